@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+let t = performance.now();
+const pg = await PGlite.create();
+console.log('create', Math.round(performance.now() - t)); t = performance.now();
+const db = new Kysely<any>({ dialect: new PGliteDialect(pg) });
+const r = await sql`select count(*)::int as n, pg_advisory_xact_lock(1) from generate_series(1,10)`.execute(db);
+console.log(r.rows, Math.round(performance.now() - t)); t = performance.now();
+const c = await pg.clone();
+console.log('clone', Math.round(performance.now() - t));
+const pg2 = await PGlite.create(); console.log('create2', Math.round(performance.now() - t));

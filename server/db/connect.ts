@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+/** PostgreSQL type ids whose text we read differently from the drivers' defaults. */
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const TIMESTAMPTZ = 1184;
+
+/**
+ * Both drivers answer the same shapes: counts and versions as numbers, numerics as numbers,
+ * dates as YYYY-MM-DD and timestamps as ISO strings in UTC (the session runs in UTC), as the contract says.
+ */
+const parsers: Record<number, (value: string) => unknown> = {
+  [INT8]: Number,
+  [NUMERIC]: Number,
+  [DATE]: (value) => value,
+  [TIMESTAMPTZ]: (value) => new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString(),
+};
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
+
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ?? undefined, { parsers });
+  return fromPglite(client);
+}
+
+/** Wraps an open PGlite (tests clone a migrated template and hand it here). */
+export async function fromPglite(client: PGlite): Promise<DatabaseHandle> {
+  await client.exec(`set time zone 'UTC'`);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    options: '-c TimeZone=UTC',
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        parsers[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,72 @@
+import type { Generated } from 'kysely';
+import type * as E from '../../src/contract/entities.ts';
+import type { Role } from '../../src/contract/enums.ts';
+import type { StoreLocation } from '../../src/contract/store-location.ts';
+
+/** The columns every replicated row carries (DESIGN.md, sync protocol). */
+export interface SyncColumns {
+  companyId: number;
+  storeId: number | null;
+  version: number;
+  deleted: Generated<boolean>;
+}
+type Replicated<T> = T & SyncColumns;
+
+/** Table types in camelCase; CamelCasePlugin maps them to the snake_case of the migrations. */
+export interface Database {
+  appMeta: { key: string; value: unknown };
+  companies: { id: Generated<number>; alltracCompanyId: number; name: string };
+  companyChangeCounters: { companyId: number; version: number };
+  storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours'> & {
+    id: Generated<number>;
+    companyId: number;
+    version: number;
+    deleted: Generated<boolean>;
+  };
+  specialStoreHours: E.SpecialStoreHours;
+  users: { userId: string; companyId: number; email: string; name: string; passwordHash: string; createdOn: Generated<string> };
+  userRoles: { userId: string; storeId: number | null; role: Role };
+  userSettings: { userId: string; allTracCurrentStoreLocation: number | null; allTracHideInstallPrompt: string | null };
+  systemNotifications: E.SystemNotification;
+  brands: E.Brand;
+  productLines: E.ProductLine;
+  tireSizes: E.TireSize;
+  tires: E.Tire;
+
+  customers: Replicated<E.Customer>;
+  customerVehicles: Replicated<E.CustomerVehicle>;
+  schedulerResources: Replicated<E.SchedulerResource>;
+  storeServiceCategories: Replicated<E.StoreServiceCategory>;
+  storeServices: Replicated<E.StoreService>;
+  appointmentResources: Replicated<E.AppointmentResource>;
+  schedulerResourceServices: Replicated<E.SchedulerResourceService>;
+  scheduledVisits: Replicated<E.ScheduledVisit>;
+  scheduledServices: Replicated<E.ScheduledService>;
+  unconfirmedVisits: Replicated<E.UnconfirmedVisit>;
+  blockedTimes: Replicated<E.BlockedTime>;
+  recurringBlockedTimes: Replicated<E.RecurringBlockedTime>;
+  storeMessages: Replicated<E.StoreMessage>;
+  ratings: Replicated<E.Rating>;
+  userNotifications: Replicated<E.UserNotification>;
+  retailPriceCatalogs: Replicated<E.RetailPriceCatalog>;
+  retailStoreSettings: Replicated<E.RetailStoreSettings>;
+  storeContacts: Replicated<E.StoreContact>;
+  socialMediaAccounts: Replicated<E.SocialMediaAccount>;
+  tirePurchaseAddOns: Replicated<E.TirePurchaseAddOn>;
+  tractionOrders: Replicated<E.TractionOrder>;
+  storeTireServices: Replicated<E.StoreTireService>;
+  storeTireWarranties: Replicated<E.StoreTireWarranty>;
+  logisticsTransfers: Replicated<E.LogisticsTransfer>;
+  inventorySummaries: Replicated<E.InventorySummary>;
+
+  idempotencyKeys: {
+    userId: string; key: string; method: string; path: string;
+    statusCode: number; response: unknown; createdOn: Generated<string>;
+  };
+  oidcPayloads: {
+    model: string; id: string; payload: unknown; grantId: string | null; userCode: string | null;
+    uid: string | null; expiresAt: string | null; consumedAt: string | null;
+  };
+  serverKeys: { name: string; value: unknown };
+  signInFailures: { subject: string; failures: number; firstFailureAt: string };
+}

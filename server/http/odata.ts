@@ -1,0 +1,207 @@
+/**
+ * The small OData subset the API speaks on list calls: $filter with eq ne gt ge lt le, and, or and
+ * parentheses; $orderby with asc/desc; $top; $skip; $count; $expand. Anything else is refused with a 400
+ * that says what is not supported. Field names are checked against the resource's own list, so a query can
+ * never name a column the resource does not expose.
+ */
+import { sql, type Expression, type SqlBool, type RawBuilder } from 'kysely';
+import { ProblemError } from './problem.ts';
+
+export type Literal = string | number | boolean | null;
+export type Filter =
+  | { kind: 'compare'; field: string; op: CompareOp; value: Literal }
+  | { kind: 'logical'; op: 'and' | 'or'; left: Filter; right: Filter };
+export type CompareOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
+
+export interface ODataQuery {
+  filter: Filter | null;
+  orderBy: { field: string; direction: 'asc' | 'desc' }[];
+  top: number | null;
+  skip: number;
+  count: boolean;
+  expand: string[];
+}
+
+export interface ODataResource {
+  /** OData field name (as the client writes it, any case) → column as Kysely names it (camelCase). */
+  fields: Record<string, string>;
+  expandable?: readonly string[];
+  maxTop?: number;
+}
+
+const compareOps = new Set<CompareOp>(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
+const sqlOps: Record<CompareOp, string> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
+
+function bad(detail: string): never {
+  throw new ProblemError('badRequest', detail);
+}
+
+type Token = { t: 'ident' | 'string' | 'number' | 'lparen' | 'rparen'; v: string };
+
+function tokenize(input: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < input.length) {
+    const c = input[i]!;
+    if (c === ' ') { i++; continue; }
+    if (c === '(') { tokens.push({ t: 'lparen', v: c }); i++; continue; }
+    if (c === ')') { tokens.push({ t: 'rparen', v: c }); i++; continue; }
+    if (c === "'") {
+      let value = '';
+      i++;
+      for (;;) {
+        if (i >= input.length) bad('$filter has a string without its closing quote.');
+        if (input[i] === "'") {
+          if (input[i + 1] === "'") { value += "'"; i += 2; continue; }
+          i++;
+          break;
+        }
+        value += input[i++];
+      }
+      tokens.push({ t: 'string', v: value });
+      continue;
+    }
+    const word = /^[A-Za-z_][A-Za-z0-9_./]*|^-?\d[\dT:.\-+Z]*/.exec(input.slice(i));
+    if (!word) bad(`$filter has an unexpected character "${c}" at position ${i + 1}.`);
+    const v = word[0];
+    tokens.push({ t: /^-?\d/.test(v) ? 'number' : 'ident', v });
+    i += v.length;
+  }
+  return tokens;
+}
+
+function parseFilter(input: string, resource: ODataResource): Filter {
+  const tokens = tokenize(input);
+  let pos = 0;
+  const peek = () => tokens[pos];
+  const next = () => tokens[pos++];
+
+  const literal = (): Literal => {
+    const tok = next();
+    if (!tok) bad('$filter ends where a value was expected.');
+    if (tok.t === 'string') return tok.v;
+    if (tok.t === 'number') {
+      if (/^-?\d+(\.\d+)?$/.test(tok.v)) return Number(tok.v);
+      if (!Number.isNaN(Date.parse(tok.v))) return new Date(tok.v).toISOString();
+      bad(`$filter value "${tok.v}" is neither a number nor a date.`);
+    }
+    if (tok.t === 'ident' && (tok.v === 'true' || tok.v === 'false')) return tok.v === 'true';
+    if (tok.t === 'ident' && tok.v === 'null') return null;
+    bad(`$filter value "${tok.v}" is not supported; use a number, a 'quoted string', a date, true, false or null.`);
+  };
+
+  const comparison = (): Filter => {
+    const tok = next();
+    if (tok?.t === 'lparen') {
+      const inner = orExpr();
+      if (next()?.t !== 'rparen') bad('$filter has a parenthesis that is not closed.');
+      return inner;
+    }
+    if (!tok || tok.t !== 'ident') bad('$filter expects a field name.');
+    const field = resolveField(tok.v, resource, '$filter');
+    const opTok = next();
+    if (!opTok || opTok.t !== 'ident' || !compareOps.has(opTok.v as CompareOp)) {
+      bad(`$filter operator "${opTok?.v ?? ''}" is not supported; use eq, ne, gt, ge, lt or le.`);
+    }
+    return { kind: 'compare', field, op: opTok.v as CompareOp, value: literal() };
+  };
+
+  const andExpr = (): Filter => {
+    let left = comparison();
+    while (peek()?.t === 'ident' && peek()!.v === 'and') { next(); left = { kind: 'logical', op: 'and', left, right: comparison() }; }
+    return left;
+  };
+  const orExpr = (): Filter => {
+    let left = andExpr();
+    while (peek()?.t === 'ident' && peek()!.v === 'or') { next(); left = { kind: 'logical', op: 'or', left, right: andExpr() }; }
+    return left;
+  };
+
+  const result = orExpr();
+  if (pos < tokens.length) bad(`$filter has unexpected "${tokens[pos]!.v}"; only eq, ne, gt, ge, lt, le, and, or and parentheses are supported.`);
+  return result;
+}
+
+function resolveField(name: string, resource: ODataResource, option: string): string {
+  const key = Object.keys(resource.fields).find((f) => f.toLowerCase() === name.toLowerCase());
+  if (!key) bad(`${option} names an unknown field "${name}"; known fields: ${Object.keys(resource.fields).join(', ')}.`);
+  return key;
+}
+
+function nonNegativeInt(option: string, value: string): number {
+  if (!/^\d+$/.test(value)) bad(`${option} must be a whole number of zero or more.`);
+  return Number(value);
+}
+
+const supportedOptions = new Set(['$filter', '$orderby', '$top', '$skip', '$count', '$expand']);
+
+/** Reads the OData options of a query string object; other parameters are left to the route. */
+export function parseODataQuery(query: Record<string, unknown>, resource: ODataResource): ODataQuery {
+  for (const key of Object.keys(query)) {
+    if (key.startsWith('$') && !supportedOptions.has(key.toLowerCase())) {
+      bad(`The query option ${key} is not supported; use $filter, $orderby, $top, $skip, $count or $expand.`);
+    }
+  }
+  const get = (name: string): string | undefined => {
+    const key = Object.keys(query).find((k) => k.toLowerCase() === name);
+    const value = key === undefined ? undefined : query[key];
+    if (Array.isArray(value)) bad(`${name} is given more than once.`);
+    return value === undefined ? undefined : String(value);
+  };
+
+  const filterText = get('$filter');
+  const orderText = get('$orderby');
+  const topText = get('$top');
+  const skipText = get('$skip');
+  const countText = get('$count');
+  const expandText = get('$expand');
+
+  const orderBy = orderText
+    ? orderText.split(',').map((part) => {
+      const [name, dir = 'asc', ...rest] = part.trim().split(/\s+/);
+      if (!name || rest.length || (dir !== 'asc' && dir !== 'desc')) bad(`$orderby "${part.trim()}" must be a field name followed by asc or desc.`);
+      return { field: resolveField(name, resource, '$orderby'), direction: dir as 'asc' | 'desc' };
+    })
+    : [];
+
+  const maxTop = resource.maxTop ?? 500;
+  const top = topText === undefined ? null : nonNegativeInt('$top', topText);
+  if (top !== null && top > maxTop) bad(`$top may be at most ${maxTop}.`);
+
+  if (countText !== undefined && countText !== 'true' && countText !== 'false') bad('$count must be true or false.');
+
+  const expand = expandText ? expandText.split(',').map((e) => e.trim()) : [];
+  for (const name of expand) {
+    if (!resource.expandable?.some((x) => x.toLowerCase() === name.toLowerCase())) {
+      bad(`$expand "${name}" is not supported here${resource.expandable?.length ? `; use ${resource.expandable.join(', ')}` : ''}.`);
+    }
+  }
+
+  return {
+    filter: filterText ? parseFilter(filterText, resource) : null,
+    orderBy,
+    top,
+    skip: skipText === undefined ? 0 : nonNegativeInt('$skip', skipText),
+    count: countText === 'true',
+    expand: expand.map((name) => resource.expandable!.find((x) => x.toLowerCase() === name.toLowerCase())!),
+  };
+}
+
+/** The filter as a SQL condition over the resource's columns, with every value bound as a parameter. */
+export function filterToSql(filter: Filter, resource: ODataResource): RawBuilder<SqlBool> {
+  if (filter.kind === 'logical') {
+    const op = filter.op === 'and' ? sql`and` : sql`or`;
+    return sql<SqlBool>`(${filterToSql(filter.left, resource)} ${op} ${filterToSql(filter.right, resource)})`;
+  }
+  const column = sql.ref(resource.fields[filter.field]!);
+  if (filter.value === null) {
+    if (filter.op === 'eq') return sql<SqlBool>`${column} is null`;
+    if (filter.op === 'ne') return sql<SqlBool>`${column} is not null`;
+    bad(`$filter can compare ${filter.field} with null only by eq or ne.`);
+  }
+  return sql<SqlBool>`${column} ${sql.raw(sqlOps[filter.op])} ${filter.value}`;
+}
+
+export function orderByToSql(order: ODataQuery['orderBy'], resource: ODataResource): Expression<unknown>[] {
+  return order.map((o) => sql`${sql.ref(resource.fields[o.field]!)} ${sql.raw(o.direction)}`);
+}

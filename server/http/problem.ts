@@ -1,0 +1,38 @@
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { problemTypes, type Problem, type ProblemCode } from '../../src/contract/problem.ts';
+
+/** An error the API answers as RFC 9457 problem details. Thrown anywhere; the error handler sends it. */
+export class ProblemError extends Error {
+  readonly problem: Problem;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ProblemCode, detail?: string, extra: { errors?: Problem['errors']; headers?: Record<string, string> } = {}) {
+    super(detail ?? problemTypes[code].title);
+    const base = problemTypes[code];
+    this.problem = { type: base.type, title: base.title, status: base.status, ...(detail ? { detail } : {}), ...(extra.errors ? { errors: extra.errors } : {}) };
+    this.headers = extra.headers ?? {};
+  }
+}
+
+/** Field messages from a zod error, keyed by the dotted path of each field. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '(body)';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Parses a value with a schema, or throws a 400 problem naming each field that is wrong. */
+export function parseOrProblem<S extends z.ZodType>(schema: S, value: unknown, what = 'The request'): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  throw new ProblemError('validation', `${what} has invalid fields: ${Object.keys(errors).join(', ')}.`, { errors });
+}
+
+export function sendProblem(reply: FastifyReply, problem: Problem, headers: Record<string, string> = {}): FastifyReply {
+  return reply.code(problem.status).headers(headers).type('application/problem+json').send(problem);
+}

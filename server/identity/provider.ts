@@ -1,0 +1,134 @@
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Db } from '../db/connect.ts';
+import { databaseAdapter } from './adapter.ts';
+import type { ServerKeys } from './keys.ts';
+
+export const identityMountPath = '/identity';
+export const apiScope = 'api';
+const scopes = ['openid', 'profile', 'email', 'offline_access', apiScope];
+
+export interface IdentityOptions {
+  db: Db;
+  keys: ServerKeys;
+  publicUrl: string;
+  clientId: string;
+  production: boolean;
+}
+
+/** The audience of access tokens for this API. */
+export const apiAudience = (publicUrl: string) => `${publicUrl}/api`;
+export const issuerFor = (publicUrl: string) => `${publicUrl}${identityMountPath}`;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The OpenID provider at /identity: one public client (the PWA) with authorization code + PKCE and
+ * refresh tokens; access tokens are JWTs for the API audience. Sign-in is the login page of
+ * ./interactions.ts; consent is implied for our own client.
+ */
+export function createProvider(options: IdentityOptions): Provider {
+  const { db, keys, publicUrl, clientId } = options;
+  const audience = apiAudience(publicUrl);
+
+  const configuration: Configuration = {
+    adapter: databaseAdapter(db),
+    jwks: { keys: keys.jwks.keys as never },
+    cookies: { keys: keys.cookieKeys, long: { signed: true }, short: { signed: true } },
+    clients: [{
+      client_id: clientId,
+      client_name: 'AllTrac staff app',
+      token_endpoint_auth_method: 'none',
+      application_type: 'web',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      redirect_uris: [`${publicUrl}/signin-callback`, `${publicUrl}/signin-silent`],
+      post_logout_redirect_uris: [`${publicUrl}/`, `${publicUrl}/signed-out`],
+    }],
+    scopes,
+    claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
+    findAccount: async (_ctx, accountId) => {
+      const user = await db.selectFrom('users').select(['userId', 'name', 'email']).where('userId', '=', accountId).executeTakeFirst();
+      if (!user) return undefined;
+      return { accountId: user.userId, claims: async () => ({ sub: user.userId, name: user.name, email: user.email }) };
+    },
+    interactions: { url: (_ctx, interaction) => `${identityMountPath}/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.body = page('Signing out', `${form}<p>Signing you out…</p><noscript><button form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript><script>document.forms[0].insertAdjacentHTML('beforeend','<input type="hidden" name="logout" value="yes">');document.forms[0].submit()</script>`);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.body = page('Signed out', `<p>You are signed out.</p><p><a href="${escapeHtml(publicUrl)}/">Back to the app</a></p>`);
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== audience) throw new Error('unknown resource');
+          return { scope: apiScope, audience, accessTokenTTL: 60 * 60, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+        },
+      },
+    },
+    // Our only client is first-party: the grant is implied, so no consent screen is shown.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      grant.addOIDCScope(scopes.filter((s) => s !== apiScope).join(' '));
+      grant.addOIDCClaims(['name', 'email']);
+      grant.addResourceScope(audience, apiScope);
+      await grant.save();
+      return grant;
+    },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    pkce: { required: () => true },
+    ttl: {
+      AccessToken: 60 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Grant: 60 * 60 * 24 * 30,
+      Session: 60 * 60 * 24 * 30,
+      // Long enough for a device that stays offline over a holiday; rotated on each use.
+      RefreshToken: 60 * 60 * 24 * 30,
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = page('Sign-in problem', `<p>${escapeHtml(out.error_description ?? out.error)}</p><p><a href="${escapeHtml(publicUrl)}/">Back to the app</a></p>`);
+    },
+  };
+
+  const provider = new Provider(issuerFor(publicUrl), configuration);
+  provider.proxy = true;
+  return provider;
+}
+
+/** The small HTML frame shared by the identity pages. */
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · AllTrac</title>
+<link rel="icon" href="/favicon.svg">
+<style>
+  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f1f3f5; margin: 0; color: #1a1b1e; }
+  main { max-width: 380px; margin: 10vh auto; background: #fff; padding: 32px; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  h1 { color: #004C98; font-size: 1.4rem; margin: 0 0 24px; }
+  label { display: block; font-weight: 600; margin: 16px 0 6px; }
+  input { width: 100%; box-sizing: border-box; padding: 10px; font-size: 1rem; border: 1px solid #adb5bd; border-radius: 4px; }
+  input:focus { outline: 2px solid #004C98; outline-offset: 1px; }
+  button { margin-top: 24px; width: 100%; padding: 12px; font-size: 1rem; font-weight: 600; color: #fff; background: #004C98; border: 0; border-radius: 4px; cursor: pointer; }
+  button:focus-visible { outline: 3px solid #2CB249; outline-offset: 2px; }
+  .error { color: #D90B0B; background: #fdecec; padding: 10px 12px; border-radius: 4px; margin: 0 0 8px; }
+  a { color: #004C98; }
+</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+export { escapeHtml };

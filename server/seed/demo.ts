@@ -1,0 +1,395 @@
+import { Faker, en } from '@faker-js/faker';
+import type { Insertable, Transaction } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import type * as E from '../../src/contract/entities.ts';
+import {
+  inquiryTypes, messageDeliveryMethods, storeTireWarrantyTypes, tirePurchaseAddOnCategories, vehicleColors,
+} from '../../src/contract/enums.ts';
+import type { Role } from '../../src/contract/enums.ts';
+import { storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
+import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import { takeVersions } from '../db/versions.ts';
+import { hashPassword } from '../identity/passwords.ts';
+
+export const demoPassword = 'demo1234';
+export const demoCompany = { alltracCompanyId: 1001, name: 'Demo Tire & Auto' } as const;
+export const demoStores = [
+  { storeNumber: 101, name: 'Demo Tire & Auto Springfield', timeZone: 'Eastern Standard Time', texting: true, lat: 39.7817, lng: -89.6501 },
+  { storeNumber: 102, name: 'Demo Tire & Auto Riverside', timeZone: 'Central Standard Time', texting: true, lat: 41.8781, lng: -87.6298 },
+  { storeNumber: 103, name: 'Demo Tire & Auto Lakeview', timeZone: 'Pacific Standard Time', texting: false, lat: 45.5152, lng: -122.6784 },
+] as const;
+
+/** The demo accounts and what each may do, as printed at start. */
+export const demoAccounts: { email: string; name: string; roles: { store: number | null; role: Role }[]; summary: string }[] = [
+  { email: 'platform@demo.test', name: 'Pat Platform', roles: [{ store: null, role: 'PointSAdmin' }], summary: 'PointSAdmin (every store)' },
+  { email: 'admin@demo.test', name: 'Alex Admin', roles: [{ store: 101, role: 'AllTracAdmin' }, { store: 102, role: 'AllTracAdmin' }], summary: 'Admin at #101 and #102' },
+  { email: 'user@demo.test', name: 'Uma User', roles: [{ store: 101, role: 'AllTracUser' }], summary: 'User at #101' },
+  { email: 'tech@demo.test', name: 'Theo Technician', roles: [{ store: 101, role: 'AllTracTechnician' }], summary: 'Technician at #101' },
+  { email: 'lead@demo.test', name: 'Lee Lead', roles: [{ store: 101, role: 'AllTracLeadTechnician' }], summary: 'Lead Technician at #101' },
+];
+
+type Trx = Transaction<Database>;
+type ReplicatedTable = {
+  [K in keyof Database]: Database[K] extends { version: number; storeId: number | null } ? K : never
+}[keyof Database];
+
+/** Writes rows of one replicated table with fresh versions, in chunks small enough for any driver. */
+async function insertReplicated<T extends ReplicatedTable>(
+  trx: Trx, table: T, companyId: number, rows: Omit<Insertable<Database[T]>, 'companyId' | 'version'>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const first = await takeVersions(trx, companyId, rows.length);
+  const values = rows.map((row, i) => ({ ...row, companyId, version: first + i }));
+  for (let i = 0; i < values.length; i += 400) {
+    await trx.insertInto(table).values(values.slice(i, i + 400) as never).execute();
+  }
+}
+
+const serviceCatalog = [
+  { category: 'Tires', name: 'Tire Installation (4)', minutes: 60, price: 8000 },
+  { category: 'Tires', name: 'Tire Rotation', minutes: 30, price: 2500 },
+  { category: 'Tires', name: 'Flat Repair', minutes: 30, price: 2000 },
+  { category: 'Tires', name: 'Seasonal Tire Changeover', minutes: 45, price: 6000 },
+  { category: 'Maintenance', name: 'Oil Change', minutes: 30, price: 4900 },
+  { category: 'Maintenance', name: 'Battery Replacement', minutes: 30, price: 2500 },
+  { category: 'Brakes', name: 'Brake Inspection', minutes: 30, price: 0 },
+  { category: 'Brakes', name: 'Brake Pad Replacement', minutes: 90, price: 15000 },
+  { category: 'Alignment', name: 'Wheel Alignment', minutes: 60, price: 9900 },
+  { category: 'Inspection', name: 'Multi-Point Inspection', minutes: 15, price: 0 },
+] as const;
+
+const makes = [
+  ['Toyota', ['Camry', 'Corolla', 'RAV4', 'Tacoma', 'Highlander']],
+  ['Honda', ['Civic', 'Accord', 'CR-V', 'Pilot']],
+  ['Ford', ['F-150', 'Escape', 'Explorer', 'Fusion']],
+  ['Chevrolet', ['Silverado', 'Equinox', 'Malibu', 'Tahoe']],
+  ['Subaru', ['Outback', 'Forester', 'Crosstrek']],
+  ['Nissan', ['Altima', 'Rogue', 'Frontier']],
+  ['Jeep', ['Wrangler', 'Grand Cherokee', 'Cherokee']],
+  ['Hyundai', ['Elantra', 'Tucson', 'Santa Fe']],
+] as const;
+
+/**
+ * Seeds the demo company once: three stores, the five demo accounts and enough realistic data for every
+ * screen. Runs in one transaction with its marker, so an interrupted seed leaves nothing and runs again.
+ * Returns false when the database was seeded before.
+ */
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+  const done = await db.selectFrom('appMeta').select('key').where('key', '=', 'demoSeed').executeTakeFirst();
+  if (done) return false;
+  const passwordHash = await hashPassword(demoPassword);
+
+  await db.transaction().execute(async (trx) => {
+    const marker = await trx.insertInto('appMeta').values({ key: 'demoSeed', value: JSON.stringify({ seededOn: now.toISOString() }) })
+      .onConflict((oc) => oc.column('key').doNothing()).returning('key').executeTakeFirst();
+    if (!marker) return; // another process seeded it meanwhile
+    const faker = new Faker({ locale: [en] });
+    faker.seed(20261121);
+    faker.setDefaultRefDate(now);
+
+    const company = await trx.insertInto('companies').values(demoCompany).returning('id').executeTakeFirstOrThrow();
+    const companyId = company.id;
+
+    const storeIds = new Map<number, number>();
+    for (const s of demoStores) {
+      const first = await takeVersions(trx, companyId);
+      const row = await trx.insertInto('storeLocations').values({
+        alltracCompanyId: demoCompany.alltracCompanyId, companyId, version: first,
+        name: s.name, storeNumber: s.storeNumber, timeZone: s.timeZone,
+        serviceKey: s.texting ? `svc-${faker.string.alphanumeric(24)}` : null,
+        twilioPhoneNumber: s.texting ? `+1555${faker.string.numeric(7)}` : null,
+        latitude: s.lat, longitude: s.lng, googlePlaceId: `ChIJ${faker.string.alphanumeric(23)}`,
+        calendarInterval: 15,
+        appointmentReminderEnabled: true, appointmentReminderHoursBefore: 24,
+        appointmentThankYouEnabled: true, appointmentThankYouHoursAfter: 2,
+        autoAdjustAppointmentTimes: false, inspectionReportLinkEnabled: true, onlineAppointmentsEnabled: true,
+        pickupAndDeliveryEnabled: s.storeNumber === 101, ratingsEnabled: true, walkInsEnabled: true,
+        isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true,
+        isOpenSaturdays: true, isOpenSundays: false,
+        mondayAppointmentsEnabled: true, tuesdayAppointmentsEnabled: true, wednesdayAppointmentsEnabled: true,
+        thursdayAppointmentsEnabled: true, fridayAppointmentsEnabled: true, saturdayAppointmentsEnabled: true,
+        sundayAppointmentsEnabled: false,
+      }).returning('id').executeTakeFirstOrThrow();
+      storeIds.set(s.storeNumber, row.id);
+    }
+    const storeOf = (storeNumber: number) => storeIds.get(storeNumber)!;
+
+    const userIds = new Map<string, string>();
+    for (const account of demoAccounts) {
+      const userId = faker.string.uuid();
+      userIds.set(account.email, userId);
+      await trx.insertInto('users').values({ userId, companyId, email: account.email, name: account.name, passwordHash }).execute();
+      await trx.insertInto('userRoles').values(account.roles.map((r) => ({ userId, storeId: r.store === null ? null : storeOf(r.store), role: r.role }))).execute();
+    }
+    const technicians = Array.from({ length: 8 }, (_, i) => ({ userId: faker.string.uuid(), name: faker.person.fullName(), store: demoStores[i % 3]!.storeNumber }));
+    for (const t of technicians) {
+      await trx.insertInto('users').values({ userId: t.userId, companyId, email: `tech${t.userId.slice(0, 6)}@demo.test`, name: t.name, passwordHash }).execute();
+      await trx.insertInto('userRoles').values({ userId: t.userId, storeId: storeOf(t.store), role: 'AllTracTechnician' }).execute();
+    }
+
+    // Company-wide catalogue and customers.
+    const categories = [...new Set(serviceCatalog.map((s) => s.category))].map((name, i) => ({ storeServiceCategoryId: faker.string.uuid(), name, sortOrder: i, storeId: null }));
+    await insertReplicated(trx, 'storeServiceCategories', companyId, categories);
+
+    const customers: Omit<Insertable<Database['customers']>, 'companyId' | 'version'>[] = [];
+    for (let i = 0; i < 320; i++) {
+      const firstName = faker.person.firstName();
+      const lastName = faker.person.lastName();
+      const business = faker.number.int(9) === 0;
+      customers.push({
+        customerId: faker.string.uuid(), storeId: null,
+        firstName, lastName, companyName: business ? faker.company.name() : null,
+        email: faker.number.int(5) === 0 ? null : faker.internet.email({ firstName, lastName, provider: 'example.com' }).toLowerCase(),
+        phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }),
+        preferredContactMethod: faker.helpers.arrayElement(['Phone', 'Text', 'Text', 'Email'] as const),
+        addressLine1: faker.location.streetAddress(), city: faker.location.city(), state: faker.location.state({ abbreviated: true }),
+        postalCode: faker.location.zipCode('#####'), notes: faker.number.int(6) === 0 ? faker.lorem.sentence() : null,
+        legacyCustomerId: faker.number.int(4) === 0 ? faker.number.int({ min: 10_000, max: 99_999 }) : null,
+        createdOn: faker.date.past({ years: 4 }).toISOString(),
+      });
+    }
+    // Likely duplicates: the same person entered twice, phone typed differently or email missing.
+    for (const original of customers.slice(0, 12)) {
+      customers.push({
+        ...original, customerId: faker.string.uuid(),
+        phoneNumber: original.phoneNumber ? `(${original.phoneNumber.slice(0, 3)}) ${original.phoneNumber.slice(3, 6)}-${original.phoneNumber.slice(6)}` : null,
+        email: faker.datatype.boolean() ? null : original.email, legacyCustomerId: null,
+        createdOn: faker.date.recent({ days: 90 }).toISOString(),
+      });
+    }
+    await insertReplicated(trx, 'customers', companyId, customers);
+
+    const vehicles: Omit<Insertable<Database['customerVehicles']>, 'companyId' | 'version'>[] = [];
+    for (const c of customers) {
+      for (let v = 0; v < faker.helpers.weightedArrayElement([{ weight: 6, value: 1 }, { weight: 3, value: 2 }, { weight: 1, value: 3 }]); v++) {
+        const [make, models] = faker.helpers.arrayElement(makes);
+        vehicles.push({
+          vehicleId: faker.string.uuid(), vehicleHashId: faker.string.alphanumeric(22), customerId: c.customerId!, storeId: null,
+          year: faker.number.int({ min: 2006, max: 2026 }), make, model: faker.helpers.arrayElement(models), trim: null,
+          vin: faker.vehicle.vin(), vehicleLicensePlateState: faker.location.state({ abbreviated: true }),
+          vehicleLicensePlateNumber: faker.vehicle.vrm(), color: faker.helpers.arrayElement(vehicleColors.values),
+          mileage: faker.number.int({ min: 2_000, max: 180_000 }), legacyVehicleId: null,
+        });
+      }
+    }
+    await insertReplicated(trx, 'customerVehicles', companyId, vehicles);
+
+    await insertReplicated(trx, 'retailPriceCatalogs', companyId, [
+      { retailPriceCatalogId: faker.string.uuid(), storeId: null, name: 'Standard retail prices', description: 'List prices for walk-in customers.', isSubscribable: true },
+      { retailPriceCatalogId: faker.string.uuid(), storeId: null, name: 'Fleet prices', description: 'Negotiated prices for fleet accounts.', isSubscribable: false },
+    ]);
+    const catalogs = await trx.selectFrom('retailPriceCatalogs').select('retailPriceCatalogId').execute();
+
+    const tireIds = await seedProductInformation(trx, faker);
+
+    for (const s of demoStores) {
+      const storeId = storeOf(s.storeNumber);
+      const zone = storeTimeZone(s.timeZone);
+      const storeTechs = technicians.filter((t) => t.store === s.storeNumber);
+      if (s.storeNumber === 101) storeTechs.unshift({ userId: userIds.get('tech@demo.test')!, name: 'Theo Technician', store: 101 });
+
+      const resources = ['Bay 1', 'Bay 2', 'Bay 3', 'Alignment Rack'].map((name, i) => ({
+        schedulerResourceId: faker.string.uuid(), storeId, name, sortOrder: i, isActive: true,
+        assignedTechnicianId: storeTechs[i]?.userId ?? null,
+      }));
+      await insertReplicated(trx, 'schedulerResources', companyId, resources);
+
+      const services = serviceCatalog.map((svc) => ({
+        storeServiceId: faker.string.uuid(), storeServiceHashId: faker.string.alphanumeric(22), storeId,
+        storeServiceCategoryId: categories.find((c) => c.name === svc.category)!.storeServiceCategoryId,
+        name: svc.name, description: null, durationInMinutes: svc.minutes, priceInCents: svc.price,
+        tractionServiceCode: s.storeNumber === 103 ? null : `TR-${faker.string.numeric(4)}`,
+        isActive: true, onlineBookingEnabled: svc.category !== 'Inspection',
+      }));
+      await insertReplicated(trx, 'storeServices', companyId, services);
+      await insertReplicated(trx, 'appointmentResources', companyId, resources.flatMap((r) => services
+        .filter((svc) => (r.name === 'Alignment Rack') === (svc.name === 'Wheel Alignment'))
+        .map((svc) => ({ appointmentResourceId: r.schedulerResourceId, storeServiceId: svc.storeServiceId, storeId }))));
+      await insertReplicated(trx, 'schedulerResourceServices', companyId, resources.slice(0, 2).flatMap((r) => services
+        .filter((svc) => svc.onlineBookingEnabled && svc.name !== 'Wheel Alignment')
+        .map((svc) => ({ schedulerResourceId: r.schedulerResourceId, storeServiceId: svc.storeServiceId, storeId }))));
+
+      // Two weeks of visits around today, at the store's wall-clock hours, in every status.
+      const today = Temporal.Instant.from(now.toISOString()).toZonedDateTimeISO(zone).toPlainDate();
+      const visits: Omit<Insertable<Database['scheduledVisits']>, 'companyId' | 'version'>[] = [];
+      const scheduled: Omit<Insertable<Database['scheduledServices']>, 'companyId' | 'version'>[] = [];
+      for (let dayOffset = -7; dayOffset <= 7; dayOffset++) {
+        const day = today.add({ days: dayOffset });
+        if (day.dayOfWeek === 7) continue; // closed on Sundays
+        for (const resource of resources) {
+          let hour = 8;
+          while (hour < 17) {
+            const svc = faker.helpers.arrayElement(services.filter((x) => (resource.name === 'Alignment Rack') === (x.name === 'Wheel Alignment')));
+            const start = wallClockToInstant(day, hour, faker.helpers.arrayElement([0, 0, 15, 30]), zone);
+            const startMs = Date.parse(start);
+            const endMs = startMs + svc.durationInMinutes * 60_000;
+            const vehicle = faker.helpers.arrayElement(vehicles);
+            const at = (minutes: number) => new Date(startMs + minutes * 60_000).toISOString();
+            const past = endMs + 60 * 60_000 < now.getTime();
+            const inProgress = !past && startMs < now.getTime();
+            const canceled = faker.number.int(14) === 0;
+            const unconfirmed = !past && !inProgress && faker.number.int(6) === 0;
+            const stage = past ? 6 : inProgress ? faker.number.int({ min: 1, max: 5 }) : 0;
+            const visitId = faker.string.uuid();
+            visits.push({
+              scheduledVisitId: visitId, scheduledVisitHashId: faker.string.alphanumeric(22), storeId,
+              customerId: vehicle.customerId, vehicleId: vehicle.vehicleId,
+              customerVehicleStatus: faker.helpers.arrayElement([1, 1, 2, 2, 3] as const),
+              description: null, staffNotes: faker.number.int(4) === 0 ? faker.lorem.sentence() : null,
+              customerComments: faker.number.int(5) === 0 ? faker.helpers.arrayElement(['Car pulls to the left.', 'Please check the spare too.', 'Squeaking when braking.', 'Need it back by 3pm.']) : null,
+              keyTag: stage >= 1 ? String(faker.number.int({ min: 1, max: 99 })) : null,
+              isExternal: faker.number.int(9) === 0, scheduledBy: faker.helpers.arrayElement(['Uma User', 'Alex Admin', 'Online booking']),
+              tractionInvoiceNumber: null, visitAppointmentCount: 1,
+              scheduledCustomerCheckIn: start, pickUpTime: null,
+              confirmationDate: unconfirmed ? null : new Date(startMs - faker.number.int({ min: 1, max: 10 }) * 86_400_000).toISOString(),
+              cancelDate: canceled ? new Date(startMs - 3_600_000).toISOString() : null,
+              checkInDate: !canceled && stage >= 1 ? at(-10) : null,
+              workStartDate: !canceled && stage >= 2 ? at(5) : null,
+              workCompleteDate: !canceled && stage >= 3 ? at(svc.durationInMinutes) : null,
+              readyForPickupDate: !canceled && stage >= 4 ? at(svc.durationInMinutes + 5) : null,
+              checkOutDate: !canceled && stage >= 6 ? at(svc.durationInMinutes + 45) : null,
+              vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
+            });
+            scheduled.push({
+              scheduledServiceId: faker.string.uuid(), scheduledVisitId: visitId, storeId, storeServiceId: svc.storeServiceId,
+              resourceId: resource.schedulerResourceId, startDate: start, endDate: new Date(endMs).toISOString(),
+              durationInMinutes: svc.durationInMinutes, serviceNotes: null, selectedTechnician: resource.assignedTechnicianId,
+            });
+            hour += Math.ceil(svc.durationInMinutes / 60) + faker.number.int(1);
+          }
+        }
+      }
+      await insertReplicated(trx, 'scheduledVisits', companyId, visits);
+      await insertReplicated(trx, 'scheduledServices', companyId, scheduled);
+
+      await insertReplicated(trx, 'blockedTimes', companyId, [1, 3].map((dayOffset) => {
+        const start = wallClockToInstant(today.add({ days: dayOffset }), 14, 0, zone);
+        return { blockedTimeId: faker.string.uuid(), storeId, resourceId: resources[1]!.schedulerResourceId, startDate: start, endDate: new Date(Date.parse(start) + 7_200_000).toISOString(), durationInMinutes: 120, description: 'Equipment service' };
+      }));
+      await insertReplicated(trx, 'recurringBlockedTimes', companyId, [{
+        recurringBlockedTimeId: faker.string.uuid(), storeId, resourceId: resources[0]!.schedulerResourceId,
+        startDate: today.subtract({ days: 30 }).toString(), timeOfDay: '12:00', durationInMinutes: 60, description: 'Lunch', recurrenceEndDate: null,
+      }]);
+      await insertReplicated(trx, 'unconfirmedVisits', companyId, Array.from({ length: 5 }, (_, i) => {
+        const firstName = faker.person.firstName();
+        return {
+          unconfirmedVisitId: faker.string.uuid(), storeId, firstName, lastName: faker.person.lastName(),
+          email: faker.internet.email({ firstName, provider: 'example.com' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }),
+          preferredContactMethod: faker.helpers.arrayElement(['Phone', 'Sms', 'Email'] as const),
+          vehicleDescription: `${faker.number.int({ min: 2010, max: 2025 })} ${faker.vehicle.manufacturer()} ${faker.vehicle.model()}`,
+          storeServiceId: faker.helpers.arrayElement(services).storeServiceId,
+          requestedStartDate: wallClockToInstant(today.add({ days: i + 1 }), 9 + i, 0, zone),
+          customerComments: faker.number.int(1) === 0 ? 'Booked online; flexible on time.' : null,
+          submittedOn: faker.date.recent({ days: 2 }).toISOString(), confirmedVisitId: null,
+        };
+      }));
+
+      const messages: Omit<Insertable<Database['storeMessages']>, 'companyId' | 'version'>[] = [];
+      for (let i = 0; i < 40; i++) {
+        const customer = faker.helpers.arrayElement(customers);
+        const method = faker.helpers.arrayElement(messageDeliveryMethods.values);
+        const state = faker.helpers.arrayElement(['new', 'new', 'replied', 'archived'] as const);
+        messages.push({
+          storeMessageId: faker.string.uuid(), storeId, customerId: method === 'Form' && faker.datatype.boolean() ? null : customer.customerId!,
+          visitId: null, name: `${customer.firstName} ${customer.lastName}`, email: customer.email ?? null, phoneNumber: customer.phoneNumber ?? null,
+          preferredContactMethod: method === 'Sms' ? 'Sms' : method === 'Email' ? 'Email' : faker.helpers.arrayElement(['Phone', 'Sms', 'Email'] as const),
+          messageDeliveryMethod: method, messageDirection: 'Inbound', templateType: method === 'Form' ? 'RetailContactUsFormSubmission' : 'Incoming',
+          content: faker.helpers.arrayElement([
+            'Do you have 225/65R17 all-season tires in stock?', 'Can I move my appointment to Thursday morning?',
+            'What time do you close on Saturday?', 'Is my car ready yet?', 'How much for a four-wheel alignment?',
+            'I got a flat on the highway, can you fit me in today?', 'Thanks, see you tomorrow!', 'Do you install tires bought online?',
+          ]),
+          sentOn: faker.date.recent({ days: 10 }).toISOString(),
+          customerInquiryType: method === 'Form' ? faker.helpers.arrayElement(inquiryTypes.values) : null,
+          storeServiceId: method === 'Form' ? faker.helpers.arrayElement(services).storeServiceId : null,
+          isArchived: state === 'archived',
+          repliedToByUserId: state === 'replied' ? userIds.get('user@demo.test')! : null,
+          repliedToByUserName: state === 'replied' ? 'Uma User' : null,
+        });
+      }
+      await insertReplicated(trx, 'storeMessages', companyId, messages);
+
+      const visitsDone = visits.filter((v) => v.checkOutDate);
+      await insertReplicated(trx, 'ratings', companyId, Array.from({ length: 45 }, (_, i) => {
+        const visit = i < visitsDone.length ? visitsDone[i]! : null;
+        return {
+          ratingId: faker.string.uuid(), storeId, customerId: visit?.customerId ?? faker.helpers.arrayElement(customers).customerId!,
+          visitId: visit?.scheduledVisitId ?? null,
+          score: faker.helpers.weightedArrayElement([{ weight: 10, value: 5 }, { weight: 4, value: 4.5 }, { weight: 4, value: 4 }, { weight: 2, value: 3 }, { weight: 1, value: 2 }, { weight: 1, value: 1 }]),
+          comment: faker.number.int(2) === 0 ? null : faker.helpers.arrayElement(['Fast and friendly.', 'Great price on tires.', 'Waited longer than promised.', 'They explained everything clearly.', 'Will come back!']),
+          visitDate: visit?.checkOutDate ?? faker.date.recent({ days: 60 }).toISOString(),
+          isRead: faker.number.int(3) !== 0,
+        };
+      }));
+
+      await insertReplicated(trx, 'retailStoreSettings', companyId, [{ storeId, websiteUrl: `https://demo-tire.example.com/${s.storeNumber}`, showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: catalogs[0]!.retailPriceCatalogId }]);
+      await insertReplicated(trx, 'storeContacts', companyId, ['Store Manager', 'Service Advisor'].map((title) => ({ storeContactId: faker.string.uuid(), storeId, name: faker.person.fullName(), title, email: faker.internet.email({ provider: 'demo.test' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }) })));
+      await insertReplicated(trx, 'socialMediaAccounts', companyId, ['Facebook', 'Instagram'].map((platform) => ({ socialMediaAccountId: faker.string.uuid(), storeId, platform, url: `https://www.${platform.toLowerCase()}.com/demotire${s.storeNumber}` })));
+      await insertReplicated(trx, 'tirePurchaseAddOns', companyId, tirePurchaseAddOnCategories.values.map((category) => ({ tirePurchaseAddOnId: faker.string.uuid(), storeId, category, name: tirePurchaseAddOnCategories.label(category), priceInCents: faker.number.int({ min: 200, max: 2500 }), isTaxable: category !== 'TireTax' })));
+      if (s.texting) {
+        await insertReplicated(trx, 'tractionOrders', companyId, Array.from({ length: 6 }, (_, i) => ({
+          tractionOrderId: faker.string.uuid(), tractionOrderHashId: faker.string.alphanumeric(22), storeId, invoiceNumber: `INV-${s.storeNumber}-${1000 + i}`,
+          customerFirstName: faker.person.firstName(), customerLastName: faker.person.lastName(), companyName: i % 3 === 0 ? faker.company.name() : null,
+          relatedVisitId: i < 2 ? visitsDone[i]?.scheduledVisitId ?? null : null, orderDate: faker.date.recent({ days: 14 }).toISOString(),
+          totalInCents: faker.number.int({ min: 5_000, max: 120_000 }),
+        })));
+      }
+      await insertReplicated(trx, 'storeTireServices', companyId, [{ storeTireServiceId: faker.string.uuid(), storeId, type: 'TireStudding', isEnabled: s.storeNumber !== 103, priceInCents: 1500 }]);
+      await insertReplicated(trx, 'storeTireWarranties', companyId, storeTireWarrantyTypes.values.map((type) => ({ storeTireWarrantyId: faker.string.uuid(), storeId, type, isEnabled: type === 'PromisePlus', priceInCents: 2000 })));
+      await insertReplicated(trx, 'inventorySummaries', companyId, tireIds.map((tireId) => ({ tireId, storeId, quantityOnHand: faker.number.int(40), quantityOnOrder: faker.number.int(3) * 4 })));
+    }
+
+    await insertReplicated(trx, 'logisticsTransfers', companyId, [[101, 102, 1], [102, 101, 1], [101, 103, 3], [103, 101, 3], [102, 103, 2]].map(([from, to, days]) => ({
+      logisticsTransferId: faker.string.uuid(), storeId: null, fromStoreId: storeOf(from!), toStoreId: storeOf(to!), transitDays: days!,
+    })));
+
+    const notificationTexts = [
+      ['message', 'New text message from a customer at <b>#101</b>.', '/messages'],
+      ['rating', 'A customer left a <b>2-star</b> rating.', '/ratings'],
+      ['appointment-request', 'New online appointment request for tomorrow.', '/scheduler-dayview'],
+      ['system', 'Release notes: the scheduler now snaps to 15 minutes.', '/notifications'],
+    ] as const;
+    for (const [email, userId] of userIds) {
+      await insertReplicated(trx, 'userNotifications', companyId, Array.from({ length: 14 }, (_, i) => {
+        const [kind, content, link] = notificationTexts[i % notificationTexts.length]!;
+        const dateAdded = new Date(now.getTime() - (i * 7 + faker.number.int(6)) * 3_600_000).toISOString();
+        return {
+          userNotificationId: faker.string.uuid(), storeId: null, identityId: userId, kind, content, link,
+          dateAdded, dateMarkedRead: i < (email === 'tech@demo.test' ? 1 : 4) ? null : dateAdded,
+        };
+      }));
+    }
+    await trx.insertInto('systemNotifications').values([
+      { systemNotificationId: faker.string.uuid(), severityLevel: 'Low', application: 'AllTrac', content: 'New: the scheduler shows each store at its own local time.', dateStarted: new Date(now.getTime() - 86_400_000).toISOString(), dateEnded: new Date(now.getTime() + 6 * 86_400_000).toISOString() },
+      { systemNotificationId: faker.string.uuid(), severityLevel: 'Medium', application: 'AllTrac', content: 'Planned maintenance last Sunday, 2:00–3:00 AM.', dateStarted: new Date(now.getTime() - 9 * 86_400_000).toISOString(), dateEnded: new Date(now.getTime() - 8 * 86_400_000).toISOString() },
+      { systemNotificationId: faker.string.uuid(), severityLevel: 'High', application: 'OtherProduct', content: 'Another product of the platform is down for maintenance.', dateStarted: new Date(now.getTime() - 3_600_000).toISOString(), dateEnded: new Date(now.getTime() + 3_600_000).toISOString() },
+    ]).execute();
+  });
+  return true;
+}
+
+/** A small tire catalogue: brands, product lines, sizes and tires. Returns the tire ids. */
+async function seedProductInformation(trx: Trx, faker: Faker): Promise<string[]> {
+  const brands = ['Nokian', 'Kumho', 'Nexen', 'Cooper'].map((name) => ({ brandHashId: faker.string.alphanumeric(16), name }));
+  await trx.insertInto('brands').values(brands).execute();
+  const lines = brands.flatMap((b) => ['Touring', 'All-Weather', 'Winter'].map((kind) => ({
+    productLineHashId: faker.string.alphanumeric(16), brandHashId: b.brandHashId, name: `${b.name} ${kind} ${faker.string.alpha({ length: 2, casing: 'upper' })}`,
+    description: `${kind} tire for everyday driving.`,
+  })));
+  await trx.insertInto('productLines').values(lines).execute();
+  const sizes = [[205, 55, 16], [225, 65, 17], [235, 60, 18], [265, 70, 17]].map(([w, a, r]) => ({
+    tireSizeId: faker.string.uuid(), width: w!, aspectRatio: a!, rimDiameter: r!, displayName: `${w}/${a}R${r}`,
+  }));
+  await trx.insertInto('tireSizes').values(sizes).execute();
+  const tires: E.Tire[] = lines.flatMap((line) => sizes.map((size) => ({
+    tireId: faker.string.uuid(), productLineHashId: line.productLineHashId, tireSizeId: size.tireSizeId,
+    sku: faker.string.alphanumeric({ length: 10, casing: 'upper' }),
+    category: line.name.includes('Winter') ? 'Winter' as const : 'Tour' as const,
+    subcategory: line.name.includes('Winter') ? 'Studless' : 'Passenger',
+    webCategory: line.name.includes('Winter') ? 'Winter' as const : line.name.includes('All-Weather') ? 'AllWeather' as const : 'AllSeason' as const,
+    loadIndex: faker.number.int({ min: 91, max: 116 }), speedRating: faker.helpers.arrayElement(['H', 'T', 'V']),
+  })));
+  await trx.insertInto('tires').values(tires).execute();
+  return tires.map((t) => t.tireId);
+}

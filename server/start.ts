@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemo } from './seed/demo.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  url: string;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** config → database → migrations → demo seed (not in production) → app → listen. */
+export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  try {
+    await migrateToLatest(database.db);
+    const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+    const app = await buildApp({ config, db: database.db, logger: options.logger ?? true });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return {
+      app,
+      database,
+      seeded,
+      url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

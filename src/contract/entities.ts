@@ -1,0 +1,358 @@
+/**
+ * Every replicated entity of spec section 3, one zod schema each, named by the spec's fields.
+ * The server's tables have exactly these columns (snake_case) plus the sync columns; a test checks it.
+ */
+import { z } from 'zod';
+import {
+  customerContactMethods, contactMethods, inquiryTypes, messageDeliveryMethods, messageDirections,
+  messageTemplateTypes, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
+  tirePurchaseAddOnCategories, vehicleColors, webTireCategories,
+} from './enums.ts';
+
+const id = z.uuid();
+const timestamp = z.iso.datetime({ offset: true });
+const date = z.iso.date();
+const timeOfDay = z.string().regex(/^\d{2}:\d{2}$/, 'Use the 24-hour form HH:MM');
+const text = (max: number) => z.string().max(max);
+const optionalText = (max: number) => text(max).nullable();
+const cents = z.number().int().min(0);
+const minutes = z.number().int().min(0);
+
+export const customerSchema = z.object({
+  customerId: id,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  companyName: optionalText(200),
+  email: z.email().max(254).nullable(),
+  phoneNumber: optionalText(30),
+  preferredContactMethod: customerContactMethods.schema,
+  addressLine1: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(50),
+  postalCode: optionalText(20),
+  notes: optionalText(4000),
+  legacyCustomerId: z.number().int().nullable(),
+  createdOn: timestamp,
+});
+
+export const customerVehicleSchema = z.object({
+  vehicleId: id,
+  vehicleHashId: text(64),
+  customerId: id,
+  year: z.number().int().min(1900).max(2100).nullable(),
+  make: optionalText(60),
+  model: optionalText(60),
+  trim: optionalText(60),
+  vin: optionalText(17),
+  vehicleLicensePlateState: optionalText(10),
+  vehicleLicensePlateNumber: optionalText(20),
+  color: vehicleColors.schema,
+  mileage: z.number().int().min(0).nullable(),
+  legacyVehicleId: z.number().int().nullable(),
+});
+
+export const schedulerResourceSchema = z.object({
+  schedulerResourceId: id,
+  name: text(100),
+  assignedTechnicianId: id.nullable(),
+  sortOrder: z.number().int(),
+  isActive: z.boolean(),
+});
+
+/** A scheduler resource able to perform a store service (staff scheduling). */
+export const appointmentResourceSchema = z.object({
+  appointmentResourceId: id,
+  storeServiceId: id,
+});
+
+/** A service customers may book online on a scheduler resource (retail scheduling). */
+export const schedulerResourceServiceSchema = z.object({
+  schedulerResourceId: id,
+  storeServiceId: id,
+});
+
+export const storeServiceCategorySchema = z.object({
+  storeServiceCategoryId: id,
+  name: text(100),
+  sortOrder: z.number().int(),
+});
+
+export const storeServiceSchema = z.object({
+  storeServiceId: id,
+  storeServiceHashId: text(64),
+  storeServiceCategoryId: id.nullable(),
+  name: text(150),
+  description: optionalText(2000),
+  durationInMinutes: minutes,
+  priceInCents: cents.nullable(),
+  tractionServiceCode: optionalText(50),
+  isActive: z.boolean(),
+  onlineBookingEnabled: z.boolean(),
+});
+
+export const scheduledVisitSchema = z.object({
+  scheduledVisitId: id,
+  scheduledVisitHashId: text(64),
+  customerId: id.nullable(),
+  vehicleId: id.nullable(),
+  customerVehicleStatus: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
+  description: optionalText(2000),
+  staffNotes: optionalText(4000),
+  customerComments: optionalText(4000),
+  keyTag: optionalText(20),
+  isExternal: z.boolean(),
+  scheduledBy: optionalText(200),
+  tractionInvoiceNumber: optionalText(50),
+  visitAppointmentCount: z.number().int().min(0).nullable(),
+  scheduledCustomerCheckIn: timestamp.nullable(),
+  pickUpTime: timestamp.nullable(),
+  confirmationDate: timestamp.nullable(),
+  cancelDate: timestamp.nullable(),
+  checkInDate: timestamp.nullable(),
+  workStartDate: timestamp.nullable(),
+  workCompleteDate: timestamp.nullable(),
+  readyForPickupDate: timestamp.nullable(),
+  checkOutDate: timestamp.nullable(),
+  vehicleStatusId: z.number().int().nullable(),
+  vehicleInspectionStatus: optionalText(30),
+  inspectionReportId: id.nullable(),
+  legacyVisitId: z.number().int().nullable(),
+});
+
+export const scheduledServiceSchema = z.object({
+  scheduledServiceId: id,
+  scheduledVisitId: id,
+  storeServiceId: id.nullable(),
+  resourceId: id.nullable(),
+  startDate: timestamp,
+  endDate: timestamp,
+  durationInMinutes: minutes,
+  serviceNotes: optionalText(4000),
+  selectedTechnician: id.nullable(),
+});
+
+export const unconfirmedVisitSchema = z.object({
+  unconfirmedVisitId: id,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  email: z.email().max(254).nullable(),
+  phoneNumber: optionalText(30),
+  preferredContactMethod: contactMethods.schema,
+  vehicleDescription: optionalText(200),
+  storeServiceId: id.nullable(),
+  requestedStartDate: timestamp,
+  customerComments: optionalText(4000),
+  submittedOn: timestamp,
+  confirmedVisitId: id.nullable(),
+});
+
+export const blockedTimeSchema = z.object({
+  blockedTimeId: id,
+  resourceId: id.nullable(),
+  startDate: timestamp,
+  endDate: timestamp,
+  durationInMinutes: minutes,
+  description: optionalText(500),
+});
+
+export const recurringBlockedTimeSchema = z.object({
+  recurringBlockedTimeId: id,
+  resourceId: id.nullable(),
+  startDate: date,
+  timeOfDay,
+  durationInMinutes: minutes,
+  description: optionalText(500),
+  recurrenceEndDate: date.nullable(),
+});
+
+export const storeMessageSchema = z.object({
+  storeMessageId: id,
+  customerId: id.nullable(),
+  visitId: id.nullable(),
+  name: optionalText(200),
+  email: z.email().max(254).nullable(),
+  phoneNumber: optionalText(30),
+  preferredContactMethod: contactMethods.schema,
+  messageDeliveryMethod: messageDeliveryMethods.schema,
+  messageDirection: messageDirections.schema,
+  templateType: messageTemplateTypes.schema,
+  content: text(10_000),
+  sentOn: timestamp,
+  customerInquiryType: inquiryTypes.schema.nullable(),
+  storeServiceId: id.nullable(),
+  isArchived: z.boolean(),
+  repliedToByUserId: id.nullable(),
+  repliedToByUserName: optionalText(200),
+});
+
+export const ratingSchema = z.object({
+  ratingId: id,
+  customerId: id.nullable(),
+  visitId: id.nullable(),
+  score: z.number().min(0).max(5),
+  comment: optionalText(4000),
+  visitDate: timestamp,
+  isRead: z.boolean(),
+});
+
+export const userNotificationSchema = z.object({
+  userNotificationId: id,
+  identityId: id,
+  content: text(10_000),
+  link: optionalText(2000),
+  kind: text(50),
+  dateAdded: timestamp,
+  dateMarkedRead: timestamp.nullable(),
+});
+
+export const systemNotificationSchema = z.object({
+  systemNotificationId: id,
+  content: text(10_000),
+  dateStarted: timestamp,
+  dateEnded: timestamp,
+  severityLevel: severityLevels.schema,
+  application: text(50),
+});
+
+export const retailStoreSettingsSchema = z.object({
+  websiteUrl: z.url().max(2000).nullable(),
+  showPrices: z.boolean(),
+  onlineBookingLeadTimeHours: z.number().int().min(0),
+  retailPriceCatalogId: id.nullable(),
+});
+
+export const retailPriceCatalogSchema = z.object({
+  retailPriceCatalogId: id,
+  name: text(150),
+  description: optionalText(2000),
+  isSubscribable: z.boolean(),
+});
+
+export const storeContactSchema = z.object({
+  storeContactId: id,
+  name: text(200),
+  title: optionalText(100),
+  email: z.email().max(254).nullable(),
+  phoneNumber: optionalText(30),
+});
+
+export const socialMediaAccountSchema = z.object({
+  socialMediaAccountId: id,
+  platform: text(50),
+  url: z.url().max(2000),
+});
+
+export const tirePurchaseAddOnSchema = z.object({
+  tirePurchaseAddOnId: id,
+  category: tirePurchaseAddOnCategories.schema,
+  name: text(150),
+  priceInCents: cents,
+  isTaxable: z.boolean(),
+});
+
+export const tractionOrderSchema = z.object({
+  tractionOrderId: id,
+  tractionOrderHashId: text(64),
+  invoiceNumber: text(50),
+  customerFirstName: optionalText(100),
+  customerLastName: optionalText(100),
+  companyName: optionalText(200),
+  relatedVisitId: id.nullable(),
+  orderDate: timestamp,
+  totalInCents: cents,
+});
+
+export const storeTireServiceSchema = z.object({
+  storeTireServiceId: id,
+  type: storeTireServiceTypes.schema,
+  isEnabled: z.boolean(),
+  priceInCents: cents.nullable(),
+});
+
+export const storeTireWarrantySchema = z.object({
+  storeTireWarrantyId: id,
+  type: storeTireWarrantyTypes.schema,
+  isEnabled: z.boolean(),
+  priceInCents: cents.nullable(),
+});
+
+export const specialStoreHoursSchema = z.object({
+  specialStoreHoursId: id,
+  storeLocationId: z.number().int(),
+  date,
+  openTime: timeOfDay.nullable(),
+  closeTime: timeOfDay.nullable(),
+  isClosed: z.boolean(),
+  description: optionalText(200),
+});
+
+/** Product information is the same for every company: read-only catalogue data. */
+export const brandSchema = z.object({ brandHashId: text(64), name: text(100) });
+export const productLineSchema = z.object({
+  productLineHashId: text(64),
+  brandHashId: text(64),
+  name: text(150),
+  description: optionalText(4000),
+});
+export const tireSizeSchema = z.object({
+  tireSizeId: id,
+  width: z.number().int(),
+  aspectRatio: z.number().int(),
+  rimDiameter: z.number(),
+  displayName: text(30),
+});
+export const tireSchema = z.object({
+  tireId: id,
+  productLineHashId: text(64),
+  tireSizeId: id,
+  sku: text(50),
+  category: tireCategories.schema,
+  subcategory: optionalText(50),
+  webCategory: webTireCategories.schema.nullable(),
+  loadIndex: z.number().int().nullable(),
+  speedRating: optionalText(3),
+});
+
+export const logisticsTransferSchema = z.object({
+  logisticsTransferId: id,
+  fromStoreId: z.number().int(),
+  toStoreId: z.number().int(),
+  transitDays: z.number().int().min(0),
+});
+export const inventorySummarySchema = z.object({
+  tireId: id,
+  quantityOnHand: z.number().int(),
+  quantityOnOrder: z.number().int(),
+});
+
+export type Customer = z.infer<typeof customerSchema>;
+export type CustomerVehicle = z.infer<typeof customerVehicleSchema>;
+export type SchedulerResource = z.infer<typeof schedulerResourceSchema>;
+export type AppointmentResource = z.infer<typeof appointmentResourceSchema>;
+export type SchedulerResourceService = z.infer<typeof schedulerResourceServiceSchema>;
+export type StoreServiceCategory = z.infer<typeof storeServiceCategorySchema>;
+export type StoreService = z.infer<typeof storeServiceSchema>;
+export type ScheduledVisit = z.infer<typeof scheduledVisitSchema>;
+export type ScheduledService = z.infer<typeof scheduledServiceSchema>;
+export type UnconfirmedVisit = z.infer<typeof unconfirmedVisitSchema>;
+export type BlockedTime = z.infer<typeof blockedTimeSchema>;
+export type RecurringBlockedTime = z.infer<typeof recurringBlockedTimeSchema>;
+export type StoreMessage = z.infer<typeof storeMessageSchema>;
+export type Rating = z.infer<typeof ratingSchema>;
+export type UserNotification = z.infer<typeof userNotificationSchema>;
+export type SystemNotification = z.infer<typeof systemNotificationSchema>;
+export type RetailStoreSettings = z.infer<typeof retailStoreSettingsSchema>;
+export type RetailPriceCatalog = z.infer<typeof retailPriceCatalogSchema>;
+export type StoreContact = z.infer<typeof storeContactSchema>;
+export type SocialMediaAccount = z.infer<typeof socialMediaAccountSchema>;
+export type TirePurchaseAddOn = z.infer<typeof tirePurchaseAddOnSchema>;
+export type TractionOrder = z.infer<typeof tractionOrderSchema>;
+export type StoreTireService = z.infer<typeof storeTireServiceSchema>;
+export type StoreTireWarranty = z.infer<typeof storeTireWarrantySchema>;
+export type SpecialStoreHours = z.infer<typeof specialStoreHoursSchema>;
+export type Brand = z.infer<typeof brandSchema>;
+export type ProductLine = z.infer<typeof productLineSchema>;
+export type TireSize = z.infer<typeof tireSizeSchema>;
+export type Tire = z.infer<typeof tireSchema>;
+export type LogisticsTransfer = z.infer<typeof logisticsTransferSchema>;
+export type InventorySummary = z.infer<typeof inventorySummarySchema>;

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** An enum of the spec: its values in order, the default, and the labels that differ from the value. */
+function defineEnum<const V extends readonly [string, ...string[]]>(
+  values: V,
+  options: { labels?: Partial<Record<V[number], string>>; default?: V[number] } = {},
+) {
+  const schema = z.enum(values);
+  return {
+    values,
+    schema,
+    default: options.default,
+    label: (value: V[number]): string => options.labels?.[value] ?? value,
+  };
+}
+
+export const roles = defineEnum(
+  ['PointSAdmin', 'AllTracAdmin', 'AllTracUser', 'AllTracTechnician', 'AllTracLeadTechnician'],
+  {
+    labels: {
+      PointSAdmin: 'Admin',
+      AllTracAdmin: 'Admin',
+      AllTracUser: 'User',
+      AllTracTechnician: 'Technician',
+      AllTracLeadTechnician: 'Lead Technician',
+    },
+  },
+);
+export type Role = z.infer<typeof roles.schema>;
+
+export const contactMethods = defineEnum(['Email', 'Phone', 'Sms'], { default: 'Phone' });
+export const customerContactMethods = defineEnum(['Email', 'Phone', 'Text'], { default: 'Phone' });
+export const checkOutMethods = defineEnum(['Waiting', 'DropOff', 'Pickup'], {
+  default: 'Waiting',
+  labels: { DropOff: 'Dropping Off', Pickup: 'Pickup & Delivery' },
+});
+export const externalReviewPlatforms = defineEnum(['Google', 'Yelp']);
+export const messageDeliveryMethods = defineEnum(['Email', 'Form', 'Sms'], { labels: { Sms: 'Text (SMS)' } });
+export const messageDirections = defineEnum(['Inbound', 'Outbound']);
+export const inquiryTypes = defineEnum(['GeneralQuestion', 'ProductQuestion', 'AvailableAppointmentTime', 'Other']);
+export const tirePurchaseAddOnCategories = defineEnum(
+  ['Balancing', 'MiscellaneousItem', 'Mounting', 'ShopExpenses', 'TireDisposal', 'TireTax', 'ValveStems_TPMSService'],
+  { labels: { ValveStems_TPMSService: 'Valve Stems/TPMS Service' } },
+);
+export const vehicleColors = defineEnum(
+  ['Black', 'Blue', 'Brown', 'Coral', 'Gold', 'Green', 'Grey', 'Orange', 'Pink', 'Purple', 'Red', 'Silver', 'Tan', 'Unknown', 'White', 'Yellow'],
+  { default: 'Unknown' },
+);
+export const messageTemplateTypes = defineEnum(
+  [
+    'Unknown', 'FreeForm', 'AppointmentConfirmation', 'ServiceThankYou', 'ServiceFinished', 'Incoming',
+    'AppointmentAcknowledgement', 'AppointmentReminder', 'MemberNewAppointment', 'MemberLowRating',
+    'CancellationConfirmation', 'ServiceLowRatingStep1', 'ServiceLowRatingStep2', 'ServiceHighRatingWithReview',
+    'ServiceHighRating', 'RetailContactUsFormSubmission', 'InspectionReport', 'MemberContactUsNotification',
+    'CustomerContactUsConfirmation', 'TractionOrderSuccessEmail', 'TractionOrderFailureEmail',
+    'CustomerStopTextConfirmation', 'CustomerStartTextConfirmation',
+  ],
+  {
+    labels: {
+      FreeForm: 'No Template',
+      ServiceThankYou: 'Post-Appointment Thank You',
+      ServiceFinished: 'Vehicle Service Finished Notification',
+      ServiceLowRatingStep1: 'Low Rating More Details Response',
+      ServiceLowRatingStep2: 'Low Rating Accountability Response',
+      ServiceHighRatingWithReview: 'Request Review For High Rating',
+      ServiceHighRating: 'Acknowledge High Rating',
+    },
+  },
+);
+export const inspectionItemStatuses = defineEnum(['NotInspected', 'Passed', 'Warning', 'Failed']);
+export const severityLevels = defineEnum(['Low', 'Medium', 'High']);
+export const storeTireServiceTypes = defineEnum(['TireStudding'], { default: 'TireStudding' });
+export const storeTireWarrantyTypes = defineEnum(
+  ['PromisePlus', 'PromisePlusAllWheelDrive', 'PromisePlusNational'],
+  { default: 'PromisePlus' },
+);
+export const tireCategories = defineEnum(
+  ['AllTerrain', 'ATV', 'Farm', 'Industrial', 'LG', 'OTR', 'Performance', 'TBRAP', 'TBRDrive', 'TBRSteer', 'TBRTrailer', 'Tour', 'Trailer', 'Winter'],
+  { labels: { LG: 'Lawn & Garden', TBRAP: 'Medium Truck All Position', Tour: 'Touring', Winter: 'Winter/Snow' } },
+);
+export const webTireCategories = defineEnum(['AllSeason', 'AllTerrain', 'AllWeather', 'Performance', 'Winter']);
+
+/** Event type numbers of the scheduler (spec section 3). */
+export const EventType = { Appointment: 1, BlockedTime: 2, RecurringBlockedTime: 3, Visit: 4 } as const;
+export type EventType = (typeof EventType)[keyof typeof EventType];
+
+/** Customer vehicle status numbers (spec section 3). */
+export const customerVehicleStatuses = { 1: 'Waiting', 2: 'Dropping Off', 3: 'Pickup & Delivery' } as const;
+export type CustomerVehicleStatus = keyof typeof customerVehicleStatuses;

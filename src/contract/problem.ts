@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, with per-field messages under `errors`. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+/** The closed set of problem types the API answers with. */
+export const problemTypes = {
+  validation: { type: '/problems/validation', title: 'The request is not valid', status: 400 },
+  badRequest: { type: '/problems/bad-request', title: 'Bad request', status: 400 },
+  unauthorized: { type: '/problems/unauthorized', title: 'Sign-in required', status: 401 },
+  forbidden: { type: '/problems/forbidden', title: 'Not allowed', status: 403 },
+  notFound: { type: '/problems/not-found', title: 'Not found', status: 404 },
+  conflict: { type: '/problems/conflict', title: 'Conflict', status: 409 },
+  tooManyRequests: { type: '/problems/too-many-requests', title: 'Too many requests', status: 429 },
+  internal: { type: '/problems/internal', title: 'Something went wrong on the server', status: 500 },
+} as const;
+export type ProblemCode = keyof typeof problemTypes;

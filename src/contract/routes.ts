@@ -1,0 +1,16 @@
+/** The API's paths and version, shared by the client and the server. */
+export const apiVersion = '1.0';
+export const activeStoreHeader = 'ActiveStoreLocation';
+
+export const apiPaths = {
+  appSettings: '/app-settings.json',
+  me: '/api/alltrac/users/me',
+  userSettings: '/api/alltrac/users/me/settings',
+  storeLocations: '/api/alltrac/store-locations',
+  storeLocation: '/api/alltrac/store-locations/:id',
+} as const;
+
+/** Adds api-version=1.0 (spec section 7) to a path that may already carry a query. */
+export function withApiVersion(path: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}api-version=${apiVersion}`;
+}

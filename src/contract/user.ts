@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { roles } from './enums.ts';
+
+/** A role held at one store, or (storeId null) across the platform, as PointSAdmin is. */
+export const userRoleSchema = z.object({ storeId: z.number().int().nullable(), role: roles.schema });
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const currentUserSchema = z.object({
+  userId: z.uuid(),
+  companyId: z.number().int(),
+  alltracCompanyId: z.number().int(),
+  name: z.string(),
+  email: z.email(),
+  roles: z.array(userRoleSchema),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const userSettingsSchema = z.object({
+  allTracCurrentStoreLocation: z.number().int().nullable(),
+  allTracHideInstallPrompt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** A JSON patch document (RFC 6902) as fast-json-patch's compare() makes it. */
+export const jsonPatchSchema = z.array(
+  z.discriminatedUnion('op', [
+    z.object({ op: z.enum(['add', 'replace', 'test']), path: z.string(), value: z.unknown() }),
+    z.object({ op: z.literal('remove'), path: z.string() }),
+    z.object({ op: z.enum(['move', 'copy']), path: z.string(), from: z.string() }),
+  ]),
+);
+export type JsonPatch = z.infer<typeof jsonPatchSchema>;

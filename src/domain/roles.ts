@@ -1,0 +1,25 @@
+import type { Role } from '../contract/enums.ts';
+import type { UserRole } from '../contract/user.ts';
+
+/**
+ * The roles that count at a store: those from the sign-in identity (storeId null, e.g. PointSAdmin)
+ * plus those held at that store (spec section 6).
+ */
+export function rolesAtStore(roles: readonly UserRole[], storeId: number | null): Role[] {
+  return [...new Set(roles.filter((r) => r.storeId === null || r.storeId === storeId).map((r) => r.role))];
+}
+
+/** True when any of the wanted roles is held at the store. */
+export function hasRole(roles: readonly UserRole[], storeId: number | null, wanted: Role | readonly Role[]): boolean {
+  const held = rolesAtStore(roles, storeId);
+  const list: readonly Role[] = typeof wanted === 'string' ? [wanted] : wanted;
+  return list.some((role) => held.includes(role));
+}
+
+export const isPlatformAdmin = (roles: readonly UserRole[]): boolean =>
+  roles.some((r) => r.role === 'PointSAdmin' && r.storeId === null);
+
+/** A user may act at a store only with a role there; PointSAdmin may act at every store. */
+export function mayUseStore(roles: readonly UserRole[], storeId: number): boolean {
+  return isPlatformAdmin(roles) || roles.some((r) => r.storeId === storeId);
+}
