@@ -14,6 +14,7 @@ import { loadServerKeys } from './identity/keys.ts';
 import { apiAudience, createProvider, identityMountPath, issuerFor } from './identity/provider.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { storeLocationRoutes } from './modules/store-locations/routes.ts';
+import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 export interface AppOptions {
@@ -37,7 +38,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
       request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, { ...problemTypes.internal, detail: 'The server could not complete the request. Try again; if it keeps failing, contact support.' });
     }
-    const detail = error.code === 'FST_ERR_CTP_INVALID_JSON' || error instanceof SyntaxError
+    const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
       ? 'The body is not valid JSON.'
       : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The body is too large.' : error.message;
     const base = status === 429 ? problemTypes.tooManyRequests : status === 415 ? { ...problemTypes.badRequest, status: 415, title: 'Unsupported media type' } : { ...problemTypes.badRequest, status };
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     requireApiVersion(api);
     await userRoutes(api, context);
     await storeLocationRoutes(api, context);
+    await storeServiceRoutes(api, context);
   });
 
   await servePwa(app, config.staticDir);

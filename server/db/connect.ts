@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -39,9 +39,9 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
 }
 
 /** Wraps an open PGlite (tests clone a migrated template and hand it here). */
-export async function fromPglite(client: PGlite): Promise<DatabaseHandle> {
+export async function fromPglite(client: PGliteInterface | PGlite): Promise<DatabaseHandle> {
   await client.exec(`set time zone 'UTC'`);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client as PGlite), plugins });
   return {
     db,
     kind: 'pglite',

@@ -4,7 +4,7 @@
  * that says what is not supported. Field names are checked against the resource's own list, so a query can
  * never name a column the resource does not expose.
  */
-import { sql, type Expression, type SqlBool, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ProblemError } from './problem.ts';
 
 export type Literal = string | number | boolean | null;
@@ -36,7 +36,7 @@ function bad(detail: string): never {
   throw new ProblemError('badRequest', detail);
 }
 
-type Token = { t: 'ident' | 'string' | 'number' | 'lparen' | 'rparen'; v: string };
+type Token = { t: 'ident' | 'string' | 'number' | 'lparen' | 'rparen' | 'comma'; v: string };
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
@@ -46,6 +46,7 @@ function tokenize(input: string): Token[] {
     if (c === ' ') { i++; continue; }
     if (c === '(') { tokens.push({ t: 'lparen', v: c }); i++; continue; }
     if (c === ')') { tokens.push({ t: 'rparen', v: c }); i++; continue; }
+    if (c === ',') { tokens.push({ t: 'comma', v: c }); i++; continue; }
     if (c === "'") {
       let value = '';
       i++;
@@ -98,6 +99,7 @@ function parseFilter(input: string, resource: ODataResource): Filter {
       return inner;
     }
     if (!tok || tok.t !== 'ident') bad('$filter expects a field name.');
+    if (peek()?.t === 'lparen') bad(`$filter function "${tok.v}" is not supported; use eq, ne, gt, ge, lt, le, and, or and parentheses.`);
     const field = resolveField(tok.v, resource, '$filter');
     const opTok = next();
     if (!opTok || opTok.t !== 'ident' || !compareOps.has(opTok.v as CompareOp)) {
@@ -204,4 +206,27 @@ export function filterToSql(filter: Filter, resource: ODataResource): RawBuilder
 
 export function orderByToSql(order: ODataQuery['orderBy'], resource: ODataResource): Expression<unknown>[] {
   return order.map((o) => sql`${sql.ref(resource.fields[o.field]!)} ${sql.raw(o.direction)}`);
+}
+
+/**
+ * Runs a list call: the filter, the count (before paging) when asked, the order (with a tiebreak so pages
+ * are stable) and the page. Answers `{ items }`, plus `count` when $count=true.
+ */
+export async function runODataList<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: ODataQuery,
+  resource: ODataResource,
+  tiebreak: string,
+): Promise<{ items: O[]; count?: number }> {
+  const filtered = query.filter ? base.where(filterToSql(query.filter, resource)) : base;
+  const count = query.count
+    ? Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow() as { n: number }).n)
+    : undefined;
+  let page = filtered;
+  for (const order of orderByToSql(query.orderBy, resource)) page = page.orderBy(order);
+  page = page.orderBy(sql.ref(tiebreak));
+  if (query.skip) page = page.offset(query.skip);
+  if (query.top !== null) page = page.limit(query.top);
+  const items = await page.execute();
+  return count === undefined ? { items } : { items, count };
 }

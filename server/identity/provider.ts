@@ -81,7 +81,7 @@ export function createProvider(options: IdentityOptions): Provider {
         if (existing) return existing;
       }
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
-      grant.addOIDCScope(scopes.filter((s) => s !== apiScope).join(' '));
+      grant.addOIDCScope(scopes.join(' '));
       grant.addOIDCClaims(['name', 'email']);
       grant.addResourceScope(audience, apiScope);
       await grant.save();

@@ -8,6 +8,8 @@ export const apiPaths = {
   userSettings: '/api/alltrac/users/me/settings',
   storeLocations: '/api/alltrac/store-locations',
   storeLocation: '/api/alltrac/store-locations/:id',
+  storeServices: '/api/alltrac/store/services',
+  storeService: '/api/alltrac/store/services/:storeServiceHashId',
 } as const;
 
 /** Adds api-version=1.0 (spec section 7) to a path that may already carry a query. */

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { takeVersions } from '../../db/versions.ts';
-import { filterToSql, orderByToSql, parseODataQuery, type ODataResource } from '../../http/odata.ts';
+import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import type { ModuleContext } from '../context.ts';
 
@@ -56,20 +56,10 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth }: Mo
     let q = baseQuery(db);
     // Everyone sees the stores of their own company; PointSAdmin may look at any company by filter.
     if (!isPlatformAdmin(user.roles)) q = q.where('alltracCompanyId', '=', user.alltracCompanyId);
-    if (query.filter) q = q.where(filterToSql(query.filter, resource));
-
-    const count = query.count
-      ? Number((await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
-      : undefined;
-
-    let page = q;
-    for (const order of orderByToSql(query.orderBy, resource)) page = page.orderBy(order);
-    page = page.orderBy('id');
-    if (query.skip) page = page.offset(query.skip);
-    if (query.top !== null) page = page.limit(query.top);
-    const rows = (await page.execute()) as Omit<StoreLocation, 'specialStoreHours'>[];
+    const list = await runODataList(q, query, resource, 'id');
+    const rows = list.items as Omit<StoreLocation, 'specialStoreHours'>[];
     const items = query.expand.includes('specialStoreHours') ? await withSpecialHours(db, rows) : rows;
-    return count === undefined ? { items } : { items, count };
+    return { ...list, items };
   });
 
   app.get(apiPaths.storeLocation, async (request) => {

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { testPublicUrl } from './test-app.ts';
+
+const clientId = 'alltrac-staff-pwa';
+const redirectUri = `${testPublicUrl}/signin-callback`;
+
+/** Cookies as a browser would keep them for one host (paths are ignored: every cookie here is the provider's). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  store(response: LightMyRequestResponse) {
+    for (const c of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const expired = (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+const pathOf = (location: string) => {
+  const url = new URL(location, testPublicUrl);
+  return url.pathname + url.search;
+};
+
+export interface SignInAttempt {
+  /** The response of the login form post. */
+  loginResponse: LightMyRequestResponse;
+  tokens?: { access_token: string; refresh_token?: string; id_token: string; expires_in: number };
+}
+
+/**
+ * Signs in through the real OpenID flow, as the PWA does: authorization request with PKCE, the login page,
+ * the form post, the redirect with a code, and the token request.
+ */
+export async function signInWithPassword(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1'): Promise<SignInAttempt> {
+  const jar = new CookieJar();
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const get = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: { cookie: jar.header() }, remoteAddress });
+    jar.store(response);
+    return response;
+  };
+
+  const query = new URLSearchParams({
+    client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope: 'openid profile email offline_access api',
+    code_challenge: challenge, code_challenge_method: 'S256', state: randomBytes(8).toString('hex'),
+  });
+  let response = await get(`/identity/auth?${query}`);
+  const interactionUrl = pathOf(String(response.headers.location));
+  response = await get(interactionUrl);
+  if (response.statusCode !== 200) throw new Error(`login page answered ${response.statusCode}`);
+
+  const loginResponse = await app.inject({
+    method: 'POST', url: `${interactionUrl}/login`, remoteAddress,
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, password }).toString(),
+  });
+  jar.store(loginResponse);
+  if (loginResponse.statusCode !== 303) return { loginResponse };
+
+  let location = String(loginResponse.headers.location);
+  for (let hops = 0; !location.startsWith(redirectUri); hops++) {
+    if (hops > 6) throw new Error(`sign-in did not come back to the app; last redirect ${location}`);
+    response = await get(pathOf(location));
+    location = String(response.headers.location);
+  }
+  const code = new URL(location).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${location}`);
+
+  const tokenResponse = await app.inject({
+    method: 'POST', url: '/identity/token', remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
+  });
+  if (tokenResponse.statusCode !== 200) throw new Error(`token request answered ${tokenResponse.statusCode}: ${tokenResponse.body}`);
+  return { loginResponse, tokens: tokenResponse.json() };
+}
+
+/** An access token for a demo account, or the test fails. */
+export async function accessTokenFor(app: FastifyInstance, email: string, password = 'demo1234'): Promise<string> {
+  const { tokens, loginResponse } = await signInWithPassword(app, email, password);
+  if (!tokens) throw new Error(`sign-in of ${email} failed with ${loginResponse.statusCode}`);
+  return tokens.access_token;
+}

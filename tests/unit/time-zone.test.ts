@@ -1,0 +1,25 @@
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { invalidTimeZoneMessage, storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
+
+describe('store time zones', () => {
+  it.each([
+    ['Eastern Standard Time', 'America/New_York'],
+    ['Central Standard Time', 'America/Chicago'],
+    ['Pacific Standard Time', 'America/Los_Angeles'],
+  ])('map the Windows zone %s to %s', (windows, iana) => {
+    expect(storeTimeZone(windows)).toBe(iana);
+  });
+
+  it('fall back to the system zone and report the spec message for an unknown zone', () => {
+    const reports: string[] = [];
+    expect(storeTimeZone('Atlantis Standard Time', (m) => reports.push(m))).toBe(Temporal.Now.timeZoneId());
+    expect(storeTimeZone(null, (m) => reports.push(m))).toBe(Temporal.Now.timeZoneId());
+    expect(reports).toEqual([invalidTimeZoneMessage, invalidTimeZoneMessage]);
+  });
+
+  it('place a wall-clock time on the right instant across a daylight-saving change', () => {
+    expect(wallClockToInstant(Temporal.PlainDate.from('2026-11-01'), 9, 0, 'America/New_York')).toBe('2026-11-01T14:00:00Z');
+    expect(wallClockToInstant(Temporal.PlainDate.from('2026-10-31'), 9, 0, 'America/New_York')).toBe('2026-10-31T13:00:00Z');
+  });
+});
