@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { apiPaths } from '../src/contract/routes.ts';
 import { problemTypes } from '../src/contract/problem.ts';
 import { createAuth } from './auth/auth.ts';
@@ -59,7 +59,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     identity.removeAllContentTypeParsers();
     identity.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handle = provider.callback();
-    const forward = (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const forward = (request: FastifyRequest, reply: FastifyReply) => {
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(identityMountPath.length) || '/';

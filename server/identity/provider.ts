@@ -51,6 +51,8 @@ export function createProvider(options: IdentityOptions): Provider {
       if (!user) return undefined;
       return { accountId: user.userId, claims: async () => ({ sub: user.userId, name: user.name, email: user.email }) };
     },
+    // The PWA is served from the same origin; no other site may call the provider from a browser.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(publicUrl).origin,
     interactions: { url: (_ctx, interaction) => `${identityMountPath}/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },

@@ -1,0 +1,68 @@
+// npm test: type-check, lint, build, then every vitest project (unit, server, pg, e2e).
+// Ends with one plain line summing every runner: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const results = [];
+const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+
+function run(name, command, args) {
+  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return ok;
+}
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return true;
+  if (process.platform === 'linux' && process.getuid?.() === 0) {
+    console.log(`Chromium is missing at ${chromium}: installing Debian's chromium package…`);
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (install && install.status === 0 && fs.existsSync(chromium)) return true;
+  }
+  console.error(`Chromium is not installed at ${chromium} and could not be installed here. Install it with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`);
+  return false;
+}
+
+// Type-check and lint count as one check each.
+results.push({ name: 'typecheck', passed: run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) ? 1 : 0, failed: 0 });
+results.at(-1).failed = 1 - results.at(-1).passed;
+const lintOk = run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+results.push({ name: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1 });
+const buildOk = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+results.push({ name: 'build', passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1 });
+
+const projects = ['unit', 'server', 'pg'];
+if (ensureChromium() && buildOk) projects.push('e2e');
+else results.push({ name: 'e2e', passed: 0, failed: 1 });
+
+for (const project of projects) {
+  const report = path.join(os.tmpdir(), `alltrac-vitest-${project}-${process.pid}.json`);
+  run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  let passed = 0;
+  let failed;
+  let skipped = 0;
+  try {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    passed = json.numPassedTests;
+    // A run that failed without a failing test (a file that did not load) still counts as one failure.
+    failed = json.numFailedTests + (json.success === false && json.numFailedTests === 0 ? 1 : 0);
+    skipped = json.numPendingTests + json.numTodoTests;
+    fs.rmSync(report, { force: true });
+  } catch {
+    failed = 1; // the runner died before writing its report
+  }
+  results.push({ name: project, passed, failed, skipped });
+}
+
+console.log('\nSummary:');
+for (const r of results) console.log(`  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+const total = results.reduce((acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed, skipped: acc.skipped + (r.skipped ?? 0) }), { passed: 0, failed: 0, skipped: 0 });
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);
