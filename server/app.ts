@@ -8,13 +8,19 @@ import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { requireApiVersion } from './http/api-version.ts';
+import { localBackplane, redisBackplane } from './hub/backplane.ts';
+import { Hub } from './hub/hub.ts';
 import { ProblemError, sendProblem } from './http/problem.ts';
 import { interactionRoutes } from './identity/interactions.ts';
 import { loadServerKeys } from './identity/keys.ts';
 import { apiAudience, createProvider, identityMountPath, issuerFor } from './identity/provider.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { storeLocationRoutes } from './modules/store-locations/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
+import { storeMessageRoutes } from './modules/store-messages/routes.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 export interface AppOptions {
@@ -48,7 +54,13 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   const keys = await loadServerKeys(db);
   const auth = createAuth({ db, publicJwks: keys.publicJwks, issuer: issuerFor(config.publicUrl), audience: apiAudience(config.publicUrl) });
   const provider = createProvider({ db, keys, publicUrl: config.publicUrl, clientId: config.appSettings.signInClientName, production: config.production });
-  const context: ModuleContext = { db, auth, config };
+  const backplane = config.redisUrl
+    ? await redisBackplane(config.redisUrl, (message, error) => app.log.error({ err: error }, message))
+    : localBackplane();
+  const hub = new Hub({ db, auth, backplane, log: app.log });
+  hub.attach(app);
+  app.addHook('preClose', async () => { await hub.close(); });
+  const context: ModuleContext = { db, auth, config, events: hub };
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get(apiPaths.appSettings, async (_request, reply) => reply.header('cache-control', 'no-cache').send(config.appSettings));
@@ -75,6 +87,10 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     await userRoutes(api, context);
     await storeLocationRoutes(api, context);
     await storeServiceRoutes(api, context);
+    await syncRoutes(api, context);
+    await customerRoutes(api, context);
+    await ratingRoutes(api, context);
+    await storeMessageRoutes(api, context);
   });
 
   await servePwa(app, config.staticDir);

@@ -11,6 +11,8 @@ export type AuthUser = CurrentUser;
 export interface Auth {
   /** The signed-in caller, or a 401 problem. */
   authenticate(request: FastifyRequest): Promise<AuthUser>;
+  /** The user of a bearer access token, or a 401 problem (the hub authenticates its sockets with it). */
+  userFromToken(token: string): Promise<AuthUser>;
   /**
    * The store named by the ActiveStoreLocation header, once the caller is known to hold a role there
    * (PointSAdmin: any store). Checked before anything is looked up, so a forbidden caller learns nothing.
@@ -36,27 +38,32 @@ export async function loadUser(db: Db, userId: string): Promise<AuthUser | undef
 export function createAuth(options: { db: Db; publicJwks: { keys: JWK[] }; issuer: string; audience: string }): Auth {
   const keySet = createLocalJWKSet(options.publicJwks);
 
+  const userFromToken = async (token: string): Promise<AuthUser> => {
+    let subject: string | undefined;
+    try {
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['RS256'],
+        typ: 'at+jwt',
+      });
+      subject = payload.sub;
+    } catch (error) {
+      const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
+      throw unauthorized(expired ? 'The access token has expired; renew it or sign in again.' : 'The access token is not valid; sign in again.');
+    }
+    const user = subject ? await loadUser(options.db, subject) : undefined;
+    if (!user) throw unauthorized('The account of this access token no longer exists.');
+    return user;
+  };
+
   return {
+    userFromToken,
     async authenticate(request) {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw unauthorized('Sign in to use this call: send the access token as "Authorization: Bearer <token>".');
-      let subject: string | undefined;
-      try {
-        const { payload } = await jwtVerify(match[1]!, keySet, {
-          issuer: options.issuer,
-          audience: options.audience,
-          algorithms: ['RS256'],
-          typ: 'at+jwt',
-        });
-        subject = payload.sub;
-      } catch (error) {
-        const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
-        throw unauthorized(expired ? 'The access token has expired; renew it or sign in again.' : 'The access token is not valid; sign in again.');
-      }
-      const user = subject ? await loadUser(options.db, subject) : undefined;
-      if (!user) throw unauthorized('The account of this access token no longer exists.');
-      return user;
+      return userFromToken(match[1]!);
     },
 
     activeStore(request, user) {

@@ -17,3 +17,8 @@ export async function takeVersions(trx: Transaction<Database>, companyId: number
     .executeTakeFirstOrThrow();
   return row.version - count + 1;
 }
+
+/*
+ * Every row a transaction writes takes its own version (count = rows written): the change feed pages by
+ * version, and two rows sharing one could be split across a page boundary and the second never sent.
+ */

@@ -1,10 +1,13 @@
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import type { EventPublisher } from '../sync/write.ts';
 
 /** What every route module is given when the app is built. */
 export interface ModuleContext {
   db: Db;
   auth: Auth;
   config: Config;
+  /** Live events to the hub, sent after a write commits. */
+  events: EventPublisher;
 }

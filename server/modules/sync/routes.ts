@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '../../../src/contract/routes.ts';
+import { syncQuerySchema, type SyncChangesResponse } from '../../../src/contract/sync.ts';
+import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { countRows, dataEpoch, readChanges } from '../../sync/changes.ts';
+import type { ModuleContext } from '../context.ts';
+
+/** The change feed a device pulls for its active store (DESIGN.md, sync protocol). */
+export async function syncRoutes(app: FastifyInstance, { db, auth }: ModuleContext): Promise<void> {
+  const epoch = dataEpoch(db);
+
+  app.get(apiPaths.syncChanges, async (request): Promise<SyncChangesResponse> => {
+    const user = await auth.authenticate(request);
+    const storeId = auth.activeStore(request, user);
+    const { since, limit } = parseOrProblem(syncQuerySchema, request.query, 'The query');
+    const store = await db.selectFrom('storeLocations').select('companyId').where('id', '=', storeId).where('deleted', '=', false).executeTakeFirst();
+    if (!store) throw new ProblemError('notFound', `Store ${storeId} does not exist.`);
+    const scope = { companyId: store.companyId, storeId, userId: user.userId };
+    const { changes, hasMore } = await readChanges(db, scope, since, limit);
+    const page: SyncChangesResponse = { changes, hasMore, cursor: changes.at(-1)?.version ?? since, epoch: await epoch };
+    if (since === 0) page.total = await countRows(db, scope);
+    return page;
+  });
+}

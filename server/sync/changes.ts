@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import { collectionNames, replicatedCollections, type CollectionName, type SyncChange } from '../../src/contract/sync.ts';
+import type { Db } from '../db/connect.ts';
+
+export interface FeedScope {
+  companyId: number;
+  storeId: number;
+  userId: string;
+}
+
+const camelCache = new Map<string, string>();
+const camel = (name: string) => {
+  let out = camelCache.get(name);
+  if (out === undefined) {
+    out = name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    camelCache.set(name, out);
+  }
+  return out;
+};
+const timestampInJson = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/;
+
+/** A row from to_jsonb in the shapes the REST calls answer: camelCase fields, ISO timestamps in UTC with ms. */
+function contractShape(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[camel(k)] = typeof v === 'string' && timestampInJson.test(v) ? new Date(v).toISOString() : v;
+  }
+  return out;
+}
+
+/** Which rows of a collection a device of this store and user may hold. */
+function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<unknown> {
+  const base = sql`company_id = ${scope.companyId} and (store_id = ${scope.storeId} or store_id is null)`;
+  return collection === 'userNotifications' ? sql`${base} and identity_id = ${scope.userId}` : base;
+}
+
+function keyExpression(collection: CollectionName): RawBuilder<unknown> {
+  const fields = replicatedCollections[collection].key.map((f) => sql`${sql.ref(f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))}::text`);
+  return fields.length === 1 ? fields[0]! : sql`concat_ws('/', ${sql.join(fields)})`;
+}
+
+/**
+ * One page of the change feed: rows of every replicated collection changed after `since`, in version order.
+ * Each collection contributes at most `limit` rows through its (company_id, version) index, so a page costs
+ * the same at the start of a first sync as at its end.
+ */
+export async function readChanges(db: Db, scope: FeedScope, since: number, limit: number): Promise<{ changes: SyncChange[]; hasMore: boolean }> {
+  const branches = collectionNames.map((collection) => {
+    const table = sql.table(replicatedCollections[collection].table);
+    return sql`(select ${collection}::text as collection, ${keyExpression(collection)} as key, version, deleted,
+        to_jsonb(t) - 'company_id' - 'version' - 'deleted' as value
+      from ${table} t where ${visibility(collection, scope)} and version > ${since}
+      order by version limit ${limit + 1})`;
+  });
+  const result = await sql<{ collection: CollectionName; key: string; version: number; deleted: boolean; value: Record<string, unknown> }>`
+    select * from (${sql.join(branches, sql` union all `)}) feed order by version limit ${limit + 1}`.execute(db);
+  const rows = result.rows;
+  const hasMore = rows.length > limit;
+  const changes = rows.slice(0, limit).map((row) => ({
+    collection: row.collection,
+    key: row.key,
+    version: Number(row.version),
+    deleted: row.deleted,
+    value: contractShape(row.value),
+  }));
+  return { changes, hasMore };
+}
+
+/** How many live rows a device of this store will hold: the denominator of the first-sync progress bar. */
+export async function countRows(db: Db, scope: FeedScope): Promise<number> {
+  const branches = collectionNames.map((collection) =>
+    sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visibility(collection, scope)} and not deleted`);
+  const result = await sql<{ n: number }>`select sum(n)::int as n from (${sql.join(branches, sql` union all `)}) counts`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The server's data epoch: made once; a replica synced against another epoch starts again from 0. */
+export async function dataEpoch(db: Db): Promise<string> {
+  await db.insertInto('appMeta').values({ key: 'dataEpoch', value: JSON.stringify(randomUUID()) })
+    .onConflict((oc) => oc.column('key').doNothing()).execute();
+  const row = await db.selectFrom('appMeta').select('value').where('key', '=', 'dataEpoch').executeTakeFirstOrThrow();
+  return row.value as string;
+}

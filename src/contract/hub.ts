@@ -1,0 +1,33 @@
+/** The live connection (spec sections 4 and 7): its path, server methods and the events it sends. */
+export const hubPath = '/hubs/alltrac';
+
+export const hubMethods = {
+  joinStore: 'joinAlltracStore',
+  leaveStore: 'leaveAlltracStore',
+  notifyOthersInGroup: 'notifyOthersInGroup',
+} as const;
+
+/**
+ * Events the server sends to a store group after a committed change (spec section 4). ReplicaChanged is
+ * ours: it is sent for a change no spec event names (an archived message, say), so every device still
+ * learns it should pull. Events are pokes: devices react by pulling the change feed.
+ */
+export const hubEvents = [
+  'EventAddedMessage', 'EventChangedMessage', 'EventDeletedMessage', 'SendNewMessageToThread',
+  'NewOutGoingMessage', 'NewIncomingMessage', 'NewRatingMessage', 'RatingViewedMessage', 'VisitChanged',
+  'CustomerChanged', 'WorkOrderAdded', 'RecurringBlockedTimeCreated', 'RecurringBlockedTimeUpdated',
+  'RecurringBlockedTimeDeleted', 'AlltracVehicleUpdated', 'AlltracVehicleCreated', 'ReplicaChanged',
+] as const;
+export type HubEventName = (typeof hubEvents)[number];
+
+/** The hub group of a store's devices. */
+export const storeGroup = (storeId: number) => `alltrac-store-${storeId}`;
+/** The hub group of a company's devices, for company-wide rows such as customers. */
+export const companyGroup = (companyId: number) => `alltrac-company-${companyId}`;
+
+export const hubErrors = {
+  setupTwice: 'Attempted to setupSignalR more than once',
+  notifyBeforeSetup: 'Attempted notifyOthersInGroup on SignalR before the hub was initialized',
+  registerBeforeSetup: 'Attempted to register a handler on SignalR before the hub was initialized',
+  unregisterBeforeSetup: 'Attempted to unregister a handler on SignalR before the hub was initialized',
+} as const;

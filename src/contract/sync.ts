@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * The collections replicated to a device for its active store, each with its key fields (the Dexie
+ * primary key on the client, the table's key on the server) and the table that holds it.
+ * Store-scoped rows come for the store; company-wide rows (store null) for the company;
+ * user notifications only for their user.
+ */
+export const replicatedCollections = {
+  schedulerResources: { key: ['schedulerResourceId'], table: 'scheduler_resources' },
+  storeServiceCategories: { key: ['storeServiceCategoryId'], table: 'store_service_categories' },
+  storeServices: { key: ['storeServiceId'], table: 'store_services' },
+  appointmentResources: { key: ['appointmentResourceId', 'storeServiceId'], table: 'appointment_resources' },
+  schedulerResourceServices: { key: ['schedulerResourceId', 'storeServiceId'], table: 'scheduler_resource_services' },
+  scheduledVisits: { key: ['scheduledVisitId'], table: 'scheduled_visits' },
+  scheduledServices: { key: ['scheduledServiceId'], table: 'scheduled_services' },
+  blockedTimes: { key: ['blockedTimeId'], table: 'blocked_times' },
+  recurringBlockedTimes: { key: ['recurringBlockedTimeId'], table: 'recurring_blocked_times' },
+  unconfirmedVisits: { key: ['unconfirmedVisitId'], table: 'unconfirmed_visits' },
+  storeMessages: { key: ['storeMessageId'], table: 'store_messages' },
+  customers: { key: ['customerId'], table: 'customers' },
+  customerVehicles: { key: ['vehicleId'], table: 'customer_vehicles' },
+  ratings: { key: ['ratingId'], table: 'ratings' },
+  userNotifications: { key: ['userNotificationId'], table: 'user_notifications' },
+  retailStoreSettings: { key: ['storeId'], table: 'retail_store_settings' },
+  retailPriceCatalogs: { key: ['retailPriceCatalogId'], table: 'retail_price_catalogs' },
+  storeContacts: { key: ['storeContactId'], table: 'store_contacts' },
+  socialMediaAccounts: { key: ['socialMediaAccountId'], table: 'social_media_accounts' },
+  tirePurchaseAddOns: { key: ['tirePurchaseAddOnId'], table: 'tire_purchase_add_ons' },
+  tractionOrders: { key: ['tractionOrderId'], table: 'traction_orders' },
+  storeTireServices: { key: ['storeTireServiceId'], table: 'store_tire_services' },
+  storeTireWarranties: { key: ['storeTireWarrantyId'], table: 'store_tire_warranties' },
+  logisticsTransfers: { key: ['logisticsTransferId'], table: 'logistics_transfers' },
+  inventorySummaries: { key: ['storeId', 'tireId'], table: 'inventory_summaries' },
+} as const satisfies Record<string, { key: readonly string[]; table: string }>;
+
+export type CollectionName = keyof typeof replicatedCollections;
+export const collectionNames = Object.keys(replicatedCollections) as CollectionName[];
+
+/** The key of a row as one string, the same on both sides: its key fields joined by "/". */
+export function rowKey(collection: CollectionName, row: Record<string, unknown>): string {
+  return replicatedCollections[collection].key.map((field) => String(row[field])).join('/');
+}
+
+export const syncChangeSchema = z.object({
+  collection: z.enum(collectionNames as [CollectionName, ...CollectionName[]]),
+  key: z.string(),
+  version: z.number().int(),
+  deleted: z.boolean(),
+  /** The row as the contract shapes it (with storeId); for a deleted row, its key fields at least. */
+  value: z.record(z.string(), z.unknown()),
+});
+export type SyncChange = z.infer<typeof syncChangeSchema>;
+
+export const syncChangesResponseSchema = z.object({
+  changes: z.array(syncChangeSchema),
+  /** Pass as `since` for the next page; the highest version in this page, or `since` when empty. */
+  cursor: z.number().int(),
+  hasMore: z.boolean(),
+  /** Rows the device will hold once synced, given on the first page (since=0) for a progress bar. */
+  total: z.number().int().optional(),
+  /** Changes when the server's data is reset; a replica of another epoch is stale and re-syncs from 0. */
+  epoch: z.string(),
+});
+export type SyncChangesResponse = z.infer<typeof syncChangesResponseSchema>;
+
+export const syncQuerySchema = z.object({
+  since: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+});
