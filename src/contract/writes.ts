@@ -4,7 +4,8 @@
  * The server adds what only it may decide (created time stamps, replied-by, versions).
  */
 import type { z } from 'zod';
-import { customerSchema, customerVehicleSchema, ratingSchema } from './entities.ts';
+import type { ratingSchema } from './entities.ts';
+import { customerSchema, customerVehicleSchema } from './entities.ts';
 
 export const createCustomerSchema = customerSchema.omit({ createdOn: true, legacyCustomerId: true }).strict();
 export type CreateCustomer = z.infer<typeof createCustomerSchema>;
