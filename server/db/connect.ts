@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -27,24 +27,27 @@ const parsers: Record<number, (value: string) => unknown> = {
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's files as one archive (PGlite only). */
+  dump?: () => Promise<Blob | File>;
   close(): Promise<void>;
 }
 
 const plugins = [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
 
-export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+/** The embedded database in a folder, in memory (null), or loaded from a dump (tests copy a seeded template). */
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined, { parsers });
+  const client = await PGlite.create(dataDir ?? undefined, { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
   return fromPglite(client);
 }
 
-/** Wraps an open PGlite (tests clone a migrated template and hand it here). */
-export async function fromPglite(client: PGliteInterface | PGlite): Promise<DatabaseHandle> {
+async function fromPglite(client: PGlite): Promise<DatabaseHandle> {
   await client.exec(`set time zone 'UTC'`);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client as PGlite), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
   return {
     db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();

@@ -3,7 +3,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { testPublicUrl } from './test-app.ts';
 
 const clientId = 'alltrac-staff-pwa';
-const redirectUri = `${testPublicUrl}/signin-callback`;
 
 /** Cookies as a browser would keep them for one host (paths are ignored: every cookie here is the provider's). */
 class CookieJar {
@@ -21,7 +20,7 @@ class CookieJar {
 }
 
 const pathOf = (location: string) => {
-  const url = new URL(location, testPublicUrl);
+  const url = new URL(location, 'http://placeholder');
   return url.pathname + url.search;
 };
 
@@ -35,7 +34,8 @@ export interface SignInAttempt {
  * Signs in through the real OpenID flow, as the PWA does: authorization request with PKCE, the login page,
  * the form post, the redirect with a code, and the token request.
  */
-export async function signInWithPassword(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1'): Promise<SignInAttempt> {
+export async function signInWithPassword(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1', publicUrl = testPublicUrl): Promise<SignInAttempt> {
+  const redirectUri = `${publicUrl}/signin-callback`;
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -81,8 +81,8 @@ export async function signInWithPassword(app: FastifyInstance, email: string, pa
 }
 
 /** An access token for a demo account, or the test fails. */
-export async function accessTokenFor(app: FastifyInstance, email: string, password = 'demo1234'): Promise<string> {
-  const { tokens, loginResponse } = await signInWithPassword(app, email, password);
+export async function accessTokenFor(app: FastifyInstance, email: string, password = 'demo1234', publicUrl = testPublicUrl): Promise<string> {
+  const { tokens, loginResponse } = await signInWithPassword(app, email, password, '127.0.0.1', publicUrl);
   if (!tokens) throw new Error(`sign-in of ${email} failed with ${loginResponse.statusCode}`);
   return tokens.access_token;
 }

@@ -1,23 +1,23 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
-import { fromPglite, type Db } from '../../server/db/connect.ts';
+import { openPglite, type Db } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 
 export const testPublicUrl = 'http://localhost:8080';
 
-let template: Promise<PGlite> | undefined;
+let template: Promise<Blob | File> | undefined;
 
-/** One migrated and seeded database per test worker; each test app works on its own clone of it. */
-function seededTemplate(): Promise<PGlite> {
+/** One migrated and seeded database per test worker; each test app works on its own copy of it. */
+function seededTemplate(): Promise<Blob | File> {
   template ??= (async () => {
-    const client = await PGlite.create();
-    const handle = await fromPglite(client);
+    const handle = await openPglite(null);
     await migrateToLatest(handle.db);
     await seedDemo(handle.db);
-    return client;
+    const dump = await handle.dump!();
+    await handle.close();
+    return dump;
   })();
   return template;
 }
@@ -31,8 +31,7 @@ export interface TestApp {
 
 /** The real app on a fresh copy of the demo database, for app.inject. */
 export async function createTestApp(): Promise<TestApp> {
-  const client = await (await seededTemplate()).clone();
-  const handle = await fromPglite(client);
+  const handle = await openPglite(null, await seededTemplate());
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl });
   const app = await buildApp({ config, db: handle.db, logger: false });
   await app.ready();
