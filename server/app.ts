@@ -10,6 +10,7 @@ import type { Db } from './db/connect.ts';
 import { requireApiVersion } from './http/api-version.ts';
 import { localBackplane, redisBackplane } from './hub/backplane.ts';
 import { Hub } from './hub/hub.ts';
+import { dataEpoch } from './sync/changes.ts';
 import { ProblemError, sendProblem } from './http/problem.ts';
 import { interactionRoutes } from './identity/interactions.ts';
 import { loadServerKeys } from './identity/keys.ts';
@@ -55,7 +56,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   const auth = createAuth({ db, publicJwks: keys.publicJwks, issuer: issuerFor(config.publicUrl), audience: apiAudience(config.publicUrl) });
   const provider = createProvider({ db, keys, publicUrl: config.publicUrl, clientId: config.appSettings.signInClientName, production: config.production });
   const backplane = config.redisUrl
-    ? await redisBackplane(config.redisUrl, (message, error) => app.log.error({ err: error }, message))
+    ? await redisBackplane(config.redisUrl, await dataEpoch(db), (message, error) => app.log.error({ err: error }, message))
     : localBackplane();
   const hub = new Hub({ db, auth, backplane, log: app.log });
   hub.attach(app);

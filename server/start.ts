@@ -9,6 +9,8 @@ export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
   url: string;
+  /** The URL users reach it at (the OpenID issuer derives from it). */
+  publicUrl: string;
   seeded: boolean;
   close(): Promise<void>;
 }
@@ -27,6 +29,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       app,
       database,
       seeded,
+      publicUrl: config.publicUrl,
       url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
       close: async () => {
         await app.close();

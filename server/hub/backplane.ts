@@ -25,10 +25,12 @@ export function localBackplane(): Backplane {
   };
 }
 
-const channel = 'alltrac:hub';
-
-/** Redis pub/sub: each process publishes and every process (itself included) delivers to its own sockets. */
-export async function redisBackplane(url: string, log: (message: string, error?: unknown) => void): Promise<Backplane> {
+/**
+ * Redis pub/sub: each process publishes and every process (itself included) delivers to its own sockets.
+ * The channel carries the database's data epoch, so deployments sharing one Redis never hear each other.
+ */
+export async function redisBackplane(url: string, epoch: string, log: (message: string, error?: unknown) => void): Promise<Backplane> {
+  const channel = `alltrac:hub:${epoch}`;
   const publisher = createClient({ url });
   const subscriber = publisher.duplicate();
   for (const client of [publisher, subscriber]) client.on('error', (error: unknown) => log('Redis connection error', error));

@@ -80,10 +80,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
   if (done) return false;
   const passwordHash = await hashPassword(demoPassword);
 
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const marker = await trx.insertInto('appMeta').values({ key: 'demoSeed', value: JSON.stringify({ seededOn: now.toISOString() }) })
       .onConflict((oc) => oc.column('key').doNothing()).returning('key').executeTakeFirst();
-    if (!marker) return; // another process seeded it meanwhile
+    if (!marker) return false; // another process seeded it meanwhile
     const faker = new Faker({ locale: [en] });
     faker.seed(20261121);
     faker.setDefaultRefDate(now);
@@ -365,8 +365,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       { systemNotificationId: faker.string.uuid(), severityLevel: 'Medium', application: 'AllTrac', content: 'Planned maintenance last Sunday, 2:00–3:00 AM.', dateStarted: new Date(now.getTime() - 9 * 86_400_000).toISOString(), dateEnded: new Date(now.getTime() - 8 * 86_400_000).toISOString() },
       { systemNotificationId: faker.string.uuid(), severityLevel: 'High', application: 'OtherProduct', content: 'Another product of the platform is down for maintenance.', dateStarted: new Date(now.getTime() - 3_600_000).toISOString(), dateEnded: new Date(now.getTime() + 3_600_000).toISOString() },
     ]).execute();
+    return true;
   });
-  return true;
 }
 
 /** A small tire catalogue: brands, product lines, sizes and tires. Returns the tire ids. */

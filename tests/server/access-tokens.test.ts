@@ -1,34 +1,17 @@
-import { SignJWT, importJWK, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadServerKeys } from '../../server/identity/keys.ts';
-import { apiAudience, issuerFor } from '../../server/identity/provider.ts';
 import { apiCall } from '../support/api.ts';
 import { accessTokenFor } from '../support/sign-in.ts';
 import { createTestApp, testPublicUrl, type TestApp } from '../support/test-app.ts';
+import { mintAccessToken } from '../support/tokens.ts';
 
 let t: TestApp;
 let token: string;
-let userId: string;
 
-/** A token signed with the server's own key, so only the claim under test is wrong. */
-async function forge(claims: { aud?: string; iss?: string; expiresIn?: string | number; typ?: string }) {
-  const { jwks } = await loadServerKeys(t.db);
-  const jwk = jwks.keys[0]! as JWK & { kid: string };
-  const key = await importJWK(jwk, 'RS256');
-  const jwt = new SignJWT({ scope: 'openid api' })
-    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: claims.typ ?? 'at+jwt' })
-    .setSubject(userId)
-    .setIssuer(claims.iss ?? issuerFor(testPublicUrl))
-    .setAudience(claims.aud ?? apiAudience(testPublicUrl))
-    .setIssuedAt(Math.floor(Date.now() / 1000) - 7200);
-  jwt.setExpirationTime(claims.expiresIn ?? '1h');
-  return jwt.sign(key);
-}
+const forge = (claims: Parameters<typeof mintAccessToken>[3] = {}) => mintAccessToken(t.db, 'user@demo.test', testPublicUrl, claims);
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await accessTokenFor(t.app, 'user@demo.test');
-  userId = (await apiCall(t.app, { method: 'GET', path: '/api/alltrac/users/me', token })).json().userId;
 });
 afterAll(async () => { await t.close(); });
 
@@ -59,7 +42,7 @@ describe('access tokens', () => {
   });
 
   it('are refused once expired, with a message that says so', async () => {
-    const expired = await forge({ expiresIn: Math.floor(Date.now() / 1000) - 60 });
+    const expired = await forge({ exp: Math.floor(Date.now() / 1000) - 60 });
     const response = await apiCall(t.app, { method: 'GET', path: '/api/alltrac/users/me', token: expired });
     expect(response.statusCode).toBe(401);
     expect(response.json().detail).toMatch(/expired/);

@@ -1,0 +1,21 @@
+import { createClient } from 'redis';
+
+export const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+async function probe(): Promise<string | null> {
+  const client = createClient({ url: redisUrl, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    return (error as Error).message || String(error);
+  } finally {
+    await client.quit().catch(() => undefined);
+  }
+}
+
+/** Why Redis tests cannot run here, or null when they can. */
+export const redisUnavailable = await probe();
+if (redisUnavailable) console.warn(`Redis tests skipped: cannot connect to ${redisUrl} (${redisUnavailable}). Set REDIS_TEST_URL to a Redis server.`);
