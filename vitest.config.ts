@@ -15,6 +15,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'sync',
+          include: ['tests/sync/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'pg',
           include: ['tests/**/*.pg.test.ts'],
           testTimeout: 60_000,

@@ -38,7 +38,7 @@ results.push({ name: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1 });
 const buildOk = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 results.push({ name: 'build', passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1 });
 
-const projects = ['unit', 'server', 'pg'];
+const projects = ['unit', 'server', 'sync', 'pg'];
 if (ensureChromium() && buildOk) projects.push('e2e');
 else results.push({ name: 'e2e', passed: 0, failed: 1 });
 

@@ -67,10 +67,10 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
   return { changes, hasMore };
 }
 
-/** How many live rows a device of this store will hold: the denominator of the first-sync progress bar. */
+/** How many changes a first sync of this store receives (tombstones too): the denominator of its progress bar. */
 export async function countRows(db: Db, scope: FeedScope): Promise<number> {
   const branches = collectionNames.map((collection) =>
-    sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visibility(collection, scope)} and not deleted`);
+    sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visibility(collection, scope)}`);
   const result = await sql<{ n: number }>`select sum(n)::int as n from (${sql.join(branches, sql` union all `)}) counts`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }

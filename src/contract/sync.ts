@@ -57,7 +57,7 @@ export const syncChangesResponseSchema = z.object({
   /** Pass as `since` for the next page; the highest version in this page, or `since` when empty. */
   cursor: z.number().int(),
   hasMore: z.boolean(),
-  /** Rows the device will hold once synced, given on the first page (since=0) for a progress bar. */
+  /** Changes a first sync receives (tombstones too), given on the first page (since=0) for a progress bar. */
   total: z.number().int().optional(),
   /** Changes when the server's data is reset; a replica of another epoch is stale and re-syncs from 0. */
   epoch: z.string(),

@@ -1,0 +1,12 @@
+import { compare, type Operation } from 'fast-json-patch';
+
+/**
+ * The list of changes (JSON patch) from a previous copy of a document to its current value; empty when
+ * either is missing (spec section 7). Only the listed fields count, so server-owned fields never leak in.
+ */
+export function changesBetween<T extends object>(previous: T | null | undefined, current: T | null | undefined, fields?: readonly string[]): Operation[] {
+  if (!previous || !current) return [];
+  if (!fields) return compare(previous, current);
+  const pick = (doc: object) => Object.fromEntries(fields.filter((f) => f in doc).map((f) => [f, (doc as Record<string, unknown>)[f]]));
+  return compare(pick(previous), pick(current));
+}

@@ -1,0 +1,59 @@
+import { problemSchema, type Problem } from '../src/contract/problem.ts';
+import { activeStoreHeader, withApiVersion } from '../src/contract/routes.ts';
+
+export class NetworkError extends Error {}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  storeId: number;
+  /** The current access token, or null when the user must sign in. */
+  accessToken: () => string | null;
+  fetch?: typeof fetch;
+}
+
+/** The worker's one way to the API: api-version, bearer token and active store on every call. */
+export class ApiClient {
+  constructor(private readonly options: ApiClientOptions) {}
+
+  get storeId() { return this.options.storeId; }
+
+  async request(method: string, path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { [activeStoreHeader]: String(this.options.storeId) };
+    const token = this.options.accessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
+    let response: Response;
+    try {
+      response = await (this.options.fetch ?? fetch)(`${this.options.baseUrl}${withApiVersion(path)}`, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+    } catch (error) {
+      throw new NetworkError((error as Error).message);
+    }
+    const text = await response.text().catch(() => '');
+    return { status: response.status, body: parseBody(text) };
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The server's problem detail, or one made from the status when the body is not one. */
+export function problemOf(response: ApiResponse): Problem {
+  const parsed = problemSchema.safeParse(response.body);
+  return parsed.success ? parsed.data : { type: 'about:blank', title: `The server answered ${response.status}`, status: response.status };
+}

@@ -1,0 +1,100 @@
+import type { Customer, CustomerVehicle } from '../src/contract/entities.ts';
+import { apiPaths } from '../src/contract/routes.ts';
+import {
+  customerPatchableFields, vehiclePatchableFields, type CreateCustomer, type CreateVehicle,
+} from '../src/contract/writes.ts';
+import { changesBetween } from '../src/domain/json-patch.ts';
+import type { Mutation } from './sync-engine.ts';
+
+/** A route of the contract with its parameters filled in. */
+const path = (template: string, params: Record<string, string>) =>
+  template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+
+function notOnDevice(what: string): never {
+  throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
+}
+
+/** The user's changes, each one call of the spec's API; screens call these through the sync worker. */
+export const mutations = {
+  createCustomer(model: CreateCustomer): Mutation {
+    return {
+      collection: 'customers', key: model.customerId, description: `Create customer ${[model.firstName, model.lastName].filter(Boolean).join(' ')}`,
+      build: () => ({
+        next: { ...model, legacyCustomerId: null, createdOn: new Date().toISOString(), storeId: null },
+        request: { method: 'POST', path: apiPaths.customers, body: model },
+      }),
+    };
+  },
+
+  updateCustomer(customerId: string, changes: Partial<Omit<Customer, 'customerId'>>): Mutation {
+    return {
+      collection: 'customers', key: customerId, description: 'Change customer',
+      build: (current) => {
+        if (!current) notOnDevice('customer');
+        const next = { ...current, ...changes };
+        const patch = changesBetween(current, next, customerPatchableFields);
+        if (patch.length === 0) return null;
+        return { next, request: { method: 'PATCH', path: path(apiPaths.customer, { customerId }), body: patch } };
+      },
+    };
+  },
+
+  createVehicle(customerId: string, model: CreateVehicle): Mutation {
+    return {
+      collection: 'customerVehicles', key: model.vehicleId, description: `Add vehicle ${[model.year, model.make, model.model].filter(Boolean).join(' ')}`,
+      build: () => ({
+        next: { ...model, customerId, vehicleHashId: '', legacyVehicleId: null, storeId: null },
+        request: { method: 'POST', path: path(apiPaths.customerVehicles, { customerId }), body: model },
+      }),
+    };
+  },
+
+  updateVehicle(customerId: string, vehicleId: string, changes: Partial<Omit<CustomerVehicle, 'vehicleId' | 'customerId'>>): Mutation {
+    return {
+      collection: 'customerVehicles', key: vehicleId, description: 'Change vehicle',
+      build: (current) => {
+        if (!current) notOnDevice('vehicle');
+        const next = { ...current, ...changes };
+        const patch = changesBetween(current, next, vehiclePatchableFields);
+        if (patch.length === 0) return null;
+        return { next, request: { method: 'PATCH', path: path(apiPaths.customerVehicle, { customerId, vehicleId }), body: patch } };
+      },
+    };
+  },
+
+  markRatingRead(ratingId: string): Mutation {
+    return {
+      collection: 'ratings', key: ratingId, description: 'Mark rating read',
+      build: (current) => {
+        if (!current) notOnDevice('rating');
+        if (current.isRead === true) return null;
+        return { next: { ...current, isRead: true }, request: { method: 'PATCH', path: path(apiPaths.rating, { ratingId }), body: changesBetween(current, { ...current, isRead: true }, ['isRead']) } };
+      },
+    };
+  },
+
+  archiveMessage(storeMessageId: string): Mutation {
+    return {
+      collection: 'storeMessages', key: storeMessageId, description: 'Archive message',
+      build: (current) => {
+        if (!current) notOnDevice('message');
+        if (current.isArchived === true) return null;
+        return { next: { ...current, isArchived: true }, request: { method: 'POST', path: path(apiPaths.markArchived, { storeMessageId }) } };
+      },
+    };
+  },
+
+  markMessageReplied(storeMessageId: string, by: { userId: string; name: string }): Mutation {
+    return {
+      collection: 'storeMessages', key: storeMessageId, description: 'Mark message replied',
+      build: (current) => {
+        if (!current) notOnDevice('message');
+        if (current.repliedToByUserId) return null;
+        return {
+          next: { ...current, repliedToByUserId: by.userId, repliedToByUserName: by.name },
+          request: { method: 'POST', path: path(apiPaths.markReplied, { storeMessageId }) },
+        };
+      },
+    };
+  },
+};
