@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateCustomer } from '../../src/contract/writes.ts';
+import type { RunningServer } from '../../server/start.ts';
+import { mutations } from '../../workers/mutations.ts';
+import { demoStoreIds } from '../support/demo.ts';
+import { startLocalServer } from '../support/running-server.ts';
+import { createDevice, type Device } from '../support/sync-harness.ts';
+import { mintAccessToken } from '../support/tokens.ts';
+
+let server: RunningServer;
+let store: number;
+let token: string;
+const devices: Device[] = [];
+
+async function syncedDevice(): Promise<Device> {
+  const d = createDevice({ serverUrl: server.url, storeId: store, token });
+  devices.push(d);
+  await d.engine.pull();
+  return d;
+}
+const newCustomer = (): CreateCustomer => ({
+  customerId: randomUUID(), firstName: 'Offline', lastName: `Customer ${Math.random().toFixed(6)}`, companyName: null, email: null,
+  phoneNumber: '5550001111', preferredContactMethod: 'Text', addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+});
+const serverCustomer = (customerId: string) =>
+  server.database.db.selectFrom('customers').select(['customerId', 'notes', 'city', 'version', 'createdOn']).where('customerId', '=', customerId).execute();
+const outbox = (d: Device) => d.db.outbox.orderBy('seq').toArray();
+
+beforeAll(async () => {
+  server = await startLocalServer();
+  store = (await demoStoreIds(server.database.db))[101]!;
+  token = await mintAccessToken(server.database.db, 'user@demo.test', server.publicUrl);
+});
+afterAll(async () => {
+  for (const d of devices) d.close();
+  await server.close();
+});
+
+describe('a change made offline', () => {
+  it('shows in the replica at once, waits in the outbox, and reaches the server once back online', async () => {
+    const d = await syncedDevice();
+    d.network.offline = true;
+    const model = newCustomer();
+    expect(await d.engine.mutate(mutations.createCustomer(model))).toBe(true);
+    expect(await d.db.collection('customers').get(model.customerId)).toMatchObject({ firstName: 'Offline' });
+
+    const offline = await d.engine.push();
+    expect(offline).toMatchObject({ sent: 0, stoppedBy: 'offline' });
+    expect(offline.retryInMs).toBeGreaterThan(0);
+    expect(await outbox(d)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]);
+
+    d.network.offline = false;
+    expect(await d.engine.push()).toMatchObject({ sent: 1, failed: 0, stoppedBy: 'empty' });
+    expect(await outbox(d)).toEqual([]);
+    const [row] = await serverCustomer(model.customerId);
+    expect((await d.db.collection('customers').get(model.customerId))?.createdOn).toBe(row!.createdOn);
+  });
+
+  it('is applied exactly once when the server\'s replies are lost after it committed', async () => {
+    const d = await syncedDevice();
+    const model = newCustomer();
+    await d.engine.mutate(mutations.createCustomer(model));
+    await d.engine.mutate(mutations.updateCustomer(model.customerId, { notes: 'first' }));
+    await d.engine.mutate(mutations.updateCustomer(model.customerId, { city: 'Springfield' }));
+    d.network.loseReplies = 5;
+    for (let i = 0; i < 10 && (await outbox(d)).length > 0; i++) await d.engine.push();
+    expect(await outbox(d)).toEqual([]);
+    const rows = await serverCustomer(model.customerId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ notes: 'first', city: 'Springfield' });
+    const created = await server.database.db.selectFrom('idempotencyKeys').select('key').where('path', 'like', `%${model.customerId}%`).execute();
+    expect(created).toHaveLength(2);
+  });
+
+  it('survives a reload before it was sent, and is sent by the reloaded page', async () => {
+    const d = await syncedDevice();
+    d.network.offline = true;
+    const model = newCustomer();
+    await d.engine.mutate(mutations.createCustomer(model));
+    const reloaded = d.reload();
+    devices.push(reloaded);
+    expect(await reloaded.engine.push()).toMatchObject({ sent: 1 });
+    expect(await serverCustomer(model.customerId)).toHaveLength(1);
+  });
+
+  it('is never queued when it changes nothing', async () => {
+    const d = await syncedDevice();
+    const customer = (await d.db.collection('customers').limit(1).toArray())[0]!;
+    expect(await d.engine.mutate(mutations.updateCustomer(String(customer.customerId), { firstName: customer.firstName as string }))).toBe(false);
+    expect(await outbox(d)).toEqual([]);
+  });
+});
+
+describe('a change the server refuses', () => {
+  it('is kept as failed with the server\'s reason, holds back later changes of that row only, and can be discarded', async () => {
+    const d = await syncedDevice();
+    const [first, second] = await d.db.collection('customers').limit(2).toArray();
+    const firstId = String(first!.customerId);
+    // A change the server refuses (an email that is not one), then another change of the same row.
+    await d.engine.mutate(mutations.updateCustomer(firstId, { email: 'not-an-email' }));
+    await d.engine.mutate(mutations.updateCustomer(firstId, { notes: 'x' }));
+    await d.engine.mutate(mutations.updateCustomer(String(second!.customerId), { notes: 'other row goes through' }));
+
+    const result = await d.engine.push();
+    expect(result).toMatchObject({ sent: 1, failed: 1, stoppedBy: 'blocked' });
+    const entries = await outbox(d);
+    expect(entries.map((e) => e.status)).toEqual(['failed', 'pending']);
+    expect(entries[0]!.problem).toMatchObject({ status: 400, errors: { email: expect.any(Array) } });
+    expect((await serverCustomer(String(second!.customerId)))[0]!.notes).toBe('other row goes through');
+
+    await d.engine.discard(entries[0]!.seq!);
+    expect(await outbox(d)).toEqual([]);
+    expect(await d.db.collection('customers').get(firstId)).toEqual(first);
+  });
+
+  it('removes a row created on this device when its creation is discarded', async () => {
+    const d = await syncedDevice();
+    const model = { ...newCustomer(), email: 'broken' };
+    await d.engine.mutate(mutations.createCustomer(model));
+    await d.engine.push();
+    const [entry] = await outbox(d);
+    expect(entry!.status).toBe('failed');
+    await d.engine.discard(entry!.seq!);
+    expect(await d.db.collection('customers').get(model.customerId)).toBeUndefined();
+  });
+
+  it('goes again when the user retries it', async () => {
+    const d = await syncedDevice();
+    const rating = (await d.db.collection('ratings').filter((r) => r.isRead === false).first())!;
+    const ratingId = String(rating.ratingId);
+    d.token.value = await mintAccessToken(server.database.db, 'tech@demo.test', server.publicUrl);
+    await d.engine.mutate(mutations.markRatingRead(ratingId));
+    await d.engine.push();
+    const [entry] = await outbox(d);
+    expect(entry).toMatchObject({ status: 'failed', problem: { status: 403 } });
+    d.token.value = token;
+    await d.engine.retry(entry!.seq!);
+    expect(await d.engine.push()).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('an expired sign-in', () => {
+  it('pauses sending without failing or dropping anything, and sending resumes with a new token', async () => {
+    const d = await syncedDevice();
+    const message = (await d.db.collection('storeMessages').filter((m) => m.isArchived === false).first())!;
+    await d.engine.mutate(mutations.archiveMessage(String(message.storeMessageId)));
+    d.token.value = null;
+    expect(await d.engine.push()).toMatchObject({ sent: 0, stoppedBy: 'unauthorized' });
+    expect(await outbox(d)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
+    d.token.value = token;
+    expect(await d.engine.push()).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('a pull while a change waits', () => {
+  it('keeps the user\'s change on screen, then shows the server\'s row once it is applied', async () => {
+    const d = await syncedDevice();
+    const customer = (await d.db.collection('customers').limit(1).toArray())[0]!;
+    const customerId = String(customer.customerId);
+    d.network.offline = true;
+    await d.engine.mutate(mutations.updateCustomer(customerId, { notes: 'typed offline' }));
+    d.network.offline = false;
+    // Someone else changes another field meanwhile.
+    const other = createDevice({ serverUrl: server.url, storeId: store, token });
+    devices.push(other);
+    await other.engine.pull();
+    await other.engine.mutate(mutations.updateCustomer(customerId, { city: 'Capital City' }));
+    await other.engine.push();
+
+    await d.engine.pull();
+    expect((await d.db.collection('customers').get(customerId))?.notes).toBe('typed offline');
+    await d.engine.push();
+    expect(await d.db.collection('customers').get(customerId)).toMatchObject({ notes: 'typed offline', city: 'Capital City' });
+  });
+});
