@@ -1,5 +1,5 @@
 import { apiPaths } from '../src/contract/routes.ts';
-import { collectionNames, rowKey, syncChangesResponseSchema, type CollectionName, type SyncChange } from '../src/contract/sync.ts';
+import { collectionNames, rowKey, syncChangesResponseSchema, type CollectionName, type SyncChangesResponse } from '../src/contract/sync.ts';
 import { dexieKey, type OutboxEntry, type Row, type StoreDb, type SyncStateRow } from '../src/db/store-db.ts';
 import { NetworkError, problemOf, type ApiClient } from './api-client.ts';
 import { backoffMs, classifyUpload } from './upload-policy.ts';
@@ -17,7 +17,8 @@ export interface Mutation {
 }
 
 export interface PullProgress {
-  phase: 'full';
+  /** priority: what the day needs first (the scheduler is usable once it is done); full: everything. */
+  phase: 'priority' | 'full';
   done: number;
   total: number | null;
 }
@@ -99,29 +100,50 @@ export class SyncEngine {
     });
   }
 
-  /** Pulls every page after the cursor; a replica of another data epoch is emptied and synced again. */
+  /**
+   * Pulls every page after the cursor. A replica that never finished a first sync gets what the day needs
+   * first (its own cursor), then everything. A replica of another data epoch is emptied and synced again.
+   */
   async pull(): Promise<{ pages: number; changes: number }> {
+    const done = { pages: 0, changes: 0 };
+    if (!(await this.state('complete', false)) && !(await this.state('priorityComplete', false))) {
+      const first = await this.pullPhase('priority');
+      done.pages += first.pages;
+      done.changes += first.changes;
+    }
+    const full = await this.pullPhase('full');
+    return { pages: done.pages + full.pages, changes: done.changes + full.changes };
+  }
+
+  private async pullPhase(phase: PullProgress['phase']): Promise<{ pages: number; changes: number }> {
+    const cursorName = phase === 'priority' ? 'priorityCursor' : 'cursor';
     let pages = 0;
     let count = 0;
+    let phaseTotal: number | null = null;
     for (;;) {
-      const cursor = await this.state('cursor', 0);
-      const response = await this.api.request('GET', `${apiPaths.syncChanges}?since=${cursor}&limit=${this.pageSize}`);
+      const cursor = await this.state(cursorName, 0);
+      const query = `since=${cursor}&limit=${this.pageSize}${phase === 'priority' ? '&priority=true' : ''}`;
+      const response = await this.api.request('GET', `${apiPaths.syncChanges}?${query}`);
       if (response.status !== 200) throw Object.assign(new Error(problemOf(response).detail ?? `Sync failed (${response.status})`), { status: response.status });
       const page = syncChangesResponseSchema.parse(response.body);
       const epoch = await this.state<string | null>('epoch', null);
       if (epoch !== null && epoch !== page.epoch) {
         await this.resetReplica();
-        continue;
+        return this.pull();
       }
-      await this.applyPage(page.changes, page.cursor, page.epoch, page.total, page.hasMore);
+      await this.applyPage(phase, page);
       pages++;
       count += page.changes.length;
-      this.options.onProgress?.({ phase: 'full', done: await this.state('pulled', 0), total: await this.state<number | null>('total', null) });
+      phaseTotal = page.total ?? phaseTotal;
+      this.options.onProgress?.(phase === 'full'
+        ? { phase, done: await this.state('pulled', 0), total: await this.state<number | null>('total', null) }
+        : { phase, done: count, total: phaseTotal });
       if (!page.hasMore) return { pages, changes: count };
     }
   }
 
-  private async applyPage(changes: SyncChange[], cursor: number, epoch: string, total: number | undefined, hasMore: boolean): Promise<void> {
+  private async applyPage(phase: PullProgress['phase'], page: SyncChangesResponse): Promise<void> {
+    const { changes, cursor, epoch, total, hasMore } = page;
     await this.db.transaction('rw', this.tables, async () => {
       const entities = changes.map((c) => entityOf(c.collection, c.key));
       const waiting = new Set((await this.db.outbox.where('entity').anyOf(entities).toArray()).map((e) => e.entity));
@@ -139,6 +161,14 @@ export class SyncEngine {
       }
       for (const [collection, rows] of puts) await this.db.collection(collection).bulkPut(rows);
       for (const [collection, keys] of deletes) await this.db.collection(collection).bulkDelete(keys);
+      if (phase === 'priority') {
+        await this.db.syncState.bulkPut([
+          { name: 'priorityCursor', value: cursor },
+          { name: 'epoch', value: epoch },
+          ...(!hasMore ? [{ name: 'priorityComplete' as const, value: true }] : []),
+        ]);
+        return;
+      }
       const pulled = await this.state('pulled', 0);
       await this.db.syncState.bulkPut([
         { name: 'cursor', value: cursor },

@@ -7,6 +7,45 @@ export interface FeedScope {
   companyId: number;
   storeId: number;
   userId: string;
+  /**
+   * Only what the day needs first (DESIGN.md, first sync): resources, services, the calendar from yesterday to
+   * a week ahead with its customers and vehicles, and open messages. Computed at `now`.
+   */
+  priority?: { now: Date };
+}
+
+/** The calendar window of the priority feed: a day of slack either side covers every store time zone. */
+function priorityWindow(now: Date): [string, string] {
+  return [new Date(now.getTime() - 86_400_000).toISOString(), new Date(now.getTime() + 8 * 86_400_000).toISOString()];
+}
+
+const alwaysFirst = new Set<CollectionName>([
+  'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
+  'recurringBlockedTimes', 'unconfirmedVisits',
+]);
+
+/** In the priority feed: the extra condition for a collection, or null when it waits for the full sync. */
+function priorityCondition(collection: CollectionName, scope: FeedScope): RawBuilder<unknown> | null {
+  if (!scope.priority) return sql`true`;
+  if (alwaysFirst.has(collection)) return sql`true`;
+  const [from, to] = priorityWindow(scope.priority.now);
+  const visitsInWindow = sql`select s.scheduled_visit_id from scheduled_services s
+    where s.company_id = ${scope.companyId} and s.store_id = ${scope.storeId} and not s.deleted and s.start_date >= ${from} and s.start_date < ${to}`;
+  switch (collection) {
+    case 'scheduledServices':
+    case 'blockedTimes':
+      return sql`start_date >= ${from} and start_date < ${to}`;
+    case 'scheduledVisits':
+      return sql`scheduled_visit_id in (${visitsInWindow})`;
+    case 'customers':
+      return sql`customer_id in (select v.customer_id from scheduled_visits v where v.scheduled_visit_id in (${visitsInWindow}))`;
+    case 'customerVehicles':
+      return sql`vehicle_id in (select v.vehicle_id from scheduled_visits v where v.scheduled_visit_id in (${visitsInWindow}))`;
+    case 'storeMessages':
+      return sql`not is_archived and replied_to_by_user_id is null`;
+    default:
+      return null;
+  }
 }
 
 const camelCache = new Map<string, string>();
@@ -46,12 +85,14 @@ function keyExpression(collection: CollectionName): RawBuilder<unknown> {
  * the same at the start of a first sync as at its end.
  */
 export async function readChanges(db: Db, scope: FeedScope, since: number, limit: number): Promise<{ changes: SyncChange[]; hasMore: boolean }> {
-  const branches = collectionNames.map((collection) => {
+  const branches = collectionNames.flatMap((collection) => {
     const table = sql.table(replicatedCollections[collection].table);
-    return sql`(select ${collection}::text as collection, ${keyExpression(collection)} as key, version, deleted,
+    const first = priorityCondition(collection, scope);
+    if (!first) return [];
+    return [sql`(select ${collection}::text as collection, ${keyExpression(collection)} as key, version, deleted,
         to_jsonb(t) - 'company_id' - 'version' - 'deleted' as value
-      from ${table} t where ${visibility(collection, scope)} and version > ${since}
-      order by version limit ${limit + 1})`;
+      from ${table} t where ${visibility(collection, scope)} and ${first} and version > ${since}
+      order by version limit ${limit + 1})`];
   });
   const result = await sql<{ collection: CollectionName; key: string; version: number; deleted: boolean; value: Record<string, unknown> }>`
     select * from (${sql.join(branches, sql` union all `)}) feed order by version limit ${limit + 1}`.execute(db);
@@ -69,8 +110,10 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
 
 /** How many changes a first sync of this store receives (tombstones too): the denominator of its progress bar. */
 export async function countRows(db: Db, scope: FeedScope): Promise<number> {
-  const branches = collectionNames.map((collection) =>
-    sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visibility(collection, scope)}`);
+  const branches = collectionNames.flatMap((collection) => {
+    const first = priorityCondition(collection, scope);
+    return first ? [sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visibility(collection, scope)} and ${first}`] : [];
+  });
   const result = await sql<{ n: number }>`select sum(n)::int as n from (${sql.join(branches, sql` union all `)}) counts`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }

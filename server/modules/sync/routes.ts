@@ -12,10 +12,10 @@ export async function syncRoutes(app: FastifyInstance, { db, auth }: ModuleConte
   app.get(apiPaths.syncChanges, async (request): Promise<SyncChangesResponse> => {
     const user = await auth.authenticate(request);
     const storeId = auth.activeStore(request, user);
-    const { since, limit } = parseOrProblem(syncQuerySchema, request.query, 'The query');
+    const { since, limit, priority } = parseOrProblem(syncQuerySchema, request.query, 'The query');
     const store = await db.selectFrom('storeLocations').select('companyId').where('id', '=', storeId).where('deleted', '=', false).executeTakeFirst();
     if (!store) throw new ProblemError('notFound', `Store ${storeId} does not exist.`);
-    const scope = { companyId: store.companyId, storeId, userId: user.userId };
+    const scope = { companyId: store.companyId, storeId, userId: user.userId, ...(priority ? { priority: { now: new Date() } } : {}) };
     const { changes, hasMore } = await readChanges(db, scope, since, limit);
     const page: SyncChangesResponse = { changes, hasMore, cursor: changes.at(-1)?.version ?? since, epoch: await epoch };
     if (since === 0) page.total = await countRows(db, scope);
