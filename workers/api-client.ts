@@ -10,7 +10,8 @@ export interface ApiResponse {
 
 export interface ApiClientOptions {
   baseUrl: string;
-  storeId: number;
+  /** The active store, sent as ActiveStoreLocation; null for calls that are not store-scoped. */
+  storeId: number | null;
   /** The current access token, or null when the user must sign in. */
   accessToken: () => string | null;
   fetch?: typeof fetch;
@@ -23,7 +24,8 @@ export class ApiClient {
   get storeId() { return this.options.storeId; }
 
   async request(method: string, path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<ApiResponse> {
-    const headers: Record<string, string> = { [activeStoreHeader]: String(this.options.storeId) };
+    const headers: Record<string, string> = {};
+    if (this.options.storeId !== null) headers[activeStoreHeader] = String(this.options.storeId);
     const token = this.options.accessToken();
     if (token) headers.authorization = `Bearer ${token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';

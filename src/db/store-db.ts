@@ -63,7 +63,8 @@ export const storeDbSchema: Record<string, string> = {
   syncState: 'name',
 };
 
-export const storeDbName = (storeId: number) => `alltrac-store-${storeId}`;
+export const storeDbPrefix = 'alltrac-store-';
+export const storeDbName = (storeId: number) => `${storeDbPrefix}${storeId}`;
 
 /**
  * One store's replica: every replicated collection, the outbox and the sync state, in one IndexedDB

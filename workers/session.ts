@@ -1,0 +1,76 @@
+import { apiPaths } from '../src/contract/routes.ts';
+import { storeLocationSchema } from '../src/contract/store-location.ts';
+import { currentUserSchema, userSettingsSchema, type UserSettings } from '../src/contract/user.ts';
+import type { GlobalDb, SessionRow } from '../src/db/global-db.ts';
+import { problemOf, type ApiClient } from './api-client.ts';
+
+/** An API answer that is not a success, with the server's words. */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+async function getJson(api: ApiClient, path: string): Promise<unknown> {
+  const response = await api.request('GET', path);
+  if (response.status !== 200) throw new ApiError(response.status, problemOf(response).detail ?? `The server answered ${response.status}`);
+  return response.body;
+}
+
+/**
+ * Loads "my user", the user's settings and the stores of the company into the global db, so the app opens
+ * with them offline. Settings changed on this device and not yet saved win over the server's.
+ */
+export async function refreshSession(api: ApiClient, db: GlobalDb): Promise<SessionRow> {
+  const user = currentUserSchema.parse(await getJson(api, apiPaths.me));
+  const settings = userSettingsSchema.parse(await getJson(api, apiPaths.userSettings));
+  const query = new URLSearchParams({
+    $orderby: 'storeNumber asc', $filter: `alltracCompanyId eq ${user.alltracCompanyId}`, $expand: 'specialStoreHours', $count: 'true',
+  });
+  const list = await getJson(api, `${apiPaths.storeLocations}?${query}`) as { items: unknown[] };
+  const stores = list.items.map((item) => storeLocationSchema.parse(item));
+  return db.transaction('rw', db.session, db.stores, async () => {
+    const previous = await db.session.get('current');
+    const pendingSettings = previous?.user.userId === user.userId ? previous.pendingSettings : null;
+    const row: SessionRow = { key: 'current', user, settings: { ...settings, ...pendingSettings }, pendingSettings, loadedAt: new Date().toISOString() };
+    await db.session.put(row);
+    await db.stores.clear();
+    await db.stores.bulkPut(stores);
+    return row;
+  });
+}
+
+/** Records a settings change on the device at once; saveSettings sends it when the server is reachable. */
+export async function changeSettings(db: GlobalDb, changes: Partial<UserSettings>): Promise<void> {
+  await db.transaction('rw', db.session, async () => {
+    const session = await db.session.get('current');
+    if (!session) throw new Error('Sign in before changing settings.');
+    await db.session.put({
+      ...session,
+      settings: { ...session.settings, ...changes },
+      pendingSettings: { ...session.pendingSettings, ...changes },
+    });
+  });
+}
+
+/** Sends settings changed on this device, as a JSON patch; nothing is sent when nothing changed. */
+export async function saveSettings(api: ApiClient, db: GlobalDb): Promise<void> {
+  const session = await db.session.get('current');
+  const pending = session?.pendingSettings;
+  if (!session || !pending) return;
+  const patch = Object.entries(pending).map(([name, value]) => ({ op: 'replace' as const, path: `/${name}`, value }));
+  if (patch.length > 0) {
+    const response = await api.request('PATCH', apiPaths.userSettings, { body: patch });
+    if (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 408 && response.status !== 429) {
+      // The server refuses this choice (the role is gone): take its settings instead of retrying for ever.
+      await db.session.update('current', { pendingSettings: null });
+      throw new ApiError(response.status, problemOf(response).detail ?? 'The settings were not saved.');
+    }
+    if (response.status !== 200) throw new ApiError(response.status, problemOf(response).detail ?? 'The settings were not saved.');
+  }
+  await db.transaction('rw', db.session, async () => {
+    const now = await db.session.get('current');
+    // Only what was sent is settled; a change made meanwhile stays pending.
+    if (now && JSON.stringify(now.pendingSettings) === JSON.stringify(pending)) await db.session.update('current', { pendingSettings: null });
+  });
+}

@@ -1,0 +1,162 @@
+/// <reference lib="webworker" />
+import * as Comlink from 'comlink';
+import { Dexie } from 'dexie';
+import { chooseActiveStore } from '../src/domain/active-store.ts';
+import { mayUseStore } from '../src/domain/roles.ts';
+import { GlobalDb } from '../src/db/global-db.ts';
+import { StoreDb, storeDbPrefix } from '../src/db/store-db.ts';
+import { watchUpgrades } from '../src/db/upgrades.ts';
+import { SyncLeader } from './leader.ts';
+import { mutations } from './mutations.ts';
+import { changeSettings } from './session.ts';
+import { SyncEngine, type Mutation } from './sync-engine.ts';
+import { ApiClient } from './api-client.ts';
+import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
+
+/*
+ * One of these runs in every tab. Each can apply the user's changes to the replica and queue them; only the
+ * leader (one per browser profile, by navigator.locks) talks to the server. When the leader's tab closes,
+ * its lock is released and a waiting tab's worker takes over at once.
+ */
+
+const channel = new BroadcastChannel(syncChannelName);
+const globalDb = new GlobalDb();
+const post = (message: SyncChannelMessage | { type: 'upgrade'; message: string }) => channel.postMessage(message);
+watchUpgrades(globalDb, (notice) => post({ type: 'upgrade', message: notice.message }));
+
+let settings: { serverUrl: string; production: boolean } | null = null;
+let token: string | null = null;
+let renew: () => Promise<string | null> = async () => null;
+let leader: SyncLeader | null = null;
+const openDbs: StoreDb[] = [];
+let local: { storeId: number; engine: SyncEngine } | null = null;
+
+function openStoreDb(storeId: number, durability: 'strict' | 'default'): StoreDb {
+  const db = new StoreDb(storeId, { durability });
+  watchUpgrades(db, (notice) => post({ type: 'upgrade', message: notice.message }));
+  openDbs.push(db);
+  return db;
+}
+
+/** The engine of this tab for the active store, for queuing changes (it never pulls or pushes itself). */
+async function localEngine(): Promise<SyncEngine> {
+  const session = await globalDb.session.get('current');
+  const store = session ? chooseActiveStore(session.settings.allTracCurrentStoreLocation, session.user.roles, await globalDb.stores.toArray()) : null;
+  if (!store || !settings) throw new Error('Choose a store before making changes.');
+  if (local?.storeId !== store.id) {
+    local = {
+      storeId: store.id,
+      engine: new SyncEngine({
+        db: openStoreDb(store.id, 'default'),
+        strictDb: openStoreDb(store.id, 'strict'),
+        api: new ApiClient({ baseUrl: settings.serverUrl, storeId: store.id, accessToken: () => token }),
+      }),
+    };
+  }
+  return local.engine;
+}
+
+function wakeLeader(): void {
+  if (leader) leader.kick();
+  else post({ type: 'kick' });
+}
+
+async function queue(mutation: Mutation): Promise<boolean> {
+  const queued = await (await localEngine()).mutate(mutation);
+  if (queued) wakeLeader();
+  return queued;
+}
+
+channel.onmessage = (event: MessageEvent<SyncChannelMessage>) => {
+  if (!leader) return;
+  if (event.data.type === 'kick') leader.sessionChanged();
+  if (event.data.type === 'status-request') post({ type: 'status', status: leader.status });
+};
+self.addEventListener('online', () => leader?.kick());
+
+const api: SyncWorkerApi = {
+  async start(options, renewToken) {
+    if (settings) return;
+    settings = options;
+    renew = renewToken;
+    void navigator.locks.request('alltrac-sync-leader', async () => {
+      leader = new SyncLeader({
+        serverUrl: options.serverUrl,
+        production: options.production,
+        globalDb,
+        accessToken: () => token,
+        renewToken: async () => {
+          token = await renew();
+          return token;
+        },
+        publish: (status) => post({ type: 'status', status }),
+        online: () => navigator.onLine,
+        openStoreDb,
+      });
+      await leader.tokenChanged();
+      // Held for the life of this tab: closing it releases the lock to the next tab.
+      await new Promise<never>(() => undefined);
+    });
+  },
+
+  async setAccessToken(value) {
+    if (value === token) return;
+    token = value;
+    await leader?.tokenChanged();
+  },
+
+  async selectStore(storeId) {
+    const session = await globalDb.session.get('current');
+    if (!session || !mayUseStore(session.user.roles, storeId)) throw new Error('You do not hold a role at that store.');
+    await changeSettings(globalDb, { allTracCurrentStoreLocation: storeId });
+    if (leader) leader.sessionChanged();
+    else post({ type: 'kick' });
+  },
+
+  async syncNow() {
+    wakeLeader();
+  },
+
+  createCustomer: (model) => queue(mutations.createCustomer(model)),
+  updateCustomer: (customerId, changes) => queue(mutations.updateCustomer(customerId, changes)),
+  createVehicle: (customerId, model) => queue(mutations.createVehicle(customerId, model)),
+  updateVehicle: (customerId, vehicleId, changes) => queue(mutations.updateVehicle(customerId, vehicleId, changes)),
+  markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
+  archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
+  async markMessageReplied(storeMessageId) {
+    const session = await globalDb.session.get('current');
+    if (!session) throw new Error('Sign in before replying.');
+    return queue(mutations.markMessageReplied(storeMessageId, { userId: session.user.userId, name: session.user.name }));
+  },
+
+  async retryChange(seq) {
+    await (await localEngine()).retry(seq);
+    wakeLeader();
+  },
+  async discardChange(seq) {
+    await (await localEngine()).discard(seq);
+  },
+
+  async signOut(force): Promise<SignOutResult> {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(storeDbPrefix));
+    let waiting = 0;
+    for (const name of names) {
+      const db = new StoreDb(Number(name.slice(storeDbPrefix.length)));
+      waiting += await db.outbox.count();
+      db.close();
+    }
+    if (waiting > 0 && !force) return { waiting, done: false };
+    await leader?.stop();
+    for (const db of openDbs.splice(0)) db.close();
+    local = null;
+    token = null;
+    await Promise.all(names.map((name) => Dexie.delete(name)));
+    await globalDb.transaction('rw', globalDb.session, globalDb.stores, async () => {
+      await globalDb.session.clear();
+      await globalDb.stores.clear();
+    });
+    return { waiting, done: true };
+  },
+};
+
+Comlink.expose(api);
