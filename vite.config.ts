@@ -26,5 +26,7 @@ export default defineConfig({
     }),
   ],
   build: { target: 'es2022', sourcemap: true },
+  // The sync worker is a module worker that splits into chunks like the app.
+  worker: { format: 'es' },
   server: { proxy: { '/api': 'http://localhost:8080', '/identity': 'http://localhost:8080', '/hubs': { target: 'ws://localhost:8080', ws: true }, '/app-settings.json': 'http://localhost:8080' } },
 });

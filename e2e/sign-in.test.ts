@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../server/config.ts';
 import { demoAccounts, demoPassword } from '../server/seed/demo.ts';
 import type { RunningServer } from '../server/start.ts';
-import type { Config } from '../server/config.ts';
 import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
 import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { shellReady, signIn } from './support/session.ts';
 
 let config: Config;
 let server: RunningServer;
@@ -23,36 +24,20 @@ afterAll(async () => {
   fs.rmSync(config.dataDir, { recursive: true, force: true });
 });
 
-async function signIn(email: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const meRequests: { authorization?: string }[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/api/alltrac/users/me')) meRequests.push({ authorization: request.headers().authorization });
-  });
-  await page.goto(server.url);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/identity\/interaction\//);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return { context, page, meRequests };
-}
-
 describe('signing in through the login page in Chromium', () => {
   it.each(demoAccounts.map((a) => [a.email, a.name]))('signs %s in and loads their user with the access token', async (email, name) => {
-    const { context, page, meRequests } = await signIn(email, demoPassword);
+    const { context, page, meCalls } = await signIn(browser, server.url, email, demoPassword);
     try {
-      await expect.poll(() => page.getByTestId('signed-in-user').textContent(), { timeout: 15_000 }).toBe(`Signed in as ${name} (${email})`);
-      expect(meRequests.length).toBeGreaterThan(0);
-      expect(meRequests[0]!.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+      await shellReady(page, name);
+      expect(meCalls.length).toBeGreaterThan(0);
+      expect(meCalls[0]).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
     } finally {
       await context.close();
     }
   });
 
   it('shows "Incorrect email or password." for a wrong password and stays on the login page', async () => {
-    const { context, page } = await signIn('user@demo.test', 'not-the-password');
+    const { context, page } = await signIn(browser, server.url, 'user@demo.test', 'not-the-password');
     try {
       await expect.poll(() => page.getByRole('alert').textContent()).toBe('Incorrect email or password.');
       expect(page.url()).toContain('/identity/interaction/');
@@ -64,15 +49,16 @@ describe('signing in through the login page in Chromium', () => {
 });
 
 describe('signing out', () => {
-  it('ends the provider session: signing in again asks for the password', async () => {
-    const { context, page } = await signIn('admin@demo.test', demoPassword);
+  it('ends the provider session: opening the app again asks for the password', async () => {
+    const { context, page } = await signIn(browser, server.url, 'admin@demo.test', demoPassword);
     try {
-      await page.getByTestId('signed-in-user').waitFor();
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.waitForURL(`${server.url}/`);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(/\/identity\/interaction\//);
+      await shellReady(page, 'Alex Admin');
+      await page.getByRole('button', { name: 'Account: Alex Admin' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL(/\/identity\/interaction\//, { timeout: 20_000 });
       await expect.poll(() => page.getByLabel('Password').isVisible()).toBe(true);
+      const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+      expect(databases.filter((n) => n?.startsWith('alltrac-store-'))).toEqual([]);
     } finally {
       await context.close();
     }

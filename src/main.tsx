@@ -1,75 +1,95 @@
 import '@mantine/core/styles.css';
-import { Alert, Button, Container, Loader, MantineProvider, Stack, Text, Title } from '@mantine/core';
-import type { User } from 'oidc-client-ts';
-import { StrictMode, useEffect, useState } from 'react';
+import { Alert, Button, Container, MantineProvider, Stack, Title } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import * as Comlink from 'comlink';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { AppSettings } from './contract/app-settings.ts';
-import { roles } from './contract/enums.ts';
-import type { CurrentUser } from './contract/user.ts';
-import { createUserManager, fetchCurrentUser, signInCallbackPath } from './app/auth.ts';
+import { AppServicesContext, type AppServices } from './app/app-services.ts';
+import { createUserManager, signInCallbackPath } from './app/auth.ts';
+import { waitForSession } from './app/session.ts';
 import { loadStartupSettings } from './app/startup-settings.ts';
 import { theme } from './app/theme.ts';
+import { closeReplicas } from './db/use-replica.ts';
+import { createAppRouter, type AuthPort } from './routes/router.tsx';
+import { syncClient } from './sync/sync-client.ts';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'signed-out'; signIn: () => void }
-  | { kind: 'signed-in'; me: CurrentUser; signOut: () => void };
+const root = createRoot(document.getElementById('root')!);
+const render = (node: ReactNode) => root.render(<StrictMode><MantineProvider theme={theme}>{node}</MantineProvider></StrictMode>);
 
-/** Starts the app: settings check, then sign-in, then "my user". The full shell replaces this page. */
-async function boot(): Promise<State> {
-  const settings: AppSettings = await loadStartupSettings();
-  const manager = createUserManager(settings);
-  if (window.location.pathname === signInCallbackPath) {
-    await manager.signinRedirectCallback();
-    window.history.replaceState(null, '', '/');
-  }
-  const user: User | null = await manager.getUser();
-  if (!user || user.expired) {
-    return { kind: 'signed-out', signIn: () => void manager.signinRedirect() };
-  }
-  const me = await fetchCurrentUser(settings, user);
-  return { kind: 'signed-in', me, signOut: () => void manager.signoutRedirect() };
-}
-
-// Once per page load: a sign-in code can be redeemed only once.
-const booting = boot();
-
-function App() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  useEffect(() => {
-    booting.then(setState, (error: unknown) => setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }));
-  }, []);
-
+function StartupProblem({ title, message, action }: { title: string; message: string; action?: { label: string; run: () => void } }) {
   return (
-    <Container size="xs" py="xl">
+    <Container size="sm" py="xl">
       <Stack>
         <Title order={1} c="primary">AllTrac Staff</Title>
-        {state.kind === 'loading' && <Loader aria-label="Loading" />}
-        {state.kind === 'failed' && <Alert color="error" title="The app cannot start" role="alert">{state.message}</Alert>}
-        {state.kind === 'signed-out' && <Button onClick={state.signIn}>Sign in</Button>}
-        {state.kind === 'signed-in' && (
-          <>
-            <Text data-testid="signed-in-user">Signed in as {state.me.name} ({state.me.email})</Text>
-            <Text size="sm" c="dimmed">
-              {state.me.roles.map((r) => `${roles.label(r.role)}${r.storeId === null ? ' (all stores)' : ` at store ${r.storeId}`}`).join(', ')}
-            </Text>
-            <Button variant="light" onClick={state.signOut}>Sign out</Button>
-          </>
-        )}
+        <Alert color="error" title={title} role="alert">{message}</Alert>
+        {action && <Button w="fit-content" onClick={action.run}>{action.label}</Button>}
       </Stack>
     </Container>
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme}>
-      <App />
-    </MantineProvider>
-  </StrictMode>,
-);
+/**
+ * Starts the app: check the startup settings, finish a sign-in coming back from the provider, start this
+ * tab's sync worker with the access token, then route. The shell opens from the device's last session when
+ * offline, even with an expired token; changes queue until a token is renewed.
+ */
+async function boot(): Promise<void> {
+  let settings;
+  try {
+    settings = await loadStartupSettings();
+  } catch (error) {
+    render(<StartupProblem title="The app cannot start" message={(error as Error).message} action={{ label: 'Reload', run: () => window.location.reload() }} />);
+    return;
+  }
+  const manager = createUserManager(settings);
+  if (window.location.pathname === signInCallbackPath) {
+    try {
+      const user = await manager.signinRedirectCallback();
+      window.history.replaceState(null, '', (user.state as { returnTo?: string } | undefined)?.returnTo ?? '/');
+    } catch (error) {
+      render(<StartupProblem title="Sign-in did not complete" message={(error as Error).message} action={{ label: 'Sign in again', run: () => void manager.signinRedirect() }} />);
+      return;
+    }
+  }
 
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void import('workbox-window').then(({ Workbox }) => new Workbox('/sw.js').register());
+  const sync = syncClient();
+  const renew = async () => {
+    try {
+      return (await manager.signinSilent())?.access_token ?? null;
+    } catch {
+      return null;
+    }
+  };
+  await sync.start({ serverUrl: settings.centralApi, production: settings.environmentMode === 'production' }, Comlink.proxy(renew));
+  manager.events.addUserLoaded((user) => void sync.setAccessToken(user.access_token));
+  manager.events.addUserUnloaded(() => void sync.setAccessToken(null));
+  const user = await manager.getUser();
+  if (user && !user.expired) await sync.setAccessToken(user.access_token);
+  else if (user?.refresh_token && navigator.onLine) await sync.setAccessToken(await renew());
+
+  const auth: AuthPort = {
+    async requireSession(returnTo) {
+      // After a sign-in the sync worker loads the user and stores: wait for them (spec section 6).
+      const session = await waitForSession(user ? 20_000 : 0);
+      if (session) return session;
+      await manager.signinRedirect({ state: { returnTo } });
+      return new Promise<never>(() => undefined);
+    },
+  };
+  const services: AppServices = {
+    supportPhone: settings.supportPhone,
+    signOut: async () => {
+      closeReplicas();
+      await manager.signoutRedirect();
+    },
+  };
+  const router = createAppRouter(auth);
+  render(<AppServicesContext value={services}><RouterProvider router={router} /></AppServicesContext>);
+
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    const { Workbox } = await import('workbox-window');
+    void new Workbox('/sw.js').register();
+  }
 }
+
+void boot();

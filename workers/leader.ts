@@ -1,5 +1,6 @@
 import { hubEvents } from '../src/contract/hub.ts';
 import { chooseActiveStore } from '../src/domain/active-store.ts';
+import { opensErrorBanner } from '../src/domain/error-banner.ts';
 import type { GlobalDb } from '../src/db/global-db.ts';
 import type { StoreDb } from '../src/db/store-db.ts';
 import { ApiClient, NetworkError } from './api-client.ts';
@@ -41,7 +42,7 @@ export class SyncLeader {
   private attempt = 0;
   private sessionLoadedAt = 0;
   status: SyncStatus = {
-    storeId: null, online: true, signedIn: true, connection: 'disconnected', activity: 'idle', progress: null, lastError: null, nextRetryAt: null,
+    storeId: null, online: true, signedIn: true, connection: 'disconnected', activity: 'idle', progress: null, lastError: null, nextRetryAt: null, bannerStatus: null,
   };
 
   constructor(private readonly options: SyncLeaderOptions) {
@@ -109,9 +110,11 @@ export class SyncLeader {
       this.update({ activity: 'pushing', progress: null });
       const pushed = await this.engine.push();
       if (pushed.stoppedBy === 'unauthorized') throw new ApiError(401, 'Sign in again to send your changes.');
-      if (pushed.stoppedBy === 'offline') throw new NetworkError('The server could not be reached; your changes will be sent when it can.');
+      if (pushed.stoppedBy === 'offline') {
+        throw pushed.status ? new ApiError(pushed.status, `The server answered ${pushed.status}; your changes will be sent when it recovers.`) : new NetworkError('The server could not be reached; your changes will be sent when it can.');
+      }
       this.attempt = 0;
-      this.update({ activity: 'idle', nextRetryAt: null, signedIn: true });
+      this.update({ activity: 'idle', nextRetryAt: null, signedIn: true, bannerStatus: null });
     } catch (error) {
       await this.recover(error);
     }
@@ -127,6 +130,8 @@ export class SyncLeader {
       this.update({ signedIn: false, activity: 'idle', lastError: 'Your sign-in has expired. Sign in again; your changes are kept and will be sent then.' });
       return;
     }
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && opensErrorBanner(status)) this.update({ bannerStatus: status });
     this.attempt++;
     const waitMs = Math.min(60_000, 1000 * 2 ** Math.min(this.attempt, 6)) * (0.5 + Math.random() / 2);
     const message = error instanceof NetworkError ? 'The server cannot be reached. Your changes are kept and will be sent when it can.' : (error as Error).message;

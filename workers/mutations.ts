@@ -73,6 +73,19 @@ export const mutations = {
     };
   },
 
+  /** Read when clicked (spec section 4: dateMarkedRead set to now); unread again by the user's choice. */
+  setNotificationRead(userNotificationId: string, read: boolean, now = new Date()): Mutation {
+    return {
+      collection: 'userNotifications', key: userNotificationId, description: read ? 'Mark notification read' : 'Mark notification unread',
+      build: (current) => {
+        if (!current) notOnDevice('notification');
+        if ((current.dateMarkedRead !== null) === read) return null;
+        const next = { ...current, dateMarkedRead: read ? now.toISOString() : null };
+        return { next, request: { method: 'PATCH', path: path(apiPaths.userNotification, { userNotificationId }), body: changesBetween(current, next, ['dateMarkedRead']) } };
+      },
+    };
+  },
+
   archiveMessage(storeMessageId: string): Mutation {
     return {
       collection: 'storeMessages', key: storeMessageId, description: 'Archive message',

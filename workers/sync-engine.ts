@@ -30,6 +30,8 @@ export interface PushResult {
   stoppedBy: 'empty' | 'offline' | 'unauthorized' | 'blocked';
   /** When to try again after a retryable answer. */
   retryInMs?: number;
+  /** The server's status when it answered with a retryable one (429, 5xx…); absent when it did not answer. */
+  status?: number;
 }
 
 export interface SyncEngineOptions {
@@ -215,7 +217,7 @@ export class SyncEngine {
       if (outcome === 'unauthorized') return { sent, failed, stoppedBy: 'unauthorized' };
       if (outcome === 'retry') {
         await this.strictDb.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
-        return { sent, failed, stoppedBy: 'offline', retryInMs: backoffMs(entry.attempts + 1, this.random) };
+        return { sent, failed, stoppedBy: 'offline', retryInMs: backoffMs(entry.attempts + 1, this.random), status: response.status };
       }
       if (outcome === 'fatal') {
         await this.strictDb.outbox.update(entry.seq!, { status: 'failed', attempts: entry.attempts + 1, problem: problemOf(response) });

@@ -16,6 +16,8 @@ export interface SyncStatus {
   lastError: string | null;
   /** When the next try is due after a failure (epoch ms), or null. */
   nextRetryAt: number | null;
+  /** The HTTP status of the last failure that opens the error banner (1xx, 429, >= 500), or null. */
+  bannerStatus: number | null;
 }
 
 export interface SignOutResult {
@@ -42,6 +44,7 @@ export interface SyncWorkerApi {
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;
+  setNotificationRead(userNotificationId: string, read: boolean): Promise<boolean>;
 
   retryChange(seq: number): Promise<void>;
   discardChange(seq: number): Promise<void>;
@@ -54,4 +57,6 @@ export const syncChannelName = 'alltrac-sync';
 export type SyncChannelMessage =
   | { type: 'status'; status: SyncStatus }
   | { type: 'status-request' }
-  | { type: 'kick' };
+  | { type: 'kick' }
+  /** A tab got a new access token (signed in, renewed): the leader uses the newest. */
+  | { type: 'token'; token: string | null };

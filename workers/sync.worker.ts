@@ -68,9 +68,14 @@ async function queue(mutation: Mutation): Promise<boolean> {
 }
 
 channel.onmessage = (event: MessageEvent<SyncChannelMessage>) => {
+  const message = event.data;
+  if (message.type === 'token' && message.token !== token) {
+    token = message.token;
+    void leader?.tokenChanged();
+  }
   if (!leader) return;
-  if (event.data.type === 'kick') leader.sessionChanged();
-  if (event.data.type === 'status-request') post({ type: 'status', status: leader.status });
+  if (message.type === 'kick') leader.sessionChanged();
+  if (message.type === 'status-request') post({ type: 'status', status: leader.status });
 };
 self.addEventListener('online', () => leader?.kick());
 
@@ -102,6 +107,7 @@ const api: SyncWorkerApi = {
   async setAccessToken(value) {
     if (value === token) return;
     token = value;
+    post({ type: 'token', token: value });
     await leader?.tokenChanged();
   },
 
@@ -123,6 +129,7 @@ const api: SyncWorkerApi = {
   updateVehicle: (customerId, vehicleId, changes) => queue(mutations.updateVehicle(customerId, vehicleId, changes)),
   markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
+  setNotificationRead: (userNotificationId, read) => queue(mutations.setNotificationRead(userNotificationId, read)),
   async markMessageReplied(storeMessageId) {
     const session = await globalDb.session.get('current');
     if (!session) throw new Error('Sign in before replying.');

@@ -1,7 +1,5 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import type { AppSettings } from '../contract/app-settings.ts';
-import { apiPaths, withApiVersion } from '../contract/routes.ts';
-import { currentUserSchema, type CurrentUser } from '../contract/user.ts';
 
 export const signInCallbackPath = '/signin-callback';
 
@@ -21,16 +19,4 @@ export function createUserManager(settings: AppSettings, origin = window.locatio
     automaticSilentRenew: true,
     monitorSession: false,
   });
-}
-
-/** "My user" (spec section 7), called once the user is signed in. */
-export async function fetchCurrentUser(settings: AppSettings, user: User): Promise<CurrentUser> {
-  const response = await fetch(`${settings.centralApi}${withApiVersion(apiPaths.me)}`, {
-    headers: { authorization: `Bearer ${user.access_token}` },
-  });
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as { detail?: string } | null;
-    throw new Error(problem?.detail ?? `Your account could not be loaded (HTTP ${response.status}).`);
-  }
-  return currentUserSchema.parse(await response.json());
 }

@@ -13,7 +13,7 @@ export function syncClient(): SyncClient {
 
 export const initialStatus: SyncStatus = {
   storeId: null, online: typeof navigator === 'undefined' ? true : navigator.onLine, signedIn: true, connection: 'disconnected',
-  activity: 'idle', progress: null, lastError: null, nextRetryAt: null,
+  activity: 'idle', progress: null, lastError: null, nextRetryAt: null, bannerStatus: null,
 };
 
 /** The leader's sync status as it is broadcast to every tab, plus the browser's own online flag. */

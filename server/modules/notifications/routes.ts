@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { userNotificationSchema, type UserNotification } from '../../../src/contract/entities.ts';
+import { apiPaths } from '../../../src/contract/routes.ts';
+import { takeVersions } from '../../db/versions.ts';
+import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
+import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { patchRow } from '../../sync/scope.ts';
+import { idempotentWrite } from '../../sync/write.ts';
+import type { ModuleContext } from '../context.ts';
+
+const columns = Object.keys(userNotificationSchema.shape) as (keyof UserNotification)[];
+// The spec's query names fields in PascalCase (IdentityId, DateAdded); the parser matches any case.
+const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), maxTop: 100 };
+const params = z.object({ userNotificationId: z.uuid('The notification id must be a UUID') });
+
+/** The caller's own notifications (spec section 7, shell calls); nobody reads another user's. */
+export async function notificationRoutes(app: FastifyInstance, { db, auth, events }: ModuleContext): Promise<void> {
+  app.get(apiPaths.userNotifications, async (request) => {
+    const user = await auth.authenticate(request);
+    const query = parseODataQuery(request.query as Record<string, unknown>, resource);
+    const base = db.selectFrom('userNotifications').select(columns).where('identityId', '=', user.userId).where('deleted', '=', false);
+    return runODataList(base, query, resource, 'userNotificationId');
+  });
+
+  app.get(apiPaths.userNotificationStatusCount, async (request) => {
+    const user = await auth.authenticate(request);
+    const row = await db.selectFrom('userNotifications').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('identityId', '=', user.userId).where('dateMarkedRead', 'is', null).where('deleted', '=', false).executeTakeFirstOrThrow();
+    return { unreadNotifications: Number(row.n) };
+  });
+
+  app.patch(apiPaths.userNotification, async (request, reply) => {
+    const user = await auth.authenticate(request);
+    const { userNotificationId } = parseOrProblem(params, request.params, 'The path');
+    const result = await idempotentWrite(db, events, request, user, async (trx) => {
+      const current = await trx.selectFrom('userNotifications').select([...columns, 'companyId'])
+        .where('userNotificationId', '=', userNotificationId).where('identityId', '=', user.userId).where('deleted', '=', false).executeTakeFirst();
+      if (!current) throw new ProblemError('notFound', 'This notification does not exist.');
+      const { companyId, ...row } = current;
+      const { next, changed } = patchRow(row, request.body, ['dateMarkedRead'], userNotificationSchema);
+      if (!changed) return { status: 200, body: row, events: [] };
+      const version = await takeVersions(trx, companyId);
+      await trx.updateTable('userNotifications').set({ dateMarkedRead: next.dateMarkedRead, version }).where('userNotificationId', '=', userNotificationId).execute();
+      return { status: 200, body: next, events: [{ companyId, storeId: null, name: 'ReplicaChanged', args: ['userNotifications', userNotificationId] }] };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+}

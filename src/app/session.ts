@@ -1,0 +1,55 @@
+import { liveQuery } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Role } from '../contract/enums.ts';
+import type { StoreLocation } from '../contract/store-location.ts';
+import type { CurrentUser, UserSettings } from '../contract/user.ts';
+import { chooseActiveStore, selectableStores } from '../domain/active-store.ts';
+import { rolesAtStore } from '../domain/roles.ts';
+import { GlobalDb } from '../db/global-db.ts';
+
+/** This tab's read side of the global db (the sync worker writes it). */
+export const globalDb = new GlobalDb();
+
+/** Who is signed in, where, and what they may do there (spec section 4, "Access" and "Active store"). */
+export interface Session {
+  user: CurrentUser;
+  settings: UserSettings;
+  /** The stores this user may select, by store number. */
+  stores: StoreLocation[];
+  activeStore: StoreLocation | null;
+  /** The roles that count at the active store (identity roles plus that store's). */
+  roles: Role[];
+}
+
+async function readSession(): Promise<Session | null> {
+  const row = await globalDb.session.get('current');
+  if (!row) return null;
+  const stores = selectableStores(row.user.roles, await globalDb.stores.toArray());
+  const activeStore = chooseActiveStore(row.settings.allTracCurrentStoreLocation, row.user.roles, stores);
+  return { user: row.user, settings: row.settings, stores, activeStore, roles: rolesAtStore(row.user.roles, activeStore?.id ?? null) };
+}
+
+/** The session, live: undefined while it is read, null when nobody has signed in on this device. */
+export function useSession(): Session | null | undefined {
+  return useLiveQuery(readSession, []);
+}
+
+/** Resolves with the session once it is there (the sync worker loads it after a sign-in), or null after `ms`. */
+export async function waitForSession(ms: number): Promise<Session | null> {
+  const now = await readSession();
+  if (now || ms <= 0) return now;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { subscription.unsubscribe(); resolve(null); }, ms);
+    const subscription = liveQuery(readSession).subscribe({
+      next: (session) => {
+        if (!session) return;
+        clearTimeout(timer);
+        subscription.unsubscribe();
+        resolve(session);
+      },
+      error: () => { clearTimeout(timer); resolve(null); },
+    });
+  });
+}
+
+export const hasAnyRole = (session: Session, roles: readonly Role[] | null) => roles === null || roles.some((r) => session.roles.includes(r));

@@ -1,0 +1,107 @@
+import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, Outlet, useRouteContext, useRouterState } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { errorBannerText } from '../../domain/error-banner.ts';
+import { visibleNavItems } from '../../domain/navigation.ts';
+import { initialStatus, subscribeSyncStatus } from '../../sync/sync-client.ts';
+import { useSession, type Session } from '../session.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { NavIcon } from './nav-icon.tsx';
+import { StoreSelector } from './store-selector.tsx';
+import { SyncIndicator } from './sync-indicator.tsx';
+import { useShellCounts } from './use-shell-counts.ts';
+import { useShortcuts } from './use-shortcuts.ts';
+
+/** The shell of spec section 2: drawer, top bar, footer; shown only to users with access (spec section 4). */
+export function AppLayout() {
+  // The guard's session until the live one is read; then the live one (a store switch updates it).
+  const guarded = useRouteContext({ strict: false }) as { session: Session };
+  const session = useSession() ?? guarded.session;
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [desktopOpen, desktop] = useDisclosure(true);
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const [status, setStatus] = useState(initialStatus);
+  const [upgrade, setUpgrade] = useState<string | null>(null);
+  // The failure the user closed the banner for (each failure has its own retry time); a new one opens it again.
+  const [closedFailure, setClosedFailure] = useState<number | null>(null);
+  useEffect(() => subscribeSyncStatus(setStatus, setUpgrade), []);
+  const bannerOpen = status.bannerStatus !== null && closedFailure !== status.nextRetryAt;
+  const closeBanner = () => setClosedFailure(status.nextRetryAt);
+
+  const items = useMemo(() => visibleNavItems(session.roles), [session.roles]);
+  useShortcuts(items);
+  const counts = useShellCounts(session.activeStore?.id ?? null);
+  useEffect(() => { if (phone) mobile.close(); }, [path, phone, mobile]);
+  const toggle = () => (phone ? mobile.toggle() : desktop.toggle());
+  const open = phone ? mobileOpen : desktopOpen;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }}
+      footer={{ height: 32 }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="sm" gap="xs" wrap="nowrap">
+          <Burger opened={open} onClick={toggle} size="sm" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} />
+          <Link to="/" aria-label="AllTrac home" style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none' }}>
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <Text fw={700} c="primary" visibleFrom="md">AllTrac</Text>
+          </Link>
+          <StoreSelector session={session} />
+          <Group gap={4} ml="auto" wrap="nowrap">
+            {session.activeStore && <SyncIndicator storeId={session.activeStore.id} status={status} />}
+            <AccountMenu session={session} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label="Main menu">
+        <AppShell.Section grow component={ScrollArea}>
+          {items.map((item) => {
+            const count = item.badge ? counts[item.badge] : 0;
+            const active = item.to === '/' ? path === '/' : path === item.to || path.startsWith(`${item.to}/`);
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.title}
+                active={active}
+                leftSection={<NavIcon name={item.icon} />}
+                rightSection={count > 0 ? <Badge size="sm" color="error" circle={count < 10} aria-label={`${count} unread`}>{count}</Badge> : item.shortcut ? <Text size="xs" c="dimmed" aria-hidden>Ctrl+Alt+{item.shortcut.toUpperCase()}</Text> : null}
+                aria-keyshortcuts={item.shortcut ? `Control+Alt+${item.shortcut.toUpperCase()}` : undefined}
+              />
+            );
+          })}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        {upgrade && (
+          <Alert color="primary" mb="md" title="Update ready" role="status">
+            {upgrade} <Button size="xs" ml="sm" onClick={() => window.location.reload()}>Reload</Button>
+          </Alert>
+        )}
+        {bannerOpen && (
+          <Alert color="error" mb="md" role="alert" withCloseButton onClose={closeBanner} closeButtonLabel="Close">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">{errorBannerText}</Text>
+              <Button size="xs" variant="white" color="error" onClick={() => { closeBanner(); window.location.reload(); }}>Refresh</Button>
+            </Group>
+          </Alert>
+        )}
+        {!session.activeStore ? (
+          <Alert color="yellow" title="No store yet">Your account is not linked to a store. Ask your administrator to give you a role at your store.</Alert>
+        ) : <Outlet />}
+      </AppShell.Main>
+
+      <AppShell.Footer px="md">
+        <Text size="xs" c="dimmed" lh="32px">© {new Date().getFullYear()} AllTrac Dealer Network. All rights reserved.</Text>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

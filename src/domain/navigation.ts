@@ -1,0 +1,54 @@
+import type { Role } from '../contract/enums.ts';
+
+/** Who may open a route (spec section 2 and 6); a route absent here needs only a signed-in user. */
+export const frontCounter: Role[] = ['PointSAdmin', 'AllTracAdmin', 'AllTracUser'];
+export const leadTechnicians: Role[] = ['PointSAdmin', 'AllTracLeadTechnician'];
+export const technicians: Role[] = ['PointSAdmin', 'AllTracTechnician'];
+export const storeAdmins: Role[] = ['PointSAdmin', 'AllTracAdmin'];
+export const platformAdmins: Role[] = ['PointSAdmin'];
+
+export type NavIcon = 'home' | 'dashboard' | 'calendar' | 'lead' | 'wrench' | 'messages' | 'star' | 'customers' | 'settings' | 'admin' | 'store' | 'help';
+
+/** A drawer item (spec section 2): title, icon, route, role limit, Ctrl+Alt shortcut and optional badge. */
+export interface NavItem {
+  title: string;
+  icon: NavIcon;
+  to: string;
+  roles: Role[] | null;
+  shortcut: string | null;
+  badge?: 'unreadMessages' | 'unreadRatings';
+}
+
+export const navItems: NavItem[] = [
+  { title: 'Home', icon: 'home', to: '/', roles: null, shortcut: 'h' },
+  { title: 'Dashboard', icon: 'dashboard', to: '/dashboard', roles: frontCounter, shortcut: 'd' },
+  { title: 'Scheduler', icon: 'calendar', to: '/scheduler-dayview', roles: frontCounter, shortcut: 'n' },
+  { title: 'Lead Technician', icon: 'lead', to: '/technicians', roles: leadTechnicians, shortcut: 'l' },
+  { title: 'Technician', icon: 'wrench', to: '/technician-appointments', roles: technicians, shortcut: null },
+  { title: 'Messages', icon: 'messages', to: '/messages', roles: frontCounter, shortcut: 'm', badge: 'unreadMessages' },
+  { title: 'Ratings', icon: 'star', to: '/ratings', roles: frontCounter, shortcut: 'r', badge: 'unreadRatings' },
+  { title: 'Customers', icon: 'customers', to: '/customer-search', roles: frontCounter, shortcut: 't' },
+  { title: 'Settings', icon: 'settings', to: '/settings', roles: storeAdmins, shortcut: 's' },
+  { title: 'Admin Dashboard', icon: 'admin', to: '/administrator-dashboard', roles: platformAdmins, shortcut: 'a' },
+  { title: 'Retail Management', icon: 'store', to: '/retail-management', roles: storeAdmins, shortcut: null },
+  { title: 'Help & Support', icon: 'help', to: '/alltracContactUs', roles: null, shortcut: 'o' },
+];
+
+/** The drawer items a user sees: those without a role limit, and those whose roles they hold. */
+export function visibleNavItems(held: readonly Role[]): NavItem[] {
+  return navItems.filter((item) => item.roles === null || item.roles.some((r) => held.includes(r)));
+}
+
+/** The roles that show the rating summary and the incoming-messages popup (spec section 6). */
+export const shellSummaryRoles: Role[] = frontCounter;
+
+/** The route a user lands on after a store switch (spec section 2): technicians go to their queue. */
+export function landingAfterStoreSwitch(held: readonly Role[], currentPath: string): string | null {
+  if (held.includes('AllTracTechnician') && !held.includes('PointSAdmin')) return '/technician-appointments';
+  return currentPath === '/' ? null : '/';
+}
+
+/** Store name for the selector: cut to 30 characters and two dots on small screens (spec section 2). */
+export function shortStoreName(name: string, small: boolean): string {
+  return small && name.length > 30 ? `${name.slice(0, 30)}..` : name;
+}

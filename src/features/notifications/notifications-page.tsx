@@ -1,0 +1,47 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import type { UserNotification } from '../../contract/entities.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { useSession } from '../../app/session.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+import { NotificationContent } from './notification-content.tsx';
+
+const pageSize = 20;
+
+/** Every notification of the user, newest first, a page at a time; each can be marked read or unread. */
+export function NotificationsPage() {
+  const session = useSession();
+  const storeId = session?.activeStore?.id ?? null;
+  const [shown, setShown] = useState(pageSize);
+  const data = useLiveQuery(async () => {
+    if (storeId === null) return { items: [] as UserNotification[], total: 0 };
+    const table = replicaOf(storeId).collection('userNotifications');
+    const [items, total] = await Promise.all([table.orderBy('dateAdded').reverse().limit(shown).toArray(), table.count()]);
+    return { items: items as UserNotification[], total };
+  }, [storeId, shown]);
+
+  return (
+    <Stack maw={760}>
+      <Title order={1} size="h2">Notifications</Title>
+      {data === undefined ? <Text c="dimmed">Loading…</Text> : data.items.length === 0 ? <Text>No Notifications</Text> : (
+        <>
+          {data.items.map((n) => (
+            <Card key={n.userNotificationId} withBorder padding="sm" bg={n.dateMarkedRead ? undefined : 'primary.0'}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={2}>
+                  <NotificationContent html={n.content} />
+                  <Text size="xs" c="dimmed">{new Date(n.dateAdded).toLocaleString()}</Text>
+                </Stack>
+                <Button size="xs" variant="subtle" onClick={() => void syncClient().setNotificationRead(n.userNotificationId, n.dateMarkedRead === null)}>
+                  {n.dateMarkedRead ? 'Mark unread' : 'Mark read'}
+                </Button>
+              </Group>
+            </Card>
+          ))}
+          {data.total > data.items.length && <Button variant="light" w="fit-content" onClick={() => setShown((n) => n + pageSize)}>Show more</Button>}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type AnyRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import type { Role } from '../contract/enums.ts';
+import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../domain/navigation.ts';
+import { hasAnyRole, type Session } from '../app/session.ts';
+import { RouteError } from './route-error.tsx';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The screen's title (shown alone until the screen's own issue lands). */
+    title?: string;
+    /** Who may open it; absent: any signed-in user (public routes are outside the app layout). */
+    roles?: Role[];
+  }
+}
+
+/** What routes need from the app: the session, once there is one, or a sign-in. */
+export interface AuthPort {
+  /** The session; starts sign-in (and never resolves) when nobody is signed in. */
+  requireSession(returnTo: string): Promise<Session>;
+}
+
+export interface RouterContext {
+  auth: AuthPort;
+}
+
+const titleOnly = lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleOnly');
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  errorComponent: RouteError,
+});
+
+// Public routes (no sign-in).
+const maintenance = createRoute({
+  getParentRoute: () => rootRoute, path: '/system-maintenance', staticData: { title: 'System Maintenance' },
+  component: lazyRouteComponent(() => import('../features/maintenance/maintenance-page.tsx'), 'MaintenancePage'),
+});
+const rating = createRoute({ getParentRoute: () => rootRoute, path: '/rating', staticData: { title: 'Rate your visit' }, component: titleOnly });
+const inspectionReport = createRoute({
+  getParentRoute: () => rootRoute, path: '/inspection-reports/$id', staticData: { title: 'Inspection Report' },
+  validateSearch: z.object({ print: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional().catch(false) }),
+  component: titleOnly,
+});
+const workOrderDeprecated = createRoute({
+  getParentRoute: () => rootRoute, path: '/work-order', staticData: { title: 'Work Order' },
+  validateSearch: z.object({ id: z.string().optional() }).passthrough(),
+  component: titleOnly,
+});
+const workOrder = createRoute({ getParentRoute: () => rootRoute, path: '/work-order/$visitHashId', staticData: { title: 'Work Order' }, component: titleOnly });
+const forbidden = createRoute({
+  getParentRoute: () => rootRoute, path: '/forbidden', staticData: { title: 'No access' },
+  component: lazyRouteComponent(() => import('../features/forbidden/forbidden-page.tsx'), 'ForbiddenPage'),
+});
+
+// Everything else needs a signed-in user with a store, inside the shell.
+const app = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context, location }) => ({ session: await context.auth.requireSession(location.href) }),
+  component: lazyRouteComponent(() => import('../app/shell/app-layout.tsx'), 'AppLayout'),
+});
+
+/** A signed-in route: its title, its roles (checked against the active store's roles) and its screen. */
+function screen<const TParent extends AnyRoute, const P extends string>(parent: TParent, path: P, title: string, roles?: Role[], component = titleOnly) {
+  return createRoute({
+    getParentRoute: () => parent,
+    path,
+    staticData: { title, ...(roles ? { roles } : {}) },
+    beforeLoad: ({ context }) => {
+      const session = (context as { session: Session }).session;
+      if (roles && !hasAnyRole(session, roles)) throw redirect({ to: '/forbidden', replace: true });
+    },
+    component,
+  });
+}
+
+const home = createRoute({
+  getParentRoute: () => app, path: '/', staticData: { title: 'Home' },
+  beforeLoad: ({ context }) => {
+    const { session } = context;
+    if (session.roles.includes('AllTracTechnician') && !session.roles.includes('PointSAdmin')) throw redirect({ to: '/technician-appointments', replace: true });
+  },
+  component: titleOnly,
+});
+
+const scheduler = screen(app, '/scheduler-dayview', 'Scheduler', frontCounter);
+const schedulerAppointment = screen(scheduler, 'appointments/$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter);
+
+const technicianAppointments = screen(app, '/technician-appointments', 'Technician', technicians);
+const technicianAppointment = screen(app, '/technician-appointments/$id', 'Technician Appointment', technicians);
+
+const messages = screen(app, '/messages', 'Messages', frontCounter);
+const customerMessages = screen(messages, 'cus/$messageId/{-$customerId}', 'Customer Messages', frontCounter);
+
+const customer = screen(app, '/customers/$customerId', 'Customer', frontCounter, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
+const customerEdit = screen(customer, '/', 'Edit Customer', frontCounter, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
+const customerEditVehicle = screen(customerEdit, 'vehicles/$vehicleId', 'Edit Vehicle', frontCounter);
+const customerCreateVehicle = screen(customer, 'vehicles/create', 'Create Vehicle', frontCounter);
+const customerAppointments = screen(customer, 'appointments', 'Appointment History', frontCounter, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
+const customerAppointment = screen(customerAppointments, '$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter);
+
+const settings = screen(app, '/settings', 'Settings', storeAdmins, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
+const settingsPages = ([
+  ['/', 'Settings'], ['general', 'General'], ['hours', 'Hours'], ['appointments', 'Appointments'], ['services', 'Services'],
+  ['resources', 'Resources'], ['inspection-reports', 'Inspection Reports'], ['pickupanddelivery', 'Pickup and Delivery'], ['users', 'Users'],
+] as const).map(([path, title]) => screen(settings, path, title, storeAdmins));
+
+const routeTree = rootRoute.addChildren([
+  maintenance, rating, inspectionReport, workOrderDeprecated, workOrder, forbidden,
+  app.addChildren([
+    home,
+    screen(app, '/dashboard', 'Dashboard', frontCounter),
+    scheduler.addChildren([schedulerAppointment]),
+    screen(app, '/technicians', 'Lead Technician', leadTechnicians),
+    technicianAppointments, technicianAppointment,
+    messages.addChildren([customerMessages]),
+    screen(app, '/ratings', 'Ratings', frontCounter),
+    screen(app, '/customer-search', 'Customers', frontCounter),
+    screen(app, '/possible-duplicates', 'Possible Duplicates', frontCounter),
+    screen(app, '/customer-create', 'Create Customer', frontCounter),
+    customer.addChildren([customerEdit.addChildren([customerEditVehicle]), customerCreateVehicle, customerAppointments.addChildren([customerAppointment])]),
+    settings.addChildren(settingsPages),
+    screen(app, '/retail-management', 'Retail Management', storeAdmins),
+    screen(app, '/alltracContactUs', 'Help & Support', undefined, lazyRouteComponent(() => import('../features/help/help-page.tsx'), 'HelpPage')),
+    screen(app, '/notification/settings', 'Notification Settings'),
+    screen(app, '/notifications', 'Notifications', undefined, lazyRouteComponent(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage')),
+    screen(app, '/appointment-request/$id', 'Appointment Request'),
+    screen(app, '/appointment-rating/$id', 'Appointment Rating'),
+    screen(app, '/administrator-dashboard', 'Admin Dashboard', platformAdmins),
+  ]),
+]);
+
+export function createAppRouter(auth: AuthPort) {
+  return createRouter({ routeTree, context: { auth }, defaultPreload: 'intent', scrollRestoration: true });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}
