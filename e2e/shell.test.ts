@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../server/config.ts';
+import type { RunningServer } from '../server/start.ts';
+import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
+import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+let config: Config;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  assertBuilt();
+  config = await localConfig();
+  server = await startLocalServer(config);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  fs.rmSync(config.dataDir, { recursive: true, force: true });
+});
+
+const everyItem = ['Home', 'Dashboard', 'Scheduler', 'Lead Technician', 'Technician', 'Messages', 'Ratings', 'Customers', 'Settings', 'Admin Dashboard', 'Retail Management', 'Help & Support'];
+const guarded: [string, string][] = [
+  ['/dashboard', 'Dashboard'], ['/scheduler-dayview', 'Scheduler'], ['/technicians', 'Lead Technician'],
+  ['/technician-appointments', 'Technician'], ['/messages', 'Messages'], ['/ratings', 'Ratings'],
+  ['/customer-search', 'Customers'], ['/settings', 'Settings'], ['/retail-management', 'Retail Management'],
+  ['/administrator-dashboard', 'Admin Dashboard'],
+];
+
+const matrix = [
+  { email: 'platform@demo.test', name: 'Pat Platform', items: everyItem },
+  { email: 'admin@demo.test', name: 'Alex Admin', items: ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Settings', 'Retail Management', 'Help & Support'] },
+  { email: 'user@demo.test', name: 'Uma User', items: ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Help & Support'] },
+  { email: 'tech@demo.test', name: 'Theo Technician', items: ['Home', 'Technician', 'Help & Support'] },
+  { email: 'lead@demo.test', name: 'Lee Lead', items: ['Home', 'Lead Technician', 'Help & Support'] },
+];
+
+describe('what each role sees and may open', () => {
+  it.each(matrix.map((m) => [m.email, m]))('%s sees exactly the drawer items and routes the spec allows', async (_, account) => {
+    const { context, page } = await signIn(browser, server.url, account.email);
+    try {
+      await shellReady(page, account.name);
+      const drawer = page.getByRole('navigation', { name: 'Main menu' });
+      const links = await drawer.getByRole('link').evaluateAll((els) => els.map((e) => (e.querySelector('.mantine-NavLink-label')?.textContent ?? '').trim()));
+      expect(links).toEqual(account.items);
+      for (const [path, title] of guarded) {
+        await page.goto(`${server.url}${path}`);
+        const allowed = account.items.includes(title);
+        await page.waitForURL(allowed ? `${server.url}${path}` : `${server.url}/forbidden`);
+        if (!allowed) await page.getByRole('heading', { name: 'No access' }).waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a technician landing on Home to the technician queue', async () => {
+    const { context, page } = await signIn(browser, server.url, 'tech@demo.test');
+    try {
+      await page.waitForURL(`${server.url}/technician-appointments`);
+      await page.getByRole('heading', { name: 'Technician' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the drawer', () => {
+  it('opens each item with its Ctrl+Alt shortcut', async () => {
+    const { context, page } = await signIn(browser, server.url, 'platform@demo.test');
+    try {
+      await shellReady(page, 'Pat Platform');
+      for (const [key, path] of [['d', '/dashboard'], ['n', '/scheduler-dayview'], ['l', '/technicians'], ['m', '/messages'], ['r', '/ratings'], ['t', '/customer-search'], ['s', '/settings'], ['a', '/administrator-dashboard'], ['o', '/alltracContactUs'], ['h', '/']] as const) {
+        await page.keyboard.press(`Control+Alt+${key.toUpperCase()}`);
+        await page.waitForURL(`${server.url}${path}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is shown and hidden by the menu icon', async () => {
+    const { context, page } = await signIn(browser, server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      // A collapsed drawer slides off the left edge of the screen.
+      const drawer = page.getByRole('navigation', { name: 'Main menu' });
+      const onScreen = async () => { const box = await drawer.boundingBox(); return !!box && box.x + box.width > 0; };
+      await expect.poll(onScreen).toBe(true);
+      await page.getByRole('button', { name: 'Close menu' }).click();
+      await expect.poll(onScreen).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(onScreen).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('counts unread ratings and messages from the store\'s replica', async () => {
+    const { context, page } = await signIn(browser, server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      const store = await server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+      const unread = await server.database.db.selectFrom('ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', store.id).where('isRead', '=', false).executeTakeFirstOrThrow();
+      const ratings = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Ratings/ });
+      await expect.poll(() => ratings.textContent(), { timeout: 15_000 }).toContain(String(unread.n));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('switching stores', () => {
+  it('saves the choice, which survives a reload, and lands a non-technician on Home', async () => {
+    const { context, page } = await signIn(browser, server.url, 'admin@demo.test');
+    try {
+      await shellReady(page, 'Alex Admin');
+      await page.goto(`${server.url}/ratings`);
+      await page.getByRole('button', { name: /Store: Demo Tire & Auto Springfield #101/ }).click();
+      await page.getByRole('menuitem', { name: /Riverside/ }).click();
+      await page.waitForURL(`${server.url}/`);
+      await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor();
+      await page.reload();
+      await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor({ timeout: 15_000 });
+      const user = await server.database.db.selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+      const store = await server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 102).executeTakeFirstOrThrow();
+      await expect.poll(async () => (await server.database.db.selectFrom('userSettings').select('allTracCurrentStoreLocation').where('userId', '=', user.userId).executeTakeFirst())?.allTracCurrentStoreLocation, { timeout: 15_000 }).toBe(store.id);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('offline', () => {
+  it('opens the shell and navigates with the network cut, after one online sign-in', async () => {
+    const { context, page } = await signIn(browser, server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      // Let the service worker take control and precache the app.
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.reload();
+      await shellReady(page, 'Uma User');
+      await context.setOffline(true);
+      await page.reload();
+      await shellReady(page, 'Uma User');
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Ratings/ }).click();
+      await page.getByRole('heading', { name: 'Ratings' }).waitFor();
+      await page.getByRole('button', { name: /Sync status: Offline/ }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
