@@ -100,6 +100,24 @@ describe('the drawer', () => {
     }
   });
 
+  it('opens over the page on a phone, offers the stores there, and closes after choosing an item', async () => {
+    const { context, page } = await signIn(browser, server.url, 'admin@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    try {
+      await shellReady(page, 'Alex Admin');
+      const drawer = page.getByRole('navigation', { name: 'Main menu' });
+      const onScreen = async () => { const box = await drawer.boundingBox(); return !!box && box.x + box.width > 0; };
+      expect(await onScreen()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(onScreen).toBe(true);
+      await drawer.getByRole('button', { name: /Store: Demo Tire & Auto Springfield #101/ }).waitFor();
+      await drawer.getByRole('link', { name: /Ratings/ }).click();
+      await page.waitForURL(`${server.url}/ratings`);
+      await expect.poll(onScreen).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('counts unread ratings and messages from the store\'s replica', async () => {
     const { context, page } = await signIn(browser, server.url, 'user@demo.test');
     try {

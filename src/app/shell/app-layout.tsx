@@ -33,7 +33,6 @@ export function AppLayout() {
   const items = useMemo(() => visibleNavItems(session.roles), [session.roles]);
   useShortcuts(items);
   const counts = useShellCounts(session.activeStore?.id ?? null);
-  useEffect(() => { if (phone) mobile.close(); }, [path, phone, mobile]);
   const toggle = () => (phone ? mobile.toggle() : desktop.toggle());
   const open = phone ? mobileOpen : desktopOpen;
 
@@ -60,6 +59,10 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label="Main menu">
+        {/* The top bar hides the store selector on extra-small screens (spec section 2); phones get it here. */}
+        <AppShell.Section hiddenFrom="xs" pb="xs">
+          <StoreSelector session={session} compact />
+        </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           {items.map((item) => {
             const count = item.badge ? counts[item.badge] : 0;
@@ -74,6 +77,7 @@ export function AppLayout() {
                 leftSection={<NavIcon name={item.icon} />}
                 rightSection={count > 0 ? <Badge size="sm" color="error" circle={count < 10} aria-label={`${count} unread`}>{count}</Badge> : item.shortcut ? <Text size="xs" c="dimmed" aria-hidden>Ctrl+Alt+{item.shortcut.toUpperCase()}</Text> : null}
                 aria-keyshortcuts={item.shortcut ? `Control+Alt+${item.shortcut.toUpperCase()}` : undefined}
+                onClick={mobile.close}
               />
             );
           })}

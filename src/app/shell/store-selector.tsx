@@ -8,7 +8,7 @@ import { syncClient } from '../../sync/sync-client.ts';
 import type { Session } from '../session.ts';
 
 /** The active store, the others the user may open, and Manage Store for Admins (spec section 2). */
-export function StoreSelector({ session }: { session: Session }) {
+export function StoreSelector({ session, compact = false }: { session: Session; compact?: boolean }) {
   const small = useMediaQuery('(max-width: 48em)');
   const navigate = useNavigate();
   const path = useRouterState({ select: (s) => s.location.pathname });
@@ -26,8 +26,8 @@ export function StoreSelector({ session }: { session: Session }) {
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray" rightSection={<IconChevronDown size={16} />} visibleFrom="xs" aria-label={`Store: ${store.name} #${store.storeNumber}. Change store`}>
-          <Text fw={600} size="sm" truncate>{shortStoreName(store.name, small ?? false)}</Text>
+        <Button variant="subtle" color="gray" rightSection={<IconChevronDown size={16} />} visibleFrom={compact ? undefined : 'xs'} fullWidth={compact} justify={compact ? 'space-between' : undefined} aria-label={`Store: ${store.name} #${store.storeNumber}. Change store`}>
+          <Text fw={600} size="sm" truncate>{shortStoreName(store.name, compact || (small ?? false))}</Text>
           <Text size="sm" c="dimmed" ml={6}>#{store.storeNumber}</Text>
         </Button>
       </Menu.Target>
