@@ -98,7 +98,7 @@ describe('changes made offline, replayed through a faulty network', () => {
       proxy.restore();
       proxy.dropReplyChance = 0.3;
       let reloads = 0;
-      let active = page;
+      const active = page;
       await until(async () => {
         const roll = random();
         // The first step always reloads the page in the middle of the replay.

@@ -88,7 +88,7 @@ describe('tabs of one browser profile', () => {
       });
       await expect.poll(locks).toEqual({ held: 1, waiting: 1 });
       await first.page.close();
-      await expect.poll(locks, { timeout: 2000, intervals: [100] }).toEqual({ held: 1, waiting: 0 });
+      await expect.poll(locks, { timeout: 2000, interval: 100 }).toEqual({ held: 1, waiting: 0 });
       // The new leader syncs: a change queued in this tab reaches the server.
       const rating = await server.database.db.selectFrom('ratings').innerJoin('storeLocations', 'storeLocations.id', 'ratings.storeId')
         .select('ratingId').where('storeNumber', '=', 101).where('isRead', '=', false).executeTakeFirstOrThrow();
