@@ -52,6 +52,9 @@ async function boot(): Promise<void> {
     }
   }
 
+  // Ask the browser to keep the replica and the outbox under storage pressure (best effort: it may say no,
+  // and an evicted replica is noticed by its missing sync state and synced again).
+  void navigator.storage?.persist?.().catch(() => false);
   const sync = syncClient();
   const renew = async () => {
     try {
