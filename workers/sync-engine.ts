@@ -117,22 +117,32 @@ export class SyncEngine {
     return { pages: done.pages + full.pages, changes: done.changes + full.changes };
   }
 
+  private async fetchPage(phase: PullProgress['phase'], cursor: number): Promise<SyncChangesResponse> {
+    const query = `since=${cursor}&limit=${this.pageSize}${phase === 'priority' ? '&priority=true' : ''}`;
+    const response = await this.api.request('GET', `${apiPaths.syncChanges}?${query}`);
+    if (response.status !== 200) throw Object.assign(new Error(problemOf(response).detail ?? `Sync failed (${response.status})`), { status: response.status });
+    return syncChangesResponseSchema.parse(response.body);
+  }
+
+  /**
+   * Pulls one phase to its end. The next page is asked for while the current one is written (its cursor
+   * comes with the page), so the server and IndexedDB work at the same time.
+   */
   private async pullPhase(phase: PullProgress['phase']): Promise<{ pages: number; changes: number }> {
-    const cursorName = phase === 'priority' ? 'priorityCursor' : 'cursor';
     let pages = 0;
     let count = 0;
     let phaseTotal: number | null = null;
-    for (;;) {
-      const cursor = await this.state(cursorName, 0);
-      const query = `since=${cursor}&limit=${this.pageSize}${phase === 'priority' ? '&priority=true' : ''}`;
-      const response = await this.api.request('GET', `${apiPaths.syncChanges}?${query}`);
-      if (response.status !== 200) throw Object.assign(new Error(problemOf(response).detail ?? `Sync failed (${response.status})`), { status: response.status });
-      const page = syncChangesResponseSchema.parse(response.body);
+    let next: Promise<SyncChangesResponse> | null = this.fetchPage(phase, await this.state(phase === 'priority' ? 'priorityCursor' : 'cursor', 0));
+    while (next) {
+      const page: SyncChangesResponse = await next;
       const epoch = await this.state<string | null>('epoch', null);
       if (epoch !== null && epoch !== page.epoch) {
         await this.resetReplica();
         return this.pull();
       }
+      next = page.hasMore ? this.fetchPage(phase, page.cursor) : null;
+      // A failed write leaves the prefetched page unread: swallow its outcome so it is not reported twice.
+      next?.catch(() => undefined);
       await this.applyPage(phase, page);
       pages++;
       count += page.changes.length;
@@ -140,15 +150,17 @@ export class SyncEngine {
       this.options.onProgress?.(phase === 'full'
         ? { phase, done: await this.state('pulled', 0), total: await this.state<number | null>('total', null) }
         : { phase, done: count, total: phaseTotal });
-      if (!page.hasMore) return { pages, changes: count };
     }
+    return { pages, changes: count };
   }
 
   private async applyPage(phase: PullProgress['phase'], page: SyncChangesResponse): Promise<void> {
     const { changes, cursor, epoch, total, hasMore } = page;
     await this.db.transaction('rw', this.tables, async () => {
-      const entities = changes.map((c) => entityOf(c.collection, c.key));
-      const waiting = new Set((await this.db.outbox.where('entity').anyOf(entities).toArray()).map((e) => e.entity));
+      // Usually nothing waits (a first sync, a quiet store): then there is nothing to look up per row.
+      const waiting = (await this.db.outbox.count()) === 0
+        ? new Set<string>()
+        : new Set((await this.db.outbox.where('entity').anyOf(changes.map((c) => entityOf(c.collection, c.key))).toArray()).map((e) => e.entity));
       const puts = new Map<CollectionName, Row[]>();
       const deletes = new Map<CollectionName, unknown[]>();
       for (const change of changes) {

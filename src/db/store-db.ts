@@ -87,6 +87,11 @@ export class StoreDb extends Dexie {
   collection(name: CollectionName): Table<Row, unknown> {
     return this.table(name);
   }
+
+  /** A collection read as rows of its contract type (screens; the sync engine writes untyped rows). */
+  rows<T>(name: CollectionName): Table<T, unknown> {
+    return this.table(name);
+  }
 }
 
 /** The key a collection's table is indexed by, from a row: a value, or an array for compound keys. */

@@ -8,6 +8,7 @@ import { initialStatus, subscribeSyncStatus } from '../../sync/sync-client.ts';
 import { useSession, type Session } from '../session.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { NavIcon } from './nav-icon.tsx';
+import { NotificationsPopup } from './notifications-popup.tsx';
 import { StoreSelector } from './store-selector.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { useShellCounts } from './use-shell-counts.ts';
@@ -53,6 +54,7 @@ export function AppLayout() {
           <StoreSelector session={session} />
           <Group gap={4} ml="auto" wrap="nowrap">
             {session.activeStore && <SyncIndicator storeId={session.activeStore.id} status={status} />}
+            {session.activeStore && <NotificationsPopup storeId={session.activeStore.id} />}
             <AccountMenu session={session} />
           </Group>
         </Group>

@@ -16,9 +16,9 @@ export function NotificationsPage() {
   const [shown, setShown] = useState(pageSize);
   const data = useLiveQuery(async () => {
     if (storeId === null) return { items: [] as UserNotification[], total: 0 };
-    const table = replicaOf(storeId).collection('userNotifications');
+    const table = replicaOf(storeId).rows<UserNotification>('userNotifications');
     const [items, total] = await Promise.all([table.orderBy('dateAdded').reverse().limit(shown).toArray(), table.count()]);
-    return { items: items as UserNotification[], total };
+    return { items, total };
   }, [storeId, shown]);
 
   return (

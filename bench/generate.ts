@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { Db } from '../server/db/connect.ts';
+import { takeVersions } from '../server/db/versions.ts';
+
+/** BENCH_SCALE shrinks the store for a quick trial run (the figures that count use 1). */
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+export const bigStore = {
+  customers: Math.round(50_000 * scale), vehicles: Math.round(100_000 * scale), visits: Math.round(200_000 * scale),
+  messages: Math.round(20_000 * scale), ratings: Math.round(10_000 * scale),
+};
+
+/**
+ * Adds a big store's worth of rows to store #101 of the demo company, with set-based SQL (one statement per
+ * table) and versions taken from the change counter like any write.
+ */
+export async function generateBigStore(db: Db): Promise<{ storeId: number; rows: number }> {
+  const store = await db.selectFrom('storeLocations').select(['id', 'companyId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+  const service = await db.selectFrom('storeServices').select('storeServiceId').where('storeId', '=', store.id).executeTakeFirstOrThrow();
+  const resources = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', store.id).execute();
+  const c = store.companyId;
+  const s = store.id;
+  await db.transaction().execute(async (trx) => {
+    const total = bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
+    let v = await takeVersions(trx, c, total);
+    const next = (n: number) => { const first = v; v += n; return first; };
+    await sql`create temporary table bench_customers as select i, gen_random_uuid() as id from generate_series(1, ${bigStore.customers}) i`.execute(trx);
+    await sql`insert into customers (customer_id, first_name, last_name, email, phone_number, preferred_contact_method, city, state, postal_code, created_on, company_id, store_id, version)
+      select id, 'First' || i, 'Last' || (i % 5000), 'c' || i || '@example.com', lpad((5550000000 + i)::text, 10, '0'), 'Text', 'Springfield', 'IL', '62701', now() - (i || ' minutes')::interval, ${c}, null, ${next(bigStore.customers)} + i - 1
+      from bench_customers`.execute(trx);
+    await sql`create temporary table bench_vehicles as select g.i, gen_random_uuid() as id, c.id as customer_id
+      from generate_series(1, ${bigStore.vehicles}) g(i) join bench_customers c on c.i = 1 + (g.i % ${bigStore.customers})`.execute(trx);
+    await sql`insert into customer_vehicles (vehicle_id, vehicle_hash_id, customer_id, year, make, model, vehicle_license_plate_state, vehicle_license_plate_number, color, company_id, store_id, version)
+      select id, md5(id::text), customer_id, 2005 + (i % 20), 'Make' || (i % 30), 'Model' || (i % 90), 'IL', 'P' || i, 'Silver', ${c}, null, ${next(bigStore.vehicles)} + i - 1
+      from bench_vehicles`.execute(trx);
+    await sql`create temporary table bench_visits as
+      select g.i, gen_random_uuid() as id, v.customer_id, v.id as vehicle_id,
+        date_trunc('day', now()) - ((g.i % 740) - 10 || ' days')::interval + ((8 + g.i % 9) || ' hours')::interval as start_date
+      from generate_series(1, ${bigStore.visits}) g(i) join bench_vehicles v on v.i = 1 + (g.i % ${bigStore.vehicles})`.execute(trx);
+    await sql`insert into scheduled_visits (scheduled_visit_id, scheduled_visit_hash_id, customer_id, vehicle_id, customer_vehicle_status, is_external, visit_appointment_count, confirmation_date, check_in_date, check_out_date, company_id, store_id, version)
+      select id, md5(id::text), customer_id, vehicle_id, 1 + i % 3, false, 1, start_date - interval '2 days',
+        case when start_date < now() then start_date end, case when start_date < now() - interval '1 day' then start_date + interval '2 hours' end,
+        ${c}, ${s}, ${next(bigStore.visits)} + i - 1
+      from bench_visits`.execute(trx);
+    await sql`insert into scheduled_services (scheduled_service_id, scheduled_visit_id, store_service_id, resource_id, start_date, end_date, duration_in_minutes, company_id, store_id, version)
+      select gen_random_uuid(), id, ${service.storeServiceId}, (${sql.val(resources.map((r) => r.schedulerResourceId))}::uuid[])[1 + i % ${resources.length}],
+        start_date, start_date + interval '1 hour', 60, ${c}, ${s}, ${next(bigStore.visits)} + i - 1
+      from bench_visits`.execute(trx);
+    await sql`insert into store_messages (store_message_id, customer_id, name, phone_number, preferred_contact_method, message_delivery_method, message_direction, template_type, content, sent_on, is_archived, company_id, store_id, version)
+      select gen_random_uuid(), c.id, 'First' || c.i, '5550000000', 'Sms', 'Sms', 'Inbound', 'Incoming', 'Is my car ready? #' || g.i, now() - (g.i || ' minutes')::interval, g.i > 200, ${c}, ${s}, ${next(bigStore.messages)} + g.i - 1
+      from generate_series(1, ${bigStore.messages}) g(i) join bench_customers c on c.i = 1 + (g.i % ${bigStore.customers})`.execute(trx);
+    await sql`insert into ratings (rating_id, customer_id, score, visit_date, is_read, company_id, store_id, version)
+      select gen_random_uuid(), c.id, 1 + (g.i % 9) * 0.5, now() - (g.i || ' hours')::interval, g.i > 100, ${c}, ${s}, ${next(bigStore.ratings)} + g.i - 1
+      from generate_series(1, ${bigStore.ratings}) g(i) join bench_customers c on c.i = 1 + (g.i % ${bigStore.customers})`.execute(trx);
+  });
+  const rows = bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
+  return { storeId: s, rows };
+}

@@ -1,0 +1,73 @@
+/**
+ * npm run bench: a big store (50k customers, 100k vehicles, 200k visits with their services, 20k messages,
+ * 10k ratings) synced into headless Chromium by the app's sync engine, against the raw Dexie bulkPut rate of
+ * the same rows in the same browser (the baseline measured in the same run).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
+import { mintAccessToken } from '../tests/support/tokens.ts';
+import { openPglite } from '../server/db/connect.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { seedDemo } from '../server/seed/demo.ts';
+import { bigStore, generateBigStore } from './generate.ts';
+
+const pageSize = Number(process.env.BENCH_PAGE_SIZE ?? 2000);
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+if (!fs.existsSync('dist/index.html')) {
+  log('building the app…');
+  await build({ logLevel: 'warn' });
+}
+log('building the benchmark page…');
+await build({ configFile: false, root: 'bench', base: '/bench/', logLevel: 'warn', build: { outDir: path.resolve('dist/bench'), emptyOutDir: true }, worker: { format: 'es' } });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-bench-'));
+log(`generating the big store in ${dataDir}…`);
+const seeding = await openPglite(dataDir);
+await migrateToLatest(seeding.db);
+await seedDemo(seeding.db);
+let started = performance.now();
+const { storeId, rows } = await generateBigStore(seeding.db);
+log(`${rows.toLocaleString()} rows generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+await seeding.close();
+
+const server = await startLocalServer(await localConfig(dataDir));
+const browser = await launchBrowser();
+try {
+  const token = await mintAccessToken(server.database.db, 'user@demo.test', server.publicUrl);
+  const page = await browser.newPage();
+  page.on('console', (message) => log(`page: ${message.text()}`));
+  page.on('crash', () => log('the page crashed (out of memory?)'));
+  page.on('pageerror', (error) => log(`page error: ${error.message}`));
+  await page.goto(`${server.url}/bench/index.html`);
+  log('first sync, raw baseline and write latency in Chromium…');
+  started = performance.now();
+  const result = await page.evaluate((params) => (window as unknown as { runBench(p: unknown): Promise<{
+    sync: { firstUsefulMs: number; fullMs: number; changes: number }; raw: { rows: number; ms: number }; latencies: number[];
+  }> }).runBench(params), { serverUrl: server.url, storeId, token, pageSize });
+  log(`measured in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const syncRate = result.sync.changes / (result.sync.fullMs / 1000);
+  const rawRate = result.raw.rows / (result.raw.ms / 1000);
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  const rowsOut = [
+    ['store', `${bigStore.customers / 1000}k customers, ${bigStore.vehicles / 1000}k vehicles, ${bigStore.visits / 1000}k visits (+ services), ${bigStore.messages / 1000}k messages, ${bigStore.ratings / 1000}k ratings`, '', '', ''],
+    ['time to first useful data (today\'s calendar usable)', `${(result.sync.firstUsefulMs / 1000).toFixed(2)} s`, `full sync ${(result.sync.fullMs / 1000).toFixed(1)} s`, (result.sync.firstUsefulMs / result.sync.fullMs).toFixed(3), '≤ 3 s'],
+    ['full first sync', `${(result.sync.fullMs / 1000).toFixed(1)} s, ${result.sync.changes.toLocaleString()} rows`, '', '', ''],
+    ['first-sync rate vs raw Dexie bulkPut', `${Math.round(syncRate).toLocaleString()} rows/s`, `${Math.round(rawRate).toLocaleString()} rows/s`, (syncRate / rawRate).toFixed(2), 'ratio ≥ 0.7'],
+    ['write → live query, p50', `${pct(50).toFixed(1)} ms`, '', '', ''],
+    ['write → live query, p95', `${pct(95).toFixed(1)} ms`, '', '', '≤ 16 ms'],
+  ];
+  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...[['metric', 'value', 'baseline', 'ratio', 'target'], ...rowsOut].map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(['', line(['metric', 'value', 'baseline', 'ratio', 'target']), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rowsOut.map(line), ''].join('\n'));
+} finally {
+  await browser.close();
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

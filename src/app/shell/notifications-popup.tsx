@@ -1,0 +1,77 @@
+import { ActionIcon, Anchor, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import type { UserNotification } from '../../contract/entities.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { NotificationContent } from '../../features/notifications/notification-content.tsx';
+import { syncClient } from '../../sync/sync-client.ts';
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+function whenAdded(iso: string): string {
+  const minutes = Math.round((Date.parse(iso) - Date.now()) / 60_000);
+  if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
+  if (Math.abs(minutes) < 60 * 24) return relative.format(Math.round(minutes / 60), 'hour');
+  return relative.format(Math.round(minutes / 1440), 'day');
+}
+
+/** The 10 newest notifications (spec section 2): unread under Recent, read under EARLIER. */
+export function NotificationsPopup({ storeId }: { storeId: number }) {
+  const [opened, setOpened] = useState(false);
+  const data = useLiveQuery(async () => {
+    const table = replicaOf(storeId).rows<UserNotification>('userNotifications');
+    const [newest, unread] = await Promise.all([
+      table.orderBy('dateAdded').reverse().limit(10).toArray(),
+      table.filter((n) => n.dateMarkedRead === null).count(),
+    ]);
+    return { newest, unread };
+  }, [storeId]);
+  const newest = data?.newest ?? [];
+  const recent = newest.filter((n) => n.dateMarkedRead === null);
+  const earlier = newest.filter((n) => n.dateMarkedRead !== null);
+
+  // Marked read in the outbox first (it survives the page load), then the link opens with a full load.
+  const open = async (n: UserNotification) => {
+    await syncClient().setNotificationRead(n.userNotificationId, true);
+    window.location.assign(n.link ?? '/notifications');
+  };
+
+  const list = (items: UserNotification[]) => items.map((n) => (
+    <UnstyledButton key={n.userNotificationId} onClick={() => void open(n)} p="xs" style={{ borderRadius: 4 }} aria-label={`Notification: ${n.content.replace(/<[^>]*>/g, '')}`}>
+      <NotificationContent html={n.content} />
+      <Text size="xs" c="dimmed">{whenAdded(n.dateAdded)}</Text>
+    </UnstyledButton>
+  ));
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withinPortal shadow="md">
+      <Popover.Target>
+        <Indicator disabled={!data?.unread} label={data?.unread} size={16} color="error" offset={4}>
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setOpened((o) => !o)} aria-label={`Notifications${data?.unread ? `: ${data.unread} unread` : ''}`}>
+            <IconBell size={22} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0}>
+        <Group justify="space-between" px="sm" py="xs">
+          <Text fw={600}>Notifications</Text>
+          <Anchor component={Link} to="/notification/settings" size="sm" onClick={() => setOpened(false)}>Settings</Anchor>
+        </Group>
+        <Divider />
+        <ScrollArea h={300} type="auto">
+          {newest.length === 0 ? <Text p="md" c="dimmed">No Notifications</Text> : (
+            <Stack gap={0} p="xs">
+              {recent.length > 0 && <Text size="xs" fw={700} c="dimmed" px="xs">Recent</Text>}
+              {list(recent)}
+              {earlier.length > 0 && <Text size="xs" fw={700} c="dimmed" px="xs" mt="xs">EARLIER</Text>}
+              {list(earlier)}
+            </Stack>
+          )}
+        </ScrollArea>
+        <Divider />
+        <Button component={Link} to="/notifications" variant="subtle" fullWidth radius={0} onClick={() => setOpened(false)}>SEE ALL NOTIFICATIONS</Button>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
