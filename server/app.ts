@@ -19,6 +19,7 @@ import type { ModuleContext } from './modules/context.ts';
 import { storeLocationRoutes } from './modules/store-locations/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { systemNotificationRoutes } from './modules/notifications/system-routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     await ratingRoutes(api, context);
     await storeMessageRoutes(api, context);
     await notificationRoutes(api, context);
+    await systemNotificationRoutes(api, context);
   });
 
   await servePwa(app, config.staticDir);

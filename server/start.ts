@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/connect.ts';
@@ -21,6 +22,9 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   try {
     await migrateToLatest(database.db);
     const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+    // The embedded database has no autovacuum: refresh the planner's statistics at every start, or the
+    // change feed sorts whole tables instead of walking its index once they have grown.
+    if (database.kind === 'pglite') await sql`analyze`.execute(database.db);
     const app = await buildApp({ config, db: database.db, logger: options.logger ?? true });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -1,4 +1,5 @@
 import { apiPaths } from '../src/contract/routes.ts';
+import { systemNotificationSchema } from '../src/contract/entities.ts';
 import { storeLocationSchema } from '../src/contract/store-location.ts';
 import { currentUserSchema, userSettingsSchema, type UserSettings } from '../src/contract/user.ts';
 import type { GlobalDb, SessionRow } from '../src/db/global-db.ts';
@@ -37,6 +38,16 @@ export async function refreshSession(api: ApiClient, db: GlobalDb): Promise<Sess
     await db.stores.clear();
     await db.stores.bulkPut(stores);
     return row;
+  });
+}
+
+/** Fetches the active system notifications into the global db, replacing the last ones. */
+export async function refreshSystemNotifications(api: ApiClient, db: GlobalDb): Promise<void> {
+  const { items } = await getJson(api, apiPaths.systemNotificationsActive) as { items: unknown[] };
+  const notifications = items.map((item) => systemNotificationSchema.parse(item));
+  await db.transaction('rw', db.systemNotifications, async () => {
+    await db.systemNotifications.clear();
+    await db.systemNotifications.bulkPut(notifications);
   });
 }
 

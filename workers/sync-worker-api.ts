@@ -36,6 +36,8 @@ export interface SyncWorkerApi {
   /** Switches the device to a store (saved in the user's settings, sent when online). */
   selectStore(storeId: number): Promise<void>;
   syncNow(): Promise<void>;
+  /** Fetches the active system notifications (the page calls it hourly while visible); false when offline. */
+  refreshSystemNotifications(): Promise<boolean>;
 
   createCustomer(model: CreateCustomer): Promise<boolean>;
   updateCustomer(customerId: string, changes: Partial<Omit<Customer, 'customerId'>>): Promise<boolean>;

@@ -8,7 +8,7 @@ import { StoreDb, storeDbPrefix } from '../src/db/store-db.ts';
 import { watchUpgrades } from '../src/db/upgrades.ts';
 import { SyncLeader } from './leader.ts';
 import { mutations } from './mutations.ts';
-import { changeSettings } from './session.ts';
+import { changeSettings, refreshSystemNotifications } from './session.ts';
 import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { ApiClient } from './api-client.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
@@ -123,6 +123,16 @@ const api: SyncWorkerApi = {
     wakeLeader();
   },
 
+  async refreshSystemNotifications() {
+    if (!settings || !token) return false;
+    try {
+      await refreshSystemNotifications(new ApiClient({ baseUrl: settings.serverUrl, storeId: null, accessToken: () => token }), globalDb);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+
   createCustomer: (model) => queue(mutations.createCustomer(model)),
   updateCustomer: (customerId, changes) => queue(mutations.updateCustomer(customerId, changes)),
   createVehicle: (customerId, model) => queue(mutations.createVehicle(customerId, model)),
@@ -158,9 +168,10 @@ const api: SyncWorkerApi = {
     local = null;
     token = null;
     await Promise.all(names.map((name) => Dexie.delete(name)));
-    await globalDb.transaction('rw', globalDb.session, globalDb.stores, async () => {
+    await globalDb.transaction('rw', [globalDb.session, globalDb.stores, globalDb.systemNotifications], async () => {
       await globalDb.session.clear();
       await globalDb.stores.clear();
+      await globalDb.systemNotifications.clear();
     });
     return { waiting, done: true };
   },

@@ -6,6 +6,7 @@ import {
   inquiryTypes, messageDeliveryMethods, storeTireWarrantyTypes, tirePurchaseAddOnCategories, vehicleColors,
 } from '../../src/contract/enums.ts';
 import type { Role } from '../../src/contract/enums.ts';
+import { applicationName } from '../../src/domain/system-notifications.ts';
 import { storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -351,8 +352,11 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       ['system', 'Release notes: the scheduler now snaps to 15 minutes.', '/notifications'],
     ] as const;
     for (const [email, userId] of userIds) {
+      // Technicians cannot open messages, ratings or the scheduler: their notifications link to their list.
+      const technician = email === 'tech@demo.test' || email === 'lead@demo.test';
       await insertReplicated(trx, 'userNotifications', companyId, Array.from({ length: 14 }, (_, i) => {
-        const [kind, content, link] = notificationTexts[i % notificationTexts.length]!;
+        const [kind, content, screen] = notificationTexts[i % notificationTexts.length]!;
+        const link = technician ? '/notifications' : screen;
         const dateAdded = new Date(now.getTime() - (i * 7 + faker.number.int(6)) * 3_600_000).toISOString();
         return {
           userNotificationId: faker.string.uuid(), storeId: null, identityId: userId, kind, content, link,
@@ -361,8 +365,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       }));
     }
     await trx.insertInto('systemNotifications').values([
-      { systemNotificationId: faker.string.uuid(), severityLevel: 'Low', application: 'AllTrac', content: 'New: the scheduler shows each store at its own local time.', dateStarted: new Date(now.getTime() - 86_400_000).toISOString(), dateEnded: new Date(now.getTime() + 6 * 86_400_000).toISOString() },
-      { systemNotificationId: faker.string.uuid(), severityLevel: 'Medium', application: 'AllTrac', content: 'Planned maintenance last Sunday, 2:00–3:00 AM.', dateStarted: new Date(now.getTime() - 9 * 86_400_000).toISOString(), dateEnded: new Date(now.getTime() - 8 * 86_400_000).toISOString() },
+      { systemNotificationId: faker.string.uuid(), severityLevel: 'Low', application: applicationName, content: 'New: the scheduler shows each store at its own local time.', dateStarted: new Date(now.getTime() - 86_400_000).toISOString(), dateEnded: new Date(now.getTime() + 6 * 86_400_000).toISOString() },
+      { systemNotificationId: faker.string.uuid(), severityLevel: 'Medium', application: applicationName, content: 'Planned maintenance last Sunday, 2:00–3:00 AM.', dateStarted: new Date(now.getTime() - 9 * 86_400_000).toISOString(), dateEnded: new Date(now.getTime() - 8 * 86_400_000).toISOString() },
       { systemNotificationId: faker.string.uuid(), severityLevel: 'High', application: 'OtherProduct', content: 'Another product of the platform is down for maintenance.', dateStarted: new Date(now.getTime() - 3_600_000).toISOString(), dateEnded: new Date(now.getTime() + 3_600_000).toISOString() },
     ]).execute();
     return true;

@@ -9,6 +9,8 @@ export const apiPaths = {
   storeLocations: '/api/alltrac/store-locations',
   storeLocation: '/api/alltrac/store-locations/:id',
   syncChanges: '/api/alltrac/sync/changes',
+  systemNotificationsActive: '/api/alltrac/system-notifications/active',
+  systemNotificationAlerts: '/api/alltrac/system-notifications/alerts',
   userNotifications: '/api/alltrac/user-notifications',
   userNotificationStatusCount: '/api/alltrac/user-notifications/status-count',
   userNotification: '/api/alltrac/user-notifications/:userNotificationId',

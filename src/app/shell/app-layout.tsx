@@ -11,6 +11,7 @@ import { NavIcon } from './nav-icon.tsx';
 import { NotificationsPopup } from './notifications-popup.tsx';
 import { StoreSelector } from './store-selector.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
+import { SystemNotices } from './system-notices.tsx';
 import { useShellCounts } from './use-shell-counts.ts';
 import { useShortcuts } from './use-shortcuts.ts';
 
@@ -87,6 +88,7 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <SystemNotices />
         {upgrade && (
           <Alert color="primary" mb="md" title="Update ready" role="status">
             {upgrade} <Button size="xs" ml="sm" onClick={() => window.location.reload()}>Reload</Button>

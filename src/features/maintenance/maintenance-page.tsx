@@ -1,13 +1,40 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { syncClient } from '../../sync/sync-client.ts';
+import { globalDb } from '../../app/session.ts';
+import { activeSystemNotifications, localTimeRange } from '../../domain/system-notifications.ts';
+import { NotificationContent } from '../notifications/notification-content.tsx';
 
-/** Shown while a high-severity system notification is active (spec section 2). */
+/** Where a high-severity system notification sends everyone (spec section 8): what is happening, and a retry. */
 export function MaintenancePage() {
+  const high = useLiveQuery(async () => activeSystemNotifications(await globalDb.systemNotifications.toArray(), new Date())
+    .filter((n) => n.severityLevel === 'High'), []) ?? [];
+  const [checking, setChecking] = useState(false);
+  const [stillDown, setStillDown] = useState(false);
+
+  // Ask the server first: the app would send us straight back here on the last notice it saw.
+  const retry = async () => {
+    setChecking(true);
+    const reached = await syncClient().refreshSystemNotifications();
+    const remaining = activeSystemNotifications(await globalDb.systemNotifications.toArray(), new Date()).some((n) => n.severityLevel === 'High');
+    setChecking(false);
+    if (reached && !remaining) window.location.assign('/');
+    else setStillDown(true);
+  };
   return (
     <Container size="sm" py="xl">
       <Stack>
         <Title order={1} size="h2">System maintenance</Title>
         <Text>AllTrac is down for maintenance. Changes you made on this device are kept and will be sent when it is back.</Text>
-        <Button w="fit-content" onClick={() => window.location.assign('/')}>Try again</Button>
+        {high.map((n) => (
+          <Stack key={n.systemNotificationId} gap={2}>
+            <NotificationContent html={n.content} />
+            <Text size="sm" c="dimmed">{localTimeRange(n.dateStarted, n.dateEnded)}</Text>
+          </Stack>
+        ))}
+        {stillDown && <Text c="error.7" role="status">Still under maintenance. Try again in a few minutes.</Text>}
+        <Button w="fit-content" loading={checking} onClick={() => void retry()}>Try again</Button>
       </Stack>
     </Container>
   );

@@ -1,0 +1,60 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { activeSystemNotifications, localTimeRange } from '../../domain/system-notifications.ts';
+import { NotificationContent } from '../../features/notifications/notification-content.tsx';
+import { syncClient } from '../../sync/sync-client.ts';
+import { globalDb } from '../session.ts';
+
+/** Spec section 9: system notifications are polled every 60 minutes, and not while the page is hidden. */
+export const systemNotificationPollMs = 3_600_000;
+
+/** Polls while mounted and visible; the notifications land in the global db and are read live from there. */
+export function useSystemNotifications() {
+  useEffect(() => {
+    const poll = () => {
+      if (document.visibilityState === 'visible') void syncClient().refreshSystemNotifications();
+    };
+    poll();
+    const timer = setInterval(poll, systemNotificationPollMs);
+    return () => clearInterval(timer);
+  }, []);
+  return useLiveQuery(async () => activeSystemNotifications(await globalDb.systemNotifications.toArray(), new Date()), []) ?? [];
+}
+
+/** Low: dismissible info; Medium: warning with Refresh; High: error, and the app goes to the maintenance page. */
+export function SystemNotices() {
+  const notices = useSystemNotifications();
+  const navigate = useNavigate();
+  const [dismissed, setDismissed] = useState<string[]>([]);
+  const high = notices.some((n) => n.severityLevel === 'High');
+  useEffect(() => {
+    if (high) void navigate({ to: '/system-maintenance', replace: true });
+  }, [high, navigate]);
+
+  const shown = notices.filter((n) => !dismissed.includes(n.systemNotificationId));
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap="xs" mb="md">
+      {shown.map((n) => {
+        const when = <Text size="xs" c="dimmed">{localTimeRange(n.dateStarted, n.dateEnded)}</Text>;
+        if (n.severityLevel === 'Low') {
+          return (
+            <Alert key={n.systemNotificationId} color="primary" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setDismissed((d) => [...d, n.systemNotificationId])} role="status">
+              <NotificationContent html={n.content} />{when}
+            </Alert>
+          );
+        }
+        return (
+          <Alert key={n.systemNotificationId} color={n.severityLevel === 'Medium' ? 'yellow' : 'error'} variant="light" role="alert">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div><NotificationContent html={n.content} />{when}</div>
+              {n.severityLevel === 'Medium' && <Button size="xs" variant="white" onClick={() => window.location.reload()}>Refresh</Button>}
+            </Group>
+          </Alert>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { SystemNotification } from '../../src/contract/entities.ts';
+import { activeSystemNotifications, applicationName, localTimeRange } from '../../src/domain/system-notifications.ts';
+
+const at = (iso: string) => new Date(iso);
+const notice = (over: Partial<SystemNotification>): SystemNotification => ({
+  systemNotificationId: '00000000-0000-4000-8000-000000000001', content: 'x', severityLevel: 'Low', application: applicationName,
+  dateStarted: '2026-11-21T10:00:00.000Z', dateEnded: '2026-11-21T12:00:00.000Z', ...over,
+});
+
+describe('system notifications', () => {
+  it.each([
+    ['before it starts', '2026-11-21T09:59:59Z', false],
+    ['when it starts', '2026-11-21T10:00:00Z', true],
+    ['while it runs', '2026-11-21T11:00:00Z', true],
+    ['once it ended', '2026-11-21T12:00:00Z', false],
+  ])('are shown only while active: %s', (_, now, shown) => {
+    expect(activeSystemNotifications([notice({})], at(now))).toHaveLength(shown ? 1 : 0);
+  });
+
+  it('of another application are never shown', () => {
+    expect(activeSystemNotifications([notice({ application: 'OtherProduct', severityLevel: 'High' })], at('2026-11-21T11:00:00Z'))).toEqual([]);
+  });
+
+  it('show their start and end at the viewer\'s local time', () => {
+    expect(localTimeRange('2026-11-22T07:00:00Z', '2026-11-22T08:00:00Z', 'en-US', 'America/New_York')).toBe('Nov 22, 2:00 – 3:00 AM');
+  });
+});
