@@ -132,6 +132,21 @@ describe('the drawer', () => {
   });
 });
 
+describe('support', () => {
+  it('opens a help-desk popup titled Support from any screen, with the support phone', async () => {
+    const { context, page } = await signIn(browser, server.url, 'tech@demo.test');
+    try {
+      await shellReady(page, 'Theo Technician');
+      await page.getByRole('button', { name: 'Support' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Support' });
+      await dialog.waitFor();
+      await dialog.getByRole('link', { name: '(800) 555-0199' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('switching stores', () => {
   it('saves the choice, which survives a reload, and lands a non-technician on Home', async () => {
     const { context, page } = await signIn(browser, server.url, 'admin@demo.test');

@@ -11,6 +11,7 @@ import { NavIcon } from './nav-icon.tsx';
 import { NotificationsPopup } from './notifications-popup.tsx';
 import { StoreSelector } from './store-selector.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
+import { SupportWidget } from './support-widget.tsx';
 import { SystemNotices } from './system-notices.tsx';
 import { useShellCounts } from './use-shell-counts.ts';
 import { useShortcuts } from './use-shortcuts.ts';
@@ -107,6 +108,7 @@ export function AppLayout() {
         ) : <Outlet />}
       </AppShell.Main>
 
+      <SupportWidget />
       <AppShell.Footer px="md">
         <Text size="xs" c="dimmed" lh="32px">© {new Date().getFullYear()} AllTrac Dealer Network. All rights reserved.</Text>
       </AppShell.Footer>
