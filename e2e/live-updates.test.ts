@@ -1,27 +1,10 @@
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../server/config.ts';
-import type { RunningServer } from '../server/start.ts';
-import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
-import { assertBuilt, launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startLocalServer } from '../tests/support/running-server.ts';
+import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
-let config: Config;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  config = await localConfig();
-  server = await startLocalServer(config);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(config.dataDir, { recursive: true, force: true });
-});
+const env = e2eEnvironment();
 
 /** Records the sync leader's broadcast status in the page, to read its live connection state. */
 async function watchStatus(page: Page): Promise<void> {
@@ -47,12 +30,12 @@ async function markOneReadAndWatch(from: Page, to: Page, withinMs: number): Prom
 
 describe('live updates between devices', () => {
   it('show a change made on one device on another within 2 s, also after the server restarted', async () => {
-    const a = await signIn(browser, server.url, 'admin@demo.test');
-    const b = await signIn(browser, server.url, 'admin@demo.test');
+    const a = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    const b = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       for (const { page } of [a, b]) {
         await shellReady(page, 'Alex Admin');
-        await page.goto(`${server.url}/notifications`);
+        await page.goto(`${env.server.url}/notifications`);
         await page.getByRole('heading', { name: 'Notifications' }).waitFor();
         await page.getByRole('button', { name: 'Mark read' }).first().waitFor({ timeout: 15_000 });
         await watchStatus(page);
@@ -60,8 +43,8 @@ describe('live updates between devices', () => {
       await expect.poll(() => connection(b.page), { timeout: 10_000 }).toBe('connected');
       await markOneReadAndWatch(a.page, b.page, 2000);
 
-      await server.close();
-      server = await startLocalServer(config);
+      await env.server.close();
+      env.server = await startLocalServer(env.config);
       for (const { page } of [a, b]) await expect.poll(() => connection(page), { timeout: 30_000 }).toBe('connected');
       await markOneReadAndWatch(b.page, a.page, 2000);
     } finally {
@@ -73,11 +56,11 @@ describe('live updates between devices', () => {
 
 describe('tabs of one browser profile', () => {
   it('elect one sync leader, and another tab takes over within 2 s when it closes', async () => {
-    const first = await signIn(browser, server.url, 'user@demo.test');
+    const first = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(first.page, 'Uma User');
       const second = await first.context.newPage();
-      await second.goto(server.url);
+      await second.goto(env.server.url);
       await shellReady(second, 'Uma User');
       const locks = () => second.evaluate(async () => {
         const state = await navigator.locks.query();
@@ -89,11 +72,11 @@ describe('tabs of one browser profile', () => {
       await expect.poll(locks).toEqual({ held: 1, waiting: 1 });
       await first.page.close();
       await expect.poll(locks, { timeout: 2000, interval: 100 }).toEqual({ held: 1, waiting: 0 });
-      // The new leader syncs: a change queued in this tab reaches the server.
-      const rating = await server.database.db.selectFrom('ratings').innerJoin('storeLocations', 'storeLocations.id', 'ratings.storeId')
+      // The new leader syncs: a change queued in this tab reaches the env.server.
+      const rating = await env.server.database.db.selectFrom('ratings').innerJoin('storeLocations', 'storeLocations.id', 'ratings.storeId')
         .select('ratingId').where('storeNumber', '=', 101).where('isRead', '=', false).executeTakeFirstOrThrow();
       await second.evaluate((id) => (window as unknown as { alltrac: { sync: { markRatingRead(id: string): Promise<boolean> } } }).alltrac.sync.markRatingRead(id), rating.ratingId);
-      await expect.poll(async () => (await server.database.db.selectFrom('ratings').select('isRead').where('ratingId', '=', rating.ratingId).executeTakeFirstOrThrow()).isRead, { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await env.server.database.db.selectFrom('ratings').select('isRead').where('ratingId', '=', rating.ratingId).executeTakeFirstOrThrow()).isRead, { timeout: 10_000 }).toBe(true);
     } finally {
       await first.context.close();
     }

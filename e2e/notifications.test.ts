@@ -1,33 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../server/config.ts';
-import type { RunningServer } from '../server/start.ts';
-import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
-import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
-let config: Config;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  config = await localConfig();
-  server = await startLocalServer(config);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(config.dataDir, { recursive: true, force: true });
-});
+const env = e2eEnvironment();
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 async function addSystemNotification(severityLevel: 'Low' | 'Medium' | 'High', content: string, application = 'AllTrac') {
   const systemNotificationId = randomUUID();
-  await server.database.db.insertInto('systemNotifications').values({ systemNotificationId, severityLevel, content, application, dateStarted: hours(-1), dateEnded: hours(2) }).execute();
+  await env.server.database.db.insertInto('systemNotifications').values({ systemNotificationId, severityLevel, content, application, dateStarted: hours(-1), dateEnded: hours(2) }).execute();
   return systemNotificationId;
 }
 
@@ -35,7 +16,7 @@ describe('system notifications', () => {
   it('show Low as a dismissible notice and Medium with Refresh; markup in them never runs', async () => {
     await addSystemNotification('Low', 'Heads up <img src="x" onerror="window.xssRan = 1"><script>window.xssRan = 2</script>');
     await addSystemNotification('Medium', 'Texting is slow right now.');
-    const { context, page } = await signIn(browser, server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       const low = page.getByRole('status').filter({ hasText: 'Heads up' });
@@ -55,15 +36,15 @@ describe('system notifications', () => {
 
   it('send everyone to the maintenance page on a High one, and back once it has ended', async () => {
     const id = await addSystemNotification('High', 'Down for the database upgrade.');
-    const { context, page } = await signIn(browser, server.url, 'admin@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
-      await page.waitForURL(`${server.url}/system-maintenance`, { timeout: 20_000 });
+      await page.waitForURL(`${env.server.url}/system-maintenance`, { timeout: 20_000 });
       await page.getByText('Down for the database upgrade.').waitFor();
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.getByText('Still under maintenance').waitFor();
-      await server.database.db.updateTable('systemNotifications').set({ dateEnded: hours(-0.5) }).where('systemNotificationId', '=', id).execute();
+      await env.server.database.db.updateTable('systemNotifications').set({ dateEnded: hours(-0.5) }).where('systemNotificationId', '=', id).execute();
       await page.getByRole('button', { name: 'Try again' }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${env.server.url}/`);
       await shellReady(page, 'Alex Admin');
     } finally {
       await context.close();
@@ -73,7 +54,7 @@ describe('system notifications', () => {
 
 describe('the notifications popup', () => {
   it('marks a notification read when clicked, on the server too, and opens its link with a full load', async () => {
-    const { context, page } = await signIn(browser, server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       const bell = page.getByRole('button', { name: /^Notifications: \d+ unread$/ });
@@ -81,15 +62,15 @@ describe('the notifications popup', () => {
       const before = Number((await bell.getAttribute('aria-label'))!.match(/(\d+) unread/)![1]);
       await bell.click();
       await page.getByText('Recent').waitFor();
-      const user = await server.database.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
-      const newestUnread = await server.database.db.selectFrom('userNotifications').select(['userNotificationId', 'link'])
+      const user = await env.server.database.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
+      const newestUnread = await env.server.database.db.selectFrom('userNotifications').select(['userNotificationId', 'link'])
         .where('identityId', '=', user.userId).where('dateMarkedRead', 'is', null).orderBy('dateAdded', 'desc').executeTakeFirstOrThrow();
       let loads = 0;
       page.on('load', () => loads++);
       await page.getByRole('button', { name: /^Notification: / }).first().click();
-      await page.waitForURL(`${server.url}${newestUnread.link}`);
+      await page.waitForURL(`${env.server.url}${newestUnread.link}`);
       expect(loads).toBeGreaterThan(0);
-      await expect.poll(async () => (await server.database.db.selectFrom('userNotifications').select('dateMarkedRead').where('userNotificationId', '=', newestUnread.userNotificationId).executeTakeFirstOrThrow()).dateMarkedRead, { timeout: 15_000 }).not.toBeNull();
+      await expect.poll(async () => (await env.server.database.db.selectFrom('userNotifications').select('dateMarkedRead').where('userNotificationId', '=', newestUnread.userNotificationId).executeTakeFirstOrThrow()).dateMarkedRead, { timeout: 15_000 }).not.toBeNull();
       await shellReady(page, 'Uma User');
       await page.getByRole('button', { name: before - 1 > 0 ? `Notifications: ${before - 1} unread` : 'Notifications' }).waitFor({ timeout: 15_000 });
     } finally {
@@ -100,7 +81,7 @@ describe('the notifications popup', () => {
 
 describe('the error banner', () => {
   it.each([[503, true], [429, true], [404, false], [422, false]])('opens when the server answers %i: %s', async (status, opens) => {
-    const { context, page } = await signIn(browser, server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       await context.route('**/api/alltrac/sync/changes**', (route) => route.fulfill({ status, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Injected', status }) }));

@@ -1,27 +1,8 @@
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../server/config.ts';
-import type { RunningServer } from '../server/start.ts';
-import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
-import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
-let config: Config;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  config = await localConfig();
-  server = await startLocalServer(config);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(config.dataDir, { recursive: true, force: true });
-});
+const env = e2eEnvironment();
 
 const everyItem = ['Home', 'Dashboard', 'Scheduler', 'Lead Technician', 'Technician', 'Messages', 'Ratings', 'Customers', 'Settings', 'Admin Dashboard', 'Retail Management', 'Help & Support'];
 const guarded: [string, string][] = [
@@ -41,16 +22,16 @@ const matrix = [
 
 describe('what each role sees and may open', () => {
   it.each(matrix.map((m) => [m.email, m]))('%s sees exactly the drawer items and routes the spec allows', async (_, account) => {
-    const { context, page } = await signIn(browser, server.url, account.email);
+    const { context, page } = await signIn(env.browser, env.server.url, account.email);
     try {
       await shellReady(page, account.name);
       const drawer = page.getByRole('navigation', { name: 'Main menu' });
       const links = await drawer.getByRole('link').evaluateAll((els) => els.map((e) => (e.querySelector('.mantine-NavLink-label')?.textContent ?? '').trim()));
       expect(links).toEqual(account.items);
       for (const [path, title] of guarded) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${env.server.url}${path}`);
         const allowed = account.items.includes(title);
-        await page.waitForURL(allowed ? `${server.url}${path}` : `${server.url}/forbidden`);
+        await page.waitForURL(allowed ? `${env.server.url}${path}` : `${env.server.url}/forbidden`);
         if (!allowed) await page.getByRole('heading', { name: 'No access' }).waitFor();
       }
     } finally {
@@ -59,9 +40,9 @@ describe('what each role sees and may open', () => {
   });
 
   it('sends a technician landing on Home to the technician queue', async () => {
-    const { context, page } = await signIn(browser, server.url, 'tech@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test');
     try {
-      await page.waitForURL(`${server.url}/technician-appointments`);
+      await page.waitForURL(`${env.server.url}/technician-appointments`);
       await page.getByRole('heading', { name: 'Technician' }).waitFor();
     } finally {
       await context.close();
@@ -71,12 +52,12 @@ describe('what each role sees and may open', () => {
 
 describe('the drawer', () => {
   it('opens each item with its Ctrl+Alt shortcut', async () => {
-    const { context, page } = await signIn(browser, server.url, 'platform@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test');
     try {
       await shellReady(page, 'Pat Platform');
       for (const [key, path] of [['d', '/dashboard'], ['n', '/scheduler-dayview'], ['l', '/technicians'], ['m', '/messages'], ['r', '/ratings'], ['t', '/customer-search'], ['s', '/settings'], ['a', '/administrator-dashboard'], ['o', '/alltracContactUs'], ['h', '/']] as const) {
         await page.keyboard.press(`Control+Alt+${key.toUpperCase()}`);
-        await page.waitForURL(`${server.url}${path}`);
+        await page.waitForURL(`${env.server.url}${path}`);
       }
     } finally {
       await context.close();
@@ -84,7 +65,7 @@ describe('the drawer', () => {
   });
 
   it('is shown and hidden by the menu icon', async () => {
-    const { context, page } = await signIn(browser, server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       // A collapsed drawer slides off the left edge of the screen.
@@ -101,7 +82,7 @@ describe('the drawer', () => {
   });
 
   it('opens over the page on a phone, offers the stores there, and closes after choosing an item', async () => {
-    const { context, page } = await signIn(browser, server.url, 'admin@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     try {
       await shellReady(page, 'Alex Admin');
       const drawer = page.getByRole('navigation', { name: 'Main menu' });
@@ -111,7 +92,7 @@ describe('the drawer', () => {
       await expect.poll(onScreen).toBe(true);
       await drawer.getByRole('button', { name: /Store: Demo Tire & Auto Springfield #101/ }).waitFor();
       await drawer.getByRole('link', { name: /Ratings/ }).click();
-      await page.waitForURL(`${server.url}/ratings`);
+      await page.waitForURL(`${env.server.url}/ratings`);
       await expect.poll(onScreen).toBe(false);
     } finally {
       await context.close();
@@ -119,11 +100,11 @@ describe('the drawer', () => {
   });
 
   it('counts unread ratings and messages from the store\'s replica', async () => {
-    const { context, page } = await signIn(browser, server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
-      const store = await server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
-      const unread = await server.database.db.selectFrom('ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', store.id).where('isRead', '=', false).executeTakeFirstOrThrow();
+      const store = await env.server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+      const unread = await env.server.database.db.selectFrom('ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', store.id).where('isRead', '=', false).executeTakeFirstOrThrow();
       const ratings = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Ratings/ });
       await expect.poll(() => ratings.textContent(), { timeout: 15_000 }).toContain(String(unread.n));
     } finally {
@@ -134,7 +115,7 @@ describe('the drawer', () => {
 
 describe('support', () => {
   it('opens a help-desk popup titled Support from any screen, with the support phone', async () => {
-    const { context, page } = await signIn(browser, server.url, 'tech@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test');
     try {
       await shellReady(page, 'Theo Technician');
       await page.getByRole('button', { name: 'Support' }).click();
@@ -149,19 +130,19 @@ describe('support', () => {
 
 describe('switching stores', () => {
   it('saves the choice, which survives a reload, and lands a non-technician on Home', async () => {
-    const { context, page } = await signIn(browser, server.url, 'admin@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       await shellReady(page, 'Alex Admin');
-      await page.goto(`${server.url}/ratings`);
+      await page.goto(`${env.server.url}/ratings`);
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Springfield #101/ }).click();
       await page.getByRole('menuitem', { name: /Riverside/ }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${env.server.url}/`);
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor();
       await page.reload();
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor({ timeout: 15_000 });
-      const user = await server.database.db.selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
-      const store = await server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 102).executeTakeFirstOrThrow();
-      await expect.poll(async () => (await server.database.db.selectFrom('userSettings').select('allTracCurrentStoreLocation').where('userId', '=', user.userId).executeTakeFirst())?.allTracCurrentStoreLocation, { timeout: 15_000 }).toBe(store.id);
+      const user = await env.server.database.db.selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+      const store = await env.server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 102).executeTakeFirstOrThrow();
+      await expect.poll(async () => (await env.server.database.db.selectFrom('userSettings').select('allTracCurrentStoreLocation').where('userId', '=', user.userId).executeTakeFirst())?.allTracCurrentStoreLocation, { timeout: 15_000 }).toBe(store.id);
     } finally {
       await context.close();
     }
@@ -170,7 +151,7 @@ describe('switching stores', () => {
 
 describe('offline', () => {
   it('opens the shell and navigates with the network cut, after one online sign-in', async () => {
-    const { context, page } = await signIn(browser, server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       // Let the service worker take control and precache the app.

@@ -1,32 +1,13 @@
-import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../server/config.ts';
+import { describe, expect, it } from 'vitest';
 import { demoAccounts, demoPassword } from '../server/seed/demo.ts';
-import type { RunningServer } from '../server/start.ts';
-import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
-import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
-let config: Config;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  assertBuilt();
-  config = await localConfig();
-  server = await startLocalServer(config);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(config.dataDir, { recursive: true, force: true });
-});
+const env = e2eEnvironment();
 
 describe('signing in through the login page in Chromium', () => {
   it.each(demoAccounts.map((a) => [a.email, a.name]))('signs %s in and loads their user with the access token', async (email, name) => {
-    const { context, page, meCalls } = await signIn(browser, server.url, email, demoPassword);
+    const { context, page, meCalls } = await signIn(env.browser, env.server.url, email, demoPassword);
     try {
       await shellReady(page, name);
       expect(meCalls.length).toBeGreaterThan(0);
@@ -37,7 +18,7 @@ describe('signing in through the login page in Chromium', () => {
   });
 
   it('shows "Incorrect email or password." for a wrong password and stays on the login page', async () => {
-    const { context, page } = await signIn(browser, server.url, 'user@demo.test', 'not-the-password');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', 'not-the-password');
     try {
       await expect.poll(() => page.getByRole('alert').textContent()).toBe('Incorrect email or password.');
       expect(page.url()).toContain('/identity/interaction/');
@@ -50,7 +31,7 @@ describe('signing in through the login page in Chromium', () => {
 
 describe('signing out', () => {
   it('ends the provider session: opening the app again asks for the password', async () => {
-    const { context, page } = await signIn(browser, server.url, 'admin@demo.test', demoPassword);
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test', demoPassword);
     try {
       await shellReady(page, 'Alex Admin');
       await page.getByRole('button', { name: 'Account: Alex Admin' }).click();
@@ -67,7 +48,7 @@ describe('signing out', () => {
 
 describe('starting the app', () => {
   it('fails with the spec message when a startup setting is missing', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const context = await env.browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     try {
       await page.route('**/app-settings.json', async (route) => {
@@ -76,7 +57,7 @@ describe('starting the app', () => {
         settings.baseUrl = '';
         await route.fulfill({ json: settings });
       });
-      await page.goto(server.url);
+      await page.goto(env.server.url);
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('Missing required environment settings: mapsKey, baseUrl');
     } finally {
       await context.close();

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
@@ -32,16 +32,15 @@ const loginBody = z.object({ email: z.string().trim().max(254).default(''), pass
 /** The login page the provider sends users to, and its form post. */
 export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider; db: Db }): Promise<void> {
   const { provider, db } = opts;
+  // An interaction that expired or was finished in another tab has no details: the page says so.
+  const interactionOf = (request: FastifyRequest, reply: FastifyReply) =>
+    provider.interactionDetails(request.raw, reply.raw).catch(() => null);
   await app.register(formbody);
 
   app.get<{ Params: { uid: string } }>(`${identityMountPath}/interaction/:uid`, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    let details;
-    try {
-      details = await provider.interactionDetails(request.raw, reply.raw);
-    } catch {
-      return reply.code(400).type('text/html').send(page('Sign in', `<p class="error" role="alert">${signInMessages.expired}</p>`));
-    }
+    const details = await interactionOf(request, reply);
+    if (!details) return reply.code(400).type('text/html').send(page('Sign in', `<p class="error" role="alert">${signInMessages.expired}</p>`));
     if (details.prompt.name === 'login' || !details.session) {
       return reply.type('text/html').send(loginForm(details.uid));
     }
@@ -52,12 +51,8 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
 
   app.post<{ Params: { uid: string } }>(`${identityMountPath}/interaction/:uid/login`, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    let details;
-    try {
-      details = await provider.interactionDetails(request.raw, reply.raw);
-    } catch {
-      return reply.code(400).type('text/html').send(page('Sign in', `<p class="error" role="alert">${signInMessages.expired}</p>`));
-    }
+    const details = await interactionOf(request, reply);
+    if (!details) return reply.code(400).type('text/html').send(page('Sign in', `<p class="error" role="alert">${signInMessages.expired}</p>`));
     const parsed = loginBody.safeParse(request.body ?? {});
     const { email, password } = parsed.success ? parsed.data : { email: '', password: '' };
     const [accountSubject, addressSubject] = subjectsFor(email, request.ip);

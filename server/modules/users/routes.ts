@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import jsonpatch, { type Operation } from 'fast-json-patch';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { jsonPatchSchema, userSettingsSchema, type UserSettings } from '../../../src/contract/user.ts';
+import { userSettingsSchema, type UserSettings } from '../../../src/contract/user.ts';
 import { mayUseStore } from '../../../src/domain/roles.ts';
 import type { Db } from '../../db/connect.ts';
-import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { ProblemError } from '../../http/problem.ts';
+import { patchRow } from '../../sync/scope.ts';
 import type { ModuleContext } from '../context.ts';
-
-const settingsPaths = new Set(Object.keys(userSettingsSchema.shape).map((k) => `/${k}`));
 
 async function readSettings(db: Db, userId: string): Promise<UserSettings> {
   const row = await db.selectFrom('userSettings').select(['allTracCurrentStoreLocation', 'allTracHideInstallPrompt'])
@@ -26,22 +24,9 @@ export async function userRoutes(app: FastifyInstance, { db, auth }: ModuleConte
 
   app.patch(apiPaths.userSettings, async (request, reply) => {
     const user = await auth.authenticate(request);
-    const patch = parseOrProblem(jsonPatchSchema, request.body, 'The JSON patch document');
     const current = await readSettings(db, user.userId);
-    if (patch.length === 0) return current;
-
-    for (const op of patch) {
-      if (!settingsPaths.has(op.path)) {
-        throw new ProblemError('validation', `The patch may change only ${[...settingsPaths].join(', ')}.`, { errors: { [op.path]: ['Unknown setting'] } });
-      }
-    }
-    let next: unknown;
-    try {
-      next = jsonpatch.applyPatch(structuredClone(current), patch as Operation[], true, false).newDocument;
-    } catch (error) {
-      throw new ProblemError('validation', `The patch cannot be applied: ${(error as Error).message}`);
-    }
-    const settings = parseOrProblem(userSettingsSchema, next, 'The settings');
+    const { next: settings, changed } = patchRow(current, request.body, Object.keys(userSettingsSchema.shape), userSettingsSchema);
+    if (!changed) return current;
     const storeId = settings.allTracCurrentStoreLocation;
     if (storeId !== null && !mayUseStore(user.roles, storeId)) {
       throw new ProblemError('forbidden', `You do not hold a role at store ${storeId}.`);
