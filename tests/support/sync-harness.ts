@@ -1,7 +1,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterAll, beforeAll } from 'vitest';
+import type { RunningServer } from '../../server/start.ts';
 import { StoreDb } from '../../src/db/store-db.ts';
 import { ApiClient } from '../../workers/api-client.ts';
 import { SyncEngine, type PullProgress } from '../../workers/sync-engine.ts';
+import { demoStoreIds } from './demo.ts';
+import { startLocalServer } from './running-server.ts';
+import { mintAccessToken } from './tokens.ts';
 
 /** A network a test can cut, or make lose the server's reply after the server has acted on the request. */
 export class FaultyNetwork {
@@ -57,4 +62,42 @@ export function createDevice(options: { serverUrl: string; storeId: number; toke
     },
     close: () => { db.close(); strictDb.close(); },
   };
+}
+
+export interface SyncTestEnvironment {
+  server: RunningServer;
+  /** Store #101 of the demo company. */
+  store: number;
+  /** user@demo.test's access token. */
+  token: string;
+  /** A new device on the store; closed after the file. */
+  device(pageSize?: number): Device;
+  /** Closes a device made another way (a reload) after the file too. */
+  track(device: Device): Device;
+}
+
+/** A real server for one test file, store #101 and a signed-in user's token, and devices closed at the end. */
+export function syncTestEnvironment(): SyncTestEnvironment {
+  const devices: Device[] = [];
+  const env = {
+    device: (pageSize = 500) => {
+      const d = createDevice({ serverUrl: env.server.url, storeId: env.store, token: env.token, pageSize });
+      devices.push(d);
+      return d;
+    },
+    track: (d: Device) => {
+      devices.push(d);
+      return d;
+    },
+  } as SyncTestEnvironment;
+  beforeAll(async () => {
+    env.server = await startLocalServer();
+    env.store = (await demoStoreIds(env.server.database.db))[101]!;
+    env.token = await mintAccessToken(env.server.database.db, 'user@demo.test', env.server.publicUrl);
+  });
+  afterAll(async () => {
+    for (const d of devices) d.close();
+    await env.server.close();
+  });
+  return env;
 }

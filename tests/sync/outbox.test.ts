@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreateCustomer } from '../../src/contract/writes.ts';
-import type { RunningServer } from '../../server/start.ts';
 import { mutations } from '../../workers/mutations.ts';
-import { demoStoreIds } from '../support/demo.ts';
-import { startLocalServer } from '../support/running-server.ts';
-import { createDevice, type Device } from '../support/sync-harness.ts';
+import { syncTestEnvironment, type Device } from '../support/sync-harness.ts';
 import { mintAccessToken } from '../support/tokens.ts';
 
-let server: RunningServer;
-let store: number;
-let token: string;
-const devices: Device[] = [];
+const env = syncTestEnvironment();
 
 async function syncedDevice(): Promise<Device> {
-  const d = createDevice({ serverUrl: server.url, storeId: store, token });
-  devices.push(d);
+  const d = env.device();
   await d.engine.pull();
   return d;
 }
@@ -24,18 +17,9 @@ const newCustomer = (): CreateCustomer => ({
   phoneNumber: '5550001111', preferredContactMethod: 'Text', addressLine1: null, city: null, state: null, postalCode: null, notes: null,
 });
 const serverCustomer = (customerId: string) =>
-  server.database.db.selectFrom('customers').select(['customerId', 'notes', 'city', 'version', 'createdOn']).where('customerId', '=', customerId).execute();
+  env.server.database.db.selectFrom('customers').select(['customerId', 'notes', 'city', 'version', 'createdOn']).where('customerId', '=', customerId).execute();
 const outbox = (d: Device) => d.db.outbox.orderBy('seq').toArray();
 
-beforeAll(async () => {
-  server = await startLocalServer();
-  store = (await demoStoreIds(server.database.db))[101]!;
-  token = await mintAccessToken(server.database.db, 'user@demo.test', server.publicUrl);
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await server.close();
-});
 
 describe('a change made offline', () => {
   it('shows in the replica at once, waits in the outbox, and reaches the server once back online', async () => {
@@ -69,7 +53,7 @@ describe('a change made offline', () => {
     const rows = await serverCustomer(model.customerId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ notes: 'first', city: 'Springfield' });
-    const created = await server.database.db.selectFrom('idempotencyKeys').select('key').where('path', 'like', `%${model.customerId}%`).execute();
+    const created = await env.server.database.db.selectFrom('idempotencyKeys').select('key').where('path', 'like', `%${model.customerId}%`).execute();
     expect(created).toHaveLength(2);
   });
 
@@ -79,7 +63,7 @@ describe('a change made offline', () => {
     const model = newCustomer();
     await d.engine.mutate(mutations.createCustomer(model));
     const reloaded = d.reload();
-    devices.push(reloaded);
+    env.track(reloaded);
     expect(await reloaded.engine.push()).toMatchObject({ sent: 1 });
     expect(await serverCustomer(model.customerId)).toHaveLength(1);
   });
@@ -129,12 +113,12 @@ describe('a change the server refuses', () => {
     const d = await syncedDevice();
     const rating = (await d.db.collection('ratings').filter((r) => r.isRead === false).first())!;
     const ratingId = String(rating.ratingId);
-    d.token.value = await mintAccessToken(server.database.db, 'tech@demo.test', server.publicUrl);
+    d.token.value = await mintAccessToken(env.server.database.db, 'tech@demo.test', env.server.publicUrl);
     await d.engine.mutate(mutations.markRatingRead(ratingId));
     await d.engine.push();
     const [entry] = await outbox(d);
     expect(entry).toMatchObject({ status: 'failed', problem: { status: 403 } });
-    d.token.value = token;
+    d.token.value = env.token;
     await d.engine.retry(entry!.seq!);
     expect(await d.engine.push()).toMatchObject({ sent: 1 });
   });
@@ -148,7 +132,7 @@ describe('an expired sign-in', () => {
     d.token.value = null;
     expect(await d.engine.push()).toMatchObject({ sent: 0, stoppedBy: 'unauthorized' });
     expect(await outbox(d)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
-    d.token.value = token;
+    d.token.value = env.token;
     expect(await d.engine.push()).toMatchObject({ sent: 1 });
   });
 });
@@ -162,8 +146,7 @@ describe('a pull while a change waits', () => {
     await d.engine.mutate(mutations.updateCustomer(customerId, { notes: 'typed offline' }));
     d.network.offline = false;
     // Someone else changes another field meanwhile.
-    const other = createDevice({ serverUrl: server.url, storeId: store, token });
-    devices.push(other);
+    const other = env.device();
     await other.engine.pull();
     await other.engine.mutate(mutations.updateCustomer(customerId, { city: 'Capital City' }));
     await other.engine.push();

@@ -1,37 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collectionNames } from '../../src/contract/sync.ts';
 import { takeVersions } from '../../server/db/versions.ts';
-import type { RunningServer } from '../../server/start.ts';
-import { demoStoreIds } from '../support/demo.ts';
-import { startLocalServer } from '../support/running-server.ts';
-import { createDevice, type Device } from '../support/sync-harness.ts';
-import { mintAccessToken } from '../support/tokens.ts';
+import { syncTestEnvironment, type Device } from '../support/sync-harness.ts';
 
-let server: RunningServer;
-let store: number;
-let token: string;
-const devices: Device[] = [];
-const device = (pageSize = 500) => {
-  const d = createDevice({ serverUrl: server.url, storeId: store, token, pageSize });
-  devices.push(d);
-  return d;
-};
-const serverCustomers = async () => Number((await server.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted', '=', false).executeTakeFirstOrThrow()).n);
+const env = syncTestEnvironment();
+const device = (pageSize?: number) => env.device(pageSize);
+const serverCustomers = async () => Number((await env.server.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted', '=', false).executeTakeFirstOrThrow()).n);
 const rowCount = async (d: Device) => {
   let n = 0;
   for (const c of collectionNames) n += await d.db.collection(c).count();
   return n;
 };
 
-beforeAll(async () => {
-  server = await startLocalServer();
-  store = (await demoStoreIds(server.database.db))[101]!;
-  token = await mintAccessToken(server.database.db, 'user@demo.test', server.publicUrl);
-});
-afterAll(async () => {
-  for (const d of devices) d.close();
-  await server.close();
-});
 
 describe('pulling the change feed into a replica', () => {
   it('fills an empty replica on a first sync, the day\'s work first, and reports progress up to the total', async () => {
@@ -71,8 +51,8 @@ describe('pulling the change feed into a replica', () => {
   it('brings later changes and tombstones on the next pull', async () => {
     const d = device();
     await d.engine.pull();
-    const db = server.database.db;
-    const service = await db.selectFrom('storeServices').select(['storeServiceId', 'companyId']).where('storeId', '=', store).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const db = env.server.database.db;
+    const service = await db.selectFrom('storeServices').select(['storeServiceId', 'companyId']).where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
     const customer = await db.selectFrom('customers').select('customerId').executeTakeFirstOrThrow();
     await db.transaction().execute(async (trx) => {
       const first = await takeVersions(trx, service.companyId, 2);
@@ -94,7 +74,7 @@ describe('pulling the change feed into a replica', () => {
     const pulledBefore = ((await d.db.syncState.get('pulled'))?.value as number | undefined) ?? 0;
 
     const resumed = d.reload();
-    devices.push(resumed);
+    env.track(resumed);
     const rest = await resumed.engine.pull();
     const total = (await resumed.db.syncState.get('total'))!.value as number;
     expect(storedCursor + pulledBefore).toBeGreaterThan(0);
