@@ -39,6 +39,26 @@ describe('what each role sees and may open', () => {
     }
   });
 
+  it('shows the title of the deepest screen under a parent screen (customers, settings)', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    try {
+      await shellReady(page, 'Alex Admin');
+      const customer = await env.server.database.db.selectFrom('customers').select('customerId').executeTakeFirstOrThrow();
+      for (const [path, title] of [
+        [`/customers/${customer.customerId}`, 'Edit Customer'],
+        [`/customers/${customer.customerId}/vehicles/create`, 'Create Vehicle'],
+        [`/customers/${customer.customerId}/appointments`, 'Appointment History'],
+        ['/settings', 'Settings'],
+        ['/settings/hours', 'Hours'],
+      ]) {
+        await page.goto(`${env.server.url}${path}`);
+        await page.getByRole('heading', { name: title, exact: true }).waitFor({ timeout: 10_000 });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('sends a technician landing on Home to the technician queue', async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test');
     try {

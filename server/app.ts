@@ -42,6 +42,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
 
   app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
     if (error instanceof ProblemError) return sendProblem(reply, error.problem, error.headers);
+    // PostgreSQL data exceptions (SQLSTATE class 22): a value that does not fit its column, such as text
+    // compared with a number in a $filter. The request is at fault, not the server.
+    if (/^22/.test(String((error as { code?: unknown }).code ?? ''))) {
+      return sendProblem(reply, { ...problemTypes.badRequest, detail: `A value in the request does not fit the field it is compared with or stored in (${error.message}).` });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

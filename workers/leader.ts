@@ -7,6 +7,7 @@ import { ApiClient, NetworkError } from './api-client.ts';
 import { LiveConnection } from './live-connection.ts';
 import { ApiError, refreshSession, saveSettings } from './session.ts';
 import { SyncEngine } from './sync-engine.ts';
+import { backoffMs } from './upload-policy.ts';
 import type { SyncStatus } from './sync-worker-api.ts';
 
 /** How often the leader pulls with no event to prompt it (the hub pokes it sooner). */
@@ -133,7 +134,7 @@ export class SyncLeader {
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && opensErrorBanner(status)) this.update({ bannerStatus: status });
     this.attempt++;
-    const waitMs = Math.min(60_000, 1000 * 2 ** Math.min(this.attempt, 6)) * (0.5 + Math.random() / 2);
+    const waitMs = backoffMs(this.attempt);
     const message = error instanceof NetworkError ? 'The server cannot be reached. Your changes are kept and will be sent when it can.' : (error as Error).message;
     this.update({ activity: 'idle', lastError: message, nextRetryAt: Date.now() + waitMs });
     this.retryTimer = setTimeout(() => this.kick(), waitMs);

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { companyGroup, hubMethods, hubPath, storeGroup } from '../../src/contract/hub.ts';
+import { storeIdSchema } from '../../src/contract/user.ts';
 import { mayUseStore } from '../../src/domain/roles.ts';
 import { loadUser, type Auth, type AuthUser } from '../auth/auth.ts';
 import type { Db } from '../db/connect.ts';
@@ -150,8 +151,9 @@ export class Hub implements EventPublisher {
   private async invoke(connection: Connection, target: string, args: unknown[]): Promise<unknown> {
     const method = target.toLowerCase();
     if (method === hubMethods.joinStore.toLowerCase()) {
-      const storeId = Number(args[0]);
-      if (!Number.isInteger(storeId)) throw new HubError('joinAlltracStore takes a store id.');
+      const parsed = storeIdSchema.safeParse(args[0]);
+      if (!parsed.success) throw new HubError('joinAlltracStore takes a store id.');
+      const storeId = parsed.data;
       // Roles are read again: a role taken away since the socket opened takes effect now.
       const user = await loadUser(this.options.db, connection.user.userId);
       if (!user || !mayUseStore(user.roles, storeId)) throw new HubError(`You do not hold a role at store ${storeId}.`);

@@ -51,4 +51,3 @@ export function patchRow<S extends z.ZodObject>(current: z.infer<S>, body: unkno
 }
 
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-export const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';

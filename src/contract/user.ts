@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { roles } from './enums.ts';
 
+/** A store id: a positive whole number the database's integer column can hold. */
+export const storeIdSchema = z.number().int().min(1, 'A store id is a positive whole number').max(2_147_483_647, 'No store has such an id');
+
 /** A role held at one store, or (storeId null) across the platform, as PointSAdmin is. */
 export const userRoleSchema = z.object({ storeId: z.number().int().nullable(), role: roles.schema });
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -16,7 +19,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const userSettingsSchema = z.object({
-  allTracCurrentStoreLocation: z.number().int().nullable(),
+  allTracCurrentStoreLocation: storeIdSchema.nullable(),
   allTracHideInstallPrompt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;

@@ -39,9 +39,6 @@ export function visibleNavItems(held: readonly Role[]): NavItem[] {
   return navItems.filter((item) => item.roles === null || item.roles.some((r) => held.includes(r)));
 }
 
-/** The roles that show the rating summary and the incoming-messages popup (spec section 6). */
-export const shellSummaryRoles: Role[] = frontCounter;
-
 /** The route a user lands on after a store switch (spec section 2): technicians go to their queue. */
 export function landingAfterStoreSwitch(held: readonly Role[], currentPath: string): string | null {
   if (held.includes('AllTracTechnician') && !held.includes('PointSAdmin')) return '/technician-appointments';

@@ -62,6 +62,17 @@ describe('listing store locations', () => {
     }
   });
 
+  it('answers a value of the wrong kind for its field with a 400, not a server error', async () => {
+    for (const query of ["$filter=storeNumber eq 'abc'", '$filter=storeNumber eq 99999999999']) {
+      const response = await list(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().detail, query).toContain('does not fit the field');
+    }
+    const huge = await apiCall(t.app, { method: 'GET', path: '/api/alltrac/store-locations/99999999999', token: tokens.user });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors).toHaveProperty('id');
+  });
+
   it('binds filter values, so a quote in a value is data, not SQL', async () => {
     const response = await list("$filter=name eq 'x'' or 1=1 --'");
     expect(response.statusCode).toBe(200);

@@ -52,5 +52,8 @@ describe('user settings', () => {
     expect((await patch([{ op: 'replace', path: '/isAdmin', value: true }])).statusCode).toBe(400);
     expect((await patch([{ op: 'replace', path: '/allTracHideInstallPrompt', value: 'tomorrow' }])).statusCode).toBe(400);
     expect((await patch({ op: 'replace' })).statusCode).toBe(400);
+    const huge = await patch([{ op: 'replace', path: '/allTracCurrentStoreLocation', value: 99999999999 }]);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors).toHaveProperty('allTracCurrentStoreLocation');
   });
 });

@@ -5,6 +5,7 @@ import {
   createStoreLocationSchema, missingRequiredStoreFields, storeLocationFieldsSchema, storeLocationMessages,
   updateStoreLocationSchema, type StoreLocation,
 } from '../../../src/contract/store-location.ts';
+import { storeIdSchema } from '../../../src/contract/user.ts';
 import { hasRole, isPlatformAdmin } from '../../../src/domain/roles.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
@@ -22,7 +23,7 @@ const resource: ODataResource = {
   expandable: ['specialStoreHours'],
 };
 
-const idParams = z.object({ id: z.coerce.number().int().positive('The store id must be a positive whole number') });
+const idParams = z.object({ id: z.coerce.number().pipe(storeIdSchema) });
 
 const mayManageStore = (user: AuthUser, storeId: number) => hasRole(user.roles, storeId, ['PointSAdmin', 'AllTracAdmin']);
 

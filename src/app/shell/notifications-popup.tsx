@@ -7,14 +7,8 @@ import type { UserNotification } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { NotificationContent } from '../../features/notifications/notification-content.tsx';
 import { syncClient } from '../../sync/sync-client.ts';
+import { relativeTime } from '../relative-time.ts';
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-function whenAdded(iso: string): string {
-  const minutes = Math.round((Date.parse(iso) - Date.now()) / 60_000);
-  if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
-  if (Math.abs(minutes) < 60 * 24) return relative.format(Math.round(minutes / 60), 'hour');
-  return relative.format(Math.round(minutes / 1440), 'day');
-}
 
 /** The 10 newest notifications (spec section 2): unread under Recent, read under EARLIER. */
 export function NotificationsPopup({ storeId }: { storeId: number }) {
@@ -40,7 +34,7 @@ export function NotificationsPopup({ storeId }: { storeId: number }) {
   const list = (items: UserNotification[]) => items.map((n) => (
     <UnstyledButton key={n.userNotificationId} onClick={() => void open(n)} p="xs" style={{ borderRadius: 4 }} aria-label={`Notification: ${n.content.replace(/<[^>]*>/g, '')}`}>
       <NotificationContent html={n.content} />
-      <Text size="xs" c="dimmed">{whenAdded(n.dateAdded)}</Text>
+      <Text size="xs" c="dimmed">{relativeTime(n.dateAdded)}</Text>
     </UnstyledButton>
   ));
 

@@ -3,15 +3,10 @@ import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconRefresh } from '@tab
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { relativeTime } from '../relative-time.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import type { SyncStatus } from '../../../workers/sync-worker-api.ts';
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-function ago(iso: string | null): string {
-  if (!iso) return 'not yet';
-  const minutes = Math.round((Date.parse(iso) - Date.now()) / 60_000);
-  return Math.abs(minutes) < 1 ? 'just now' : Math.abs(minutes) < 60 ? relative.format(minutes, 'minute') : relative.format(Math.round(minutes / 60), 'hour');
-}
 
 /** Online or not, changes waiting, changes refused (retry or discard each), last sync, first-sync progress. */
 export function SyncIndicator({ storeId, status }: { storeId: number; status: SyncStatus }) {
@@ -52,7 +47,7 @@ export function SyncIndicator({ storeId, status }: { storeId: number; status: Sy
             </div>
           )}
           <Text size="sm">{queued === 0 ? 'No changes waiting.' : `${queued} ${queued === 1 ? 'change' : 'changes'} waiting to be sent.`}</Text>
-          <Text size="sm" c="dimmed">Last synced {ago(data?.lastSyncedAt ?? null)}.</Text>
+          <Text size="sm" c="dimmed">Last synced {data?.lastSyncedAt ? relativeTime(data.lastSyncedAt) : 'not yet'}.</Text>
           {status.lastError && <Text size="sm" c="error.7">{status.lastError}</Text>}
           {failed.map((entry) => <FailedChange key={entry.seq} entry={entry} />)}
         </Stack>

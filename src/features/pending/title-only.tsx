@@ -1,21 +1,14 @@
 import { Title } from '@mantine/core';
-import { Outlet, useMatches } from '@tanstack/react-router';
+import { Outlet, useChildMatches, useMatches } from '@tanstack/react-router';
 
-/** The title of the deepest matched route. */
-function useRouteTitle(): string {
-  const matches = useMatches();
-  return [...matches].reverse().find((m) => m.staticData.title)?.staticData.title ?? '';
-}
-
-/** A screen whose issue has not landed yet shows only its title. */
+/** A screen whose issue has not landed yet shows only its title (the deepest matched route's). */
 export function TitleOnly() {
-  return <Title order={1} size="h2">{useRouteTitle()}</Title>;
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title ?? '';
+  return <Title order={1} size="h2">{title}</Title>;
 }
 
-/** The same for a screen with child screens: the deepest title, then the child. */
+/** The same for a screen with child screens: the matched child, or this screen's title when there is none. */
 export function TitleWithOutlet() {
-  const matches = useMatches();
-  const last = matches[matches.length - 1];
-  const isLeaf = last?.staticData.title && last.routeId === matches.findLast((m) => m.staticData.title)?.routeId;
-  return isLeaf && matches.filter((m) => m.staticData.title).length > 0 ? <Outlet /> : <TitleOnly />;
+  return useChildMatches().length > 0 ? <Outlet /> : <TitleOnly />;
 }
