@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
@@ -148,16 +149,44 @@ describe('support', () => {
   });
 });
 
+/** What the drawer badges of a store should say: inbound messages still needing an answer, unread ratings. */
+async function badgeCounts(storeNumber: number): Promise<{ messages: number; ratings: number }> {
+  const db = env.server.database.db;
+  const { id } = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', storeNumber).executeTakeFirstOrThrow();
+  const count = async (query: Promise<{ n: number | string }>) => Number((await query).n);
+  return {
+    messages: await count(db.selectFrom('storeMessages').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', id)
+      .where('messageDirection', '=', 'Inbound').where('isArchived', '=', false).where('repliedToByUserId', 'is', null).executeTakeFirstOrThrow()),
+    ratings: await count(db.selectFrom('ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', id).where('isRead', '=', false).executeTakeFirstOrThrow()),
+  };
+}
+
+/** The drawer badge of an item: its count, or 0 when it shows none. */
+async function badgeOf(page: Page, item: string): Promise<number> {
+  const badge = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: new RegExp(item) }).locator('[aria-label$=" unread"]');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+}
+
 describe('switching stores', () => {
-  it('saves the choice, which survives a reload, and lands a non-technician on Home', async () => {
+  it('saves the choice, which survives a reload, lands a non-technician on Home, and the badges and bell follow', async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       await shellReady(page, 'Alex Admin');
+      const [at101, at102] = [await badgeCounts(101), await badgeCounts(102)];
+      expect(at101).not.toEqual(at102);
+      await expect.poll(async () => ({ messages: await badgeOf(page, 'Messages'), ratings: await badgeOf(page, 'Ratings') }), { timeout: 20_000 }).toEqual(at101);
       await page.goto(`${env.server.url}/ratings`);
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Springfield #101/ }).click();
       await page.getByRole('menuitem', { name: /Riverside/ }).click();
       await page.waitForURL(`${env.server.url}/`);
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor();
+      // The badges and the bell read the new store's replica once it has synced.
+      await expect.poll(async () => ({ messages: await badgeOf(page, 'Messages'), ratings: await badgeOf(page, 'Ratings') }), { timeout: 30_000 }).toEqual(at102);
+      const unreadNotifications = await env.server.database.db.selectFrom('userNotifications').innerJoin('users', 'users.userId', 'userNotifications.identityId')
+        .select((eb) => eb.fn.countAll<number>().as('n')).where('users.email', '=', 'admin@demo.test').where('dateMarkedRead', 'is', null).executeTakeFirstOrThrow();
+      await page.getByRole('button', { name: `Notifications: ${unreadNotifications.n} unread` }).click();
+      await page.getByRole('button', { name: /^Notification: / }).first().waitFor();
+      await page.keyboard.press('Escape');
       await page.reload();
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor({ timeout: 15_000 });
       const user = await env.server.database.db.selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();

@@ -19,10 +19,12 @@ import type { ModuleContext } from './modules/context.ts';
 import { storeLocationRoutes } from './modules/store-locations/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { notificationPreferenceRoutes } from './modules/notifications/preference-routes.ts';
 import { systemNotificationRoutes } from './modules/notifications/system-routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -100,6 +102,8 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     await ratingRoutes(api, context);
     await storeMessageRoutes(api, context);
     await notificationRoutes(api, context);
+    await notificationPreferenceRoutes(api, context);
+    await supportRoutes(api, context);
     await systemNotificationRoutes(api, context);
   });
 

@@ -1,9 +1,11 @@
-import type { Customer, CustomerVehicle } from '../src/contract/entities.ts';
+import type { Customer, CustomerVehicle, NotificationPreference } from '../src/contract/entities.ts';
+import { userNotificationKinds, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
-  customerPatchableFields, vehiclePatchableFields, type CreateCustomer, type CreateVehicle,
+  customerPatchableFields, vehiclePatchableFields, type CreateCustomer, type CreateSupportRequest, type CreateVehicle,
 } from '../src/contract/writes.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
+import { preferenceFor } from '../src/domain/notification-preferences.ts';
 import type { Mutation } from './sync-engine.ts';
 
 /** A route of the contract with its parameters filled in. */
@@ -83,6 +85,31 @@ export const mutations = {
         const next = { ...current, dateMarkedRead: read ? now.toISOString() : null };
         return { next, request: { method: 'PATCH', path: path(apiPaths.userNotification, { userNotificationId }), body: changesBetween(current, next, ['dateMarkedRead']) } };
       },
+    };
+  },
+
+  /** Shows or hides a kind of notification in the app; without a saved choice the kind is shown. */
+  setNotificationPreference(identityId: string, kind: UserNotificationKind, inApp: boolean): Mutation {
+    return {
+      collection: 'notificationPreferences', key: `${identityId}/${kind}`,
+      description: `${inApp ? 'Show' : 'Hide'} ${userNotificationKinds.label(kind).toLowerCase()} notifications`,
+      build: (current) => {
+        const saved = preferenceFor(current ? [current as NotificationPreference] : [], identityId, kind);
+        if (saved.inApp === inApp) return null;
+        const next = { ...saved, storeId: null, inApp };
+        return { next, request: { method: 'PATCH', path: path(apiPaths.notificationPreference, { kind }), body: changesBetween(saved, next, ['inApp']) } };
+      },
+    };
+  },
+
+  /** A message to platform support, kept on the device until it is sent (and after, in the user's list). */
+  sendSupportRequest(identityId: string, storeId: number, model: CreateSupportRequest, now = new Date()): Mutation {
+    return {
+      collection: 'supportRequests', key: model.supportRequestId, description: `Message to support: ${model.subject}`,
+      build: () => ({
+        next: { ...model, identityId, storeId, dateSubmitted: now.toISOString() },
+        request: { method: 'POST', path: apiPaths.supportRequests, body: model },
+      }),
     };
   },
 

@@ -12,7 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-async function getJson(api: ApiClient, path: string): Promise<unknown> {
+export async function getJson(api: ApiClient, path: string): Promise<unknown> {
   const response = await api.request('GET', path);
   if (response.status !== 200) throw new ApiError(response.status, problemOf(response).detail ?? `The server answered ${response.status}`);
   return response.body;

@@ -1,5 +1,6 @@
-import type { CustomerVehicle, Customer } from '../src/contract/entities.ts';
-import type { CreateCustomer, CreateVehicle } from '../src/contract/writes.ts';
+import type { CustomerVehicle, Customer, SupportRequestListItem } from '../src/contract/entities.ts';
+import type { UserNotificationKind } from '../src/contract/enums.ts';
+import type { CreateCustomer, CreateSupportRequest, CreateVehicle } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -47,6 +48,11 @@ export interface SyncWorkerApi {
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;
   setNotificationRead(userNotificationId: string, read: boolean): Promise<boolean>;
+  setNotificationPreference(kind: UserNotificationKind, inApp: boolean): Promise<boolean>;
+  /** Queues a message to support from the active store; true once it is saved on the device. */
+  sendSupportRequest(model: CreateSupportRequest): Promise<boolean>;
+  /** Support requests as the server lists them (all of them for PointSAdmin); needs the network. */
+  listSupportRequests(page: { top: number; skip: number }): Promise<{ items: SupportRequestListItem[]; count: number }>;
 
   retryChange(seq: number): Promise<void>;
   discardChange(seq: number): Promise<void>;

@@ -11,6 +11,8 @@ import { mutations } from './mutations.ts';
 import { changeSettings, refreshSystemNotifications } from './session.ts';
 import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { ApiClient } from './api-client.ts';
+import { supportRequestList } from './support-requests.ts';
+import { apiPaths } from '../src/contract/routes.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
 
 /*
@@ -40,6 +42,10 @@ function openStoreDb(storeId: number, durability: 'strict' | 'default'): StoreDb
 
 /** The engine of this tab for the active store, for queuing changes (it never pulls or pushes itself). */
 async function localEngine(): Promise<SyncEngine> {
+  return (await localStore()).engine;
+}
+
+async function localStore(): Promise<{ storeId: number; engine: SyncEngine }> {
   const session = await globalDb.session.get('current');
   const store = session ? chooseActiveStore(session.settings.allTracCurrentStoreLocation, session.user.roles, await globalDb.stores.toArray()) : null;
   if (!store || !settings) throw new Error('Choose a store before making changes.');
@@ -53,7 +59,13 @@ async function localEngine(): Promise<SyncEngine> {
       }),
     };
   }
-  return local.engine;
+  return local;
+}
+
+async function signedInUser(action: string) {
+  const session = await globalDb.session.get('current');
+  if (!session) throw new Error(`Sign in before ${action}.`);
+  return session.user;
 }
 
 function wakeLeader(): void {
@@ -141,9 +153,23 @@ const api: SyncWorkerApi = {
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
   setNotificationRead: (userNotificationId, read) => queue(mutations.setNotificationRead(userNotificationId, read)),
   async markMessageReplied(storeMessageId) {
-    const session = await globalDb.session.get('current');
-    if (!session) throw new Error('Sign in before replying.');
-    return queue(mutations.markMessageReplied(storeMessageId, { userId: session.user.userId, name: session.user.name }));
+    const user = await signedInUser('replying');
+    return queue(mutations.markMessageReplied(storeMessageId, { userId: user.userId, name: user.name }));
+  },
+  async setNotificationPreference(kind, inApp) {
+    const user = await signedInUser('changing notification settings');
+    return queue(mutations.setNotificationPreference(user.userId, kind, inApp));
+  },
+  async sendSupportRequest(model) {
+    const user = await signedInUser('writing to support');
+    const { storeId } = await localStore();
+    return queue(mutations.sendSupportRequest(user.userId, storeId, model));
+  },
+  async listSupportRequests({ top, skip }) {
+    if (!settings) throw new Error('The app is still starting; try again in a moment.');
+    const query = new URLSearchParams({ $top: String(top), $skip: String(skip), $count: 'true', $orderby: 'dateSubmitted desc' });
+    const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: local?.storeId ?? null, accessToken: () => token });
+    return supportRequestList(client, `${apiPaths.supportRequests}?${query}`);
   },
 
   async retryChange(seq) {

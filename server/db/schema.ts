@@ -48,6 +48,8 @@ export interface Database {
   storeMessages: Replicated<E.StoreMessage>;
   ratings: Replicated<E.Rating>;
   userNotifications: Replicated<E.UserNotification>;
+  notificationPreferences: Replicated<E.NotificationPreference>;
+  supportRequests: Replicated<E.SupportRequest>;
   retailPriceCatalogs: Replicated<E.RetailPriceCatalog>;
   retailStoreSettings: Replicated<E.RetailStoreSettings>;
   storeContacts: Replicated<E.StoreContact>;

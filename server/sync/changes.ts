@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { collectionNames, replicatedCollections, type CollectionName, type SyncChange } from '../../src/contract/sync.ts';
+import { collectionNames, replicatedCollections, userOwnedCollections, type CollectionName, type SyncChange } from '../../src/contract/sync.ts';
 import type { Db } from '../db/connect.ts';
 
 export interface FeedScope {
@@ -21,7 +21,7 @@ function priorityWindow(now: Date): [string, string] {
 
 const alwaysFirst = new Set<CollectionName>([
   'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
-  'recurringBlockedTimes', 'unconfirmedVisits',
+  'recurringBlockedTimes', 'unconfirmedVisits', 'notificationPreferences',
 ]);
 
 /** In the priority feed: the extra condition for a collection, or null when it waits for the full sync. */
@@ -68,14 +68,19 @@ function contractShape(value: Record<string, unknown>): Record<string, unknown> 
   return out;
 }
 
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** Which rows of a collection a device of this store and user may hold. */
 function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<unknown> {
-  const base = sql`company_id = ${scope.companyId} and (store_id = ${scope.storeId} or store_id is null)`;
-  return collection === 'userNotifications' ? sql`${base} and identity_id = ${scope.userId}` : base;
+  const owner = userOwnedCollections[collection];
+  // A user's own rows follow them to every store they open (a support request sent from another store too).
+  if (owner) return sql`company_id = ${scope.companyId} and ${sql.ref(snakeCase(owner))} = ${scope.userId}`;
+  return sql`company_id = ${scope.companyId} and (store_id = ${scope.storeId} or store_id is null)`;
 }
 
+
 function keyExpression(collection: CollectionName): RawBuilder<unknown> {
-  const fields = replicatedCollections[collection].key.map((f) => sql`${sql.ref(f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))}::text`);
+  const fields = replicatedCollections[collection].key.map((f) => sql`${sql.ref(snakeCase(f))}::text`);
   return fields.length === 1 ? fields[0]! : sql`concat_ws('/', ${sql.join(fields)})`;
 }
 

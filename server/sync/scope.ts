@@ -18,7 +18,7 @@ export interface StoreScope {
 export const frontCounterRoles: Role[] = ['PointSAdmin', 'AllTracAdmin', 'AllTracUser'];
 
 /** The caller, their active store and its company, once they hold one of `roles` there. */
-export async function storeScope(db: Db, auth: Auth, request: FastifyRequest, roles: Role[]): Promise<StoreScope> {
+export async function storeScope(db: Db, auth: Auth, request: FastifyRequest, roles: readonly Role[]): Promise<StoreScope> {
   const user = await auth.authenticate(request);
   const storeId = auth.activeStore(request, user);
   if (!hasRole(user.roles, storeId, roles)) throw new ProblemError('forbidden', 'Your role at this store does not allow this change.');

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import {
   customerContactMethods, contactMethods, inquiryTypes, messageDeliveryMethods, messageDirections,
   messageTemplateTypes, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
-  tirePurchaseAddOnCategories, vehicleColors, webTireCategories,
+  tirePurchaseAddOnCategories, userNotificationKinds, vehicleColors, webTireCategories,
 } from './enums.ts';
 
 const id = z.uuid();
@@ -200,9 +200,43 @@ export const userNotificationSchema = z.object({
   identityId: id,
   content: text(10_000),
   link: optionalText(2000),
-  kind: text(50),
+  kind: userNotificationKinds.schema,
   dateAdded: timestamp,
   dateMarkedRead: timestamp.nullable(),
+});
+
+/**
+ * Whether a user wants notifications of one kind shown in the app (bell, unread count). No row: the default,
+ * shown. Not in the spec: docs/decisions.md.
+ */
+export const notificationPreferenceSchema = z.object({
+  identityId: id,
+  kind: userNotificationKinds.schema,
+  inApp: z.boolean(),
+});
+
+/**
+ * A message from a user to platform support (Help & Support), with the store it was sent from. Not in the
+ * spec: docs/decisions.md.
+ */
+export const supportRequestSchema = z.object({
+  supportRequestId: id,
+  identityId: id,
+  subject: z.string().trim().min(1, 'Enter a subject').max(200, 'Keep the subject under 200 characters'),
+  message: z.string().trim().min(1, 'Describe what you need').max(5000, 'Keep the message under 5000 characters'),
+  callbackPhone: z.string().trim().max(30, 'Keep the phone number under 30 characters')
+    .regex(/^[\d\s()+.-]*$/, 'Use digits, spaces and + ( ) - . only').nullable(),
+  dateSubmitted: timestamp,
+});
+
+/** A support request as support lists it: who sent it, from which company and store. */
+export const supportRequestListItemSchema = supportRequestSchema.extend({
+  storeId: z.number().int().nullable(),
+  senderName: z.string(),
+  senderEmail: z.string(),
+  companyName: z.string(),
+  storeName: z.string().nullable(),
+  storeNumber: z.number().int().nullable(),
 });
 
 export const systemNotificationSchema = z.object({
@@ -340,6 +374,9 @@ export type RecurringBlockedTime = z.infer<typeof recurringBlockedTimeSchema>;
 export type StoreMessage = z.infer<typeof storeMessageSchema>;
 export type Rating = z.infer<typeof ratingSchema>;
 export type UserNotification = z.infer<typeof userNotificationSchema>;
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+export type SupportRequest = z.infer<typeof supportRequestSchema>;
+export type SupportRequestListItem = z.infer<typeof supportRequestListItemSchema>;
 export type SystemNotification = z.infer<typeof systemNotificationSchema>;
 export type RetailStoreSettings = z.infer<typeof retailStoreSettingsSchema>;
 export type RetailPriceCatalog = z.infer<typeof retailPriceCatalogSchema>;

@@ -87,3 +87,20 @@ export type EventType = (typeof EventType)[keyof typeof EventType];
 /** Customer vehicle status numbers (spec section 3). */
 export const customerVehicleStatuses = { 1: 'Waiting', 2: 'Dropping Off', 3: 'Pickup & Delivery' } as const;
 export type CustomerVehicleStatus = keyof typeof customerVehicleStatuses;
+
+/**
+ * Kinds of user notification (the spec leaves the list open; docs/decisions.md): what happened, so a user can
+ * choose which ones the app shows them.
+ */
+export const userNotificationKinds = defineEnum(
+  ['message', 'rating', 'appointment-request', 'system'],
+  {
+    labels: {
+      message: 'New customer message',
+      rating: 'New rating',
+      'appointment-request': 'Appointment request',
+      system: 'System maintenance and news',
+    },
+  },
+);
+export type UserNotificationKind = z.infer<typeof userNotificationKinds.schema>;

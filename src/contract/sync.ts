@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The collections replicated to a device for its active store, each with its key fields (the Dexie
  * primary key on the client, the table's key on the server) and the table that holds it.
  * Store-scoped rows come for the store; company-wide rows (store null) for the company;
- * user notifications only for their user.
+ * a user's own rows (`ownedBy`) only for their user, from whichever store they were written at.
  */
 export const replicatedCollections = {
   schedulerResources: { key: ['schedulerResourceId'], table: 'scheduler_resources' },
@@ -22,6 +22,8 @@ export const replicatedCollections = {
   customerVehicles: { key: ['vehicleId'], table: 'customer_vehicles' },
   ratings: { key: ['ratingId'], table: 'ratings' },
   userNotifications: { key: ['userNotificationId'], table: 'user_notifications' },
+  notificationPreferences: { key: ['identityId', 'kind'], table: 'notification_preferences' },
+  supportRequests: { key: ['supportRequestId'], table: 'support_requests' },
   retailStoreSettings: { key: ['storeId'], table: 'retail_store_settings' },
   retailPriceCatalogs: { key: ['retailPriceCatalogId'], table: 'retail_price_catalogs' },
   storeContacts: { key: ['storeContactId'], table: 'store_contacts' },
@@ -35,6 +37,13 @@ export const replicatedCollections = {
 } as const satisfies Record<string, { key: readonly string[]; table: string }>;
 
 export type CollectionName = keyof typeof replicatedCollections;
+
+/** Collections whose rows belong to one user: the field that names the user. */
+export const userOwnedCollections: Partial<Record<CollectionName, string>> = {
+  userNotifications: 'identityId',
+  notificationPreferences: 'identityId',
+  supportRequests: 'identityId',
+};
 export const collectionNames = Object.keys(replicatedCollections) as CollectionName[];
 
 /** The key of a row as one string, the same on both sides: its key fields joined by "/". */

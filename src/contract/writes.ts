@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
-import { customerSchema, customerVehicleSchema } from './entities.ts';
+import { customerSchema, customerVehicleSchema, supportRequestSchema } from './entities.ts';
 
 export const createCustomerSchema = customerSchema.omit({ createdOn: true, legacyCustomerId: true }).strict();
 export type CreateCustomer = z.infer<typeof createCustomerSchema>;
@@ -16,3 +16,7 @@ export type CreateVehicle = z.infer<typeof createVehicleSchema>;
 export const vehiclePatchableFields = Object.keys(createVehicleSchema.shape).filter((f) => f !== 'vehicleId');
 
 export const ratingPatchableFields = ['isRead'] satisfies (keyof z.infer<typeof ratingSchema>)[];
+
+/** A message to support: the server adds who sent it, from which store, and when. */
+export const createSupportRequestSchema = supportRequestSchema.omit({ identityId: true, dateSubmitted: true }).strict();
+export type CreateSupportRequest = z.infer<typeof createSupportRequestSchema>;

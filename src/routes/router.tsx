@@ -123,7 +123,7 @@ const routeTree = rootRoute.addChildren([
     settings.addChildren(settingsPages),
     screen(app, '/retail-management', 'Retail Management', storeAdmins),
     screen(app, '/alltracContactUs', 'Help & Support', undefined, lazyRouteComponent(() => import('../features/help/help-page.tsx'), 'HelpPage')),
-    screen(app, '/notification/settings', 'Notification Settings'),
+    screen(app, '/notification/settings', 'Notification Settings', undefined, lazyRouteComponent(() => import('../features/notifications/notification-settings-page.tsx'), 'NotificationSettingsPage')),
     screen(app, '/notifications', 'Notifications', undefined, lazyRouteComponent(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage')),
     screen(app, '/appointment-request/$id', 'Appointment Request'),
     screen(app, '/appointment-rating/$id', 'Appointment Rating'),

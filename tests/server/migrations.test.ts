@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { replicatedTables } from '../../server/db/migrations/0001-initial.ts';
+import { collectionNames, replicatedCollections } from '../../src/contract/sync.ts';
 import { columnMismatches, columnsOf, entityTables, tableNames } from '../support/schema-checks.ts';
 
 describe('migrations on the embedded database (PGlite)', () => {
   it('apply once, and a second run changes nothing', async () => {
     const handle = await openPglite(null);
     try {
-      expect(await migrateToLatest(handle.db)).toEqual(['0001-initial']);
+      expect(await migrateToLatest(handle.db)).toEqual(['0001-initial', '0002-notification-preferences-and-support']);
       const tables = await tableNames(handle.db);
       expect(await migrateToLatest(handle.db)).toEqual([]);
       expect(await tableNames(handle.db)).toEqual(tables);
@@ -24,7 +24,7 @@ describe('migrations on the embedded database (PGlite)', () => {
       for (const [table, schema] of entityTables) {
         expect(await columnMismatches(handle.db, table, schema), table).toEqual({ extra: [], missing: [] });
       }
-      for (const table of replicatedTables) {
+      for (const table of collectionNames.map((c) => replicatedCollections[c].table)) {
         expect(await columnsOf(handle.db, table), table).toEqual(expect.arrayContaining(['company_id', 'store_id', 'version', 'deleted']));
       }
     } finally {

@@ -16,6 +16,7 @@ export const entityTables: [string, z.ZodObject][] = [
   ['blocked_times', entities.blockedTimeSchema], ['recurring_blocked_times', entities.recurringBlockedTimeSchema],
   ['store_messages', entities.storeMessageSchema], ['ratings', entities.ratingSchema],
   ['user_notifications', entities.userNotificationSchema], ['system_notifications', entities.systemNotificationSchema],
+  ['notification_preferences', entities.notificationPreferenceSchema], ['support_requests', entities.supportRequestSchema],
   ['retail_store_settings', entities.retailStoreSettingsSchema], ['retail_price_catalogs', entities.retailPriceCatalogSchema],
   ['store_contacts', entities.storeContactSchema], ['social_media_accounts', entities.socialMediaAccountSchema],
   ['tire_purchase_add_ons', entities.tirePurchaseAddOnSchema], ['traction_orders', entities.tractionOrderSchema],

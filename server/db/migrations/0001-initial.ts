@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * (company_id, store_id, version, deleted), the per-company change counter and the idempotency store.
  * Column names are the contract's field names in snake_case (Kysely's CamelCasePlugin maps them).
  */
-const sync = `
+export const syncColumns = `
   company_id integer not null references companies(id),
   store_id integer references store_locations(id),
   version bigint not null,
@@ -160,8 +160,6 @@ const replicated: Record<string, string> = {
     unique (store_id, tire_id)`,
 };
 
-export const replicatedTables = Object.keys(replicated);
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (statement: string) => sql.raw(statement).execute(db);
 
@@ -233,7 +231,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     load_index integer, speed_rating text)`);
 
   for (const [table, columns] of Object.entries(replicated)) {
-    await run(`create table ${table} (${columns},${sync})`);
+    await run(`create table ${table} (${columns},${syncColumns})`);
     await run(`create index ${table}_company_version on ${table} (company_id, version)`);
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userNotificationSchema, type UserNotification } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
+import { kindsHiddenInApp } from '../../../src/domain/notification-preferences.ts';
 import { takeVersions } from '../../db/versions.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
@@ -14,7 +15,10 @@ const columns = Object.keys(userNotificationSchema.shape) as (keyof UserNotifica
 const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), maxTop: 100 };
 const params = z.object({ userNotificationId: z.uuid('The notification id must be a UUID') });
 
-/** The caller's own notifications (spec section 7, shell calls); nobody reads another user's. */
+/**
+ * The caller's own notifications (spec section 7, shell calls); nobody reads another user's. The unread count
+ * is the bell's, so it leaves out the kinds the caller turned off in the app.
+ */
 export async function notificationRoutes(app: FastifyInstance, { db, auth, events }: ModuleContext): Promise<void> {
   app.get(apiPaths.userNotifications, async (request) => {
     const user = await auth.authenticate(request);
@@ -25,8 +29,13 @@ export async function notificationRoutes(app: FastifyInstance, { db, auth, event
 
   app.get(apiPaths.userNotificationStatusCount, async (request) => {
     const user = await auth.authenticate(request);
-    const row = await db.selectFrom('userNotifications').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('identityId', '=', user.userId).where('dateMarkedRead', 'is', null).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const preferences = await db.selectFrom('notificationPreferences').select(['kind', 'inApp'])
+      .where('identityId', '=', user.userId).where('deleted', '=', false).execute();
+    const hidden = kindsHiddenInApp(preferences);
+    let unread = db.selectFrom('userNotifications').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('identityId', '=', user.userId).where('dateMarkedRead', 'is', null).where('deleted', '=', false);
+    if (hidden.length > 0) unread = unread.where('kind', 'not in', hidden);
+    const row = await unread.executeTakeFirstOrThrow();
     return { unreadNotifications: Number(row.n) };
   });
 

@@ -88,7 +88,8 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      {/* Room below the content for the support button, so it never covers the last line. */}
+      <AppShell.Main style={{ paddingBottom: 'calc(var(--app-shell-footer-offset, 0rem) + 4.5rem)' }}>
         <SystemNotices />
         {upgrade && (
           <Alert color="primary" mb="md" title="Update ready" role="status">

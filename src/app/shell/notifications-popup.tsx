@@ -3,21 +3,26 @@ import { IconBell } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import type { UserNotification } from '../../contract/entities.ts';
+import type { NotificationPreference, UserNotification } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { kindsHiddenInApp } from '../../domain/notification-preferences.ts';
 import { NotificationContent } from '../../features/notifications/notification-content.tsx';
 import { syncClient } from '../../sync/sync-client.ts';
 import { relativeTime } from '../relative-time.ts';
 
-
-/** The 10 newest notifications (spec section 2): unread under Recent, read under EARLIER. */
+/**
+ * The 10 newest notifications (spec section 2): unread under Recent, read under EARLIER. Kinds the user
+ * turned off in notification settings are left out here and in the count, and stay on the notifications page.
+ */
 export function NotificationsPopup({ storeId }: { storeId: number }) {
   const [opened, setOpened] = useState(false);
   const data = useLiveQuery(async () => {
-    const table = replicaOf(storeId).rows<UserNotification>('userNotifications');
+    const db = replicaOf(storeId);
+    const hidden = new Set<string>(kindsHiddenInApp(await db.rows<NotificationPreference>('notificationPreferences').toArray()));
+    const table = db.rows<UserNotification>('userNotifications');
     const [newest, unread] = await Promise.all([
-      table.orderBy('dateAdded').reverse().limit(10).toArray(),
-      table.filter((n) => n.dateMarkedRead === null).count(),
+      table.orderBy('dateAdded').reverse().filter((n) => !hidden.has(n.kind)).limit(10).toArray(),
+      table.filter((n) => n.dateMarkedRead === null && !hidden.has(n.kind)).count(),
     ]);
     return { newest, unread };
   }, [storeId]);

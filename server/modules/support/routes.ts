@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { roles } from '../../../src/contract/enums.ts';
+import { apiPaths } from '../../../src/contract/routes.ts';
+import { createSupportRequestSchema } from '../../../src/contract/writes.ts';
+import { isPlatformAdmin } from '../../../src/domain/roles.ts';
+import { takeVersions } from '../../db/versions.ts';
+import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
+import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { isUniqueViolation, storeScope } from '../../sync/scope.ts';
+import { idempotentWrite } from '../../sync/write.ts';
+import type { ModuleContext } from '../context.ts';
+
+const resource: ODataResource = {
+  fields: {
+    supportRequestId: 'supportRequests.supportRequestId', identityId: 'supportRequests.identityId', subject: 'supportRequests.subject',
+    dateSubmitted: 'supportRequests.dateSubmitted', storeId: 'supportRequests.storeId', companyName: 'companies.name',
+    senderEmail: 'users.email', senderName: 'users.name',
+  },
+  maxTop: 100,
+};
+
+/**
+ * Messages to platform support from Help & Support (docs/decisions.md). Anyone signed in sends them from
+ * their active store; PointSAdmin users list them all, with who sent them and from where; others list their own.
+ */
+export async function supportRoutes(app: FastifyInstance, { db, auth, events }: ModuleContext): Promise<void> {
+  app.post(apiPaths.supportRequests, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, roles.values);
+    const model = parseOrProblem(createSupportRequestSchema, request.body, 'The message to support');
+    const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
+      const version = await takeVersions(trx, scope.companyId);
+      const row = { ...model, identityId: scope.user.userId, dateSubmitted: new Date().toISOString() };
+      await trx.insertInto('supportRequests').values({ ...row, companyId: scope.companyId, storeId: scope.storeId, version })
+        .execute().catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new ProblemError('conflict', 'This message was already sent to support.');
+          throw error;
+        });
+      return {
+        status: 201, body: { ...row, storeId: scope.storeId },
+        events: [{ companyId: scope.companyId, storeId: null, name: 'ReplicaChanged', args: ['supportRequests', model.supportRequestId] }],
+      };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  app.get(apiPaths.supportRequests, async (request) => {
+    const user = await auth.authenticate(request);
+    const query = parseODataQuery(request.query as Record<string, unknown>, resource);
+    let base = db.selectFrom('supportRequests')
+      .innerJoin('users', 'users.userId', 'supportRequests.identityId')
+      .innerJoin('companies', 'companies.id', 'supportRequests.companyId')
+      .leftJoin('storeLocations', 'storeLocations.id', 'supportRequests.storeId')
+      .select([
+        'supportRequests.supportRequestId', 'supportRequests.identityId', 'supportRequests.subject', 'supportRequests.message',
+        'supportRequests.callbackPhone', 'supportRequests.dateSubmitted', 'supportRequests.storeId',
+        'users.name as senderName', 'users.email as senderEmail', 'companies.name as companyName',
+        'storeLocations.name as storeName', 'storeLocations.storeNumber',
+      ])
+      .where('supportRequests.deleted', '=', false);
+    if (!isPlatformAdmin(user.roles)) base = base.where('supportRequests.identityId', '=', user.userId);
+    if (query.orderBy.length === 0) query.orderBy.push({ field: 'dateSubmitted', direction: 'desc' });
+    return runODataList(base, query, resource, 'supportRequests.supportRequestId');
+  });
+}
