@@ -16,16 +16,16 @@ describe('writing to support', () => {
       await page.getByText('Describe what you need').waitFor();
 
       // The draft survives a reload.
-      await page.getByLabel('Subject').fill('Card reader at the counter');
-      await page.getByLabel('Message').fill('It stopped pairing with the tablet this morning.');
+      await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Card reader at the counter');
+      await page.getByRole('textbox', { name: 'Message', exact: true }).fill('It stopped pairing with the tablet this morning.');
       await page.reload();
-      await expect.poll(() => page.getByLabel('Message').inputValue(), { timeout: 15_000 }).toBe('It stopped pairing with the tablet this morning.');
+      await expect.poll(() => page.getByRole('textbox', { name: 'Message', exact: true }).inputValue(), { timeout: 15_000 }).toBe('It stopped pairing with the tablet this morning.');
 
       await context.setOffline(true);
       await page.getByLabel('Phone for a call back').fill('(555) 201-3344');
       await page.getByRole('button', { name: 'Send to support' }).click();
       await page.getByText('Your message is saved on this device and goes to support as soon as the app is back online.').waitFor();
-      expect(await page.getByLabel('Subject').inputValue()).toBe('');
+      expect(await page.getByRole('textbox', { name: 'Subject', exact: true }).inputValue()).toBe('');
       const mine = page.getByRole('heading', { name: 'Your messages to support' }).locator('..');
       await mine.getByText('Waiting to send').waitFor();
       expect(await db.selectFrom('supportRequests').selectAll().where('subject', '=', 'Card reader at the counter').execute()).toEqual([]);

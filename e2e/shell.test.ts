@@ -198,6 +198,34 @@ describe('switching stores', () => {
   });
 });
 
+describe('switching stores with changes waiting', () => {
+  it('sends what was queued at the store left behind, without going back to it', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test');
+    const db = env.server.database.db;
+    try {
+      await shellReady(page, 'Pat Platform');
+      await page.goto(`${env.server.url}/alltracContactUs`);
+      await page.getByRole('button', { name: /Store: Demo Tire & Auto Springfield #101/ }).waitFor({ timeout: 15_000 });
+      await context.setOffline(true);
+      await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Queued at Springfield');
+      await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Written offline before switching stores.');
+      await page.getByRole('button', { name: 'Send to support' }).click();
+      await page.getByText('Waiting to send').waitFor();
+
+      await page.getByRole('button', { name: /Store: Demo Tire & Auto Springfield #101/ }).click();
+      await page.getByRole('menuitem', { name: /Riverside/ }).click();
+      await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor();
+      await context.setOffline(false);
+
+      await expect.poll(async () => (await db.selectFrom('supportRequests').innerJoin('storeLocations', 'storeLocations.id', 'supportRequests.storeId')
+        .select('storeLocations.storeNumber').where('subject', '=', 'Queued at Springfield').execute()), { timeout: 30_000 }).toEqual([{ storeNumber: 101 }]);
+      await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('offline', () => {
   it('opens the shell and navigates with the network cut, after one online sign-in', async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');

@@ -6,7 +6,7 @@ import type { StoreDb } from '../src/db/store-db.ts';
 import { ApiClient, NetworkError } from './api-client.ts';
 import { LiveConnection } from './live-connection.ts';
 import { ApiError, refreshSession, saveSettings } from './session.ts';
-import { SyncEngine } from './sync-engine.ts';
+import { SyncEngine, type PushResult } from './sync-engine.ts';
 import { backoffMs } from './upload-policy.ts';
 import type { SyncStatus } from './sync-worker-api.ts';
 
@@ -24,6 +24,14 @@ export interface SyncLeaderOptions {
   publish: (status: SyncStatus) => void;
   online: () => boolean;
   openStoreDb: (storeId: number, durability: 'strict' | 'default') => StoreDb;
+  /** The stores that have a replica on this device. */
+  replicaStoreIds: () => Promise<number[]>;
+}
+
+/** The active store's engine, or another store's kept for sending what was queued there. */
+interface StoreEngine {
+  engine: SyncEngine;
+  dbs: StoreDb[];
 }
 
 /**
@@ -35,6 +43,7 @@ export class SyncLeader {
   private engine: SyncEngine | null = null;
   private dbs: StoreDb[] = [];
   private storeId: number | null = null;
+  private readonly otherStores = new Map<number, StoreEngine>();
   private running = false;
   private again = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -109,11 +118,8 @@ export class SyncLeader {
       this.update({ activity: 'pulling', lastError: null });
       await this.engine.pull();
       this.update({ activity: 'pushing', progress: null });
-      const pushed = await this.engine.push();
-      if (pushed.stoppedBy === 'unauthorized') throw new ApiError(401, 'Sign in again to send your changes.');
-      if (pushed.stoppedBy === 'offline') {
-        throw pushed.status ? new ApiError(pushed.status, `The server answered ${pushed.status}; your changes will be sent when it recovers.`) : new NetworkError('The server could not be reached; your changes will be sent when it can.');
-      }
+      throwIfStopped(await this.engine.push());
+      await this.pushOtherStores();
       this.attempt = 0;
       this.update({ activity: 'idle', nextRetryAt: null, signedIn: true, bannerStatus: null });
     } catch (error) {
@@ -138,6 +144,32 @@ export class SyncLeader {
     const message = error instanceof NetworkError ? 'The server cannot be reached. Your changes are kept and will be sent when it can.' : (error as Error).message;
     this.update({ activity: 'idle', lastError: message, nextRetryAt: Date.now() + waitMs });
     this.retryTimer = setTimeout(() => this.kick(), waitMs);
+  }
+
+  /**
+   * Sends what was queued at other stores before a switch (a change made offline at #101, then a switch to
+   * #102), so it never waits for the user to go back there. Each goes with its own store's header.
+   */
+  private async pushOtherStores(): Promise<void> {
+    for (const storeId of await this.options.replicaStoreIds()) {
+      if (storeId === this.storeId) continue;
+      const store = this.otherStore(storeId);
+      if ((await store.dbs[0]!.outbox.where('status').equals('pending').count()) === 0) continue;
+      throwIfStopped(await store.engine.push());
+    }
+  }
+
+  /** Another store's replica, opened once and kept (a device holds the few stores its user works at). */
+  private otherStore(storeId: number): StoreEngine {
+    let store = this.otherStores.get(storeId);
+    if (!store) {
+      const db = this.options.openStoreDb(storeId, 'default');
+      const strictDb = this.options.openStoreDb(storeId, 'strict');
+      const api = new ApiClient({ baseUrl: this.options.serverUrl, storeId, accessToken: this.options.accessToken });
+      store = { engine: new SyncEngine({ db, strictDb, api }), dbs: [db, strictDb] };
+      this.otherStores.set(storeId, store);
+    }
+    return store;
   }
 
   /**
@@ -183,10 +215,24 @@ export class SyncLeader {
     this.engine = null;
   }
 
+  private closeOtherStores(): void {
+    for (const store of this.otherStores.values()) for (const db of store.dbs) db.close();
+    this.otherStores.clear();
+  }
+
   async stop(): Promise<void> {
     clearInterval(this.interval);
     clearTimeout(this.retryTimer);
     await this.live.stop();
     this.closeStore();
+    this.closeOtherStores();
+  }
+}
+
+/** A push that stopped before the outbox was done: the round fails, and is retried, for this reason. */
+function throwIfStopped(pushed: PushResult): void {
+  if (pushed.stoppedBy === 'unauthorized') throw new ApiError(401, 'Sign in again to send your changes.');
+  if (pushed.stoppedBy === 'offline') {
+    throw pushed.status ? new ApiError(pushed.status, `The server answered ${pushed.status}; your changes will be sent when it recovers.`) : new NetworkError('The server could not be reached; your changes will be sent when it can.');
   }
 }

@@ -40,6 +40,14 @@ function openStoreDb(storeId: number, durability: 'strict' | 'default'): StoreDb
   return db;
 }
 
+async function replicaNames(): Promise<string[]> {
+  return (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(storeDbPrefix));
+}
+
+async function replicaStoreIds(): Promise<number[]> {
+  return (await replicaNames()).map((name) => Number(name.slice(storeDbPrefix.length)));
+}
+
 /** The engine of this tab for the active store, for queuing changes (it never pulls or pushes itself). */
 async function localEngine(): Promise<SyncEngine> {
   return (await localStore()).engine;
@@ -109,6 +117,7 @@ const api: SyncWorkerApi = {
         publish: (status) => post({ type: 'status', status }),
         online: () => navigator.onLine,
         openStoreDb,
+        replicaStoreIds,
       });
       await leader.tokenChanged();
       // Held for the life of this tab: closing it releases the lock to the next tab.
@@ -181,7 +190,7 @@ const api: SyncWorkerApi = {
   },
 
   async signOut(force): Promise<SignOutResult> {
-    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(storeDbPrefix));
+    const names = await replicaNames();
     let waiting = 0;
     for (const name of names) {
       const db = new StoreDb(Number(name.slice(storeDbPrefix.length)));
