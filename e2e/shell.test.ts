@@ -224,6 +224,35 @@ describe('switching stores with changes waiting', () => {
       await context.close();
     }
   });
+  it('shows a change refused at the store left behind, naming that store, until it is discarded', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test');
+    try {
+      await shellReady(page, 'Pat Platform');
+      const storeButton = page.getByRole('button', { name: /^Store: / });
+      const before = await storeButton.getAttribute('aria-label');
+      await page.getByRole('button', { name: 'Sync status: Saved' }).waitFor({ timeout: 20_000 });
+      await context.setOffline(true);
+      // A call back number the server refuses: the change fails for good once it is sent.
+      await page.evaluate(() => (window as unknown as { alltrac: { sync: { sendSupportRequest(m: object): Promise<boolean> } } }).alltrac.sync.sendSupportRequest({
+        supportRequestId: crypto.randomUUID(), subject: 'Refused at the first store', message: 'Bad number.', callbackPhone: 'call me maybe',
+      }));
+      await storeButton.click();
+      await page.getByRole('menuitem').first().click();
+      await expect.poll(() => storeButton.getAttribute('aria-label')).not.toBe(before);
+      await context.setOffline(false);
+
+      const status = page.getByRole('button', { name: 'Sync status: 1 not saved' });
+      await status.waitFor({ timeout: 30_000 });
+      await status.click();
+      const refused = page.getByRole('group', { name: 'Not saved: Message to support: Refused at the first store' });
+      await refused.getByText(`At ${before!.replace(/^Store: /, '').replace(/\. Change store$/, '')}`).waitFor();
+      await refused.getByText(/Use digits, spaces and \+ \( \) - \. only/).waitFor();
+      await refused.getByRole('button', { name: 'Discard' }).click();
+      await page.getByRole('button', { name: 'Sync status: Saved' }).waitFor({ timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('offline', () => {

@@ -54,8 +54,9 @@ export interface SyncWorkerApi {
   /** Support requests as the server lists them (all of them for PointSAdmin); needs the network. */
   listSupportRequests(page: { top: number; skip: number }): Promise<{ items: SupportRequestListItem[]; count: number }>;
 
-  retryChange(seq: number): Promise<void>;
-  discardChange(seq: number): Promise<void>;
+  /** A refused change, at the store whose outbox holds it (it may not be the active store). */
+  retryChange(storeId: number, seq: number): Promise<void>;
+  discardChange(storeId: number, seq: number): Promise<void>;
 
   /** Deletes this user's data from the device; with changes waiting, only when `force` (the user confirmed). */
   signOut(force: boolean): Promise<SignOutResult>;

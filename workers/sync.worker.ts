@@ -31,7 +31,6 @@ let token: string | null = null;
 let renew: () => Promise<string | null> = async () => null;
 let leader: SyncLeader | null = null;
 const openDbs: StoreDb[] = [];
-let local: { storeId: number; engine: SyncEngine } | null = null;
 
 function openStoreDb(storeId: number, durability: 'strict' | 'default'): StoreDb {
   const db = new StoreDb(storeId, { durability });
@@ -48,26 +47,28 @@ async function replicaStoreIds(): Promise<number[]> {
   return (await replicaNames()).map((name) => Number(name.slice(storeDbPrefix.length)));
 }
 
-/** The engine of this tab for the active store, for queuing changes (it never pulls or pushes itself). */
-async function localEngine(): Promise<SyncEngine> {
-  return (await localStore()).engine;
+/** This tab's engines, one per store it changed things at; they queue and never pull or push themselves. */
+const engines = new Map<number, SyncEngine>();
+
+function engineFor(storeId: number): SyncEngine {
+  if (!settings) throw new Error('The app is still starting; try again in a moment.');
+  let engine = engines.get(storeId);
+  if (!engine) {
+    engine = new SyncEngine({
+      db: openStoreDb(storeId, 'default'),
+      strictDb: openStoreDb(storeId, 'strict'),
+      api: new ApiClient({ baseUrl: settings.serverUrl, storeId, accessToken: () => token }),
+    });
+    engines.set(storeId, engine);
+  }
+  return engine;
 }
 
-async function localStore(): Promise<{ storeId: number; engine: SyncEngine }> {
+async function activeStoreId(): Promise<number> {
   const session = await globalDb.session.get('current');
   const store = session ? chooseActiveStore(session.settings.allTracCurrentStoreLocation, session.user.roles, await globalDb.stores.toArray()) : null;
-  if (!store || !settings) throw new Error('Choose a store before making changes.');
-  if (local?.storeId !== store.id) {
-    local = {
-      storeId: store.id,
-      engine: new SyncEngine({
-        db: openStoreDb(store.id, 'default'),
-        strictDb: openStoreDb(store.id, 'strict'),
-        api: new ApiClient({ baseUrl: settings.serverUrl, storeId: store.id, accessToken: () => token }),
-      }),
-    };
-  }
-  return local;
+  if (!store) throw new Error('Choose a store before making changes.');
+  return store.id;
 }
 
 async function signedInUser(action: string) {
@@ -82,7 +83,7 @@ function wakeLeader(): void {
 }
 
 async function queue(mutation: Mutation): Promise<boolean> {
-  const queued = await (await localEngine()).mutate(mutation);
+  const queued = await engineFor(await activeStoreId()).mutate(mutation);
   if (queued) wakeLeader();
   return queued;
 }
@@ -171,22 +172,21 @@ const api: SyncWorkerApi = {
   },
   async sendSupportRequest(model) {
     const user = await signedInUser('writing to support');
-    const { storeId } = await localStore();
-    return queue(mutations.sendSupportRequest(user.userId, storeId, model));
+    return queue(mutations.sendSupportRequest(user.userId, await activeStoreId(), model));
   },
   async listSupportRequests({ top, skip }) {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');
     const query = new URLSearchParams({ $top: String(top), $skip: String(skip), $count: 'true', $orderby: 'dateSubmitted desc' });
-    const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: local?.storeId ?? null, accessToken: () => token });
+    const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: null, accessToken: () => token });
     return supportRequestList(client, `${apiPaths.supportRequests}?${query}`);
   },
 
-  async retryChange(seq) {
-    await (await localEngine()).retry(seq);
+  async retryChange(storeId, seq) {
+    await engineFor(storeId).retry(seq);
     wakeLeader();
   },
-  async discardChange(seq) {
-    await (await localEngine()).discard(seq);
+  async discardChange(storeId, seq) {
+    await engineFor(storeId).discard(seq);
   },
 
   async signOut(force): Promise<SignOutResult> {
@@ -200,7 +200,7 @@ const api: SyncWorkerApi = {
     if (waiting > 0 && !force) return { waiting, done: false };
     await leader?.stop();
     for (const db of openDbs.splice(0)) db.close();
-    local = null;
+    engines.clear();
     token = null;
     await Promise.all(names.map((name) => Dexie.delete(name)));
     await globalDb.transaction('rw', [globalDb.session, globalDb.stores, globalDb.systemNotifications], async () => {

@@ -55,7 +55,7 @@ export function AppLayout() {
           </Link>
           <StoreSelector session={session} />
           <Group gap={4} ml="auto" wrap="nowrap">
-            {session.activeStore && <SyncIndicator storeId={session.activeStore.id} status={status} />}
+            {session.activeStore && <SyncIndicator storeId={session.activeStore.id} status={status} stores={session.stores} />}
             {session.activeStore && <NotificationsPopup storeId={session.activeStore.id} />}
             <AccountMenu session={session} />
           </Group>

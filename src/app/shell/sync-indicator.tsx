@@ -1,20 +1,22 @@
 import { ActionIcon, Badge, Button, Group, Indicator, Popover, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import type { StoreLocation } from '../../contract/store-location.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
-import { replicaOf } from '../../db/use-replica.ts';
+import { useDeviceOutbox } from './use-device-outbox.ts';
 import { relativeTime } from '../relative-time.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import type { SyncStatus } from '../../../workers/sync-worker-api.ts';
 
-
-/** Online or not, changes waiting, changes refused (retry or discard each), last sync, first-sync progress. */
-export function SyncIndicator({ storeId, status }: { storeId: number; status: SyncStatus }) {
-  const data = useLiveQuery(async () => {
-    const db = replicaOf(storeId);
-    const [entries, lastSyncedAt] = await Promise.all([db.outbox.orderBy('seq').toArray(), db.syncState.get('lastSyncedAt')]);
-    return { queued: entries.filter((e) => e.status === 'pending').length, failed: entries.filter((e) => e.status === 'failed'), lastSyncedAt: (lastSyncedAt?.value as string | undefined) ?? null };
-  }, [storeId]);
+/**
+ * Online or not, changes waiting, changes refused (retry or discard each), last sync, first-sync progress.
+ * Counts cover every store's outbox on the device; a refused change of another store names that store.
+ */
+export function SyncIndicator({ storeId, status, stores }: { storeId: number; status: SyncStatus; stores: readonly StoreLocation[] }) {
+  const data = useDeviceOutbox(storeId);
+  const storeName = (id: number) => {
+    const store = stores.find((s) => s.id === id);
+    return store ? `${store.name} #${store.storeNumber}` : `store ${id}`;
+  };
   const queued = data?.queued ?? 0;
   const failed = data?.failed ?? [];
   const offline = !status.online;
@@ -49,23 +51,24 @@ export function SyncIndicator({ storeId, status }: { storeId: number; status: Sy
           <Text size="sm">{queued === 0 ? 'No changes waiting.' : `${queued} ${queued === 1 ? 'change' : 'changes'} waiting to be sent.`}</Text>
           <Text size="sm" c="dimmed">Last synced {data?.lastSyncedAt ? relativeTime(data.lastSyncedAt) : 'not yet'}.</Text>
           {status.lastError && <Text size="sm" c="error.7">{status.lastError}</Text>}
-          {failed.map((entry) => <FailedChange key={entry.seq} entry={entry} />)}
+          {failed.map(({ storeId: at, entry }) => <FailedChange key={`${at}/${entry.seq}`} storeId={at} entry={entry} otherStore={at === storeId ? null : storeName(at)} />)}
         </Stack>
       </Popover.Dropdown>
     </Popover>
   );
 }
 
-function FailedChange({ entry }: { entry: OutboxEntry }) {
+function FailedChange({ storeId, entry, otherStore }: { storeId: number; entry: OutboxEntry; otherStore: string | null }) {
   const reason = entry.problem?.detail ?? entry.problem?.title ?? 'The server refused this change.';
   const fields = entry.problem?.errors ? Object.entries(entry.problem.errors).map(([f, m]) => `${f}: ${m.join(', ')}`).join('; ') : '';
   return (
-    <Stack gap={4} p="xs" style={{ border: '1px solid var(--mantine-color-error-3)', borderRadius: 4 }}>
-      <Group justify="space-between"><Text size="sm" fw={600}>{entry.description}</Text><Badge color="error" size="sm">Not saved</Badge></Group>
+    <Stack gap={4} p="xs" style={{ border: '1px solid var(--mantine-color-error-3)', borderRadius: 4 }} role="group" aria-label={`Not saved: ${entry.description}`}>
+      <Group justify="space-between" wrap="nowrap"><Text size="sm" fw={600}>{entry.description}</Text><Badge color="error" size="sm" style={{ flexShrink: 0 }}>Not saved</Badge></Group>
+      {otherStore && <Text size="xs" c="dimmed">At {otherStore}</Text>}
       <Text size="sm">{reason}{fields ? ` (${fields})` : ''}</Text>
       <Group gap="xs">
-        <Button size="xs" variant="light" onClick={() => void syncClient().retryChange(entry.seq!)}>Try again</Button>
-        <Button size="xs" variant="subtle" color="error" onClick={() => void syncClient().discardChange(entry.seq!)}>Discard</Button>
+        <Button size="xs" variant="light" onClick={() => void syncClient().retryChange(storeId, entry.seq!)}>Try again</Button>
+        <Button size="xs" variant="subtle" color="error" onClick={() => void syncClient().discardChange(storeId, entry.seq!)}>Discard</Button>
       </Group>
     </Stack>
   );
