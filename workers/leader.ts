@@ -118,8 +118,10 @@ export class SyncLeader {
       this.update({ activity: 'pulling', lastError: null });
       await this.engine.pull();
       this.update({ activity: 'pushing', progress: null });
-      throwIfStopped(await this.engine.push());
+      // Other stores first: what is queued there was mostly made before the switch, and a company-wide row
+      // (a customer) changed at both stores must reach the server in the order it was changed.
       await this.pushOtherStores();
+      throwIfStopped(await this.engine.push());
       this.attempt = 0;
       this.update({ activity: 'idle', nextRetryAt: null, signedIn: true, bannerStatus: null });
     } catch (error) {
