@@ -42,7 +42,9 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob | Fi
 }
 
 async function fromPglite(client: PGlite): Promise<DatabaseHandle> {
-  await client.exec(`set time zone 'UTC'`);
+  // Every page of the embedded database is in memory: a random read costs what a sequential one does. With
+  // the default (4) the planner scanned 200k visits to find the week's 2.6k by key in the priority feed.
+  await client.exec(`set time zone 'UTC'; set random_page_cost = 1.1`);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
   return {
     db,

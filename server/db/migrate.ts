@@ -2,11 +2,13 @@ import { Migrator, type Migration } from 'kysely';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as preferencesAndSupport from './migrations/0002-notification-preferences-and-support.ts';
+import * as calendarWindowIndexes from './migrations/0003-calendar-window-indexes.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-notification-preferences-and-support': preferencesAndSupport,
+  '0003-calendar-window-indexes': calendarWindowIndexes,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -18,7 +18,7 @@ describe.skipIf(postgresUnavailable !== null)('migrations on PostgreSQL', () => 
   });
 
   it('apply once, and a second run changes nothing', async () => {
-    expect(await migrateToLatest(handle.db)).toEqual(['0001-initial', '0002-notification-preferences-and-support']);
+    expect(await migrateToLatest(handle.db)).toEqual(['0001-initial', '0002-notification-preferences-and-support', '0003-calendar-window-indexes']);
     const tables = await tableNames(handle.db);
     expect(await migrateToLatest(handle.db)).toEqual([]);
     expect(await tableNames(handle.db)).toEqual(tables);
