@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
 import { Dexie } from 'dexie';
+import { apiPaths } from '../src/contract/routes.ts';
 import { chooseActiveStore } from '../src/domain/active-store.ts';
 import { mayUseStore } from '../src/domain/roles.ts';
 import { GlobalDb } from '../src/db/global-db.ts';
-import { StoreDb, storeDbPrefix } from '../src/db/store-db.ts';
+import { replicaStoreIds, StoreDb, storeDbName } from '../src/db/store-db.ts';
 import { watchUpgrades } from '../src/db/upgrades.ts';
 import { SyncLeader } from './leader.ts';
 import { mutations } from './mutations.ts';
@@ -12,7 +13,6 @@ import { changeSettings, refreshSystemNotifications } from './session.ts';
 import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { ApiClient } from './api-client.ts';
 import { supportRequestList } from './support-requests.ts';
-import { apiPaths } from '../src/contract/routes.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
 
 /*
@@ -37,14 +37,6 @@ function openStoreDb(storeId: number, durability: 'strict' | 'default'): StoreDb
   watchUpgrades(db, (notice) => post({ type: 'upgrade', message: notice.message }));
   openDbs.push(db);
   return db;
-}
-
-async function replicaNames(): Promise<string[]> {
-  return (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(storeDbPrefix));
-}
-
-async function replicaStoreIds(): Promise<number[]> {
-  return (await replicaNames()).map((name) => Number(name.slice(storeDbPrefix.length)));
 }
 
 /** This tab's engines, one per store it changed things at; they queue and never pull or push themselves. */
@@ -190,10 +182,10 @@ const api: SyncWorkerApi = {
   },
 
   async signOut(force): Promise<SignOutResult> {
-    const names = await replicaNames();
+    const storeIds = await replicaStoreIds();
     let waiting = 0;
-    for (const name of names) {
-      const db = new StoreDb(Number(name.slice(storeDbPrefix.length)));
+    for (const storeId of storeIds) {
+      const db = new StoreDb(storeId);
       waiting += await db.outbox.count();
       db.close();
     }
@@ -202,7 +194,7 @@ const api: SyncWorkerApi = {
     for (const db of openDbs.splice(0)) db.close();
     engines.clear();
     token = null;
-    await Promise.all(names.map((name) => Dexie.delete(name)));
+    await Promise.all(storeIds.map((storeId) => Dexie.delete(storeDbName(storeId))));
     await globalDb.transaction('rw', [globalDb.session, globalDb.stores, globalDb.systemNotifications], async () => {
       await globalDb.session.clear();
       await globalDb.stores.clear();

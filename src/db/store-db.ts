@@ -80,6 +80,12 @@ export const storeDbSchema: Record<string, string> = Object.assign({}, ...Array.
 export const storeDbPrefix = 'alltrac-store-';
 export const storeDbName = (storeId: number) => `${storeDbPrefix}${storeId}`;
 
+/** The stores that have a replica in this browser profile (without opening, which would create one). */
+export async function replicaStoreIds(factory: IDBFactory = indexedDB): Promise<number[]> {
+  return (await factory.databases()).map((d) => d.name ?? '').filter((name) => name.startsWith(storeDbPrefix))
+    .map((name) => Number(name.slice(storeDbPrefix.length)));
+}
+
 /**
  * One store's replica: every replicated collection, the outbox and the sync state, in one IndexedDB
  * database. Open it twice when writing: `durability: 'strict'` for the outbox (a change the user made must

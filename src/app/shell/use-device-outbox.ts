@@ -1,16 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { storeDbPrefix, type OutboxEntry } from '../../db/store-db.ts';
+import { replicaStoreIds, type OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 
 /** A change in some store's outbox on this device, with the store it belongs to. */
 export interface DeviceChange {
   storeId: number;
   entry: OutboxEntry;
-}
-
-async function replicaStoreIds(): Promise<number[]> {
-  return (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(storeDbPrefix)).map((n) => Number(n.slice(storeDbPrefix.length)));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { StoreDb, storeDbName, storeDbSchema } from '../../src/db/store-db.ts';
+import { GlobalDb } from '../../src/db/global-db.ts';
+import { replicaStoreIds, StoreDb, storeDbName, storeDbSchema } from '../../src/db/store-db.ts';
 
 describe('a store replica made by the first version of the app', () => {
   it('opens in the new version with its rows and unsent changes kept, and the new collections empty', async () => {
@@ -21,5 +22,16 @@ describe('a store replica made by the first version of the app', () => {
     await upgraded.collection('notificationPreferences').put({ identityId: 'u1', kind: 'rating', inApp: false });
     expect(await upgraded.collection('notificationPreferences').get(['u1', 'rating'])).toEqual({ identityId: 'u1', kind: 'rating', inApp: false });
     upgraded.close();
+  });
+});
+
+describe('the replicas on a device', () => {
+  it('are the stores opened there, not the device\'s other databases', async () => {
+    const indexedDB = new IDBFactory();
+    for (const db of [new StoreDb(3, { indexedDB, IDBKeyRange }), new StoreDb(15, { indexedDB, IDBKeyRange }), new GlobalDb({ indexedDB, IDBKeyRange })]) {
+      await db.open();
+      db.close();
+    }
+    expect((await replicaStoreIds(indexedDB)).sort((a, b) => a - b)).toEqual([3, 15]);
   });
 });
