@@ -13,9 +13,10 @@ import { mintAccessToken } from '../tests/support/tokens.ts';
 import { openPglite } from '../server/db/connect.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/seed/demo.ts';
+import { defaultPageSize } from '../workers/sync-engine.ts';
 import { bigStore, generateBigStore } from './generate.ts';
 
-const pageSize = Number(process.env.BENCH_PAGE_SIZE ?? 2000);
+const pageSize = Number(process.env.BENCH_PAGE_SIZE ?? defaultPageSize);
 const log = (message: string) => console.log(`[bench] ${message}`);
 
 if (!fs.existsSync('dist/index.html')) {
