@@ -5,7 +5,7 @@ import { shellReady, signIn } from './support/session.ts';
 const env = e2eEnvironment();
 
 describe('writing to support', () => {
-  it('says what is missing, keeps a message written offline until it is sent, and shows it to PointSAdmin', async () => {
+  it('says what is missing and goes to it, keeps a message written offline until it is sent, and shows it to PointSAdmin', async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     const db = env.server.database.db;
     try {
@@ -14,6 +14,7 @@ describe('writing to support', () => {
       await page.getByRole('button', { name: 'Send to support' }).click();
       await page.getByText('Enter a subject').waitFor();
       await page.getByText('Describe what you need').waitFor();
+      expect(await page.getByRole('textbox', { name: 'Subject', exact: true }).evaluate((field) => field === document.activeElement)).toBe(true);
 
       // The draft survives a reload.
       await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Card reader at the counter');

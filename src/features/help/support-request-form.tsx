@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { createSupportRequestSchema } from '../../contract/writes.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
@@ -21,6 +21,9 @@ export function SupportRequestForm({ userId }: { userId: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [sending, setSending] = useState(false);
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
 
   const edit = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = event.currentTarget.value;
@@ -35,7 +38,11 @@ export function SupportRequestForm({ userId }: { userId: string }) {
       supportRequestId: crypto.randomUUID(), subject: draft.subject, message: draft.message, callbackPhone: draft.callbackPhone.trim() || null,
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
+      const found: FieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message]));
+      setErrors(found);
+      // Keyboard and screen-reader users land on the first field to fix.
+      const first = ([['subject', subjectRef], ['message', messageRef], ['callbackPhone', phoneRef]] as const).find(([field]) => found[field]);
+      first?.[1].current?.focus();
       return;
     }
     setSending(true);
@@ -53,10 +60,10 @@ export function SupportRequestForm({ userId }: { userId: string }) {
   return (
     <form onSubmit={(e) => void send(e)} noValidate>
       <Stack>
-        <TextInput label="Subject" required value={draft.subject} onChange={edit('subject')} error={errors.subject} maxLength={200} />
-        <Textarea label="Message" required autosize minRows={5} maxRows={14} value={draft.message} onChange={edit('message')} error={errors.message}
+        <TextInput ref={subjectRef} label="Subject" required value={draft.subject} onChange={edit('subject')} error={errors.subject} maxLength={200} />
+        <Textarea ref={messageRef} label="Message" required autosize minRows={5} maxRows={14} value={draft.message} onChange={edit('message')} error={errors.message}
           description="What happened, on which screen, and what you expected." />
-        <TextInput label="Phone for a call back" type="tel" value={draft.callbackPhone} onChange={edit('callbackPhone')} error={errors.callbackPhone}
+        <TextInput ref={phoneRef} label="Phone for a call back" type="tel" value={draft.callbackPhone} onChange={edit('callbackPhone')} error={errors.callbackPhone}
           description="Optional. Support writes to your email address otherwise." maxLength={30} />
         {outcome && <Alert color={outcome.ok ? 'secondary' : 'error'} role="status">{outcome.text}</Alert>}
         <Button type="submit" loading={sending} w="fit-content">Send to support</Button>
