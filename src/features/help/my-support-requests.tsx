@@ -1,10 +1,11 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { SupportRequest } from '../../contract/entities.ts';
+import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 
 /** Where each message stands: sent, waiting in the outbox, or refused by the server (with its reason). */
-function stateOf(entry: { status: 'pending' | 'failed'; problem?: { detail?: string; title: string } } | undefined) {
+function stateOf(entry: OutboxEntry | undefined) {
   if (!entry) return <Badge color="secondary" variant="light">Sent</Badge>;
   if (entry.status === 'pending') return <Badge color="gray" variant="light">Waiting to send</Badge>;
   return <Badge color="error" variant="light" title={entry.problem?.detail ?? entry.problem?.title}>Not sent</Badge>;
