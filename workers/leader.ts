@@ -1,11 +1,10 @@
 import { hubEvents } from '../src/contract/hub.ts';
-import { chooseActiveStore } from '../src/domain/active-store.ts';
 import { opensErrorBanner } from '../src/domain/error-banner.ts';
 import type { GlobalDb } from '../src/db/global-db.ts';
 import type { StoreDb } from '../src/db/store-db.ts';
 import { ApiClient, NetworkError } from './api-client.ts';
 import { LiveConnection } from './live-connection.ts';
-import { ApiError, refreshSession, saveSettings } from './session.ts';
+import { activeStoreOnDevice, ApiError, refreshSession, saveSettings } from './session.ts';
 import { SyncEngine, type PushResult } from './sync-engine.ts';
 import { backoffMs } from './upload-policy.ts';
 import type { SyncStatus } from './sync-worker-api.ts';
@@ -190,10 +189,7 @@ export class SyncLeader {
       });
       this.sessionLoadedAt = Date.now();
     }
-    const session = await this.options.globalDb.session.get('current');
-    const stores = await this.options.globalDb.stores.toArray();
-    const active = session ? chooseActiveStore(session.settings.allTracCurrentStoreLocation, session.user.roles, stores) : null;
-    const storeId = active?.id ?? null;
+    const storeId = (await activeStoreOnDevice(this.options.globalDb))?.id ?? null;
     if (storeId === this.storeId) return;
     this.closeStore();
     this.storeId = storeId;

@@ -1,9 +1,11 @@
 import { apiPaths } from '../src/contract/routes.ts';
 import { systemNotificationSchema } from '../src/contract/entities.ts';
-import { storeLocationSchema } from '../src/contract/store-location.ts';
+import { storeLocationSchema, type StoreLocation } from '../src/contract/store-location.ts';
+import { chooseActiveStore } from '../src/domain/active-store.ts';
 import { currentUserSchema, userSettingsSchema, type UserSettings } from '../src/contract/user.ts';
 import type { GlobalDb, SessionRow } from '../src/db/global-db.ts';
 import { problemOf, type ApiClient } from './api-client.ts';
+import { classifyUpload } from './upload-policy.ts';
 
 /** An API answer that is not a success, with the server's words. */
 export class ApiError extends Error {
@@ -51,6 +53,12 @@ export async function refreshSystemNotifications(api: ApiClient, db: GlobalDb): 
   });
 }
 
+/** The active store (spec section 4) from the session and stores on the device; null when there is none. */
+export async function activeStoreOnDevice(db: GlobalDb): Promise<StoreLocation | null> {
+  const session = await db.session.get('current');
+  return session ? chooseActiveStore(session.settings.allTracCurrentStoreLocation, session.user.roles, await db.stores.toArray()) : null;
+}
+
 /** Records a settings change on the device at once; saveSettings sends it when the server is reachable. */
 export async function changeSettings(db: GlobalDb, changes: Partial<UserSettings>): Promise<void> {
   await db.transaction('rw', db.session, async () => {
@@ -72,7 +80,7 @@ export async function saveSettings(api: ApiClient, db: GlobalDb): Promise<void> 
   const patch = Object.entries(pending).map(([name, value]) => ({ op: 'replace' as const, path: `/${name}`, value }));
   if (patch.length > 0) {
     const response = await api.request('PATCH', apiPaths.userSettings, { body: patch });
-    if (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 408 && response.status !== 429) {
+    if (classifyUpload(response.status) === 'fatal') {
       // The server refuses this choice (the role is gone): take its settings instead of retrying for ever.
       await db.session.update('current', { pendingSettings: null });
       throw new ApiError(response.status, problemOf(response).detail ?? 'The settings were not saved.');

@@ -2,14 +2,13 @@
 import * as Comlink from 'comlink';
 import { Dexie } from 'dexie';
 import { apiPaths } from '../src/contract/routes.ts';
-import { chooseActiveStore } from '../src/domain/active-store.ts';
 import { mayUseStore } from '../src/domain/roles.ts';
 import { GlobalDb } from '../src/db/global-db.ts';
 import { replicaStoreIds, StoreDb, storeDbName } from '../src/db/store-db.ts';
 import { watchUpgrades } from '../src/db/upgrades.ts';
 import { SyncLeader } from './leader.ts';
 import { mutations } from './mutations.ts';
-import { changeSettings, refreshSystemNotifications } from './session.ts';
+import { activeStoreOnDevice, changeSettings, refreshSystemNotifications } from './session.ts';
 import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { ApiClient } from './api-client.ts';
 import { supportRequestList } from './support-requests.ts';
@@ -57,8 +56,7 @@ function engineFor(storeId: number): SyncEngine {
 }
 
 async function activeStoreId(): Promise<number> {
-  const session = await globalDb.session.get('current');
-  const store = session ? chooseActiveStore(session.settings.allTracCurrentStoreLocation, session.user.roles, await globalDb.stores.toArray()) : null;
+  const store = await activeStoreOnDevice(globalDb);
   if (!store) throw new Error('Choose a store before making changes.');
   return store.id;
 }

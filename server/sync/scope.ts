@@ -14,9 +14,6 @@ export interface StoreScope {
   companyId: number;
 }
 
-/** The roles that may work with customers, messages and ratings (spec section 6). */
-export const frontCounterRoles: Role[] = ['PointSAdmin', 'AllTracAdmin', 'AllTracUser'];
-
 /** The caller, their active store and its company, once they hold one of `roles` there. */
 export async function storeScope(db: Db, auth: Auth, request: FastifyRequest, roles: readonly Role[]): Promise<StoreScope> {
   const user = await auth.authenticate(request);

@@ -1,11 +1,5 @@
 import type { Role } from '../contract/enums.ts';
-
-/** Who may open a route (spec section 2 and 6); a route absent here needs only a signed-in user. */
-export const frontCounter: Role[] = ['PointSAdmin', 'AllTracAdmin', 'AllTracUser'];
-export const leadTechnicians: Role[] = ['PointSAdmin', 'AllTracLeadTechnician'];
-export const technicians: Role[] = ['PointSAdmin', 'AllTracTechnician'];
-export const storeAdmins: Role[] = ['PointSAdmin', 'AllTracAdmin'];
-export const platformAdmins: Role[] = ['PointSAdmin'];
+import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from './roles.ts';
 
 export type NavIcon = 'home' | 'dashboard' | 'calendar' | 'lead' | 'wrench' | 'messages' | 'star' | 'customers' | 'settings' | 'admin' | 'store' | 'help';
 

@@ -2,6 +2,17 @@ import type { Role } from '../contract/enums.ts';
 import type { UserRole } from '../contract/user.ts';
 
 /**
+ * Who may do what (spec section 6), for routes, drawer items and the API alike; a route absent from these
+ * needs only a signed-in user.
+ */
+export const frontCounter: Role[] = ['PointSAdmin', 'AllTracAdmin', 'AllTracUser'];
+export const leadTechnicians: Role[] = ['PointSAdmin', 'AllTracLeadTechnician'];
+export const technicians: Role[] = ['PointSAdmin', 'AllTracTechnician'];
+/** Settings, Retail Management, the Manage Store link, and changing store locations. */
+export const storeAdmins: Role[] = ['PointSAdmin', 'AllTracAdmin'];
+export const platformAdmins: Role[] = ['PointSAdmin'];
+
+/**
  * The roles that count at a store: those from the sign-in identity (storeId null, e.g. PointSAdmin)
  * plus those held at that store (spec section 6).
  */

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type AnyRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import type { Role } from '../contract/enums.ts';
-import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../domain/navigation.ts';
+import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../domain/roles.ts';
 import { hasAnyRole, type Session } from '../app/session.ts';
 import { RouteError } from './route-error.tsx';
 

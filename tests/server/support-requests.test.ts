@@ -83,6 +83,16 @@ describe('messages to support', () => {
     expect(all.find((r) => r.senderEmail === 'tech@demo.test')).toMatchObject({ senderName: 'Theo Technician', companyName: 'Demo Tire & Auto', storeNumber: 101 });
   });
 
+  it('are filtered by store number, and a filter of the wrong kind or on an unknown field is a 400', async () => {
+    const at101 = (await list(platformToken, '?$filter=storeNumber eq 101&$count=true')).json();
+    expect(at101.count).toBeGreaterThan(0);
+    expect(new Set(at101.items.map((r: { storeNumber: number }) => r.storeNumber))).toEqual(new Set([101]));
+    expect((await list(platformToken, "?$filter=storeNumber eq 'Springfield'")).statusCode).toBe(400);
+    const unknown = await list(platformToken, '?$filter=mood eq 1');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toMatch(/mood/);
+  });
+
   it('are listed to other users only when they sent them', async () => {
     const mine = (await list(techToken)).json().items as { senderEmail: string }[];
     expect(mine.length).toBe(1);

@@ -6,9 +6,10 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import { createCustomerSchema, createVehicleSchema, customerPatchableFields, vehiclePatchableFields } from '../../../src/contract/writes.ts';
 import type { Db } from '../../db/connect.ts';
 import { takeVersions } from '../../db/versions.ts';
+import { frontCounter } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { idempotentWrite } from '../../sync/write.ts';
-import { frontCounterRoles, isUniqueViolation, patchRow, storeScope, type StoreScope } from '../../sync/scope.ts';
+import { isUniqueViolation, patchRow, storeScope, type StoreScope } from '../../sync/scope.ts';
 import type { ModuleContext } from '../context.ts';
 
 const customerColumns = Object.keys(customerSchema.shape) as (keyof Customer)[];
@@ -34,13 +35,13 @@ async function findVehicle(db: Db, scope: StoreScope, customerId: string, vehicl
 /** Customers and their vehicles (spec section 7 "Customers and vehicles"); company-wide rows. */
 export async function customerRoutes(app: FastifyInstance, { db, auth, events }: ModuleContext): Promise<void> {
   app.get(apiPaths.customer, async (request) => {
-    const scope = await storeScope(db, auth, request, frontCounterRoles);
+    const scope = await storeScope(db, auth, request, frontCounter);
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
     return findCustomer(db, scope, customerId);
   });
 
   app.post(apiPaths.customers, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounterRoles);
+    const scope = await storeScope(db, auth, request, frontCounter);
     const model = parseOrProblem(createCustomerSchema, request.body, 'The customer');
     const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
       const version = await takeVersions(trx, scope.companyId);
@@ -58,7 +59,7 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, events }:
   });
 
   app.patch(apiPaths.customer, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounterRoles);
+    const scope = await storeScope(db, auth, request, frontCounter);
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
     const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
       const current = await findCustomer(trx, scope, customerId);
@@ -72,7 +73,7 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, events }:
   });
 
   app.get(apiPaths.customerVehicles, async (request) => {
-    const scope = await storeScope(db, auth, request, frontCounterRoles);
+    const scope = await storeScope(db, auth, request, frontCounter);
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
     await findCustomer(db, scope, customerId);
     return db.selectFrom('customerVehicles').select(vehicleColumns)
@@ -80,7 +81,7 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, events }:
   });
 
   app.post(apiPaths.customerVehicles, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounterRoles);
+    const scope = await storeScope(db, auth, request, frontCounter);
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
     const model = parseOrProblem(createVehicleSchema, request.body, 'The vehicle');
     const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
@@ -100,13 +101,13 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, events }:
   });
 
   app.get(apiPaths.customerVehicle, async (request) => {
-    const scope = await storeScope(db, auth, request, frontCounterRoles);
+    const scope = await storeScope(db, auth, request, frontCounter);
     const { customerId, vehicleId } = parseOrProblem(vehicleParams, request.params, 'The path');
     return findVehicle(db, scope, customerId, vehicleId);
   });
 
   app.patch(apiPaths.customerVehicle, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounterRoles);
+    const scope = await storeScope(db, auth, request, frontCounter);
     const { customerId, vehicleId } = parseOrProblem(vehicleParams, request.params, 'The path');
     const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
       const current = await findVehicle(trx, scope, customerId, vehicleId);

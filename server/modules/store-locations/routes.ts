@@ -6,7 +6,7 @@ import {
   updateStoreLocationSchema, type StoreLocation,
 } from '../../../src/contract/store-location.ts';
 import { storeIdSchema } from '../../../src/contract/user.ts';
-import { hasRole, isPlatformAdmin } from '../../../src/domain/roles.ts';
+import { hasRole, isPlatformAdmin, storeAdmins } from '../../../src/domain/roles.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -25,7 +25,7 @@ const resource: ODataResource = {
 
 const idParams = z.object({ id: z.coerce.number().pipe(storeIdSchema) });
 
-const mayManageStore = (user: AuthUser, storeId: number) => hasRole(user.roles, storeId, ['PointSAdmin', 'AllTracAdmin']);
+const mayManageStore = (user: AuthUser, storeId: number) => hasRole(user.roles, storeId, storeAdmins);
 
 function uniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';

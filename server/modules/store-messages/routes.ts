@@ -4,13 +4,14 @@ import { storeMessageSchema, type StoreMessage } from '../../../src/contract/ent
 import { apiPaths } from '../../../src/contract/routes.ts';
 import type { Db } from '../../db/connect.ts';
 import { takeVersions } from '../../db/versions.ts';
+import { frontCounter } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
-import { frontCounterRoles, storeScope, type StoreScope } from '../../sync/scope.ts';
+import { storeScope, type StoreScope } from '../../sync/scope.ts';
 import { idempotentWrite } from '../../sync/write.ts';
 import type { ModuleContext } from '../context.ts';
 
 const columns = Object.keys(storeMessageSchema.shape) as (keyof StoreMessage)[];
-const params = z.object({ storeMessageId: z.uuid('Archiving needs a message id') });
+const params = z.object({ storeMessageId: z.uuid('The message id must be a UUID') });
 
 async function findMessage(db: Db, scope: StoreScope, storeMessageId: string): Promise<StoreMessage> {
   const row = await db.selectFrom('storeMessages').select(columns)
@@ -22,14 +23,14 @@ async function findMessage(db: Db, scope: StoreScope, storeMessageId: string): P
 /** Marking a store message archived or replied (spec section 4 "Store message"). */
 export async function storeMessageRoutes(app: FastifyInstance, { db, auth, events }: ModuleContext): Promise<void> {
   app.get(apiPaths.storeMessage, async (request) => {
-    const scope = await storeScope(db, auth, request, frontCounterRoles);
+    const scope = await storeScope(db, auth, request, frontCounter);
     const { storeMessageId } = parseOrProblem(params, request.params, 'The path');
     return findMessage(db, scope, storeMessageId);
   });
 
   for (const action of ['mark-archived', 'mark-replied'] as const) {
     app.post(action === 'mark-archived' ? apiPaths.markArchived : apiPaths.markReplied, async (request, reply) => {
-      const scope = await storeScope(db, auth, request, frontCounterRoles);
+      const scope = await storeScope(db, auth, request, frontCounter);
       const { storeMessageId } = parseOrProblem(params, request.params, 'The path');
       const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
         const current = await findMessage(trx, scope, storeMessageId);

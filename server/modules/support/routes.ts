@@ -14,7 +14,7 @@ const resource: ODataResource = {
   fields: {
     supportRequestId: 'supportRequests.supportRequestId', identityId: 'supportRequests.identityId', subject: 'supportRequests.subject',
     dateSubmitted: 'supportRequests.dateSubmitted', storeId: 'supportRequests.storeId', companyName: 'companies.name',
-    senderEmail: 'users.email', senderName: 'users.name',
+    senderEmail: 'users.email', senderName: 'users.name', storeName: 'storeLocations.name', storeNumber: 'storeLocations.storeNumber',
   },
   maxTop: 100,
 };

@@ -2,7 +2,7 @@ import { Button, Menu, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { hasRole, rolesAtStore } from '../../domain/roles.ts';
+import { hasRole, rolesAtStore, storeAdmins } from '../../domain/roles.ts';
 import { landingAfterStoreSwitch, shortStoreName } from '../../domain/navigation.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import type { Session } from '../session.ts';
@@ -15,7 +15,7 @@ export function StoreSelector({ session, compact = false }: { session: Session; 
   const store = session.activeStore;
   if (!store) return null;
   const others = session.stores.filter((s) => s.id !== store.id);
-  const mayManage = hasRole(session.user.roles, store.id, ['PointSAdmin', 'AllTracAdmin']);
+  const mayManage = hasRole(session.user.roles, store.id, storeAdmins);
 
   const switchTo = async (storeId: number) => {
     await syncClient().selectStore(storeId);

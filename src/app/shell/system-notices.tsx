@@ -8,7 +8,7 @@ import { syncClient } from '../../sync/sync-client.ts';
 import { globalDb } from '../session.ts';
 
 /** Spec section 9: system notifications are polled every 60 minutes, and not while the page is hidden. */
-export const systemNotificationPollMs = 3_600_000;
+const systemNotificationPollMs = 3_600_000;
 
 /** Polls while mounted and visible; the notifications land in the global db and are read live from there. */
 export function useSystemNotifications() {
