@@ -1,23 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { apiPaths } from '../src/contract/routes.ts';
 import { problemTypes } from '../src/contract/problem.ts';
 import { createAuth } from './auth/auth.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { requireApiVersion } from './http/api-version.ts';
 import { localBackplane, redisBackplane } from './hub/backplane.ts';
 import { Hub } from './hub/hub.ts';
 import { dataEpoch } from './sync/changes.ts';
+import { WritePath } from './sync/write-path.ts';
 import { ProblemError, sendProblem } from './http/problem.ts';
+import { clientErrorHandler, installErrorHandling } from './http/error-handler.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { refuseUnstorableText } from './http/text-checks.ts';
 import { interactionRoutes } from './identity/interactions.ts';
 import { loadServerKeys } from './identity/keys.ts';
-import { apiAudience, createProvider, identityMountPath, issuerFor } from './identity/provider.ts';
+import { apiAudience, createProvider, identityMountPath, issuerFor, signOutScriptPath } from './identity/provider.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { storeLocationRoutes } from './modules/store-locations/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { customerLookupRoutes } from './modules/customers/lookups.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationPreferenceRoutes } from './modules/notifications/preference-routes.ts';
 import { systemNotificationRoutes } from './modules/notifications/system-routes.ts';
@@ -32,50 +39,46 @@ export interface AppOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  clock?: Clock;
 }
 
 /** Builds the whole server: identity, API, and the built PWA. main.ts listens; tests use inject. */
-export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
-    trustProxy: true,
+    // Forwarded headers name the caller's address only when they come from a proxy we were told of.
+    trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
+    // A malformed address (bad percent-encoding) or body type Fastify refuses before any route: our problem details too.
+    frameworkErrors: (error, _request, reply) => sendProblem(reply, { ...problemTypes.badRequest, detail: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a malformed percent-encoding.' : error.message }),
   });
 
-  app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
-    if (error instanceof ProblemError) return sendProblem(reply, error.problem, error.headers);
-    // PostgreSQL data exceptions (SQLSTATE class 22): a value that does not fit its column, such as text
-    // compared with a number in a $filter. The request is at fault, not the server.
-    if (/^22/.test(String((error as { code?: unknown }).code ?? ''))) {
-      return sendProblem(reply, { ...problemTypes.badRequest, detail: `A value in the request does not fit the field it is compared with or stored in (${error.message}).` });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return sendProblem(reply, { ...problemTypes.internal, detail: 'The server could not complete the request. Try again; if it keeps failing, contact support.' });
-    }
-    const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-      ? 'The body is not valid JSON.'
-      : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The body is too large.' : error.message;
-    const base = status === 429 ? problemTypes.tooManyRequests : status === 415 ? { ...problemTypes.badRequest, status: 415, title: 'Unsupported media type' } : { ...problemTypes.badRequest, status };
-    return sendProblem(reply, { ...base, detail });
+  installErrorHandling(app);
+  await securityHeaders(app, config);
+  // Public calls (no sign-in) say how often an address may call them; answered as a 429 problem detail.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new ProblemError('tooManyRequests', `Too many requests from this address; try again in ${Math.ceil(context.ttl / 1000)} seconds.`, { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
   });
 
   const keys = await loadServerKeys(db);
   const auth = createAuth({ db, publicJwks: keys.publicJwks, issuer: issuerFor(config.publicUrl), audience: apiAudience(config.publicUrl) });
-  const provider = createProvider({ db, keys, publicUrl: config.publicUrl, clientId: config.appSettings.signInClientName, production: config.production });
+  const provider = createProvider({ db, keys, publicUrl: config.publicUrl, clientId: config.appSettings.signInClientName, production: config.production, accessTokenTtl: config.accessTokenTtl, behindProxy: config.trustProxy !== false });
   const backplane = config.redisUrl
     ? await redisBackplane(config.redisUrl, await dataEpoch(db), (message, error) => app.log.error({ err: error }, message))
     : localBackplane();
-  const hub = new Hub({ db, auth, backplane, log: app.log });
+  const hub = new Hub({ db, auth, backplane, log: app.log, secret: keys.cookieKeys[0]! });
   hub.attach(app);
   app.addHook('preClose', async () => { await hub.close(); });
-  const context: ModuleContext = { db, auth, config, events: hub };
+  const context: ModuleContext = { db, auth, config, events: hub, clock, writes: new WritePath(db, hub, clock) };
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get(signOutScriptPath, async (_request, reply) => reply.type('text/javascript').header('cache-control', 'no-cache')
+    .send("document.getElementById('op.logoutForm').submit();\n"));
   app.get(apiPaths.appSettings, async (_request, reply) => reply.header('cache-control', 'no-cache').send(config.appSettings));
 
-  await app.register(interactionRoutes, { provider, db });
+  await app.register(interactionRoutes, { provider, db, clock });
   await app.register(async (identity) => {
     // oidc-provider reads its own request bodies: leave the stream untouched for it.
     identity.removeAllContentTypeParsers();
@@ -85,6 +88,8 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(identityMountPath.length) || '/';
+      // The provider writes its own answers: give them the security headers Fastify set for this request.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
       reply.hijack();
       handle(raw, reply.raw);
     };
@@ -94,11 +99,15 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
 
   await app.register(async (api) => {
     requireApiVersion(api);
+    refuseUnstorableText(api);
+    // The API takes JSON only: any other body type is a 415, not text handed to a route.
+    api.removeContentTypeParser('text/plain');
     await userRoutes(api, context);
     await storeLocationRoutes(api, context);
     await storeServiceRoutes(api, context);
     await syncRoutes(api, context);
     await customerRoutes(api, context);
+    await customerLookupRoutes(api, context);
     await ratingRoutes(api, context);
     await storeMessageRoutes(api, context);
     await notificationRoutes(api, context);
@@ -107,15 +116,16 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     await systemNotificationRoutes(api, context);
   });
 
-  await servePwa(app, config.staticDir);
+  await servePwa(app, config.staticDir, config.production);
   return app;
 }
 
 /**
  * The built PWA: hashed assets cached for a year, the shell and service worker always revalidated, and
- * every other path that is not an API answered with index.html so client routes load.
+ * every other path that is not an API or a file answered with index.html so client routes load. Source maps
+ * (the full sources) are not served in production.
  */
-async function servePwa(app: FastifyInstance, staticDir: string | null): Promise<void> {
+async function servePwa(app: FastifyInstance, staticDir: string | null, production: boolean): Promise<void> {
   const indexHtml = staticDir ? path.join(staticDir, 'index.html') : null;
   const hasBuild = !!indexHtml && fs.existsSync(indexHtml);
   if (hasBuild) {
@@ -123,6 +133,7 @@ async function servePwa(app: FastifyInstance, staticDir: string | null): Promise
       root: staticDir!,
       wildcard: false,
       index: false,
+      allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -130,10 +141,13 @@ async function servePwa(app: FastifyInstance, staticDir: string | null): Promise
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith(identityMountPath) || request.url.startsWith('/hubs/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+    const pathname = request.url.split('?')[0]!;
+    const isApi = pathname.startsWith('/api/') || pathname.startsWith(identityMountPath) || pathname.startsWith('/hubs/');
+    // A missing file (an old chunk after a deploy, a source map in production) is a 404, not the app's page.
+    const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(pathname);
+    if (!isApi && !isFile && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml!));
     }
-    return sendProblem(reply, { ...problemTypes.notFound, detail: `Nothing is found at ${request.method} ${request.url.split('?')[0]}.` });
+    return sendProblem(reply, { ...problemTypes.notFound, detail: `Nothing is found at ${request.method} ${pathname}.` });
   });
 }

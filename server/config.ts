@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { startupSettingNames, startupSettings, type AppSettings } from '../src/contract/app-settings.ts';
@@ -14,6 +15,13 @@ export interface Config {
   staticDir: string | null;
   appSettings: AppSettings;
   seedDemo: boolean;
+  /** Seconds an access token lasts; devices renew it with their refresh token before it ends. */
+  accessTokenTtl: number;
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses or CIDR ranges), or how many proxy hops to
+   * believe; false: none, the socket's address is the caller's (sign-in throttling keys on it).
+   */
+  trustProxy: false | string[] | number;
 }
 
 const envSchema = z.object({
@@ -24,6 +32,19 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'Use a postgres:// or postgresql:// URL' }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'Use a redis:// or rediss:// URL' }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'Use an http:// or https:// URL' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30, 'At least 30 seconds').max(86_400, 'At most a day').default(3600),
+  TRUST_PROXY: z.string().optional().transform((value, context): false | string[] | number => {
+    if (!value) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => {
+      const [address, bits] = e.split('/');
+      const version = net.isIP(address ?? '');
+      return version === 0 || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128)));
+    });
+    if (bad.length > 0) context.addIssue({ code: 'custom', message: `Not an address or CIDR range: ${bad.join(', ')} (give addresses like 10.0.0.5 or 10.0.0.0/8, or a number of hops)` });
+    return entries;
+  }),
 });
 
 export class ConfigError extends Error {}
@@ -74,5 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     staticDir: path.resolve(root, 'dist'),
     appSettings,
     seedDemo: !production,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from './app.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -17,15 +18,16 @@ export interface RunningServer {
 }
 
 /** config → database → migrations → demo seed (not in production) → app → listen. */
-export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { logger?: boolean; clock?: Clock } = {}): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   try {
     await migrateToLatest(database.db);
-    const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+    const seeded = config.seedDemo ? await seedDemo(database.db, clock.now()) : false;
     // The embedded database has no autovacuum: refresh the planner's statistics at every start, or the
     // change feed sorts whole tables instead of walking its index once they have grown.
     if (database.kind === 'pglite') await sql`analyze`.execute(database.db);
-    const app = await buildApp({ config, db: database.db, logger: options.logger ?? true });
+    const app = await buildApp({ config, db: database.db, logger: options.logger ?? true, clock });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

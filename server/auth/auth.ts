@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import { activeStoreHeader } from '../../src/contract/routes.ts';
-import type { CurrentUser } from '../../src/contract/user.ts';
+import { storeIdText, type CurrentUser } from '../../src/contract/user.ts';
 import { mayUseStore } from '../../src/domain/roles.ts';
 import type { Db } from '../db/connect.ts';
 import { ProblemError } from '../http/problem.ts';
@@ -70,8 +70,9 @@ export function createAuth(options: { db: Db; publicJwks: { keys: JWK[] }; issue
       const raw = request.headers[activeStoreHeader.toLowerCase()];
       const value = Array.isArray(raw) ? raw[0] : raw;
       if (!value) throw new ProblemError('badRequest', `Choose a store: send its id in the ${activeStoreHeader} header.`, { errors: { [activeStoreHeader]: ['Required'] } });
-      if (!/^\d{1,9}$/.test(value)) throw new ProblemError('badRequest', `The ${activeStoreHeader} header must be a store id.`, { errors: { [activeStoreHeader]: ['Must be a whole number'] } });
-      const storeId = Number(value);
+      const parsed = storeIdText.safeParse(value);
+      if (!parsed.success) throw new ProblemError('badRequest', `The ${activeStoreHeader} header must be a store id written in digits, such as 17.`, { errors: { [activeStoreHeader]: ['Must be a whole number'] } });
+      const storeId = parsed.data;
       if (!mayUseStore(user.roles, storeId)) throw new ProblemError('forbidden', `You do not hold a role at store ${storeId}.`);
       return storeId;
     },

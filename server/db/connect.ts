@@ -67,6 +67,9 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
         parsers[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection ended by the server (a restart, an administrator) emits 'error' on the pool: without a
+  // listener Node ends the whole process. The pool drops that connection and opens another when needed.
+  pool.on('error', (error) => console.error('PostgreSQL closed an idle connection:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

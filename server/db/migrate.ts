@@ -3,12 +3,18 @@ import type { Db } from './connect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as preferencesAndSupport from './migrations/0002-notification-preferences-and-support.ts';
 import * as calendarWindowIndexes from './migrations/0003-calendar-window-indexes.ts';
+import * as changeMetadata from './migrations/0004-change-metadata-and-key-claims.ts';
+import * as signInFailureTimes from './migrations/0005-sign-in-failure-times.ts';
+import * as customersAndVehicles from './migrations/0006-customers-and-vehicles.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-notification-preferences-and-support': preferencesAndSupport,
   '0003-calendar-window-indexes': calendarWindowIndexes,
+  '0004-change-metadata-and-key-claims': changeMetadata,
+  '0005-sign-in-failure-times': signInFailureTimes,
+  '0006-customers-and-vehicles': customersAndVehicles,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

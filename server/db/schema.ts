@@ -9,6 +9,10 @@ export interface SyncColumns {
   storeId: number | null;
   version: number;
   deleted: Generated<boolean>;
+  /** Who changed the row last (a person; null for the seed and imports), and when. */
+  changedBy: Generated<string | null>;
+  changedByName: Generated<string | null>;
+  changedAt: Generated<string | null>;
 }
 type Replicated<T> = T & SyncColumns;
 
@@ -17,7 +21,8 @@ export interface Database {
   appMeta: { key: string; value: unknown };
   companies: { id: Generated<number>; alltracCompanyId: number; name: string };
   companyChangeCounters: { companyId: number; version: number };
-  storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours'> & {
+  storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours' | 'hasServiceKey' | 'serviceKey'> & {
+    serviceKey: string | null;
     id: Generated<number>;
     companyId: number;
     version: number;
@@ -35,6 +40,7 @@ export interface Database {
 
   customers: Replicated<E.Customer>;
   customerVehicles: Replicated<E.CustomerVehicle>;
+  customerDuplicateDismissals: Replicated<E.CustomerDuplicateDismissal>;
   schedulerResources: Replicated<E.SchedulerResource>;
   storeServiceCategories: Replicated<E.StoreServiceCategory>;
   storeServices: Replicated<E.StoreService>;
@@ -63,12 +69,15 @@ export interface Database {
 
   idempotencyKeys: {
     userId: string; key: string; method: string; path: string;
-    statusCode: number; response: unknown; createdOn: Generated<string>;
+    /** sha-256 of the request body; null for keys stored before keys were bound to their request. */
+    requestHash: string | null;
+    /** null while the write that claimed the key has not committed its answer. */
+    statusCode: number | null; response: unknown; createdOn: Generated<string>;
   };
   oidcPayloads: {
     model: string; id: string; payload: unknown; grantId: string | null; userCode: string | null;
     uid: string | null; expiresAt: string | null; consumedAt: string | null;
   };
   serverKeys: { name: string; value: unknown };
-  signInFailures: { subject: string; failures: number; firstFailureAt: string };
+  signInFailures: { subject: string; failures: number; firstFailureAt: string; lastFailureAt: string };
 }

@@ -5,6 +5,7 @@
  * never name a column the resource does not expose.
  */
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { z } from 'zod';
 import { ProblemError } from './problem.ts';
 
 export type Literal = string | number | boolean | null;
@@ -25,9 +26,15 @@ export interface ODataQuery {
 export interface ODataResource {
   /** OData field name (as the client writes it, any case) → column as Kysely names it (camelCase). */
   fields: Record<string, string>;
+  /** The contract schema of the fields: a value compared with a field must be one of its values. */
+  schema?: z.ZodObject;
   expandable?: readonly string[];
   maxTop?: number;
 }
+
+/** A $filter longer or deeper than any real screen sends is refused before it is parsed further. */
+export const filterLimits = { length: 2000, depth: 16 } as const;
+const int32 = 2_147_483_647;
 
 const compareOps = new Set<CompareOp>(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
 const sqlOps: Record<CompareOp, string> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
@@ -72,8 +79,10 @@ function tokenize(input: string): Token[] {
 }
 
 function parseFilter(input: string, resource: ODataResource): Filter {
+  if (input.length > filterLimits.length) bad(`$filter may be at most ${filterLimits.length} characters long.`);
   const tokens = tokenize(input);
   let pos = 0;
+  let depth = 0;
   const peek = () => tokens[pos];
   const next = () => tokens[pos++];
 
@@ -94,8 +103,10 @@ function parseFilter(input: string, resource: ODataResource): Filter {
   const comparison = (): Filter => {
     const tok = next();
     if (tok?.t === 'lparen') {
+      if (++depth > filterLimits.depth) bad(`$filter may nest parentheses at most ${filterLimits.depth} deep.`);
       const inner = orExpr();
       if (next()?.t !== 'rparen') bad('$filter has a parenthesis that is not closed.');
+      depth--;
       return inner;
     }
     if (!tok || tok.t !== 'ident') bad('$filter expects a field name.');
@@ -105,7 +116,7 @@ function parseFilter(input: string, resource: ODataResource): Filter {
     if (!opTok || opTok.t !== 'ident' || !compareOps.has(opTok.v as CompareOp)) {
       bad(`$filter operator "${opTok?.v ?? ''}" is not supported; use eq, ne, gt, ge, lt or le.`);
     }
-    return { kind: 'compare', field, op: opTok.v as CompareOp, value: literal() };
+    return { kind: 'compare', field, op: opTok.v as CompareOp, value: checkedValue(field, literal(), resource) };
   };
 
   const andExpr = (): Filter => {
@@ -122,6 +133,16 @@ function parseFilter(input: string, resource: ODataResource): Filter {
   const result = orExpr();
   if (pos < tokens.length) bad(`$filter has unexpected "${tokens[pos]!.v}"; only eq, ne, gt, ge, lt, le, and, or and parentheses are supported.`);
   return result;
+}
+
+/** A value compared with a field must be one the field can hold: said in words, never left to the database. */
+function checkedValue(field: string, value: Literal, resource: ODataResource): Literal {
+  if (value === null) return value;
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) > int32) bad(`$filter compares ${field} with ${value}, which is out of range.`);
+  const type = resource.schema?.shape[field] as z.ZodType | undefined;
+  const checked = type?.safeParse(value);
+  if (checked && !checked.success) bad(`$filter compares ${field} with ${JSON.stringify(value)}: ${checked.error.issues[0]?.message ?? 'not a value it can hold'}.`);
+  return value;
 }
 
 function resolveField(name: string, resource: ODataResource, option: string): string {

@@ -36,3 +36,25 @@ export function parseOrProblem<S extends z.ZodType>(schema: S, value: unknown, w
 export function sendProblem(reply: FastifyReply, problem: Problem, headers: Record<string, string> = {}): FastifyReply {
   return reply.code(problem.status).headers(headers).type('application/problem+json').send(problem);
 }
+
+const camelCase = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A write naming a row that does not exist (PostgreSQL foreign_key_violation, 23503): the request is at
+ * fault, so a 422 naming the field, never a 500 that a device would retry for ever.
+ */
+export function missingReference(error: unknown): Problem | null {
+  const e = error as { code?: unknown; detail?: unknown };
+  if (e.code !== '23503') return null;
+  const match = /^Key \((\w+)\)=\(([^)]*)\) is not present in table "(\w+)"/.exec(String(e.detail ?? ''));
+  if (!match) {
+    return { ...problemTypes.unprocessable, detail: 'The change refers to a row that does not exist, or is still referred to by another row.' };
+  }
+  const [, column, value, table] = match;
+  const field = camelCase(column!);
+  return {
+    ...problemTypes.unprocessable,
+    detail: `The ${table!.replace(/_/g, ' ').replace(/s$/, '')} ${value} named by ${field} does not exist.`,
+    errors: { [field]: ['Does not exist'] },
+  };
+}

@@ -1,20 +1,24 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { companyGroup, hubMethods, hubPath, storeGroup } from '../../src/contract/hub.ts';
+import { clientRaisableEvents, companyGroup, hubMethods, hubPath, storeGroup, userGroup } from '../../src/contract/hub.ts';
 import { storeIdSchema } from '../../src/contract/user.ts';
 import { mayUseStore } from '../../src/domain/roles.ts';
 import { loadUser, type Auth, type AuthUser } from '../auth/auth.ts';
 import type { Db } from '../db/connect.ts';
-import type { EventPublisher, HubEvent } from '../sync/write.ts';
+import type { EventPublisher, HubEvent } from '../sync/write-path.ts';
 import type { Backplane, GroupMessage } from './backplane.ts';
-import { frame, MessageReader, MessageType, recordSeparator, type HubMessage } from './protocol.ts';
+import { frame, isHubMessage, maxMessageBytes, MessageReader, MessageTooLargeError, MessageType, recordSeparator, type HubMessage } from './protocol.ts';
 
 /** The server pings every 15 s; clients drop a connection silent for 30 s, so we do too, for theirs. */
 const pingIntervalMs = 15_000;
 const clientTimeoutMs = 30_000;
+/** A connection token opens a socket within this time of negotiate, once. */
+const connectionTokenMs = 60_000;
+/** The argument of a client's notifyOthersInGroup: a poke, not a payload. */
+const maxNotifyArgumentBytes = 512;
 
 class HubError extends Error {}
 
@@ -38,31 +42,70 @@ interface Connection {
 export class Hub implements EventPublisher {
   private readonly connections = new Map<string, Connection>();
   private readonly groups = new Map<string, Set<Connection>>();
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
   private pinger: NodeJS.Timeout | undefined;
 
+  /** Connection tokens used on this process (until they expire): each opens one socket. */
+  private readonly usedTokens = new Map<string, number>();
+
   constructor(
-    private readonly options: { db: Db; auth: Auth; backplane: Backplane; log: FastifyBaseLogger },
+    private readonly options: { db: Db; auth: Auth; backplane: Backplane; log: FastifyBaseLogger; secret: string },
   ) {
     options.backplane.onMessage((message) => this.deliver(message));
+  }
+
+  private sign(body: string): string {
+    return createHmac('sha256', `hub-connection:${this.options.secret}`).update(body).digest('base64url');
+  }
+
+  /**
+   * A connection token names the connection id, the user it was issued to and when it ends, signed by the
+   * server: any process behind the load balancer can check it, and nobody can choose another's id.
+   */
+  private issueToken(userId: string): { connectionId: string; connectionToken: string } {
+    const connectionId = randomBytes(16).toString('base64url');
+    const body = `${connectionId}.${userId}.${Date.now() + connectionTokenMs}`;
+    return { connectionId, connectionToken: `${body}.${this.sign(body)}` };
+  }
+
+  /** The connection id a token opens for this user, once and in time; null for any other token. */
+  private redeemToken(token: string, userId: string): string | null {
+    const parts = token.split('.');
+    if (parts.length !== 4) return null;
+    const [connectionId, owner, expires, signature] = parts as [string, string, string, string];
+    const expected = Buffer.from(this.sign(`${connectionId}.${owner}.${expires}`));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const now = Date.now();
+    if (owner !== userId || Number(expires) < now || this.usedTokens.has(token) || this.connections.has(connectionId)) return null;
+    for (const [used, until] of this.usedTokens) if (until < now) this.usedTokens.delete(used);
+    this.usedTokens.set(token, Number(expires));
+    return connectionId;
   }
 
   /** Registers negotiate and the WebSocket upgrade on the app's server. */
   attach(app: FastifyInstance): void {
     app.post(`${hubPath}/negotiate`, async (request, reply) => {
-      await this.userOf(request.raw);
-      const connectionToken = randomUUID();
+      const user = await this.userOf(request.raw);
       return reply.send({
-        connectionId: connectionToken,
-        connectionToken,
+        ...this.issueToken(user.userId),
         negotiateVersion: 1,
         availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
       });
     });
     app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (new URL(request.url ?? '/', 'http://x').pathname !== hubPath) return;
+      const url = new URL(request.url ?? '/', 'http://x');
+      if (url.pathname !== hubPath) return;
       this.userOf(request).then(
-        (user) => this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, user, request)),
+        (user) => {
+          const connectionId = this.redeemToken(url.searchParams.get('id') ?? '', user.userId);
+          if (!connectionId) {
+            const body = 'No connection with that ID: negotiate first, and open each connection once.';
+            socket.end(`HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+            return;
+          }
+          this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, user, connectionId));
+        },
         () => {
           socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
         },
@@ -75,7 +118,7 @@ export class Hub implements EventPublisher {
   /** Sends committed changes to their store's group, or the company's for company-wide rows. */
   publish(events: HubEvent[]): void {
     for (const event of events) {
-      const group = event.storeId === null ? companyGroup(event.companyId) : storeGroup(event.storeId);
+      const group = event.userId ? userGroup(event.userId) : event.storeId === null ? companyGroup(event.companyId) : storeGroup(event.storeId);
       this.options.backplane.publish({ group, target: event.name, args: event.args })
         .catch((error: unknown) => this.options.log.error({ err: error }, 'hub event not published'));
     }
@@ -99,29 +142,31 @@ export class Hub implements EventPublisher {
     return this.options.auth.userFromToken(token);
   }
 
-  private accept(socket: WebSocket, user: AuthUser, request: IncomingMessage): void {
-    const id = new URL(request.url ?? '/', 'http://x').searchParams.get('id') ?? randomUUID();
+  private accept(socket: WebSocket, user: AuthUser, id: string): void {
     const connection: Connection = { id, socket, user, groups: new Set(), stores: new Map(), handshakeDone: false, lastHeard: Date.now(), reader: new MessageReader() };
     this.connections.set(id, connection);
+    // Events about the user's own rows (notifications, preferences, support requests) reach only them.
+    this.join(connection, userGroup(user.userId));
     socket.on('message', (data) => this.receive(connection, data.toString()));
     socket.on('close', () => this.drop(connection));
     socket.on('error', () => this.drop(connection));
   }
 
+  /** Whatever a client sends, however malformed, ends at most its own connection, never the process. */
   private receive(connection: Connection, text: string): void {
     connection.lastHeard = Date.now();
     let messages: unknown[];
     try {
       messages = connection.reader.read(text);
-    } catch {
-      this.closeWithError(connection, 'The message is not valid JSON.');
+    } catch (error) {
+      this.closeWithError(connection, error instanceof MessageTooLargeError ? error.message : 'The message is not valid JSON.');
       return;
     }
     for (const message of messages) {
       if (!connection.handshakeDone) {
-        const hello = message as { protocol?: string; version?: number };
+        const hello = (typeof message === 'object' && message !== null ? message : {}) as { protocol?: unknown; version?: unknown };
         if (hello.protocol !== 'json' || hello.version !== 1) {
-          connection.socket.send(JSON.stringify({ error: `The protocol "${hello.protocol}" version ${hello.version} is not supported; use json version 1.` }) + recordSeparator);
+          connection.socket.send(JSON.stringify({ error: 'The handshake must be {"protocol":"json","version":1}: only the JSON protocol, version 1, is supported.' }) + recordSeparator);
           connection.socket.close();
           return;
         }
@@ -129,7 +174,11 @@ export class Hub implements EventPublisher {
         connection.socket.send('{}' + recordSeparator);
         continue;
       }
-      this.handle(connection, message as HubMessage).catch((error: unknown) => this.options.log.error({ err: error }, 'hub message failed'));
+      if (!isHubMessage(message)) {
+        this.closeWithError(connection, 'A message must be a JSON object with a numeric type.');
+        return;
+      }
+      this.handle(connection, message).catch((error: unknown) => this.options.log.error({ err: error }, 'hub message failed'));
     }
   }
 
@@ -138,9 +187,12 @@ export class Hub implements EventPublisher {
     if (message.type === MessageType.Close) { connection.socket.close(); return; }
     if (message.type !== MessageType.Invocation) return;
     const reply = (body: { result?: unknown; error?: string }) => {
-      if (message.invocationId !== undefined) connection.socket.send(frame({ type: MessageType.Completion, invocationId: message.invocationId, ...body }));
+      if (typeof message.invocationId === 'string') connection.socket.send(frame({ type: MessageType.Completion, invocationId: message.invocationId, ...body }));
     };
     try {
+      if (typeof message.target !== 'string' || (message.arguments !== undefined && !Array.isArray(message.arguments))) {
+        throw new HubError('An invocation names its target and passes its arguments as an array.');
+      }
       reply({ result: await this.invoke(connection, message.target, message.arguments ?? []) ?? null });
     } catch (error) {
       if (!(error instanceof HubError)) this.options.log.error({ err: error }, 'hub method failed');
@@ -175,7 +227,15 @@ export class Hub implements EventPublisher {
     if (method === hubMethods.notifyOthersInGroup.toLowerCase()) {
       const [group, name, arg] = args;
       if (typeof group !== 'string' || typeof name !== 'string') throw new HubError('notifyOthersInGroup takes a group, a notification name and an argument.');
-      if (!connection.groups.has(group)) throw new HubError(`Join the group "${group}" before notifying it.`);
+      // Only the group of a store this connection joined, only the spec's events, only a small argument:
+      // changes to data are announced by the server after they commit, never by a client.
+      if (![...connection.stores.keys()].some((storeId) => storeGroup(storeId) === group)) {
+        throw new HubError(`Join the store of "${group}" before notifying its group.`);
+      }
+      if (!(clientRaisableEvents as readonly string[]).includes(name)) {
+        throw new HubError(`"${name}" is not an event a device may raise; these are: ${clientRaisableEvents.join(', ')}.`);
+      }
+      if (JSON.stringify(arg ?? null).length > maxNotifyArgumentBytes) throw new HubError(`The argument may be at most ${maxNotifyArgumentBytes} bytes.`);
       await this.options.backplane.publish({ group, target: name, args: [arg], exceptConnectionId: connection.id });
       return null;
     }

@@ -15,7 +15,15 @@ export type HubMessage =
 
 export const frame = (message: object) => JSON.stringify(message) + recordSeparator;
 
-/** Splits incoming text into whole messages, keeping an unfinished tail for the next frame. */
+/** The largest message a client may send (a hub call is a few hundred bytes). */
+export const maxMessageBytes = 64 * 1024;
+
+export class MessageTooLargeError extends Error {}
+
+/**
+ * Splits incoming text into whole messages, keeping an unfinished tail for the next frame. A tail that grows
+ * past `maxMessageBytes` without its separator is refused: the buffer never grows without bound.
+ */
 export class MessageReader {
   private buffer = '';
 
@@ -23,6 +31,14 @@ export class MessageReader {
     this.buffer += text;
     const parts = this.buffer.split(recordSeparator);
     this.buffer = parts.pop() ?? '';
+    if (this.buffer.length > maxMessageBytes || parts.some((p) => p.length > maxMessageBytes)) {
+      throw new MessageTooLargeError(`A message may be at most ${maxMessageBytes} bytes.`);
+    }
     return parts.filter((p) => p.length > 0).map((p) => JSON.parse(p) as unknown);
   }
+}
+
+/** A message is an object with a numeric type; anything else is a protocol error. */
+export function isHubMessage(value: unknown): value is HubMessage {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'number';
 }

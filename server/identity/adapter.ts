@@ -48,8 +48,13 @@ export function databaseAdapter(db: Db): new (model: string) => Adapter {
       await db.deleteFrom('oidcPayloads').where('model', '=', this.model).where('id', '=', id).execute();
     }
 
+    /**
+     * The tokens and codes issued under a grant. Not an interaction that names the grant: switching accounts
+     * on a shared device revokes the last user's grant in the middle of the next user's sign-in, whose
+     * interaction must survive it.
+     */
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('oidcPayloads').where('grantId', '=', grantId).execute();
+      await db.deleteFrom('oidcPayloads').where('grantId', '=', grantId).where('model', 'not in', ['Interaction', 'Session']).execute();
     }
   };
 }

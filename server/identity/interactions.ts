@@ -5,12 +5,16 @@ import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { escapeHtml, identityMountPath, page } from './provider.ts';
-import { clearFailures, lockedForMinutes, recordFailure, subjectsFor } from './sign-in-throttle.ts';
+import type { Clock } from '../clock.ts';
+import { clearFailures, recordFailure, waitBeforeAttempt } from './sign-in-throttle.ts';
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 export const signInMessages = {
   incorrect: 'Incorrect email or password.',
-  throttled: (minutes: number) =>
-    `Too many failed sign-in attempts. For your security, sign-in is paused; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  empty: 'Enter your email and your password.',
+  throttled: (seconds: number) =>
+    `Too many failed sign-in attempts. For your security, sign-in is paused; try again in ${seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute')}.`,
   expired: 'This sign-in page has expired. Go back to the app and sign in again.',
 } as const;
 
@@ -30,8 +34,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 const loginBody = z.object({ email: z.string().trim().max(254).default(''), password: z.string().max(1000).default('') });
 
 /** The login page the provider sends users to, and its form post. */
-export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider; db: Db }): Promise<void> {
-  const { provider, db } = opts;
+export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider; db: Db; clock: Clock }): Promise<void> {
+  const { provider, db, clock } = opts;
   // An interaction that expired or was finished in another tab has no details: the page says so.
   const interactionOf = (request: FastifyRequest, reply: FastifyReply) =>
     provider.interactionDetails(request.raw, reply.raw).catch(() => null);
@@ -55,24 +59,23 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
     if (!details) return reply.code(400).type('text/html').send(page('Sign in', `<p class="error" role="alert">${signInMessages.expired}</p>`));
     const parsed = loginBody.safeParse(request.body ?? {});
     const { email, password } = parsed.success ? parsed.data : { email: '', password: '' };
-    const [accountSubject, addressSubject] = subjectsFor(email, request.ip);
+    // An empty form is a form to finish, not a failed attempt.
+    if (!email || !password) return reply.code(400).type('text/html').send(loginForm(details.uid, email, signInMessages.empty));
 
-    const waitMinutes = await lockedForMinutes(db, [accountSubject!, addressSubject!]);
-    if (waitMinutes > 0) {
-      return reply.code(429).header('retry-after', String(waitMinutes * 60)).type('text/html')
-        .send(loginForm(details.uid, email, signInMessages.throttled(waitMinutes)));
+    const user = await db.selectFrom('users').select(['userId', 'passwordHash']).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+    const attempt = { email, address: request.ip };
+    const waitSeconds = await waitBeforeAttempt(db, attempt, clock.now());
+    if (waitSeconds > 0) {
+      return reply.code(429).header('retry-after', String(waitSeconds)).type('text/html')
+        .send(loginForm(details.uid, email, signInMessages.throttled(waitSeconds)));
     }
-
-    const user = email
-      ? await db.selectFrom('users').select(['userId', 'passwordHash']).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst()
-      : undefined;
     // Check against a decoy when the account does not exist, so timing tells nothing either.
     const ok = await verifyPassword(password, user?.passwordHash ?? decoyHash) && !!user;
     if (!ok) {
-      await recordFailure(db, [accountSubject!, addressSubject!]);
+      await recordFailure(db, attempt, clock.now());
       return reply.code(401).type('text/html').send(loginForm(details.uid, email, signInMessages.incorrect));
     }
-    await clearFailures(db, [accountSubject!]);
+    await clearFailures(db, attempt);
     const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.userId } }, { mergeWithLastSubmission: false });
     return reply.redirect(redirectTo, 303);
   });

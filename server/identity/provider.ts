@@ -4,6 +4,8 @@ import { databaseAdapter } from './adapter.ts';
 import type { ServerKeys } from './keys.ts';
 
 export const identityMountPath = '/identity';
+/** Submits the sign-out form of the app's own sign-out (an external script: the pages allow no inline script). */
+export const signOutScriptPath = '/identity-sign-out.js';
 export const apiScope = 'api';
 const scopes = ['openid', 'profile', 'email', 'offline_access', apiScope];
 
@@ -13,6 +15,10 @@ export interface IdentityOptions {
   publicUrl: string;
   clientId: string;
   production: boolean;
+  /** Lifetime of an access token in seconds (an hour by default). */
+  accessTokenTtl: number;
+  /** Whether forwarded headers come from a trusted proxy (TRUST_PROXY). */
+  behindProxy: boolean;
 }
 
 /** The audience of access tokens for this API. */
@@ -27,7 +33,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * ./interactions.ts; consent is implied for our own client.
  */
 export function createProvider(options: IdentityOptions): Provider {
-  const { db, keys, publicUrl, clientId } = options;
+  const { db, keys, publicUrl, clientId, accessTokenTtl } = options;
   const audience = apiAudience(publicUrl);
 
   const configuration: Configuration = {
@@ -58,8 +64,14 @@ export function createProvider(options: IdentityOptions): Provider {
       devInteractions: { enabled: false },
       rpInitiatedLogout: {
         enabled: true,
+        // Signing out revokes the device's refresh token: only the app's own request (with the signed-in
+        // user's id token as hint) goes through by itself; any other link asks the person first.
         logoutSource: async (ctx, form) => {
-          ctx.body = page('Signing out', `${form}<p>Signing you out…</p><noscript><button form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript><script>document.forms[0].insertAdjacentHTML('beforeend','<input type="hidden" name="logout" value="yes">');document.forms[0].submit()</script>`);
+          const hint = (ctx.oidc.entities as { IdTokenHint?: { payload?: { sub?: unknown } } }).IdTokenHint;
+          const fromTheApp = hint?.payload?.sub !== undefined && hint.payload.sub === ctx.oidc.session?.accountId;
+          ctx.body = fromTheApp
+            ? page('Signing out', `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}<p>Signing you out…</p><noscript><button form="op.logoutForm">Sign out</button></noscript><script src="${signOutScriptPath}"></script>`)
+            : page('Sign out?', `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}<p>Do you want to sign out of AllTrac on this device?</p><button form="op.logoutForm">Sign out</button><p><a href="${escapeHtml(publicUrl)}/">Stay signed in</a></p>`);
         },
         postLogoutSuccessSource: async (ctx) => {
           ctx.body = page('Signed out', `<p>You are signed out.</p><p><a href="${escapeHtml(publicUrl)}/">Back to the app</a></p>`);
@@ -71,7 +83,7 @@ export function createProvider(options: IdentityOptions): Provider {
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
           if (resourceIndicator !== audience) throw new Error('unknown resource');
-          return { scope: apiScope, audience, accessTokenTTL: 60 * 60, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+          return { scope: apiScope, audience, accessTokenTTL: accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
         },
       },
     },
@@ -92,7 +104,7 @@ export function createProvider(options: IdentityOptions): Provider {
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     pkce: { required: () => true },
     ttl: {
-      AccessToken: 60 * 60,
+      AccessToken: accessTokenTtl,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
@@ -108,7 +120,7 @@ export function createProvider(options: IdentityOptions): Provider {
   };
 
   const provider = new Provider(issuerFor(publicUrl), configuration);
-  provider.proxy = true;
+  provider.proxy = options.behindProxy;
   return provider;
 }
 

@@ -1,7 +1,8 @@
 import type { Auth } from '../auth/auth.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import type { EventPublisher } from '../sync/write.ts';
+import type { EventPublisher, WritePath } from '../sync/write-path.ts';
 
 /** What every route module is given when the app is built. */
 export interface ModuleContext {
@@ -10,4 +11,7 @@ export interface ModuleContext {
   config: Config;
   /** Live events to the hub, sent after a write commits. */
   events: EventPublisher;
+  clock: Clock;
+  /** The one write path for replicated rows (STYLE.md item 11). */
+  writes: WritePath;
 }

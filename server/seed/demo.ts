@@ -8,6 +8,7 @@ import {
 import type { Role } from '../../src/contract/enums.ts';
 import { applicationName } from '../../src/domain/system-notifications.ts';
 import { storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
+import { vinCheckDigit } from '../../src/domain/vin.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
@@ -20,6 +21,16 @@ export const demoStores = [
   { storeNumber: 102, name: 'Demo Tire & Auto Riverside', timeZone: 'Central Standard Time', texting: true, lat: 41.8781, lng: -87.6298 },
   { storeNumber: 103, name: 'Demo Tire & Auto Lakeview', timeZone: 'Pacific Standard Time', texting: false, lat: 45.5152, lng: -122.6784 },
 ] as const;
+
+/** A VIN a scanner would accept for a vehicle of `year`: its year code, and its check digit right. */
+function demoVin(faker: Faker, year: number): { vin: string; year: number } {
+  const yearCodes = 'ABCDEFGHJKLMNPRSTVWXY123456789';
+  const chars = [...faker.vehicle.vin().toUpperCase().replace(/[IOQ]/g, 'X')];
+  chars[6] = year >= 2010 ? faker.helpers.arrayElement([...'ABCDEFGHJKLMNPRSTUVWXYZ']) : faker.helpers.arrayElement([...'0123456789']);
+  chars[9] = yearCodes[(year - (year >= 2010 ? 2010 : 1980)) % 30]!;
+  const vin = chars.join('');
+  return { vin: `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`, year };
+}
 
 /** The demo accounts and what each may do, as printed at start. */
 export const demoAccounts: { email: string; name: string; roles: { store: number | null; role: Role }[]; summary: string }[] = [
@@ -150,25 +161,34 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         createdOn: faker.date.past({ years: 4 }).toISOString(),
       });
     }
-    // Likely duplicates: the same person entered twice, phone typed differently or email missing.
-    for (const original of customers.slice(0, 12)) {
+    // A dozen likely duplicates of three kinds, as they happen at a counter: the same person entered again with
+    // the phone typed another way; the same email with the name misspelt and a new phone; a similar name only.
+    const typo = (name: string) => (name.length > 3 ? `${name.slice(0, 2)}${name[3]}${name[2]}${name.slice(4)}` : `${name}e`);
+    customers.slice(0, 12).forEach((original, i) => {
+      const kind = i % 3;
+      const phone = original.phoneNumber!;
       customers.push({
-        ...original, customerId: faker.string.uuid(),
-        phoneNumber: original.phoneNumber ? `(${original.phoneNumber.slice(0, 3)}) ${original.phoneNumber.slice(3, 6)}-${original.phoneNumber.slice(6)}` : null,
-        email: faker.datatype.boolean() ? null : original.email, legacyCustomerId: null,
-        createdOn: faker.date.recent({ days: 90 }).toISOString(),
+        ...original, customerId: faker.string.uuid(), legacyCustomerId: null, createdOn: faker.date.recent({ days: 90 }).toISOString(),
+        ...(kind === 0 ? { phoneNumber: `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`, email: null } : {}),
+        ...(kind === 1 ? { lastName: typo(original.lastName!), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }), email: original.email ?? `${original.firstName!.toLowerCase()}@example.com` } : {}),
+        ...(kind === 2 ? { firstName: original.firstName!.slice(0, 3), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }), email: null, companyName: null } : {}),
       });
-    }
+      if (kind === 1 && !original.email) original.email = `${original.firstName!.toLowerCase()}@example.com`;
+    });
     await insertReplicated(trx, 'customers', companyId, customers);
 
+    // Regulars: fleets and families with five or more vehicles and years of visits at #101.
+    const regulars = customers.slice(20, 26);
     const vehicles: Omit<Insertable<Database['customerVehicles']>, 'companyId' | 'version'>[] = [];
     for (const c of customers) {
-      for (let v = 0; v < faker.helpers.weightedArrayElement([{ weight: 6, value: 1 }, { weight: 3, value: 2 }, { weight: 1, value: 3 }]); v++) {
+      const count = regulars.includes(c) ? faker.number.int({ min: 5, max: 7 }) : faker.helpers.weightedArrayElement([{ weight: 6, value: 1 }, { weight: 3, value: 2 }, { weight: 1, value: 3 }]);
+      for (let v = 0; v < count; v++) {
         const [make, models] = faker.helpers.arrayElement(makes);
         vehicles.push({
           vehicleId: faker.string.uuid(), vehicleHashId: faker.string.alphanumeric(22), customerId: c.customerId!, storeId: null,
-          year: faker.number.int({ min: 2006, max: 2026 }), make, model: faker.helpers.arrayElement(models), trim: null,
-          vin: faker.vehicle.vin(), vehicleLicensePlateState: faker.location.state({ abbreviated: true }),
+          ...demoVin(faker, faker.number.int({ min: 2006, max: 2026 })), make, model: faker.helpers.arrayElement(models), trim: null,
+          tireSize: faker.helpers.arrayElement(['205/55R16', '225/65R17', '235/60R18', '265/70R17', 'LT265/70R17']),
+          vehicleLicensePlateState: faker.location.state({ abbreviated: true }),
           vehicleLicensePlateNumber: faker.vehicle.vrm(), color: faker.helpers.arrayElement(vehicleColors.values),
           mileage: faker.number.int({ min: 2_000, max: 180_000 }), legacyVehicleId: null,
         });
@@ -258,6 +278,34 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
               durationInMinutes: svc.durationInMinutes, serviceNotes: null, selectedTechnician: resource.assignedTechnicianId,
             });
             hour += Math.ceil(svc.durationInMinutes / 60) + faker.number.int(1);
+          }
+        }
+      }
+      if (s.storeNumber === 101) {
+        // Two years of history for the regulars: a visit every month or so, done and picked up.
+        for (const regular of regulars) {
+          const theirVehicles = vehicles.filter((v) => v.customerId === regular.customerId);
+          for (let n = 0; n < faker.number.int({ min: 20, max: 26 }); n++) {
+            const day = today.subtract({ days: 20 + n * faker.number.int({ min: 25, max: 35 }) });
+            const svc = faker.helpers.arrayElement(services);
+            const resource = faker.helpers.arrayElement(resources);
+            const start = wallClockToInstant(day.dayOfWeek === 7 ? day.subtract({ days: 1 }) : day, faker.number.int({ min: 8, max: 15 }), 0, zone);
+            const startMs = Date.parse(start);
+            const at = (minutes: number) => new Date(startMs + minutes * 60_000).toISOString();
+            const visitId = faker.string.uuid();
+            const vehicle = faker.helpers.arrayElement(theirVehicles);
+            visits.push({
+              scheduledVisitId: visitId, scheduledVisitHashId: faker.string.alphanumeric(22), storeId, customerId: regular.customerId!, vehicleId: vehicle.vehicleId!,
+              customerVehicleStatus: faker.helpers.arrayElement([1, 2] as const), description: null, staffNotes: null, customerComments: null,
+              keyTag: String(faker.number.int({ min: 1, max: 99 })), isExternal: false, scheduledBy: 'Uma User', tractionInvoiceNumber: null, visitAppointmentCount: 1,
+              scheduledCustomerCheckIn: start, pickUpTime: null, confirmationDate: at(-3 * 24 * 60), cancelDate: null, checkInDate: at(-10),
+              workStartDate: at(5), workCompleteDate: at(svc.durationInMinutes), readyForPickupDate: at(svc.durationInMinutes + 5), checkOutDate: at(svc.durationInMinutes + 40),
+              vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
+            });
+            scheduled.push({
+              scheduledServiceId: faker.string.uuid(), scheduledVisitId: visitId, storeId, storeServiceId: svc.storeServiceId, resourceId: resource.schedulerResourceId,
+              startDate: start, endDate: at(svc.durationInMinutes), durationInMinutes: svc.durationInMinutes, serviceNotes: null, selectedTechnician: resource.assignedTechnicianId,
+            });
           }
         }
       }

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { collectionNames, replicatedCollections, userOwnedCollections, type CollectionName, type SyncChange } from '../../src/contract/sync.ts';
 import type { Db } from '../db/connect.ts';
+import type { Role } from '../../src/contract/enums.ts';
+import { readAccess } from '../../src/domain/visibility.ts';
+import { collectionSchemas } from '../../src/contract/collection-schemas.ts';
 
 export interface FeedScope {
   companyId: number;
   storeId: number;
   userId: string;
+  /** The user's roles at the store: what they may read of each collection (src/domain/visibility.ts). */
+  roles: readonly Role[];
   /**
    * Only what the day needs first (DESIGN.md, first sync): resources, services, the calendar from yesterday to
    * a week ahead with its customers and vehicles, and open messages. Computed at `now`.
@@ -59,10 +64,17 @@ const camel = (name: string) => {
 };
 const timestampInJson = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/;
 
-/** A row from to_jsonb in the shapes the REST calls answer: camelCase fields, ISO timestamps in UTC with ms. */
+/** Who changed a row and when: left out of rows no person changed (most rows of a first sync). */
+const changeFields = new Set(['changed_by', 'changed_by_name', 'changed_at']);
+
+/**
+ * A row from to_jsonb in the shapes the REST calls answer: camelCase fields, ISO timestamps in UTC with ms.
+ * It keeps its version and who changed it last: the device keeps the newer copy and names who overwrote a change.
+ */
 function contractShape(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
+    if (v === null && changeFields.has(k)) continue;
     out[camel(k)] = typeof v === 'string' && timestampInJson.test(v) ? new Date(v).toISOString() : v;
   }
   return out;
@@ -70,14 +82,31 @@ function contractShape(value: Record<string, unknown>): Record<string, unknown> 
 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** Which rows of a collection a device of this store and user may hold. */
-function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<unknown> {
+/**
+ * Which rows of a collection a device of this store and user may hold, by the one visibility policy; null
+ * when the user may read none of it.
+ */
+function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<unknown> | null {
+  const access = readAccess(scope.roles, collection);
+  if (access.kind === 'none') return null;
   const owner = userOwnedCollections[collection];
   // A user's own rows follow them to every store they open (a support request sent from another store too).
   if (owner) return sql`company_id = ${scope.companyId} and ${sql.ref(snakeCase(owner))} = ${scope.userId}`;
-  return sql`company_id = ${scope.companyId} and (store_id = ${scope.storeId} or store_id is null)`;
+  const rows = sql`company_id = ${scope.companyId} and (store_id = ${scope.storeId} or store_id is null)`;
+  if (access.kind === 'full') return rows;
+  // Only what the store's calendar names: the customers and vehicles of its visits.
+  const key = collection === 'customers' ? 'customer_id' : 'vehicle_id';
+  return sql`${rows} and ${sql.ref(key)} in (select v.${sql.ref(key)} from scheduled_visits v
+    where v.company_id = ${scope.companyId} and v.store_id = ${scope.storeId} and not v.deleted)`;
 }
 
+/** The row as the policy lets the user read it: fields it withholds are nulls laid over it (rows keep their shape). */
+function withheld(collection: CollectionName, scope: FeedScope, row: RawBuilder<unknown>): RawBuilder<unknown> {
+  const access = readAccess(scope.roles, collection);
+  if (access.kind !== 'limited' || access.fields === null) return row;
+  const hidden = Object.keys(collectionSchemas[collection].shape).filter((f) => !access.fields!.includes(f)).map(snakeCase);
+  return sql`(${row}) || ${JSON.stringify(Object.fromEntries(hidden.map((f) => [f, null])))}::jsonb`;
+}
 
 function keyExpression(collection: CollectionName): RawBuilder<unknown> {
   const fields = replicatedCollections[collection].key.map((f) => sql`${sql.ref(snakeCase(f))}::text`);
@@ -93,9 +122,10 @@ function keyExpression(collection: CollectionName): RawBuilder<unknown> {
 export async function readChanges(db: Db, scope: FeedScope, since: number, limit: number): Promise<{ changes: SyncChange[]; hasMore: boolean }> {
   const branches = collectionNames.flatMap((collection) => {
     const first = priorityCondition(collection, scope);
-    if (!first) return [];
+    const visible = visibility(collection, scope);
+    if (!first || !visible) return [];
     return [sql`(select ${collection}::text as collection, version from ${sql.table(replicatedCollections[collection].table)}
-      where ${visibility(collection, scope)} and ${first} and version > ${since} order by version limit ${limit + 1})`];
+      where ${visible} and ${first} and version > ${since} order by version limit ${limit + 1})`];
   });
   const picked = await sql<{ collection: CollectionName; version: number }>`
     select * from (${sql.join(branches, sql` union all `)}) feed order by version limit ${limit + 1}`.execute(db);
@@ -106,7 +136,8 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
   for (const row of page) (versionsBy.get(row.collection) ?? versionsBy.set(row.collection, []).get(row.collection)!).push(Number(row.version));
   const rows = (await Promise.all([...versionsBy].map(async ([collection, versions]) => {
     const result = await sql<{ key: string; version: number; deleted: boolean; value: Record<string, unknown> }>`
-      select ${keyExpression(collection)} as key, version, deleted, to_jsonb(t) - 'company_id' - 'version' - 'deleted' as value
+      select ${keyExpression(collection)} as key, version, deleted,
+        ${withheld(collection, scope, sql`to_jsonb(t) - 'company_id' - 'deleted'`)} as value
       from ${sql.table(replicatedCollections[collection].table)} t
       where company_id = ${scope.companyId} and version = any(${sql.val(versions)}::bigint[])`.execute(db);
     return result.rows.map((row) => ({ collection, key: row.key, version: Number(row.version), deleted: row.deleted, value: contractShape(row.value) }));
@@ -119,7 +150,8 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
 export async function countRows(db: Db, scope: FeedScope): Promise<number> {
   const branches = collectionNames.flatMap((collection) => {
     const first = priorityCondition(collection, scope);
-    return first ? [sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visibility(collection, scope)} and ${first}`] : [];
+    const visible = visibility(collection, scope);
+    return first && visible ? [sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visible} and ${first}`] : [];
   });
   const result = await sql<{ n: number }>`select sum(n)::int as n from (${sql.join(branches, sql` union all `)}) counts`.execute(db);
   return Number(result.rows[0]?.n ?? 0);

@@ -3,7 +3,9 @@ import jsonpatch, { type Operation } from 'fast-json-patch';
 import type { z } from 'zod';
 import type { Role } from '../../src/contract/enums.ts';
 import { jsonPatchSchema } from '../../src/contract/user.ts';
-import { hasRole } from '../../src/domain/roles.ts';
+import type { CollectionName } from '../../src/contract/sync.ts';
+import { hasRole, rolesAtStore } from '../../src/domain/roles.ts';
+import { collectionWords, readAccess, withAccess, type ReadAccess } from '../../src/domain/visibility.ts';
 import type { Auth, AuthUser } from '../auth/auth.ts';
 import type { Db } from '../db/connect.ts';
 import { parseOrProblem, ProblemError } from '../http/problem.ts';
@@ -14,14 +16,61 @@ export interface StoreScope {
   companyId: number;
 }
 
-/** The caller, their active store and its company, once they hold one of `roles` there. */
-export async function storeScope(db: Db, auth: Auth, request: FastifyRequest, roles: readonly Role[]): Promise<StoreScope> {
+/** The scope of a user's own rows (notifications, preferences): their company, no store. */
+export const ownScope = (user: AuthUser) => ({ user, companyId: user.companyId, storeId: null });
+
+/** The caller's active store and its company, or a 404 when it no longer exists. */
+async function activeStore(db: Db, auth: Auth, request: FastifyRequest): Promise<StoreScope> {
   const user = await auth.authenticate(request);
   const storeId = auth.activeStore(request, user);
-  if (!hasRole(user.roles, storeId, roles)) throw new ProblemError('forbidden', 'Your role at this store does not allow this change.');
   const store = await db.selectFrom('storeLocations').select('companyId').where('id', '=', storeId).where('deleted', '=', false).executeTakeFirst();
   if (!store) throw new ProblemError('notFound', `Store ${storeId} does not exist.`);
   return { user, storeId, companyId: store.companyId };
+}
+
+/** The caller, their active store and its company, once they hold one of `roles` there (`what` they change, in words). */
+export async function storeScope(db: Db, auth: Auth, request: FastifyRequest, roles: readonly Role[], what = 'this'): Promise<StoreScope> {
+  const user = await auth.authenticate(request);
+  const storeId = auth.activeStore(request, user);
+  if (!hasRole(user.roles, storeId, roles)) throw new ProblemError('forbidden', `Your role at this store does not allow changing ${what}.`);
+  return activeStore(db, auth, request);
+}
+
+/**
+ * The caller and their active store, once the visibility policy (src/domain/visibility.ts) lets their roles
+ * there read `collection`, with what they may read of it: the same rule the change feed follows.
+ */
+export async function readScope(db: Db, auth: Auth, request: FastifyRequest, collection: CollectionName): Promise<StoreScope & { access: ReadAccess }> {
+  const scope = await activeStore(db, auth, request);
+  const access = readAccess(rolesAtStore(scope.user.roles, scope.storeId), collection);
+  if (access.kind === 'none') throw new ProblemError('forbidden', `Your role at this store does not allow reading ${collectionWords(collection)}.`);
+  return { ...scope, access };
+}
+
+/**
+ * A row read under a limited access: only if the store's calendar names it (a customer or vehicle of one of
+ * its visits), with the fields the access grants; otherwise as if it did not exist.
+ */
+export async function asAccessAllows<T extends object>(db: Db, scope: StoreScope & { access: ReadAccess }, key: 'customerId' | 'vehicleId', row: T, notFound: string): Promise<T> {
+  if (scope.access.kind !== 'limited') return row;
+  const visit = await db.selectFrom('scheduledVisits').select('scheduledVisitId')
+    .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false)
+    .where(key, '=', String((row as Record<string, unknown>)[key])).executeTakeFirst();
+  if (!visit) throw new ProblemError('notFound', notFound);
+  return withAccess(row as Record<string, unknown>, scope.access) as T;
+}
+
+/** Why a patch could not be applied, in our words (the library's message quotes the whole row). */
+function patchProblem(error: { name?: string; index?: number }, patch: { op: string; path: string }[]): ProblemError {
+  const op = error.index !== undefined ? patch[error.index] : undefined;
+  const field = op?.path.split('/')[1] || '(row)';
+  if (error.name === 'TEST_OPERATION_FAILED') {
+    return new ProblemError('conflict', `The patch tests ${op?.path ?? 'a field'} for a value it no longer has: the row changed since. Load it again and redo the change.`, { errors: { [field]: ['Not the value the patch expected'] } });
+  }
+  if (error.name === 'OPERATION_PATH_UNRESOLVABLE' || error.name === 'OPERATION_FROM_UNRESOLVABLE') {
+    return new ProblemError('validation', `The patch names ${op?.path ?? 'a path'}, which this row does not have.`, { errors: { [field]: ['No such field'] } });
+  }
+  return new ProblemError('validation', `The patch cannot be applied${op ? ` (its operation ${op.op} of ${op.path})` : ''}.`, { errors: { [field]: ['Cannot be applied'] } });
 }
 
 /**
@@ -41,10 +90,8 @@ export function patchRow<S extends z.ZodObject>(current: z.infer<S>, body: unkno
   try {
     next = jsonpatch.applyPatch(structuredClone(current), patch as Operation[], true, false).newDocument;
   } catch (error) {
-    throw new ProblemError('validation', `The patch cannot be applied: ${(error as Error).message}`);
+    throw patchProblem(error as { name?: string; index?: number }, patch);
   }
   const parsed = parseOrProblem(schema, next, 'The changed row');
   return { next: parsed, changed: jsonpatch.compare(current as object, parsed as object).length > 0 };
 }
-
-export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import {
-  customerContactMethods, contactMethods, inquiryTypes, messageDeliveryMethods, messageDirections,
+  customerContactMethods, contactMethods, inquiryTypes, messageDeliveryMethods, messageDirections, textConsentMethods,
   messageTemplateTypes, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
   tirePurchaseAddOnCategories, userNotificationKinds, vehicleColors, webTireCategories,
 } from './enums.ts';
@@ -18,36 +18,56 @@ const optionalText = (max: number) => text(max).nullable();
 const cents = z.number().int().min(0);
 const minutes = z.number().int().min(0);
 
+/** Text of at most `max` characters, with a message that names the field. */
+const namedText = (label: string, max: number) => z.string().max(max, `Keep the ${label} under ${max} characters`).nullable();
+
 export const customerSchema = z.object({
   customerId: id,
-  firstName: optionalText(100),
-  lastName: optionalText(100),
-  companyName: optionalText(200),
-  email: z.email().max(254).nullable(),
-  phoneNumber: optionalText(30),
+  firstName: namedText('first name', 100),
+  lastName: namedText('last name', 100),
+  companyName: namedText('company name', 200),
+  email: z.email('Enter an email address like name@example.com').max(254, 'Keep the email under 254 characters').nullable(),
+  phoneNumber: namedText('phone number', 30),
+  alternatePhoneNumber: namedText('other phone number', 30),
   preferredContactMethod: customerContactMethods.schema,
-  addressLine1: optionalText(200),
-  city: optionalText(100),
-  state: optionalText(50),
-  postalCode: optionalText(20),
-  notes: optionalText(4000),
+  addressLine1: namedText('address', 200),
+  addressLine2: namedText('second address line', 200),
+  city: namedText('city', 100),
+  state: namedText('state', 50),
+  postalCode: namedText('postal code', 20),
+  notes: namedText('notes', 4000),
+  /** Texting consent (TCPA): how the customer agreed to texts, when, and who recorded it; null: not given. */
+  textConsentMethod: textConsentMethods.schema.nullable(),
+  textConsentGivenOn: timestamp.nullable(),
+  textConsentRecordedBy: namedText('name of who recorded the consent', 200),
   legacyCustomerId: z.number().int().nullable(),
   createdOn: timestamp,
+  /** Set when this customer was merged into another (the row is then a tombstone). */
+  mergedIntoCustomerId: id.nullable(),
+});
+
+/** Two customers a person said are not the same, so they are never offered as possible duplicates again. */
+export const customerDuplicateDismissalSchema = z.object({
+  customerId: id,
+  otherCustomerId: id,
+  dismissedOn: timestamp,
 });
 
 export const customerVehicleSchema = z.object({
   vehicleId: id,
   vehicleHashId: text(64),
   customerId: id,
-  year: z.number().int().min(1900).max(2100).nullable(),
+  year: z.number().int().min(1900, 'Enter a year from 1900 on').max(2100, 'Enter a year before 2100').nullable(),
   make: optionalText(60),
   model: optionalText(60),
   trim: optionalText(60),
-  vin: optionalText(17),
+  vin: z.string().max(17, 'A VIN has 17 characters').nullable(),
   vehicleLicensePlateState: optionalText(10),
   vehicleLicensePlateNumber: optionalText(20),
   color: vehicleColors.schema,
-  mileage: z.number().int().min(0).nullable(),
+  mileage: z.number().int().min(0, 'Mileage cannot be negative').max(2_000_000, 'Check the mileage: it is more than 2,000,000').nullable(),
+  /** The tire size on the vehicle, as on the sidewall (225/65R17, LT265/70R17). */
+  tireSize: optionalText(20),
   legacyVehicleId: z.number().int().nullable(),
 });
 
@@ -360,6 +380,7 @@ export const inventorySummarySchema = z.object({
 });
 
 export type Customer = z.infer<typeof customerSchema>;
+export type CustomerDuplicateDismissal = z.infer<typeof customerDuplicateDismissalSchema>;
 export type CustomerVehicle = z.infer<typeof customerVehicleSchema>;
 export type SchedulerResource = z.infer<typeof schedulerResourceSchema>;
 export type AppointmentResource = z.infer<typeof appointmentResourceSchema>;

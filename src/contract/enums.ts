@@ -30,6 +30,11 @@ export type Role = z.infer<typeof roles.schema>;
 
 export const contactMethods = defineEnum(['Email', 'Phone', 'Sms'], { default: 'Phone' });
 export const customerContactMethods = defineEnum(['Email', 'Phone', 'Text'], { default: 'Phone' });
+/** How a customer agreed to receive texts (not in the spec: docs/decisions.md). */
+export const textConsentMethods = defineEnum(['InPerson', 'Phone', 'OnlineForm', 'TextReply'], {
+  labels: { InPerson: 'In person', Phone: 'On the phone', OnlineForm: 'Online form', TextReply: 'Replied START by text' },
+});
+export type TextConsentMethod = z.infer<typeof textConsentMethods.schema>;
 export const checkOutMethods = defineEnum(['Waiting', 'DropOff', 'Pickup'], {
   default: 'Waiting',
   labels: { DropOff: 'Dropping Off', Pickup: 'Pickup & Delivery' },
@@ -46,6 +51,7 @@ export const vehicleColors = defineEnum(
   ['Black', 'Blue', 'Brown', 'Coral', 'Gold', 'Green', 'Grey', 'Orange', 'Pink', 'Purple', 'Red', 'Silver', 'Tan', 'Unknown', 'White', 'Yellow'],
   { default: 'Unknown' },
 );
+export type VehicleColor = z.infer<typeof vehicleColors.schema>;
 export const messageTemplateTypes = defineEnum(
   [
     'Unknown', 'FreeForm', 'AppointmentConfirmation', 'ServiceThankYou', 'ServiceFinished', 'Incoming',

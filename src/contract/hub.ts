@@ -20,8 +20,16 @@ export const hubEvents = [
 ] as const;
 export type HubEventName = (typeof hubEvents)[number];
 
+/**
+ * The events a device may raise for the other devices of its store (notifyOthersInGroup): the spec's events
+ * (section 4), not ours. Events are pokes; every device pulls on one, so a raised event changes no data.
+ */
+export const clientRaisableEvents = hubEvents.filter((e) => e !== 'ReplicaChanged');
+
 /** The hub group of a store's devices. */
 export const storeGroup = (storeId: number) => `alltrac-store-${storeId}`;
+/** The hub group of one user's devices, for their own rows (notifications, preferences, support requests). */
+export const userGroup = (userId: string) => `alltrac-user-${userId}`;
 /** The hub group of a company's devices, for company-wide rows such as customers. */
 export const companyGroup = (companyId: number) => `alltrac-company-${companyId}`;
 

@@ -19,7 +19,11 @@ export const problemTypes = {
   forbidden: { type: '/problems/forbidden', title: 'Not allowed', status: 403 },
   notFound: { type: '/problems/not-found', title: 'Not found', status: 404 },
   conflict: { type: '/problems/conflict', title: 'Conflict', status: 409 },
+  unprocessable: { type: '/problems/unprocessable', title: 'The request cannot be applied', status: 422 },
+  tooLarge: { type: '/problems/too-large', title: 'The request is too large', status: 413 },
+  unsupportedMediaType: { type: '/problems/unsupported-media-type', title: 'Unsupported media type', status: 415 },
   tooManyRequests: { type: '/problems/too-many-requests', title: 'Too many requests', status: 429 },
+  headersTooLarge: { type: '/problems/headers-too-large', title: 'The address or headers are too long', status: 431 },
   internal: { type: '/problems/internal', title: 'Something went wrong on the server', status: 500 },
 } as const;
 export type ProblemCode = keyof typeof problemTypes;

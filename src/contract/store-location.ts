@@ -1,3 +1,4 @@
+import { findIana } from 'windows-iana';
 import { z } from 'zod';
 import { specialStoreHoursSchema } from './entities.ts';
 
@@ -25,7 +26,7 @@ export const storeLocationFieldsSchema = z.object({
   name: z.string().trim().min(1, 'Enter the store name').max(150),
   storeNumber: z.number().int().min(1).max(999_999),
   serviceKey: z.string().max(100).nullable(),
-  timeZone: z.string().max(100).nullable(),
+  timeZone: z.string().max(100).refine((zone) => findIana(zone).length > 0, 'Use a Windows time zone name, such as "Eastern Standard Time"').nullable(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   googlePlaceId: z.string().trim().min(1).max(300),
@@ -48,6 +49,10 @@ export const storeLocationFieldsSchema = z.object({
 export const storeLocationSchema = storeLocationFieldsSchema.extend({
   id: z.number().int(),
   alltracCompanyId: z.number().int(),
+  /** Only the store's admins read the key itself (docs/decisions.md). */
+  serviceKey: z.string().max(100).nullable().optional(),
+  /** Whether the store has a service key (traction orders are enabled), for everyone. */
+  hasServiceKey: z.boolean(),
   specialStoreHours: z.array(specialStoreHoursSchema).optional(),
 });
 

@@ -20,6 +20,7 @@ export const replicatedCollections = {
   storeMessages: { key: ['storeMessageId'], table: 'store_messages' },
   customers: { key: ['customerId'], table: 'customers' },
   customerVehicles: { key: ['vehicleId'], table: 'customer_vehicles' },
+  customerDuplicateDismissals: { key: ['customerId', 'otherCustomerId'], table: 'customer_duplicate_dismissals' },
   ratings: { key: ['ratingId'], table: 'ratings' },
   userNotifications: { key: ['userNotificationId'], table: 'user_notifications' },
   notificationPreferences: { key: ['identityId', 'kind'], table: 'notification_preferences' },
@@ -51,8 +52,11 @@ export function rowKey(collection: CollectionName, row: Record<string, unknown>)
   return replicatedCollections[collection].key.map((field) => String(row[field])).join('/');
 }
 
+export const isCollectionName = (name: string): name is CollectionName => Object.hasOwn(replicatedCollections, name);
+
 export const syncChangeSchema = z.object({
-  collection: z.enum(collectionNames as [CollectionName, ...CollectionName[]]),
+  /** A collection this version of the app may not know yet (a newer server): such rows are skipped, not fatal. */
+  collection: z.string(),
   key: z.string(),
   version: z.number().int(),
   deleted: z.boolean(),

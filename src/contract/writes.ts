@@ -3,16 +3,31 @@
  * created offline has its key before the server sees it) and the fields a JSON patch may touch.
  * The server adds what only it may decide (created time stamps, replied-by, versions).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
 import { customerSchema, customerVehicleSchema, supportRequestSchema } from './entities.ts';
 
-export const createCustomerSchema = customerSchema.omit({ createdOn: true, legacyCustomerId: true }).strict();
-export type CreateCustomer = z.infer<typeof createCustomerSchema>;
+/**
+ * Fields added after devices could first queue a create default to none, so a change queued by an older app
+ * (still waiting in an outbox) is taken as it was made.
+ */
+const addedLater = <S extends z.ZodType>(schema: S) => schema.optional().default(null as never) as unknown as z.ZodDefault<S>;
+
+export const createCustomerSchema = customerSchema.omit({ createdOn: true, legacyCustomerId: true, mergedIntoCustomerId: true }).extend({
+  alternatePhoneNumber: addedLater(customerSchema.shape.alternatePhoneNumber),
+  addressLine2: addedLater(customerSchema.shape.addressLine2),
+  textConsentMethod: addedLater(customerSchema.shape.textConsentMethod),
+  textConsentGivenOn: addedLater(customerSchema.shape.textConsentGivenOn),
+  textConsentRecordedBy: addedLater(customerSchema.shape.textConsentRecordedBy),
+}).strict();
+/** What a caller sends (fields added later may be left out); the parsed model has them all. */
+export type CreateCustomer = z.input<typeof createCustomerSchema>;
 export const customerPatchableFields = Object.keys(createCustomerSchema.shape).filter((f) => f !== 'customerId');
 
-export const createVehicleSchema = customerVehicleSchema.omit({ vehicleHashId: true, legacyVehicleId: true, customerId: true }).strict();
-export type CreateVehicle = z.infer<typeof createVehicleSchema>;
+export const createVehicleSchema = customerVehicleSchema.omit({ vehicleHashId: true, legacyVehicleId: true, customerId: true }).extend({
+  tireSize: addedLater(customerVehicleSchema.shape.tireSize),
+}).strict();
+export type CreateVehicle = z.input<typeof createVehicleSchema>;
 export const vehiclePatchableFields = Object.keys(createVehicleSchema.shape).filter((f) => f !== 'vehicleId');
 
 export const ratingPatchableFields = ['isRead'] satisfies (keyof z.infer<typeof ratingSchema>)[];
@@ -20,3 +35,14 @@ export const ratingPatchableFields = ['isRead'] satisfies (keyof z.infer<typeof 
 /** A message to support: the server adds who sent it, from which store, and when. */
 export const createSupportRequestSchema = supportRequestSchema.omit({ identityId: true, dateSubmitted: true }).strict();
 export type CreateSupportRequest = z.infer<typeof createSupportRequestSchema>;
+
+/** Merging a customer into another: the one that goes; its vehicles, visits, messages and ratings move. */
+export const mergeCustomerSchema = z.object({ mergedCustomerId: z.uuid('Name the customer to merge by its id') }).strict();
+export type MergeCustomer = z.infer<typeof mergeCustomerSchema>;
+
+/** Two customers who are not the same person. */
+export const notDuplicateSchema = z.object({
+  customerId: z.uuid('Name the first customer by its id'),
+  otherCustomerId: z.uuid('Name the other customer by its id'),
+}).strict().refine((pair) => pair.customerId !== pair.otherCustomerId, { message: 'A customer is always the same as itself', path: ['otherCustomerId'] });
+export type NotDuplicate = z.infer<typeof notDuplicateSchema>;

@@ -1,121 +1,169 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { customerSchema, customerVehicleSchema, type Customer, type CustomerVehicle } from '../../../src/contract/entities.ts';
+import { customerDuplicateDismissalSchema, customerSchema, customerVehicleSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { createCustomerSchema, createVehicleSchema, customerPatchableFields, vehiclePatchableFields } from '../../../src/contract/writes.ts';
-import type { Db } from '../../db/connect.ts';
-import { takeVersions } from '../../db/versions.ts';
+import {
+  createCustomerSchema, createVehicleSchema, customerPatchableFields, mergeCustomerSchema, notDuplicateSchema, vehiclePatchableFields,
+} from '../../../src/contract/writes.ts';
+import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../../../src/domain/customer-rules.ts';
+import { pairKey } from '../../../src/domain/duplicates.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
+import { withYearFromVin } from '../../../src/domain/vin.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
-import { idempotentWrite } from '../../sync/write.ts';
-import { isUniqueViolation, patchRow, storeScope, type StoreScope } from '../../sync/scope.ts';
+import { asAccessAllows, readScope, storeScope } from '../../sync/scope.ts';
+import { findRow, type RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
-const customerColumns = Object.keys(customerSchema.shape) as (keyof Customer)[];
-const vehicleColumns = Object.keys(customerVehicleSchema.shape) as (keyof CustomerVehicle)[];
+export const customers: RowSpec<typeof customerSchema> = {
+  table: 'customers', schema: customerSchema, scope: 'company',
+  notFound: 'This customer does not exist.', exists: 'A customer with this id already exists.',
+};
+export const vehicles: RowSpec<typeof customerVehicleSchema> = {
+  table: 'customerVehicles', schema: customerVehicleSchema, scope: 'company',
+  notFound: 'This vehicle does not exist for this customer.', exists: 'A vehicle with this id already exists.',
+};
+export const dismissals: RowSpec<typeof customerDuplicateDismissalSchema> = {
+  table: 'customerDuplicateDismissals', schema: customerDuplicateDismissalSchema, scope: 'company',
+  notFound: 'These customers were not marked as different people.',
+};
 const customerParams = z.object({ customerId: z.uuid('The customer id must be a UUID') });
 const vehicleParams = customerParams.extend({ vehicleId: z.uuid('The vehicle id must be a UUID') });
 
-async function findCustomer(db: Db, scope: StoreScope, customerId: string): Promise<Customer> {
-  const row = await db.selectFrom('customers').select(customerColumns)
-    .where('customerId', '=', customerId).where('companyId', '=', scope.companyId).where('deleted', '=', false).executeTakeFirst();
-  if (!row) throw new ProblemError('notFound', 'This customer does not exist.');
-  return row;
-}
-
-async function findVehicle(db: Db, scope: StoreScope, customerId: string, vehicleId: string): Promise<CustomerVehicle> {
-  const row = await db.selectFrom('customerVehicles').select(vehicleColumns)
-    .where('vehicleId', '=', vehicleId).where('customerId', '=', customerId).where('companyId', '=', scope.companyId).where('deleted', '=', false)
-    .executeTakeFirst();
-  if (!row) throw new ProblemError('notFound', 'This vehicle does not exist for this customer.');
-  return row;
+function refuse(problems: FieldProblems, what: string): void {
+  if (Object.keys(problems).length > 0) throw new ProblemError('validation', `${what} has fields to fix: ${Object.keys(problems).join(', ')}.`, { errors: problems });
 }
 
 /** Customers and their vehicles (spec section 7 "Customers and vehicles"); company-wide rows. */
-export async function customerRoutes(app: FastifyInstance, { db, auth, events }: ModuleContext): Promise<void> {
+export async function customerRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.customer, async (request) => {
-    const scope = await storeScope(db, auth, request, frontCounter);
+    const scope = await readScope(db, auth, request, 'customers');
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
-    return findCustomer(db, scope, customerId);
+    return asAccessAllows(db, scope, 'customerId', await findRow(db, customers, scope, { customerId }), customers.notFound);
   });
 
   app.post(apiPaths.customers, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounter);
-    const model = parseOrProblem(createCustomerSchema, request.body, 'The customer');
-    const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
-      const version = await takeVersions(trx, scope.companyId);
-      await trx.insertInto('customers').values({
-        ...model, legacyCustomerId: null, createdOn: new Date().toISOString(),
-        companyId: scope.companyId, storeId: null, version,
-      }).execute().catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw new ProblemError('conflict', 'A customer with this id already exists.');
-        throw error;
-      });
-      const body = await trx.selectFrom('customers').select(customerColumns).where('customerId', '=', model.customerId).executeTakeFirstOrThrow();
-      return { status: 201, body, events: [{ companyId: scope.companyId, storeId: null, name: 'CustomerChanged', args: [model.customerId] }] };
+    const scope = await storeScope(db, auth, request, frontCounter, 'customers');
+    const model = normalizeFields(parseOrProblem(createCustomerSchema, request.body, 'The customer'));
+    refuse(customerProblems(model), 'The customer');
+    const result = await writes.run(request, scope, async (w) => {
+      const row = await w.create(customers, { ...model, legacyCustomerId: null, createdOn: w.now.toISOString(), mergedIntoCustomerId: null });
+      w.event(customers, row, 'CustomerChanged', [model.customerId]);
+      return { status: 201, body: row };
     });
     return reply.code(result.status).send(result.body);
   });
 
   app.patch(apiPaths.customer, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounter);
+    const scope = await storeScope(db, auth, request, frontCounter, 'customers');
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
-    const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
-      const current = await findCustomer(trx, scope, customerId);
-      const { next, changed } = patchRow(current, request.body, customerPatchableFields, customerSchema);
-      if (!changed) return { status: 200, body: current, events: [] };
-      const version = await takeVersions(trx, scope.companyId);
-      await trx.updateTable('customers').set({ ...next, version }).where('customerId', '=', customerId).execute();
-      return { status: 200, body: next, events: [{ companyId: scope.companyId, storeId: null, name: 'CustomerChanged', args: [customerId] }] };
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.patch(customers, { customerId }, request.body, customerPatchableFields, {
+        normalize: normalizeFields,
+        problems: (current, next) => problemsOfChange(customerProblems(next), current, next),
+      });
+      if (changed) w.event(customers, row, 'CustomerChanged', [customerId]);
+      return { status: 200, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /**
+   * Merges a customer into this one: the other's vehicles, visits, messages and ratings move here, and the
+   * other becomes a tombstone every device deletes. One transaction; a replay, or a merge sent again after it
+   * happened, answers like the first.
+   */
+  app.post(apiPaths.customerMerge, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, 'customers');
+    const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
+    const { mergedCustomerId } = parseOrProblem(mergeCustomerSchema, request.body, 'The merge');
+    if (mergedCustomerId === customerId) throw new ProblemError('validation', 'A customer cannot be merged into itself.', { errors: { mergedCustomerId: ['Same as the customer kept'] } });
+    const result = await writes.run(request, scope, async (w) => {
+      const kept = await w.find(customers, { customerId });
+      const merged = await w.read(customers, { customerId: mergedCustomerId });
+      if (!merged) {
+        const earlier = await w.trx.selectFrom('customers').select('mergedIntoCustomerId')
+          .where('customerId', '=', mergedCustomerId).where('companyId', '=', scope.companyId).executeTakeFirst();
+        if (earlier?.mergedIntoCustomerId === customerId) return { status: 200, body: { customer: kept, moved: null as Record<string, number> | null } };
+        throw new ProblemError('notFound', 'The customer to merge does not exist (or was merged into another).');
+      }
+      const moved: Record<string, number> | null = {
+        vehicles: await w.reassign('customerVehicles', 'customerId', mergedCustomerId, customerId),
+        visits: await w.reassign('scheduledVisits', 'customerId', mergedCustomerId, customerId),
+        messages: await w.reassign('storeMessages', 'customerId', mergedCustomerId, customerId),
+        ratings: await w.reassign('ratings', 'customerId', mergedCustomerId, customerId),
+      };
+      for (const pair of await w.trx.selectFrom('customerDuplicateDismissals').select(['customerId', 'otherCustomerId'])
+        .where('companyId', '=', scope.companyId).where('deleted', '=', false)
+        .where((eb) => eb.or([eb('customerId', '=', mergedCustomerId), eb('otherCustomerId', '=', mergedCustomerId)])).execute()) {
+        await w.tombstone(dismissals, pair);
+      }
+      await w.tombstone(customers, { customerId: mergedCustomerId }, { mergedIntoCustomerId: customerId });
+      w.event(customers, kept, 'CustomerChanged', [customerId]);
+      w.event(customers, merged, 'CustomerChanged', [mergedCustomerId]);
+      return { status: 200, body: { customer: kept, moved } };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /** Two customers a person said are different: never offered as possible duplicates again, on any device. */
+  app.post(apiPaths.notDuplicates, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, 'customers');
+    const pair = parseOrProblem(notDuplicateSchema, request.body, 'The pair');
+    const [customerId, otherCustomerId] = pairKey(pair.customerId, pair.otherCustomerId).split('|') as [string, string];
+    const result = await writes.run(request, scope, async (w) => {
+      await w.find(customers, { customerId });
+      await w.find(customers, { customerId: otherCustomerId });
+      const key = { customerId, otherCustomerId };
+      const existing = await w.read(dismissals, key);
+      if (existing) return { status: 200, body: existing };
+      const revived = await w.trx.selectFrom('customerDuplicateDismissals').select('version').where('customerId', '=', customerId).where('otherCustomerId', '=', otherCustomerId).executeTakeFirst();
+      if (revived) await w.trx.deleteFrom('customerDuplicateDismissals').where('customerId', '=', customerId).where('otherCustomerId', '=', otherCustomerId).execute();
+      const row = await w.create(dismissals, { ...key, dismissedOn: w.now.toISOString() });
+      w.event(dismissals, row, 'CustomerChanged', [customerId]);
+      return { status: 201, body: row };
     });
     return reply.code(result.status).send(result.body);
   });
 
   app.get(apiPaths.customerVehicles, async (request) => {
-    const scope = await storeScope(db, auth, request, frontCounter);
+    const scope = await readScope(db, auth, request, 'customerVehicles');
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
-    await findCustomer(db, scope, customerId);
-    return db.selectFrom('customerVehicles').select(vehicleColumns)
-      .where('customerId', '=', customerId).where('deleted', '=', false).orderBy('year', 'desc').execute();
+    await asAccessAllows(db, scope, 'customerId', await findRow(db, customers, scope, { customerId }), customers.notFound);
+    return db.selectFrom('customerVehicles').select(Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[])
+      .where('customerId', '=', customerId).where('companyId', '=', scope.companyId).where('deleted', '=', false).orderBy('year', 'desc').execute();
   });
 
   app.post(apiPaths.customerVehicles, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounter);
+    const scope = await storeScope(db, auth, request, frontCounter, 'vehicles');
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
-    const model = parseOrProblem(createVehicleSchema, request.body, 'The vehicle');
-    const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
-      await findCustomer(trx, scope, customerId);
-      const version = await takeVersions(trx, scope.companyId);
-      await trx.insertInto('customerVehicles').values({
-        ...model, customerId, vehicleHashId: randomBytes(16).toString('base64url'), legacyVehicleId: null,
-        companyId: scope.companyId, storeId: null, version,
-      }).execute().catch((error: unknown) => {
-        if (isUniqueViolation(error)) throw new ProblemError('conflict', 'A vehicle with this id already exists.');
-        throw error;
-      });
-      const body = await findVehicle(trx, scope, customerId, model.vehicleId);
-      return { status: 201, body, events: [{ companyId: scope.companyId, storeId: null, name: 'AlltracVehicleCreated', args: [model.vehicleId, customerId] }] };
+    const model = withYearFromVin(normalizeFields(parseOrProblem(createVehicleSchema, request.body, 'The vehicle')));
+    refuse(vehicleProblems(model), 'The vehicle');
+    const result = await writes.run(request, scope, async (w) => {
+      await w.find(customers, { customerId });
+      const row = await w.create(vehicles, { ...model, customerId, vehicleHashId: randomBytes(16).toString('base64url'), legacyVehicleId: null });
+      w.event(vehicles, row, 'AlltracVehicleCreated', [model.vehicleId, customerId]);
+      return { status: 201, body: row };
     });
     return reply.code(result.status).send(result.body);
   });
 
   app.get(apiPaths.customerVehicle, async (request) => {
-    const scope = await storeScope(db, auth, request, frontCounter);
+    const scope = await readScope(db, auth, request, 'customerVehicles');
     const { customerId, vehicleId } = parseOrProblem(vehicleParams, request.params, 'The path');
-    return findVehicle(db, scope, customerId, vehicleId);
+    return asAccessAllows(db, scope, 'vehicleId', await findRow(db, vehicles, scope, { vehicleId, customerId }), vehicles.notFound);
   });
 
   app.patch(apiPaths.customerVehicle, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounter);
+    const scope = await storeScope(db, auth, request, frontCounter, 'vehicles');
     const { customerId, vehicleId } = parseOrProblem(vehicleParams, request.params, 'The path');
-    const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
-      const current = await findVehicle(trx, scope, customerId, vehicleId);
-      const { next, changed } = patchRow(current, request.body, vehiclePatchableFields, customerVehicleSchema);
-      if (!changed) return { status: 200, body: current, events: [] };
-      const version = await takeVersions(trx, scope.companyId);
-      await trx.updateTable('customerVehicles').set({ ...next, version }).where('vehicleId', '=', vehicleId).execute();
-      return { status: 200, body: next, events: [{ companyId: scope.companyId, storeId: null, name: 'AlltracVehicleUpdated', args: [vehicleId] }] };
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.patch(vehicles, { vehicleId, customerId }, request.body, vehiclePatchableFields, {
+        normalize: normalizeFields,
+        problems: (current, next) => problemsOfChange(vehicleProblems(next), current, next),
+      });
+      if (changed) w.event(vehicles, row, 'AlltracVehicleUpdated', [vehicleId]);
+      return { status: 200, body: row };
     });
     return reply.code(result.status).send(result.body);
   });

@@ -4,16 +4,18 @@ import { notificationPreferenceSchema } from '../../../src/contract/entities.ts'
 import { userNotificationKinds } from '../../../src/contract/enums.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { allPreferences, preferenceFor } from '../../../src/domain/notification-preferences.ts';
-import { takeVersions } from '../../db/versions.ts';
 import { ProblemError } from '../../http/problem.ts';
-import { patchRow } from '../../sync/scope.ts';
-import { idempotentWrite } from '../../sync/write.ts';
+import { ownScope, patchRow } from '../../sync/scope.ts';
+import type { RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 const params = z.object({ kind: z.string() });
+const preferences: RowSpec<typeof notificationPreferenceSchema> = {
+  table: 'notificationPreferences', schema: notificationPreferenceSchema, scope: { ownedBy: 'identityId' }, notFound: 'This notification setting does not exist.',
+};
 
 /** Which kinds of notification the caller wants shown in the app (docs/decisions.md); only their own. */
-export async function notificationPreferenceRoutes(app: FastifyInstance, { db, auth, events }: ModuleContext): Promise<void> {
+export async function notificationPreferenceRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.notificationPreferences, async (request) => {
     const user = await auth.authenticate(request);
     const rows = await db.selectFrom('notificationPreferences').select(['identityId', 'kind', 'inApp'])
@@ -29,21 +31,16 @@ export async function notificationPreferenceRoutes(app: FastifyInstance, { db, a
       throw new ProblemError('notFound', `There is no notification kind "${named}"; the kinds are ${userNotificationKinds.values.join(', ')}.`);
     }
     const kind = parsedKind.data;
-    const result = await idempotentWrite(db, events, request, user, async (trx) => {
-      const saved = await trx.selectFrom('notificationPreferences').select(['identityId', 'kind', 'inApp'])
-        .where('identityId', '=', user.userId).where('kind', '=', kind).where('deleted', '=', false).executeTakeFirst();
-      const current = preferenceFor(saved ? [saved] : [], user.userId, kind);
+    const result = await writes.run(request, ownScope(user), async (w) => {
+      const key = { identityId: user.userId, kind };
+      const saved = await w.read(preferences, key);
+      // No saved row is the default (shown): the first change creates the row.
+      const current = saved ?? preferenceFor([], user.userId, kind);
       const { next, changed } = patchRow(current, request.body, ['inApp'], notificationPreferenceSchema);
-      if (!changed) return { status: 200, body: current, events: [] };
-      const version = await takeVersions(trx, user.companyId);
-      await trx.insertInto('notificationPreferences')
-        .values({ ...next, companyId: user.companyId, storeId: null, version })
-        .onConflict((oc) => oc.columns(['identityId', 'kind']).doUpdateSet({ inApp: next.inApp, version, deleted: false }))
-        .execute();
-      return {
-        status: 200, body: next,
-        events: [{ companyId: user.companyId, storeId: null, name: 'ReplicaChanged', args: ['notificationPreferences', `${user.userId}/${kind}`] }],
-      };
+      if (!changed) return { status: 200, body: current };
+      const row = saved ? await w.update(preferences, key, saved, next) : await w.create(preferences, next);
+      w.event(preferences, row, 'ReplicaChanged', ['notificationPreferences', `${user.userId}/${kind}`]);
+      return { status: 200, body: row };
     });
     return reply.code(result.status).send(result.body);
   });

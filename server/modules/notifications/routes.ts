@@ -3,23 +3,25 @@ import { z } from 'zod';
 import { userNotificationSchema, type UserNotification } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { kindsHiddenInApp } from '../../../src/domain/notification-preferences.ts';
-import { takeVersions } from '../../db/versions.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
-import { parseOrProblem, ProblemError } from '../../http/problem.ts';
-import { patchRow } from '../../sync/scope.ts';
-import { idempotentWrite } from '../../sync/write.ts';
+import { parseOrProblem } from '../../http/problem.ts';
+import { ownScope } from '../../sync/scope.ts';
+import type { RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 const columns = Object.keys(userNotificationSchema.shape) as (keyof UserNotification)[];
 // The spec's query names fields in PascalCase (IdentityId, DateAdded); the parser matches any case.
-const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), maxTop: 100 };
+const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: userNotificationSchema, maxTop: 100 };
 const params = z.object({ userNotificationId: z.uuid('The notification id must be a UUID') });
+export const userNotifications: RowSpec<typeof userNotificationSchema> = {
+  table: 'userNotifications', schema: userNotificationSchema, scope: { ownedBy: 'identityId' }, notFound: 'This notification does not exist.',
+};
 
 /**
  * The caller's own notifications (spec section 7, shell calls); nobody reads another user's. The unread count
  * is the bell's, so it leaves out the kinds the caller turned off in the app.
  */
-export async function notificationRoutes(app: FastifyInstance, { db, auth, events }: ModuleContext): Promise<void> {
+export async function notificationRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.userNotifications, async (request) => {
     const user = await auth.authenticate(request);
     const query = parseODataQuery(request.query as Record<string, unknown>, resource);
@@ -42,16 +44,10 @@ export async function notificationRoutes(app: FastifyInstance, { db, auth, event
   app.patch(apiPaths.userNotification, async (request, reply) => {
     const user = await auth.authenticate(request);
     const { userNotificationId } = parseOrProblem(params, request.params, 'The path');
-    const result = await idempotentWrite(db, events, request, user, async (trx) => {
-      const current = await trx.selectFrom('userNotifications').select([...columns, 'companyId'])
-        .where('userNotificationId', '=', userNotificationId).where('identityId', '=', user.userId).where('deleted', '=', false).executeTakeFirst();
-      if (!current) throw new ProblemError('notFound', 'This notification does not exist.');
-      const { companyId, ...row } = current;
-      const { next, changed } = patchRow(row, request.body, ['dateMarkedRead'], userNotificationSchema);
-      if (!changed) return { status: 200, body: row, events: [] };
-      const version = await takeVersions(trx, companyId);
-      await trx.updateTable('userNotifications').set({ dateMarkedRead: next.dateMarkedRead, version }).where('userNotificationId', '=', userNotificationId).execute();
-      return { status: 200, body: next, events: [{ companyId, storeId: null, name: 'ReplicaChanged', args: ['userNotifications', userNotificationId] }] };
+    const result = await writes.run(request, ownScope(user), async (w) => {
+      const { row, changed } = await w.patch(userNotifications, { userNotificationId }, request.body, ['dateMarkedRead']);
+      if (changed) w.event(userNotifications, row, 'ReplicaChanged', ['userNotifications', userNotificationId]);
+      return { status: 200, body: row };
     });
     return reply.code(result.status).send(result.body);
   });

@@ -7,9 +7,9 @@ import type { ModuleContext } from '../context.ts';
 const columns = Object.keys(systemNotificationSchema.shape) as (keyof SystemNotification)[];
 
 /** Active system notifications of this application, and the high-severity alerts among them (spec section 7). */
-export async function systemNotificationRoutes(app: FastifyInstance, { db, auth }: ModuleContext): Promise<void> {
+export async function systemNotificationRoutes(app: FastifyInstance, { db, auth, clock }: ModuleContext): Promise<void> {
   const active = () => {
-    const now = new Date().toISOString();
+    const now = clock.now().toISOString();
     return db.selectFrom('systemNotifications').select(columns)
       .where('application', '=', applicationName).where('dateStarted', '<=', now).where('dateEnded', '>', now).orderBy('dateStarted');
   };

@@ -5,8 +5,9 @@ import {
   createStoreLocationSchema, missingRequiredStoreFields, storeLocationFieldsSchema, storeLocationMessages,
   updateStoreLocationSchema, type StoreLocation,
 } from '../../../src/contract/store-location.ts';
-import { storeIdSchema } from '../../../src/contract/user.ts';
-import { hasRole, isPlatformAdmin, storeAdmins } from '../../../src/domain/roles.ts';
+import { storeIdSchema, storeIdText } from '../../../src/contract/user.ts';
+import { hasRole, isPlatformAdmin, rolesAtStore, storeAdmins } from '../../../src/domain/roles.ts';
+import { mayReadServiceKey } from '../../../src/domain/visibility.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -18,12 +19,21 @@ import type { ModuleContext } from '../context.ts';
 type StoreColumn = Exclude<keyof Database['storeLocations'], 'companyId' | 'version' | 'deleted'>;
 const storeColumns = ['id', 'alltracCompanyId', ...Object.keys(storeLocationFieldsSchema.shape)] as StoreColumn[];
 
+// The service key is not a field to filter by: it would tell a non-admin whether a guessed key is right.
 const resource: ODataResource = {
-  fields: Object.fromEntries(storeColumns.map((c) => [c, c])),
+  fields: Object.fromEntries(storeColumns.filter((c) => c !== 'serviceKey').map((c) => [c, c])),
+  schema: storeLocationFieldsSchema.extend({ id: storeIdSchema, alltracCompanyId: z.number().int() }),
   expandable: ['specialStoreHours'],
 };
 
-const idParams = z.object({ id: z.coerce.number().pipe(storeIdSchema) });
+const idParams = z.object({ id: storeIdText });
+
+/** A store as the caller may read it: its service key only for its admins (hasServiceKey for everyone). */
+function asSeenBy<T extends { id: number; serviceKey?: string | null }>(user: AuthUser, store: T): T & { hasServiceKey: boolean } {
+  const { serviceKey, ...rest } = store;
+  const seen = { ...rest, hasServiceKey: !!serviceKey } as T & { hasServiceKey: boolean };
+  return mayReadServiceKey(rolesAtStore(user.roles, store.id)) ? { ...seen, serviceKey: serviceKey ?? null } : seen;
+}
 
 const mayManageStore = (user: AuthUser, storeId: number) => hasRole(user.roles, storeId, storeAdmins);
 
@@ -60,7 +70,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth }: Mo
     const list = await runODataList(q, query, resource, 'id');
     const rows = list.items as Omit<StoreLocation, 'specialStoreHours'>[];
     const items = query.expand.includes('specialStoreHours') ? await withSpecialHours(db, rows) : rows;
-    return { ...list, items };
+    return { ...list, items: items.map((store) => asSeenBy(user, store)) };
   });
 
   app.get(apiPaths.storeLocation, async (request) => {
@@ -70,7 +80,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth }: Mo
     if (!isPlatformAdmin(user.roles) && store.alltracCompanyId !== user.alltracCompanyId) {
       throw new ProblemError('notFound', `Store ${id} does not exist.`);
     }
-    return (await withSpecialHours(db, [store]))[0];
+    return asSeenBy(user, (await withSpecialHours(db, [store]))[0]!);
   });
 
   app.post(apiPaths.storeLocations, async (request, reply) => {
@@ -111,7 +121,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth }: Mo
       throw error;
     });
     const store = await findStore(db, created);
-    return reply.code(201).header('location', apiPaths.storeLocation.replace(':id', String(created))).send({ ...store, specialStoreHours: [] });
+    return reply.code(201).header('location', apiPaths.storeLocation.replace(':id', String(created))).send(asSeenBy(user, { ...store, specialStoreHours: [] }));
   });
 
   app.patch(apiPaths.storeLocation, async (request) => {
@@ -119,7 +129,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth }: Mo
     const { id } = parseOrProblem(idParams, request.params, 'The path');
     if (!mayManageStore(user, id)) throw new ProblemError('forbidden', 'Only an Admin of this store may change it.');
     const changes = parseOrProblem(updateStoreLocationSchema, request.body ?? {}, 'The store location');
-    if (Object.keys(changes).length === 0) return (await withSpecialHours(db, [await findStore(db, id)]))[0];
+    if (Object.keys(changes).length === 0) return asSeenBy(user, (await withSpecialHours(db, [await findStore(db, id)]))[0]!);
 
     await db.transaction().execute(async (trx) => {
       const store = await trx.selectFrom('storeLocations').select(['companyId']).where('id', '=', id).where('deleted', '=', false).forUpdate().executeTakeFirst();
@@ -130,7 +140,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth }: Mo
       if (uniqueViolation(error)) throw new ProblemError('conflict', `Store number ${changes.storeNumber} is already used by another store of this company.`, { errors: { storeNumber: ['Already used'] } });
       throw error;
     });
-    return (await withSpecialHours(db, [await findStore(db, id)]))[0];
+    return asSeenBy(user, (await withSpecialHours(db, [await findStore(db, id)]))[0]!);
   });
 
   app.delete(apiPaths.storeLocation, async (request, reply) => {

@@ -7,7 +7,7 @@ import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import type { ModuleContext } from '../context.ts';
 
 const columns = Object.keys(storeServiceSchema.shape) as (keyof typeof storeServiceSchema.shape)[];
-const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])) };
+const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: storeServiceSchema };
 const hashParams = z.object({ storeServiceHashId: z.string().min(1).max(64) });
 
 /** The active store's services (spec section 7 "Store services"), read side. */

@@ -2,13 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { roles } from '../../../src/contract/enums.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { createSupportRequestSchema } from '../../../src/contract/writes.ts';
+import { supportRequestListItemSchema, supportRequestSchema } from '../../../src/contract/entities.ts';
 import { isPlatformAdmin } from '../../../src/domain/roles.ts';
-import { takeVersions } from '../../db/versions.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
-import { parseOrProblem, ProblemError } from '../../http/problem.ts';
-import { isUniqueViolation, storeScope } from '../../sync/scope.ts';
-import { idempotentWrite } from '../../sync/write.ts';
+import { parseOrProblem } from '../../http/problem.ts';
+import { storeScope } from '../../sync/scope.ts';
+import type { RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
+
+const supportRequests: RowSpec<typeof supportRequestSchema> = {
+  table: 'supportRequests', schema: supportRequestSchema, scope: { ownedBy: 'identityId' },
+  notFound: 'This message to support does not exist.', exists: 'This message was already sent to support.',
+};
 
 const resource: ODataResource = {
   fields: {
@@ -16,6 +21,7 @@ const resource: ODataResource = {
     dateSubmitted: 'supportRequests.dateSubmitted', storeId: 'supportRequests.storeId', companyName: 'companies.name',
     senderEmail: 'users.email', senderName: 'users.name', storeName: 'storeLocations.name', storeNumber: 'storeLocations.storeNumber',
   },
+  schema: supportRequestListItemSchema,
   maxTop: 100,
 };
 
@@ -23,22 +29,14 @@ const resource: ODataResource = {
  * Messages to platform support from Help & Support (docs/decisions.md). Anyone signed in sends them from
  * their active store; PointSAdmin users list them all, with who sent them and from where; others list their own.
  */
-export async function supportRoutes(app: FastifyInstance, { db, auth, events }: ModuleContext): Promise<void> {
+export async function supportRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.post(apiPaths.supportRequests, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, roles.values);
+    const scope = await storeScope(db, auth, request, roles.values, 'support requests');
     const model = parseOrProblem(createSupportRequestSchema, request.body, 'The message to support');
-    const result = await idempotentWrite(db, events, request, scope.user, async (trx) => {
-      const version = await takeVersions(trx, scope.companyId);
-      const row = { ...model, identityId: scope.user.userId, dateSubmitted: new Date().toISOString() };
-      await trx.insertInto('supportRequests').values({ ...row, companyId: scope.companyId, storeId: scope.storeId, version })
-        .execute().catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new ProblemError('conflict', 'This message was already sent to support.');
-          throw error;
-        });
-      return {
-        status: 201, body: { ...row, storeId: scope.storeId },
-        events: [{ companyId: scope.companyId, storeId: null, name: 'ReplicaChanged', args: ['supportRequests', model.supportRequestId] }],
-      };
+    const result = await writes.run(request, scope, async (w) => {
+      const row = await w.create(supportRequests, { ...model, identityId: scope.user.userId, dateSubmitted: w.now.toISOString() }, { storeId: scope.storeId });
+      w.event(supportRequests, row, 'ReplicaChanged', ['supportRequests', model.supportRequestId]);
+      return { status: 201, body: { ...row, storeId: scope.storeId } };
     });
     return reply.code(result.status).send(result.body);
   });

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { syncQuerySchema, type SyncChangesResponse } from '../../../src/contract/sync.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { rolesAtStore } from '../../../src/domain/roles.ts';
+import { accessProfile } from '../../../src/domain/visibility.ts';
 import { countRows, dataEpoch, readChanges } from '../../sync/changes.ts';
 import type { ModuleContext } from '../context.ts';
 
 /** The change feed a device pulls for its active store (DESIGN.md, sync protocol). */
-export async function syncRoutes(app: FastifyInstance, { db, auth }: ModuleContext): Promise<void> {
+export async function syncRoutes(app: FastifyInstance, { db, auth, clock }: ModuleContext): Promise<void> {
   const epoch = dataEpoch(db);
 
   app.get(apiPaths.syncChanges, async (request): Promise<SyncChangesResponse> => {
@@ -15,9 +17,12 @@ export async function syncRoutes(app: FastifyInstance, { db, auth }: ModuleConte
     const { since, limit, priority } = parseOrProblem(syncQuerySchema, request.query, 'The query');
     const store = await db.selectFrom('storeLocations').select('companyId').where('id', '=', storeId).where('deleted', '=', false).executeTakeFirst();
     if (!store) throw new ProblemError('notFound', `Store ${storeId} does not exist.`);
-    const scope = { companyId: store.companyId, storeId, userId: user.userId, ...(priority ? { priority: { now: new Date() } } : {}) };
+    const roles = rolesAtStore(user.roles, storeId);
+    const scope = { companyId: store.companyId, storeId, userId: user.userId, roles, ...(priority ? { priority: { now: clock.now() } } : {}) };
     const { changes, hasMore } = await readChanges(db, scope, since, limit);
-    const page: SyncChangesResponse = { changes, hasMore, cursor: changes.at(-1)?.version ?? since, epoch: await epoch };
+    // What the user may read is part of the epoch: when it changes, the device starts its replica again, so it
+    // loses what it may no longer see and gets what it now may.
+    const page: SyncChangesResponse = { changes, hasMore, cursor: changes.at(-1)?.version ?? since, epoch: `${await epoch}:${accessProfile(roles)}` };
     if (since === 0) page.total = await countRows(db, scope);
     return page;
   });

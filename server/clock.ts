@@ -1,0 +1,26 @@
+/**
+ * The server's notion of now. Routes, the change feed's calendar window and the demo seed read it from here,
+ * so a test can run the whole server at 23:30 or 00:30 store time, whatever hour the machine says.
+ */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock stopped at one instant (tests). */
+export const fixedClock = (at: Date | string): Clock => {
+  const instant = new Date(at);
+  return { now: () => new Date(instant) };
+};
+
+/** A clock a test moves by hand. */
+export class ManualClock implements Clock {
+  constructor(private at: Date) {}
+  now(): Date {
+    return new Date(this.at);
+  }
+  advance(ms: number): void {
+    this.at = new Date(this.at.getTime() + ms);
+  }
+}

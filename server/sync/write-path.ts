@@ -1,0 +1,286 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { HubEventName } from '../../src/contract/hub.ts';
+import type { AuthUser } from '../auth/auth.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/connect.ts';
+import type { Database, SyncColumns } from '../db/schema.ts';
+import { takeVersions } from '../db/versions.ts';
+import { ProblemError } from '../http/problem.ts';
+import { patchRow } from './scope.ts';
+
+/** A live event after a commit: to a user's devices, a store's, or (storeId null) the whole company's. */
+export interface HubEvent {
+  companyId: number;
+  storeId: number | null;
+  /** Set for a user's own rows: only that user's devices are told. */
+  userId?: string;
+  name: HubEventName;
+  args: unknown[];
+}
+
+/** Sends committed changes to the live connections (the hub implements it). */
+export interface EventPublisher {
+  publish(events: HubEvent[]): void;
+}
+
+/** Who writes, for which company, from which store (null for a user's own rows written from anywhere). */
+export interface WriteScope {
+  user: AuthUser;
+  companyId: number;
+  storeId: number | null;
+}
+
+export type ReplicatedTable = {
+  [K in keyof Database]: Database[K] extends SyncColumns ? K : never
+}[keyof Database];
+
+/** The sync columns every answer carries with the row, as the change feed does: the device keeps the newer copy. */
+export interface RowVersion {
+  version: number;
+  changedBy: string | null;
+  changedByName: string | null;
+  changedAt: string | null;
+}
+export type Versioned<T> = T & RowVersion;
+const versionColumns = ['version', 'changedBy', 'changedByName', 'changedAt'] as const;
+
+/** A replicated table as routes write it: its contract schema and where its rows belong. */
+export interface RowSpec<S extends z.ZodObject> {
+  table: ReplicatedTable;
+  schema: S;
+  /**
+   * company: company-wide rows (customers, vehicles); store: rows of the active store;
+   * ownedBy: a user's own rows (the field naming the user), written and read by that user only.
+   */
+  scope: 'company' | 'store' | { ownedBy: string };
+  notFound: string;
+  /** Said when a create names an id that is already taken. */
+  exists?: string;
+}
+
+/** A table's rules for a change: the new row as stored, and what is wrong with it. */
+export interface ChangeRules<T> {
+  normalize?: (next: T) => T;
+  problems?: (current: T, next: T) => Record<string, string[]>;
+}
+
+export interface WriteAnswer<T> {
+  status: number;
+  body: T;
+}
+
+const idempotencyKeyPattern = /^[\w.:-]{8,200}$/;
+const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
+
+/**
+ * The one way routes change replicated rows (STYLE.md item 11). A route says what; this says how:
+ * claim the Idempotency-Key, lock the company, read, apply the shared rule, write only the changed fields
+ * with a new version and who changed it, store the answer with the key, commit, then send the live events.
+ */
+export class WritePath {
+  constructor(private readonly db: Db, private readonly publisher: EventPublisher, private readonly clock: Clock) {}
+
+  async run<T>(request: FastifyRequest, scope: WriteScope, write: (writer: Writer) => Promise<WriteAnswer<T>>): Promise<WriteAnswer<T>> {
+    const header = request.headers['idempotency-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (key !== undefined && !idempotencyKeyPattern.test(key)) {
+      throw new ProblemError('badRequest', 'The Idempotency-Key header must be 8 to 200 letters, digits, or . _ : -', { errors: { 'Idempotency-Key': ['Invalid'] } });
+    }
+    const method = request.method;
+    const path = request.url.split('?')[0]!;
+    const hash = requestHash(request.body);
+    const { userId } = scope.user;
+
+    const done = await this.db.transaction().execute(async (trx) => {
+      if (key !== undefined) {
+        // Claimed first: a twin of this request arriving at the same moment waits here until this one
+        // commits (then reads its answer) or rolls back (then does the work itself).
+        const claimed = await trx.insertInto('idempotencyKeys')
+          .values({ userId, key, method, path, requestHash: hash, statusCode: null, response: null })
+          .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
+          .returning('key').executeTakeFirst();
+        if (!claimed) {
+          const stored = await trx.selectFrom('idempotencyKeys').select(['method', 'path', 'requestHash', 'statusCode', 'response'])
+            .where('userId', '=', userId).where('key', '=', key).executeTakeFirstOrThrow();
+          if (stored.method !== method || stored.path !== path || (stored.requestHash !== null && stored.requestHash !== hash) || stored.statusCode === null) {
+            throw new ProblemError('unprocessable', 'This Idempotency-Key was already used for another request; send a new change with a new key.', { errors: { 'Idempotency-Key': ['Used for another request'] } });
+          }
+          return { answer: { status: stored.statusCode, body: stored.response as T }, events: [] };
+        }
+      }
+      const writer = new Writer(trx, scope, this.clock.now());
+      const answer = await write(writer);
+      if (key !== undefined) {
+        await trx.updateTable('idempotencyKeys').set({ statusCode: answer.status, response: JSON.stringify(answer.body ?? null) })
+          .where('userId', '=', userId).where('key', '=', key).execute();
+      }
+      return { answer, events: writer.events };
+    });
+    this.publisher.publish(done.events);
+    return done.answer;
+  }
+}
+
+type Row = Record<string, unknown>;
+
+/** The work of one write transaction: every step takes the company lock before it reads. */
+export class Writer {
+  private locked = false;
+  readonly events: HubEvent[] = [];
+
+  constructor(readonly trx: Transaction<Database>, readonly scope: WriteScope, readonly now: Date) {}
+
+  /** The company's write lock (the change counter's advisory lock), held until commit; taken once. */
+  async lock(): Promise<void> {
+    if (this.locked) return;
+    await sql`select pg_advisory_xact_lock(${this.scope.companyId})`.execute(this.trx);
+    this.locked = true;
+  }
+
+  /** A live event for a row of `spec`, routed by where such rows belong. */
+  event<S extends z.ZodObject>(spec: RowSpec<S>, row: z.infer<S>, name: HubEventName, args: unknown[]): void {
+    const owner = typeof spec.scope === 'object' ? String((row as Row)[spec.scope.ownedBy]) : undefined;
+    this.events.push({
+      companyId: this.scope.companyId,
+      storeId: spec.scope === 'store' ? this.scope.storeId : null,
+      ...(owner ? { userId: owner } : {}),
+      name, args,
+    });
+  }
+
+  /** The current row (after the lock), or undefined. */
+  async read<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>> | undefined> {
+    await this.lock();
+    return await selectRow(this.trx, spec, this.scope, key).executeTakeFirst() as Versioned<z.infer<S>> | undefined;
+  }
+
+  /** The current row (after the lock), or the spec's 404. */
+  async find<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>>> {
+    const row = await this.read(spec, key);
+    if (!row) throw new ProblemError('notFound', spec.notFound);
+    return row;
+  }
+
+  private metadata(version: number): RowVersion {
+    return { version, changedBy: this.scope.user.userId, changedByName: this.scope.user.name, changedAt: this.now.toISOString() };
+  }
+
+  /** Inserts a new row with its version. `storeId` defaults to the active store for store rows, else null. */
+  async create<S extends z.ZodObject>(spec: RowSpec<S>, row: z.infer<S>, options: { storeId?: number | null } = {}): Promise<Versioned<z.infer<S>>> {
+    await this.lock();
+    const version = await takeVersions(this.trx, this.scope.companyId);
+    const meta = this.metadata(version);
+    const storeId = options.storeId !== undefined ? options.storeId : spec.scope === 'store' ? this.scope.storeId : null;
+    await this.trx.insertInto(spec.table as 'customers')
+      .values({ ...row, ...meta, companyId: this.scope.companyId, storeId } as never)
+      .execute()
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === '23505') throw new ProblemError('conflict', spec.exists ?? 'This row already exists.');
+        throw error;
+      });
+    return { ...row, ...meta };
+  }
+
+  /** Writes the fields that differ between `current` and `next`, with a new version; returns the new row. */
+  async update<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, current: Versioned<z.infer<S>>, next: z.infer<S>): Promise<Versioned<z.infer<S>>> {
+    const changed = Object.keys(spec.schema.shape).filter((f) => JSON.stringify((current as Row)[f]) !== JSON.stringify((next as Row)[f]));
+    if (changed.length === 0) return current;
+    await this.lock();
+    const version = await takeVersions(this.trx, this.scope.companyId);
+    const meta = this.metadata(version);
+    const set = Object.fromEntries(changed.map((f) => [f, (next as Row)[f]]));
+    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...set, ...meta })
+      .where('companyId', '=', this.scope.companyId);
+    for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
+    await query.execute();
+    return { ...current, ...next, ...meta };
+  }
+
+  /**
+   * Applies a JSON patch of the editable fields to the row; nothing is written when nothing changes.
+   * `rules` normalizes the new row and says what is wrong with it (a 400 naming the fields, nothing stored).
+   */
+  async patch<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, body: unknown, editable: readonly string[], rules?: ChangeRules<z.infer<S>>): Promise<{ row: Versioned<z.infer<S>>; changed: boolean }> {
+    const current = await this.find(spec, key);
+    const before = spec.schema.parse(current);
+    const patched = patchRow(before, body, editable, spec.schema).next;
+    const next = rules?.normalize ? spec.schema.parse(rules.normalize(patched)) : patched;
+    const problems = rules?.problems?.(before, next) ?? {};
+    if (Object.keys(problems).length > 0) throw new ProblemError('validation', `The change has fields to fix: ${Object.keys(problems).join(', ')}.`, { errors: problems });
+    if (JSON.stringify(next) === JSON.stringify(before)) return { row: current, changed: false };
+    return { row: await this.update(spec, key, current, next), changed: true };
+  }
+
+  /**
+   * Points every live row of `table` that names `from` in `column` at `to`, each with a new version (a merge
+   * moves a customer's vehicles, visits, messages and ratings). Returns how many moved.
+   */
+  async reassign(table: ReplicatedTable, column: string, from: string, to: string): Promise<number> {
+    await this.lock();
+    const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const t = sql.table(snake(table));
+    const c = sql.ref(snake(column));
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${t} where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted`.execute(this.trx);
+    const count = Number(rows[0]?.n ?? 0);
+    if (count === 0) return 0;
+    const first = await takeVersions(this.trx, this.scope.companyId, count);
+    const meta = this.metadata(first);
+    await sql`update ${t} set ${c} = ${to}, version = numbered.version, changed_by = ${meta.changedBy}, changed_by_name = ${meta.changedByName}, changed_at = ${meta.changedAt}
+      from (select ctid as row_id, ${first} - 1 + row_number() over () as version from ${t}
+            where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted) numbered
+      where ${t}.ctid = numbered.row_id`.execute(this.trx);
+    return count;
+  }
+
+  /** Leaves a tombstone for the row (every device deletes it), setting `fields` on it as it goes. */
+  async tombstone<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, fields: Partial<z.infer<S>> = {}): Promise<void> {
+    await this.lock();
+    const version = await takeVersions(this.trx, this.scope.companyId);
+    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...fields, ...this.metadata(version), deleted: true })
+      .where('companyId', '=', this.scope.companyId);
+    for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
+    await query.execute();
+  }
+
+  /**
+   * An action on a row (archive, mark replied): `apply` gives the fields it sets from the current row, or
+   * null when there is nothing to do.
+   */
+  async change<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, apply: (current: z.infer<S>) => Partial<z.infer<S>> | null): Promise<{ row: Versioned<z.infer<S>>; changed: boolean }> {
+    const current = await this.find(spec, key);
+    const changes = apply(current);
+    if (!changes) return { row: current, changed: false };
+    const row = await this.update(spec, key, current, spec.schema.parse({ ...current, ...changes }));
+    return { row, changed: row.version !== current.version };
+  }
+}
+
+function selectRow<S extends z.ZodObject>(db: Db | Transaction<Database>, spec: RowSpec<S>, scope: WriteScope, key: Row): QueryLike {
+  const columns = [...Object.keys(spec.schema.shape), ...versionColumns];
+  // Tables are chosen at run time from the spec; Kysely's types cannot follow a table name held in a value.
+  let query = (db.selectFrom(spec.table as 'customers') as unknown as QueryLike).select(columns as never)
+    .where('companyId', '=', scope.companyId).where('deleted', '=', false);
+  if (spec.scope === 'store') query = query.where('storeId', '=', scope.storeId);
+  if (typeof spec.scope === 'object') query = query.where(spec.scope.ownedBy, '=', scope.user.userId);
+  for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
+  return query;
+}
+
+/** A row as a read call answers it (no lock: reads never wait for writers), or the spec's 404. */
+export async function findRow<S extends z.ZodObject>(db: Db, spec: RowSpec<S>, scope: WriteScope, key: Row): Promise<Versioned<z.infer<S>>> {
+  const row = await selectRow(db, spec, scope, key).executeTakeFirst() as Versioned<z.infer<S>> | undefined;
+  if (!row) throw new ProblemError('notFound', spec.notFound);
+  return row;
+}
+
+/** The slice of Kysely's builders used with a table chosen at run time. */
+interface QueryLike {
+  select(columns: never): QueryLike;
+  set(values: Row): QueryLike;
+  where(field: string, op: string, value: unknown): QueryLike;
+  execute(): Promise<unknown>;
+  executeTakeFirst(): Promise<unknown>;
+}

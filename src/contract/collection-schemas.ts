@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import * as E from './entities.ts';
+import type { CollectionName } from './sync.ts';
+
+/** The contract schema of each replicated collection's rows. */
+export const collectionSchemas: Record<CollectionName, z.ZodObject> = {
+  schedulerResources: E.schedulerResourceSchema,
+  storeServiceCategories: E.storeServiceCategorySchema,
+  storeServices: E.storeServiceSchema,
+  appointmentResources: E.appointmentResourceSchema,
+  schedulerResourceServices: E.schedulerResourceServiceSchema,
+  scheduledVisits: E.scheduledVisitSchema,
+  scheduledServices: E.scheduledServiceSchema,
+  blockedTimes: E.blockedTimeSchema,
+  recurringBlockedTimes: E.recurringBlockedTimeSchema,
+  unconfirmedVisits: E.unconfirmedVisitSchema,
+  storeMessages: E.storeMessageSchema,
+  customers: E.customerSchema,
+  customerVehicles: E.customerVehicleSchema,
+  customerDuplicateDismissals: E.customerDuplicateDismissalSchema,
+  ratings: E.ratingSchema,
+  userNotifications: E.userNotificationSchema,
+  notificationPreferences: E.notificationPreferenceSchema,
+  supportRequests: E.supportRequestSchema,
+  retailStoreSettings: E.retailStoreSettingsSchema,
+  retailPriceCatalogs: E.retailPriceCatalogSchema,
+  storeContacts: E.storeContactSchema,
+  socialMediaAccounts: E.socialMediaAccountSchema,
+  tirePurchaseAddOns: E.tirePurchaseAddOnSchema,
+  tractionOrders: E.tractionOrderSchema,
+  storeTireServices: E.storeTireServiceSchema,
+  storeTireWarranties: E.storeTireWarrantySchema,
+  logisticsTransfers: E.logisticsTransferSchema,
+  inventorySummaries: E.inventorySummarySchema,
+};

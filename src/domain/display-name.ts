@@ -1,0 +1,16 @@
+/** Spec section 3: the name shown for a customer or an event: name, else company name, else first plus last name. */
+export function displayName(row: { name?: string | null; companyName?: string | null; firstName?: string | null; lastName?: string | null }): string {
+  if (row.name) return row.name;
+  if (row.companyName) return row.companyName;
+  return [row.firstName, row.lastName].filter(Boolean).join(' ');
+}
+
+/** Spec section 3: a vehicle's licence text is its plate state followed by its plate number. */
+export function licenceText(vehicle: { vehicleLicensePlateState?: string | null; vehicleLicensePlateNumber?: string | null }): string {
+  return [vehicle.vehicleLicensePlateState, vehicle.vehicleLicensePlateNumber].filter(Boolean).join(' ');
+}
+
+/** A vehicle as staff name it: 2019 Honda Civic. */
+export function vehicleTitle(vehicle: { year?: number | null; make?: string | null; model?: string | null; trim?: string | null }): string {
+  return [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(' ') || 'Vehicle';
+}

@@ -1,0 +1,105 @@
+import { foldText } from './customer-search.ts';
+import { phoneDigits } from './phone.ts';
+
+/** Why two customers look like one person. */
+export type DuplicateReason = 'Same phone' | 'Same email' | 'Similar name';
+
+export interface DuplicateCandidate {
+  customerId: string;
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  alternatePhoneNumber?: string | null;
+}
+
+const letters = (text: string | null | undefined) => foldText(text ?? '').replace(/[^a-z]/g, '');
+
+/** At most one letter added, dropped, changed, or two swapped: Jon and John, Smith and Smtih. */
+function nearlySame(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const [ra, rb] = [a.slice(i), b.slice(i)];
+  return ra.slice(1) === rb.slice(1) || ra.slice(1) === rb || ra === rb.slice(1) || (ra.length >= 2 && ra[0] === rb[1] && ra[1] === rb[0] && ra.slice(2) === rb.slice(2));
+}
+
+/** Similar names: the same last name (give or take a typo) and first names that are alike or one the other's start (Jon, Jonathan). */
+function similarNames(a: DuplicateCandidate, b: DuplicateCandidate): boolean {
+  const [lastA, lastB] = [letters(a.lastName), letters(b.lastName)];
+  const [firstA, firstB] = [letters(a.firstName), letters(b.firstName)];
+  if (lastA.length < 2 || lastB.length < 2 || !firstA || !firstB || !nearlySame(lastA, lastB)) return false;
+  const shorter = firstA.length <= firstB.length ? firstA : firstB;
+  const longer = shorter === firstA ? firstB : firstA;
+  return nearlySame(firstA, firstB) || (shorter.length >= 3 && longer.startsWith(shorter));
+}
+
+const phones = (c: DuplicateCandidate) => [phoneDigits(c.phoneNumber), phoneDigits(c.alternatePhoneNumber)].filter((d) => d.length >= 7);
+
+/** Why two customers may be one person (the reasons that hold), or nothing. */
+export function duplicateReasons(a: DuplicateCandidate, b: DuplicateCandidate): DuplicateReason[] {
+  const reasons: DuplicateReason[] = [];
+  const pa = phones(a);
+  if (pa.length > 0 && phones(b).some((p) => pa.includes(p))) reasons.push('Same phone');
+  if (a.email && b.email && a.email.trim().toLowerCase() === b.email.trim().toLowerCase()) reasons.push('Same email');
+  if (similarNames(a, b)) reasons.push('Similar name');
+  return reasons;
+}
+
+/** The key of a pair of customers, the same whichever comes first. */
+export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+export interface DuplicateGroup {
+  customerIds: string[];
+  reasons: DuplicateReason[];
+}
+
+/**
+ * Groups of customers that look like one person, with why; a pair marked "not a duplicate" never groups.
+ * Customers are only compared within buckets that share a phone, an email or a last name's first letters,
+ * so tens of thousands take a moment, not minutes.
+ */
+export function duplicateGroups(customers: readonly DuplicateCandidate[], notDuplicates: ReadonlySet<string>): DuplicateGroup[] {
+  const buckets = new Map<string, DuplicateCandidate[]>();
+  const add = (key: string, c: DuplicateCandidate) => (buckets.get(key) ?? buckets.set(key, []).get(key)!).push(c);
+  for (const c of customers) {
+    for (const p of phones(c)) add(`p:${p}`, c);
+    if (c.email) add(`e:${c.email.trim().toLowerCase()}`, c);
+    const last = letters(c.lastName);
+    if (last.length >= 2) add(`n:${last.slice(0, 2)}`, c);
+  }
+  const parent = new Map<string, string>();
+  const find = (id: string): string => {
+    let root = id;
+    while (parent.get(root) !== root) root = parent.get(root)!;
+    parent.set(id, root);
+    return root;
+  };
+  const reasonsOf = new Map<string, Set<DuplicateReason>>();
+  const seen = new Set<string>();
+  for (const bucket of buckets.values()) {
+    if (bucket.length < 2 || bucket.length > 500) continue;
+    for (let i = 0; i < bucket.length; i++) {
+      for (let j = i + 1; j < bucket.length; j++) {
+        const [a, b] = [bucket[i]!, bucket[j]!];
+        const key = pairKey(a.customerId, b.customerId);
+        if (a.customerId === b.customerId || seen.has(key) || notDuplicates.has(key)) continue;
+        seen.add(key);
+        const reasons = duplicateReasons(a, b);
+        if (reasons.length === 0) continue;
+        for (const id of [a.customerId, b.customerId]) if (!parent.has(id)) parent.set(id, id);
+        const [ra, rb] = [find(a.customerId), find(b.customerId)];
+        const merged = new Set([...(reasonsOf.get(ra) ?? []), ...(reasonsOf.get(rb) ?? []), ...reasons]);
+        parent.set(ra, rb);
+        reasonsOf.set(rb, merged);
+      }
+    }
+  }
+  const groups = new Map<string, string[]>();
+  for (const id of parent.keys()) (groups.get(find(id)) ?? groups.set(find(id), []).get(find(id))!).push(id);
+  const order: DuplicateReason[] = ['Same phone', 'Same email', 'Similar name'];
+  return [...groups].map(([root, ids]) => ({ customerIds: ids.sort(), reasons: order.filter((r) => reasonsOf.get(root)?.has(r)) }))
+    .sort((a, b) => b.customerIds.length - a.customerIds.length || a.customerIds[0]!.localeCompare(b.customerIds[0]!));
+}

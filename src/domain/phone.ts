@@ -1,0 +1,20 @@
+/**
+ * A phone number as its digits, the way staff type it any way they like: (555) 123-4567, 555.123.4567 and
+ * +1 555 123 4567 are one number. A leading 1 of an 11-digit North American number is dropped.
+ */
+export function phoneDigits(text: string | null | undefined): string {
+  const digits = (text ?? '').replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** A phone number for people to read: (555) 123-4567 for a 10-digit number, else as it was typed. */
+export function formatPhone(text: string | null | undefined): string {
+  const digits = phoneDigits(text);
+  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : (text ?? '');
+}
+
+/** A phone number as the texting provider takes it (E.164), for 10-digit North American numbers; else null. */
+export function e164(text: string | null | undefined): string | null {
+  const digits = phoneDigits(text);
+  return digits.length === 10 ? `+1${digits}` : null;
+}

@@ -1,0 +1,62 @@
+import type { Role } from '../contract/enums.ts';
+import type { CollectionName } from '../contract/sync.ts';
+import { frontCounter, storeAdmins } from './roles.ts';
+
+/**
+ * What a person may read of a collection at a store: all of it; only the rows the store's calendar names
+ * ('visited': customers and vehicles with a visit at the store), with only some fields (null: every field);
+ * or nothing.
+ */
+export type ReadAccess = { kind: 'full' } | { kind: 'none' } | { kind: 'limited'; fields: readonly string[] | null; rows: 'visited' };
+
+const full: ReadAccess = { kind: 'full' };
+const none: ReadAccess = { kind: 'none' };
+
+/** What the bay needs: the calendar, the resources and services, and for a visit the customer's name and vehicle. */
+const calendarAndCatalogue = new Set<CollectionName>([
+  'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
+  'scheduledVisits', 'scheduledServices', 'blockedTimes', 'recurringBlockedTimes',
+]);
+/** A user's own rows: theirs whatever their role (the feed and the routes give a user only their own). */
+const ownRows = new Set<CollectionName>(['userNotifications', 'notificationPreferences', 'supportRequests']);
+
+/** The customer as the bay sees them: a name on a visit, no way to contact them. */
+export const customerNameFields = ['customerId', 'firstName', 'lastName', 'companyName'] as const;
+
+/**
+ * Who sees what (DESIGN.md): one policy for the REST routes and the change feed alike. The front counter
+ * (PointSAdmin, Admin, User) sees the store's data; technicians and lead technicians see the calendar,
+ * resources and services, and for visits the customer's name and vehicle: no contact details, no messages,
+ * no ratings, no retail or traction data.
+ */
+export function readAccess(rolesAtStore: readonly Role[], collection: CollectionName): ReadAccess {
+  if (ownRows.has(collection)) return full;
+  if (rolesAtStore.some((r) => frontCounter.includes(r))) return full;
+  if (rolesAtStore.length === 0) return none;
+  if (calendarAndCatalogue.has(collection)) return full;
+  if (collection === 'customers') return { kind: 'limited', fields: customerNameFields, rows: 'visited' };
+  if (collection === 'customerVehicles') return { kind: 'limited', fields: null, rows: 'visited' };
+  return none;
+}
+
+/** The words for a collection in messages ("customer vehicles"). */
+export const collectionWords = (collection: CollectionName) => collection.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+
+/**
+ * A name for what a set of roles may read, the same for every store: a device whose user's access changed
+ * (a technician made a User) starts its replica again, losing what it may no longer see and gaining the rest.
+ */
+export function accessProfile(rolesAtStore: readonly Role[]): string {
+  if (rolesAtStore.some((r) => frontCounter.includes(r))) return 'front-counter';
+  return rolesAtStore.length > 0 ? 'bay' : 'none';
+}
+
+/** The store's service key (it enables traction orders) is for the store's admins only. */
+export const mayReadServiceKey = (rolesAtStore: readonly Role[]) => rolesAtStore.some((r) => storeAdmins.includes(r));
+
+/** A row as the access allows: fields not granted are null (the row keeps its shape). */
+export function withAccess<T extends Record<string, unknown>>(row: T, access: ReadAccess): T {
+  if (access.kind !== 'limited' || access.fields === null) return row;
+  const fields = access.fields;
+  return Object.fromEntries(Object.entries(row).map(([field, value]) => [field, fields.includes(field) ? value : null])) as T;
+}
