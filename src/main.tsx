@@ -5,10 +5,11 @@ import * as Comlink from 'comlink';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppServicesContext, type AppServices } from './app/app-services.ts';
-import { createUserManager, signInCallbackPath } from './app/auth.ts';
+import { createUserManager, renewAccessToken, signInCallbackPath, storedUserKey } from './app/auth.ts';
 import { waitForSession } from './app/session.ts';
 import { loadStartupSettings } from './app/startup-settings.ts';
 import { theme } from './app/theme.ts';
+import { setSignedInUser, signedInUser } from './db/signed-in-user.ts';
 import { closeReplicas } from './db/use-replica.ts';
 import { createAppRouter, type AuthPort } from './routes/router.tsx';
 import { syncClient } from './sync/sync-client.ts';
@@ -47,7 +48,7 @@ async function boot(): Promise<void> {
       const user = await manager.signinRedirectCallback();
       window.history.replaceState(null, '', (user.state as { returnTo?: string } | undefined)?.returnTo ?? '/');
     } catch (error) {
-      render(<StartupProblem title="Sign-in did not complete" message={(error as Error).message} action={{ label: 'Sign in again', run: () => void manager.signinRedirect() }} />);
+      render(<StartupProblem title="Sign-in did not complete" message={(error as Error).message} action={{ label: 'Sign in again', run: () => void manager.signinRedirect({ prompt: 'login' }) }} />);
       return;
     }
   }
@@ -56,26 +57,32 @@ async function boot(): Promise<void> {
   // and an evicted replica is noticed by its missing sync state and synced again).
   void navigator.storage?.persist?.().catch(() => false);
   const sync = syncClient();
-  const renew = async () => {
-    try {
-      return (await manager.signinSilent())?.access_token ?? null;
-    } catch {
-      return null;
-    }
-  };
-  await sync.start({ serverUrl: settings.centralApi, production: settings.environmentMode === 'production' }, Comlink.proxy(renew));
-  manager.events.addUserLoaded((user) => void sync.setAccessToken(user.access_token));
-  manager.events.addUserUnloaded(() => void sync.setAccessToken(null));
   const user = await manager.getUser();
-  if (user && !user.expired) await sync.setAccessToken(user.access_token);
-  else if (user?.refresh_token && navigator.onLine) await sync.setAccessToken(await renew());
+  // This tab acts for the user its sign-in client holds, and shows only that user's data on the device.
+  setSignedInUser(user?.profile.sub ?? null);
+  await sync.start(
+    { serverUrl: settings.centralApi, production: settings.environmentMode === 'production' },
+    Comlink.proxy((stale: string | null) => renewAccessToken(manager, stale)),
+  );
+  manager.events.addUserLoaded((loaded) => void sync.setAccessToken(loaded.access_token));
+  // The token may have expired (an offline start): the app opens from the device, and the leader renews it.
+  if (user) await sync.setAccessToken(user.access_token);
+  // Another tab signed in as someone else, or signed out: this tab's user is no longer the browser's.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== storedUserKey(settings) || event.storageArea !== window.localStorage) return;
+    const now = event.newValue ? (JSON.parse(event.newValue) as { profile?: { sub?: string } }).profile?.sub ?? null : null;
+    if (now !== signedInUser()) window.location.assign('/');
+  });
 
   const auth: AuthPort = {
     async requireSession(returnTo) {
       // After a sign-in the sync worker loads the user and stores: wait for them (spec section 6).
-      const session = await waitForSession(user ? 20_000 : 0);
+      // Nobody signed in in this tab: sign in, whatever sessions of other users the device holds.
+      const session = user ? await waitForSession(20_000) : null;
       if (session) return session;
-      await manager.signinRedirect({ state: { returnTo } });
+      // Always the password: on a shared counter tablet the provider's session cookie must never sign the
+      // next person in as the last one.
+      await manager.signinRedirect({ state: { returnTo }, prompt: 'login' });
       return new Promise<never>(() => undefined);
     },
   };

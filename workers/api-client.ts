@@ -3,6 +3,13 @@ import { activeStoreHeader, withApiVersion } from '../src/contract/routes.ts';
 
 export class NetworkError extends Error {}
 
+/** An API answer that is not a success, with the server's words. */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
 export interface ApiResponse {
   status: number;
   body: unknown;

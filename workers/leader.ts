@@ -1,11 +1,13 @@
 import { hubEvents } from '../src/contract/hub.ts';
 import { opensErrorBanner } from '../src/domain/error-banner.ts';
 import type { GlobalDb } from '../src/db/global-db.ts';
-import type { StoreDb } from '../src/db/store-db.ts';
-import { ApiClient, NetworkError } from './api-client.ts';
+import type { ReplicaOwner, StoreDb } from '../src/db/store-db.ts';
+import { ApiClient, ApiError, NetworkError } from './api-client.ts';
+import { pushDevice, type PushResult } from './device-push.ts';
+import { renewalDueAt, type Identity } from './identity.ts';
 import { LiveConnection } from './live-connection.ts';
-import { activeStoreOnDevice, ApiError, refreshSession, saveSettings } from './session.ts';
-import { SyncEngine, type PushResult } from './sync-engine.ts';
+import { activeStoreOnDevice, refreshSession, saveSettings } from './session.ts';
+import { SyncEngine, type PullResult } from './sync-engine.ts';
 import { backoffMs } from './upload-policy.ts';
 import type { SyncStatus } from './sync-worker-api.ts';
 
@@ -18,41 +20,53 @@ export interface SyncLeaderOptions {
   serverUrl: string;
   production: boolean;
   globalDb: GlobalDb;
-  accessToken: () => string | null;
-  renewToken: () => Promise<string | null>;
+  /** The signed-in user of this browser profile and their access token (possibly expired), or null. */
+  identity: () => Identity | null;
+  /** Renews the token through the leader's tab (the one place that renews: refresh tokens rotate). */
+  renewToken: () => Promise<Identity | null>;
   publish: (status: SyncStatus) => void;
   online: () => boolean;
-  openStoreDb: (storeId: number, durability: 'strict' | 'default') => StoreDb;
-  /** The stores that have a replica on this device. */
-  replicaStoreIds: () => Promise<number[]>;
+  openStoreDb: (owner: ReplicaOwner, durability: 'strict' | 'default') => StoreDb;
+  /** The stores that have a replica of this user on this device. */
+  replicaStoreIds: (userId: string) => Promise<number[]>;
+  /** The device-wide order of changes. */
+  order: () => number;
+  /** Moves what replicas of app versions before 0.2 hold into this user's (once). */
+  adoptLegacyReplicas: (userId: string) => Promise<void>;
+  fetch?: typeof fetch;
 }
 
-/** The active store's engine, or another store's kept for sending what was queued there. */
 interface StoreEngine {
   engine: SyncEngine;
   dbs: StoreDb[];
 }
 
+export const initialSyncStatus: SyncStatus = {
+  storeId: null, online: true, signedIn: true, connection: 'disconnected', activity: 'idle', progress: null, lastError: null,
+  nextRetryAt: null, bannerStatus: null, lastSyncedAt: null, updateAvailable: false,
+};
+
 /**
- * The one tab per browser profile that talks to the server: it keeps the session fresh, pulls the active
- * store's feed, sends the outbox, and holds the live connection. Work is coalesced: a kick while a round
- * runs makes one more round, never two at once.
+ * The one tab per browser profile that talks to the server, for the user signed in there: it keeps the
+ * session and the token fresh (the only renewal in the profile), pulls the active store's feed, sends every
+ * store's outbox in one device-wide order, and holds the live connection. Pull and push run side by side
+ * and fail alone: a bad page never stops changes from going out, nor a refused change the pull. Work is
+ * coalesced: a kick while a round runs makes one more round, never two at once.
  */
 export class SyncLeader {
-  private engine: SyncEngine | null = null;
-  private dbs: StoreDb[] = [];
+  private userId: string | null = null;
   private storeId: number | null = null;
-  private readonly otherStores = new Map<number, StoreEngine>();
-  private running = false;
+  private readonly engines = new Map<number, StoreEngine>();
+  private running: Promise<void> | null = null;
   private again = false;
+  private stopped = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private renewTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly interval: ReturnType<typeof setInterval>;
   private readonly live = new LiveConnection();
   private attempt = 0;
   private sessionLoadedAt = 0;
-  status: SyncStatus = {
-    storeId: null, online: true, signedIn: true, connection: 'disconnected', activity: 'idle', progress: null, lastError: null, nextRetryAt: null, bannerStatus: null,
-  };
+  status: SyncStatus = initialSyncStatus;
 
   constructor(private readonly options: SyncLeaderOptions) {
     this.live.setup({
@@ -62,6 +76,7 @@ export class SyncLeader {
       onAnyEvent: () => this.kick(),
       onStateChange: (connection) => {
         this.update({ connection });
+        // Connected again (and in the store's group): what was missed meanwhile is pulled now.
         if (connection === 'connected') this.kick();
       },
     });
@@ -79,158 +94,193 @@ export class SyncLeader {
     this.kick();
   }
 
+  /** The access token changed (sign-in, renewal in this or another tab, sign-out). */
   async tokenChanged(): Promise<void> {
-    this.sessionLoadedAt = 0;
-    this.update({ signedIn: this.options.accessToken() !== null });
-    await this.live.setAccessToken(this.options.accessToken());
+    if (this.stopped) return;
+    const identity = this.options.identity();
+    if (identity?.userId !== this.userId) {
+      // Another user on this device: nothing of the last one's stays open here.
+      this.closeEngines();
+      this.userId = identity?.userId ?? null;
+      this.storeId = null;
+      this.sessionLoadedAt = 0;
+    }
+    this.scheduleRenewal(identity);
+    this.update({ signedIn: identity !== null && identity.expiresAt > Date.now() });
+    await this.live.setAccessToken(identity && identity.expiresAt > Date.now() ? identity.accessToken : null);
     this.kick();
+  }
+
+  private scheduleRenewal(identity: Identity | null): void {
+    clearTimeout(this.renewTimer);
+    if (!identity) return;
+    this.renewTimer = setTimeout(() => void this.renew(), Math.max(0, renewalDueAt(identity) - Date.now()));
+  }
+
+  private async renew(): Promise<Identity | null> {
+    if (this.stopped) return null;
+    const renewed = await this.options.renewToken().catch(() => null);
+    if (!renewed) {
+      this.update({ signedIn: false, lastError: 'Your sign-in has expired. Sign in again; your changes are kept and will be sent then.' });
+    }
+    return renewed;
   }
 
   /** Asks for a sync round now (coalesced with one already running). */
   kick(): void {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
     clearTimeout(this.retryTimer);
-    this.running = true;
-    void (async () => {
+    this.running = (async () => {
       try {
         do {
           this.again = false;
           await this.round();
-        } while (this.again);
+        } while (this.again && !this.stopped);
       } finally {
-        this.running = false;
+        this.running = null;
       }
     })();
   }
 
+  /** Resolves once the rounds asked for so far are done. */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   private async round(): Promise<void> {
-    if (!this.options.accessToken()) {
+    const identity = this.options.identity();
+    if (!identity) {
       this.update({ signedIn: false, activity: 'idle' });
       return;
     }
-    try {
-      await this.followActiveStore(Date.now() - this.sessionLoadedAt > sessionFreshMs);
-      if (!this.engine) return;
-      this.update({ activity: 'pulling', lastError: null });
-      await this.engine.pull();
-      this.update({ activity: 'pushing', progress: null });
-      // Other stores first: what is queued there was mostly made before the switch, and a company-wide row
-      // (a customer) changed at both stores must reach the server in the order it was changed.
-      await this.pushOtherStores();
-      throwIfStopped(await this.engine.push());
-      this.attempt = 0;
-      this.update({ activity: 'idle', nextRetryAt: null, signedIn: true, bannerStatus: null });
-    } catch (error) {
-      await this.recover(error);
-    }
-  }
-
-  private async recover(error: unknown): Promise<void> {
-    if (error instanceof ApiError && error.status === 401) {
-      const token = await this.options.renewToken().catch(() => null);
-      if (token) {
-        this.again = true;
-        return;
-      }
-      this.update({ signedIn: false, activity: 'idle', lastError: 'Your sign-in has expired. Sign in again; your changes are kept and will be sent then.' });
+    if (identity.expiresAt <= Date.now()) {
+      // The round goes on with the renewed token (tokenChanged kicks again), or stays signed out.
+      await this.renew();
       return;
     }
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && opensErrorBanner(status)) this.update({ bannerStatus: status });
+    try {
+      await this.followActiveStore(identity.userId, Date.now() - this.sessionLoadedAt > sessionFreshMs);
+    } catch (error) {
+      await this.recover([error]);
+      return;
+    }
+    this.update({ activity: 'syncing', lastError: null });
+    const [pulled, pushed] = await Promise.allSettled([this.pullActiveStore(), this.pushEveryStore(identity.userId)]);
+    const errors = [pulled, pushed].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    const push = pushed.status === 'fulfilled' ? pushed.value : null;
+    if (pulled.status === 'fulfilled' && pulled.value && pulled.value.skipped > 0) this.update({ updateAvailable: true });
+    if (push?.stoppedBy === 'unauthorized') errors.push(new ApiError(401, 'Sign in again to send your changes.'));
+    if (push?.stoppedBy === 'offline') {
+      errors.push(push.status ? new ApiError(push.status, `The server answered ${push.status}; your changes will be sent when it recovers.`) : new NetworkError('The server could not be reached; your changes will be sent when it can.'));
+    }
+    if (errors.length > 0) {
+      await this.recover(errors, push?.retryInMs);
+      return;
+    }
+    this.attempt = 0;
+    this.update({ activity: 'idle', progress: null, nextRetryAt: null, signedIn: true, bannerStatus: null, lastSyncedAt: Date.now() });
+    // A change held back until its retry falls due.
+    if (push?.retryInMs !== undefined) this.retryTimer = setTimeout(() => this.kick(), push.retryInMs);
+  }
+
+  private async pullActiveStore(): Promise<PullResult | null> {
+    if (this.storeId === null || !this.userId) return null;
+    return this.engineFor(this.userId, this.storeId).engine.pull();
+  }
+
+  /** Every store's outbox of this user: what was queued at a store they switched away from goes too. */
+  private async pushEveryStore(userId: string): Promise<PushResult> {
+    const storeIds = new Set(await this.options.replicaStoreIds(userId));
+    if (this.storeId !== null) storeIds.add(this.storeId);
+    return pushDevice([...storeIds].map((storeId) => this.engineFor(userId, storeId).engine));
+  }
+
+  private async recover(errors: unknown[], retryInMs?: number): Promise<void> {
+    if (errors.some((e) => e instanceof ApiError && e.status === 401)) {
+      // A renewed token kicks a new round; without one, changes keep queuing until the user signs in.
+      await this.renew();
+      return;
+    }
+    const status = errors.map((e) => (e as { status?: unknown }).status).find((s): s is number => typeof s === 'number' && opensErrorBanner(s));
+    if (status !== undefined) this.update({ bannerStatus: status });
     this.attempt++;
-    const waitMs = backoffMs(this.attempt);
-    const message = error instanceof NetworkError ? 'The server cannot be reached. Your changes are kept and will be sent when it can.' : (error as Error).message;
+    const waitMs = retryInMs ?? backoffMs(this.attempt);
+    const message = errors.some((e) => e instanceof NetworkError)
+      ? 'The server cannot be reached. Your changes are kept and will be sent when it can.'
+      : errors.map((e) => (e as Error).message).join(' ');
     this.update({ activity: 'idle', lastError: message, nextRetryAt: Date.now() + waitMs });
     this.retryTimer = setTimeout(() => this.kick(), waitMs);
   }
 
-  /**
-   * Sends what was queued at other stores before a switch (a change made offline at #101, then a switch to
-   * #102), so it never waits for the user to go back there. Each goes with its own store's header.
-   */
-  private async pushOtherStores(): Promise<void> {
-    for (const storeId of await this.options.replicaStoreIds()) {
-      if (storeId === this.storeId) continue;
-      const store = this.otherStore(storeId);
-      if ((await store.dbs[0]!.outbox.where('status').equals('pending').count()) === 0) continue;
-      throwIfStopped(await store.engine.push());
-    }
+  private client(storeId: number | null): ApiClient {
+    return new ApiClient({
+      baseUrl: this.options.serverUrl, storeId, accessToken: () => this.options.identity()?.accessToken ?? null,
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+    });
   }
 
-  /** Another store's replica, opened once and kept (a device holds the few stores its user works at). */
-  private otherStore(storeId: number): StoreEngine {
-    let store = this.otherStores.get(storeId);
+  private engineFor(userId: string, storeId: number): StoreEngine {
+    let store = this.engines.get(storeId);
     if (!store) {
-      const db = this.options.openStoreDb(storeId, 'default');
-      const strictDb = this.options.openStoreDb(storeId, 'strict');
-      const api = new ApiClient({ baseUrl: this.options.serverUrl, storeId, accessToken: this.options.accessToken });
-      store = { engine: new SyncEngine({ db, strictDb, api }), dbs: [db, strictDb] };
-      this.otherStores.set(storeId, store);
+      const owner = { userId, storeId };
+      const db = this.options.openStoreDb(owner, 'default');
+      const strictDb = this.options.openStoreDb(owner, 'strict');
+      const api = this.client(storeId);
+      const engine = new SyncEngine({
+        db, strictDb, api, order: this.options.order,
+        onProgress: (progress) => { if (storeId === this.storeId) this.update({ progress }); },
+      });
+      store = { engine, dbs: [db, strictDb] };
+      this.engines.set(storeId, store);
     }
     return store;
   }
 
   /**
-   * Keeps the session fresh (when `loadSession`) and the engine and live connection on the active store
-   * (spec section 4: the setting's store when the user holds a role there, else the first such store).
+   * Keeps the session fresh (when `loadSession`) and the live connection on the active store (spec section 4:
+   * the setting's store when the user holds a role there, else the first such store). A session that cannot
+   * be loaded does not stop the sync when the device already has one (offline, a server hiccup).
    */
-  async followActiveStore(loadSession: boolean): Promise<void> {
-    const api = new ApiClient({ baseUrl: this.options.serverUrl, storeId: null, accessToken: this.options.accessToken });
+  async followActiveStore(userId: string, loadSession: boolean): Promise<void> {
     if (loadSession) {
-      await saveSettings(api, this.options.globalDb).catch((error: unknown) => {
-        if (!(error instanceof ApiError) || error.status === 401) throw error;
-      });
-      await refreshSession(api, this.options.globalDb).catch((error: unknown) => {
-        if (error instanceof TypeError) throw new NetworkError(error.message);
-        throw error;
-      });
-      this.sessionLoadedAt = Date.now();
+      const api = this.client(null);
+      try {
+        await saveSettings(api, this.options.globalDb, userId).catch((error: unknown) => {
+          if (!(error instanceof ApiError) || error.status === 401) throw error;
+        });
+        await refreshSession(api, this.options.globalDb, userId);
+        this.sessionLoadedAt = Date.now();
+      } catch (error) {
+        const normalized = error instanceof TypeError ? new NetworkError(error.message) : error;
+        const unauthorized = normalized instanceof ApiError && normalized.status === 401;
+        if (unauthorized || !(await this.options.globalDb.sessions.get(userId))) throw normalized;
+      }
+      const session = await this.options.globalDb.sessions.get(userId);
+      if (session?.adoptLegacyReplicas) await this.options.adoptLegacyReplicas(userId);
     }
-    const storeId = (await activeStoreOnDevice(this.options.globalDb))?.id ?? null;
+    const storeId = (await activeStoreOnDevice(this.options.globalDb, userId))?.id ?? null;
     if (storeId === this.storeId) return;
-    this.closeStore();
     this.storeId = storeId;
-    if (storeId !== null) {
-      const db = this.options.openStoreDb(storeId, 'default');
-      const strictDb = this.options.openStoreDb(storeId, 'strict');
-      this.dbs = [db, strictDb];
-      this.engine = new SyncEngine({
-        db, strictDb,
-        api: new ApiClient({ baseUrl: this.options.serverUrl, storeId, accessToken: this.options.accessToken }),
-        onProgress: (progress) => this.update({ progress }),
-      });
-    }
     this.update({ storeId, progress: null });
     await this.live.setStore(storeId);
   }
 
-  private closeStore(): void {
-    for (const db of this.dbs) db.close();
-    this.dbs = [];
-    this.engine = null;
+  private closeEngines(): void {
+    for (const store of this.engines.values()) for (const db of store.dbs) db.close();
+    this.engines.clear();
   }
 
-  private closeOtherStores(): void {
-    for (const store of this.otherStores.values()) for (const db of store.dbs) db.close();
-    this.otherStores.clear();
-  }
-
+  /** Stops for good: the user signed out, or a newer version of the app took over the databases. */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.interval);
     clearTimeout(this.retryTimer);
+    clearTimeout(this.renewTimer);
     await this.live.stop();
-    this.closeStore();
-    this.closeOtherStores();
-  }
-}
-
-/** A push that stopped before the outbox was done: the round fails, and is retried, for this reason. */
-function throwIfStopped(pushed: PushResult): void {
-  if (pushed.stoppedBy === 'unauthorized') throw new ApiError(401, 'Sign in again to send your changes.');
-  if (pushed.stoppedBy === 'offline') {
-    throw pushed.status ? new ApiError(pushed.status, `The server answered ${pushed.status}; your changes will be sent when it recovers.`) : new NetworkError('The server could not be reached; your changes will be sent when it can.');
+    this.closeEngines();
   }
 }

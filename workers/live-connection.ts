@@ -66,12 +66,42 @@ export class LiveConnection {
     return this.enqueue(async () => {
       const previous = this.storeId;
       this.storeId = storeId;
-      if (!this.connection || this.connection.state !== HubConnectionState.Connected || previous === storeId) return;
+      const connection = this.connection;
+      if (!connection || connection.state !== HubConnectionState.Connected || previous === storeId) return;
       if (previous !== null) {
-        await this.connection.invoke(hubMethods.leaveStore, previous).catch((error: unknown) => this.report('Failed to leave the previous store group', error));
+        await connection.invoke(hubMethods.leaveStore, previous).catch((error: unknown) => this.report('Failed to leave the previous store group', error));
       }
-      if (storeId !== null) await this.connection.invoke(hubMethods.joinStore, storeId);
+      void this.joinStoreGroup(connection);
     });
+  }
+
+  /**
+   * Joins the active store's group, trying again until it succeeds, the store changes or the connection
+   * ends: one failed join must not leave the device deaf to its store. 'connected' is said only once joined
+   * (the leader pulls then, for what it missed).
+   */
+  private async joinStoreGroup(connection: HubConnection): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const storeId = this.storeId;
+      if (this.connection !== connection || connection.state !== HubConnectionState.Connected) return;
+      if (storeId === null) {
+        this.options?.onStateChange?.('connected');
+        return;
+      }
+      try {
+        await connection.invoke(hubMethods.joinStore, storeId);
+        if (this.storeId !== storeId) {
+          await connection.invoke(hubMethods.leaveStore, storeId).catch(() => undefined);
+          continue;
+        }
+        this.options?.onStateChange?.('connected');
+        return;
+      } catch (error) {
+        this.report('Failed to join the store group; trying again', error);
+        this.options?.onStateChange?.('reconnecting');
+        await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(attempt)));
+      }
+    }
   }
 
   async notifyOthersInGroup(group: string, name: string, arg: unknown): Promise<void> {
@@ -115,14 +145,8 @@ export class LiveConnection {
       });
     }
     connection.onreconnecting(() => options.onStateChange?.('reconnecting'));
-    connection.onreconnected(() => {
-      // Groups are lost with the old connection: join again before saying the connection is back.
-      const rejoin = this.storeId === null ? Promise.resolve() : connection.invoke(hubMethods.joinStore, this.storeId);
-      rejoin.then(
-        () => options.onStateChange?.('connected'),
-        (error: unknown) => this.report('Failed to join the store group again', error),
-      );
-    });
+    // Groups are lost with the old connection: join again before saying the connection is back.
+    connection.onreconnected(() => void this.joinStoreGroup(connection));
     connection.onclose(() => options.onStateChange?.('disconnected'));
     this.connection = connection;
     try {
@@ -133,17 +157,13 @@ export class LiveConnection {
       this.retryStart(connection);
       return;
     }
-    options.onStateChange?.('connected');
-    if (this.storeId !== null) await connection.invoke(hubMethods.joinStore, this.storeId);
+    void this.joinStoreGroup(connection);
   }
 
   private retryStart(connection: HubConnection, attempt = 0): void {
     setTimeout(() => {
       if (this.connection !== connection) return;
-      connection.start().then(async () => {
-        this.options?.onStateChange?.('connected');
-        if (this.storeId !== null) await connection.invoke(hubMethods.joinStore, this.storeId);
-      }, () => this.retryStart(connection, attempt + 1));
+      connection.start().then(() => this.joinStoreGroup(connection), () => this.retryStart(connection, attempt + 1));
     }, reconnectDelayMs(attempt));
   }
 

@@ -2,8 +2,12 @@ import type { Customer, CustomerVehicle, NotificationPreference } from '../src/c
 import { userNotificationKinds, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
-  customerPatchableFields, vehiclePatchableFields, type CreateCustomer, type CreateSupportRequest, type CreateVehicle,
+  createCustomerSchema, createVehicleSchema, customerPatchableFields, vehiclePatchableFields, type CreateCustomer, type CreateSupportRequest, type CreateVehicle,
 } from '../src/contract/writes.ts';
+import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/customer-rules.ts';
+import { displayName } from '../src/domain/display-name.ts';
+import { pairKey } from '../src/domain/duplicates.ts';
+import { withYearFromVin } from '../src/domain/vin.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
 import { preferenceFor } from '../src/domain/notification-preferences.ts';
 import type { Mutation } from './sync-engine.ts';
@@ -16,13 +20,22 @@ function notOnDevice(what: string): never {
   throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
 }
 
+/** A change the server's rules would refuse is refused here, before it is stored or queued (same rules, same words). */
+function refuse(problems: FieldProblems, what: string): void {
+  const first = Object.values(problems)[0]?.[0];
+  if (first) throw new Error(`${what} was not saved: ${first}.`);
+}
+
 /** The user's changes, each one call of the spec's API; screens call these through the sync worker. */
 export const mutations = {
-  createCustomer(model: CreateCustomer): Mutation {
+  /** A new customer, stored as the server will store it (the same normalizing rule on both sides). */
+  createCustomer(input: CreateCustomer, now = new Date()): Mutation {
+    const model = normalizeFields(createCustomerSchema.parse(input));
+    refuse(customerProblems(model), 'The customer');
     return {
-      collection: 'customers', key: model.customerId, description: `Create customer ${[model.firstName, model.lastName].filter(Boolean).join(' ')}`,
+      collection: 'customers', key: model.customerId, description: `Create customer ${displayName(model)}`,
       build: () => ({
-        next: { ...model, legacyCustomerId: null, createdOn: new Date().toISOString(), storeId: null },
+        next: { ...model, legacyCustomerId: null, createdOn: now.toISOString(), mergedIntoCustomerId: null, storeId: null },
         request: { method: 'POST', path: apiPaths.customers, body: model },
       }),
     };
@@ -33,7 +46,8 @@ export const mutations = {
       collection: 'customers', key: customerId, description: 'Change customer',
       build: (current) => {
         if (!current) notOnDevice('customer');
-        const next = { ...current, ...changes };
+        const next = { ...current, ...normalizeFields(changes) };
+        refuse(problemsOfChange(customerProblems(next as unknown as Customer), current, next), 'The customer');
         const patch = changesBetween(current, next, customerPatchableFields);
         if (patch.length === 0) return null;
         return { next, request: { method: 'PATCH', path: path(apiPaths.customer, { customerId }), body: patch } };
@@ -41,9 +55,40 @@ export const mutations = {
     };
   },
 
-  createVehicle(customerId: string, model: CreateVehicle): Mutation {
+  /**
+   * Merges a customer into another (the kept one): the merged one leaves this device at once; its vehicles,
+   * visits, messages and ratings reach the kept one when the server has moved them.
+   */
+  mergeCustomers(keptCustomerId: string, mergedCustomerId: string): Mutation {
+    return {
+      collection: 'customers', key: mergedCustomerId, description: 'Merge customers',
+      refs: [`customers/${keptCustomerId}`],
+      build: (current) => {
+        if (!current) notOnDevice('customer');
+        return { next: null, request: { method: 'POST', path: path(apiPaths.customerMerge, { customerId: keptCustomerId }), body: { mergedCustomerId } } };
+      },
+    };
+  },
+
+  /** Two customers who are not one person: never offered as possible duplicates again. */
+  markNotDuplicate(customerId: string, otherCustomerId: string, now = new Date()): Mutation {
+    const [first, second] = pairKey(customerId, otherCustomerId).split('|') as [string, string];
+    return {
+      collection: 'customerDuplicateDismissals', key: `${first}/${second}`, description: 'Mark customers as different people',
+      refs: [`customers/${first}`, `customers/${second}`],
+      build: (current) => (current ? null : {
+        next: { customerId: first, otherCustomerId: second, dismissedOn: now.toISOString(), storeId: null },
+        request: { method: 'POST', path: apiPaths.notDuplicates, body: { customerId: first, otherCustomerId: second } },
+      }),
+    };
+  },
+
+  createVehicle(customerId: string, input: CreateVehicle): Mutation {
+    const model = withYearFromVin(normalizeFields(createVehicleSchema.parse(input)));
+    refuse(vehicleProblems(model), 'The vehicle');
     return {
       collection: 'customerVehicles', key: model.vehicleId, description: `Add vehicle ${[model.year, model.make, model.model].filter(Boolean).join(' ')}`,
+      refs: [`customers/${customerId}`],
       build: () => ({
         next: { ...model, customerId, vehicleHashId: '', legacyVehicleId: null, storeId: null },
         request: { method: 'POST', path: path(apiPaths.customerVehicles, { customerId }), body: model },
@@ -54,9 +99,11 @@ export const mutations = {
   updateVehicle(customerId: string, vehicleId: string, changes: Partial<Omit<CustomerVehicle, 'vehicleId' | 'customerId'>>): Mutation {
     return {
       collection: 'customerVehicles', key: vehicleId, description: 'Change vehicle',
+      refs: [`customers/${customerId}`],
       build: (current) => {
         if (!current) notOnDevice('vehicle');
-        const next = { ...current, ...changes };
+        const next = { ...current, ...normalizeFields(changes) };
+        refuse(problemsOfChange(vehicleProblems(next as unknown as CustomerVehicle), current, next), 'The vehicle');
         const patch = changesBetween(current, next, vehiclePatchableFields);
         if (patch.length === 0) return null;
         return { next, request: { method: 'PATCH', path: path(apiPaths.customerVehicle, { customerId, vehicleId }), body: patch } };

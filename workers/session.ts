@@ -4,15 +4,8 @@ import { storeLocationSchema, type StoreLocation } from '../src/contract/store-l
 import { chooseActiveStore } from '../src/domain/active-store.ts';
 import { currentUserSchema, userSettingsSchema, type UserSettings } from '../src/contract/user.ts';
 import type { GlobalDb, SessionRow } from '../src/db/global-db.ts';
-import { problemOf, type ApiClient } from './api-client.ts';
+import { ApiError, problemOf, type ApiClient } from './api-client.ts';
 import { classifyUpload } from './upload-policy.ts';
-
-/** An API answer that is not a success, with the server's words. */
-export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
-}
 
 export async function getJson(api: ApiClient, path: string): Promise<unknown> {
   const response = await api.request('GET', path);
@@ -21,24 +14,26 @@ export async function getJson(api: ApiClient, path: string): Promise<unknown> {
 }
 
 /**
- * Loads "my user", the user's settings and the stores of the company into the global db, so the app opens
- * with them offline. Settings changed on this device and not yet saved win over the server's.
+ * Loads "my user", the user's settings and the stores of the company into the user's session on the device,
+ * so the app opens with them offline. Settings changed on this device and not yet saved win over the server's.
+ * The token's user must be the session's: a device shared by staff never mixes one user's data with another's.
  */
-export async function refreshSession(api: ApiClient, db: GlobalDb): Promise<SessionRow> {
+export async function refreshSession(api: ApiClient, db: GlobalDb, userId: string): Promise<SessionRow> {
   const user = currentUserSchema.parse(await getJson(api, apiPaths.me));
+  if (user.userId !== userId) throw new ApiError(401, 'The sign-in on this device belongs to another user; sign in again.');
   const settings = userSettingsSchema.parse(await getJson(api, apiPaths.userSettings));
   const query = new URLSearchParams({
     $orderby: 'storeNumber asc', $filter: `alltracCompanyId eq ${user.alltracCompanyId}`, $expand: 'specialStoreHours', $count: 'true',
   });
   const list = await getJson(api, `${apiPaths.storeLocations}?${query}`) as { items: unknown[] };
   const stores = list.items.map((item) => storeLocationSchema.parse(item));
-  return db.transaction('rw', db.session, db.stores, async () => {
-    const previous = await db.session.get('current');
-    const pendingSettings = previous?.user.userId === user.userId ? previous.pendingSettings : null;
-    const row: SessionRow = { key: 'current', user, settings: { ...settings, ...pendingSettings }, pendingSettings, loadedAt: new Date().toISOString() };
-    await db.session.put(row);
-    await db.stores.clear();
-    await db.stores.bulkPut(stores);
+  return db.transaction('rw', db.sessions, async () => {
+    const previous = await db.sessions.get(userId);
+    const pendingSettings = previous?.pendingSettings ?? null;
+    const row: SessionRow = {
+      ...previous, userId, user, settings: { ...settings, ...pendingSettings }, pendingSettings, stores, loadedAt: new Date().toISOString(),
+    };
+    await db.sessions.put(row);
     return row;
   });
 }
@@ -53,18 +48,18 @@ export async function refreshSystemNotifications(api: ApiClient, db: GlobalDb): 
   });
 }
 
-/** The active store (spec section 4) from the session and stores on the device; null when there is none. */
-export async function activeStoreOnDevice(db: GlobalDb): Promise<StoreLocation | null> {
-  const session = await db.session.get('current');
-  return session ? chooseActiveStore(session.settings.allTracCurrentStoreLocation, session.user.roles, await db.stores.toArray()) : null;
+/** The user's active store (spec section 4) from their session on the device; null when there is none. */
+export async function activeStoreOnDevice(db: GlobalDb, userId: string): Promise<StoreLocation | null> {
+  const session = await db.sessions.get(userId);
+  return session ? chooseActiveStore(session.settings.allTracCurrentStoreLocation, session.user.roles, session.stores) : null;
 }
 
 /** Records a settings change on the device at once; saveSettings sends it when the server is reachable. */
-export async function changeSettings(db: GlobalDb, changes: Partial<UserSettings>): Promise<void> {
-  await db.transaction('rw', db.session, async () => {
-    const session = await db.session.get('current');
+export async function changeSettings(db: GlobalDb, userId: string, changes: Partial<UserSettings>): Promise<void> {
+  await db.transaction('rw', db.sessions, async () => {
+    const session = await db.sessions.get(userId);
     if (!session) throw new Error('Sign in before changing settings.');
-    await db.session.put({
+    await db.sessions.put({
       ...session,
       settings: { ...session.settings, ...changes },
       pendingSettings: { ...session.pendingSettings, ...changes },
@@ -72,9 +67,9 @@ export async function changeSettings(db: GlobalDb, changes: Partial<UserSettings
   });
 }
 
-/** Sends settings changed on this device, as a JSON patch; nothing is sent when nothing changed. */
-export async function saveSettings(api: ApiClient, db: GlobalDb): Promise<void> {
-  const session = await db.session.get('current');
+/** Sends the user's settings changed on this device, as a JSON patch, with that user's token only. */
+export async function saveSettings(api: ApiClient, db: GlobalDb, userId: string): Promise<void> {
+  const session = await db.sessions.get(userId);
   const pending = session?.pendingSettings;
   if (!session || !pending) return;
   const patch = Object.entries(pending).map(([name, value]) => ({ op: 'replace' as const, path: `/${name}`, value }));
@@ -82,14 +77,14 @@ export async function saveSettings(api: ApiClient, db: GlobalDb): Promise<void> 
     const response = await api.request('PATCH', apiPaths.userSettings, { body: patch });
     if (classifyUpload(response.status) === 'fatal') {
       // The server refuses this choice (the role is gone): take its settings instead of retrying for ever.
-      await db.session.update('current', { pendingSettings: null });
+      await db.sessions.update(userId, { pendingSettings: null });
       throw new ApiError(response.status, problemOf(response).detail ?? 'The settings were not saved.');
     }
     if (response.status !== 200) throw new ApiError(response.status, problemOf(response).detail ?? 'The settings were not saved.');
   }
-  await db.transaction('rw', db.session, async () => {
-    const now = await db.session.get('current');
+  await db.transaction('rw', db.sessions, async () => {
+    const now = await db.sessions.get(userId);
     // Only what was sent is settled; a change made meanwhile stays pending.
-    if (now && JSON.stringify(now.pendingSettings) === JSON.stringify(pending)) await db.session.update('current', { pendingSettings: null });
+    if (now && JSON.stringify(now.pendingSettings) === JSON.stringify(pending)) await db.sessions.update(userId, { pendingSettings: null });
   });
 }

@@ -1,7 +1,10 @@
 import { apiPaths } from '../src/contract/routes.ts';
-import { collectionNames, rowKey, syncChangesResponseSchema, type CollectionName, type SyncChangesResponse } from '../src/contract/sync.ts';
-import { dexieKey, type OutboxEntry, type Row, type StoreDb, type SyncStateRow } from '../src/db/store-db.ts';
-import { NetworkError, problemOf, type ApiClient } from './api-client.ts';
+import { collectionNames, isCollectionName, rowKey, syncChangesResponseSchema, type CollectionName, type SyncChange, type SyncChangesResponse } from '../src/contract/sync.ts';
+import { dexieKey, keyFromString, type Conflict, type LocalEdit, type OutboxEntry, type Row, type StoreDb, type SyncStateRow } from '../src/db/store-db.ts';
+import { withDerivedFields } from '../src/db/derived-fields.ts';
+import { ApiError, NetworkError, problemOf, type ApiClient } from './api-client.ts';
+import { fieldsSet, newerCopy, overwrittenFields, versionOf } from './conflicts.ts';
+import { orderClock } from './outbox-order.ts';
 import { backoffMs, classifyUpload } from './upload-policy.ts';
 
 /** A change the user made: how it changes the replica, and the one API call that makes it on the server. */
@@ -9,6 +12,8 @@ export interface Mutation {
   collection: CollectionName;
   key: string;
   description: string;
+  /** Rows (collection/key) the change refers to: it is not sent while one of them cannot be (DESIGN.md). */
+  refs?: string[];
   /**
    * The new row from the current one (undefined when absent), and the request to queue; null when there is
    * nothing to do (an empty patch is never queued).
@@ -23,22 +28,30 @@ export interface PullProgress {
   total: number | null;
 }
 
-export interface PushResult {
-  sent: number;
-  failed: number;
-  /** Why sending stopped before the outbox was empty: nothing to send, offline, or no valid token. */
-  stoppedBy: 'empty' | 'offline' | 'unauthorized' | 'blocked';
-  /** When to try again after a retryable answer. */
-  retryInMs?: number;
-  /** The server's status when it answered with a retryable one (429, 5xx…); absent when it did not answer. */
-  status?: number;
+export interface PullResult {
+  pages: number;
+  changes: number;
+  /** Rows of collections this version of the app does not know (a newer server): kept for after an update. */
+  skipped: number;
 }
+
+/** What happened to one outbox entry sent to the server. */
+export type SendOutcome =
+  | { outcome: 'sent' }
+  | { outcome: 'failed' }
+  /** Not reached, or no valid token: nothing can be sent now. */
+  | { outcome: 'offline' | 'unauthorized' }
+  /** A retryable answer; `serverWide` when it speaks for the whole server (429, 502–504), not this change. */
+  | { outcome: 'retry'; status: number; serverWide: boolean };
 
 /**
  * Rows per page of the change feed. `npm run bench` measures the first sync at this size: smaller pages cost
  * a server query and a transaction each; bigger ones lose more work when a bay's connection drops mid-page.
  */
 export const defaultPageSize = 2000;
+
+/** How long this device remembers its changes, to tell the user when a later one from elsewhere replaces them. */
+const editMemoryMs = 7 * 86_400_000;
 
 export interface SyncEngineOptions {
   /** The replica opened with the browser's default durability: pulled pages. */
@@ -50,34 +63,54 @@ export interface SyncEngineOptions {
   onProgress?: (progress: PullProgress) => void;
   random?: () => number;
   newId?: () => string;
+  /** The device-wide order of changes (shared by every engine of a worker). */
+  order?: () => number;
+  now?: () => number;
 }
 
-const entityOf = (collection: CollectionName, key: string) => `${collection}/${key}`;
+const entityOf = (collection: string, key: string) => `${collection}/${key}`;
+const serverWideStatuses = new Set([429, 502, 503, 504]);
+
+function storageProblem(error: unknown): Error {
+  const name = (error as { name?: string; inner?: { name?: string } }).inner?.name ?? (error as { name?: string }).name;
+  if (name === 'QuotaExceededError') {
+    return new Error('This device has no room left for the store\'s data. Free some storage space; the sync goes on by itself after that. Your changes are kept.', { cause: error });
+  }
+  return error as Error;
+}
 
 /**
- * The offline-first core: pulls the change feed into the replica page by page, applies the user's changes to
- * the replica at once and queues them in the outbox in the same transaction, and replays the outbox in order
- * with an Idempotency-Key so each change is applied on the server exactly once.
+ * The offline-first core for one user's replica of one store: pulls the change feed into the replica page by
+ * page, applies the user's changes to the replica at once and queues them in the outbox in the same
+ * transaction, and sends an outbox entry with its Idempotency-Key so each change is applied exactly once.
+ * Whichever copy of a row is newer (pulled, answered, replayed) is the one kept; a change of this device
+ * overwritten by a later one from elsewhere becomes a conflict notice.
  */
 export class SyncEngine {
+  readonly storeId: number;
   private readonly db: StoreDb;
   private readonly strictDb: StoreDb;
   private readonly api: ApiClient;
   private readonly pageSize: number;
   private readonly random: () => number;
   private readonly newId: () => string;
+  private readonly order: () => number;
+  private readonly now: () => number;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.db = options.db;
     this.strictDb = options.strictDb;
+    this.storeId = options.db.storeId;
     this.api = options.api;
     this.pageSize = options.pageSize ?? defaultPageSize;
     this.random = options.random ?? Math.random;
     this.newId = options.newId ?? (() => crypto.randomUUID());
+    this.order = options.order ?? orderClock();
+    this.now = options.now ?? Date.now;
   }
 
   private get tables() {
-    return [...collectionNames.map((c) => this.db.collection(c)), this.db.outbox, this.db.serverRows, this.db.syncState];
+    return [...collectionNames.map((c) => this.db.collection(c)), this.db.outbox, this.db.serverRows, this.db.syncState, this.db.localEdits, this.db.conflicts];
   }
 
   private async state<T>(name: SyncStateRow['name'], fallback: T): Promise<T> {
@@ -89,20 +122,24 @@ export class SyncEngine {
     const entity = entityOf(mutation.collection, mutation.key);
     const table = this.strictDb.collection(mutation.collection);
     return this.strictDb.transaction('rw', [table, this.strictDb.outbox, this.strictDb.serverRows], async () => {
-      const current = await table.get(this.keyFromString(mutation.collection, mutation.key)) as Row | undefined;
+      const current = await table.get(keyFromString(mutation.collection, mutation.key)) as Row | undefined;
       const built = mutation.build(current);
       if (!built) return false;
       // Keep the server's copy the first time a row gets a waiting change, to restore on discard.
       if (!(await this.strictDb.serverRows.get(entity))) {
         await this.strictDb.serverRows.put({ entity, collection: mutation.collection, key: mutation.key, value: current ?? null });
       }
-      if (built.next) await table.put(built.next);
+      if (built.next) await table.put(withDerivedFields(mutation.collection, built.next));
       else if (current) await table.delete(dexieKey(mutation.collection, current));
+      const sets = fieldsSet(current, built.next);
       await this.strictDb.outbox.add({
         entity, collection: mutation.collection, key: mutation.key,
         method: built.request.method, path: built.request.path, body: built.request.body,
         idempotencyKey: this.newId(), description: mutation.description,
-        status: 'pending', attempts: 0, createdAt: new Date().toISOString(),
+        status: 'pending', attempts: 0, createdAt: new Date(this.now()).toISOString(), order: this.order(),
+        ...(mutation.refs?.length ? { refs: mutation.refs } : {}),
+        ...(sets ? { sets } : {}),
+        ...(built.next === null ? { removesRow: true } : {}),
       });
       return true;
     });
@@ -112,21 +149,41 @@ export class SyncEngine {
    * Pulls every page after the cursor. A replica that never finished a first sync gets what the day needs
    * first (its own cursor), then everything. A replica of another data epoch is emptied and synced again.
    */
-  async pull(): Promise<{ pages: number; changes: number }> {
-    const done = { pages: 0, changes: 0 };
-    if (!(await this.state('complete', false)) && !(await this.state('priorityComplete', false))) {
-      const first = await this.pullPhase('priority');
-      done.pages += first.pages;
-      done.changes += first.changes;
-    }
-    const full = await this.pullPhase('full');
-    return { pages: done.pages + full.pages, changes: done.changes + full.changes };
+  async pull(): Promise<PullResult> {
+    await this.rewindPastSkippedRows();
+    const done: PullResult = { pages: 0, changes: 0, skipped: 0 };
+    const add = (more: PullResult) => {
+      done.pages += more.pages;
+      done.changes += more.changes;
+      done.skipped += more.skipped;
+    };
+    if (!(await this.state('complete', false)) && !(await this.state('priorityComplete', false))) add(await this.pullPhase('priority'));
+    add(await this.pullPhase('full'));
+    return done;
+  }
+
+  /**
+   * Rows of collections an older version of the app did not know were skipped; once this version knows more
+   * collections, the feed is read again from the first skipped row (rows already here are simply put again).
+   */
+  private async rewindPastSkippedRows(): Promise<void> {
+    const since = await this.state<number | null>('skippedSince', null);
+    if (since === null) return;
+    const knewThen = new Set(await this.state<string[]>('skippedWith', []));
+    if (!collectionNames.some((c) => !knewThen.has(c))) return;
+    const cursor = await this.state('cursor', 0);
+    await this.db.syncState.bulkPut([{ name: 'cursor', value: Math.min(cursor, since - 1) }]);
+    await this.db.syncState.bulkDelete(['skippedSince', 'skippedWith']);
   }
 
   private async fetchPage(phase: PullProgress['phase'], cursor: number): Promise<SyncChangesResponse> {
     const query = `since=${cursor}&limit=${this.pageSize}${phase === 'priority' ? '&priority=true' : ''}`;
     const response = await this.api.request('GET', `${apiPaths.syncChanges}?${query}`);
-    if (response.status !== 200) throw Object.assign(new Error(problemOf(response).detail ?? `Sync failed (${response.status})`), { status: response.status });
+    // An ApiError carries the status: a 401 makes the leader renew the token, a 403 says the role is gone.
+    if (response.status !== 200) {
+      const problem = problemOf(response);
+      throw new ApiError(response.status, problem.detail ?? `The sync failed: ${problem.title}.`);
+    }
     return syncChangesResponseSchema.parse(response.body);
   }
 
@@ -134,9 +191,8 @@ export class SyncEngine {
    * Pulls one phase to its end. The next page is asked for while the current one is written (its cursor
    * comes with the page), so the server and IndexedDB work at the same time.
    */
-  private async pullPhase(phase: PullProgress['phase']): Promise<{ pages: number; changes: number }> {
-    let pages = 0;
-    let count = 0;
+  private async pullPhase(phase: PullProgress['phase']): Promise<PullResult> {
+    const result: PullResult = { pages: 0, changes: 0, skipped: 0 };
     let phaseTotal: number | null = null;
     let next: Promise<SyncChangesResponse> | null = this.fetchPage(phase, await this.state(phase === 'priority' ? 'priorityCursor' : 'cursor', 0));
     while (next) {
@@ -149,40 +205,66 @@ export class SyncEngine {
       next = page.hasMore ? this.fetchPage(phase, page.cursor) : null;
       // A failed write leaves the prefetched page unread: swallow its outcome so it is not reported twice.
       next?.catch(() => undefined);
-      await this.applyPage(phase, page);
-      pages++;
-      count += page.changes.length;
+      result.skipped += await this.applyPage(phase, page).catch((error: unknown) => { throw storageProblem(error); });
+      result.pages++;
+      result.changes += page.changes.length;
       phaseTotal = page.total ?? phaseTotal;
       this.options.onProgress?.(phase === 'full'
         ? { phase, done: await this.state('pulled', 0), total: await this.state<number | null>('total', null) }
-        : { phase, done: count, total: phaseTotal });
+        : { phase, done: result.changes, total: phaseTotal });
     }
-    return { pages, changes: count };
+    return result;
   }
 
-  private async applyPage(phase: PullProgress['phase'], page: SyncChangesResponse): Promise<void> {
-    const { changes, cursor, epoch, total, hasMore } = page;
+  /** Writes one page and its cursor in one transaction; returns how many rows it skipped (unknown collections). */
+  private async applyPage(phase: PullProgress['phase'], page: SyncChangesResponse): Promise<number> {
+    const { cursor, epoch, total, hasMore } = page;
+    const changes = page.changes.filter((c): c is SyncChange & { collection: CollectionName } => isCollectionName(c.collection));
+    const skipped = page.changes.filter((c) => !isCollectionName(c.collection));
     // Only the stores this page writes: a transaction over every store costs time on each page.
     const touched = [...new Set(changes.map((c) => c.collection))].map((c) => this.db.collection(c));
-    await this.db.transaction('rw', [...touched, this.db.outbox, this.db.serverRows, this.db.syncState], async () => {
-      // Usually nothing waits (a first sync, a quiet store): then there is nothing to look up per row.
+    const bookkeeping = [this.db.outbox, this.db.serverRows, this.db.syncState, this.db.localEdits, this.db.conflicts];
+    await this.db.transaction('rw', [...touched, ...bookkeeping], async () => {
+      const entities = changes.map((c) => entityOf(c.collection, c.key));
+      // Usually nothing waits and nothing was changed here lately (a first sync, a quiet store): then there
+      // is nothing to look up per row.
       const waiting = (await this.db.outbox.count()) === 0
         ? new Set<string>()
-        : new Set((await this.db.outbox.where('entity').anyOf(changes.map((c) => entityOf(c.collection, c.key))).toArray()).map((e) => e.entity));
+        : new Set((await this.db.outbox.where('entity').anyOf(entities).toArray()).map((e) => e.entity));
+      const edits = (await this.db.localEdits.count()) === 0
+        ? new Map<string, LocalEdit>()
+        : new Map((await this.db.localEdits.bulkGet(entities)).filter((e): e is LocalEdit => !!e).map((e) => [e.entity, e]));
       const puts = new Map<CollectionName, Row[]>();
       const deletes = new Map<CollectionName, unknown[]>();
+      const conflicts: Conflict[] = [];
       for (const change of changes) {
         const entity = entityOf(change.collection, change.key);
         if (waiting.has(entity)) {
-          // The user's waiting change stays visible; the server's copy is kept to restore on discard.
-          await this.db.serverRows.put({ entity, collection: change.collection, key: change.key, value: change.deleted ? null : change.value });
+          // The user's waiting change stays visible; the server's newest copy is kept to restore on discard,
+          // and compared with the answer when the change is sent.
+          const kept = await this.db.serverRows.get(entity);
+          const value = change.deleted ? null : change.value;
+          if (!kept?.value || versionOf(kept.value) <= change.version) await this.db.serverRows.put({ entity, collection: change.collection, key: change.key, value });
           continue;
         }
+        const edit = edits.get(entity);
+        if (edit) {
+          // This device holds a newer copy (a write's answer that came before this page): keep it.
+          if (edit.version > change.version) continue;
+          if (edit.version < change.version) conflicts.push(...await this.noteOverwrites(edit, change));
+        }
         if (change.deleted) (deletes.get(change.collection) ?? deletes.set(change.collection, []).get(change.collection)!).push(dexieKey(change.collection, change.value));
-        else (puts.get(change.collection) ?? puts.set(change.collection, []).get(change.collection)!).push(change.value);
+        else (puts.get(change.collection) ?? puts.set(change.collection, []).get(change.collection)!).push(withDerivedFields(change.collection, change.value));
       }
       for (const [collection, rows] of puts) await this.db.collection(collection).bulkPut(rows);
       for (const [collection, keys] of deletes) await this.db.collection(collection).bulkDelete(keys);
+      if (conflicts.length > 0) await this.db.conflicts.bulkAdd(conflicts);
+      if (skipped.length > 0 && (await this.state<number | null>('skippedSince', null)) === null) {
+        await this.db.syncState.bulkPut([
+          { name: 'skippedSince', value: Math.min(...skipped.map((c) => c.version)) },
+          { name: 'skippedWith', value: collectionNames },
+        ]);
+      }
       if (phase === 'priority') {
         await this.db.syncState.bulkPut([
           { name: 'priorityCursor', value: cursor },
@@ -195,11 +277,34 @@ export class SyncEngine {
       await this.db.syncState.bulkPut([
         { name: 'cursor', value: cursor },
         { name: 'epoch', value: epoch },
-        { name: 'pulled', value: pulled + changes.length },
+        { name: 'pulled', value: pulled + page.changes.length },
         ...(total !== undefined ? [{ name: 'total' as const, value: total }] : []),
-        ...(!hasMore ? [{ name: 'complete' as const, value: true }, { name: 'lastSyncedAt' as const, value: new Date().toISOString() }] : []),
+        ...(!hasMore ? [{ name: 'complete' as const, value: true }, { name: 'lastSyncedAt' as const, value: new Date(this.now()).toISOString() }] : []),
       ]);
+      if (!hasMore) await this.forgetOldEdits();
     });
+    return skipped.length;
+  }
+
+  /**
+   * A newer copy of a row this device changed: each field it set that now holds something else is a conflict
+   * (someone changed it later); those fields are forgotten, the others still watched.
+   */
+  private async noteOverwrites(edit: LocalEdit, change: SyncChange & { collection: CollectionName }): Promise<Conflict[]> {
+    if (change.deleted) {
+      await this.db.localEdits.delete(edit.entity);
+      return [];
+    }
+    const overwritten = overwrittenFields(change.collection, edit.sets, change.value);
+    const rest = Object.fromEntries(Object.entries(edit.sets).filter(([field]) => !overwritten.some((o) => o.field === field)));
+    if (Object.keys(rest).length === 0) await this.db.localEdits.delete(edit.entity);
+    else await this.db.localEdits.put({ ...edit, sets: rest, version: change.version });
+    return overwritten.map((o) => conflictOf(change.collection, change.key, o, change.value));
+  }
+
+  private async forgetOldEdits(): Promise<void> {
+    const before = new Date(this.now() - editMemoryMs).toISOString();
+    await this.db.localEdits.filter((e) => e.at < before).delete();
   }
 
   /** Empties the replica but keeps the outbox: the user's waiting changes are never thrown away. */
@@ -208,68 +313,76 @@ export class SyncEngine {
       for (const collection of collectionNames) await this.db.collection(collection).clear();
       await this.db.serverRows.clear();
       await this.db.syncState.clear();
+      await this.db.localEdits.clear();
     });
   }
 
-  /**
-   * Sends waiting changes in order, one call at a time. A row whose earlier change failed keeps its later
-   * ones waiting (they build on it); other rows go on.
-   */
-  async push(): Promise<PushResult> {
-    let sent = 0;
-    let failed = 0;
-    const blockedEntities = new Set<string>();
-    for (;;) {
-      const entries = await this.db.outbox.orderBy('seq').toArray();
-      for (const e of entries) if (e.status === 'failed') blockedEntities.add(e.entity);
-      const entry = entries.find((e) => e.status === 'pending' && !blockedEntities.has(e.entity));
-      if (!entry) return { sent, failed, stoppedBy: entries.length === 0 ? 'empty' : 'blocked' };
-
-      let response;
-      try {
-        response = await this.api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.idempotencyKey });
-      } catch (error) {
-        if (!(error instanceof NetworkError)) throw error;
-        await this.strictDb.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
-        return { sent, failed, stoppedBy: 'offline', retryInMs: backoffMs(entry.attempts + 1, this.random) };
-      }
-      const outcome = classifyUpload(response.status);
-      if (outcome === 'unauthorized') return { sent, failed, stoppedBy: 'unauthorized' };
-      if (outcome === 'retry') {
-        await this.strictDb.outbox.update(entry.seq!, { attempts: entry.attempts + 1 });
-        return { sent, failed, stoppedBy: 'offline', retryInMs: backoffMs(entry.attempts + 1, this.random), status: response.status };
-      }
-      if (outcome === 'fatal') {
-        await this.strictDb.outbox.update(entry.seq!, { status: 'failed', attempts: entry.attempts + 1, problem: problemOf(response) });
-        failed++;
-        blockedEntities.add(entry.entity);
-        continue;
-      }
-      await this.acknowledge(entry, response.body);
-      sent++;
-    }
+  /** The outbox of this store, waiting and refused changes, in the order they were queued. */
+  outboxEntries(): Promise<OutboxEntry[]> {
+    return this.db.outbox.orderBy('seq').toArray();
   }
 
-  /** The change is applied on the server: drop it, and show the server's row once nothing else waits. */
+  /** Sends one outbox entry and records what became of it (upload-policy.ts decides fatal or retryable). */
+  async send(entry: OutboxEntry): Promise<SendOutcome> {
+    let response;
+    try {
+      response = await this.api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.idempotencyKey });
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      await this.strictDb.outbox.update(entry.seq!, { attempts: entry.attempts + 1, lastError: 'The server could not be reached.' });
+      return { outcome: 'offline' };
+    }
+    const outcome = classifyUpload(response.status);
+    if (outcome === 'unauthorized') return { outcome: 'unauthorized' };
+    if (outcome === 'retry') {
+      const attempts = entry.attempts + 1;
+      const retryAt = this.now() + backoffMs(attempts, this.random);
+      await this.strictDb.outbox.update(entry.seq!, { attempts, retryAt, lastError: `The server answered ${response.status}: ${problemOf(response).detail ?? problemOf(response).title}` });
+      return { outcome: 'retry', status: response.status, serverWide: serverWideStatuses.has(response.status) || response.status < 200 };
+    }
+    if (outcome === 'fatal') {
+      await this.strictDb.outbox.update(entry.seq!, { status: 'failed', attempts: entry.attempts + 1, problem: problemOf(response) });
+      return { outcome: 'failed' };
+    }
+    await this.acknowledge(entry, response.body);
+    return { outcome: 'sent' };
+  }
+
+  /**
+   * The change is applied on the server: drop it, and keep the newer of the answer and a copy pulled while it
+   * waited (a replayed answer may be older than what another device wrote since). Fields this change set that
+   * the newer copy holds otherwise are shown as a conflict.
+   */
   private async acknowledge(entry: OutboxEntry, body: unknown): Promise<void> {
     const table = this.strictDb.collection(entry.collection);
-    await this.strictDb.transaction('rw', [table, this.strictDb.outbox, this.strictDb.serverRows], async () => {
+    const bookkeeping = [this.strictDb.outbox, this.strictDb.serverRows, this.strictDb.localEdits, this.strictDb.conflicts];
+    await this.strictDb.transaction('rw', [table, ...bookkeeping], async () => {
       await this.strictDb.outbox.delete(entry.seq!);
       const more = await this.strictDb.outbox.where('entity').equals(entry.entity).count();
-      const row = body && typeof body === 'object' && !Array.isArray(body) ? body as Row : null;
+      const answer = body && typeof body === 'object' && !Array.isArray(body) && rowKey(entry.collection, body as Row) === entry.key ? body as Row : null;
+      const server = await this.strictDb.serverRows.get(entry.entity);
+      const newest = entry.removesRow ? null : newerCopy(answer, server?.value);
       if (more === 0) {
         await this.strictDb.serverRows.delete(entry.entity);
-        const current = await table.get(this.keyFromString(entry.collection, entry.key)) as Row | undefined;
-        if (row && rowKey(entry.collection, row) === entry.key) await table.put({ ...current, ...row });
-      } else if (row) {
-        await this.strictDb.serverRows.update(entry.entity, { value: row });
+        const current = await table.get(keyFromString(entry.collection, entry.key)) as Row | undefined;
+        if (newest) await table.put(withDerivedFields(entry.collection, { ...current, ...newest }));
+      } else if (newest) {
+        await this.strictDb.serverRows.put({ entity: entry.entity, collection: entry.collection, key: entry.key, value: newest });
       }
+      if (!entry.sets || !newest) return;
+      const overwritten = overwrittenFields(entry.collection, entry.sets, newest);
+      if (overwritten.length > 0) await this.strictDb.conflicts.bulkAdd(overwritten.map((o) => conflictOf(entry.collection, entry.key, o, newest)));
+      const kept = Object.fromEntries(Object.entries(entry.sets).filter(([field]) => !overwritten.some((o) => o.field === field)));
+      const earlier = await this.strictDb.localEdits.get(entry.entity);
+      await this.strictDb.localEdits.put({
+        entity: entry.entity, sets: { ...earlier?.sets, ...kept }, version: versionOf(newest), at: new Date(this.now()).toISOString(),
+      });
     });
   }
 
   /** Sends a failed change again (after the user fixed what the server refused, or the cause went away). */
   async retry(seq: number): Promise<void> {
-    await this.strictDb.outbox.update(seq, { status: 'pending', problem: undefined });
+    await this.strictDb.outbox.update(seq, { status: 'pending', problem: undefined, retryAt: undefined });
   }
 
   /**
@@ -285,13 +398,23 @@ export class SyncEngine {
       if (await this.strictDb.outbox.where('entity').equals(entry.entity).count() > 0) return;
       const server = await this.strictDb.serverRows.get(entry.entity);
       await this.strictDb.serverRows.delete(entry.entity);
-      if (server?.value) await table.put(server.value);
-      else await table.delete(this.keyFromString(entry.collection, entry.key));
+      if (server?.value) await table.put(withDerivedFields(entry.collection, server.value));
+      else await table.delete(keyFromString(entry.collection, entry.key));
     });
   }
 
-  private keyFromString(collection: CollectionName, key: string): unknown {
-    const parts = key.split('/');
-    return parts.length === 1 ? parts[0] : parts.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  /** The user read a conflict notice and closed it. */
+  async dismissConflict(id: number): Promise<void> {
+    await this.strictDb.conflicts.delete(id);
   }
+
+}
+
+function conflictOf(collection: CollectionName, key: string, field: { field: string; mine: unknown; theirs: unknown }, newer: Row): Conflict {
+  return {
+    entity: entityOf(collection, key), collection, key, ...field,
+    by: typeof newer.changedByName === 'string' ? newer.changedByName : null,
+    byUserId: typeof newer.changedBy === 'string' ? newer.changedBy : null,
+    at: typeof newer.changedAt === 'string' ? newer.changedAt : null,
+  };
 }

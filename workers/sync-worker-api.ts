@@ -10,7 +10,8 @@ export interface SyncStatus {
   /** False once the session needs a new sign-in: changes still queue, and are sent after it. */
   signedIn: boolean;
   connection: 'connected' | 'reconnecting' | 'disconnected';
-  activity: 'idle' | 'pulling' | 'pushing';
+  /** syncing while a round pulls and pushes. */
+  activity: 'idle' | 'syncing';
   /** During a sync: the phase and rows done of the total. */
   progress: { phase: 'priority' | 'full'; done: number; total: number | null } | null;
   /** The last problem reaching the server, in words, or null. */
@@ -19,6 +20,10 @@ export interface SyncStatus {
   nextRetryAt: number | null;
   /** The HTTP status of the last failure that opens the error banner (1xx, 429, >= 500), or null. */
   bannerStatus: number | null;
+  /** When a round last pulled and sent everything it could (epoch ms), or null. */
+  lastSyncedAt: number | null;
+  /** The server sent rows this version of the app does not know: a newer version is needed to show them. */
+  updateAvailable: boolean;
 }
 
 export interface SignOutResult {
@@ -32,7 +37,12 @@ export interface SignOutResult {
  * Changes are applied to the replica at once and queued; none of them waits for the network.
  */
 export interface SyncWorkerApi {
-  start(options: { serverUrl: string; production: boolean }, renewToken: () => Promise<string | null>): Promise<void>;
+  /**
+   * `renewToken` renews the access token through this tab's sign-in client; only the leader calls it (refresh
+   * tokens rotate: two tabs renewing with one would sign the user out). It gets the token it wants replaced.
+   */
+  start(options: { serverUrl: string; production: boolean }, renewToken: (stale: string | null) => Promise<string | null>): Promise<void>;
+  /** The tab's access token (possibly expired: the leader renews it); its subject is the user the worker acts for. */
   setAccessToken(token: string | null): Promise<void>;
   /** Switches the device to a store (saved in the user's settings, sent when online). */
   selectStore(storeId: number): Promise<void>;
@@ -44,6 +54,10 @@ export interface SyncWorkerApi {
   updateCustomer(customerId: string, changes: Partial<Omit<Customer, 'customerId'>>): Promise<boolean>;
   createVehicle(customerId: string, model: CreateVehicle): Promise<boolean>;
   updateVehicle(customerId: string, vehicleId: string, changes: Partial<Omit<CustomerVehicle, 'vehicleId' | 'customerId'>>): Promise<boolean>;
+  /** Merges `mergedCustomerId` into `keptCustomerId` (queued; the merged customer leaves the device at once). */
+  mergeCustomers(keptCustomerId: string, mergedCustomerId: string): Promise<boolean>;
+  /** Two customers who are not one person: never offered as possible duplicates again. */
+  markNotDuplicate(customerId: string, otherCustomerId: string): Promise<boolean>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;
@@ -57,8 +71,13 @@ export interface SyncWorkerApi {
   /** A refused change, at the store whose outbox holds it (it may not be the active store). */
   retryChange(storeId: number, seq: number): Promise<void>;
   discardChange(storeId: number, seq: number): Promise<void>;
+  /** Closes a notice that a change made here was overwritten by a later one. */
+  dismissConflict(storeId: number, id: number): Promise<void>;
 
-  /** Deletes this user's data from the device; with changes waiting, only when `force` (the user confirmed). */
+  /**
+   * Deletes the signed-in user's data from the device (other users' stays); with changes waiting, only when
+   * `force` (the user confirmed). Every tab's worker stops acting for the user.
+   */
   signOut(force: boolean): Promise<SignOutResult>;
 }
 
@@ -67,5 +86,9 @@ export type SyncChannelMessage =
   | { type: 'status'; status: SyncStatus }
   | { type: 'status-request' }
   | { type: 'kick' }
-  /** A tab got a new access token (signed in, renewed): the leader uses the newest. */
-  | { type: 'token'; token: string | null };
+  /** A tab got a new access token (signed in, renewed): every worker of the same user uses the newest. */
+  | { type: 'token'; token: string | null }
+  /** The user signed out in some tab: no worker acts for them any more. */
+  | { type: 'signed-out'; userId: string }
+  /** A newer version of the app changed the databases: this version must reload. */
+  | { type: 'upgrade'; message: string };

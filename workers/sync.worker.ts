@@ -4,51 +4,90 @@ import { Dexie } from 'dexie';
 import { apiPaths } from '../src/contract/routes.ts';
 import { mayUseStore } from '../src/domain/roles.ts';
 import { GlobalDb } from '../src/db/global-db.ts';
-import { replicaStoreIds, StoreDb, storeDbName } from '../src/db/store-db.ts';
-import { watchUpgrades } from '../src/db/upgrades.ts';
+import { replicaStoreIds, StoreDb, storeDbName, type ReplicaOwner } from '../src/db/store-db.ts';
+import { watchUpgrades, type UpgradeNotice } from '../src/db/upgrades.ts';
+import { ApiClient } from './api-client.ts';
+import { identityOf, type Identity } from './identity.ts';
 import { SyncLeader } from './leader.ts';
+import { adoptLegacyReplicas } from './legacy-replicas.ts';
 import { mutations } from './mutations.ts';
+import { orderClock } from './outbox-order.ts';
 import { activeStoreOnDevice, changeSettings, refreshSystemNotifications } from './session.ts';
 import { SyncEngine, type Mutation } from './sync-engine.ts';
-import { ApiClient } from './api-client.ts';
 import { supportRequestList } from './support-requests.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
 
 /*
- * One of these runs in every tab. Each can apply the user's changes to the replica and queue them; only the
- * leader (one per browser profile, by navigator.locks) talks to the server. When the leader's tab closes,
- * its lock is released and a waiting tab's worker takes over at once.
+ * One of these runs in every tab, for the user signed in there (the subject of the tab's access token). Each
+ * can apply the user's changes to the replica and queue them; only the leader (one per browser profile, by
+ * navigator.locks) talks to the server. When the leader's tab closes, its lock is released and a waiting
+ * tab's worker takes over at once. A worker whose databases a newer version of the app upgraded gives up
+ * the lead, so the new version's tab leads.
  */
 
 const channel = new BroadcastChannel(syncChannelName);
 const globalDb = new GlobalDb();
-const post = (message: SyncChannelMessage | { type: 'upgrade'; message: string }) => channel.postMessage(message);
-watchUpgrades(globalDb, (notice) => post({ type: 'upgrade', message: notice.message }));
+const post = (message: SyncChannelMessage) => channel.postMessage(message);
 
 let settings: { serverUrl: string; production: boolean } | null = null;
-let token: string | null = null;
-let renew: () => Promise<string | null> = async () => null;
+let identity: Identity | null = null;
+let renew: (stale: string | null) => Promise<string | null> = async () => null;
 let leader: SyncLeader | null = null;
-const openDbs: StoreDb[] = [];
+let resign: (() => void) | null = null;
+let outdated = false;
+const order = orderClock();
+const openDbs = new Set<StoreDb>();
 
-function openStoreDb(storeId: number, durability: 'strict' | 'default'): StoreDb {
-  const db = new StoreDb(storeId, { durability });
-  watchUpgrades(db, (notice) => post({ type: 'upgrade', message: notice.message }));
-  openDbs.push(db);
+function onUpgrade(notice: UpgradeNotice): void {
+  if (notice.kind === 'reload') {
+    // This code is older than the databases now: hand the lead to the newer version's tab.
+    outdated = true;
+    void leader?.stop();
+    resign?.();
+  }
+  post({ type: 'upgrade', message: notice.message });
+}
+watchUpgrades(globalDb, onUpgrade);
+
+function openStoreDb(owner: ReplicaOwner, durability: 'strict' | 'default'): StoreDb {
+  const db = new StoreDb(owner, { durability });
+  watchUpgrades(db, onUpgrade);
+  openDbs.add(db);
+  db.on('close', () => openDbs.delete(db));
   return db;
 }
 
-/** This tab's engines, one per store it changed things at; they queue and never pull or push themselves. */
+/** This tab's engines of the signed-in user, by store: they queue changes and never pull or push themselves. */
 const engines = new Map<number, SyncEngine>();
+
+function closeEngines(): void {
+  engines.clear();
+  for (const db of [...openDbs]) db.close();
+  openDbs.clear();
+}
+
+function setIdentity(next: Identity | null): void {
+  if (next?.userId !== identity?.userId) closeEngines();
+  identity = next;
+}
+
+function signedIn(action: string): Identity {
+  if (outdated) throw new Error('A new version of the app is ready. Reload to keep working; nothing you entered is lost.');
+  if (!identity) throw new Error(`Sign in before ${action}.`);
+  return identity;
+}
 
 function engineFor(storeId: number): SyncEngine {
   if (!settings) throw new Error('The app is still starting; try again in a moment.');
+  const { userId } = signedIn('making changes');
   let engine = engines.get(storeId);
   if (!engine) {
+    const owner = { userId, storeId };
     engine = new SyncEngine({
-      db: openStoreDb(storeId, 'default'),
-      strictDb: openStoreDb(storeId, 'strict'),
-      api: new ApiClient({ baseUrl: settings.serverUrl, storeId, accessToken: () => token }),
+      db: openStoreDb(owner, 'default'),
+      strictDb: openStoreDb(owner, 'strict'),
+      api: new ApiClient({ baseUrl: settings.serverUrl, storeId, accessToken: () => identity?.accessToken ?? null }),
+      order,
     });
     engines.set(storeId, engine);
   }
@@ -56,13 +95,13 @@ function engineFor(storeId: number): SyncEngine {
 }
 
 async function activeStoreId(): Promise<number> {
-  const store = await activeStoreOnDevice(globalDb);
+  const store = await activeStoreOnDevice(globalDb, signedIn('making changes').userId);
   if (!store) throw new Error('Choose a store before making changes.');
   return store.id;
 }
 
 async function signedInUser(action: string) {
-  const session = await globalDb.session.get('current');
+  const session = await globalDb.sessions.get(signedIn(action).userId);
   if (!session) throw new Error(`Sign in before ${action}.`);
   return session.user;
 }
@@ -78,17 +117,38 @@ async function queue(mutation: Mutation): Promise<boolean> {
   return queued;
 }
 
+/** Stops acting for a user who signed out in some tab: nothing of theirs stays open, nothing is re-created. */
+function forget(userId: string): void {
+  if (identity?.userId !== userId) return;
+  setIdentity(null);
+  void leader?.tokenChanged();
+}
+
 channel.onmessage = (event: MessageEvent<SyncChannelMessage>) => {
   const message = event.data;
-  if (message.type === 'token' && message.token !== token) {
-    token = message.token;
-    void leader?.tokenChanged();
+  if (message.type === 'token') {
+    const next = identityOf(message.token);
+    // Only a newer token of the same user: another user's sign-in in another tab reloads this one instead.
+    if (next && next.userId === identity?.userId && next.accessToken !== identity.accessToken && next.expiresAt >= identity.expiresAt) {
+      setIdentity(next);
+      void leader?.tokenChanged();
+    }
   }
+  if (message.type === 'signed-out') forget(message.userId);
   if (!leader) return;
   if (message.type === 'kick') leader.sessionChanged();
   if (message.type === 'status-request') post({ type: 'status', status: leader.status });
 };
 self.addEventListener('online', () => leader?.kick());
+
+async function renewedIdentity(): Promise<Identity | null> {
+  const next = identityOf(await renew(identity?.accessToken ?? null));
+  if (!next) return null;
+  setIdentity(next);
+  post({ type: 'token', token: next.accessToken });
+  await leader?.tokenChanged();
+  return next;
+}
 
 const api: SyncWorkerApi = {
   async start(options, renewToken) {
@@ -96,37 +156,41 @@ const api: SyncWorkerApi = {
     settings = options;
     renew = renewToken;
     void navigator.locks.request('alltrac-sync-leader', async () => {
+      if (outdated) return;
       leader = new SyncLeader({
         serverUrl: options.serverUrl,
         production: options.production,
         globalDb,
-        accessToken: () => token,
-        renewToken: async () => {
-          token = await renew();
-          return token;
-        },
+        identity: () => identity,
+        renewToken: renewedIdentity,
         publish: (status) => post({ type: 'status', status }),
         online: () => navigator.onLine,
         openStoreDb,
-        replicaStoreIds,
+        replicaStoreIds: (userId) => replicaStoreIds(userId),
+        order,
+        adoptLegacyReplicas: (userId) => adoptLegacyReplicas(globalDb, userId),
       });
       await leader.tokenChanged();
-      // Held for the life of this tab: closing it releases the lock to the next tab.
-      await new Promise<never>(() => undefined);
+      // Held while this tab lives and its code is current: closing the tab, or a newer version of the app
+      // taking over the databases, hands the lead to the next tab.
+      await new Promise<void>((resolve) => { resign = resolve; });
+      leader = null;
     });
   },
 
   async setAccessToken(value) {
-    if (value === token) return;
-    token = value;
-    post({ type: 'token', token: value });
+    const next = identityOf(value);
+    if (next?.accessToken === identity?.accessToken) return;
+    setIdentity(next);
+    if (next) post({ type: 'token', token: next.accessToken });
     await leader?.tokenChanged();
   },
 
   async selectStore(storeId) {
-    const session = await globalDb.session.get('current');
+    const { userId } = signedIn('choosing a store');
+    const session = await globalDb.sessions.get(userId);
     if (!session || !mayUseStore(session.user.roles, storeId)) throw new Error('You do not hold a role at that store.');
-    await changeSettings(globalDb, { allTracCurrentStoreLocation: storeId });
+    await changeSettings(globalDb, userId, { allTracCurrentStoreLocation: storeId });
     if (leader) leader.sessionChanged();
     else post({ type: 'kick' });
   },
@@ -136,9 +200,9 @@ const api: SyncWorkerApi = {
   },
 
   async refreshSystemNotifications() {
-    if (!settings || !token) return false;
+    if (!settings || !identity) return false;
     try {
-      await refreshSystemNotifications(new ApiClient({ baseUrl: settings.serverUrl, storeId: null, accessToken: () => token }), globalDb);
+      await refreshSystemNotifications(new ApiClient({ baseUrl: settings.serverUrl, storeId: null, accessToken: () => identity?.accessToken ?? null }), globalDb);
       return true;
     } catch {
       return false;
@@ -149,6 +213,8 @@ const api: SyncWorkerApi = {
   updateCustomer: (customerId, changes) => queue(mutations.updateCustomer(customerId, changes)),
   createVehicle: (customerId, model) => queue(mutations.createVehicle(customerId, model)),
   updateVehicle: (customerId, vehicleId, changes) => queue(mutations.updateVehicle(customerId, vehicleId, changes)),
+  mergeCustomers: (keptCustomerId, mergedCustomerId) => queue(mutations.mergeCustomers(keptCustomerId, mergedCustomerId)),
+  markNotDuplicate: (customerId, otherCustomerId) => queue(mutations.markNotDuplicate(customerId, otherCustomerId)),
   markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
   setNotificationRead: (userNotificationId, read) => queue(mutations.setNotificationRead(userNotificationId, read)),
@@ -167,7 +233,7 @@ const api: SyncWorkerApi = {
   async listSupportRequests({ top, skip }) {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');
     const query = new URLSearchParams({ $top: String(top), $skip: String(skip), $count: 'true', $orderby: 'dateSubmitted desc' });
-    const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: null, accessToken: () => token });
+    const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: null, accessToken: () => identity?.accessToken ?? null });
     return supportRequestList(client, `${apiPaths.supportRequests}?${query}`);
   },
 
@@ -178,26 +244,26 @@ const api: SyncWorkerApi = {
   async discardChange(storeId, seq) {
     await engineFor(storeId).discard(seq);
   },
+  async dismissConflict(storeId, id) {
+    await engineFor(storeId).dismissConflict(id);
+  },
 
   async signOut(force): Promise<SignOutResult> {
-    const storeIds = await replicaStoreIds();
+    const { userId } = signedIn('signing out');
+    const storeIds = await replicaStoreIds(userId);
     let waiting = 0;
     for (const storeId of storeIds) {
-      const db = new StoreDb(storeId);
+      const db = new StoreDb({ userId, storeId });
       waiting += await db.outbox.count();
       db.close();
     }
     if (waiting > 0 && !force) return { waiting, done: false };
-    await leader?.stop();
-    for (const db of openDbs.splice(0)) db.close();
-    engines.clear();
-    token = null;
-    await Promise.all(storeIds.map((storeId) => Dexie.delete(storeDbName(storeId))));
-    await globalDb.transaction('rw', [globalDb.session, globalDb.stores, globalDb.systemNotifications], async () => {
-      await globalDb.session.clear();
-      await globalDb.stores.clear();
-      await globalDb.systemNotifications.clear();
-    });
+    // Every tab's worker lets go of this user's databases before they are deleted (a leader elsewhere would
+    // otherwise open them again); other users' data on the device stays.
+    post({ type: 'signed-out', userId });
+    forget(userId);
+    await Promise.all(storeIds.map((storeId) => Dexie.delete(storeDbName({ userId, storeId }))));
+    await globalDb.sessions.delete(userId);
     return { waiting, done: true };
   },
 };

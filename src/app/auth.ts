@@ -5,7 +5,9 @@ export const signInCallbackPath = '/signin-callback';
 
 /**
  * The sign-in client: authorization code + PKCE against the authority of the startup settings, tokens kept
- * in localStorage so a reload or an offline start still knows the user.
+ * in localStorage so a reload or an offline start still knows the user. Tokens are never renewed on a
+ * timer in every tab: the provider rotates refresh tokens and revokes the grant when one is used twice, so
+ * only the sync leader renews (renewAccessToken), and every tab's worker hears of the new token.
  */
 export function createUserManager(settings: AppSettings, origin = window.location.origin): UserManager {
   return new UserManager({
@@ -16,7 +18,27 @@ export function createUserManager(settings: AppSettings, origin = window.locatio
     response_type: 'code',
     scope: 'openid profile email offline_access api',
     userStore: new WebStorageStateStore({ store: window.localStorage }),
-    automaticSilentRenew: true,
+    automaticSilentRenew: false,
     monitorSession: false,
+  });
+}
+
+/** localStorage key of the signed-in user (oidc-client-ts's own): another tab signing in or out changes it. */
+export const storedUserKey = (settings: AppSettings) => `oidc.user:${settings.authority}:${settings.signInClientName}`;
+
+/**
+ * Renews the access token with the refresh token, once per browser profile at a time: under a lock, and not
+ * at all when another tab already stored a newer token than the one to replace.
+ */
+export function renewAccessToken(manager: UserManager, stale: string | null): Promise<string | null> {
+  return navigator.locks.request('alltrac-token-renewal', async () => {
+    const stored = await manager.getUser();
+    if (stored && !stored.expired && stored.access_token !== stale) return stored.access_token;
+    if (!stored?.refresh_token) return null;
+    try {
+      return (await manager.signinSilent())?.access_token ?? null;
+    } catch {
+      return null;
+    }
   });
 }

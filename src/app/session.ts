@@ -6,6 +6,7 @@ import type { CurrentUser, UserSettings } from '../contract/user.ts';
 import { chooseActiveStore, selectableStores } from '../domain/active-store.ts';
 import { rolesAtStore } from '../domain/roles.ts';
 import { GlobalDb } from '../db/global-db.ts';
+import { signedInUser } from '../db/signed-in-user.ts';
 
 /** This tab's read side of the global db (the sync worker writes it). */
 export const globalDb = new GlobalDb();
@@ -22,9 +23,11 @@ export interface Session {
 }
 
 async function readSession(): Promise<Session | null> {
-  const row = await globalDb.session.get('current');
+  const userId = signedInUser();
+  if (!userId) return null;
+  const row = await globalDb.sessions.get(userId);
   if (!row) return null;
-  const stores = selectableStores(row.user.roles, await globalDb.stores.toArray());
+  const stores = selectableStores(row.user.roles, row.stores);
   const activeStore = chooseActiveStore(row.settings.allTracCurrentStoreLocation, row.user.roles, stores);
   return { user: row.user, settings: row.settings, stores, activeStore, roles: rolesAtStore(row.user.roles, activeStore?.id ?? null) };
 }

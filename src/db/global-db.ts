@@ -3,22 +3,29 @@ import type { SystemNotification } from '../contract/entities.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import type { CurrentUser, UserSettings } from '../contract/user.ts';
 
-/** The signed-in user as last seen by the server: the app opens with it offline, even with an expired token. */
+/**
+ * A user signed in on this device, as last seen by the server: the app opens with it offline, even with an
+ * expired token. A device is shared (DESIGN.md): each user has their own row, read only while they are the
+ * one signed in.
+ */
 export interface SessionRow {
-  key: 'current';
+  userId: string;
   user: CurrentUser;
   settings: UserSettings;
   /** Settings changed on this device and not yet saved on the server (a store switch made offline). */
   pendingSettings: Partial<UserSettings> | null;
+  /** The stores of the user's company, by store number. */
+  stores: StoreLocation[];
   loadedAt: string;
+  /** Set when this user was signed in as the app moved to per-user replicas: theirs are the older ones. */
+  adoptLegacyReplicas?: boolean;
 }
 
 export const globalDbName = 'alltrac-global';
 
-/** Data of the whole device, not of one store: the session and the stores the user may open. */
+/** Data of the whole device, not of one store: each user's session, and the platform's notices. */
 export class GlobalDb extends Dexie {
-  session!: Table<SessionRow, 'current'>;
-  stores!: Table<StoreLocation, number>;
+  sessions!: Table<SessionRow, string>;
   /** The active system notifications as last fetched (polled hourly), so banners show offline too. */
   systemNotifications!: Table<SystemNotification, string>;
 
@@ -27,5 +34,15 @@ export class GlobalDb extends Dexie {
     this.version(1).stores({ session: 'key', stores: 'id, storeNumber' });
     // Version 2 adds a table: no data to move, so no upgrade function.
     this.version(2).stores({ systemNotifications: 'systemNotificationId' });
+    // Version 3: one session per user. The single session of older versions becomes its user's, with the
+    // stores it saw; that user adopts the replicas made before replicas had an owner.
+    this.version(3).stores({ sessions: 'userId' }).upgrade(async (tx) => {
+      const old = await tx.table('session').get('current') as (Omit<SessionRow, 'userId' | 'stores'> & { key: 'current' }) | undefined;
+      if (!old) return;
+      const stores = await tx.table('stores').orderBy('storeNumber').toArray() as StoreLocation[];
+      const { key: _key, ...rest } = old;
+      await tx.table('sessions').put({ ...rest, userId: old.user.userId, stores, adoptLegacyReplicas: true } satisfies SessionRow);
+    });
+    this.version(4).stores({ session: null, stores: null });
   }
 }

@@ -1,6 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { Problem } from '../contract/problem.ts';
 import { collectionNames, replicatedCollections, type CollectionName } from '../contract/sync.ts';
+import { withDerivedFields } from './derived-fields.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -16,11 +17,26 @@ export interface OutboxEntry {
   body?: unknown;
   /** Sent with every try, so the server applies the change once however often it arrives. */
   idempotencyKey: string;
-  /** What the user did, in words, for the list of failed changes. */
+  /** What the user did, in words, for the list of waiting and refused changes. */
   description: string;
   status: 'pending' | 'failed';
   attempts: number;
   createdAt: string;
+  /**
+   * The device-wide order of the user's changes, across every store they made changes at: entries are sent
+   * in this order (absent in entries queued before it existed: their createdAt stands in).
+   */
+  order?: number;
+  /** Entities (collection/key) this change refers to: it waits while one of them cannot be sent. */
+  refs?: string[];
+  /** The fields this change set and their values: a later change from elsewhere that replaces one is shown. */
+  sets?: Row;
+  /** The change removes the row from the device (a merged customer): the server's answer never brings it back. */
+  removesRow?: boolean;
+  /** After a retryable answer (a 5xx for this change): not sent again before this time (epoch ms). */
+  retryAt?: number;
+  /** Why the last try did not go through, in words (waiting changes show it). */
+  lastError?: string;
   /** The server's refusal, kept for the user to read before retrying or discarding. */
   problem?: Problem;
 }
@@ -34,8 +50,36 @@ export interface ServerRow {
   value: Row | null;
 }
 
+/**
+ * A change of this device the server has applied: the fields it set and the version it made. A later
+ * version from elsewhere that sets one of those fields to something else is a conflict the user is shown.
+ */
+export interface LocalEdit {
+  entity: string;
+  sets: Row;
+  version: number;
+  at: string;
+}
+
+/** A change made here and overwritten by a later one from elsewhere: shown on the row's screen until dismissed. */
+export interface Conflict {
+  id?: number;
+  entity: string;
+  collection: CollectionName;
+  key: string;
+  field: string;
+  mine: unknown;
+  theirs: unknown;
+  /** Who made the later change (their name), when the server says; null when it does not. */
+  by: string | null;
+  byUserId: string | null;
+  at: string | null;
+}
+
 export interface SyncStateRow {
-  name: 'cursor' | 'epoch' | 'complete' | 'total' | 'pulled' | 'lastSyncedAt' | 'priorityCursor' | 'priorityComplete';
+  name: 'cursor' | 'epoch' | 'complete' | 'total' | 'pulled' | 'lastSyncedAt' | 'priorityCursor' | 'priorityComplete'
+    /** The lowest version of a row skipped because this app did not know its collection, and the collections it knew. */
+    | 'skippedSince' | 'skippedWith';
   value: unknown;
 }
 
@@ -44,7 +88,8 @@ const indexes: Partial<Record<CollectionName, string[]>> = {
   scheduledServices: ['startDate', 'scheduledVisitId', 'resourceId'],
   scheduledVisits: ['customerId'],
   blockedTimes: ['startDate'],
-  customerVehicles: ['customerId'],
+  customers: ['*searchTokens'],
+  customerVehicles: ['customerId', '*searchTokens'],
   storeMessages: ['sentOn', 'customerId'],
   ratings: ['visitDate'],
   userNotifications: ['dateAdded'],
@@ -62,46 +107,103 @@ function primaryKey(collection: CollectionName): string {
 const addedInVersion: Partial<Record<CollectionName, number>> = {
   notificationPreferences: 2,
   supportRequests: 2,
+  customerDuplicateDismissals: 4,
 };
-const latestVersion = 2;
+/** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
+const reindexedInVersion: Partial<Record<CollectionName, number>> = {
+  customers: 4,
+  customerVehicles: 4,
+};
+/** Bookkeeping tables by the version that added them. */
+const bookkeepingTables: Record<number, Record<string, string>> = {
+  1: { outbox: '++seq, entity, status', serverRows: 'entity', syncState: 'name' },
+  3: { localEdits: 'entity', conflicts: '++id, entity' },
+};
+const latestVersion = 4;
 
-const tableSchema = (c: CollectionName) => [primaryKey(c), ...(indexes[c] ?? [])].join(', ');
+/** A collection's schema at a version: indexes a later version added are not there yet. */
+const tableSchema = (c: CollectionName, version = latestVersion) =>
+  [primaryKey(c), ...(indexes[c] ?? []).filter((index) => !index.startsWith('*') || version >= (reindexedInVersion[c] ?? 1))].join(', ');
 
-/** The tables a version of the replica adds (Dexie keeps those of earlier versions). */
+/** The tables a version of the replica adds or reindexes (Dexie keeps those of earlier versions). */
 function tablesAddedIn(version: number): Record<string, string> {
-  const collections = collectionNames.filter((c) => (addedInVersion[c] ?? 1) === version);
-  const bookkeeping: Record<string, string> = version === 1 ? { outbox: '++seq, entity, status', serverRows: 'entity', syncState: 'name' } : {};
-  return { ...Object.fromEntries(collections.map((c) => [c, tableSchema(c)])), ...bookkeeping };
+  const collections = collectionNames.filter((c) => (addedInVersion[c] ?? 1) === version || reindexedInVersion[c] === version);
+  return { ...Object.fromEntries(collections.map((c) => [c, tableSchema(c, version)])), ...bookkeepingTables[version] };
 }
 
 /** The whole schema of the latest version, for a database made in one step (the benchmark's baseline). */
 export const storeDbSchema: Record<string, string> = Object.assign({}, ...Array.from({ length: latestVersion }, (_, i) => tablesAddedIn(i + 1)));
 
-export const storeDbPrefix = 'alltrac-store-';
-export const storeDbName = (storeId: number) => `${storeDbPrefix}${storeId}`;
+/** Whose replica of which store: a device is shared, and each user's data is their own (DESIGN.md). */
+export interface ReplicaOwner {
+  userId: string;
+  storeId: number;
+}
 
-/** The stores that have a replica in this browser profile (without opening, which would create one). */
-export async function replicaStoreIds(factory: IDBFactory = indexedDB): Promise<number[]> {
-  return (await factory.databases()).map((d) => d.name ?? '').filter((name) => name.startsWith(storeDbPrefix))
-    .map((name) => Number(name.slice(storeDbPrefix.length)));
+const replicaName = /^alltrac-([0-9a-f-]{36})-store-(\d+)$/;
+export const storeDbName = ({ userId, storeId }: ReplicaOwner) => `alltrac-${userId}-store-${storeId}`;
+/** Replicas made before they belonged to a user (app versions up to 0.1.1): adopted by the user then signed in. */
+export const legacyStoreDbName = (storeId: number) => `alltrac-store-${storeId}`;
+const legacyName = /^alltrac-store-(\d+)$/;
+
+/** Every user's replicas in this browser profile (found without opening them, which would create them). */
+export async function replicasOnDevice(factory: IDBFactory = indexedDB): Promise<ReplicaOwner[]> {
+  return (await factory.databases()).flatMap((d) => {
+    const match = replicaName.exec(d.name ?? '');
+    return match ? [{ userId: match[1]!, storeId: Number(match[2]) }] : [];
+  });
+}
+
+/** One user's replicas on this device, by store id. */
+export async function replicaStoreIds(userId: string, factory: IDBFactory = indexedDB): Promise<number[]> {
+  return (await replicasOnDevice(factory)).filter((r) => r.userId === userId).map((r) => r.storeId);
+}
+
+export async function legacyReplicaStoreIds(factory: IDBFactory = indexedDB): Promise<number[]> {
+  return (await factory.databases()).flatMap((d) => {
+    const match = legacyName.exec(d.name ?? '');
+    return match ? [Number(match[1])] : [];
+  });
+}
+
+export interface StoreDbOptions {
+  durability?: 'strict' | 'default';
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  /** Open a replica of the app before 0.2 (no owner in its name), to adopt what it holds. */
+  legacy?: boolean;
 }
 
 /**
- * One store's replica: every replicated collection, the outbox and the sync state, in one IndexedDB
- * database. Open it twice when writing: `durability: 'strict'` for the outbox (a change the user made must
- * survive a crash), the browser's default for pulled pages (they can be fetched again).
+ * One user's replica of one store: every replicated collection, the outbox, the sync state and the conflict
+ * notices, in one IndexedDB database. Open it twice when writing: `durability: 'strict'` for the outbox (a
+ * change the user made must survive a crash), the browser's default for pulled pages (they can be fetched again).
  */
 export class StoreDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   serverRows!: Table<ServerRow, string>;
   syncState!: Table<SyncStateRow, SyncStateRow['name']>;
+  localEdits!: Table<LocalEdit, string>;
+  conflicts!: Table<Conflict, number>;
+  readonly storeId: number;
 
-  constructor(readonly storeId: number, options: { durability?: 'strict' | 'default'; indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
-    super(storeDbName(storeId), {
+  constructor(readonly owner: ReplicaOwner, options: StoreDbOptions = {}) {
+    super(options.legacy ? legacyStoreDbName(owner.storeId) : storeDbName(owner), {
       chromeTransactionDurability: options.durability ?? 'default',
       ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}),
     });
-    for (let version = 1; version <= latestVersion; version += 1) this.version(version).stores(tablesAddedIn(version));
+    this.storeId = owner.storeId;
+    for (let version = 1; version <= latestVersion; version += 1) {
+      const declared = this.version(version).stores(tablesAddedIn(version));
+      // Version 4 indexes customers and vehicles by search tokens: the rows already here get theirs.
+      if (version === 4) {
+        declared.upgrade(async (tx) => {
+          for (const collection of ['customers', 'customerVehicles'] as const) {
+            await tx.table(collection).toCollection().modify((row: Row) => { withDerivedFields(collection, row); });
+          }
+        });
+      }
+    }
   }
 
   collection(name: CollectionName): Table<Row, unknown> {
@@ -118,4 +220,11 @@ export class StoreDb extends Dexie {
 export function dexieKey(collection: CollectionName, row: Row): unknown {
   const fields = replicatedCollections[collection].key;
   return fields.length === 1 ? row[fields[0]!] : fields.map((f) => row[f]);
+}
+
+/** The Dexie key of a row from its key string (its key fields joined by "/", numbers as numbers). */
+export function keyFromString(collection: CollectionName, key: string): unknown {
+  const parts = key.split('/');
+  if (replicatedCollections[collection].key.length === 1) return key;
+  return parts.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 }

@@ -15,9 +15,10 @@ export const upgradeMessages = {
  * on an old tab says so after a second (within the 2 seconds we promise), unless the old tab let go by then.
  */
 export function watchUpgrades(db: Dexie, notify: (notice: UpgradeNotice) => void, blockedAfterMs = 1000): void {
-  db.on('versionchange', () => {
+  db.on('versionchange', (event: IDBVersionChangeEvent) => {
     db.close();
-    notify({ kind: 'reload', message: upgradeMessages.reload });
+    // A deleted database (its user signed out in another tab) needs no new version of the app.
+    if (event.newVersion !== null) notify({ kind: 'reload', message: upgradeMessages.reload });
     return false;
   });
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,12 +1,15 @@
+import { signedInUser } from './signed-in-user.ts';
 import { StoreDb } from './store-db.ts';
 
 const open = new Map<number, StoreDb>();
 
-/** This tab's read connection to a store's replica (screens read; only the sync worker writes). */
+/** This tab's read connection to the signed-in user's replica of a store (screens read; only the sync worker writes). */
 export function replicaOf(storeId: number): StoreDb {
   let db = open.get(storeId);
   if (!db) {
-    db = new StoreDb(storeId);
+    const userId = signedInUser();
+    if (!userId) throw new Error('Nobody is signed in in this tab.');
+    db = new StoreDb({ userId, storeId });
     open.set(storeId, db);
   }
   return db;

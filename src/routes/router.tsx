@@ -67,13 +67,19 @@ function screen<const TParent extends AnyRoute, const P extends string>(parent: 
     getParentRoute: () => parent,
     path,
     staticData: { title, ...(roles ? { roles } : {}) },
-    beforeLoad: ({ context }) => {
-      const session = (context as { session: Session }).session;
-      if (roles && !hasAnyRole(session, roles)) throw redirect({ to: '/forbidden', replace: true });
-    },
+    beforeLoad: guard(roles),
     component,
   });
 }
+
+function guard(roles: Role[] | undefined) {
+  return ({ context }: { context: unknown }) => {
+    const session = (context as { session: Session }).session;
+    if (roles && !hasAnyRole(session, roles)) throw redirect({ to: '/forbidden', replace: true });
+  };
+}
+
+const optionalText = z.string().max(200).optional().catch(undefined);
 
 const home = createRoute({
   getParentRoute: () => app, path: '/', staticData: { title: 'Home' },
@@ -93,12 +99,20 @@ const technicianAppointment = screen(app, '/technician-appointments/$id', 'Techn
 const messages = screen(app, '/messages', 'Messages', frontCounter);
 const customerMessages = screen(messages, 'cus/$messageId/{-$customerId}', 'Customer Messages', frontCounter);
 
-const customer = screen(app, '/customers/$customerId', 'Customer', frontCounter, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
-const customerEdit = screen(customer, '/', 'Edit Customer', frontCounter, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
-const customerEditVehicle = screen(customerEdit, 'vehicles/$vehicleId', 'Edit Vehicle', frontCounter);
-const customerCreateVehicle = screen(customer, 'vehicles/create', 'Create Vehicle', frontCounter);
-const customerAppointments = screen(customer, 'appointments', 'Appointment History', frontCounter, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
-const customerAppointment = screen(customerAppointments, '$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter);
+const customer = screen(app, '/customers/$customerId', 'Customer', frontCounter, lazyRouteComponent(() => import('../features/customers/customer-layout.tsx'), 'CustomerLayout'));
+const customerEdit = screen(customer, '/', 'Edit Customer', frontCounter, lazyRouteComponent(() => import('../features/customers/customer-edit-page.tsx'), 'CustomerEditOrChild'));
+const customerEditVehicle = screen(customerEdit, 'vehicles/$vehicleId', 'Edit Vehicle', frontCounter, lazyRouteComponent(() => import('../features/customers/vehicle-form-page.tsx'), 'VehicleFormPage'));
+const customerCreateVehicle = screen(customer, 'vehicles/create', 'Create Vehicle', frontCounter, lazyRouteComponent(() => import('../features/customers/vehicle-form-page.tsx'), 'VehicleFormPage'));
+const customerAppointments = screen(customer, 'appointments', 'Appointment History', frontCounter, lazyRouteComponent(() => import('../features/customers/appointment-history-page.tsx'), 'AppointmentHistoryPage'));
+const customerAppointment = screen(customerAppointments, '$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter, lazyRouteComponent(() => import('../features/customers/appointment-history-page.tsx'), 'AppointmentDetailPage'));
+const customerSearch = createRoute({
+  getParentRoute: () => app, path: '/customer-search', staticData: { title: 'Customers', roles: frontCounter }, beforeLoad: guard(frontCounter),
+  validateSearch: z.object({ q: optionalText }), component: lazyRouteComponent(() => import('../features/customers/customer-search-page.tsx'), 'CustomerSearchPage'),
+});
+const customerCreate = createRoute({
+  getParentRoute: () => app, path: '/customer-create', staticData: { title: 'Create Customer', roles: frontCounter }, beforeLoad: guard(frontCounter),
+  validateSearch: z.object({ prefill: optionalText }), component: lazyRouteComponent(() => import('../features/customers/customer-create-page.tsx'), 'CustomerCreatePage'),
+});
 
 const settings = screen(app, '/settings', 'Settings', storeAdmins, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
 const settingsPages = ([
@@ -116,9 +130,9 @@ const routeTree = rootRoute.addChildren([
     technicianAppointments, technicianAppointment,
     messages.addChildren([customerMessages]),
     screen(app, '/ratings', 'Ratings', frontCounter),
-    screen(app, '/customer-search', 'Customers', frontCounter),
-    screen(app, '/possible-duplicates', 'Possible Duplicates', frontCounter),
-    screen(app, '/customer-create', 'Create Customer', frontCounter),
+    customerSearch,
+    screen(app, '/possible-duplicates', 'Possible Duplicates', frontCounter, lazyRouteComponent(() => import('../features/customers/possible-duplicates-page.tsx'), 'PossibleDuplicatesPage')),
+    customerCreate,
     customer.addChildren([customerEdit.addChildren([customerEditVehicle]), customerCreateVehicle, customerAppointments.addChildren([customerAppointment])]),
     settings.addChildren(settingsPages),
     screen(app, '/retail-management', 'Retail Management', storeAdmins),

@@ -13,14 +13,14 @@ export function syncClient(): SyncClient {
 
 export const initialStatus: SyncStatus = {
   storeId: null, online: typeof navigator === 'undefined' ? true : navigator.onLine, signedIn: true, connection: 'disconnected',
-  activity: 'idle', progress: null, lastError: null, nextRetryAt: null, bannerStatus: null,
+  activity: 'idle', progress: null, lastError: null, nextRetryAt: null, bannerStatus: null, lastSyncedAt: null, updateAvailable: false,
 };
 
 /** The leader's sync status as it is broadcast to every tab, plus the browser's own online flag. */
 export function subscribeSyncStatus(onStatus: (status: SyncStatus) => void, onUpgrade: (message: string) => void): () => void {
   const channel = new BroadcastChannel(syncChannelName);
   let last = initialStatus;
-  channel.onmessage = (event: MessageEvent<SyncChannelMessage | { type: 'upgrade'; message: string }>) => {
+  channel.onmessage = (event: MessageEvent<SyncChannelMessage>) => {
     if (event.data.type === 'status') onStatus((last = event.data.status));
     if (event.data.type === 'upgrade') onUpgrade(event.data.message);
   };

@@ -1,35 +1,44 @@
-import { ActionIcon, Badge, Button, Group, Indicator, Popover, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Divider, Group, Indicator, Popover, Progress, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
-import { useDeviceOutbox } from './use-device-outbox.ts';
+import { useDeviceOutbox, useOtherUsersWaiting, type DeviceChange } from './use-device-outbox.ts';
 import { relativeTime } from '../relative-time.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import type { SyncStatus } from '../../../workers/sync-worker-api.ts';
 
+/** The words of the top bar's sync status: what a person needs to know at a glance. */
+export function syncLabel(offline: boolean, waiting: number, failed: number): string {
+  if (failed > 0) return `${failed} not saved`;
+  if (offline) return waiting > 0 ? `Offline, ${waiting} waiting` : 'Offline';
+  return waiting > 0 ? `${waiting} waiting` : 'Saved';
+}
+
 /**
- * Online or not, changes waiting, changes refused (retry or discard each), last sync, first-sync progress.
- * Counts cover every store's outbox on the device; a refused change of another store names that store.
+ * Saved, N waiting or N not saved; the last successful sync; Sync now; and a panel listing each waiting and
+ * refused change with its store and the server's reason (retry or discard a refused one). Counts cover
+ * every store's outbox of this user on the device; other users' waiting changes are counted, never shown.
  */
 export function SyncIndicator({ storeId, status, stores }: { storeId: number; status: SyncStatus; stores: readonly StoreLocation[] }) {
   const data = useDeviceOutbox(storeId);
+  const othersWaiting = useOtherUsersWaiting();
   const storeName = (id: number) => {
     const store = stores.find((s) => s.id === id);
     return store ? `${store.name} #${store.storeNumber}` : `store ${id}`;
   };
-  const queued = data?.queued ?? 0;
+  const waiting = data?.waiting ?? [];
   const failed = data?.failed ?? [];
   const offline = !status.online;
-  const label = offline ? 'Offline' : failed.length ? `${failed.length} not saved` : queued ? `${queued} waiting` : 'Saved';
-  const Icon = offline ? IconCloudOff : queued || failed.length ? IconCloudUpload : IconCloudCheck;
-  const color = failed.length ? 'error' : offline ? 'gray' : queued ? 'yellow' : 'secondary';
+  const label = syncLabel(offline, waiting.length, failed.length);
+  const Icon = offline ? IconCloudOff : waiting.length || failed.length ? IconCloudUpload : IconCloudCheck;
+  const color = failed.length ? 'error' : offline ? 'gray' : waiting.length ? 'yellow' : 'secondary';
   const progress = status.progress;
 
   return (
-    <Popover position="bottom-end" width={340} withinPortal shadow="md">
+    <Popover position="bottom-end" width={360} withinPortal shadow="md">
       <Popover.Target>
         <Tooltip label={`Sync: ${label}`}>
-          <Indicator disabled={!failed.length && !queued} label={failed.length || queued} size={16} color={failed.length ? 'error' : 'yellow'} offset={4}>
+          <Indicator disabled={!failed.length && !waiting.length} label={failed.length || waiting.length} size={16} color={failed.length ? 'error' : 'yellow'} offset={4}>
             <ActionIcon variant="subtle" color={color} size="lg" aria-label={`Sync status: ${label}`}>
               <Icon size={22} />
             </ActionIcon>
@@ -37,38 +46,69 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown>
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Text fw={600}>{offline ? 'Offline: changes are kept on this device' : status.signedIn ? 'Connected' : 'Sign in again to send changes'}</Text>
-            <ActionIcon variant="subtle" aria-label="Sync now" onClick={() => void syncClient().syncNow()}><IconRefresh size={18} /></ActionIcon>
+        <Stack gap="xs" role="region" aria-label="Sync status">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>{offline ? 'Offline: changes are kept on this device' : status.signedIn ? label : 'Sign in again to send changes'}</Text>
+            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void syncClient().syncNow()}>Sync now</Button>
           </Group>
+          <Text size="sm" c="dimmed">Last synced {status.lastSyncedAt ? relativeTime(new Date(status.lastSyncedAt).toISOString()) : 'not yet on this device'}.</Text>
           {progress && (
             <div>
               <Text size="sm">{progress.phase === 'priority' ? 'Getting today\'s schedule…' : 'Getting all store data…'} {progress.total ? `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}` : ''}</Text>
-              <Progress value={progress.total ? (100 * progress.done) / progress.total : 100} animated={!progress.total} aria-label="Sync progress" />
+              <Progress value={progress.total ? Math.min(100, (100 * progress.done) / progress.total) : 100} animated={!progress.total} aria-label="Sync progress" />
             </div>
           )}
-          <Text size="sm">{queued === 0 ? 'No changes waiting.' : `${queued} ${queued === 1 ? 'change' : 'changes'} waiting to be sent.`}</Text>
-          <Text size="sm" c="dimmed">Last synced {data?.lastSyncedAt ? relativeTime(data.lastSyncedAt) : 'not yet'}.</Text>
-          {status.lastError && <Text size="sm" c="error.7">{status.lastError}</Text>}
-          {failed.map(({ storeId: at, entry }) => <FailedChange key={`${at}/${entry.seq}`} storeId={at} entry={entry} otherStore={at === storeId ? null : storeName(at)} />)}
+          {status.lastError && <Text size="sm" c="error.7" role="alert">{status.lastError}</Text>}
+          {status.updateAvailable && (
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm">A new version of the app is available: it shows data this one cannot.</Text>
+              <Button size="xs" onClick={() => window.location.reload()}>Update</Button>
+            </Group>
+          )}
+          {othersWaiting > 0 && (
+            <Text size="sm" c="dimmed">
+              {othersWaiting} {othersWaiting === 1 ? 'change of another user is' : 'changes of another user are'} waiting on this device. They are sent when that user signs in here.
+            </Text>
+          )}
+          <ScrollArea.Autosize mah={360} type="auto">
+            <Stack gap="xs">
+              {failed.map((change) => <FailedChange key={`${change.storeId}/${change.entry.seq}`} change={change} store={storeName(change.storeId)} />)}
+              {waiting.length > 0 && <Divider label={`${waiting.length} waiting to be sent`} labelPosition="left" />}
+              {waiting.map((change) => <WaitingChange key={`${change.storeId}/${change.entry.seq}`} change={change} store={storeName(change.storeId)} />)}
+              {waiting.length === 0 && failed.length === 0 && <Text size="sm">Every change made on this device is saved.</Text>}
+            </Stack>
+          </ScrollArea.Autosize>
         </Stack>
       </Popover.Dropdown>
     </Popover>
   );
 }
 
-function FailedChange({ storeId, entry, otherStore }: { storeId: number; entry: OutboxEntry; otherStore: string | null }) {
+function WaitingChange({ change, store }: { change: DeviceChange; store: string }) {
+  const { entry } = change;
+  return (
+    <Stack gap={2} role="group" aria-label={`Waiting: ${entry.description}`}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm">{entry.description}</Text>
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{relativeTime(entry.createdAt)}</Text>
+      </Group>
+      <Text size="xs" c="dimmed">At {store}{entry.lastError ? ` · ${entry.lastError}` : ''}</Text>
+    </Stack>
+  );
+}
+
+function FailedChange({ change, store }: { change: DeviceChange; store: string }) {
+  const entry: OutboxEntry = change.entry;
   const reason = entry.problem?.detail ?? entry.problem?.title ?? 'The server refused this change.';
   const fields = entry.problem?.errors ? Object.entries(entry.problem.errors).map(([f, m]) => `${f}: ${m.join(', ')}`).join('; ') : '';
   return (
     <Stack gap={4} p="xs" style={{ border: '1px solid var(--mantine-color-error-3)', borderRadius: 4 }} role="group" aria-label={`Not saved: ${entry.description}`}>
       <Group justify="space-between" wrap="nowrap"><Text size="sm" fw={600}>{entry.description}</Text><Badge color="error" size="sm" style={{ flexShrink: 0 }}>Not saved</Badge></Group>
-      {otherStore && <Text size="xs" c="dimmed">At {otherStore}</Text>}
+      <Text size="xs" c="dimmed">At {store}</Text>
       <Text size="sm">{reason}{fields ? ` (${fields})` : ''}</Text>
       <Group gap="xs">
-        <Button size="xs" variant="light" onClick={() => void syncClient().retryChange(storeId, entry.seq!)}>Try again</Button>
-        <Button size="xs" variant="subtle" color="error" onClick={() => void syncClient().discardChange(storeId, entry.seq!)}>Discard</Button>
+        <Button size="xs" variant="light" onClick={() => void syncClient().retryChange(change.storeId, entry.seq!)}>Try again</Button>
+        <Button size="xs" variant="subtle" color="error" onClick={() => void syncClient().discardChange(change.storeId, entry.seq!)}>Discard</Button>
       </Group>
     </Stack>
   );

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { NotificationPreference } from '../../contract/entities.ts';
 import { userNotificationKinds, type UserNotificationKind } from '../../contract/enums.ts';
+import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { useSession } from '../../app/session.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { allPreferences, kindDescriptions } from '../../domain/notification-preferences.ts';
@@ -40,6 +41,17 @@ export function NotificationSettingsPage() {
         the <Anchor component={Link} to="/notifications">Notifications</Anchor> page.
       </Text>
       {error && <Alert color="error" title="The setting was not changed">{error}</Alert>}
+      {storeId !== null && (
+        <ConflictNotice
+          storeId={storeId}
+          collection="notificationPreferences"
+          describe={(c) => ({
+            field: `"Show in app" for ${userNotificationKinds.label(c.key.split('/')[1] as UserNotificationKind)}`,
+            mine: c.mine ? 'On' : 'Off',
+            theirs: c.theirs ? 'On' : 'Off',
+          })}
+        />
+      )}
       {preferences === undefined ? <Text c="dimmed">Loading…</Text> : (
         <Card withBorder padding={0}>
           {preferences.map((p, i) => (

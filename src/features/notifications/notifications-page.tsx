@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { UserNotification } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { useSession } from '../../app/session.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { NotificationContent } from './notification-content.tsx';
@@ -24,6 +25,18 @@ export function NotificationsPage() {
   return (
     <Stack maw={760}>
       <Title order={1} size="h2">Notifications</Title>
+      {storeId !== null && (
+        <ConflictNotice
+          storeId={storeId}
+          collection="userNotifications"
+          keys={data?.items.map((n) => n.userNotificationId)}
+          describe={(c) => {
+            const readState = (value: unknown) => (value ? 'read' : 'unread');
+            const content = data?.items.find((n) => n.userNotificationId === c.key)?.content.replace(/<[^>]*>/g, '') ?? 'a notification';
+            return { field: `"${content}"`, mine: readState(c.mine), theirs: readState(c.theirs) };
+          }}
+        />
+      )}
       {data === undefined ? <Text c="dimmed">Loading…</Text> : data.items.length === 0 ? <Text>No Notifications</Text> : (
         <>
           {data.items.map((n) => (

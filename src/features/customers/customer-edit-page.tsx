@@ -1,0 +1,185 @@
+import { Alert, Badge, Button, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCar, IconPlus } from '@tabler/icons-react';
+import { Outlet, useChildMatches, useParams } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import type { Customer, Rating, StoreMessage } from '../../contract/entities.ts';
+import { textConsentMethods } from '../../contract/enums.ts';
+import { ConflictNotice } from '../../app/conflict-notice.tsx';
+import { LeaveGuard } from '../../app/leave-guard.tsx';
+import { AnchorLink, ButtonLink } from '../../app/links.tsx';
+import { useSession } from '../../app/session.ts';
+import { storeFormatters } from '../../app/store-time.ts';
+import { licenceText, vehicleTitle } from '../../domain/display-name.ts';
+import { averageScore, halfStars } from '../../domain/ratings.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+import { CustomerFields, customerFormProblems, customerFormValues, customerFromForm, firstProblemOf, type CustomerFormValues } from './customer-form.tsx';
+import { useCustomer } from './use-customer.ts';
+import { useCustomerSummary } from './use-customer-summary.ts';
+
+const fieldLabels: Record<string, string> = {
+  firstName: 'First name', lastName: 'Last name', companyName: 'Company', phoneNumber: 'Phone', alternatePhoneNumber: 'Other phone', email: 'Email',
+  preferredContactMethod: 'Preferred contact', addressLine1: 'Address', addressLine2: 'Address line 2', city: 'City', state: 'State', postalCode: 'Postal code',
+  notes: 'Notes', textConsentMethod: 'Texting consent',
+};
+
+/** The edit view, or the vehicle being edited under it (vehicles/{vehicleId}). */
+export function CustomerEditOrChild() {
+  return useChildMatches().length > 0 ? <Outlet /> : <CustomerEditPage />;
+}
+
+/**
+ * The customer's edit view (the empty child path of /customers/{customerId}): the details, saved as a patch of
+ * the changed fields through the outbox (offline too; nothing is sent when nothing changed), the vehicles,
+ * visits, messages and rating at a glance.
+ */
+export function CustomerEditPage() {
+  const session = useSession();
+  const { customerId } = useParams({ strict: false }) as { customerId: string };
+  const store = session?.activeStore ?? null;
+  const data = useCustomer(store?.id ?? 0, customerId);
+  const customer = data?.customer ?? null;
+  if (!store || !customer || !session) return null;
+  return <CustomerEditor key={customer.customerId} storeId={store.id} customer={customer} userName={session.user.name} formatDate={storeFormatters(store).date} />;
+}
+
+function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: number; customer: Customer; userName: string; formatDate: (iso: string) => string }) {
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const form = useForm<CustomerFormValues>({
+    mode: 'controlled',
+    initialValues: customerFormValues(customer),
+    validate: (values) => firstProblemOf(customerFormProblems(values)),
+    validateInputOnBlur: true,
+  });
+  // Changes from elsewhere show at once while nothing is being typed here; typing wins otherwise (and a
+  // change of this device that is overwritten later is shown by the conflict notice).
+  const fromServer = JSON.stringify(customerFormValues(customer));
+  useEffect(() => {
+    if (!form.isDirty()) {
+      form.setValues(JSON.parse(fromServer) as CustomerFormValues);
+      form.resetDirty(JSON.parse(fromServer) as CustomerFormValues);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the row, not the form object
+  }, [fromServer]);
+
+  const save = form.onSubmit(async (values) => {
+    setSaving(true);
+    setOutcome(null);
+    try {
+      const changed = await syncClient().updateCustomer(customer.customerId, customerFromForm(values, userName, customer));
+      form.resetDirty(values);
+      setOutcome({ ok: true, text: changed ? (navigator.onLine ? 'Saved.' : 'Saved on this device; sent when the app is back online.') : 'Nothing changed.' });
+    } catch (error) {
+      setOutcome({ ok: false, text: `Not saved: ${(error as Error).message}` });
+    } finally {
+      setSaving(false);
+    }
+  }, (errors) => {
+    const first = Object.keys(errors)[0];
+    if (first) form.getInputNode(first as keyof CustomerFormValues)?.focus();
+  });
+
+  const consentNote = customer.textConsentMethod && customer.textConsentGivenOn
+    ? `Agreed ${formatDate(customer.textConsentGivenOn)} (${textConsentMethods.label(customer.textConsentMethod).toLowerCase()}), recorded by ${customer.textConsentRecordedBy ?? 'staff'}.`
+    : null;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <form onSubmit={save} noValidate>
+          <LeaveGuard unsaved={() => form.isDirty()} what="changes to this customer" />
+          <Stack>
+            <ConflictNotice storeId={storeId} collection="customers" keys={[customer.customerId]}
+              describe={(c) => ({ field: fieldLabels[c.field] ?? c.field, mine: String(c.mine ?? 'empty'), theirs: String(c.theirs ?? 'empty') })} />
+            <Paper withBorder p="md"><CustomerFields form={form} consentNote={consentNote} /></Paper>
+            {outcome && <Alert color={outcome.ok ? 'secondary' : 'error'} role="status">{outcome.text}</Alert>}
+            <Group>
+              <Button type="submit" loading={saving} disabled={!form.isDirty()}>Save changes</Button>
+              {form.isDirty() && <Button variant="default" onClick={() => form.reset()}>Undo changes</Button>}
+            </Group>
+          </Stack>
+        </form>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack>
+          <Vehicles storeId={storeId} customerId={customer.customerId} />
+          <VisitsAndRating storeId={storeId} customerId={customer.customerId} formatDate={formatDate} />
+          <Messages storeId={storeId} customerId={customer.customerId} formatDate={formatDate} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function Vehicles({ storeId, customerId }: { storeId: number; customerId: string }) {
+  const summary = useCustomerSummary(storeId, customerId);
+  return (
+    <Stack gap="xs" role="region" aria-label="Vehicles">
+      <Group justify="space-between">
+        <Title order={2} size="h4">Vehicles</Title>
+        <ButtonLink size="xs" variant="light" leftSection={<IconPlus size={14} />} to="/customers/$customerId/vehicles/create" params={{ customerId }}>Add vehicle</ButtonLink>
+      </Group>
+      {summary?.vehicles.length === 0 && <Text size="sm" c="dimmed">No vehicles yet.</Text>}
+      <SimpleGrid cols={1} spacing="xs">
+        {summary?.vehicles.map((v) => (
+          <Card key={v.vehicleId} withBorder padding="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                <IconCar size={20} style={{ flexShrink: 0 }} aria-hidden />
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>{vehicleTitle(v)}</Text>
+                  <Text size="xs" c="dimmed" truncate>{[licenceText(v), v.color !== 'Unknown' ? v.color : null, v.tireSize, v.vin ? `VIN …${v.vin.slice(-8)}` : null].filter(Boolean).join(' · ')}</Text>
+                </Stack>
+              </Group>
+              <ButtonLink size="xs" variant="subtle" style={{ flexShrink: 0 }} to="/customers/$customerId/vehicles/$vehicleId" params={{ customerId, vehicleId: v.vehicleId }} aria-label={`Edit ${vehicleTitle(v)}`}>Edit</ButtonLink>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function VisitsAndRating({ storeId, customerId, formatDate }: { storeId: number; customerId: string; formatDate: (iso: string) => string }) {
+  const summary = useCustomerSummary(storeId, customerId);
+  const scores = useLiveQuery(async () => (await replicaOf(storeId).rows<Rating>('ratings').filter((r) => r.customerId === customerId).toArray()).map((r) => r.score), [storeId, customerId]);
+  const average = scores ? averageScore(scores) : null;
+  return (
+    <Card withBorder padding="sm">
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text fw={600}>{summary ? `${summary.visitCount} ${summary.visitCount === 1 ? 'visit' : 'visits'} at this store` : 'Visits'}</Text>
+          <AnchorLink size="sm" to="/customers/$customerId/appointments" params={{ customerId }}>Appointment history</AnchorLink>
+        </Group>
+        {summary?.nextVisit && <Text size="sm">Next visit {formatDate(summary.nextVisit)}</Text>}
+        <Text size="sm" c="dimmed">{summary?.lastVisit ? `Last visit ${formatDate(summary.lastVisit)}` : 'No visit yet'}</Text>
+        <Group gap="xs">
+          <Text size="sm">Rating</Text>
+          {average === null ? <Text size="sm" c="dimmed">No ratings yet</Text>
+            : <Badge variant="light" color="secondary" aria-label={`Average rating ${halfStars(average)} of 5 from ${scores!.length}`}>{halfStars(average).toFixed(1)} ★ from {scores!.length}</Badge>}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Messages({ storeId, customerId, formatDate }: { storeId: number; customerId: string; formatDate: (iso: string) => string }) {
+  const messages = useLiveQuery(async () => (await replicaOf(storeId).rows<StoreMessage>('storeMessages').where('customerId').equals(customerId).toArray())
+    .sort((a, b) => b.sentOn.localeCompare(a.sentOn)).slice(0, 3), [storeId, customerId]);
+  if (!messages || messages.length === 0) return null;
+  return (
+    <Stack gap="xs" role="region" aria-label="Latest messages">
+      <Title order={2} size="h4">Latest messages</Title>
+      {messages.map((m) => (
+        <Card key={m.storeMessageId} withBorder padding="xs">
+          <Text size="xs" c="dimmed">{formatDate(m.sentOn)} · {m.messageDirection === 'Inbound' ? 'From the customer' : 'To the customer'}</Text>
+          <Text size="sm" lineClamp={2}>{m.content}</Text>
+          <AnchorLink size="xs" to="/messages/cus/$messageId/{-$customerId}" params={{ messageId: m.storeMessageId, customerId }}>Open the conversation</AnchorLink>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
