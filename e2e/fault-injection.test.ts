@@ -49,10 +49,10 @@ describe('changes made offline, replayed through a faulty network', () => {
       await shellReady(page, 'Uma User');
       const db = server.database.db;
       const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
-      const replicaName = `alltrac-store-${store}`;
+      const user = await db.selectFrom('users').select(['userId']).where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
+      const replicaName = `alltrac-${user.userId}-store-${store}`;
       await until(async () => (await readStore<{ name: string; value: unknown }>(page, replicaName, 'syncState')).some((r) => r.name === 'complete' && r.value === true), 30_000, 'the first sync');
 
-      const user = await db.selectFrom('users').select(['userId']).where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
       const existing = (await db.selectFrom('customers').select('customerId').orderBy('customerId').limit(10).execute()).map((c) => c.customerId);
       const ratings = (await db.selectFrom('ratings').select('ratingId').where('storeId', '=', store).where('isRead', '=', false).limit(20).execute()).map((r) => r.ratingId);
       const messages = (await db.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', store).where('isArchived', '=', false).limit(20).execute()).map((m) => m.storeMessageId);
@@ -69,7 +69,7 @@ describe('changes made offline, replayed through a faulty network', () => {
         if (roll < 0.15 || created.length === 0) {
           const customerId = randomUUID();
           created.push(customerId);
-          ops.push({ verb: 'createCustomer', args: [{ customerId, firstName: 'Fault', lastName: `Test ${seed}-${i}`, companyName: null, email: null, phoneNumber: null, preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null }] });
+          ops.push({ verb: 'createCustomer', args: [{ customerId, firstName: 'Fault', lastName: `Test ${seed}-${i}`, companyName: null, email: null, phoneNumber: `555${String(i).padStart(7, '0')}`, preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null }] });
         } else if (roll < 0.55) {
           const customerId = pick([...created, ...existing]);
           const notes = `note ${seed}-${i}`;

@@ -82,3 +82,42 @@ describe('tabs of one browser profile', () => {
     }
   });
 });
+
+describe('a newer version of the app taking over the databases', () => {
+  it('makes the old leader hand over: the old tab asks for a reload and another tab syncs', async () => {
+    const first = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await shellReady(first.page, 'Uma User');
+      const second = await first.context.newPage();
+      await second.goto(env.server.url);
+      await shellReady(second, 'Uma User');
+      const db = env.server.database.db;
+      const { userId } = await db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
+      const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+      // What a newer version does to the replica: upgrade it (here: to a version, then away).
+      await second.evaluate(async (name) => {
+        await new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open(name, 1000);
+          open.onsuccess = () => { open.result.close(); resolve(); };
+          open.onerror = () => reject(open.error);
+        });
+        await new Promise<void>((resolve) => { indexedDB.deleteDatabase(name).onsuccess = () => resolve(); });
+      }, `alltrac-${userId}-store-${store}`);
+      await first.page.getByText('A new version of the app is ready.').waitFor({ timeout: 10_000 });
+      // The newer version's tab leads now, and syncs.
+      await second.reload();
+      await shellReady(second, 'Uma User');
+      const rating = await db.selectFrom('ratings').select('ratingId').where('storeId', '=', store).where('isRead', '=', false).executeTakeFirstOrThrow();
+      await expect.poll(() => second.evaluate(async (id) => {
+        try {
+          return await (window as unknown as { alltrac: { sync: { markRatingRead(id: string): Promise<boolean> } } }).alltrac.sync.markRatingRead(id);
+        } catch {
+          return false;
+        }
+      }, rating.ratingId), { timeout: 20_000, interval: 500 }).toBe(true);
+      await expect.poll(async () => (await db.selectFrom('ratings').select('isRead').where('ratingId', '=', rating.ratingId).executeTakeFirstOrThrow()).isRead, { timeout: 15_000 }).toBe(true);
+    } finally {
+      await first.context.close();
+    }
+  });
+});

@@ -22,8 +22,8 @@ const matrix = [
 ];
 
 describe('what each role sees and may open', () => {
-  it.each(matrix.map((m) => [m.email, m]))('%s sees exactly the drawer items and routes the spec allows', async (_, account) => {
-    const { context, page } = await signIn(env.browser, env.server.url, account.email);
+  it.each(matrix.map((m) => [m.email, m]))('%s sees exactly the drawer items and routes the spec allows, with nothing blocked by the security policy', async (_, account) => {
+    const { context, page, blockedByPolicy } = await signIn(env.browser, env.server.url, account.email);
     try {
       await shellReady(page, account.name);
       const drawer = page.getByRole('navigation', { name: 'Main menu' });
@@ -35,26 +35,28 @@ describe('what each role sees and may open', () => {
         await page.waitForURL(allowed ? `${env.server.url}${path}` : `${env.server.url}/forbidden`);
         if (!allowed) await page.getByRole('heading', { name: 'No access' }).waitFor();
       }
+      expect(blockedByPolicy).toEqual([]);
     } finally {
       await context.close();
     }
   });
 
-  it('shows the title of the deepest screen under a parent screen (customers, settings)', async () => {
+  it('shows the deepest screen under a parent screen: a customer\'s edit view, vehicle and history; a settings page', async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       await shellReady(page, 'Alex Admin');
-      const customer = await env.server.database.db.selectFrom('customers').select('customerId').executeTakeFirstOrThrow();
-      for (const [path, title] of [
-        [`/customers/${customer.customerId}`, 'Edit Customer'],
-        [`/customers/${customer.customerId}/vehicles/create`, 'Create Vehicle'],
-        [`/customers/${customer.customerId}/appointments`, 'Appointment History'],
+      const customer = await env.server.database.db.selectFrom('customers').select(['customerId', 'firstName', 'lastName']).where('companyName', 'is', null).executeTakeFirstOrThrow();
+      for (const [path, heading] of [
+        [`/customers/${customer.customerId}`, `${customer.firstName} ${customer.lastName}`],
+        [`/customers/${customer.customerId}/vehicles/create`, 'Add a vehicle'],
         ['/settings', 'Settings'],
         ['/settings/hours', 'Hours'],
       ]) {
         await page.goto(`${env.server.url}${path}`);
-        await page.getByRole('heading', { name: title, exact: true }).waitFor({ timeout: 10_000 });
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 20_000 });
       }
+      await page.goto(`${env.server.url}/customers/${customer.customerId}/appointments`);
+      await page.getByRole('tab', { name: 'Appointment history', selected: true }).waitFor({ timeout: 20_000 });
     } finally {
       await context.close();
     }

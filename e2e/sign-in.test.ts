@@ -39,7 +39,7 @@ describe('signing out', () => {
       await page.waitForURL(/\/identity\/interaction\//, { timeout: 20_000 });
       await expect.poll(() => page.getByLabel('Password').isVisible()).toBe(true);
       const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
-      expect(databases.filter((n) => n?.startsWith('alltrac-store-'))).toEqual([]);
+      expect(databases.filter((n) => /^alltrac-.*store-\d+$/.test(n ?? ''))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -38,21 +38,22 @@ results.push({ name: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1 });
 const buildOk = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 results.push({ name: 'build', passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1 });
 
-const projects = ['unit', 'server', 'sync', 'pg'];
+const projects = ['unit', 'server', 'security', 'sync', 'zone Pacific/Kiritimati', 'zone America/Adak', 'pg'];
 if (ensureChromium() && buildOk) projects.push('e2e');
 else results.push({ name: 'e2e', passed: 0, failed: 1 });
 
 for (const project of projects) {
-  const report = path.join(os.tmpdir(), `alltrac-vitest-${project}-${process.pid}.json`);
-  run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const report = path.join(os.tmpdir(), `alltrac-vitest-${project.replace(/\W+/g, '-')}-${process.pid}.json`);
+  const exitedOk = run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   let passed = 0;
   let failed;
   let skipped = 0;
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     passed = json.numPassedTests;
-    // A run that failed without a failing test (a file that did not load) still counts as one failure.
-    failed = json.numFailedTests + (json.success === false && json.numFailedTests === 0 ? 1 : 0);
+    // A run that failed without a failing test (a file that did not load, an unhandled error) still counts
+    // as one failure: vitest then exits non-zero while its report may say success.
+    failed = json.numFailedTests + ((json.success === false || !exitedOk) && json.numFailedTests === 0 ? 1 : 0);
     skipped = json.numPendingTests + json.numTodoTests;
     fs.rmSync(report, { force: true });
   } catch {
@@ -62,7 +63,7 @@ for (const project of projects) {
 }
 
 console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+for (const r of results) console.log(`  ${r.name.padEnd(24)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
 const total = results.reduce((acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed, skipped: acc.skipped + (r.skipped ?? 0) }), { passed: 0, failed: 0, skipped: 0 });
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -17,11 +17,11 @@ export interface E2eEnvironment {
  * the folder removed after it. Read the fields inside tests (they are set in beforeAll; `server` may be
  * replaced by a test that restarts it).
  */
-export function e2eEnvironment(): E2eEnvironment {
+export function e2eEnvironment(settings: Record<string, string> = {}): E2eEnvironment {
   const env = {} as E2eEnvironment;
   beforeAll(async () => {
     assertBuilt();
-    env.config = await localConfig();
+    env.config = await localConfig(undefined, settings);
     env.server = await startLocalServer(env.config);
     env.browser = await launchBrowser();
   });

@@ -5,6 +5,8 @@ export interface SignedIn {
   page: Page;
   /** Authorization headers of "my user" calls, from the page and its workers. */
   meCalls: (string | undefined)[];
+  /** What the Content-Security-Policy blocked on the page (the app must need nothing it forbids). */
+  blockedByPolicy: string[];
 }
 
 /** Opens the app in a fresh browser profile; the guard sends it to the login page, where it signs in. */
@@ -15,12 +17,21 @@ export async function signIn(browser: Browser, url: string, email: string, passw
     if (request.url().includes('/api/alltrac/users/me?')) meCalls.push(request.headers().authorization);
   });
   const page = await context.newPage();
+  const blockedByPolicy: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|connect|apply|frame)/i.test(message.text())) blockedByPolicy.push(message.text());
+  });
   await page.goto(url);
+  await fillSignIn(page, email, password);
+  return { context, page, meCalls, blockedByPolicy };
+}
+
+/** On a page headed for the login page: signs in there. */
+export async function fillSignIn(page: Page, email: string, password = 'demo1234'): Promise<void> {
   await page.waitForURL(/\/identity\/interaction\//);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  return { context, page, meCalls };
 }
 
 /** Waits for the shell: the account button of the signed-in user. */

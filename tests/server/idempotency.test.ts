@@ -64,11 +64,27 @@ describe('a write sent again with the same Idempotency-Key', () => {
     expect(current.json().city).toBe('Shelbyville');
   });
 
-  it('is refused when the key was used for another call', async () => {
+  it('is refused with 422 when the key was used for another call, or for the same call with another body', async () => {
     const key = `reuse-${randomUUID()}`;
-    await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body: newCustomer(), headers: { 'Idempotency-Key': key } });
+    const body = newCustomer();
+    await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body, headers: { 'Idempotency-Key': key } });
     const other = await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/customers/${randomUUID()}`, token, store, body: [], headers: { 'Idempotency-Key': key } });
-    expect(other.statusCode).toBe(409);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().type).toBe('/problems/unprocessable');
+    const otherBody = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body: { ...body, city: 'Elsewhere' }, headers: { 'Idempotency-Key': key } });
+    expect(otherBody.statusCode).toBe(422);
+    const saved = await t.db.selectFrom('customers').select('city').where('customerId', '=', body.customerId).executeTakeFirstOrThrow();
+    expect(saved.city).toBe(body.city);
+  });
+
+  it('is bound to its user: another user\'s same key is their own', async () => {
+    const key = `shared-${randomUUID()}`;
+    const mine = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body: newCustomer(), headers: { 'Idempotency-Key': key } });
+    const admin = await accessTokenFor(t.app, 'admin@demo.test');
+    const theirs = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token: admin, store, body: newCustomer(), headers: { 'Idempotency-Key': key } });
+    expect(mine.statusCode).toBe(201);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().customerId).not.toBe(mine.json().customerId);
   });
 
   it('is not remembered when the write failed, so the corrected retry goes through', async () => {

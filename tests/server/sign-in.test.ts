@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThrottle } from '../../server/identity/sign-in-throttle.ts';
 import { signInWithPassword } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -30,24 +29,12 @@ describe('signing in at /identity', () => {
     }
   });
 
-  it('pauses sign-in for an account after repeated failures, even with the right password, and says so', async () => {
-    for (let i = 0; i < signInThrottle.maxFailures; i++) {
-      const attempt = await signInWithPassword(t.app, 'lead@demo.test', `wrong-${i}`, `10.1.0.${i}`);
-      expect(attempt.loginResponse.statusCode).toBe(401);
+  it('refuses an empty form with a message, without counting it as a failed attempt', async () => {
+    for (let i = 0; i < 8; i++) {
+      const empty = await signInWithPassword(t.app, 'admin@demo.test', '', '10.3.0.1');
+      expect(empty.loginResponse.statusCode).toBe(400);
+      expect(empty.loginResponse.body).toContain('Enter your email and your password.');
     }
-    const locked = await signInWithPassword(t.app, 'lead@demo.test', 'demo1234', '10.1.1.1');
-    expect(locked.tokens).toBeUndefined();
-    expect(locked.loginResponse.statusCode).toBe(429);
-    expect(locked.loginResponse.body).toContain('Too many failed sign-in attempts');
-    expect(locked.loginResponse.headers['retry-after']).toBeDefined();
-  });
-
-  it('pauses sign-in from one address that keeps guessing across accounts', async () => {
-    const emails = ['a@demo.test', 'b@demo.test', 'c@demo.test', 'd@demo.test', 'e@demo.test'];
-    for (const email of emails) await signInWithPassword(t.app, email, 'guess', '10.2.0.1');
-    const locked = await signInWithPassword(t.app, 'tech@demo.test', 'demo1234', '10.2.0.1');
-    expect(locked.loginResponse.statusCode).toBe(429);
-    const elsewhere = await signInWithPassword(t.app, 'tech@demo.test', 'demo1234', '10.2.0.2');
-    expect(elsewhere.tokens).toBeDefined();
+    expect((await signInWithPassword(t.app, 'admin@demo.test', 'demo1234', '10.3.0.1')).tokens).toBeDefined();
   });
 });

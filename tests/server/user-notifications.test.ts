@@ -100,7 +100,7 @@ describe('notification settings', () => {
     expect(await unreadCount()).toBe(await unreadInDb());
     const response = await apiCall(t.app, { method: 'PATCH', path: preferencePath('rating'), token, body: [{ op: 'replace', path: '/inApp', value: false }] });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ identityId: userId, kind: 'rating', inApp: false });
+    expect(response.json()).toMatchObject({ identityId: userId, kind: 'rating', inApp: false, changedBy: userId });
     expect(await unreadInDb('rating')).toBeGreaterThan(0);
     expect(await unreadCount()).toBe(await unreadInDb() - await unreadInDb('rating'));
     const list = await apiCall(t.app, { method: 'GET', path: `${apiPaths.userNotifications}?$filter=kind eq 'rating'&$count=true`, token });
@@ -122,7 +122,7 @@ describe('notification settings', () => {
     const feed = await apiCall(t.app, { method: 'GET', path: `${apiPaths.syncChanges}?since=0&limit=5000`, token, store });
     const changes = feed.json().changes.filter((c: { collection: string }) => c.collection === 'notificationPreferences');
     expect(changes.map((c: { key: string }) => c.key).sort()).toEqual([`${userId}/message`, `${userId}/rating`]);
-    expect(changes.find((c: { key: string }) => c.key === `${userId}/message`).value).toEqual({ identityId: userId, kind: 'message', inApp: false, storeId: null });
+    expect(changes.find((c: { key: string }) => c.key === `${userId}/message`).value).toMatchObject({ identityId: userId, kind: 'message', inApp: false, storeId: null });
   });
 
   it('answer 404 naming the kinds for an unknown kind, and 400 for a field other than inApp', async () => {

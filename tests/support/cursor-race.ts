@@ -11,7 +11,7 @@ import { readChanges } from '../../server/sync/changes.ts';
  */
 export async function raceWritersAgainstReader(db: Db, options: { writers: number; writesEach: number }): Promise<{ missed: number[]; written: number }> {
   const store = await db.selectFrom('storeLocations').select(['id', 'companyId']).orderBy('id').executeTakeFirstOrThrow();
-  const scope = { companyId: store.companyId, storeId: store.id, userId: randomUUID() };
+  const scope = { companyId: store.companyId, storeId: store.id, userId: randomUUID(), roles: ['AllTracUser' as const] };
   const seen = new Set<number>();
   let cursor = (await db.selectFrom('companyChangeCounters').select('version').where('companyId', '=', store.companyId).executeTakeFirstOrThrow()).version;
   let writing = true;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../server/config.ts';
+import type { Clock } from '../../server/clock.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { freePort } from './ports.ts';
 
@@ -11,6 +12,7 @@ export async function localConfig(dataDir = fs.mkdtempSync(path.join(os.tmpdir()
   return loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, ...env });
 }
 
-export async function startLocalServer(config?: Config): Promise<RunningServer> {
-  return startServer(config ?? await localConfig(), { logger: false });
+/** A real server; with `clock`, its demo data and every "now" it reads are at that clock's time. */
+export async function startLocalServer(config?: Config, clock?: Clock): Promise<RunningServer> {
+  return startServer(config ?? await localConfig(), { logger: false, ...(clock ? { clock } : {}) });
 }

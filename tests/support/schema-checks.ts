@@ -9,6 +9,7 @@ const toSnake = (name: string) => (snake as unknown as { snakeCase(s: string): s
 /** Each contract entity and the table that stores it. */
 export const entityTables: [string, z.ZodObject][] = [
   ['customers', entities.customerSchema], ['customer_vehicles', entities.customerVehicleSchema],
+  ['customer_duplicate_dismissals', entities.customerDuplicateDismissalSchema],
   ['scheduler_resources', entities.schedulerResourceSchema], ['appointment_resources', entities.appointmentResourceSchema],
   ['scheduler_resource_services', entities.schedulerResourceServiceSchema], ['store_service_categories', entities.storeServiceCategorySchema],
   ['store_services', entities.storeServiceSchema], ['scheduled_visits', entities.scheduledVisitSchema],
@@ -26,7 +27,7 @@ export const entityTables: [string, z.ZodObject][] = [
   ['logistics_transfers', entities.logisticsTransferSchema], ['inventory_summaries', entities.inventorySummarySchema],
 ];
 
-const syncColumns = ['company_id', 'store_id', 'version', 'deleted'];
+const syncColumns = ['company_id', 'store_id', 'version', 'deleted', 'changed_by', 'changed_by_name', 'changed_at'];
 
 export async function columnsOf(db: Db, table: string): Promise<string[]> {
   const rows = await sql<{ columnName: string }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db);

@@ -5,7 +5,7 @@ import { testPublicUrl } from './test-app.ts';
 const clientId = 'alltrac-staff-pwa';
 
 /** Cookies as a browser would keep them for one host (paths are ignored: every cookie here is the provider's). */
-class CookieJar {
+export class CookieJar {
   private readonly cookies = new Map<string, string>();
   store(response: LightMyRequestResponse) {
     for (const c of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
@@ -27,6 +27,8 @@ const pathOf = (location: string) => {
 export interface SignInAttempt {
   /** The response of the login form post. */
   loginResponse: LightMyRequestResponse;
+  /** The provider's cookies after the sign-in (its session). */
+  jar?: CookieJar;
   tokens?: { access_token: string; refresh_token?: string; id_token: string; expires_in: number };
 }
 
@@ -34,13 +36,13 @@ export interface SignInAttempt {
  * Signs in through the real OpenID flow, as the PWA does: authorization request with PKCE, the login page,
  * the form post, the redirect with a code, and the token request.
  */
-export async function signInWithPassword(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1', publicUrl = testPublicUrl): Promise<SignInAttempt> {
+export async function signInWithPassword(app: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1', publicUrl = testPublicUrl, headers: Record<string, string> = {}): Promise<SignInAttempt> {
   const redirectUri = `${publicUrl}/signin-callback`;
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const get = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url, headers: { cookie: jar.header() }, remoteAddress });
+    const response = await app.inject({ method: 'GET', url, headers: { ...headers, cookie: jar.header() }, remoteAddress });
     jar.store(response);
     return response;
   };
@@ -56,7 +58,7 @@ export async function signInWithPassword(app: FastifyInstance, email: string, pa
 
   const loginResponse = await app.inject({
     method: 'POST', url: `${interactionUrl}/login`, remoteAddress,
-    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ email, password }).toString(),
   });
   jar.store(loginResponse);
@@ -77,7 +79,7 @@ export async function signInWithPassword(app: FastifyInstance, email: string, pa
     payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
   });
   if (tokenResponse.statusCode !== 200) throw new Error(`token request answered ${tokenResponse.statusCode}: ${tokenResponse.body}`);
-  return { loginResponse, tokens: tokenResponse.json() };
+  return { loginResponse, jar, tokens: tokenResponse.json() };
 }
 
 /** An access token for a demo account, or the test fails. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import type { Clock } from '../../server/clock.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPglite, type Db } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -29,11 +30,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh copy of the demo database, for app.inject. */
-export async function createTestApp(): Promise<TestApp> {
+/** The real app on a fresh copy of the demo database, for app.inject; `env` adds settings, `clock` sets its time. */
+export async function createTestApp(options: { env?: Record<string, string>; clock?: Clock; root?: string } = {}): Promise<TestApp> {
   const handle = await openPglite(null, await seededTemplate());
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl });
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl, ...options.env }, options.root);
+  const app = await buildApp({ config, db: handle.db, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,

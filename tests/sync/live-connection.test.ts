@@ -89,6 +89,28 @@ describe('the live connection', () => {
     expect(events).not.toContain(`RatingViewedMessage:${old}`);
   });
 
+  it('keeps trying to join its store group after a join fails, and says connected only once it has joined', async () => {
+    const db = server.database.db;
+    const tech = await db.selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow();
+    const techToken = await mintAccessToken(db, 'tech@demo.test', server.publicUrl);
+    const states: string[] = [];
+    const events: string[] = [];
+    const connection = liveConnection((name, args) => events.push(`${name}:${String(args[0])}`), (state) => states.push(state));
+    await connection.setAccessToken(techToken);
+    await waitFor(() => states.includes('connected'));
+    // The technician has no role at #102 yet: the join is refused, and tried again.
+    await connection.setStore(stores[102]!);
+    await waitFor(() => states.at(-1) === 'reconnecting');
+    await db.insertInto('userRoles').values({ userId: tech.userId, storeId: stores[102]!, role: 'AllTracTechnician' }).execute();
+    try {
+      await waitFor(() => states.at(-1) === 'connected', 10_000);
+      const ratingId = await markRatingRead(stores[102]!);
+      await waitFor(() => events.includes(`RatingViewedMessage:${ratingId}`));
+    } finally {
+      await db.deleteFrom('userRoles').where('userId', '=', tech.userId).where('storeId', '=', stores[102]!).execute();
+    }
+  });
+
   it('stops when the token is emptied', async () => {
     const connection = liveConnection();
     await connection.setAccessToken(token);

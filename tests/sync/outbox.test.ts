@@ -29,13 +29,13 @@ describe('a change made offline', () => {
     expect(await d.engine.mutate(mutations.createCustomer(model))).toBe(true);
     expect(await d.db.collection('customers').get(model.customerId)).toMatchObject({ firstName: 'Offline' });
 
-    const offline = await d.engine.push();
+    const offline = await d.push();
     expect(offline).toMatchObject({ sent: 0, stoppedBy: 'offline' });
     expect(offline.retryInMs).toBeGreaterThan(0);
     expect(await outbox(d)).toEqual([expect.objectContaining({ status: 'pending', attempts: 1 })]);
 
     d.network.offline = false;
-    expect(await d.engine.push()).toMatchObject({ sent: 1, failed: 0, stoppedBy: 'empty' });
+    expect(await d.push()).toMatchObject({ sent: 1, failed: 0, stoppedBy: 'empty' });
     expect(await outbox(d)).toEqual([]);
     const [row] = await serverCustomer(model.customerId);
     expect((await d.db.collection('customers').get(model.customerId))?.createdOn).toBe(row!.createdOn);
@@ -48,7 +48,7 @@ describe('a change made offline', () => {
     await d.engine.mutate(mutations.updateCustomer(model.customerId, { notes: 'first' }));
     await d.engine.mutate(mutations.updateCustomer(model.customerId, { city: 'Springfield' }));
     d.network.loseReplies = 5;
-    for (let i = 0; i < 10 && (await outbox(d)).length > 0; i++) await d.engine.push();
+    for (let i = 0; i < 10 && (await outbox(d)).length > 0; i++) await d.push();
     expect(await outbox(d)).toEqual([]);
     const rows = await serverCustomer(model.customerId);
     expect(rows).toHaveLength(1);
@@ -64,8 +64,20 @@ describe('a change made offline', () => {
     await d.engine.mutate(mutations.createCustomer(model));
     const reloaded = d.reload();
     env.track(reloaded);
-    expect(await reloaded.engine.push()).toMatchObject({ sent: 1 });
+    expect(await reloaded.push()).toMatchObject({ sent: 1 });
     expect(await serverCustomer(model.customerId)).toHaveLength(1);
+  });
+
+  it('that the server\'s rules would refuse is refused on the device in the same words, and nothing is stored or queued', async () => {
+    const d = await syncedDevice();
+    const model = { ...newCustomer(), preferredContactMethod: 'Email' as const };
+    expect(() => mutations.createCustomer(model)).toThrow('The customer was not saved: Enter an email address, or choose another way to contact.');
+    const customer = (await d.db.collection('customers').limit(1).toArray())[0]!;
+    await expect(d.engine.mutate(mutations.updateCustomer(String(customer.customerId), { firstName: null, companyName: null })))
+      .rejects.toThrow('Enter the first name too, or a company name');
+    expect(await d.db.collection('customers').get(model.customerId)).toBeUndefined();
+    expect(await d.db.collection('customers').get(String(customer.customerId))).toEqual(customer);
+    expect(await outbox(d)).toEqual([]);
   });
 
   it('is never queued when it changes nothing', async () => {
@@ -86,8 +98,8 @@ describe('a change the server refuses', () => {
     await d.engine.mutate(mutations.updateCustomer(firstId, { notes: 'x' }));
     await d.engine.mutate(mutations.updateCustomer(String(second!.customerId), { notes: 'other row goes through' }));
 
-    const result = await d.engine.push();
-    expect(result).toMatchObject({ sent: 1, failed: 1, stoppedBy: 'blocked' });
+    const result = await d.push();
+    expect(result).toMatchObject({ sent: 1, failed: 1, stoppedBy: 'held' });
     const entries = await outbox(d);
     expect(entries.map((e) => e.status)).toEqual(['failed', 'pending']);
     expect(entries[0]!.problem).toMatchObject({ status: 400, errors: { email: expect.any(Array) } });
@@ -100,11 +112,12 @@ describe('a change the server refuses', () => {
 
   it('removes a row created on this device when its creation is discarded', async () => {
     const d = await syncedDevice();
-    const model = { ...newCustomer(), email: 'broken' };
+    const model = newCustomer();
     await d.engine.mutate(mutations.createCustomer(model));
-    await d.engine.push();
+    d.token.value = await mintAccessToken(env.server.database.db, 'tech@demo.test', env.server.publicUrl);
+    await d.push();
     const [entry] = await outbox(d);
-    expect(entry!.status).toBe('failed');
+    expect(entry).toMatchObject({ status: 'failed', problem: { status: 403 } });
     await d.engine.discard(entry!.seq!);
     expect(await d.db.collection('customers').get(model.customerId)).toBeUndefined();
   });
@@ -115,12 +128,12 @@ describe('a change the server refuses', () => {
     const ratingId = String(rating.ratingId);
     d.token.value = await mintAccessToken(env.server.database.db, 'tech@demo.test', env.server.publicUrl);
     await d.engine.mutate(mutations.markRatingRead(ratingId));
-    await d.engine.push();
+    await d.push();
     const [entry] = await outbox(d);
     expect(entry).toMatchObject({ status: 'failed', problem: { status: 403 } });
     d.token.value = env.token;
     await d.engine.retry(entry!.seq!);
-    expect(await d.engine.push()).toMatchObject({ sent: 1 });
+    expect(await d.push()).toMatchObject({ sent: 1 });
   });
 });
 
@@ -130,10 +143,10 @@ describe('an expired sign-in', () => {
     const message = (await d.db.collection('storeMessages').filter((m) => m.isArchived === false).first())!;
     await d.engine.mutate(mutations.archiveMessage(String(message.storeMessageId)));
     d.token.value = null;
-    expect(await d.engine.push()).toMatchObject({ sent: 0, stoppedBy: 'unauthorized' });
+    expect(await d.push()).toMatchObject({ sent: 0, stoppedBy: 'unauthorized' });
     expect(await outbox(d)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
     d.token.value = env.token;
-    expect(await d.engine.push()).toMatchObject({ sent: 1 });
+    expect(await d.push()).toMatchObject({ sent: 1 });
   });
 });
 
@@ -149,11 +162,11 @@ describe('a pull while a change waits', () => {
     const other = env.device();
     await other.engine.pull();
     await other.engine.mutate(mutations.updateCustomer(customerId, { city: 'Capital City' }));
-    await other.engine.push();
+    await other.push();
 
     await d.engine.pull();
     expect((await d.db.collection('customers').get(customerId))?.notes).toBe('typed offline');
-    await d.engine.push();
+    await d.push();
     expect(await d.db.collection('customers').get(customerId)).toMatchObject({ notes: 'typed offline', city: 'Capital City' });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { collectionNames } from '../../src/contract/sync.ts';
 import { takeVersions } from '../../server/db/versions.ts';
-import { syncTestEnvironment, type Device } from '../support/sync-harness.ts';
+import { Temporal } from 'temporal-polyfill';
+import { demoStoreZone, storeClock, syncTestEnvironment, type Device } from '../support/sync-harness.ts';
 
 const env = syncTestEnvironment();
 const device = (pageSize?: number) => env.device(pageSize);
@@ -28,24 +29,6 @@ describe('pulling the change feed into a replica', () => {
     expect(full.at(-1)).toEqual({ phase: 'full', done: total, total });
     expect(full.map((p) => p.done)).toEqual([...full.map((p) => p.done)].sort((a, b) => a - b));
     expect((await d.db.syncState.get('complete'))?.value).toBe(true);
-  });
-
-  it('has the calendar, resources, services and open messages once the first phase is done, before the rest', async () => {
-    const d = device(5000);
-    d.network.failAfter = 1;
-    await expect(d.engine.pull()).rejects.toThrow();
-    expect((await d.db.syncState.get('priorityComplete'))?.value).toBe(true);
-    expect(await d.db.collection('schedulerResources').count()).toBeGreaterThan(0);
-    expect(await d.db.collection('storeServices').count()).toBeGreaterThan(0);
-    const today = new Date().toISOString().slice(0, 10);
-    const services = await d.db.collection('scheduledServices').toArray();
-    expect(services.some((s) => String(s.startDate).startsWith(today))).toBe(true);
-    const messages = await d.db.collection('storeMessages').toArray();
-    expect(messages.length).toBeGreaterThan(0);
-    expect(messages.every((m) => m.isArchived === false && m.repliedToByUserId === null)).toBe(true);
-    // History waits for the full sync.
-    expect(await d.db.collection('ratings').count()).toBe(0);
-    expect(await d.db.collection('customers').count()).toBeLessThan(await serverCustomers());
   });
 
   it('brings later changes and tombstones on the next pull', async () => {
@@ -92,5 +75,35 @@ describe('pulling the change feed into a replica', () => {
     await d.engine.pull();
     expect(await d.db.collection('customers').get('00000000-0000-4000-8000-000000000000')).toBeUndefined();
     expect(await d.db.collection('customers').count()).toBe(await serverCustomers());
+  });
+});
+
+// The store's day, not the machine's: at 23:30 store time the UTC date is already tomorrow (Eastern),
+// at 00:30 it may still be yesterday elsewhere. The first phase must hold the store's today either way.
+describe.each([
+  ['23:30', '2026-11-02T23:30'],
+  ['00:30', '2026-11-03T00:30'],
+])('the first phase of a first sync at %s store time', (_label, wallClock) => {
+  const clocked = syncTestEnvironment(storeClock(wallClock));
+
+  it('has the store\'s calendar of today, resources, services and open messages, before the rest', async () => {
+    const d = clocked.device(5000);
+    d.network.failAfter = 1;
+    await expect(d.engine.pull()).rejects.toThrow();
+    expect((await d.db.syncState.get('priorityComplete'))?.value).toBe(true);
+    expect(await d.db.collection('schedulerResources').count()).toBeGreaterThan(0);
+    expect(await d.db.collection('storeServices').count()).toBeGreaterThan(0);
+    const today = Temporal.PlainDateTime.from(wallClock).toPlainDate();
+    const storeDate = (iso: unknown) => Temporal.Instant.from(String(iso)).toZonedDateTimeISO(demoStoreZone).toPlainDate();
+    const services = await d.db.collection('scheduledServices').toArray();
+    expect(services.some((s) => storeDate(s.startDate).equals(today))).toBe(true);
+    expect(services.some((s) => storeDate(s.startDate).equals(today.add({ days: 1 })))).toBe(true);
+    const messages = await d.db.collection('storeMessages').toArray();
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.every((m) => m.isArchived === false && m.repliedToByUserId === null)).toBe(true);
+    // History waits for the full sync.
+    expect(await d.db.collection('ratings').count()).toBe(0);
+    const all = Number((await clocked.server.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted', '=', false).executeTakeFirstOrThrow()).n);
+    expect(await d.db.collection('customers').count()).toBeLessThan(all);
   });
 });

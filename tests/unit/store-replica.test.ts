@@ -2,21 +2,26 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { GlobalDb } from '../../src/db/global-db.ts';
-import { replicaStoreIds, StoreDb, storeDbName, storeDbSchema } from '../../src/db/store-db.ts';
+import { legacyReplicaStoreIds, legacyStoreDbName, replicaStoreIds, StoreDb, storeDbSchema } from '../../src/db/store-db.ts';
+import { adoptLegacyReplicas } from '../../workers/legacy-replicas.ts';
+
+const ownerA = '11111111-1111-4111-8111-111111111111';
+const ownerB = '22222222-2222-4222-8222-222222222222';
 
 describe('a store replica made by the first version of the app', () => {
-  it('opens in the new version with its rows and unsent changes kept, and the new collections empty', async () => {
+  it('opens in the new version with its rows and unsent changes kept, its customers findable by name, and the new collections empty', async () => {
     const indexedDB = new IDBFactory();
-    const firstVersion = new Dexie(storeDbName(7), { indexedDB, IDBKeyRange });
+    const firstVersion = new Dexie(legacyStoreDbName(7), { indexedDB, IDBKeyRange });
     firstVersion.version(1).stores(Object.fromEntries(Object.entries(storeDbSchema).filter(([table]) => table !== 'notificationPreferences' && table !== 'supportRequests')));
     await firstVersion.table('customers').put({ customerId: 'c1', firstName: 'Ada' });
     await firstVersion.table('outbox').add({ entity: 'customers/c1', collection: 'customers', key: 'c1', method: 'PATCH', path: '/x', idempotencyKey: 'k-12345678', description: 'Change customer', status: 'pending', attempts: 0, createdAt: '2026-11-21T10:00:00.000Z' });
     firstVersion.close();
 
-    const upgraded = new StoreDb(7, { indexedDB, IDBKeyRange });
+    const upgraded = new StoreDb({ userId: ownerA, storeId: 7 }, { indexedDB, IDBKeyRange, legacy: true });
     await upgraded.open();
-    expect(upgraded.verno).toBe(2);
-    expect(await upgraded.collection('customers').get('c1')).toEqual({ customerId: 'c1', firstName: 'Ada' });
+    expect(upgraded.verno).toBe(4);
+    expect(await upgraded.collection('customers').get('c1')).toMatchObject({ customerId: 'c1', firstName: 'Ada' });
+    expect(await upgraded.collection('customers').where('searchTokens').startsWith('n:ad').primaryKeys()).toEqual(['c1']);
     expect(await upgraded.outbox.count()).toBe(1);
     expect(await upgraded.collection('supportRequests').count()).toBe(0);
     await upgraded.collection('notificationPreferences').put({ identityId: 'u1', kind: 'rating', inApp: false });
@@ -26,12 +31,58 @@ describe('a store replica made by the first version of the app', () => {
 });
 
 describe('the replicas on a device', () => {
-  it('are the stores opened there, not the device\'s other databases', async () => {
+  it('are each user\'s own: a user\'s stores are theirs, not another user\'s or the device\'s other databases', async () => {
     const indexedDB = new IDBFactory();
-    for (const db of [new StoreDb(3, { indexedDB, IDBKeyRange }), new StoreDb(15, { indexedDB, IDBKeyRange }), new GlobalDb({ indexedDB, IDBKeyRange })]) {
+    const dbs = [
+      new StoreDb({ userId: ownerA, storeId: 3 }, { indexedDB, IDBKeyRange }), new StoreDb({ userId: ownerA, storeId: 15 }, { indexedDB, IDBKeyRange }),
+      new StoreDb({ userId: ownerB, storeId: 3 }, { indexedDB, IDBKeyRange }), new GlobalDb({ indexedDB, IDBKeyRange }),
+    ];
+    for (const db of dbs) {
       await db.open();
       db.close();
     }
-    expect((await replicaStoreIds(indexedDB)).sort((a, b) => a - b)).toEqual([3, 15]);
+    expect((await replicaStoreIds(ownerA, indexedDB)).sort((a, b) => a - b)).toEqual([3, 15]);
+    expect(await replicaStoreIds(ownerB, indexedDB)).toEqual([3]);
+  });
+});
+
+describe('a device moving to per-user replicas', () => {
+  it('gives the session of the older app to its user, with the stores it saw', async () => {
+    const indexedDB = new IDBFactory();
+    const older = new Dexie('alltrac-global', { indexedDB, IDBKeyRange });
+    older.version(1).stores({ session: 'key', stores: 'id, storeNumber' });
+    older.version(2).stores({ systemNotifications: 'systemNotificationId' });
+    const user = { userId: ownerA, companyId: 1, alltracCompanyId: 1001, name: 'Uma User', email: 'user@demo.test', roles: [] };
+    await older.table('session').put({ key: 'current', user, settings: { allTracCurrentStoreLocation: 3, allTracHideInstallPrompt: null }, pendingSettings: null, loadedAt: '2026-11-01T10:00:00.000Z' });
+    await older.table('stores').bulkPut([{ id: 15, storeNumber: 102 }, { id: 3, storeNumber: 101 }]);
+    older.close();
+
+    const upgraded = new GlobalDb({ indexedDB, IDBKeyRange });
+    expect(await upgraded.sessions.get(ownerA)).toMatchObject({
+      userId: ownerA, user, settings: { allTracCurrentStoreLocation: 3 }, stores: [{ id: 3 }, { id: 15 }], adoptLegacyReplicas: true,
+    });
+    expect(upgraded.tables.map((t) => t.name).sort()).toEqual(['sessions', 'systemNotifications']);
+    upgraded.close();
+  });
+
+  it('moves the older replicas\' waiting changes, the rows they show and the server\'s copies to that user, and deletes the rest', async () => {
+    const indexedDB = new IDBFactory();
+    const legacy = new StoreDb({ userId: ownerA, storeId: 3 }, { indexedDB, IDBKeyRange, legacy: true });
+    await legacy.collection('customers').bulkPut([{ customerId: 'c1', notes: 'typed offline' }, { customerId: 'c2', notes: 'pulled' }]);
+    await legacy.serverRows.put({ entity: 'customers/c1', collection: 'customers', key: 'c1', value: { customerId: 'c1', notes: null } });
+    await legacy.outbox.add({ entity: 'customers/c1', collection: 'customers', key: 'c1', method: 'PATCH', path: '/api/alltrac/customers/c1', body: [], idempotencyKey: 'legacy-key-1', description: 'Change customer', status: 'pending', attempts: 2, createdAt: '2026-11-01T10:00:00.000Z' });
+    legacy.close();
+    const globalDb = new GlobalDb({ indexedDB, IDBKeyRange });
+    await globalDb.sessions.put({ userId: ownerA, user: { userId: ownerA, companyId: 1, alltracCompanyId: 1001, name: 'Uma', email: 'u@x.test', roles: [] }, settings: { allTracCurrentStoreLocation: 3, allTracHideInstallPrompt: null }, pendingSettings: null, stores: [], loadedAt: '', adoptLegacyReplicas: true });
+
+    await adoptLegacyReplicas(globalDb, ownerA, { indexedDB, IDBKeyRange });
+    const mine = new StoreDb({ userId: ownerA, storeId: 3 }, { indexedDB, IDBKeyRange });
+    expect(await mine.outbox.toArray()).toEqual([expect.objectContaining({ entity: 'customers/c1', idempotencyKey: 'legacy-key-1', attempts: 2 })]);
+    expect(await mine.collection('customers').toArray()).toEqual([{ customerId: 'c1', notes: 'typed offline' }]);
+    expect(await mine.serverRows.get('customers/c1')).toMatchObject({ value: { notes: null } });
+    expect(await legacyReplicaStoreIds(indexedDB)).toEqual([]);
+    expect((await globalDb.sessions.get(ownerA))?.adoptLegacyReplicas).toBe(false);
+    mine.close();
+    globalDb.close();
   });
 });

@@ -1,0 +1,200 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { takeVersions } from '../server/db/versions.ts';
+import { readStore } from './support/idb.ts';
+import { e2eEnvironment } from './support/server.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+const env = e2eEnvironment();
+const db = () => env.server.database.db;
+const search = (page: Page) => page.getByRole('combobox', { name: 'Search customers' });
+const results = (page: Page) => page.getByRole('listbox', { name: 'Customers found' });
+
+async function readyAt(page: Page, path: string, name = 'Uma User') {
+  await shellReady(page, name);
+  const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+  const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+  await expect.poll(async () => (await readStore<{ name: string; value: unknown }>(page, `alltrac-${userId}-store-${store}`, 'syncState'))
+    .some((r) => r.name === 'complete' && r.value === true), { timeout: 30_000 }).toBe(true);
+  // The app works offline once its service worker has stored every screen's code (tests go offline next).
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.goto(`${env.server.url}${path}`);
+}
+
+describe('the customer search', () => {
+  it('finds a customer by name, phone in any format, email, plate typed without its space and the end of a VIN, offline too', async () => {
+    const customer = await db().selectFrom('customers').innerJoin('customerVehicles', 'customerVehicles.customerId', 'customers.customerId')
+      .select(['customers.customerId', 'customers.companyId', 'vehicleId', 'firstName', 'lastName', 'email', 'phoneNumber', 'vin'])
+      .where('customers.deleted', '=', false).where('email', 'is not', null).where('companyName', 'is', null).executeTakeFirstOrThrow();
+    // A plate written on the record with a space, as plates often are.
+    await db().transaction().execute(async (trx) => {
+      const version = await takeVersions(trx, customer.companyId);
+      await trx.updateTable('customerVehicles').set({ vehicleLicensePlateNumber: 'KX 4821', version }).where('vehicleId', '=', customer.vehicleId).execute();
+    });
+    const digits = customer.phoneNumber!.replace(/\D/g, '');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await readyAt(page, '/customer-search');
+      await context.setOffline(true);
+      const name = `${customer.firstName} ${customer.lastName}`;
+      for (const query of [
+        name, customer.lastName!.slice(0, 4), `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`,
+        `+1${digits}`, customer.email!, 'kx4821', customer.vin!.slice(-7),
+      ]) {
+        await search(page).fill(query);
+        await expect.poll(() => results(page).getByRole('option', { name: new RegExp(name) }).count(), { timeout: 5000, message: query }).toBeGreaterThan(0);
+      }
+      // Exact phone first, and the keyboard opens it.
+      await search(page).fill(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
+      await results(page).getByRole('option').first().filter({ hasText: name }).waitFor();
+      await search(page).press('Enter');
+      await page.waitForURL(`${env.server.url}/customers/${customer.customerId}`);
+      await page.getByRole('heading', { name }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('creating a customer', () => {
+  it('shows a customer with the same phone before saving, and offers to use them', async () => {
+    const existing = await db().selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'phoneNumber']).where('deleted', '=', false)
+      .where('companyName', 'is', null).executeTakeFirstOrThrow();
+    const digits = existing.phoneNumber!.replace(/\D/g, '');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await readyAt(page, '/customer-create');
+      await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Somebody');
+      await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Else');
+      await page.getByRole('textbox', { name: 'Phone', exact: true }).fill(`${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`);
+      const matches = page.getByRole('region', { name: 'Possible matches' });
+      await matches.getByText(`${existing.firstName} ${existing.lastName}`).waitFor({ timeout: 5000 });
+      await matches.getByText('Same phone').first().waitFor();
+      await matches.getByRole('link', { name: 'Use this customer' }).first().click();
+      // The form has changes: the app asks before leaving it.
+      await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave without saving' }).click();
+      await page.waitForURL(`${env.server.url}/customers/${existing.customerId}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says what to fix, and stores nothing, for an over-long name and an email that is not one', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await readyAt(page, '/customer-create');
+      await page.getByRole('textbox', { name: 'First name', exact: true }).fill('x'.repeat(100));
+      await page.getByRole('textbox', { name: 'First name', exact: true }).press('End');
+      await page.keyboard.type('y');
+      await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Long');
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
+      await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('5550009999');
+      await page.getByRole('button', { name: 'Save customer' }).click();
+      await page.getByText('Enter an email address like name@example.com').waitFor();
+      expect(await page.getByRole('textbox', { name: 'First name', exact: true }).inputValue()).toHaveLength(100);
+      expect(page.url()).toContain('/customer-create');
+      expect(await db().selectFrom('customers').select('customerId').where('lastName', '=', 'Long').execute()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('made offline, through two reloads, reaches the server exactly once when back online', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await readyAt(page, '/customer-create');
+      await context.setOffline(true);
+      await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Offline');
+      await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Customer');
+      await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('(555) 777-0101');
+      await page.getByRole('button', { name: 'Save customer' }).click();
+      await page.waitForURL(/\/customers\/[0-9a-f-]{36}$/);
+      await page.getByRole('heading', { name: 'Offline Customer' }).waitFor();
+      await page.getByText('Changes waiting to be sent').waitFor();
+      for (let i = 0; i < 2; i++) {
+        await page.reload();
+        await page.getByRole('heading', { name: 'Offline Customer' }).waitFor({ timeout: 20_000 });
+      }
+      expect(await db().selectFrom('customers').select('customerId').where('lastName', '=', 'Customer').where('firstName', '=', 'Offline').execute()).toEqual([]);
+      await context.setOffline(false);
+      await expect.poll(async () => (await db().selectFrom('customers').select(['phoneNumber']).where('lastName', '=', 'Customer').where('firstName', '=', 'Offline').execute()), { timeout: 20_000 })
+        .toEqual([{ phoneNumber: '(555) 777-0101' }]);
+      await expect.poll(() => page.getByText('Changes waiting to be sent').count(), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a vehicle', () => {
+  it('with a VIN that does not add up is refused with a message and not stored; a good VIN fills in the year', async () => {
+    const customer = await db().selectFrom('customers').select('customerId').where('deleted', '=', false).executeTakeFirstOrThrow();
+    const before = (await db().selectFrom('customerVehicles').select('vehicleId').where('customerId', '=', customer.customerId).execute()).length;
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await readyAt(page, `/customers/${customer.customerId}/vehicles/create`);
+      const vin = page.getByRole('textbox', { name: 'VIN', exact: true });
+      await vin.fill('1HGCM82643A004352');
+      await page.getByRole('button', { name: 'Add vehicle' }).click();
+      await page.getByText('This VIN does not add up (its check digit, the 9th character, is wrong): check it against the vehicle.').waitFor();
+      await vin.fill('1HGCM82633A004352');
+      await expect.poll(() => page.getByRole('textbox', { name: 'Year', exact: true }).inputValue()).toBe('2003');
+      await page.getByRole('textbox', { name: 'Make', exact: true }).fill('Honda');
+      await page.getByRole('textbox', { name: 'Model', exact: true }).fill('Accord');
+      await page.getByRole('button', { name: 'Add vehicle' }).click();
+      await page.waitForURL(`${env.server.url}/customers/${customer.customerId}`);
+      await page.getByRole('region', { name: 'Vehicles' }).getByText('2003 Honda Accord').waitFor();
+      await expect.poll(async () => (await db().selectFrom('customerVehicles').select('vehicleId').where('customerId', '=', customer.customerId).execute()).length, { timeout: 10_000 }).toBe(before + 1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('possible duplicates', () => {
+  it('merged on one device: everything moves to the customer kept, and the merged one leaves every device', async () => {
+    const [{ context, page }, other] = [await signIn(env.browser, env.server.url, 'user@demo.test'), await signIn(env.browser, env.server.url, 'admin@demo.test')];
+    try {
+      await readyAt(page, '/possible-duplicates');
+      await shellReady(other.page, 'Alex Admin');
+      const group = page.getByRole('group', { name: /^Possible duplicates:/ }).first();
+      await group.waitFor({ timeout: 15_000 });
+      const keep = group.getByRole('radio').first();
+      await keep.check();
+      await group.getByRole('button', { name: /^Merge into / }).click();
+      await page.getByRole('dialog', { name: 'Merge these customers?' }).getByRole('button', { name: 'Merge' }).click();
+      await expect.poll(async () => (await db().selectFrom('customers').select('mergedIntoCustomerId').where('deleted', '=', true).where('mergedIntoCustomerId', 'is not', null).execute()).length, { timeout: 15_000 }).toBe(1);
+      const merged = await db().selectFrom('customers').select(['customerId', 'mergedIntoCustomerId']).where('mergedIntoCustomerId', 'is not', null).executeTakeFirstOrThrow();
+      expect(await db().selectFrom('customerVehicles').select('vehicleId').where('customerId', '=', merged.customerId).where('deleted', '=', false).execute()).toEqual([]);
+      // The other device hears of it and loses the merged customer.
+      const adminId = (await db().selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow()).userId;
+      const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+      await expect.poll(async () => (await readStore<{ customerId: string }>(other.page, `alltrac-${adminId}-store-${store}`, 'customers')).some((c) => c.customerId === merged.customerId), { timeout: 15_000 }).toBe(false);
+    } finally {
+      await context.close();
+      await other.context.close();
+    }
+  });
+
+  it('"not the same person" hides the group for good, also after the device syncs everything again', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await readyAt(page, '/possible-duplicates');
+      const groups = page.getByRole('group', { name: /^Possible duplicates:/ });
+      await groups.first().waitFor({ timeout: 15_000 });
+      const before = await groups.count();
+      const name = (await groups.first().getAttribute('aria-label'))!;
+      await groups.first().getByRole('button', { name: 'Not the same person' }).click();
+      await expect.poll(() => groups.count()).toBe(before - 1);
+      await expect.poll(async () => (await db().selectFrom('customerDuplicateDismissals').select('customerId').where('deleted', '=', false).execute()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+      // A device that starts over (its replica wiped) still does not offer the pair.
+      await page.evaluate(async () => { for (const d of await indexedDB.databases()) if (d.name?.includes('-store-')) indexedDB.deleteDatabase(d.name); });
+      await page.reload();
+      await readyAt(page, '/possible-duplicates');
+      await groups.first().waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('group', { name }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '../../src/contract/routes.ts';
+import { apiCall } from '../support/api.ts';
+import { runRace, type WriteRace } from '../support/concurrent-writes.ts';
+import { demoStoreIds } from '../support/demo.ts';
+import { postgresTestApp } from '../support/pg-app.ts';
+import { postgresUnavailable } from '../support/postgres.ts';
+import { testPublicUrl } from '../support/test-app.ts';
+import { mintAccessToken } from '../support/tokens.ts';
+
+const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+const replace = (field: string, value: unknown) => [{ op: 'replace', path: `/${field}`, value }];
+const newCustomer = () => ({
+  customerId: randomUUID(), firstName: 'Ada', lastName: 'Race', companyName: null, email: null, phoneNumber: '5550001111',
+  preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+});
+
+describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, with concurrent callers', () => {
+  const t = postgresTestApp();
+  let token: string;
+  let store: number;
+  let userId: string;
+  const user = () => ({ token, store });
+
+  beforeAll(async () => {
+    token = await mintAccessToken(t.db, 'user@demo.test', testPublicUrl);
+    store = (await demoStoreIds(t.db))[101]!;
+    userId = (await t.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+  });
+
+  const createCustomer = async () => {
+    const body = newCustomer();
+    expect((await apiCall(t.app, { method: 'POST', path: apiPaths.customers, ...user(), body })).statusCode).toBe(201);
+    return body.customerId;
+  };
+  const keyed = (key: string) => ({ 'Idempotency-Key': key });
+
+  const races: WriteRace<Record<string, string>>[] = [
+    {
+      name: 'two patches of different fields of one customer both stay',
+      prepare: async () => {
+        const customerId = await createCustomer();
+        const at = path(apiPaths.customer, { customerId });
+        return { target: { customerId }, calls: [
+          { method: 'PATCH', path: at, ...user(), body: replace('city', 'Springfield') },
+          { method: 'PATCH', path: at, ...user(), body: replace('notes', 'Prefers mornings') },
+        ] };
+      },
+      check: async ({ customerId }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        const row = await t.db.selectFrom('customers').select(['city', 'notes']).where('customerId', '=', customerId!).executeTakeFirstOrThrow();
+        expect(row).toEqual({ city: 'Springfield', notes: 'Prefers mornings' });
+      },
+    },
+    {
+      name: 'two patches of different fields of one vehicle both stay',
+      prepare: async () => {
+        const customerId = await createCustomer();
+        const vehicleId = randomUUID();
+        const created = await apiCall(t.app, {
+          method: 'POST', path: path(apiPaths.customerVehicles, { customerId }), ...user(),
+          body: { vehicleId, year: 2020, make: 'Honda', model: 'Civic', trim: null, vin: null, vehicleLicensePlateState: 'IL', vehicleLicensePlateNumber: 'ABC123', color: 'Blue', mileage: 1000 },
+        });
+        expect(created.statusCode).toBe(201);
+        const at = path(apiPaths.customerVehicle, { customerId, vehicleId });
+        return { target: { vehicleId }, calls: [
+          { method: 'PATCH', path: at, ...user(), body: replace('mileage', 42_000) },
+          { method: 'PATCH', path: at, ...user(), body: replace('color', 'Red') },
+        ] };
+      },
+      check: async ({ vehicleId }) => {
+        const row = await t.db.selectFrom('customerVehicles').select(['mileage', 'color']).where('vehicleId', '=', vehicleId!).executeTakeFirstOrThrow();
+        expect(row).toEqual({ mileage: 42_000, color: 'Red' });
+      },
+    },
+    {
+      name: 'archive and mark-replied of one message both stay',
+      prepare: async () => {
+        const message = await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', store)
+          .where('isArchived', '=', false).where('repliedToByUserId', 'is', null).executeTakeFirstOrThrow();
+        return { target: message, calls: [
+          { method: 'POST', path: path(apiPaths.markArchived, message), ...user() },
+          { method: 'POST', path: path(apiPaths.markReplied, message), ...user() },
+        ] };
+      },
+      check: async ({ storeMessageId }) => {
+        const row = await t.db.selectFrom('storeMessages').select(['isArchived', 'repliedToByUserId']).where('storeMessageId', '=', storeMessageId!).executeTakeFirstOrThrow();
+        expect(row).toEqual({ isArchived: true, repliedToByUserId: userId });
+      },
+    },
+    {
+      name: 'a rating marked read twice at once is changed once',
+      prepare: async () => {
+        const rating = await t.db.updateTable('ratings').set({ isRead: false })
+          .where('ratingId', '=', (eb) => eb.selectFrom('ratings').select('ratingId').where('storeId', '=', store).orderBy('ratingId').limit(1))
+          .returning(['ratingId', 'version']).executeTakeFirstOrThrow();
+        const at = path(apiPaths.rating, { ratingId: rating.ratingId });
+        return { target: { ratingId: rating.ratingId, version: String(rating.version) }, calls: [
+          { method: 'PATCH', path: at, ...user(), body: replace('isRead', true) },
+          { method: 'PATCH', path: at, ...user(), body: replace('isRead', true) },
+        ] };
+      },
+      check: async ({ ratingId, version }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        // Lock, then read: the second caller sees the first one's change and has nothing to do.
+        expect(answers[0]!.json().version).toBe(answers[1]!.json().version);
+        expect(answers[0]!.json().version).toBeGreaterThan(Number(version));
+        const row = await t.db.selectFrom('ratings').select('isRead').where('ratingId', '=', ratingId!).executeTakeFirstOrThrow();
+        expect(row.isRead).toBe(true);
+      },
+    },
+    {
+      name: 'a notification marked read from two devices at once is changed once',
+      prepare: async () => {
+        const notification = await t.db.selectFrom('userNotifications').select('userNotificationId')
+          .where('identityId', '=', userId).where('dateMarkedRead', 'is', null).executeTakeFirst();
+        const id = notification?.userNotificationId ?? (await t.db.updateTable('userNotifications').set({ dateMarkedRead: null })
+          .where('identityId', '=', userId).returning('userNotificationId').executeTakeFirstOrThrow()).userNotificationId;
+        const at = path(apiPaths.userNotification, { userNotificationId: id });
+        const when = new Date(Date.UTC(2026, 10, 22, 12)).toISOString();
+        return { target: { id }, calls: [
+          { method: 'PATCH', path: at, token, body: replace('dateMarkedRead', when) },
+          { method: 'PATCH', path: at, token, body: replace('dateMarkedRead', when) },
+        ] };
+      },
+      check: async (_target, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        expect(answers[0]!.json().version).toBe(answers[1]!.json().version);
+      },
+    },
+    {
+      name: 'the first change of a notification setting, made twice at once, creates one row',
+      prepare: async () => {
+        await t.db.deleteFrom('notificationPreferences').where('identityId', '=', userId).where('kind', '=', 'system').execute();
+        const at = path(apiPaths.notificationPreference, { kind: 'system' });
+        return { target: {}, calls: [
+          { method: 'PATCH', path: at, token, body: replace('inApp', false) },
+          { method: 'PATCH', path: at, token, body: replace('inApp', false) },
+        ] };
+      },
+      check: async (_target, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        const rows = await t.db.selectFrom('notificationPreferences').select('inApp').where('identityId', '=', userId).where('kind', '=', 'system').execute();
+        expect(rows).toEqual([{ inApp: false }]);
+      },
+    },
+    {
+      name: 'a customer merged from two devices at once is merged once, everything moved once',
+      prepare: async () => {
+        const kept = await createCustomer();
+        const merged = await createCustomer();
+        const vehicle = { vehicleId: randomUUID(), year: null, make: 'Ford', model: 'Focus', trim: null, vin: null, vehicleLicensePlateState: null, vehicleLicensePlateNumber: null, color: 'Red', mileage: null };
+        expect((await apiCall(t.app, { method: 'POST', path: path(apiPaths.customerVehicles, { customerId: merged }), ...user(), body: vehicle })).statusCode).toBe(201);
+        const call = { method: 'POST' as const, path: path(apiPaths.customerMerge, { customerId: kept }), ...user(), body: { mergedCustomerId: merged } };
+        return { target: { kept, merged, vehicleId: vehicle.vehicleId }, calls: [call, call] };
+      },
+      check: async ({ kept, merged, vehicleId }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        expect((await t.db.selectFrom('customerVehicles').select('customerId').where('vehicleId', '=', vehicleId!).executeTakeFirstOrThrow()).customerId).toBe(kept);
+        expect((await t.db.selectFrom('customers').select('mergedIntoCustomerId').where('customerId', '=', merged!).executeTakeFirstOrThrow()).mergedIntoCustomerId).toBe(kept);
+      },
+    },
+    {
+      name: 'a merge and a change of the merged customer at once: the change is kept with the tombstone or refused, never lost into a live row',
+      prepare: async () => {
+        const kept = await createCustomer();
+        const merged = await createCustomer();
+        return { target: { kept, merged }, calls: [
+          { method: 'POST', path: path(apiPaths.customerMerge, { customerId: kept }), ...user(), body: { mergedCustomerId: merged } },
+          { method: 'PATCH', path: path(apiPaths.customer, { customerId: merged }), ...user(), body: replace('notes', 'late note') },
+        ] };
+      },
+      check: async ({ merged }, answers) => {
+        expect(answers[0]!.statusCode).toBe(200);
+        expect([200, 404]).toContain(answers[1]!.statusCode);
+        const row = await t.db.selectFrom('customers').select(['deleted']).where('customerId', '=', merged!).executeTakeFirstOrThrow();
+        expect(row.deleted).toBe(true);
+      },
+    },
+    ...([
+      ['customer', () => ({ path: apiPaths.customers, body: newCustomer() }), 'customers', 'customerId'],
+      ['message to support', () => ({ path: apiPaths.supportRequests, body: { supportRequestId: randomUUID(), subject: 'Printer', message: 'It jams.', callbackPhone: null } }), 'supportRequests', 'supportRequestId'],
+    ] as const).map(([what, make, table, id]): WriteRace<Record<string, string>> => ({
+      name: `a ${what} created twice at once with one Idempotency-Key answers 201 twice with one row`,
+      prepare: async () => {
+        const { path: at, body } = make();
+        const key = `twin-${randomUUID()}`;
+        const call = { method: 'POST' as const, path: at, ...user(), body, headers: keyed(key) };
+        return { target: { id: String((body as Record<string, unknown>)[id]) }, calls: [call, call] };
+      },
+      check: async (target, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+        expect(answers[0]!.json()).toEqual(answers[1]!.json());
+        const rows = await t.db.selectFrom(table).select('version').where(id as never, '=', target.id as never).execute();
+        expect(rows).toHaveLength(1);
+      },
+    })),
+  ];
+
+  it.each(races.map((race) => [race.name, race]))('%s', async (_name, race) => {
+    await runRace(t.app, race);
+  });
+});

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openPostgres, type DatabaseHandle } from '../../server/db/connect.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
+import { createTestDatabase } from './postgres.ts';
+import type { TestApp } from './test-app.ts';
+import { testPublicUrl } from './test-app.ts';
+
+/**
+ * The real app on its own seeded PostgreSQL database for one test file (created before, dropped after).
+ * PGlite runs one query at a time; here concurrent requests really race in the database.
+ */
+export function postgresTestApp(): TestApp {
+  const t = {} as TestApp;
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    handle = await openPostgres(database.url);
+    await migrateToLatest(handle.db);
+    await seedDemo(handle.db);
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl });
+    const app = await buildApp({ config, db: handle.db, logger: false });
+    await app.ready();
+    Object.assign(t, { app, db: handle.db, config, close: async () => undefined });
+  });
+  afterAll(async () => {
+    await t.app?.close();
+    await handle?.close();
+    await database?.drop();
+  });
+  return t;
+}

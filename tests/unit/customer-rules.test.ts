@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { customerSearchTokens, nameMatch, quotedSearch, searchLookups, vehicleSearchTokens } from '../../src/domain/customer-search.ts';
+import { duplicateGroups, duplicateReasons, pairKey, type DuplicateCandidate } from '../../src/domain/duplicates.ts';
+import { e164, formatPhone, phoneDigits } from '../../src/domain/phone.ts';
+import { modelYearFromVin, vinCheckDigit, vinProblem } from '../../src/domain/vin.ts';
+
+describe('phone numbers', () => {
+  it.each(['(555) 123-4567', '555.123.4567', '+15551234567', '1 555 123 4567', '5551234567'])('read %s as 5551234567', (typed) => {
+    expect(phoneDigits(typed)).toBe('5551234567');
+    expect(formatPhone(typed)).toBe('(555) 123-4567');
+    expect(e164(typed)).toBe('+15551234567');
+  });
+  it('leave a number that is not ten digits as it was typed', () => {
+    expect(formatPhone('123-45')).toBe('123-45');
+    expect(e164('123-45')).toBeNull();
+  });
+});
+
+describe('VINs', () => {
+  it.each([['1M8GDM9AXKP042788', 'X'], ['11111111111111111', '1'], ['1HGCM82633A004352', '3']])('compute the check digit of %s', (vin, digit) => {
+    expect(vinCheckDigit(vin)).toBe(digit);
+    expect(vinProblem(vin)).toBeNull();
+  });
+  it.each([
+    ['1HGCM82633A00435', 'A VIN has 17 characters; this one has 16.'],
+    ['1HGCM82633A0O4352', 'A VIN never has the letters I, O or Q: check for 1 and 0.'],
+    ['1HGCM82643A004352', 'This VIN does not add up (its check digit, the 9th character, is wrong): check it against the vehicle.'],
+  ])('explain what is wrong with %s', (vin, message) => {
+    expect(vinProblem(vin)).toBe(message);
+  });
+  it.each([['1HGCM82633A004352', 2003], ['5YJ3E1EA7JF012345', 2018], ['1M8GDM9AXKP042788', 1989]])('read the model year of %s', (vin, year) => {
+    expect(modelYearFromVin(vin)).toBe(year);
+  });
+});
+
+describe('search tokens and lookups', () => {
+  const customer = { firstName: 'Zoë', lastName: "O'Brien", companyName: 'Brien & Sons Tire', email: 'Zoe@Example.com', phoneNumber: '(555) 123-4567', alternatePhoneNumber: null };
+  it('index a customer by name words, email and phone', () => {
+    expect(customerSearchTokens(customer).sort()).toEqual(['e:zoe@example.com', 'n:brien', 'n:obrien', 'n:sons', 'n:tire', 'n:zoe', 'p:1234567', 'p:5551234567'].sort());
+  });
+  it('index a vehicle by plate (with and without its state) and by the VIN and its last 8, 7 and 6 characters', () => {
+    expect(vehicleSearchTokens({ vin: '1hgcm82633a004352', vehicleLicensePlateState: 'IL', vehicleLicensePlateNumber: 'abc 123' }).sort())
+      .toEqual(['l:ABC123', 'l:ILABC123', 'v:1HGCM82633A004352', 'v:3A004352', 'v:A004352', 'v:004352'].sort());
+  });
+  it.each([
+    ['(555) 123-4567', ['customers p:5551234567']],
+    ['+15551234567', ['customers p:5551234567']],
+    ['555.123', ['customers p:555123']],
+    ['ABC 123', ['customerVehicles l:ABC123', 'customerVehicles v:ABC123', 'customers n:abc']],
+    ['zoe@exa', ['customers e:zoe@exa', 'customers n:zoe']],
+    ['zoe obrien', ['customers n:obrien']],
+  ])('look %s up as %j', (query, expected) => {
+    expect(searchLookups(query).map((l) => `${l.table} ${l.prefix}`)).toEqual(expected);
+  });
+  it('look a name of several words up by its longest, reading enough rows to check the others on', () => {
+    expect(searchLookups('zoe obrien')).toEqual([{ table: 'customers', prefix: 'n:obrien', exact: 5, partial: 6, otherWords: true }]);
+    expect(searchLookups('obrien')[0]!.otherWords).toBeUndefined();
+  });
+  it('match the other words of a name query as whole words or starts of words', () => {
+    expect(nameMatch('zoe obrien', customer)).toBe(0);
+    expect(nameMatch('zoe ob', customer)).toBe(1);
+    expect(nameMatch('zoe smith', customer)).toBeNull();
+  });
+  it('wrap free text for the server in double quotes', () => {
+    expect(quotedSearch(' smith "jr" ')).toBe('"smith jr"');
+  });
+});
+
+const person = (id: string, more: Partial<DuplicateCandidate>): DuplicateCandidate => ({
+  customerId: id, firstName: null, lastName: null, companyName: null, email: null, phoneNumber: null, alternatePhoneNumber: null, ...more,
+});
+
+describe('possible duplicates', () => {
+  it.each([
+    [{ phoneNumber: '555-123-4567' }, { phoneNumber: '(555) 123 4567' }, ['Same phone']],
+    [{ email: 'A@x.com' }, { email: 'a@x.com ' }, ['Same email']],
+    [{ firstName: 'Jon', lastName: 'Smith' }, { firstName: 'John', lastName: 'Smith' }, ['Similar name']],
+    [{ firstName: 'Jon', lastName: 'Smith' }, { firstName: 'Jonathan', lastName: 'Smtih' }, ['Similar name']],
+    [{ firstName: 'Ann', lastName: 'Lee', phoneNumber: '5551112222' }, { firstName: 'Anne', lastName: 'Lee', phoneNumber: '5551112222' }, ['Same phone', 'Similar name']],
+    [{ firstName: 'Jon', lastName: 'Smith' }, { firstName: 'Mary', lastName: 'Smith' }, []],
+    [{ firstName: 'Al', lastName: 'Li' }, { firstName: 'Alexander', lastName: 'Li' }, []],
+  ] as [Partial<DuplicateCandidate>, Partial<DuplicateCandidate>, string[]][])('%j and %j: %j', (a, b, reasons) => {
+    expect(duplicateReasons(person('a', a), person('b', b))).toEqual(reasons);
+  });
+
+  it('group customers that chain together, with every reason, and never a pair marked not a duplicate', () => {
+    const customers = [
+      person('1', { firstName: 'Jon', lastName: 'Smith', phoneNumber: '5550000001' }),
+      person('2', { firstName: 'John', lastName: 'Smith', email: 'js@x.com' }),
+      person('3', { firstName: 'Jim', lastName: 'Beam', email: 'js@x.com' }),
+      person('4', { firstName: 'Kay', lastName: 'West', phoneNumber: '5550000009' }),
+      person('5', { firstName: 'Kai', lastName: 'Westerly', phoneNumber: '555 000 0009' }),
+      person('6', { firstName: 'Solo', lastName: 'Person' }),
+    ];
+    expect(duplicateGroups(customers, new Set())).toEqual([
+      { customerIds: ['1', '2', '3'], reasons: ['Same email', 'Similar name'] },
+      { customerIds: ['4', '5'], reasons: ['Same phone'] },
+    ]);
+    expect(duplicateGroups(customers, new Set([pairKey('5', '4')]))).toEqual([{ customerIds: ['1', '2', '3'], reasons: ['Same email', 'Similar name'] }]);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../src/contract/enums.ts';
+import { collectionNames, type CollectionName } from '../../src/contract/sync.ts';
+import { accessProfile, mayReadServiceKey, readAccess, withAccess } from '../../src/domain/visibility.ts';
+
+const kind = (roles: Role[], collection: CollectionName) => readAccess(roles, collection).kind;
+
+describe('who sees what', () => {
+  it.each([
+    [['AllTracUser'], 'full'], [['AllTracAdmin'], 'full'], [['PointSAdmin'], 'full'],
+  ] as [Role[], string][])('%j reads every collection of the store in full', (roles, expected) => {
+    expect(collectionNames.map((c) => kind(roles, c))).toEqual(collectionNames.map(() => expected));
+  });
+
+  it.each([['AllTracTechnician'], ['AllTracLeadTechnician']] as [Role][])('%s reads the calendar, resources and services, visitors by name, and nothing else', (role) => {
+    const table = Object.fromEntries(collectionNames.map((c) => [c, kind([role], c)]));
+    expect(table).toEqual({
+      schedulerResources: 'full', storeServiceCategories: 'full', storeServices: 'full', appointmentResources: 'full', schedulerResourceServices: 'full',
+      scheduledVisits: 'full', scheduledServices: 'full', blockedTimes: 'full', recurringBlockedTimes: 'full',
+      customers: 'limited', customerVehicles: 'limited', customerDuplicateDismissals: 'none',
+      userNotifications: 'full', notificationPreferences: 'full', supportRequests: 'full',
+      unconfirmedVisits: 'none', storeMessages: 'none', ratings: 'none', retailStoreSettings: 'none', retailPriceCatalogs: 'none',
+      storeContacts: 'none', socialMediaAccounts: 'none', tirePurchaseAddOns: 'none', tractionOrders: 'none', storeTireServices: 'none',
+      storeTireWarranties: 'none', logisticsTransfers: 'none', inventorySummaries: 'none',
+    });
+  });
+
+  it('gives a technician a customer\'s name and never a way to contact them', () => {
+    const customer = { customerId: 'c1', firstName: 'Ada', lastName: 'Lovelace', companyName: null, email: 'ada@example.com', phoneNumber: '555', addressLine1: '1 Main St', notes: 'gate code 1234' };
+    expect(withAccess(customer, readAccess(['AllTracTechnician'], 'customers'))).toEqual({
+      customerId: 'c1', firstName: 'Ada', lastName: 'Lovelace', companyName: null, email: null, phoneNumber: null, addressLine1: null, notes: null,
+    });
+  });
+
+  it('someone with no role at a store reads only their own rows there', () => {
+    expect(collectionNames.filter((c) => kind([], c) !== 'none')).toEqual(['userNotifications', 'notificationPreferences', 'supportRequests']);
+  });
+
+  it.each([
+    [['AllTracUser'], 'front-counter'], [['AllTracTechnician', 'AllTracUser'], 'front-counter'], [['AllTracTechnician'], 'bay'], [['AllTracLeadTechnician'], 'bay'], [[], 'none'],
+  ] as [Role[], string][])('names the access of %j "%s", so a change of role starts the replica again', (roles, profile) => {
+    expect(accessProfile(roles)).toBe(profile);
+  });
+
+  it.each([[['PointSAdmin'], true], [['AllTracAdmin'], true], [['AllTracUser'], false], [['AllTracTechnician'], false]] as [Role[], boolean][])('lets %j read a store\'s service key: %s', (roles, may) => {
+    expect(mayReadServiceKey(roles)).toBe(may);
+  });
+});
