@@ -2,13 +2,14 @@
 import * as Comlink from 'comlink';
 import { Dexie } from 'dexie';
 import { apiPaths } from '../src/contract/routes.ts';
-import { syncChangesResponseSchema, type CollectionName } from '../src/contract/sync.ts';
+import { isCollectionName, syncChangesResponseSchema, type CollectionName } from '../src/contract/sync.ts';
+import { withDerivedFields } from '../src/db/derived-fields.ts';
 import { StoreDb, storeDbSchema, type Row } from '../src/db/store-db.ts';
 import { ApiClient } from '../workers/api-client.ts';
 import { mutations } from '../workers/mutations.ts';
 import { SyncEngine } from '../workers/sync-engine.ts';
 
-export interface BenchParams { serverUrl: string; storeId: number; token: string; pageSize: number }
+export interface BenchParams { serverUrl: string; storeId: number; userId: string; token: string; pageSize: number }
 
 let engine: SyncEngine | null = null;
 
@@ -19,7 +20,7 @@ const api = {
     let firstUsefulMs: number | null = null;
     const started = performance.now();
     engine = new SyncEngine({
-      db: new StoreDb(p.storeId), strictDb: new StoreDb(p.storeId, { durability: 'strict' }), api: client, pageSize: p.pageSize,
+      db: new StoreDb(p), strictDb: new StoreDb(p, { durability: 'strict' }), api: client, pageSize: p.pageSize,
       onProgress: (progress) => {
         if (progress.phase === 'full' && firstUsefulMs === null) firstUsefulMs = performance.now() - started;
       },
@@ -36,7 +37,8 @@ const api = {
       const response = await client.request('GET', `${apiPaths.syncChanges}?since=${cursor}&limit=${p.pageSize}`);
       const page = syncChangesResponseSchema.parse(response.body);
       const byCollection = new Map<CollectionName, Row[]>();
-      for (const change of page.changes) (byCollection.get(change.collection) ?? byCollection.set(change.collection, []).get(change.collection)!).push(change.value);
+      // The rows as the engine stores them (with the fields the device indexes), so both write the same index entries.
+      for (const change of page.changes) if (isCollectionName(change.collection)) (byCollection.get(change.collection) ?? byCollection.set(change.collection, []).get(change.collection)!).push(withDerivedFields(change.collection, change.value));
       pages.push(byCollection);
       cursor = page.cursor;
       if (!page.hasMore) break;
