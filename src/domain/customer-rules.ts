@@ -62,16 +62,22 @@ const tireSize = /^(P|LT|ST|T)?\d{3}\/\d{2}(Z?R|D|B)\d{2}(\.\d)?$/;
 export function vehicleProblems(v: VehicleFields): FieldProblems {
   const problems: FieldProblems = {};
   if (v.vin) {
-    const problem = vinProblem(v.vin);
+    const problem = vinProblem(v.vin, v.year ?? null);
     if (problem) add(problems, 'vin', problem);
-    else if (v.year !== null && v.year !== undefined) {
-      const fromVin = modelYearFromVin(v.vin);
-      if (fromVin !== null && fromVin !== v.year) add(problems, 'year', `The VIN says this is a ${fromVin} model: check the year or the VIN`);
-    }
   }
   if (v.tireSize && !tireSize.test(v.tireSize)) add(problems, 'tireSize', 'Enter the size as on the sidewall, such as 225/65R17 or LT265/70R17');
   if (v.vehicleLicensePlateState && !/^[A-Z]{2}$/.test(v.vehicleLicensePlateState)) add(problems, 'vehicleLicensePlateState', 'Use the two-letter state code, such as IL');
   return problems;
+}
+
+/**
+ * What looks wrong but may be right, shown and not refused: a year the VIN's model-year code disagrees with
+ * (the code is read the light-vehicle way, which heavy trucks and trailers do not follow).
+ */
+export function vehicleWarnings(v: VehicleFields): Partial<Record<'year', string>> {
+  if (!v.vin || v.year === null || v.year === undefined || vinProblem(v.vin, v.year)) return {};
+  const fromVin = modelYearFromVin(v.vin);
+  return fromVin !== null && fromVin !== v.year ? { year: `The VIN reads as a ${fromVin} model: check the year (heavy trucks and trailers may differ)` } : {};
 }
 
 /**

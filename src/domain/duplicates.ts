@@ -26,11 +26,14 @@ function nearlySame(a: string, b: string): boolean {
   return ra.slice(1) === rb.slice(1) || ra.slice(1) === rb || ra === rb.slice(1) || (ra.length >= 2 && ra[0] === rb[1] && ra[1] === rb[0] && ra.slice(2) === rb.slice(2));
 }
 
-/** Similar names: the same last name (give or take a typo) and first names that are alike or one the other's start (Jon, Jonathan). */
+/**
+ * Similar names: the same last name (give or take a typo) and first names with the same first letter that are
+ * alike or one the other's start (Jon, John, Jonathan; not Jon and Don, who are more often two people).
+ */
 function similarNames(a: DuplicateCandidate, b: DuplicateCandidate): boolean {
   const [lastA, lastB] = [letters(a.lastName), letters(b.lastName)];
   const [firstA, firstB] = [letters(a.firstName), letters(b.firstName)];
-  if (lastA.length < 2 || lastB.length < 2 || !firstA || !firstB || !nearlySame(lastA, lastB)) return false;
+  if (lastA.length < 2 || lastB.length < 2 || !firstA || !firstB || firstA[0] !== firstB[0] || !nearlySame(lastA, lastB)) return false;
   const shorter = firstA.length <= firstB.length ? firstA : firstB;
   const longer = shorter === firstA ? firstB : firstA;
   return nearlySame(firstA, firstB) || (shorter.length >= 3 && longer.startsWith(shorter));
@@ -57,18 +60,36 @@ export interface DuplicateGroup {
 }
 
 /**
+ * The name keys a customer is compared under: the last name and each way of dropping one of its letters
+ * (two names one typo apart share one of these), with the first name's initial. Every pair of similar names
+ * shares a key, and a key holds few customers however common the name.
+ */
+function nameKeys(c: DuplicateCandidate): string[] {
+  const last = letters(c.lastName);
+  const initial = letters(c.firstName)[0];
+  if (last.length < 2 || !initial) return [];
+  const variants = new Set([last, ...[...last].map((_, i) => last.slice(0, i) + last.slice(i + 1))]);
+  return [...variants].map((v) => `n:${v}:${initial}`);
+}
+
+/**
+ * A phone or email shared by more customers than this is a business's or a placeholder (000-000-0000,
+ * none@none.com), not one person's: it groups nobody.
+ */
+const sharedByTooMany = 50;
+
+/**
  * Groups of customers that look like one person, with why; a pair marked "not a duplicate" never groups.
- * Customers are only compared within buckets that share a phone, an email or a last name's first letters,
- * so tens of thousands take a moment, not minutes.
+ * Customers are only compared within buckets that share a phone, an email or a name key, so tens of
+ * thousands take a moment, not minutes.
  */
 export function duplicateGroups(customers: readonly DuplicateCandidate[], notDuplicates: ReadonlySet<string>): DuplicateGroup[] {
   const buckets = new Map<string, DuplicateCandidate[]>();
   const add = (key: string, c: DuplicateCandidate) => (buckets.get(key) ?? buckets.set(key, []).get(key)!).push(c);
   for (const c of customers) {
-    for (const p of phones(c)) add(`p:${p}`, c);
+    for (const p of new Set(phones(c))) add(`p:${p}`, c);
     if (c.email) add(`e:${c.email.trim().toLowerCase()}`, c);
-    const last = letters(c.lastName);
-    if (last.length >= 2) add(`n:${last.slice(0, 2)}`, c);
+    for (const key of nameKeys(c)) add(key, c);
   }
   const parent = new Map<string, string>();
   const find = (id: string): string => {
@@ -79,8 +100,8 @@ export function duplicateGroups(customers: readonly DuplicateCandidate[], notDup
   };
   const reasonsOf = new Map<string, Set<DuplicateReason>>();
   const seen = new Set<string>();
-  for (const bucket of buckets.values()) {
-    if (bucket.length < 2 || bucket.length > 500) continue;
+  for (const [key, bucket] of buckets) {
+    if (bucket.length < 2 || (!key.startsWith('n:') && bucket.length > sharedByTooMany)) continue;
     for (let i = 0; i < bucket.length; i++) {
       for (let j = i + 1; j < bucket.length; j++) {
         const [a, b] = [bucket[i]!, bucket[j]!];
@@ -102,4 +123,20 @@ export function duplicateGroups(customers: readonly DuplicateCandidate[], notDup
   const order: DuplicateReason[] = ['Same phone', 'Same email', 'Similar name'];
   return [...groups].map(([root, ids]) => ({ customerIds: ids.sort(), reasons: order.filter((r) => reasonsOf.get(root)?.has(r)) }))
     .sort((a, b) => b.customerIds.length - a.customerIds.length || a.customerIds[0]!.localeCompare(b.customerIds[0]!));
+}
+
+/**
+ * Who of a group can be merged into the kept customer: each other one, unless someone said they are a
+ * different person from the kept one or from one already going in (a group can chain A to B to C with A and
+ * C marked apart). Those are left out, to be dealt with on their own.
+ */
+export function mergeableInto(keptId: string, groupIds: readonly string[], notDuplicates: ReadonlySet<string>): { merge: string[]; leftOut: string[] } {
+  const merge: string[] = [];
+  const leftOut: string[] = [];
+  for (const id of groupIds) {
+    if (id === keptId) continue;
+    if ([keptId, ...merge].some((other) => notDuplicates.has(pairKey(id, other)))) leftOut.push(id);
+    else merge.push(id);
+  }
+  return { merge, leftOut };
 }

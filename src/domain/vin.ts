@@ -18,9 +18,18 @@ export function vinCheckDigit(vin: string): string {
   return remainder === 10 ? 'X' : String(remainder);
 }
 
-/** What is wrong with a VIN, in words a person can act on, or null when it is valid. */
-export function vinProblem(vin: string): string | null {
+/** The last model year before the 17-character VIN (1981): older vehicles carry their maker's own, shorter number. */
+export const lastYearOfShortVins = 1980;
+
+/**
+ * What is wrong with a VIN, in words a person can act on, or null when it is valid. A vehicle of 1980 or
+ * before (`year`) may have a shorter serial of letters and digits, which has no check digit.
+ */
+export function vinProblem(vin: string, year: number | null = null): string | null {
   const v = normalizeVin(vin);
+  if (year !== null && year <= lastYearOfShortVins && v.length < 17) {
+    return /^[A-Z0-9]{5,16}$/.test(v) ? null : 'A VIN of a vehicle from before 1981 has 5 to 16 letters and digits.';
+  }
   if (v.length !== 17) return `A VIN has 17 characters; this one has ${v.length}.`;
   if (/[IOQ]/.test(v)) return 'A VIN never has the letters I, O or Q: check for 1 and 0.';
   if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(v)) return 'A VIN has only letters and digits.';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { customerSearchTokens, nameMatch, quotedSearch, searchLookups, vehicleSearchTokens } from '../../src/domain/customer-search.ts';
-import { duplicateGroups, duplicateReasons, pairKey, type DuplicateCandidate } from '../../src/domain/duplicates.ts';
+import { duplicateGroups, duplicateReasons, mergeableInto, pairKey, type DuplicateCandidate } from '../../src/domain/duplicates.ts';
 import { e164, formatPhone, phoneDigits } from '../../src/domain/phone.ts';
 import { modelYearFromVin, vinCheckDigit, vinProblem } from '../../src/domain/vin.ts';
+import { vehicleProblems, vehicleWarnings } from '../../src/domain/customer-rules.ts';
 
 describe('phone numbers', () => {
   it.each(['(555) 123-4567', '555.123.4567', '+15551234567', '1 555 123 4567', '5551234567'])('read %s as 5551234567', (typed) => {
@@ -30,6 +31,18 @@ describe('VINs', () => {
   });
   it.each([['1HGCM82633A004352', 2003], ['5YJ3E1EA7JF012345', 2018], ['1M8GDM9AXKP042788', 1989]])('read the model year of %s', (vin, year) => {
     expect(modelYearFromVin(vin)).toBe(year);
+  });
+  it('take a shorter serial of letters and digits from a vehicle of 1980 or before, and not from a later one', () => {
+    expect(vinProblem('124377N123456', 1977)).toBeNull();
+    expect(vinProblem('9113600123', 1980)).toBeNull();
+    expect(vinProblem('9113600123', 1981)).toBe('A VIN has 17 characters; this one has 10.');
+    expect(vinProblem('91#3', 1975)).toBe('A VIN of a vehicle from before 1981 has 5 to 16 letters and digits.');
+  });
+  it('warn, without refusing, when the year differs from the one the VIN reads', () => {
+    expect(vehicleProblems({ vin: '1HGCM82633A004352', year: 2019, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null })).toEqual({});
+    expect(vehicleWarnings({ vin: '1HGCM82633A004352', year: 2019, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null }).year)
+      .toBe('The VIN reads as a 2003 model: check the year (heavy trucks and trailers may differ)');
+    expect(vehicleWarnings({ vin: '1HGCM82633A004352', year: 2003, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null })).toEqual({});
   });
 });
 
@@ -79,6 +92,7 @@ describe('possible duplicates', () => {
     [{ firstName: 'Ann', lastName: 'Lee', phoneNumber: '5551112222' }, { firstName: 'Anne', lastName: 'Lee', phoneNumber: '5551112222' }, ['Same phone', 'Similar name']],
     [{ firstName: 'Jon', lastName: 'Smith' }, { firstName: 'Mary', lastName: 'Smith' }, []],
     [{ firstName: 'Al', lastName: 'Li' }, { firstName: 'Alexander', lastName: 'Li' }, []],
+    [{ firstName: 'Jon', lastName: 'Smith' }, { firstName: 'Don', lastName: 'Smith' }, []],
   ] as [Partial<DuplicateCandidate>, Partial<DuplicateCandidate>, string[]][])('%j and %j: %j', (a, b, reasons) => {
     expect(duplicateReasons(person('a', a), person('b', b))).toEqual(reasons);
   });
@@ -97,5 +111,28 @@ describe('possible duplicates', () => {
       { customerIds: ['4', '5'], reasons: ['Same phone'] },
     ]);
     expect(duplicateGroups(customers, new Set([pairKey('5', '4')]))).toEqual([{ customerIds: ['1', '2', '3'], reasons: ['Same email', 'Similar name'] }]);
+  });
+
+  it('find a similar name however common the last name is', () => {
+    const firstNames = ['Ava', 'Ben', 'Cleo', 'Dina', 'Eli', 'Finn', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kirk', 'Lola', 'Milo', 'Nia', 'Otto', 'Pia', 'Quin', 'Rosa', 'Seth', 'Tess'];
+    const smiths = Array.from({ length: 1200 }, (_, i) => person(`s${String(i).padStart(4, '0')}`, { firstName: `${firstNames[i % 20]!}${'x'.repeat(Math.floor(i / 20) % 3)}${i}`, lastName: 'Smith' }));
+    const twins = [person('t1', { firstName: 'Jonathan', lastName: 'Smith' }), person('t2', { firstName: 'Jon', lastName: 'Smtih' })];
+    expect(duplicateGroups([...smiths, ...twins], new Set())).toContainEqual({ customerIds: ['t1', 't2'], reasons: ['Similar name'] });
+  });
+
+  it('leave out a phone shared by a whole fleet: it groups nobody', () => {
+    const letter = (i: number) => String.fromCharCode(97 + (i % 26));
+    // Sixty drivers with names nobody would take for one another.
+    const fleet = Array.from({ length: 60 }, (_, i) => person(`f${i}`, {
+      firstName: `${letter(i)}ennie`, lastName: `${letter(Math.floor(i / 26))}${letter(Math.floor(i / 26) + 5)}worth`, phoneNumber: '5550001111',
+    }));
+    expect(duplicateGroups(fleet.slice(0, 2), new Set())).toEqual([{ customerIds: ['f0', 'f1'], reasons: ['Same phone'] }]);
+    expect(duplicateGroups(fleet, new Set())).toEqual([]);
+  });
+
+  it('merge into the one kept only those not marked as a different person from it or from another going in', () => {
+    const apart = new Set([pairKey('a', 'c'), pairKey('b', 'd')]);
+    expect(mergeableInto('a', ['a', 'b', 'c', 'd'], apart)).toEqual({ merge: ['b'], leftOut: ['c', 'd'] });
+    expect(mergeableInto('b', ['a', 'b', 'c'], apart)).toEqual({ merge: ['a'], leftOut: ['c'] });
   });
 });
