@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
 import type { SyncChange } from '../../src/contract/sync.ts';
+import { takeVersions } from '../../server/db/versions.ts';
 import type { RunningServer } from '../../server/start.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
@@ -60,6 +62,23 @@ describe('a technician', () => {
     expect((await apiCall(t.app, { method: 'GET', path: apiPaths.rating.replace(':ratingId', rating.ratingId), token: tokens.tech, store: stores[101] })).statusCode).toBe(403);
     const message = await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', stores[101]!).executeTakeFirstOrThrow();
     expect((await apiCall(t.app, { method: 'GET', path: apiPaths.storeMessage.replace(':storeMessageId', message.storeMessageId), token: tokens.tech, store: stores[101] })).statusCode).toBe(403);
+  });
+
+  it('asking for a visiting customer\'s vehicles gets the ones the store\'s calendar names, not every car they own', async () => {
+    const visit = await t.db.selectFrom('scheduledVisits').select(['customerId', 'vehicleId', 'companyId']).where('storeId', '=', stores[101]!)
+      .where('customerId', 'is not', null).where('vehicleId', 'is not', null).executeTakeFirstOrThrow();
+    const otherCar = randomUUID();
+    await t.db.transaction().execute(async (trx) => trx.insertInto('customerVehicles').values({
+      vehicleId: otherCar, vehicleHashId: randomUUID(), customerId: visit.customerId!, year: 2011, make: 'Ford', model: 'Ranger', trim: null, vin: null,
+      vehicleLicensePlateState: null, vehicleLicensePlateNumber: null, color: 'Red', mileage: null, legacyVehicleId: null, tireSize: null,
+      companyId: visit.companyId, storeId: null, version: await takeVersions(trx, visit.companyId),
+    }).execute());
+    const path = apiPaths.customerVehicles.replace(':customerId', visit.customerId!);
+    const asTech = (await apiCall(t.app, { method: 'GET', path, token: tokens.tech, store: stores[101] })).json() as { vehicleId: string }[];
+    expect(asTech.map((v) => v.vehicleId)).toContain(visit.vehicleId);
+    expect(asTech.map((v) => v.vehicleId)).not.toContain(otherCar);
+    const asCounter = (await apiCall(t.app, { method: 'GET', path, token: tokens.user, store: stores[101] })).json() as { vehicleId: string }[];
+    expect(asCounter.map((v) => v.vehicleId)).toContain(otherCar);
   });
 
   it('made a front-counter user gets a new epoch: the device starts again and gains what it may now see; and loses it when the role goes back', async () => {

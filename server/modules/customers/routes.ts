@@ -9,10 +9,12 @@ import {
 import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../../../src/domain/customer-rules.ts';
 import { pairKey } from '../../../src/domain/duplicates.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
+import { withAccess } from '../../../src/domain/visibility.ts';
 import { withYearFromVin } from '../../../src/domain/vin.ts';
+import type { Db } from '../../db/connect.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { asAccessAllows, readScope, storeScope } from '../../sync/scope.ts';
-import { findRow, type RowSpec } from '../../sync/write-path.ts';
+import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 export const customers: RowSpec<typeof customerSchema> = {
@@ -34,6 +36,35 @@ function refuse(problems: FieldProblems, what: string): void {
   if (Object.keys(problems).length > 0) throw new ProblemError('validation', `${what} has fields to fix: ${Object.keys(problems).join(', ')}.`, { errors: problems });
 }
 
+/** A new row as stored: normalized, then checked again (normalizing can lengthen a value past its limit). */
+function normalized<S extends z.ZodObject>(schema: S, body: unknown, what: string): z.infer<S> {
+  return parseOrProblem(schema, normalizeFields(parseOrProblem(schema, body, what)), what);
+}
+
+/**
+ * The customer a customer id now stands for: itself, or the one it was merged into (and so on, as merges
+ * chain). A change queued on a device before a merge it had not heard of still reaches the right person.
+ * Null when there is no such customer, or it was deleted without a merge.
+ */
+async function survivorOf(db: Db | Writer['trx'], companyId: number, customerId: string): Promise<string | null> {
+  let id = customerId;
+  for (let hop = 0; hop < 100; hop++) {
+    const row = await db.selectFrom('customers').select(['deleted', 'mergedIntoCustomerId'])
+      .where('companyId', '=', companyId).where('customerId', '=', id).executeTakeFirst();
+    if (!row) return null;
+    if (!row.deleted) return id;
+    if (!row.mergedIntoCustomerId) return null;
+    id = row.mergedIntoCustomerId;
+  }
+  return null;
+}
+
+/** The vehicle, if it belongs to the customer of the path (or to the customer that one was merged into). */
+async function vehicleOfCustomer(db: Db | Writer['trx'], companyId: number, vehicle: { customerId: string } | undefined, customerId: string): Promise<boolean> {
+  if (!vehicle) return false;
+  return vehicle.customerId === customerId || vehicle.customerId === await survivorOf(db, companyId, customerId);
+}
+
 /** Customers and their vehicles (spec section 7 "Customers and vehicles"); company-wide rows. */
 export async function customerRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.customer, async (request) => {
@@ -44,7 +75,7 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
 
   app.post(apiPaths.customers, async (request, reply) => {
     const scope = await storeScope(db, auth, request, frontCounter, 'customers');
-    const model = normalizeFields(parseOrProblem(createCustomerSchema, request.body, 'The customer'));
+    const model = normalized(createCustomerSchema, request.body, 'The customer');
     refuse(customerProblems(model), 'The customer');
     const result = await writes.run(request, scope, async (w) => {
       const row = await w.create(customers, { ...model, legacyCustomerId: null, createdOn: w.now.toISOString(), mergedIntoCustomerId: null });
@@ -70,8 +101,9 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
 
   /**
    * Merges a customer into this one: the other's vehicles, visits, messages and ratings move here, and the
-   * other becomes a tombstone every device deletes. One transaction; a replay, or a merge sent again after it
-   * happened, answers like the first.
+   * other becomes a tombstone every device deletes. One transaction. Either side may have been merged
+   * elsewhere since the device saw it (another counter, offline): the merge joins the customers they now
+   * stand for, and when that is already one customer it answers like the first merge did.
    */
   app.post(apiPaths.customerMerge, async (request, reply) => {
     const scope = await storeScope(db, auth, request, frontCounter, 'customers');
@@ -79,28 +111,28 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const { mergedCustomerId } = parseOrProblem(mergeCustomerSchema, request.body, 'The merge');
     if (mergedCustomerId === customerId) throw new ProblemError('validation', 'A customer cannot be merged into itself.', { errors: { mergedCustomerId: ['Same as the customer kept'] } });
     const result = await writes.run(request, scope, async (w) => {
-      const kept = await w.find(customers, { customerId });
-      const merged = await w.read(customers, { customerId: mergedCustomerId });
-      if (!merged) {
-        const earlier = await w.trx.selectFrom('customers').select('mergedIntoCustomerId')
-          .where('customerId', '=', mergedCustomerId).where('companyId', '=', scope.companyId).executeTakeFirst();
-        if (earlier?.mergedIntoCustomerId === customerId) return { status: 200, body: { customer: kept, moved: null as Record<string, number> | null } };
-        throw new ProblemError('notFound', 'The customer to merge does not exist (or was merged into another).');
-      }
+      await w.lock();
+      const keptId = await survivorOf(w.trx, scope.companyId, customerId);
+      if (!keptId) throw new ProblemError('notFound', customers.notFound);
+      const mergedId = await survivorOf(w.trx, scope.companyId, mergedCustomerId);
+      if (!mergedId) throw new ProblemError('notFound', 'The customer to merge does not exist.');
+      const kept = await w.find(customers, { customerId: keptId });
+      if (mergedId === keptId) return { status: 200, body: { customer: kept, moved: null as Record<string, number> | null } };
+      const merged = await w.find(customers, { customerId: mergedId });
       const moved: Record<string, number> | null = {
-        vehicles: await w.reassign('customerVehicles', 'customerId', mergedCustomerId, customerId),
-        visits: await w.reassign('scheduledVisits', 'customerId', mergedCustomerId, customerId),
-        messages: await w.reassign('storeMessages', 'customerId', mergedCustomerId, customerId),
-        ratings: await w.reassign('ratings', 'customerId', mergedCustomerId, customerId),
+        vehicles: await w.reassign('customerVehicles', 'customerId', mergedId, keptId),
+        visits: await w.reassign('scheduledVisits', 'customerId', mergedId, keptId),
+        messages: await w.reassign('storeMessages', 'customerId', mergedId, keptId),
+        ratings: await w.reassign('ratings', 'customerId', mergedId, keptId),
       };
       for (const pair of await w.trx.selectFrom('customerDuplicateDismissals').select(['customerId', 'otherCustomerId'])
         .where('companyId', '=', scope.companyId).where('deleted', '=', false)
-        .where((eb) => eb.or([eb('customerId', '=', mergedCustomerId), eb('otherCustomerId', '=', mergedCustomerId)])).execute()) {
+        .where((eb) => eb.or([eb('customerId', '=', mergedId), eb('otherCustomerId', '=', mergedId)])).execute()) {
         await w.tombstone(dismissals, pair);
       }
-      await w.tombstone(customers, { customerId: mergedCustomerId }, { mergedIntoCustomerId: customerId });
-      w.event(customers, kept, 'CustomerChanged', [customerId]);
-      w.event(customers, merged, 'CustomerChanged', [mergedCustomerId]);
+      await w.tombstone(customers, { customerId: mergedId }, { mergedIntoCustomerId: keptId });
+      w.event(customers, kept, 'CustomerChanged', [keptId]);
+      w.event(customers, merged, 'CustomerChanged', [mergedId]);
       return { status: 200, body: { customer: kept, moved } };
     });
     return reply.code(result.status).send(result.body);
@@ -130,19 +162,27 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const scope = await readScope(db, auth, request, 'customerVehicles');
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
     await asAccessAllows(db, scope, 'customerId', await findRow(db, customers, scope, { customerId }), customers.notFound);
-    return db.selectFrom('customerVehicles').select(Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[])
+    const rows = await db.selectFrom('customerVehicles').select(Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[])
       .where('customerId', '=', customerId).where('companyId', '=', scope.companyId).where('deleted', '=', false).orderBy('year', 'desc').execute();
+    if (scope.access.kind !== 'limited') return rows;
+    // A limited access sees the vehicles the store's calendar names, not every car the customer owns.
+    const visited = new Set((await db.selectFrom('scheduledVisits').select('vehicleId')
+      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false)
+      .where('customerId', '=', customerId).execute()).map((v) => v.vehicleId));
+    return rows.filter((v) => visited.has(v.vehicleId)).map((v) => withAccess(v, scope.access));
   });
 
   app.post(apiPaths.customerVehicles, async (request, reply) => {
     const scope = await storeScope(db, auth, request, frontCounter, 'vehicles');
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
-    const model = withYearFromVin(normalizeFields(parseOrProblem(createVehicleSchema, request.body, 'The vehicle')));
+    const model = withYearFromVin(normalized(createVehicleSchema, request.body, 'The vehicle'));
     refuse(vehicleProblems(model), 'The vehicle');
     const result = await writes.run(request, scope, async (w) => {
-      await w.find(customers, { customerId });
-      const row = await w.create(vehicles, { ...model, customerId, vehicleHashId: randomBytes(16).toString('base64url'), legacyVehicleId: null });
-      w.event(vehicles, row, 'AlltracVehicleCreated', [model.vehicleId, customerId]);
+      await w.lock();
+      const ownerId = await survivorOf(w.trx, scope.companyId, customerId);
+      if (!ownerId) throw new ProblemError('notFound', customers.notFound);
+      const row = await w.create(vehicles, { ...model, customerId: ownerId, vehicleHashId: randomBytes(16).toString('base64url'), legacyVehicleId: null });
+      w.event(vehicles, row, 'AlltracVehicleCreated', [model.vehicleId, ownerId]);
       return { status: 201, body: row };
     });
     return reply.code(result.status).send(result.body);
@@ -151,14 +191,18 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
   app.get(apiPaths.customerVehicle, async (request) => {
     const scope = await readScope(db, auth, request, 'customerVehicles');
     const { customerId, vehicleId } = parseOrProblem(vehicleParams, request.params, 'The path');
-    return asAccessAllows(db, scope, 'vehicleId', await findRow(db, vehicles, scope, { vehicleId, customerId }), vehicles.notFound);
+    const row = await findRow(db, vehicles, scope, { vehicleId });
+    if (!await vehicleOfCustomer(db, scope.companyId, row, customerId)) throw new ProblemError('notFound', vehicles.notFound);
+    return asAccessAllows(db, scope, 'vehicleId', row, vehicles.notFound);
   });
 
   app.patch(apiPaths.customerVehicle, async (request, reply) => {
     const scope = await storeScope(db, auth, request, frontCounter, 'vehicles');
     const { customerId, vehicleId } = parseOrProblem(vehicleParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
-      const { row, changed } = await w.patch(vehicles, { vehicleId, customerId }, request.body, vehiclePatchableFields, {
+      // By the vehicle's id: an edit queued before its customer was merged follows the vehicle.
+      if (!await vehicleOfCustomer(w.trx, scope.companyId, await w.read(vehicles, { vehicleId }), customerId)) throw new ProblemError('notFound', vehicles.notFound);
+      const { row, changed } = await w.patch(vehicles, { vehicleId }, request.body, vehiclePatchableFields, {
         normalize: normalizeFields,
         problems: (current, next) => problemsOfChange(vehicleProblems(next), current, next),
       });
