@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../src/contract/routes.ts';
 import { takeVersions } from '../server/db/versions.ts';
+import { apiCall } from '../tests/support/api.ts';
+import { mintAccessToken } from '../tests/support/tokens.ts';
 import { readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
@@ -120,6 +123,35 @@ describe('creating a customer', () => {
       await expect.poll(async () => (await db().selectFrom('customers').select(['phoneNumber']).where('lastName', '=', 'Customer').where('firstName', '=', 'Offline').execute()), { timeout: 20_000 })
         .toEqual([{ phoneNumber: '(555) 777-0101' }]);
       await expect.poll(() => page.getByText('Changes waiting to be sent').count(), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('editing a customer', () => {
+  it('saves only what the person changed: a field changed on another device meanwhile keeps its new value', async () => {
+    const customer = await db().selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'city']).where('deleted', '=', false)
+      .where('companyName', 'is', null).where('city', 'is not', null).orderBy('customerId', 'desc').executeTakeFirstOrThrow();
+    const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+    const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await readyAt(page, `/customers/${customer.customerId}`);
+      await page.getByRole('textbox', { name: 'Notes', exact: true }).fill('Prefers Saturday mornings');
+      // Another counter changes the city while this one is typing.
+      const admin = await mintAccessToken(db(), 'admin@demo.test', env.server.publicUrl);
+      const elsewhere = await apiCall(env.server.app, {
+        method: 'PATCH', path: apiPaths.customer.replace(':customerId', customer.customerId), token: admin, store,
+        body: [{ op: 'replace', path: '/city', value: 'Shelbyville' }],
+      });
+      expect(elsewhere.statusCode).toBe(200);
+      await expect.poll(async () => (await readStore<{ customerId: string; city: string }>(page, `alltrac-${userId}-store-${store}`, 'customers'))
+        .find((c) => c.customerId === customer.customerId)?.city, { timeout: 15_000 }).toBe('Shelbyville');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor({ timeout: 15_000 });
+      expect(await db().selectFrom('customers').select(['notes', 'city']).where('customerId', '=', customer.customerId).executeTakeFirstOrThrow())
+        .toEqual({ notes: 'Prefers Saturday mornings', city: 'Shelbyville' });
     } finally {
       await context.close();
     }

@@ -10,3 +10,11 @@ export function changesBetween<T extends object>(previous: T | null | undefined,
   const pick = (doc: object) => Object.fromEntries(fields.filter((f) => f in doc).map((f) => [f, (doc as Record<string, unknown>)[f]]));
   return compare(pick(previous), pick(current));
 }
+
+/**
+ * The fields of `after` that differ from `before`: what a person changed in a form, so that saving sends
+ * those and leaves fields changed meanwhile by someone else as they now are.
+ */
+export function changedFields<T extends object>(before: T, after: T): Partial<T> {
+  return Object.fromEntries(Object.entries(after).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[field]))) as Partial<T>;
+}

@@ -12,6 +12,7 @@ import { AnchorLink, ButtonLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { licenceText, vehicleTitle } from '../../domain/display-name.ts';
+import { changedFields } from '../../domain/json-patch.ts';
 import { averageScore, halfStars } from '../../domain/ratings.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -40,14 +41,25 @@ export function CustomerEditPage() {
   const { customerId } = useParams({ strict: false }) as { customerId: string };
   const store = session?.activeStore ?? null;
   const data = useCustomer(store?.id ?? 0, customerId);
-  const customer = data?.customer ?? null;
-  if (!store || !customer || !session) return null;
-  return <CustomerEditor key={customer.customerId} storeId={store.id} customer={customer} userName={session.user.name} formatDate={storeFormatters(store).date} />;
+  if (!store || !data?.customer || !session) return null;
+  const { customer } = data;
+  const sending = data.waiting.some((e) => e.status === 'pending');
+  return <CustomerEditor key={customer.customerId} storeId={store.id} customer={customer} sending={sending} userName={session.user.name} formatDate={storeFormatters(store).date} />;
 }
 
-function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: number; customer: Customer; userName: string; formatDate: (iso: string) => string }) {
+type Outcome = { kind: 'saved' | 'unchanged' } | { kind: 'failed'; text: string };
+
+/** What became of the last save, in words: saved here and still on its way, or on the server too. */
+function outcomeText(outcome: Outcome, sending: boolean, online: boolean): string {
+  if (outcome.kind === 'failed') return outcome.text;
+  if (outcome.kind === 'unchanged') return 'Nothing changed.';
+  if (!sending) return 'Saved.';
+  return online ? 'Saved on this device; sending it to the server…' : 'Saved on this device; sent when the app is back online.';
+}
+
+function CustomerEditor({ storeId, customer, sending, userName, formatDate }: { storeId: number; customer: Customer; sending: boolean; userName: string; formatDate: (iso: string) => string }) {
   const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const form = useForm<CustomerFormValues>({
     mode: 'controlled',
     initialValues: customerFormValues(customer),
@@ -59,8 +71,10 @@ function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: 
   const fromServer = JSON.stringify(customerFormValues(customer));
   useEffect(() => {
     if (!form.isDirty()) {
-      form.setValues(JSON.parse(fromServer) as CustomerFormValues);
-      form.resetDirty(JSON.parse(fromServer) as CustomerFormValues);
+      const values = JSON.parse(fromServer) as CustomerFormValues;
+      form.setValues(values);
+      form.setInitialValues(values);
+      form.resetDirty(values);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the row, not the form object
   }, [fromServer]);
@@ -69,11 +83,16 @@ function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: 
     setSaving(true);
     setOutcome(null);
     try {
-      const changed = await syncClient().updateCustomer(customer.customerId, customerFromForm(values, userName, customer));
+      // What the person changed since the values they started from (the form's initial values, which follow
+      // the row while nothing is typed): never their stale copy of a field someone else changed meanwhile.
+      const now = new Date();
+      const mine = changedFields(customerFromForm(form.getInitialValues(), userName, customer, now), customerFromForm(values, userName, customer, now));
+      const changed = await syncClient().updateCustomer(customer.customerId, mine);
+      form.setInitialValues(values);
       form.resetDirty(values);
-      setOutcome({ ok: true, text: changed ? (navigator.onLine ? 'Saved.' : 'Saved on this device; sent when the app is back online.') : 'Nothing changed.' });
+      setOutcome({ kind: changed ? 'saved' : 'unchanged' });
     } catch (error) {
-      setOutcome({ ok: false, text: `Not saved: ${(error as Error).message}` });
+      setOutcome({ kind: 'failed', text: `Not saved: ${(error as Error).message}` });
     } finally {
       setSaving(false);
     }
@@ -95,7 +114,7 @@ function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: 
             <ConflictNotice storeId={storeId} collection="customers" keys={[customer.customerId]}
               describe={(c) => ({ field: fieldLabels[c.field] ?? c.field, mine: String(c.mine ?? 'empty'), theirs: String(c.theirs ?? 'empty') })} />
             <Paper withBorder p="md"><CustomerFields form={form} consentNote={consentNote} /></Paper>
-            {outcome && <Alert color={outcome.ok ? 'secondary' : 'error'} role="status">{outcome.text}</Alert>}
+            {outcome && <Alert color={outcome.kind === 'failed' ? 'error' : 'secondary'} role="status">{outcomeText(outcome, sending, navigator.onLine)}</Alert>}
             <Group>
               <Button type="submit" loading={saving} disabled={!form.isDirty()}>Save changes</Button>
               {form.isDirty() && <Button variant="default" onClick={() => form.reset()}>Undo changes</Button>}

@@ -6,7 +6,7 @@ import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { displayName } from '../../domain/display-name.ts';
-import { duplicateGroups, pairKey, type DuplicateReason } from '../../domain/duplicates.ts';
+import { duplicateGroups, mergeableInto, pairKey, type DuplicateReason } from '../../domain/duplicates.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -15,10 +15,12 @@ import { useCustomerSummary } from './use-customer-summary.ts';
 interface Group {
   customers: Customer[];
   reasons: DuplicateReason[];
+  /** Pairs someone said are different people (a group can chain past one). */
+  apart: ReadonlySet<string>;
 }
 
 /** Groups of customers that look like one person, from the replica by the shared rule; pending merges named. */
-async function groupsOnDevice(storeId: number): Promise<{ groups: Group[]; merging: Set<string> }> {
+async function groupsOnDevice(storeId: number): Promise<{ groups: Group[]; merging: Set<string>; refused: Set<string> }> {
   const db = replicaOf(storeId);
   const [customers, dismissals, outbox] = await Promise.all([
     db.rows<Customer>('customers').toArray(),
@@ -26,9 +28,15 @@ async function groupsOnDevice(storeId: number): Promise<{ groups: Group[]; mergi
     db.outbox.where('entity').startsWith('customers/').toArray(),
   ]);
   const byId = new Map(customers.map((c) => [c.customerId, c]));
-  const groups = duplicateGroups(customers, new Set(dismissals.map((d) => pairKey(d.customerId, d.otherCustomerId))))
-    .map((g) => ({ reasons: g.reasons, customers: g.customerIds.map((id) => byId.get(id)!).sort((a, b) => a.createdOn.localeCompare(b.createdOn)) }));
-  return { groups, merging: new Set(outbox.filter((e) => e.description === 'Merge customers').map((e) => e.key)) };
+  const apart = new Set(dismissals.map((d) => pairKey(d.customerId, d.otherCustomerId)));
+  const groups = duplicateGroups(customers, apart)
+    .map((g) => ({ reasons: g.reasons, apart, customers: g.customerIds.map((id) => byId.get(id)!).sort((a, b) => a.createdOn.localeCompare(b.createdOn)) }));
+  const merges = outbox.filter((e) => e.description === 'Merge customers');
+  return {
+    groups,
+    merging: new Set(merges.filter((e) => e.status === 'pending').map((e) => e.key)),
+    refused: new Set(merges.filter((e) => e.status === 'failed').map((e) => e.key)),
+  };
 }
 
 /**
@@ -49,6 +57,12 @@ export function PossibleDuplicatesPage() {
         ? <Alert color="secondary" title="No possible duplicates">Customers with the same phone, the same email or a similar name would show here.</Alert>
         : data.groups.map((group) => <DuplicateGroupCard key={group.customers.map((c) => c.customerId).join('|')} group={group} storeId={store.id} formatDate={storeFormatters(store).date} />)}
       {data && data.merging.size > 0 && <Text size="sm" c="dimmed">{data.merging.size} {data.merging.size === 1 ? 'merge is' : 'merges are'} waiting to be sent; the merged customers are already gone from this device.</Text>}
+      {data && data.refused.size > 0 && (
+        <Alert color="error" title={data.refused.size === 1 ? 'A merge was refused' : `${data.refused.size} merges were refused`}>
+          The server did not accept {data.refused.size === 1 ? 'it' : 'them'}. Open the sync status at the top to read why, try again, or discard
+          the merge to bring the customer back.
+        </Alert>
+      )}
     </Stack>
   );
 }
@@ -58,7 +72,9 @@ function DuplicateGroupCard({ group, storeId, formatDate }: { group: Group; stor
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const others = group.customers.filter((c) => c.customerId !== kept);
+  const { merge: mergedIds, leftOut: leftOutIds } = mergeableInto(kept, group.customers.map((c) => c.customerId), group.apart);
+  const others = group.customers.filter((c) => mergedIds.includes(c.customerId));
+  const leftOut = group.customers.filter((c) => leftOutIds.includes(c.customerId));
   const keptCustomer = group.customers.find((c) => c.customerId === kept)!;
 
   const act = async (work: () => Promise<unknown>) => {
@@ -91,7 +107,7 @@ function DuplicateGroupCard({ group, storeId, formatDate }: { group: Group; stor
         </Radio.Group>
         {failure && <Alert color="error">{failure}</Alert>}
         <Group>
-          <Button onClick={() => setConfirming(true)} loading={busy}>Merge into {displayName(keptCustomer)}</Button>
+          <Button onClick={() => setConfirming(true)} loading={busy} disabled={others.length === 0}>Merge into {displayName(keptCustomer)}</Button>
           <Button variant="default" onClick={() => void notSame()} loading={busy}>Not the same person</Button>
         </Group>
       </Stack>
@@ -100,6 +116,11 @@ function DuplicateGroupCard({ group, storeId, formatDate }: { group: Group; stor
           {others.map(displayName).join(', ')} {others.length === 1 ? 'is' : 'are'} merged into {displayName(keptCustomer)}: vehicles, visits, messages and
           ratings move there, and {others.length === 1 ? 'that record is' : 'those records are'} removed. This cannot be undone.
         </Text>
+        {leftOut.length > 0 && (
+          <Text mt="sm" size="sm" c="dimmed">
+            {leftOut.map(displayName).join(', ')} {leftOut.length === 1 ? 'stays' : 'stay'} as {leftOut.length === 1 ? 'it is' : 'they are'}: marked earlier as a different person.
+          </Text>
+        )}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirming(false)}>Cancel</Button>
           <Button color="error" onClick={() => void merge()} loading={busy}>Merge</Button>

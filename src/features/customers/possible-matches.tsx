@@ -17,10 +17,12 @@ export async function likelyMatches(storeId: number, wanted: Omit<DuplicateCandi
   const queries = [
     ...[wanted.phoneNumber, wanted.alternatePhoneNumber].filter((p) => phoneDigits(p).length >= 7).map((p) => phoneDigits(p)),
     ...(wanted.email && wanted.email.includes('@') ? [wanted.email] : []),
-    ...(wanted.lastName && wanted.lastName.trim().length >= 2 ? [wanted.lastName] : []),
+    // Similar names share the first name's initial (the rule): "J Smith" finds Jon, John and Jonathan Smith
+    // among a thousand Smiths, where "Smith" alone would stop at the first hundred.
+    ...(wanted.lastName && wanted.lastName.trim().length >= 2 ? [`${wanted.firstName?.trim()[0] ?? ''} ${wanted.lastName}`] : []),
   ];
   const seen = new Map<string, Customer>();
-  for (const query of queries) for (const hit of (await searchCustomers(db, query, 50)).hits) seen.set(hit.customer.customerId, hit.customer);
+  for (const query of queries) for (const hit of (await searchCustomers(db, query, 100)).hits) seen.set(hit.customer.customerId, hit.customer);
   const candidate = { ...wanted, customerId: '' };
   return [...seen.values()].flatMap((customer) => {
     const reasons = duplicateReasons(candidate, customer);

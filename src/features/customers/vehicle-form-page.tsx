@@ -8,9 +8,10 @@ import { createVehicleSchema } from '../../contract/writes.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
-import { normalizeFields, vehicleProblems, type FieldProblems } from '../../domain/customer-rules.ts';
+import { normalizeFields, vehicleProblems, vehicleWarnings, type FieldProblems } from '../../domain/customer-rules.ts';
 import { vehicleTitle } from '../../domain/display-name.ts';
-import { modelYearFromVin, normalizeVin, vinProblem } from '../../domain/vin.ts';
+import { lastYearOfShortVins, modelYearFromVin, normalizeVin, vinProblem } from '../../domain/vin.ts';
+import { changedFields } from '../../domain/json-patch.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { firstProblemOf } from './customer-form.tsx';
 import { useVehicle } from './use-customer.ts';
@@ -52,6 +53,14 @@ function vehicleFormProblems(values: VehicleFormValues): FieldProblems {
   return problems;
 }
 
+/** Under the VIN: where to find it, or what a valid one says. */
+function vinNote(vin: string, year: number | ''): string {
+  const y = year === '' ? null : year;
+  if (vin.length === 17 && !vinProblem(vin)) return `Checks out: a ${modelYearFromVin(vin) ?? ''} model.`;
+  if (vin.length > 0 && vin.length < 17 && y !== null && y <= lastYearOfShortVins && !vinProblem(vin, y)) return 'A serial from before 1981: it has no check digit to verify.';
+  return '17 characters, on the driver\'s door or the windshield (shorter before 1981: enter the year too).';
+}
+
 /**
  * A customer's vehicle, new (vehicles/create) or changed (vehicles/{vehicleId}): the VIN is checked as it is
  * typed and gives the model year; the colour is one of the spec's sixteen; saved through the outbox.
@@ -71,21 +80,25 @@ function VehicleForm({ storeId, customerId, vehicle }: { storeId: number; custom
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [opened] = useState(() => (vehicle ? valuesOf(vehicle) : empty));
   const form = useForm<VehicleFormValues>({
     mode: 'controlled',
-    initialValues: vehicle ? valuesOf(vehicle) : empty,
+    initialValues: opened,
     validate: (values) => firstProblemOf(vehicleFormProblems(values)),
     validateInputOnBlur: true,
   });
   const vin = normalizeVin(form.getValues().vin);
-  // A VIN that checks out gives the model year: filled in when the year is still empty.
+  // A VIN typed here that checks out gives the model year, filled in when the year is still empty (not on
+  // opening a vehicle saved without one: that would count as a change nobody made).
   useEffect(() => {
-    if (vin.length === 17 && !vinProblem(vin) && form.getValues().year === '') {
+    if (vin !== normalizeVin(opened.vin) && vin.length === 17 && !vinProblem(vin) && form.getValues().year === '') {
       const year = modelYearFromVin(vin);
       if (year) form.setFieldValue('year', year);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the VIN changes
   }, [vin]);
+
+  const yearWarning = vehicleWarnings(vehicleFromForm(form.getValues())).year;
 
   const back = () => navigate({ to: '/customers/$customerId', params: { customerId } });
   const save = form.onSubmit(async (values) => {
@@ -93,7 +106,7 @@ function VehicleForm({ storeId, customerId, vehicle }: { storeId: number; custom
     setFailure(null);
     try {
       const model = vehicleFromForm(values);
-      if (vehicle) await syncClient().updateVehicle(customerId, vehicle.vehicleId, model);
+      if (vehicle) await syncClient().updateVehicle(customerId, vehicle.vehicleId, changedFields(vehicleFromForm(opened), model));
       else await syncClient().createVehicle(customerId, { vehicleId: crypto.randomUUID(), ...model });
       form.resetDirty(values);
       await back();
@@ -116,10 +129,13 @@ function VehicleForm({ storeId, customerId, vehicle }: { storeId: number; custom
         <Paper withBorder p="md">
           <Grid gap="sm">
             <Grid.Col span={12}>
-              <TextInput label="VIN" maxLength={17} description={vin.length === 17 && !vinProblem(vin) ? `Checks out: a ${modelYearFromVin(vin) ?? ''} model.` : '17 characters, on the driver\'s door or the windshield.'}
+              <TextInput label="VIN" maxLength={24} description={vinNote(vin, form.getValues().year)}
                 styles={{ input: { fontFamily: 'monospace', textTransform: 'uppercase' } }} {...form.getInputProps('vin')} key={form.key('vin')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}><NumberInput label="Year" min={1900} max={2100} allowDecimal={false} {...form.getInputProps('year')} key={form.key('year')} /></Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <NumberInput label="Year" min={1900} max={2100} allowDecimal={false} description={yearWarning} inputWrapperOrder={['label', 'input', 'description', 'error']}
+                styles={{ description: { color: 'var(--mantine-color-orange-9)' } }} {...form.getInputProps('year')} key={form.key('year')} />
+            </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 4 }}><TextInput label="Make" maxLength={60} {...form.getInputProps('make')} key={form.key('make')} /></Grid.Col>
             <Grid.Col span={{ base: 6, sm: 5 }}><TextInput label="Model" maxLength={60} {...form.getInputProps('model')} key={form.key('model')} /></Grid.Col>
             <Grid.Col span={{ base: 6, sm: 4 }}><TextInput label="Trim" maxLength={60} {...form.getInputProps('trim')} key={form.key('trim')} /></Grid.Col>
