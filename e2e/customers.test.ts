@@ -158,6 +158,31 @@ describe('editing a customer', () => {
   });
 });
 
+describe('a customer\'s visits', () => {
+  it('are listed newest first, each a real link to its detail (a new tab, the keyboard)', async () => {
+    const store = await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+    const visit = await db().selectFrom('scheduledVisits').innerJoin('scheduledServices', 'scheduledServices.scheduledVisitId', 'scheduledVisits.scheduledVisitId')
+      .select(['scheduledVisits.customerId', 'scheduledVisits.scheduledVisitId', 'scheduledServices.startDate'])
+      .where('scheduledVisits.storeId', '=', store.id).where('scheduledVisits.deleted', '=', false).where('scheduledVisits.customerId', 'is not', null)
+      .orderBy('scheduledServices.startDate', 'desc').executeTakeFirstOrThrow();
+    const newest = await db().selectFrom('scheduledVisits').innerJoin('scheduledServices', 'scheduledServices.scheduledVisitId', 'scheduledVisits.scheduledVisitId')
+      .select('scheduledVisits.scheduledVisitId').where('scheduledVisits.storeId', '=', store.id).where('scheduledVisits.deleted', '=', false)
+      .where('scheduledVisits.customerId', '=', visit.customerId).orderBy('scheduledServices.startDate', 'desc').executeTakeFirstOrThrow();
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await readyAt(page, `/customers/${visit.customerId}/appointments`);
+      const first = page.getByRole('table').getByRole('link').first();
+      expect(await first.getAttribute('href')).toBe(`/customers/${visit.customerId}/appointments/${newest.scheduledVisitId}`);
+      await first.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(new RegExp(`/customers/${visit.customerId}/appointments/${newest.scheduledVisitId}`));
+      await page.getByText('This visit is not on this device.').waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('a vehicle', () => {
   it('with a VIN that does not add up is refused with a message and not stored; a good VIN fills in the year', async () => {
     const customer = await db().selectFrom('customers').select('customerId').where('deleted', '=', false).executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import { Badge, Card, Group, Loader, Stack, Table, Text, Timeline, Title } from 
 import { Outlet, useChildMatches, useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CustomerVehicle, ScheduledService, ScheduledVisit, SchedulerResource, StoreService } from '../../contract/entities.ts';
+import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { licenceText, vehicleTitle } from '../../domain/display-name.ts';
@@ -40,6 +41,8 @@ export function StatusBadge({ status }: { status: ScheduledEventStatus }) {
   return <Badge variant="outline" style={{ borderColor: color, color: color === '#000000' ? 'var(--mantine-color-text)' : color }} leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: color }} />}>{status}</Badge>;
 }
 
+const visitPath = '/customers/$customerId/appointments/$scheduledVisitId/{-$scheduledServiceId}';
+
 /** The customer's visits at this store, newest first (route customers/{id}/appointments), and one visit's detail. */
 export function AppointmentHistoryPage() {
   const session = useSession();
@@ -62,11 +65,13 @@ export function AppointmentHistoryPage() {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.visit.scheduledVisitId} style={{ cursor: 'pointer' }} tabIndex={0} role="link"
-              aria-label={`Visit of ${row.start ? formats.date(row.start) : 'unknown date'}`}
-              onClick={() => void navigate({ to: '/customers/$customerId/appointments/$scheduledVisitId/{-$scheduledServiceId}', params: { customerId, scheduledVisitId: row.visit.scheduledVisitId } })}
-              onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.click(); }}>
-              <Table.Td>{row.start ? formats.dateTime(row.start) : '—'}</Table.Td>
+            <Table.Tr key={row.visit.scheduledVisitId} style={{ cursor: 'pointer' }}
+              onClick={() => void navigate({ to: visitPath, params: { customerId, scheduledVisitId: row.visit.scheduledVisitId } })}>
+              <Table.Td>
+                <AnchorLink to={visitPath} params={{ customerId, scheduledVisitId: row.visit.scheduledVisitId }} onClick={(e) => e.stopPropagation()}>
+                  {row.start ? formats.dateTime(row.start) : 'Date not set'}
+                </AnchorLink>
+              </Table.Td>
               <Table.Td>{row.services.map((s) => s.serviceName).join(', ') || '—'}</Table.Td>
               <Table.Td visibleFrom="sm">{row.vehicle ? vehicleTitle(row.vehicle) : '—'}</Table.Td>
               <Table.Td><StatusBadge status={row.status} /></Table.Td>
