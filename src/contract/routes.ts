@@ -35,6 +35,8 @@ export const apiPaths = {
   markReplied: '/api/alltrac/store-messages/:storeMessageId/mark-replied',
   storeServices: '/api/alltrac/store/services',
   storeService: '/api/alltrac/store/services/:storeServiceHashId',
+  storeServiceCategories: '/api/alltrac/store/services/categories',
+  storeServiceTractionCode: '/api/alltrac/store/services/:storeServiceHashId/tractionservice-code',
 } as const;
 
 /** Adds api-version=1.0 (spec section 7) to a path that may already carry a query. */

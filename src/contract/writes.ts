@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
-import { customerSchema, customerVehicleSchema, supportRequestSchema } from './entities.ts';
+import { customerSchema, customerVehicleSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
  * Fields added after devices could first queue a create default to none, so a change queued by an older app
@@ -46,3 +46,14 @@ export const notDuplicateSchema = z.object({
   otherCustomerId: z.uuid('Name the other customer by its id'),
 }).strict().refine((pair) => pair.customerId !== pair.otherCustomerId, { message: 'A customer is always the same as itself', path: ['otherCustomerId'] });
 export type NotDuplicate = z.infer<typeof notDuplicateSchema>;
+
+/**
+ * A new store service. The device makes its id and its hashed id (the id the wire uses for it: a service
+ * created offline can be changed before the server has seen it); the traction code is set on its own call.
+ */
+export const createStoreServiceSchema = storeServiceSchema.omit({ tractionServiceCode: true }).extend({
+  storeServiceHashId: z.string().regex(/^[\w-]{16,64}$/, 'A hashed id is 16 to 64 letters, digits, _ or -'),
+}).strict();
+export type CreateStoreService = z.input<typeof createStoreServiceSchema>;
+export const storeServicePatchableFields = Object.keys(createStoreServiceSchema.shape).filter((f) => f !== 'storeServiceId' && f !== 'storeServiceHashId');
+export const tractionServiceCodeSchema = z.object({ tractionServiceCode: storeServiceSchema.shape.tractionServiceCode }).strict();

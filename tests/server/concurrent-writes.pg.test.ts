@@ -21,10 +21,13 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
   let token: string;
   let store: number;
   let userId: string;
+  let adminToken: string;
   const user = () => ({ token, store });
+  const storeAdmin = () => ({ token: adminToken, store });
 
   beforeAll(async () => {
     token = await mintAccessToken(t.db, 'user@demo.test', testPublicUrl);
+    adminToken = await mintAccessToken(t.db, 'admin@demo.test', testPublicUrl);
     store = (await demoStoreIds(t.db))[101]!;
     userId = (await t.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
   });
@@ -176,6 +179,25 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
         expect([200, 404]).toContain(answers[1]!.statusCode);
         const row = await t.db.selectFrom('customers').select(['deleted']).where('customerId', '=', merged!).executeTakeFirstOrThrow();
         expect(row.deleted).toBe(true);
+      },
+    },
+    {
+      name: 'two patches of different fields of one store service both stay',
+      prepare: async () => {
+        const service = await t.db.selectFrom('storeServices').select(['storeServiceId', 'storeServiceHashId']).where('storeId', '=', store)
+          .where('deleted', '=', false).orderBy('storeServiceId').executeTakeFirstOrThrow();
+        const at = apiPaths.storeService.replace(':storeServiceHashId', service.storeServiceHashId);
+        const name = `Alignment ${randomUUID().slice(0, 8)}`;
+        const minutes = 15 * (2 + Math.floor(Math.random() * 20));
+        return { target: { storeServiceId: service.storeServiceId, name, minutes: String(minutes) }, calls: [
+          { method: 'PATCH', path: at, ...storeAdmin(), body: replace('name', name) },
+          { method: 'PATCH', path: at, ...storeAdmin(), body: replace('durationInMinutes', minutes) },
+        ] };
+      },
+      check: async ({ storeServiceId, name, minutes }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        const row = await t.db.selectFrom('storeServices').select(['name', 'durationInMinutes']).where('storeServiceId', '=', storeServiceId!).executeTakeFirstOrThrow();
+        expect(row).toEqual({ name, durationInMinutes: Number(minutes) });
       },
     },
     ...([
