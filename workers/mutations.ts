@@ -1,11 +1,13 @@
-import type { Customer, CustomerVehicle, NotificationPreference } from '../src/contract/entities.ts';
+import type { Customer, CustomerVehicle, NotificationPreference, StoreService } from '../src/contract/entities.ts';
 import { userNotificationKinds, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
-  createCustomerSchema, createVehicleSchema, customerPatchableFields, vehiclePatchableFields, type CreateCustomer, type CreateSupportRequest, type CreateVehicle,
+  createCustomerSchema, createStoreServiceSchema, createVehicleSchema, customerPatchableFields, storeServicePatchableFields, vehiclePatchableFields,
+  type CreateCustomer, type CreateStoreService, type CreateSupportRequest, type CreateVehicle,
 } from '../src/contract/writes.ts';
 import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/customer-rules.ts';
 import { displayName } from '../src/domain/display-name.ts';
+import { storeServiceProblems } from '../src/domain/store-service-rules.ts';
 import { pairKey } from '../src/domain/duplicates.ts';
 import { withYearFromVin } from '../src/domain/vin.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
@@ -107,6 +109,44 @@ export const mutations = {
         const patch = changesBetween(current, next, vehiclePatchableFields);
         if (patch.length === 0) return null;
         return { next, request: { method: 'PATCH', path: path(apiPaths.customerVehicle, { customerId, vehicleId }), body: patch } };
+      },
+    };
+  },
+
+  /** A new service in the active store's catalogue (admins). */
+  createStoreService(storeId: number, input: CreateStoreService): Mutation {
+    const model = createStoreServiceSchema.parse(input);
+    refuse(storeServiceProblems(model), 'The service');
+    return {
+      collection: 'storeServices', key: model.storeServiceId, description: `Add service ${model.name}`,
+      build: () => ({
+        next: { ...model, tractionServiceCode: null, storeId },
+        request: { method: 'POST', path: apiPaths.storeServices, body: model },
+      }),
+    };
+  },
+
+  updateStoreService(storeServiceId: string, changes: Partial<Omit<StoreService, 'storeServiceId' | 'storeServiceHashId' | 'tractionServiceCode'>>): Mutation {
+    return {
+      collection: 'storeServices', key: storeServiceId, description: 'Change service',
+      build: (current) => {
+        if (!current) notOnDevice('service');
+        const next = { ...current, ...changes };
+        refuse(storeServiceProblems(next as unknown as StoreService), 'The service');
+        const patch = changesBetween(current, next, storeServicePatchableFields);
+        if (patch.length === 0) return null;
+        return { next, request: { method: 'PATCH', path: path(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }), body: patch } };
+      },
+    };
+  },
+
+  /** Takes a service out of the catalogue; visits already booked keep its name. */
+  deleteStoreService(storeServiceId: string): Mutation {
+    return {
+      collection: 'storeServices', key: storeServiceId, description: 'Delete service',
+      build: (current) => {
+        if (!current) return null;
+        return { next: null, request: { method: 'DELETE', path: path(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }) } };
       },
     };
   },

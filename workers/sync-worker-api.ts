@@ -1,6 +1,6 @@
-import type { CustomerVehicle, Customer, SupportRequestListItem } from '../src/contract/entities.ts';
+import type { CustomerVehicle, Customer, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { UserNotificationKind } from '../src/contract/enums.ts';
-import type { CreateCustomer, CreateSupportRequest, CreateVehicle } from '../src/contract/writes.ts';
+import type { CreateCustomer, CreateStoreService, CreateSupportRequest, CreateVehicle } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -58,6 +58,10 @@ export interface SyncWorkerApi {
   mergeCustomers(keptCustomerId: string, mergedCustomerId: string): Promise<boolean>;
   /** Two customers who are not one person: never offered as possible duplicates again. */
   markNotDuplicate(customerId: string, otherCustomerId: string): Promise<boolean>;
+  /** The active store's service catalogue (admins): each change queued, sent when online. */
+  createStoreService(model: CreateStoreService): Promise<boolean>;
+  updateStoreService(storeServiceId: string, changes: Partial<Omit<StoreService, 'storeServiceId' | 'storeServiceHashId' | 'tractionServiceCode'>>): Promise<boolean>;
+  deleteStoreService(storeServiceId: string): Promise<boolean>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;

@@ -115,10 +115,13 @@ const customerCreate = createRoute({
 });
 
 const settings = screen(app, '/settings', 'Settings', storeAdmins, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
-const settingsPages = ([
-  ['/', 'Settings'], ['general', 'General'], ['hours', 'Hours'], ['appointments', 'Appointments'], ['services', 'Services'],
-  ['resources', 'Resources'], ['inspection-reports', 'Inspection Reports'], ['pickupanddelivery', 'Pickup and Delivery'], ['users', 'Users'],
-] as const).map(([path, title]) => screen(settings, path, title, storeAdmins));
+const settingsPages = [
+  screen(settings, '/', 'Settings', storeAdmins, lazyRouteComponent(() => import('../features/settings/settings-index-page.tsx'), 'SettingsIndexPage')),
+  ...([['general', 'General'], ['hours', 'Hours'], ['appointments', 'Appointments']] as const).map(([path, title]) => screen(settings, path, title, storeAdmins)),
+  screen(settings, 'services', 'Services', storeAdmins, lazyRouteComponent(() => import('../features/settings/services-page.tsx'), 'ServicesPage')),
+  ...([['resources', 'Resources'], ['inspection-reports', 'Inspection Reports'], ['pickupanddelivery', 'Pickup and Delivery'], ['users', 'Users']] as const)
+    .map(([path, title]) => screen(settings, path, title, storeAdmins)),
+];
 
 const routeTree = rootRoute.addChildren([
   maintenance, rating, inspectionReport, workOrderDeprecated, workOrder, forbidden,
