@@ -8,7 +8,8 @@ export const longestService = 12 * 60;
 
 /** What is wrong with a service duration, in words a person can act on; null when it is right. */
 export function durationProblem(minutes: number): string | null {
-  if (!Number.isInteger(minutes) || minutes < durationStep) return `A service takes at least ${durationStep} minutes`;
+  if (!Number.isFinite(minutes)) return 'Enter how long the service takes, in minutes';
+  if (minutes < durationStep) return `A service takes at least ${durationStep} minutes`;
   if (minutes > longestService) return `Keep a service under ${longestService / 60} hours; book longer work as several services`;
   if (minutes % durationStep !== 0) {
     const below = Math.floor(minutes / durationStep) * durationStep;
