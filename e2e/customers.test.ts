@@ -4,7 +4,7 @@ import { apiPaths } from '../src/contract/routes.ts';
 import { takeVersions } from '../server/db/versions.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
-import { readStore } from './support/idb.ts';
+import { firstSyncDone, readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
@@ -17,8 +17,7 @@ async function readyAt(page: Page, path: string, name = 'Uma User') {
   await shellReady(page, name);
   const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
   const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
-  await expect.poll(async () => (await readStore<{ name: string; value: unknown }>(page, `alltrac-${userId}-store-${store}`, 'syncState'))
-    .some((r) => r.name === 'complete' && r.value === true), { timeout: 30_000 }).toBe(true);
+  await firstSyncDone(page, userId, store);
   // The app works offline once its service worker has stored every screen's code (tests go offline next).
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
   await page.goto(`${env.server.url}${path}`);
@@ -165,9 +164,11 @@ describe('a customer\'s visits', () => {
       .select(['scheduledVisits.customerId', 'scheduledVisits.scheduledVisitId', 'scheduledServices.startDate'])
       .where('scheduledVisits.storeId', '=', store.id).where('scheduledVisits.deleted', '=', false).where('scheduledVisits.customerId', 'is not', null)
       .orderBy('scheduledServices.startDate', 'desc').executeTakeFirstOrThrow();
+    // A visit starts with its first service: the page lists visits by that, newest first.
     const newest = await db().selectFrom('scheduledVisits').innerJoin('scheduledServices', 'scheduledServices.scheduledVisitId', 'scheduledVisits.scheduledVisitId')
-      .select('scheduledVisits.scheduledVisitId').where('scheduledVisits.storeId', '=', store.id).where('scheduledVisits.deleted', '=', false)
-      .where('scheduledVisits.customerId', '=', visit.customerId).orderBy('scheduledServices.startDate', 'desc').executeTakeFirstOrThrow();
+      .select(['scheduledVisits.scheduledVisitId', (eb) => eb.fn.min('scheduledServices.startDate').as('start')])
+      .where('scheduledVisits.storeId', '=', store.id).where('scheduledVisits.deleted', '=', false).where('scheduledServices.deleted', '=', false)
+      .where('scheduledVisits.customerId', '=', visit.customerId).groupBy('scheduledVisits.scheduledVisitId').orderBy('start', 'desc').executeTakeFirstOrThrow();
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await readyAt(page, `/customers/${visit.customerId}/appointments`);

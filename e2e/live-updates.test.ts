@@ -54,14 +54,25 @@ describe('live updates between devices', () => {
   });
 });
 
+/** Uma signed in, with the app open in two tabs of one browser profile. */
+async function twoTabs() {
+  const first = await signIn(env.browser, env.server.url, 'user@demo.test');
+  try {
+    await shellReady(first.page, 'Uma User');
+    const second = await first.context.newPage();
+    await second.goto(env.server.url);
+    await shellReady(second, 'Uma User');
+    return { first, second };
+  } catch (error) {
+    await first.context.close();
+    throw error;
+  }
+}
+
 describe('tabs of one browser profile', () => {
   it('elect one sync leader, and another tab takes over within 2 s when it closes', async () => {
-    const first = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { first, second } = await twoTabs();
     try {
-      await shellReady(first.page, 'Uma User');
-      const second = await first.context.newPage();
-      await second.goto(env.server.url);
-      await shellReady(second, 'Uma User');
       const locks = () => second.evaluate(async () => {
         const state = await navigator.locks.query();
         return {
@@ -85,12 +96,8 @@ describe('tabs of one browser profile', () => {
 
 describe('a newer version of the app taking over the databases', () => {
   it('makes the old leader hand over: the old tab asks for a reload and another tab syncs', async () => {
-    const first = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { first, second } = await twoTabs();
     try {
-      await shellReady(first.page, 'Uma User');
-      const second = await first.context.newPage();
-      await second.goto(env.server.url);
-      await shellReady(second, 'Uma User');
       const db = env.server.database.db;
       const { userId } = await db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
       const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;

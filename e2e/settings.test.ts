@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readStore } from './support/idb.ts';
+import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
@@ -11,8 +11,7 @@ async function syncedAt(page: Page, email: string, name: string, path: string) {
   await shellReady(page, name);
   const userId = (await db().selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow()).userId;
   const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
-  await expect.poll(async () => (await readStore<{ name: string; value: unknown }>(page, `alltrac-${userId}-store-${store}`, 'syncState'))
-    .some((r) => r.name === 'complete' && r.value === true), { timeout: 30_000 }).toBe(true);
+  await firstSyncDone(page, userId, store);
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
   await page.goto(`${env.server.url}${path}`);
   return store;

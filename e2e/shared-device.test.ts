@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readStore } from './support/idb.ts';
+import { firstSyncDone, readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { fillSignIn, shellReady, signIn } from './support/session.ts';
 
@@ -8,12 +8,6 @@ const env = e2eEnvironment();
 const db = () => env.server.database.db;
 const userIdOf = async (email: string) => (await db().selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow()).userId;
 const storeIdOf = async (storeNumber: number) => (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', storeNumber).executeTakeFirstOrThrow()).id;
-
-/** Waits until a user's first sync of a store is complete on the page's profile. */
-async function firstSyncDone(page: Page, userId: string, storeId: number): Promise<void> {
-  await expect.poll(async () => (await readStore<{ name: string; value: unknown }>(page, `alltrac-${userId}-store-${storeId}`, 'syncState'))
-    .some((r) => r.name === 'complete' && r.value === true), { timeout: 30_000 }).toBe(true);
-}
 
 async function openSyncPanel(page: Page) {
   await page.getByRole('button', { name: /^Sync status:/ }).click();

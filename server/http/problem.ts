@@ -25,6 +25,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
+/** A 400 naming the fields to fix and what is wrong with each (the shared rules' words); nothing when all is well. */
+export function refuseProblems(problems: Record<string, string[]>, what: string): void {
+  if (Object.keys(problems).length > 0) throw new ProblemError('validation', `${what} has fields to fix: ${Object.keys(problems).join(', ')}.`, { errors: problems });
+}
+
 /** Parses a value with a schema, or throws a 400 problem naming each field that is wrong. */
 export function parseOrProblem<S extends z.ZodType>(schema: S, value: unknown, what = 'The request'): z.infer<S> {
   const result = schema.safeParse(value);

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database, SyncColumns } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
-import { parseOrProblem, ProblemError } from '../http/problem.ts';
+import { parseOrProblem, ProblemError, refuseProblems } from '../http/problem.ts';
 import { patchRow } from './scope.ts';
 
 /** A live event after a commit: to a user's devices, a store's, or (storeId null) the whole company's. */
@@ -213,7 +213,7 @@ export class Writer {
     // Normalizing can lengthen a value (ß upper-cased is SS): checked again, a 400 and not a 500.
     const next = rules?.normalize ? parseOrProblem(spec.schema, rules.normalize(patched), 'The changed row') : patched;
     const problems = rules?.problems?.(before, next) ?? {};
-    if (Object.keys(problems).length > 0) throw new ProblemError('validation', `The change has fields to fix: ${Object.keys(problems).join(', ')}.`, { errors: problems });
+    refuseProblems(problems, 'The change');
     if (JSON.stringify(next) === JSON.stringify(before)) return { row: current, changed: false };
     return { row: await this.update(spec, key, current, next), changed: true };
   }

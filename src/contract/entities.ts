@@ -15,8 +15,11 @@ const date = z.iso.date();
 const timeOfDay = z.string().regex(/^\d{2}:\d{2}$/, 'Use the 24-hour form HH:MM');
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => text(max).nullable();
-const cents = z.number().int().min(0);
-const minutes = z.number().int().min(0);
+/** The most an amount may be ($999,999.99): the database's integer columns hold it with room to spare. */
+export const maxCents = 99_999_999;
+const cents = z.number().int().min(0).max(maxCents, 'Enter an amount under $1,000,000');
+/** A year: no duration the product keeps is longer, and the integer columns hold it. */
+const minutes = z.number().int().min(0).max(525_600, 'Keep a duration under a year');
 
 /** Text of at most `max` characters, with a message that names the field. */
 const namedText = (label: string, max: number) => z.string().max(max, `Keep the ${label} under ${max} characters`).nullable();

@@ -1,17 +1,11 @@
-import { foldText } from './customer-search.ts';
+import { foldText, type SearchableCustomer } from './customer-search.ts';
 import { phoneDigits } from './phone.ts';
 
 /** Why two customers look like one person. */
 export type DuplicateReason = 'Same phone' | 'Same email' | 'Similar name';
 
-export interface DuplicateCandidate {
+export interface DuplicateCandidate extends SearchableCustomer {
   customerId: string;
-  firstName: string | null;
-  lastName: string | null;
-  companyName: string | null;
-  email: string | null;
-  phoneNumber: string | null;
-  alternatePhoneNumber?: string | null;
 }
 
 const letters = (text: string | null | undefined) => foldText(text ?? '').replace(/[^a-z]/g, '');

@@ -1,4 +1,4 @@
-import type { StoreService } from '../contract/entities.ts';
+import { maxCents, type StoreService } from '../contract/entities.ts';
 import type { FieldProblems } from './customer-rules.ts';
 
 /** The scheduler's grid step: a service's duration is a whole number of these (spec section 5). */
@@ -25,7 +25,10 @@ export function storeServiceProblems(service: Pick<StoreService, 'name' | 'durat
   if (!service.name.trim()) problems.name = ['Enter the service name'];
   const duration = durationProblem(service.durationInMinutes);
   if (duration) problems.durationInMinutes = [duration];
-  if (service.priceInCents !== null && (!Number.isInteger(service.priceInCents) || service.priceInCents < 0)) problems.priceInCents = ['Enter a price of 0 or more'];
+  if (service.priceInCents !== null) {
+    if (!Number.isInteger(service.priceInCents) || service.priceInCents < 0) problems.priceInCents = ['Enter a price of 0 or more'];
+    else if (service.priceInCents > maxCents) problems.priceInCents = ['Enter a price under $1,000,000'];
+  }
   return problems;
 }
 

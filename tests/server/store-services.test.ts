@@ -55,6 +55,18 @@ describe('the store service catalogue', () => {
     expect(await stored(body.storeServiceId)).toBeUndefined();
   });
 
+  it('refuses a price past what an integer column holds with a message, not a database error', async () => {
+    const body = await newService({ priceInCents: 3_000_000_000 });
+    const created = await as(admin)('POST', apiPaths.storeServices, body);
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors.priceInCents).toEqual(['Enter an amount under $1,000,000']);
+    expect(await stored(body.storeServiceId)).toBeUndefined();
+    await as(admin)('POST', apiPaths.storeServices, { ...body, priceInCents: 4999 });
+    const changed = await as(admin)('PATCH', at(body.storeServiceHashId), replace('priceInCents', 3_000_000_000));
+    expect(changed.statusCode).toBe(400);
+    expect((await stored(body.storeServiceId))!.priceInCents).toBe(4999);
+  });
+
   it('refuses a changed duration of 20 minutes, keeping the one it had', async () => {
     const body = await newService();
     await as(admin)('POST', apiPaths.storeServices, body);

@@ -30,5 +30,6 @@ describe('a store service', () => {
       name: ['Enter the service name'], durationInMinutes: ['Use steps of 15 minutes: 15 or 30'], priceInCents: ['Enter a price of 0 or more'],
     });
     expect(storeServiceProblems({ name: 'Oil change', durationInMinutes: 30, priceInCents: null })).toEqual({});
+    expect(storeServiceProblems({ name: 'Fleet contract', durationInMinutes: 30, priceInCents: 100_000_000 })).toEqual({ priceInCents: ['Enter a price under $1,000,000'] });
   });
 });

@@ -6,13 +6,13 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   createCustomerSchema, createVehicleSchema, customerPatchableFields, mergeCustomerSchema, notDuplicateSchema, vehiclePatchableFields,
 } from '../../../src/contract/writes.ts';
-import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../../../src/domain/customer-rules.ts';
+import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems } from '../../../src/domain/customer-rules.ts';
 import { pairKey } from '../../../src/domain/duplicates.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { withAccess } from '../../../src/domain/visibility.ts';
 import { withYearFromVin } from '../../../src/domain/vin.ts';
 import type { Db } from '../../db/connect.ts';
-import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { asAccessAllows, readScope, storeScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
@@ -31,10 +31,6 @@ export const dismissals: RowSpec<typeof customerDuplicateDismissalSchema> = {
 };
 const customerParams = z.object({ customerId: z.uuid('The customer id must be a UUID') });
 const vehicleParams = customerParams.extend({ vehicleId: z.uuid('The vehicle id must be a UUID') });
-
-function refuse(problems: FieldProblems, what: string): void {
-  if (Object.keys(problems).length > 0) throw new ProblemError('validation', `${what} has fields to fix: ${Object.keys(problems).join(', ')}.`, { errors: problems });
-}
 
 /** A new row as stored: normalized, then checked again (normalizing can lengthen a value past its limit). */
 function normalized<S extends z.ZodObject>(schema: S, body: unknown, what: string): z.infer<S> {
@@ -76,7 +72,7 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
   app.post(apiPaths.customers, async (request, reply) => {
     const scope = await storeScope(db, auth, request, frontCounter, 'customers');
     const model = normalized(createCustomerSchema, request.body, 'The customer');
-    refuse(customerProblems(model), 'The customer');
+    refuseProblems(customerProblems(model), 'The customer');
     const result = await writes.run(request, scope, async (w) => {
       const row = await w.create(customers, { ...model, legacyCustomerId: null, createdOn: w.now.toISOString(), mergedIntoCustomerId: null });
       w.event(customers, row, 'CustomerChanged', [model.customerId]);
@@ -176,7 +172,7 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const scope = await storeScope(db, auth, request, frontCounter, 'vehicles');
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
     const model = withYearFromVin(normalized(createVehicleSchema, request.body, 'The vehicle'));
-    refuse(vehicleProblems(model), 'The vehicle');
+    refuseProblems(vehicleProblems(model), 'The vehicle');
     const result = await writes.run(request, scope, async (w) => {
       await w.lock();
       const ownerId = await survivorOf(w.trx, scope.companyId, customerId);

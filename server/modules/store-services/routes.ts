@@ -7,7 +7,7 @@ import { storeAdmins } from '../../../src/domain/roles.ts';
 import { storeServiceProblems } from '../../../src/domain/store-service-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
-import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { parseOrProblem, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
@@ -21,10 +21,6 @@ const columns = Object.keys(storeServiceSchema.shape) as (keyof typeof storeServ
 const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: storeServiceSchema };
 const hashParams = z.object({ storeServiceHashId: z.string().min(1).max(64) });
 const categoryColumns = Object.keys(storeServiceCategorySchema.shape) as (keyof typeof storeServiceCategorySchema.shape)[];
-
-function refuse(problems: Record<string, string[]>, what: string): void {
-  if (Object.keys(problems).length > 0) throw new ProblemError('validation', `${what} has fields to fix: ${Object.keys(problems).join(', ')}.`, { errors: problems });
-}
 
 /** A category the store may file a service under: its own, or one the company shares with every store. */
 async function categoryProblems(db: Db | Writer['trx'], scope: StoreScope, categoryId: string | null): Promise<Record<string, string[]>> {
@@ -66,7 +62,7 @@ export async function storeServiceRoutes(app: FastifyInstance, { db, auth, write
   app.post(apiPaths.storeServices, async (request, reply) => {
     const scope = await storeScope(db, auth, request, storeAdmins, 'the store\'s services');
     const model = parseOrProblem(createStoreServiceSchema, request.body, 'The service');
-    refuse({ ...storeServiceProblems(model), ...await categoryProblems(db, scope, model.storeServiceCategoryId) }, 'The service');
+    refuseProblems({ ...storeServiceProblems(model), ...await categoryProblems(db, scope, model.storeServiceCategoryId) }, 'The service');
     const result = await writes.run(request, scope, async (w) => {
       const row = await w.create(storeServices, { ...model, tractionServiceCode: null });
       w.event(storeServices, row, 'ReplicaChanged', ['storeServices', model.storeServiceId]);
@@ -82,7 +78,7 @@ export async function storeServiceRoutes(app: FastifyInstance, { db, auth, write
       const { row, changed } = await w.patch(storeServices, { storeServiceHashId }, request.body, storeServicePatchableFields, {
         problems: (_current, next) => storeServiceProblems(next),
       });
-      refuse(await categoryProblems(w.trx, scope, row.storeServiceCategoryId), 'The service');
+      refuseProblems(await categoryProblems(w.trx, scope, row.storeServiceCategoryId), 'The service');
       if (changed) w.event(storeServices, row, 'ReplicaChanged', ['storeServices', row.storeServiceId]);
       return { status: 200, body: row };
     });

@@ -2,6 +2,7 @@ import { Alert, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
+import { focusFirstError } from '../../app/form-focus.ts';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
 import { phoneDigits } from '../../domain/phone.ts';
@@ -52,11 +53,7 @@ export function CustomerCreatePage() {
     } finally {
       setSaving(false);
     }
-  }, (errors) => {
-    // Keyboard and screen-reader users land on the first field to fix.
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first as keyof CustomerFormValues)?.focus();
-  });
+  }, focusFirstError(form));
 
   if (!session?.activeStore) return null;
   return (

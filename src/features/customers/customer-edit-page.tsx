@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Customer, Rating, StoreMessage } from '../../contract/entities.ts';
 import { textConsentMethods } from '../../contract/enums.ts';
+import { focusFirstError } from '../../app/form-focus.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { AnchorLink, ButtonLink } from '../../app/links.tsx';
@@ -96,10 +97,7 @@ function CustomerEditor({ storeId, customer, sending, userName, formatDate }: { 
     } finally {
       setSaving(false);
     }
-  }, (errors) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first as keyof CustomerFormValues)?.focus();
-  });
+  }, focusFirstError(form));
 
   const consentNote = customer.textConsentMethod && customer.textConsentGivenOn
     ? `Agreed ${formatDate(customer.textConsentGivenOn)} (${textConsentMethods.label(customer.textConsentMethod).toLowerCase()}), recorded by ${customer.textConsentRecordedBy ?? 'staff'}.`

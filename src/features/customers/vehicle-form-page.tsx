@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { CustomerVehicle } from '../../contract/entities.ts';
 import { vehicleColors, type VehicleColor } from '../../contract/enums.ts';
 import { createVehicleSchema } from '../../contract/writes.ts';
+import { focusFirstError } from '../../app/form-focus.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
@@ -115,10 +116,7 @@ function VehicleForm({ storeId, customerId, vehicle }: { storeId: number; custom
     } finally {
       setSaving(false);
     }
-  }, (errors) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first as keyof VehicleFormValues)?.focus();
-  });
+  }, focusFirstError(form));
 
   return (
     <form onSubmit={save} noValidate>

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { StoreService, StoreServiceCategory } from '../../contract/entities.ts';
+import { focusFirstError } from '../../app/form-focus.ts';
 import { useSession } from '../../app/session.ts';
 import { changedFields } from '../../domain/json-patch.ts';
 import { durationStep, durationText, storeServiceProblems } from '../../domain/store-service-rules.ts';
@@ -60,8 +61,9 @@ interface Catalogue {
   waiting: Map<string, OutboxEntry>;
 }
 
-function useCatalogue(storeId: number): Catalogue | undefined {
+function useCatalogue(storeId: number | null): Catalogue | undefined {
   return useLiveQuery(async () => {
+    if (storeId === null) return undefined;
     const db = replicaOf(storeId);
     const [categories, services, outbox] = await Promise.all([
       db.rows<StoreServiceCategory>('storeServiceCategories').toArray(),
@@ -92,7 +94,7 @@ function WaitingBadge({ entry }: { entry: OutboxEntry | undefined }) {
 export function ServicesPage() {
   const session = useSession();
   const store = session?.activeStore ?? null;
-  const catalogue = useCatalogue(store?.id ?? 0);
+  const catalogue = useCatalogue(store?.id ?? null);
   const [editing, setEditing] = useState<StoreService | 'new' | null>(null);
   if (!store) return null;
   if (!catalogue) return <Loader aria-label="Loading services" />;
@@ -169,10 +171,7 @@ function ServiceDialog({ service, categories, onClose }: { service: StoreService
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
-  }, (errors) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first)?.focus();
-  });
+  }, focusFirstError(form));
   const remove = async () => {
     try {
       await syncClient().deleteStoreService(service!.storeServiceId);
