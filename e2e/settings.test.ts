@@ -78,3 +78,58 @@ describe('the service catalogue in settings', () => {
     }
   });
 });
+
+describe('the store\'s own settings', () => {
+  it('an admin changes Saturday\'s hours offline; once online the server holds them and another device shows them without a reload', async () => {
+    const admin = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    const other = await signIn(env.browser, env.server.url, 'platform@demo.test');
+    try {
+      const store = await syncedAt(admin.page, 'admin@demo.test', 'Alex Admin', '/settings/hours');
+      await syncedAt(other.page, 'platform@demo.test', 'Pat Platform', '/settings');
+      await other.page.getByText('Open Mon–Fri 8 AM–6 PM, Sat 8 AM–4 PM').waitFor();
+      await admin.page.getByRole('heading', { name: 'Hours', exact: true }).waitFor();
+      await admin.context.setOffline(true);
+
+      await admin.page.getByLabel('Saturday opens').fill('09:00');
+      await admin.page.getByLabel('Saturday closes').fill('08:00');
+      await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.page.getByText('Close after the store opens').waitFor();
+      await admin.page.getByLabel('Saturday closes').fill('15:00');
+      await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.page.getByText('Waiting to send').waitFor();
+      expect((await db().selectFrom('storeLocations').select('saturdayOpenTime').where('id', '=', store).executeTakeFirstOrThrow()).saturdayOpenTime).toBe('08:00');
+
+      await admin.context.setOffline(false);
+      await expect.poll(async () => db().selectFrom('storeLocations').select(['saturdayOpenTime', 'saturdayCloseTime']).where('id', '=', store).executeTakeFirstOrThrow(),
+        { timeout: 30_000 }).toEqual({ saturdayOpenTime: '09:00', saturdayCloseTime: '15:00' });
+      await other.page.getByText('Open Mon–Fri 8 AM–6 PM, Sat 9 AM–3 PM').waitFor({ timeout: 30_000 });
+    } finally {
+      await admin.context.close();
+      await other.context.close();
+    }
+  });
+
+  it('removing the texting number turns texting off on every device of the store', async () => {
+    const admin = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    const other = await signIn(env.browser, env.server.url, 'platform@demo.test');
+    try {
+      const store = await syncedAt(admin.page, 'admin@demo.test', 'Alex Admin', '/settings/general');
+      await syncedAt(other.page, 'platform@demo.test', 'Pat Platform', '/settings');
+      await other.page.getByText(/Texting on: \(555\)/).waitFor();
+
+      const texting = admin.page.getByRole('textbox', { name: 'Texting number' });
+      await texting.fill('555 01');
+      await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.page.getByText('Enter a 10-digit number, e.g. (555) 010-2000, or leave it empty to turn texting off').waitFor();
+      await texting.fill('');
+      await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.page.getByText('Saved', { exact: true }).waitFor({ timeout: 30_000 });
+
+      expect((await db().selectFrom('storeLocations').select('twilioPhoneNumber').where('id', '=', store).executeTakeFirstOrThrow()).twilioPhoneNumber).toBeNull();
+      await other.page.getByText('Texting off: no texting number').waitFor({ timeout: 30_000 });
+    } finally {
+      await admin.context.close();
+      await other.context.close();
+    }
+  });
+});

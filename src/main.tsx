@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import { Alert, Button, Container, MantineProvider, Stack, Title } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import * as Comlink from 'comlink';

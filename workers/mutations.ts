@@ -1,12 +1,15 @@
-import type { Customer, CustomerVehicle, NotificationPreference, StoreService } from '../src/contract/entities.ts';
+import type { Customer, CustomerVehicle, NotificationPreference, SpecialStoreHours, StoreService } from '../src/contract/entities.ts';
 import { userNotificationKinds, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
+import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
 import {
   createCustomerSchema, createStoreServiceSchema, createVehicleSchema, customerPatchableFields, storeServicePatchableFields, vehiclePatchableFields,
-  type CreateCustomer, type CreateStoreService, type CreateSupportRequest, type CreateVehicle,
+  createSpecialStoreHoursSchema, updateSpecialStoreHoursSchema,
+  type CreateCustomer, type CreateSpecialStoreHours, type CreateStoreService, type CreateSupportRequest, type CreateVehicle, type UpdateSpecialStoreHours,
 } from '../src/contract/writes.ts';
 import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/customer-rules.ts';
 import { displayName } from '../src/domain/display-name.ts';
+import { specialHoursProblems, weekdayHoursProblems } from '../src/domain/store-hours.ts';
 import { storeServiceProblems } from '../src/domain/store-service-rules.ts';
 import { pairKey } from '../src/domain/duplicates.ts';
 import { withYearFromVin } from '../src/domain/vin.ts';
@@ -147,6 +150,63 @@ export const mutations = {
       build: (current) => {
         if (!current) return null;
         return { next: null, request: { method: 'DELETE', path: path(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }) } };
+      },
+    };
+  },
+
+  /** The store's own settings (admins): only the fields that differ from the device's copy are sent. */
+  updateStoreLocation(storeId: number, input: UpdateStoreLocation): Mutation {
+    const changes = updateStoreLocationSchema.parse(input);
+    return {
+      collection: 'storeLocations', key: String(storeId), description: 'Change store settings',
+      build: (current) => {
+        if (!current) notOnDevice('store');
+        const sent = Object.fromEntries(Object.entries(changes).filter(([field, value]) => JSON.stringify(current[field]) !== JSON.stringify(value)));
+        if (Object.keys(sent).length === 0) return null;
+        const next = { ...current, ...sent };
+        refuse(weekdayHoursProblems(next as unknown as Parameters<typeof weekdayHoursProblems>[0]), 'The store hours');
+        return { next, request: { method: 'PATCH', path: path(apiPaths.storeLocation, { id: String(storeId) }), body: sent } };
+      },
+    };
+  },
+
+  /** A holiday, short day or closure of the store; a closed day keeps no times. */
+  createSpecialStoreHours(storeId: number, input: CreateSpecialStoreHours): Mutation {
+    const parsed = createSpecialStoreHoursSchema.parse(input);
+    const day = parsed.isClosed ? { ...parsed, openTime: null, closeTime: null } : parsed;
+    refuse(specialHoursProblems(day), 'The special hours');
+    return {
+      collection: 'specialStoreHours', key: day.specialStoreHoursId, description: `Add special hours on ${day.date}`,
+      build: () => ({
+        next: { ...day, storeLocationId: storeId, storeId },
+        request: { method: 'POST', path: path(apiPaths.specialStoreHours, { id: String(storeId) }), body: day },
+      }),
+    };
+  },
+
+  updateSpecialStoreHours(storeId: number, specialStoreHoursId: string, input: UpdateSpecialStoreHours): Mutation {
+    const changes = updateSpecialStoreHoursSchema.parse(input);
+    return {
+      collection: 'specialStoreHours', key: specialStoreHoursId, description: 'Change special hours',
+      build: (current) => {
+        if (!current) notOnDevice('day of special hours');
+        const merged = { ...current, ...changes } as unknown as SpecialStoreHours;
+        const next = merged.isClosed ? { ...merged, openTime: null, closeTime: null } : merged;
+        refuse(specialHoursProblems(next), 'The special hours');
+        const sent = Object.fromEntries(Object.entries(next).filter(([field, value]) =>
+          field in updateSpecialStoreHoursSchema.shape && JSON.stringify(current[field]) !== JSON.stringify(value)));
+        if (Object.keys(sent).length === 0) return null;
+        return { next, request: { method: 'PATCH', path: path(apiPaths.specialStoreHoursDay, { id: String(storeId), specialStoreHoursId }), body: sent } };
+      },
+    };
+  },
+
+  deleteSpecialStoreHours(storeId: number, specialStoreHoursId: string): Mutation {
+    return {
+      collection: 'specialStoreHours', key: specialStoreHoursId, description: 'Remove special hours',
+      build: (current) => {
+        if (!current) return null;
+        return { next: null, request: { method: 'DELETE', path: path(apiPaths.specialStoreHoursDay, { id: String(storeId), specialStoreHoursId }) } };
       },
     };
   },

@@ -1,6 +1,7 @@
 import type { CustomerVehicle, Customer, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { UserNotificationKind } from '../src/contract/enums.ts';
-import type { CreateCustomer, CreateStoreService, CreateSupportRequest, CreateVehicle } from '../src/contract/writes.ts';
+import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
+import type { CreateCustomer, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -62,6 +63,11 @@ export interface SyncWorkerApi {
   createStoreService(model: CreateStoreService): Promise<boolean>;
   updateStoreService(storeServiceId: string, changes: Partial<Omit<StoreService, 'storeServiceId' | 'storeServiceHashId' | 'tractionServiceCode'>>): Promise<boolean>;
   deleteStoreService(storeServiceId: string): Promise<boolean>;
+  /** The active store's own settings and special hours (admins): queued, sent when online. */
+  updateStoreLocation(changes: UpdateStoreLocation): Promise<boolean>;
+  createSpecialStoreHours(model: CreateSpecialStoreHours): Promise<boolean>;
+  updateSpecialStoreHours(specialStoreHoursId: string, changes: UpdateSpecialStoreHours): Promise<boolean>;
+  deleteSpecialStoreHours(specialStoreHoursId: string): Promise<boolean>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;

@@ -6,6 +6,7 @@ import * as calendarWindowIndexes from './migrations/0003-calendar-window-indexe
 import * as changeMetadata from './migrations/0004-change-metadata-and-key-claims.ts';
 import * as signInFailureTimes from './migrations/0005-sign-in-failure-times.ts';
 import * as customersAndVehicles from './migrations/0006-customers-and-vehicles.ts';
+import * as replicatedStoreLocations from './migrations/0007-replicated-store-locations.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-change-metadata-and-key-claims': changeMetadata,
   '0005-sign-in-failure-times': signInFailureTimes,
   '0006-customers-and-vehicles': customersAndVehicles,
+  '0007-replicated-store-locations': replicatedStoreLocations,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

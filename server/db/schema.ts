@@ -21,14 +21,12 @@ export interface Database {
   appMeta: { key: string; value: unknown };
   companies: { id: Generated<number>; alltracCompanyId: number; name: string };
   companyChangeCounters: { companyId: number; version: number };
-  storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours' | 'hasServiceKey' | 'serviceKey'> & {
+  /** storeId is the row's own id, kept so by the database (generated): never written. */
+  storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours' | 'hasServiceKey' | 'serviceKey'> & SyncColumns & {
     serviceKey: string | null;
     id: Generated<number>;
-    companyId: number;
-    version: number;
-    deleted: Generated<boolean>;
   };
-  specialStoreHours: E.SpecialStoreHours;
+  specialStoreHours: Replicated<E.SpecialStoreHours>;
   users: { userId: string; companyId: number; email: string; name: string; passwordHash: string; createdOn: Generated<string> };
   userRoles: { userId: string; storeId: number | null; role: Role };
   userSettings: { userId: string; allTracCurrentStoreLocation: number | null; allTracHideInstallPrompt: string | null };

@@ -7,6 +7,7 @@ import {
 } from '../../src/contract/enums.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import { applicationName } from '../../src/domain/system-notifications.ts';
+import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
 import { storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
 import { vinCheckDigit } from '../../src/domain/vin.ts';
 import type { Db } from '../db/connect.ts';
@@ -17,9 +18,9 @@ import { hashPassword } from '../identity/passwords.ts';
 export const demoPassword = 'demo1234';
 export const demoCompany = { alltracCompanyId: 1001, name: 'Demo Tire & Auto' } as const;
 export const demoStores = [
-  { storeNumber: 101, name: 'Demo Tire & Auto Springfield', timeZone: 'Eastern Standard Time', texting: true, lat: 39.7817, lng: -89.6501 },
-  { storeNumber: 102, name: 'Demo Tire & Auto Riverside', timeZone: 'Central Standard Time', texting: true, lat: 41.8781, lng: -87.6298 },
-  { storeNumber: 103, name: 'Demo Tire & Auto Lakeview', timeZone: 'Pacific Standard Time', texting: false, lat: 45.5152, lng: -122.6784 },
+  { storeNumber: 101, name: 'Demo Tire & Auto Springfield', timeZone: 'Eastern Standard Time', texting: true, lat: 39.7817, lng: -89.6501, address: ['1200 S Grand Ave', 'Springfield', 'IL', '62703', '+15550102001'] },
+  { storeNumber: 102, name: 'Demo Tire & Auto Riverside', timeZone: 'Central Standard Time', texting: true, lat: 41.8781, lng: -87.6298, address: ['455 W Lake St', 'Chicago', 'IL', '60606', '+15550102002'] },
+  { storeNumber: 103, name: 'Demo Tire & Auto Lakeview', timeZone: 'Pacific Standard Time', texting: false, lat: 45.5152, lng: -122.6784, address: ['88 SE Morrison St', 'Portland', 'OR', '97214', '+15550102003'] },
 ] as const;
 
 /** A VIN a scanner would accept for a vehicle of `year`: its year code, and its check digit right. */
@@ -106,12 +107,15 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     const storeIds = new Map<number, number>();
     for (const s of demoStores) {
       const first = await takeVersions(trx, companyId);
+      const serviceKey = s.texting ? `svc-${faker.string.alphanumeric(24)}` : null;
+      const twilioPhoneNumber = s.texting ? `+1555${faker.string.numeric(7)}` : null;
+      const googlePlaceId = `ChIJ${faker.string.alphanumeric(23)}`;
       const row = await trx.insertInto('storeLocations').values({
         alltracCompanyId: demoCompany.alltracCompanyId, companyId, version: first,
-        name: s.name, storeNumber: s.storeNumber, timeZone: s.timeZone,
-        serviceKey: s.texting ? `svc-${faker.string.alphanumeric(24)}` : null,
-        twilioPhoneNumber: s.texting ? `+1555${faker.string.numeric(7)}` : null,
-        latitude: s.lat, longitude: s.lng, googlePlaceId: `ChIJ${faker.string.alphanumeric(23)}`,
+        name: s.name, storeNumber: s.storeNumber, timeZone: s.timeZone, serviceKey, twilioPhoneNumber,
+        latitude: s.lat, longitude: s.lng, googlePlaceId,
+        googleReviewUrl: `https://search.google.com/local/writereview?placeid=${googlePlaceId}`,
+        addressLine1: s.address[0], city: s.address[1], state: s.address[2], postalCode: s.address[3], phoneNumber: s.address[4],
         calendarInterval: 15,
         appointmentReminderEnabled: true, appointmentReminderHoursBefore: 24,
         appointmentThankYouEnabled: true, appointmentThankYouHoursAfter: 2,
@@ -122,6 +126,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         mondayAppointmentsEnabled: true, tuesdayAppointmentsEnabled: true, wednesdayAppointmentsEnabled: true,
         thursdayAppointmentsEnabled: true, fridayAppointmentsEnabled: true, saturdayAppointmentsEnabled: true,
         sundayAppointmentsEnabled: false,
+        ...defaultWeekdayHours, saturdayOpenTime: '08:00', saturdayCloseTime: '16:00',
       }).returning('id').executeTakeFirstOrThrow();
       storeIds.set(s.storeNumber, row.id);
     }
@@ -417,6 +422,16 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       { systemNotificationId: faker.string.uuid(), severityLevel: 'Medium', application: applicationName, content: 'Planned maintenance last Sunday, 2:00–3:00 AM.', dateStarted: new Date(now.getTime() - 9 * 86_400_000).toISOString(), dateEnded: new Date(now.getTime() - 8 * 86_400_000).toISOString() },
       { systemNotificationId: faker.string.uuid(), severityLevel: 'High', application: 'OtherProduct', content: 'Another product of the platform is down for maintenance.', dateStarted: new Date(now.getTime() - 3_600_000).toISOString(), dateEnded: new Date(now.getTime() + 3_600_000).toISOString() },
     ]).execute();
+
+    // The coming holidays: a short Christmas Eve, Christmas and New Year's Day closed, at every store.
+    const year = now.getUTCMonth() === 11 && now.getUTCDate() > 24 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+    for (const storeId of storeIds.values()) {
+      await insertReplicated(trx, 'specialStoreHours', companyId, [
+        { date: `${year}-12-24`, isClosed: false, openTime: '08:00', closeTime: '14:00', description: 'Christmas Eve' },
+        { date: `${year}-12-25`, isClosed: true, openTime: null, closeTime: null, description: 'Christmas Day' },
+        { date: `${year + 1}-01-01`, isClosed: true, openTime: null, closeTime: null, description: "New Year's Day" },
+      ].map((day) => ({ ...day, specialStoreHoursId: faker.string.uuid(), storeLocationId: storeId, storeId })));
+    }
     return true;
   });
 }

@@ -25,7 +25,7 @@ function priorityWindow(now: Date): [string, string] {
 }
 
 const alwaysFirst = new Set<CollectionName>([
-  'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
+  'storeLocations', 'specialStoreHours', 'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
   'recurringBlockedTimes', 'unconfirmedVisits', 'notificationPreferences',
 ]);
 
@@ -93,7 +93,7 @@ function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<un
   // A user's own rows follow them to every store they open (a support request sent from another store too).
   if (owner) return sql`company_id = ${scope.companyId} and ${sql.ref(snakeCase(owner))} = ${scope.userId}`;
   const rows = sql`company_id = ${scope.companyId} and (store_id = ${scope.storeId} or store_id is null)`;
-  if (access.kind === 'full') return rows;
+  if (access.kind === 'full' || access.rows === 'all') return rows;
   // Only what the store's calendar names: the customers and vehicles of its visits.
   const key = collection === 'customers' ? 'customer_id' : 'vehicle_id';
   return sql`${rows} and ${sql.ref(key)} in (select v.${sql.ref(key)} from scheduled_visits v

@@ -168,11 +168,15 @@ export class Writer {
     return { version, changedBy: this.scope.user.userId, changedByName: this.scope.user.name, changedAt: this.now.toISOString() };
   }
 
+  /** A new version for a row this transaction writes, with who changes it and when (after the company lock). */
+  async stamp(): Promise<RowVersion> {
+    await this.lock();
+    return this.metadata(await takeVersions(this.trx, this.scope.companyId));
+  }
+
   /** Inserts a new row with its version. `storeId` defaults to the active store for store rows, else null. */
   async create<S extends z.ZodObject>(spec: RowSpec<S>, row: z.infer<S>, options: { storeId?: number | null } = {}): Promise<Versioned<z.infer<S>>> {
-    await this.lock();
-    const version = await takeVersions(this.trx, this.scope.companyId);
-    const meta = this.metadata(version);
+    const meta = await this.stamp();
     const storeId = options.storeId !== undefined ? options.storeId : spec.scope === 'store' ? this.scope.storeId : null;
     await this.trx.insertInto(spec.table as 'customers')
       .values({ ...row, ...meta, companyId: this.scope.companyId, storeId } as never)

@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { SpecialStoreHours } from '../contract/entities.ts';
 import type { Role } from '../contract/enums.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import type { CurrentUser, UserSettings } from '../contract/user.ts';
@@ -7,6 +8,7 @@ import { chooseActiveStore, selectableStores } from '../domain/active-store.ts';
 import { rolesAtStore } from '../domain/roles.ts';
 import { GlobalDb } from '../db/global-db.ts';
 import { signedInUser } from '../db/signed-in-user.ts';
+import { replicaOf } from '../db/use-replica.ts';
 
 /** This tab's read side of the global db (the sync worker writes it). */
 export const globalDb = new GlobalDb();
@@ -22,13 +24,27 @@ export interface Session {
   roles: Role[];
 }
 
+/**
+ * The active store as its replica holds it: its row and special hours arrive with the change feed (and a
+ * change made here shows at once), where the session's copy is only as new as its last refresh.
+ */
+async function asReplicated(store: StoreLocation): Promise<StoreLocation> {
+  const replica = replicaOf(store.id);
+  const [row, specialStoreHours] = await Promise.all([
+    replica.rows<StoreLocation>('storeLocations').get(store.id),
+    replica.rows<SpecialStoreHours>('specialStoreHours').orderBy('date').toArray(),
+  ]);
+  return row ? { ...store, ...row, specialStoreHours } : store;
+}
+
 async function readSession(): Promise<Session | null> {
   const userId = signedInUser();
   if (!userId) return null;
   const row = await globalDb.sessions.get(userId);
   if (!row) return null;
-  const stores = selectableStores(row.user.roles, row.stores);
-  const activeStore = chooseActiveStore(row.settings.allTracCurrentStoreLocation, row.user.roles, stores);
+  const chosen = chooseActiveStore(row.settings.allTracCurrentStoreLocation, row.user.roles, selectableStores(row.user.roles, row.stores));
+  const activeStore = chosen && await asReplicated(chosen);
+  const stores = selectableStores(row.user.roles, row.stores).map((s) => (s.id === activeStore?.id ? activeStore : s));
   return { user: row.user, settings: row.settings, stores, activeStore, roles: rolesAtStore(row.user.roles, activeStore?.id ?? null) };
 }
 

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import * as E from './entities.ts';
+import { storeLocationSchema } from './store-location.ts';
 import type { CollectionName } from './sync.ts';
 
 /** The contract schema of each replicated collection's rows. */
 export const collectionSchemas: Record<CollectionName, z.ZodObject> = {
+  storeLocations: storeLocationSchema.omit({ specialStoreHours: true }),
+  specialStoreHours: E.specialStoreHoursSchema,
   schedulerResources: E.schedulerResourceSchema,
   storeServiceCategories: E.storeServiceCategorySchema,
   storeServices: E.storeServiceSchema,

@@ -8,6 +8,8 @@ export const apiPaths = {
   userSettings: '/api/alltrac/users/me/settings',
   storeLocations: '/api/alltrac/store-locations',
   storeLocation: '/api/alltrac/store-locations/:id',
+  specialStoreHours: '/api/alltrac/store-locations/:id/special-store-hours',
+  specialStoreHoursDay: '/api/alltrac/store-locations/:id/special-store-hours/:specialStoreHoursId',
   syncChanges: '/api/alltrac/sync/changes',
   systemNotificationsActive: '/api/alltrac/system-notifications/active',
   systemNotificationAlerts: '/api/alltrac/system-notifications/alerts',

@@ -10,6 +10,11 @@ export const isOpenFields = weekdays.map((d) => `isOpen${d}` as const);
 /** mondayAppointmentsEnabled … sundayAppointmentsEnabled (the spec names the flags, not the fields: docs/decisions.md) */
 export const appointmentsEnabledFields = dayNames.map((d) => `${d}AppointmentsEnabled` as const);
 
+/** mondayOpenTime, mondayCloseTime … sundayCloseTime: the store's opening hours on each weekday ("08:00"). */
+export const weekdayHoursFields = dayNames.map((d) => ({ day: d, open: `${d}OpenTime` as const, close: `${d}CloseTime` as const }));
+type HoursField = (typeof weekdayHoursFields)[number]['open' | 'close'];
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the 24-hour form HH:MM, e.g. 08:00');
+
 const flags = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>;
 
@@ -44,6 +49,16 @@ export const storeLocationFieldsSchema = z.object({
   twilioPhoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use the E.164 form, e.g. +15551234567').nullable(),
   ...flags(isOpenFields),
   ...flags(appointmentsEnabledFields),
+  ...(Object.fromEntries(weekdayHoursFields.flatMap((d) => [[d.open, timeOfDay], [d.close, timeOfDay]])) as Record<HoursField, typeof timeOfDay>),
+  /** Where the store is and how customers call it (public pages, messages); not in the spec's list (docs/decisions.md). */
+  addressLine1: z.string().trim().max(200).nullable(),
+  city: z.string().trim().max(100).nullable(),
+  state: z.string().trim().max(50).nullable(),
+  postalCode: z.string().trim().max(20).nullable(),
+  phoneNumber: z.string().trim().max(30).nullable(),
+  /** Where a customer leaves a review, per platform (the ratings issue links to them); null when the store has none. */
+  googleReviewUrl: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000).nullable(),
+  yelpReviewUrl: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000).nullable(),
 });
 
 export const storeLocationSchema = storeLocationFieldsSchema.extend({
@@ -61,6 +76,14 @@ export const createStoreLocationSchema = storeLocationFieldsSchema.partial({
   serviceKey: true,
   timeZone: true,
   twilioPhoneNumber: true,
+  googleReviewUrl: true,
+  yelpReviewUrl: true,
+  addressLine1: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  phoneNumber: true,
+  ...(Object.fromEntries(weekdayHoursFields.flatMap((d) => [[d.open, true], [d.close, true]])) as Record<HoursField, true>),
 }).extend({ alltracCompanyId: z.number().int().optional() });
 
 /** Update: changed fields only; a required field cannot be cleared. */

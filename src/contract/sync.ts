@@ -7,6 +7,8 @@ import { z } from 'zod';
  * a user's own rows (`ownedBy`) only for their user, from whichever store they were written at.
  */
 export const replicatedCollections = {
+  storeLocations: { key: ['id'], table: 'store_locations' },
+  specialStoreHours: { key: ['specialStoreHoursId'], table: 'special_store_hours' },
   schedulerResources: { key: ['schedulerResourceId'], table: 'scheduler_resources' },
   storeServiceCategories: { key: ['storeServiceCategoryId'], table: 'store_service_categories' },
   storeServices: { key: ['storeServiceId'], table: 'store_services' },

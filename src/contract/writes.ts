@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
-import { customerSchema, customerVehicleSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
+import { customerSchema, customerVehicleSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
  * Fields added after devices could first queue a create default to none, so a change queued by an older app
@@ -57,3 +57,10 @@ export const createStoreServiceSchema = storeServiceSchema.omit({ tractionServic
 export type CreateStoreService = z.input<typeof createStoreServiceSchema>;
 export const storeServicePatchableFields = Object.keys(createStoreServiceSchema.shape).filter((f) => f !== 'storeServiceId' && f !== 'storeServiceHashId');
 export const tractionServiceCodeSchema = z.object({ tractionServiceCode: storeServiceSchema.shape.tractionServiceCode }).strict();
+
+/** A special day of a store (a holiday, a short day, a closure); the store is the one in the path. */
+export const createSpecialStoreHoursSchema = specialStoreHoursSchema.omit({ storeLocationId: true }).strict();
+export type CreateSpecialStoreHours = z.infer<typeof createSpecialStoreHoursSchema>;
+/** Changed fields only, as a store location's own changes are sent. */
+export const updateSpecialStoreHoursSchema = createSpecialStoreHoursSchema.omit({ specialStoreHoursId: true }).partial().strict();
+export type UpdateSpecialStoreHours = z.infer<typeof updateSpecialStoreHoursSchema>;

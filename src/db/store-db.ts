@@ -93,6 +93,7 @@ const indexes: Partial<Record<CollectionName, string[]>> = {
   storeMessages: ['sentOn', 'customerId'],
   ratings: ['visitDate'],
   userNotifications: ['dateAdded'],
+  specialStoreHours: ['date'],
 };
 
 function primaryKey(collection: CollectionName): string {
@@ -108,6 +109,8 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
   notificationPreferences: 2,
   supportRequests: 2,
   customerDuplicateDismissals: 4,
+  storeLocations: 5,
+  specialStoreHours: 5,
 };
 /** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
 const reindexedInVersion: Partial<Record<CollectionName, number>> = {
@@ -119,7 +122,7 @@ const bookkeepingTables: Record<number, Record<string, string>> = {
   1: { outbox: '++seq, entity, status', serverRows: 'entity', syncState: 'name' },
   3: { localEdits: 'entity', conflicts: '++id, entity' },
 };
-const latestVersion = 4;
+const latestVersion = 5;
 
 /** A collection's schema at a version: indexes a later version added are not there yet. */
 const tableSchema = (c: CollectionName, version = latestVersion) =>
@@ -224,7 +227,8 @@ export function dexieKey(collection: CollectionName, row: Row): unknown {
 
 /** The Dexie key of a row from its key string (its key fields joined by "/", numbers as numbers). */
 export function keyFromString(collection: CollectionName, key: string): unknown {
-  const parts = key.split('/');
-  if (replicatedCollections[collection].key.length === 1) return key;
-  return parts.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  // Ids are uuids or numbers (a store's id): a key of digits only is a number.
+  const part = (p: string) => (/^\d+$/.test(p) ? Number(p) : p);
+  if (replicatedCollections[collection].key.length === 1) return part(key);
+  return key.split('/').map(part);
 }

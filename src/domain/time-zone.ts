@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { findIana } from 'windows-iana';
+import { findIana, WINDOWS_TO_IANA_MAP } from 'windows-iana';
 
 export const invalidTimeZoneMessage = 'Valid timezone not found for currently active store';
 
@@ -17,4 +17,19 @@ export function storeTimeZone(windowsZone: string | null | undefined, report: (m
 /** The instant at a wall-clock time on a date in a zone, as an ISO string in UTC. */
 export function wallClockToInstant(date: Temporal.PlainDate, hour: number, minute: number, timeZone: string): string {
   return date.toPlainDateTime({ hour, minute }).toZonedDateTime(timeZone).toInstant().toString();
+}
+
+/**
+ * The Windows time zones a store may choose, each with its main IANA zone and its offset at `now`
+ * ("Eastern Standard Time (America/New_York), UTC-05:00 now"), from the furthest west.
+ */
+export function timeZoneChoices(now: Temporal.Instant): { value: string; label: string }[] {
+  return WINDOWS_TO_IANA_MAP.filter((zone) => zone.territory === '001')
+    .map((zone) => {
+      const iana = zone.iana[0]!;
+      const at = now.toZonedDateTimeISO(iana);
+      return { value: zone.windowsName as string, label: `${zone.windowsName} (${iana}), UTC${at.offset} now`, offset: at.offsetNanoseconds };
+    })
+    .sort((a, b) => a.offset - b.offset || a.value.localeCompare(b.value))
+    .map(({ value, label }) => ({ value, label }));
 }

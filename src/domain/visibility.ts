@@ -1,13 +1,14 @@
 import type { Role } from '../contract/enums.ts';
+import { storeLocationSchema } from '../contract/store-location.ts';
 import type { CollectionName } from '../contract/sync.ts';
 import { frontCounter, storeAdmins } from './roles.ts';
 
 /**
- * What a person may read of a collection at a store: all of it; only the rows the store's calendar names
- * ('visited': customers and vehicles with a visit at the store), with only some fields (null: every field);
- * or nothing.
+ * What a person may read of a collection at a store: all of it; some fields (null: every field) of all its
+ * rows or of only the rows the store's calendar names ('visited': customers and vehicles with a visit at
+ * the store); or nothing.
  */
-export type ReadAccess = { kind: 'full' } | { kind: 'none' } | { kind: 'limited'; fields: readonly string[] | null; rows: 'visited' };
+export type ReadAccess = { kind: 'full' } | { kind: 'none' } | { kind: 'limited'; fields: readonly string[] | null; rows: 'visited' | 'all' };
 
 const full: ReadAccess = { kind: 'full' };
 const none: ReadAccess = { kind: 'none' };
@@ -15,10 +16,13 @@ const none: ReadAccess = { kind: 'none' };
 /** What the bay needs: the calendar, the resources and services, and for a visit the customer's name and vehicle. */
 const calendarAndCatalogue = new Set<CollectionName>([
   'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
-  'scheduledVisits', 'scheduledServices', 'blockedTimes', 'recurringBlockedTimes',
+  'scheduledVisits', 'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours',
 ]);
 /** A user's own rows: theirs whatever their role (the feed and the routes give a user only their own). */
 const ownRows = new Set<CollectionName>(['userNotifications', 'notificationPreferences', 'supportRequests']);
+
+/** The store as everyone at it sees it: all but the service key, which enables traction orders (hasServiceKey says whether there is one). */
+const storeWithoutServiceKey: ReadAccess = { kind: 'limited', fields: Object.keys(storeLocationSchema.shape).filter((f) => f !== 'serviceKey'), rows: 'all' };
 
 /** The customer as the bay sees them: a name on a visit, no way to contact them. */
 export const customerNameFields = ['customerId', 'firstName', 'lastName', 'companyName'] as const;
@@ -31,6 +35,10 @@ export const customerNameFields = ['customerId', 'firstName', 'lastName', 'compa
  */
 export function readAccess(rolesAtStore: readonly Role[], collection: CollectionName): ReadAccess {
   if (ownRows.has(collection)) return full;
+  if (collection === 'storeLocations') {
+    if (rolesAtStore.length === 0) return none;
+    return mayReadServiceKey(rolesAtStore) ? full : storeWithoutServiceKey;
+  }
   if (rolesAtStore.some((r) => frontCounter.includes(r))) return full;
   if (rolesAtStore.length === 0) return none;
   if (calendarAndCatalogue.has(collection)) return full;
@@ -47,6 +55,7 @@ export const collectionWords = (collection: CollectionName) => collection.replac
  * (a technician made a User) starts its replica again, losing what it may no longer see and gaining the rest.
  */
 export function accessProfile(rolesAtStore: readonly Role[]): string {
+  if (mayReadServiceKey(rolesAtStore)) return 'store-admin';
   if (rolesAtStore.some((r) => frontCounter.includes(r))) return 'front-counter';
   return rolesAtStore.length > 0 ? 'bay' : 'none';
 }

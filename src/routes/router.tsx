@@ -114,10 +114,12 @@ const customerCreate = createRoute({
   validateSearch: z.object({ prefill: optionalText }), component: lazyRouteComponent(() => import('../features/customers/customer-create-page.tsx'), 'CustomerCreatePage'),
 });
 
-const settings = screen(app, '/settings', 'Settings', storeAdmins, lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleWithOutlet'));
+const settings = screen(app, '/settings', 'Settings', storeAdmins, lazyRouteComponent(() => import('../features/settings/settings-layout.tsx'), 'SettingsLayout'));
 const settingsPages = [
   screen(settings, '/', 'Settings', storeAdmins, lazyRouteComponent(() => import('../features/settings/settings-index-page.tsx'), 'SettingsIndexPage')),
-  ...([['general', 'General'], ['hours', 'Hours'], ['appointments', 'Appointments']] as const).map(([path, title]) => screen(settings, path, title, storeAdmins)),
+  screen(settings, 'general', 'General', storeAdmins, lazyRouteComponent(() => import('../features/settings/general-page.tsx'), 'GeneralPage')),
+  screen(settings, 'hours', 'Hours', storeAdmins, lazyRouteComponent(() => import('../features/settings/hours-page.tsx'), 'HoursPage')),
+  screen(settings, 'appointments', 'Appointments', storeAdmins, lazyRouteComponent(() => import('../features/settings/appointments-page.tsx'), 'AppointmentsPage')),
   screen(settings, 'services', 'Services', storeAdmins, lazyRouteComponent(() => import('../features/settings/services-page.tsx'), 'ServicesPage')),
   ...([['resources', 'Resources'], ['inspection-reports', 'Inspection Reports'], ['pickupanddelivery', 'Pickup and Delivery'], ['users', 'Users']] as const)
     .map(([path, title]) => screen(settings, path, title, storeAdmins)),

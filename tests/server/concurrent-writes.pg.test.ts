@@ -200,6 +200,41 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
         expect(row).toEqual({ name, durationInMinutes: Number(minutes) });
       },
     },
+    {
+      name: 'two changes of different fields of one store location both stay',
+      prepare: async () => {
+        const at = apiPaths.storeLocation.replace(':id', String(store));
+        const name = `Store ${randomUUID().slice(0, 8)}`;
+        const close = `${String(12 + Math.floor(Math.random() * 10)).padStart(2, '0')}:30`;
+        return { target: { name, close }, calls: [
+          { method: 'PATCH', path: at, ...storeAdmin(), body: { name } },
+          { method: 'PATCH', path: at, ...storeAdmin(), body: { fridayCloseTime: close } },
+        ] };
+      },
+      check: async ({ name, close }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        const row = await t.db.selectFrom('storeLocations').select(['name', 'fridayCloseTime']).where('id', '=', store).executeTakeFirstOrThrow();
+        expect(row).toEqual({ name, fridayCloseTime: close });
+      },
+    },
+    {
+      name: 'two special days for one date at once: one is kept, the other refused as taken',
+      prepare: async () => {
+        const at = apiPaths.specialStoreHours.replace(':id', String(store));
+        const date = `2030-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`;
+        const day = () => ({ specialStoreHoursId: randomUUID(), date, isClosed: true, openTime: null, closeTime: null, description: null });
+        return { target: { date }, calls: [
+          { method: 'POST', path: at, ...storeAdmin(), body: day() },
+          { method: 'POST', path: at, ...storeAdmin(), body: day() },
+        ] };
+      },
+      check: async ({ date }, answers) => {
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+        expect(answers.find((a) => a.statusCode === 409)!.json().errors.date).toEqual(['Already has special hours']);
+        const rows = await t.db.selectFrom('specialStoreHours').select('date').where('storeLocationId', '=', store).where('date', '=', date!).execute();
+        expect(rows).toHaveLength(1);
+      },
+    },
     ...([
       ['customer', () => ({ path: apiPaths.customers, body: newCustomer() }), 'customers', 'customerId'],
       ['message to support', () => ({ path: apiPaths.supportRequests, body: { supportRequestId: randomUUID(), subject: 'Printer', message: 'It jams.', callbackPhone: null } }), 'supportRequests', 'supportRequestId'],

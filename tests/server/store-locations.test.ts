@@ -30,7 +30,7 @@ describe('listing store locations', () => {
     const body = response.json();
     expect(body.count).toBe(3);
     expect(body.items.map((s: { storeNumber: number }) => s.storeNumber)).toEqual([101, 102, 103]);
-    expect(body.items[0].specialStoreHours).toEqual([]);
+    expect(body.items[0].specialStoreHours.map((d: { description: string }) => d.description)).toEqual(['Christmas Eve', 'Christmas Day', "New Year's Day"]);
     expect(body.items[0].timeZone).toBe('Eastern Standard Time');
     expect(body.items[2]).toMatchObject({ storeNumber: 103, twilioPhoneNumber: null, hasServiceKey: false, timeZone: 'Pacific Standard Time' });
   });
@@ -132,7 +132,9 @@ describe('creating, changing and deleting store locations', () => {
     const [store] = (await list('$filter=storeNumber eq 102', 'admin')).json().items;
     const response = await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/store-locations/${store.id}`, token: tokens.admin, body: { name: 'Riverside Main' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...store, name: 'Riverside Main', specialStoreHours: [] });
+    const { version, changedBy: _by, changedByName: _name, changedAt: _at, ...fields } = store;
+    expect(response.json()).toEqual({ ...fields, name: 'Riverside Main', specialStoreHours: expect.any(Array), version: expect.any(Number), changedBy: expect.any(String), changedByName: 'Alex Admin', changedAt: expect.any(String) });
+    expect(response.json().version).toBeGreaterThan(version);
     const cleared = await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/store-locations/${store.id}`, token: tokens.admin, body: { latitude: null } });
     expect(cleared.statusCode).toBe(400);
     const unknown = await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/store-locations/${store.id}`, token: tokens.admin, body: { version: 1 } });

@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { GlobalDb } from '../../src/db/global-db.ts';
-import { legacyReplicaStoreIds, legacyStoreDbName, replicaStoreIds, StoreDb, storeDbSchema } from '../../src/db/store-db.ts';
+import { keyFromString, legacyReplicaStoreIds, legacyStoreDbName, replicaStoreIds, StoreDb, storeDbSchema } from '../../src/db/store-db.ts';
 import { adoptLegacyReplicas } from '../../workers/legacy-replicas.ts';
 
 const ownerA = '11111111-1111-4111-8111-111111111111';
@@ -19,11 +19,14 @@ describe('a store replica made by the first version of the app', () => {
 
     const upgraded = new StoreDb({ userId: ownerA, storeId: 7 }, { indexedDB, IDBKeyRange, legacy: true });
     await upgraded.open();
-    expect(upgraded.verno).toBe(4);
+    expect(upgraded.verno).toBe(5);
     expect(await upgraded.collection('customers').get('c1')).toMatchObject({ customerId: 'c1', firstName: 'Ada' });
     expect(await upgraded.collection('customers').where('searchTokens').startsWith('n:ad').primaryKeys()).toEqual(['c1']);
     expect(await upgraded.outbox.count()).toBe(1);
     expect(await upgraded.collection('supportRequests').count()).toBe(0);
+    expect(await upgraded.collection('storeLocations').count()).toBe(0);
+    await upgraded.collection('storeLocations').put({ id: 7, name: 'Main' });
+    expect(await upgraded.collection('storeLocations').get(keyFromString('storeLocations', '7'))).toEqual({ id: 7, name: 'Main' });
     await upgraded.collection('notificationPreferences').put({ identityId: 'u1', kind: 'rating', inApp: false });
     expect(await upgraded.collection('notificationPreferences').get(['u1', 'rating'])).toEqual({ identityId: 'u1', kind: 'rating', inApp: false });
     upgraded.close();

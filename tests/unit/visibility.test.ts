@@ -8,13 +8,15 @@ const kind = (roles: Role[], collection: CollectionName) => readAccess(roles, co
 describe('who sees what', () => {
   it.each([
     [['AllTracUser'], 'full'], [['AllTracAdmin'], 'full'], [['PointSAdmin'], 'full'],
-  ] as [Role[], string][])('%j reads every collection of the store in full', (roles, expected) => {
-    expect(collectionNames.map((c) => kind(roles, c))).toEqual(collectionNames.map(() => expected));
+  ] as [Role[], string][])('%j reads every collection of the store in full (the store\'s own row without its service key for a User)', (roles, expected) => {
+    const store = roles.includes('AllTracUser') ? 'limited' : expected;
+    expect(collectionNames.map((c) => kind(roles, c))).toEqual(collectionNames.map((c) => (c === 'storeLocations' ? store : expected)));
   });
 
   it.each([['AllTracTechnician'], ['AllTracLeadTechnician']] as [Role][])('%s reads the calendar, resources and services, visitors by name, and nothing else', (role) => {
     const table = Object.fromEntries(collectionNames.map((c) => [c, kind([role], c)]));
     expect(table).toEqual({
+      storeLocations: 'limited', specialStoreHours: 'full',
       schedulerResources: 'full', storeServiceCategories: 'full', storeServices: 'full', appointmentResources: 'full', schedulerResourceServices: 'full',
       scheduledVisits: 'full', scheduledServices: 'full', blockedTimes: 'full', recurringBlockedTimes: 'full',
       customers: 'limited', customerVehicles: 'limited', customerDuplicateDismissals: 'none',
@@ -37,9 +39,22 @@ describe('who sees what', () => {
   });
 
   it.each([
-    [['AllTracUser'], 'front-counter'], [['AllTracTechnician', 'AllTracUser'], 'front-counter'], [['AllTracTechnician'], 'bay'], [['AllTracLeadTechnician'], 'bay'], [[], 'none'],
+    [['AllTracAdmin'], 'store-admin'], [['AllTracUser'], 'front-counter'], [['AllTracTechnician', 'AllTracUser'], 'front-counter'], [['AllTracTechnician'], 'bay'], [['AllTracLeadTechnician'], 'bay'], [[], 'none'],
   ] as [Role[], string][])('names the access of %j "%s", so a change of role starts the replica again', (roles, profile) => {
     expect(accessProfile(roles)).toBe(profile);
+  });
+
+  it('shows everyone at a store its own row but the service key only to its admins', () => {
+    expect(kind(['AllTracAdmin'], 'storeLocations')).toBe('full');
+    const user = readAccess(['AllTracUser'], 'storeLocations');
+    const tech = readAccess(['AllTracTechnician'], 'storeLocations');
+    for (const access of [user, tech]) {
+      expect(access.kind === 'limited' && access.rows).toBe('all');
+      expect(access.kind === 'limited' && access.fields).not.toContain('serviceKey');
+      expect(access.kind === 'limited' && access.fields).toContain('hasServiceKey');
+    }
+    expect(kind([], 'storeLocations')).toBe('none');
+    expect(kind(['AllTracTechnician'], 'specialStoreHours')).toBe('full');
   });
 
   it.each([[['PointSAdmin'], true], [['AllTracAdmin'], true], [['AllTracUser'], false], [['AllTracTechnician'], false]] as [Role[], boolean][])('lets %j read a store\'s service key: %s', (roles, may) => {

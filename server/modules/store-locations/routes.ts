@@ -1,23 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { specialStoreHoursSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   createStoreLocationSchema, missingRequiredStoreFields, storeLocationFieldsSchema, storeLocationMessages,
   updateStoreLocationSchema, type StoreLocation,
 } from '../../../src/contract/store-location.ts';
 import { storeIdSchema, storeIdText } from '../../../src/contract/user.ts';
+import { createSpecialStoreHoursSchema, updateSpecialStoreHoursSchema } from '../../../src/contract/writes.ts';
 import { hasRole, isPlatformAdmin, rolesAtStore, storeAdmins } from '../../../src/domain/roles.ts';
+import { defaultWeekdayHours, specialHoursProblems, weekdayHoursProblems } from '../../../src/domain/store-hours.ts';
 import { mayReadServiceKey } from '../../../src/domain/visibility.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import { takeVersions } from '../../db/versions.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
-import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
+import type { RowSpec, Writer, WriteScope } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
-type StoreColumn = Exclude<keyof Database['storeLocations'], 'companyId' | 'version' | 'deleted'>;
+type StoreColumn = Exclude<keyof Database['storeLocations'], 'companyId' | 'storeId' | 'version' | 'deleted' | 'changedBy' | 'changedByName' | 'changedAt'>;
 const storeColumns = ['id', 'alltracCompanyId', ...Object.keys(storeLocationFieldsSchema.shape)] as StoreColumn[];
+const versionColumns = ['version', 'changedBy', 'changedByName', 'changedAt'] as const;
 
 // The service key is not a field to filter by: it would tell a non-admin whether a guessed key is right.
 const resource: ODataResource = {
@@ -26,7 +30,18 @@ const resource: ODataResource = {
   expandable: ['specialStoreHours'],
 };
 
+/** A store's own row: it belongs to the store it describes (its store_id is its id). */
+const storeRows: RowSpec<ReturnType<typeof storeLocationFieldsSchema.extend<{ id: z.ZodNumber; alltracCompanyId: z.ZodNumber }>>> = {
+  table: 'storeLocations', schema: storeLocationFieldsSchema.extend({ id: z.number().int(), alltracCompanyId: z.number().int() }),
+  scope: 'store', notFound: 'This store does not exist.',
+};
+const specialHoursRows: RowSpec<typeof specialStoreHoursSchema> = {
+  table: 'specialStoreHours', schema: specialStoreHoursSchema, scope: 'store',
+  notFound: 'This store has no such special hours.', exists: 'Special hours with this id already exist.',
+};
+
 const idParams = z.object({ id: storeIdText });
+const specialHoursParams = z.object({ id: storeIdText, specialStoreHoursId: z.uuid() });
 
 /** A store as the caller may read it: its service key only for its admins (hasServiceKey for everyone). */
 function asSeenBy<T extends { id: number; serviceKey?: string | null }>(user: AuthUser, store: T): T & { hasServiceKey: boolean } {
@@ -35,31 +50,45 @@ function asSeenBy<T extends { id: number; serviceKey?: string | null }>(user: Au
   return mayReadServiceKey(rolesAtStore(user.roles, store.id)) ? { ...seen, serviceKey: serviceKey ?? null } : seen;
 }
 
-const mayManageStore = (user: AuthUser, storeId: number) => hasRole(user.roles, storeId, storeAdmins);
-
 function uniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';
 }
 
+/** Store numbers are unique in a company: a taken one is a 409 that names the field. */
+const storeNumberTaken = (storeNumber: number | undefined) => (error: unknown): never => {
+  if (uniqueViolation(error)) throw new ProblemError('conflict', `Store number ${storeNumber} is already used by another store of this company.`, { errors: { storeNumber: ['Already used'] } });
+  throw error;
+};
+
 function baseQuery(db: Db) {
-  return db.selectFrom('storeLocations').select(storeColumns).where('deleted', '=', false);
+  return db.selectFrom('storeLocations').select([...storeColumns, ...versionColumns]).where('deleted', '=', false);
 }
 
-async function withSpecialHours(db: Db, stores: Omit<StoreLocation, 'specialStoreHours'>[]): Promise<StoreLocation[]> {
+async function withSpecialHours<T extends { id: number }>(db: Db | Writer['trx'], stores: T[]): Promise<(T & Pick<StoreLocation, 'specialStoreHours'>)[]> {
   if (stores.length === 0) return [];
-  const hours = await db.selectFrom('specialStoreHours').selectAll()
-    .where('storeLocationId', 'in', stores.map((s) => s.id)).orderBy('date').execute();
+  const hours = await db.selectFrom('specialStoreHours').select(Object.keys(specialStoreHoursSchema.shape) as (keyof typeof specialStoreHoursSchema.shape)[])
+    .where('storeLocationId', 'in', stores.map((s) => s.id)).where('deleted', '=', false).orderBy('date').execute();
   return stores.map((s) => ({ ...s, specialStoreHours: hours.filter((h) => h.storeLocationId === s.id) }));
 }
 
-async function findStore(db: Db, id: number): Promise<StoreLocation> {
+async function findStore(db: Db, id: number) {
   const store = await baseQuery(db).where('id', '=', id).executeTakeFirst();
   if (!store) throw new ProblemError('notFound', `Store ${id} does not exist.`);
-  return store as StoreLocation;
+  return store;
 }
 
 /** Store locations (spec section 7 "Store locations"): list with the OData subset, create, update, delete. */
-export async function storeLocationRoutes(app: FastifyInstance, { db, auth }: ModuleContext): Promise<void> {
+export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
+  /** The store in the path, once the caller is one of its admins (`what` they do to it, in words). */
+  async function managedStore(request: FastifyRequest, what: string): Promise<{ user: AuthUser; scope: WriteScope; id: number }> {
+    const user = await auth.authenticate(request);
+    const { id } = parseOrProblem(idParams, request.params, 'The path');
+    if (!hasRole(user.roles, id, storeAdmins)) throw new ProblemError('forbidden', `Only an Admin of this store may ${what}.`);
+    const store = await db.selectFrom('storeLocations').select('companyId').where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
+    if (!store) throw new ProblemError('notFound', `Store ${id} does not exist.`);
+    return { user, scope: { user, companyId: store.companyId, storeId: id }, id };
+  }
+
   app.get(apiPaths.storeLocations, async (request) => {
     const user = await auth.authenticate(request);
     const query = parseODataQuery(request.query as Record<string, unknown>, resource);
@@ -68,7 +97,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth }: Mo
     // Everyone sees the stores of their own company; PointSAdmin may look at any company by filter.
     if (!isPlatformAdmin(user.roles)) q = q.where('alltracCompanyId', '=', user.alltracCompanyId);
     const list = await runODataList(q, query, resource, 'id');
-    const rows = list.items as Omit<StoreLocation, 'specialStoreHours'>[];
+    const rows = list.items as { id: number; serviceKey?: string | null }[];
     const items = query.expand.includes('specialStoreHours') ? await withSpecialHours(db, rows) : rows;
     return { ...list, items: items.map((store) => asSeenBy(user, store)) };
   });
@@ -104,57 +133,109 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth }: Mo
     if (!platform && alltracCompanyId !== user.alltracCompanyId) {
       throw new ProblemError('forbidden', 'You may create stores only in your own company.');
     }
+    const company = await db.selectFrom('companies').select('id').where('alltracCompanyId', '=', alltracCompanyId).executeTakeFirst();
+    if (!company) throw new ProblemError('validation', `Company ${alltracCompanyId} does not exist.`, { errors: { alltracCompanyId: ['No such company'] } });
+    const values = {
+      serviceKey: null, timeZone: null, twilioPhoneNumber: null, googleReviewUrl: null, yelpReviewUrl: null,
+      addressLine1: null, city: null, state: null, postalCode: null, phoneNumber: null, ...defaultWeekdayHours,
+      ...model, alltracCompanyId,
+    };
+    refuseProblems(weekdayHoursProblems(values), 'The store location');
 
-    const created = await db.transaction().execute(async (trx) => {
-      const company = await trx.selectFrom('companies').select('id').where('alltracCompanyId', '=', alltracCompanyId).executeTakeFirst();
-      if (!company) throw new ProblemError('validation', `Company ${alltracCompanyId} does not exist.`, { errors: { alltracCompanyId: ['No such company'] } });
-      const version = await takeVersions(trx, company.id);
-      const row = await trx.insertInto('storeLocations').values({
-        serviceKey: null, timeZone: null, twilioPhoneNumber: null,
-        ...model, alltracCompanyId, companyId: company.id, version,
-      }).returning('id').executeTakeFirstOrThrow();
+    const result = await writes.run(request, { user, companyId: company.id, storeId: null }, async (w) => {
+      const stamp = await w.stamp();
+      // The store's id is made by the database (store numbers are the people's ids), so it is inserted here.
+      const row = await w.trx.insertInto('storeLocations').values({ ...values, ...stamp, companyId: company.id })
+        .returning('id').executeTakeFirstOrThrow();
       // The admin who opens a store manages it.
-      if (!platform) await trx.insertInto('userRoles').values({ userId: user.userId, storeId: row.id, role: 'AllTracAdmin' }).execute();
-      return row.id;
-    }).catch((error: unknown) => {
-      if (uniqueViolation(error)) throw new ProblemError('conflict', `Store number ${model.storeNumber} is already used by another store of this company.`, { errors: { storeNumber: ['Already used'] } });
-      throw error;
-    });
-    const store = await findStore(db, created);
-    return reply.code(201).header('location', apiPaths.storeLocation.replace(':id', String(created))).send(asSeenBy(user, { ...store, specialStoreHours: [] }));
+      if (!platform) await w.trx.insertInto('userRoles').values({ userId: user.userId, storeId: row.id, role: 'AllTracAdmin' }).execute();
+      const store = { ...values, id: row.id, ...stamp };
+      w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
+      return { status: 201, body: asSeenBy(user, { ...store, specialStoreHours: [] }) };
+    }).catch(storeNumberTaken(model.storeNumber));
+    return reply.code(result.status).header('location', apiPaths.storeLocation.replace(':id', String(result.body.id))).send(result.body);
   });
 
-  app.patch(apiPaths.storeLocation, async (request) => {
-    const user = await auth.authenticate(request);
-    const { id } = parseOrProblem(idParams, request.params, 'The path');
-    if (!mayManageStore(user, id)) throw new ProblemError('forbidden', 'Only an Admin of this store may change it.');
+  /** Changed fields only (spec section 7): a field left out stays as it is. */
+  app.patch(apiPaths.storeLocation, async (request, reply) => {
+    const { user, scope, id } = await managedStore(request, 'change it');
     const changes = parseOrProblem(updateStoreLocationSchema, request.body ?? {}, 'The store location');
-    if (Object.keys(changes).length === 0) return asSeenBy(user, (await withSpecialHours(db, [await findStore(db, id)]))[0]!);
-
-    await db.transaction().execute(async (trx) => {
-      const store = await trx.selectFrom('storeLocations').select(['companyId']).where('id', '=', id).where('deleted', '=', false).forUpdate().executeTakeFirst();
-      if (!store) throw new ProblemError('notFound', `Store ${id} does not exist.`);
-      const version = await takeVersions(trx, store.companyId);
-      await trx.updateTable('storeLocations').set({ ...changes, version }).where('id', '=', id).execute();
-    }).catch((error: unknown) => {
-      if (uniqueViolation(error)) throw new ProblemError('conflict', `Store number ${changes.storeNumber} is already used by another store of this company.`, { errors: { storeNumber: ['Already used'] } });
-      throw error;
-    });
-    return asSeenBy(user, (await withSpecialHours(db, [await findStore(db, id)]))[0]!);
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.change(storeRows, { id }, (current) => {
+        const next = { ...current, ...changes };
+        refuseProblems(weekdayHoursProblems(next), 'The store location');
+        return Object.entries(changes).some(([f, v]) => JSON.stringify(current[f as keyof typeof current]) !== JSON.stringify(v)) ? changes : null;
+      });
+      if (changed) w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
+      return { status: 200, body: asSeenBy(user, (await withSpecialHours(w.trx, [row]))[0]!) };
+    }).catch(storeNumberTaken(changes.storeNumber));
+    return reply.code(result.status).send(result.body);
   });
 
   app.delete(apiPaths.storeLocation, async (request, reply) => {
-    const user = await auth.authenticate(request);
-    const { id } = parseOrProblem(idParams, request.params, 'The path');
-    if (!mayManageStore(user, id)) throw new ProblemError('forbidden', 'Only an Admin of this store may delete it.');
-    await db.transaction().execute(async (trx) => {
-      const store = await trx.selectFrom('storeLocations').select(['companyId']).where('id', '=', id).where('deleted', '=', false).forUpdate().executeTakeFirst();
-      if (!store) throw new ProblemError('notFound', `Store ${id} does not exist.`);
-      const version = await takeVersions(trx, store.companyId);
+    const { scope, id } = await managedStore(request, 'delete it');
+    const result = await writes.run(request, scope, async (w) => {
+      const row = await w.find(storeRows, { id });
       // A tombstone, so every replica learns of the deletion.
-      await trx.updateTable('storeLocations').set({ deleted: true, version }).where('id', '=', id).execute();
-      await trx.updateTable('userSettings').set({ allTracCurrentStoreLocation: null }).where('allTracCurrentStoreLocation', '=', id).execute();
+      await w.tombstone(storeRows, { id });
+      await w.trx.updateTable('userSettings').set({ allTracCurrentStoreLocation: null }).where('allTracCurrentStoreLocation', '=', id).execute();
+      w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
+      return { status: 204, body: null };
     });
-    return reply.code(204).send();
+    return reply.code(result.status).send();
+  });
+
+  /** A holiday, a short day or a closure (spec section 3, specialStoreHours); paths are ours (docs/api.md). */
+  app.post(apiPaths.specialStoreHours, async (request, reply) => {
+    const { scope, id } = await managedStore(request, 'change its hours');
+    const model = parseOrProblem(createSpecialStoreHoursSchema, request.body, 'The special hours');
+    const day = { ...model, storeLocationId: id, openTime: model.isClosed ? null : model.openTime, closeTime: model.isClosed ? null : model.closeTime };
+    refuseProblems(specialHoursProblems(day), 'The special hours');
+    const result = await writes.run(request, scope, async (w) => {
+      await w.lock();
+      const taken = await w.trx.selectFrom('specialStoreHours').select('specialStoreHoursId')
+        .where('storeLocationId', '=', id).where('date', '=', day.date).where('deleted', '=', false).executeTakeFirst();
+      if (taken && taken.specialStoreHoursId !== day.specialStoreHoursId) {
+        throw new ProblemError('conflict', `The store already has special hours on ${day.date}; change those instead.`, { errors: { date: ['Already has special hours'] } });
+      }
+      const row = await w.create(specialHoursRows, day);
+      w.event(specialHoursRows, row, 'ReplicaChanged', ['specialStoreHours', row.specialStoreHoursId]);
+      return { status: 201, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  app.patch(apiPaths.specialStoreHoursDay, async (request, reply) => {
+    const { scope, id } = await managedStore(request, 'change its hours');
+    const { specialStoreHoursId } = parseOrProblem(specialHoursParams, request.params, 'The path');
+    const changes = parseOrProblem(updateSpecialStoreHoursSchema, request.body ?? {}, 'The special hours');
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.change(specialHoursRows, { specialStoreHoursId, storeLocationId: id }, (current) => {
+        const next = { ...current, ...changes };
+        const day = next.isClosed ? { ...next, openTime: null, closeTime: null } : next;
+        refuseProblems(specialHoursProblems(day), 'The special hours');
+        return JSON.stringify(specialStoreHoursSchema.parse(day)) === JSON.stringify(specialStoreHoursSchema.parse(current)) ? null : day;
+      });
+      if (changed) w.event(specialHoursRows, row, 'ReplicaChanged', ['specialStoreHours', specialStoreHoursId]);
+      return { status: 200, body: row };
+    }).catch((error: unknown) => {
+      if (uniqueViolation(error)) throw new ProblemError('conflict', `The store already has special hours on ${changes.date}; change those instead.`, { errors: { date: ['Already has special hours'] } });
+      throw error;
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  app.delete(apiPaths.specialStoreHoursDay, async (request, reply) => {
+    const { scope, id } = await managedStore(request, 'change its hours');
+    const { specialStoreHoursId } = parseOrProblem(specialHoursParams, request.params, 'The path');
+    const result = await writes.run(request, scope, async (w) => {
+      const row = await w.read(specialHoursRows, { specialStoreHoursId, storeLocationId: id });
+      // Deleting twice (a replay, two admins) ends in the same place.
+      if (!row) return { status: 204, body: null };
+      await w.tombstone(specialHoursRows, { specialStoreHoursId });
+      w.event(specialHoursRows, row, 'ReplicaChanged', ['specialStoreHours', specialStoreHoursId]);
+      return { status: 204, body: null };
+    });
+    return reply.code(result.status).send();
   });
 }

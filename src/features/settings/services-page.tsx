@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, NumberInput, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, NumberInput, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -11,6 +11,7 @@ import { durationStep, durationText, storeServiceProblems } from '../../domain/s
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import { DialogFooter, WaitingBadge } from './dialog-parts.tsx';
 
 interface ServiceFormValues {
   name: string;
@@ -83,12 +84,6 @@ export function catalogueSummary(services: Pick<StoreService, 'isActive' | 'stor
   return `${active.length} ${active.length === 1 ? 'service' : 'services'} in ${categories} ${categories === 1 ? 'category' : 'categories'}`;
 }
 
-function WaitingBadge({ entry }: { entry: OutboxEntry | undefined }) {
-  if (!entry) return null;
-  return entry.status === 'failed'
-    ? <Badge color="red" variant="light" title={entry.problem?.detail ?? undefined}>Not saved</Badge>
-    : <Badge color="yellow" variant="light">Waiting to send</Badge>;
-}
 
 /** The store's service catalogue (settings, services): by category, each service opened to edit in place. */
 export function ServicesPage() {
@@ -151,7 +146,6 @@ function ServiceDialog({ service, categories, onClose }: { service: StoreService
     validate: (values) => Object.fromEntries(Object.entries(storeServiceProblems(serviceFromForm(values))).map(([field, messages]) => [field === 'priceInCents' ? 'price' : field, messages[0]])),
   });
   const [error, setError] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const close = () => {
     if (form.isDirty() && !window.confirm('Leave without saving? Your changes to this service will be lost.')) return;
@@ -198,17 +192,8 @@ function ServiceDialog({ service, categories, onClose }: { service: StoreService
           <Textarea label="Description" description="Shown to customers booking online" autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />
           <Switch label="Customers can book it online" {...form.getInputProps('onlineBookingEnabled', { type: 'checkbox' })} />
           <Switch label="Offered (staff can book it)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
-          <Group justify="space-between">
-            {service ? (
-              confirmDelete
-                ? <Group gap="xs"><Text size="sm">Delete {service.name}? Booked visits keep it.</Text><Button color="red" size="xs" onClick={() => void remove()}>Delete</Button><Button variant="default" size="xs" onClick={() => setConfirmDelete(false)}>Keep</Button></Group>
-                : <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>Delete service</Button>
-            ) : <span />}
-            <Group gap="xs">
-              <Button variant="default" onClick={close}>Cancel</Button>
-              <Button type="submit">{service ? 'Save' : 'Add service'}</Button>
-            </Group>
-          </Group>
+          <DialogFooter removeLabel="Delete service" removeQuestion={service ? `Delete ${service.name}? Booked visits keep it.` : ''} onRemove={service ? () => void remove() : undefined}
+            onCancel={close} submitLabel={service ? 'Save' : 'Add service'} />
         </Stack>
       </form>
     </Modal>

@@ -1,0 +1,94 @@
+import { Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useSession } from '../../app/session.ts';
+import { appointmentsEnabledFields, storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
+import { StoreFormFrame, useStoreForm } from './store-form.tsx';
+
+const dayShort = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const intervals = [5, 10, 15, 20, 30, 60].map((n) => ({ value: String(n), label: `${n} minutes` }));
+
+const flagFields = ['onlineAppointmentsEnabled', 'walkInsEnabled', 'autoAdjustAppointmentTimes', 'appointmentReminderEnabled', 'appointmentThankYouEnabled', 'ratingsEnabled'] as const;
+
+type AppointmentValues = Record<string, unknown> & {
+  calendarInterval: string;
+  appointmentReminderHoursBefore: number | string;
+  appointmentThankYouHoursAfter: number | string;
+};
+
+const values = (store: StoreLocation): AppointmentValues => ({
+  calendarInterval: String(store.calendarInterval),
+  appointmentReminderHoursBefore: store.appointmentReminderHoursBefore,
+  appointmentThankYouHoursAfter: store.appointmentThankYouHoursAfter,
+  ...Object.fromEntries([...flagFields, ...appointmentsEnabledFields].map((f) => [f, store[f]])),
+});
+
+const asNumber = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
+
+function fields(form: AppointmentValues) {
+  return {
+    ...Object.fromEntries([...flagFields, ...appointmentsEnabledFields].map((f) => [f, form[f] as boolean])),
+    calendarInterval: Number(form.calendarInterval),
+    appointmentReminderHoursBefore: asNumber(form.appointmentReminderHoursBefore),
+    appointmentThankYouHoursAfter: asNumber(form.appointmentThankYouHoursAfter),
+  };
+}
+
+function validate(form: AppointmentValues): Record<string, string | undefined> {
+  const hours = storeLocationFieldsSchema.shape.appointmentReminderHoursBefore;
+  return {
+    appointmentReminderHoursBefore: hours.safeParse(asNumber(form.appointmentReminderHoursBefore)).success ? undefined : 'Enter whole hours from 1 to 168 (a week)',
+    appointmentThankYouHoursAfter: hours.safeParse(asNumber(form.appointmentThankYouHoursAfter)).success ? undefined : 'Enter whole hours from 1 to 168 (a week)',
+  };
+}
+
+/** How the store books (settings, appointments): the calendar's step, booking days, walk-ins, and the messages around a visit. */
+export function AppointmentsPage() {
+  const session = useSession();
+  const store = session?.activeStore ?? null;
+  return store ? <AppointmentsForm store={store} /> : null;
+}
+
+function AppointmentsForm({ store }: { store: StoreLocation }) {
+  const state = useStoreForm(store, { values, fields, validate });
+  const { form } = state;
+  const checkbox = (field: string) => form.getInputProps(field, { type: 'checkbox' });
+  return (
+    <StoreFormFrame store={store} title="Appointments" description="How customers and staff book: the scheduler's time step, booking days, and the messages sent around a visit." state={state}>
+      <Card withBorder>
+        <Title order={3} size="h5" mb="sm">Booking</Title>
+        <Stack gap="sm">
+          <Select label="Calendar interval" description="The scheduler's rows and the start times offered" data={intervals} allowDeselect={false} maw={240}
+            {...form.getInputProps('calendarInterval')} />
+          <div>
+            <Text size="sm" fw={500}>Appointments on</Text>
+            <Text size="xs" c="dimmed" mb={6}>Days the store takes appointments (walk-ins follow the opening hours).</Text>
+            <Group gap="md">
+              {appointmentsEnabledFields.map((field, i) => (
+                <Checkbox key={field} label={dayShort[i]} aria-label={`Appointments on ${dayNames[i]}s`} {...checkbox(field)} />
+              ))}
+            </Group>
+          </div>
+          <Switch label="Customers can book online" {...checkbox('onlineAppointmentsEnabled')} />
+          <Switch label="Walk-ins welcome" {...checkbox('walkInsEnabled')} />
+          <Switch label="Move later appointments when one runs over" description="Adjusts the start of the resource's next appointments automatically" {...checkbox('autoAdjustAppointmentTimes')} />
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={3} size="h5" mb="sm">Messages around a visit</Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Stack gap="xs">
+            <Switch label="Send a reminder" {...checkbox('appointmentReminderEnabled')} />
+            <NumberInput label="Hours before the appointment" min={1} max={168} allowDecimal={false} disabled={!form.values.appointmentReminderEnabled} maw={240}
+              {...form.getInputProps('appointmentReminderHoursBefore')} />
+          </Stack>
+          <Stack gap="xs">
+            <Switch label="Send a thank-you" {...checkbox('appointmentThankYouEnabled')} />
+            <NumberInput label="Hours after the visit" min={1} max={168} allowDecimal={false} disabled={!form.values.appointmentThankYouEnabled} maw={240}
+              {...form.getInputProps('appointmentThankYouHoursAfter')} />
+          </Stack>
+        </SimpleGrid>
+        <Switch mt="md" label="Ask customers to rate their visit" {...checkbox('ratingsEnabled')} />
+      </Card>
+    </StoreFormFrame>
+  );
+}

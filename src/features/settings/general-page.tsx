@@ -1,0 +1,157 @@
+import { Card, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Temporal } from 'temporal-polyfill';
+import { useSession } from '../../app/session.ts';
+import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
+import { e164, formatPhone, phoneDigits } from '../../domain/phone.ts';
+import { timeZoneChoices } from '../../domain/time-zone.ts';
+import { mayReadServiceKey } from '../../domain/visibility.ts';
+import { StoreFormFrame, useStoreForm } from './store-form.tsx';
+
+interface GeneralValues extends Record<string, unknown> {
+  name: string;
+  storeNumber: number | string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  phoneNumber: string;
+  timeZone: string | null;
+  latitude: number | string;
+  longitude: number | string;
+  googlePlaceId: string;
+  twilioPhoneNumber: string;
+  serviceKey: string;
+  googleReviewUrl: string;
+  yelpReviewUrl: string;
+}
+
+const values = (store: StoreLocation): GeneralValues => ({
+  name: store.name,
+  storeNumber: store.storeNumber,
+  addressLine1: store.addressLine1 ?? '',
+  city: store.city ?? '',
+  state: store.state ?? '',
+  postalCode: store.postalCode ?? '',
+  phoneNumber: formatPhone(store.phoneNumber),
+  timeZone: store.timeZone,
+  latitude: store.latitude,
+  longitude: store.longitude,
+  googlePlaceId: store.googlePlaceId,
+  twilioPhoneNumber: formatPhone(store.twilioPhoneNumber),
+  serviceKey: store.serviceKey ?? '',
+  googleReviewUrl: store.googleReviewUrl ?? '',
+  yelpReviewUrl: store.yelpReviewUrl ?? '',
+});
+
+const orNull = (text: string) => text.trim() || null;
+const asNumber = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
+
+/** The store fields the form stands for; the service key only when the person may read it (else it stays as it is). */
+function fields(form: GeneralValues, mayReadKey: boolean) {
+  return {
+    name: form.name.trim(),
+    storeNumber: asNumber(form.storeNumber),
+    addressLine1: orNull(form.addressLine1),
+    city: orNull(form.city),
+    state: orNull(form.state),
+    postalCode: orNull(form.postalCode),
+    phoneNumber: e164(form.phoneNumber) ?? orNull(form.phoneNumber),
+    timeZone: form.timeZone,
+    latitude: asNumber(form.latitude),
+    longitude: asNumber(form.longitude),
+    googlePlaceId: form.googlePlaceId.trim(),
+    twilioPhoneNumber: e164(form.twilioPhoneNumber),
+    ...(mayReadKey ? { serviceKey: orNull(form.serviceKey) } : {}),
+    googleReviewUrl: orNull(form.googleReviewUrl),
+    yelpReviewUrl: orNull(form.yelpReviewUrl),
+  };
+}
+
+/** Each field's problem in the contract's words, with plainer ones where people type loosely. */
+function validate(form: GeneralValues): Record<string, string | undefined> {
+  const problems: Record<string, string | undefined> = {};
+  const texting = form.twilioPhoneNumber.trim();
+  if (texting && !e164(texting)) problems.twilioPhoneNumber = 'Enter a 10-digit number, e.g. (555) 010-2000, or leave it empty to turn texting off';
+  const phone = form.phoneNumber.trim();
+  if (phone && phoneDigits(phone).length < 7) problems.phoneNumber = 'Enter the store\'s phone number with its area code';
+  const parsed = storeLocationFieldsSchema.partial().safeParse(fields(form, true));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      problems[field] ??= field === 'storeNumber' ? 'Enter the store number, a whole number from 1 to 999999'
+        : field === 'latitude' ? 'Enter a latitude from -90 to 90'
+          : field === 'longitude' ? 'Enter a longitude from -180 to 180'
+            : field === 'googlePlaceId' ? 'Enter the Google place id (find it in Google Maps)'
+              : issue.message;
+    }
+  }
+  return problems;
+}
+
+/** The store's name, address, time zone, texting number, service key and review links (settings, general). */
+export function GeneralPage() {
+  const session = useSession();
+  const store = session?.activeStore ?? null;
+  return store ? <GeneralForm store={store} mayReadKey={mayReadServiceKey(session!.roles)} /> : null;
+}
+
+function GeneralForm({ store, mayReadKey }: { store: StoreLocation; mayReadKey: boolean }) {
+  const state = useStoreForm(store, { values, fields: (form) => fields(form, mayReadKey), validate });
+  const zones = useMemo(() => timeZoneChoices(Temporal.Now.instant()), []);
+  const { form } = state;
+  return (
+    <StoreFormFrame store={store} title="General" description="How the store is named and found, and how it reaches customers." state={state}>
+      <Card withBorder>
+        <Title order={3} size="h5" mb="sm">Store</Title>
+        <Stack gap="sm">
+          <Group grow align="flex-start">
+            <TextInput label="Name" required maxLength={150} {...form.getInputProps('name')} />
+            <NumberInput label="Store number" required min={1} max={999_999} allowDecimal={false} allowNegative={false} maw={180} {...form.getInputProps('storeNumber')} />
+          </Group>
+          <TextInput label="Address" maxLength={200} autoComplete="street-address" {...form.getInputProps('addressLine1')} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label="City" maxLength={100} {...form.getInputProps('city')} />
+            <TextInput label="State" maxLength={50} {...form.getInputProps('state')} />
+            <TextInput label="ZIP code" maxLength={20} {...form.getInputProps('postalCode')} />
+          </SimpleGrid>
+          <TextInput label="Phone" type="tel" maxLength={30} {...form.getInputProps('phoneNumber')} />
+          <Select label="Time zone" description="The scheduler, reminders and every time shown for this store use it" data={zones} searchable
+            nothingFoundMessage="No time zone of that name" placeholder="Choose the store's time zone" {...form.getInputProps('timeZone')} />
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={3} size="h5" mb="sm">Map position</Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberInput label="Latitude" required min={-90} max={90} decimalScale={6} {...form.getInputProps('latitude')} />
+          <NumberInput label="Longitude" required min={-180} max={180} decimalScale={6} {...form.getInputProps('longitude')} />
+          <TextInput label="Google place id" required maxLength={300} {...form.getInputProps('googlePlaceId')} />
+        </SimpleGrid>
+      </Card>
+      <Card withBorder>
+        <Title order={3} size="h5" mb="sm">Texting and traction orders</Title>
+        <Stack gap="sm">
+          <TextInput label="Texting number" type="tel" placeholder="No texting number: texting is off"
+            description={form.values.twilioPhoneNumber.trim()
+              ? 'Customers who prefer texts get them from this number.'
+              : 'Without a texting number the store cannot text: messages from customers who prefer texts are answered by phone.'}
+            {...form.getInputProps('twilioPhoneNumber')} />
+          {mayReadKey ? (
+            <PasswordInput label="Service key" description="Without a service key, traction orders are off for this store." maxLength={100}
+              placeholder="No service key: traction orders are off" {...form.getInputProps('serviceKey')} />
+          ) : (
+            <Text size="sm">Service key: {store.hasServiceKey ? 'set (only the store\'s admins see it)' : 'none, so traction orders are off'}</Text>
+          )}
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={3} size="h5" mb="sm">Review links</Title>
+        <Text size="sm" c="dimmed" mb="sm">Where happy customers are asked to leave a review after rating their visit.</Text>
+        <Stack gap="sm">
+          <TextInput label="Google review link" type="url" placeholder="https://" maxLength={2000} {...form.getInputProps('googleReviewUrl')} />
+          <TextInput label="Yelp review link" type="url" placeholder="https://" maxLength={2000} {...form.getInputProps('yelpReviewUrl')} />
+        </Stack>
+      </Card>
+    </StoreFormFrame>
+  );
+}

@@ -1,0 +1,193 @@
+import { Alert, Button, Card, Checkbox, Group, Modal, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { IconPlus } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Temporal } from 'temporal-polyfill';
+import { focusFirstError } from '../../app/form-focus.ts';
+import { useSession } from '../../app/session.ts';
+import type { SpecialStoreHours } from '../../contract/entities.ts';
+import { isOpenFields, weekdayHoursFields, type StoreLocation } from '../../contract/store-location.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../domain/store-hours.ts';
+import { storeTimeZone } from '../../domain/time-zone.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+import { DialogFooter, WaitingBadge } from './dialog-parts.tsx';
+import { StoreFormFrame, useStoreForm } from './store-form.tsx';
+
+const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+const hoursOf = (store: StoreLocation): WeekdayHours & Record<string, unknown> =>
+  Object.fromEntries(weekdayHoursFields.flatMap((d, i) => [[isOpenFields[i]!, store[isOpenFields[i]!]], [d.open, store[d.open]], [d.close, store[d.close]]])) as WeekdayHours & Record<string, unknown>;
+
+const firstOf = (problems: Record<string, string[]>) => Object.fromEntries(Object.entries(problems).map(([field, messages]) => [field, messages[0]]));
+
+/** "Wed, Dec 24, 2026" for a calendar date. */
+const dateText = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** The store's weekly hours and its special days (settings, hours): the scheduler's grid follows them. */
+export function HoursPage() {
+  const session = useSession();
+  const store = session?.activeStore ?? null;
+  if (!store) return null;
+  return (
+    <Stack maw={820} gap="xl">
+      <WeeklyHours store={store} />
+      <SpecialDays store={store} />
+    </Stack>
+  );
+}
+
+function WeeklyHours({ store }: { store: StoreLocation }) {
+  const state = useStoreForm(store, { values: hoursOf, fields: (v) => v, validate: (v) => firstOf(weekdayHoursProblems(v)) });
+  const { form } = state;
+  return (
+    <StoreFormFrame store={store} title="Hours" description="When the store is open each week. The scheduler shows these hours, and customers book within them." state={state}>
+      <Card withBorder padding="sm">
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr><Table.Th>Day</Table.Th><Table.Th>Open</Table.Th><Table.Th>Opens</Table.Th><Table.Th>Closes</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {weekdayHoursFields.map((d, i) => {
+              const open = form.values[isOpenFields[i]!] as boolean;
+              return (
+                <Table.Tr key={d.day}>
+                  <Table.Td><Text fw={500}>{dayNames[i]}</Text></Table.Td>
+                  <Table.Td><Switch aria-label={`Open on ${dayNames[i]}s`} {...form.getInputProps(isOpenFields[i]!, { type: 'checkbox' })} /></Table.Td>
+                  <Table.Td><TimeInput aria-label={`${dayNames[i]} opens`} disabled={!open} {...form.getInputProps(d.open)} /></Table.Td>
+                  <Table.Td><TimeInput aria-label={`${dayNames[i]} closes`} disabled={!open} {...form.getInputProps(d.close)} /></Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Card>
+    </StoreFormFrame>
+  );
+}
+
+function useSpecialDays(storeId: number) {
+  return useLiveQuery(async () => {
+    const db = replicaOf(storeId);
+    const [days, outbox] = await Promise.all([
+      db.rows<SpecialStoreHours>('specialStoreHours').orderBy('date').toArray(),
+      db.outbox.filter((e) => e.collection === 'specialStoreHours').toArray(),
+    ]);
+    return { days, waiting: new Map(outbox.map((e) => [e.key, e])) };
+  }, [storeId]);
+}
+
+
+function SpecialDays({ store }: { store: StoreLocation }) {
+  const special = useSpecialDays(store.id);
+  const [editing, setEditing] = useState<SpecialStoreHours | 'new' | null>(null);
+  const today = Temporal.Now.plainDateISO(storeTimeZone(store.timeZone)).toString();
+  const days = special?.days ?? [];
+  const coming = days.filter((d) => d.date >= today);
+  const past = days.length - coming.length;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <div>
+          <Title order={2} size="h3">Special hours</Title>
+          <Text size="sm" c="dimmed">Holidays, short days and closures: on these dates they replace the weekly hours.</Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>Add special hours</Button>
+      </Group>
+      {special && coming.length === 0 && <Text c="dimmed">No special hours coming up.</Text>}
+      {coming.length > 0 && (
+        <Card withBorder padding="sm">
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead><Table.Tr><Table.Th>Date</Table.Th><Table.Th>Hours</Table.Th><Table.Th visibleFrom="sm">Note</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {coming.map((day) => (
+                <Table.Tr key={day.specialStoreHoursId}>
+                  <Table.Td>
+                    <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(day)} aria-label={`Edit special hours on ${dateText(day.date)}`}>{dateText(day.date)}</Button>
+                  </Table.Td>
+                  <Table.Td>{day.isClosed ? 'Closed' : `${timeText(day.openTime!)} – ${timeText(day.closeTime!)}`}</Table.Td>
+                  <Table.Td visibleFrom="sm">{day.description}</Table.Td>
+                  <Table.Td><WaitingBadge entry={special?.waiting.get(day.specialStoreHoursId)} /></Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+      {past > 0 && <Text size="xs" c="dimmed">{past} past {past === 1 ? 'day is' : 'days are'} kept for the calendar&apos;s history.</Text>}
+      {editing !== null && <SpecialDayDialog day={editing === 'new' ? null : editing} taken={days} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+interface DayValues {
+  date: string | null;
+  isClosed: boolean;
+  openTime: string;
+  closeTime: string;
+  description: string;
+}
+
+function SpecialDayDialog({ day, taken, onClose }: { day: SpecialStoreHours | null; taken: SpecialStoreHours[]; onClose: () => void }) {
+  const form = useForm<DayValues>({
+    initialValues: {
+      date: day?.date ?? null, isClosed: day?.isClosed ?? true,
+      openTime: day?.openTime ?? '08:00', closeTime: day?.closeTime ?? '14:00', description: day?.description ?? '',
+    },
+    validate: (v) => {
+      const problems: Record<string, string | undefined> = firstOf(specialHoursProblems({ isClosed: v.isClosed, openTime: v.openTime || null, closeTime: v.closeTime || null }));
+      if (!v.date) problems.date = 'Choose the date';
+      else if (taken.some((d) => d.date === v.date && d.specialStoreHoursId !== day?.specialStoreHoursId)) problems.date = 'This date already has special hours; change those instead';
+      return problems;
+    },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    if (form.isDirty() && !window.confirm('Leave without saving? Your changes to these special hours will be lost.')) return;
+    onClose();
+  };
+  const save = form.onSubmit(async (v) => {
+    setError(null);
+    const fields = {
+      date: v.date!, isClosed: v.isClosed,
+      openTime: v.isClosed ? null : v.openTime, closeTime: v.isClosed ? null : v.closeTime, description: v.description.trim() || null,
+    };
+    try {
+      if (day) await syncClient().updateSpecialStoreHours(day.specialStoreHoursId, fields);
+      else await syncClient().createSpecialStoreHours({ ...fields, specialStoreHoursId: crypto.randomUUID() });
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, focusFirstError(form));
+  const remove = async () => {
+    try {
+      await syncClient().deleteSpecialStoreHours(day!.specialStoreHoursId);
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <Modal opened onClose={close} title={day ? `Special hours on ${dateText(day.date)}` : 'Add special hours'}>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          {error && <Alert color="red" title="Not saved">{error}</Alert>}
+          <DatePickerInput label="Date" required valueFormat="ddd, MMM D, YYYY" placeholder="Choose a date" {...form.getInputProps('date')} />
+          <Checkbox label="Closed all day" {...form.getInputProps('isClosed', { type: 'checkbox' })} />
+          {!form.values.isClosed && (
+            <Group grow align="flex-start">
+              <TimeInput label="Opens" required {...form.getInputProps('openTime')} />
+              <TimeInput label="Closes" required {...form.getInputProps('closeTime')} />
+            </Group>
+          )}
+          <TextInput label="Note" description="Shown to staff on the calendar, e.g. Christmas Eve" maxLength={200} {...form.getInputProps('description')} />
+          <DialogFooter removeLabel="Remove" removeQuestion={day ? 'Remove these special hours?' : ''} onRemove={day ? () => void remove() : undefined}
+            onCancel={close} submitLabel={day ? 'Save' : 'Add'} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, type ReactNode } from 'react';
+import { focusFirstError } from '../../app/form-focus.ts';
+import { LeaveGuard } from '../../app/leave-guard.tsx';
+import type { StoreLocation, UpdateStoreLocation } from '../../contract/store-location.ts';
+import type { OutboxEntry } from '../../db/store-db.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+
+export interface StoreFormOptions<V> {
+  /** The form's values for the store as it is now. */
+  values: (store: StoreLocation) => V;
+  /** The store fields the values stand for (only those that differ from the store are sent). */
+  fields: (values: V) => UpdateStoreLocation;
+  /** What is wrong with the values, by form field (the shared rules, in the same words as the server). */
+  validate?: (values: V, store: StoreLocation) => Record<string, string | undefined>;
+}
+
+export interface StoreForm<V> {
+  form: UseFormReturnType<V>;
+  submit: (event?: React.FormEvent<HTMLFormElement>) => void;
+  error: string | null;
+  saved: boolean;
+}
+
+/**
+ * A form over the active store's own settings: starts from the device's copy, follows changes from other
+ * devices while untouched, and on save queues only the changed fields (sent when online).
+ */
+export function useStoreForm<V extends Record<string, unknown>>(store: StoreLocation, options: StoreFormOptions<V>): StoreForm<V> {
+  const current = options.values(store);
+  const form = useForm<V>({
+    initialValues: current,
+    validate: (values) => Object.fromEntries(Object.entries(options.validate?.(values, store) ?? {}).filter(([, message]) => message)),
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const currentKey = JSON.stringify(current);
+  useEffect(() => {
+    // Another device changed the store: an untouched form shows it; one being edited keeps the person's work.
+    if (!form.isDirty()) {
+      form.setInitialValues(current);
+      form.setValues(current);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the values' content, not their identity, matters
+  }, [currentKey]);
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setSaved(false);
+    try {
+      const wanted = options.fields(values);
+      const changed = Object.fromEntries(Object.entries(wanted).filter(([field, value]) =>
+        JSON.stringify(store[field as keyof StoreLocation]) !== JSON.stringify(value)));
+      if (Object.keys(changed).length > 0) await syncClient().updateStoreLocation(changed);
+      form.setInitialValues(values);
+      form.resetDirty(values);
+      setSaved(true);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, focusFirstError(form));
+  return { form, submit, error, saved };
+}
+
+/** Changes of the store's settings still on this device: waiting to be sent, or refused by the server. */
+function useStoreOutbox(storeId: number): OutboxEntry[] | undefined {
+  return useLiveQuery(() => replicaOf(storeId).outbox.filter((e) => e.collection === 'storeLocations').toArray(), [storeId]);
+}
+
+/** The frame of a store settings page: title, what it is for, the save bar and where a change stands. */
+export function StoreFormFrame<V>({ store, title, description, state, children }: {
+  store: StoreLocation;
+  title: string;
+  description: string;
+  state: StoreForm<V>;
+  children: ReactNode;
+}) {
+  const outbox = useStoreOutbox(store.id) ?? [];
+  const failed = outbox.find((e) => e.status === 'failed');
+  const dirty = state.form.isDirty();
+  return (
+    <form onSubmit={state.submit} noValidate>
+      <LeaveGuard unsaved={() => state.form.isDirty()} what={`${title.toLowerCase()} settings`} />
+      <Stack maw={820} gap="md">
+        <div>
+          <Title order={2} size="h3">{title}</Title>
+          <Text size="sm" c="dimmed">{description}</Text>
+        </div>
+        {state.error && <Alert color="red" title="Not saved">{state.error}</Alert>}
+        {failed && (
+          <Alert color="red" title="The server refused a change">
+            {failed.problem?.detail ?? failed.lastError ?? 'A change of these settings was refused.'} Open the sync status at the top of the screen to retry or discard it.
+          </Alert>
+        )}
+        {children}
+        <Group justify="flex-end" gap="sm" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
+          {!dirty && outbox.some((e) => e.status === 'pending') && <Badge color="yellow" variant="light">Waiting to send</Badge>}
+          {!dirty && state.saved && outbox.length === 0 && <Text size="sm" c="dimmed" role="status">Saved</Text>}
+          <Button variant="default" disabled={!dirty} onClick={() => state.form.reset()}>Undo changes</Button>
+          <Button type="submit" disabled={!dirty}>Save</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { defaultWeekdayHours, hoursOn, hoursSummary, specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../src/domain/store-hours.ts';
+import { isPhoneReplyOnly, textingEnabled } from '../../src/domain/texting.ts';
+
+const week = (more: Partial<WeekdayHours> = {}): WeekdayHours => ({
+  ...defaultWeekdayHours,
+  isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true,
+  isOpenSaturdays: true, isOpenSundays: false, saturdayCloseTime: '16:00', ...more,
+});
+
+describe('store hours', () => {
+  it('sums up the week as runs of days open at the same times', () => {
+    expect(hoursSummary(week())).toBe('Open Mon–Fri 8 AM–6 PM, Sat 8 AM–4 PM');
+    expect(hoursSummary(week({ isOpenWednesdays: false, saturdayCloseTime: '18:00' }))).toBe('Open Mon–Tue 8 AM–6 PM, Thu–Sat 8 AM–6 PM');
+    expect(hoursSummary(week({ isOpenSundays: true, sundayOpenTime: '12:30', sundayCloseTime: '17:00' }))).toContain('Sun 12:30 PM–5 PM');
+    expect(hoursSummary(week({ isOpenMondays: false, isOpenTuesdays: false, isOpenWednesdays: false, isOpenThursdays: false, isOpenFridays: false, isOpenSaturdays: false }))).toBe('Closed every day');
+  });
+
+  it('refuses an open day that closes before it opens, and lets a closed day keep any times', () => {
+    expect(weekdayHoursProblems(week({ mondayOpenTime: '18:00', mondayCloseTime: '08:00' }))).toEqual({ mondayCloseTime: ['Close after the store opens'] });
+    expect(weekdayHoursProblems(week({ sundayOpenTime: '18:00', sundayCloseTime: '08:00' }))).toEqual({});
+  });
+
+  it('gives a date its special hours first, then its weekday\'s, whatever zone the device is in', () => {
+    const special = [
+      { date: '2026-12-24', isClosed: false, openTime: '08:00', closeTime: '14:00' },
+      { date: '2026-12-25', isClosed: true, openTime: null, closeTime: null },
+    ];
+    expect(hoursOn(week(), special, '2026-12-24')).toEqual({ open: '08:00', close: '14:00' });
+    expect(hoursOn(week(), special, '2026-12-25')).toBeNull();
+    expect(hoursOn(week(), special, '2026-12-26')).toEqual({ open: '08:00', close: '16:00' }); // a Saturday
+    expect(hoursOn(week(), special, '2026-12-27')).toBeNull(); // a Sunday
+    expect(hoursOn(week(), special, '2026-12-28')).toEqual({ open: '08:00', close: '18:00' });
+  });
+
+  it('asks an open special day for both times, closing after opening', () => {
+    expect(specialHoursProblems({ isClosed: true, openTime: null, closeTime: null })).toEqual({});
+    expect(specialHoursProblems({ isClosed: false, openTime: null, closeTime: '12:00' })).toEqual({ openTime: ['Enter the opening time, or mark the day closed'] });
+    expect(specialHoursProblems({ isClosed: false, openTime: '12:00', closeTime: '12:00' })).toEqual({ closeTime: ['Close after the store opens'] });
+  });
+
+  it('writes times as staff read them', () => {
+    expect(['00:00', '08:00', '12:00', '13:30', '23:59'].map(timeText)).toEqual(['12 AM', '8 AM', '12 PM', '1:30 PM', '11:59 PM']);
+  });
+});
+
+describe('texting', () => {
+  it('is on only with a texting number; without one, a customer who prefers texts is answered by phone', () => {
+    const texting = { twilioPhoneNumber: '+15550102000' };
+    const none = { twilioPhoneNumber: null };
+    expect([textingEnabled(texting), textingEnabled(none)]).toEqual([true, false]);
+    expect(isPhoneReplyOnly('Sms', texting)).toBe(false);
+    expect(isPhoneReplyOnly('Sms', none)).toBe(true);
+    expect(isPhoneReplyOnly('Phone', texting)).toBe(true);
+    expect(isPhoneReplyOnly('Email', none)).toBe(false);
+  });
+});
