@@ -1,4 +1,4 @@
-import { Card, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Grid, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { useSession } from '../../app/session.ts';
@@ -105,10 +105,12 @@ function GeneralForm({ store, mayReadKey }: { store: StoreLocation; mayReadKey: 
       <Card withBorder>
         <Title order={3} size="h5" mb="sm">Store</Title>
         <Stack gap="sm">
-          <Group grow align="flex-start">
-            <TextInput label="Name" required maxLength={150} {...form.getInputProps('name')} />
-            <NumberInput label="Store number" required min={1} max={999_999} allowDecimal={false} allowNegative={false} maw={180} {...form.getInputProps('storeNumber')} />
-          </Group>
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 8 }}><TextInput label="Name" required maxLength={150} {...form.getInputProps('name')} /></Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <NumberInput label="Store number" required min={1} max={999_999} allowDecimal={false} allowNegative={false} {...form.getInputProps('storeNumber')} />
+            </Grid.Col>
+          </Grid>
           <TextInput label="Address" maxLength={200} autoComplete="street-address" {...form.getInputProps('addressLine1')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="City" maxLength={100} {...form.getInputProps('city')} />

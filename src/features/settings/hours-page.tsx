@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, Modal, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Grid, Group, Modal, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
@@ -45,24 +45,24 @@ function WeeklyHours({ store }: { store: StoreLocation }) {
   return (
     <StoreFormFrame store={store} title="Hours" description="When the store is open each week. The scheduler shows these hours, and customers book within them." state={state}>
       <Card withBorder padding="sm">
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr><Table.Th>Day</Table.Th><Table.Th>Open</Table.Th><Table.Th>Opens</Table.Th><Table.Th>Closes</Table.Th></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {weekdayHoursFields.map((d, i) => {
-              const open = form.values[isOpenFields[i]!] as boolean;
-              return (
-                <Table.Tr key={d.day}>
-                  <Table.Td><Text fw={500}>{dayNames[i]}</Text></Table.Td>
-                  <Table.Td><Switch aria-label={`Open on ${dayNames[i]}s`} {...form.getInputProps(isOpenFields[i]!, { type: 'checkbox' })} /></Table.Td>
-                  <Table.Td><TimeInput aria-label={`${dayNames[i]} opens`} disabled={!open} {...form.getInputProps(d.open)} /></Table.Td>
-                  <Table.Td><TimeInput aria-label={`${dayNames[i]} closes`} disabled={!open} {...form.getInputProps(d.close)} /></Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Stack gap={0}>
+          {weekdayHoursFields.map((d, i) => {
+            const open = form.values[isOpenFields[i]!] as boolean;
+            return (
+              <Grid key={d.day} align="center" py={6} style={{ borderBottom: i < 6 ? '1px solid var(--mantine-color-default-border)' : undefined }}>
+                <Grid.Col span={{ base: 12, sm: 4 }}>
+                  <Switch label={dayNames[i]} aria-label={`Open on ${dayNames[i]}s`} {...form.getInputProps(isOpenFields[i]!, { type: 'checkbox' })} />
+                </Grid.Col>
+                {open ? (
+                  <>
+                    <Grid.Col span={{ base: 6, sm: 4 }}><TimeInput aria-label={`${dayNames[i]} opens`} leftSection={<Text size="xs" c="dimmed">from</Text>} leftSectionWidth={44} {...form.getInputProps(d.open)} /></Grid.Col>
+                    <Grid.Col span={{ base: 6, sm: 4 }}><TimeInput aria-label={`${dayNames[i]} closes`} leftSection={<Text size="xs" c="dimmed">to</Text>} leftSectionWidth={32} {...form.getInputProps(d.close)} /></Grid.Col>
+                  </>
+                ) : <Grid.Col span={{ base: 12, sm: 8 }}><Text size="sm" c="dimmed">Closed</Text></Grid.Col>}
+              </Grid>
+            );
+          })}
+        </Stack>
       </Card>
     </StoreFormFrame>
   );

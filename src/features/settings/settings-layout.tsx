@@ -1,4 +1,4 @@
-import { Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
@@ -27,9 +27,9 @@ export function SettingsLayout() {
         {store && <Text c="dimmed" size="sm">{store.name} (#{store.storeNumber})</Text>}
       </div>
       {!onIndex && (
-        <ScrollArea type="never" component="nav" aria-label="Settings categories">
-          <Group gap="md" wrap="nowrap" pb={4}>
-            <AnchorLink to="/settings" size="sm" activeOptions={{ exact: true }}>All settings</AnchorLink>
+        <nav aria-label="Settings categories">
+          <Group gap="sm">
+            <AnchorLink to="/settings" size="sm" style={{ whiteSpace: 'nowrap' }} activeOptions={{ exact: true }}>All settings</AnchorLink>
             {settingsCategories.map((c) => (
               <AnchorLink key={c.to} to={c.to} size="sm" style={{ whiteSpace: 'nowrap' }}
                 activeProps={{ fw: 700, c: 'var(--mantine-color-text)', 'aria-current': 'page' } as never}>
@@ -37,7 +37,7 @@ export function SettingsLayout() {
               </AnchorLink>
             ))}
           </Group>
-        </ScrollArea>
+        </nav>
       )}
       <Outlet />
     </Stack>

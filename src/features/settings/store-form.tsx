@@ -96,11 +96,12 @@ export function StoreFormFrame<V>({ store, title, description, state, children }
           </Alert>
         )}
         {children}
-        <Group justify="flex-end" gap="sm" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
+        {/* On the left: the floating Support button holds the bottom right corner. */}
+        <Group gap="sm" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
+          <Button type="submit" disabled={!dirty}>Save</Button>
+          <Button variant="default" disabled={!dirty} onClick={() => state.form.reset()}>Undo changes</Button>
           {!dirty && outbox.some((e) => e.status === 'pending') && <Badge color="yellow" variant="light">Waiting to send</Badge>}
           {!dirty && state.saved && outbox.length === 0 && <Text size="sm" c="dimmed" role="status">Saved</Text>}
-          <Button variant="default" disabled={!dirty} onClick={() => state.form.reset()}>Undo changes</Button>
-          <Button type="submit" disabled={!dirty}>Save</Button>
         </Group>
       </Stack>
     </form>
