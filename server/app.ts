@@ -30,6 +30,7 @@ import { notificationPreferenceRoutes } from './modules/notifications/preference
 import { systemNotificationRoutes } from './modules/notifications/system-routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
+import { schedulerResourceRoutes } from './modules/scheduler-resources/routes.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     api.removeContentTypeParser('text/plain');
     await userRoutes(api, context);
     await storeLocationRoutes(api, context);
+    await schedulerResourceRoutes(api, context);
     await storeServiceRoutes(api, context);
     await syncRoutes(api, context);
     await customerRoutes(api, context);

@@ -64,7 +64,8 @@ export interface RowSpec<S extends z.ZodObject> {
 /** A table's rules for a change: the new row as stored, and what is wrong with it. */
 export interface ChangeRules<T> {
   normalize?: (next: T) => T;
-  problems?: (current: T, next: T) => Record<string, string[]>;
+  /** May read (a referenced row must exist): it runs inside the write, after the company lock. */
+  problems?: (current: T, next: T) => Record<string, string[]> | Promise<Record<string, string[]>>;
 }
 
 export interface WriteAnswer<T> {
@@ -216,7 +217,7 @@ export class Writer {
     const patched = patchRow(before, body, editable, spec.schema).next;
     // Normalizing can lengthen a value (ß upper-cased is SS): checked again, a 400 and not a 500.
     const next = rules?.normalize ? parseOrProblem(spec.schema, rules.normalize(patched), 'The changed row') : patched;
-    const problems = rules?.problems?.(before, next) ?? {};
+    const problems = await rules?.problems?.(before, next) ?? {};
     refuseProblems(problems, 'The change');
     if (JSON.stringify(next) === JSON.stringify(before)) return { row: current, changed: false };
     return { row: await this.update(spec, key, current, next), changed: true };
@@ -241,6 +242,25 @@ export class Writer {
             where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted) numbered
       where ${t}.ctid = numbered.row_id`.execute(this.trx);
     return count;
+  }
+
+  /**
+   * Brings back a row that was removed (a link made again), with a new version; undefined when there is no
+   * such tombstone. Rows keyed by what they link (a resource and a service) can only come back, not be made twice.
+   */
+  async revive<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>> | undefined> {
+    await this.lock();
+    let found = (this.trx.selectFrom(spec.table as 'customers') as unknown as QueryLike).select(Object.keys(spec.schema.shape) as never)
+      .where('companyId', '=', this.scope.companyId).where('deleted', '=', true);
+    for (const [field, value] of Object.entries(key)) found = found.where(field, '=', value);
+    const row = await found.executeTakeFirst() as z.infer<S> | undefined;
+    if (!row) return undefined;
+    const meta = await this.stamp();
+    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...meta, deleted: false })
+      .where('companyId', '=', this.scope.companyId);
+    for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
+    await query.execute();
+    return { ...row, ...meta };
   }
 
   /** Leaves a tombstone for the row (every device deletes it), setting `fields` on it as it goes. */

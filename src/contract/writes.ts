@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
-import { customerSchema, customerVehicleSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
+import { customerSchema, customerVehicleSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
  * Fields added after devices could first queue a create default to none, so a change queued by an older app
@@ -64,3 +64,8 @@ export type CreateSpecialStoreHours = z.infer<typeof createSpecialStoreHoursSche
 /** Changed fields only, as a store location's own changes are sent. */
 export const updateSpecialStoreHoursSchema = createSpecialStoreHoursSchema.omit({ specialStoreHoursId: true }).partial().strict();
 export type UpdateSpecialStoreHours = z.infer<typeof updateSpecialStoreHoursSchema>;
+
+/** A new scheduler resource (a column of the scheduler: a technician or a bay); the device makes its id. */
+export const createSchedulerResourceSchema = schedulerResourceSchema.strict();
+export type CreateSchedulerResource = z.infer<typeof createSchedulerResourceSchema>;
+export const schedulerResourcePatchableFields = ['name', 'assignedTechnicianId', 'sortOrder', 'isActive'];

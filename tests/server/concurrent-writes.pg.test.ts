@@ -235,6 +235,29 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
         expect(rows).toHaveLength(1);
       },
     },
+    {
+      name: 'two assign-to-technician actions on one resource at once move each appointment once',
+      prepare: async () => {
+        const resource = await t.db.selectFrom('schedulerResources').select(['schedulerResourceId', 'assignedTechnicianId']).where('storeId', '=', store)
+          .where('assignedTechnicianId', 'is not', null).orderBy('sortOrder').executeTakeFirstOrThrow();
+        // Clear the coming appointments' technicians so the action has work to do.
+        await t.db.updateTable('scheduledServices').set({ selectedTechnician: null }).where('resourceId', '=', resource.schedulerResourceId)
+          .where('startDate', '>=', new Date(Date.now() + 3_600_000).toISOString()).execute();
+        const at = apiPaths.assignResourceTechnician.replace(':schedulerResourceId', resource.schedulerResourceId);
+        return { target: { resourceId: resource.schedulerResourceId }, calls: [
+          { method: 'POST', path: at, ...storeAdmin() },
+          { method: 'POST', path: at, ...storeAdmin() },
+        ] };
+      },
+      check: async ({ resourceId }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        const moved = answers.map((a) => a.json().moved as number).sort((a, b) => a - b);
+        expect(moved[0]).toBe(0);
+        expect(moved[1]).toBeGreaterThan(0);
+        const versions = await t.db.selectFrom('scheduledServices').select('version').where('resourceId', '=', resourceId!).execute();
+        expect(new Set(versions.map((v) => v.version)).size).toBe(versions.length);
+      },
+    },
     ...([
       ['customer', () => ({ path: apiPaths.customers, body: newCustomer() }), 'customers', 'customerId'],
       ['message to support', () => ({ path: apiPaths.supportRequests, body: { supportRequestId: randomUUID(), subject: 'Printer', message: 'It jams.', callbackPhone: null } }), 'supportRequests', 'supportRequestId'],
