@@ -13,6 +13,7 @@ import { vinCheckDigit } from '../../src/domain/vin.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
+import { refreshStoreStaff } from '../modules/users/store-staff.ts';
 import { hashPassword } from '../identity/passwords.ts';
 
 export const demoPassword = 'demo1234';
@@ -144,6 +145,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       await trx.insertInto('users').values({ userId: t.userId, companyId, email: `tech${t.userId.slice(0, 6)}@demo.test`, name: t.name, passwordHash }).execute();
       await trx.insertInto('userRoles').values({ userId: t.userId, storeId: storeOf(t.store), role: 'AllTracTechnician' }).execute();
     }
+    await refreshStoreStaff(trx, companyId);
 
     // Company-wide catalogue and customers.
     const categories = [...new Set(serviceCatalog.map((s) => s.category))].map((name, i) => ({ storeServiceCategoryId: faker.string.uuid(), name, sortOrder: i, storeId: null }));

@@ -7,6 +7,7 @@ import type { CollectionName } from './sync.ts';
 export const collectionSchemas: Record<CollectionName, z.ZodObject> = {
   storeLocations: storeLocationSchema.omit({ specialStoreHours: true }),
   specialStoreHours: E.specialStoreHoursSchema,
+  storeStaff: E.storeStaffSchema,
   schedulerResources: E.schedulerResourceSchema,
   storeServiceCategories: E.storeServiceCategorySchema,
   storeServices: E.storeServiceSchema,

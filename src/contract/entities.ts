@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import {
   customerContactMethods, contactMethods, inquiryTypes, messageDeliveryMethods, messageDirections, textConsentMethods,
-  messageTemplateTypes, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
+  messageTemplateTypes, roles, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
   tirePurchaseAddOnCategories, userNotificationKinds, vehicleColors, webTireCategories,
 } from './enums.ts';
 
@@ -333,6 +333,14 @@ export const storeTireWarrantySchema = z.object({
   priceInCents: cents.nullable(),
 });
 
+/** Someone with a role at a store, by name: the scheduler and settings name technicians with it. */
+export const storeStaffSchema = z.object({
+  userId: id,
+  name: text(200),
+  email: z.string().max(254),
+  roles: z.array(roles.schema),
+});
+
 export const specialStoreHoursSchema = z.object({
   specialStoreHoursId: id,
   storeLocationId: z.number().int(),
@@ -411,6 +419,7 @@ export type TractionOrder = z.infer<typeof tractionOrderSchema>;
 export type StoreTireService = z.infer<typeof storeTireServiceSchema>;
 export type StoreTireWarranty = z.infer<typeof storeTireWarrantySchema>;
 export type SpecialStoreHours = z.infer<typeof specialStoreHoursSchema>;
+export type StoreStaff = z.infer<typeof storeStaffSchema>;
 export type Brand = z.infer<typeof brandSchema>;
 export type ProductLine = z.infer<typeof productLineSchema>;
 export type TireSize = z.infer<typeof tireSizeSchema>;

@@ -111,6 +111,7 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
   customerDuplicateDismissals: 4,
   storeLocations: 5,
   specialStoreHours: 5,
+  storeStaff: 5,
 };
 /** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
 const reindexedInVersion: Partial<Record<CollectionName, number>> = {

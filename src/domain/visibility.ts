@@ -24,6 +24,9 @@ const ownRows = new Set<CollectionName>(['userNotifications', 'notificationPrefe
 /** The store as everyone at it sees it: all but the service key, which enables traction orders (hasServiceKey says whether there is one). */
 const storeWithoutServiceKey: ReadAccess = { kind: 'limited', fields: Object.keys(storeLocationSchema.shape).filter((f) => f !== 'serviceKey'), rows: 'all' };
 
+/** Colleagues as the bay sees them: names and roles, not their email. */
+const staffByName: ReadAccess = { kind: 'limited', fields: ['userId', 'name', 'roles'], rows: 'all' };
+
 /** The customer as the bay sees them: a name on a visit, no way to contact them. */
 export const customerNameFields = ['customerId', 'firstName', 'lastName', 'companyName'] as const;
 
@@ -35,6 +38,10 @@ export const customerNameFields = ['customerId', 'firstName', 'lastName', 'compa
  */
 export function readAccess(rolesAtStore: readonly Role[], collection: CollectionName): ReadAccess {
   if (ownRows.has(collection)) return full;
+  if (collection === 'storeStaff') {
+    if (rolesAtStore.length === 0) return none;
+    return rolesAtStore.some((r) => frontCounter.includes(r)) ? full : staffByName;
+  }
   if (collection === 'storeLocations') {
     if (rolesAtStore.length === 0) return none;
     return mayReadServiceKey(rolesAtStore) ? full : storeWithoutServiceKey;

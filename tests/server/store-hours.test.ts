@@ -167,3 +167,17 @@ describe('special store hours', () => {
     expect((await call('admin', 'PATCH', apiPaths.storeLocation.replace(':id', '999999'), { name: 'x' })).statusCode).toBe(403);
   });
 });
+
+describe('the store\'s staff', () => {
+  it('reaches the store\'s devices by name and role; emails only to the front counter', async () => {
+    const staff = (changes: SyncChange[]) => changes.filter((c) => c.collection === 'storeStaff').map((c) => c.value);
+    const asUser = staff(await feed('user'));
+    const asTech = staff(await feed('tech'));
+    expect(asUser.find((s) => s.name === 'Theo Technician')).toMatchObject({ email: 'tech@demo.test', roles: ['AllTracTechnician'], storeId: stores[101] });
+    expect(asTech.map((s) => s.userId).sort()).toEqual(asUser.map((s) => s.userId).sort());
+    expect(asTech.every((s) => s.email === null)).toBe(true);
+    // Staff of other stores and platform-wide roles are not the store's staff.
+    expect(asUser.some((s) => s.name === 'Pat Platform')).toBe(false);
+    expect(asUser.every((s) => s.storeId === stores[101])).toBe(true);
+  });
+});

@@ -7,7 +7,9 @@ const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'
  * so a change reaches every device of the store through the change feed and the hub, not a session refresh.
  * A store's row belongs to the store itself (store_id is its id, kept so by the database), and whether it
  * has a service key is a column of its own: the feed withholds the key from non-admins but not that fact.
- * Also new: opening and closing times per weekday, review links per platform, and the store's address and phone.
+ * Also new: opening and closing times per weekday, review links per platform, and the store's address and phone;
+ * and the store's staff (who has a role at the store, with their name) as replicated rows, so devices can
+ * name a resource's technician offline.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (statement: string) => sql.raw(statement).execute(db);
@@ -28,7 +30,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Devices synced before this migration hold cursors past these rows' versions: each row takes a new
   // version from its company's counter, so the next pull brings it.
-  for (const table of ['store_locations', 'special_store_hours']) {
+  await run(`create table store_staff (
+    user_id uuid not null references users(user_id) on delete cascade,
+    name text not null, email text not null, roles jsonb not null,
+    company_id integer not null references companies(id),
+    store_id integer not null references store_locations(id),
+    version bigint not null default 0, deleted boolean not null default false,
+    changed_by uuid, changed_by_name text, changed_at timestamptz,
+    primary key (store_id, user_id))`);
+  await run(`insert into store_staff (user_id, name, email, roles, company_id, store_id)
+    select u.user_id, u.name, u.email, jsonb_agg(r.role order by r.role), u.company_id, r.store_id
+    from user_roles r join users u on u.user_id = r.user_id where r.store_id is not null
+    group by u.user_id, u.name, u.email, u.company_id, r.store_id`);
+  await run(`create index store_staff_company_version on store_staff (company_id, version)`);
+
+  for (const table of ['store_locations', 'special_store_hours', 'store_staff']) {
     await run(`insert into company_change_counters (company_id, version)
       select distinct company_id, 0 from ${table} where company_id is not null on conflict (company_id) do nothing`);
     await run(`with numbered as (

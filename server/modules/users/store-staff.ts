@@ -1,0 +1,47 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { takeVersions } from '../../db/versions.ts';
+
+interface StaffRow {
+  storeId: number;
+  userId: string;
+  name: string;
+  email: string;
+  roles: string[];
+}
+
+const sameStaff = (a: StaffRow, b: StaffRow) => a.name === b.name && a.email === b.email && JSON.stringify(a.roles) === JSON.stringify(b.roles);
+
+/**
+ * Brings a company's store staff rows (replicated: who has a role at which store) in line with its users and
+ * their roles: a changed or new row takes a new version, a person who lost every role at a store leaves a
+ * tombstone there. Called in the transaction that changed users or roles, after the company lock.
+ */
+export async function refreshStoreStaff(trx: Transaction<Database>, companyId: number, by: { userId: string; name: string; at: string } | null = null): Promise<void> {
+  const wanted = (await sql<StaffRow>`select r.store_id as "storeId", u.user_id as "userId", u.name, u.email, jsonb_agg(r.role order by r.role) as roles
+    from user_roles r join users u on u.user_id = r.user_id
+    where u.company_id = ${companyId} and r.store_id is not null
+    group by r.store_id, u.user_id, u.name, u.email`.execute(trx)).rows;
+  const stored = await trx.selectFrom('storeStaff').select(['storeId', 'userId', 'name', 'email', 'roles', 'deleted'])
+    .where('companyId', '=', companyId).execute() as unknown as (StaffRow & { deleted: boolean })[];
+  const key = (row: { storeId: number | null; userId: string }) => `${row.storeId}/${row.userId}`;
+  const storedBy = new Map(stored.map((row) => [key(row), row]));
+  const wantedKeys = new Set(wanted.map(key));
+  const changed = wanted.filter((row) => {
+    const now = storedBy.get(key(row));
+    return !now || now.deleted || !sameStaff(now, row);
+  });
+  const gone = stored.filter((row) => !row.deleted && !wantedKeys.has(key(row)));
+  if (changed.length + gone.length === 0) return;
+  let version = await takeVersions(trx, companyId, changed.length + gone.length);
+  const meta = { changedBy: by?.userId ?? null, changedByName: by?.name ?? null, changedAt: by?.at ?? null };
+  for (const row of changed) {
+    const values = { ...row, roles: JSON.stringify(row.roles), companyId, version: version++, deleted: false, ...meta };
+    await trx.insertInto('storeStaff').values(values)
+      .onConflict((oc) => oc.columns(['storeId', 'userId']).doUpdateSet(values)).execute();
+  }
+  for (const row of gone) {
+    await trx.updateTable('storeStaff').set({ deleted: true, version: version++, ...meta })
+      .where('storeId', '=', row.storeId).where('userId', '=', row.userId).execute();
+  }
+}
