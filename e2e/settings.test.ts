@@ -133,3 +133,42 @@ describe('the store\'s own settings', () => {
     }
   });
 });
+
+describe('scheduler resources in settings', () => {
+  it('the assign action says how many coming appointments move and moves exactly those; the grid links a service to a resource', async () => {
+    const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+    const bay = await db().selectFrom('schedulerResources').select(['schedulerResourceId', 'assignedTechnicianId', 'name']).where('storeId', '=', store)
+      .where('assignedTechnicianId', 'is not', null).orderBy('sortOrder').executeTakeFirstOrThrow();
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await db().updateTable('scheduledServices').set({ selectedTechnician: null }).where('resourceId', '=', bay.schedulerResourceId).where('startDate', '>=', later).execute();
+    const coming = await db().selectFrom('scheduledServices as s').innerJoin('scheduledVisits as v', 'v.scheduledVisitId', 's.scheduledVisitId')
+      .select('s.scheduledServiceId').where('s.resourceId', '=', bay.schedulerResourceId).where('s.startDate', '>=', later).where('s.deleted', '=', false)
+      .where('v.cancelDate', 'is', null).where('v.workStartDate', 'is', null).where('v.workCompleteDate', 'is', null).where('v.readyForPickupDate', 'is', null).where('v.checkOutDate', 'is', null)
+      .execute();
+    expect(coming.length).toBeGreaterThan(0);
+
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    try {
+      await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/resources');
+      const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Edit ${bay.name}` }) });
+      await row.getByRole('button', { name: 'Assign coming appointments' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Assign coming appointments' });
+      await dialog.getByText(new RegExp(`^Give ${coming.length} coming appointments? on ${bay.name} to `)).waitFor();
+      await dialog.getByRole('button', { name: `Move ${coming.length}` }).click();
+      await expect.poll(async () => (await db().selectFrom('scheduledServices').select('scheduledServiceId')
+        .where('resourceId', '=', bay.schedulerResourceId).where('selectedTechnician', '=', bay.assignedTechnicianId!).where('startDate', '>=', later).execute()).length,
+      { timeout: 30_000 }).toBe(coming.length);
+
+      const service = await db().selectFrom('storeServices').select(['storeServiceId', 'name']).where('storeId', '=', store).where('name', '=', 'Tire Rotation').executeTakeFirstOrThrow();
+      const online = page.getByRole('checkbox', { name: `Customers can book ${service.name} on Bay 3 online` });
+      // The box follows the device's copy, which the change updates a moment later.
+      await online.click();
+      await expect.poll(() => online.isChecked(), { timeout: 10_000 }).toBe(true);
+      const bay3 = await db().selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', store).where('name', '=', 'Bay 3').executeTakeFirstOrThrow();
+      await expect.poll(async () => db().selectFrom('schedulerResourceServices').select('deleted')
+        .where('schedulerResourceId', '=', bay3.schedulerResourceId).where('storeServiceId', '=', service.storeServiceId).execute(), { timeout: 30_000 }).toEqual([{ deleted: false }]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,14 +1,15 @@
-import type { Customer, CustomerVehicle, NotificationPreference, SpecialStoreHours, StoreService } from '../src/contract/entities.ts';
+import type { Customer, CustomerVehicle, NotificationPreference, SchedulerResource, SpecialStoreHours, StoreService } from '../src/contract/entities.ts';
 import { userNotificationKinds, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
 import {
   createCustomerSchema, createStoreServiceSchema, createVehicleSchema, customerPatchableFields, storeServicePatchableFields, vehiclePatchableFields,
-  createSpecialStoreHoursSchema, updateSpecialStoreHoursSchema,
-  type CreateCustomer, type CreateSpecialStoreHours, type CreateStoreService, type CreateSupportRequest, type CreateVehicle, type UpdateSpecialStoreHours,
+  createSchedulerResourceSchema, createSpecialStoreHoursSchema, schedulerResourcePatchableFields, updateSpecialStoreHoursSchema,
+  type CreateCustomer, type CreateSchedulerResource, type CreateSpecialStoreHours, type CreateStoreService, type CreateSupportRequest, type CreateVehicle, type UpdateSpecialStoreHours,
 } from '../src/contract/writes.ts';
 import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/customer-rules.ts';
 import { displayName } from '../src/domain/display-name.ts';
+import { resourceProblems } from '../src/domain/resource-rules.ts';
 import { specialHoursProblems, weekdayHoursProblems } from '../src/domain/store-hours.ts';
 import { storeServiceProblems } from '../src/domain/store-service-rules.ts';
 import { pairKey } from '../src/domain/duplicates.ts';
@@ -207,6 +208,71 @@ export const mutations = {
       build: (current) => {
         if (!current) return null;
         return { next: null, request: { method: 'DELETE', path: path(apiPaths.specialStoreHoursDay, { id: String(storeId), specialStoreHoursId }) } };
+      },
+    };
+  },
+
+  /** A new column of the scheduler (admins). */
+  createSchedulerResource(storeId: number, input: CreateSchedulerResource): Mutation {
+    const model = createSchedulerResourceSchema.parse({ ...input, name: input.name.trim() });
+    refuse(resourceProblems(model), 'The resource');
+    return {
+      collection: 'schedulerResources', key: model.schedulerResourceId, description: `Add resource ${model.name}`,
+      build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.schedulerResources, body: model } }),
+    };
+  },
+
+  updateSchedulerResource(schedulerResourceId: string, changes: Partial<Omit<SchedulerResource, 'schedulerResourceId'>>): Mutation {
+    return {
+      collection: 'schedulerResources', key: schedulerResourceId, description: 'Change resource',
+      build: (current) => {
+        if (!current) notOnDevice('resource');
+        const next = { ...current, ...changes, ...(changes.name === undefined ? {} : { name: changes.name.trim() }) };
+        refuse(resourceProblems(next as unknown as SchedulerResource), 'The resource');
+        const patch = changesBetween(current, next, schedulerResourcePatchableFields);
+        if (patch.length === 0) return null;
+        return { next, request: { method: 'PATCH', path: path(apiPaths.schedulerResource, { schedulerResourceId }), body: patch } };
+      },
+    };
+  },
+
+  /** Gives the resource's coming, not-started appointments to its technician (done by the server when sent). */
+  assignResourceTechnician(schedulerResourceId: string): Mutation {
+    return {
+      collection: 'schedulerResources', key: schedulerResourceId, description: 'Assign coming appointments to the resource\'s technician',
+      build: (current) => {
+        if (!current) notOnDevice('resource');
+        return { next: current, request: { method: 'POST', path: path(apiPaths.assignResourceTechnician, { schedulerResourceId }) } };
+      },
+    };
+  },
+
+  /** Whether staff can book the service on the resource (an appointment resource). */
+  setAppointmentResource(storeId: number, schedulerResourceId: string, storeServiceId: string, on: boolean): Mutation {
+    const link = { appointmentResourceId: schedulerResourceId, storeServiceId };
+    return {
+      collection: 'appointmentResources', key: `${schedulerResourceId}/${storeServiceId}`, description: on ? 'Let staff book a service on a resource' : 'Stop staff booking a service on a resource',
+      refs: [`schedulerResources/${schedulerResourceId}`, `storeServices/${storeServiceId}`],
+      build: (current) => {
+        if (!!current === on) return null;
+        return on
+          ? { next: { ...link, storeId }, request: { method: 'POST', path: apiPaths.appointmentResources, body: link } }
+          : { next: null, request: { method: 'DELETE', path: path(apiPaths.appointmentResource, link) } };
+      },
+    };
+  },
+
+  /** Whether customers can book the service on the resource online (a scheduler resource service). */
+  setOnlineBooking(storeId: number, schedulerResourceId: string, storeServiceId: string, on: boolean): Mutation {
+    const link = { schedulerResourceId, storeServiceId };
+    return {
+      collection: 'schedulerResourceServices', key: `${schedulerResourceId}/${storeServiceId}`, description: on ? 'Let customers book a service on a resource' : 'Stop customers booking a service on a resource',
+      refs: [`schedulerResources/${schedulerResourceId}`, `storeServices/${storeServiceId}`],
+      build: (current) => {
+        if (!!current === on) return null;
+        return on
+          ? { next: { ...link, storeId }, request: { method: 'POST', path: path(apiPaths.schedulerResourceService, link) } }
+          : { next: null, request: { method: 'DELETE', path: path(apiPaths.schedulerResourceService, link) } };
       },
     };
   },

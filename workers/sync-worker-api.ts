@@ -1,7 +1,7 @@
-import type { CustomerVehicle, Customer, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
+import type { CustomerVehicle, Customer, SchedulerResource, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
-import type { CreateCustomer, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
+import type { CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -68,6 +68,12 @@ export interface SyncWorkerApi {
   createSpecialStoreHours(model: CreateSpecialStoreHours): Promise<boolean>;
   updateSpecialStoreHours(specialStoreHoursId: string, changes: UpdateSpecialStoreHours): Promise<boolean>;
   deleteSpecialStoreHours(specialStoreHoursId: string): Promise<boolean>;
+  /** The active store's scheduler resources and which services each does (admins): queued, sent when online. */
+  createSchedulerResource(model: CreateSchedulerResource): Promise<boolean>;
+  updateSchedulerResource(schedulerResourceId: string, changes: Partial<Omit<SchedulerResource, 'schedulerResourceId'>>): Promise<boolean>;
+  assignResourceTechnician(schedulerResourceId: string): Promise<boolean>;
+  setAppointmentResource(schedulerResourceId: string, storeServiceId: string, on: boolean): Promise<boolean>;
+  setOnlineBooking(schedulerResourceId: string, storeServiceId: string, on: boolean): Promise<boolean>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;

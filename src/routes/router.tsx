@@ -121,7 +121,8 @@ const settingsPages = [
   screen(settings, 'hours', 'Hours', storeAdmins, lazyRouteComponent(() => import('../features/settings/hours-page.tsx'), 'HoursPage')),
   screen(settings, 'appointments', 'Appointments', storeAdmins, lazyRouteComponent(() => import('../features/settings/appointments-page.tsx'), 'AppointmentsPage')),
   screen(settings, 'services', 'Services', storeAdmins, lazyRouteComponent(() => import('../features/settings/services-page.tsx'), 'ServicesPage')),
-  ...([['resources', 'Resources'], ['inspection-reports', 'Inspection Reports'], ['pickupanddelivery', 'Pickup and Delivery'], ['users', 'Users']] as const)
+  screen(settings, 'resources', 'Resources', storeAdmins, lazyRouteComponent(() => import('../features/settings/resources-page.tsx'), 'ResourcesPage')),
+  ...([['inspection-reports', 'Inspection Reports'], ['pickupanddelivery', 'Pickup and Delivery'], ['users', 'Users']] as const)
     .map(([path, title]) => screen(settings, path, title, storeAdmins)),
 ];
 
