@@ -172,3 +172,53 @@ describe('scheduler resources in settings', () => {
     }
   });
 });
+
+describe('people of the store', () => {
+  it('an admin invites someone as a Technician; they set a password through the link and sign in with that role', async () => {
+    const admin = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    try {
+      await syncedAt(admin.page, 'admin@demo.test', 'Alex Admin', '/settings/users');
+      await admin.page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+      await admin.page.getByRole('button', { name: 'Invite someone' }).click();
+      const dialog = admin.page.getByRole('dialog', { name: 'Invite someone' });
+      const roleOptions = async () => {
+        await dialog.getByRole('textbox', { name: 'Role' }).or(dialog.getByRole('combobox', { name: 'Role' })).click();
+        return admin.page.getByRole('option').allTextContents();
+      };
+      expect(await roleOptions()).toEqual(['Admin', 'User', 'Technician', 'Lead Technician']);
+      await admin.page.getByRole('option', { name: 'Technician', exact: true }).click();
+      await dialog.getByRole('textbox', { name: 'Email' }).fill('tia.tech@demo.test');
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Tia Tech');
+      await dialog.getByRole('button', { name: 'Invite' }).click();
+      const link = await dialog.getByRole('textbox', { name: 'Link to pass on' }).inputValue();
+      expect(link).toContain('/identity/set-password?token=');
+      await dialog.getByRole('button', { name: 'Done' }).click();
+
+      const invitee = await env.browser.newContext();
+      try {
+        const page = await invitee.newPage();
+        await page.goto(link);
+        await page.getByText('tia.tech@demo.test').waitFor();
+        await page.getByLabel('New password').fill('bay-three-torque');
+        await page.getByLabel('The same password again').fill('bay-three-torque');
+        await page.getByRole('button', { name: 'Set password' }).click();
+        await page.getByText('Your password is set.').waitFor();
+      } finally {
+        await invitee.close();
+      }
+      const tia = await signIn(env.browser, env.server.url, 'tia.tech@demo.test', 'bay-three-torque');
+      try {
+        await shellReady(tia.page, 'Tia Tech');
+        await tia.page.goto(`${env.server.url}/settings`);
+        await tia.page.getByRole('heading', { name: 'No access' }).waitFor();
+      } finally {
+        await tia.context.close();
+      }
+      const row = admin.page.getByRole('row').filter({ hasText: 'tia.tech@demo.test' });
+      await row.getByText('Tia Tech', { exact: true }).waitFor({ timeout: 30_000 });
+      expect(await row.getByRole('textbox', { name: 'Role of Tia Tech' }).or(row.getByRole('combobox', { name: 'Role of Tia Tech' })).inputValue()).toBe('Technician');
+    } finally {
+      await admin.context.close();
+    }
+  });
+});

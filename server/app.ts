@@ -19,7 +19,9 @@ import { clientErrorHandler, installErrorHandling } from './http/error-handler.t
 import { securityHeaders } from './http/security-headers.ts';
 import { refuseUnstorableText } from './http/text-checks.ts';
 import { interactionRoutes } from './identity/interactions.ts';
+import { setPasswordRoutes } from './identity/set-password.ts';
 import { loadServerKeys } from './identity/keys.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { apiAudience, createProvider, identityMountPath, issuerFor, signOutScriptPath } from './identity/provider.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { storeLocationRoutes } from './modules/store-locations/routes.ts';
@@ -35,16 +37,19 @@ import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { staffRoutes } from './modules/users/staff-routes.ts';
 
 export interface AppOptions {
   config: Config;
   db: Db;
   logger?: boolean;
   clock?: Clock;
+  /** Where mail goes; by default SMTP_URL's server, or the mail sink. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole server: identity, API, and the built PWA. main.ts listens; tests use inject. */
-export async function buildApp({ config, db, logger = true, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, clock = systemClock, mailer = createMailer(config.mail) }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
     // Forwarded headers name the caller's address only when they come from a proxy we were told of.
@@ -72,7 +77,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   const hub = new Hub({ db, auth, backplane, log: app.log, secret: keys.cookieKeys[0]! });
   hub.attach(app);
   app.addHook('preClose', async () => { await hub.close(); });
-  const context: ModuleContext = { db, auth, config, events: hub, clock, writes: new WritePath(db, hub, clock) };
+  const context: ModuleContext = { db, auth, config, events: hub, clock, writes: new WritePath(db, hub, clock), mailer };
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get(signOutScriptPath, async (_request, reply) => reply.type('text/javascript').header('cache-control', 'no-cache')
@@ -80,6 +85,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
   app.get(apiPaths.appSettings, async (_request, reply) => reply.header('cache-control', 'no-cache').send(config.appSettings));
 
   await app.register(interactionRoutes, { provider, db, clock });
+  await app.register(setPasswordRoutes, { db, clock });
   await app.register(async (identity) => {
     // oidc-provider reads its own request bodies: leave the stream untouched for it.
     identity.removeAllContentTypeParsers();
@@ -106,6 +112,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock 
     await userRoutes(api, context);
     await storeLocationRoutes(api, context);
     await schedulerResourceRoutes(api, context);
+    await staffRoutes(api, context);
     await storeServiceRoutes(api, context);
     await syncRoutes(api, context);
     await customerRoutes(api, context);

@@ -22,6 +22,8 @@ export interface Config {
    * believe; false: none, the socket's address is the caller's (sign-in throttling keys on it).
    */
   trustProxy: false | string[] | number;
+  /** Where mail goes: an SMTP server, or (none set) files in the data directory's mail sink. */
+  mail: { smtpUrl: string | null; from: string; sinkDir: string };
 }
 
 const envSchema = z.object({
@@ -32,6 +34,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'Use a postgres:// or postgresql:// URL' }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'Use a redis:// or rediss:// URL' }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'Use an http:// or https:// URL' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'Use an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('AllTrac <no-reply@alltrac.local>'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30, 'At least 30 seconds').max(86_400, 'At most a day').default(3600),
   TRUST_PROXY: z.string().optional().transform((value, context): false | string[] | number => {
     if (!value) return false;
@@ -97,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     seedDemo: !production,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, sinkDir: path.resolve(root, e.DATA_DIR, 'mail') },
   };
 }

@@ -1,5 +1,5 @@
 import type { Customer, CustomerVehicle, NotificationPreference, SchedulerResource, SpecialStoreHours, StoreService } from '../src/contract/entities.ts';
-import { userNotificationKinds, type UserNotificationKind } from '../src/contract/enums.ts';
+import { roles, userNotificationKinds, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
 import {
@@ -273,6 +273,28 @@ export const mutations = {
         return on
           ? { next: { ...link, storeId }, request: { method: 'POST', path: path(apiPaths.schedulerResourceService, link) } }
           : { next: null, request: { method: 'DELETE', path: path(apiPaths.schedulerResourceService, link) } };
+      },
+    };
+  },
+
+  /** A person's one role at the store (admins); the server keeps roles and the staff rows. */
+  setStaffRole(storeId: number, userId: string, role: Role): Mutation {
+    return {
+      collection: 'storeStaff', key: `${storeId}/${userId}`, description: `Change role to ${roles.label(role)}`,
+      build: (current) => {
+        if (!current) notOnDevice('person');
+        if (JSON.stringify(current.roles) === JSON.stringify([role])) return null;
+        return { next: { ...current, roles: [role] }, request: { method: 'PATCH', path: path(apiPaths.storeUser, { userId }), body: { role } } };
+      },
+    };
+  },
+
+  removeStaff(storeId: number, userId: string): Mutation {
+    return {
+      collection: 'storeStaff', key: `${storeId}/${userId}`, description: 'Remove from the store',
+      build: (current) => {
+        if (!current) return null;
+        return { next: null, request: { method: 'DELETE', path: path(apiPaths.storeUser, { userId }) } };
       },
     };
   },

@@ -1,7 +1,8 @@
 import type { CustomerVehicle, Customer, SchedulerResource, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
-import type { CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
+import type { Role } from '../src/contract/enums.ts';
+import type { CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -74,6 +75,10 @@ export interface SyncWorkerApi {
   assignResourceTechnician(schedulerResourceId: string): Promise<boolean>;
   setAppointmentResource(schedulerResourceId: string, storeServiceId: string, on: boolean): Promise<boolean>;
   setOnlineBooking(schedulerResourceId: string, storeServiceId: string, on: boolean): Promise<boolean>;
+  /** The active store's people (admins): an invitation needs the network; role changes and removals are queued. */
+  inviteStaff(model: InviteStaff): Promise<InviteAnswer>;
+  setStaffRole(userId: string, role: Role): Promise<boolean>;
+  removeStaff(userId: string): Promise<boolean>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;

@@ -15,6 +15,7 @@ import { orderClock } from './outbox-order.ts';
 import { activeStoreOnDevice, changeSettings, refreshSystemNotifications } from './session.ts';
 import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { supportRequestList } from './support-requests.ts';
+import { inviteStaff } from './staff-invites.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
 
 /*
@@ -227,6 +228,13 @@ const api: SyncWorkerApi = {
   assignResourceTechnician: (id) => queue(mutations.assignResourceTechnician(id)),
   setAppointmentResource: async (resourceId, serviceId, on) => queue(mutations.setAppointmentResource(await activeStoreId(), resourceId, serviceId, on)),
   setOnlineBooking: async (resourceId, serviceId, on) => queue(mutations.setOnlineBooking(await activeStoreId(), resourceId, serviceId, on)),
+  async inviteStaff(model) {
+    if (!settings) throw new Error('The app is still starting; try again in a moment.');
+    const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null });
+    return inviteStaff(client, model);
+  },
+  setStaffRole: async (userId, role) => queue(mutations.setStaffRole(await activeStoreId(), userId, role)),
+  removeStaff: async (userId) => queue(mutations.removeStaff(await activeStoreId(), userId)),
   markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
   setNotificationRead: (userNotificationId, read) => queue(mutations.setNotificationRead(userNotificationId, read)),

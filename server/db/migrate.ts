@@ -7,6 +7,7 @@ import * as changeMetadata from './migrations/0004-change-metadata-and-key-claim
 import * as signInFailureTimes from './migrations/0005-sign-in-failure-times.ts';
 import * as customersAndVehicles from './migrations/0006-customers-and-vehicles.ts';
 import * as replicatedStoreLocations from './migrations/0007-replicated-store-locations.ts';
+import * as userInvites from './migrations/0008-user-invites.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-sign-in-failure-times': signInFailureTimes,
   '0006-customers-and-vehicles': customersAndVehicles,
   '0007-replicated-store-locations': replicatedStoreLocations,
+  '0008-user-invites': userInvites,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

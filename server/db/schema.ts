@@ -30,6 +30,7 @@ export interface Database {
   storeStaff: Replicated<Omit<E.StoreStaff, 'roles'> & { roles: string }>;
   users: { userId: string; companyId: number; email: string; name: string; passwordHash: string; createdOn: Generated<string> };
   userRoles: { userId: string; storeId: number | null; role: Role };
+  userInvites: { tokenHash: string; userId: string; invitedBy: string | null; createdAt: string; expiresAt: string; usedAt: string | null };
   userSettings: { userId: string; allTracCurrentStoreLocation: number | null; allTracHideInstallPrompt: string | null };
   systemNotifications: E.SystemNotification;
   brands: E.Brand;

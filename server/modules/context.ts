@@ -2,6 +2,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { EventPublisher, WritePath } from '../sync/write-path.ts';
 
 /** What every route module is given when the app is built. */
@@ -14,4 +15,6 @@ export interface ModuleContext {
   clock: Clock;
   /** The one write path for replicated rows (STYLE.md item 11). */
   writes: WritePath;
+  /** The product's email (an SMTP server, or the mail sink in development and tests). */
+  mailer: Mailer;
 }

@@ -35,6 +35,8 @@ export const apiPaths = {
   storeMessage: '/api/alltrac/store-messages/:storeMessageId',
   markArchived: '/api/alltrac/store-messages/:storeMessageId/mark-archived',
   markReplied: '/api/alltrac/store-messages/:storeMessageId/mark-replied',
+  storeUsers: '/api/alltrac/store-users',
+  storeUser: '/api/alltrac/store-users/:userId',
   schedulerResources: '/api/alltrac/scheduler-resources',
   schedulerResource: '/api/alltrac/scheduler-resources/:schedulerResourceId',
   assignResourceTechnician: '/api/alltrac/scheduler-resources/:schedulerResourceId/assign-scheduler-resource-technician-to-incomplete-scheduled-services',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
+import { roles } from './enums.ts';
 import { customerSchema, customerVehicleSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
@@ -69,3 +70,16 @@ export type UpdateSpecialStoreHours = z.infer<typeof updateSpecialStoreHoursSche
 export const createSchedulerResourceSchema = schedulerResourceSchema.strict();
 export type CreateSchedulerResource = z.infer<typeof createSchedulerResourceSchema>;
 export const schedulerResourcePatchableFields = ['name', 'assignedTechnicianId', 'sortOrder', 'isActive'];
+
+/** An invitation to the active store: an account (or a new role for an existing one of the company). */
+export const inviteStaffSchema = z.object({
+  email: z.email('Enter the person\'s email address').max(254).transform((e) => e.toLowerCase()),
+  name: z.string().trim().min(1, 'Enter the person\'s name').max(200),
+  role: roles.schema,
+}).strict();
+export type InviteStaff = z.input<typeof inviteStaffSchema>;
+/** A person's role at the active store (each person holds one role per store here). */
+export const staffRoleSchema = z.object({ role: roles.schema }).strict();
+/** The answer to an invitation: the link to pass on when the account has no password yet (null otherwise). */
+export const inviteAnswerSchema = z.object({ userId: z.uuid(), setPasswordUrl: z.string().nullable(), emailed: z.boolean() });
+export type InviteAnswer = z.infer<typeof inviteAnswerSchema>;

@@ -122,7 +122,8 @@ const settingsPages = [
   screen(settings, 'appointments', 'Appointments', storeAdmins, lazyRouteComponent(() => import('../features/settings/appointments-page.tsx'), 'AppointmentsPage')),
   screen(settings, 'services', 'Services', storeAdmins, lazyRouteComponent(() => import('../features/settings/services-page.tsx'), 'ServicesPage')),
   screen(settings, 'resources', 'Resources', storeAdmins, lazyRouteComponent(() => import('../features/settings/resources-page.tsx'), 'ResourcesPage')),
-  ...([['inspection-reports', 'Inspection Reports'], ['pickupanddelivery', 'Pickup and Delivery'], ['users', 'Users']] as const)
+  screen(settings, 'users', 'Users', storeAdmins, lazyRouteComponent(() => import('../features/settings/users-page.tsx'), 'UsersPage')),
+  ...([['inspection-reports', 'Inspection Reports'], ['pickupanddelivery', 'Pickup and Delivery']] as const)
     .map(([path, title]) => screen(settings, path, title, storeAdmins)),
 ];
 
