@@ -120,7 +120,7 @@ describe('the store\'s own settings', () => {
       const texting = admin.page.getByRole('textbox', { name: 'Texting number' });
       await texting.fill('555 01');
       await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
-      await admin.page.getByText('Enter a 10-digit number, e.g. (555) 010-2000, or leave it empty to turn texting off').waitFor();
+      await admin.page.getByText('Enter a 10-digit number, e.g. (555) 010-2000 (or +44… abroad), or leave it empty to turn texting off').waitFor();
       await texting.fill('');
       await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
       await admin.page.getByText('Saved', { exact: true }).waitFor({ timeout: 30_000 });
@@ -219,6 +219,34 @@ describe('people of the store', () => {
       expect(await row.getByRole('textbox', { name: 'Role of Tia Tech' }).or(row.getByRole('combobox', { name: 'Role of Tia Tech' })).inputValue()).toBe('Technician');
     } finally {
       await admin.context.close();
+    }
+  });
+});
+
+describe('store contacts in settings', () => {
+  it('an admin adds a contact offline; it waits on the device and reaches the server once online', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    try {
+      const store = await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/general');
+      await page.getByRole('button', { name: 'Add contact' }).waitFor();
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Add contact' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add contact' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Rosa Parts');
+      await dialog.getByRole('textbox', { name: 'Email' }).fill('rosa@');
+      await dialog.getByRole('button', { name: 'Add contact' }).click();
+      await dialog.getByText('Enter an email address like name@example.com, or leave it empty').waitFor();
+      await dialog.getByRole('textbox', { name: 'Email' }).fill('rosa@demo.test');
+      await dialog.getByRole('button', { name: 'Add contact' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Edit contact Rosa Parts' }).waitFor();
+      await page.getByText('Waiting to send').waitFor();
+
+      await context.setOffline(false);
+      await expect.poll(async () => db().selectFrom('storeContacts').select(['name', 'email']).where('storeId', '=', store).where('name', '=', 'Rosa Parts').execute(),
+        { timeout: 30_000 }).toEqual([{ name: 'Rosa Parts', email: 'rosa@demo.test' }]);
+    } finally {
+      await context.close();
     }
   });
 });

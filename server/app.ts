@@ -33,6 +33,7 @@ import { systemNotificationRoutes } from './modules/notifications/system-routes.
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
 import { schedulerResourceRoutes } from './modules/scheduler-resources/routes.ts';
+import { storeContactRoutes } from './modules/store-contacts/routes.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -51,7 +52,8 @@ export interface AppOptions {
 /** Builds the whole server: identity, API, and the built PWA. main.ts listens; tests use inject. */
 export async function buildApp({ config, db, logger = true, clock = systemClock, mailer = createMailer(config.mail) }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.production ? 'info' : 'warn' } : false,
+    // Query strings stay out of the logs: they carry one-time tokens (set-password links) and searched names.
+    logger: logger ? { level: config.production ? 'info' : 'warn', serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) } } : false,
     // Forwarded headers name the caller's address only when they come from a proxy we were told of.
     trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -113,6 +115,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await storeLocationRoutes(api, context);
     await schedulerResourceRoutes(api, context);
     await staffRoutes(api, context);
+    await storeContactRoutes(api, context);
     await storeServiceRoutes(api, context);
     await syncRoutes(api, context);
     await customerRoutes(api, context);

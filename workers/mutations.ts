@@ -1,4 +1,4 @@
-import type { Customer, CustomerVehicle, NotificationPreference, SchedulerResource, SpecialStoreHours, StoreService } from '../src/contract/entities.ts';
+import { socialMediaAccountSchema, storeContactSchema, type Customer, type CustomerVehicle, type NotificationPreference, type SchedulerResource, type SocialMediaAccount, type SpecialStoreHours, type StoreContact, type StoreService } from '../src/contract/entities.ts';
 import { roles, userNotificationKinds, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
@@ -17,6 +17,13 @@ import { withYearFromVin } from '../src/domain/vin.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
 import { preferenceFor } from '../src/domain/notification-preferences.ts';
 import type { Mutation } from './sync-engine.ts';
+
+export type StoreEntryKind = 'storeContacts' | 'socialMediaAccounts';
+const storeEntries = {
+  storeContacts: { schema: storeContactSchema, id: 'storeContactId', list: apiPaths.storeContacts, item: apiPaths.storeContact, words: 'store contact' },
+  socialMediaAccounts: { schema: socialMediaAccountSchema, id: 'socialMediaAccountId', list: apiPaths.socialMediaAccounts, item: apiPaths.socialMediaAccount, words: 'social media account' },
+} as const;
+type Row = Record<string, unknown>;
 
 /** A route of the contract with its parameters filled in. */
 const path = (template: string, params: Record<string, string>) =>
@@ -157,7 +164,12 @@ export const mutations = {
 
   /** The store's own settings (admins): only the fields that differ from the device's copy are sent. */
   updateStoreLocation(storeId: number, input: UpdateStoreLocation): Mutation {
-    const changes = updateStoreLocationSchema.parse(input);
+    const parsed = updateStoreLocationSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new Error(`The store settings were not saved: ${String(issue.path[0] ?? 'a field')}: ${issue.message}.`);
+    }
+    const changes = parsed.data;
     return {
       collection: 'storeLocations', key: String(storeId), description: 'Change store settings',
       build: (current) => {
@@ -296,6 +308,31 @@ export const mutations = {
         if (!current) return null;
         return { next: null, request: { method: 'DELETE', path: path(apiPaths.storeUser, { userId }) } };
       },
+    };
+  },
+
+  /** Adds or changes one of the store's contacts or social media accounts (admins): changed fields only. */
+  saveStoreEntry(storeId: number, kind: StoreEntryKind, input: StoreContact | SocialMediaAccount): Mutation {
+    const { schema, id, list, item, words } = storeEntries[kind];
+    const entry = schema.parse(input) as Row;
+    const key = String(entry[id]);
+    const params = { storeId: String(storeId), [id]: key };
+    return {
+      collection: kind, key, description: `Save ${words}`,
+      build: (current) => {
+        if (!current) return { next: { ...entry, storeId }, request: { method: 'POST', path: path(list, params), body: entry } };
+        const sent = Object.fromEntries(Object.entries(entry).filter(([field, value]) => field !== id && JSON.stringify(current[field]) !== JSON.stringify(value)));
+        if (Object.keys(sent).length === 0) return null;
+        return { next: { ...current, ...sent }, request: { method: 'PATCH', path: path(item, params), body: sent } };
+      },
+    };
+  },
+
+  deleteStoreEntry(storeId: number, kind: StoreEntryKind, entryId: string): Mutation {
+    const { id, item, words } = storeEntries[kind];
+    return {
+      collection: kind, key: entryId, description: `Remove ${words}`,
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(item, { storeId: String(storeId), [id]: entryId }) } } : null),
     };
   },
 

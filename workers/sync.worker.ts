@@ -235,6 +235,8 @@ const api: SyncWorkerApi = {
   },
   setStaffRole: async (userId, role) => queue(mutations.setStaffRole(await activeStoreId(), userId, role)),
   removeStaff: async (userId) => queue(mutations.removeStaff(await activeStoreId(), userId)),
+  saveStoreEntry: async (kind, entry) => queue(mutations.saveStoreEntry(await activeStoreId(), kind, entry)),
+  deleteStoreEntry: async (kind, entryId) => queue(mutations.deleteStoreEntry(await activeStoreId(), kind, entryId)),
   markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
   setNotificationRead: (userNotificationId, read) => queue(mutations.setNotificationRead(userNotificationId, read)),

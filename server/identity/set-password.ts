@@ -68,6 +68,8 @@ export async function setPasswordRoutes(app: FastifyInstance, { db, clock }: { d
       const claimed = await trx.updateTable('userInvites').set({ usedAt: clock.now().toISOString() })
         .where('tokenHash', '=', found.tokenHash).where('usedAt', 'is', null).returning('tokenHash').executeTakeFirst();
       if (!claimed) return false;
+      // Any other link of the same person stops working too: the password is set.
+      await trx.updateTable('userInvites').set({ usedAt: clock.now().toISOString() }).where('userId', '=', found.userId).where('usedAt', 'is', null).execute();
       await trx.updateTable('users').set({ passwordHash }).where('userId', '=', found.userId).execute();
       return true;
     });

@@ -11,7 +11,8 @@ export interface Mail {
 
 /** Sends the product's email. */
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** 'sent' when it left for its recipient; 'sink' when it was only written to the mail sink. */
+  send(mail: Mail): Promise<'sent' | 'sink'>;
 }
 
 /**
@@ -25,10 +26,11 @@ export function createMailer(config: Config['mail']): Mailer {
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: config.from, ...mail });
-      if (config.smtpUrl) return;
+      if (config.smtpUrl) return 'sent';
       await mkdir(config.sinkDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w.@-]/g, '_')}.eml`;
       await writeFile(path.join(config.sinkDir, name), (info as { message: Buffer }).message);
+      return 'sink';
     },
   };
 }

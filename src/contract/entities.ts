@@ -296,7 +296,7 @@ export const storeContactSchema = z.object({
 export const socialMediaAccountSchema = z.object({
   socialMediaAccountId: id,
   platform: text(50),
-  url: z.url().max(2000),
+  url: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000),
 });
 
 export const tirePurchaseAddOnSchema = z.object({

@@ -13,7 +13,7 @@ export function grantableRoles(callerRoles: readonly UserRole[]): Role[] {
 export const staffMessages = {
   cannotGrant: (role: Role) => `You cannot give the role ${role}: only a PointSAdmin can.`,
   ownLastAdmin: 'You cannot remove your own last Admin role: ask another Admin of the store to do it.',
-  otherCompany: 'This email belongs to an account of another company.',
+  cannotInvite: 'This email address cannot be invited here. Use another address, or ask support.',
 } as const;
 
 /**

@@ -10,10 +10,14 @@ export type WeekdayHours = Pick<StoreLocation, (typeof isOpenFields)[number] | (
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** What is wrong with a store's weekly hours, by field: a day closes after it opens. */
+const isTime = (time: unknown) => typeof time === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
+
+/** What is wrong with a store's weekly hours, by field: each time a time of day, and a day closes after it opens. */
 export function weekdayHoursProblems(store: WeekdayHours): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   weekdayHoursFields.forEach((d, i) => {
+    for (const field of [d.open, d.close]) if (!isTime(store[field])) problems[field] = ['Enter a time, e.g. 08:00'];
+    if (problems[d.open] || problems[d.close]) return;
     if (store[isOpenFields[i]!] && minutes(store[d.close]) <= minutes(store[d.open])) {
       problems[d.close] = ['Close after the store opens'];
     }

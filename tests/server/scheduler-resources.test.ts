@@ -101,6 +101,25 @@ describe('scheduler resources', () => {
     expect(again.json().moved).toBe(0);
   });
 
+  it('refuses to assign when the resource has no technician (an action that arrives late clears nobody)', async () => {
+    const resource = await resourceWithTechnician();
+    const bay = await appointment(resource.schedulerResourceId, '2030-06-06T09:00:00.000Z');
+    await t.db.updateTable('scheduledServices').set({ selectedTechnician: resource.assignedTechnicianId }).where('scheduledServiceId', '=', bay).execute();
+    const body = { schedulerResourceId: randomUUID(), name: 'Bay 9', assignedTechnicianId: null, sortOrder: 9, isActive: true };
+    await call('admin', 'POST', apiPaths.schedulerResources, body);
+    await t.db.updateTable('scheduledServices').set({ resourceId: body.schedulerResourceId }).where('scheduledServiceId', '=', bay).execute();
+    const answer = await call('admin', 'POST', fill(apiPaths.assignResourceTechnician, body));
+    expect(answer.statusCode).toBe(409);
+    expect(await technicianOf(bay)).toBe(resource.assignedTechnicianId);
+  });
+
+  it('keeps a resource editable after its technician left the store', async () => {
+    const resource = await t.db.selectFrom('schedulerResources').selectAll().where('storeId', '=', stores[101]!).where('name', '=', 'Alignment Rack').executeTakeFirstOrThrow();
+    await t.db.deleteFrom('userRoles').where('userId', '=', resource.assignedTechnicianId!).execute();
+    const renamed = await call('admin', 'PATCH', fill(apiPaths.schedulerResource, resource), replace('name', `${resource.name} (old)`));
+    expect(renamed.statusCode).toBe(200);
+  });
+
   it('links a resource and a service for staff and for online booking, once however often, and unlinks them', async () => {
     const resource = await resourceWithTechnician();
     const service = await t.db.selectFrom('storeServices').select('storeServiceId').where('storeId', '=', stores[101]!).where('name', '=', 'Wheel Alignment').executeTakeFirstOrThrow();

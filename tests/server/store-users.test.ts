@@ -14,7 +14,7 @@ const mails: Mail[] = [];
 const tokens: Record<string, string> = {};
 let stores: Record<number, number>;
 beforeAll(async () => {
-  t = await createTestApp({ mailer: { send: async (mail) => { mails.push(mail); } } });
+  t = await createTestApp({ mailer: { send: async (mail) => { mails.push(mail); return 'sent'; } } });
   for (const who of ['admin', 'user', 'tech', 'platform']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
   stores = await demoStoreIds(t.db);
 });
@@ -86,7 +86,7 @@ describe('inviting people to a store', () => {
     await t.db.insertInto('users').values({ userId: randomUUID(), companyId: rival.id, email: 'rita@rival.test', name: 'Rita', passwordHash: '' }).execute();
     const other = await call('admin', 'POST', apiPaths.storeUsers, { email: 'rita@rival.test', name: 'Rita', role: 'AllTracUser' });
     expect(other.statusCode).toBe(409);
-    expect(other.json().errors.email).toEqual([staffMessages.otherCompany]);
+    expect(other.json().errors.email).toEqual([staffMessages.cannotInvite]);
     expect((await t.db.selectFrom('users').select('userId').execute()).length).toBe(before.length + 1);
   });
 
@@ -100,6 +100,33 @@ describe('inviting people to a store', () => {
     const refused = await call('admin', 'POST', apiPaths.storeUsers, { email: 'x@demo.test', name: 'X', role: 'AllTracUser' }, 103);
     expect([403, 404]).toContain(refused.statusCode);
     expect(await t.db.selectFrom('users').select('userId').where('email', '=', 'x@demo.test').executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('invitation links', () => {
+  it('shows a pending account\'s new link only by email, so another admin cannot take the invitee over', async () => {
+    const first = (await call('admin', 'POST', apiPaths.storeUsers, { email: 'pia.pending@demo.test', name: 'Pia Pending', role: 'AllTracAdmin' }, 102)).json();
+    expect(first.setPasswordUrl).toBeTruthy();
+    const again = await call('platform', 'POST', apiPaths.storeUsers, { email: 'pia.pending@demo.test', name: 'Pia Pending', role: 'AllTracUser' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ userId: first.userId, setPasswordUrl: null, emailed: true });
+    const mailed = mails.at(-1)!;
+    expect(mailed.to).toBe('pia.pending@demo.test');
+    // The newer link replaces the first one.
+    expect((await setPassword(linkToken(first.setPasswordUrl), 'first-link-password')).statusCode).toBe(410);
+    const newer = /token=([\w-]+)/.exec(mailed.text)![1]!;
+    expect((await setPassword(newer, 'second-link-password')).statusCode).toBe(200);
+  });
+
+  it('keeps no token in the stored answer of an invitation: a replay answers without the link', async () => {
+    const headers = { 'Idempotency-Key': `invite-${randomUUID()}` };
+    const body = { email: 'ray.replay@demo.test', name: 'Ray Replay', role: 'AllTracUser' };
+    const first = await apiCall(t.app, { method: 'POST', path: apiPaths.storeUsers, token: tokens.admin!, store: stores[101]!, body, headers });
+    const replay = await apiCall(t.app, { method: 'POST', path: apiPaths.storeUsers, token: tokens.admin!, store: stores[101]!, body, headers });
+    expect(first.json().setPasswordUrl).toBeTruthy();
+    expect(replay.json()).toMatchObject({ userId: first.json().userId, setPasswordUrl: null });
+    const stored = await t.db.selectFrom('idempotencyKeys').select('response').where('key', '=', headers['Idempotency-Key']).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored.response)).not.toContain(linkToken(first.json().setPasswordUrl));
   });
 });
 

@@ -21,6 +21,11 @@ describe('store hours', () => {
     expect(weekdayHoursProblems(week({ sundayOpenTime: '18:00', sundayCloseTime: '08:00' }))).toEqual({});
   });
 
+  it('asks for a time where one was emptied or mistyped, rather than reading it as midnight', () => {
+    expect(weekdayHoursProblems(week({ mondayOpenTime: '' }))).toEqual({ mondayOpenTime: ['Enter a time, e.g. 08:00'] });
+    expect(weekdayHoursProblems(week({ tuesdayCloseTime: '25:00' }))).toEqual({ tuesdayCloseTime: ['Enter a time, e.g. 08:00'] });
+  });
+
   it('gives a date its special hours first, then its weekday\'s, whatever zone the device is in', () => {
     const special = [
       { date: '2026-12-24', isClosed: false, openTime: '08:00', closeTime: '14:00' },

@@ -9,7 +9,7 @@ import { storeAdmins, technicians } from '../../../src/domain/roles.ts';
 import { movesWithResource, resourceProblems } from '../../../src/domain/resource-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
-import { parseOrProblem, refuseProblems } from '../../http/problem.ts';
+import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
 import type { RowSpec, Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
@@ -109,7 +109,11 @@ export async function schedulerResourceRoutes(app: FastifyInstance, { db, auth, 
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.patch(schedulerResources, { schedulerResourceId }, request.body, schedulerResourcePatchableFields, {
         normalize: (next) => ({ ...next, name: next.name.trim() }),
-        problems: async (_current, next) => ({ ...resourceProblems(next), ...await technicianProblems(w.trx, scope, next.assignedTechnicianId) }),
+        // Checked only when it changes: a resource whose technician left stays editable (its name, its order).
+        problems: async (current, next) => ({
+          ...resourceProblems(next),
+          ...(next.assignedTechnicianId === current.assignedTechnicianId ? {} : await technicianProblems(w.trx, scope, next.assignedTechnicianId)),
+        }),
       });
       if (changed) w.event(schedulerResources, row, 'ReplicaChanged', ['schedulerResources', schedulerResourceId]);
       return { status: 200, body: row };
@@ -123,6 +127,8 @@ export async function schedulerResourceRoutes(app: FastifyInstance, { db, auth, 
     const { schedulerResourceId } = parseOrProblem(resourceParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
       const resource = await w.find(schedulerResources, { schedulerResourceId });
+      // Sent from an outbox, the action may arrive after the technician was taken off: it then clears nobody.
+      if (!resource.assignedTechnicianId) throw new ProblemError('conflict', `${resource.name} has no technician now: choose one, then assign its appointments.`);
       const now = clock.now();
       const services = await w.trx.selectFrom('scheduledServices').select([...scheduledServiceColumns, ...versionColumns])
         .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false)

@@ -18,6 +18,7 @@ import { parseODataQuery, runODataList, type ODataResource } from '../../http/od
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import type { RowSpec, Writer, WriteScope } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
+import { refreshStoreStaff } from '../users/store-staff.ts';
 
 type StoreColumn = Exclude<keyof Database['storeLocations'], 'companyId' | 'storeId' | 'version' | 'deleted' | 'changedBy' | 'changedByName' | 'changedAt'>;
 const storeColumns = ['id', 'alltracCompanyId', ...Object.keys(storeLocationFieldsSchema.shape)] as StoreColumn[];
@@ -148,7 +149,10 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       const row = await w.trx.insertInto('storeLocations').values({ ...values, ...stamp, companyId: company.id })
         .returning('id').executeTakeFirstOrThrow();
       // The admin who opens a store manages it.
-      if (!platform) await w.trx.insertInto('userRoles').values({ userId: user.userId, storeId: row.id, role: 'AllTracAdmin' }).execute();
+      if (!platform) {
+        await w.trx.insertInto('userRoles').values({ userId: user.userId, storeId: row.id, role: 'AllTracAdmin' }).execute();
+        await refreshStoreStaff(w.trx, company.id, { userId: user.userId, name: user.name, at: stamp.changedAt! });
+      }
       const store = { ...values, id: row.id, ...stamp };
       w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
       return { status: 201, body: asSeenBy(user, { ...store, specialStoreHours: [] }) };

@@ -42,35 +42,40 @@ export async function staffRoutes(app: FastifyInstance, { db, auth, writes, conf
     const scope = await admin(request);
     const model = parseOrProblem(inviteStaffSchema, request.body, 'The invitation');
     mayGrant(scope, model.role);
+    // Set only on the first run: a replay answers without the link (the stored answer never holds a token).
     let token: string | null = null;
+    let created = false;
     const result = await writes.run(request, scope, async (w) => {
       await w.lock();
       const existing = await w.trx.selectFrom('users').select(['userId', 'companyId', 'passwordHash'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', model.email)).executeTakeFirst();
-      if (existing && existing.companyId !== scope.companyId) throw new ProblemError('conflict', staffMessages.otherCompany, { errors: { email: [staffMessages.otherCompany] } });
+      // Said alike whatever the reason: whether an address has an account elsewhere is not this company's business.
+      if (existing && existing.companyId !== scope.companyId) throw new ProblemError('conflict', staffMessages.cannotInvite, { errors: { email: [staffMessages.cannotInvite] } });
       const userId = existing?.userId ?? randomUUID();
+      created = !existing;
       if (!existing) await w.trx.insertInto('users').values({ userId, companyId: scope.companyId, email: model.email, name: model.name, passwordHash: '' }).execute();
       await setRoleAtStore(w, userId, scope.storeId, model.role);
-      // An account without a password yet gets a new one-time link; one that can sign in needs none.
       if (!existing?.passwordHash) {
         token = randomBytes(32).toString('base64url');
+        await voidInvites(w, userId);
         await w.trx.insertInto('userInvites').values({
           tokenHash: tokenHash(token), userId, invitedBy: scope.user.userId,
           createdAt: w.now.toISOString(), expiresAt: new Date(w.now.getTime() + inviteDays * 86_400_000).toISOString(), usedAt: null,
         }).execute();
       }
-      const answer: InviteAnswer = { userId, setPasswordUrl: token ? `${config.publicUrl}${setPasswordPath}?token=${token}` : null, emailed: false };
+      const answer: InviteAnswer = { userId, setPasswordUrl: null, emailed: false };
       return { status: existing ? 200 : 201, body: answer };
     });
-    // Mail after the commit: a replayed request answers the same link without mailing it again.
-    if (token && result.body.setPasswordUrl) {
-      await mailer.send({
-        to: model.email,
-        subject: 'Your AllTrac account',
-        text: `${scope.user.name} invited you to AllTrac.\n\nSet your password within ${inviteDays} days: ${result.body.setPasswordUrl}\n\nThen sign in with ${model.email}.`,
-      }).then(() => { result.body.emailed = true; }, (error: unknown) => request.log.warn({ err: error }, 'The invitation was not mailed'));
-    }
-    return reply.code(result.status).send(result.body);
+    if (!token) return reply.code(result.status).send(result.body);
+    const link = `${config.publicUrl}${setPasswordPath}?token=${token}`;
+    const delivery = await mailer.send({
+      to: model.email,
+      subject: 'Your AllTrac account',
+      text: `${scope.user.name} invited you to AllTrac.\n\nSet your password within ${inviteDays} days: ${link}\n\nThen sign in with ${model.email}.`,
+    }).catch((error: unknown) => { request.log.warn({ err: error }, 'The invitation was not mailed'); return null; });
+    // The link is shown only to the admin who made the account: an account someone else made (and may
+    // manage elsewhere) gets its new link by email alone, so no admin can take over another's invitee.
+    return reply.code(result.status).send({ ...result.body, setPasswordUrl: created ? link : null, emailed: delivery === 'sent' } satisfies InviteAnswer);
   });
 
   app.patch(apiPaths.storeUser, async (request, reply) => {
@@ -94,10 +99,18 @@ export async function staffRoutes(app: FastifyInstance, { db, auth, writes, conf
     const result = await writes.run(request, scope, async (w) => {
       await staffMember(w, userId);
       await setRoleAtStore(w, userId, scope.storeId, null);
+      // Someone with no role left anywhere keeps no way in: their unused links stop working.
+      const left = await w.trx.selectFrom('userRoles').select('role').where('userId', '=', userId).executeTakeFirst();
+      if (!left) await voidInvites(w, userId);
       return { status: 204, body: null };
     });
     return reply.code(result.status).send();
   });
+}
+
+/** Ends every unused link of the person (a new one replaces them; a removed person keeps none). */
+async function voidInvites(w: Writer, userId: string): Promise<void> {
+  await w.trx.updateTable('userInvites').set({ usedAt: w.now.toISOString() }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
 }
 
 /** The person, when they are of the caller's company; otherwise as if they did not exist. */

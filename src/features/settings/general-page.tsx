@@ -6,6 +6,7 @@ import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/st
 import { e164, formatPhone, phoneDigits } from '../../domain/phone.ts';
 import { timeZoneChoices } from '../../domain/time-zone.ts';
 import { mayReadServiceKey } from '../../domain/visibility.ts';
+import { ContactsSection, SocialMediaSection } from './contacts-section.tsx';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 
 interface GeneralValues extends Record<string, unknown> {
@@ -45,6 +46,8 @@ const values = (store: StoreLocation): GeneralValues => ({
 });
 
 const orNull = (text: string) => text.trim() || null;
+/** A typed 10-digit number in E.164, or a number already in E.164 (a store outside North America) as it is. */
+const textingNumber = (text: string) => e164(text) ?? (/^\+[1-9]\d{6,14}$/.test(text.replace(/[\s().-]/g, '')) ? text.replace(/[\s().-]/g, '') : null);
 const asNumber = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
 
 /** The store fields the form stands for; the service key only when the person may read it (else it stays as it is). */
@@ -61,7 +64,7 @@ function fields(form: GeneralValues, mayReadKey: boolean) {
     latitude: asNumber(form.latitude),
     longitude: asNumber(form.longitude),
     googlePlaceId: form.googlePlaceId.trim(),
-    twilioPhoneNumber: e164(form.twilioPhoneNumber),
+    twilioPhoneNumber: textingNumber(form.twilioPhoneNumber),
     ...(mayReadKey ? { serviceKey: orNull(form.serviceKey) } : {}),
     googleReviewUrl: orNull(form.googleReviewUrl),
     yelpReviewUrl: orNull(form.yelpReviewUrl),
@@ -72,7 +75,7 @@ function fields(form: GeneralValues, mayReadKey: boolean) {
 function validate(form: GeneralValues): Record<string, string | undefined> {
   const problems: Record<string, string | undefined> = {};
   const texting = form.twilioPhoneNumber.trim();
-  if (texting && !e164(texting)) problems.twilioPhoneNumber = 'Enter a 10-digit number, e.g. (555) 010-2000, or leave it empty to turn texting off';
+  if (texting && !textingNumber(texting)) problems.twilioPhoneNumber = 'Enter a 10-digit number, e.g. (555) 010-2000 (or +44… abroad), or leave it empty to turn texting off';
   const phone = form.phoneNumber.trim();
   if (phone && phoneDigits(phone).length < 7) problems.phoneNumber = 'Enter the store\'s phone number with its area code';
   const parsed = storeLocationFieldsSchema.partial().safeParse(fields(form, true));
@@ -93,7 +96,14 @@ function validate(form: GeneralValues): Record<string, string | undefined> {
 export function GeneralPage() {
   const session = useSession();
   const store = session?.activeStore ?? null;
-  return store ? <GeneralForm store={store} mayReadKey={mayReadServiceKey(session!.roles)} /> : null;
+  if (!store) return null;
+  return (
+    <Stack gap="md" maw={820}>
+      <GeneralForm store={store} mayReadKey={mayReadServiceKey(session!.roles)} />
+      <ContactsSection storeId={store.id} />
+      <SocialMediaSection storeId={store.id} />
+    </Stack>
+  );
 }
 
 function GeneralForm({ store, mayReadKey }: { store: StoreLocation; mayReadKey: boolean }) {
