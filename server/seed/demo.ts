@@ -7,6 +7,7 @@ import {
 } from '../../src/contract/enums.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import { applicationName } from '../../src/domain/system-notifications.ts';
+import { defaultPickupSettings } from '../../src/domain/pickup-rules.ts';
 import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
 import { storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
 import { vinCheckDigit } from '../../src/domain/vin.ts';
@@ -128,6 +129,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         thursdayAppointmentsEnabled: true, fridayAppointmentsEnabled: true, saturdayAppointmentsEnabled: true,
         sundayAppointmentsEnabled: false,
         ...defaultWeekdayHours, saturdayOpenTime: '08:00', saturdayCloseTime: '16:00',
+        ...defaultPickupSettings, pickupRadiusMiles: 15, pickupFeeInCents: s.storeNumber === 101 ? 1500 : null,
+        pickupPostalCodes: JSON.stringify([]) as never, pickupWindows: JSON.stringify(defaultPickupSettings.pickupWindows) as never,
       }).returning('id').executeTakeFirstOrThrow();
       storeIds.set(s.storeNumber, row.id);
     }

@@ -127,6 +127,10 @@ export class WritePath {
 
 type Row = Record<string, unknown>;
 
+/** A row's values as columns take them: lists and objects go to jsonb columns as JSON text (pg would send an array literal). */
+const asColumns = (row: Row): Row =>
+  Object.fromEntries(Object.entries(row).map(([field, value]) => [field, value !== null && typeof value === 'object' ? JSON.stringify(value) : value]));
+
 /** The work of one write transaction: every step takes the company lock before it reads. */
 export class Writer {
   private locked = false;
@@ -180,7 +184,7 @@ export class Writer {
     const meta = await this.stamp();
     const storeId = options.storeId !== undefined ? options.storeId : spec.scope === 'store' ? this.scope.storeId : null;
     await this.trx.insertInto(spec.table as 'customers')
-      .values({ ...row, ...meta, companyId: this.scope.companyId, storeId } as never)
+      .values({ ...asColumns(row as Row), ...meta, companyId: this.scope.companyId, storeId } as never)
       .execute()
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === '23505') throw new ProblemError('conflict', spec.exists ?? 'This row already exists.');
@@ -197,7 +201,7 @@ export class Writer {
     const version = await takeVersions(this.trx, this.scope.companyId);
     const meta = this.metadata(version);
     const set = Object.fromEntries(changed.map((f) => [f, (next as Row)[f]]));
-    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...set, ...meta })
+    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...asColumns(set), ...meta })
       .where('companyId', '=', this.scope.companyId);
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();

@@ -9,6 +9,8 @@ import { rolesAtStore } from '../domain/roles.ts';
 import { GlobalDb } from '../db/global-db.ts';
 import { signedInUser } from '../db/signed-in-user.ts';
 import { replicaOf } from '../db/use-replica.ts';
+import { defaultPickupSettings } from '../domain/pickup-rules.ts';
+import { defaultWeekdayHours } from '../domain/store-hours.ts';
 
 /** This tab's read side of the global db (the sync worker writes it). */
 export const globalDb = new GlobalDb();
@@ -34,8 +36,17 @@ async function asReplicated(store: StoreLocation): Promise<StoreLocation> {
     replica.rows<StoreLocation>('storeLocations').get(store.id),
     replica.rows<SpecialStoreHours>('specialStoreHours').orderBy('date').toArray(),
   ]);
-  return row ? { ...store, ...row, specialStoreHours } : store;
+  return { ...fieldsAddedLater, ...store, ...row, specialStoreHours: row ? specialStoreHours : store.specialStoreHours };
 }
+
+/**
+ * Store fields added after a session could first be saved on a device: an app updated while offline opens
+ * with them at their defaults until the store's row arrives.
+ */
+const fieldsAddedLater = {
+  ...defaultWeekdayHours, ...defaultPickupSettings,
+  googleReviewUrl: null, yelpReviewUrl: null, addressLine1: null, city: null, state: null, postalCode: null, phoneNumber: null,
+} satisfies Partial<StoreLocation>;
 
 async function readSession(): Promise<Session | null> {
   const userId = signedInUser();

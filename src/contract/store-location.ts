@@ -1,6 +1,6 @@
 import { findIana } from 'windows-iana';
 import { z } from 'zod';
-import { specialStoreHoursSchema } from './entities.ts';
+import { maxCents, specialStoreHoursSchema } from './entities.ts';
 
 const weekdays = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'] as const;
 const dayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -50,6 +50,12 @@ export const storeLocationFieldsSchema = z.object({
   ...flags(isOpenFields),
   ...flags(appointmentsEnabledFields),
   ...(Object.fromEntries(weekdayHoursFields.flatMap((d) => [[d.open, timeOfDay], [d.close, timeOfDay]])) as Record<HoursField, typeof timeOfDay>),
+  /** Pickup and delivery (not in the spec's list: docs/decisions.md): where, at what fee, in which daily windows. */
+  pickupServiceArea: z.enum(['radius', 'postalCodes']),
+  pickupRadiusMiles: z.number().int().min(1, 'At least 1 mile').max(100, 'At most 100 miles').nullable(),
+  pickupPostalCodes: z.array(z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, 'A ZIP or postal code, e.g. 62703')).max(300),
+  pickupFeeInCents: z.number().int().min(0).max(maxCents).nullable(),
+  pickupWindows: z.array(z.object({ start: timeOfDay, end: timeOfDay })).max(12),
   /** Where the store is and how customers call it (public pages, messages); not in the spec's list (docs/decisions.md). */
   addressLine1: z.string().trim().max(200).nullable(),
   city: z.string().trim().max(100).nullable(),
@@ -78,6 +84,11 @@ export const createStoreLocationSchema = storeLocationFieldsSchema.partial({
   twilioPhoneNumber: true,
   googleReviewUrl: true,
   yelpReviewUrl: true,
+  pickupServiceArea: true,
+  pickupRadiusMiles: true,
+  pickupPostalCodes: true,
+  pickupFeeInCents: true,
+  pickupWindows: true,
   addressLine1: true,
   city: true,
   state: true,

@@ -123,7 +123,8 @@ const settingsPages = [
   screen(settings, 'services', 'Services', storeAdmins, lazyRouteComponent(() => import('../features/settings/services-page.tsx'), 'ServicesPage')),
   screen(settings, 'resources', 'Resources', storeAdmins, lazyRouteComponent(() => import('../features/settings/resources-page.tsx'), 'ResourcesPage')),
   screen(settings, 'users', 'Users', storeAdmins, lazyRouteComponent(() => import('../features/settings/users-page.tsx'), 'UsersPage')),
-  ...([['inspection-reports', 'Inspection Reports'], ['pickupanddelivery', 'Pickup and Delivery']] as const)
+  screen(settings, 'pickupanddelivery', 'Pickup and Delivery', storeAdmins, lazyRouteComponent(() => import('../features/settings/pickup-page.tsx'), 'PickupPage')),
+  ...([['inspection-reports', 'Inspection Reports']] as const)
     .map(([path, title]) => screen(settings, path, title, storeAdmins)),
 ];
 

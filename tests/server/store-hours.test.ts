@@ -181,3 +181,22 @@ describe('the store\'s staff', () => {
     expect(asUser.every((s) => s.storeId === stores[101])).toBe(true);
   });
 });
+
+describe('pickup and delivery', () => {
+  it('keeps the service area, fee and windows as lists, and refuses an offered service with no area or windows', async () => {
+    const refused = await call('admin', 'PATCH', storePath(), { pickupAndDeliveryEnabled: true, pickupServiceArea: 'postalCodes', pickupPostalCodes: [] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.pickupPostalCodes).toEqual(['Enter at least one ZIP code you serve']);
+    const backwards = await call('admin', 'PATCH', storePath(), { pickupWindows: [{ start: '10:00', end: '09:00' }] });
+    expect(backwards.json().errors.pickupWindows).toEqual(['Window 1 must end after it starts']);
+
+    const changed = await call('admin', 'PATCH', storePath(), {
+      pickupAndDeliveryEnabled: true, pickupServiceArea: 'postalCodes', pickupPostalCodes: ['62703', '62704'], pickupFeeInCents: 1999,
+      pickupWindows: [{ start: '07:30', end: '09:00' }],
+    });
+    expect(changed.statusCode).toBe(200);
+    const row = storeRowsIn(await feed('user'))[0]!.value;
+    expect(row).toMatchObject({ pickupPostalCodes: ['62703', '62704'], pickupWindows: [{ start: '07:30', end: '09:00' }], pickupFeeInCents: 1999 });
+    expect((await call('admin', 'GET', storePath())).json().pickupPostalCodes).toEqual(['62703', '62704']);
+  });
+});

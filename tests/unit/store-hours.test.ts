@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultWeekdayHours, hoursOn, hoursSummary, specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../src/domain/store-hours.ts';
+import { pickupProblems, pickupSummary } from '../../src/domain/pickup-rules.ts';
 import { isPhoneReplyOnly, textingEnabled } from '../../src/domain/texting.ts';
 
 const week = (more: Partial<WeekdayHours> = {}): WeekdayHours => ({
@@ -58,5 +59,21 @@ describe('texting', () => {
     expect(isPhoneReplyOnly('Sms', none)).toBe(true);
     expect(isPhoneReplyOnly('Phone', texting)).toBe(true);
     expect(isPhoneReplyOnly('Email', none)).toBe(false);
+  });
+});
+
+describe('pickup and delivery settings', () => {
+  const offered = { pickupAndDeliveryEnabled: true, pickupServiceArea: 'radius' as const, pickupRadiusMiles: 10, pickupPostalCodes: [], pickupWindows: [{ start: '08:00', end: '10:00' }], pickupFeeInCents: 1500 };
+  it('asks an offered service for its area and a window; one not offered may be half set up', () => {
+    expect(pickupProblems(offered)).toEqual({});
+    expect(pickupProblems({ ...offered, pickupRadiusMiles: null })).toEqual({ pickupRadiusMiles: ['Enter how far from the store you pick up, in miles'] });
+    expect(pickupProblems({ ...offered, pickupWindows: [] })).toEqual({ pickupWindows: ['Add at least one time window customers can choose'] });
+    expect(pickupProblems({ ...offered, pickupAndDeliveryEnabled: false, pickupRadiusMiles: null, pickupWindows: [] })).toEqual({});
+  });
+
+  it('sums the settings up in a line', () => {
+    expect(pickupSummary(offered)).toBe('Offered within 10 miles, $15.00, 1 window a day');
+    expect(pickupSummary({ ...offered, pickupServiceArea: 'postalCodes', pickupPostalCodes: ['62703', '62704'], pickupFeeInCents: null })).toBe('Offered 2 ZIP codes, free, 1 window a day');
+    expect(pickupSummary({ ...offered, pickupAndDeliveryEnabled: false })).toBe('Not offered');
   });
 });

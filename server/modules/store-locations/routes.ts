@@ -9,6 +9,7 @@ import {
 import { storeIdSchema, storeIdText } from '../../../src/contract/user.ts';
 import { createSpecialStoreHoursSchema, updateSpecialStoreHoursSchema } from '../../../src/contract/writes.ts';
 import { hasRole, isPlatformAdmin, rolesAtStore, storeAdmins } from '../../../src/domain/roles.ts';
+import { defaultPickupSettings, pickupProblems } from '../../../src/domain/pickup-rules.ts';
 import { defaultWeekdayHours, specialHoursProblems, weekdayHoursProblems } from '../../../src/domain/store-hours.ts';
 import { mayReadServiceKey } from '../../../src/domain/visibility.ts';
 import type { AuthUser } from '../../auth/auth.ts';
@@ -138,15 +139,19 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     if (!company) throw new ProblemError('validation', `Company ${alltracCompanyId} does not exist.`, { errors: { alltracCompanyId: ['No such company'] } });
     const values = {
       serviceKey: null, timeZone: null, twilioPhoneNumber: null, googleReviewUrl: null, yelpReviewUrl: null,
-      addressLine1: null, city: null, state: null, postalCode: null, phoneNumber: null, ...defaultWeekdayHours,
+      addressLine1: null, city: null, state: null, postalCode: null, phoneNumber: null, ...defaultWeekdayHours, ...defaultPickupSettings,
       ...model, alltracCompanyId,
     };
-    refuseProblems(weekdayHoursProblems(values), 'The store location');
+    refuseProblems({ ...weekdayHoursProblems(values), ...pickupProblems(values) }, 'The store location');
 
     const result = await writes.run(request, { user, companyId: company.id, storeId: null }, async (w) => {
       const stamp = await w.stamp();
       // The store's id is made by the database (store numbers are the people's ids), so it is inserted here.
-      const row = await w.trx.insertInto('storeLocations').values({ ...values, ...stamp, companyId: company.id })
+      const row = await w.trx.insertInto('storeLocations').values({
+        ...values, ...stamp, companyId: company.id,
+        // jsonb columns take JSON text (pg would send a JS array as a Postgres array).
+        pickupPostalCodes: JSON.stringify(values.pickupPostalCodes) as never, pickupWindows: JSON.stringify(values.pickupWindows) as never,
+      })
         .returning('id').executeTakeFirstOrThrow();
       // The admin who opens a store manages it.
       if (!platform) {
@@ -167,7 +172,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.change(storeRows, { id }, (current) => {
         const next = { ...current, ...changes };
-        refuseProblems(weekdayHoursProblems(next), 'The store location');
+        refuseProblems({ ...weekdayHoursProblems(next), ...pickupProblems(next) }, 'The store location');
         return Object.entries(changes).some(([f, v]) => JSON.stringify(current[f as keyof typeof current]) !== JSON.stringify(v)) ? changes : null;
       });
       if (changed) w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);

@@ -5,6 +5,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { formatPhone } from '../../domain/phone.ts';
+import { pickupSummary } from '../../domain/pickup-rules.ts';
 import { hoursSummary } from '../../domain/store-hours.ts';
 import { textingEnabled } from '../../domain/texting.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -37,7 +38,7 @@ export function SettingsIndexPage() {
     '/settings/services': services ? catalogueSummary(services) : 'Loading…',
     '/settings/resources': resources === undefined ? 'Loading…' : `${resources} ${resources === 1 ? 'column' : 'columns'} on the scheduler`,
     '/settings/inspection-reports': store.inspectionReportLinkEnabled ? 'Report link sent to customers' : 'Report link off',
-    '/settings/pickupanddelivery': store.pickupAndDeliveryEnabled ? 'Offered' : 'Not offered',
+    '/settings/pickupanddelivery': pickupSummary(store),
     '/settings/users': 'Who works here, and their roles',
   };
   const categories = settingsCategories.map((c) => ({ ...c, summary: summaries[c.to] }));
