@@ -250,3 +250,30 @@ describe('store contacts in settings', () => {
     }
   });
 });
+
+describe('the inspection template in settings', () => {
+  it('an admin adds an item with a measurement offline; an empty name is refused first; online the server holds it', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    try {
+      const store = await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/inspection-reports');
+      await page.getByRole('heading', { name: 'Inspection template' }).waitFor();
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Add item to Brakes' }).click();
+      await page.getByRole('button', { name: 'Save template' }).click();
+      await page.getByText('Every item of Brakes needs a name').waitFor();
+      await page.getByRole('textbox', { name: 'Item 4 of Brakes' }).fill('Parking brake cable');
+      await page.getByRole('textbox', { name: 'Measurement of Parking brake cable' }).or(page.getByRole('combobox', { name: 'Measurement of Parking brake cable' })).click();
+      await page.getByRole('option', { name: 'Brake pad (mm)' }).click();
+      await page.getByRole('button', { name: 'Save template' }).click();
+      await page.getByText('Waiting to send').waitFor();
+
+      await context.setOffline(false);
+      await expect.poll(async () => {
+        const row = await db().selectFrom('inspectionTemplates').select('groups').where('storeId', '=', store).executeTakeFirstOrThrow();
+        return (row.groups as { name: string; items: { name: string; measurement: string }[] }[]).find((g) => g.name === 'Brakes')!.items.at(-1);
+      }, { timeout: 30_000 }).toMatchObject({ name: 'Parking brake cable', measurement: 'brakePadMm' });
+    } finally {
+      await context.close();
+    }
+  });
+});

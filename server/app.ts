@@ -33,6 +33,7 @@ import { systemNotificationRoutes } from './modules/notifications/system-routes.
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
 import { schedulerResourceRoutes } from './modules/scheduler-resources/routes.ts';
+import { inspectionTemplateRoutes } from './modules/inspection-templates/routes.ts';
 import { storeContactRoutes } from './modules/store-contacts/routes.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await schedulerResourceRoutes(api, context);
     await staffRoutes(api, context);
     await storeContactRoutes(api, context);
+    await inspectionTemplateRoutes(api, context);
     await storeServiceRoutes(api, context);
     await syncRoutes(api, context);
     await customerRoutes(api, context);

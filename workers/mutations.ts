@@ -1,14 +1,15 @@
-import { socialMediaAccountSchema, storeContactSchema, type Customer, type CustomerVehicle, type NotificationPreference, type SchedulerResource, type SocialMediaAccount, type SpecialStoreHours, type StoreContact, type StoreService } from '../src/contract/entities.ts';
+import { socialMediaAccountSchema, storeContactSchema, type Customer, type CustomerVehicle, type InspectionTemplateGroup, type NotificationPreference, type SchedulerResource, type SocialMediaAccount, type SpecialStoreHours, type StoreContact, type StoreService } from '../src/contract/entities.ts';
 import { roles, userNotificationKinds, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
 import {
   createCustomerSchema, createStoreServiceSchema, createVehicleSchema, customerPatchableFields, storeServicePatchableFields, vehiclePatchableFields,
-  createSchedulerResourceSchema, createSpecialStoreHoursSchema, schedulerResourcePatchableFields, updateSpecialStoreHoursSchema,
+  createSchedulerResourceSchema, createSpecialStoreHoursSchema, inspectionTemplateWriteSchema, schedulerResourcePatchableFields, updateSpecialStoreHoursSchema,
   type CreateCustomer, type CreateSchedulerResource, type CreateSpecialStoreHours, type CreateStoreService, type CreateSupportRequest, type CreateVehicle, type UpdateSpecialStoreHours,
 } from '../src/contract/writes.ts';
 import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/customer-rules.ts';
 import { displayName } from '../src/domain/display-name.ts';
+import { inspectionTemplateProblems } from '../src/domain/inspection-template.ts';
 import { resourceProblems } from '../src/domain/resource-rules.ts';
 import { specialHoursProblems, weekdayHoursProblems } from '../src/domain/store-hours.ts';
 import { storeServiceProblems } from '../src/domain/store-service-rules.ts';
@@ -333,6 +334,19 @@ export const mutations = {
     return {
       collection: kind, key: entryId, description: `Remove ${words}`,
       build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(item, { storeId: String(storeId), [id]: entryId }) } } : null),
+    };
+  },
+
+  /** The store's whole inspection template (admins), in the order arranged; nothing sent when unchanged. */
+  saveInspectionTemplate(storeId: number, groups: InspectionTemplateGroup[]): Mutation {
+    const body = inspectionTemplateWriteSchema.parse({ groups });
+    refuse(inspectionTemplateProblems(body.groups), 'The inspection template');
+    return {
+      collection: 'inspectionTemplates', key: String(storeId), description: 'Change the inspection template',
+      build: (current) => {
+        if (current && JSON.stringify(current.groups) === JSON.stringify(body.groups)) return null;
+        return { next: { ...current, storeId, groups: body.groups }, request: { method: 'PUT', path: apiPaths.inspectionTemplate, body } };
+      },
     };
   },
 

@@ -1,4 +1,4 @@
-import type { CustomerVehicle, Customer, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
+import type { CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
@@ -82,6 +82,7 @@ export interface SyncWorkerApi {
   /** The active store's contacts and social media accounts (admins): queued, sent when online. */
   saveStoreEntry(kind: 'storeContacts' | 'socialMediaAccounts', entry: StoreContact | SocialMediaAccount): Promise<boolean>;
   deleteStoreEntry(kind: 'storeContacts' | 'socialMediaAccounts', entryId: string): Promise<boolean>;
+  saveInspectionTemplate(groups: InspectionTemplateGroup[]): Promise<boolean>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;

@@ -237,6 +237,7 @@ const api: SyncWorkerApi = {
   removeStaff: async (userId) => queue(mutations.removeStaff(await activeStoreId(), userId)),
   saveStoreEntry: async (kind, entry) => queue(mutations.saveStoreEntry(await activeStoreId(), kind, entry)),
   deleteStoreEntry: async (kind, entryId) => queue(mutations.deleteStoreEntry(await activeStoreId(), kind, entryId)),
+  saveInspectionTemplate: async (groups) => queue(mutations.saveInspectionTemplate(await activeStoreId(), groups)),
   markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
   setNotificationRead: (userNotificationId, read) => queue(mutations.setNotificationRead(userNotificationId, read)),

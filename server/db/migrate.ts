@@ -8,7 +8,7 @@ import * as signInFailureTimes from './migrations/0005-sign-in-failure-times.ts'
 import * as customersAndVehicles from './migrations/0006-customers-and-vehicles.ts';
 import * as replicatedStoreLocations from './migrations/0007-replicated-store-locations.ts';
 import * as userInvites from './migrations/0008-user-invites.ts';
-import * as pickupAndDelivery from './migrations/0009-pickup-and-delivery.ts';
+import * as pickupAndInspectionTemplate from './migrations/0009-pickup-and-inspection-template.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -20,7 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-customers-and-vehicles': customersAndVehicles,
   '0007-replicated-store-locations': replicatedStoreLocations,
   '0008-user-invites': userInvites,
-  '0009-pickup-and-delivery': pickupAndDelivery,
+  '0009-pickup-and-inspection-template': pickupAndInspectionTemplate,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

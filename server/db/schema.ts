@@ -27,6 +27,7 @@ export interface Database {
     id: Generated<number>;
   };
   specialStoreHours: Replicated<E.SpecialStoreHours>;
+  inspectionTemplates: Replicated<E.InspectionTemplate>;
   storeStaff: Replicated<Omit<E.StoreStaff, 'roles'> & { roles: string }>;
   users: { userId: string; companyId: number; email: string; name: string; passwordHash: string; createdOn: Generated<string> };
   userRoles: { userId: string; storeId: number | null; role: Role };

@@ -7,6 +7,7 @@ import {
 } from '../../src/contract/enums.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import { applicationName } from '../../src/domain/system-notifications.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
 import { defaultPickupSettings } from '../../src/domain/pickup-rules.ts';
 import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
 import { storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
@@ -427,6 +428,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       { systemNotificationId: faker.string.uuid(), severityLevel: 'Medium', application: applicationName, content: 'Planned maintenance last Sunday, 2:00–3:00 AM.', dateStarted: new Date(now.getTime() - 9 * 86_400_000).toISOString(), dateEnded: new Date(now.getTime() - 8 * 86_400_000).toISOString() },
       { systemNotificationId: faker.string.uuid(), severityLevel: 'High', application: 'OtherProduct', content: 'Another product of the platform is down for maintenance.', dateStarted: new Date(now.getTime() - 3_600_000).toISOString(), dateEnded: new Date(now.getTime() + 3_600_000).toISOString() },
     ]).execute();
+
+    await insertReplicated(trx, 'inspectionTemplates', companyId, [...storeIds.values()].map((storeId) => ({
+      storeId, groups: JSON.stringify(defaultInspectionGroups(() => faker.string.uuid())) as never,
+    })));
 
     // The coming holidays: a short Christmas Eve, Christmas and New Year's Day closed, at every store.
     const year = now.getUTCMonth() === 11 && now.getUTCDate() > 24 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();

@@ -25,7 +25,7 @@ function priorityWindow(now: Date): [string, string] {
 }
 
 const alwaysFirst = new Set<CollectionName>([
-  'storeLocations', 'specialStoreHours', 'storeStaff', 'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
+  'storeLocations', 'specialStoreHours', 'storeStaff', 'inspectionTemplates', 'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
   'recurringBlockedTimes', 'unconfirmedVisits', 'notificationPreferences',
 ]);
 

@@ -8,6 +8,7 @@ export const collectionSchemas: Record<CollectionName, z.ZodObject> = {
   storeLocations: storeLocationSchema.omit({ specialStoreHours: true }),
   specialStoreHours: E.specialStoreHoursSchema,
   storeStaff: E.storeStaffSchema,
+  inspectionTemplates: E.inspectionTemplateSchema,
   schedulerResources: E.schedulerResourceSchema,
   storeServiceCategories: E.storeServiceCategorySchema,
   storeServices: E.storeServiceSchema,

@@ -333,6 +333,21 @@ export const storeTireWarrantySchema = z.object({
   priceInCents: cents.nullable(),
 });
 
+/** A store's inspection template: groups of items, in order; an item may take a measurement (its unit). */
+export const inspectionTemplateGroupSchema = z.object({
+  groupId: id,
+  name: text(100),
+  items: z.array(z.object({
+    itemId: id,
+    name: text(150),
+    measurement: z.enum(['none', 'treadDepth32nds', 'pressurePsi', 'brakePadMm']),
+  })).max(60),
+});
+export const inspectionTemplateSchema = z.object({
+  storeId: z.number().int(),
+  groups: z.array(inspectionTemplateGroupSchema).max(30),
+});
+
 /** Someone with a role at a store, by name: the scheduler and settings name technicians with it. */
 export const storeStaffSchema = z.object({
   userId: id,
@@ -420,6 +435,8 @@ export type StoreTireService = z.infer<typeof storeTireServiceSchema>;
 export type StoreTireWarranty = z.infer<typeof storeTireWarrantySchema>;
 export type SpecialStoreHours = z.infer<typeof specialStoreHoursSchema>;
 export type StoreStaff = z.infer<typeof storeStaffSchema>;
+export type InspectionTemplateGroup = z.infer<typeof inspectionTemplateGroupSchema>;
+export type InspectionTemplate = z.infer<typeof inspectionTemplateSchema>;
 export type Brand = z.infer<typeof brandSchema>;
 export type ProductLine = z.infer<typeof productLineSchema>;
 export type TireSize = z.infer<typeof tireSizeSchema>;

@@ -41,6 +41,7 @@ export const apiPaths = {
   socialMediaAccountsOfActiveStore: '/api/alltrac/store-social-media-accounts',
   socialMediaAccounts: '/api/store/:storeId/social-media-accounts',
   socialMediaAccount: '/api/store/:storeId/social-media-accounts/:socialMediaAccountId',
+  inspectionTemplate: '/api/alltrac/inspection-template',
   storeUsers: '/api/alltrac/store-users',
   storeUser: '/api/alltrac/store-users/:userId',
   schedulerResources: '/api/alltrac/scheduler-resources',

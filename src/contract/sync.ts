@@ -10,6 +10,7 @@ export const replicatedCollections = {
   storeLocations: { key: ['id'], table: 'store_locations' },
   specialStoreHours: { key: ['specialStoreHoursId'], table: 'special_store_hours' },
   storeStaff: { key: ['storeId', 'userId'], table: 'store_staff' },
+  inspectionTemplates: { key: ['storeId'], table: 'inspection_templates' },
   schedulerResources: { key: ['schedulerResourceId'], table: 'scheduler_resources' },
   storeServiceCategories: { key: ['storeServiceCategoryId'], table: 'store_service_categories' },
   storeServices: { key: ['storeServiceId'], table: 'store_services' },

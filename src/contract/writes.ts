@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
 import { roles } from './enums.ts';
-import { customerSchema, customerVehicleSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
+import { customerSchema, customerVehicleSchema, inspectionTemplateSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
  * Fields added after devices could first queue a create default to none, so a change queued by an older app
@@ -83,3 +83,6 @@ export const staffRoleSchema = z.object({ role: roles.schema }).strict();
 /** The answer to an invitation: the link to pass on when the account has no password yet (null otherwise). */
 export const inviteAnswerSchema = z.object({ userId: z.uuid(), setPasswordUrl: z.string().nullable(), emailed: z.boolean() });
 export type InviteAnswer = z.infer<typeof inviteAnswerSchema>;
+
+/** The whole inspection template of the active store, as the admin arranged it. */
+export const inspectionTemplateWriteSchema = inspectionTemplateSchema.omit({ storeId: true }).strict();

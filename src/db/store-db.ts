@@ -112,6 +112,7 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
   storeLocations: 5,
   specialStoreHours: 5,
   storeStaff: 5,
+  inspectionTemplates: 5,
 };
 /** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
 const reindexedInVersion: Partial<Record<CollectionName, number>> = {

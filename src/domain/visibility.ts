@@ -16,7 +16,7 @@ const none: ReadAccess = { kind: 'none' };
 /** What the bay needs: the calendar, the resources and services, and for a visit the customer's name and vehicle. */
 const calendarAndCatalogue = new Set<CollectionName>([
   'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
-  'scheduledVisits', 'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours',
+  'scheduledVisits', 'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours', 'inspectionTemplates',
 ]);
 /** A user's own rows: theirs whatever their role (the feed and the routes give a user only their own). */
 const ownRows = new Set<CollectionName>(['userNotifications', 'notificationPreferences', 'supportRequests']);

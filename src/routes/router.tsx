@@ -124,8 +124,7 @@ const settingsPages = [
   screen(settings, 'resources', 'Resources', storeAdmins, lazyRouteComponent(() => import('../features/settings/resources-page.tsx'), 'ResourcesPage')),
   screen(settings, 'users', 'Users', storeAdmins, lazyRouteComponent(() => import('../features/settings/users-page.tsx'), 'UsersPage')),
   screen(settings, 'pickupanddelivery', 'Pickup and Delivery', storeAdmins, lazyRouteComponent(() => import('../features/settings/pickup-page.tsx'), 'PickupPage')),
-  ...([['inspection-reports', 'Inspection Reports']] as const)
-    .map(([path, title]) => screen(settings, path, title, storeAdmins)),
+  screen(settings, 'inspection-reports', 'Inspection Reports', storeAdmins, lazyRouteComponent(() => import('../features/settings/inspection-page.tsx'), 'InspectionPage')),
 ];
 
 const routeTree = rootRoute.addChildren([

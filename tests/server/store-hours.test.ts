@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (who: string, method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
   apiCall(t.app, { method, path, token: tokens[who]!, store: stores[101]!, body, headers });
 const storePath = (storeNumber = 101) => apiPaths.storeLocation.replace(':id', String(stores[storeNumber]));
@@ -198,5 +198,30 @@ describe('pickup and delivery', () => {
     const row = storeRowsIn(await feed('user'))[0]!.value;
     expect(row).toMatchObject({ pickupPostalCodes: ['62703', '62704'], pickupWindows: [{ start: '07:30', end: '09:00' }], pickupFeeInCents: 1999 });
     expect((await call('admin', 'GET', storePath())).json().pickupPostalCodes).toEqual(['62703', '62704']);
+  });
+});
+
+describe('the inspection template', () => {
+  const put = (who: string, groups: unknown, headers?: Record<string, string>) => call(who, 'PUT', apiPaths.inspectionTemplate, { groups }, headers);
+
+  it('reaches technicians through the feed, and an admin replaces it as a whole', async () => {
+    const template = (await feed('tech')).find((c) => c.collection === 'inspectionTemplates')!.value;
+    expect((template as { groups: { name: string }[] }).groups.map((g) => g.name)).toEqual(['Tires', 'Brakes', 'Under the hood', 'Lights and wipers']);
+    const groups = [{ groupId: randomUUID(), name: 'Tires', items: [{ itemId: randomUUID(), name: 'Spare tread', measurement: 'treadDepth32nds' }] }];
+    const saved = await put('admin', groups);
+    expect(saved.statusCode).toBe(200);
+    expect((await call('tech', 'GET', apiPaths.inspectionTemplate)).json().groups).toEqual(groups);
+    expect((await feed('tech')).filter((c) => c.collection === 'inspectionTemplates').at(-1)!.value.groups).toEqual(groups);
+  });
+
+  it('refuses a group without items or two items of one name, saying which, and keeps the template', async () => {
+    const before = (await call('admin', 'GET', apiPaths.inspectionTemplate)).json();
+    const item = () => ({ itemId: randomUUID(), name: 'Oil', measurement: 'none' });
+    const refused = await put('admin', [{ groupId: randomUUID(), name: 'Fluids', items: [item(), item()] }, { groupId: randomUUID(), name: 'Empty', items: [] }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.groups).toEqual(['Fluids has two items called Oil', 'Empty has no items']);
+    expect((await call('admin', 'GET', apiPaths.inspectionTemplate)).json()).toEqual(before);
+    expect((await put('user', before.groups)).statusCode).toBe(403);
+    expect((await put('tech', before.groups)).statusCode).toBe(403);
   });
 });

@@ -16,7 +16,7 @@ describe('who sees what', () => {
   it.each([['AllTracTechnician'], ['AllTracLeadTechnician']] as [Role][])('%s reads the calendar, resources and services, visitors by name, and nothing else', (role) => {
     const table = Object.fromEntries(collectionNames.map((c) => [c, kind([role], c)]));
     expect(table).toEqual({
-      storeLocations: 'limited', specialStoreHours: 'full', storeStaff: 'limited',
+      storeLocations: 'limited', specialStoreHours: 'full', storeStaff: 'limited', inspectionTemplates: 'full',
       schedulerResources: 'full', storeServiceCategories: 'full', storeServices: 'full', appointmentResources: 'full', schedulerResourceServices: 'full',
       scheduledVisits: 'full', scheduledServices: 'full', blockedTimes: 'full', recurringBlockedTimes: 'full',
       customers: 'limited', customerVehicles: 'limited', customerDuplicateDismissals: 'none',

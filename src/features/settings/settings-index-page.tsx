@@ -29,6 +29,7 @@ export function SettingsIndexPage() {
   const session = useSession();
   const store = session?.activeStore ?? null;
   const services = useLiveQuery(() => (store ? replicaOf(store.id).rows<StoreService>('storeServices').toArray() : Promise.resolve([] as StoreService[])), [store?.id]);
+  const people = useLiveQuery(() => (store ? replicaOf(store.id).collection('storeStaff').count() : Promise.resolve(0)), [store?.id]);
   const resources = useLiveQuery(() => (store ? replicaOf(store.id).collection('schedulerResources').count() : Promise.resolve(0)), [store?.id]);
   if (!store) return null;
   const summaries: Record<(typeof settingsCategories)[number]['to'], string> = {
@@ -39,7 +40,7 @@ export function SettingsIndexPage() {
     '/settings/resources': resources === undefined ? 'Loading…' : `${resources} ${resources === 1 ? 'column' : 'columns'} on the scheduler`,
     '/settings/inspection-reports': store.inspectionReportLinkEnabled ? 'Report link sent to customers' : 'Report link off',
     '/settings/pickupanddelivery': pickupSummary(store),
-    '/settings/users': 'Who works here, and their roles',
+    '/settings/users': people === undefined ? 'Loading…' : `${people} ${people === 1 ? 'person works' : 'people work'} here`,
   };
   const categories = settingsCategories.map((c) => ({ ...c, summary: summaries[c.to] }));
   return (
