@@ -139,7 +139,10 @@ describe('scheduler resources in settings', () => {
     const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
     const bay = await db().selectFrom('schedulerResources').select(['schedulerResourceId', 'assignedTechnicianId', 'name']).where('storeId', '=', store)
       .where('assignedTechnicianId', 'is not', null).orderBy('sortOrder').executeTakeFirstOrThrow();
+    // Whatever the hour: appointments of the next hour already have the technician (neither side counts
+    // them, however long the test takes to click), and those after it have none (both count them).
     const later = new Date(Date.now() + 3_600_000).toISOString();
+    await db().updateTable('scheduledServices').set({ selectedTechnician: bay.assignedTechnicianId }).where('resourceId', '=', bay.schedulerResourceId).where('startDate', '<', later).execute();
     await db().updateTable('scheduledServices').set({ selectedTechnician: null }).where('resourceId', '=', bay.schedulerResourceId).where('startDate', '>=', later).execute();
     const coming = await db().selectFrom('scheduledServices as s').innerJoin('scheduledVisits as v', 'v.scheduledVisitId', 's.scheduledVisitId')
       .select('s.scheduledServiceId').where('s.resourceId', '=', bay.schedulerResourceId).where('s.startDate', '>=', later).where('s.deleted', '=', false)

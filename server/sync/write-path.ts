@@ -45,7 +45,8 @@ export interface RowVersion {
   changedAt: string | null;
 }
 export type Versioned<T> = T & RowVersion;
-const versionColumns = ['version', 'changedBy', 'changedByName', 'changedAt'] as const;
+/** The sync columns of a row, beside its contract fields. */
+export const versionColumns = ['version', 'changedBy', 'changedByName', 'changedAt'] as const;
 
 /** A replicated table as routes write it: its contract schema and where its rows belong. */
 export interface RowSpec<S extends z.ZodObject> {

@@ -78,7 +78,7 @@ export const schedulerResourceSchema = z.object({
   schedulerResourceId: id,
   name: text(100),
   assignedTechnicianId: id.nullable(),
-  sortOrder: z.number().int(),
+  sortOrder: z.number().int().min(0).max(10_000),
   isActive: z.boolean(),
 });
 
@@ -97,7 +97,7 @@ export const schedulerResourceServiceSchema = z.object({
 export const storeServiceCategorySchema = z.object({
   storeServiceCategoryId: id,
   name: text(100),
-  sortOrder: z.number().int(),
+  sortOrder: z.number().int().min(0).max(10_000),
 });
 
 export const storeServiceSchema = z.object({

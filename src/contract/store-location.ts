@@ -13,7 +13,8 @@ export const appointmentsEnabledFields = dayNames.map((d) => `${d}AppointmentsEn
 /** mondayOpenTime, mondayCloseTime … sundayCloseTime: the store's opening hours on each weekday ("08:00"). */
 export const weekdayHoursFields = dayNames.map((d) => ({ day: d, open: `${d}OpenTime` as const, close: `${d}CloseTime` as const }));
 type HoursField = (typeof weekdayHoursFields)[number]['open' | 'close'];
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the 24-hour form HH:MM, e.g. 08:00');
+/** A time of day, 24-hour "HH:MM". */
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the 24-hour form HH:MM, e.g. 08:00');
 
 const flags = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>;

@@ -1,4 +1,5 @@
 import type { StoreLocation } from '../contract/store-location.ts';
+import { minutesOf } from './store-hours.ts';
 
 type PickupFields = Pick<StoreLocation, 'pickupAndDeliveryEnabled' | 'pickupServiceArea' | 'pickupRadiusMiles' | 'pickupPostalCodes' | 'pickupWindows'>;
 
@@ -11,12 +12,10 @@ export const defaultPickupSettings = {
   pickupWindows: [{ start: '08:00', end: '10:00' }, { start: '16:00', end: '18:00' }],
 };
 
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 /** What is wrong with the pickup settings, by field: an offered service needs an area and at least one window. */
 export function pickupProblems(store: PickupFields): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
-  const badWindow = store.pickupWindows.findIndex((w) => minutes(w.end) <= minutes(w.start));
+  const badWindow = store.pickupWindows.findIndex((w) => minutesOf(w.end) <= minutesOf(w.start));
   if (badWindow >= 0) problems.pickupWindows = [`Window ${badWindow + 1} must end after it starts`];
   if (!store.pickupAndDeliveryEnabled) return problems;
   if (store.pickupServiceArea === 'radius' && store.pickupRadiusMiles === null) problems.pickupRadiusMiles = ['Enter how far from the store you pick up, in miles'];

@@ -11,6 +11,8 @@ export const technicians: Role[] = ['PointSAdmin', 'AllTracTechnician'];
 /** Settings, Retail Management, the Manage Store link, and changing store locations. */
 export const storeAdmins: Role[] = ['PointSAdmin', 'AllTracAdmin'];
 export const platformAdmins: Role[] = ['PointSAdmin'];
+/** Who works in the bays: the people a scheduler resource (a column) can be assigned to. */
+export const bayRoles: Role[] = ['AllTracTechnician', 'AllTracLeadTechnician'];
 
 /**
  * The roles that count at a store: those from the sign-in identity (storeId null, e.g. PointSAdmin)

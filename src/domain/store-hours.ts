@@ -1,5 +1,5 @@
 import type { SpecialStoreHours } from '../contract/entities.ts';
-import { isOpenFields, weekdayHoursFields, type StoreLocation } from '../contract/store-location.ts';
+import { isOpenFields, timeOfDay, weekdayHoursFields, type StoreLocation } from '../contract/store-location.ts';
 
 /** The opening hours of a new store on each weekday, until its admin sets its own. */
 export const defaultWeekdayHours = Object.fromEntries(
@@ -8,9 +8,10 @@ export const defaultWeekdayHours = Object.fromEntries(
 
 export type WeekdayHours = Pick<StoreLocation, (typeof isOpenFields)[number] | (typeof weekdayHoursFields)[number]['open' | 'close']>;
 
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Minutes since midnight of a "HH:MM" time. */
+export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-const isTime = (time: unknown) => typeof time === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
+const isTime = (time: unknown) => timeOfDay.safeParse(time).success;
 
 /** What is wrong with a store's weekly hours, by field: each time a time of day, and a day closes after it opens. */
 export function weekdayHoursProblems(store: WeekdayHours): Record<string, string[]> {
@@ -18,7 +19,7 @@ export function weekdayHoursProblems(store: WeekdayHours): Record<string, string
   weekdayHoursFields.forEach((d, i) => {
     for (const field of [d.open, d.close]) if (!isTime(store[field])) problems[field] = ['Enter a time, e.g. 08:00'];
     if (problems[d.open] || problems[d.close]) return;
-    if (store[isOpenFields[i]!] && minutes(store[d.close]) <= minutes(store[d.open])) {
+    if (store[isOpenFields[i]!] && minutesOf(store[d.close]) <= minutesOf(store[d.open])) {
       problems[d.close] = ['Close after the store opens'];
     }
   });
@@ -30,7 +31,7 @@ export function specialHoursProblems(day: Pick<SpecialStoreHours, 'isClosed' | '
   if (day.isClosed) return {};
   if (!day.openTime) return { openTime: ['Enter the opening time, or mark the day closed'] };
   if (!day.closeTime) return { closeTime: ['Enter the closing time, or mark the day closed'] };
-  if (minutes(day.closeTime) <= minutes(day.openTime)) return { closeTime: ['Close after the store opens'] };
+  if (minutesOf(day.closeTime) <= minutesOf(day.openTime)) return { closeTime: ['Close after the store opens'] };
   return {};
 }
 
@@ -47,7 +48,7 @@ export function hoursOn(store: WeekdayHours, special: readonly Pick<SpecialStore
 
 /** "8 AM", "5:30 PM": a time of day as staff read it. */
 export function timeText(time: string): string {
-  const total = minutes(time);
+  const total = minutesOf(time);
   const hour = Math.floor(total / 60);
   const minute = total % 60;
   const twelve = hour % 12 === 0 ? 12 : hour % 12;

@@ -66,6 +66,14 @@ describe('scheduler resources', () => {
     expect((await call('user', 'GET', apiPaths.schedulerResources)).json().items.at(-1)).toMatchObject({ name: 'Bay 4' });
   });
 
+  it('refuses an order past what the column holds with a message, storing nothing', async () => {
+    const body = { schedulerResourceId: randomUUID(), name: 'Bay 99', assignedTechnicianId: null, sortOrder: 3_000_000_000, isActive: true };
+    const refused = await call('admin', 'POST', apiPaths.schedulerResources, body);
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['sortOrder']);
+    expect(await t.db.selectFrom('schedulerResources').select('name').where('schedulerResourceId', '=', body.schedulerResourceId).executeTakeFirst()).toBeUndefined();
+  });
+
   it('refuses a blank name and a technician who does not work at the store, changing nothing', async () => {
     const resource = await resourceWithTechnician();
     const at = fill(apiPaths.schedulerResource, resource);

@@ -5,13 +5,13 @@ import {
 } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { createSchedulerResourceSchema, schedulerResourcePatchableFields } from '../../../src/contract/writes.ts';
-import { storeAdmins, technicians } from '../../../src/domain/roles.ts';
+import { bayRoles, storeAdmins } from '../../../src/domain/roles.ts';
 import { movesWithResource, resourceProblems } from '../../../src/domain/resource-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
-import type { RowSpec, Writer } from '../../sync/write-path.ts';
+import { versionColumns, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 export const schedulerResources: RowSpec<typeof schedulerResourceSchema> = {
@@ -29,7 +29,6 @@ const scheduledServices: RowSpec<typeof scheduledServiceSchema> = {
 };
 
 const scheduledServiceColumns = Object.keys(scheduledServiceSchema.shape) as (keyof typeof scheduledServiceSchema.shape)[];
-const versionColumns = ['version', 'changedBy', 'changedByName', 'changedAt'] as const;
 const resourceColumns = Object.keys(schedulerResourceSchema.shape) as (keyof typeof schedulerResourceSchema.shape)[];
 const resourceList: ODataResource = { fields: Object.fromEntries(resourceColumns.map((c) => [c, c])), schema: schedulerResourceSchema };
 const resourceParams = z.object({ schedulerResourceId: z.uuid() });
@@ -42,7 +41,7 @@ async function technicianProblems(db: Db | Writer['trx'], scope: StoreScope, use
   const found = await db.selectFrom('userRoles').innerJoin('users', 'users.userId', 'userRoles.userId').select('userRoles.userId')
     .where('userRoles.userId', '=', userId).where('users.companyId', '=', scope.companyId)
     .where((eb) => eb.or([eb('userRoles.storeId', '=', scope.storeId), eb('userRoles.storeId', 'is', null)]))
-    .where('userRoles.role', 'in', [...technicians, 'AllTracLeadTechnician']).executeTakeFirst();
+    .where('userRoles.role', 'in', [...bayRoles, 'PointSAdmin']).executeTakeFirst();
   return found ? {} : { assignedTechnicianId: ['Choose one of the store\'s technicians'] };
 }
 

@@ -17,13 +17,12 @@ import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
-import type { RowSpec, Writer, WriteScope } from '../../sync/write-path.ts';
+import { versionColumns, type RowSpec, type Writer, type WriteScope } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { refreshStoreStaff } from '../users/store-staff.ts';
 
 type StoreColumn = Exclude<keyof Database['storeLocations'], 'companyId' | 'storeId' | 'version' | 'deleted' | 'changedBy' | 'changedByName' | 'changedAt'>;
 const storeColumns = ['id', 'alltracCompanyId', ...Object.keys(storeLocationFieldsSchema.shape)] as StoreColumn[];
-const versionColumns = ['version', 'changedBy', 'changedByName', 'changedAt'] as const;
 
 // The service key is not a field to filter by: it would tell a non-admin whether a guessed key is right.
 const resource: ODataResource = {

@@ -1,15 +1,16 @@
-import { Alert, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { fieldMessages } from '../../app/form-errors.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { socialMediaAccountSchema, storeContactSchema, type SocialMediaAccount, type StoreContact } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { DialogFooter, WaitingBadge } from './dialog-parts.tsx';
+import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
 
 type Kind = 'storeContacts' | 'socialMediaAccounts';
 const platforms = ['Facebook', 'Instagram', 'X', 'YouTube', 'TikTok', 'LinkedIn', 'Nextdoor', 'Other'];
@@ -24,10 +25,9 @@ function useEntries<T>(storeId: number, kind: Kind) {
 
 const problemsOf = (schema: z.ZodObject, values: Record<string, unknown>) => {
   const parsed = schema.safeParse(values);
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+  return parsed.success ? {} : fieldMessages(parsed.error);
 };
 const orNull = (text: string) => text.trim() || null;
-const failure = (setError: (m: string) => void) => (e: unknown) => setError(e instanceof Error ? e.message : String(e));
 
 /** The people customers and suppliers ask for at the store (settings, general). */
 export function ContactsSection({ storeId }: { storeId: number }) {
@@ -63,35 +63,32 @@ export function ContactsSection({ storeId }: { storeId: number }) {
 }
 
 function ContactDialog({ contact, onClose }: { contact: StoreContact | null; onClose: () => void }) {
-  const form = useForm({
-    initialValues: { name: contact?.name ?? '', title: contact?.title ?? '', email: contact?.email ?? '', phoneNumber: contact?.phoneNumber ?? '' },
-  });
-  const [error, setError] = useState<string | null>(null);
-  const entry = (v: typeof form.values): StoreContact => ({
+  const entry = (v: { name: string; title: string; email: string; phoneNumber: string }): StoreContact => ({
     storeContactId: contact?.storeContactId ?? crypto.randomUUID(),
     name: v.name.trim(), title: orNull(v.title), email: orNull(v.email)?.toLowerCase() ?? null, phoneNumber: orNull(v.phoneNumber),
   });
-  const save = form.onSubmit(async (v) => {
-    const problems: Record<string, string> = { ...problemsOf(storeContactSchema, entry(v)), ...(v.name.trim() ? {} : { name: 'Enter the contact\'s name' }) };
-    if (problems.email) problems.email = 'Enter an email address like name@example.com, or leave it empty';
-    form.setErrors(problems);
-    if (Object.keys(problems).length > 0) { focusFirstError(form)(problems); return; }
-    await syncClient().saveStoreEntry('storeContacts', entry(v)).then(onClose, failure(setError));
+  const form = useForm({
+    initialValues: { name: contact?.name ?? '', title: contact?.title ?? '', email: contact?.email ?? '', phoneNumber: contact?.phoneNumber ?? '' },
+    validate: (v) => {
+      const problems = problemsOf(storeContactSchema, entry(v));
+      return {
+        ...problems,
+        ...(v.name.trim() ? {} : { name: 'Enter the contact\'s name' }),
+        ...(problems.email ? { email: 'Enter an email address like name@example.com, or leave it empty' } : {}),
+      };
+    },
   });
+  const dialog = useEditDialog(onClose, form.isDirty, 'this contact');
+  const save = form.onSubmit((v) => void dialog.act(() => syncClient().saveStoreEntry('storeContacts', entry(v))), focusFirstError(form));
   return (
-    <Modal opened onClose={onClose} title={contact ? `Edit ${contact.name}` : 'Add contact'}>
-      <form onSubmit={save} noValidate>
-        <Stack>
-          {error && <Alert color="red" title="Not saved">{error}</Alert>}
-          <TextInput label="Name" required maxLength={200} {...form.getInputProps('name')} />
-          <TextInput label="Title" placeholder="e.g. Service Advisor" maxLength={100} {...form.getInputProps('title')} />
-          <TextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
-          <TextInput label="Phone" type="tel" maxLength={30} {...form.getInputProps('phoneNumber')} />
-          <DialogFooter removeLabel="Remove" removeQuestion={`Remove ${contact?.name ?? ''}?`} onCancel={onClose} submitLabel={contact ? 'Save' : 'Add contact'}
-            onRemove={contact ? () => void syncClient().deleteStoreEntry('storeContacts', contact.storeContactId).then(onClose, failure(setError)) : undefined} />
-        </Stack>
-      </form>
-    </Modal>
+    <EditDialog title={contact ? `Edit ${contact.name}` : 'Add contact'} dialog={dialog} onSubmit={save}
+      footer={{ removeLabel: 'Remove', removeQuestion: `Remove ${contact?.name ?? ''}?`, submitLabel: contact ? 'Save' : 'Add contact',
+        onRemove: contact ? () => void dialog.act(() => syncClient().deleteStoreEntry('storeContacts', contact.storeContactId)) : undefined }}>
+      <TextInput label="Name" required maxLength={200} {...form.getInputProps('name')} />
+      <TextInput label="Title" placeholder="e.g. Service Advisor" maxLength={100} {...form.getInputProps('title')} />
+      <TextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
+      <TextInput label="Phone" type="tel" maxLength={30} {...form.getInputProps('phoneNumber')} />
+    </EditDialog>
   );
 }
 
@@ -122,26 +119,20 @@ export function SocialMediaSection({ storeId }: { storeId: number }) {
 }
 
 function SocialDialog({ account, onClose }: { account: SocialMediaAccount | null; onClose: () => void }) {
-  const form = useForm({ initialValues: { platform: account?.platform ?? 'Facebook', url: account?.url ?? '' } });
-  const [error, setError] = useState<string | null>(null);
-  const entry = (v: typeof form.values): SocialMediaAccount => ({ socialMediaAccountId: account?.socialMediaAccountId ?? crypto.randomUUID(), platform: v.platform, url: v.url.trim() });
-  const save = form.onSubmit(async (v) => {
-    const problems = problemsOf(socialMediaAccountSchema, entry(v));
-    form.setErrors(problems);
-    if (Object.keys(problems).length > 0) { focusFirstError(form)(problems); return; }
-    await syncClient().saveStoreEntry('socialMediaAccounts', entry(v)).then(onClose, failure(setError));
+  const entry = (v: { platform: string; url: string }): SocialMediaAccount =>
+    ({ socialMediaAccountId: account?.socialMediaAccountId ?? crypto.randomUUID(), platform: v.platform, url: v.url.trim() });
+  const form = useForm({
+    initialValues: { platform: account?.platform ?? 'Facebook', url: account?.url ?? '' },
+    validate: (v) => problemsOf(socialMediaAccountSchema, entry(v)),
   });
+  const dialog = useEditDialog(onClose, form.isDirty, 'this account');
+  const save = form.onSubmit((v) => void dialog.act(() => syncClient().saveStoreEntry('socialMediaAccounts', entry(v))), focusFirstError(form));
   return (
-    <Modal opened onClose={onClose} title={account ? `Edit ${account.platform} account` : 'Add social media account'}>
-      <form onSubmit={save} noValidate>
-        <Stack>
-          {error && <Alert color="red" title="Not saved">{error}</Alert>}
-          <Select label="Platform" data={platforms.includes(form.values.platform) ? platforms : [...platforms, form.values.platform]} allowDeselect={false} {...form.getInputProps('platform')} />
-          <TextInput label="Address of the store's page" type="url" placeholder="https://" required maxLength={2000} {...form.getInputProps('url')} />
-          <DialogFooter removeLabel="Remove" removeQuestion="Remove this account?" onCancel={onClose} submitLabel={account ? 'Save' : 'Add account'}
-            onRemove={account ? () => void syncClient().deleteStoreEntry('socialMediaAccounts', account.socialMediaAccountId).then(onClose, failure(setError)) : undefined} />
-        </Stack>
-      </form>
-    </Modal>
+    <EditDialog title={account ? `Edit ${account.platform} account` : 'Add social media account'} dialog={dialog} onSubmit={save}
+      footer={{ removeLabel: 'Remove', removeQuestion: 'Remove this account?', submitLabel: account ? 'Save' : 'Add account',
+        onRemove: account ? () => void dialog.act(() => syncClient().deleteStoreEntry('socialMediaAccounts', account.socialMediaAccountId)) : undefined }}>
+      <Select label="Platform" data={platforms.includes(form.values.platform) ? platforms : [...platforms, form.values.platform]} allowDeselect={false} {...form.getInputProps('platform')} />
+      <TextInput label="Address of the store's page" type="url" placeholder="https://" required maxLength={2000} {...form.getInputProps('url')} />
+    </EditDialog>
   );
 }

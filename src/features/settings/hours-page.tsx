@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Grid, Group, Modal, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Grid, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../domain/store-hours.ts';
 import { storeTimeZone } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { DialogFooter, WaitingBadge } from './dialog-parts.tsx';
+import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 
 const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -143,51 +143,29 @@ function SpecialDayDialog({ day, taken, onClose }: { day: SpecialStoreHours | nu
       return problems;
     },
   });
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    if (form.isDirty() && !window.confirm('Leave without saving? Your changes to these special hours will be lost.')) return;
-    onClose();
-  };
-  const save = form.onSubmit(async (v) => {
-    setError(null);
+  const dialog = useEditDialog(onClose, form.isDirty, 'these special hours');
+  const save = form.onSubmit((v) => {
     const fields = {
       date: v.date!, isClosed: v.isClosed,
       openTime: v.isClosed ? null : v.openTime, closeTime: v.isClosed ? null : v.closeTime, description: v.description.trim() || null,
     };
-    try {
-      if (day) await syncClient().updateSpecialStoreHours(day.specialStoreHoursId, fields);
-      else await syncClient().createSpecialStoreHours({ ...fields, specialStoreHoursId: crypto.randomUUID() });
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
+    void dialog.act(() => (day
+      ? syncClient().updateSpecialStoreHours(day.specialStoreHoursId, fields)
+      : syncClient().createSpecialStoreHours({ ...fields, specialStoreHoursId: crypto.randomUUID() })));
   }, focusFirstError(form));
-  const remove = async () => {
-    try {
-      await syncClient().deleteSpecialStoreHours(day!.specialStoreHoursId);
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
   return (
-    <Modal opened onClose={close} title={day ? `Special hours on ${dateText(day.date)}` : 'Add special hours'}>
-      <form onSubmit={save} noValidate>
-        <Stack>
-          {error && <Alert color="red" title="Not saved">{error}</Alert>}
-          <DatePickerInput label="Date" required valueFormat="ddd, MMM D, YYYY" placeholder="Choose a date" {...form.getInputProps('date')} />
-          <Checkbox label="Closed all day" {...form.getInputProps('isClosed', { type: 'checkbox' })} />
-          {!form.values.isClosed && (
-            <Group grow align="flex-start">
-              <TimeInput label="Opens" required {...form.getInputProps('openTime')} />
-              <TimeInput label="Closes" required {...form.getInputProps('closeTime')} />
-            </Group>
-          )}
-          <TextInput label="Note" description="Shown to staff on the calendar, e.g. Christmas Eve" maxLength={200} {...form.getInputProps('description')} />
-          <DialogFooter removeLabel="Remove" removeQuestion={day ? 'Remove these special hours?' : ''} onRemove={day ? () => void remove() : undefined}
-            onCancel={close} submitLabel={day ? 'Save' : 'Add'} />
-        </Stack>
-      </form>
-    </Modal>
+    <EditDialog title={day ? `Special hours on ${dateText(day.date)}` : 'Add special hours'} dialog={dialog} onSubmit={save}
+      footer={{ removeLabel: 'Remove', removeQuestion: 'Remove these special hours?', submitLabel: day ? 'Save' : 'Add',
+        onRemove: day ? () => void dialog.act(() => syncClient().deleteSpecialStoreHours(day.specialStoreHoursId)) : undefined }}>
+      <DatePickerInput label="Date" required valueFormat="ddd, MMM D, YYYY" placeholder="Choose a date" {...form.getInputProps('date')} />
+      <Checkbox label="Closed all day" {...form.getInputProps('isClosed', { type: 'checkbox' })} />
+      {!form.values.isClosed && (
+        <Group grow align="flex-start">
+          <TimeInput label="Opens" required {...form.getInputProps('openTime')} />
+          <TimeInput label="Closes" required {...form.getInputProps('closeTime')} />
+        </Group>
+      )}
+      <TextInput label="Note" description="Shown to staff on the calendar, e.g. Christmas Eve" maxLength={200} {...form.getInputProps('description')} />
+    </EditDialog>
   );
 }

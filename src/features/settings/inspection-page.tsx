@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Loader, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { defaultInspectionGroups, inspectionTemplateProblems, measurementLabels } from '../../domain/inspection-template.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import { WaitingBadge } from './dialog-parts.tsx';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 
 type Measurement = keyof typeof measurementLabels;
@@ -91,7 +92,7 @@ function TemplateEditor({ storeId }: { storeId: number }) {
           <Title order={2} size="h3">Inspection template</Title>
           <Text size="sm" c="dimmed">The groups and items technicians go through, in this order. Items with a measurement ask for a number.</Text>
         </div>
-        {stored.waiting && !dirty && <Badge color={stored.waiting.status === 'failed' ? 'red' : 'yellow'} variant="light">{stored.waiting.status === 'failed' ? 'Not saved' : 'Waiting to send'}</Badge>}
+        {!dirty && <WaitingBadge entry={stored.waiting} />}
       </Group>
       {saved === null && draft === null && (
         <Alert color="blue" title="No template yet">

@@ -9,10 +9,10 @@ import type { AppointmentResource, ScheduledService, ScheduledVisit, SchedulerRe
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { movesWithResource, resourceProblems } from '../../domain/resource-rules.ts';
+import { bayRoles } from '../../domain/roles.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { DialogFooter, WaitingBadge } from './dialog-parts.tsx';
+import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
 
-const technicianRoles = new Set(['AllTracTechnician', 'AllTracLeadTechnician']);
 
 interface ResourcesData {
   resources: SchedulerResource[];
@@ -38,7 +38,7 @@ function useResources(storeId: number): ResourcesData | undefined {
     return {
       resources,
       services: services.filter((s) => s.isActive).sort((a, b) => a.name.localeCompare(b.name)),
-      technicians: staff.filter((s) => s.roles.some((r) => technicianRoles.has(r))).sort((a, b) => a.name.localeCompare(b.name)),
+      technicians: staff.filter((s) => s.roles.some((r) => bayRoles.includes(r))).sort((a, b) => a.name.localeCompare(b.name)),
       staffLinks: new Set(staffLinks.map((l) => `${l.appointmentResourceId}/${l.storeServiceId}`)),
       onlineLinks: new Set(onlineLinks.map((l) => `${l.schedulerResourceId}/${l.storeServiceId}`)),
       waiting: new Map(outbox.map((e) => [`${e.collection}/${e.key}`, e])),
@@ -233,37 +233,23 @@ function ResourceDialog({ resource, technicians, nextOrder, onClose }: { resourc
     initialValues: { name: resource?.name ?? '', assignedTechnicianId: resource?.assignedTechnicianId ?? null, isActive: resource?.isActive ?? true },
     validate: (v) => Object.fromEntries(Object.entries(resourceProblems({ name: v.name, sortOrder: 0 })).map(([f, m]) => [f, m[0]])),
   });
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    if (form.isDirty() && !window.confirm('Leave without saving? Your changes to this resource will be lost.')) return;
-    onClose();
-  };
-  const save = form.onSubmit(async (v) => {
-    setError(null);
-    try {
-      if (resource) await syncClient().updateSchedulerResource(resource.schedulerResourceId, v);
-      else await syncClient().createSchedulerResource({ ...v, name: v.name.trim(), schedulerResourceId: crypto.randomUUID(), sortOrder: nextOrder });
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
+  const dialog = useEditDialog(onClose, form.isDirty, 'this resource');
+  const save = form.onSubmit((v) => {
+    void dialog.act(() => (resource
+      ? syncClient().updateSchedulerResource(resource.schedulerResourceId, v)
+      : syncClient().createSchedulerResource({ ...v, name: v.name.trim(), schedulerResourceId: crypto.randomUUID(), sortOrder: nextOrder })));
   }, focusFirstError(form));
   const choices = technicians.map((t) => ({ value: t.userId, label: t.name }));
   if (resource?.assignedTechnicianId && !choices.some((c) => c.value === resource.assignedTechnicianId)) {
     choices.push({ value: resource.assignedTechnicianId, label: 'A technician no longer at this store' });
   }
   return (
-    <Modal opened onClose={close} title={resource ? `Edit ${resource.name}` : 'Add resource'}>
-      <form onSubmit={save} noValidate>
-        <Stack>
-          {error && <Alert color="red" title="Not saved">{error}</Alert>}
-          <TextInput label="Name" description="The scheduler's column header, e.g. Bay 1" required maxLength={100} {...form.getInputProps('name')} />
-          <Select label="Technician" description="Leave empty for a bay anyone works in" placeholder="No technician" clearable data={choices}
-            nothingFoundMessage="This store has no technicians yet" {...form.getInputProps('assignedTechnicianId')} />
-          <Switch label="Shown on the scheduler" {...form.getInputProps('isActive', { type: 'checkbox' })} />
-          <DialogFooter removeLabel="" removeQuestion="" onCancel={close} submitLabel={resource ? 'Save' : 'Add resource'} />
-        </Stack>
-      </form>
-    </Modal>
+    <EditDialog title={resource ? `Edit ${resource.name}` : 'Add resource'} dialog={dialog} onSubmit={save}
+      footer={{ removeLabel: '', removeQuestion: '', submitLabel: resource ? 'Save' : 'Add resource' }}>
+      <TextInput label="Name" description="The scheduler's column header, e.g. Bay 1" required maxLength={100} {...form.getInputProps('name')} />
+      <Select label="Technician" description="Leave empty for a bay anyone works in" placeholder="No technician" clearable data={choices}
+        nothingFoundMessage="This store has no technicians yet" {...form.getInputProps('assignedTechnicianId')} />
+      <Switch label="Shown on the scheduler" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+    </EditDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Modal, NumberInput, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Loader, NumberInput, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -11,7 +11,7 @@ import { durationStep, durationText, storeServiceProblems } from '../../domain/s
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { DialogFooter, WaitingBadge } from './dialog-parts.tsx';
+import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
 
 interface ServiceFormValues {
   name: string;
@@ -145,57 +145,32 @@ function ServiceDialog({ service, categories, onClose }: { service: StoreService
     initialValues: formValues(service, categories[0]?.storeServiceCategoryId ?? null),
     validate: (values) => Object.fromEntries(Object.entries(storeServiceProblems(serviceFromForm(values))).map(([field, messages]) => [field === 'priceInCents' ? 'price' : field, messages[0]])),
   });
-  const [error, setError] = useState<string | null>(null);
-
-  const close = () => {
-    if (form.isDirty() && !window.confirm('Leave without saving? Your changes to this service will be lost.')) return;
-    onClose();
-  };
-  const save = form.onSubmit(async (values) => {
-    setError(null);
-    try {
-      const model = serviceFromForm(values);
-      if (service) {
-        const changes = changedFields(serviceFromForm(form.getInitialValues()), model);
-        if (Object.keys(changes).length > 0) await syncClient().updateStoreService(service.storeServiceId, changes);
-      } else {
-        await syncClient().createStoreService({ ...model, storeServiceId: crypto.randomUUID(), storeServiceHashId: hashId() });
-      }
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
+  const dialog = useEditDialog(onClose, form.isDirty, 'this service');
+  const save = form.onSubmit((values) => {
+    const model = serviceFromForm(values);
+    void dialog.act(async () => {
+      if (!service) return syncClient().createStoreService({ ...model, storeServiceId: crypto.randomUUID(), storeServiceHashId: hashId() });
+      const changes = changedFields(serviceFromForm(form.getInitialValues()), model);
+      return Object.keys(changes).length > 0 ? syncClient().updateStoreService(service.storeServiceId, changes) : false;
+    });
   }, focusFirstError(form));
-  const remove = async () => {
-    try {
-      await syncClient().deleteStoreService(service!.storeServiceId);
-      onClose();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
 
   return (
-    <Modal opened onClose={close} title={service ? `Edit ${service.name}` : 'Add service'} size="lg">
-      <form onSubmit={save} noValidate>
-        <Stack>
-          {error && <Alert color="red" title="Not saved">{error}</Alert>}
-          <TextInput label="Name" required maxLength={150} {...form.getInputProps('name')} />
-          <Select label="Category" data={categories.map((c) => ({ value: c.storeServiceCategoryId, label: c.name }))} clearable placeholder="No category"
-            {...form.getInputProps('storeServiceCategoryId')} />
-          <Group grow align="flex-start">
-            <NumberInput label="Duration (minutes)" description={`In steps of ${durationStep} minutes`} required min={durationStep} step={durationStep}
-              allowDecimal={false} {...form.getInputProps('durationInMinutes')} />
-            <NumberInput label="Price" description="Leave empty when it varies" prefix="$" min={0} decimalScale={2} fixedDecimalScale thousandSeparator=","
-              {...form.getInputProps('price')} />
-          </Group>
-          <Textarea label="Description" description="Shown to customers booking online" autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />
-          <Switch label="Customers can book it online" {...form.getInputProps('onlineBookingEnabled', { type: 'checkbox' })} />
-          <Switch label="Offered (staff can book it)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
-          <DialogFooter removeLabel="Delete service" removeQuestion={service ? `Delete ${service.name}? Booked visits keep it.` : ''} onRemove={service ? () => void remove() : undefined}
-            onCancel={close} submitLabel={service ? 'Save' : 'Add service'} />
-        </Stack>
-      </form>
-    </Modal>
+    <EditDialog title={service ? `Edit ${service.name}` : 'Add service'} size="lg" dialog={dialog} onSubmit={save}
+      footer={{ removeLabel: 'Delete service', removeQuestion: service ? `Delete ${service.name}? Booked visits keep it.` : '', submitLabel: service ? 'Save' : 'Add service',
+        onRemove: service ? () => void dialog.act(() => syncClient().deleteStoreService(service.storeServiceId)) : undefined }}>
+      <TextInput label="Name" required maxLength={150} {...form.getInputProps('name')} />
+      <Select label="Category" data={categories.map((c) => ({ value: c.storeServiceCategoryId, label: c.name }))} clearable placeholder="No category"
+        {...form.getInputProps('storeServiceCategoryId')} />
+      <Group grow align="flex-start">
+        <NumberInput label="Duration (minutes)" description={`In steps of ${durationStep} minutes`} required min={durationStep} step={durationStep}
+          allowDecimal={false} {...form.getInputProps('durationInMinutes')} />
+        <NumberInput label="Price" description="Leave empty when it varies" prefix="$" min={0} decimalScale={2} fixedDecimalScale thousandSeparator=","
+          {...form.getInputProps('price')} />
+      </Group>
+      <Textarea label="Description" description="Shown to customers booking online" autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />
+      <Switch label="Customers can book it online" {...form.getInputProps('onlineBookingEnabled', { type: 'checkbox' })} />
+      <Switch label="Offered (staff can book it)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+    </EditDialog>
   );
 }

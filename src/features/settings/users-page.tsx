@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { fieldMessages } from '../../app/form-errors.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { useSession, type Session } from '../../app/session.ts';
 import type { StoreStaff } from '../../contract/entities.ts';
@@ -119,7 +120,7 @@ function InviteDialog({ session, onClose }: { session: Session; onClose: () => v
     initialValues: { email: '', name: '', role: 'AllTracUser' },
     validate: (values) => {
       const parsed = inviteStaffSchema.safeParse(values);
-      return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+      return parsed.success ? {} : fieldMessages(parsed.error);
     },
   });
   const [answer, setAnswer] = useState<InviteAnswer | null>(null);
