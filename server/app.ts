@@ -33,6 +33,9 @@ import { systemNotificationRoutes } from './modules/notifications/system-routes.
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
 import { schedulerResourceRoutes } from './modules/scheduler-resources/routes.ts';
+import { blockedTimeRoutes } from './modules/scheduler/block-routes.ts';
+import { unconfirmedVisitRoutes } from './modules/scheduler/unconfirmed-routes.ts';
+import { scheduledVisitRoutes } from './modules/scheduler/visit-routes.ts';
 import { inspectionTemplateRoutes } from './modules/inspection-templates/routes.ts';
 import { storeContactRoutes } from './modules/store-contacts/routes.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
@@ -115,6 +118,9 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await userRoutes(api, context);
     await storeLocationRoutes(api, context);
     await schedulerResourceRoutes(api, context);
+    await scheduledVisitRoutes(api, context);
+    await blockedTimeRoutes(api, context);
+    await unconfirmedVisitRoutes(api, context);
     await staffRoutes(api, context);
     await storeContactRoutes(api, context);
     await inspectionTemplateRoutes(api, context);

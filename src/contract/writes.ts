@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
 import { roles } from './enums.ts';
-import { customerSchema, customerVehicleSchema, inspectionTemplateSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
+import { blockedTimeSchema, customerSchema, customerVehicleSchema, inspectionTemplateSchema, recurringBlockedTimeSchema, scheduledServiceSchema, scheduledVisitSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
  * Fields added after devices could first queue a create default to none, so a change queued by an older app
@@ -86,3 +86,37 @@ export type InviteAnswer = z.infer<typeof inviteAnswerSchema>;
 
 /** The whole inspection template of the active store, as the admin arranged it. */
 export const inspectionTemplateWriteSchema = inspectionTemplateSchema.omit({ storeId: true }).strict();
+
+/**
+ * A new visit booked by staff (the spec lists no create call: docs/api.md). The device makes its ids; the
+ * server decides when it was confirmed (now: staff booked it), who booked it, and for a walk-in
+ * (`walkIn`), that it was checked in now.
+ */
+export const createScheduledVisitSchema = scheduledVisitSchema.pick({
+  scheduledVisitId: true, customerId: true, vehicleId: true, customerVehicleStatus: true, description: true, staffNotes: true,
+  customerComments: true, keyTag: true, visitAppointmentCount: true, scheduledCustomerCheckIn: true, pickUpTime: true,
+}).extend({
+  scheduledVisitHashId: z.string().regex(/^[\w-]{16,64}$/, 'A hashed id is 16 to 64 letters, digits, _ or -'),
+  walkIn: z.boolean().default(false),
+}).strict();
+export type CreateScheduledVisit = z.input<typeof createScheduledVisitSchema>;
+/** What staff change on a visit; the milestones move by their own calls (check-in) or, for cancel, by setting cancelDate. */
+export const scheduledVisitPatchableFields = [
+  'customerId', 'vehicleId', 'customerVehicleStatus', 'description', 'staffNotes', 'customerComments', 'keyTag',
+  'visitAppointmentCount', 'scheduledCustomerCheckIn', 'pickUpTime', 'cancelDate',
+];
+
+/** A service of a visit on the calendar; the visit is the one in the path. The end follows start and duration. */
+export const createScheduledServiceSchema = scheduledServiceSchema.omit({ scheduledVisitId: true }).strict();
+export type CreateScheduledService = z.infer<typeof createScheduledServiceSchema>;
+export const scheduledServicePatchableFields = ['storeServiceId', 'resourceId', 'startDate', 'endDate', 'durationInMinutes', 'serviceNotes', 'selectedTechnician'];
+
+/** A one-off blocked time (the spec lists no calls for them: docs/api.md). */
+export const createBlockedTimeSchema = blockedTimeSchema.strict();
+export type CreateBlockedTime = z.infer<typeof createBlockedTimeSchema>;
+export const blockedTimePatchableFields = ['resourceId', 'startDate', 'endDate', 'durationInMinutes', 'description'];
+
+/** A weekly blocked time (spec section 3); after it is made only its final date and description change. */
+export const createRecurringBlockedTimeSchema = recurringBlockedTimeSchema.strict();
+export type CreateRecurringBlockedTime = z.infer<typeof createRecurringBlockedTimeSchema>;
+export const recurringBlockedTimePatchableFields = ['recurrenceEndDate', 'description'];

@@ -33,3 +33,16 @@ export function timeZoneChoices(now: Temporal.Instant): { value: string; label: 
     .sort((a, b) => a.offset - b.offset || a.value.localeCompare(b.value))
     .map(({ value, label }) => ({ value, label }));
 }
+
+/** An instant as the wall clock of a zone reads it, to the second, without an offset: 2026-11-23T09:00:00. */
+export function instantToWallClock(iso: string, timeZone: string): string {
+  return Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone).toPlainDateTime().toString({ smallestUnit: 'second' });
+}
+
+/**
+ * The instant a wall-clock reading (2026-11-23T09:00:00) names in a zone, as an ISO string in UTC. A time the
+ * clocks skip on a daylight-saving day is taken as the time after the skip, as the wall clock reads it.
+ */
+export function wallClockIsoToInstant(wallClock: string, timeZone: string): string {
+  return Temporal.PlainDateTime.from(wallClock).toZonedDateTime(timeZone, { disambiguation: 'compatible' }).toInstant().toString();
+}

@@ -276,6 +276,42 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
         expect(rows).toHaveLength(1);
       },
     })),
+    {
+      name: 'three moves of one appointment at once converge on one of them, start, end and column together',
+      prepare: async () => {
+        const resources = (await t.db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', store).where('deleted', '=', false)
+          .orderBy('sortOrder').execute()).map((r) => r.schedulerResourceId);
+        const scheduledVisitId = randomUUID();
+        const scheduledServiceId = randomUUID();
+        expect((await apiCall(t.app, { method: 'POST', path: apiPaths.scheduledVisits, ...user(), body: {
+          scheduledVisitId, scheduledVisitHashId: randomUUID().replace(/-/g, ''), customerId: null, vehicleId: null, customerVehicleStatus: null, description: 'Race',
+          staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: null, pickUpTime: null,
+        } })).statusCode).toBe(201);
+        expect((await apiCall(t.app, { method: 'POST', path: path(apiPaths.scheduledServices, { scheduledVisitId }), ...user(), body: {
+          scheduledServiceId, storeServiceId: null, resourceId: resources[0], startDate: '2031-01-06T15:00:00.000Z', endDate: '2031-01-06T16:00:00.000Z',
+          durationInMinutes: 60, serviceNotes: null, selectedTechnician: null,
+        } })).statusCode).toBe(201);
+        const at = path(apiPaths.scheduledService, { scheduledVisitId, scheduledServiceId });
+        const move = (resourceId: string, startDate: string) => ({ method: 'PATCH' as const, path: at, ...user(), body: [
+          { op: 'replace', path: '/resourceId', value: resourceId }, { op: 'replace', path: '/startDate', value: startDate },
+        ] });
+        return { target: { scheduledServiceId }, calls: [
+          move(resources[1]!, '2031-01-06T17:00:00.000Z'),
+          move(resources[2]!, '2031-01-06T18:15:00.000Z'),
+          { method: 'PATCH', path: at, ...user(), body: [{ op: 'replace', path: '/durationInMinutes', value: 90 }] },
+        ] };
+      },
+      check: async ({ scheduledServiceId }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+        const row = await t.db.selectFrom('scheduledServices').select(['resourceId', 'startDate', 'endDate', 'durationInMinutes'])
+          .where('scheduledServiceId', '=', scheduledServiceId!).executeTakeFirstOrThrow();
+        const moves = answers.slice(0, 2).map((a) => a.json() as { resourceId: string; startDate: string });
+        expect(moves.map((m) => [m.resourceId, m.startDate])).toContainEqual([row.resourceId, row.startDate]);
+        // The resize keeps its duration whichever move came last, and the end always agrees with both.
+        expect(row.durationInMinutes).toBe(90);
+        expect(Date.parse(row.endDate) - Date.parse(row.startDate)).toBe(90 * 60_000);
+      },
+    },
   ];
 
   it.each(races.map((race) => [race.name, race]))('%s', async (_name, race) => {

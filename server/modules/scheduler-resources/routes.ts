@@ -5,14 +5,14 @@ import {
 } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { createSchedulerResourceSchema, schedulerResourcePatchableFields } from '../../../src/contract/writes.ts';
-import { bayRoles, storeAdmins } from '../../../src/domain/roles.ts';
+import { storeAdmins } from '../../../src/domain/roles.ts';
 import { movesWithResource, resourceProblems } from '../../../src/domain/resource-rules.ts';
-import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
-import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
+import { readScope, storeScope } from '../../sync/scope.ts';
 import { versionColumns, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
+import { technicianProblems } from '../scheduler/references.ts';
 
 export const schedulerResources: RowSpec<typeof schedulerResourceSchema> = {
   table: 'schedulerResources', schema: schedulerResourceSchema, scope: 'store',
@@ -34,16 +34,6 @@ const resourceList: ODataResource = { fields: Object.fromEntries(resourceColumns
 const resourceParams = z.object({ schedulerResourceId: z.uuid() });
 const linkParams = z.object({ schedulerResourceId: z.uuid(), storeServiceId: z.uuid() });
 const appointmentLinkParams = z.object({ appointmentResourceId: z.uuid(), storeServiceId: z.uuid() });
-
-/** A technician of the store (by a role at it), or a problem naming the field. */
-async function technicianProblems(db: Db | Writer['trx'], scope: StoreScope, userId: string | null): Promise<Record<string, string[]>> {
-  if (userId === null) return {};
-  const found = await db.selectFrom('userRoles').innerJoin('users', 'users.userId', 'userRoles.userId').select('userRoles.userId')
-    .where('userRoles.userId', '=', userId).where('users.companyId', '=', scope.companyId)
-    .where((eb) => eb.or([eb('userRoles.storeId', '=', scope.storeId), eb('userRoles.storeId', 'is', null)]))
-    .where('userRoles.role', 'in', [...bayRoles, 'PointSAdmin']).executeTakeFirst();
-  return found ? {} : { assignedTechnicianId: ['Choose one of the store\'s technicians'] };
-}
 
 /** The service and the resource both belong to the store, or a problem naming the one that does not. */
 async function linkProblems(w: Writer, resourceId: string, storeServiceId: string): Promise<void> {

@@ -1,0 +1,211 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { scheduledServiceSchema, scheduledVisitSchema } from '../../../src/contract/entities.ts';
+import { apiPaths } from '../../../src/contract/routes.ts';
+import {
+  createScheduledServiceSchema, createScheduledVisitSchema, scheduledServicePatchableFields, scheduledVisitPatchableFields,
+} from '../../../src/contract/writes.ts';
+import { durationProblems, endAfter } from '../../../src/domain/durations.ts';
+import { frontCounter } from '../../../src/domain/roles.ts';
+import type { Db } from '../../db/connect.ts';
+import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
+import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
+import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
+import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
+import type { ModuleContext } from '../context.ts';
+import { placementProblems, visitReferenceProblems } from './references.ts';
+
+export const scheduledVisits: RowSpec<typeof scheduledVisitSchema> = {
+  table: 'scheduledVisits', schema: scheduledVisitSchema, scope: 'store',
+  notFound: 'This store has no such visit.', exists: 'A visit with this id already exists.',
+};
+export const scheduledServices: RowSpec<typeof scheduledServiceSchema> = {
+  table: 'scheduledServices', schema: scheduledServiceSchema, scope: 'store',
+  notFound: 'This visit has no such scheduled service.', exists: 'A scheduled service with this id already exists.',
+};
+
+const visitColumns = Object.keys(scheduledVisitSchema.shape) as (keyof typeof scheduledVisitSchema.shape)[];
+const serviceColumns = Object.keys(scheduledServiceSchema.shape) as (keyof typeof scheduledServiceSchema.shape)[];
+const visitList: ODataResource = { fields: Object.fromEntries(visitColumns.map((c) => [c, c])), schema: scheduledVisitSchema };
+const serviceList: ODataResource = { fields: Object.fromEntries(serviceColumns.map((c) => [c, c])), schema: scheduledServiceSchema };
+const visitParams = z.object({ scheduledVisitId: z.uuid() });
+const serviceParams = z.object({ scheduledVisitId: z.uuid(), scheduledServiceId: z.uuid() });
+/** A date range on top of the OData subset: services starting at or after `from` and before `to`. */
+const rangeQuery = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+}).refine((r) => !r.from || !r.to || Date.parse(r.from) < Date.parse(r.to), { message: 'The range must end after it starts', path: ['to'] });
+
+/** The range and the OData options of a list call. */
+function listQuery(request: FastifyRequest, resource: ODataResource) {
+  const { from, to, ...odata } = request.query as Record<string, unknown>;
+  const range = parseOrProblem(rangeQuery, { from, to }, 'The date range');
+  return { range, query: parseODataQuery(odata, resource) };
+}
+
+/** The end always follows the start and the duration, so a move and a resize made at once still agree. */
+const withEnd = <T extends { startDate: string; durationInMinutes: number; endDate: string }>(row: T): T => ({ ...row, endDate: endAfter(row.startDate, row.durationInMinutes) });
+
+async function liveServicesOf(db: Db | Writer['trx'], scope: StoreScope, scheduledVisitId: string) {
+  return db.selectFrom('scheduledServices').select(serviceColumns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
+    .where('scheduledVisitId', '=', scheduledVisitId).where('deleted', '=', false).orderBy('startDate').orderBy('scheduledServiceId').execute();
+}
+
+/**
+ * Scheduled visits and their services: the calendar's appointments (spec section 7). The front counter
+ * books, moves and checks in; durations keep the spec's rules (at least 15 minutes, in 15-minute steps).
+ */
+export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
+  const counter = (request: FastifyRequest) => storeScope(db, auth, request, frontCounter, 'the store\'s appointments');
+
+  app.get(apiPaths.scheduledVisits, async (request) => {
+    const scope = await readScope(db, auth, request, 'scheduledVisits');
+    const { range, query } = listQuery(request, visitList);
+    let base = db.selectFrom('scheduledVisits').select(visitColumns)
+      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    if (range.from || range.to) {
+      base = base.where('scheduledVisitId', 'in', (eb) => {
+        let services = eb.selectFrom('scheduledServices').select('scheduledVisitId')
+          .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+        if (range.from) services = services.where('startDate', '>=', range.from);
+        if (range.to) services = services.where('startDate', '<', range.to);
+        return services;
+      });
+    }
+    return runODataList(base, query, visitList, 'scheduledVisitId');
+  });
+
+  app.post(apiPaths.scheduledVisits, async (request, reply) => {
+    const scope = await counter(request);
+    const { walkIn, ...model } = parseOrProblem(createScheduledVisitSchema, request.body, 'The visit');
+    const result = await writes.run(request, scope, async (w) => {
+      refuseProblems(await visitReferenceProblems(w.trx, scope, model), 'The visit');
+      const now = w.now.toISOString();
+      const row = await w.create(scheduledVisits, {
+        ...model, isExternal: false, scheduledBy: scope.user.name, tractionInvoiceNumber: null,
+        confirmationDate: now, cancelDate: null, checkInDate: walkIn ? now : null, workStartDate: null, workCompleteDate: null,
+        readyForPickupDate: null, checkOutDate: null, vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
+      });
+      w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
+      return { status: 201, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  app.get(apiPaths.scheduledVisit, async (request) => {
+    const scope = await readScope(db, auth, request, 'scheduledVisits');
+    const key = parseOrProblem(visitParams, request.params, 'The path');
+    return findRow(db, scheduledVisits, scope, key);
+  });
+
+  app.patch(apiPaths.scheduledVisit, async (request, reply) => {
+    const scope = await counter(request);
+    const key = parseOrProblem(visitParams, request.params, 'The path');
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.patch(scheduledVisits, key, request.body, scheduledVisitPatchableFields, {
+        problems: async (current, next) => ({
+          ...(next.customerId === current.customerId && next.vehicleId === current.vehicleId ? {} : await visitReferenceProblems(w.trx, scope, next)),
+          ...(next.cancelDate && !current.cancelDate && current.checkOutDate ? { cancelDate: ['A picked-up visit cannot be canceled'] } : {}),
+        }),
+      });
+      if (changed) w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
+      return { status: 200, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /** Checks the customer in now (once: a second call changes nothing). A visit nobody confirmed is confirmed by arriving. */
+  app.post(apiPaths.checkIn, async (request, reply) => {
+    const scope = await counter(request);
+    const key = parseOrProblem(visitParams, request.params, 'The path');
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.change(scheduledVisits, key, (visit) => {
+        if (visit.cancelDate) throw new ProblemError('conflict', 'This visit was canceled: restore it before checking it in.');
+        if (visit.checkInDate) return null;
+        const now = w.now.toISOString();
+        return { checkInDate: now, confirmationDate: visit.confirmationDate ?? now };
+      });
+      if (changed) w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
+      return { status: 200, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  app.get(apiPaths.allScheduledServices, async (request) => {
+    const scope = await readScope(db, auth, request, 'scheduledServices');
+    const { range, query } = listQuery(request, serviceList);
+    let base = db.selectFrom('scheduledServices').select(serviceColumns)
+      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    if (range.from) base = base.where('startDate', '>=', range.from);
+    if (range.to) base = base.where('startDate', '<', range.to);
+    return runODataList(base, { ...query, orderBy: query.orderBy.length > 0 ? query.orderBy : [{ field: 'startDate', direction: 'asc' }] }, serviceList, 'scheduledServiceId');
+  });
+
+  app.get(apiPaths.scheduledServices, async (request) => {
+    const scope = await readScope(db, auth, request, 'scheduledServices');
+    const { scheduledVisitId } = parseOrProblem(visitParams, request.params, 'The path');
+    await findRow(db, scheduledVisits, scope, { scheduledVisitId });
+    const items = await liveServicesOf(db, scope, scheduledVisitId);
+    return { items, count: items.length };
+  });
+
+  app.post(apiPaths.scheduledServices, async (request, reply) => {
+    const scope = await counter(request);
+    const { scheduledVisitId } = parseOrProblem(visitParams, request.params, 'The path');
+    const model = withEnd(parseOrProblem(createScheduledServiceSchema, request.body, 'The scheduled service'));
+    refuseProblems(durationProblems(model.durationInMinutes), 'The scheduled service');
+    const result = await writes.run(request, scope, async (w) => {
+      await w.find(scheduledVisits, { scheduledVisitId });
+      refuseProblems(await placementProblems(w.trx, scope, model), 'The scheduled service');
+      const row = await w.create(scheduledServices, { ...model, scheduledVisitId });
+      w.event(scheduledServices, row, 'EventAddedMessage', [row.scheduledServiceId]);
+      return { status: 201, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  app.get(apiPaths.scheduledService, async (request) => {
+    const scope = await readScope(db, auth, request, 'scheduledServices');
+    const key = parseOrProblem(serviceParams, request.params, 'The path');
+    return findRow(db, scheduledServices, scope, key);
+  });
+
+  app.patch(apiPaths.scheduledService, async (request, reply) => {
+    const scope = await counter(request);
+    const key = parseOrProblem(serviceParams, request.params, 'The path');
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.patch(scheduledServices, key, request.body, scheduledServicePatchableFields, {
+        normalize: withEnd,
+        problems: async (current, next) => ({
+          ...durationProblems(next.durationInMinutes),
+          ...await placementProblems(w.trx, scope, {
+            resourceId: next.resourceId === current.resourceId ? null : next.resourceId,
+            storeServiceId: next.storeServiceId === current.storeServiceId ? null : next.storeServiceId,
+            selectedTechnician: next.selectedTechnician === current.selectedTechnician ? null : next.selectedTechnician,
+          }),
+        }),
+      });
+      if (changed) w.event(scheduledServices, row, 'EventChangedMessage', [row.scheduledServiceId]);
+      return { status: 200, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /** Removes an appointment that has not begun; the visit goes with its last service. */
+  app.delete(apiPaths.scheduledService, async (request, reply) => {
+    const scope = await counter(request);
+    const key = parseOrProblem(serviceParams, request.params, 'The path');
+    const result = await writes.run(request, scope, async (w) => {
+      const service = await w.read(scheduledServices, key);
+      if (!service) return { status: 204, body: null };
+      const visit = await w.find(scheduledVisits, { scheduledVisitId: key.scheduledVisitId });
+      if (visit.checkInDate) throw new ProblemError('conflict', 'This appointment was checked in, so it stays on the record: cancel it instead of deleting it.');
+      await w.tombstone(scheduledServices, key);
+      const rest = await liveServicesOf(w.trx, scope, key.scheduledVisitId);
+      if (rest.length === 0) await w.tombstone(scheduledVisits, { scheduledVisitId: key.scheduledVisitId });
+      w.event(scheduledServices, service, 'EventDeletedMessage', [key.scheduledServiceId]);
+      return { status: 204, body: null };
+    });
+    return reply.code(result.status).send();
+  });
+}
