@@ -146,6 +146,19 @@ export class SyncEngine {
   }
 
   /**
+   * Applies several changes that belong together (a visit and its services) in one transaction: all are on
+   * the device and queued, in order, or none is. Returns false when every one was a no-op.
+   */
+  async mutateAll(mutations: readonly Mutation[]): Promise<boolean> {
+    const tables = [...new Set(mutations.map((m) => m.collection))].map((c) => this.strictDb.collection(c));
+    return this.strictDb.transaction('rw', [...tables, this.strictDb.outbox, this.strictDb.serverRows], async () => {
+      let queued = false;
+      for (const mutation of mutations) queued = (await this.mutate(mutation)) || queued;
+      return queued;
+    });
+  }
+
+  /**
    * Pulls every page after the cursor. A replica that never finished a first sync gets what the day needs
    * first (its own cursor), then everything. A replica of another data epoch is emptied and synced again.
    */

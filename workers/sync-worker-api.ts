@@ -1,8 +1,9 @@
-import type { CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
+import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
-import type { CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
+import type { Placement } from './scheduler-mutations.ts';
+import type { CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -83,6 +84,21 @@ export interface SyncWorkerApi {
   saveStoreEntry(kind: 'storeContacts' | 'socialMediaAccounts', entry: StoreContact | SocialMediaAccount): Promise<boolean>;
   deleteStoreEntry(kind: 'storeContacts' | 'socialMediaAccounts', entryId: string): Promise<boolean>;
   saveInspectionTemplate(groups: InspectionTemplateGroup[]): Promise<boolean>;
+  /** The calendar (front counter): every change applied here at once and queued, sent when online. */
+  bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[]): Promise<boolean>;
+  placeScheduledService(scheduledServiceId: string, place: Placement): Promise<boolean>;
+  updateScheduledService(scheduledServiceId: string, changes: Partial<Pick<ScheduledService, 'storeServiceId' | 'serviceNotes' | 'selectedTechnician' | 'durationInMinutes'>>): Promise<boolean>;
+  deleteScheduledService(scheduledServiceId: string): Promise<boolean>;
+  updateVisit(scheduledVisitId: string, changes: Partial<Pick<ScheduledVisit, 'customerVehicleStatus' | 'staffNotes' | 'customerComments' | 'keyTag' | 'visitAppointmentCount' | 'scheduledCustomerCheckIn' | 'pickUpTime' | 'cancelDate' | 'description'>>): Promise<boolean>;
+  checkIn(scheduledVisitId: string): Promise<boolean>;
+  createBlockedTime(model: CreateBlockedTime): Promise<boolean>;
+  updateBlockedTime(blockedTimeId: string, changes: Partial<Placement & Pick<BlockedTime, 'description'>>): Promise<boolean>;
+  deleteBlockedTime(blockedTimeId: string): Promise<boolean>;
+  createRecurringBlockedTime(model: CreateRecurringBlockedTime): Promise<boolean>;
+  updateRecurringBlockedTime(recurringBlockedTimeId: string, changes: Partial<Pick<RecurringBlockedTime, 'recurrenceEndDate' | 'description'>>): Promise<boolean>;
+  deleteRecurringBlockedTime(recurringBlockedTimeId: string): Promise<boolean>;
+  /** Confirms a customer's appointment request (needs the network); answers the visit it became. */
+  confirmAppointmentRequest(unconfirmedVisitId: string): Promise<string>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;

@@ -11,6 +11,8 @@ import { identityOf, type Identity } from './identity.ts';
 import { SyncLeader } from './leader.ts';
 import { adoptLegacyReplicas } from './legacy-replicas.ts';
 import { mutations } from './mutations.ts';
+import { schedulerMutations } from './scheduler-mutations.ts';
+import { confirmAppointmentRequest } from './appointment-requests.ts';
 import { orderClock } from './outbox-order.ts';
 import { activeStoreOnDevice, changeSettings, refreshSystemNotifications } from './session.ts';
 import { SyncEngine, type Mutation } from './sync-engine.ts';
@@ -238,6 +240,30 @@ const api: SyncWorkerApi = {
   saveStoreEntry: async (kind, entry) => queue(mutations.saveStoreEntry(await activeStoreId(), kind, entry)),
   deleteStoreEntry: async (kind, entryId) => queue(mutations.deleteStoreEntry(await activeStoreId(), kind, entryId)),
   saveInspectionTemplate: async (groups) => queue(mutations.saveInspectionTemplate(await activeStoreId(), groups)),
+  async bookVisit(visit, services) {
+    const user = await signedInUser('booking');
+    const queued = await engineFor(await activeStoreId()).mutateAll(schedulerMutations.bookVisit(await activeStoreId(), visit, services, user.name));
+    if (queued) wakeLeader();
+    return queued;
+  },
+  placeScheduledService: (id, place) => queue(schedulerMutations.placeScheduledService(id, place)),
+  updateScheduledService: (id, changes) => queue(schedulerMutations.updateScheduledService(id, changes)),
+  deleteScheduledService: (id) => queue(schedulerMutations.deleteScheduledService(id)),
+  updateVisit: (id, changes) => queue(schedulerMutations.updateVisit(id, changes, changes.cancelDate ? 'Cancel a visit' : changes.cancelDate === null ? 'Restore a canceled visit' : 'Change a visit')),
+  checkIn: (id) => queue(schedulerMutations.checkIn(id)),
+  createBlockedTime: async (model) => queue(schedulerMutations.createBlockedTime(await activeStoreId(), model)),
+  updateBlockedTime: (id, changes) => queue(schedulerMutations.updateBlockedTime(id, changes)),
+  deleteBlockedTime: (id) => queue(schedulerMutations.deleteBlockedTime(id)),
+  createRecurringBlockedTime: async (model) => queue(schedulerMutations.createRecurringBlockedTime(await activeStoreId(), model)),
+  updateRecurringBlockedTime: (id, changes) => queue(schedulerMutations.updateRecurringBlockedTime(id, changes)),
+  deleteRecurringBlockedTime: (id) => queue(schedulerMutations.deleteRecurringBlockedTime(id)),
+  async confirmAppointmentRequest(unconfirmedVisitId) {
+    if (!settings) throw new Error('The app is still starting; try again in a moment.');
+    const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null });
+    const visitId = await confirmAppointmentRequest(client, unconfirmedVisitId);
+    wakeLeader();
+    return visitId;
+  },
   markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
   setNotificationRead: (userNotificationId, read) => queue(mutations.setNotificationRead(userNotificationId, read)),

@@ -10,8 +10,8 @@ export interface SignedIn {
 }
 
 /** Opens the app in a fresh browser profile; the guard sends it to the login page, where it signs in. */
-export async function signIn(browser: Browser, url: string, email: string, password = 'demo1234', options: { viewport?: { width: number; height: number } } = {}): Promise<SignedIn> {
-  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
+export async function signIn(browser: Browser, url: string, email: string, password = 'demo1234', options: { viewport?: { width: number; height: number }; timezoneId?: string } = {}): Promise<SignedIn> {
+  const context = await browser.newContext({ ...(options.viewport ? { viewport: options.viewport } : {}), ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
   const meCalls: (string | undefined)[] = [];
   context.on('request', (request) => {
     if (request.url().includes('/api/alltrac/users/me?')) meCalls.push(request.headers().authorization);

@@ -44,5 +44,6 @@ export function instantToWallClock(iso: string, timeZone: string): string {
  * clocks skip on a daylight-saving day is taken as the time after the skip, as the wall clock reads it.
  */
 export function wallClockIsoToInstant(wallClock: string, timeZone: string): string {
-  return Temporal.PlainDateTime.from(wallClock).toZonedDateTime(timeZone, { disambiguation: 'compatible' }).toInstant().toString();
+  // In the form the server answers (milliseconds, Z), so stored times compare as text.
+  return new Date(Temporal.PlainDateTime.from(wallClock).toZonedDateTime(timeZone, { disambiguation: 'compatible' }).toInstant().epochMilliseconds).toISOString();
 }

@@ -90,8 +90,16 @@ const home = createRoute({
   component: titleOnly,
 });
 
-const scheduler = screen(app, '/scheduler-dayview', 'Scheduler', frontCounter);
-const schedulerAppointment = screen(scheduler, 'appointments/$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter);
+/** The scheduler's day and view live in the URL: a shared or reloaded link opens the same calendar. */
+const schedulerSearch = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined),
+  view: z.enum(['day', 'week', 'list']).optional().catch(undefined),
+});
+const scheduler = createRoute({
+  getParentRoute: () => app, path: '/scheduler-dayview', staticData: { title: 'Scheduler', roles: frontCounter }, beforeLoad: guard(frontCounter),
+  validateSearch: schedulerSearch, component: lazyRouteComponent(() => import('../features/scheduler/scheduler-page.tsx'), 'SchedulerPage'),
+});
+const schedulerAppointment = screen(scheduler, 'appointments/$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter, lazyRouteComponent(() => import('../features/scheduler/appointment-panel.tsx'), 'AppointmentPanel'));
 
 const technicianAppointments = screen(app, '/technician-appointments', 'Technician', technicians);
 const technicianAppointment = screen(app, '/technician-appointments/$id', 'Technician Appointment', technicians);
@@ -146,7 +154,7 @@ const routeTree = rootRoute.addChildren([
     screen(app, '/alltracContactUs', 'Help & Support', undefined, lazyRouteComponent(() => import('../features/help/help-page.tsx'), 'HelpPage')),
     screen(app, '/notification/settings', 'Notification Settings', undefined, lazyRouteComponent(() => import('../features/notifications/notification-settings-page.tsx'), 'NotificationSettingsPage')),
     screen(app, '/notifications', 'Notifications', undefined, lazyRouteComponent(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage')),
-    screen(app, '/appointment-request/$id', 'Appointment Request'),
+    screen(app, '/appointment-request/$id', 'Appointment Request', undefined, lazyRouteComponent(() => import('../features/scheduler/appointment-requests.tsx'), 'AppointmentRequestPage')),
     screen(app, '/appointment-rating/$id', 'Appointment Rating'),
     screen(app, '/administrator-dashboard', 'Admin Dashboard', platformAdmins),
   ]),

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '../src/contract/routes.ts';
+import { wallClockIsoToInstant } from '../src/domain/time-zone.ts';
+import { apiCall } from '../tests/support/api.ts';
+import { mintAccessToken } from '../tests/support/tokens.ts';
+import { firstSyncDone } from './support/idb.ts';
+import { e2eEnvironment } from './support/server.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+const env = e2eEnvironment();
+const db = () => env.server.database.db;
+const eastern = 'America/New_York';
+let store: number;
+let columns: { schedulerResourceId: string; name: string }[];
+let admin: string;
+
+beforeAll(async () => {
+  store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+  columns = await db().selectFrom('schedulerResources').select(['schedulerResourceId', 'name']).where('storeId', '=', store)
+    .where('deleted', '=', false).where('isActive', '=', true).orderBy('sortOrder').execute();
+  admin = await mintAccessToken(db(), 'admin@demo.test', env.server.publicUrl);
+});
+
+const call = async (method: 'POST' | 'PATCH', path: string, body: unknown) => {
+  const answer = await apiCall(env.server.app, { method, path, token: admin, store, body });
+  expect(answer.statusCode, answer.body).toBeLessThan(300);
+  return answer.json();
+};
+const fill = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+
+/** A customer of the company, made through the API (first and last name make their calendar name). */
+async function customerNamed(firstName: string, lastName: string): Promise<string> {
+  const customerId = randomUUID();
+  await call('POST', apiPaths.customers, {
+    customerId, firstName, lastName, companyName: null, email: null, phoneNumber: `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, preferredContactMethod: 'Phone',
+    addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+  });
+  return customerId;
+}
+
+/** An appointment booked through the API at a wall-clock time of the store (Eastern). */
+async function book(customerId: string, wallStart: string, minutes: number, resourceId: string) {
+  const scheduledVisitId = randomUUID();
+  const scheduledServiceId = randomUUID();
+  const startDate = wallClockIsoToInstant(wallStart, eastern);
+  await call('POST', apiPaths.scheduledVisits, {
+    scheduledVisitId, scheduledVisitHashId: randomUUID().replace(/-/g, ''), customerId, vehicleId: null, customerVehicleStatus: 1, description: null,
+    staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
+  });
+  await call('POST', fill(apiPaths.scheduledServices, { scheduledVisitId }), {
+    scheduledServiceId, storeServiceId: null, resourceId, startDate, endDate: startDate, durationInMinutes: minutes, serviceNotes: null, selectedTechnician: null,
+  });
+  return { scheduledVisitId, scheduledServiceId };
+}
+
+async function schedulerAt(page: Page, email: string, name: string, search: string) {
+  await shellReady(page, name);
+  const userId = (await db().selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow()).userId;
+  await firstSyncDone(page, userId, store);
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.goto(`${env.server.url}/scheduler-dayview?${search}`);
+  await page.getByRole('heading', { name: 'Scheduler' }).waitFor();
+}
+
+const entry = (page: Page, text: string) => page.locator('article.ec-event', { hasText: text });
+/** Where an element is once it is laid out (an entry is drawn anew after a drop). */
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let found: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect.poll(async () => { found = await locator.boundingBox(); return found !== null; }, { timeout: 10_000 }).toBe(true);
+  return found!;
+}
+/** The top of the grid row that a time label ("9:00 AM") starts. */
+async function rowTop(page: Page, label: string): Promise<number> {
+  return (await box(page.locator('.ec-body .ec-sidebar .ec-slot', { hasText: new RegExp(`^${label}$`) }))).y;
+}
+/** The height of half an hour on the grid (a labelled row). */
+async function halfHour(page: Page): Promise<number> {
+  const slots = page.locator('.ec-body .ec-sidebar .ec-slot:not(.ec-hidden)');
+  return (await box(slots.nth(2))).y - (await box(slots.nth(1))).y;
+}
+/** Drags from a point to a point with the mouse, in small steps as a hand would. */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + (to.x - from.x) / 2, from.y + (to.y - from.y) / 2, { steps: 8 });
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+describe('the scheduler', () => {
+  it('shows an appointment at 9:00 store time at 9:00 in a browser set to another zone, also on the day clocks change', async () => {
+    const customerId = await customerNamed('Zelda', 'Zonewise');
+    await book(customerId, '2026-03-08T09:00:00', 60, columns[0]!.schedulerResourceId);
+    await book(customerId, '2026-03-04T09:00:00', 60, columns[0]!.schedulerResourceId);
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { timezoneId: 'Europe/Berlin', viewport: { width: 1440, height: 1000 } });
+    try {
+      for (const date of ['2026-03-08', '2026-03-04']) {
+        await schedulerAt(page, 'user@demo.test', 'Uma User', `date=${date}&view=day`);
+        const appointment = entry(page, 'Zelda Zonewise');
+        await appointment.getByText('9:00a–10:00a').waitFor({ timeout: 15_000 });
+        const height = await halfHour(page);
+        expect(Math.abs((await box(appointment)).y - await rowTop(page, '9:00 AM'))).toBeLessThan(height / 2);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('books an appointment offline, drags it to another technician and resizes it; after a reload and back online the server holds the final state and another device shows it within 2 s', async () => {
+    await customerNamed('Olive', 'Offline');
+    const counter = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(counter.page, 'user@demo.test', 'Uma User', 'date=2031-03-03&view=day');
+      await schedulerAt(page, 'admin@demo.test', 'Alex Admin', 'date=2031-03-03&view=day');
+      await context.setOffline(true);
+
+      await page.getByRole('button', { name: 'New', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'New on the calendar' });
+      await dialog.getByRole('textbox', { name: 'Customer' }).fill('Olive Offline');
+      await dialog.getByRole('option', { name: /Olive Offline/ }).click();
+      await dialog.getByRole('textbox', { name: 'Starts' }).fill('09:00');
+      await dialog.getByRole('textbox', { name: 'Minutes' }).fill('60');
+      await dialog.getByRole('button', { name: 'Book' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      const appointment = entry(page, 'Olive Offline');
+      await appointment.getByText('9:00a–10:00a').waitFor();
+      const height = await halfHour(page);
+      const second = await box(page.getByRole('columnheader', { name: columns[1]!.name }));
+      const start = await box(appointment);
+      // One hour later in the second column.
+      await drag(page, { x: start.x + start.width / 2, y: start.y + 8 }, { x: second.x + second.width / 2, y: start.y + 8 + 2 * height });
+      await appointment.getByText('10:00a–11:00a').waitFor();
+      const moved = await box(appointment);
+      expect(moved.x).toBeGreaterThanOrEqual(second.x - 1);
+      expect(moved.x + moved.width).toBeLessThanOrEqual(second.x + second.width + 1);
+
+      // Half an hour longer: 90 minutes.
+      await appointment.hover();
+      const handle = await box(appointment.locator('.ec-resizer'));
+      await drag(page, { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 }, { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 + height });
+      await appointment.getByText('10:00a–11:30a').waitFor();
+
+      await page.reload();
+      await entry(page, 'Olive Offline').getByText('10:00a–11:30a').waitFor({ timeout: 15_000 });
+      const customer = await db().selectFrom('customers').select('customerId').where('firstName', '=', 'Olive').where('lastName', '=', 'Offline').executeTakeFirstOrThrow();
+      expect(await db().selectFrom('scheduledVisits').select('scheduledVisitId').where('customerId', '=', customer.customerId).execute()).toEqual([]);
+
+      await context.setOffline(false);
+      const services = () => db().selectFrom('scheduledServices').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'scheduledServices.scheduledVisitId')
+        .select(['scheduledServices.resourceId', 'scheduledServices.startDate', 'scheduledServices.endDate', 'scheduledServices.durationInMinutes'])
+        .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledServices.deleted', '=', false).execute();
+      const final = {
+        resourceId: columns[1]!.schedulerResourceId, startDate: wallClockIsoToInstant('2031-03-03T10:00:00', eastern),
+        endDate: wallClockIsoToInstant('2031-03-03T11:30:00', eastern), durationInMinutes: 90,
+      };
+      await expect.poll(async () => (await services()).map((s) => ({ ...s, startDate: new Date(s.startDate).toISOString(), endDate: new Date(s.endDate).toISOString() })),
+        { timeout: 30_000 }).toEqual([{ ...final, startDate: new Date(final.startDate).toISOString(), endDate: new Date(final.endDate).toISOString() }]);
+      await entry(counter.page, 'Olive Offline').getByText('10:00a–11:30a').waitFor({ timeout: 2000 });
+    } finally {
+      await context.close();
+      await counter.context.close();
+    }
+  });
+
+  it('colours an appointment blue once checked in, and then offers no delete', async () => {
+    const customerId = await customerNamed('Chuck', 'Checkin');
+    const { scheduledVisitId } = await book(customerId, '2031-03-10T09:00:00', 60, columns[0]!.schedulerResourceId);
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-10&view=day');
+      const appointment = entry(page, 'Chuck Checkin');
+      await appointment.waitFor({ timeout: 15_000 });
+      expect(await appointment.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
+      await appointment.click();
+      const panel = page.getByRole('complementary', { name: 'Appointment' });
+      await panel.getByRole('button', { name: 'Delete…' }).waitFor();
+      await panel.getByRole('button', { name: 'Check in' }).click();
+      await expect.poll(() => appointment.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(100, 143, 255)');
+      await panel.getByText('Checked in: it stays on the record and cannot be deleted').waitFor();
+      expect(await panel.getByRole('button', { name: 'Delete…' }).count()).toBe(0);
+      await expect.poll(async () => (await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow()).checkInDate,
+        { timeout: 30_000 }).not.toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('repeats a weekly block every week until its final date, and will not let it be dragged', async () => {
+    const recurringBlockedTimeId = randomUUID();
+    await call('POST', apiPaths.recurringBlockedTimes, {
+      recurringBlockedTimeId, resourceId: null, startDate: '2031-03-10', timeOfDay: '12:00', durationInMinutes: 30, description: 'Team huddle', recurrenceEndDate: '2031-03-24',
+    });
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-10&view=week');
+      for (const [date, count] of [['2031-03-10', 1], ['2031-03-17', 1], ['2031-03-24', 1], ['2031-03-31', 0]] as const) {
+        await page.goto(`${env.server.url}/scheduler-dayview?date=${date}&view=week`);
+        await page.getByRole('heading', { name: 'Scheduler' }).waitFor();
+        await expect.poll(() => entry(page, 'Team huddle').count(), { timeout: 15_000 }).toBe(count);
+      }
+      await page.goto(`${env.server.url}/scheduler-dayview?date=2031-03-17&view=day`);
+      const block = entry(page, 'Team huddle').first();
+      await block.waitFor({ timeout: 15_000 });
+      const before = await box(block);
+      await drag(page, { x: before.x + before.width / 2, y: before.y + 6 }, { x: before.x + before.width / 2, y: before.y + 6 + 4 * await halfHour(page) });
+      expect((await box(block)).y).toBe(before.y);
+      await page.getByRole('dialog', { name: 'Weekly blocked time' }).waitFor({ state: 'detached' }).catch(() => undefined);
+      expect(await db().selectFrom('recurringBlockedTimes').select(['startDate', 'timeOfDay']).where('recurringBlockedTimeId', '=', recurringBlockedTimeId).executeTakeFirstOrThrow())
+        .toEqual({ startDate: '2031-03-10', timeOfDay: '12:00' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('follows new store hours set on another device, without a reload', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-03&view=day');
+      await page.getByText(/^Open 8 AM–/).waitFor();
+      await call('PATCH', fill(apiPaths.storeLocation, { id: String(store) }), { mondayOpenTime: '09:00', mondayCloseTime: '17:00' });
+      await page.getByText('Open 9 AM–5 PM').waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.locator('.ec-body .ec-sidebar .ec-slot').first().textContent()).toBe('9:00 AM');
+    } finally {
+      await context.close();
+    }
+  });
+});

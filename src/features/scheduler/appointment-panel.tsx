@@ -1,0 +1,182 @@
+import { Alert, Badge, Button, CloseButton, Divider, Drawer, Group, NumberInput, Paper, ScrollArea, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck } from '@tabler/icons-react';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState, type ReactNode } from 'react';
+import { AnchorLink } from '../../app/links.tsx';
+import { useSession } from '../../app/session.ts';
+import { storeFormatters } from '../../app/store-time.ts';
+import type { Customer, CustomerVehicle, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, StoreStaff } from '../../contract/entities.ts';
+import { checkOutMethods } from '../../contract/enums.ts';
+import type { StoreLocation } from '../../contract/store-location.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';
+import { formatPhone } from '../../domain/phone.ts';
+import { visitEventType } from '../../domain/scheduler-events.ts';
+import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { scheduledEventStatus } from '../../domain/visit-status.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+import { StatusBadge } from '../customers/appointment-history-page.tsx';
+import type { SchedulerSearch } from './scheduler-page.tsx';
+
+const milestones: [keyof ScheduledVisit, string][] = [
+  ['confirmationDate', 'Confirmed'], ['checkInDate', 'Checked in'], ['workStartDate', 'Work started'], ['workCompleteDate', 'Work complete'],
+  ['readyForPickupDate', 'Ready for pickup'], ['checkOutDate', 'Checked out'], ['cancelDate', 'Canceled'],
+];
+
+async function readVisit(storeId: number, scheduledVisitId: string) {
+  const db = replicaOf(storeId);
+  const visit = await db.rows<ScheduledVisit>('scheduledVisits').get(scheduledVisitId);
+  if (!visit) return { visit: null } as const;
+  const [services, customer, vehicle, storeServices, resources, staff] = await Promise.all([
+    db.rows<ScheduledService>('scheduledServices').where('scheduledVisitId').equals(scheduledVisitId).sortBy('startDate'),
+    visit.customerId ? db.rows<Customer>('customers').get(visit.customerId) : undefined,
+    visit.vehicleId ? db.rows<CustomerVehicle>('customerVehicles').get(visit.vehicleId) : undefined,
+    db.rows<StoreService>('storeServices').toArray(),
+    db.rows<SchedulerResource>('schedulerResources').toArray(),
+    db.rows<StoreStaff>('storeStaff').toArray(),
+  ]);
+  return {
+    visit, services, customer, vehicle,
+    serviceName: (id: string | null) => (id && storeServices.find((s) => s.storeServiceId === id)?.name) || 'Service',
+    resourceName: (id: string | null) => (id && resources.find((r) => r.schedulerResourceId === id)?.name) || 'Unassigned',
+    personName: (id: string | null) => (id && staff.find((s) => s.userId === id)?.name) || null,
+  } as const;
+}
+
+/** The appointment's detail beside the calendar (a drawer on a phone), route scheduler-appointments. */
+export function AppointmentPanel() {
+  const session = useSession();
+  const store = session?.activeStore ?? null;
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as SchedulerSearch;
+  const close = () => void navigate({ to: '/scheduler-dayview', search });
+  if (!store) return null;
+  const body = <AppointmentDetail store={store} onClose={close} />;
+  if (!wide) return <Drawer opened onClose={close} position="right" size="md" title="Appointment" aria-label="Appointment">{body}</Drawer>;
+  return (
+    <Paper withBorder shadow="sm" p="md" w={380} style={{ flexShrink: 0, position: 'sticky', top: 'var(--app-shell-header-offset, 0px)' }} role="complementary" aria-label="Appointment">
+      <Group justify="space-between" mb="xs"><Title order={2} size="h4">Appointment</Title><CloseButton aria-label="Close the appointment" onClick={close} /></Group>
+      <ScrollArea.Autosize mah="calc(100dvh - 160px)">{body}</ScrollArea.Autosize>
+    </Paper>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return <Group gap="xs" wrap="nowrap" align="flex-start"><Text size="sm" c="dimmed" w={120} style={{ flexShrink: 0 }}>{label}</Text><Text size="sm" component="div">{children}</Text></Group>;
+}
+
+function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose(): void }) {
+  const { scheduledVisitId, scheduledServiceId } = useParams({ strict: false }) as { scheduledVisitId: string; scheduledServiceId?: string };
+  const data = useLiveQuery(() => readVisit(store.id, scheduledVisitId), [store.id, scheduledVisitId]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
+  if (!data) return <Text size="sm" c="dimmed">Loading…</Text>;
+  if (!data.visit) return <Text size="sm" c="dimmed">This appointment is not on this device: it may have been deleted.</Text>;
+  const { visit, services, customer, vehicle } = data;
+  const timeZone = storeTimeZone(store.timeZone);
+  const formats = storeFormatters(store);
+  const status = scheduledEventStatus(visitEventType(visit), visit);
+  const act = async (work: () => Promise<unknown>, after?: () => void) => {
+    try {
+      setProblem(null);
+      await work();
+      after?.();
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const deleteAll = () => act(async () => { for (const s of services) await syncClient().deleteScheduledService(s.scheduledServiceId); }, onClose);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={0}>
+          {customer ? <AnchorLink to="/customers/$customerId" params={{ customerId: customer.customerId }} fw={700}>{displayName(customer)}</AnchorLink> : <Text fw={700}>No customer</Text>}
+          {customer?.phoneNumber && <Text size="sm">{formatPhone(customer.phoneNumber)}</Text>}
+        </Stack>
+        <StatusBadge status={status} />
+      </Group>
+      {vehicle && <Text size="sm">{vehicleTitle(vehicle)}{licenceText(vehicle) ? ` · ${licenceText(vehicle)}` : ''}</Text>}
+      <Table verticalSpacing={4} fz="sm">
+        <Table.Thead><Table.Tr><Table.Th>Service</Table.Th><Table.Th>Time</Table.Th><Table.Th>Where</Table.Th></Table.Tr></Table.Thead>
+        <Table.Tbody>
+          {services.map((s) => (
+            <Table.Tr key={s.scheduledServiceId} bg={s.scheduledServiceId === scheduledServiceId ? 'var(--mantine-primary-color-light)' : undefined}>
+              <Table.Td>{data.serviceName(s.storeServiceId)}<Text size="xs" c="dimmed">{s.durationInMinutes} min{data.personName(s.selectedTechnician) ? ` · ${data.personName(s.selectedTechnician)}` : ''}</Text></Table.Td>
+              <Table.Td>{formats.time(s.startDate)}–{formats.time(s.endDate)}</Table.Td>
+              <Table.Td>{data.resourceName(s.resourceId)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Stack gap={4}>
+        {visit.customerVehicleStatus && <Field label="Customer">{checkOutMethods.label(checkOutMethods.values[visit.customerVehicleStatus - 1]!)}</Field>}
+        {visit.keyTag && <Field label="Key tag">{visit.keyTag}</Field>}
+        {visit.customerComments && <Field label="Customer comments">{visit.customerComments}</Field>}
+        {visit.staffNotes && <Field label="Staff notes">{visit.staffNotes}</Field>}
+        {services.filter((s) => s.serviceNotes).map((s) => <Field key={s.scheduledServiceId} label="Service notes">{s.serviceNotes}</Field>)}
+        {visit.tractionInvoiceNumber && <Field label="Traction invoice">{visit.tractionInvoiceNumber}</Field>}
+        {visit.scheduledBy && <Field label="Booked by">{visit.scheduledBy}</Field>}
+      </Stack>
+      <Divider />
+      <VisitTimes key={`${visit.scheduledCustomerCheckIn}|${visit.pickUpTime}|${visit.visitAppointmentCount}`} visit={visit} timeZone={timeZone} onSave={(changes) => act(() => syncClient().updateVisit(visit.scheduledVisitId, changes))} />
+      <Divider />
+      <Timeline bulletSize={14} lineWidth={2} active={milestones.filter(([field]) => visit[field]).length - 1} aria-label="Milestones">
+        {milestones.filter(([field]) => visit[field]).map(([field, label]) => (
+          <Timeline.Item key={field} title={label}><Text size="xs" c="dimmed">{formats.dateTime(String(visit[field]))}</Text></Timeline.Item>
+        ))}
+      </Timeline>
+      {problem && <Alert color="red">{problem}</Alert>}
+      {asking ? (
+        <Alert color="red" title={asking === 'cancel' ? 'Cancel this appointment?' : 'Delete this appointment?'}>
+          <Text size="sm">{asking === 'cancel' ? 'It stays on the calendar, grayed, and in the customer\'s history.' : 'It leaves the calendar and the customer\'s history.'}</Text>
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={() => setAsking(null)}>Keep it</Button>
+            <Button color="red" onClick={() => void (asking === 'cancel'
+              ? act(() => syncClient().updateVisit(visit.scheduledVisitId, { cancelDate: new Date().toISOString() }), () => setAsking(null))
+              : deleteAll())}>{asking === 'cancel' ? 'Cancel appointment' : 'Delete'}</Button>
+          </Group>
+        </Alert>
+      ) : (
+        <Group gap="xs">
+          {!visit.checkInDate && !visit.cancelDate && <Button leftSection={<IconCheck size={16} />} onClick={() => void act(() => syncClient().checkIn(visit.scheduledVisitId))}>Check in</Button>}
+          {!visit.cancelDate && !visit.checkOutDate && <Button variant="default" onClick={() => setAsking('cancel')}>Cancel…</Button>}
+          {visit.cancelDate && <Button variant="default" onClick={() => void act(() => syncClient().updateVisit(visit.scheduledVisitId, { cancelDate: null }))}>Restore</Button>}
+          {!visit.checkInDate && <Button variant="subtle" color="red" onClick={() => setAsking('delete')}>Delete…</Button>}
+        </Group>
+      )}
+      {visit.checkInDate && <Badge variant="light" color="gray">Checked in: it stays on the record and cannot be deleted</Badge>}
+    </Stack>
+  );
+}
+
+/** The three times staff set on a visit (spec section 3): scheduled check-in, pickup time, visit appointment count. */
+function VisitTimes({ visit, timeZone, onSave }: { visit: ScheduledVisit; timeZone: string; onSave(changes: Partial<ScheduledVisit>): Promise<void> }) {
+  const wall = (iso: string | null) => (iso ? instantToWallClock(iso, timeZone) : null);
+  const day = (wall(visit.scheduledCustomerCheckIn) ?? wall(visit.pickUpTime) ?? instantToWallClock(new Date().toISOString(), timeZone)).slice(0, 10);
+  const [checkIn, setCheckIn] = useState(wall(visit.scheduledCustomerCheckIn)?.slice(11, 16) ?? '');
+  const [pickUp, setPickUp] = useState(wall(visit.pickUpTime)?.slice(11, 16) ?? '');
+  const [count, setCount] = useState<number | string>(visit.visitAppointmentCount ?? '');
+  const at = (time: string) => (time ? wallClockIsoToInstant(`${day}T${time}:00`, timeZone) : null);
+  const changes = {
+    scheduledCustomerCheckIn: at(checkIn), pickUpTime: at(pickUp), visitAppointmentCount: count === '' ? null : Number(count),
+  };
+  const dirty = changes.scheduledCustomerCheckIn !== (visit.scheduledCustomerCheckIn && at(wall(visit.scheduledCustomerCheckIn)!.slice(11, 16)))
+    || changes.pickUpTime !== (visit.pickUpTime && at(wall(visit.pickUpTime)!.slice(11, 16))) || changes.visitAppointmentCount !== visit.visitAppointmentCount;
+  return (
+    <Stack gap="xs">
+      <Group grow align="flex-end">
+        <TimeInput label="Scheduled check-in" value={checkIn} onChange={(e) => setCheckIn(e.currentTarget.value)} />
+        <TimeInput label="Pickup time" value={pickUp} onChange={(e) => setPickUp(e.currentTarget.value)} />
+      </Group>
+      <Group align="flex-end">
+        <NumberInput label="Appointments in this visit" min={0} max={99} value={count} onChange={setCount} w={200} />
+        <Button variant="light" disabled={!dirty} onClick={() => void onSave(changes)}>Save times</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,290 @@
+import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Tabs, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Temporal } from 'temporal-polyfill';
+import type { AppointmentResource, Customer, CustomerVehicle, StoreService } from '../../contract/entities.ts';
+import { checkOutMethods } from '../../contract/enums.ts';
+import type { StoreLocation } from '../../contract/store-location.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';
+import { durationProblems, snapDuration } from '../../domain/durations.ts';
+import { formatPhone } from '../../domain/phone.ts';
+import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+import { PossibleMatches } from '../customers/possible-matches.tsx';
+import { searchCustomers } from '../customers/search-replica.ts';
+import type { CalendarPlacement } from './event-calendar.tsx';
+
+const newHashId = () => crypto.randomUUID().replace(/-/g, '');
+const minutesBetween = (a: string, b: string) => Math.max(15, Temporal.PlainDateTime.from(a).until(Temporal.PlainDateTime.from(b), { largestUnit: 'minutes' }).minutes);
+
+interface Props {
+  store: StoreLocation;
+  timeZone: string;
+  place: CalendarPlacement;
+  columns: { id: string; title: string }[];
+  onClose(): void;
+}
+
+/** What to book on an empty slot: an appointment (customer, vehicle, services) or blocked time. */
+export function BookingDialog(props: Props) {
+  const [tab, setTab] = useState<string | null>('appointment');
+  return (
+    <Modal opened onClose={props.onClose} title="New on the calendar" size="lg">
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="appointment">Appointment</Tabs.Tab>
+          <Tabs.Tab value="block">Blocked time</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="appointment"><AppointmentForm {...props} /></Tabs.Panel>
+        <Tabs.Panel value="block"><BlockForm {...props} /></Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}
+
+/** The day and time of the slot, editable. */
+function When({ date, time, onDate, onTime, error }: { date: string; time: string; onDate(d: string): void; onTime(t: string): void; error?: string | undefined }) {
+  return (
+    <Group grow align="flex-start">
+      <DatePickerInput label="Date" value={date} onChange={(v) => v && onDate(String(v).slice(0, 10))} valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
+      <TimeInput label="Starts" value={time} onChange={(e) => onTime(e.currentTarget.value)} error={error} />
+    </Group>
+  );
+}
+
+function CustomerPicker({ storeId, chosen, onChoose }: { storeId: number; chosen: Customer | null; onChoose(c: Customer | null): void }) {
+  const [query, setQuery] = useState('');
+  const [creating, setCreating] = useState(false);
+  const hits = useLiveQuery(async () => (query.trim().length >= 2 ? (await searchCustomers(replicaOf(storeId), query, 8)).hits : []), [storeId, query]);
+  if (chosen) {
+    return (
+      <Group justify="space-between">
+        <Stack gap={0}>
+          <Text fw={600}>{displayName(chosen)}</Text>
+          <Text size="sm" c="dimmed">{[formatPhone(chosen.phoneNumber), chosen.email].filter(Boolean).join(' · ')}</Text>
+        </Stack>
+        <Button variant="subtle" onClick={() => onChoose(null)}>Change customer</Button>
+      </Group>
+    );
+  }
+  if (creating) return <NewCustomer storeId={storeId} initial={query} onCreated={onChoose} onCancel={() => setCreating(false)} />;
+  return (
+    <Stack gap="xs">
+      <TextInput label="Customer" placeholder="Name, phone, email or plate" value={query} onChange={(e) => setQuery(e.currentTarget.value)} data-autofocus />
+      {hits && hits.length > 0 && (
+        <Stack gap={2} role="listbox" aria-label="Matching customers">
+          {hits.map((hit) => (
+            <UnstyledButton key={hit.customer.customerId} role="option" aria-selected={false} onClick={() => onChoose(hit.customer)} p={6} style={{ borderRadius: 4, border: '1px solid var(--mantine-color-default-border)' }}>
+              <Text size="sm" fw={600}>{displayName(hit.customer)}</Text>
+              <Text size="xs" c="dimmed">{[formatPhone(hit.customer.phoneNumber), hit.customer.email, hit.vehicle ? licenceText(hit.vehicle) : null].filter(Boolean).join(' · ')}</Text>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+      {hits && hits.length === 0 && query.trim().length >= 2 && <Text size="sm" c="dimmed">No customer matches “{query}”.</Text>}
+      <Group><Button variant="light" size="xs" onClick={() => setCreating(true)}>New customer</Button></Group>
+    </Stack>
+  );
+}
+
+/** A customer made on the spot, with the customers screen's warning when they look like someone already here. */
+function NewCustomer({ storeId, initial, onCreated, onCancel }: { storeId: number; initial: string; onCreated(c: Customer): void; onCancel(): void }) {
+  const looksLikePhone = /\d{3}/.test(initial);
+  const [fields, setFields] = useState({ firstName: looksLikePhone ? '' : initial.split(' ')[0] ?? '', lastName: looksLikePhone ? '' : initial.split(' ').slice(1).join(' '), phoneNumber: looksLikePhone ? initial : '', email: '' });
+  const [error, setError] = useState<string | null>(null);
+  const set = (field: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [field]: e.currentTarget.value });
+  const save = async () => {
+    if (!fields.firstName.trim() && !fields.lastName.trim()) return setError('Enter the customer\'s name.');
+    const customer = {
+      customerId: crypto.randomUUID(), firstName: fields.firstName.trim() || null, lastName: fields.lastName.trim() || null, companyName: null,
+      email: fields.email.trim() || null, phoneNumber: fields.phoneNumber.trim() || null,
+      preferredContactMethod: !fields.phoneNumber.trim() && fields.email.trim() ? 'Email' as const : 'Phone' as const,
+      addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+    };
+    try {
+      await syncClient().createCustomer(customer);
+      const stored = await replicaOf(storeId).rows<Customer>('customers').get(customer.customerId);
+      if (stored) onCreated(stored);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Group grow>
+        <TextInput label="First name" value={fields.firstName} onChange={set('firstName')} data-autofocus />
+        <TextInput label="Last name" value={fields.lastName} onChange={set('lastName')} />
+      </Group>
+      <Group grow>
+        <TextInput label="Phone" value={fields.phoneNumber} onChange={set('phoneNumber')} />
+        <TextInput label="Email" value={fields.email} onChange={set('email')} />
+      </Group>
+      <PossibleMatches storeId={storeId} wanted={{ firstName: fields.firstName, lastName: fields.lastName, companyName: null, email: fields.email || null, phoneNumber: fields.phoneNumber || null, alternatePhoneNumber: null }} />
+      {error && <Alert color="red">{error}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>Back to search</Button>
+        <Button onClick={() => void save()}>Create customer</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
+  const storeId = store.id;
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [vehicleId, setVehicleId] = useState<string | null>(null);
+  const [serviceIds, setServiceIds] = useState<string[]>([]);
+  const [resourceId, setResourceId] = useState<string | null>(place.resourceId);
+  const [date, setDate] = useState(place.startDate.slice(0, 10));
+  const [time, setTime] = useState(place.startDate.slice(11, 16));
+  const [minutes, setMinutes] = useState<number | string>(minutesBetween(place.startDate, place.endDate));
+  const [status, setStatus] = useState('1');
+  const [staffNotes, setStaffNotes] = useState('');
+  const [keyTag, setKeyTag] = useState('');
+  const [walkIn, setWalkIn] = useState(false);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const catalogue = useLiveQuery(async () => {
+    const db = replicaOf(storeId);
+    const [services, able] = await Promise.all([db.rows<StoreService>('storeServices').toArray(), db.rows<AppointmentResource>('appointmentResources').toArray()]);
+    return { services: services.filter((s) => s.isActive).sort((a, b) => a.name.localeCompare(b.name)), able };
+  }, [storeId]);
+  const vehicles = useLiveQuery(async () => (customer ? replicaOf(storeId).rows<CustomerVehicle>('customerVehicles').where('customerId').equals(customer.customerId).toArray() : []), [storeId, customer?.customerId]);
+
+  const chosen = (catalogue?.services ?? []).filter((s) => serviceIds.includes(s.storeServiceId));
+  const canDoAll = (id: string) => chosen.every((s) => catalogue?.able.some((a) => a.appointmentResourceId === id && a.storeServiceId === s.storeServiceId));
+  const today = Temporal.Now.plainDateISO(timeZone).toString();
+
+  const chooseServices = (ids: string[]) => {
+    setServiceIds(ids);
+    const total = (catalogue?.services ?? []).filter((s) => ids.includes(s.storeServiceId)).reduce((sum, s) => sum + s.durationInMinutes, 0);
+    if (total > 0) setMinutes(snapDuration(total));
+  };
+
+  const save = async () => {
+    const found: Record<string, string> = {};
+    if (!customer) found.customer = 'Choose the customer, or create one.';
+    if (!/^\d{2}:\d{2}$/.test(time)) found.time = 'Enter the start time.';
+    const total = Number(minutes);
+    const durationProblem = Object.values(durationProblems(total))[0]?.[0];
+    if (durationProblem) found.minutes = `${durationProblem}.`;
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !customer) return;
+    // Services follow one another on the column, each as long as the store says, the last taking what is left.
+    const items = chosen.length > 0 ? chosen : [null];
+    let offset = 0;
+    const start = Temporal.PlainDateTime.from(`${date}T${time}:00`);
+    const services = items.map((s, i) => {
+      const length = i === items.length - 1 ? Math.max(15, snapDuration(total - offset)) : snapDuration(s!.durationInMinutes);
+      const begins = start.add({ minutes: offset });
+      offset += length;
+      return {
+        scheduledServiceId: crypto.randomUUID(), storeServiceId: s?.storeServiceId ?? null, resourceId, startDate: wallClockIsoToInstant(begins.toString(), timeZone),
+        endDate: wallClockIsoToInstant(begins.add({ minutes: length }).toString(), timeZone), durationInMinutes: length, serviceNotes: null, selectedTechnician: null,
+      };
+    });
+    setSaving(true);
+    try {
+      await syncClient().bookVisit({
+        scheduledVisitId: crypto.randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId,
+        customerVehicleStatus: Number(status) as 1 | 2 | 3, description: null, staffNotes: staffNotes.trim() || null, customerComments: null,
+        keyTag: keyTag.trim() || null, visitAppointmentCount: 1, scheduledCustomerCheckIn: services[0]!.startDate, pickUpTime: null, walkIn,
+      }, services);
+      onClose();
+    } catch (e) {
+      setProblems({ form: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <CustomerPicker storeId={storeId} chosen={customer} onChoose={(c) => { setCustomer(c); setVehicleId(null); }} />
+      {problems.customer && <Text c="red" size="sm">{problems.customer}</Text>}
+      {customer && (
+        <Select label="Vehicle" placeholder={vehicles && vehicles.length === 0 ? 'No vehicles on file' : 'Choose a vehicle'} clearable value={vehicleId} onChange={setVehicleId}
+          data={(vehicles ?? []).map((v) => ({ value: v.vehicleId, label: [vehicleTitle(v), licenceText(v)].filter(Boolean).join(' · ') }))} />
+      )}
+      <MultiSelect label="Services" placeholder="Choose services" searchable value={serviceIds} onChange={chooseServices}
+        data={(catalogue?.services ?? []).map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }))} />
+      <Select label="Technician or bay" value={resourceId} onChange={setResourceId} allowDeselect={false}
+        data={columns.map((c) => ({ value: c.id, label: chosen.length > 0 && !canDoAll(c.id) ? `${c.title} (not set up for these services)` : c.title }))} />
+      <When date={date} time={time} onDate={setDate} onTime={setTime} error={problems.time} />
+      <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>The customer is</Text>
+        <SegmentedControl value={status} onChange={setStatus} data={checkOutMethods.values.map((v, i) => ({ value: String(i + 1), label: checkOutMethods.label(v) }))} aria-label="The customer is" />
+      </Stack>
+      <Textarea label="Staff notes" autosize minRows={2} value={staffNotes} onChange={(e) => setStaffNotes(e.currentTarget.value)} maxLength={4000} />
+      <TextInput label="Key tag" value={keyTag} onChange={(e) => setKeyTag(e.currentTarget.value)} maxLength={20} w={160} />
+      {date === today && <Checkbox label="Walk-in: check the customer in now" checked={walkIn} onChange={(e) => setWalkIn(e.currentTarget.checked)} />}
+      {problems.form && <Alert color="red">{problems.form}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>Cancel</Button>
+        <Button loading={saving} onClick={() => void save()}>Book</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function BlockForm({ timeZone, place, columns, onClose }: Props) {
+  const [description, setDescription] = useState('');
+  const [resourceId, setResourceId] = useState<string | null>(place.resourceId);
+  const [date, setDate] = useState(place.startDate.slice(0, 10));
+  const [time, setTime] = useState(place.startDate.slice(11, 16));
+  const [minutes, setMinutes] = useState<number | string>(minutesBetween(place.startDate, place.endDate));
+  const [weekly, setWeekly] = useState(false);
+  const [until, setUntil] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+
+  const save = async () => {
+    const found: Record<string, string> = {};
+    if (!/^\d{2}:\d{2}$/.test(time)) found.time = 'Enter the start time.';
+    const durationProblem = Object.values(durationProblems(Number(minutes)))[0]?.[0];
+    if (durationProblem) found.minutes = `${durationProblem}.`;
+    if (weekly && until && until < date) found.until = 'The final date cannot be before the first.';
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const column = resourceId === 'all' ? null : resourceId;
+    try {
+      if (weekly) {
+        await syncClient().createRecurringBlockedTime({
+          recurringBlockedTimeId: crypto.randomUUID(), resourceId: column, startDate: date, timeOfDay: time, durationInMinutes: Number(minutes),
+          description: description.trim() || null, recurrenceEndDate: until,
+        });
+      } else {
+        const startDate = wallClockIsoToInstant(`${date}T${time}:00`, timeZone);
+        await syncClient().createBlockedTime({
+          blockedTimeId: crypto.randomUUID(), resourceId: column, startDate, endDate: startDate, durationInMinutes: Number(minutes), description: description.trim() || null,
+        });
+      }
+      onClose();
+    } catch (e) {
+      setProblems({ form: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <TextInput label="Description" placeholder="Lunch, equipment service…" value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={500} data-autofocus />
+      <Select label="Technician or bay" value={resourceId} onChange={setResourceId} allowDeselect={false}
+        data={[{ value: 'all', label: 'The whole store' }, ...columns.map((c) => ({ value: c.id, label: c.title }))]} />
+      <When date={date} time={time} onDate={setDate} onTime={setTime} error={problems.time} />
+      <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
+      <Checkbox label="Repeat every week" checked={weekly} onChange={(e) => setWeekly(e.currentTarget.checked)} />
+      {weekly && (
+        <DatePickerInput label="Final date" description="Leave empty to repeat until it is removed" clearable value={until} onChange={(v) => setUntil(v ? String(v).slice(0, 10) : null)}
+          valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} error={problems.until} />
+      )}
+      {problems.form && <Alert color="red">{problems.form}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>Cancel</Button>
+        <Button onClick={() => void save()}>Block time</Button>
+      </Group>
+    </Stack>
+  );
+}

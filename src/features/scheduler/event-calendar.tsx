@@ -1,0 +1,177 @@
+import { createCalendar, destroyCalendar, Interaction, List, ResourceTimeGrid, TimeGrid, type Calendar } from '@event-calendar/core';
+import '@event-calendar/core/index.css';
+import { useEffect, useMemo, useRef } from 'react';
+import type { SchedulerEvent } from '../../domain/scheduler-events.ts';
+import { textOn } from './status-colors.ts';
+
+export type CalendarView = 'day' | 'week' | 'list';
+
+/** Where an entry was dropped or resized to: store wall-clock times (2026-11-23T09:00:00) and the column. */
+export interface CalendarPlacement {
+  resourceId: string | null;
+  startDate: string;
+  endDate: string;
+}
+
+export interface EventCalendarProps {
+  view: CalendarView;
+  /** The shown day (store calendar date). */
+  date: string;
+  resources: { id: string; title: string }[];
+  events: SchedulerEvent[];
+  slotMinTime: string;
+  slotMaxTime: string;
+  /** The grid's step in minutes (the store's calendarInterval). */
+  slotMinutes: number;
+  /** The store's UTC offset now ('-05:00'): where "today" and the now line are; entry times do not move with it. */
+  utcOffset: string;
+  height: string;
+  onOpen(event: SchedulerEvent): void;
+  /** A drag or resize ended: resolve true to keep it, false to put the entry back. */
+  onPlace(event: SchedulerEvent, place: CalendarPlacement): Promise<boolean>;
+  /** An empty slot was clicked or a span dragged out. */
+  onPick(place: CalendarPlacement): void;
+}
+
+const views: Record<CalendarView, string> = { day: 'resourceTimeGridDay', week: 'timeGridWeek', list: 'listDay' };
+const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * Times go in without an offset, so the calendar shows them as they are; it hands dates back as local
+ * Dates whose fields are the shown wall clock (whatever the browser's zone), read here field by field.
+ */
+const wallClock = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const calendarId = (e: SchedulerEvent) => (e.occurrenceDate ? `${e.eventId}@${e.occurrenceDate}` : e.eventId);
+const hhmm = (wall: string) => {
+  const hour = Number(wall.slice(11, 13));
+  const minute = wall.slice(14, 16);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${minute}${hour < 12 ? 'a' : 'p'}`;
+};
+
+function line(text: string, className: string): HTMLElement {
+  const div = document.createElement('div');
+  div.className = className;
+  div.textContent = text;
+  return div;
+}
+
+/** An entry's face: times, name, vehicle, services and licence (text nodes only: names are never markup). */
+/** The times are the calendar's own (they follow a drag as it happens), the rest the entry's. */
+function eventFace(e: SchedulerEvent, start: Date, end: Date, compact: boolean): Node[] {
+  const nodes = [line(`${hhmm(wallClock(start))}–${hhmm(wallClock(end))}`, 'sched-time'), line(e.displayName, 'sched-name')];
+  if (compact) return nodes;
+  if (e.vehicleText && e.visitId) nodes.push(line(e.vehicleText, 'sched-line'));
+  if (e.services.length > 0) nodes.push(line(e.services.join(', '), 'sched-line'));
+  if (e.licence) nodes.push(line(e.licence, 'sched-line'));
+  return nodes;
+}
+
+/** A block for the whole store (no column) stands in every column. */
+function toInput(e: SchedulerEvent, columns: string[]): Calendar.EventInput {
+  const fill = !e.hollow;
+  return {
+    id: calendarId(e),
+    resourceIds: e.resourceId ? [e.resourceId] : columns,
+    start: e.startDate,
+    end: e.endDate,
+    title: e.displayName,
+    editable: e.editable,
+    startEditable: e.editable,
+    durationEditable: e.editable,
+    backgroundColor: fill ? e.color : 'var(--mantine-color-body)',
+    textColor: fill ? textOn(e.color) : 'var(--mantine-color-text)',
+    classNames: ['sched-event', fill ? 'sched-filled' : 'sched-hollow', ...(e.editable ? [] : ['sched-fixed'])],
+    styles: [`border: 2px ${e.visitStatus === 'Blocked Time' ? 'dashed' : 'solid'} ${e.color}`],
+    extendedProps: { eventId: e.eventId },
+  };
+}
+
+/**
+ * The one place @event-calendar/core is used: the day by column (technician or bay), the week, and a list.
+ * Everything it is given and gives back is in the store's wall clock.
+ */
+export function EventCalendar(props: EventCalendarProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const calendar = useRef<Calendar | null>(null);
+  const latest = useRef(props);
+  useEffect(() => { latest.current = props; });
+  const byId = useRef(new Map<string, SchedulerEvent>());
+
+  useEffect(() => {
+    const find = (id: string | number) => byId.current.get(String(id));
+    const placed = (event: Calendar.Event, resourceId: string | null): CalendarPlacement => ({
+      resourceId, startDate: wallClock(event.start), endDate: wallClock(event.end),
+    });
+    calendar.current = createCalendar(host.current!, [ResourceTimeGrid, TimeGrid, List, Interaction], {
+      headerToolbar: { start: '', center: '', end: '' },
+      allDaySlot: false,
+      nowIndicator: true,
+      selectable: true,
+      eventStartEditable: true,
+      eventDurationEditable: true,
+      firstDay: 1,
+      snapDuration: { minutes: 15 },
+      eventContent: (info) => {
+        const e = find(info.event.id);
+        return e ? { domNodes: eventFace(e, info.event.start, info.event.end, latest.current.view === 'week') } : info.event.title as string;
+      },
+      eventClick: (info) => {
+        const e = find(info.event.id);
+        if (e) latest.current.onOpen(e);
+      },
+      eventDrop: (info) => {
+        const e = find(info.event.id);
+        if (!e) return info.revert();
+        const resourceId = info.newResource ? String(info.newResource.id) : e.resourceId;
+        void latest.current.onPlace(e, placed(info.event, resourceId)).then((kept) => { if (!kept) info.revert(); });
+      },
+      eventResize: (info) => {
+        const e = find(info.event.id);
+        if (!e) return info.revert();
+        void latest.current.onPlace(e, placed(info.event, e.resourceId)).then((kept) => { if (!kept) info.revert(); });
+      },
+      select: (info) => {
+        latest.current.onPick({ resourceId: info.resource ? String(info.resource.id) : null, startDate: wallClock(info.start), endDate: wallClock(info.end) });
+        calendar.current?.unselect();
+      },
+      dateClick: (info) => {
+        const start = wallClock(info.date);
+        const end = wallClock(new Date(info.date.getTime() + latest.current.slotMinutes * 60_000));
+        latest.current.onPick({ resourceId: info.resource ? String(info.resource.id) : null, startDate: start, endDate: end });
+      },
+    });
+    return () => {
+      if (calendar.current) void destroyCalendar(calendar.current);
+      calendar.current = null;
+    };
+  }, []);
+
+  const { view, date, resources, events, slotMinTime, slotMaxTime, slotMinutes, height, utcOffset } = props;
+  useEffect(() => {
+    calendar.current?.setOption('timeZone', utcOffset);
+  }, [utcOffset]);
+  useEffect(() => {
+    const c = calendar.current;
+    if (!c) return;
+    c.setOption('view', views[view]);
+    c.setOption('date', date);
+    c.setOption('height', height);
+  }, [view, date, height]);
+  useEffect(() => {
+    calendar.current?.setOption('resources', resources);
+  }, [resources]);
+  const columnIds = useMemo(() => resources.map((r) => r.id), [resources]);
+  useEffect(() => {
+    const c = calendar.current;
+    if (!c) return;
+    c.setOption('slotMinTime', slotMinTime);
+    c.setOption('slotMaxTime', slotMaxTime);
+    c.setOption('slotDuration', { minutes: slotMinutes });
+    c.setOption('scrollTime', slotMinTime);
+  }, [slotMinTime, slotMaxTime, slotMinutes]);
+  useEffect(() => {
+    byId.current = new Map(events.map((e) => [calendarId(e), e]));
+    calendar.current?.setOption('events', events.map((e) => toInput(e, columnIds)));
+  }, [events, columnIds]);
+
+  return <div ref={host} className="sched-calendar" data-testid="scheduler-calendar" />;
+}

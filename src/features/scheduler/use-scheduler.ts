@@ -1,0 +1,72 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { Temporal } from 'temporal-polyfill';
+import type {
+  BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, UnconfirmedVisit,
+} from '../../contract/entities.ts';
+import type { StoreDb } from '../../db/store-db.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { schedulerEvents, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler-events.ts';
+import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
+
+/** The column of entries whose resource is gone or unset: they stay visible (and can be dragged to a real one). */
+export const unassignedColumn = { id: 'unassigned', title: 'Unassigned' };
+
+export interface SchedulerData {
+  rows: SchedulerRows;
+  resources: SchedulerResource[];
+}
+
+/**
+ * The replica's rows for the shown days. Rows are fetched a day wider on each side by instant (a zone's
+ * midnight is not UTC's), then the domain keeps exactly the store's days.
+ */
+export async function readSchedulerRows(db: StoreDb, from: string, to: string, timeZone: string): Promise<SchedulerData> {
+  const lower = new Date(Date.parse(wallClockIsoToInstant(`${Temporal.PlainDate.from(from).subtract({ days: 1 })}T00:00:00`, timeZone))).toISOString();
+  const upper = new Date(Date.parse(wallClockIsoToInstant(`${Temporal.PlainDate.from(to).add({ days: 1 })}T00:00:00`, timeZone))).toISOString();
+  const [services, blockedTimes, recurringBlockedTimes, storeServices, resources] = await Promise.all([
+    db.rows<ScheduledService>('scheduledServices').where('startDate').between(lower, upper, true, false).toArray(),
+    db.rows<BlockedTime>('blockedTimes').where('startDate').between(lower, upper, true, false).toArray(),
+    db.rows<RecurringBlockedTime>('recurringBlockedTimes').toArray(),
+    db.rows<StoreService>('storeServices').toArray(),
+    db.rows<SchedulerResource>('schedulerResources').toArray(),
+  ]);
+  const visitIds = [...new Set(services.map((s) => s.scheduledVisitId))];
+  const visits = (await db.rows<ScheduledVisit>('scheduledVisits').bulkGet(visitIds)).filter((v): v is ScheduledVisit => v !== undefined);
+  const customerIds = [...new Set(visits.flatMap((v) => (v.customerId ? [v.customerId] : [])))];
+  const vehicleIds = [...new Set(visits.flatMap((v) => (v.vehicleId ? [v.vehicleId] : [])))];
+  const [customers, vehicles] = await Promise.all([
+    db.rows<Customer>('customers').bulkGet(customerIds),
+    db.rows<CustomerVehicle>('customerVehicles').bulkGet(vehicleIds),
+  ]);
+  return {
+    rows: {
+      visits: new Map(visits.map((v) => [v.scheduledVisitId, v])),
+      services, blockedTimes, recurringBlockedTimes,
+      customers: new Map(customers.flatMap((c) => (c ? [[c.customerId, c] as const] : []))),
+      vehicles: new Map(vehicles.flatMap((v) => (v ? [[v.vehicleId, v] as const] : []))),
+      storeServices: new Map(storeServices.map((s) => [s.storeServiceId, s])),
+    },
+    resources: resources.filter((r) => r.isActive).sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name)),
+  };
+}
+
+/** The calendar's entries and columns for the shown days, kept current as the replica changes. */
+export function useSchedulerEvents(storeId: number, from: string, to: string, timeZone: string): { events: SchedulerEvent[]; columns: { id: string; title: string }[] } | undefined {
+  const data = useLiveQuery(() => readSchedulerRows(replicaOf(storeId), from, to, timeZone), [storeId, from, to, timeZone]);
+  return useMemo(() => {
+    if (!data) return undefined;
+    const events = schedulerEvents(data.rows, { from, to, timeZone });
+    const known = new Set(data.resources.map((r) => r.schedulerResourceId));
+    const columns = data.resources.map((r) => ({ id: r.schedulerResourceId, title: r.name }));
+    const stray = events.filter((e) => e.visitId && (!e.resourceId || !known.has(e.resourceId)));
+    for (const e of stray) e.resourceId = unassignedColumn.id;
+    return { events, columns: stray.length > 0 ? [...columns, unassignedColumn] : columns };
+  }, [data, from, to, timeZone]);
+}
+
+/** Appointment requests nobody has confirmed yet, soonest first. */
+export function useOpenRequests(storeId: number): UnconfirmedVisit[] | undefined {
+  return useLiveQuery(async () => (await replicaOf(storeId).rows<UnconfirmedVisit>('unconfirmedVisits').toArray())
+    .filter((r) => r.confirmedVisitId === null).sort((a, b) => a.requestedStartDate.localeCompare(b.requestedStartDate)), [storeId]);
+}

@@ -1,0 +1,192 @@
+import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit } from '../src/contract/entities.ts';
+import { apiPaths } from '../src/contract/routes.ts';
+import {
+  blockedTimePatchableFields, createBlockedTimeSchema, createRecurringBlockedTimeSchema, createScheduledServiceSchema, createScheduledVisitSchema,
+  recurringBlockedTimePatchableFields, scheduledServicePatchableFields, scheduledVisitPatchableFields,
+  type CreateBlockedTime, type CreateRecurringBlockedTime, type CreateScheduledService, type CreateScheduledVisit,
+} from '../src/contract/writes.ts';
+import { durationProblems, endAfter } from '../src/domain/durations.ts';
+import { changesBetween } from '../src/domain/json-patch.ts';
+import type { Mutation } from './sync-engine.ts';
+
+type Row = Record<string, unknown>;
+const path = (template: string, params: Record<string, string>) =>
+  template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+
+function notOnDevice(what: string): never {
+  throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
+}
+
+/** The same words the server would answer, before anything is stored or queued. */
+function refuseDuration(minutes: number, what: string): void {
+  const problem = Object.values(durationProblems(minutes))[0]?.[0];
+  if (problem) throw new Error(`${what} was not saved: ${problem}.`);
+}
+
+/** Where a service or a block goes: its column, start and length; the end follows (as on the server). */
+export interface Placement {
+  resourceId: string | null;
+  startDate: string;
+  durationInMinutes: number;
+}
+
+/** A changed row and its JSON patch of the editable fields, or null when nothing changed (nothing is sent). */
+function patched(current: Row, next: Row, editable: readonly string[], at: string): { next: Row; request: { method: 'PATCH'; path: string; body: unknown } } | null {
+  const patch = changesBetween(current, next, editable);
+  if (patch.length === 0) return null;
+  return { next, request: { method: 'PATCH', path: at, body: patch } };
+}
+
+const serviceAt = (row: Row) => path(apiPaths.scheduledService, { scheduledVisitId: String(row.scheduledVisitId), scheduledServiceId: String(row.scheduledServiceId) });
+
+/** The calendar's changes, each one call of the API; the sync worker applies and queues them. */
+export const schedulerMutations = {
+  /**
+   * A visit booked by staff with its services: one POST for the visit, one per service, sent in that order
+   * (each service waits for its visit). Stored here as the server will store it: confirmed now, by `bookedBy`.
+   */
+  bookVisit(storeId: number, input: CreateScheduledVisit, services: readonly CreateScheduledService[], bookedBy: string, now = new Date()): Mutation[] {
+    const { walkIn, ...model } = createScheduledVisitSchema.parse(input);
+    const parsed = services.map((s) => createScheduledServiceSchema.parse({ ...s, endDate: endAfter(s.startDate, s.durationInMinutes) }));
+    for (const s of parsed) refuseDuration(s.durationInMinutes, 'The appointment');
+    if (parsed.length === 0) throw new Error('The appointment was not saved: choose at least one service.');
+    const at = now.toISOString();
+    const visitRow: ScheduledVisit & { storeId: number } = {
+      ...model, storeId, isExternal: false, scheduledBy: bookedBy, tractionInvoiceNumber: null, confirmationDate: at, cancelDate: null,
+      checkInDate: walkIn ? at : null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
+      vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
+    };
+    return [
+      {
+        collection: 'scheduledVisits', key: model.scheduledVisitId, description: walkIn ? 'Check in a walk-in' : 'Book an appointment',
+        build: () => ({ next: visitRow, request: { method: 'POST', path: apiPaths.scheduledVisits, body: { ...model, walkIn } } }),
+      },
+      ...parsed.map((s): Mutation => ({
+        collection: 'scheduledServices', key: s.scheduledServiceId, description: 'Add a service to the appointment',
+        refs: [`scheduledVisits/${model.scheduledVisitId}`],
+        build: () => ({
+          next: { ...s, scheduledVisitId: model.scheduledVisitId, storeId },
+          request: { method: 'POST', path: path(apiPaths.scheduledServices, { scheduledVisitId: model.scheduledVisitId }), body: s },
+        }),
+      })),
+    ];
+  },
+
+  /** Drag or resize of an appointment: only what changed is sent; a drop where it was sends nothing. */
+  placeScheduledService(scheduledServiceId: string, place: Placement): Mutation {
+    refuseDuration(place.durationInMinutes, 'The move');
+    return {
+      collection: 'scheduledServices', key: scheduledServiceId, description: 'Move an appointment',
+      build: (current) => {
+        if (!current) notOnDevice('appointment');
+        const next = { ...current, ...place, endDate: endAfter(place.startDate, place.durationInMinutes) };
+        return patched(current, next, scheduledServicePatchableFields, serviceAt(current));
+      },
+    };
+  },
+
+  updateScheduledService(scheduledServiceId: string, changes: Partial<Pick<ScheduledService, 'storeServiceId' | 'serviceNotes' | 'selectedTechnician' | 'durationInMinutes'>>): Mutation {
+    if (changes.durationInMinutes !== undefined) refuseDuration(changes.durationInMinutes, 'The service');
+    return {
+      collection: 'scheduledServices', key: scheduledServiceId, description: 'Change an appointment\'s service',
+      build: (current) => {
+        if (!current) notOnDevice('appointment');
+        const merged = { ...current, ...changes } as Row & ScheduledService;
+        return patched(current, { ...merged, endDate: endAfter(merged.startDate, merged.durationInMinutes) }, scheduledServicePatchableFields, serviceAt(current));
+      },
+    };
+  },
+
+  /** Removes an appointment that has not begun (the screen offers it only then; the server checks again). */
+  deleteScheduledService(scheduledServiceId: string): Mutation {
+    return {
+      collection: 'scheduledServices', key: scheduledServiceId, description: 'Delete an appointment',
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: serviceAt(current) } } : null),
+    };
+  },
+
+  updateVisit(scheduledVisitId: string, changes: Partial<Pick<ScheduledVisit, 'customerVehicleStatus' | 'staffNotes' | 'customerComments' | 'keyTag' | 'visitAppointmentCount' | 'scheduledCustomerCheckIn' | 'pickUpTime' | 'cancelDate' | 'description'>>, description = 'Change a visit'): Mutation {
+    return {
+      collection: 'scheduledVisits', key: scheduledVisitId, description,
+      build: (current) => {
+        if (!current) notOnDevice('visit');
+        return patched(current, { ...current, ...changes }, scheduledVisitPatchableFields, path(apiPaths.scheduledVisit, { scheduledVisitId }));
+      },
+    };
+  },
+
+  /** Checks the customer in (the server's time is kept; this device shows its own until then). */
+  checkIn(scheduledVisitId: string, now = new Date()): Mutation {
+    return {
+      collection: 'scheduledVisits', key: scheduledVisitId, description: 'Check in',
+      build: (current) => {
+        if (!current) notOnDevice('visit');
+        if (current.cancelDate) throw new Error('This visit was canceled: restore it before checking it in.');
+        if (current.checkInDate) return null;
+        const at = now.toISOString();
+        return {
+          next: { ...current, checkInDate: at, confirmationDate: current.confirmationDate ?? at },
+          request: { method: 'POST', path: path(apiPaths.checkIn, { scheduledVisitId }) },
+        };
+      },
+    };
+  },
+
+  createBlockedTime(storeId: number, input: CreateBlockedTime): Mutation {
+    const model = createBlockedTimeSchema.parse({ ...input, endDate: endAfter(input.startDate, input.durationInMinutes) });
+    refuseDuration(model.durationInMinutes, 'The blocked time');
+    return {
+      collection: 'blockedTimes', key: model.blockedTimeId, description: 'Block time',
+      build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.blockedTimes, body: model } }),
+    };
+  },
+
+  updateBlockedTime(blockedTimeId: string, changes: Partial<Placement & Pick<BlockedTime, 'description'>>): Mutation {
+    if (changes.durationInMinutes !== undefined) refuseDuration(changes.durationInMinutes, 'The blocked time');
+    return {
+      collection: 'blockedTimes', key: blockedTimeId, description: 'Change blocked time',
+      build: (current) => {
+        if (!current) notOnDevice('blocked time');
+        const merged = { ...current, ...changes } as Row & BlockedTime;
+        return patched(current, { ...merged, endDate: endAfter(merged.startDate, merged.durationInMinutes) }, blockedTimePatchableFields, path(apiPaths.blockedTime, { blockedTimeId }));
+      },
+    };
+  },
+
+  deleteBlockedTime(blockedTimeId: string): Mutation {
+    return {
+      collection: 'blockedTimes', key: blockedTimeId, description: 'Remove blocked time',
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.blockedTime, { blockedTimeId }) } } : null),
+    };
+  },
+
+  createRecurringBlockedTime(storeId: number, input: CreateRecurringBlockedTime): Mutation {
+    const model = createRecurringBlockedTimeSchema.parse(input);
+    refuseDuration(model.durationInMinutes, 'The weekly block');
+    if (model.recurrenceEndDate !== null && model.recurrenceEndDate < model.startDate) throw new Error('The weekly block was not saved: the final date cannot be before the first.');
+    return {
+      collection: 'recurringBlockedTimes', key: model.recurringBlockedTimeId, description: 'Block time every week',
+      build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.recurringBlockedTimes, body: model } }),
+    };
+  },
+
+  updateRecurringBlockedTime(recurringBlockedTimeId: string, changes: Partial<Pick<RecurringBlockedTime, 'recurrenceEndDate' | 'description'>>): Mutation {
+    return {
+      collection: 'recurringBlockedTimes', key: recurringBlockedTimeId, description: 'Change a weekly block',
+      build: (current) => {
+        if (!current) notOnDevice('weekly block');
+        const next = { ...current, ...changes };
+        if (next.recurrenceEndDate && String(next.recurrenceEndDate) < String(current.startDate)) throw new Error('The weekly block was not saved: the final date cannot be before the first.');
+        return patched(current, next, recurringBlockedTimePatchableFields, path(apiPaths.recurringBlockedTime, { recurringBlockedTimeId }));
+      },
+    };
+  },
+
+  /** Removes every occurrence of a weekly block. */
+  deleteRecurringBlockedTime(recurringBlockedTimeId: string): Mutation {
+    return {
+      collection: 'recurringBlockedTimes', key: recurringBlockedTimeId, description: 'Remove a weekly block',
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.recurringBlockedTime, { recurringBlockedTimeId }) } } : null),
+    };
+  },
+};
