@@ -264,6 +264,9 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
             const unconfirmed = !past && !inProgress && faker.number.int(6) === 0;
             const stage = past ? 6 : inProgress ? faker.number.int({ min: 1, max: 5 }) : 0;
             const visitId = faker.string.uuid();
+            // Every ninth arrival walked in: confirmed as it was checked in (a visit, event type 4).
+            const walkIn = !canceled && stage >= 1 && visits.length % 9 === 4;
+            const confirmedOn = (daysAhead: number) => (walkIn ? at(-10) : new Date(startMs - daysAhead * 86_400_000).toISOString());
             visits.push({
               scheduledVisitId: visitId, scheduledVisitHashId: faker.string.alphanumeric(22), storeId,
               customerId: vehicle.customerId, vehicleId: vehicle.vehicleId,
@@ -274,7 +277,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
               isExternal: faker.number.int(9) === 0, scheduledBy: faker.helpers.arrayElement(['Uma User', 'Alex Admin', 'Online booking']),
               tractionInvoiceNumber: null, visitAppointmentCount: 1,
               scheduledCustomerCheckIn: start, pickUpTime: null,
-              confirmationDate: unconfirmed ? null : new Date(startMs - faker.number.int({ min: 1, max: 10 }) * 86_400_000).toISOString(),
+              confirmationDate: unconfirmed ? null : confirmedOn(faker.number.int({ min: 1, max: 10 })),
               cancelDate: canceled ? new Date(startMs - 3_600_000).toISOString() : null,
               checkInDate: !canceled && stage >= 1 ? at(-10) : null,
               workStartDate: !canceled && stage >= 2 ? at(5) : null,
