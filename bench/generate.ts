@@ -7,6 +7,8 @@ const scale = Number(process.env.BENCH_SCALE ?? 1);
 export const bigStore = {
   customers: Math.round(50_000 * scale), vehicles: Math.round(100_000 * scale), visits: Math.round(200_000 * scale),
   messages: Math.round(20_000 * scale), ratings: Math.round(10_000 * scale),
+  /** Scheduler columns of the store (the demo has four; the rest are added). */
+  columns: 12,
 };
 
 /**
@@ -16,13 +18,18 @@ export const bigStore = {
 export async function generateBigStore(db: Db): Promise<{ storeId: number; rows: number }> {
   const store = await db.selectFrom('storeLocations').select(['id', 'companyId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
   const service = await db.selectFrom('storeServices').select('storeServiceId').where('storeId', '=', store.id).executeTakeFirstOrThrow();
-  const resources = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', store.id).execute();
   const c = store.companyId;
   const s = store.id;
+  // A big store has a dozen columns: its bays and technicians.
+  const existing = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', s).execute();
+  const added = Math.max(0, bigStore.columns - existing.length);
   await db.transaction().execute(async (trx) => {
-    const total = bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
+    const total = added + bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
     let v = await takeVersions(trx, c, total);
     const next = (n: number) => { const first = v; v += n; return first; };
+    await sql`insert into scheduler_resources (scheduler_resource_id, name, assigned_technician_id, sort_order, is_active, company_id, store_id, version)
+      select gen_random_uuid(), 'Bench bay ' || i, null, 100 + i, true, ${c}, ${s}, ${next(added)} + i - 1 from generate_series(1, ${added}) i`.execute(trx);
+    const resources = await trx.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', s).execute();
     await sql`create temporary table bench_customers as select i, gen_random_uuid() as id from generate_series(1, ${bigStore.customers}) i`.execute(trx);
     await sql`insert into customers (customer_id, first_name, last_name, email, phone_number, preferred_contact_method, city, state, postal_code, created_on, company_id, store_id, version)
       select id, 'First' || i, 'Last' || (i % 5000), 'c' || i || '@example.com', lpad((5550000000 + i)::text, 10, '0'), 'Text', 'Springfield', 'IL', '62701', now() - (i || ' minutes')::interval, ${c}, null, ${next(bigStore.customers)} + i - 1
@@ -55,6 +62,6 @@ export async function generateBigStore(db: Db): Promise<{ storeId: number; rows:
   // Fresh statistics, as autovacuum would make them on PostgreSQL: without them the planner expects a few
   // rows and sorts whole tables instead of walking the (company_id, version) index.
   await sql`analyze`.execute(db);
-  const rows = bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
+  const rows = added + bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
   return { storeId: s, rows };
 }

@@ -1,6 +1,11 @@
 import * as Comlink from 'comlink';
 import { liveQuery } from 'dexie';
 import { StoreDb } from '../src/db/store-db.ts';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { schedulerEvents, type SchedulerEvent } from '../src/domain/scheduler-events.ts';
+import { EventCalendar, type EventCalendarProps } from '../src/features/scheduler/event-calendar.tsx';
+import { readSchedulerRows } from '../src/features/scheduler/use-scheduler.ts';
 import { searchCustomers } from '../src/features/customers/search-replica.ts';
 import type { BenchParams, BenchWorker } from './sync-bench.worker.ts';
 
@@ -60,6 +65,113 @@ async function searchLatencies(owner: { userId: string; storeId: number }) {
   return result;
 }
 
+const benchZone = 'America/New_York';
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+/** Resolves once `ready` holds after a DOM change in `host` (checked on every mutation). */
+function until(host: HTMLElement, ready: () => boolean): Promise<void> {
+  if (ready()) return nextFrame();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!ready()) return;
+      observer.disconnect();
+      void nextFrame().then(resolve);
+    });
+    observer.observe(host, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+/**
+ * The scheduler's day view over the big store: navigation to a day with ~300 entries over 12 columns, from
+ * the replica read to the drawn grid (the floor: the calendar drawing the same entries handed to it ready
+ * made); and a drop's local latency, from the worker's write to the entry redrawn at its new time.
+ */
+async function schedulerBench(owner: { userId: string; storeId: number }) {
+  const db = new StoreDb(owner);
+  await db.open();
+  const host = document.createElement('div');
+  host.style.width = '1400px';
+  document.body.append(host);
+  const root = createRoot(host);
+  const today = new Date();
+  const day = (offset: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset)).toISOString().slice(0, 10);
+  const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const props = (date: string, events: SchedulerEvent[], columns: { id: string; title: string }[]): EventCalendarProps => ({
+    view: 'day', date, resources: columns, events, slotMinTime: '02:00', slotMaxTime: '20:00', slotMinutes: 15, utcOffset: '-05:00', height: '1500px',
+    onOpen: () => undefined, onPlace: async () => true, onPick: () => undefined,
+  });
+  const load = async (date: string) => {
+    const data = await readSchedulerRows(db, date, dayAfter(date), benchZone);
+    return { events: schedulerEvents(data.rows, { from: date, to: dayAfter(date), timeZone: benchZone }), columns: data.resources.map((r) => ({ id: r.schedulerResourceId, title: r.name })) };
+  };
+  const drawn = (count: number) => host.querySelectorAll('.ec-event').length === count;
+  const navigation: number[] = [];
+  const floor: number[] = [];
+  let entries = 0;
+  let columns = 0;
+  for (let round = 0; round < 12; round++) {
+    const date = day(3 + (round % 4));
+    let started = performance.now();
+    const loaded = await load(date);
+    root.render(createElement(EventCalendar, props(date, loaded.events, loaded.columns)));
+    await until(host, () => drawn(loaded.events.length));
+    if (round >= 2) navigation.push(performance.now() - started);
+    entries = Math.max(entries, loaded.events.length);
+    columns = loaded.columns.length;
+    // The floor: leave the day, then draw it again from the entries already built.
+    root.render(createElement(EventCalendar, props(day(-200), [], loaded.columns)));
+    await until(host, () => drawn(0));
+    started = performance.now();
+    root.render(createElement(EventCalendar, props(date, loaded.events, loaded.columns)));
+    await until(host, () => drawn(loaded.events.length));
+    if (round >= 2) floor.push(performance.now() - started);
+  }
+
+  // Drops: the app's path from the worker's write through the live query to the redrawn entry.
+  const date = day(5);
+  let current = await load(date);
+  const subscription = liveQuery(() => load(date)).subscribe((next) => {
+    current = next;
+    root.render(createElement(EventCalendar, props(date, next.events, next.columns)));
+  });
+  root.render(createElement(EventCalendar, props(date, current.events, current.columns)));
+  await until(host, () => drawn(current.events.length));
+  const target = current.events.find((e) => e.visitId)!;
+  const drops: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const hour = 17 + (i % 2);
+    const startDate = new Date(Date.parse(`${date}T${hour}:00:00-05:00`)).toISOString();
+    const shown = `${hour - 12}:00p–${hour - 11}:00p`;
+    const started = performance.now();
+    void worker.place(target.sourceId, { resourceId: target.resourceId, startDate, durationInMinutes: 60 });
+    await until(host, () => [...host.querySelectorAll('.ec-event .sched-time')].some((el) => el.textContent === shown));
+    drops.push(performance.now() - started);
+  }
+  subscription.unsubscribe();
+
+  // Drops by the pointer are made by Playwright's mouse (bench/run.ts): timed here from letting go (a
+  // capturing listener runs before the calendar's) to the entry drawn at its new time.
+  const faceOf = () => [...host.querySelectorAll('.ec-event')].find((node) => node.textContent?.includes(target.displayName) && !node.classList.contains('ec-preview'))
+    ?.querySelector('.sched-time')?.textContent ?? '';
+  let redrawn: Promise<number> = Promise.resolve(0);
+  window.addEventListener('pointerup', () => {
+    const letGo = performance.now();
+    const face = faceOf();
+    redrawn = until(host, () => faceOf() !== face).then(() => performance.now() - letGo);
+  }, { capture: true });
+  const slots = host.querySelectorAll('.ec-body .ec-sidebar .ec-slot');
+  Object.assign(window, {
+    dropTarget: () => {
+      const el = [...host.querySelectorAll<HTMLElement>('.ec-event')].find((node) => node.textContent?.includes(target.displayName))!;
+      el.scrollIntoView({ block: 'center' });
+      const box = el.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + 6, halfHour: slots[2]!.getBoundingClientRect().top - slots[1]!.getBoundingClientRect().top };
+    },
+    lastDrop: () => redrawn,
+  });
+  db.close();
+  return { navigation, floor, drops, entries, columns };
+}
+
 Object.assign(window, {
   runBench: async (params: BenchParams) => {
     console.info('bench: first sync');
@@ -70,6 +182,8 @@ Object.assign(window, {
     const latencies = await writeLatencies(params, 200);
     console.info('bench: write latency done; search per keystroke');
     const search = await searchLatencies(params);
-    return { sync, raw, latencies, search };
+    console.info('bench: search done; scheduler day view');
+    const scheduler = await schedulerBench(params);
+    return { sync, raw, latencies, search, scheduler };
   },
 });

@@ -7,6 +7,7 @@ import { withDerivedFields } from '../src/db/derived-fields.ts';
 import { StoreDb, storeDbSchema, type Row } from '../src/db/store-db.ts';
 import { ApiClient } from '../workers/api-client.ts';
 import { mutations } from '../workers/mutations.ts';
+import { schedulerMutations, type Placement } from '../workers/scheduler-mutations.ts';
 import { SyncEngine } from '../workers/sync-engine.ts';
 
 export interface BenchParams { serverUrl: string; storeId: number; userId: string; token: string; pageSize: number }
@@ -64,6 +65,11 @@ const api = {
 
   async write(customerId: string, notes: string) {
     await engine!.mutate(mutations.updateCustomer(customerId, { notes }));
+  },
+
+  /** A drop on the calendar, as the scheduler sends it to the worker. */
+  async place(scheduledServiceId: string, place: Placement) {
+    await engine!.mutate(schedulerMutations.placeScheduledService(scheduledServiceId, place));
   },
 };
 

@@ -5,7 +5,8 @@ import {
   recurringBlockedTimePatchableFields, scheduledServicePatchableFields, scheduledVisitPatchableFields,
   type CreateBlockedTime, type CreateRecurringBlockedTime, type CreateScheduledService, type CreateScheduledVisit,
 } from '../src/contract/writes.ts';
-import { durationProblems, endAfter } from '../src/domain/durations.ts';
+import { durationProblems, withEnd } from '../src/domain/durations.ts';
+import { checkInChanges, newStaffVisit, recurrenceProblems } from '../src/domain/visit-rules.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
 import type { Mutation } from './sync-engine.ts';
 
@@ -18,10 +19,11 @@ function notOnDevice(what: string): never {
 }
 
 /** The same words the server would answer, before anything is stored or queued. */
-function refuseDuration(minutes: number, what: string): void {
-  const problem = Object.values(durationProblems(minutes))[0]?.[0];
+function refuse(problems: Record<string, string[]>, what: string): void {
+  const problem = Object.values(problems)[0]?.[0];
   if (problem) throw new Error(`${what} was not saved: ${problem}.`);
 }
+const refuseDuration = (minutes: number, what: string) => refuse(durationProblems(minutes), what);
 
 /** Where a service or a block goes: its column, start and length; the end follows (as on the server). */
 export interface Placement {
@@ -47,18 +49,15 @@ export const schedulerMutations = {
    */
   bookVisit(storeId: number, input: CreateScheduledVisit, services: readonly CreateScheduledService[], bookedBy: string, now = new Date()): Mutation[] {
     const { walkIn, ...model } = createScheduledVisitSchema.parse(input);
-    const parsed = services.map((s) => createScheduledServiceSchema.parse({ ...s, endDate: endAfter(s.startDate, s.durationInMinutes) }));
+    const parsed = services.map((s) => withEnd(createScheduledServiceSchema.parse(s)));
     for (const s of parsed) refuseDuration(s.durationInMinutes, 'The appointment');
     if (parsed.length === 0) throw new Error('The appointment was not saved: choose at least one service.');
-    const at = now.toISOString();
-    const visitRow: ScheduledVisit & { storeId: number } = {
-      ...model, storeId, isExternal: false, scheduledBy: bookedBy, tractionInvoiceNumber: null, confirmationDate: at, cancelDate: null,
-      checkInDate: walkIn ? at : null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
-      vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
-    };
+    const visitRow = { ...newStaffVisit(model, { now: now.toISOString(), bookedBy, walkIn }), storeId };
+    // Sent after the customer and the vehicle when those were made on this device and wait to be sent too.
+    const refs = [...(model.customerId ? [`customers/${model.customerId}`] : []), ...(model.vehicleId ? [`customerVehicles/${model.vehicleId}`] : [])];
     return [
       {
-        collection: 'scheduledVisits', key: model.scheduledVisitId, description: walkIn ? 'Check in a walk-in' : 'Book an appointment',
+        collection: 'scheduledVisits', key: model.scheduledVisitId, description: walkIn ? 'Check in a walk-in' : 'Book an appointment', refs,
         build: () => ({ next: visitRow, request: { method: 'POST', path: apiPaths.scheduledVisits, body: { ...model, walkIn } } }),
       },
       ...parsed.map((s): Mutation => ({
@@ -79,8 +78,7 @@ export const schedulerMutations = {
       collection: 'scheduledServices', key: scheduledServiceId, description: 'Move an appointment',
       build: (current) => {
         if (!current) notOnDevice('appointment');
-        const next = { ...current, ...place, endDate: endAfter(place.startDate, place.durationInMinutes) };
-        return patched(current, next, scheduledServicePatchableFields, serviceAt(current));
+        return patched(current, withEnd({ ...current, ...place } as Row & ScheduledService), scheduledServicePatchableFields, serviceAt(current));
       },
     };
   },
@@ -91,8 +89,7 @@ export const schedulerMutations = {
       collection: 'scheduledServices', key: scheduledServiceId, description: 'Change an appointment\'s service',
       build: (current) => {
         if (!current) notOnDevice('appointment');
-        const merged = { ...current, ...changes } as Row & ScheduledService;
-        return patched(current, { ...merged, endDate: endAfter(merged.startDate, merged.durationInMinutes) }, scheduledServicePatchableFields, serviceAt(current));
+        return patched(current, withEnd({ ...current, ...changes } as Row & ScheduledService), scheduledServicePatchableFields, serviceAt(current));
       },
     };
   },
@@ -121,19 +118,16 @@ export const schedulerMutations = {
       collection: 'scheduledVisits', key: scheduledVisitId, description: 'Check in',
       build: (current) => {
         if (!current) notOnDevice('visit');
-        if (current.cancelDate) throw new Error('This visit was canceled: restore it before checking it in.');
-        if (current.checkInDate) return null;
-        const at = now.toISOString();
-        return {
-          next: { ...current, checkInDate: at, confirmationDate: current.confirmationDate ?? at },
-          request: { method: 'POST', path: path(apiPaths.checkIn, { scheduledVisitId }) },
-        };
+        const changes = checkInChanges(current as unknown as ScheduledVisit, now.toISOString());
+        if (changes && 'refused' in changes) throw new Error(changes.refused);
+        if (!changes) return null;
+        return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.checkIn, { scheduledVisitId }) } };
       },
     };
   },
 
   createBlockedTime(storeId: number, input: CreateBlockedTime): Mutation {
-    const model = createBlockedTimeSchema.parse({ ...input, endDate: endAfter(input.startDate, input.durationInMinutes) });
+    const model = withEnd(createBlockedTimeSchema.parse(input));
     refuseDuration(model.durationInMinutes, 'The blocked time');
     return {
       collection: 'blockedTimes', key: model.blockedTimeId, description: 'Block time',
@@ -147,8 +141,7 @@ export const schedulerMutations = {
       collection: 'blockedTimes', key: blockedTimeId, description: 'Change blocked time',
       build: (current) => {
         if (!current) notOnDevice('blocked time');
-        const merged = { ...current, ...changes } as Row & BlockedTime;
-        return patched(current, { ...merged, endDate: endAfter(merged.startDate, merged.durationInMinutes) }, blockedTimePatchableFields, path(apiPaths.blockedTime, { blockedTimeId }));
+        return patched(current, withEnd({ ...current, ...changes } as Row & BlockedTime), blockedTimePatchableFields, path(apiPaths.blockedTime, { blockedTimeId }));
       },
     };
   },
@@ -162,8 +155,7 @@ export const schedulerMutations = {
 
   createRecurringBlockedTime(storeId: number, input: CreateRecurringBlockedTime): Mutation {
     const model = createRecurringBlockedTimeSchema.parse(input);
-    refuseDuration(model.durationInMinutes, 'The weekly block');
-    if (model.recurrenceEndDate !== null && model.recurrenceEndDate < model.startDate) throw new Error('The weekly block was not saved: the final date cannot be before the first.');
+    refuse(recurrenceProblems(model), 'The weekly block');
     return {
       collection: 'recurringBlockedTimes', key: model.recurringBlockedTimeId, description: 'Block time every week',
       build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.recurringBlockedTimes, body: model } }),
@@ -176,7 +168,7 @@ export const schedulerMutations = {
       build: (current) => {
         if (!current) notOnDevice('weekly block');
         const next = { ...current, ...changes };
-        if (next.recurrenceEndDate && String(next.recurrenceEndDate) < String(current.startDate)) throw new Error('The weekly block was not saved: the final date cannot be before the first.');
+        refuse(recurrenceProblems(next as unknown as RecurringBlockedTime), 'The weekly block');
         return patched(current, next, recurringBlockedTimePatchableFields, path(apiPaths.recurringBlockedTime, { recurringBlockedTimeId }));
       },
     };

@@ -12,7 +12,8 @@ import {
 const id = z.uuid();
 const timestamp = z.iso.datetime({ offset: true });
 const date = z.iso.date();
-const timeOfDay = z.string().regex(/^\d{2}:\d{2}$/, 'Use the 24-hour form HH:MM');
+/** A time of day on the 24-hour clock (store hours, weekly blocks, pickup windows). */
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the 24-hour form HH:MM, e.g. 08:00');
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => text(max).nullable();
 /** The most an amount may be ($999,999.99): the database's integer columns hold it with room to spare. */

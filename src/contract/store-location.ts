@@ -1,6 +1,6 @@
 import { findIana } from 'windows-iana';
 import { z } from 'zod';
-import { maxCents, specialStoreHoursSchema } from './entities.ts';
+import { maxCents, specialStoreHoursSchema, timeOfDay } from './entities.ts';
 
 const weekdays = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'] as const;
 const dayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -14,7 +14,7 @@ export const appointmentsEnabledFields = dayNames.map((d) => `${d}AppointmentsEn
 export const weekdayHoursFields = dayNames.map((d) => ({ day: d, open: `${d}OpenTime` as const, close: `${d}CloseTime` as const }));
 type HoursField = (typeof weekdayHoursFields)[number]['open' | 'close'];
 /** A time of day, 24-hour "HH:MM". */
-export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the 24-hour form HH:MM, e.g. 08:00');
+export { timeOfDay };
 
 const flags = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>;

@@ -19,12 +19,12 @@ export function endAfter(startDate: string, durationInMinutes: number): string {
   return new Date(Date.parse(startDate) + durationInMinutes * 60_000).toISOString();
 }
 
-/** Start and end must agree with the duration: the server keeps the three consistent. */
-export function spanProblems(row: { startDate: string; endDate: string; durationInMinutes: number }): Record<string, string[]> {
-  const duration = durationProblems(row.durationInMinutes);
-  if (Object.keys(duration).length > 0) return duration;
-  if (Date.parse(row.endDate) - Date.parse(row.startDate) !== row.durationInMinutes * 60_000) {
-    return { endDate: ['The end must be the start plus the duration'] };
-  }
-  return {};
+/** The row with its end following its start and duration: the server keeps the three consistent this way. */
+export function withEnd<T extends { startDate: string; durationInMinutes: number; endDate: string }>(row: T): T {
+  return { ...row, endDate: endAfter(row.startDate, row.durationInMinutes) };
+}
+
+/** Minutes between two wall-clock readings (2026-11-23T09:00:00) of one zone. */
+export function wallMinutesBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 60_000);
 }

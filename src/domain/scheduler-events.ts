@@ -4,6 +4,7 @@ import type {
 } from '../contract/entities.ts';
 import { displayName, licenceText, vehicleTitle } from './display-name.ts';
 import { instantToWallClock } from './time-zone.ts';
+import { isDeletable } from './visit-rules.ts';
 import { eventTypes, scheduledEventStatus, statusColors, type EventType, type Milestones, type ScheduledEventStatus } from './visit-status.ts';
 
 /** The vehicle of an event, as the spec's scheduler event carries it. */
@@ -160,7 +161,7 @@ export function schedulerEvents(rows: SchedulerRows, range: DayRange): Scheduler
         pickUpTime: visit.pickUpTime ? wall(visit.pickUpTime) : null, ...milestones,
         sourceId: service.scheduledServiceId, occurrenceDate: null,
         displayName: displayName(person) || 'Customer', licence: vehicle ? licenceText(vehicle) : '', vehicleText: vehicle ? vehicleTitle(vehicle) : '',
-        color: statusColors[status], hollow: isFaded(status), editable: true, deletable: visit.checkInDate === null,
+        color: statusColors[status], hollow: isFaded(status), editable: true, deletable: isDeletable(visit),
       });
     });
   }

@@ -5,7 +5,8 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   blockedTimePatchableFields, createBlockedTimeSchema, createRecurringBlockedTimeSchema, recurringBlockedTimePatchableFields,
 } from '../../../src/contract/writes.ts';
-import { durationProblems, endAfter } from '../../../src/domain/durations.ts';
+import { durationProblems, withEnd } from '../../../src/domain/durations.ts';
+import { recurrenceProblems } from '../../../src/domain/visit-rules.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, refuseProblems } from '../../http/problem.ts';
@@ -29,14 +30,6 @@ const blockList: ODataResource = { fields: Object.fromEntries(blockColumns.map((
 const recurringList: ODataResource = { fields: Object.fromEntries(recurringColumns.map((c) => [c, c])), schema: recurringBlockedTimeSchema };
 const blockParams = z.object({ blockedTimeId: z.uuid() });
 const recurringParams = z.object({ recurringBlockedTimeId: z.uuid() });
-
-const withEnd = <T extends { startDate: string; durationInMinutes: number; endDate: string }>(row: T): T => ({ ...row, endDate: endAfter(row.startDate, row.durationInMinutes) });
-
-/** A weekly block ends on or after the day it starts. */
-const recurrenceProblems = (row: { startDate: string; recurrenceEndDate: string | null; durationInMinutes: number }) => ({
-  ...durationProblems(row.durationInMinutes),
-  ...(row.recurrenceEndDate !== null && row.recurrenceEndDate < row.startDate ? { recurrenceEndDate: ['The final date cannot be before the first'] } : {}),
-});
 
 /**
  * Blocked time on the calendar: one-off blocks (the spec lists no calls for them: docs/api.md) and weekly

@@ -24,17 +24,19 @@ const params = z.object({ unconfirmedVisitId: z.uuid() });
 /** A request names no duration when it names no service: an hour, as staff book an unknown job. */
 const unknownJobMinutes = 60;
 
-/** The company's customer the request came from (same email, else same phone), or a new one made from it. */
+/**
+ * The company's customer the request came from: the one with its email, else (no email match) the one with
+ * its phone number, oldest first; else a new one made from the request.
+ */
 async function customerFor(w: Writer, request: UnconfirmedVisit): Promise<string> {
   const email = request.email?.toLowerCase() ?? null;
   const digits = phoneDigits(request.phoneNumber).slice(-10);
-  const found = await w.trx.selectFrom('customers').select('customerId').where('companyId', '=', w.scope.companyId).where('deleted', '=', false)
-    .where((eb) => eb.or([
-      ...(email ? [eb(sql`lower(email)`, '=', email)] : []),
-      ...(digits.length === 10 ? [eb(sql`right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)`, '=', digits)] : []),
-      eb.val(false),
-    ]))
-    .orderBy('createdOn').orderBy('customerId').executeTakeFirst();
+  const customersOf = () => w.trx.selectFrom('customers').select('customerId').where('companyId', '=', w.scope.companyId).where('deleted', '=', false)
+    .orderBy('createdOn').orderBy('customerId');
+  const byEmail = email ? await customersOf().where(sql`lower(email)`, '=', email).executeTakeFirst() : undefined;
+  const found = byEmail ?? (digits.length === 10
+    ? await customersOf().where(sql`right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)`, '=', digits).executeTakeFirst()
+    : undefined);
   if (found) return found.customerId;
   const row = await w.create(customers, {
     customerId: randomUUID(), firstName: request.firstName, lastName: request.lastName, companyName: null, email: request.email,

@@ -5,7 +5,8 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   createScheduledServiceSchema, createScheduledVisitSchema, scheduledServicePatchableFields, scheduledVisitPatchableFields,
 } from '../../../src/contract/writes.ts';
-import { durationProblems, endAfter } from '../../../src/domain/durations.ts';
+import { durationProblems, withEnd } from '../../../src/domain/durations.ts';
+import { cancelProblems, checkInChanges, isDeletable, newStaffVisit, visitMessages } from '../../../src/domain/visit-rules.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
@@ -43,9 +44,6 @@ function listQuery(request: FastifyRequest, resource: ODataResource) {
   return { range, query: parseODataQuery(odata, resource) };
 }
 
-/** The end always follows the start and the duration, so a move and a resize made at once still agree. */
-const withEnd = <T extends { startDate: string; durationInMinutes: number; endDate: string }>(row: T): T => ({ ...row, endDate: endAfter(row.startDate, row.durationInMinutes) });
-
 async function liveServicesOf(db: Db | Writer['trx'], scope: StoreScope, scheduledVisitId: string) {
   return db.selectFrom('scheduledServices').select(serviceColumns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
     .where('scheduledVisitId', '=', scheduledVisitId).where('deleted', '=', false).orderBy('startDate').orderBy('scheduledServiceId').execute();
@@ -80,12 +78,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     const { walkIn, ...model } = parseOrProblem(createScheduledVisitSchema, request.body, 'The visit');
     const result = await writes.run(request, scope, async (w) => {
       refuseProblems(await visitReferenceProblems(w.trx, scope, model), 'The visit');
-      const now = w.now.toISOString();
-      const row = await w.create(scheduledVisits, {
-        ...model, isExternal: false, scheduledBy: scope.user.name, tractionInvoiceNumber: null,
-        confirmationDate: now, cancelDate: null, checkInDate: walkIn ? now : null, workStartDate: null, workCompleteDate: null,
-        readyForPickupDate: null, checkOutDate: null, vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
-      });
+      const row = await w.create(scheduledVisits, newStaffVisit(model, { now: w.now.toISOString(), bookedBy: scope.user.name, walkIn }));
       w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
       return { status: 201, body: row };
     });
@@ -105,7 +98,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
       const { row, changed } = await w.patch(scheduledVisits, key, request.body, scheduledVisitPatchableFields, {
         problems: async (current, next) => ({
           ...(next.customerId === current.customerId && next.vehicleId === current.vehicleId ? {} : await visitReferenceProblems(w.trx, scope, next)),
-          ...(next.cancelDate && !current.cancelDate && current.checkOutDate ? { cancelDate: ['A picked-up visit cannot be canceled'] } : {}),
+          ...cancelProblems(current, next),
         }),
       });
       if (changed) w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
@@ -120,10 +113,9 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     const key = parseOrProblem(visitParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.change(scheduledVisits, key, (visit) => {
-        if (visit.cancelDate) throw new ProblemError('conflict', 'This visit was canceled: restore it before checking it in.');
-        if (visit.checkInDate) return null;
-        const now = w.now.toISOString();
-        return { checkInDate: now, confirmationDate: visit.confirmationDate ?? now };
+        const changes = checkInChanges(visit, w.now.toISOString());
+        if (changes && 'refused' in changes) throw new ProblemError('conflict', changes.refused);
+        return changes;
       });
       if (changed) w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
       return { status: 200, body: row };
@@ -199,7 +191,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
       const service = await w.read(scheduledServices, key);
       if (!service) return { status: 204, body: null };
       const visit = await w.find(scheduledVisits, { scheduledVisitId: key.scheduledVisitId });
-      if (visit.checkInDate) throw new ProblemError('conflict', 'This appointment was checked in, so it stays on the record: cancel it instead of deleting it.');
+      if (!isDeletable(visit)) throw new ProblemError('conflict', visitMessages.checkedInDelete);
       await w.tombstone(scheduledServices, key);
       const rest = await liveServicesOf(w.trx, scope, key.scheduledVisitId);
       if (rest.length === 0) await w.tombstone(scheduledVisits, { scheduledVisitId: key.scheduledVisitId });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, CloseButton, Divider, Drawer, Group, NumberInput, Paper, ScrollArea, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Divider, Drawer, Group, NumberInput, Paper, ScrollArea, Select, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
@@ -13,8 +13,10 @@ import { checkOutMethods } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';
+import { durationProblems } from '../../domain/durations.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { visitEventType } from '../../domain/scheduler-events.ts';
+import { isCancelable, isDeletable } from '../../domain/visit-rules.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { scheduledEventStatus } from '../../domain/visit-status.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -43,6 +45,7 @@ async function readVisit(storeId: number, scheduledVisitId: string) {
     serviceName: (id: string | null) => (id && storeServices.find((s) => s.storeServiceId === id)?.name) || 'Service',
     resourceName: (id: string | null) => (id && resources.find((r) => r.schedulerResourceId === id)?.name) || 'Unassigned',
     personName: (id: string | null) => (id && staff.find((s) => s.userId === id)?.name) || null,
+    columns: resources.filter((r) => r.isActive).sort((a, b) => a.sortOrder - b.sortOrder).map((r) => ({ value: r.schedulerResourceId, label: r.name })),
   } as const;
 }
 
@@ -75,7 +78,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
   if (!data) return <Text size="sm" c="dimmed">Loading…</Text>;
-  if (!data.visit) return <Text size="sm" c="dimmed">This appointment is not on this device: it may have been deleted.</Text>;
+  if (!data.visit) return <Text size="sm" c="dimmed">This appointment is not on this device yet, or it was deleted. A new one shows here as soon as the device has synced.</Text>;
   const { visit, services, customer, vehicle } = data;
   const timeZone = storeTimeZone(store.timeZone);
   const formats = storeFormatters(store);
@@ -113,6 +116,11 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
           ))}
         </Table.Tbody>
       </Table>
+      {!visit.checkOutDate && !visit.cancelDate && (
+        <Reschedule key={services.map((x) => `${x.scheduledServiceId}${x.startDate}${x.resourceId}${x.durationInMinutes}`).join()} services={services}
+          serviceName={data.serviceName} columns={data.columns} timeZone={timeZone} focus={scheduledServiceId}
+          onSave={(id, place) => act(() => syncClient().placeScheduledService(id, place))} />
+      )}
       <Stack gap={4}>
         {visit.customerVehicleStatus && <Field label="Customer">{checkOutMethods.label(checkOutMethods.values[visit.customerVehicleStatus - 1]!)}</Field>}
         {visit.keyTag && <Field label="Key tag">{visit.keyTag}</Field>}
@@ -123,7 +131,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         {visit.scheduledBy && <Field label="Booked by">{visit.scheduledBy}</Field>}
       </Stack>
       <Divider />
-      <VisitTimes key={`${visit.scheduledCustomerCheckIn}|${visit.pickUpTime}|${visit.visitAppointmentCount}`} visit={visit} timeZone={timeZone} onSave={(changes) => act(() => syncClient().updateVisit(visit.scheduledVisitId, changes))} />
+      <VisitTimes key={`${visit.scheduledCustomerCheckIn}|${visit.pickUpTime}|${visit.visitAppointmentCount}`} visit={visit} firstStart={services[0]?.startDate ?? null} timeZone={timeZone} onSave={(changes) => act(() => syncClient().updateVisit(visit.scheduledVisitId, changes))} />
       <Divider />
       <Timeline bulletSize={14} lineWidth={2} active={milestones.filter(([field]) => visit[field]).length - 1} aria-label="Milestones">
         {milestones.filter(([field]) => visit[field]).map(([field, label]) => (
@@ -144,9 +152,9 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
       ) : (
         <Group gap="xs">
           {!visit.checkInDate && !visit.cancelDate && <Button leftSection={<IconCheck size={16} />} onClick={() => void act(() => syncClient().checkIn(visit.scheduledVisitId))}>Check in</Button>}
-          {!visit.cancelDate && !visit.checkOutDate && <Button variant="default" onClick={() => setAsking('cancel')}>Cancel…</Button>}
+          {isCancelable(visit) && <Button variant="default" onClick={() => setAsking('cancel')}>Cancel…</Button>}
           {visit.cancelDate && <Button variant="default" onClick={() => void act(() => syncClient().updateVisit(visit.scheduledVisitId, { cancelDate: null }))}>Restore</Button>}
-          {!visit.checkInDate && <Button variant="subtle" color="red" onClick={() => setAsking('delete')}>Delete…</Button>}
+          {isDeletable(visit) && <Button variant="subtle" color="red" onClick={() => setAsking('delete')}>Delete…</Button>}
         </Group>
       )}
       {visit.checkInDate && <Badge variant="light" color="gray">Checked in: it stays on the record and cannot be deleted</Badge>}
@@ -155,9 +163,10 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
 }
 
 /** The three times staff set on a visit (spec section 3): scheduled check-in, pickup time, visit appointment count. */
-function VisitTimes({ visit, timeZone, onSave }: { visit: ScheduledVisit; timeZone: string; onSave(changes: Partial<ScheduledVisit>): Promise<void> }) {
+function VisitTimes({ visit, firstStart, timeZone, onSave }: { visit: ScheduledVisit; firstStart: string | null; timeZone: string; onSave(changes: Partial<ScheduledVisit>): Promise<void> }) {
   const wall = (iso: string | null) => (iso ? instantToWallClock(iso, timeZone) : null);
-  const day = (wall(visit.scheduledCustomerCheckIn) ?? wall(visit.pickUpTime) ?? instantToWallClock(new Date().toISOString(), timeZone)).slice(0, 10);
+  // The times are on the visit's day: the day its first service starts.
+  const day = (wall(firstStart) ?? wall(visit.scheduledCustomerCheckIn) ?? instantToWallClock(new Date().toISOString(), timeZone)).slice(0, 10);
   const [checkIn, setCheckIn] = useState(wall(visit.scheduledCustomerCheckIn)?.slice(11, 16) ?? '');
   const [pickUp, setPickUp] = useState(wall(visit.pickUpTime)?.slice(11, 16) ?? '');
   const [count, setCount] = useState<number | string>(visit.visitAppointmentCount ?? '');
@@ -176,6 +185,53 @@ function VisitTimes({ visit, timeZone, onSave }: { visit: ScheduledVisit; timeZo
       <Group align="flex-end">
         <NumberInput label="Appointments in this visit" min={0} max={99} value={count} onChange={setCount} w={200} />
         <Button variant="light" disabled={!dirty} onClick={() => void onSave(changes)}>Save times</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Moves a service without dragging (keyboard, touch): its column, start time and length on the same day. */
+function Reschedule({ services, serviceName, columns, timeZone, focus, onSave }: {
+  services: ScheduledService[]; serviceName(id: string | null): string; columns: { value: string; label: string }[]; timeZone: string; focus: string | undefined;
+  onSave(id: string, place: { resourceId: string | null; startDate: string; durationInMinutes: number }): Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [id, setId] = useState(services.find((x) => x.scheduledServiceId === focus)?.scheduledServiceId ?? services[0]?.scheduledServiceId ?? null);
+  const service = services.find((x) => x.scheduledServiceId === id);
+  const [resourceId, setResourceId] = useState(service?.resourceId ?? null);
+  const [time, setTime] = useState(service ? instantToWallClock(service.startDate, timeZone).slice(11, 16) : '');
+  const [minutes, setMinutes] = useState<number | string>(service?.durationInMinutes ?? 60);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!service) return null;
+  if (!open) return <Group><Button variant="light" size="xs" onClick={() => setOpen(true)}>Change time or column…</Button></Group>;
+  const choose = (next: string | null) => {
+    const chosen = services.find((x) => x.scheduledServiceId === next);
+    setId(next);
+    if (!chosen) return;
+    setResourceId(chosen.resourceId);
+    setTime(instantToWallClock(chosen.startDate, timeZone).slice(11, 16));
+    setMinutes(chosen.durationInMinutes);
+  };
+  const save = () => {
+    const length = Number(minutes);
+    const wrong = Object.values(durationProblems(length))[0]?.[0];
+    if (wrong) return setProblem(`${wrong}.`);
+    if (!/^\d{2}:\d{2}$/.test(time)) return setProblem('Enter the start time.');
+    const day = instantToWallClock(service.startDate, timeZone).slice(0, 10);
+    void onSave(service.scheduledServiceId, { resourceId, startDate: wallClockIsoToInstant(`${day}T${time}:00`, timeZone), durationInMinutes: length }).then(() => setOpen(false));
+  };
+  return (
+    <Stack gap="xs" role="group" aria-label="Change time or column">
+      {services.length > 1 && <Select label="Service" value={id} onChange={choose} allowDeselect={false} data={services.map((x) => ({ value: x.scheduledServiceId, label: serviceName(x.storeServiceId) }))} />}
+      <Select label="Technician or bay" value={resourceId} onChange={setResourceId} allowDeselect={false} data={columns} />
+      <Group grow>
+        <TimeInput label="Starts" value={time} onChange={(e) => setTime(e.currentTarget.value)} />
+        <NumberInput label="Minutes" min={15} step={15} value={minutes} onChange={setMinutes} />
+      </Group>
+      {problem && <Text c="red" size="sm">{problem}</Text>}
+      <Group justify="flex-end">
+        <Button variant="default" size="xs" onClick={() => setOpen(false)}>Cancel</Button>
+        <Button size="xs" onClick={save}>Move</Button>
       </Group>
     </Stack>
   );

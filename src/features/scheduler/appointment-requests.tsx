@@ -24,7 +24,8 @@ function useConfirm(timeZone: string) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const confirm = async (request: UnconfirmedVisit) => {
+  /** True once confirmed and the visit opened; false with the problem shown. */
+  const confirm = async (request: UnconfirmedVisit): Promise<boolean> => {
     setBusy(request.unconfirmedVisitId);
     setProblem(null);
     try {
@@ -33,8 +34,10 @@ function useConfirm(timeZone: string) {
         to: '/scheduler-dayview/appointments/$scheduledVisitId/{-$scheduledServiceId}', params: { scheduledVisitId },
         search: { date: instantToWallClock(request.requestedStartDate, timeZone).slice(0, 10), view: 'day' },
       });
+      return true;
     } catch (e) {
       setProblem(e instanceof Error ? e.message : String(e));
+      return false;
     } finally {
       setBusy(null);
     }
@@ -79,7 +82,7 @@ export function RequestsButton({ store, timeZone }: { store: StoreLocation; time
           {count === 0 && <Text c="dimmed">No requests waiting. Customers' online requests appear here until someone confirms them.</Text>}
           {requests?.map((r) => (
             <RequestCard key={r.unconfirmedVisitId} request={r} serviceName={r.storeServiceId ? names?.get(r.storeServiceId) : undefined}
-              when={formats.dateTime(r.requestedStartDate)} busy={busy === r.unconfirmedVisitId} onConfirm={() => { void confirm(r).then(() => setOpen(false)); }} />
+              when={formats.dateTime(r.requestedStartDate)} busy={busy === r.unconfirmedVisitId} onConfirm={() => { void confirm(r).then((done) => { if (done) setOpen(false); }); }} />
           ))}
         </Stack>
       </Drawer>

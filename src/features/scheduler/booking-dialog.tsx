@@ -8,16 +8,17 @@ import { checkOutMethods } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';
-import { durationProblems, snapDuration } from '../../domain/durations.ts';
+import { durationProblems, snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { recurrenceProblems } from '../../domain/visit-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { PossibleMatches } from '../customers/possible-matches.tsx';
 import { searchCustomers } from '../customers/search-replica.ts';
 import type { CalendarPlacement } from './event-calendar.tsx';
 
 const newHashId = () => crypto.randomUUID().replace(/-/g, '');
-const minutesBetween = (a: string, b: string) => Math.max(15, Temporal.PlainDateTime.from(a).until(Temporal.PlainDateTime.from(b), { largestUnit: 'minutes' }).minutes);
+const minutesBetween = (a: string, b: string) => snapDuration(wallMinutesBetween(a, b));
 
 interface Props {
   store: StoreLocation;
@@ -167,10 +168,13 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
   const save = async () => {
     const found: Record<string, string> = {};
     if (!customer) found.customer = 'Choose the customer, or create one.';
+    if (!resourceId) found.resource = 'Choose the technician or bay.';
     if (!/^\d{2}:\d{2}$/.test(time)) found.time = 'Enter the start time.';
     const total = Number(minutes);
     const durationProblem = Object.values(durationProblems(total))[0]?.[0];
     if (durationProblem) found.minutes = `${durationProblem}.`;
+    const needed = chosen.slice(0, -1).reduce((sum, s) => sum + snapDuration(s.durationInMinutes), 0) + 15;
+    if (!durationProblem && chosen.length > 1 && total < needed) found.minutes = `These services need at least ${needed} minutes one after another.`;
     setProblems(found);
     if (Object.keys(found).length > 0 || !customer) return;
     // Services follow one another on the column, each as long as the store says, the last taking what is left.
@@ -178,7 +182,7 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
     let offset = 0;
     const start = Temporal.PlainDateTime.from(`${date}T${time}:00`);
     const services = items.map((s, i) => {
-      const length = i === items.length - 1 ? Math.max(15, snapDuration(total - offset)) : snapDuration(s!.durationInMinutes);
+      const length = i === items.length - 1 ? snapDuration(total - offset) : snapDuration(s!.durationInMinutes);
       const begins = start.add({ minutes: offset });
       offset += length;
       return {
@@ -191,7 +195,7 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
       await syncClient().bookVisit({
         scheduledVisitId: crypto.randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId,
         customerVehicleStatus: Number(status) as 1 | 2 | 3, description: null, staffNotes: staffNotes.trim() || null, customerComments: null,
-        keyTag: keyTag.trim() || null, visitAppointmentCount: 1, scheduledCustomerCheckIn: services[0]!.startDate, pickUpTime: null, walkIn,
+        keyTag: keyTag.trim() || null, visitAppointmentCount: 1, scheduledCustomerCheckIn: services[0]!.startDate, pickUpTime: null, walkIn: walkIn && date === today,
       }, services);
       onClose();
     } catch (e) {
@@ -211,7 +215,7 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
       )}
       <MultiSelect label="Services" placeholder="Choose services" searchable value={serviceIds} onChange={chooseServices}
         data={(catalogue?.services ?? []).map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }))} />
-      <Select label="Technician or bay" value={resourceId} onChange={setResourceId} allowDeselect={false}
+      <Select label="Technician or bay" required value={resourceId} onChange={setResourceId} allowDeselect={false} error={problems.resource}
         data={columns.map((c) => ({ value: c.id, label: chosen.length > 0 && !canDoAll(c.id) ? `${c.title} (not set up for these services)` : c.title }))} />
       <When date={date} time={time} onDate={setDate} onTime={setTime} error={problems.time} />
       <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
@@ -233,23 +237,26 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
 
 function BlockForm({ timeZone, place, columns, onClose }: Props) {
   const [description, setDescription] = useState('');
-  const [resourceId, setResourceId] = useState<string | null>(place.resourceId);
+  const [resourceId, setResourceId] = useState<string | null>(place.resourceId ?? 'all');
   const [date, setDate] = useState(place.startDate.slice(0, 10));
   const [time, setTime] = useState(place.startDate.slice(11, 16));
   const [minutes, setMinutes] = useState<number | string>(minutesBetween(place.startDate, place.endDate));
   const [weekly, setWeekly] = useState(false);
   const [until, setUntil] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
 
   const save = async () => {
     const found: Record<string, string> = {};
     if (!/^\d{2}:\d{2}$/.test(time)) found.time = 'Enter the start time.';
     const durationProblem = Object.values(durationProblems(Number(minutes)))[0]?.[0];
     if (durationProblem) found.minutes = `${durationProblem}.`;
-    if (weekly && until && until < date) found.until = 'The final date cannot be before the first.';
+    const recurrence = weekly ? recurrenceProblems({ startDate: date, recurrenceEndDate: until, durationInMinutes: Number(minutes) }).recurrenceEndDate?.[0] : undefined;
+    if (recurrence) found.until = `${recurrence}.`;
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     const column = resourceId === 'all' ? null : resourceId;
+    setSaving(true);
     try {
       if (weekly) {
         await syncClient().createRecurringBlockedTime({
@@ -265,6 +272,8 @@ function BlockForm({ timeZone, place, columns, onClose }: Props) {
       onClose();
     } catch (e) {
       setProblems({ form: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -283,7 +292,7 @@ function BlockForm({ timeZone, place, columns, onClose }: Props) {
       {problems.form && <Alert color="red">{problems.form}</Alert>}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>Cancel</Button>
-        <Button onClick={() => void save()}>Block time</Button>
+        <Button loading={saving} onClick={() => void save()}>Block time</Button>
       </Group>
     </Stack>
   );

@@ -65,12 +65,21 @@ function eventFace(e: SchedulerEvent, start: Date, end: Date, compact: boolean):
   return nodes;
 }
 
-/** A block for the whole store (no column) stands in every column. */
+/**
+ * The columns an entry is drawn in: its own; every column for a block of the whole store (no column); the
+ * last column (the scheduler's "Unassigned") for an appointment whose column is gone or unset.
+ */
+function columnsOf(e: SchedulerEvent, columns: readonly string[]): string[] {
+  if (e.resourceId !== null && columns.includes(e.resourceId)) return [e.resourceId];
+  if (e.resourceId === null && !e.visitId) return [...columns];
+  return columns.length > 0 ? [columns[columns.length - 1]!] : [];
+}
+
 function toInput(e: SchedulerEvent, columns: string[]): Calendar.EventInput {
   const fill = !e.hollow;
   return {
     id: calendarId(e),
-    resourceIds: e.resourceId ? [e.resourceId] : columns,
+    resourceIds: columnsOf(e, columns),
     start: e.startDate,
     end: e.endDate,
     title: e.displayName,
@@ -121,7 +130,8 @@ export function EventCalendar(props: EventCalendarProps) {
       eventDrop: (info) => {
         const e = find(info.event.id);
         if (!e) return info.revert();
-        const resourceId = info.newResource ? String(info.newResource.id) : e.resourceId;
+        // A whole-store block moves in time only; an entry moved to another column takes that column.
+        const resourceId = info.newResource && (e.resourceId !== null || e.visitId) ? String(info.newResource.id) : e.resourceId;
         void latest.current.onPlace(e, placed(info.event, resourceId)).then((kept) => { if (!kept) info.revert(); });
       },
       eventResize: (info) => {
@@ -168,9 +178,26 @@ export function EventCalendar(props: EventCalendarProps) {
     c.setOption('slotDuration', { minutes: slotMinutes });
     c.setOption('scrollTime', slotMinTime);
   }, [slotMinTime, slotMaxTime, slotMinutes]);
+  const drawn = useRef(new Map<string, string>());
   useEffect(() => {
+    const c = calendar.current;
+    if (!c) return;
     byId.current = new Map(events.map((e) => [calendarId(e), e]));
-    calendar.current?.setOption('events', events.map((e) => toInput(e, columnIds)));
+    const inputs = events.map((e) => toInput(e, columnIds));
+    const next = new Map(inputs.map((input) => [String(input.id), JSON.stringify(input)]));
+    const changed = inputs.filter((input) => drawn.current.get(String(input.id)) !== next.get(String(input.id)));
+    const gone = [...drawn.current.keys()].filter((id) => !next.has(id));
+    // A drop or a change from another device touches an entry or two: redraw those, not the whole day.
+    if (drawn.current.size > 0 && changed.length + gone.length <= 20) {
+      for (const id of gone) c.removeEventById(id);
+      for (const input of changed) {
+        if (drawn.current.has(String(input.id))) c.updateEvent(input);
+        else c.addEvent(input);
+      }
+    } else {
+      c.setOption('events', inputs);
+    }
+    drawn.current = next;
   }, [events, columnIds]);
 
   return <div ref={host} className="sched-calendar" data-testid="scheduler-calendar" />;

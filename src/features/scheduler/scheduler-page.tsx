@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { useSession } from '../../app/session.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
-import { snapDuration } from '../../domain/durations.ts';
+import { snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
 import { viewDays, type SchedulerEvent } from '../../domain/scheduler-events.ts';
 import { gridHours, placementWarnings } from '../../domain/scheduler-rules.ts';
 import { hoursOn, timeText } from '../../domain/store-hours.ts';
@@ -25,7 +25,6 @@ export interface SchedulerSearch {
   view?: CalendarView;
 }
 
-const minutesBetween = (a: string, b: string) => Temporal.PlainDateTime.from(a).until(Temporal.PlainDateTime.from(b), { largestUnit: 'minutes' }).minutes;
 const plusMinutes = (wall: string, minutes: number) => Temporal.PlainDateTime.from(wall).add({ minutes }).toString({ smallestUnit: 'second' });
 
 function Legend() {
@@ -90,21 +89,34 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
 
   const onPlace = useCallback(async (e: SchedulerEvent, place: CalendarPlacement): Promise<boolean> => {
     const resourceId = place.resourceId === unassignedColumn.id ? null : place.resourceId;
-    const durationInMinutes = snapDuration(minutesBetween(place.startDate, place.endDate));
+    const durationInMinutes = snapDuration(wallMinutesBetween(place.startDate, place.endDate));
     const endDate = plusMinutes(place.startDate, durationInMinutes);
     const warnings = placementWarnings({ eventId: e.eventId, resourceId, startDate: place.startDate, endDate }, data?.events ?? [], store, special, columnName);
     if (warnings.length > 0 && !(await new Promise<boolean>((answer) => setPending({ warnings, answer })))) return false;
     const placement = { resourceId, startDate: wallClockIsoToInstant(place.startDate, timeZone), durationInMinutes };
     try {
       setProblem(null);
-      if (e.visitId) await syncClient().placeScheduledService(e.sourceId, placement);
-      else await syncClient().updateBlockedTime(e.sourceId, placement);
+      if (e.visitId) {
+        await syncClient().placeScheduledService(e.sourceId, placement);
+        // The customer is expected when the first service starts: the check-in time follows it.
+        if (e.scheduledCustomerCheckIn === e.appointmentTimes[0] && e.startDate === e.appointmentTimes[0]) {
+          await syncClient().updateVisit(e.visitId, { scheduledCustomerCheckIn: placement.startDate });
+        }
+      } else {
+        await syncClient().updateBlockedTime(e.sourceId, placement);
+      }
       return true;
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
       return false;
     }
   }, [data?.events, store, special, columnName, timeZone]);
+
+  /** A slot picked in the week view or the Unassigned column books on the first real column (changeable in the dialog). */
+  const pick = useCallback((place: CalendarPlacement) => {
+    const real = data?.columns.filter((c) => c.id !== unassignedColumn.id) ?? [];
+    setPicked({ ...place, resourceId: real.some((c) => c.id === place.resourceId) ? place.resourceId : real[0]?.id ?? null });
+  }, [data?.columns]);
 
   const onOpen = useCallback((e: SchedulerEvent) => {
     if (e.visitId) void navigate({ to: '/scheduler-dayview/appointments/$scheduledVisitId/{-$scheduledServiceId}', params: { scheduledVisitId: e.visitId, scheduledServiceId: e.scheduledServiceId ?? undefined }, search: { date, view } });
@@ -116,7 +128,9 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
     setPending(null);
   };
 
-  const title = Temporal.PlainDate.from(date).toLocaleString(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  const title = view === 'week'
+    ? `Week of ${Temporal.PlainDate.from(days.from).toLocaleString(undefined, { weekday: 'short', month: 'long', day: 'numeric', year: 'numeric' })}`
+    : Temporal.PlainDate.from(date).toLocaleString(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -125,7 +139,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
           <RequestsButton store={store} timeZone={timeZone} />
           <Button leftSection={<IconPlus size={16} />} onClick={() => {
             const start = `${date}T${hours?.open ?? '08:00'}:00`;
-            setPicked({ resourceId: data?.columns[0]?.id ?? null, startDate: start, endDate: plusMinutes(start, 60) });
+            pick({ resourceId: null, startDate: start, endDate: plusMinutes(start, 60) });
           }}>New</Button>
         </Group>
       </Group>
@@ -154,7 +168,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
             view={view} date={date} resources={data?.columns ?? []} events={data?.events ?? []}
             slotMinTime={grid.slotMinTime} slotMaxTime={grid.slotMaxTime} slotMinutes={store.calendarInterval || 15} utcOffset={Temporal.Now.zonedDateTimeISO(timeZone).offset}
             height={view === 'list' ? 'auto' : 'calc(100dvh - 260px)'}
-            onOpen={onOpen} onPlace={onPlace} onPick={setPicked}
+            onOpen={onOpen} onPlace={onPlace} onPick={pick}
           />
         </Box>
         {panelOpen && <Outlet />}

@@ -1,0 +1,53 @@
+import type { RecurringBlockedTime, ScheduledVisit } from '../contract/entities.ts';
+import type { CreateScheduledVisit } from '../contract/writes.ts';
+import { durationProblems } from './durations.ts';
+
+/** The words both sides use when a rule refuses a change to a visit. */
+export const visitMessages = {
+  canceledCheckIn: 'This visit was canceled: restore it before checking it in.',
+  checkedInDelete: 'This appointment was checked in, so it stays on the record: cancel it instead of deleting it.',
+  pickedUpCancel: 'A picked-up visit cannot be canceled',
+} as const;
+
+/**
+ * A visit booked by staff as the server stores it: confirmed now (staff booked it), by the person who booked
+ * it, and for a walk-in checked in now too. The device shows the same until the server's copy arrives.
+ */
+export function newStaffVisit(model: Omit<CreateScheduledVisit, 'walkIn'>, at: { now: string; bookedBy: string; walkIn: boolean }): ScheduledVisit {
+  return {
+    scheduledVisitId: model.scheduledVisitId, scheduledVisitHashId: model.scheduledVisitHashId, customerId: model.customerId, vehicleId: model.vehicleId,
+    customerVehicleStatus: model.customerVehicleStatus, description: model.description, staffNotes: model.staffNotes, customerComments: model.customerComments,
+    keyTag: model.keyTag, visitAppointmentCount: model.visitAppointmentCount, scheduledCustomerCheckIn: model.scheduledCustomerCheckIn, pickUpTime: model.pickUpTime,
+    isExternal: false, scheduledBy: at.bookedBy, tractionInvoiceNumber: null, confirmationDate: at.now, cancelDate: null,
+    checkInDate: at.walkIn ? at.now : null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
+    vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
+  };
+}
+
+/**
+ * Checking in: the fields it sets, null when the visit is already in (nothing to do), or why not. A visit
+ * never confirmed is confirmed by arriving, at the same moment: it counts as a walk-in (scheduler-events.ts).
+ */
+export function checkInChanges(visit: Pick<ScheduledVisit, 'cancelDate' | 'checkInDate' | 'confirmationDate'>, now: string): { refused: string } | Pick<ScheduledVisit, 'checkInDate' | 'confirmationDate'> | null {
+  if (visit.cancelDate) return { refused: visitMessages.canceledCheckIn };
+  if (visit.checkInDate) return null;
+  return { checkInDate: now, confirmationDate: visit.confirmationDate ?? now };
+}
+
+/** Spec section 3: an appointment can be deleted only while its visit has no check-in date. */
+export const isDeletable = (visit: Pick<ScheduledVisit, 'checkInDate'>) => visit.checkInDate === null;
+
+/** A visit can be canceled until it is picked up (restoring, cancelDate back to null, is always allowed). */
+export const isCancelable = (visit: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate'>) => !visit.cancelDate && !visit.checkOutDate;
+
+export function cancelProblems(current: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate'>, next: Pick<ScheduledVisit, 'cancelDate'>): Record<string, string[]> {
+  return next.cancelDate && !current.cancelDate && current.checkOutDate ? { cancelDate: [visitMessages.pickedUpCancel] } : {};
+}
+
+/** A weekly block lasts a proper duration and ends on or after the day it starts. */
+export function recurrenceProblems(row: Pick<RecurringBlockedTime, 'startDate' | 'recurrenceEndDate' | 'durationInMinutes'>): Record<string, string[]> {
+  return {
+    ...durationProblems(row.durationInMinutes),
+    ...(row.recurrenceEndDate !== null && row.recurrenceEndDate < row.startDate ? { recurrenceEndDate: ['The final date cannot be before the first'] } : {}),
+  };
+}
