@@ -56,9 +56,11 @@ function line(text: string, className: string): HTMLElement {
 
 /** An entry's face: times, name, vehicle, services and licence (text nodes only: names are never markup). */
 /** The times are the calendar's own (they follow a drag as it happens), the rest the entry's. */
-function eventFace(e: SchedulerEvent, start: Date, end: Date, compact: boolean): Node[] {
+function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView): Node[] {
   const nodes = [line(`${hhmm(wallClock(start))}–${hhmm(wallClock(end))}`, 'sched-time'), line(e.displayName, 'sched-name')];
-  if (compact) return nodes;
+  if (view === 'week') return nodes;
+  // The list has room to say the status in words, not by colour alone.
+  if (view === 'list' && e.visitId) nodes.push(line(e.visitStatus, 'sched-line sched-status'));
   if (e.vehicleText && e.visitId) nodes.push(line(e.vehicleText, 'sched-line'));
   if (e.services.length > 0) nodes.push(line(e.services.join(', '), 'sched-line'));
   if (e.licence) nodes.push(line(e.licence, 'sched-line'));
@@ -121,7 +123,7 @@ export function EventCalendar(props: EventCalendarProps) {
       snapDuration: { minutes: 15 },
       eventContent: (info) => {
         const e = find(info.event.id);
-        return e ? { domNodes: eventFace(e, info.event.start, info.event.end, latest.current.view === 'week') } : info.event.title as string;
+        return e ? { domNodes: eventFace(e, info.event.start, info.event.end, latest.current.view) } : info.event.title as string;
       },
       eventClick: (info) => {
         const e = find(info.event.id);

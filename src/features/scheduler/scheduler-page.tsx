@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Badge, Box, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useChildMatches, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
@@ -65,7 +66,9 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
   const timeZone = useMemo(() => storeTimeZone(store.timeZone), [store.timeZone]);
   const today = Temporal.Now.plainDateISO(timeZone).toString();
   const date = search.date ?? today;
-  const view = search.view ?? 'day';
+  // A phone is too narrow for a dozen columns: it opens on the list unless a view is asked for.
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const view = search.view ?? (phone ? 'list' : 'day');
   const days = viewDays(date, view);
   const data = useSchedulerEvents(store.id, days.from, days.to, timeZone);
   const [picked, setPicked] = useState<CalendarPlacement | null>(null);
