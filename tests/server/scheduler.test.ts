@@ -240,3 +240,17 @@ describe('appointment requests', () => {
     expect(open.items.some((r: { unconfirmedVisitId: string }) => r.unconfirmedVisitId === request.unconfirmedVisitId)).toBe(false);
   });
 });
+
+describe('a visit\'s traction orders, public by the visit\'s link', () => {
+  it('lists the orders of the visit to anyone holding its link, and nothing for a link that names no visit', async () => {
+    const order = await t.db.selectFrom('tractionOrders').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'tractionOrders.relatedVisitId')
+      .select(['tractionOrders.invoiceNumber', 'scheduledVisits.scheduledVisitHashId']).where('tractionOrders.deleted', '=', false).executeTakeFirstOrThrow();
+    const answer = await apiCall(t.app, { method: 'GET', path: fill(apiPaths.visitTractionOrders, { scheduledVisitHashId: order.scheduledVisitHashId }) });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().items.map((o: { invoiceNumber: string }) => o.invoiceNumber)).toContain(order.invoiceNumber);
+    expect(Object.keys(answer.json().items[0]).sort()).toEqual(['invoiceNumber', 'orderDate', 'totalInCents', 'tractionOrderHashId']);
+    const unknown = await apiCall(t.app, { method: 'GET', path: fill(apiPaths.visitTractionOrders, { scheduledVisitHashId: 'nosuchvisitlink0000' }) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('There is no visit at this link.');
+  });
+});

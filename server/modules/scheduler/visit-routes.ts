@@ -123,6 +123,21 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     return reply.code(result.status).send(result.body);
   });
 
+  /**
+   * The traction (tire) orders of a visit, for the customer's work order page: public by the visit's
+   * unguessable hash id (spec section 7), rate-limited, and only what the customer's own paperwork shows.
+   */
+  app.get(apiPaths.visitTractionOrders, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
+    const { scheduledVisitHashId } = parseOrProblem(z.object({ scheduledVisitHashId: z.string().regex(/^[\w-]{16,64}$/, 'Not a visit link') }), request.params, 'The path');
+    const visit = await db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'companyId']).where('scheduledVisitHashId', '=', scheduledVisitHashId)
+      .where('deleted', '=', false).executeTakeFirst();
+    if (!visit) throw new ProblemError('notFound', 'There is no visit at this link.');
+    const items = await db.selectFrom('tractionOrders').select(['tractionOrderHashId', 'invoiceNumber', 'orderDate', 'totalInCents'])
+      .where('companyId', '=', visit.companyId).where('relatedVisitId', '=', visit.scheduledVisitId).where('deleted', '=', false)
+      .orderBy('orderDate').orderBy('tractionOrderHashId').execute();
+    return { items, count: items.length };
+  });
+
   app.get(apiPaths.allScheduledServices, async (request) => {
     const scope = await readScope(db, auth, request, 'scheduledServices');
     const { range, query } = listQuery(request, serviceList);
