@@ -38,6 +38,9 @@ import { unconfirmedVisitRoutes } from './modules/scheduler/unconfirmed-routes.t
 import { scheduledVisitRoutes } from './modules/scheduler/visit-routes.ts';
 import { inspectionTemplateRoutes } from './modules/inspection-templates/routes.ts';
 import { storeContactRoutes } from './modules/store-contacts/routes.ts';
+import { sendMessageRoutes } from './modules/store-messages/send-routes.ts';
+import { OutboundDispatcher } from './messaging/dispatcher.ts';
+import { createSmsSender, type SmsSender } from './messaging/sms.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
@@ -51,10 +54,12 @@ export interface AppOptions {
   clock?: Clock;
   /** Where mail goes; by default SMTP_URL's server, or the mail sink. */
   mailer?: Mailer;
+  /** Where texts go; by default Twilio with its credentials set, or the SMS sink. */
+  sms?: SmsSender;
 }
 
 /** Builds the whole server: identity, API, and the built PWA. main.ts listens; tests use inject. */
-export async function buildApp({ config, db, logger = true, clock = systemClock, mailer = createMailer(config.mail) }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, clock = systemClock, mailer = createMailer(config.mail), sms = createSmsSender(config.sms) }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Query strings stay out of the logs: they carry one-time tokens (set-password links) and searched names.
     logger: logger ? { level: config.production ? 'info' : 'warn', serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) } } : false,
@@ -83,7 +88,11 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const hub = new Hub({ db, auth, backplane, log: app.log, secret: keys.cookieKeys[0]! });
   hub.attach(app);
   app.addHook('preClose', async () => { await hub.close(); });
-  const context: ModuleContext = { db, auth, config, events: hub, clock, writes: new WritePath(db, hub, clock), mailer };
+  const writes = new WritePath(db, hub, clock);
+  const outbound = new OutboundDispatcher({ db, writes, clock, sms, mailer, log: (message, error) => app.log.error({ err: error }, message) });
+  outbound.start();
+  app.addHook('preClose', async () => { await outbound.stop(); });
+  const context: ModuleContext = { db, auth, config, events: hub, clock, writes, mailer, outbound };
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get(signOutScriptPath, async (_request, reply) => reply.type('text/javascript').header('cache-control', 'no-cache')
@@ -130,6 +139,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await customerLookupRoutes(api, context);
     await ratingRoutes(api, context);
     await storeMessageRoutes(api, context);
+    await sendMessageRoutes(api, context);
     await notificationRoutes(api, context);
     await notificationPreferenceRoutes(api, context);
     await supportRoutes(api, context);

@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: false | string[] | number;
   /** Where mail goes: an SMTP server, or (none set) files in the data directory's mail sink. */
   mail: { smtpUrl: string | null; from: string; sinkDir: string };
+  /** Where texts go: Twilio with both credentials set, or (none set) files in the data directory's SMS sink. */
+  sms: { twilio: { accountSid: string; authToken: string } | null; sinkDir: string };
 }
 
 const envSchema = z.object({
@@ -36,6 +38,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'Use an http:// or https:// URL' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'Use an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('AllTrac <no-reply@alltrac.local>'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'A Twilio account SID is AC followed by 32 hex digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30, 'At least 30 seconds').max(86_400, 'At most a day').default(3600),
   TRUST_PROXY: z.string().optional().transform((value, context): false | string[] | number => {
     if (!value) return false;
@@ -85,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     else if (production) missing.push(startupSettings[name].env);
     else appSettings[name] = developmentDefaults[name];
   }
+  if (!e.TWILIO_ACCOUNT_SID !== !e.TWILIO_AUTH_TOKEN) throw new ConfigError('Set both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to text through Twilio, or neither to keep texts in the SMS sink.');
   if (production && !e.PUBLIC_URL) missing.unshift('PUBLIC_URL');
   if (missing.length > 0) throw new ConfigError(missingSettingsError(missing).message);
 
@@ -102,5 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, sinkDir: path.resolve(root, e.DATA_DIR, 'mail') },
+    sms: {
+      twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN } : null,
+      sinkDir: path.resolve(root, e.DATA_DIR, 'sms'),
+    },
   };
 }

@@ -9,6 +9,7 @@ import * as customersAndVehicles from './migrations/0006-customers-and-vehicles.
 import * as replicatedStoreLocations from './migrations/0007-replicated-store-locations.ts';
 import * as userInvites from './migrations/0008-user-invites.ts';
 import * as pickupAndInspectionTemplate from './migrations/0009-pickup-and-inspection-template.ts';
+import * as outboundMessages from './migrations/0010-outbound-messages.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-replicated-store-locations': replicatedStoreLocations,
   '0008-user-invites': userInvites,
   '0009-pickup-and-inspection-template': pickupAndInspectionTemplate,
+  '0010-outbound-messages': outboundMessages,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -32,6 +32,13 @@ export interface Database {
   users: { userId: string; companyId: number; email: string; name: string; passwordHash: string; createdOn: Generated<string> };
   userRoles: { userId: string; storeId: number | null; role: Role };
   userInvites: { tokenHash: string; userId: string; invitedBy: string | null; createdAt: string; expiresAt: string; usedAt: string | null };
+  /** Messages waiting to go to their provider, sent after the write that queued them commits. */
+  outboundMessages: {
+    storeMessageId: string; companyId: number; storeId: number; channel: 'sms' | 'email'; toAddress: string; fromAddress: string | null;
+    subject: string | null; body: string; sentBy: string | null; sentByName: string | null; status: Generated<'queued' | 'sent' | 'failed'>;
+    attempts: Generated<number>; nextAttemptAt: string; claimedUntil: string | null; providerId: string | null; problem: string | null;
+    createdAt: string; sentAt: string | null;
+  };
   userSettings: { userId: string; allTracCurrentStoreLocation: number | null; allTracHideInstallPrompt: string | null };
   systemNotifications: E.SystemNotification;
   brands: E.Brand;

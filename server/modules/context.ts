@@ -17,4 +17,6 @@ export interface ModuleContext {
   writes: WritePath;
   /** The product's email (an SMTP server, or the mail sink in development and tests). */
   mailer: Mailer;
+  /** Sends queued messages to customers; kicked after a write that queued one commits. */
+  outbound: { kick(): void };
 }

@@ -124,6 +124,19 @@ export class WritePath {
     this.publisher.publish(done.events);
     return done.answer;
   }
+
+  /**
+   * A write the server makes on its own behalf (a job, a provider's report), with no request and so no
+   * Idempotency-Key: the same lock, versions and live events as any write.
+   */
+  async background<T>(scope: WriteScope, write: (writer: Writer) => Promise<T>): Promise<T> {
+    const done = await this.db.transaction().execute(async (trx) => {
+      const writer = new Writer(trx, scope, this.clock.now());
+      return { result: await write(writer), events: writer.events };
+    });
+    this.publisher.publish(done.events);
+    return done.result;
+  }
 }
 
 type Row = Record<string, unknown>;

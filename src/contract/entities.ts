@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import {
-  customerContactMethods, contactMethods, inquiryTypes, messageDeliveryMethods, messageDirections, textConsentMethods,
+  customerContactMethods, contactMethods, deliveryStatuses, inquiryTypes, messageDeliveryMethods, messageDirections, textConsentMethods,
   messageTemplateTypes, roles, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
   tirePurchaseAddOnCategories, userNotificationKinds, vehicleColors, webTireCategories,
 } from './enums.ts';
@@ -207,6 +207,9 @@ export const storeMessageSchema = z.object({
   isArchived: z.boolean(),
   repliedToByUserId: id.nullable(),
   repliedToByUserName: optionalText(200),
+  /** An outbound message's journey to the customer (null for inbound ones); a failure keeps the provider's reason. */
+  deliveryStatus: deliveryStatuses.schema.nullable(),
+  deliveryProblem: optionalText(500),
 });
 
 export const ratingSchema = z.object({

@@ -42,6 +42,8 @@ export const checkOutMethods = defineEnum(['Waiting', 'DropOff', 'Pickup'], {
 export const externalReviewPlatforms = defineEnum(['Google', 'Yelp']);
 export const messageDeliveryMethods = defineEnum(['Email', 'Form', 'Sms'], { labels: { Sms: 'Text (SMS)' } });
 export const messageDirections = defineEnum(['Inbound', 'Outbound']);
+/** Where an outbound message is on its way (not in the spec: docs/decisions.md). */
+export const deliveryStatuses = defineEnum(['Queued', 'Sent', 'Delivered', 'Failed']);
 export const inquiryTypes = defineEnum(['GeneralQuestion', 'ProductQuestion', 'AvailableAppointmentTime', 'Other']);
 export const tirePurchaseAddOnCategories = defineEnum(
   ['Balancing', 'MiscellaneousItem', 'Mounting', 'ShopExpenses', 'TireDisposal', 'TireTax', 'ValveStems_TPMSService'],

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
-import { roles } from './enums.ts';
+import { messageTemplateTypes, roles } from './enums.ts';
 import { blockedTimeSchema, customerSchema, customerVehicleSchema, inspectionTemplateSchema, recurringBlockedTimeSchema, scheduledServiceSchema, scheduledVisitSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
@@ -120,3 +120,22 @@ export const blockedTimePatchableFields = ['resourceId', 'startDate', 'endDate',
 export const createRecurringBlockedTimeSchema = recurringBlockedTimeSchema.strict();
 export type CreateRecurringBlockedTime = z.infer<typeof createRecurringBlockedTimeSchema>;
 export const recurringBlockedTimePatchableFields = ['recurrenceEndDate', 'description'];
+
+/**
+ * A message to a customer (spec section 3, outgoing message create payload). Ours besides: the device may
+ * name the new message's id (`storeMessageId`, so a reply written offline is in its thread at once), and
+ * the incoming message it answers (`replyToStoreMessageId`, marked replied in the same write).
+ */
+const outgoingBase = z.object({
+  storeMessageId: z.uuid().optional(),
+  customerId: z.uuid().nullable(),
+  templateType: messageTemplateTypes.schema,
+  content: z.string().max(10_000),
+  visitId: z.uuid().nullable(),
+  name: z.string().max(200).nullable(),
+  replyToStoreMessageId: z.uuid().nullable().optional(),
+});
+export const sendSmsSchema = outgoingBase.extend({ destinationPhoneNumber: z.string().max(30).nullable() }).strict();
+export const sendEmailSchema = outgoingBase.extend({ destinationEmailAddress: z.string().max(254).nullable() }).strict();
+export type SendSms = z.input<typeof sendSmsSchema>;
+export type SendEmail = z.input<typeof sendEmailSchema>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import type { Mailer } from '../../server/mail/mailer.ts';
+import type { SmsSender } from '../../server/messaging/sms.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPglite, type Db } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -32,10 +33,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh copy of the demo database, for app.inject; `env` adds settings, `clock` sets its time. */
-export async function createTestApp(options: { env?: Record<string, string>; clock?: Clock; root?: string; mailer?: Mailer } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; clock?: Clock; root?: string; mailer?: Mailer; sms?: SmsSender } = {}): Promise<TestApp> {
   const handle = await openPglite(null, await seededTemplate());
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl, ...options.env }, options.root);
-  const app = await buildApp({ config, db: handle.db, logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const app = await buildApp({ config, db: handle.db, logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.sms ? { sms: options.sms } : {}) });
   await app.ready();
   return {
     app,

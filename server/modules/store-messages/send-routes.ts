@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiPaths } from '../../../src/contract/routes.ts';
+import { sendEmailSchema, sendSmsSchema, type SendEmail, type SendSms } from '../../../src/contract/writes.ts';
+import { outgoingProblems, type Channel } from '../../../src/domain/outgoing-messages.ts';
+import { e164 } from '../../../src/domain/phone.ts';
+import { frontCounter } from '../../../src/domain/roles.ts';
+import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { storeScope, type StoreScope } from '../../sync/scope.ts';
+import type { Writer } from '../../sync/write-path.ts';
+import type { ModuleContext } from '../context.ts';
+import { storeMessages } from './routes.ts';
+
+/** The store's name and texting number, for the sender line and the texting rule. */
+async function storeOf(db: ModuleContext['db'], scope: StoreScope) {
+  return db.selectFrom('storeLocations').select(['name', 'twilioPhoneNumber']).where('id', '=', scope.storeId).executeTakeFirstOrThrow();
+}
+
+/** A refused message: the first problem as the detail (the spec's words where it has them), all by field. */
+function refuse(problems: Record<string, string[]>): void {
+  const first = Object.values(problems)[0]?.[0];
+  if (first) throw new ProblemError('validation', `${first}.`, { errors: problems });
+}
+
+interface Outgoing {
+  channel: Channel;
+  model: (SendSms & { destinationEmailAddress?: undefined }) | (SendEmail & { destinationPhoneNumber?: undefined });
+}
+
+/** What would go out: to whom, from whom, and the text, exactly as the provider would get it. */
+function rendered({ channel, model }: Outgoing, store: { name: string; twilioPhoneNumber: string | null }) {
+  return channel === 'sms'
+    ? { channel, to: e164(model.destinationPhoneNumber)!, from: store.twilioPhoneNumber, subject: null, body: model.content }
+    : { channel, to: model.destinationEmailAddress!, from: null, subject: `A message from ${store.name}`, body: model.content };
+}
+
+/**
+ * Sending texts and emails to customers (spec section 7): the message is stored as an outbound store message
+ * and queued in the same write; the provider is called after commit by the dispatcher, once. Replaying the
+ * call with its Idempotency-Key answers the same message and queues nothing more.
+ */
+export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes, outbound }: ModuleContext): Promise<void> {
+  const read = (request: FastifyRequest, channel: Channel): Outgoing => (channel === 'sms'
+    ? { channel, model: parseOrProblem(sendSmsSchema, request.body, 'The text') }
+    : { channel, model: parseOrProblem(sendEmailSchema, request.body, 'The email') });
+
+  for (const [channel, send, preview] of [['sms', apiPaths.smsMessages, apiPaths.smsPreview], ['email', apiPaths.emailMessages, apiPaths.emailPreview]] as const) {
+    app.post(preview, async (request) => {
+      const scope = await storeScope(db, auth, request, frontCounter, 'messages to customers');
+      const outgoing = read(request, channel);
+      const store = await storeOf(db, scope);
+      refuse(outgoingProblems(channel, outgoing.model, store));
+      return rendered(outgoing, store);
+    });
+
+    app.post(send, async (request, reply) => {
+      const scope = await storeScope(db, auth, request, frontCounter, 'messages to customers');
+      const outgoing = read(request, channel);
+      const store = await storeOf(db, scope);
+      refuse(outgoingProblems(channel, outgoing.model, store));
+      const result = await writes.run(request, scope, (w) => queue(w, scope, outgoing, rendered(outgoing, store)));
+      outbound.kick();
+      return reply.code(result.status).send(result.body);
+    });
+  }
+}
+
+async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing, message: ReturnType<typeof rendered>) {
+  const now = w.now.toISOString();
+  const storeMessageId = model.storeMessageId ?? randomUUID();
+  if (model.customerId) {
+    const customer = await w.trx.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId)
+      .where('customerId', '=', model.customerId).where('deleted', '=', false).executeTakeFirst();
+    if (!customer) throw new ProblemError('validation', 'This company has no such customer.', { errors: { customerId: ['This company has no such customer'] } });
+  }
+  const row = await w.create(storeMessages, {
+    storeMessageId, customerId: model.customerId, visitId: model.visitId, name: model.name,
+    email: channel === 'email' ? message.to : null, phoneNumber: channel === 'sms' ? message.to : null,
+    preferredContactMethod: channel === 'sms' ? 'Sms' : 'Email', messageDeliveryMethod: channel === 'sms' ? 'Sms' : 'Email',
+    messageDirection: 'Outbound', templateType: model.templateType, content: model.content, sentOn: now, customerInquiryType: null,
+    storeServiceId: null, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+  });
+  await w.trx.insertInto('outboundMessages').values({
+    storeMessageId, companyId: scope.companyId, storeId: scope.storeId, channel, toAddress: message.to, fromAddress: message.from,
+    subject: message.subject, body: message.body, sentBy: scope.user.userId, sentByName: scope.user.name, nextAttemptAt: now,
+    claimedUntil: null, providerId: null, problem: null, createdAt: now, sentAt: null,
+  }).execute();
+  w.event(storeMessages, row, 'NewOutGoingMessage', [storeMessageId]);
+  if (model.replyToStoreMessageId) {
+    const answered = await w.change(storeMessages, { storeMessageId: model.replyToStoreMessageId },
+      (current) => (current.repliedToByUserId ? null : { repliedToByUserId: scope.user.userId, repliedToByUserName: scope.user.name }));
+    if (answered.changed) w.event(storeMessages, answered.row, 'ReplicaChanged', ['storeMessages', model.replyToStoreMessageId]);
+  }
+  return { status: 201, body: row };
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../server/clock.ts';
+import type { Mail, Mailer } from '../../server/mail/mailer.ts';
+import { OutboundDispatcher } from '../../server/messaging/dispatcher.ts';
+import type { Sms, SmsSender } from '../../server/messaging/sms.ts';
+import { WritePath } from '../../server/sync/write-path.ts';
+import type { AuthUser } from '../../server/auth/auth.ts';
+import { storeMessages } from '../../server/modules/store-messages/routes.ts';
+import { apiPaths } from '../../src/contract/routes.ts';
+import { apiCall } from '../support/api.ts';
+import { demoStoreIds } from '../support/demo.ts';
+import { accessTokenFor } from '../support/sign-in.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const now = '2030-06-03T15:00:00.000Z';
+
+/** A provider that keeps what it was given; `fail` makes its next sends throw (with an HTTP status, as Twilio does). */
+function recordingSms() {
+  const sent: Sms[] = [];
+  let failures: { status: number; message: string }[] = [];
+  const sender: SmsSender = {
+    async send(sms) {
+      const failure = failures.shift();
+      if (failure) throw Object.assign(new Error(failure.message), { status: failure.status });
+      sent.push(sms);
+      return { providerId: `SM${sent.length}`, via: 'sink' };
+    },
+  };
+  return { sender, sent, fail: (...next: { status: number; message: string }[]) => { failures = next; } };
+}
+const mails: Mail[] = [];
+const mailer: Mailer = { async send(mail) { mails.push(mail); return 'sink'; } };
+
+let t: TestApp;
+const sms = recordingSms();
+let token: string;
+let stores: Record<number, number>;
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock(now), sms: sms.sender, mailer });
+  token = await accessTokenFor(t.app, 'user@demo.test');
+  stores = await demoStoreIds(t.db);
+});
+afterAll(async () => { await t.close(); });
+
+const send = (path: string, body: unknown, options: { store?: number; key?: string } = {}) =>
+  apiCall(t.app, { method: 'POST', path, token, store: options.store ?? stores[101]!, body, headers: options.key ? { 'Idempotency-Key': options.key } : {} });
+const text = (extra: Record<string, unknown> = {}) => ({
+  customerId: null, templateType: 'FreeForm', content: 'Your car is ready for pickup.', visitId: null, name: 'Dana Reyes', destinationPhoneNumber: '(555) 010-4242', ...extra,
+});
+/** Lets the dispatcher kicked by the call finish its work. */
+const settled = async () => {
+  for (let i = 0; i < 50 && (await t.db.selectFrom('outboundMessages').select('storeMessageId').where('status', '=', 'queued').where('attempts', '=', 0).execute()).length > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+};
+const stored = (storeMessageId: string) => t.db.selectFrom('storeMessages').selectAll().where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow();
+
+describe('sending a text to a customer', () => {
+  it('stores it as an outbound message, queued, then sends it once from the store\'s number and marks it sent', async () => {
+    const storeMessageId = randomUUID();
+    const before = sms.sent.length;
+    const answer = await send(apiPaths.smsMessages, text({ storeMessageId }));
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toMatchObject({ storeMessageId, messageDirection: 'Outbound', messageDeliveryMethod: 'Sms', deliveryStatus: 'Queued', phoneNumber: '+15550104242' });
+    await settled();
+    const store = await t.db.selectFrom('storeLocations').select('twilioPhoneNumber').where('id', '=', stores[101]!).executeTakeFirstOrThrow();
+    expect(sms.sent.slice(before)).toEqual([{ to: '+15550104242', from: store.twilioPhoneNumber, body: 'Your car is ready for pickup.' }]);
+    expect(await stored(storeMessageId)).toMatchObject({ deliveryStatus: 'Sent', deliveryProblem: null });
+  });
+
+  it('answers a replay with the same key as the first time and texts nobody twice', async () => {
+    const key = `text-${randomUUID()}`;
+    const body = text({ storeMessageId: randomUUID(), content: 'See you at 3.' });
+    const before = sms.sent.length;
+    const first = await send(apiPaths.smsMessages, body, { key });
+    const again = await send(apiPaths.smsMessages, body, { key });
+    expect(again.json()).toEqual(first.json());
+    await settled();
+    expect(sms.sent.slice(before).map((s) => s.body)).toEqual(['See you at 3.']);
+  });
+
+  it('marks the incoming message it answers as replied by the sender', async () => {
+    const incoming = await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', stores[101]!)
+      .where('messageDirection', '=', 'Inbound').where('repliedToByUserId', 'is', null).executeTakeFirstOrThrow();
+    expect((await send(apiPaths.smsMessages, text({ replyToStoreMessageId: incoming.storeMessageId }))).statusCode).toBe(201);
+    expect(await stored(incoming.storeMessageId)).toMatchObject({ repliedToByUserName: 'Uma User' });
+  });
+
+  it.each([
+    ['no phone number', text({ destinationPhoneNumber: null }), 'destinationPhoneNumber', 'Message failed to send due to missing reply-to phonenumber'],
+    ['a number that is not a phone number', text({ destinationPhoneNumber: '12' }), 'destinationPhoneNumber', 'Enter a 10-digit phone number'],
+    ['nothing to say', text({ content: '   ' }), 'content', 'Write the message before sending'],
+  ])('refuses a text with %s, in words a person can act on, and stores nothing', async (_case, body, field, message) => {
+    const storeMessageId = randomUUID();
+    const answer = await send(apiPaths.smsMessages, { ...body, storeMessageId });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors[field]).toEqual([message]);
+    expect(await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeMessageId', '=', storeMessageId).execute()).toEqual([]);
+  });
+
+  it('refuses a text from a store without a texting number', async () => {
+    const platform = await accessTokenFor(t.app, 'platform@demo.test');
+    const answer = await apiCall(t.app, { method: 'POST', path: apiPaths.smsMessages, token: platform, store: stores[103]!, body: text() });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors.destinationPhoneNumber).toEqual(['This store cannot text: it has no texting number (Settings, General)']);
+  });
+
+  it('previews exactly what would be sent, and sends nothing', async () => {
+    const before = sms.sent.length;
+    const answer = await send(apiPaths.smsPreview, text({ content: 'Ready at 4.' }));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ channel: 'sms', to: '+15550104242', body: 'Ready at 4.' });
+    await settled();
+    expect(sms.sent.length).toBe(before);
+  });
+});
+
+describe('sending an email to a customer', () => {
+  it('emails it once, with the store in the subject', async () => {
+    const storeMessageId = randomUUID();
+    const answer = await send(apiPaths.emailMessages, { customerId: null, templateType: 'FreeForm', content: 'Your tires arrived.', visitId: null, name: 'Dana', destinationEmailAddress: 'dana@example.com', storeMessageId });
+    expect(answer.statusCode).toBe(201);
+    await settled();
+    expect(mails.filter((m) => m.text === 'Your tires arrived.')).toEqual([{ to: 'dana@example.com', subject: 'A message from Demo Tire & Auto Springfield', text: 'Your tires arrived.' }]);
+    expect(await stored(storeMessageId)).toMatchObject({ deliveryStatus: 'Sent' });
+  });
+
+  it('refuses an email without an address with the spec\'s words', async () => {
+    const answer = await send(apiPaths.emailMessages, { customerId: null, templateType: 'FreeForm', content: 'Hi', visitId: null, name: null, destinationEmailAddress: null });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors.destinationEmailAddress).toEqual(['Message failed to send due to missing reply-to email']);
+  });
+});
+
+describe('the send queue', () => {
+  it('records a refusal by the provider as failed with its reason, and does not try again', async () => {
+    const storeMessageId = randomUUID();
+    sms.fail({ status: 400, message: 'The \'To\' number +15550104243 is not a valid phone number.' });
+    await send(apiPaths.smsMessages, text({ storeMessageId, destinationPhoneNumber: '5550104243' }));
+    await settled();
+    expect(await stored(storeMessageId)).toMatchObject({ deliveryStatus: 'Failed', deliveryProblem: 'The \'To\' number +15550104243 is not a valid phone number.' });
+    expect((await t.db.selectFrom('outboundMessages').select(['status', 'attempts']).where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow())).toEqual({ status: 'failed', attempts: 1 });
+  });
+
+  it('sends a message left claimed by a process that stopped, once its claim has run out, exactly once', async () => {
+    const storeMessageId = randomUUID();
+    const store = stores[101]!;
+    const writes = new WritePath(t.db, { publish: () => undefined }, fixedClock(now));
+    const company = (await t.db.selectFrom('storeLocations').select('companyId').where('id', '=', store).executeTakeFirstOrThrow()).companyId;
+    const user = { userId: null, name: 'Uma User' } as unknown as AuthUser;
+    // Queued by a committed write, as the send call does.
+    await writes.background({ user, companyId: company, storeId: store }, async (w) => {
+      await w.create(storeMessages, {
+        storeMessageId, customerId: null, visitId: null, name: 'Dana', email: null, phoneNumber: '+15550104242', preferredContactMethod: 'Sms',
+        messageDeliveryMethod: 'Sms', messageDirection: 'Outbound', templateType: 'FreeForm', content: 'Left behind', sentOn: now, customerInquiryType: null,
+        storeServiceId: null, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+      });
+      await w.trx.insertInto('outboundMessages').values({
+        storeMessageId, companyId: company, storeId: store, channel: 'sms', toAddress: '+15550104242', fromAddress: '+15550102001', subject: null,
+        body: 'Left behind', sentBy: null, sentByName: null, nextAttemptAt: now, claimedUntil: null, providerId: null, problem: null, createdAt: now, sentAt: null,
+      }).execute();
+    });
+    // The first process claims it and dies inside the provider call.
+    const hanging: SmsSender = { send: () => new Promise(() => undefined) };
+    const dead = new OutboundDispatcher({ db: t.db, writes, clock: fixedClock(now), sms: hanging, mailer, log: () => undefined });
+    void dead.drain();
+    await expect.poll(async () => (await t.db.selectFrom('outboundMessages').select('attempts').where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow()).attempts).toBe(1);
+    // While the claim holds, no one else sends it.
+    const other = recordingSms();
+    const soon = new OutboundDispatcher({ db: t.db, writes, clock: fixedClock('2030-06-03T15:01:00.000Z'), sms: other.sender, mailer, log: () => undefined });
+    await soon.drain();
+    expect(other.sent).toEqual([]);
+    // Another process, after the claim ran out.
+    const later = fixedClock('2030-06-03T15:03:00.000Z');
+    const survivor = new OutboundDispatcher({ db: t.db, writes: new WritePath(t.db, { publish: () => undefined }, later), clock: later, sms: other.sender, mailer, log: () => undefined });
+    await survivor.drain();
+    await survivor.drain();
+    expect(other.sent.map((m) => m.body)).toEqual(['Left behind']);
+    expect(sms.sent.filter((m) => m.body === 'Left behind')).toEqual([]);
+    expect(await stored(storeMessageId)).toMatchObject({ deliveryStatus: 'Sent' });
+  });
+});
