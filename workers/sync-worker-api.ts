@@ -3,7 +3,7 @@ import type { UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
 import type { Placement } from './scheduler-mutations.ts';
-import type { CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
+import type { SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -99,6 +99,11 @@ export interface SyncWorkerApi {
   deleteRecurringBlockedTime(recurringBlockedTimeId: string): Promise<boolean>;
   /** Confirms a customer's appointment request (needs the network); answers the visit it became. */
   confirmAppointmentRequest(unconfirmedVisitId: string): Promise<string>;
+  /**
+   * A text or an email to a customer from the active store: queued (shown in its thread at once), sent when
+   * online; refused first with the spec's words when it could not be sent.
+   */
+  sendMessage(channel: 'sms' | 'email', message: (SendSms | SendEmail) & { storeMessageId: string }): Promise<boolean>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;

@@ -12,6 +12,7 @@ import { SyncLeader } from './leader.ts';
 import { adoptLegacyReplicas } from './legacy-replicas.ts';
 import { mutations } from './mutations.ts';
 import { schedulerMutations } from './scheduler-mutations.ts';
+import { messageMutations } from './message-mutations.ts';
 import { confirmAppointmentRequest } from './appointment-requests.ts';
 import { orderClock } from './outbox-order.ts';
 import { activeStoreOnDevice, changeSettings, refreshSystemNotifications } from './session.ts';
@@ -263,6 +264,14 @@ const api: SyncWorkerApi = {
     const visitId = await confirmAppointmentRequest(client, unconfirmedVisitId);
     wakeLeader();
     return visitId;
+  },
+  async sendMessage(channel, message) {
+    const user = await signedInUser('sending messages');
+    const store = await activeStoreOnDevice(globalDb, user.userId);
+    if (!store) throw new Error('Choose a store before sending messages.');
+    const queued = await engineFor(store.id).mutateAll(messageMutations.send(channel, message, store, { userId: user.userId, name: user.name }));
+    if (queued) wakeLeader();
+    return queued;
   },
   markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),

@@ -1,4 +1,6 @@
+import type { StoreMessage } from '../contract/entities.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
+import type { SendEmail, SendSms } from '../contract/writes.ts';
 import { e164 } from './phone.ts';
 import { messageTexts } from './quick-reply.ts';
 import { textingEnabled } from './texting.ts';
@@ -23,4 +25,24 @@ export function outgoingProblems(channel: Channel, message: { content: string; d
   if (!message.destinationEmailAddress) return { destinationEmailAddress: [messageTexts.noEmail] };
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(message.destinationEmailAddress)) return { destinationEmailAddress: ['Enter an email address like name@example.com'] };
   return {};
+}
+
+/** Where a message goes: the number as the provider takes it (E.164), or the email address. */
+export function destinationOf(channel: Channel, message: { destinationPhoneNumber?: string | null; destinationEmailAddress?: string | null }): string {
+  return channel === 'sms' ? e164(message.destinationPhoneNumber)! : message.destinationEmailAddress!;
+}
+
+/**
+ * The outbound store message a send makes, queued: the same row on the server and, until the server's copy
+ * arrives, on the device that sent it offline.
+ */
+export function outgoingStoreMessage(channel: Channel, model: (SendSms | SendEmail) & { storeMessageId: string }, sentOn: string): StoreMessage {
+  const to = destinationOf(channel, model as { destinationPhoneNumber?: string | null; destinationEmailAddress?: string | null });
+  return {
+    storeMessageId: model.storeMessageId, customerId: model.customerId, visitId: model.visitId, name: model.name,
+    email: channel === 'email' ? to : null, phoneNumber: channel === 'sms' ? to : null,
+    preferredContactMethod: channel === 'sms' ? 'Sms' : 'Email', messageDeliveryMethod: channel === 'sms' ? 'Sms' : 'Email',
+    messageDirection: 'Outbound', templateType: model.templateType, content: model.content, sentOn, customerInquiryType: null,
+    storeServiceId: null, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+  };
 }

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { sendEmailSchema, sendSmsSchema, type SendEmail, type SendSms } from '../../../src/contract/writes.ts';
-import { outgoingProblems, type Channel } from '../../../src/domain/outgoing-messages.ts';
-import { e164 } from '../../../src/domain/phone.ts';
+import { destinationOf, outgoingProblems, outgoingStoreMessage, type Channel } from '../../../src/domain/outgoing-messages.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { storeScope, type StoreScope } from '../../sync/scope.ts';
@@ -29,9 +28,10 @@ interface Outgoing {
 
 /** What would go out: to whom, from whom, and the text, exactly as the provider would get it. */
 function rendered({ channel, model }: Outgoing, store: { name: string; twilioPhoneNumber: string | null }) {
+  const to = destinationOf(channel, model);
   return channel === 'sms'
-    ? { channel, to: e164(model.destinationPhoneNumber)!, from: store.twilioPhoneNumber, subject: null, body: model.content }
-    : { channel, to: model.destinationEmailAddress!, from: null, subject: `A message from ${store.name}`, body: model.content };
+    ? { channel, to, from: store.twilioPhoneNumber, subject: null, body: model.content }
+    : { channel, to, from: null, subject: `A message from ${store.name}`, body: model.content };
 }
 
 /**
@@ -73,13 +73,7 @@ async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing,
       .where('customerId', '=', model.customerId).where('deleted', '=', false).executeTakeFirst();
     if (!customer) throw new ProblemError('validation', 'This company has no such customer.', { errors: { customerId: ['This company has no such customer'] } });
   }
-  const row = await w.create(storeMessages, {
-    storeMessageId, customerId: model.customerId, visitId: model.visitId, name: model.name,
-    email: channel === 'email' ? message.to : null, phoneNumber: channel === 'sms' ? message.to : null,
-    preferredContactMethod: channel === 'sms' ? 'Sms' : 'Email', messageDeliveryMethod: channel === 'sms' ? 'Sms' : 'Email',
-    messageDirection: 'Outbound', templateType: model.templateType, content: model.content, sentOn: now, customerInquiryType: null,
-    storeServiceId: null, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
-  });
+  const row = await w.create(storeMessages, outgoingStoreMessage(channel, { ...model, storeMessageId }, now));
   await w.trx.insertInto('outboundMessages').values({
     storeMessageId, companyId: scope.companyId, storeId: scope.storeId, channel, toAddress: message.to, fromAddress: message.from,
     subject: message.subject, body: message.body, sentBy: scope.user.userId, sentByName: scope.user.name, nextAttemptAt: now,
