@@ -1,5 +1,6 @@
 import type { StoreMessage } from '../contract/entities.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
+import { e164 } from './phone.ts';
 import { isPhoneReplyOnly } from './texting.ts';
 
 /** The texts of spec sections 2, 4 and 8, word for word. */
@@ -31,9 +32,12 @@ export function showsCallBox(message: Message, store: Store): boolean {
   return !!message.phoneNumber && !message.isArchived && isPhoneReplyOnly(message.preferredContactMethod, store);
 }
 
-/** Spec section 5: the call box shows the number as (nnn)nnn-nnnn after dropping its first two characters (+1). */
+/**
+ * Spec section 5: the call box shows the number as (nnn)nnn-nnnn after dropping its first two characters.
+ * The spec's numbers are stored as +1nnnnnnnnnn; one stored as typed is read in that form first.
+ */
 export function callBoxNumber(phoneNumber: string): string {
-  const rest = phoneNumber.slice(2);
+  const rest = (e164(phoneNumber) ?? phoneNumber).slice(2);
   return `(${rest.slice(0, 3)})${rest.slice(3, 6)}-${rest.slice(6)}`;
 }
 

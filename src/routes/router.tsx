@@ -104,8 +104,8 @@ const schedulerAppointment = screen(scheduler, 'appointments/$scheduledVisitId/{
 const technicianAppointments = screen(app, '/technician-appointments', 'Technician', technicians);
 const technicianAppointment = screen(app, '/technician-appointments/$id', 'Technician Appointment', technicians);
 
-const messages = screen(app, '/messages', 'Messages', frontCounter);
-const customerMessages = screen(messages, 'cus/$messageId/{-$customerId}', 'Customer Messages', frontCounter);
+const messages = screen(app, '/messages', 'Messages', frontCounter, lazyRouteComponent(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'));
+const customerMessages = screen(messages, 'cus/$messageId/{-$customerId}', 'Customer Messages', frontCounter, lazyRouteComponent(() => import('../features/messages/thread-page.tsx'), 'ThreadPage'));
 
 const customer = screen(app, '/customers/$customerId', 'Customer', frontCounter, lazyRouteComponent(() => import('../features/customers/customer-layout.tsx'), 'CustomerLayout'));
 const customerEdit = screen(customer, '/', 'Edit Customer', frontCounter, lazyRouteComponent(() => import('../features/customers/customer-edit-page.tsx'), 'CustomerEditOrChild'));

@@ -37,6 +37,8 @@ describe('the call-customer box (spec section 5)', () => {
 
   it('shows the number as (nnn)nnn-nnnn after dropping its first two characters', () => {
     expect(callBoxNumber('+15550104242')).toBe('(555)010-4242');
+    expect(callBoxNumber('5550104242')).toBe('(555)010-4242');
+    expect(callBoxNumber('(555) 010-4242')).toBe('(555)010-4242');
   });
 });
 

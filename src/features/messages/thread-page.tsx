@@ -1,0 +1,140 @@
+import { ActionIcon, Alert, Badge, Button, Card, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useParams } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useSession } from '../../app/session.ts';
+import { storeFormatters } from '../../app/store-time.ts';
+import type { StoreMessage } from '../../contract/entities.ts';
+import { contactMethods, messageTemplateTypes } from '../../contract/enums.ts';
+import type { StoreLocation } from '../../contract/store-location.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { formatPhone } from '../../domain/phone.ts';
+import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+
+type MessageTemplateType = (typeof messageTemplateTypes.values)[number];
+const deliveryColors = { Queued: 'yellow', Sent: 'blue', Delivered: 'green', Failed: 'red' } as const;
+
+/** The opened message and every message with the same customer (or, without one, the same number or address). */
+async function readThread(storeId: number, messageId: string) {
+  const table = replicaOf(storeId).rows<StoreMessage>('storeMessages');
+  const opened = await table.get(messageId);
+  if (!opened) return { opened: null, thread: [] as StoreMessage[] };
+  const all = await table.toArray();
+  const same = (m: StoreMessage) => (opened.customerId
+    ? m.customerId === opened.customerId
+    : (opened.phoneNumber !== null && m.phoneNumber === opened.phoneNumber) || (opened.email !== null && m.email === opened.email));
+  return { opened, thread: all.filter(same).sort((a, b) => a.sentOn.localeCompare(b.sentOn)) };
+}
+
+/** A conversation with one customer (route customer-messages): both directions in order, and the reply box. */
+export function ThreadPage() {
+  const session = useSession();
+  const store = session?.activeStore ?? null;
+  const { messageId } = useParams({ strict: false }) as { messageId: string };
+  const data = useLiveQuery(() => (store ? readThread(store.id, messageId) : Promise.resolve(null)), [store?.id, messageId]);
+  if (!store || !data) return null;
+  if (!data.opened) return <Text c="dimmed">This message is not on this device: it may belong to another store.</Text>;
+  return <Thread key={messageId} store={store} opened={data.opened} thread={data.thread} />;
+}
+
+function Thread({ store, opened, thread }: { store: StoreLocation; opened: StoreMessage; thread: StoreMessage[] }) {
+  const formats = storeFormatters(store);
+  const [replying, setReplying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const act = async (work: () => Promise<unknown>) => {
+    setProblem(null);
+    try {
+      await work();
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : messageTexts.failed);
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={0}>
+          <Title order={2} size="h3">{opened.name || 'Unknown sender'}</Title>
+          <Text size="sm" c="dimmed">{[formatPhone(opened.phoneNumber), opened.email, `prefers ${contactMethods.label(opened.preferredContactMethod)}`].filter(Boolean).join(' · ')}</Text>
+        </Stack>
+        {showsReplyActions(opened, store, replying) && (
+          <Group gap="xs">
+            <Button size="xs" onClick={() => setReplying(true)}>Quick Reply</Button>
+            <Button size="xs" variant="default" onClick={() => void act(() => syncClient().archiveMessage(opened.storeMessageId))}>Archive Message</Button>
+          </Group>
+        )}
+      </Group>
+      {showsCallBox(opened, store) && (
+        <Alert color="blue" title="Call the customer">
+          <Text fw={700} size="lg">{callBoxNumber(opened.phoneNumber!)}</Text>
+          <Text size="sm">{opened.preferredContactMethod === 'Phone' ? 'They asked for a call.' : 'They asked for a text, and this store cannot text.'}</Text>
+        </Alert>
+      )}
+      {opened.isArchived && <Text size="sm" c="dimmed">{messageTexts.archived}</Text>}
+      {opened.repliedToByUserName && <Text size="sm" c="dimmed">{messageTexts.repliedBy(opened.repliedToByUserName)}</Text>}
+      {problem && <Alert color="red" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert>}
+      <Stack gap="xs" role="log" aria-label="Conversation">
+        {thread.map((m) => (
+          <Paper key={m.storeMessageId} withBorder p="xs" maw="85%" ml={m.messageDirection === 'Outbound' ? 'auto' : undefined}
+            bg={m.messageDirection === 'Outbound' ? 'var(--mantine-primary-color-light)' : undefined}>
+            {/* Content is text, shown as text: markup a customer sends is never run. */}
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.content}</Text>
+            <Group gap={6} mt={4}>
+              <Text size="xs" c="dimmed">{formats.dateTime(m.sentOn)}</Text>
+              {m.messageDirection === 'Outbound' && m.deliveryStatus && <Badge size="xs" color={deliveryColors[m.deliveryStatus]} variant="light">{m.deliveryStatus}</Badge>}
+            </Group>
+            {m.deliveryStatus === 'Failed' && m.deliveryProblem && <Text size="xs" c="red">{m.deliveryProblem}</Text>}
+          </Paper>
+        ))}
+      </Stack>
+      {replying && <ReplyBox opened={opened} onDone={() => setReplying(false)} />}
+    </Stack>
+  );
+}
+
+/** Quick reply (spec sections 4 and 5): Enter or the button sends; the field waits while sending; cleared and closed once queued. */
+function ReplyBox({ opened, onDone }: { opened: StoreMessage; onDone(): void }) {
+  const [content, setContent] = useState('');
+  const [template, setTemplate] = useState<MessageTemplateType>('FreeForm');
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const route = quickReplyRoute(opened, content || ' ');
+  const send = async () => {
+    const decided = quickReplyRoute(opened, content);
+    if (decided.send === 'nothing') return;
+    if (decided.send === 'refused') return setProblem(decided.reason);
+    setSending(true);
+    setProblem(null);
+    try {
+      const base = { storeMessageId: crypto.randomUUID(), customerId: opened.customerId, templateType: template, content, visitId: opened.visitId, name: opened.name, replyToStoreMessageId: opened.storeMessageId };
+      await syncClient().sendMessage(decided.send, decided.send === 'sms' ? { ...base, destinationPhoneNumber: decided.to } : { ...base, destinationEmailAddress: decided.to });
+      setContent('');
+      onDone();
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : messageTexts.failed);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Card withBorder padding="sm">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text size="sm" fw={600}>{route.send === 'sms' ? `Text to ${formatPhone(route.to)}` : route.send === 'email' ? `Email to ${route.to}` : 'Reply'}</Text>
+          <Select aria-label="Template" size="xs" w={240} value={template} onChange={(v) => v && setTemplate(v as MessageTemplateType)} allowDeselect={false}
+            data={messageTemplateTypes.values.filter((v) => v !== 'Unknown' && v !== 'Incoming').map((v) => ({ value: v, label: messageTemplateTypes.label(v) }))} />
+        </Group>
+        <Group align="flex-end" wrap="nowrap" gap="xs">
+          <Textarea aria-label="Reply" placeholder="Write a reply; Enter sends, Shift+Enter starts a new line" autosize minRows={2} style={{ flex: 1 }}
+            value={content} disabled={sending} onChange={(e) => setContent(e.currentTarget.value)} data-autofocus
+            onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void send(); } }} />
+          <ActionIcon size="lg" aria-label="Send" loading={sending} disabled={content.trim() === ''} onClick={() => void send()}><IconSend size={18} /></ActionIcon>
+        </Group>
+        {problem && <Text c="red" size="sm" role="alert">{problem}</Text>}
+        <Group justify="flex-end"><Button size="xs" variant="subtle" onClick={onDone}>Close</Button></Group>
+      </Stack>
+    </Card>
+  );
+}
+
