@@ -38,6 +38,7 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
     return body.customerId;
   };
   const keyed = (key: string) => ({ 'Idempotency-Key': key });
+  let specialDays = 0;
 
   const races: WriteRace<Record<string, string>>[] = [
     {
@@ -221,7 +222,9 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
       name: 'two special days for one date at once: one is kept, the other refused as taken',
       prepare: async () => {
         const at = apiPaths.specialStoreHours.replace(':id', String(store));
-        const date = `2030-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(Math.random() * 28)).padStart(2, '0')}`;
+        // A day of its own each round: a date taken in an earlier round would refuse both.
+        specialDays += 1;
+        const date = new Date(Date.UTC(2030, 0, specialDays)).toISOString().slice(0, 10);
         const day = () => ({ specialStoreHoursId: randomUUID(), date, isClosed: true, openTime: null, closeTime: null, description: null });
         return { target: { date }, calls: [
           { method: 'POST', path: at, ...storeAdmin(), body: day() },
