@@ -5,10 +5,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorBannerText } from '../../domain/error-banner.ts';
 import { visibleNavItems } from '../../domain/navigation.ts';
 import { initialStatus, subscribeSyncStatus } from '../../sync/sync-client.ts';
-import { useSession, type Session } from '../session.ts';
+import { hasAnyRole, useSession, type Session } from '../session.ts';
+import { frontCounter } from '../../domain/roles.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { NavIcon } from './nav-icon.tsx';
 import { NotificationsPopup } from './notifications-popup.tsx';
+import { IncomingMessagesPopup } from './incoming-messages-popup.tsx';
 import { StoreSelector } from './store-selector.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { SupportWidget } from './support-widget.tsx';
@@ -56,6 +58,7 @@ export function AppLayout() {
           <StoreSelector session={session} />
           <Group gap={4} ml="auto" wrap="nowrap">
             {session.activeStore && <SyncIndicator storeId={session.activeStore.id} status={status} stores={session.stores} />}
+            {session.activeStore && hasAnyRole(session, frontCounter) && <IncomingMessagesPopup key={session.activeStore.id} store={session.activeStore} />}
             {session.activeStore && <NotificationsPopup storeId={session.activeStore.id} />}
             <AccountMenu session={session} />
           </Group>

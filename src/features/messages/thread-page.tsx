@@ -12,8 +12,8 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import { sendQuickReply, type MessageTemplateType } from './send-quick-reply.ts';
 
-type MessageTemplateType = (typeof messageTemplateTypes.values)[number];
 const deliveryColors = { Queued: 'yellow', Sent: 'blue', Delivered: 'green', Failed: 'red' } as const;
 
 /** The opened message and every message with the same customer (or, without one, the same number or address). */
@@ -101,21 +101,14 @@ function ReplyBox({ opened, onDone }: { opened: StoreMessage; onDone(): void }) 
   const [problem, setProblem] = useState<string | null>(null);
   const route = quickReplyRoute(opened, content || ' ');
   const send = async () => {
-    const decided = quickReplyRoute(opened, content);
-    if (decided.send === 'nothing') return;
-    if (decided.send === 'refused') return setProblem(decided.reason);
+    if (content.trim() === '') return;
     setSending(true);
     setProblem(null);
-    try {
-      const base = { storeMessageId: crypto.randomUUID(), customerId: opened.customerId, templateType: template, content, visitId: opened.visitId, name: opened.name, replyToStoreMessageId: opened.storeMessageId };
-      await syncClient().sendMessage(decided.send, decided.send === 'sms' ? { ...base, destinationPhoneNumber: decided.to } : { ...base, destinationEmailAddress: decided.to });
-      setContent('');
-      onDone();
-    } catch (e) {
-      setProblem(e instanceof Error ? e.message : messageTexts.failed);
-    } finally {
-      setSending(false);
-    }
+    const failed = await sendQuickReply(opened, content, template);
+    setSending(false);
+    if (failed) return setProblem(failed);
+    setContent('');
+    onDone();
   };
   return (
     <Card withBorder padding="sm">

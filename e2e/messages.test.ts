@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../src/contract/routes.ts';
+import { apiCall } from '../tests/support/api.ts';
+import { mintAccessToken } from '../tests/support/tokens.ts';
+import { firstSyncDone } from './support/idb.ts';
+import { e2eEnvironment } from './support/server.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+const env = e2eEnvironment();
+const db = () => env.server.database.db;
+
+/** The texts the server handed to the SMS sink (no Twilio credentials in tests). */
+function textsInSink(): { to: string; body: string }[] {
+  const dir = path.join(env.config.dataDir, 'sms');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string });
+}
+
+async function openThread(page: Page, email: string, name: string, messageId: string, customerId: string | null) {
+  await shellReady(page, name);
+  const userId = (await db().selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow()).userId;
+  const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+  await firstSyncDone(page, userId, store);
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.goto(`${env.server.url}/messages/cus/${messageId}${customerId ? `/${customerId}` : ''}`);
+  await page.getByRole('log', { name: 'Conversation' }).waitFor();
+  return store;
+}
+
+describe('messages to customers', () => {
+  it('sends a quick reply written offline exactly once after two reloads, and marks the message replied', async () => {
+    const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+    const incoming = await db().selectFrom('storeMessages').select(['storeMessageId', 'customerId', 'phoneNumber']).where('storeId', '=', store)
+      .where('messageDirection', '=', 'Inbound').where('preferredContactMethod', '=', 'Sms').where('messageDeliveryMethod', '=', 'Sms')
+      .where('repliedToByUserId', 'is', null).where('isArchived', '=', false).where('phoneNumber', 'is not', null).executeTakeFirstOrThrow();
+    const words = `Your car is ready, ${randomUUID().slice(0, 8)}.`;
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await openThread(page, 'user@demo.test', 'Uma User', incoming.storeMessageId, incoming.customerId);
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Quick Reply' }).click();
+      await page.getByRole('textbox', { name: 'Reply' }).fill(words);
+      await page.keyboard.press('Enter');
+      const bubble = page.getByRole('log', { name: 'Conversation' }).getByText(words);
+      await bubble.waitFor();
+      await page.getByText('Queued', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Quick Reply' }).count()).toBe(0);
+
+      for (let i = 0; i < 2; i++) {
+        await page.reload();
+        await page.getByRole('log', { name: 'Conversation' }).getByText(words).waitFor({ timeout: 15_000 });
+      }
+      expect(textsInSink().filter((t) => t.body === words)).toEqual([]);
+
+      await context.setOffline(false);
+      await expect.poll(() => textsInSink().filter((t) => t.body === words).length, { timeout: 30_000 }).toBe(1);
+      await page.getByText('Sent', { exact: true }).waitFor({ timeout: 15_000 });
+      const replied = await db().selectFrom('storeMessages').select('repliedToByUserName').where('storeMessageId', '=', incoming.storeMessageId).executeTakeFirstOrThrow();
+      expect(replied.repliedToByUserName).toBe('Uma User');
+      // Nothing more goes out later: the queue holds no second copy.
+      await page.waitForTimeout(1500);
+      expect(textsInSink().filter((t) => t.body === words).length).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows markup in a message as text and never runs it', async () => {
+    const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+    const token = await mintAccessToken(db(), 'user@demo.test', env.server.publicUrl);
+    const markup = '<img src=x onerror="window.__ran = true"><b>bold?</b>';
+    const sent = await apiCall(env.server.app, {
+      method: 'POST', path: apiPaths.smsMessages, token, store,
+      body: { storeMessageId: randomUUID(), customerId: null, templateType: 'FreeForm', content: markup, visitId: null, name: 'Markup Test', destinationPhoneNumber: '5550109999' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await openThread(page, 'user@demo.test', 'Uma User', sent.json().storeMessageId, null);
+      await page.getByRole('log', { name: 'Conversation' }).getByText(markup, { exact: true }).waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
+      expect(await page.getByRole('log', { name: 'Conversation' }).locator('img, b').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
