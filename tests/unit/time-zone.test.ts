@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { invalidTimeZoneMessage, storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
+import { instantToWallClock, invalidTimeZoneMessage, storeTimeZone, wallClockIsoToInstant, wallClockToInstant } from '../../src/domain/time-zone.ts';
 
 describe('store time zones', () => {
   it.each([
@@ -21,5 +21,18 @@ describe('store time zones', () => {
   it('place a wall-clock time on the right instant across a daylight-saving change', () => {
     expect(wallClockToInstant(Temporal.PlainDate.from('2026-11-01'), 9, 0, 'America/New_York')).toBe('2026-11-01T14:00:00Z');
     expect(wallClockToInstant(Temporal.PlainDate.from('2026-10-31'), 9, 0, 'America/New_York')).toBe('2026-10-31T13:00:00Z');
+  });
+});
+
+describe('wall clocks', () => {
+  it.each([
+    ['2026-11-23T14:00:00.000Z', 'America/New_York', '2026-11-23T09:00:00'],
+    ['2026-03-08T13:00:00.000Z', 'America/New_York', '2026-03-08T09:00:00'],
+    ['2026-11-01T06:30:00.000Z', 'America/New_York', '2026-11-01T01:30:00'],
+    ['2026-11-23T23:59:59.000Z', 'Asia/Tokyo', '2026-11-24T08:59:59'],
+    ['2026-11-23T00:00:00.000Z', 'UTC', '2026-11-23T00:00:00'],
+  ])('read %s in %s as %s, and back', (iso, zone, wall) => {
+    expect(instantToWallClock(iso, zone)).toBe(wall);
+    if (iso !== '2026-11-01T06:30:00.000Z') expect(wallClockIsoToInstant(wall, zone)).toBe(iso);
   });
 });

@@ -106,6 +106,7 @@ export function EventCalendar(props: EventCalendarProps) {
   const latest = useRef(props);
   useEffect(() => { latest.current = props; });
   const byId = useRef(new Map<string, SchedulerEvent>());
+  const faces = useRef(new Map<string, { key: string; nodes: Node[] }>());
 
   useEffect(() => {
     const find = (id: string | number) => byId.current.get(String(id));
@@ -123,7 +124,16 @@ export function EventCalendar(props: EventCalendarProps) {
       snapDuration: { minutes: 15 },
       eventContent: (info) => {
         const e = find(info.event.id);
-        return e ? { domNodes: eventFace(e, info.event.start, info.event.end, latest.current.view) } : info.event.title as string;
+        if (!e) return info.event.title as string;
+        // An entry drawn again unchanged keeps its face: a drop redraws the column, not 300 faces. Drag
+        // previews get their own (one node cannot stand in two places).
+        if (info.event.display !== 'auto') return { domNodes: eventFace(e, info.event.start, info.event.end, latest.current.view) };
+        const key = `${e.eventId}|${e.occurrenceDate}|${wallClock(info.event.start)}|${wallClock(info.event.end)}|${latest.current.view}|${e.displayName}|${e.vehicleText}|${e.services.join()}|${e.licence}|${e.visitStatus}`;
+        const cached = faces.current.get(String(info.event.id));
+        if (cached?.key === key) return { domNodes: cached.nodes };
+        const nodes = eventFace(e, info.event.start, info.event.end, latest.current.view);
+        faces.current.set(String(info.event.id), { key, nodes });
+        return { domNodes: nodes };
       },
       eventClick: (info) => {
         const e = find(info.event.id);
