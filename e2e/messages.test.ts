@@ -88,4 +88,29 @@ describe('messages to customers', () => {
       await context.close();
     }
   });
+
+  it('turns a text message into a call on every open device as soon as the store stops texting, and back', async () => {
+    const store = (await db().selectFrom('storeLocations').select(['id', 'twilioPhoneNumber']).where('storeNumber', '=', 101).executeTakeFirstOrThrow());
+    const incoming = await db().selectFrom('storeMessages').select(['storeMessageId', 'customerId']).where('storeId', '=', store.id)
+      .where('messageDirection', '=', 'Inbound').where('preferredContactMethod', '=', 'Sms').where('repliedToByUserId', 'is', null)
+      .where('isArchived', '=', false).where('phoneNumber', 'is not', null).orderBy('sentOn').executeTakeFirstOrThrow();
+    const admin = await mintAccessToken(db(), 'admin@demo.test', env.server.publicUrl);
+    const texting = (value: string | null) => apiCall(env.server.app, {
+      method: 'PATCH', path: apiPaths.storeLocation.replace(':id', String(store.id)), token: admin, store: store.id, body: { twilioPhoneNumber: value },
+    });
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await openThread(page, 'user@demo.test', 'Uma User', incoming.storeMessageId, incoming.customerId);
+      await page.getByRole('button', { name: 'Quick Reply' }).waitFor();
+      expect((await texting(null)).statusCode).toBe(200);
+      await page.getByText('Call the customer').waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('button', { name: 'Quick Reply' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Archive Message' }).count()).toBe(0);
+      expect((await texting(store.twilioPhoneNumber)).statusCode).toBe(200);
+      await page.getByRole('button', { name: 'Quick Reply' }).waitFor({ timeout: 15_000 });
+    } finally {
+      await texting(store.twilioPhoneNumber);
+      await context.close();
+    }
+  });
 });

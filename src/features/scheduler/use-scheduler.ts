@@ -1,6 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { Temporal } from 'temporal-polyfill';
 import type {
   BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, UnconfirmedVisit,
 } from '../../contract/entities.ts';
@@ -20,10 +19,7 @@ export interface SchedulerData {
   resources: SchedulerResource[];
 }
 
-/**
- * The replica's rows for the shown days. Rows are fetched a day wider on each side by instant (a zone's
- * midnight is not UTC's), then the domain keeps exactly the store's days.
- */
+/** The replica's rows for the shown days: from the store's midnight to its midnight after the last day. */
 export function readSchedulerRows(db: StoreDb, from: string, to: string, timeZone: string): Promise<SchedulerData> {
   // One read transaction for every table: a redraw after a drop waits for one round trip, not a dozen.
   const tables = (['scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'storeServices', 'schedulerResources', 'scheduledVisits', 'customers', 'customerVehicles'] as const)
@@ -32,8 +28,9 @@ export function readSchedulerRows(db: StoreDb, from: string, to: string, timeZon
 }
 
 async function readRows(db: StoreDb, from: string, to: string, timeZone: string): Promise<SchedulerData> {
-  const lower = new Date(Date.parse(wallClockIsoToInstant(`${Temporal.PlainDate.from(from).subtract({ days: 1 })}T00:00:00`, timeZone))).toISOString();
-  const upper = new Date(Date.parse(wallClockIsoToInstant(`${Temporal.PlainDate.from(to).add({ days: 1 })}T00:00:00`, timeZone))).toISOString();
+  // The store's own midnights, as instants in the form the replica stores (milliseconds, Z).
+  const lower = wallClockIsoToInstant(`${from}T00:00:00`, timeZone);
+  const upper = wallClockIsoToInstant(`${to}T00:00:00`, timeZone);
   const [services, blockedTimes, recurringBlockedTimes, storeServices, resources] = await Promise.all([
     db.rows<ScheduledService>('scheduledServices').where('startDate').between(lower, upper, true, false).toArray(),
     db.rows<BlockedTime>('blockedTimes').where('startDate').between(lower, upper, true, false).toArray(),
