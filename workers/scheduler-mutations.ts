@@ -83,17 +83,6 @@ export const schedulerMutations = {
     };
   },
 
-  updateScheduledService(scheduledServiceId: string, changes: Partial<Pick<ScheduledService, 'storeServiceId' | 'serviceNotes' | 'selectedTechnician' | 'durationInMinutes'>>): Mutation {
-    if (changes.durationInMinutes !== undefined) refuseDuration(changes.durationInMinutes, 'The service');
-    return {
-      collection: 'scheduledServices', key: scheduledServiceId, description: 'Change an appointment\'s service',
-      build: (current) => {
-        if (!current) notOnDevice('appointment');
-        return patched(current, withEnd({ ...current, ...changes } as Row & ScheduledService), scheduledServicePatchableFields, serviceAt(current));
-      },
-    };
-  },
-
   /** Removes an appointment that has not begun (the screen offers it only then; the server checks again). */
   deleteScheduledService(scheduledServiceId: string): Mutation {
     return {

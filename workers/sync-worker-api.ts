@@ -1,4 +1,4 @@
-import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
+import type { BlockedTime, RecurringBlockedTime, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
@@ -87,7 +87,6 @@ export interface SyncWorkerApi {
   /** The calendar (front counter): every change applied here at once and queued, sent when online. */
   bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[]): Promise<boolean>;
   placeScheduledService(scheduledServiceId: string, place: Placement): Promise<boolean>;
-  updateScheduledService(scheduledServiceId: string, changes: Partial<Pick<ScheduledService, 'storeServiceId' | 'serviceNotes' | 'selectedTechnician' | 'durationInMinutes'>>): Promise<boolean>;
   deleteScheduledService(scheduledServiceId: string): Promise<boolean>;
   updateVisit(scheduledVisitId: string, changes: Partial<Pick<ScheduledVisit, 'customerVehicleStatus' | 'staffNotes' | 'customerComments' | 'keyTag' | 'visitAppointmentCount' | 'scheduledCustomerCheckIn' | 'pickUpTime' | 'cancelDate' | 'description'>>): Promise<boolean>;
   checkIn(scheduledVisitId: string): Promise<boolean>;

@@ -248,7 +248,6 @@ const api: SyncWorkerApi = {
     return queued;
   },
   placeScheduledService: (id, place) => queue(schedulerMutations.placeScheduledService(id, place)),
-  updateScheduledService: (id, changes) => queue(schedulerMutations.updateScheduledService(id, changes)),
   deleteScheduledService: (id) => queue(schedulerMutations.deleteScheduledService(id)),
   updateVisit: (id, changes) => queue(schedulerMutations.updateVisit(id, changes, changes.cancelDate ? 'Cancel a visit' : changes.cancelDate === null ? 'Restore a canceled visit' : 'Change a visit')),
   checkIn: (id) => queue(schedulerMutations.checkIn(id)),

@@ -32,6 +32,11 @@ export interface ODataResource {
   maxTop?: number;
 }
 
+/** The caller's $orderby, or the list's own order when the caller gave none. */
+export function withDefaultOrder(query: ODataQuery, field: string, direction: 'asc' | 'desc' = 'asc'): ODataQuery {
+  return query.orderBy.length > 0 ? query : { ...query, orderBy: [{ field, direction }] };
+}
+
 /** A $filter longer or deeper than any real screen sends is refused before it is parsed further. */
 export const filterLimits = { length: 2000, depth: 16 } as const;
 const int32 = 2_147_483_647;

@@ -291,6 +291,13 @@ export class Writer {
     await query.execute();
   }
 
+  /** Leaves a tombstone for the row if it is live, and answers the row it removed (undefined: already gone). */
+  async remove<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>> | undefined> {
+    const live = await this.read(spec, key);
+    if (live) await this.tombstone(spec, key);
+    return live;
+  }
+
   /**
    * An action on a row (archive, mark replied): `apply` gives the fields it sets from the current row, or
    * null when there is nothing to do.

@@ -100,6 +100,15 @@ describe('sending a text to a customer', () => {
     expect(await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeMessageId', '=', storeMessageId).execute()).toEqual([]);
   });
 
+  it('refuses a text about a visit that is not this store\'s, and stores nothing', async () => {
+    const elsewhere = await t.db.selectFrom('scheduledVisits').select('scheduledVisitId').where('storeId', '!=', stores[101]!).executeTakeFirstOrThrow();
+    const storeMessageId = randomUUID();
+    const answer = await send(apiPaths.smsMessages, text({ storeMessageId, visitId: elsewhere.scheduledVisitId }));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors.visitId).toEqual(['This store has no such visit']);
+    expect(await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeMessageId', '=', storeMessageId).execute()).toEqual([]);
+  });
+
   it('refuses a text from a store without a texting number', async () => {
     const platform = await accessTokenFor(t.app, 'platform@demo.test');
     const answer = await apiCall(t.app, { method: 'POST', path: apiPaths.smsMessages, token: platform, store: stores[103]!, body: text() });

@@ -7,7 +7,7 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import { createSchedulerResourceSchema, schedulerResourcePatchableFields } from '../../../src/contract/writes.ts';
 import { storeAdmins } from '../../../src/domain/roles.ts';
 import { movesWithResource, resourceProblems } from '../../../src/domain/resource-rules.ts';
-import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
+import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
 import { versionColumns, type RowSpec, type Writer } from '../../sync/write-path.ts';
@@ -56,11 +56,8 @@ async function link<S extends typeof appointmentResourceSchema | typeof schedule
 }
 
 async function unlink<S extends typeof appointmentResourceSchema | typeof schedulerResourceServiceSchema>(w: Writer, spec: RowSpec<S>, key: z.infer<S>, collection: string): Promise<{ status: number; body: null }> {
-  const live = await w.read(spec, key);
-  if (live) {
-    await w.tombstone(spec, key);
-    w.event(spec, live, 'ReplicaChanged', [collection, Object.values(key).join('/')]);
-  }
+  const gone = await w.remove(spec, key);
+  if (gone) w.event(spec, gone, 'ReplicaChanged', [collection, Object.values(key).join('/')]);
   return { status: 204, body: null };
 }
 
@@ -77,7 +74,7 @@ export async function schedulerResourceRoutes(app: FastifyInstance, { db, auth, 
     const query = parseODataQuery(request.query as Record<string, unknown>, resourceList);
     const base = db.selectFrom('schedulerResources').select(resourceColumns)
       .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
-    return runODataList(base, { ...query, orderBy: query.orderBy.length > 0 ? query.orderBy : [{ field: 'sortOrder', direction: 'asc' }] }, resourceList, 'schedulerResourceId');
+    return runODataList(base, withDefaultOrder(query, 'sortOrder', 'asc'), resourceList, 'schedulerResourceId');
   });
 
   app.post(apiPaths.schedulerResources, async (request, reply) => {

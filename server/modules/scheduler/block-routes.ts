@@ -8,10 +8,11 @@ import {
 import { durationProblems, withEnd } from '../../../src/domain/durations.ts';
 import { recurrenceProblems } from '../../../src/domain/visit-rules.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
-import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
+import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
 import type { RowSpec } from '../../sync/write-path.ts';
+import type { HubEventName } from '../../../src/contract/hub.ts';
 import type { ModuleContext } from '../context.ts';
 import { placementProblems } from './references.ts';
 
@@ -43,7 +44,7 @@ export async function blockedTimeRoutes(app: FastifyInstance, { db, auth, writes
     const query = parseODataQuery(request.query as Record<string, unknown>, blockList);
     const base = db.selectFrom('blockedTimes').select(blockColumns)
       .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
-    return runODataList(base, { ...query, orderBy: query.orderBy.length > 0 ? query.orderBy : [{ field: 'startDate', direction: 'asc' }] }, blockList, 'blockedTimeId');
+    return runODataList(base, withDefaultOrder(query, 'startDate', 'asc'), blockList, 'blockedTimeId');
   });
 
   app.post(apiPaths.blockedTimes, async (request, reply) => {
@@ -76,26 +77,12 @@ export async function blockedTimeRoutes(app: FastifyInstance, { db, auth, writes
     return reply.code(result.status).send(result.body);
   });
 
-  app.delete(apiPaths.blockedTime, async (request, reply) => {
-    const scope = await counter(request);
-    const key = parseOrProblem(blockParams, request.params, 'The path');
-    const result = await writes.run(request, scope, async (w) => {
-      const live = await w.read(blockedTimes, key);
-      if (live) {
-        await w.tombstone(blockedTimes, key);
-        w.event(blockedTimes, live, 'EventDeletedMessage', [key.blockedTimeId]);
-      }
-      return { status: 204, body: null };
-    });
-    return reply.code(result.status).send();
-  });
-
   app.get(apiPaths.recurringBlockedTimes, async (request) => {
     const scope = await readScope(db, auth, request, 'recurringBlockedTimes');
     const query = parseODataQuery(request.query as Record<string, unknown>, recurringList);
     const base = db.selectFrom('recurringBlockedTimes').select(recurringColumns)
       .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
-    return runODataList(base, { ...query, orderBy: query.orderBy.length > 0 ? query.orderBy : [{ field: 'startDate', direction: 'asc' }] }, recurringList, 'recurringBlockedTimeId');
+    return runODataList(base, withDefaultOrder(query, 'startDate', 'asc'), recurringList, 'recurringBlockedTimeId');
   });
 
   app.post(apiPaths.recurringBlockedTimes, async (request, reply) => {
@@ -124,17 +111,19 @@ export async function blockedTimeRoutes(app: FastifyInstance, { db, auth, writes
     return reply.code(result.status).send(result.body);
   });
 
-  app.delete(apiPaths.recurringBlockedTime, async (request, reply) => {
-    const scope = await counter(request);
-    const key = parseOrProblem(recurringParams, request.params, 'The path');
-    const result = await writes.run(request, scope, async (w) => {
-      const live = await w.read(recurringBlockedTimes, key);
-      if (live) {
-        await w.tombstone(recurringBlockedTimes, key);
-        w.event(recurringBlockedTimes, live, 'RecurringBlockedTimeDeleted', [key.recurringBlockedTimeId]);
-      }
-      return { status: 204, body: null };
+  /** Deleting is the same for both: idempotent (204 again when already gone), the live event only when it went. */
+  const deleteRoute = <S extends z.ZodObject>(at: string, spec: RowSpec<S>, params: z.ZodObject, event: HubEventName) => {
+    app.delete(at, async (request, reply) => {
+      const scope = await counter(request);
+      const key = parseOrProblem(params, request.params, 'The path') as Record<string, string>;
+      const result = await writes.run(request, scope, async (w) => {
+        const gone = await w.remove(spec, key);
+        if (gone) w.event(spec, gone, event, Object.values(key));
+        return { status: 204, body: null };
+      });
+      return reply.code(result.status).send();
     });
-    return reply.code(result.status).send();
-  });
+  };
+  deleteRoute(apiPaths.blockedTime, blockedTimes, blockParams, 'EventDeletedMessage');
+  deleteRoute(apiPaths.recurringBlockedTime, recurringBlockedTimes, recurringParams, 'RecurringBlockedTimeDeleted');
 }

@@ -7,7 +7,7 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import { endAfter, snapDuration } from '../../../src/domain/durations.ts';
 import { phoneDigits } from '../../../src/domain/phone.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
-import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
+import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
 import type { RowSpec, Writer } from '../../sync/write-path.ts';
@@ -70,7 +70,7 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
     const query = parseODataQuery(request.query as Record<string, unknown>, list);
     const base = db.selectFrom('unconfirmedVisits').select(columns)
       .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
-    return runODataList(base, { ...query, orderBy: query.orderBy.length > 0 ? query.orderBy : [{ field: 'requestedStartDate', direction: 'asc' }] }, list, 'unconfirmedVisitId');
+    return runODataList(base, withDefaultOrder(query, 'requestedStartDate', 'asc'), list, 'unconfirmedVisitId');
   });
 
   /** Answers the visit the request became (the same visit when it was confirmed before). */

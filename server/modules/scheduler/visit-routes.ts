@@ -9,7 +9,7 @@ import { durationProblems, withEnd } from '../../../src/domain/durations.ts';
 import { cancelProblems, checkInChanges, isDeletable, newStaffVisit, visitMessages } from '../../../src/domain/visit-rules.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import type { Db } from '../../db/connect.ts';
-import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
+import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
@@ -145,7 +145,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
       .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
     if (range.from) base = base.where('startDate', '>=', range.from);
     if (range.to) base = base.where('startDate', '<', range.to);
-    return runODataList(base, { ...query, orderBy: query.orderBy.length > 0 ? query.orderBy : [{ field: 'startDate', direction: 'asc' }] }, serviceList, 'scheduledServiceId');
+    return runODataList(base, withDefaultOrder(query, 'startDate', 'asc'), serviceList, 'scheduledServiceId');
   });
 
   app.get(apiPaths.scheduledServices, async (request) => {

@@ -73,6 +73,11 @@ async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing,
       .where('customerId', '=', model.customerId).where('deleted', '=', false).executeTakeFirst();
     if (!customer) throw new ProblemError('validation', 'This company has no such customer.', { errors: { customerId: ['This company has no such customer'] } });
   }
+  if (model.visitId) {
+    const visit = await w.trx.selectFrom('scheduledVisits').select('scheduledVisitId').where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
+      .where('scheduledVisitId', '=', model.visitId).where('deleted', '=', false).executeTakeFirst();
+    if (!visit) throw new ProblemError('validation', 'This store has no such visit.', { errors: { visitId: ['This store has no such visit'] } });
+  }
   const row = await w.create(storeMessages, outgoingStoreMessage(channel, { ...model, storeMessageId }, now));
   await w.trx.insertInto('outboundMessages').values({
     storeMessageId, companyId: scope.companyId, storeId: scope.storeId, channel, toAddress: message.to, fromAddress: message.from,

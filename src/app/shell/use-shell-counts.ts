@@ -1,5 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { StoreMessage } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { isDone } from '../../domain/quick-reply.ts';
 
 /**
  * The drawer badges, live from the replica: incoming messages still needing an answer (not archived, not
@@ -10,7 +12,7 @@ export function useShellCounts(storeId: number | null): { unreadMessages: number
     if (storeId === null) return { unreadMessages: 0, unreadRatings: 0 };
     const db = replicaOf(storeId);
     const [unreadMessages, unreadRatings] = await Promise.all([
-      db.collection('storeMessages').filter((m) => m.messageDirection === 'Inbound' && m.isArchived !== true && !m.repliedToByUserId).count(),
+      db.rows<StoreMessage>('storeMessages').filter((m) => m.messageDirection === 'Inbound' && !isDone(m)).count(),
       db.collection('ratings').filter((r) => r.isRead === false).count(),
     ]);
     return { unreadMessages, unreadRatings };

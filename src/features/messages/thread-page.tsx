@@ -21,11 +21,11 @@ async function readThread(storeId: number, messageId: string) {
   const table = replicaOf(storeId).rows<StoreMessage>('storeMessages');
   const opened = await table.get(messageId);
   if (!opened) return { opened: null, thread: [] as StoreMessage[] };
-  const all = await table.toArray();
-  const same = (m: StoreMessage) => (opened.customerId
-    ? m.customerId === opened.customerId
-    : (opened.phoneNumber !== null && m.phoneNumber === opened.phoneNumber) || (opened.email !== null && m.email === opened.email));
-  return { opened, thread: all.filter(same).sort((a, b) => a.sentOn.localeCompare(b.sentOn)) };
+  // A customer's messages by the index; a sender who is no customer yet by their number or address.
+  const thread = opened.customerId
+    ? await table.where('customerId').equals(opened.customerId).toArray()
+    : await table.filter((m) => (opened.phoneNumber !== null && m.phoneNumber === opened.phoneNumber) || (opened.email !== null && m.email === opened.email)).toArray();
+  return { opened, thread: thread.sort((a, b) => a.sentOn.localeCompare(b.sentOn)) };
 }
 
 /** A conversation with one customer (route customer-messages): both directions in order, and the reply box. */

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
-import type { Customer, CustomerVehicle, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, StoreStaff } from '../../contract/entities.ts';
+import { timeOfDay, type Customer, type CustomerVehicle, type ScheduledService, type ScheduledVisit, type SchedulerResource, type StoreService, type StoreStaff } from '../../contract/entities.ts';
 import { checkOutMethods } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -167,15 +167,18 @@ function VisitTimes({ visit, firstStart, timeZone, onSave }: { visit: ScheduledV
   const wall = (iso: string | null) => (iso ? instantToWallClock(iso, timeZone) : null);
   // The times are on the visit's day: the day its first service starts.
   const day = (wall(firstStart) ?? wall(visit.scheduledCustomerCheckIn) ?? instantToWallClock(new Date().toISOString(), timeZone)).slice(0, 10);
-  const [checkIn, setCheckIn] = useState(wall(visit.scheduledCustomerCheckIn)?.slice(11, 16) ?? '');
-  const [pickUp, setPickUp] = useState(wall(visit.pickUpTime)?.slice(11, 16) ?? '');
-  const [count, setCount] = useState<number | string>(visit.visitAppointmentCount ?? '');
-  const at = (time: string) => (time ? wallClockIsoToInstant(`${day}T${time}:00`, timeZone) : null);
-  const changes = {
-    scheduledCustomerCheckIn: at(checkIn), pickUpTime: at(pickUp), visitAppointmentCount: count === '' ? null : Number(count),
+  const stored = { checkIn: wall(visit.scheduledCustomerCheckIn)?.slice(11, 16) ?? '', pickUp: wall(visit.pickUpTime)?.slice(11, 16) ?? '', count: visit.visitAppointmentCount ?? '' };
+  const [checkIn, setCheckIn] = useState(stored.checkIn);
+  const [pickUp, setPickUp] = useState(stored.pickUp);
+  const [count, setCount] = useState<number | string>(stored.count);
+  const [problem, setProblem] = useState<string | null>(null);
+  const dirty = checkIn !== stored.checkIn || pickUp !== stored.pickUp || String(count) !== String(stored.count);
+  const save = () => {
+    if ([checkIn, pickUp].some((time) => time !== '' && !timeOfDay.safeParse(time).success)) return setProblem('Enter times such as 09:30.');
+    const at = (time: string) => (time ? wallClockIsoToInstant(`${day}T${time}:00`, timeZone) : null);
+    setProblem(null);
+    void onSave({ scheduledCustomerCheckIn: at(checkIn), pickUpTime: at(pickUp), visitAppointmentCount: count === '' ? null : Number(count) });
   };
-  const dirty = changes.scheduledCustomerCheckIn !== (visit.scheduledCustomerCheckIn && at(wall(visit.scheduledCustomerCheckIn)!.slice(11, 16)))
-    || changes.pickUpTime !== (visit.pickUpTime && at(wall(visit.pickUpTime)!.slice(11, 16))) || changes.visitAppointmentCount !== visit.visitAppointmentCount;
   return (
     <Stack gap="xs">
       <Group grow align="flex-end">
@@ -184,8 +187,9 @@ function VisitTimes({ visit, firstStart, timeZone, onSave }: { visit: ScheduledV
       </Group>
       <Group align="flex-end">
         <NumberInput label="Appointments in this visit" min={0} max={99} value={count} onChange={setCount} w={200} />
-        <Button variant="light" disabled={!dirty} onClick={() => void onSave(changes)}>Save times</Button>
+        <Button variant="light" disabled={!dirty} onClick={save}>Save times</Button>
       </Group>
+      {problem && <Text c="red" size="sm">{problem}</Text>}
     </Stack>
   );
 }
@@ -216,7 +220,7 @@ function Reschedule({ services, serviceName, columns, timeZone, focus, onSave }:
     const length = Number(minutes);
     const wrong = Object.values(durationProblems(length))[0]?.[0];
     if (wrong) return setProblem(`${wrong}.`);
-    if (!/^\d{2}:\d{2}$/.test(time)) return setProblem('Enter the start time.');
+    if (!timeOfDay.safeParse(time).success) return setProblem('Enter the start time, such as 09:30.');
     const day = instantToWallClock(service.startDate, timeZone).slice(0, 10);
     void onSave(service.scheduledServiceId, { resourceId, startDate: wallClockIsoToInstant(`${day}T${time}:00`, timeZone), durationInMinutes: length }).then(() => setOpen(false));
   };

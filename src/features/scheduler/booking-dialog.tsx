@@ -3,12 +3,13 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
-import type { AppointmentResource, Customer, CustomerVehicle, StoreService } from '../../contract/entities.ts';
+import { timeOfDay, type AppointmentResource, type Customer, type CustomerVehicle, type StoreService } from '../../contract/entities.ts';
 import { checkOutMethods } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';
 import { durationProblems, snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
+import { newHashId } from '../../domain/hash-id.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { recurrenceProblems } from '../../domain/visit-rules.ts';
@@ -17,7 +18,6 @@ import { PossibleMatches } from '../customers/possible-matches.tsx';
 import { searchCustomers } from '../customers/search-replica.ts';
 import type { CalendarPlacement } from './event-calendar.tsx';
 
-const newHashId = () => crypto.randomUUID().replace(/-/g, '');
 const minutesBetween = (a: string, b: string) => snapDuration(wallMinutesBetween(a, b));
 
 interface Props {
@@ -52,6 +52,46 @@ function When({ date, time, onDate, onTime, error }: { date: string; time: strin
       <DatePickerInput label="Date" value={date} onChange={(v) => v && onDate(String(v).slice(0, 10))} valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
       <TimeInput label="Starts" value={time} onChange={(e) => onTime(e.currentTarget.value)} error={error} />
     </Group>
+  );
+}
+
+/** What is wrong with the slot's time and length, by field (the same words in both forms). */
+function whenProblems(time: string, minutes: number): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (!timeOfDay.safeParse(time).success) found.time = 'Enter the start time, such as 09:30.';
+  const durationProblem = Object.values(durationProblems(minutes))[0]?.[0];
+  if (durationProblem) found.minutes = `${durationProblem}.`;
+  return found;
+}
+
+/** Saving a form: one save at a time, the dialog closed once it is done, a failure kept in words. */
+function useSave(onClose: () => void) {
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = async (work: () => Promise<unknown>) => {
+    setSaving(true);
+    setFailure(null);
+    try {
+      await work();
+      onClose();
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : String(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, failure, save };
+}
+
+function Footer({ saving, failure, label, onCancel, onSave }: { saving: boolean; failure: string | null; label: string; onCancel(): void; onSave(): void }) {
+  return (
+    <>
+      {failure && <Alert color="red">{failure}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>Cancel</Button>
+        <Button loading={saving} onClick={onSave}>{label}</Button>
+      </Group>
+    </>
   );
 }
 
@@ -146,7 +186,7 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
   const [keyTag, setKeyTag] = useState('');
   const [walkIn, setWalkIn] = useState(false);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, failure, save: saveWith } = useSave(onClose);
 
   const catalogue = useLiveQuery(async () => {
     const db = replicaOf(storeId);
@@ -165,16 +205,13 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
     if (total > 0) setMinutes(snapDuration(total));
   };
 
-  const save = async () => {
-    const found: Record<string, string> = {};
+  const save = () => {
+    const total = Number(minutes);
+    const found = whenProblems(time, total);
     if (!customer) found.customer = 'Choose the customer, or create one.';
     if (!resourceId) found.resource = 'Choose the technician or bay.';
-    if (!/^\d{2}:\d{2}$/.test(time)) found.time = 'Enter the start time.';
-    const total = Number(minutes);
-    const durationProblem = Object.values(durationProblems(total))[0]?.[0];
-    if (durationProblem) found.minutes = `${durationProblem}.`;
     const needed = chosen.slice(0, -1).reduce((sum, s) => sum + snapDuration(s.durationInMinutes), 0) + 15;
-    if (!durationProblem && chosen.length > 1 && total < needed) found.minutes = `These services need at least ${needed} minutes one after another.`;
+    if (!found.minutes && chosen.length > 1 && total < needed) found.minutes = `These services need at least ${needed} minutes one after another.`;
     setProblems(found);
     if (Object.keys(found).length > 0 || !customer) return;
     // Services follow one another on the column, each as long as the store says, the last taking what is left.
@@ -190,19 +227,11 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
         endDate: wallClockIsoToInstant(begins.add({ minutes: length }).toString(), timeZone), durationInMinutes: length, serviceNotes: null, selectedTechnician: null,
       };
     });
-    setSaving(true);
-    try {
-      await syncClient().bookVisit({
+    return saveWith(() => syncClient().bookVisit({
         scheduledVisitId: crypto.randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId,
         customerVehicleStatus: Number(status) as 1 | 2 | 3, description: null, staffNotes: staffNotes.trim() || null, customerComments: null,
         keyTag: keyTag.trim() || null, visitAppointmentCount: 1, scheduledCustomerCheckIn: services[0]!.startDate, pickUpTime: null, walkIn: walkIn && date === today,
-      }, services);
-      onClose();
-    } catch (e) {
-      setProblems({ form: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setSaving(false);
-    }
+      }, services));
   };
 
   return (
@@ -226,11 +255,7 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
       <Textarea label="Staff notes" autosize minRows={2} value={staffNotes} onChange={(e) => setStaffNotes(e.currentTarget.value)} maxLength={4000} />
       <TextInput label="Key tag" value={keyTag} onChange={(e) => setKeyTag(e.currentTarget.value)} maxLength={20} w={160} />
       {date === today && <Checkbox label="Walk-in: check the customer in now" checked={walkIn} onChange={(e) => setWalkIn(e.currentTarget.checked)} />}
-      {problems.form && <Alert color="red">{problems.form}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>Cancel</Button>
-        <Button loading={saving} onClick={() => void save()}>Book</Button>
-      </Group>
+      <Footer saving={saving} failure={failure} label="Book" onCancel={onClose} onSave={() => void save()} />
     </Stack>
   );
 }
@@ -244,37 +269,24 @@ function BlockForm({ timeZone, place, columns, onClose }: Props) {
   const [weekly, setWeekly] = useState(false);
   const [until, setUntil] = useState<string | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, failure, save: saveWith } = useSave(onClose);
 
-  const save = async () => {
-    const found: Record<string, string> = {};
-    if (!/^\d{2}:\d{2}$/.test(time)) found.time = 'Enter the start time.';
-    const durationProblem = Object.values(durationProblems(Number(minutes)))[0]?.[0];
-    if (durationProblem) found.minutes = `${durationProblem}.`;
+  const save = () => {
+    const found = whenProblems(time, Number(minutes));
     const recurrence = weekly ? recurrenceProblems({ startDate: date, recurrenceEndDate: until, durationInMinutes: Number(minutes) }).recurrenceEndDate?.[0] : undefined;
     if (recurrence) found.until = `${recurrence}.`;
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     const column = resourceId === 'all' ? null : resourceId;
-    setSaving(true);
-    try {
-      if (weekly) {
-        await syncClient().createRecurringBlockedTime({
-          recurringBlockedTimeId: crypto.randomUUID(), resourceId: column, startDate: date, timeOfDay: time, durationInMinutes: Number(minutes),
-          description: description.trim() || null, recurrenceEndDate: until,
-        });
-      } else {
-        const startDate = wallClockIsoToInstant(`${date}T${time}:00`, timeZone);
-        await syncClient().createBlockedTime({
-          blockedTimeId: crypto.randomUUID(), resourceId: column, startDate, endDate: startDate, durationInMinutes: Number(minutes), description: description.trim() || null,
-        });
-      }
-      onClose();
-    } catch (e) {
-      setProblems({ form: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setSaving(false);
-    }
+    const startDate = wallClockIsoToInstant(`${date}T${time}:00`, timeZone);
+    return saveWith(() => (weekly
+      ? syncClient().createRecurringBlockedTime({
+        recurringBlockedTimeId: crypto.randomUUID(), resourceId: column, startDate: date, timeOfDay: time, durationInMinutes: Number(minutes),
+        description: description.trim() || null, recurrenceEndDate: until,
+      })
+      : syncClient().createBlockedTime({
+        blockedTimeId: crypto.randomUUID(), resourceId: column, startDate, endDate: startDate, durationInMinutes: Number(minutes), description: description.trim() || null,
+      })));
   };
 
   return (
@@ -289,11 +301,7 @@ function BlockForm({ timeZone, place, columns, onClose }: Props) {
         <DatePickerInput label="Final date" description="Leave empty to repeat until it is removed" clearable value={until} onChange={(v) => setUntil(v ? String(v).slice(0, 10) : null)}
           valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} error={problems.until} />
       )}
-      {problems.form && <Alert color="red">{problems.form}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>Cancel</Button>
-        <Button loading={saving} onClick={() => void save()}>Block time</Button>
-      </Group>
+      <Footer saving={saving} failure={failure} label="Block time" onCancel={onClose} onSave={() => void save()} />
     </Stack>
   );
 }

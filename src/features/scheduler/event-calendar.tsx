@@ -18,6 +18,8 @@ export interface EventCalendarProps {
   /** The shown day (store calendar date). */
   date: string;
   resources: { id: string; title: string }[];
+  /** The column, among `resources`, where entries whose own column is missing are drawn. */
+  strayColumn?: string;
   events: SchedulerEvent[];
   slotMinTime: string;
   slotMaxTime: string;
@@ -69,19 +71,19 @@ function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView
 
 /**
  * The columns an entry is drawn in: its own; every column for a block of the whole store (no column); the
- * last column (the scheduler's "Unassigned") for an appointment whose column is gone or unset.
+ * stray column for an appointment whose column is gone or unset.
  */
-function columnsOf(e: SchedulerEvent, columns: readonly string[]): string[] {
+function columnsOf(e: SchedulerEvent, columns: readonly string[], stray: string | undefined): string[] {
   if (e.resourceId !== null && columns.includes(e.resourceId)) return [e.resourceId];
   if (e.resourceId === null && !e.visitId) return [...columns];
-  return columns.length > 0 ? [columns[columns.length - 1]!] : [];
+  return stray ? [stray] : [];
 }
 
-function toInput(e: SchedulerEvent, columns: string[]): Calendar.EventInput {
+function toInput(e: SchedulerEvent, columns: string[], stray: string | undefined): Calendar.EventInput {
   const fill = !e.hollow;
   return {
     id: calendarId(e),
-    resourceIds: columnsOf(e, columns),
+    resourceIds: columnsOf(e, columns, stray),
     start: e.startDate,
     end: e.endDate,
     title: e.displayName,
@@ -167,7 +169,7 @@ export function EventCalendar(props: EventCalendarProps) {
     };
   }, []);
 
-  const { view, date, resources, events, slotMinTime, slotMaxTime, slotMinutes, height, utcOffset } = props;
+  const { view, date, resources, strayColumn, events, slotMinTime, slotMaxTime, slotMinutes, height, utcOffset } = props;
   useEffect(() => {
     calendar.current?.setOption('timeZone', utcOffset);
   }, [utcOffset]);
@@ -195,7 +197,7 @@ export function EventCalendar(props: EventCalendarProps) {
     const c = calendar.current;
     if (!c) return;
     byId.current = new Map(events.map((e) => [calendarId(e), e]));
-    const inputs = events.map((e) => toInput(e, columnIds));
+    const inputs = events.map((e) => toInput(e, columnIds, strayColumn));
     const next = new Map(inputs.map((input) => [String(input.id), JSON.stringify(input)]));
     const changed = inputs.filter((input) => drawn.current.get(String(input.id)) !== next.get(String(input.id)));
     const gone = [...drawn.current.keys()].filter((id) => !next.has(id));
@@ -210,7 +212,7 @@ export function EventCalendar(props: EventCalendarProps) {
       c.setOption('events', inputs);
     }
     drawn.current = next;
-  }, [events, columnIds]);
+  }, [events, columnIds, strayColumn]);
 
   return <div ref={host} className="sched-calendar" data-testid="scheduler-calendar" />;
 }

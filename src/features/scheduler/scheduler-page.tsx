@@ -168,7 +168,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
             <Alert color="yellow" mb="sm">This store has no technicians or bays yet. An admin adds them in Settings, Resources.</Alert>
           )}
           <EventCalendar
-            view={view} date={date} resources={data?.columns ?? []} events={data?.events ?? []}
+            view={view} date={date} resources={data?.columns ?? []} strayColumn={unassignedColumn.id} events={data?.events ?? []}
             slotMinTime={grid.slotMinTime} slotMaxTime={grid.slotMaxTime} slotMinutes={store.calendarInterval || 15} utcOffset={Temporal.Now.zonedDateTimeISO(timeZone).offset}
             height={view === 'list' ? 'auto' : 'calc(100dvh - 260px)'}
             onOpen={onOpen} onPlace={onPlace} onPick={pick}

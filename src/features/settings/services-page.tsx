@@ -12,6 +12,7 @@ import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
+import { newHashId } from '../../domain/hash-id.ts';
 
 interface ServiceFormValues {
   name: string;
@@ -49,11 +50,6 @@ function serviceFromForm(values: ServiceFormValues): Omit<StoreService, 'storeSe
     onlineBookingEnabled: values.onlineBookingEnabled,
     isActive: values.isActive,
   };
-}
-
-function hashId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 interface Catalogue {
@@ -149,7 +145,7 @@ function ServiceDialog({ service, categories, onClose }: { service: StoreService
   const save = form.onSubmit((values) => {
     const model = serviceFromForm(values);
     void dialog.act(async () => {
-      if (!service) return syncClient().createStoreService({ ...model, storeServiceId: crypto.randomUUID(), storeServiceHashId: hashId() });
+      if (!service) return syncClient().createStoreService({ ...model, storeServiceId: crypto.randomUUID(), storeServiceHashId: newHashId() });
       const changes = changedFields(serviceFromForm(form.getInitialValues()), model);
       return Object.keys(changes).length > 0 ? syncClient().updateStoreService(service.storeServiceId, changes) : false;
     });
