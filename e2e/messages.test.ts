@@ -6,11 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../src/contract/routes.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
+import twilio from 'twilio';
+import { createSmsSender } from '../server/messaging/sms.ts';
+import { twilioWebhookPaths } from '../server/messaging/twilio-webhooks.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
-const env = e2eEnvironment();
+const twilioAuthToken = 'e2e-auth-token-0123456789abcdef';
+// Twilio is set up (its webhooks are taken, checked with this token), but texts go to the sink: nothing leaves the machine.
+const env = e2eEnvironment(
+  { TWILIO_ACCOUNT_SID: `AC${'e'.repeat(32)}`, TWILIO_AUTH_TOKEN: twilioAuthToken },
+  { sms: (config) => createSmsSender({ twilio: null, sinkDir: config.sms.sinkDir }, '') },
+);
 const db = () => env.server.database.db;
 
 /** The texts the server handed to the SMS sink (no Twilio credentials in tests). */
@@ -110,6 +118,42 @@ describe('messages to customers', () => {
       await page.getByRole('button', { name: 'Quick Reply' }).waitFor({ timeout: 15_000 });
     } finally {
       await texting(store.twilioPhoneNumber);
+      await context.close();
+    }
+  });
+
+  it('shows a customer\'s text in an open popup within 2 s; once they text STOP the thread says so and a reply is refused', async () => {
+    const store = await db().selectFrom('storeLocations').select(['id', 'twilioPhoneNumber']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+    const from = '+15550108001';
+    const textFromCustomer = async (body: string) => {
+      const fields = { MessageSid: `SM${randomUUID().replace(/-/g, '')}`, From: from, To: store.twilioPhoneNumber!, Body: body };
+      const signature = twilio.getExpectedTwilioSignature(twilioAuthToken, `${env.server.publicUrl}${twilioWebhookPaths.incoming}`, fields);
+      const answer = await fetch(`${env.server.url}${twilioWebhookPaths.incoming}`, {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, body: new URLSearchParams(fields),
+      });
+      expect(answer.status).toBe(200);
+    };
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      await firstSyncDone(page, userId, store.id);
+      await page.getByRole('button', { name: /^Incoming messages/ }).click();
+      const words = `Is my Civic ready? ${randomUUID().slice(0, 6)}`;
+      await textFromCustomer(words);
+      await page.getByRole('article', { name: 'Message from unknown sender' }).getByText(words).waitFor({ timeout: 2000 });
+
+      await textFromCustomer('STOP');
+      const asked = await db().selectFrom('storeMessages').select('storeMessageId').where('content', '=', words).executeTakeFirstOrThrow();
+      await page.goto(`${env.server.url}/messages/cus/${asked.storeMessageId}`);
+      await page.getByText(/^Texts are off since/).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Quick Reply' }).click();
+      await page.getByRole('textbox', { name: 'Reply' }).fill('Yes, it is ready.');
+      await page.keyboard.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'the customer texted STOP' }).waitFor();
+      await page.waitForTimeout(500);
+      expect(textsInSink().filter((t) => t.to === from).map((t) => t.body)).toEqual([expect.stringContaining('you will get no more texts from us')]);
+    } finally {
       await context.close();
     }
   });

@@ -40,6 +40,7 @@ import { inspectionTemplateRoutes } from './modules/inspection-templates/routes.
 import { storeContactRoutes } from './modules/store-contacts/routes.ts';
 import { sendMessageRoutes } from './modules/store-messages/send-routes.ts';
 import { OutboundDispatcher } from './messaging/dispatcher.ts';
+import { twilioWebhookPaths, twilioWebhookRoutes } from './messaging/twilio-webhooks.ts';
 import { createSmsSender, type SmsSender } from './messaging/sms.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -59,7 +60,7 @@ export interface AppOptions {
 }
 
 /** Builds the whole server: identity, API, and the built PWA. main.ts listens; tests use inject. */
-export async function buildApp({ config, db, logger = true, clock = systemClock, mailer = createMailer(config.mail), sms = createSmsSender(config.sms) }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, clock = systemClock, mailer = createMailer(config.mail), sms = createSmsSender(config.sms, `${config.publicUrl}${twilioWebhookPaths.status}`) }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Query strings stay out of the logs: they carry one-time tokens (set-password links) and searched names.
     logger: logger ? { level: config.production ? 'info' : 'warn', serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) } } : false,
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await systemNotificationRoutes(api, context);
   });
 
+  await twilioWebhookRoutes(app, context);
   await servePwa(app, config.staticDir, config.production);
   return app;
 }

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import type { SmsSender } from './messaging/sms.ts';
 import { seedDemo } from './seed/demo.ts';
 
 export interface RunningServer {
@@ -18,7 +19,7 @@ export interface RunningServer {
 }
 
 /** config → database → migrations → demo seed (not in production) → app → listen. */
-export async function startServer(config: Config, options: { logger?: boolean; clock?: Clock } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { logger?: boolean; clock?: Clock; sms?: SmsSender } = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   try {
@@ -27,7 +28,7 @@ export async function startServer(config: Config, options: { logger?: boolean; c
     // The embedded database has no autovacuum: refresh the planner's statistics at every start, or the
     // change feed sorts whole tables instead of walking its index once they have grown.
     if (database.kind === 'pglite') await sql`analyze`.execute(database.db);
-    const app = await buildApp({ config, db: database.db, logger: options.logger ?? true, clock });
+    const app = await buildApp({ config, db: database.db, logger: options.logger ?? true, clock, ...(options.sms ? { sms: options.sms } : {}) });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

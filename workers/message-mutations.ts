@@ -11,9 +11,16 @@ export const messageMutations = {
    * A text or an email: in its thread at once as queued, sent by the outbox when online (one call, with its
    * Idempotency-Key: never twice). The message it answers is marked replied after it, as the server does too.
    */
-  send(channel: Channel, input: (SendSms | SendEmail) & { storeMessageId: string }, store: Pick<StoreLocation, 'id' | 'twilioPhoneNumber'>, sender: { userId: string; name: string }, now = new Date()): Mutation[] {
+  send(
+    channel: Channel,
+    input: (SendSms | SendEmail) & { storeMessageId: string },
+    store: Pick<StoreLocation, 'id' | 'twilioPhoneNumber'>,
+    sender: { userId: string; name: string },
+    isStopped: (phoneNumber: string) => boolean,
+    now = new Date(),
+  ): Mutation[] {
     const model = channel === 'sms' ? sendSmsSchema.parse(input) : sendEmailSchema.parse(input);
-    const problem = Object.values(outgoingProblems(channel, model, store))[0]?.[0];
+    const problem = Object.values(outgoingProblems(channel, model, store, isStopped))[0]?.[0];
     // The spec's own words where it has them ("Message failed to send due to missing reply-to phonenumber").
     if (problem) throw new Error(problem);
     const storeMessageId = input.storeMessageId;

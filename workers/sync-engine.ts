@@ -330,6 +330,11 @@ export class SyncEngine {
     });
   }
 
+  /** A row of the replica as this device has it now (its own waiting changes included), or undefined. */
+  replicaRow(collection: CollectionName, key: Row): Promise<Row | undefined> {
+    return this.db.collection(collection).get(dexieKey(collection, key) as never);
+  }
+
   /** The outbox of this store, waiting and refused changes, in the order they were queued. */
   outboxEntries(): Promise<OutboxEntry[]> {
     return this.db.outbox.orderBy('seq').toArray();

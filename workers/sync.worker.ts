@@ -2,6 +2,8 @@
 import * as Comlink from 'comlink';
 import { Dexie } from 'dexie';
 import { apiPaths } from '../src/contract/routes.ts';
+import type { SendSms } from '../src/contract/writes.ts';
+import { e164 } from '../src/domain/phone.ts';
 import { mayUseStore } from '../src/domain/roles.ts';
 import { GlobalDb } from '../src/db/global-db.ts';
 import { replicaStoreIds, StoreDb, storeDbName, type ReplicaOwner } from '../src/db/store-db.ts';
@@ -268,7 +270,10 @@ const api: SyncWorkerApi = {
     const user = await signedInUser('sending messages');
     const store = await activeStoreOnDevice(globalDb, user.userId);
     if (!store) throw new Error('Choose a store before sending messages.');
-    const queued = await engineFor(store.id).mutateAll(messageMutations.send(channel, message, store, { userId: user.userId, name: user.name }));
+    const engine = engineFor(store.id);
+    const to = channel === 'sms' ? e164((message as SendSms).destinationPhoneNumber) : null;
+    const stopped = to !== null && (await engine.replicaRow('textStops', { storeId: store.id, phoneNumber: to })) !== undefined;
+    const queued = await engine.mutateAll(messageMutations.send(channel, message, store, { userId: user.userId, name: user.name }, () => stopped));
     if (queued) wakeLeader();
     return queued;
   },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../server/config.ts';
+import type { SmsSender } from '../../server/messaging/sms.ts';
 import type { RunningServer } from '../../server/start.ts';
 import { localConfig, startLocalServer } from '../../tests/support/running-server.ts';
 import { assertBuilt, launchBrowser } from './browser.ts';
@@ -17,12 +18,12 @@ export interface E2eEnvironment {
  * the folder removed after it. Read the fields inside tests (they are set in beforeAll; `server` may be
  * replaced by a test that restarts it).
  */
-export function e2eEnvironment(settings: Record<string, string> = {}): E2eEnvironment {
+export function e2eEnvironment(settings: Record<string, string> = {}, options: { sms?: (config: Config) => SmsSender } = {}): E2eEnvironment {
   const env = {} as E2eEnvironment;
   beforeAll(async () => {
     assertBuilt();
     env.config = await localConfig(undefined, settings);
-    env.server = await startLocalServer(env.config);
+    env.server = await startLocalServer(env.config, undefined, options.sms?.(env.config));
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -10,6 +10,7 @@ import * as replicatedStoreLocations from './migrations/0007-replicated-store-lo
 import * as userInvites from './migrations/0008-user-invites.ts';
 import * as pickupAndInspectionTemplate from './migrations/0009-pickup-and-inspection-template.ts';
 import * as outboundMessages from './migrations/0010-outbound-messages.ts';
+import * as textStops from './migrations/0011-text-stops.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-user-invites': userInvites,
   '0009-pickup-and-inspection-template': pickupAndInspectionTemplate,
   '0010-outbound-messages': outboundMessages,
+  '0011-text-stops': textStops,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -60,6 +60,7 @@ export interface Database {
   blockedTimes: Replicated<E.BlockedTime>;
   recurringBlockedTimes: Replicated<E.RecurringBlockedTime>;
   storeMessages: Replicated<E.StoreMessage>;
+  textStops: Replicated<E.TextStop>;
   ratings: Replicated<E.Rating>;
   userNotifications: Replicated<E.UserNotification>;
   notificationPreferences: Replicated<E.NotificationPreference>;

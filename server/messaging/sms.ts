@@ -16,15 +16,16 @@ export interface SmsSender {
 }
 
 /**
- * Texts through Twilio when its credentials are set; otherwise each text is written as a JSON file to the
- * SMS sink (DATA_DIR/sms), where the demo, a developer or a test reads it: nothing is texted by accident.
+ * Texts through Twilio when its credentials are set, asking it to report each text's delivery to
+ * `statusCallback`; otherwise each text is written as a JSON file to the SMS sink (DATA_DIR/sms), where the
+ * demo, a developer or a test reads it: nothing is texted by accident.
  */
-export function createSmsSender(config: Config['sms']): SmsSender {
+export function createSmsSender(config: Config['sms'], statusCallback: string): SmsSender {
   if (config.twilio) {
     const client = twilio(config.twilio.accountSid, config.twilio.authToken);
     return {
       async send(sms) {
-        const message = await client.messages.create({ to: sms.to, from: sms.from, body: sms.body });
+        const message = await client.messages.create({ to: sms.to, from: sms.from, body: sms.body, statusCallback });
         return { providerId: message.sid, via: 'twilio' };
       },
     };

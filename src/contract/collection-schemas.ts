@@ -20,6 +20,7 @@ export const collectionSchemas: Record<CollectionName, z.ZodObject> = {
   recurringBlockedTimes: E.recurringBlockedTimeSchema,
   unconfirmedVisits: E.unconfirmedVisitSchema,
   storeMessages: E.storeMessageSchema,
+  textStops: E.textStopSchema,
   customers: E.customerSchema,
   customerVehicles: E.customerVehicleSchema,
   customerDuplicateDismissals: E.customerDuplicateDismissalSchema,

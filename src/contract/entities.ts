@@ -303,6 +303,16 @@ export const socialMediaAccountSchema = z.object({
   url: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000),
 });
 
+/**
+ * A number that texted STOP to the store's texting number (ours; spec section 3 names the confirmation texts
+ * only): nothing is texted to it from the store until it texts START, which removes the row.
+ */
+export const textStopSchema = z.object({
+  /** E.164, as the texting provider gives and takes it. */
+  phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'A phone number in E.164 form, like +15550102000'),
+  stoppedOn: timestamp,
+});
+
 export const tirePurchaseAddOnSchema = z.object({
   tirePurchaseAddOnId: id,
   category: tirePurchaseAddOnCategories.schema,
@@ -433,6 +443,7 @@ export type RetailStoreSettings = z.infer<typeof retailStoreSettingsSchema>;
 export type RetailPriceCatalog = z.infer<typeof retailPriceCatalogSchema>;
 export type StoreContact = z.infer<typeof storeContactSchema>;
 export type SocialMediaAccount = z.infer<typeof socialMediaAccountSchema>;
+export type TextStop = z.infer<typeof textStopSchema>;
 export type TirePurchaseAddOn = z.infer<typeof tirePurchaseAddOnSchema>;
 export type TractionOrder = z.infer<typeof tractionOrderSchema>;
 export type StoreTireService = z.infer<typeof storeTireServiceSchema>;

@@ -75,6 +75,7 @@ export const messageTemplateTypes = defineEnum(
     },
   },
 );
+export type MessageTemplateType = z.infer<typeof messageTemplateTypes.schema>;
 export const inspectionItemStatuses = defineEnum(['NotInspected', 'Passed', 'Warning', 'Failed']);
 export const severityLevels = defineEnum(['Low', 'Medium', 'High']);
 export const storeTireServiceTypes = defineEnum(['TireStudding'], { default: 'TireStudding' });

@@ -22,6 +22,7 @@ export const replicatedCollections = {
   recurringBlockedTimes: { key: ['recurringBlockedTimeId'], table: 'recurring_blocked_times' },
   unconfirmedVisits: { key: ['unconfirmedVisitId'], table: 'unconfirmed_visits' },
   storeMessages: { key: ['storeMessageId'], table: 'store_messages' },
+  textStops: { key: ['storeId', 'phoneNumber'], table: 'text_stops' },
   customers: { key: ['customerId'], table: 'customers' },
   customerVehicles: { key: ['vehicleId'], table: 'customer_vehicles' },
   customerDuplicateDismissals: { key: ['customerId', 'otherCustomerId'], table: 'customer_duplicate_dismissals' },

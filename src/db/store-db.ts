@@ -113,6 +113,7 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
   specialStoreHours: 5,
   storeStaff: 5,
   inspectionTemplates: 5,
+  textStops: 6,
 };
 /** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
 const reindexedInVersion: Partial<Record<CollectionName, number>> = {
@@ -124,7 +125,7 @@ const bookkeepingTables: Record<number, Record<string, string>> = {
   1: { outbox: '++seq, entity, status', serverRows: 'entity', syncState: 'name' },
   3: { localEdits: 'entity', conflicts: '++id, entity' },
 };
-const latestVersion = 5;
+const latestVersion = 6;
 
 /** A collection's schema at a version: indexes a later version added are not there yet. */
 const tableSchema = (c: CollectionName, version = latestVersion) =>

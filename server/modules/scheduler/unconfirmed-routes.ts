@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { unconfirmedVisitSchema, type UnconfirmedVisit } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { endAfter, snapDuration } from '../../../src/domain/durations.ts';
-import { phoneDigits } from '../../../src/domain/phone.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem } from '../../http/problem.ts';
@@ -13,6 +12,7 @@ import { readScope, storeScope } from '../../sync/scope.ts';
 import type { RowSpec, Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { customers } from '../customers/routes.ts';
+import { customerByPhone } from '../customers/customer-by-phone.ts';
 import { scheduledServices, scheduledVisits } from './visit-routes.ts';
 
 const unconfirmedVisits: RowSpec<typeof unconfirmedVisitSchema> = {
@@ -30,13 +30,9 @@ const unknownJobMinutes = 60;
  */
 async function customerFor(w: Writer, request: UnconfirmedVisit): Promise<string> {
   const email = request.email?.toLowerCase() ?? null;
-  const digits = phoneDigits(request.phoneNumber).slice(-10);
-  const customersOf = () => w.trx.selectFrom('customers').select('customerId').where('companyId', '=', w.scope.companyId).where('deleted', '=', false)
-    .orderBy('createdOn').orderBy('customerId');
-  const byEmail = email ? await customersOf().where(sql`lower(email)`, '=', email).executeTakeFirst() : undefined;
-  const found = byEmail ?? (digits.length === 10
-    ? await customersOf().where(sql`right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)`, '=', digits).executeTakeFirst()
-    : undefined);
+  const byEmail = email ? await w.trx.selectFrom('customers').select('customerId').where('companyId', '=', w.scope.companyId).where('deleted', '=', false)
+    .where(sql`lower(email)`, '=', email).orderBy('createdOn').orderBy('customerId').executeTakeFirst() : undefined;
+  const found = byEmail ?? await customerByPhone(w, request.phoneNumber);
   if (found) return found.customerId;
   const row = await w.create(customers, {
     customerId: randomUUID(), firstName: request.firstName, lastName: request.lastName, companyName: null, email: request.email,

@@ -3,16 +3,30 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { sendEmailSchema, sendSmsSchema, type SendEmail, type SendSms } from '../../../src/contract/writes.ts';
 import { destinationOf, outgoingProblems, outgoingStoreMessage, type Channel } from '../../../src/domain/outgoing-messages.ts';
+import { e164 } from '../../../src/domain/phone.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { storeScope, type StoreScope } from '../../sync/scope.ts';
 import type { Writer } from '../../sync/write-path.ts';
+import { queueMessage, type Envelope } from '../../messaging/queue-message.ts';
 import type { ModuleContext } from '../context.ts';
 import { storeMessages } from './routes.ts';
 
 /** The store's name and texting number, for the sender line and the texting rule. */
 async function storeOf(db: ModuleContext['db'], scope: StoreScope) {
   return db.selectFrom('storeLocations').select(['name', 'twilioPhoneNumber']).where('id', '=', scope.storeId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Whether the message's number texted STOP to the store: read in the write's transaction after its lock, so a
+ * STOP that commits first is always seen.
+ */
+async function stoppedCheck(db: ModuleContext['db'] | Writer['trx'], scope: StoreScope, { channel, model }: Outgoing): Promise<(phoneNumber: string) => boolean> {
+  const to = channel === 'sms' ? e164(model.destinationPhoneNumber) : null;
+  if (!to) return () => false;
+  const stop = await db.selectFrom('textStops').select('phoneNumber').where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
+    .where('phoneNumber', '=', to).where('deleted', '=', false).executeTakeFirst();
+  return () => stop !== undefined;
 }
 
 /** A refused message: the first problem as the detail (the spec's words where it has them), all by field. */
@@ -27,7 +41,7 @@ interface Outgoing {
 }
 
 /** What would go out: to whom, from whom, and the text, exactly as the provider would get it. */
-function rendered({ channel, model }: Outgoing, store: { name: string; twilioPhoneNumber: string | null }) {
+function rendered({ channel, model }: Outgoing, store: { name: string; twilioPhoneNumber: string | null }): Envelope {
   const to = destinationOf(channel, model);
   return channel === 'sms'
     ? { channel, to, from: store.twilioPhoneNumber, subject: null, body: model.content }
@@ -49,7 +63,7 @@ export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes
       const scope = await storeScope(db, auth, request, frontCounter, 'messages to customers');
       const outgoing = read(request, channel);
       const store = await storeOf(db, scope);
-      refuse(outgoingProblems(channel, outgoing.model, store));
+      refuse(outgoingProblems(channel, outgoing.model, store, await stoppedCheck(db, scope, outgoing)));
       return rendered(outgoing, store);
     });
 
@@ -57,16 +71,18 @@ export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes
       const scope = await storeScope(db, auth, request, frontCounter, 'messages to customers');
       const outgoing = read(request, channel);
       const store = await storeOf(db, scope);
-      refuse(outgoingProblems(channel, outgoing.model, store));
-      const result = await writes.run(request, scope, (w) => queue(w, scope, outgoing, rendered(outgoing, store)));
+      const result = await writes.run(request, scope, async (w) => {
+        await w.lock();
+        refuse(outgoingProblems(channel, outgoing.model, store, await stoppedCheck(w.trx, scope, outgoing)));
+        return queue(w, scope, outgoing, rendered(outgoing, store));
+      });
       outbound.kick();
       return reply.code(result.status).send(result.body);
     });
   }
 }
 
-async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing, message: ReturnType<typeof rendered>) {
-  const now = w.now.toISOString();
+async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing, message: Envelope) {
   const storeMessageId = model.storeMessageId ?? randomUUID();
   if (model.customerId) {
     const customer = await w.trx.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId)
@@ -78,13 +94,7 @@ async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing,
       .where('scheduledVisitId', '=', model.visitId).where('deleted', '=', false).executeTakeFirst();
     if (!visit) throw new ProblemError('validation', 'This store has no such visit.', { errors: { visitId: ['This store has no such visit'] } });
   }
-  const row = await w.create(storeMessages, outgoingStoreMessage(channel, { ...model, storeMessageId }, now));
-  await w.trx.insertInto('outboundMessages').values({
-    storeMessageId, companyId: scope.companyId, storeId: scope.storeId, channel, toAddress: message.to, fromAddress: message.from,
-    subject: message.subject, body: message.body, sentBy: scope.user.userId, sentByName: scope.user.name, nextAttemptAt: now,
-    claimedUntil: null, providerId: null, problem: null, createdAt: now, sentAt: null,
-  }).execute();
-  w.event(storeMessages, row, 'NewOutGoingMessage', [storeMessageId]);
+  const row = await queueMessage(w, outgoingStoreMessage(channel, { ...model, storeMessageId }, w.now.toISOString()), message);
   if (model.replyToStoreMessageId) {
     const answered = await w.change(storeMessages, { storeMessageId: model.replyToStoreMessageId },
       (current) => (current.repliedToByUserId ? null : { repliedToByUserId: scope.user.userId, repliedToByUserName: scope.user.name }));

@@ -1,9 +1,7 @@
 import type { StoreMessage } from '../../contract/entities.ts';
-import type { messageTemplateTypes } from '../../contract/enums.ts';
+import type { MessageTemplateType } from '../../contract/enums.ts';
 import { messageTexts, quickReplyRoute } from '../../domain/quick-reply.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-
-export type MessageTemplateType = (typeof messageTemplateTypes.values)[number];
 
 /**
  * Sends a quick reply by the spec's routing (sections 4 and 5): queued through the outbox, so it goes out

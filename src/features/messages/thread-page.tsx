@@ -5,14 +5,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
-import type { StoreMessage } from '../../contract/entities.ts';
-import { contactMethods, messageTemplateTypes } from '../../contract/enums.ts';
+import type { StoreMessage, TextStop } from '../../contract/entities.ts';
+import { contactMethods, messageTemplateTypes, type MessageTemplateType } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { formatPhone } from '../../domain/phone.ts';
+import { e164, formatPhone } from '../../domain/phone.ts';
+import { stoppedNumberProblem } from '../../domain/text-keywords.ts';
 import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { sendQuickReply, type MessageTemplateType } from './send-quick-reply.ts';
+import { sendQuickReply } from './send-quick-reply.ts';
 
 const deliveryColors = { Queued: 'yellow', Sent: 'blue', Delivered: 'green', Failed: 'red' } as const;
 
@@ -20,12 +21,14 @@ const deliveryColors = { Queued: 'yellow', Sent: 'blue', Delivered: 'green', Fai
 async function readThread(storeId: number, messageId: string) {
   const table = replicaOf(storeId).rows<StoreMessage>('storeMessages');
   const opened = await table.get(messageId);
-  if (!opened) return { opened: null, thread: [] as StoreMessage[] };
+  if (!opened) return { opened: null, thread: [] as StoreMessage[], stop: undefined };
   // A customer's messages by the index; a sender who is no customer yet by their number or address.
   const thread = opened.customerId
     ? await table.where('customerId').equals(opened.customerId).toArray()
     : await table.filter((m) => (opened.phoneNumber !== null && m.phoneNumber === opened.phoneNumber) || (opened.email !== null && m.email === opened.email)).toArray();
-  return { opened, thread: thread.sort((a, b) => a.sentOn.localeCompare(b.sentOn)) };
+  const number = e164(opened.phoneNumber);
+  const stop = number ? await replicaOf(storeId).rows<TextStop>('textStops').get([storeId, number] as never) : undefined;
+  return { opened, thread: thread.sort((a, b) => a.sentOn.localeCompare(b.sentOn)), stop };
 }
 
 /** A conversation with one customer (route customer-messages): both directions in order, and the reply box. */
@@ -36,10 +39,10 @@ export function ThreadPage() {
   const data = useLiveQuery(() => (store ? readThread(store.id, messageId) : Promise.resolve(null)), [store?.id, messageId]);
   if (!store || !data) return null;
   if (!data.opened) return <Text c="dimmed">This message is not on this device: it may belong to another store.</Text>;
-  return <Thread key={messageId} store={store} opened={data.opened} thread={data.thread} />;
+  return <Thread key={messageId} store={store} opened={data.opened} thread={data.thread} stop={data.stop} />;
 }
 
-function Thread({ store, opened, thread }: { store: StoreLocation; opened: StoreMessage; thread: StoreMessage[] }) {
+function Thread({ store, opened, thread, stop }: { store: StoreLocation; opened: StoreMessage; thread: StoreMessage[]; stop: TextStop | undefined }) {
   const formats = storeFormatters(store);
   const [replying, setReplying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -70,6 +73,9 @@ function Thread({ store, opened, thread }: { store: StoreLocation; opened: Store
           <Text fw={700} size="lg">{callBoxNumber(opened.phoneNumber!)}</Text>
           <Text size="sm">{opened.preferredContactMethod === 'Phone' ? 'They asked for a call.' : 'They asked for a text, and this store cannot text.'}</Text>
         </Alert>
+      )}
+      {stop && (
+        <Alert color="orange" title={`Texts are off since ${formats.dateTime(stop.stoppedOn)}`}>{stoppedNumberProblem}</Alert>
       )}
       {opened.isArchived && <Text size="sm" c="dimmed">{messageTexts.archived}</Text>}
       {opened.repliedToByUserName && <Text size="sm" c="dimmed">{messageTexts.repliedBy(opened.repliedToByUserName)}</Text>}
