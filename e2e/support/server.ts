@@ -23,7 +23,7 @@ export function e2eEnvironment(settings: Record<string, string> = {}, options: {
   beforeAll(async () => {
     assertBuilt();
     env.config = await localConfig(undefined, settings);
-    env.server = await startLocalServer(env.config, undefined, options.sms?.(env.config));
+    env.server = await startLocalServer(env.config, { ...(options.sms ? { sms: options.sms(env.config) } : {}) });
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

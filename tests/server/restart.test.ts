@@ -10,7 +10,7 @@ describe('a restart of the server on its data folder', () => {
     const config = await localConfig();
     dirs.push(config.dataDir);
 
-    const first = await startLocalServer(config);
+    const first = await startLocalServer(config, { seedFromScratch: true });
     expect(first.seeded).toBe(true);
     const customers = await first.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     await first.database.db.updateTable('storeLocations').set({ name: 'Renamed before restart' }).where('storeNumber', '=', 101).execute();

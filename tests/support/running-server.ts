@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,10 +14,55 @@ export async function localConfig(dataDir = fs.mkdtempSync(path.join(os.tmpdir()
   return loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, ...env });
 }
 
+export interface LocalServerOptions {
+  /** Its demo data and every "now" it reads are at this clock's time (the demo is then seeded for it). */
+  clock?: Clock;
+  /** Its texts go here whatever the config says (a server that takes Twilio's webhooks but texts nobody). */
+  sms?: SmsSender;
+  /** Seed the demo company itself, as a first start does, instead of starting from a copy of a seeded folder. */
+  seedFromScratch?: boolean;
+}
+
 /**
- * A real server; with `clock`, its demo data and every "now" it reads are at that clock's time; with `sms`,
- * its texts go there whatever the config says (a server that takes Twilio's webhooks but texts nobody).
+ * A real server. On an empty data folder it starts from a copy of a folder seeded today by the same
+ * migrations and seed (made once and shared by every test process): seeding takes most of a first start.
  */
-export async function startLocalServer(config?: Config, clock?: Clock, sms?: SmsSender): Promise<RunningServer> {
-  return startServer(config ?? await localConfig(), { logger: false, ...(clock ? { clock } : {}), ...(sms ? { sms } : {}) });
+export async function startLocalServer(config?: Config, options: LocalServerOptions = {}): Promise<RunningServer> {
+  const settings = config ?? await localConfig();
+  const isEmpty = !settings.databaseUrl && fs.existsSync(settings.dataDir) && fs.readdirSync(settings.dataDir).length === 0;
+  if (isEmpty && settings.seedDemo && !options.clock && !options.seedFromScratch) {
+    fs.cpSync(await seededFolder(), settings.dataDir, { recursive: true });
+  }
+  return startServer(settings, { logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.sms ? { sms: options.sms } : {}) });
+}
+
+/** Everything a seeded folder depends on: the migrations and the seed, and the day the demo is seeded around. */
+function seedFingerprint(): string {
+  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
+  for (const dir of ['server/db', 'server/db/migrations', 'server/seed']) {
+    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update(fs.readFileSync(path.join(dir, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function seededFolder(): Promise<string> {
+  const folder = path.join(os.tmpdir(), `alltrac-seeded-${seedFingerprint()}`);
+  if (fs.existsSync(folder)) return folder;
+  const making = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-seeding-'));
+  const server = await startServer(await localConfig(making), { logger: false });
+  await server.close();
+  for (const name of ['sms', 'mail']) fs.rmSync(path.join(making, name), { recursive: true, force: true });
+  // Two processes may seed at once: the first rename wins, and the other's copy is dropped.
+  try {
+    fs.renameSync(making, folder);
+  } catch {
+    fs.rmSync(making, { recursive: true, force: true });
+  }
+  // Folders of other days or other versions of the seed are not read again.
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('alltrac-seeded-'))) {
+    const old = path.join(os.tmpdir(), name);
+    if (old !== folder && fs.statSync(old).mtimeMs < dayAgo) fs.rmSync(old, { recursive: true, force: true });
+  }
+  return folder;
 }

@@ -122,7 +122,7 @@ export function syncTestEnvironment(clock: Clock = storeClock('2026-11-04T10:00'
     },
   } as SyncTestEnvironment;
   beforeAll(async () => {
-    env.server = await startLocalServer(undefined, clock);
+    env.server = await startLocalServer(undefined, { clock });
     env.store = (await demoStoreIds(env.server.database.db))[101]!;
     env.token = await mintAccessToken(env.server.database.db, 'user@demo.test', env.server.publicUrl);
   });
