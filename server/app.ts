@@ -37,6 +37,7 @@ import { blockedTimeRoutes } from './modules/scheduler/block-routes.ts';
 import { unconfirmedVisitRoutes } from './modules/scheduler/unconfirmed-routes.ts';
 import { scheduledVisitRoutes } from './modules/scheduler/visit-routes.ts';
 import { inspectionTemplateRoutes } from './modules/inspection-templates/routes.ts';
+import { messageTemplateRoutes } from './modules/message-templates/routes.ts';
 import { storeContactRoutes } from './modules/store-contacts/routes.ts';
 import { sendMessageRoutes } from './modules/store-messages/send-routes.ts';
 import { OutboundDispatcher } from './messaging/dispatcher.ts';
@@ -134,6 +135,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await staffRoutes(api, context);
     await storeContactRoutes(api, context);
     await inspectionTemplateRoutes(api, context);
+    await messageTemplateRoutes(api, context);
     await storeServiceRoutes(api, context);
     await syncRoutes(api, context);
     await customerRoutes(api, context);

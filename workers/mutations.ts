@@ -1,15 +1,17 @@
 import { socialMediaAccountSchema, storeContactSchema, type Customer, type CustomerVehicle, type InspectionTemplateGroup, type NotificationPreference, type SchedulerResource, type SocialMediaAccount, type SpecialStoreHours, type StoreContact, type StoreService } from '../src/contract/entities.ts';
-import { roles, userNotificationKinds, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
+import { messageTemplateTypes, roles, userNotificationKinds, type MessageTemplateType, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
 import {
   createCustomerSchema, createStoreServiceSchema, createVehicleSchema, customerPatchableFields, storeServicePatchableFields, vehiclePatchableFields,
-  createSchedulerResourceSchema, createSpecialStoreHoursSchema, inspectionTemplateWriteSchema, schedulerResourcePatchableFields, updateSpecialStoreHoursSchema,
-  type CreateCustomer, type CreateSchedulerResource, type CreateSpecialStoreHours, type CreateStoreService, type CreateSupportRequest, type CreateVehicle, type UpdateSpecialStoreHours,
+  createSchedulerResourceSchema, createSpecialStoreHoursSchema, inspectionTemplateWriteSchema, messageTemplateWriteSchema, schedulerResourcePatchableFields, updateSpecialStoreHoursSchema,
+  type CreateCustomer, type CreateSchedulerResource, type CreateSpecialStoreHours, type CreateStoreService, type CreateSupportRequest, type CreateVehicle, type MessageTemplateWrite, type UpdateSpecialStoreHours,
 } from '../src/contract/writes.ts';
 import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/customer-rules.ts';
 import { displayName } from '../src/domain/display-name.ts';
 import { inspectionTemplateProblems } from '../src/domain/inspection-template.ts';
+import { templateProblems } from '../src/domain/message-templates.ts';
+import { maxSmsLength } from '../src/domain/outgoing-messages.ts';
 import { resourceProblems } from '../src/domain/resource-rules.ts';
 import { specialHoursProblems, weekdayHoursProblems } from '../src/domain/store-hours.ts';
 import { storeServiceProblems } from '../src/domain/store-service-rules.ts';
@@ -347,6 +349,27 @@ export const mutations = {
         if (current && JSON.stringify(current.groups) === JSON.stringify(body.groups)) return null;
         return { next: { ...current, storeId, groups: body.groups }, request: { method: 'PUT', path: apiPaths.inspectionTemplate, body } };
       },
+    };
+  },
+
+  /** A store's own words for a message template (admins); nothing sent when they are what the store has. */
+  saveMessageTemplate(storeId: number, templateType: MessageTemplateType, texts: MessageTemplateWrite): Mutation {
+    const body = messageTemplateWriteSchema.parse(texts);
+    refuse(templateProblems(body, maxSmsLength), 'The template');
+    return {
+      collection: 'messageTemplates', key: `${storeId}/${templateType}`, description: `Change the ${messageTemplateTypes.label(templateType)} template`,
+      build: (current) => {
+        if (current && current.smsText === body.smsText && current.emailSubject === body.emailSubject && current.emailText === body.emailText) return null;
+        return { next: { storeId, templateType, ...body }, request: { method: 'PUT', path: path(apiPaths.messageTemplate, { templateType }), body } };
+      },
+    };
+  },
+
+  /** Back to the default words: the store's own are removed. */
+  restoreMessageTemplate(storeId: number, templateType: MessageTemplateType): Mutation {
+    return {
+      collection: 'messageTemplates', key: `${storeId}/${templateType}`, description: `Restore the default ${messageTemplateTypes.label(templateType)} template`,
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.messageTemplate, { templateType }) } } : null),
     };
   },
 

@@ -1,9 +1,9 @@
 import type { BlockedTime, RecurringBlockedTime, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
-import type { UserNotificationKind } from '../src/contract/enums.ts';
+import type { MessageTemplateType, UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
 import type { Placement } from './scheduler-mutations.ts';
-import type { SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
+import type { SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -84,6 +84,10 @@ export interface SyncWorkerApi {
   saveStoreEntry(kind: 'storeContacts' | 'socialMediaAccounts', entry: StoreContact | SocialMediaAccount): Promise<boolean>;
   deleteStoreEntry(kind: 'storeContacts' | 'socialMediaAccounts', entryId: string): Promise<boolean>;
   saveInspectionTemplate(groups: InspectionTemplateGroup[]): Promise<boolean>;
+  /** The active store's own words for a message template (admins); queued through the outbox. */
+  saveMessageTemplate(templateType: MessageTemplateType, texts: MessageTemplateWrite): Promise<boolean>;
+  /** Back to the default words for a message template. */
+  restoreMessageTemplate(templateType: MessageTemplateType): Promise<boolean>;
   /** The calendar (front counter): every change applied here at once and queued, sent when online. */
   bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[]): Promise<boolean>;
   placeScheduledService(scheduledServiceId: string, place: Placement): Promise<boolean>;

@@ -243,6 +243,8 @@ const api: SyncWorkerApi = {
   saveStoreEntry: async (kind, entry) => queue(mutations.saveStoreEntry(await activeStoreId(), kind, entry)),
   deleteStoreEntry: async (kind, entryId) => queue(mutations.deleteStoreEntry(await activeStoreId(), kind, entryId)),
   saveInspectionTemplate: async (groups) => queue(mutations.saveInspectionTemplate(await activeStoreId(), groups)),
+  saveMessageTemplate: async (templateType, texts) => queue(mutations.saveMessageTemplate(await activeStoreId(), templateType, texts)),
+  restoreMessageTemplate: async (templateType) => queue(mutations.restoreMessageTemplate(await activeStoreId(), templateType)),
   async bookVisit(visit, services) {
     const user = await signedInUser('booking');
     const queued = await engineFor(await activeStoreId()).mutateAll(schedulerMutations.bookVisit(await activeStoreId(), visit, services, user.name));

@@ -11,6 +11,7 @@ import * as userInvites from './migrations/0008-user-invites.ts';
 import * as pickupAndInspectionTemplate from './migrations/0009-pickup-and-inspection-template.ts';
 import * as outboundMessages from './migrations/0010-outbound-messages.ts';
 import * as textStops from './migrations/0011-text-stops.ts';
+import * as messageTemplates from './migrations/0012-message-templates.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-pickup-and-inspection-template': pickupAndInspectionTemplate,
   '0010-outbound-messages': outboundMessages,
   '0011-text-stops': textStops,
+  '0012-message-templates': messageTemplates,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -61,6 +61,7 @@ export interface Database {
   recurringBlockedTimes: Replicated<E.RecurringBlockedTime>;
   storeMessages: Replicated<E.StoreMessage>;
   textStops: Replicated<E.TextStop>;
+  messageTemplates: Replicated<E.MessageTemplate>;
   ratings: Replicated<E.Rating>;
   userNotifications: Replicated<E.UserNotification>;
   notificationPreferences: Replicated<E.NotificationPreference>;

@@ -6,11 +6,13 @@ import twilio from 'twilio';
 import { z } from 'zod';
 import type { StoreMessage } from '../../src/contract/entities.ts';
 import { deliveryStatusAfter } from '../../src/domain/outgoing-messages.ts';
+import type { TemplateStore } from '../../src/domain/message-templates.ts';
 import { keywordReply, textKeywordOf } from '../../src/domain/text-keywords.ts';
 import type { AuthUser } from '../auth/auth.ts';
 import { parseOrProblem, ProblemError } from '../http/problem.ts';
 import type { ModuleContext } from '../modules/context.ts';
 import { customerByPhone } from '../modules/customers/customer-by-phone.ts';
+import { storeTemplates } from '../modules/message-templates/routes.ts';
 import { storeMessages } from '../modules/store-messages/routes.ts';
 import { textStops } from '../modules/store-messages/text-stops.ts';
 import type { Writer } from '../sync/write-path.ts';
@@ -94,11 +96,11 @@ export async function twilioWebhookRoutes(app: FastifyInstance, { db, config, wr
   });
 }
 
-type Store = { id: number; companyId: number; name: string; phoneNumber: string | null; twilioPhoneNumber: string | null };
+type Store = TemplateStore & { id: number; companyId: number; twilioPhoneNumber: string | null };
 
 /** The store whose texting number was texted (numbers are compared by their digits, however they were typed). */
 function storeByTextingNumber(db: ModuleContext['db'], to: string): Promise<Store | undefined> {
-  return db.selectFrom('storeLocations').select(['id', 'companyId', 'name', 'phoneNumber', 'twilioPhoneNumber']).where('deleted', '=', false)
+  return db.selectFrom('storeLocations').select(['id', 'companyId', 'name', 'phoneNumber', 'twilioPhoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl']).where('deleted', '=', false)
     .where(sql`regexp_replace(coalesce(twilio_phone_number, ''), '[^0-9]', '', 'g')`, '=', to.replace(/\D/g, ''))
     .orderBy('id').executeTakeFirst();
 }
@@ -138,7 +140,7 @@ async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSch
     if (lifted) w.event(textStops, lifted, 'ReplicaChanged', changedStop);
   }
   if (!store.twilioPhoneNumber) return;
-  const answer = keywordReply(keyword, store);
+  const answer = keywordReply(keyword, store, await storeTemplates(w.trx, store.companyId, store.id));
   await queueMessage(w, {
     ...message, storeMessageId: messageIdOf(`${text.MessageSid}:reply`), messageDirection: 'Outbound', templateType: answer.templateType,
     content: answer.content, deliveryStatus: 'Queued',

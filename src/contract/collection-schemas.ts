@@ -21,6 +21,7 @@ export const collectionSchemas: Record<CollectionName, z.ZodObject> = {
   unconfirmedVisits: E.unconfirmedVisitSchema,
   storeMessages: E.storeMessageSchema,
   textStops: E.textStopSchema,
+  messageTemplates: E.messageTemplateSchema,
   customers: E.customerSchema,
   customerVehicles: E.customerVehicleSchema,
   customerDuplicateDismissals: E.customerDuplicateDismissalSchema,

@@ -313,6 +313,14 @@ export const textStopSchema = z.object({
   stoppedOn: timestamp,
 });
 
+/** A store's own words for one message template type (ours; without a row the default words apply). */
+export const messageTemplateSchema = z.object({
+  templateType: messageTemplateTypes.schema,
+  smsText: text(1600),
+  emailSubject: text(200),
+  emailText: text(10_000),
+});
+
 export const tirePurchaseAddOnSchema = z.object({
   tirePurchaseAddOnId: id,
   category: tirePurchaseAddOnCategories.schema,
@@ -444,6 +452,7 @@ export type RetailPriceCatalog = z.infer<typeof retailPriceCatalogSchema>;
 export type StoreContact = z.infer<typeof storeContactSchema>;
 export type SocialMediaAccount = z.infer<typeof socialMediaAccountSchema>;
 export type TextStop = z.infer<typeof textStopSchema>;
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
 export type TirePurchaseAddOn = z.infer<typeof tirePurchaseAddOnSchema>;
 export type TractionOrder = z.infer<typeof tractionOrderSchema>;
 export type StoreTireService = z.infer<typeof storeTireServiceSchema>;

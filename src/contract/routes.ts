@@ -59,6 +59,8 @@ export const apiPaths = {
   socialMediaAccounts: '/api/store/:storeId/social-media-accounts',
   socialMediaAccount: '/api/store/:storeId/social-media-accounts/:socialMediaAccountId',
   inspectionTemplate: '/api/alltrac/inspection-template',
+  messageTemplates: '/api/alltrac/message-templates',
+  messageTemplate: '/api/alltrac/message-templates/:templateType',
   storeUsers: '/api/alltrac/store-users',
   storeUser: '/api/alltrac/store-users/:userId',
   schedulerResources: '/api/alltrac/scheduler-resources',

@@ -23,6 +23,7 @@ export const replicatedCollections = {
   unconfirmedVisits: { key: ['unconfirmedVisitId'], table: 'unconfirmed_visits' },
   storeMessages: { key: ['storeMessageId'], table: 'store_messages' },
   textStops: { key: ['storeId', 'phoneNumber'], table: 'text_stops' },
+  messageTemplates: { key: ['storeId', 'templateType'], table: 'message_templates' },
   customers: { key: ['customerId'], table: 'customers' },
   customerVehicles: { key: ['vehicleId'], table: 'customer_vehicles' },
   customerDuplicateDismissals: { key: ['customerId', 'otherCustomerId'], table: 'customer_duplicate_dismissals' },

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
 import { messageTemplateTypes, roles } from './enums.ts';
-import { blockedTimeSchema, customerSchema, customerVehicleSchema, inspectionTemplateSchema, recurringBlockedTimeSchema, scheduledServiceSchema, scheduledVisitSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
+import { blockedTimeSchema, customerSchema, customerVehicleSchema, inspectionTemplateSchema, messageTemplateSchema, recurringBlockedTimeSchema, scheduledServiceSchema, scheduledVisitSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
  * Fields added after devices could first queue a create default to none, so a change queued by an older app
@@ -85,6 +85,8 @@ export const inviteAnswerSchema = z.object({ userId: z.uuid(), setPasswordUrl: z
 export type InviteAnswer = z.infer<typeof inviteAnswerSchema>;
 
 /** The whole inspection template of the active store, as the admin arranged it. */
+export const messageTemplateWriteSchema = messageTemplateSchema.omit({ templateType: true }).strict();
+export type MessageTemplateWrite = z.infer<typeof messageTemplateWriteSchema>;
 export const inspectionTemplateWriteSchema = inspectionTemplateSchema.omit({ storeId: true }).strict();
 
 /**

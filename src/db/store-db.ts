@@ -114,6 +114,7 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
   storeStaff: 5,
   inspectionTemplates: 5,
   textStops: 6,
+  messageTemplates: 6,
 };
 /** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
 const reindexedInVersion: Partial<Record<CollectionName, number>> = {

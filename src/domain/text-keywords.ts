@@ -1,5 +1,5 @@
 import type { MessageTemplateType } from '../contract/enums.ts';
-import type { StoreLocation } from '../contract/store-location.ts';
+import { renderTemplate, templateTexts, templateValues, type StoredTemplate, type TemplateStore } from './message-templates.ts';
 import { formatPhone } from './phone.ts';
 
 export type TextKeyword = 'stop' | 'start' | 'help';
@@ -21,17 +21,21 @@ export function textKeywordOf(body: string): TextKeyword | null {
 /** Why nothing may be texted to a number that texted STOP, in words staff can act on. */
 export const stoppedNumberProblem = 'Texts to this number are off: the customer texted STOP. They can text START to get texts again; call or email them meanwhile.';
 
-/** The store's answer to a keyword: the spec's confirmation types for STOP and START, a free-form one for HELP. */
-export function keywordReply(keyword: TextKeyword, store: Pick<StoreLocation, 'name' | 'phoneNumber'>): { templateType: MessageTemplateType; content: string } {
-  switch (keyword) {
-    case 'stop':
-      return { templateType: 'CustomerStopTextConfirmation', content: `${store.name}: you will get no more texts from us. Text START to get them again.` };
-    case 'start':
-      return { templateType: 'CustomerStartTextConfirmation', content: `${store.name}: you will get our texts again. Text STOP to stop them, HELP for help.` };
-    case 'help':
-      return {
-        templateType: 'FreeForm',
-        content: `${store.name}: ${store.phoneNumber ? `call us at ${formatPhone(store.phoneNumber)}, or ` : ''}reply to this text to reach the store. Text STOP to stop texts, START to get them again.`,
-      };
+/**
+ * The store's answer to a keyword: its own words (or the default) for the spec's confirmation types for
+ * STOP and START, a fixed free-form one for HELP.
+ */
+export function keywordReply(
+  keyword: TextKeyword,
+  store: TemplateStore,
+  storeTemplates: readonly StoredTemplate[] = [],
+): { templateType: MessageTemplateType; content: string } {
+  if (keyword === 'help') {
+    return {
+      templateType: 'FreeForm',
+      content: `${store.name}: ${store.phoneNumber ? `call us at ${formatPhone(store.phoneNumber)}, or ` : ''}reply to this text to reach the store. Text STOP to stop texts, START to get them again.`,
+    };
   }
+  const templateType = keyword === 'stop' ? 'CustomerStopTextConfirmation' : 'CustomerStartTextConfirmation';
+  return { templateType, content: renderTemplate(templateTexts(templateType, storeTemplates)!.smsText, templateValues({ store })) };
 }

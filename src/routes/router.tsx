@@ -132,6 +132,7 @@ const settingsPages = [
   screen(settings, 'resources', 'Resources', storeAdmins, lazyRouteComponent(() => import('../features/settings/resources-page.tsx'), 'ResourcesPage')),
   screen(settings, 'users', 'Users', storeAdmins, lazyRouteComponent(() => import('../features/settings/users-page.tsx'), 'UsersPage')),
   screen(settings, 'pickupanddelivery', 'Pickup and Delivery', storeAdmins, lazyRouteComponent(() => import('../features/settings/pickup-page.tsx'), 'PickupPage')),
+  screen(settings, 'message-templates', 'Message Templates', storeAdmins, lazyRouteComponent(() => import('../features/settings/message-templates-page.tsx'), 'MessageTemplatesPage')),
   screen(settings, 'inspection-reports', 'Inspection Reports', storeAdmins, lazyRouteComponent(() => import('../features/settings/inspection-page.tsx'), 'InspectionPage')),
 ];
 

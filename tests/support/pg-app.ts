@@ -3,6 +3,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPostgres, type DatabaseHandle } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { SmsSender } from '../../server/messaging/sms.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { createTestDatabase } from './postgres.ts';
 import type { TestApp } from './test-app.ts';
@@ -12,7 +13,7 @@ import { testPublicUrl } from './test-app.ts';
  * The real app on its own seeded PostgreSQL database for one test file (created before, dropped after).
  * PGlite runs one query at a time; here concurrent requests really race in the database.
  */
-export function postgresTestApp(): TestApp {
+export function postgresTestApp(options: { env?: Record<string, string>; sms?: SmsSender } = {}): TestApp {
   const t = {} as TestApp;
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let handle: DatabaseHandle | undefined;
@@ -21,8 +22,8 @@ export function postgresTestApp(): TestApp {
     handle = await openPostgres(database.url);
     await migrateToLatest(handle.db);
     await seedDemo(handle.db);
-    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl });
-    const app = await buildApp({ config, db: handle.db, logger: false });
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl, ...options.env });
+    const app = await buildApp({ config, db: handle.db, logger: false, ...(options.sms ? { sms: options.sms } : {}) });
     await app.ready();
     Object.assign(t, { app, db: handle.db, config, close: async () => undefined });
   });

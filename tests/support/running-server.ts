@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import type { Clock } from '../../server/clock.ts';
 import type { SmsSender } from '../../server/messaging/sms.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { freePort } from './ports.ts';
+import { cachedSeed } from './seed-cache.ts';
 
 /** Config for a real server on 127.0.0.1 with its embedded database in `dataDir` (a new temp folder by default). */
 export async function localConfig(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-')), env: Record<string, string> = {}): Promise<Config> {
@@ -36,33 +36,12 @@ export async function startLocalServer(config?: Config, options: LocalServerOpti
   return startServer(settings, { logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.sms ? { sms: options.sms } : {}) });
 }
 
-/** Everything a seeded folder depends on: the migrations and the seed, and the day the demo is seeded around. */
-function seedFingerprint(): string {
-  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
-  for (const dir of ['server/db', 'server/db/migrations', 'server/seed']) {
-    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update(fs.readFileSync(path.join(dir, name)));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-async function seededFolder(): Promise<string> {
-  const folder = path.join(os.tmpdir(), `alltrac-seeded-${seedFingerprint()}`);
-  if (fs.existsSync(folder)) return folder;
-  const making = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-seeding-'));
-  const server = await startServer(await localConfig(making), { logger: false });
-  await server.close();
-  for (const name of ['sms', 'mail']) fs.rmSync(path.join(making, name), { recursive: true, force: true });
-  // Two processes may seed at once: the first rename wins, and the other's copy is dropped.
-  try {
-    fs.renameSync(making, folder);
-  } catch {
-    fs.rmSync(making, { recursive: true, force: true });
-  }
-  // Folders of other days or other versions of the seed are not read again.
-  const dayAgo = Date.now() - 24 * 3600_000;
-  for (const name of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('alltrac-seeded-'))) {
-    const old = path.join(os.tmpdir(), name);
-    if (old !== folder && fs.statSync(old).mtimeMs < dayAgo) fs.rmSync(old, { recursive: true, force: true });
-  }
-  return folder;
+/** A data folder of a server that migrated and seeded itself, then stopped. */
+function seededFolder(): Promise<string> {
+  return cachedSeed('seeded-folder', async (into) => {
+    fs.mkdirSync(into);
+    const server = await startServer(await localConfig(into), { logger: false });
+    await server.close();
+    for (const name of ['sms', 'mail']) fs.rmSync(path.join(into, name), { recursive: true, force: true });
+  });
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
@@ -7,22 +8,21 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { openPglite, type Db } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
+import { cachedSeed } from './seed-cache.ts';
 
 export const testPublicUrl = 'http://localhost:8080';
 
-let template: Promise<Blob | File> | undefined;
-
-/** One migrated and seeded database per test worker; each test app works on its own copy of it. */
-function seededTemplate(): Promise<Blob | File> {
-  template ??= (async () => {
+/** A migrated and seeded database as a dump; each test app works on its own copy of it. */
+async function seededTemplate(): Promise<Blob> {
+  const file = await cachedSeed('seeded-dump', async (into) => {
     const handle = await openPglite(null);
     await migrateToLatest(handle.db);
     await seedDemo(handle.db);
     const dump = await handle.dump!();
     await handle.close();
-    return dump;
-  })();
-  return template;
+    fs.writeFileSync(into, Buffer.from(await dump.arrayBuffer()));
+  });
+  return new Blob([fs.readFileSync(file)]);
 }
 
 export interface TestApp {

@@ -21,7 +21,7 @@ describe('who sees what', () => {
       scheduledVisits: 'full', scheduledServices: 'full', blockedTimes: 'full', recurringBlockedTimes: 'full',
       customers: 'limited', customerVehicles: 'limited', customerDuplicateDismissals: 'none',
       userNotifications: 'full', notificationPreferences: 'full', supportRequests: 'full',
-      unconfirmedVisits: 'none', storeMessages: 'none', textStops: 'none', ratings: 'none', retailStoreSettings: 'none', retailPriceCatalogs: 'none',
+      unconfirmedVisits: 'none', storeMessages: 'none', textStops: 'none', messageTemplates: 'none', ratings: 'none', retailStoreSettings: 'none', retailPriceCatalogs: 'none',
       storeContacts: 'none', socialMediaAccounts: 'none', tirePurchaseAddOns: 'none', tractionOrders: 'none', storeTireServices: 'none',
       storeTireWarranties: 'none', logisticsTransfers: 'none', inventorySummaries: 'none',
     });

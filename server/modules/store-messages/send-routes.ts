@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { sendEmailSchema, sendSmsSchema, type SendEmail, type SendSms } from '../../../src/contract/writes.ts';
 import { destinationOf, outgoingProblems, outgoingStoreMessage, type Channel } from '../../../src/domain/outgoing-messages.ts';
+import { renderedTemplate, templateTexts, templateValues } from '../../../src/domain/message-templates.ts';
 import { e164 } from '../../../src/domain/phone.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
@@ -10,11 +11,31 @@ import { storeScope, type StoreScope } from '../../sync/scope.ts';
 import type { Writer } from '../../sync/write-path.ts';
 import { queueMessage, type Envelope } from '../../messaging/queue-message.ts';
 import type { ModuleContext } from '../context.ts';
+import { storeTemplates } from '../message-templates/routes.ts';
 import { storeMessages } from './routes.ts';
 
-/** The store's name and texting number, for the sender line and the texting rule. */
+/** The store's texting number (the texting rule, the sender) and what its templates' placeholders read. */
 async function storeOf(db: ModuleContext['db'], scope: StoreScope) {
-  return db.selectFrom('storeLocations').select(['name', 'twilioPhoneNumber']).where('id', '=', scope.storeId).executeTakeFirstOrThrow();
+  return db.selectFrom('storeLocations').select(['name', 'twilioPhoneNumber', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl'])
+    .where('id', '=', scope.storeId).executeTakeFirstOrThrow();
+}
+type Store = Awaited<ReturnType<typeof storeOf>>;
+
+/**
+ * An email's subject: its template's, filled in for the customer and visit it names (as the device fills in
+ * the words), else the store's name.
+ */
+async function subjectOf(db: ModuleContext['db'], scope: StoreScope, model: Outgoing['model'], store: Store): Promise<string> {
+  const own = await storeTemplates(db, scope.companyId, scope.storeId);
+  if (!templateTexts(model.templateType, own)) return `A message from ${store.name}`;
+  const customer = model.customerId ? await db.selectFrom('customers').select(['firstName', 'lastName']).where('companyId', '=', scope.companyId)
+    .where('customerId', '=', model.customerId).executeTakeFirst() : undefined;
+  const visit = model.visitId ? await db.selectFrom('scheduledVisits').select(['scheduledCustomerCheckIn', 'vehicleId']).where('companyId', '=', scope.companyId)
+    .where('scheduledVisitId', '=', model.visitId).executeTakeFirst() : undefined;
+  const vehicle = visit?.vehicleId ? await db.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('companyId', '=', scope.companyId)
+    .where('vehicleId', '=', visit.vehicleId).executeTakeFirst() : undefined;
+  const values = templateValues({ store, customer: customer ?? null, name: model.name, appointmentAt: visit?.scheduledCustomerCheckIn ?? null, vehicle: vehicle ?? null });
+  return renderedTemplate(model.templateType, own, values)!.emailSubject;
 }
 
 /**
@@ -41,11 +62,11 @@ interface Outgoing {
 }
 
 /** What would go out: to whom, from whom, and the text, exactly as the provider would get it. */
-function rendered({ channel, model }: Outgoing, store: { name: string; twilioPhoneNumber: string | null }): Envelope {
+async function rendered(db: ModuleContext['db'], scope: StoreScope, { channel, model }: Outgoing, store: Store): Promise<Envelope> {
   const to = destinationOf(channel, model);
   return channel === 'sms'
     ? { channel, to, from: store.twilioPhoneNumber, subject: null, body: model.content }
-    : { channel, to, from: null, subject: `A message from ${store.name}`, body: model.content };
+    : { channel, to, from: null, subject: await subjectOf(db, scope, model, store), body: model.content };
 }
 
 /**
@@ -64,17 +85,18 @@ export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes
       const outgoing = read(request, channel);
       const store = await storeOf(db, scope);
       refuse(outgoingProblems(channel, outgoing.model, store, await stoppedCheck(db, scope, outgoing)));
-      return rendered(outgoing, store);
+      return rendered(db, scope, outgoing, store);
     });
 
     app.post(send, async (request, reply) => {
       const scope = await storeScope(db, auth, request, frontCounter, 'messages to customers');
       const outgoing = read(request, channel);
       const store = await storeOf(db, scope);
+      const envelope = await rendered(db, scope, outgoing, store);
       const result = await writes.run(request, scope, async (w) => {
         await w.lock();
         refuse(outgoingProblems(channel, outgoing.model, store, await stoppedCheck(w.trx, scope, outgoing)));
-        return queue(w, scope, outgoing, rendered(outgoing, store));
+        return queue(w, scope, outgoing, envelope);
       });
       outbound.kick();
       return reply.code(result.status).send(result.body);

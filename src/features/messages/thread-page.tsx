@@ -5,10 +5,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
-import type { StoreMessage, TextStop } from '../../contract/entities.ts';
+import type { Customer, CustomerVehicle, MessageTemplate, ScheduledVisit, StoreMessage, TextStop } from '../../contract/entities.ts';
 import { contactMethods, messageTemplateTypes, type MessageTemplateType } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { renderedTemplate, templateValues } from '../../domain/message-templates.ts';
 import { e164, formatPhone } from '../../domain/phone.ts';
 import { stoppedNumberProblem } from '../../domain/text-keywords.ts';
 import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
@@ -94,18 +95,40 @@ function Thread({ store, opened, thread, stop }: { store: StoreLocation; opened:
           </Paper>
         ))}
       </Stack>
-      {replying && <ReplyBox opened={opened} onDone={() => setReplying(false)} />}
+      {replying && <ReplyBox store={store} opened={opened} onDone={() => setReplying(false)} />}
     </Stack>
   );
 }
 
-/** Quick reply (spec sections 4 and 5): Enter or the button sends; the field waits while sending; cleared and closed once queued. */
-function ReplyBox({ opened, onDone }: { opened: StoreMessage; onDone(): void }) {
+/** What a reply's placeholders read: the store's templates, and the customer, visit and vehicle of the message. */
+async function replyContext(store: StoreLocation, opened: StoreMessage) {
+  const db = replicaOf(store.id);
+  const [own, customer, visit] = await Promise.all([
+    db.rows<MessageTemplate>('messageTemplates').toArray(),
+    opened.customerId ? db.rows<Customer>('customers').get(opened.customerId) : Promise.resolve(undefined),
+    opened.visitId ? db.rows<ScheduledVisit>('scheduledVisits').get(opened.visitId) : Promise.resolve(undefined),
+  ]);
+  const vehicle = visit?.vehicleId ? await db.rows<CustomerVehicle>('customerVehicles').get(visit.vehicleId) : undefined;
+  return { own, values: templateValues({ store, customer: customer ?? null, name: opened.name, appointmentAt: visit?.scheduledCustomerCheckIn ?? null, vehicle: vehicle ?? null }) };
+}
+
+/**
+ * Quick reply (spec sections 4 and 5): Enter or the button sends; the field waits while sending; cleared and
+ * closed once queued. Picking a template writes its words, filled in, into the field, to send as they are or
+ * change first: what the field shows is exactly what is sent.
+ */
+function ReplyBox({ store, opened, onDone }: { store: StoreLocation; opened: StoreMessage; onDone(): void }) {
+  const context = useLiveQuery(() => replyContext(store, opened), [store.id, opened.storeMessageId]);
   const [content, setContent] = useState('');
   const [template, setTemplate] = useState<MessageTemplateType>('FreeForm');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const route = quickReplyRoute(opened, content || ' ');
+  const choose = (type: MessageTemplateType) => {
+    setTemplate(type);
+    const words = context ? renderedTemplate(type, context.own, context.values) : null;
+    if (words) setContent(route.send === 'email' ? words.emailText : words.smsText);
+  };
   const send = async () => {
     if (content.trim() === '') return;
     setSending(true);
@@ -121,7 +144,7 @@ function ReplyBox({ opened, onDone }: { opened: StoreMessage; onDone(): void }) 
       <Stack gap="xs">
         <Group justify="space-between">
           <Text size="sm" fw={600}>{route.send === 'sms' ? `Text to ${formatPhone(route.to)}` : route.send === 'email' ? `Email to ${route.to}` : 'Reply'}</Text>
-          <Select aria-label="Template" size="xs" w={240} value={template} onChange={(v) => v && setTemplate(v as MessageTemplateType)} allowDeselect={false}
+          <Select aria-label="Template" size="xs" w={240} value={template} onChange={(v) => v && choose(v as MessageTemplateType)} allowDeselect={false}
             data={messageTemplateTypes.values.filter((v) => v !== 'Unknown' && v !== 'Incoming').map((v) => ({ value: v, label: messageTemplateTypes.label(v) }))} />
         </Group>
         <Group align="flex-end" wrap="nowrap" gap="xs">

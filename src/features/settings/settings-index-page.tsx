@@ -1,16 +1,20 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { StoreService } from '../../contract/entities.ts';
+import { messageTemplateTypes } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { formatPhone } from '../../domain/phone.ts';
+import { isTemplateType } from '../../domain/message-templates.ts';
 import { pickupSummary } from '../../domain/pickup-rules.ts';
 import { hoursSummary } from '../../domain/store-hours.ts';
 import { textingEnabled } from '../../domain/texting.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { catalogueSummary } from './services-page.tsx';
 import { settingsCategories } from './settings-layout.tsx';
+
+const templateCount = messageTemplateTypes.values.filter(isTemplateType).length;
 
 function textingSummary(store: StoreLocation): string {
   return textingEnabled(store) ? `Texting on: ${formatPhone(store.twilioPhoneNumber)}` : 'Texting off: no texting number';
@@ -30,6 +34,7 @@ export function SettingsIndexPage() {
   const store = session?.activeStore ?? null;
   const services = useLiveQuery(() => (store ? replicaOf(store.id).rows<StoreService>('storeServices').toArray() : Promise.resolve([] as StoreService[])), [store?.id]);
   const people = useLiveQuery(() => (store ? replicaOf(store.id).collection('storeStaff').count() : Promise.resolve(0)), [store?.id]);
+  const ownTemplates = useLiveQuery(() => (store ? replicaOf(store.id).collection('messageTemplates').count() : Promise.resolve(0)), [store?.id]);
   const resources = useLiveQuery(() => (store ? replicaOf(store.id).collection('schedulerResources').count() : Promise.resolve(0)), [store?.id]);
   if (!store) return null;
   const summaries: Record<(typeof settingsCategories)[number]['to'], string> = {
@@ -40,6 +45,7 @@ export function SettingsIndexPage() {
     '/settings/resources': resources === undefined ? 'Loading…' : `${resources} ${resources === 1 ? 'column' : 'columns'} on the scheduler`,
     '/settings/inspection-reports': store.inspectionReportLinkEnabled ? 'Report link sent to customers' : 'Report link off',
     '/settings/pickupanddelivery': pickupSummary(store),
+    '/settings/message-templates': ownTemplates === undefined ? 'Loading…' : ownTemplates === 0 ? 'The default words' : `${ownTemplates} of ${templateCount} in the store's own words`,
     '/settings/users': people === undefined ? 'Loading…' : `${people} ${people === 1 ? 'person works' : 'people work'} here`,
   };
   const categories = settingsCategories.map((c) => ({ ...c, summary: summaries[c.to] }));

@@ -12,6 +12,7 @@ export const settingsCategories = [
   { to: '/settings/resources', title: 'Resources' },
   { to: '/settings/inspection-reports', title: 'Inspection Reports' },
   { to: '/settings/pickupanddelivery', title: 'Pickup and Delivery' },
+  { to: '/settings/message-templates', title: 'Message Templates' },
   { to: '/settings/users', title: 'Users' },
 ] as const;
 

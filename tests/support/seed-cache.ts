@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A seeded database takes seconds to make and every test file wants one: it is made once per day and per
+ * version of the migrations and seed, kept in the temp folder and shared by every test process.
+ */
+function seedFingerprint(): string {
+  const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
+  for (const dir of ['server/db', 'server/db/migrations', 'server/seed']) {
+    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update(fs.readFileSync(path.join(dir, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The cached file or folder named `kind`, made by `make` into the path it is given when missing. Two processes
+ * may make it at once: the first rename wins and the other's copy is dropped. Copies of other days or other
+ * versions of the seed are removed after a day.
+ */
+export async function cachedSeed(kind: string, make: (into: string) => Promise<void>): Promise<string> {
+  const prefix = `alltrac-${kind}-`;
+  const target = path.join(os.tmpdir(), `${prefix}${seedFingerprint()}`);
+  if (fs.existsSync(target)) return target;
+  const making = path.join(os.tmpdir(), `alltrac-making-${kind}-${process.pid}-${Date.now()}`);
+  await make(making);
+  try {
+    fs.renameSync(making, target);
+  } catch {
+    fs.rmSync(making, { recursive: true, force: true });
+  }
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(prefix))) {
+    const old = path.join(os.tmpdir(), name);
+    if (old !== target && fs.statSync(old).mtimeMs < dayAgo) fs.rmSync(old, { recursive: true, force: true });
+  }
+  return target;
+}
