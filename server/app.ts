@@ -42,6 +42,7 @@ import { storeContactRoutes } from './modules/store-contacts/routes.ts';
 import { sendMessageRoutes } from './modules/store-messages/send-routes.ts';
 import { OutboundDispatcher } from './messaging/dispatcher.ts';
 import { twilioWebhookPaths, twilioWebhookRoutes } from './messaging/twilio-webhooks.ts';
+import { VisitMessagesJob } from './messaging/visit-messages-job.ts';
 import { createSmsSender, type SmsSender } from './messaging/sms.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -94,6 +95,9 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const outbound = new OutboundDispatcher({ db, writes, clock, sms, mailer, log: (message, error) => app.log.error({ err: error }, message) });
   outbound.start();
   app.addHook('preClose', async () => { await outbound.stop(); });
+  const visitMessages = new VisitMessagesJob({ db, writes, clock, outbound, log: (message, error) => app.log.error({ err: error }, message) });
+  visitMessages.start();
+  app.addHook('preClose', async () => { await visitMessages.stop(); });
   const context: ModuleContext = { db, auth, config, events: hub, clock, writes, mailer, outbound };
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -12,6 +12,7 @@ import * as pickupAndInspectionTemplate from './migrations/0009-pickup-and-inspe
 import * as outboundMessages from './migrations/0010-outbound-messages.ts';
 import * as textStops from './migrations/0011-text-stops.ts';
 import * as messageTemplates from './migrations/0012-message-templates.ts';
+import * as visitMessages from './migrations/0013-visit-messages.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-outbound-messages': outboundMessages,
   '0011-text-stops': textStops,
   '0012-message-templates': messageTemplates,
+  '0013-visit-messages': visitMessages,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -39,6 +39,11 @@ export interface Database {
     attempts: Generated<number>; nextAttemptAt: string; claimedUntil: string | null; providerId: string | null; problem: string | null;
     createdAt: string; sentAt: string | null;
   };
+  /** The automatic messages of each visit: one per kind, with the message or why none went. */
+  visitMessages: {
+    scheduledVisitId: string; kind: 'reminder' | 'thankYou'; companyId: number; storeId: number; storeMessageId: string | null;
+    skippedBecause: string | null; createdAt: string;
+  };
   userSettings: { userId: string; allTracCurrentStoreLocation: number | null; allTracHideInstallPrompt: string | null };
   systemNotifications: E.SystemNotification;
   brands: E.Brand;

@@ -12,6 +12,7 @@ import type { AuthUser } from '../auth/auth.ts';
 import { parseOrProblem, ProblemError } from '../http/problem.ts';
 import type { ModuleContext } from '../modules/context.ts';
 import { customerByPhone } from '../modules/customers/customer-by-phone.ts';
+import { customers } from '../modules/customers/routes.ts';
 import { storeTemplates } from '../modules/message-templates/routes.ts';
 import { storeMessages } from '../modules/store-messages/routes.ts';
 import { textStops } from '../modules/store-messages/text-stops.ts';
@@ -138,6 +139,12 @@ async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSch
   if (keyword === 'start') {
     const lifted = await w.remove(textStops, stop);
     if (lifted) w.event(textStops, lifted, 'ReplicaChanged', changedStop);
+    // Texting START is the customer's own agreement to texts: recorded where staff record consent.
+    if (customer) {
+      const agreed = await w.change(customers, { customerId: customer.customerId }, (current) => (current.textConsentMethod ? null
+        : { textConsentMethod: 'TextReply' as const, textConsentGivenOn: w.now.toISOString(), textConsentRecordedBy: 'Texted START' }));
+      if (agreed.changed) w.event(customers, agreed.row, 'CustomerChanged', [customer.customerId]);
+    }
   }
   if (!store.twilioPhoneNumber) return;
   const answer = keywordReply(keyword, store, await storeTemplates(w.trx, store.companyId, store.id));

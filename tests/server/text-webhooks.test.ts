@@ -139,6 +139,17 @@ describe('STOP, START and HELP', () => {
     await settled();
     expect(sent.slice(before)).toEqual([{ to: '+15550107011', from: storeNumber, body: expect.stringMatching(/Text STOP to stop texts/) }]);
   });
+
+  it('START from a customer records their agreement to texts on their record', async () => {
+    const customer = await t.db.selectFrom('customers').select(['customerId', 'phoneNumber']).where('textConsentMethod', 'is', null).where('phoneNumber', 'is not', null)
+      .where('deleted', '=', false).orderBy('createdOn').executeTakeFirstOrThrow();
+    const number = `+1${customer.phoneNumber!.replace(/\D/g, '').slice(-10)}`;
+    const owner = await t.db.selectFrom('customers').select(['customerId', 'phoneNumber']).where('deleted', '=', false).orderBy('createdOn').orderBy('customerId').execute();
+    const matched = owner.find((c) => (c.phoneNumber ?? '').replace(/\D/g, '').slice(-10) === number.slice(-10))!;
+    await textIn(number, 'START');
+    expect(await t.db.selectFrom('customers').select(['textConsentMethod', 'textConsentRecordedBy']).where('customerId', '=', matched.customerId).executeTakeFirstOrThrow())
+      .toEqual({ textConsentMethod: 'TextReply', textConsentRecordedBy: 'Texted START' });
+  });
 });
 
 describe('Twilio\'s delivery reports', () => {

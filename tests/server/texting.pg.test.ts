@@ -1,6 +1,10 @@
 import twilio from 'twilio';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../../server/clock.ts';
 import type { Sms, SmsSender } from '../../server/messaging/sms.ts';
+import { VisitMessagesJob } from '../../server/messaging/visit-messages-job.ts';
+import { WritePath } from '../../server/sync/write-path.ts';
+import { visitFor } from '../support/visit-message-fixtures.ts';
 import { twilioWebhookPaths } from '../../server/messaging/twilio-webhooks.ts';
 import { apiPaths } from '../../src/contract/routes.ts';
 import { apiCall } from '../support/api.ts';
@@ -46,5 +50,17 @@ describe.skipIf(postgresUnavailable !== null)('texting writes on PostgreSQL, wit
     const n = bodies.findIndex((b) => b.smsText === rows[0]!.smsText);
     expect(rows[0]!.emailSubject).toBe(bodies[n]!.emailSubject);
     expect(Number(rows[0]!.version)).toBe(Math.max(...answers.map((a) => Number(a.json().version))));
+  });
+
+  it('sends each reminder once when two server processes run the reminder job at the same moment', async () => {
+    await t.db.updateTable('storeLocations').set({ appointmentReminderEnabled: true, appointmentReminderHoursBefore: 24 }).where('id', '=', store).execute();
+    const arrival = '2031-03-04T15:00:00.000Z';
+    const visits = await Promise.all(Array.from({ length: 6 }, (_, i) => visitFor(t.db, store, { arrival }, { preferredContactMethod: 'Email', email: `race${i}@example.com` })));
+    const clock: Clock = { now: () => new Date('2031-03-04T09:00:00.000Z') };
+    const jobs = [0, 1].map(() => new VisitMessagesJob({ db: t.db, writes: new WritePath(t.db, { publish: () => undefined }, clock), clock, outbound: { kick: () => undefined }, log: () => undefined }));
+    const handled = await Promise.all(jobs.map((job) => job.run()));
+    expect(handled[0]! + handled[1]!).toBe(visits.length);
+    const queued = await t.db.selectFrom('storeMessages').select('visitId').where('visitId', 'in', visits.map((v) => v.visitId)).execute();
+    expect(queued.map((q) => q.visitId).sort()).toEqual(visits.map((v) => v.visitId).sort());
   });
 });

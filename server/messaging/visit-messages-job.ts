@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { StoreMessage } from '../../src/contract/entities.ts';
+import type { MessageTemplateType } from '../../src/contract/enums.ts';
+import { renderedTemplate, templateValues } from '../../src/domain/message-templates.ts';
+import { automaticChannel, visitMessageDue, type VisitMessageKind } from '../../src/domain/visit-messages.ts';
+import type { AuthUser } from '../auth/auth.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/connect.ts';
+import { storeTemplates } from '../modules/message-templates/routes.ts';
+import type { WritePath, Writer } from '../sync/write-path.ts';
+import { queueMessage } from './queue-message.ts';
+
+const kinds: Record<VisitMessageKind, { templateType: MessageTemplateType; enabled: 'appointmentReminderEnabled' | 'appointmentThankYouEnabled'; hours: 'appointmentReminderHoursBefore' | 'appointmentThankYouHoursAfter' }> = {
+  reminder: { templateType: 'AppointmentReminder', enabled: 'appointmentReminderEnabled', hours: 'appointmentReminderHoursBefore' },
+  thankYou: { templateType: 'ServiceThankYou', enabled: 'appointmentThankYouEnabled', hours: 'appointmentThankYouHoursAfter' },
+};
+const automatic = { userId: null, name: 'Automatic messages' } as unknown as AuthUser;
+
+type Store = Awaited<ReturnType<typeof storesSending>>[number];
+function storesSending(db: Db) {
+  return db.selectFrom('storeLocations')
+    .select(['id', 'companyId', 'name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber',
+      'appointmentReminderEnabled', 'appointmentReminderHoursBefore', 'appointmentThankYouEnabled', 'appointmentThankYouHoursAfter'])
+    .where('deleted', '=', false)
+    .where((eb) => eb.or([eb('appointmentReminderEnabled', '=', true), eb('appointmentThankYouEnabled', '=', true)]))
+    .execute();
+}
+
+/**
+ * Sends each visit's AppointmentReminder and ServiceThankYou at the hours the store set (settings,
+ * appointments), once per visit: the job claims a visit's message by inserting its row in the transaction
+ * that queues it, so two server processes running the job at once send it once. A customer who asked for
+ * calls, texted STOP or gave no consent to texts is skipped or emailed, as automaticChannel says.
+ */
+export class VisitMessagesJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(private readonly options: { db: Db; writes: WritePath; clock: Clock; outbound: { kick(): void }; log: (message: string, error?: unknown) => void }) {}
+
+  start(everyMs = 60_000): void {
+    this.timer ??= setInterval(() => {
+      this.running ??= this.run().catch((error: unknown) => {
+        this.options.log('Sending reminders and thank-yous failed; the job tries again in a minute.', error);
+        return 0;
+      }).finally(() => { this.running = null; });
+    }, everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Queues what is due now; answers how many visits were handled (sent or skipped with the reason). */
+  async run(): Promise<number> {
+    const now = this.options.clock.now();
+    let handled = 0;
+    for (const store of await storesSending(this.options.db)) {
+      for (const kind of Object.keys(kinds) as VisitMessageKind[]) {
+        if (!store[kinds[kind].enabled]) continue;
+        for (const visitId of await this.dueVisits(store, kind, now)) {
+          const done = await this.options.writes.background({ user: automatic, companyId: store.companyId, storeId: store.id }, (w) => send(w, store, kind, visitId));
+          if (done) handled += 1;
+        }
+      }
+    }
+    if (handled > 0) this.options.outbound.kick();
+    return handled;
+  }
+
+  /** Visits whose message of this kind is due and not yet handled (narrowed in SQL, decided by the domain rule). */
+  private async dueVisits(store: Store, kind: VisitMessageKind, now: Date): Promise<string[]> {
+    const hours = store[kinds[kind].hours];
+    const dayMs = 24 * 3600_000;
+    let query = this.options.db.selectFrom('scheduledVisits')
+      .select(['scheduledVisitId', 'scheduledCustomerCheckIn', 'cancelDate', 'checkInDate', 'checkOutDate'])
+      .where('companyId', '=', store.companyId).where('storeId', '=', store.id).where('deleted', '=', false)
+      .where('customerId', 'is not', null).where('cancelDate', 'is', null)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('visitMessages').select(sql.lit(1).as('one'))
+        .whereRef('visitMessages.scheduledVisitId', '=', 'scheduledVisits.scheduledVisitId').where('visitMessages.kind', '=', kind))));
+    query = kind === 'reminder'
+      ? query.where('scheduledCustomerCheckIn', '>', now.toISOString()).where('scheduledCustomerCheckIn', '<=', new Date(now.getTime() + hours * 3600_000).toISOString())
+      : query.where('checkOutDate', '<=', new Date(now.getTime() - hours * 3600_000).toISOString())
+        .where('checkOutDate', '>=', new Date(now.getTime() - hours * 3600_000 - dayMs).toISOString());
+    const visits = await query.execute();
+    return visits.filter((v) => visitMessageDue(kind, v, hours, now)).map((v) => v.scheduledVisitId);
+  }
+}
+
+/** Claims the visit's message and queues it (or records why it does not go); false when another process had it. */
+async function send(w: Writer, store: Store, kind: VisitMessageKind, scheduledVisitId: string): Promise<boolean> {
+  await w.lock();
+  const claimed = await w.trx.insertInto('visitMessages')
+    .values({ scheduledVisitId, kind, companyId: store.companyId, storeId: store.id, storeMessageId: null, skippedBecause: null, createdAt: w.now.toISOString() })
+    .onConflict((oc) => oc.columns(['scheduledVisitId', 'kind']).doNothing()).returning('scheduledVisitId').executeTakeFirst();
+  if (!claimed) return false;
+  const visit = await w.trx.selectFrom('scheduledVisits').select(['customerId', 'vehicleId', 'scheduledCustomerCheckIn'])
+    .where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
+  const customer = await w.trx.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
+    .where('customerId', '=', visit.customerId!).where('deleted', '=', false).executeTakeFirst();
+  const stops = new Set((await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('deleted', '=', false).execute()).map((s) => s.phoneNumber));
+  const route = customer ? automaticChannel(customer, store, (number) => stops.has(number)) : { skipped: 'The visit\'s customer was removed' };
+  const record = (fields: { storeMessageId: string } | { skippedBecause: string }) => w.trx.updateTable('visitMessages').set(fields)
+    .where('scheduledVisitId', '=', scheduledVisitId).where('kind', '=', kind).execute();
+  if ('skipped' in route) {
+    await record({ skippedBecause: route.skipped });
+    return true;
+  }
+  const vehicle = visit.vehicleId ? await w.trx.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('vehicleId', '=', visit.vehicleId).executeTakeFirst() : undefined;
+  const values = templateValues({ store, customer: customer ?? null, appointmentAt: visit.scheduledCustomerCheckIn, vehicle: vehicle ?? null });
+  const { templateType } = kinds[kind];
+  const words = renderedTemplate(templateType, await storeTemplates(w.trx, store.companyId, store.id), values)!;
+  const name = [customer!.firstName, customer!.lastName].filter(Boolean).join(' ') || null;
+  const sms = route.channel === 'sms';
+  const message: StoreMessage = {
+    storeMessageId: randomUUID(), customerId: customer!.customerId, visitId: scheduledVisitId, name, email: sms ? null : route.to, phoneNumber: sms ? route.to : null,
+    preferredContactMethod: sms ? 'Sms' : 'Email', messageDeliveryMethod: sms ? 'Sms' : 'Email', messageDirection: 'Outbound', templateType,
+    content: sms ? words.smsText : words.emailText, sentOn: w.now.toISOString(), customerInquiryType: null, storeServiceId: null, isArchived: false,
+    repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+  };
+  await queueMessage(w, message, sms
+    ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: message.content }
+    : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: message.content });
+  await record({ storeMessageId: message.storeMessageId });
+  return true;
+}
