@@ -150,7 +150,7 @@ describe('messages to customers', () => {
       await page.getByRole('button', { name: 'Quick Reply' }).click();
       await page.getByRole('textbox', { name: 'Reply' }).fill('Yes, it is ready.');
       await page.keyboard.press('Enter');
-      await page.getByRole('alert').filter({ hasText: 'the customer texted STOP' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Message failed to send: Texts to this number are off' }).waitFor();
       await page.waitForTimeout(500);
       expect(textsInSink().filter((t) => t.to === from).map((t) => t.body)).toEqual([expect.stringContaining('you will get no more texts from us')]);
     } finally {

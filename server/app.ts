@@ -32,6 +32,7 @@ import { notificationPreferenceRoutes } from './modules/notifications/preference
 import { systemNotificationRoutes } from './modules/notifications/system-routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
+import { storeMessageListRoutes } from './modules/store-messages/list-routes.ts';
 import { schedulerResourceRoutes } from './modules/scheduler-resources/routes.ts';
 import { blockedTimeRoutes } from './modules/scheduler/block-routes.ts';
 import { unconfirmedVisitRoutes } from './modules/scheduler/unconfirmed-routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await customerLookupRoutes(api, context);
     await ratingRoutes(api, context);
     await storeMessageRoutes(api, context);
+    await storeMessageListRoutes(api, context);
     await sendMessageRoutes(api, context);
     await notificationRoutes(api, context);
     await notificationPreferenceRoutes(api, context);

@@ -7,6 +7,7 @@ import { duplicateGroups, duplicateReasons, pairKey, type DuplicateCandidate } f
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { likePrefix, searchText } from '../../http/search.ts';
 import { readScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
@@ -16,18 +17,6 @@ const customerColumns = Object.keys(customerSchema.shape) as (keyof typeof custo
 const vehicleColumns = Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[];
 const customerParams = z.object({ customerId: z.uuid('The customer id must be a UUID') });
 
-/**
- * The `search` parameter of list calls: free text wrapped in double quotes (spec section 5), matched as the
- * start of a word of a name, an email, or the digits of a phone. Up to 100 characters.
- */
-const searchQuery = z.object({
-  search: z.string().max(102, 'Keep the search under 100 characters').regex(/^".*"$/s, 'Wrap the search text in double quotes, such as "smith"').optional(),
-});
-const searchText = (query: unknown) => {
-  const { search } = parseOrProblem(searchQuery, { search: (query as { search?: unknown }).search }, 'The search');
-  return search ? search.slice(1, -1).trim() : '';
-};
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const customerResource: ODataResource = { fields: Object.fromEntries(customerColumns.map((c) => [c, c])), schema: customerSchema, maxTop: 200 };
 const vehicleResource: ODataResource = {

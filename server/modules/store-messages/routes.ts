@@ -30,6 +30,28 @@ export async function storeMessageRoutes(app: FastifyInstance, { db, auth, write
     return findRow(db, storeMessages, scope, { storeMessageId });
   });
 
+  /**
+   * Links a message to a customer (a new contact's first text, once staff made them a customer) or names its
+   * sender: a JSON patch of `customerId` and `name` only.
+   */
+  app.patch(apiPaths.storeMessage, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, 'store messages');
+    const { storeMessageId } = parseOrProblem(params, request.params, 'The path');
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.patch(storeMessages, { storeMessageId }, request.body, ['customerId', 'name'], {
+        problems: async (current, next): Promise<Record<string, string[]>> => {
+          if (!next.customerId || next.customerId === current.customerId) return {};
+          const customer = await w.trx.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId)
+            .where('customerId', '=', next.customerId).where('deleted', '=', false).executeTakeFirst();
+          return customer ? {} : { customerId: ['This company has no such customer'] };
+        },
+      });
+      if (changed) w.event(storeMessages, row, 'ReplicaChanged', ['storeMessages', storeMessageId]);
+      return { status: 200, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
   for (const action of Object.values(actions)) {
     app.post(action.path, async (request, reply) => {
       const scope = await storeScope(db, auth, request, frontCounter, 'store messages');
