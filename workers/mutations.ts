@@ -1,5 +1,5 @@
 import { socialMediaAccountSchema, storeContactSchema, type Customer, type CustomerVehicle, type InspectionTemplateGroup, type NotificationPreference, type SchedulerResource, type SocialMediaAccount, type SpecialStoreHours, type StoreContact, type StoreService } from '../src/contract/entities.ts';
-import { messageTemplateTypes, roles, userNotificationKinds, type MessageTemplateType, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
+import { roles, userNotificationKinds, type MessageTemplateType, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
 import {
@@ -10,7 +10,7 @@ import {
 import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/customer-rules.ts';
 import { displayName } from '../src/domain/display-name.ts';
 import { inspectionTemplateProblems } from '../src/domain/inspection-template.ts';
-import { templateProblems } from '../src/domain/message-templates.ts';
+import { templateLabel, templateProblems } from '../src/domain/message-templates.ts';
 import { maxSmsLength } from '../src/domain/outgoing-messages.ts';
 import { resourceProblems } from '../src/domain/resource-rules.ts';
 import { specialHoursProblems, weekdayHoursProblems } from '../src/domain/store-hours.ts';
@@ -357,7 +357,7 @@ export const mutations = {
     const body = messageTemplateWriteSchema.parse(texts);
     refuse(templateProblems(body, maxSmsLength), 'The template');
     return {
-      collection: 'messageTemplates', key: `${storeId}/${templateType}`, description: `Change the ${messageTemplateTypes.label(templateType)} template`,
+      collection: 'messageTemplates', key: `${storeId}/${templateType}`, description: `Change the ${templateLabel(templateType)} template`,
       build: (current) => {
         if (current && current.smsText === body.smsText && current.emailSubject === body.emailSubject && current.emailText === body.emailText) return null;
         return { next: { storeId, templateType, ...body }, request: { method: 'PUT', path: path(apiPaths.messageTemplate, { templateType }), body } };
@@ -368,7 +368,7 @@ export const mutations = {
   /** Back to the default words: the store's own are removed. */
   restoreMessageTemplate(storeId: number, templateType: MessageTemplateType): Mutation {
     return {
-      collection: 'messageTemplates', key: `${storeId}/${templateType}`, description: `Restore the default ${messageTemplateTypes.label(templateType)} template`,
+      collection: 'messageTemplates', key: `${storeId}/${templateType}`, description: `Restore the default ${templateLabel(templateType)} template`,
       build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.messageTemplate, { templateType }) } } : null),
     };
   },

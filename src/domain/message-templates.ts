@@ -1,4 +1,4 @@
-import type { MessageTemplateType } from '../contract/enums.ts';
+import { messageTemplateTypes, type MessageTemplateType } from '../contract/enums.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import { formatPhone } from './phone.ts';
 import { storeTimeZone } from './time-zone.ts';
@@ -23,6 +23,12 @@ export interface TemplateTexts {
   smsText: string;
   emailSubject: string;
   emailText: string;
+}
+
+/** A template type for people to read: the spec's label where it gives one, else its words spaced ("Appointment Reminder"). */
+export function templateLabel(type: MessageTemplateType): string {
+  const label = messageTemplateTypes.label(type);
+  return label === type ? type.replace(/(?<=[a-z])(?=[A-Z])/g, ' ') : label;
 }
 
 /** The types that are not templates: a message written freely, and one from a customer. */

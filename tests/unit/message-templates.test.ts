@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageTemplateTypes } from '../../src/contract/enums.ts';
-import { defaultTemplates, isTemplateType, renderTemplate, renderedTemplate, templateProblems, templateValues } from '../../src/domain/message-templates.ts';
+import { defaultTemplates, isTemplateType, renderTemplate, renderedTemplate, templateLabel, templateProblems, templateValues } from '../../src/domain/message-templates.ts';
 
 const store = { name: 'Main Street Tire', phoneNumber: '5550102000', timeZone: 'Eastern Standard Time', googleReviewUrl: 'https://g.page/r/main', yelpReviewUrl: null };
 
@@ -9,6 +9,12 @@ describe('message templates', () => {
     const types = messageTemplateTypes.values.filter(isTemplateType);
     expect(Object.keys(defaultTemplates).sort()).toEqual([...types].sort());
     for (const type of types) expect(templateProblems(defaultTemplates[type as keyof typeof defaultTemplates], 1600)).toEqual({});
+  });
+
+  it('are named by the spec\'s label where it gives one, else by their words spaced', () => {
+    expect(templateLabel('ServiceThankYou')).toBe('Post-Appointment Thank You');
+    expect(templateLabel('AppointmentReminder')).toBe('Appointment Reminder');
+    expect(templateLabel('CustomerStopTextConfirmation')).toBe('Customer Stop Text Confirmation');
   });
 
   it('fill in each placeholder; one the message has no value for leaves nothing; braces that name no placeholder stay', () => {

@@ -9,7 +9,7 @@ import type { Customer, CustomerVehicle, MessageTemplate, ScheduledVisit, StoreM
 import { contactMethods, messageTemplateTypes, type MessageTemplateType } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { renderedTemplate, templateValues } from '../../domain/message-templates.ts';
+import { renderedTemplate, templateLabel, templateValues } from '../../domain/message-templates.ts';
 import { e164, formatPhone } from '../../domain/phone.ts';
 import { stoppedNumberProblem } from '../../domain/text-keywords.ts';
 import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
@@ -145,7 +145,7 @@ function ReplyBox({ store, opened, onDone }: { store: StoreLocation; opened: Sto
         <Group justify="space-between">
           <Text size="sm" fw={600}>{route.send === 'sms' ? `Text to ${formatPhone(route.to)}` : route.send === 'email' ? `Email to ${route.to}` : 'Reply'}</Text>
           <Select aria-label="Template" size="xs" w={240} value={template} onChange={(v) => v && choose(v as MessageTemplateType)} allowDeselect={false}
-            data={messageTemplateTypes.values.filter((v) => v !== 'Unknown' && v !== 'Incoming').map((v) => ({ value: v, label: messageTemplateTypes.label(v) }))} />
+            data={messageTemplateTypes.values.filter((v) => v !== 'Unknown' && v !== 'Incoming').map((v) => ({ value: v, label: templateLabel(v) }))} />
         </Group>
         <Group align="flex-end" wrap="nowrap" gap="xs">
           <Textarea aria-label="Reply" placeholder="Write a reply; Enter sends, Shift+Enter starts a new line" autosize minRows={2} style={{ flex: 1 }}

@@ -9,7 +9,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import {
-  isTemplateType, renderTemplate, templatePlaceholders, templateProblems, templateTexts, templateValues, type TemplateTexts,
+  isTemplateType, renderTemplate, templateLabel, templatePlaceholders, templateProblems, templateTexts, templateValues, type TemplateTexts,
 } from '../../domain/message-templates.ts';
 import { maxSmsLength } from '../../domain/outgoing-messages.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -58,7 +58,7 @@ export function MessageTemplatesPage() {
             <Accordion.Item key={type} value={type}>
               <Accordion.Control>
                 <Group gap="xs">
-                  <Text fw={500}>{messageTemplateTypes.label(type)}</Text>
+                  <Text fw={500}>{templateLabel(type)}</Text>
                   {own ? <Badge size="xs" variant="light">Changed</Badge> : <Badge size="xs" variant="outline" color="gray">Default</Badge>}
                   <WaitingBadge entry={waiting} />
                 </Group>
@@ -100,7 +100,7 @@ function TemplateEditor({ store, type, stored, isOwn, waiting }: { store: StoreL
     setTried(true);
     if (Object.keys(problems).length === 0) void run(() => syncClient().saveMessageTemplate(type, texts));
   };
-  const label = messageTemplateTypes.label(type);
+  const label = templateLabel(type);
   return (
     <Stack gap="sm">
       <LeaveGuard unsaved={() => dirty} what={`changes to the ${label} template`} />
