@@ -7,6 +7,9 @@ import { schedulerEvents, type SchedulerEvent } from '../src/domain/scheduler-ev
 import { EventCalendar, type EventCalendarProps } from '../src/features/scheduler/event-calendar.tsx';
 import { readSchedulerRows } from '../src/features/scheduler/use-scheduler.ts';
 import { searchCustomers } from '../src/features/customers/search-replica.ts';
+import { MessageList, readIncoming, shownMessages } from '../src/features/messages/messages-page.tsx';
+import { MantineProvider } from '@mantine/core';
+import type { StoreMessage } from '../src/contract/entities.ts';
 import type { BenchParams, BenchWorker } from './sync-bench.worker.ts';
 
 const worker = Comlink.wrap<BenchWorker>(new Worker(new URL('./sync-bench.worker.ts', import.meta.url), { type: 'module' }));
@@ -172,6 +175,63 @@ async function schedulerBench(owner: { userId: string; storeId: number }) {
   return { navigation, floor, drops, entries, columns };
 }
 
+/**
+ * The messages page over the big store's 20k messages: navigation to the drawn list of all of them (the
+ * replica read newest first, the view's filter, the first rows drawn), against the floor of drawing the same
+ * list handed to it ready made; and a quick reply's local latency, from the reply box's call to the worker
+ * to the reply shown as queued by a live query.
+ */
+async function messagesBench(owner: { userId: string; storeId: number }) {
+  const db = new StoreDb(owner);
+  await db.open();
+  const host = document.createElement('div');
+  host.style.width = '600px';
+  document.body.append(host);
+  const root = createRoot(host);
+  const view = { filter: 'all' as const, method: null, order: 'date' as const, search: '' };
+  const draw = (messages: StoreMessage[]) => root.render(createElement(MantineProvider, null, createElement(MessageList, { messages, formatDate: (iso: string) => iso, onOpen: () => undefined })));
+  const drawn = () => host.querySelectorAll('[role="listitem"]').length > 0;
+  const navigation: number[] = [];
+  const floor: number[] = [];
+  let count = 0;
+  for (let round = 0; round < 12; round++) {
+    root.render(null);
+    await nextFrame();
+    let started = performance.now();
+    const shown = shownMessages(await readIncoming(db), view);
+    draw(shown);
+    await until(host, drawn);
+    if (round >= 2) navigation.push(performance.now() - started);
+    count = shown.length;
+    root.render(null);
+    await nextFrame();
+    started = performance.now();
+    draw(shown);
+    await until(host, drawn);
+    if (round >= 2) floor.push(performance.now() - started);
+  }
+  root.unmount();
+  host.remove();
+
+  const incoming = (await readIncoming(db)).find((m) => !m.repliedToByUserId)!;
+  const replies: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const storeMessageId = crypto.randomUUID();
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const subscription = liveQuery(() => db.rows<StoreMessage>('storeMessages').get(storeMessageId)).subscribe((row) => {
+        if (row?.deliveryStatus !== 'Queued') return;
+        replies.push(performance.now() - started);
+        subscription.unsubscribe();
+        resolve();
+      });
+      void worker.reply(owner.storeId, incoming.storeMessageId, storeMessageId);
+    });
+  }
+  db.close();
+  return { navigation, floor, count, replies };
+}
+
 Object.assign(window, {
   runBench: async (params: BenchParams) => {
     console.info('bench: first sync');
@@ -184,6 +244,8 @@ Object.assign(window, {
     const search = await searchLatencies(params);
     console.info('bench: search done; scheduler day view');
     const scheduler = await schedulerBench(params);
-    return { sync, raw, latencies, search, scheduler };
+    console.info('bench: scheduler done; messages page');
+    const messages = await messagesBench(params);
+    return { sync, raw, latencies, search, scheduler, messages };
   },
 });

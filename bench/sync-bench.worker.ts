@@ -6,6 +6,7 @@ import { isCollectionName, syncChangesResponseSchema, type CollectionName } from
 import { withDerivedFields } from '../src/db/derived-fields.ts';
 import { StoreDb, storeDbSchema, type Row } from '../src/db/store-db.ts';
 import { ApiClient } from '../workers/api-client.ts';
+import { messageMutations } from '../workers/message-mutations.ts';
 import { mutations } from '../workers/mutations.ts';
 import { schedulerMutations, type Placement } from '../workers/scheduler-mutations.ts';
 import { SyncEngine } from '../workers/sync-engine.ts';
@@ -65,6 +66,15 @@ const api = {
 
   async write(customerId: string, notes: string) {
     await engine!.mutate(mutations.updateCustomer(customerId, { notes }));
+  },
+
+  /** A quick reply by text to an incoming message, as the reply box sends it to the worker. */
+  async reply(storeId: number, replyTo: string, storeMessageId: string) {
+    const model = {
+      storeMessageId, customerId: null, templateType: 'FreeForm' as const, content: 'Your car is ready.', visitId: null, name: null,
+      destinationPhoneNumber: '5550000000', replyToStoreMessageId: replyTo,
+    };
+    await engine!.mutateAll(messageMutations.send('sms', model, { id: storeId, twilioPhoneNumber: '+15550102000' }, { userId: crypto.randomUUID(), name: 'Bench' }, () => false));
   },
 
   /** A drop on the calendar, as the scheduler sends it to the worker. */

@@ -41,7 +41,8 @@ export function IncomingMessagesPopup({ store }: { store: StoreLocation }) {
   };
 
   return (
-    <Popover opened={opened} onChange={toggle} position="bottom-end" width={400} withinPortal shadow="md">
+    // 400 px wide, and never wider than a phone's screen (with a margin each side).
+    <Popover opened={opened} onChange={toggle} position="bottom-end" width="min(400px, calc(100vw - 16px))" withinPortal shadow="md">
       <Popover.Target>
         <Indicator disabled={fresh.length === 0} label={fresh.length} size={16} color="error" offset={4}>
           <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => toggle(!opened)} aria-label={`Incoming messages${fresh.length ? `: ${fresh.length} new` : ''}`}>
