@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { stoppedNumberProblem } from '../../src/domain/text-keywords.ts';
+import { automaticChannel, visitMessageDue } from '../../src/domain/visit-messages.ts';
+
+const visit = { scheduledCustomerCheckIn: '2030-06-04T14:00:00.000Z', cancelDate: null, checkInDate: null, checkOutDate: null };
+const at = (iso: string) => new Date(iso);
+
+describe('when a visit\'s automatic message is due', () => {
+  it.each([
+    ['a day before arrival, a minute early', '2030-06-03T13:59:00.000Z', false],
+    ['a day before arrival', '2030-06-03T14:00:00.000Z', true],
+    ['an hour before arrival', '2030-06-04T13:00:00.000Z', true],
+    ['at arrival', '2030-06-04T14:00:00.000Z', false],
+  ])('a reminder 24 hours ahead: %s → %s', (_case, now, due) => {
+    expect(visitMessageDue('reminder', visit, 24, at(now))).toBe(due);
+  });
+
+  it('never for a canceled visit, nor a reminder once the customer checked in', () => {
+    expect(visitMessageDue('reminder', { ...visit, cancelDate: '2030-06-01T00:00:00.000Z' }, 24, at('2030-06-04T09:00:00.000Z'))).toBe(false);
+    expect(visitMessageDue('reminder', { ...visit, checkInDate: '2030-06-04T08:00:00.000Z' }, 24, at('2030-06-04T09:00:00.000Z'))).toBe(false);
+  });
+
+  it.each([
+    ['before the hours after checkout', '2030-06-04T17:59:00.000Z', false],
+    ['at the hours after checkout', '2030-06-04T18:00:00.000Z', true],
+    ['a day after it was due', '2030-06-05T18:00:00.000Z', true],
+    ['more than a day after it was due', '2030-06-05T18:01:00.000Z', false],
+  ])('a thank-you 2 hours after checkout: %s → %s', (_case, now, due) => {
+    expect(visitMessageDue('thankYou', { ...visit, checkOutDate: '2030-06-04T16:00:00.000Z' }, 2, at(now))).toBe(due);
+  });
+});
+
+describe('how an automatic message reaches a customer', () => {
+  const texting = { twilioPhoneNumber: '+15550102000' };
+  const none = () => false;
+  const customer = { preferredContactMethod: 'Text' as const, phoneNumber: '(555) 010-4242', email: 'dana@example.com', textConsentMethod: 'InPerson' as const };
+
+  it.each([
+    ['prefers texts and agreed', customer, texting, none, { channel: 'sms', to: '+15550104242' }],
+    ['prefers texts, never agreed: email instead', { ...customer, textConsentMethod: null }, texting, none, { channel: 'email', to: 'dana@example.com' }],
+    ['prefers texts, store cannot text: email instead', customer, { twilioPhoneNumber: null }, none, { channel: 'email', to: 'dana@example.com' }],
+    ['prefers texts, texted STOP, no email', { ...customer, email: null }, texting, () => true, { skipped: stoppedNumberProblem }],
+    ['prefers texts, never agreed, no email', { ...customer, email: null, textConsentMethod: null }, texting, none, { skipped: 'The customer has not agreed to texts' }],
+    ['prefers email', { ...customer, preferredContactMethod: 'Email' as const }, texting, none, { channel: 'email', to: 'dana@example.com' }],
+    ['prefers email, has none', { ...customer, preferredContactMethod: 'Email' as const, email: null }, texting, none, { skipped: 'The customer has no email address' }],
+    ['asked for calls', { ...customer, preferredContactMethod: 'Phone' as const }, texting, none, { skipped: 'The customer asked for calls' }],
+  ])('a customer who %s', (_case, who, store, stopped, expected) => {
+    expect(automaticChannel(who, store, stopped)).toEqual(expected);
+  });
+});
