@@ -5,11 +5,12 @@ import path from 'node:path';
 
 /**
  * A seeded database takes seconds to make and every test file wants one: it is made once per day and per
- * version of the migrations and seed, kept in the temp folder and shared by every test process.
+ * version of the migrations, the seed and the server keys' code, kept in the temp folder and shared by every
+ * test process.
  */
 function seedFingerprint(): string {
   const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
-  for (const dir of ['server/db', 'server/db/migrations', 'server/seed']) {
+  for (const dir of ['server/db', 'server/db/migrations', 'server/seed', 'server/identity']) {
     for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update(fs.readFileSync(path.join(dir, name)));
   }
   return hash.digest('hex').slice(0, 16);
