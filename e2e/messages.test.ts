@@ -9,6 +9,7 @@ import { mintAccessToken } from '../tests/support/tokens.ts';
 import twilio from 'twilio';
 import { createSmsSender } from '../server/messaging/sms.ts';
 import { twilioWebhookPaths } from '../server/messaging/twilio-webhooks.ts';
+import { callBoxNumber, showsCallBox, showsReplyActions } from '../src/domain/quick-reply.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
@@ -153,6 +154,32 @@ describe('messages to customers', () => {
       await page.getByRole('alert').filter({ hasText: 'Message failed to send: Texts to this number are off' }).waitFor();
       await page.waitForTimeout(500);
       expect(textsInSink().filter((t) => t.to === from).map((t) => t.body)).toEqual([expect.stringContaining('you will get no more texts from us')]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows Quick Reply, Archive and the call box on each seeded message of the popup exactly as the rules of sections 4 and 5 say', async () => {
+    const store = await db().selectFrom('storeLocations').selectAll().where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+    const fresh = await db().selectFrom('storeMessages').selectAll().where('storeId', '=', store.id).where('messageDirection', '=', 'Inbound')
+      .where('isArchived', '=', false).where('repliedToByUserId', 'is', null).where('deleted', '=', false).orderBy('sentOn', 'desc').execute();
+    expect(new Set(fresh.map((m) => m.preferredContactMethod)).size).toBeGreaterThan(1);
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      await firstSyncDone(page, userId, store.id);
+      await page.getByRole('button', { name: /^Incoming messages/ }).click();
+      const rows = page.getByRole('article');
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(fresh.length);
+      for (const [i, message] of fresh.entries()) {
+        const row = rows.nth(i);
+        expect(await row.getByText(message.content, { exact: true }).count(), message.content).toBe(1);
+        expect(await row.getByRole('button', { name: 'Quick Reply' }).count(), `${message.preferredContactMethod} ${message.messageDeliveryMethod}`).toBe(showsReplyActions(message, store, false) ? 1 : 0);
+        expect(await row.getByRole('button', { name: 'Archive Message' }).count()).toBe(showsReplyActions(message, store, false) ? 1 : 0);
+        expect(await row.getByText('Call the customer:').count()).toBe(showsCallBox(message, store) ? 1 : 0);
+        if (showsCallBox(message, store)) expect(await row.getByText(callBoxNumber(message.phoneNumber!)).count()).toBe(1);
+      }
     } finally {
       await context.close();
     }

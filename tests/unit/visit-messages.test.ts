@@ -32,14 +32,14 @@ describe('when a visit\'s automatic message is due', () => {
 
 describe('how an automatic message reaches a customer', () => {
   const texting = { twilioPhoneNumber: '+15550102000' };
-  const none = () => false;
+  const none = (_phoneNumber: string): boolean => false;
   const customer = { preferredContactMethod: 'Text' as const, phoneNumber: '(555) 010-4242', email: 'dana@example.com', textConsentMethod: 'InPerson' as const };
 
   it.each([
     ['prefers texts and agreed', customer, texting, none, { channel: 'sms', to: '+15550104242' }],
     ['prefers texts, never agreed: email instead', { ...customer, textConsentMethod: null }, texting, none, { channel: 'email', to: 'dana@example.com' }],
     ['prefers texts, store cannot text: email instead', customer, { twilioPhoneNumber: null }, none, { channel: 'email', to: 'dana@example.com' }],
-    ['prefers texts, texted STOP, no email', { ...customer, email: null }, texting, () => true, { skipped: stoppedNumberProblem }],
+    ['prefers texts, texted STOP, no email', { ...customer, email: null }, texting, (_phoneNumber: string): boolean => true, { skipped: stoppedNumberProblem }],
     ['prefers texts, never agreed, no email', { ...customer, email: null, textConsentMethod: null }, texting, none, { skipped: 'The customer has not agreed to texts' }],
     ['prefers email', { ...customer, preferredContactMethod: 'Email' as const }, texting, none, { channel: 'email', to: 'dana@example.com' }],
     ['prefers email, has none', { ...customer, preferredContactMethod: 'Email' as const, email: null }, texting, none, { skipped: 'The customer has no email address' }],
