@@ -1,6 +1,6 @@
 // npm test: type-check, lint, build, then every vitest project (unit, server, pg, e2e).
 // Ends with one plain line summing every runner: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,12 +39,24 @@ const buildOk = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 results.push({ name: 'build', passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1 });
 
 const projects = ['unit', 'server', 'security', 'sync', 'zone Pacific/Kiritimati', 'zone America/Adak', 'pg'];
-if (ensureChromium() && buildOk) projects.push('e2e');
-else results.push({ name: 'e2e', passed: 0, failed: 1 });
+const browserReady = ensureChromium() && buildOk;
+if (browserReady) projects.push('e2e');
+else results.push({ name: 'e2e', passed: 0, failed: 1 }, { name: 'e2e idle', passed: 0, failed: 1 });
 
-for (const project of projects) {
-  const report = path.join(os.tmpdir(), `alltrac-vitest-${project.replace(/\W+/g, '-')}-${process.pid}.json`);
-  const exitedOk = run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+const reportOf = (project) => path.join(os.tmpdir(), `alltrac-vitest-${project.replace(/\W+/g, '-')}-${process.pid}.json`);
+const vitestArgs = (project) => ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reportOf(project)}`];
+
+// The end-to-end tests that mostly wait on a clock run beside everything else, their output kept until the end.
+const idle = browserReady ? (() => {
+  const log = path.join(os.tmpdir(), `alltrac-vitest-e2e-idle-${process.pid}.log`);
+  const out = fs.openSync(log, 'w');
+  const child = spawn('npx', vitestArgs('e2e idle'), { stdio: ['ignore', out, out], env });
+  console.log('\n=== vitest e2e idle: started beside the other runners');
+  return { log, done: new Promise((resolve) => child.on('close', (code) => { fs.closeSync(out); resolve(code === 0); })) };
+})() : null;
+
+function collect(project, exitedOk) {
+  const report = reportOf(project);
   let passed = 0;
   let failed;
   let skipped = 0;
@@ -60,6 +72,16 @@ for (const project of projects) {
     failed = 1; // the runner died before writing its report
   }
   results.push({ name: project, passed, failed, skipped });
+}
+
+for (const project of projects) collect(project, run(`vitest ${project}`, 'npx', vitestArgs(project)));
+
+if (idle) {
+  const ok = await idle.done;
+  console.log(`\n=== vitest e2e idle (run beside the others): ${ok ? 'ok' : 'failed'}`);
+  process.stdout.write(fs.readFileSync(idle.log, 'utf8'));
+  fs.rmSync(idle.log, { force: true });
+  collect('e2e idle', ok);
 }
 
 console.log('\nSummary:');
