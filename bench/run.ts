@@ -64,7 +64,7 @@ try {
     sync: { firstUsefulMs: number; fullMs: number; changes: number }; raw: { rows: number; ms: number }; latencies: number[];
     search: Record<string, { search: number[]; floor: number[] }>;
     scheduler: { navigation: number[]; floor: number[]; drops: number[]; entries: number; columns: number };
-    messages: { navigation: number[]; floor: number[]; count: number; replies: number[] };
+    messages: { navigation: number[]; whole: number[]; floor: number[]; count: number; replies: number[] };
   }> }).runBench(params), { serverUrl: server.url, storeId, userId, token, pageSize });
   log('drags on the scheduler by the mouse…');
   const pointerDrops: number[] = [];
@@ -100,9 +100,10 @@ try {
     ['write → live query, p95', `${pct(95).toFixed(1)} ms`, '', '', '≤ 16 ms'],
     ...searchRows,
     ...schedulerRows({ ...result.scheduler, pointerDrops }, result.latencies, percentile),
-    ...[50, 95].map((p) => [`messages page, all ${result.messages.count.toLocaleString()} incoming messages: navigation to drawn, p${p}`,
+    ...[50, 95].map((p) => [`messages page, all ${result.messages.count.toLocaleString()} incoming messages: navigation to first screen drawn, p${p}`,
       `${percentile(result.messages.navigation, p).toFixed(1)} ms`, `${percentile(result.messages.floor, p).toFixed(1)} ms`,
       (percentile(result.messages.navigation, p) / Math.max(percentile(result.messages.floor, p), 0.1)).toFixed(1), p === 95 ? '≤ 300 ms' : '']),
+    ...[50, 95].map((p) => [`messages page: the whole list read and drawn, p${p}`, `${percentile(result.messages.whole, p).toFixed(1)} ms`, '', '', '']),
     ...[50, 95].map((p) => [`quick reply → shown as queued, p${p}`, `${percentile(result.messages.replies, p).toFixed(1)} ms`, `${pct(p).toFixed(1)} ms`,
       (percentile(result.messages.replies, p) / Math.max(pct(p), 0.1)).toFixed(1), p === 95 ? '≤ 16 ms' : '']),
   ];

@@ -23,12 +23,17 @@ const matches = (m: StoreMessage, filter: Filter) =>
   filter === 'all' || (filter === 'new' && !isDone(m)) || (filter === 'replied' && m.repliedToByUserId !== null) || (filter === 'archived' && m.isArchived);
 
 /**
- * The store's incoming messages on this device, newest first: read whole by the sentOn index (one bulk
- * read; a filter in the query would walk a cursor row by row), then the outbound ones left out.
+ * The store's incoming messages on this device, newest first, the `newest` latest messages only when given:
+ * read in bulk by the sentOn index (a filter in the query would walk a cursor row by row), then the outbound
+ * ones left out.
  */
-export async function readIncoming(db: StoreDb): Promise<StoreMessage[]> {
-  return (await db.rows<StoreMessage>('storeMessages').orderBy('sentOn').reverse().toArray()).filter((m) => m.messageDirection === 'Inbound');
+export async function readIncoming(db: StoreDb, newest?: number): Promise<StoreMessage[]> {
+  const byDate = db.rows<StoreMessage>('storeMessages').orderBy('sentOn').reverse();
+  return (await (newest === undefined ? byDate : byDate.limit(newest)).toArray()).filter((m) => m.messageDirection === 'Inbound');
 }
+
+/** The messages read first, to draw the first screen while the whole list (20,000 at a big store) is read. */
+export const firstScreenMessages = 200;
 
 /** The messages a person asked for: by state, by how they came, by words; newest first or by name. */
 export function shownMessages(incoming: readonly StoreMessage[], view: { filter: Filter; method: string | null; order: 'date' | 'name'; search: string }): StoreMessage[] {
@@ -53,7 +58,10 @@ export function MessagesPage() {
   const [method, setMethod] = useState<string | null>(null);
   const [order, setOrder] = useState<'date' | 'name'>('date');
   const [search, setSearch] = useState('');
-  const incoming = useLiveQuery(async () => (store ? readIncoming(replicaOf(store.id)) : []), [store?.id]);
+  // The newest first, at once; the whole list replaces them when read (older new messages join then).
+  const newest = useLiveQuery(async () => (store ? readIncoming(replicaOf(store.id), firstScreenMessages) : []), [store?.id]);
+  const everything = useLiveQuery(async () => (store ? readIncoming(replicaOf(store.id)) : []), [store?.id]);
+  const incoming = everything ?? newest;
   const shown = useMemo(() => shownMessages(incoming ?? [], { filter, method, order, search }), [incoming, filter, method, order, search]);
   if (!store) return null;
   const formats = storeFormatters(store);
