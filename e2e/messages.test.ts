@@ -159,6 +159,43 @@ describe('messages to customers', () => {
     }
   });
 
+  it('takes a contact form from a customer\'s phone through a dropped connection, once, into an open popup within 2 s', async () => {
+    const store = await db().selectFrom('storeLocations').select(['id', 'contactFormId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+    const staff = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const customer = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await shellReady(staff.page, 'Uma User');
+      const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      await firstSyncDone(staff.page, userId, store.id);
+      await staff.page.getByRole('button', { name: /^Incoming messages/ }).click();
+
+      const phone = await customer.newPage();
+      await phone.goto(`${env.server.url}/contact-us/${store.contactFormId}`);
+      await phone.getByRole('textbox', { name: 'Your name' }).fill('Dana Whitfield');
+      await phone.getByText('Text me', { exact: true }).click();
+      await phone.getByRole('textbox', { name: 'Phone' }).fill('(555) 010-7788');
+      const words = `Do you have winter tires for a 2019 Civic? ${randomUUID().slice(0, 6)}`;
+      await phone.getByRole('textbox', { name: 'Your message' }).fill(words);
+      // A reload keeps what was typed.
+      await phone.reload();
+      expect(await phone.getByRole('textbox', { name: 'Your message' }).inputValue()).toBe(words);
+      // A person takes longer than the form's minimum; the test waits it out rather than fill faster than one.
+      await phone.waitForTimeout(3500);
+      await customer.setOffline(true);
+      await phone.getByRole('button', { name: 'Send message' }).click();
+      await phone.getByText('Not sent yet: there is no connection').waitFor();
+      // Back online, it goes by itself.
+      await customer.setOffline(false);
+      await phone.getByText('has your message and will text you soon').waitFor();
+      await staff.page.getByRole('article', { name: 'Message from Dana Whitfield' }).getByText(words).waitFor({ timeout: 2000 });
+      const stored = await db().selectFrom('storeMessages').select(['messageDeliveryMethod', 'preferredContactMethod']).where('content', '=', words).execute();
+      expect(stored).toEqual([{ messageDeliveryMethod: 'Form', preferredContactMethod: 'Sms' }]);
+    } finally {
+      await customer.close();
+      await staff.context.close();
+    }
+  });
+
   it('shows Quick Reply, Archive and the call box on each seeded message of the popup exactly as the rules of sections 4 and 5 say', async () => {
     const store = await db().selectFrom('storeLocations').selectAll().where('storeNumber', '=', 101).executeTakeFirstOrThrow();
     const fresh = await db().selectFrom('storeMessages').selectAll().where('storeId', '=', store.id).where('messageDirection', '=', 'Inbound')

@@ -33,6 +33,8 @@ import { systemNotificationRoutes } from './modules/notifications/system-routes.
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
 import { storeMessageListRoutes } from './modules/store-messages/list-routes.ts';
+import { contactFormRoutes } from './modules/contact-form/routes.ts';
+import { messageSinkRoutes } from './modules/store-messages/sink-routes.ts';
 import { schedulerResourceRoutes } from './modules/scheduler-resources/routes.ts';
 import { blockedTimeRoutes } from './modules/scheduler/block-routes.ts';
 import { unconfirmedVisitRoutes } from './modules/scheduler/unconfirmed-routes.ts';
@@ -99,7 +101,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const visitMessages = new VisitMessagesJob({ db, writes, clock, outbound, log: (message, error) => app.log.error({ err: error }, message) });
   visitMessages.start();
   app.addHook('preClose', async () => { await visitMessages.stop(); });
-  const context: ModuleContext = { db, auth, config, events: hub, clock, writes, mailer, outbound };
+  const context: ModuleContext = { db, auth, config, events: hub, clock, writes, mailer, outbound, secret: keys.cookieKeys[0]! };
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get(signOutScriptPath, async (_request, reply) => reply.type('text/javascript').header('cache-control', 'no-cache')
@@ -148,6 +150,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await ratingRoutes(api, context);
     await storeMessageRoutes(api, context);
     await storeMessageListRoutes(api, context);
+    await contactFormRoutes(api, context);
+    await messageSinkRoutes(api, context);
     await sendMessageRoutes(api, context);
     await notificationRoutes(api, context);
     await notificationPreferenceRoutes(api, context);

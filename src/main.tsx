@@ -12,7 +12,8 @@ import { loadStartupSettings } from './app/startup-settings.ts';
 import { theme } from './app/theme.ts';
 import { setSignedInUser, signedInUser } from './db/signed-in-user.ts';
 import { closeReplicas } from './db/use-replica.ts';
-import { createAppRouter, type AuthPort } from './routes/router.tsx';
+import { startPublicApi } from './features/public/public-api.ts';
+import { createAppRouter, isPublicPath, type AuthPort } from './routes/router.tsx';
 import { syncClient } from './sync/sync-client.ts';
 
 const root = createRoot(document.getElementById('root')!);
@@ -41,6 +42,13 @@ async function boot(): Promise<void> {
     settings = await loadStartupSettings();
   } catch (error) {
     render(<StartupProblem title="The app cannot start" message={(error as Error).message} action={{ label: 'Reload', run: () => window.location.reload() }} />);
+    return;
+  }
+  // A customer's page (contact form, rating, report, work order) needs no sign-in, replica or worker.
+  if (isPublicPath(window.location.pathname)) {
+    startPublicApi(settings.centralApi);
+    const router = createAppRouter({ requireSession: () => new Promise<never>(() => window.location.assign('/')) });
+    render(<RouterProvider router={router} />);
     return;
   }
   const manager = createUserManager(settings);

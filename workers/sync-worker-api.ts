@@ -1,3 +1,4 @@
+import type { MessageSink } from '../src/contract/message-sink.ts';
 import type { BlockedTime, RecurringBlockedTime, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { MessageTemplateType, UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
@@ -116,6 +117,8 @@ export interface SyncWorkerApi {
   sendSupportRequest(model: CreateSupportRequest): Promise<boolean>;
   /** Support requests as the server lists them (all of them for PointSAdmin); needs the network. */
   listSupportRequests(page: { top: number; skip: number }): Promise<{ items: SupportRequestListItem[]; count: number }>;
+  /** What the server's sinks kept for the active store instead of texting or emailing (its admins); needs the network. */
+  readMessageSink(): Promise<MessageSink>;
 
   /** A refused change, at the store whose outbox holds it (it may not be the active store). */
   retryChange(storeId: number, seq: number): Promise<void>;

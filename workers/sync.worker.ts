@@ -21,6 +21,7 @@ import { activeStoreOnDevice, changeSettings, refreshSystemNotifications } from 
 import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { supportRequestList } from './support-requests.ts';
 import { inviteStaff } from './staff-invites.ts';
+import { messageSink } from './message-sink.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
 
 /*
@@ -293,6 +294,10 @@ const api: SyncWorkerApi = {
   async sendSupportRequest(model) {
     const user = await signedInUser('writing to support');
     return queue(mutations.sendSupportRequest(user.userId, await activeStoreId(), model));
+  },
+  async readMessageSink() {
+    if (!settings) throw new Error('The app is still starting; try again in a moment.');
+    return messageSink(new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null }));
   },
   async listSupportRequests({ top, skip }) {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');

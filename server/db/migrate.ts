@@ -13,6 +13,7 @@ import * as outboundMessages from './migrations/0010-outbound-messages.ts';
 import * as textStops from './migrations/0011-text-stops.ts';
 import * as messageTemplates from './migrations/0012-message-templates.ts';
 import * as visitMessages from './migrations/0013-visit-messages.ts';
+import * as contactForms from './migrations/0014-contact-forms.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-text-stops': textStops,
   '0012-message-templates': messageTemplates,
   '0013-visit-messages': visitMessages,
+  '0014-contact-forms': contactForms,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -22,8 +22,9 @@ export interface Database {
   companies: { id: Generated<number>; alltracCompanyId: number; name: string };
   companyChangeCounters: { companyId: number; version: number };
   /** storeId is the row's own id, kept so by the database (generated): never written. */
-  storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours' | 'hasServiceKey' | 'serviceKey'> & SyncColumns & {
+  storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours' | 'hasServiceKey' | 'serviceKey' | 'contactFormId'> & SyncColumns & {
     serviceKey: string | null;
+    contactFormId: Generated<string>;
     id: Generated<number>;
   };
   specialStoreHours: Replicated<E.SpecialStoreHours>;

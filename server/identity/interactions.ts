@@ -4,7 +4,8 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
-import { escapeHtml, identityMountPath, page } from './provider.ts';
+import { escapeHtml } from '../http/escape-html.ts';
+import { identityMountPath, page } from './provider.ts';
 import type { Clock } from '../clock.ts';
 import { clearFailures, recordFailure, waitBeforeAttempt } from './sign-in-throttle.ts';
 

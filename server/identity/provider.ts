@@ -2,6 +2,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { Db } from '../db/connect.ts';
 import { databaseAdapter } from './adapter.ts';
 import type { ServerKeys } from './keys.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 
 export const identityMountPath = '/identity';
 /** Submits the sign-out form of the app's own sign-out (an external script: the pages allow no inline script). */
@@ -25,7 +26,6 @@ export interface IdentityOptions {
 export const apiAudience = (publicUrl: string) => `${publicUrl}/api`;
 export const issuerFor = (publicUrl: string) => `${publicUrl}${identityMountPath}`;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The OpenID provider at /identity: one public client (the PWA) with authorization code + PKCE and
@@ -145,4 +145,3 @@ export function page(title: string, body: string): string {
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-export { escapeHtml };

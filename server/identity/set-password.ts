@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import { hashPassword } from './passwords.ts';
-import { escapeHtml, identityMountPath, page } from './provider.ts';
+import { escapeHtml } from '../http/escape-html.ts';
+import { identityMountPath, page } from './provider.ts';
 
 /** Under /identity: served by the server, never by the app's service worker (it leaves /identity alone). */
 export const setPasswordPath = `${identityMountPath}/set-password`;

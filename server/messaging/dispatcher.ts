@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { storeMessages } from '../modules/store-messages/routes.ts';
 import type { WritePath } from '../sync/write-path.ts';
-import type { SmsSender } from './sms.ts';
+import { sinkProviderId, type SmsSender } from './sms.ts';
 
 type Outbound = Selectable<Database['outboundMessages']>;
 
@@ -98,8 +98,8 @@ export class OutboundDispatcher {
         const sent = await this.options.sms.send({ to: message.toAddress, from: message.fromAddress ?? '', body: message.body });
         outcome = { status: 'sent', providerId: sent.providerId };
       } else {
-        await this.options.mailer.send({ to: message.toAddress, subject: message.subject ?? 'A message from your tire and auto store', text: message.body });
-        outcome = { status: 'sent', providerId: 'smtp' };
+        const via = await this.options.mailer.send({ to: message.toAddress, subject: message.subject ?? 'A message from your tire and auto store', text: message.body });
+        outcome = { status: 'sent', providerId: via === 'sink' ? sinkProviderId : 'smtp' };
       }
     } catch (error) {
       const problem = reasonOf(error);
@@ -125,6 +125,8 @@ export class OutboundDispatcher {
         ? { status: 'sent', providerId: outcome.providerId, sentAt: now.toISOString(), claimedUntil: null, problem: null }
         : { status: 'failed', claimedUntil: null, problem: outcome.problem })
         .where('storeMessageId', '=', message.storeMessageId).execute();
+      // A notice to the store's people has no store message to follow it.
+      if (!(await w.read(storeMessages, key))) return;
       const { row, changed } = await w.change(storeMessages, key, () => (outcome.status === 'sent'
         ? { deliveryStatus: 'Sent' as const, deliveryProblem: null }
         : { deliveryStatus: 'Failed' as const, deliveryProblem: outcome.problem }));

@@ -17,16 +17,28 @@ export interface Envelope {
  * effects after commit, once): the dispatcher sends it after the write commits, whoever kicks it.
  */
 export async function queueMessage(w: Writer, message: StoreMessage, envelope: Envelope): Promise<Versioned<StoreMessage>> {
-  const { storeId } = w.scope;
-  if (storeId === null) throw new Error('A message to a customer is sent from a store: write it in a store scope.');
-  const now = w.now.toISOString();
   const row = await w.create(storeMessages, message);
+  await enqueue(w, message.storeMessageId, envelope);
+  w.event(storeMessages, row, 'NewOutGoingMessage', [message.storeMessageId]);
+  return row;
+}
+
+/**
+ * Queues an email to the store's own people (a notice, not a conversation with a customer): the same queue
+ * and the same once-only sending, with no store message. `id` names it, so a retried write queues it once.
+ */
+export async function queueStaffEmail(w: Writer, id: string, envelope: Omit<Envelope, 'channel' | 'from'>): Promise<void> {
+  await enqueue(w, id, { ...envelope, channel: 'email', from: null });
+}
+
+async function enqueue(w: Writer, id: string, envelope: Envelope): Promise<void> {
+  const { storeId } = w.scope;
+  if (storeId === null) throw new Error('A store\'s message is sent from a store: write it in a store scope.');
+  const now = w.now.toISOString();
   await w.trx.insertInto('outboundMessages').values({
-    storeMessageId: message.storeMessageId, companyId: w.scope.companyId, storeId, channel: envelope.channel,
+    storeMessageId: id, companyId: w.scope.companyId, storeId, channel: envelope.channel,
     toAddress: envelope.to, fromAddress: envelope.from, subject: envelope.subject, body: envelope.body,
     sentBy: w.scope.user.userId, sentByName: w.scope.user.name, nextAttemptAt: now,
     claimedUntil: null, providerId: null, problem: null, createdAt: now, sentAt: null,
-  }).execute();
-  w.event(storeMessages, row, 'NewOutGoingMessage', [message.storeMessageId]);
-  return row;
+  }).onConflict((oc) => oc.column('storeMessageId').doNothing()).execute();
 }

@@ -10,6 +10,9 @@ export interface Sms {
   body: string;
 }
 
+/** What the sinks give as the provider's id of a message they kept (a text's is followed by its own id). */
+export const sinkProviderId = 'sink';
+
 /** Sends texts; `via` says whether one left for the customer or was only written to the sink. */
 export interface SmsSender {
   send(sms: Sms): Promise<{ providerId: string; via: 'twilio' | 'sink' }>;
@@ -32,7 +35,7 @@ export function createSmsSender(config: Config['sms'], statusCallback: string): 
   }
   return {
     async send(sms) {
-      const providerId = `sink-${randomUUID()}`;
+      const providerId = `${sinkProviderId}-${randomUUID()}`;
       await mkdir(config.sinkDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${sms.to.replace(/[^\w+]/g, '_')}-${providerId}.json`;
       await writeFile(path.join(config.sinkDir, name), JSON.stringify({ ...sms, providerId }, null, 2));

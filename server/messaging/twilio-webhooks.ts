@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -9,9 +8,10 @@ import { deliveryStatusAfter } from '../../src/domain/outgoing-messages.ts';
 import type { TemplateStore } from '../../src/domain/message-templates.ts';
 import { keywordReply, textKeywordOf } from '../../src/domain/text-keywords.ts';
 import type { AuthUser } from '../auth/auth.ts';
+import { nameBasedUuid } from '../db/name-based-uuid.ts';
 import { parseOrProblem, ProblemError } from '../http/problem.ts';
 import type { ModuleContext } from '../modules/context.ts';
-import { customerByPhone } from '../modules/customers/customer-by-phone.ts';
+import { customerByPhone } from '../modules/customers/customer-by-contact.ts';
 import { customers } from '../modules/customers/routes.ts';
 import { storeTemplates } from '../modules/message-templates/routes.ts';
 import { storeMessages } from '../modules/store-messages/routes.ts';
@@ -40,10 +40,7 @@ const reportedStatus: Record<string, 'Sent' | 'Delivered' | 'Failed'> = { sent: 
 const emptyTwiml = new twilio.twiml.MessagingResponse().toString();
 
 /** One store message per Twilio message, however often Twilio retries its webhook: the id follows the sid. */
-function messageIdOf(messageSid: string): string {
-  const hex = createHash('sha256').update(`twilio:${messageSid}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+const messageIdOf = (messageSid: string) => nameBasedUuid(`twilio:${messageSid}`);
 
 /**
  * Texts from customers and Twilio's delivery reports (issue: messaging). Both refuse a request that does not

@@ -19,4 +19,6 @@ export interface ModuleContext {
   mailer: Mailer;
   /** Sends queued messages to customers; kicked after a write that queued one commits. */
   outbound: { kick(): void };
+  /** The server's secret for signing short-lived tokens it hands out and checks itself (a contact form's). */
+  secret: string;
 }

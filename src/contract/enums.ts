@@ -44,7 +44,9 @@ export const messageDeliveryMethods = defineEnum(['Email', 'Form', 'Sms'], { lab
 export const messageDirections = defineEnum(['Inbound', 'Outbound']);
 /** Where an outbound message is on its way (not in the spec: docs/decisions.md). */
 export const deliveryStatuses = defineEnum(['Queued', 'Sent', 'Delivered', 'Failed']);
-export const inquiryTypes = defineEnum(['GeneralQuestion', 'ProductQuestion', 'AvailableAppointmentTime', 'Other']);
+export const inquiryTypes = defineEnum(['GeneralQuestion', 'ProductQuestion', 'AvailableAppointmentTime', 'Other'], {
+  labels: { GeneralQuestion: 'General Question', ProductQuestion: 'Product Question', AvailableAppointmentTime: 'Available Appointment Time' },
+});
 export const tirePurchaseAddOnCategories = defineEnum(
   ['Balancing', 'MiscellaneousItem', 'Mounting', 'ShopExpenses', 'TireDisposal', 'TireTax', 'ValveStems_TPMSService'],
   { labels: { ValveStems_TPMSService: 'Valve Stems/TPMS Service' } },

@@ -80,6 +80,13 @@ export const apiPaths = {
   storeService: '/api/alltrac/store/services/:storeServiceHashId',
   storeServiceCategories: '/api/alltrac/store/services/categories',
   storeServiceTractionCode: '/api/alltrac/store/services/:storeServiceHashId/tractionservice-code',
+  contactForm: '/api/alltrac/contact-form/:contactFormId',
+  messageSink: '/api/alltrac/message-sink',
+} as const;
+
+/** The public pages' own addresses, for links the server writes (a store's form on its website). */
+export const publicPagePaths = {
+  contactForm: '/contact-us/:contactFormId',
 } as const;
 
 /** Adds api-version=1.0 (spec section 7) to a path that may already carry a query. */

@@ -75,6 +75,8 @@ export const storeLocationSchema = storeLocationFieldsSchema.extend({
   serviceKey: z.string().max(100).nullable().optional(),
   /** Whether the store has a service key (traction orders are enabled), for everyone. */
   hasServiceKey: z.boolean(),
+  /** The unguessable id of the store's public contact form page (/contact-us/{contactFormId}); made by the server. */
+  contactFormId: z.string(),
   specialStoreHours: z.array(specialStoreHoursSchema).optional(),
 });
 

@@ -48,6 +48,10 @@ const workOrderDeprecated = createRoute({
   component: titleOnly,
 });
 const workOrder = createRoute({ getParentRoute: () => rootRoute, path: '/work-order/$visitHashId', staticData: { title: 'Work Order' }, component: titleOnly });
+const contactUs = createRoute({
+  getParentRoute: () => rootRoute, path: '/contact-us/$contactFormId', staticData: { title: 'Contact us' },
+  component: lazyRouteComponent(() => import('../features/public/contact-us-page.tsx'), 'ContactUsPage'),
+});
 const forbidden = createRoute({
   getParentRoute: () => rootRoute, path: '/forbidden', staticData: { title: 'No access' },
   component: lazyRouteComponent(() => import('../features/forbidden/forbidden-page.tsx'), 'ForbiddenPage'),
@@ -133,11 +137,12 @@ const settingsPages = [
   screen(settings, 'users', 'Users', storeAdmins, lazyRouteComponent(() => import('../features/settings/users-page.tsx'), 'UsersPage')),
   screen(settings, 'pickupanddelivery', 'Pickup and Delivery', storeAdmins, lazyRouteComponent(() => import('../features/settings/pickup-page.tsx'), 'PickupPage')),
   screen(settings, 'message-templates', 'Message Templates', storeAdmins, lazyRouteComponent(() => import('../features/settings/message-templates-page.tsx'), 'MessageTemplatesPage')),
+  screen(settings, 'message-sink', 'Message Sink', storeAdmins, lazyRouteComponent(() => import('../features/settings/message-sink-page.tsx'), 'MessageSinkPage')),
   screen(settings, 'inspection-reports', 'Inspection Reports', storeAdmins, lazyRouteComponent(() => import('../features/settings/inspection-page.tsx'), 'InspectionPage')),
 ];
 
 const routeTree = rootRoute.addChildren([
-  maintenance, rating, inspectionReport, workOrderDeprecated, workOrder, forbidden,
+  maintenance, rating, inspectionReport, workOrderDeprecated, workOrder, contactUs, forbidden,
   app.addChildren([
     home,
     screen(app, '/dashboard', 'Dashboard', frontCounter),
@@ -160,6 +165,10 @@ const routeTree = rootRoute.addChildren([
     screen(app, '/administrator-dashboard', 'Admin Dashboard', platformAdmins),
   ]),
 ]);
+
+/** The customers' pages: they open without sign-in, and without the staff app's replica and worker. */
+const publicPaths = [/^\/rating\/?$/, /^\/inspection-reports\//, /^\/work-order(\/|$)/, /^\/contact-us\//];
+export const isPublicPath = (pathname: string) => publicPaths.some((p) => p.test(pathname));
 
 export function createAppRouter(auth: AuthPort) {
   return createRouter({ routeTree, context: { auth }, defaultPreload: 'intent', scrollRestoration: true });

@@ -202,8 +202,8 @@ describe('customers of one company', () => {
   async function rivalCompany(): Promise<{ token: string; storeId: number }> {
     const company = await t.db.insertInto('companies').values({ alltracCompanyId: 2002, name: 'Rival Tires' }).returning('id').executeTakeFirstOrThrow();
     const template = await t.db.selectFrom('storeLocations').selectAll().where('id', '=', store).executeTakeFirstOrThrow();
-    // id, store_id and has_service_key are made by the database.
-    const { id: _id, storeId: _storeId, hasServiceKey: _has, ...fields } = template as typeof template & { hasServiceKey: boolean };
+    // id, store_id, has_service_key and contact_form_id are made by the database.
+    const { id: _id, storeId: _storeId, hasServiceKey: _has, contactFormId: _form, ...fields } = template as typeof template & { hasServiceKey: boolean };
     const rivalStore = await t.db.transaction().execute(async (trx) => trx.insertInto('storeLocations').values({
       ...fields, companyId: company.id, alltracCompanyId: 2002, storeNumber: 901, name: 'Rival Tires Main',
       serviceKey: null, twilioPhoneNumber: null, version: await takeVersions(trx, company.id),

@@ -9,6 +9,8 @@ export function apiCall(app: FastifyInstance, options: {
   store?: number | string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The caller's address (limits per address are counted by it). */
+  remoteAddress?: string;
 }) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -17,6 +19,7 @@ export function apiCall(app: FastifyInstance, options: {
     method: options.method,
     url: withApiVersion(options.path),
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
 }

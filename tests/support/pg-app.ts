@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import type { Clock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPostgres, type DatabaseHandle } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -13,7 +14,7 @@ import { testPublicUrl } from './test-app.ts';
  * The real app on its own seeded PostgreSQL database for one test file (created before, dropped after).
  * PGlite runs one query at a time; here concurrent requests really race in the database.
  */
-export function postgresTestApp(options: { env?: Record<string, string>; sms?: SmsSender } = {}): TestApp {
+export function postgresTestApp(options: { env?: Record<string, string>; sms?: SmsSender; clock?: Clock } = {}): TestApp {
   const t = {} as TestApp;
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let handle: DatabaseHandle | undefined;
@@ -23,7 +24,7 @@ export function postgresTestApp(options: { env?: Record<string, string>; sms?: S
     await migrateToLatest(handle.db);
     await seedDemo(handle.db);
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl, ...options.env });
-    const app = await buildApp({ config, db: handle.db, logger: false, ...(options.sms ? { sms: options.sms } : {}) });
+    const app = await buildApp({ config, db: handle.db, logger: false, ...(options.sms ? { sms: options.sms } : {}), ...(options.clock ? { clock: options.clock } : {}) });
     await app.ready();
     Object.assign(t, { app, db: handle.db, config, close: async () => undefined });
   });

@@ -12,7 +12,7 @@ import { readScope, storeScope } from '../../sync/scope.ts';
 import type { RowSpec, Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { customers } from '../customers/routes.ts';
-import { customerByPhone } from '../customers/customer-by-phone.ts';
+import { customerByPhone } from '../customers/customer-by-contact.ts';
 import { scheduledServices, scheduledVisits } from './visit-routes.ts';
 
 const unconfirmedVisits: RowSpec<typeof unconfirmedVisitSchema> = {

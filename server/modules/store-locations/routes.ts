@@ -22,18 +22,19 @@ import type { ModuleContext } from '../context.ts';
 import { refreshStoreStaff } from '../users/store-staff.ts';
 
 type StoreColumn = Exclude<keyof Database['storeLocations'], 'companyId' | 'storeId' | 'version' | 'deleted' | 'changedBy' | 'changedByName' | 'changedAt'>;
-const storeColumns = ['id', 'alltracCompanyId', ...Object.keys(storeLocationFieldsSchema.shape)] as StoreColumn[];
+const storeColumns = ['id', 'alltracCompanyId', 'contactFormId', ...Object.keys(storeLocationFieldsSchema.shape)] as StoreColumn[];
 
 // The service key is not a field to filter by: it would tell a non-admin whether a guessed key is right.
 const resource: ODataResource = {
-  fields: Object.fromEntries(storeColumns.filter((c) => c !== 'serviceKey').map((c) => [c, c])),
+  fields: Object.fromEntries(storeColumns.filter((c) => c !== 'serviceKey' && c !== 'contactFormId').map((c) => [c, c])),
   schema: storeLocationFieldsSchema.extend({ id: storeIdSchema, alltracCompanyId: z.number().int() }),
   expandable: ['specialStoreHours'],
 };
 
 /** A store's own row: it belongs to the store it describes (its store_id is its id). */
-const storeRows: RowSpec<ReturnType<typeof storeLocationFieldsSchema.extend<{ id: z.ZodNumber; alltracCompanyId: z.ZodNumber }>>> = {
-  table: 'storeLocations', schema: storeLocationFieldsSchema.extend({ id: z.number().int(), alltracCompanyId: z.number().int() }),
+const storeRowSchema = storeLocationFieldsSchema.extend({ id: z.number().int(), alltracCompanyId: z.number().int(), contactFormId: z.string() });
+const storeRows: RowSpec<typeof storeRowSchema> = {
+  table: 'storeLocations', schema: storeRowSchema,
   scope: 'store', notFound: 'This store does not exist.',
 };
 const specialHoursRows: RowSpec<typeof specialStoreHoursSchema> = {
@@ -151,13 +152,13 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
         // jsonb columns take JSON text (pg would send a JS array as a Postgres array).
         pickupPostalCodes: JSON.stringify(values.pickupPostalCodes) as never, pickupWindows: JSON.stringify(values.pickupWindows) as never,
       })
-        .returning('id').executeTakeFirstOrThrow();
+        .returning(['id', 'contactFormId']).executeTakeFirstOrThrow();
       // The admin who opens a store manages it.
       if (!platform) {
         await w.trx.insertInto('userRoles').values({ userId: user.userId, storeId: row.id, role: 'AllTracAdmin' }).execute();
         await refreshStoreStaff(w.trx, company.id, { userId: user.userId, name: user.name, at: stamp.changedAt! });
       }
-      const store = { ...values, id: row.id, ...stamp };
+      const store = { ...values, id: row.id, contactFormId: row.contactFormId, ...stamp };
       w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
       return { status: 201, body: asSeenBy(user, { ...store, specialStoreHours: [] }) };
     }).catch(storeNumberTaken(model.storeNumber));

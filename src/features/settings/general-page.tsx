@@ -1,8 +1,9 @@
-import { Card, Grid, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, CopyButton, Grid, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { useSession } from '../../app/session.ts';
 import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
+import { publicPagePaths } from '../../contract/routes.ts';
 import { e164, formatPhone, phoneDigits } from '../../domain/phone.ts';
 import { timeZoneChoices } from '../../domain/time-zone.ts';
 import { mayReadServiceKey } from '../../domain/visibility.ts';
@@ -100,9 +101,26 @@ export function GeneralPage() {
   return (
     <Stack gap="md" maw={820}>
       <GeneralForm store={store} mayReadKey={mayReadServiceKey(session!.roles)} />
+      <ContactFormLink store={store} />
       <ContactsSection storeId={store.id} />
       <SocialMediaSection storeId={store.id} />
     </Stack>
+  );
+}
+
+/** Where customers write to the store without signing in: the address to put on the store's website. */
+function ContactFormLink({ store }: { store: StoreLocation }) {
+  const link = `${window.location.origin}${publicPagePaths.contactForm.replace(':contactFormId', store.contactFormId)}`;
+  return (
+    <Card withBorder>
+      <Title order={3} size="h5" mb={4}>Contact form</Title>
+      <Text size="sm" c="dimmed" mb="sm">Put this link on the store's website. Messages sent through it arrive in Messages as Form messages, and the store's contacts are emailed.</Text>
+      <Group gap="xs" wrap="nowrap">
+        <TextInput aria-label="Contact form link" readOnly value={link} style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
+        <CopyButton value={link}>{({ copied, copy }) => <Button variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+        <Button component="a" variant="subtle" href={link} target="_blank" rel="noopener">Open</Button>
+      </Group>
+    </Card>
   );
 }
 

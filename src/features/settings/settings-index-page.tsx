@@ -47,6 +47,7 @@ export function SettingsIndexPage() {
     '/settings/pickupanddelivery': pickupSummary(store),
     '/settings/message-templates': ownTemplates === undefined ? 'Loading…' : ownTemplates === 0 ? 'The default words' : `${ownTemplates} of ${templateCount} in the store's own words`,
     '/settings/users': people === undefined ? 'Loading…' : `${people} ${people === 1 ? 'person works' : 'people work'} here`,
+    '/settings/message-sink': 'Texts and emails kept instead of sent, when no texting or email service is set up',
   };
   const categories = settingsCategories.map((c) => ({ ...c, summary: summaries[c.to] }));
   return (

@@ -14,6 +14,7 @@ export const settingsCategories = [
   { to: '/settings/pickupanddelivery', title: 'Pickup and Delivery' },
   { to: '/settings/message-templates', title: 'Message Templates' },
   { to: '/settings/users', title: 'Users' },
+  { to: '/settings/message-sink', title: 'Message Sink' },
 ] as const;
 
 /** Settings of the active store: the page's heading, a row of links to every category, and the category. */

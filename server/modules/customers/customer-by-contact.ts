@@ -13,3 +13,11 @@ export async function customerByPhone(w: Writer, phoneNumber: string | null): Pr
     .where(sql`right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)`, '=', digits)
     .orderBy('createdOn').orderBy('customerId').executeTakeFirst();
 }
+
+/** The company's oldest live customer with this email address (case ignored); undefined when none has it. */
+export async function customerByEmail(w: Writer, email: string | null): Promise<{ customerId: string; firstName: string | null; lastName: string | null } | undefined> {
+  if (!email) return undefined;
+  return w.trx.selectFrom('customers').select(['customerId', 'firstName', 'lastName']).where('companyId', '=', w.scope.companyId).where('deleted', '=', false)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .orderBy('createdOn').orderBy('customerId').executeTakeFirst();
+}

@@ -1,0 +1,32 @@
+import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatPhone } from '../../domain/phone.ts';
+
+/** A customer's page: one narrow column, phone first, the store's name on top and its phone at the foot. */
+export function PublicFrame({ storeName, storePhone, children }: { storeName?: string | null; storePhone?: string | null; children: ReactNode }) {
+  return (
+    <Container size={560} px="sm" py="lg">
+      <Stack gap="md">
+        {storeName && <Text fw={700} c="primary" size="lg">{storeName}</Text>}
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>{children}</Paper>
+        {storePhone && (
+          <Text size="sm" c="dimmed" ta="center">
+            Questions? Call <Anchor href={`tel:${storePhone.replace(/[^\d+]/g, '')}`}>{formatPhone(storePhone)}</Anchor>
+          </Text>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/** What a customer sees for a link that leads nowhere: no error code, and what to do instead. */
+export function NotValidPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <PublicFrame>
+      <Stack gap="xs">
+        <Title order={1} size="h3">{title}</Title>
+        <Text>{children}</Text>
+      </Stack>
+    </PublicFrame>
+  );
+}
