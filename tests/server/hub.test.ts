@@ -65,6 +65,21 @@ describe('the hub at /hubs/alltrac', () => {
     expect(await seenByOffice).toEqual([rating.ratingId]);
   });
 
+  it('tells the store\'s devices of a reply with NewOutGoingMessage and, for the thread it answers, SendNewMessageToThread', async () => {
+    const office = await connect('admin');
+    await office.invoke('joinAlltracStore', stores[101]);
+    const incoming = await server.database.db.selectFrom('storeMessages').select(['storeMessageId', 'customerId', 'name']).where('storeId', '=', stores[101]!)
+      .where('messageDirection', '=', 'Inbound').where('messageDeliveryMethod', '=', 'Email').where('repliedToByUserId', 'is', null).executeTakeFirstOrThrow();
+    const outgoing = nextEvent(office, 'NewOutGoingMessage');
+    const toThread = nextEvent(office, 'SendNewMessageToThread');
+    const reply = await api('user', 'POST', '/api/alltrac/store-messages/email-messages', stores[101]!, {
+      storeMessageId: crypto.randomUUID(), customerId: incoming.customerId, templateType: 'FreeForm', content: 'We have your tires in stock.', visitId: null,
+      name: incoming.name, destinationEmailAddress: 'customer@example.com', replyToStoreMessageId: incoming.storeMessageId,
+    }) as { storeMessageId: string };
+    expect(await outgoing).toEqual([reply.storeMessageId]);
+    expect(await toThread).toEqual([incoming.storeMessageId, reply.storeMessageId]);
+  });
+
   it('sends company-wide changes to every store of the company, and store changes only to that store', async () => {
     const here = await connect('user');
     const there = await connect('admin');

@@ -121,6 +121,8 @@ async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing,
     const answered = await w.change(storeMessages, { storeMessageId: model.replyToStoreMessageId },
       (current) => (current.repliedToByUserId ? null : { repliedToByUserId: scope.user.userId, repliedToByUserName: scope.user.name }));
     if (answered.changed) w.event(storeMessages, answered.row, 'ReplicaChanged', ['storeMessages', model.replyToStoreMessageId]);
+    // The thread it answers has a new message: devices showing that thread take it (spec section 4, live events).
+    w.event(storeMessages, row, 'SendNewMessageToThread', [model.replyToStoreMessageId, storeMessageId]);
   }
   return { status: 201, body: row };
 }
