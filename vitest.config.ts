@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const idleE2e = ['e2e/token-renewal.test.ts'];
+const idleE2e = ['e2e/token-renewal.test.ts', 'e2e/message-delivery.test.ts'];
 
 export default defineConfig({
   test: {
@@ -61,7 +61,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      // End-to-end tests that mostly wait on a clock (token lifetimes): npm test runs them beside the rest,
+      // End-to-end tests that mostly wait on a clock (token lifetimes, a retry's backoff): npm test runs them beside the rest,
       // where they cost a minute of waiting and almost no processor.
       {
         test: {

@@ -36,8 +36,8 @@ export async function startLocalServer(config?: Config, options: LocalServerOpti
   return startServer(settings, { logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.sms ? { sms: options.sms } : {}) });
 }
 
-/** A data folder of a server that migrated and seeded itself, then stopped. */
-function seededFolder(): Promise<string> {
+/** A data folder of a server that migrated and seeded itself, then stopped (shared: copy it, never use it). */
+export function seededFolder(): Promise<string> {
   return cachedSeed('seeded-folder', async (into) => {
     fs.mkdirSync(into);
     const server = await startServer(await localConfig(into), { logger: false });

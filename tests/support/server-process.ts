@@ -4,6 +4,8 @@ export interface ServerProcess {
   url: string;
   output: () => string;
   stop(): Promise<void>;
+  /** Kills it at once (SIGKILL), as a crash or a pulled plug would: no shutdown, nothing finished. */
+  kill(): Promise<void>;
 }
 
 /** `node server/main.ts` as a separate OS process, as production runs it; resolves once it listens. */
@@ -14,6 +16,11 @@ export function startServerProcess(env: Record<string, string>, port: number): P
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
+    const ended = (signal: NodeJS.Signals) => new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill(signal);
+    });
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`server did not start in 60 s:\n${log}`)); }, 60_000);
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
@@ -22,11 +29,8 @@ export function startServerProcess(env: Record<string, string>, port: number): P
         resolve({
           url: `http://127.0.0.1:${port}`,
           output: () => log,
-          stop: () => new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
+          stop: () => ended('SIGTERM'),
+          kill: () => ended('SIGKILL'),
         });
       }
     };

@@ -20,11 +20,11 @@ describe('what a contact form needs before it is sent', () => {
 });
 
 describe('how the store confirms a contact form', () => {
-  const never = () => false;
+  const never = (): boolean => false;
   it.each([
     ['by text to one who asked for a text', { preferredContactMethod: 'Sms', phoneNumber: '(555) 010-7788', email: 'd@example.com' }, true, never, { channel: 'sms', to: '+15550107788' }],
-    ['by email when their number texted STOP', { preferredContactMethod: 'Sms', phoneNumber: '5550107788', email: 'd@example.com' }, true, () => true, { channel: 'email', to: 'd@example.com' }],
-    ['not at all when their number texted STOP and they gave no email', { preferredContactMethod: 'Sms', phoneNumber: '5550107788', email: null }, true, () => true, null],
+    ['by email when their number texted STOP', { preferredContactMethod: 'Sms', phoneNumber: '5550107788', email: 'd@example.com' }, true, (): boolean => true, { channel: 'email', to: 'd@example.com' }],
+    ['not at all when their number texted STOP and they gave no email', { preferredContactMethod: 'Sms', phoneNumber: '5550107788', email: null }, true, (): boolean => true, null],
     ['by email to one who asked for an email', { preferredContactMethod: 'Email', phoneNumber: '5550107788', email: 'd@example.com' }, true, never, { channel: 'email', to: 'd@example.com' }],
     ['not at all to one who asked for a call', { preferredContactMethod: 'Phone', phoneNumber: '5550107788', email: 'd@example.com' }, true, never, null],
   ] as const)('%s', (_what, input, storeTexts, isStopped, expected) => {

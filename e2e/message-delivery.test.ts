@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../tests/support/ports.ts';
+import { localConfig, seededFolder, startLocalServer } from '../tests/support/running-server.ts';
+import { startServerProcess, type ServerProcess } from '../tests/support/server-process.ts';
+import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { firstSyncDone, readStore } from './support/idb.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+let browser: Browser;
+let dataDir: string;
+const processes: ServerProcess[] = [];
+beforeAll(async () => {
+  assertBuilt();
+  browser = await launchBrowser();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-delivery-'));
+  fs.cpSync(await seededFolder(), dataDir, { recursive: true });
+});
+afterAll(async () => {
+  await Promise.all(processes.map((p) => p.stop()));
+  await browser?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The texts the server handed to its SMS sink. */
+function textsInSink(): { to: string; body: string }[] {
+  const dir = path.join(dataDir, 'sms');
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) return [];
+  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string });
+}
+
+describe('a reply whose server dies after storing it', () => {
+  it('is texted exactly once by the server that starts next, and the thread says it was sent', async () => {
+    // What the test needs to know of the data, read before the server process holds the folder.
+    const reader = await startLocalServer(await localConfig(dataDir));
+    const db = reader.database.db;
+    const store = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+    const incoming = await db.selectFrom('storeMessages').select(['storeMessageId', 'customerId', 'phoneNumber']).where('storeId', '=', store.id)
+      .where('messageDirection', '=', 'Inbound').where('preferredContactMethod', '=', 'Sms').where('messageDeliveryMethod', '=', 'Sms')
+      .where('repliedToByUserId', 'is', null).where('isArchived', '=', false).where('phoneNumber', 'is not', null).executeTakeFirstOrThrow();
+    const { userId } = await db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
+    await reader.close();
+
+    const port = await freePort();
+    const env = { NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
+    // The first server cannot reach its provider: its text stays queued after the reply is stored.
+    fs.writeFileSync(path.join(dataDir, 'sms'), 'not a folder');
+    const first = await startServerProcess(env, port);
+    processes.push(first);
+    const { context, page } = await signIn(browser, first.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      await firstSyncDone(page, userId, store.id);
+      await page.goto(`${first.url}/messages/cus/${incoming.storeMessageId}/${incoming.customerId ?? ''}`.replace(/\/$/, ''));
+      await page.getByRole('log', { name: 'Conversation' }).waitFor();
+      const words = `Your tires are mounted, ${randomUUID().slice(0, 8)}.`;
+      await page.getByRole('button', { name: 'Quick Reply' }).click();
+      await page.getByRole('textbox', { name: 'Reply' }).fill(words);
+      await page.keyboard.press('Enter');
+      // Stored on the server: the device's outbox has handed it over.
+      await expect.poll(async () => (await readStore(page, `alltrac-${userId}-store-${store.id}`, 'outbox')).length, { timeout: 15_000 }).toBe(0);
+      await first.kill();
+      processes.splice(processes.indexOf(first), 1);
+      expect(textsInSink()).toEqual([]);
+
+      fs.rmSync(path.join(dataDir, 'sms'));
+      processes.push(await startServerProcess(env, port));
+      await expect.poll(() => textsInSink().filter((t) => t.body === words).length, { timeout: 45_000, interval: 500 }).toBe(1);
+      await page.getByRole('log', { name: 'Conversation' }).getByText('Sent', { exact: true }).waitFor({ timeout: 20_000 });
+      // A while later it has still gone once, to the customer's number.
+      await page.waitForTimeout(6000);
+      expect(textsInSink().filter((t) => t.body === words).map((t) => t.to)).toEqual([`+1${incoming.phoneNumber!.replace(/\D/g, '').slice(-10)}`]);
+    } finally {
+      await context.close();
+    }
+  });
+});
