@@ -88,11 +88,12 @@ function PopupRow({ message, store, serviceName, onClear, onLeave }: { message: 
   };
   return (
     <Stack gap={4} p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} role="article" aria-label={`Message from ${message.name || 'unknown sender'}`}>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} size="sm" truncate>{message.name || 'Unknown sender'}</Text>
-        <Group gap={4} wrap="nowrap">
-          {message.customerInquiryType && <Badge size="xs" variant="outline">{inquiryTypes.label(message.customerInquiryType)}</Badge>}
-          {serviceName && <Badge size="xs" variant="light">{serviceName}</Badge>}
+      {/* The name first, whole; the inquiry and the service follow it, on a line of their own when narrow. */}
+      <Group justify="space-between" gap={4}>
+        <Text fw={700} size="sm">{message.name || 'Unknown sender'}</Text>
+        <Group gap={4} wrap="nowrap" miw={0}>
+          {message.customerInquiryType && <Badge size="xs" variant="outline" style={{ flexShrink: 0 }}>{inquiryTypes.label(message.customerInquiryType)}</Badge>}
+          {serviceName && <Badge size="xs" variant="light" miw={0}>{serviceName}</Badge>}
         </Group>
       </Group>
       <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{message.content}</Text>

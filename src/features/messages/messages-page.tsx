@@ -3,6 +3,7 @@ import { Outlet, useChildMatches, useNavigate, useParams } from '@tanstack/react
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
+import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import type { StoreMessage } from '../../contract/entities.ts';
@@ -90,7 +91,13 @@ export function MessagesPage() {
               onOpen={(m) => void navigate({ to: '/messages/cus/$messageId/{-$customerId}', params: { messageId: m.storeMessageId, customerId: m.customerId ?? undefined } })} />
           )}
         </Box>
-        {thread && <Box style={{ flex: 1, minWidth: 0 }}><Outlet /></Box>}
+        {thread && (
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            {/* On a phone the thread takes the list's place: the way back to it. */}
+            <Box hiddenFrom="md" mb="xs"><AnchorLink to="/messages" size="sm">← All messages</AnchorLink></Box>
+            <Outlet />
+          </Box>
+        )}
       </Box>
     </Stack>
   );

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import type { Customer, CustomerVehicle, MessageTemplate, ScheduledVisit, StoreMessage, TextStop } from '../../contract/entities.ts';
-import { contactMethods, messageTemplateTypes, type MessageTemplateType } from '../../contract/enums.ts';
+import { messageTemplateTypes, type MessageTemplateType } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { renderedTemplate, templateLabel, templateValues } from '../../domain/message-templates.ts';
@@ -16,6 +16,7 @@ import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyA
 import { syncClient } from '../../sync/sync-client.ts';
 import { sendQuickReply } from './send-quick-reply.ts';
 
+const preferenceWords = { Phone: 'calls', Sms: 'texts', Email: 'email' } as const;
 const deliveryColors = { Queued: 'yellow', Sent: 'blue', Delivered: 'green', Failed: 'red' } as const;
 
 /** The opened message and every message with the same customer (or, without one, the same number or address). */
@@ -60,7 +61,7 @@ function Thread({ store, opened, thread, stop }: { store: StoreLocation; opened:
       <Group justify="space-between" align="flex-start">
         <Stack gap={0}>
           <Title order={2} size="h3">{opened.name || 'Unknown sender'}</Title>
-          <Text size="sm" c="dimmed">{[formatPhone(opened.phoneNumber), opened.email, `prefers ${contactMethods.label(opened.preferredContactMethod)}`].filter(Boolean).join(' · ')}</Text>
+          <Text size="sm" c="dimmed">{[formatPhone(opened.phoneNumber), opened.email, `prefers ${preferenceWords[opened.preferredContactMethod]}`].filter(Boolean).join(' · ')}</Text>
         </Stack>
         {showsReplyActions(opened, store, replying) && (
           <Group gap="xs">
