@@ -31,6 +31,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationPreferenceRoutes } from './modules/notifications/preference-routes.ts';
 import { systemNotificationRoutes } from './modules/notifications/system-routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
+import { ratingRequestRoutes } from './modules/ratings/rating-request-routes.ts';
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
 import { storeMessageListRoutes } from './modules/store-messages/list-routes.ts';
 import { contactFormRoutes } from './modules/contact-form/routes.ts';
@@ -98,7 +99,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const outbound = new OutboundDispatcher({ db, writes, clock, sms, mailer, log: (message, error) => app.log.error({ err: error }, message) });
   outbound.start();
   app.addHook('preClose', async () => { await outbound.stop(); });
-  const visitMessages = new VisitMessagesJob({ db, writes, clock, outbound, log: (message, error) => app.log.error({ err: error }, message) });
+  const visitMessages = new VisitMessagesJob({ db, writes, clock, outbound, publicUrl: config.publicUrl, log: (message, error) => app.log.error({ err: error }, message) });
   visitMessages.start();
   app.addHook('preClose', async () => { await visitMessages.stop(); });
   const context: ModuleContext = { db, auth, config, events: hub, clock, writes, mailer, outbound, secret: keys.cookieKeys[0]! };
@@ -148,6 +149,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await customerRoutes(api, context);
     await customerLookupRoutes(api, context);
     await ratingRoutes(api, context);
+    await ratingRequestRoutes(api, context);
     await storeMessageRoutes(api, context);
     await storeMessageListRoutes(api, context);
     await contactFormRoutes(api, context);

@@ -17,6 +17,8 @@ export interface Config {
   seedDemo: boolean;
   /** Seconds an access token lasts; devices renew it with their refresh token before it ends. */
   accessTokenTtl: number;
+  /** Calls an address may make to the public rating page's calls in a minute (guessing links is slowed by it). */
+  ratingTriesPerMinute: number;
   /**
    * The proxies whose X-Forwarded-For is believed (addresses or CIDR ranges), or how many proxy hops to
    * believe; false: none, the socket's address is the caller's (sign-in throttling keys on it).
@@ -41,6 +43,7 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'A Twilio account SID is AC followed by 32 hex digits').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30, 'At least 30 seconds').max(86_400, 'At most a day').default(3600),
+  RATING_TRIES_PER_MINUTE: z.coerce.number().int().min(1, 'At least 1').max(10_000).default(30),
   TRUST_PROXY: z.string().optional().transform((value, context): false | string[] | number => {
     if (!value) return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     appSettings,
     seedDemo: !production,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
+    ratingTriesPerMinute: e.RATING_TRIES_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, sinkDir: path.resolve(root, e.DATA_DIR, 'mail') },
     sms: {

@@ -14,6 +14,7 @@ import * as textStops from './migrations/0011-text-stops.ts';
 import * as messageTemplates from './migrations/0012-message-templates.ts';
 import * as visitMessages from './migrations/0013-visit-messages.ts';
 import * as contactForms from './migrations/0014-contact-forms.ts';
+import * as ratingFollowUps from './migrations/0015-rating-follow-ups.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-message-templates': messageTemplates,
   '0013-visit-messages': visitMessages,
   '0014-contact-forms': contactForms,
+  '0015-rating-follow-ups': ratingFollowUps,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -42,7 +42,7 @@ export interface Database {
   };
   /** The automatic messages of each visit: one per kind, with the message or why none went. */
   visitMessages: {
-    scheduledVisitId: string; kind: 'reminder' | 'thankYou'; companyId: number; storeId: number; storeMessageId: string | null;
+    scheduledVisitId: string; kind: 'reminder' | 'thankYou' | 'lowRating' | 'lowRatingStep2' | 'highRating'; companyId: number; storeId: number; storeMessageId: string | null;
     skippedBecause: string | null; createdAt: string;
   };
   userSettings: { userId: string; allTracCurrentStoreLocation: number | null; allTracHideInstallPrompt: string | null };

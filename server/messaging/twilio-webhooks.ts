@@ -5,7 +5,6 @@ import twilio from 'twilio';
 import { z } from 'zod';
 import type { StoreMessage } from '../../src/contract/entities.ts';
 import { deliveryStatusAfter } from '../../src/domain/outgoing-messages.ts';
-import type { TemplateStore } from '../../src/domain/message-templates.ts';
 import { keywordReply, textKeywordOf } from '../../src/domain/text-keywords.ts';
 import type { AuthUser } from '../auth/auth.ts';
 import { nameBasedUuid } from '../db/name-based-uuid.ts';
@@ -18,6 +17,7 @@ import { storeMessages } from '../modules/store-messages/routes.ts';
 import { textStops } from '../modules/store-messages/text-stops.ts';
 import type { Writer } from '../sync/write-path.ts';
 import { queueMessage } from './queue-message.ts';
+import { followUpLowRatingReply, type FollowUpStore } from './rating-follow-ups.ts';
 
 /** Where Twilio posts (set on the store's number in Twilio's console; the status callback is set per text). */
 export const twilioWebhookPaths = {
@@ -68,7 +68,7 @@ export async function twilioWebhookRoutes(app: FastifyInstance, { db, config, wr
       const store = await storeByTextingNumber(db, text.To);
       if (!store) throw new ProblemError('notFound', `No store texts from ${text.To}: set it as a store's texting number (Settings, General).`);
       const customer = { userId: null, name: 'Text from a customer' } as unknown as AuthUser;
-      await writes.background({ user: customer, companyId: store.companyId, storeId: store.id }, (w) => receive(w, store, text));
+      await writes.background({ user: customer, companyId: store.companyId, storeId: store.id }, (w) => receive(w, store, text, config.publicUrl));
       outbound.kick();
       return reply.type('text/xml').send(emptyTwiml);
     });
@@ -94,11 +94,12 @@ export async function twilioWebhookRoutes(app: FastifyInstance, { db, config, wr
   });
 }
 
-type Store = TemplateStore & { id: number; companyId: number; twilioPhoneNumber: string | null };
+type Store = FollowUpStore;
 
 /** The store whose texting number was texted (numbers are compared by their digits, however they were typed). */
 function storeByTextingNumber(db: ModuleContext['db'], to: string): Promise<Store | undefined> {
-  return db.selectFrom('storeLocations').select(['id', 'companyId', 'name', 'phoneNumber', 'twilioPhoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl']).where('deleted', '=', false)
+  return db.selectFrom('storeLocations').select(['id', 'companyId', 'name', 'phoneNumber', 'twilioPhoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl',
+    'ratingsEnabled', 'lowRatingFollowUpEnabled', 'highRatingFollowUpEnabled']).where('deleted', '=', false)
     .where(sql`regexp_replace(coalesce(twilio_phone_number, ''), '[^0-9]', '', 'g')`, '=', to.replace(/\D/g, ''))
     .orderBy('id').executeTakeFirst();
 }
@@ -107,7 +108,7 @@ function storeByTextingNumber(db: ModuleContext['db'], to: string): Promise<Stor
  * Stores a customer's text in their thread (or as a new contact's), raises NewIncomingMessage, and honours
  * STOP, START and HELP: the stop is recorded or lifted and the store answers with its confirmation.
  */
-async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSchema>): Promise<void> {
+async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSchema>, publicUrl: string): Promise<void> {
   const storeMessageId = messageIdOf(text.MessageSid);
   await w.lock();
   if (await w.read(storeMessages, { storeMessageId })) return;
@@ -123,7 +124,11 @@ async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSch
   w.event(storeMessages, row, 'NewIncomingMessage', [storeMessageId]);
 
   const keyword = textKeywordOf(text.Body);
-  if (!keyword) return;
+  if (!keyword) {
+    // An answer to the store's question about a low rating gets the store's second answer.
+    if (customer) await followUpLowRatingReply(w, store, customer.customerId, publicUrl);
+    return;
+  }
   const stop = { storeId: store.id, phoneNumber: text.From };
   const changedStop = ['textStops', `${store.id}/${text.From}`];
   if (keyword === 'stop' && !(await w.read(textStops, stop))) {

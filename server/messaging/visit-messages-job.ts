@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { StoreMessage } from '../../src/contract/entities.ts';
 import type { MessageTemplateType } from '../../src/contract/enums.ts';
-import { renderedTemplate, templateValues } from '../../src/domain/message-templates.ts';
-import { automaticChannel, visitMessageDue, type VisitMessageKind } from '../../src/domain/visit-messages.ts';
+import { visitMessageDue, type VisitMessageKind } from '../../src/domain/visit-messages.ts';
 import type { AuthUser } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import { storeTemplates } from '../modules/message-templates/routes.ts';
 import type { WritePath, Writer } from '../sync/write-path.ts';
-import { queueMessage } from './queue-message.ts';
+import { queueVisitMessage } from './visit-message.ts';
 
 const kinds: Record<VisitMessageKind, { templateType: MessageTemplateType; enabled: 'appointmentReminderEnabled' | 'appointmentThankYouEnabled'; hours: 'appointmentReminderHoursBefore' | 'appointmentThankYouHoursAfter' }> = {
   reminder: { templateType: 'AppointmentReminder', enabled: 'appointmentReminderEnabled', hours: 'appointmentReminderHoursBefore' },
@@ -20,7 +16,7 @@ const automatic = { userId: null, name: 'Automatic messages' } as unknown as Aut
 type Store = Awaited<ReturnType<typeof storesSending>>[number];
 function storesSending(db: Db) {
   return db.selectFrom('storeLocations')
-    .select(['id', 'companyId', 'name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber',
+    .select(['id', 'companyId', 'name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber', 'ratingsEnabled',
       'appointmentReminderEnabled', 'appointmentReminderHoursBefore', 'appointmentThankYouEnabled', 'appointmentThankYouHoursAfter'])
     .where('deleted', '=', false)
     .where((eb) => eb.or([eb('appointmentReminderEnabled', '=', true), eb('appointmentThankYouEnabled', '=', true)]))
@@ -37,7 +33,7 @@ export class VisitMessagesJob {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
 
-  constructor(private readonly options: { db: Db; writes: WritePath; clock: Clock; outbound: { kick(): void }; log: (message: string, error?: unknown) => void }) {}
+  constructor(private readonly options: { db: Db; writes: WritePath; clock: Clock; outbound: { kick(): void }; publicUrl: string; log: (message: string, error?: unknown) => void }) {}
 
   start(everyMs = 60_000): void {
     this.timer ??= setInterval(() => {
@@ -63,7 +59,7 @@ export class VisitMessagesJob {
       for (const kind of Object.keys(kinds) as VisitMessageKind[]) {
         if (!store[kinds[kind].enabled]) continue;
         for (const visitId of await this.dueVisits(store, kind, now)) {
-          const done = await this.options.writes.background({ user: automatic, companyId: store.companyId, storeId: store.id }, (w) => send(w, store, kind, visitId));
+          const done = await this.options.writes.background({ user: automatic, companyId: store.companyId, storeId: store.id }, (w) => send(w, store, kind, visitId, this.options.publicUrl));
           if (done) handled += 1;
         }
       }
@@ -92,39 +88,6 @@ export class VisitMessagesJob {
 }
 
 /** Claims the visit's message and queues it (or records why it does not go); false when another process had it. */
-async function send(w: Writer, store: Store, kind: VisitMessageKind, scheduledVisitId: string): Promise<boolean> {
-  await w.lock();
-  const claimed = await w.trx.insertInto('visitMessages')
-    .values({ scheduledVisitId, kind, companyId: store.companyId, storeId: store.id, storeMessageId: null, skippedBecause: null, createdAt: w.now.toISOString() })
-    .onConflict((oc) => oc.columns(['scheduledVisitId', 'kind']).doNothing()).returning('scheduledVisitId').executeTakeFirst();
-  if (!claimed) return false;
-  const visit = await w.trx.selectFrom('scheduledVisits').select(['customerId', 'vehicleId', 'scheduledCustomerCheckIn'])
-    .where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
-  const customer = await w.trx.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
-    .where('customerId', '=', visit.customerId!).where('deleted', '=', false).executeTakeFirst();
-  const stops = new Set((await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('deleted', '=', false).execute()).map((s) => s.phoneNumber));
-  const route = customer ? automaticChannel(customer, store, (number) => stops.has(number)) : { skipped: 'The visit\'s customer was removed' };
-  const record = (fields: { storeMessageId: string } | { skippedBecause: string }) => w.trx.updateTable('visitMessages').set(fields)
-    .where('scheduledVisitId', '=', scheduledVisitId).where('kind', '=', kind).execute();
-  if ('skipped' in route) {
-    await record({ skippedBecause: route.skipped });
-    return true;
-  }
-  const vehicle = visit.vehicleId ? await w.trx.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('vehicleId', '=', visit.vehicleId).executeTakeFirst() : undefined;
-  const values = templateValues({ store, customer: customer ?? null, appointmentAt: visit.scheduledCustomerCheckIn, vehicle: vehicle ?? null });
-  const { templateType } = kinds[kind];
-  const words = renderedTemplate(templateType, await storeTemplates(w.trx, store.companyId, store.id), values)!;
-  const name = [customer!.firstName, customer!.lastName].filter(Boolean).join(' ') || null;
-  const sms = route.channel === 'sms';
-  const message: StoreMessage = {
-    storeMessageId: randomUUID(), customerId: customer!.customerId, visitId: scheduledVisitId, name, email: sms ? null : route.to, phoneNumber: sms ? route.to : null,
-    preferredContactMethod: sms ? 'Sms' : 'Email', messageDeliveryMethod: sms ? 'Sms' : 'Email', messageDirection: 'Outbound', templateType,
-    content: sms ? words.smsText : words.emailText, sentOn: w.now.toISOString(), customerInquiryType: null, storeServiceId: null, isArchived: false,
-    repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
-  };
-  await queueMessage(w, message, sms
-    ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: message.content }
-    : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: message.content });
-  await record({ storeMessageId: message.storeMessageId });
-  return true;
+function send(w: Writer, store: Store, kind: 'reminder' | 'thankYou', scheduledVisitId: string, publicUrl: string): Promise<boolean> {
+  return queueVisitMessage(w, store, { scheduledVisitId, kind, templateType: kinds[kind].templateType, withRatingLink: kind === 'thankYou', publicUrl });
 }

@@ -124,6 +124,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         appointmentThankYouEnabled: true, appointmentThankYouHoursAfter: 2,
         autoAdjustAppointmentTimes: false, inspectionReportLinkEnabled: true, onlineAppointmentsEnabled: true,
         pickupAndDeliveryEnabled: s.storeNumber === 101, ratingsEnabled: true, walkInsEnabled: true,
+        lowRatingFollowUpEnabled: s.storeNumber !== 103, highRatingFollowUpEnabled: s.storeNumber !== 103,
         isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true,
         isOpenSaturdays: true, isOpenSundays: false,
         mondayAppointmentsEnabled: true, tuesdayAppointmentsEnabled: true, wednesdayAppointmentsEnabled: true,

@@ -44,7 +44,13 @@ export const apiPaths = {
   recurringBlockedTime: '/api/alltrac/recurring-blocked-times/:recurringBlockedTimeId',
   unconfirmedVisits: '/api/alltrac/unconfirmed-visits',
   confirmUnconfirmedVisit: '/api/alltrac/unconfirmed-visits/:unconfirmedVisitId/confirm',
+  ratings: '/api/alltrac/ratings',
   rating: '/api/alltrac/ratings/:ratingId',
+  // Spec section 7 gives these without the /api/alltrac prefix: they sit under /api, beside the legacy calls.
+  visitRating: '/api/visit/:visitId/rating',
+  ratingRequest: '/api/visit/:visitId/rating-request',
+  customersRatingAverages: '/api/customers/ratings/average',
+  customerRatingAverage: '/api/customers/:customerId/ratings/average',
   storeMessage: '/api/alltrac/store-messages/:storeMessageId',
   incomingMessages: '/api/alltrac/store-messages/incoming-messages',
   newIncomingMessages: '/api/alltrac/store-messages/incoming-messages/new',
@@ -87,6 +93,7 @@ export const apiPaths = {
 /** The public pages' own addresses, for links the server writes (a store's form on its website). */
 export const publicPagePaths = {
   contactForm: '/contact-us/:contactFormId',
+  rating: '/rating',
 } as const;
 
 /** Adds api-version=1.0 (spec section 7) to a path that may already carry a query. */

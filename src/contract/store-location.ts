@@ -46,6 +46,9 @@ export const storeLocationFieldsSchema = z.object({
   onlineAppointmentsEnabled: z.boolean(),
   pickupAndDeliveryEnabled: z.boolean(),
   ratingsEnabled: z.boolean(),
+  /** Follow-ups to a customer's rating (not in the spec's list: docs/decisions.md): to a low score, and to a high one. */
+  lowRatingFollowUpEnabled: z.boolean(),
+  highRatingFollowUpEnabled: z.boolean(),
   walkInsEnabled: z.boolean(),
   twilioPhoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use the E.164 form, e.g. +15551234567').nullable(),
   ...flags(isOpenFields),
@@ -83,6 +86,8 @@ export const storeLocationSchema = storeLocationFieldsSchema.extend({
 /** Create: every required field present; the optional ones may be left out. */
 export const createStoreLocationSchema = storeLocationFieldsSchema.partial({
   serviceKey: true,
+  lowRatingFollowUpEnabled: true,
+  highRatingFollowUpEnabled: true,
   timeZone: true,
   twilioPhoneNumber: true,
   googleReviewUrl: true,

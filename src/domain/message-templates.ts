@@ -12,6 +12,8 @@ export const templatePlaceholders = {
   appointmentTime: 'the appointment\'s time, in the store\'s time zone',
   vehicle: 'the vehicle: year, make and model',
   reviewLink: 'where to leave a review (the store\'s Google link, else Yelp)',
+  ratingLink: 'the page where the customer rates the visit (nothing when the store does not ask for ratings)',
+  ratingRequest: '"How did we do? Rate your visit:" and the rating page\'s link (nothing when the store does not ask for ratings)',
 } as const;
 export type Placeholder = keyof typeof templatePlaceholders;
 export type TemplateValues = Partial<Record<Placeholder, string>>;
@@ -44,7 +46,7 @@ export const defaultTemplates: Record<Exclude<MessageTemplateType, 'Unknown' | '
   AppointmentReminder: both('Hi {customerName}, a reminder of your appointment at {storeName} on {appointmentDate} at {appointmentTime}. Need to change it? Call {storePhone}.', 'A reminder of your appointment at {storeName}'),
   CancellationConfirmation: both('Hi {customerName}, your appointment at {storeName} on {appointmentDate} at {appointmentTime} is canceled. Call {storePhone} to book again.', 'Your appointment at {storeName} is canceled'),
   ServiceFinished: both('Hi {customerName}, your {vehicle} is ready for pickup at {storeName}.', 'Your vehicle is ready'),
-  ServiceThankYou: both('Thank you for visiting {storeName}, {customerName}. We hope to see you again!', 'Thank you from {storeName}'),
+  ServiceThankYou: both('Thank you for visiting {storeName}, {customerName}. We hope to see you again! {ratingRequest}', 'Thank you from {storeName}'),
   ServiceLowRatingStep1: both('{customerName}, we are sorry your visit to {storeName} fell short. Could you tell us what went wrong?', 'Tell us what went wrong'),
   ServiceLowRatingStep2: both('{customerName}, thank you for telling us. The manager of {storeName} will make it right; call us at {storePhone}.', 'We will make it right'),
   ServiceHighRatingWithReview: both('Thank you for the great rating, {customerName}! Would you share it in a review? {reviewLink}', 'Would you leave a review?'),
@@ -81,7 +83,7 @@ export function renderedTemplate(type: MessageTemplateType, stored: readonly Sto
 /** The text with each placeholder replaced by its value; a value this message does not have leaves nothing. */
 export function renderTemplate(text: string, values: TemplateValues): string {
   return text.replace(placeholderPattern, (whole, name: string) => (Object.hasOwn(templatePlaceholders, name) ? values[name as Placeholder] ?? '' : whole))
-    .replace(/ {2,}/g, ' ');
+    .replace(/ {2,}/g, ' ').trim();
 }
 
 /** What is wrong with an admin's words for a template, by field; empty when they can be saved. */
@@ -107,6 +109,8 @@ export function templateValues(input: {
   name?: string | null;
   appointmentAt?: string | null;
   vehicle?: { year: number | null; make: string | null; model: string | null } | null;
+  /** The visit's rating page (whole address), when the store asks for ratings and the message is about a visit. */
+  ratingLink?: string | null;
 }): TemplateValues {
   const timeZone = storeTimeZone(input.store.timeZone, () => undefined);
   const at = input.appointmentAt ? new Date(input.appointmentAt) : null;
@@ -117,6 +121,8 @@ export function templateValues(input: {
     storePhone: input.store.phoneNumber ? formatPhone(input.store.phoneNumber) : '',
     vehicle: vehicle || 'vehicle',
     reviewLink: input.store.googleReviewUrl ?? input.store.yelpReviewUrl ?? '',
+    ratingLink: input.ratingLink ?? '',
+    ratingRequest: input.ratingLink ? `How did we do? Rate your visit: ${input.ratingLink}` : '',
   };
   if (at) {
     values.appointmentDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(at);

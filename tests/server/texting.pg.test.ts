@@ -57,7 +57,7 @@ describe.skipIf(postgresUnavailable !== null)('texting writes on PostgreSQL, wit
     const arrival = '2031-03-04T15:00:00.000Z';
     const visits = await Promise.all(Array.from({ length: 6 }, (_, i) => visitFor(t.db, store, { arrival }, { preferredContactMethod: 'Email', email: `race${i}@example.com` })));
     const clock: Clock = { now: () => new Date('2031-03-04T09:00:00.000Z') };
-    const jobs = [0, 1].map(() => new VisitMessagesJob({ db: t.db, writes: new WritePath(t.db, { publish: () => undefined }, clock), clock, outbound: { kick: () => undefined }, log: () => undefined }));
+    const jobs = [0, 1].map(() => new VisitMessagesJob({ db: t.db, writes: new WritePath(t.db, { publish: () => undefined }, clock), clock, outbound: { kick: () => undefined }, publicUrl: 'https://app.example.com', log: () => undefined }));
     const handled = await Promise.all(jobs.map((job) => job.run()));
     expect(handled[0]! + handled[1]!).toBe(visits.length);
     const queued = await t.db.selectFrom('storeMessages').select('visitId').where('visitId', 'in', visits.map((v) => v.visitId)).execute();

@@ -18,7 +18,7 @@ beforeAll(async () => {
   store = (await demoStoreIds(t.db))[101]!;
   await t.db.updateTable('storeLocations').set({ appointmentReminderEnabled: true, appointmentReminderHoursBefore: 24, appointmentThankYouEnabled: true, appointmentThankYouHoursAfter: 2, timeZone: 'Eastern Standard Time' })
     .where('id', '=', store).execute();
-  job = new VisitMessagesJob({ db: t.db, writes: new WritePath(t.db, { publish: () => undefined }, clock), clock, outbound: { kick: () => undefined }, log: () => undefined });
+  job = new VisitMessagesJob({ db: t.db, writes: new WritePath(t.db, { publish: () => undefined }, clock), clock, outbound: { kick: () => undefined }, publicUrl: 'https://app.example.com', log: () => undefined });
 });
 afterAll(async () => { await t.close(); });
 
@@ -86,5 +86,22 @@ describe('thank-yous', () => {
     await job.run();
     expect(await outboundOf(recent.visitId)).toMatchObject([{ templateType: 'ServiceThankYou', channel: 'email', body: expect.stringContaining('Thank you for visiting') }]);
     expect(await outboundOf(old.visitId)).toEqual([]);
+  });
+
+  it('ask for a rating with the visit\'s rating link when the store asks for ratings, and not when it does not', async () => {
+    const asked = await visitFor(t.db, store, { checkOut: '2030-07-10T16:00:00.000Z' }, { preferredContactMethod: 'Email', email: 'rate.me@example.com' });
+    const { scheduledVisitHashId } = await t.db.selectFrom('scheduledVisits').select('scheduledVisitHashId').where('scheduledVisitId', '=', asked.visitId).executeTakeFirstOrThrow();
+    now = new Date('2030-07-10T18:00:00.000Z');
+    await job.run();
+    const [thanks] = await outboundOf(asked.visitId);
+    expect(thanks!.body).toContain(`How did we do? Rate your visit: https://app.example.com/rating?visit=${scheduledVisitHashId}`);
+
+    await t.db.updateTable('storeLocations').set({ ratingsEnabled: false }).where('id', '=', store).execute();
+    const notAsked = await visitFor(t.db, store, { checkOut: '2030-07-11T16:00:00.000Z' }, { preferredContactMethod: 'Email', email: 'no.rating@example.com' });
+    now = new Date('2030-07-11T18:00:00.000Z');
+    await job.run();
+    const [plain] = await outboundOf(notAsked.visitId);
+    expect(plain!.body).toMatch(/We hope to see you again!$/);
+    await t.db.updateTable('storeLocations').set({ ratingsEnabled: true }).where('id', '=', store).execute();
   });
 });

@@ -138,7 +138,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     const company = await db.selectFrom('companies').select('id').where('alltracCompanyId', '=', alltracCompanyId).executeTakeFirst();
     if (!company) throw new ProblemError('validation', `Company ${alltracCompanyId} does not exist.`, { errors: { alltracCompanyId: ['No such company'] } });
     const values = {
-      serviceKey: null, timeZone: null, twilioPhoneNumber: null, googleReviewUrl: null, yelpReviewUrl: null,
+      serviceKey: null, timeZone: null, twilioPhoneNumber: null, lowRatingFollowUpEnabled: false, highRatingFollowUpEnabled: false, googleReviewUrl: null, yelpReviewUrl: null,
       addressLine1: null, city: null, state: null, postalCode: null, phoneNumber: null, ...defaultWeekdayHours, ...defaultPickupSettings,
       ...model, alltracCompanyId,
     };

@@ -10,6 +10,7 @@ import { messageTemplateTypes, type MessageTemplateType } from '../../contract/e
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { renderedTemplate, templateLabel, templateValues } from '../../domain/message-templates.ts';
+import { ratingLinkFor } from '../../domain/ratings.ts';
 import { e164, formatPhone } from '../../domain/phone.ts';
 import { stoppedNumberProblem } from '../../domain/text-keywords.ts';
 import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
@@ -110,7 +111,10 @@ async function replyContext(store: StoreLocation, opened: StoreMessage) {
     opened.visitId ? db.rows<ScheduledVisit>('scheduledVisits').get(opened.visitId) : Promise.resolve(undefined),
   ]);
   const vehicle = visit?.vehicleId ? await db.rows<CustomerVehicle>('customerVehicles').get(visit.vehicleId) : undefined;
-  return { own, values: templateValues({ store, customer: customer ?? null, name: opened.name, appointmentAt: visit?.scheduledCustomerCheckIn ?? null, vehicle: vehicle ?? null }) };
+  return { own, values: templateValues({
+    store, customer: customer ?? null, name: opened.name, appointmentAt: visit?.scheduledCustomerCheckIn ?? null, vehicle: vehicle ?? null,
+    ratingLink: ratingLinkFor(window.location.origin, store, visit),
+  }) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ratingLinkFor } from '../../domain/ratings.ts';
 import { Accordion, Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -84,7 +85,7 @@ function TemplateEditor({ store, type, stored, isOwn, waiting }: { store: StoreL
   const problems = templateProblems(texts, maxSmsLength);
   const shown = (field: keyof TemplateTexts) => (tried || draft !== null ? problems[field]?.[0] : undefined);
   const [sampleAppointment] = useState(() => new Date(Date.now() + 86_400_000).toISOString());
-  const values = templateValues({ store, ...sample, appointmentAt: sampleAppointment });
+  const values = templateValues({ store, ...sample, appointmentAt: sampleAppointment, ratingLink: ratingLinkFor(window.location.origin, store, { scheduledVisitHashId: 'sample-visit' }) });
   const edit = (field: keyof TemplateTexts, value: string) => setDraft({ ...texts, [field]: value });
   const run = async (work: () => Promise<unknown>) => {
     setError(null);

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { StoreMessage } from '../../src/contract/entities.ts';
+import type { MessageTemplateType } from '../../src/contract/enums.ts';
+import type { StoreLocation } from '../../src/contract/store-location.ts';
+import { renderedTemplate, templateValues, type TemplateStore } from '../../src/domain/message-templates.ts';
+import { ratingLinkFor } from '../../src/domain/ratings.ts';
+import { automaticChannel } from '../../src/domain/visit-messages.ts';
+import type { Database } from '../db/schema.ts';
+import { storeTemplates } from '../modules/message-templates/routes.ts';
+import type { Writer } from '../sync/write-path.ts';
+import { queueMessage } from './queue-message.ts';
+
+/** The automatic messages a visit gets, each at most once: reminder, thank-you, and follow-ups to its rating. */
+export type VisitMessageKind = Database['visitMessages']['kind'];
+
+type VisitMessageStore = TemplateStore & Pick<StoreLocation, 'twilioPhoneNumber' | 'ratingsEnabled'> & { id: number; companyId: number };
+
+/**
+ * Claims a visit's automatic message of one kind and queues it to the visit's customer the way they may be
+ * reached (automaticChannel: their preference, texting consent and STOP), or records why it does not go.
+ * The claim is a row keyed by visit and kind, written in the transaction that queues the message: however
+ * many server processes try at once, it goes once. Answers false when it was claimed before.
+ */
+export async function queueVisitMessage(
+  w: Writer,
+  store: VisitMessageStore,
+  message: {
+    scheduledVisitId: string; kind: VisitMessageKind; templateType: MessageTemplateType; withRatingLink: boolean; publicUrl: string;
+    /** Why it is not sent, when the store does not send it: the claim is kept with the reason. */
+    skip?: string | null;
+  },
+): Promise<boolean> {
+  const { scheduledVisitId, kind, templateType } = message;
+  await w.lock();
+  const claimed = await w.trx.insertInto('visitMessages')
+    .values({ scheduledVisitId, kind, companyId: store.companyId, storeId: store.id, storeMessageId: null, skippedBecause: null, createdAt: w.now.toISOString() })
+    .onConflict((oc) => oc.columns(['scheduledVisitId', 'kind']).doNothing()).returning('scheduledVisitId').executeTakeFirst();
+  if (!claimed) return false;
+  const visit = await w.trx.selectFrom('scheduledVisits').select(['customerId', 'vehicleId', 'scheduledCustomerCheckIn', 'scheduledVisitHashId'])
+    .where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
+  const customer = visit.customerId ? await w.trx.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
+    .where('customerId', '=', visit.customerId).where('deleted', '=', false).executeTakeFirst() : undefined;
+  const stops = new Set((await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('deleted', '=', false).execute()).map((s) => s.phoneNumber));
+  const route = message.skip ? { skipped: message.skip }
+    : customer ? automaticChannel(customer, store, (number) => stops.has(number)) : { skipped: 'The visit has no customer' };
+  const record = (fields: { storeMessageId: string } | { skippedBecause: string }) => w.trx.updateTable('visitMessages').set(fields)
+    .where('scheduledVisitId', '=', scheduledVisitId).where('kind', '=', kind).execute();
+  if ('skipped' in route) {
+    await record({ skippedBecause: route.skipped });
+    return true;
+  }
+  const vehicle = visit.vehicleId ? await w.trx.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('vehicleId', '=', visit.vehicleId).executeTakeFirst() : undefined;
+  const values = templateValues({
+    store, customer: customer ?? null, appointmentAt: visit.scheduledCustomerCheckIn, vehicle: vehicle ?? null,
+    ratingLink: message.withRatingLink ? ratingLinkFor(message.publicUrl, store, visit) : null,
+  });
+  const words = renderedTemplate(templateType, await storeTemplates(w.trx, store.companyId, store.id), values)!;
+  const name = [customer!.firstName, customer!.lastName].filter(Boolean).join(' ') || null;
+  const sms = route.channel === 'sms';
+  const row: StoreMessage = {
+    storeMessageId: randomUUID(), customerId: customer!.customerId, visitId: scheduledVisitId, name, email: sms ? null : route.to, phoneNumber: sms ? route.to : null,
+    preferredContactMethod: sms ? 'Sms' : 'Email', messageDeliveryMethod: sms ? 'Sms' : 'Email', messageDirection: 'Outbound', templateType,
+    content: sms ? words.smsText : words.emailText, sentOn: w.now.toISOString(), customerInquiryType: null, storeServiceId: null, isArchived: false,
+    repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+  };
+  await queueMessage(w, row, sms
+    ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: row.content }
+    : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: row.content });
+  await record({ storeMessageId: row.storeMessageId });
+  return true;
+}
