@@ -386,6 +386,14 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
           isRead: faker.number.int(3) !== 0,
         };
       }));
+      // Three months of older ratings (visits from before the calendar's two weeks), read, so the weekly chart has a history.
+      await insertReplicated(trx, 'ratings', companyId, Array.from({ length: 70 }, () => ({
+        ratingId: faker.string.uuid(), storeId, customerId: faker.helpers.arrayElement(customers).customerId!, visitId: null,
+        score: faker.helpers.weightedArrayElement([{ weight: 9, value: 5 }, { weight: 5, value: 4 }, { weight: 2, value: 3 }, { weight: 1, value: 2 }, { weight: 1, value: 1 }]),
+        comment: faker.number.int(3) === 0 ? faker.helpers.arrayElement(['Quick oil change.', 'Fair price.', 'Friendly staff.', 'Had to come back for a loose lug nut.']) : null,
+        visitDate: faker.date.between({ from: new Date(now.getTime() - 90 * 86_400_000), to: new Date(now.getTime() - 15 * 86_400_000) }).toISOString(),
+        isRead: true,
+      })));
 
       await insertReplicated(trx, 'retailStoreSettings', companyId, [{ storeId, websiteUrl: `https://demo-tire.example.com/${s.storeNumber}`, showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: catalogs[0]!.retailPriceCatalogId }]);
       await insertReplicated(trx, 'storeContacts', companyId, ['Store Manager', 'Service Advisor'].map((title) => ({ storeContactId: faker.string.uuid(), storeId, name: faker.person.fullName(), title, email: faker.internet.email({ provider: 'demo.test' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }) })));

@@ -36,7 +36,11 @@ const maintenance = createRoute({
   getParentRoute: () => rootRoute, path: '/system-maintenance', staticData: { title: 'System Maintenance' },
   component: lazyRouteComponent(() => import('../features/maintenance/maintenance-page.tsx'), 'MaintenancePage'),
 });
-const rating = createRoute({ getParentRoute: () => rootRoute, path: '/rating', staticData: { title: 'Rate your visit' }, component: titleOnly });
+const rating = createRoute({
+  getParentRoute: () => rootRoute, path: '/rating', staticData: { title: 'Rate your visit' },
+  validateSearch: z.object({ visit: z.string().max(64).optional().catch(undefined) }),
+  component: lazyRouteComponent(() => import('../features/public/rating-page.tsx'), 'RatingPage'),
+});
 const inspectionReport = createRoute({
   getParentRoute: () => rootRoute, path: '/inspection-reports/$id', staticData: { title: 'Inspection Report' },
   validateSearch: z.object({ print: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional().catch(false) }),
@@ -150,7 +154,7 @@ const routeTree = rootRoute.addChildren([
     screen(app, '/technicians', 'Lead Technician', leadTechnicians),
     technicianAppointments, technicianAppointment,
     messages.addChildren([customerMessages]),
-    screen(app, '/ratings', 'Ratings', frontCounter),
+    screen(app, '/ratings', 'Ratings', frontCounter, lazyRouteComponent(() => import('../features/ratings/ratings-page.tsx'), 'RatingsPage')),
     customerSearch,
     screen(app, '/possible-duplicates', 'Possible Duplicates', frontCounter, lazyRouteComponent(() => import('../features/customers/possible-duplicates-page.tsx'), 'PossibleDuplicatesPage')),
     customerCreate,
@@ -161,7 +165,7 @@ const routeTree = rootRoute.addChildren([
     screen(app, '/notification/settings', 'Notification Settings', undefined, lazyRouteComponent(() => import('../features/notifications/notification-settings-page.tsx'), 'NotificationSettingsPage')),
     screen(app, '/notifications', 'Notifications', undefined, lazyRouteComponent(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage')),
     screen(app, '/appointment-request/$id', 'Appointment Request', undefined, lazyRouteComponent(() => import('../features/scheduler/appointment-requests.tsx'), 'AppointmentRequestPage')),
-    screen(app, '/appointment-rating/$id', 'Appointment Rating'),
+    screen(app, '/appointment-rating/$id', 'Appointment Rating', undefined, lazyRouteComponent(() => import('../features/ratings/appointment-rating-page.tsx'), 'AppointmentRatingPage')),
     screen(app, '/administrator-dashboard', 'Admin Dashboard', platformAdmins),
   ]),
 ]);

@@ -15,6 +15,8 @@ import { StoreSelector } from './store-selector.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { SupportWidget } from './support-widget.tsx';
 import { SystemNotices } from './system-notices.tsx';
+import { RatingSummary } from './rating-summary.tsx';
+import { useRatingSummary } from './use-rating-summary.ts';
 import { useShellCounts } from './use-shell-counts.ts';
 import { useShortcuts } from './use-shortcuts.ts';
 
@@ -38,6 +40,9 @@ export function AppLayout() {
   const items = useMemo(() => visibleNavItems(session.roles), [session.roles]);
   useShortcuts(items);
   const counts = useShellCounts(session.activeStore?.id ?? null);
+  // The rating summary is for the front counter (spec section 6), not the bay.
+  const frontDesk = hasAnyRole(session, frontCounter);
+  const ratings = useRatingSummary(frontDesk ? session.activeStore : null);
   const toggle = () => (phone ? mobile.toggle() : desktop.toggle());
   const open = phone ? mobileOpen : desktopOpen;
 
@@ -57,8 +62,9 @@ export function AppLayout() {
           </Link>
           <StoreSelector session={session} />
           <Group gap={4} ml="auto" wrap="nowrap">
+            {ratings && <Group visibleFrom="lg"><RatingSummary summary={ratings} place="header" /></Group>}
             {session.activeStore && <SyncIndicator storeId={session.activeStore.id} status={status} stores={session.stores} />}
-            {session.activeStore && hasAnyRole(session, frontCounter) && <IncomingMessagesPopup key={session.activeStore.id} store={session.activeStore} />}
+            {session.activeStore && frontDesk && <IncomingMessagesPopup key={session.activeStore.id} store={session.activeStore} />}
             {session.activeStore && <NotificationsPopup storeId={session.activeStore.id} />}
             <AccountMenu session={session} />
           </Group>
@@ -89,6 +95,11 @@ export function AppLayout() {
             );
           })}
         </AppShell.Section>
+        {ratings && (
+          <AppShell.Section pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <RatingSummary summary={ratings} place="drawer" onOpen={mobile.close} />
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
 
       {/* Room below the content for the support button, so it never covers the last line. */}

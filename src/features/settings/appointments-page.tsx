@@ -7,7 +7,8 @@ const dayShort = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const intervals = [5, 10, 15, 20, 30, 60].map((n) => ({ value: String(n), label: `${n} minutes` }));
 
-const flagFields = ['onlineAppointmentsEnabled', 'walkInsEnabled', 'autoAdjustAppointmentTimes', 'appointmentReminderEnabled', 'appointmentThankYouEnabled', 'ratingsEnabled'] as const;
+const flagFields = ['onlineAppointmentsEnabled', 'walkInsEnabled', 'autoAdjustAppointmentTimes', 'appointmentReminderEnabled', 'appointmentThankYouEnabled', 'ratingsEnabled',
+  'lowRatingFollowUpEnabled', 'highRatingFollowUpEnabled'] as const;
 
 type AppointmentValues = Record<string, unknown> & {
   calendarInterval: string;
@@ -87,7 +88,13 @@ function AppointmentsForm({ store }: { store: StoreLocation }) {
               {...form.getInputProps('appointmentThankYouHoursAfter')} />
           </Stack>
         </SimpleGrid>
-        <Switch mt="md" label="Ask customers to rate their visit" {...checkbox('ratingsEnabled')} />
+        <Stack gap="xs" mt="md">
+          <Switch label="Ask customers to rate their visit" description="The thank-you carries a link to rate the visit ({ratingRequest} in its words)" {...checkbox('ratingsEnabled')} />
+          <Switch label="Answer a low rating" description="To 1 or 2 stars: ask what went wrong (Low Rating More Details Response), and answer their reply (Low Rating Accountability Response). The store is told of every low rating."
+            disabled={!form.values.ratingsEnabled} {...checkbox('lowRatingFollowUpEnabled')} />
+          <Switch label="Thank for a high rating" description="To 4 or 5 stars: thanks, with a request for a review when the store has a review link (General)."
+            disabled={!form.values.ratingsEnabled} {...checkbox('highRatingFollowUpEnabled')} />
+        </Stack>
       </Card>
     </StoreFormFrame>
   );
