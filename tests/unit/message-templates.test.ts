@@ -26,8 +26,14 @@ describe('message templates', () => {
     const values = templateValues({ store, customer: { firstName: 'Dana', lastName: 'Reyes' }, appointmentAt: '2030-06-04T14:30:00.000Z', vehicle: { year: 2019, make: 'Honda', model: 'Civic' } });
     expect(values).toEqual({
       customerName: 'Dana', storeName: 'Main Street Tire', storePhone: '(555) 010-2000', vehicle: '2019 Honda Civic', reviewLink: 'https://g.page/r/main',
-      appointmentDate: 'Tuesday, June 4', appointmentTime: '10:30 AM',
+      appointmentDate: 'Tuesday, June 4', appointmentTime: '10:30 AM', ratingLink: '', ratingRequest: '',
     });
+  });
+
+  it('ask for a rating with the visit\'s link only when there is one', () => {
+    const link = 'https://app.example.com/rating?visit=abc';
+    expect(templateValues({ store, ratingLink: link })).toMatchObject({ ratingLink: link, ratingRequest: `How did we do? Rate your visit: ${link}` });
+    expect(renderTemplate('Thanks! {ratingRequest}', templateValues({ store }))).toBe('Thanks!');
   });
 
   it('greet a sender who is no customer by the name they gave, else as "there"', () => {

@@ -97,7 +97,7 @@ export function AppLayout() {
         </AppShell.Section>
         {ratings && (
           <AppShell.Section pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <RatingSummary summary={ratings} place="drawer" onOpen={mobile.close} />
+            <RatingSummary summary={ratings} place="drawer" />
           </AppShell.Section>
         )}
       </AppShell.Navbar>

@@ -18,12 +18,12 @@ function Stars({ label, average }: { label: string; average: Average }) {
 
 /**
  * The rating summary of spec section 1: the last seven days and all ratings, in the drawer (both, each on
- * its line) and in the top bar (the last seven days); each leads to the ratings page.
+ * its line) and in the top bar (the last seven days, a link to the ratings page).
  */
-export function RatingSummary({ summary, place, onOpen }: { summary: { recent: Average; overall: Average }; place: 'drawer' | 'header'; onOpen?: () => void }) {
+export function RatingSummary({ summary, place }: { summary: { recent: Average; overall: Average }; place: 'drawer' | 'header' }) {
   if (place === 'header') {
     return (
-      <UnstyledButton component={Link} to="/ratings" aria-label={`Ratings. ${spoken('Last 7 days', summary.recent)}. ${spoken('Overall', summary.overall)}`} px={6}>
+      <UnstyledButton component={Link} to="/ratings" aria-label={`Rating summary. ${spoken('Last 7 days', summary.recent)}. ${spoken('Overall', summary.overall)}`} px={6}>
         <Stack gap={0}>
           <Text size="10px" c="dimmed" lh={1.2}>Last 7 days</Text>
           <Stars label="Last 7 days" average={summary.recent} />
@@ -31,13 +31,11 @@ export function RatingSummary({ summary, place, onOpen }: { summary: { recent: A
       </UnstyledButton>
     );
   }
+  // In the drawer it only shows: the Ratings item right above it leads to the page.
   return (
-    <UnstyledButton component={Link} to="/ratings" onClick={onOpen} p="xs" style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'block' }} aria-label="Ratings summary">
-      <Stack gap={4}>
-        <Text size="xs" fw={600}>Ratings</Text>
-        <Group justify="space-between" wrap="nowrap"><Text size="xs">Last 7 days</Text><Stars label="Last 7 days" average={summary.recent} /></Group>
-        <Group justify="space-between" wrap="nowrap"><Text size="xs">Overall</Text><Stars label="Overall" average={summary.overall} /></Group>
-      </Stack>
-    </UnstyledButton>
+    <Stack gap={4} p="xs" role="group" aria-label="Rating summary">
+      <Group justify="space-between" wrap="nowrap"><Text size="xs">Last 7 days</Text><Stars label="Last 7 days" average={summary.recent} /></Group>
+      <Group justify="space-between" wrap="nowrap"><Text size="xs">Overall</Text><Stars label="Overall" average={summary.overall} /></Group>
+    </Stack>
   );
 }
