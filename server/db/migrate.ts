@@ -15,6 +15,7 @@ import * as messageTemplates from './migrations/0012-message-templates.ts';
 import * as visitMessages from './migrations/0013-visit-messages.ts';
 import * as contactForms from './migrations/0014-contact-forms.ts';
 import * as ratingFollowUps from './migrations/0015-rating-follow-ups.ts';
+import * as inspections from './migrations/0016-inspections.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-visit-messages': visitMessages,
   '0014-contact-forms': contactForms,
   '0015-rating-follow-ups': ratingFollowUps,
+  '0016-inspections': inspections,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

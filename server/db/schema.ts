@@ -82,6 +82,11 @@ export interface Database {
   storeTireWarranties: Replicated<E.StoreTireWarranty>;
   logisticsTransfers: Replicated<E.LogisticsTransfer>;
   inventorySummaries: Replicated<E.InventorySummary>;
+  inspectionReports: Replicated<E.InspectionReport>;
+  inspectionItems: Replicated<E.InspectionItem>;
+  inspectionPhotos: Replicated<E.InspectionPhoto>;
+  /** A photo's bytes as they arrive, piece after piece; whole when `received` is the photo's size. */
+  inspectionPhotoContents: { inspectionPhotoId: string; received: number; bytes: Buffer };
 
   idempotencyKeys: {
     userId: string; key: string; method: string; path: string;

@@ -10,7 +10,8 @@ const maxDepth = 32;
 
 function findUnstorable(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return unstorable.test(value) ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
+  // Bytes (a photo's) are no text: nothing to look at, and walking them byte by byte would take long.
+  if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return null;
   if (depth > maxDepth) throw new ProblemError('badRequest', `The request nests values more than ${maxDepth} deep; no call of this API takes that.`);
   for (const [key, child] of Object.entries(value)) {
     if (unstorable.test(key)) return `${path}${path ? '.' : ''}(a field name)`;

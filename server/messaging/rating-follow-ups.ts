@@ -29,7 +29,7 @@ export async function followUpRating(w: Writer, store: FollowUpStore, rating: { 
     const first = await queueVisitMessage(w, store, {
       ...base, kind: 'lowRating', templateType: 'ServiceLowRatingStep1', skip: followUp ? null : 'The store does not follow up low ratings',
     });
-    if (first) await tellStoreOfLowRating(w, store, rating, publicUrl);
+    if (first !== null) await tellStoreOfLowRating(w, store, rating, publicUrl);
   } else if (isHighScore(rating.score)) {
     await queueVisitMessage(w, store, {
       ...base, kind: 'highRating', templateType: followUp?.templateType ?? 'ServiceHighRating', skip: followUp ? null : 'The store does not follow up high ratings',

@@ -19,23 +19,29 @@ type VisitMessageStore = TemplateStore & Pick<StoreLocation, 'twilioPhoneNumber'
  * Claims a visit's automatic message of one kind and queues it to the visit's customer the way they may be
  * reached (automaticChannel: their preference, texting consent and STOP), or records why it does not go.
  * The claim is a row keyed by visit and kind, written in the transaction that queues the message: however
- * many server processes try at once, it goes once. Answers false when it was claimed before.
+ * many server processes try at once, it goes once. Answers null when it was claimed before, else whether it
+ * was queued or why not.
  */
 export async function queueVisitMessage(
   w: Writer,
   store: VisitMessageStore,
   message: {
-    scheduledVisitId: string; kind: VisitMessageKind; templateType: MessageTemplateType; withRatingLink: boolean; publicUrl: string;
+    scheduledVisitId: string; templateType: MessageTemplateType; withRatingLink: boolean; publicUrl: string;
+    /** The automatic message it is, sent once per visit; null for one staff send when they choose (a report, sent again if asked). */
+    kind: VisitMessageKind | null;
+    inspectionReportLink?: string;
     /** Why it is not sent, when the store does not send it: the claim is kept with the reason. */
     skip?: string | null;
   },
-): Promise<boolean> {
+): Promise<{ queued: true; storeMessageId: string } | { queued: false; skipped: string } | null> {
   const { scheduledVisitId, kind, templateType } = message;
   await w.lock();
-  const claimed = await w.trx.insertInto('visitMessages')
-    .values({ scheduledVisitId, kind, companyId: store.companyId, storeId: store.id, storeMessageId: null, skippedBecause: null, createdAt: w.now.toISOString() })
-    .onConflict((oc) => oc.columns(['scheduledVisitId', 'kind']).doNothing()).returning('scheduledVisitId').executeTakeFirst();
-  if (!claimed) return false;
+  if (kind) {
+    const claimed = await w.trx.insertInto('visitMessages')
+      .values({ scheduledVisitId, kind, companyId: store.companyId, storeId: store.id, storeMessageId: null, skippedBecause: null, createdAt: w.now.toISOString() })
+      .onConflict((oc) => oc.columns(['scheduledVisitId', 'kind']).doNothing()).returning('scheduledVisitId').executeTakeFirst();
+    if (!claimed) return null;
+  }
   const visit = await w.trx.selectFrom('scheduledVisits').select(['customerId', 'vehicleId', 'scheduledCustomerCheckIn', 'scheduledVisitHashId'])
     .where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
   const customer = visit.customerId ? await w.trx.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
@@ -43,16 +49,18 @@ export async function queueVisitMessage(
   const stops = new Set((await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('deleted', '=', false).execute()).map((s) => s.phoneNumber));
   const route = message.skip ? { skipped: message.skip }
     : customer ? automaticChannel(customer, store, (number) => stops.has(number)) : { skipped: 'The visit has no customer' };
-  const record = (fields: { storeMessageId: string } | { skippedBecause: string }) => w.trx.updateTable('visitMessages').set(fields)
-    .where('scheduledVisitId', '=', scheduledVisitId).where('kind', '=', kind).execute();
+  const record = async (fields: { storeMessageId: string } | { skippedBecause: string }) => {
+    if (kind) await w.trx.updateTable('visitMessages').set(fields).where('scheduledVisitId', '=', scheduledVisitId).where('kind', '=', kind).execute();
+  };
   if ('skipped' in route) {
     await record({ skippedBecause: route.skipped });
-    return true;
+    return { queued: false, skipped: route.skipped };
   }
   const vehicle = visit.vehicleId ? await w.trx.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('vehicleId', '=', visit.vehicleId).executeTakeFirst() : undefined;
   const values = templateValues({
     store, customer: customer ?? null, appointmentAt: visit.scheduledCustomerCheckIn, vehicle: vehicle ?? null,
     ratingLink: message.withRatingLink ? ratingLinkFor(message.publicUrl, store, visit) : null,
+    inspectionReportLink: message.inspectionReportLink ?? null,
   });
   const words = renderedTemplate(templateType, await storeTemplates(w.trx, store.companyId, store.id), values)!;
   const name = [customer!.firstName, customer!.lastName].filter(Boolean).join(' ') || null;
@@ -67,5 +75,5 @@ export async function queueVisitMessage(
     ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: row.content }
     : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: row.content });
   await record({ storeMessageId: row.storeMessageId });
-  return true;
+  return { queued: true, storeMessageId: row.storeMessageId };
 }

@@ -88,6 +88,6 @@ export class VisitMessagesJob {
 }
 
 /** Claims the visit's message and queues it (or records why it does not go); false when another process had it. */
-function send(w: Writer, store: Store, kind: 'reminder' | 'thankYou', scheduledVisitId: string, publicUrl: string): Promise<boolean> {
-  return queueVisitMessage(w, store, { scheduledVisitId, kind, templateType: kinds[kind].templateType, withRatingLink: kind === 'thankYou', publicUrl });
+async function send(w: Writer, store: Store, kind: 'reminder' | 'thankYou', scheduledVisitId: string, publicUrl: string): Promise<boolean> {
+  return (await queueVisitMessage(w, store, { scheduledVisitId, kind, templateType: kinds[kind].templateType, withRatingLink: kind === 'thankYou', publicUrl })) !== null;
 }

@@ -39,4 +39,7 @@ export const collectionSchemas: Record<CollectionName, z.ZodObject> = {
   storeTireWarranties: E.storeTireWarrantySchema,
   logisticsTransfers: E.logisticsTransferSchema,
   inventorySummaries: E.inventorySummarySchema,
+  inspectionReports: E.inspectionReportSchema,
+  inspectionItems: E.inspectionItemSchema,
+  inspectionPhotos: E.inspectionPhotoSchema,
 };

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import {
-  customerContactMethods, contactMethods, deliveryStatuses, inquiryTypes, messageDeliveryMethods, messageDirections, textConsentMethods,
+  customerContactMethods, contactMethods, deliveryStatuses, inquiryTypes, inspectionItemStatuses, messageDeliveryMethods, messageDirections, textConsentMethods,
   messageTemplateTypes, roles, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
   tirePurchaseAddOnCategories, userNotificationKinds, vehicleColors, webTireCategories,
 } from './enums.ts';
@@ -370,6 +370,52 @@ export const inspectionTemplateSchema = z.object({
   groups: z.array(inspectionTemplateGroupSchema).max(30),
 });
 
+/**
+ * A visit's inspection (issue: technicians): started on the technician's device with the store's template as
+ * it was then (its groups and items), completed when the technician is done, sent to the customer by its
+ * public id, signed by the customer when they answer its Failed and Warning items.
+ */
+export const inspectionReportSchema = z.object({
+  inspectionReportId: id,
+  inspectionReportHashId: z.string().regex(/^[\w-]{16,64}$/, 'A hashed id is 16 to 64 letters, digits, _ or -'),
+  scheduledVisitId: id,
+  vehicleId: id.nullable(),
+  technicianId: id.nullable(),
+  groups: z.array(inspectionTemplateGroupSchema).max(30),
+  startedAt: timestamp,
+  completedAt: timestamp.nullable(),
+  sentAt: timestamp.nullable(),
+  approvedByName: optionalText(200),
+  approvedAt: timestamp.nullable(),
+});
+
+/** One item's result in a report (keyed by report and template item), and the customer's answer to it. */
+export const inspectionItemSchema = z.object({
+  inspectionReportId: id,
+  itemId: id,
+  status: inspectionItemStatuses.schema,
+  notes: optionalText(2000),
+  measurement: z.number().min(0).max(1000).nullable(),
+  customerDecision: z.enum(['Approved', 'Declined']).nullable(),
+  decidedAt: timestamp.nullable(),
+});
+
+/** The largest photo the server takes: a compressed phone photo is far smaller; a raw one is refused. */
+export const maxPhotoBytes = 8 * 1024 * 1024;
+
+/** A photo of an inspection item; its bytes arrive on their own (uploadedAt says when they were all there). */
+export const inspectionPhotoSchema = z.object({
+  inspectionPhotoId: id,
+  inspectionReportId: id,
+  itemId: id,
+  contentType: z.enum(['image/jpeg', 'image/webp']),
+  byteSize: z.number().int().min(1).max(maxPhotoBytes),
+  width: z.number().int().min(1).max(20_000),
+  height: z.number().int().min(1).max(20_000),
+  takenAt: timestamp,
+  uploadedAt: timestamp.nullable(),
+});
+
 /** Someone with a role at a store, by name: the scheduler and settings name technicians with it. */
 export const storeStaffSchema = z.object({
   userId: id,
@@ -461,6 +507,9 @@ export type SpecialStoreHours = z.infer<typeof specialStoreHoursSchema>;
 export type StoreStaff = z.infer<typeof storeStaffSchema>;
 export type InspectionTemplateGroup = z.infer<typeof inspectionTemplateGroupSchema>;
 export type InspectionTemplate = z.infer<typeof inspectionTemplateSchema>;
+export type InspectionReport = z.infer<typeof inspectionReportSchema>;
+export type InspectionItem = z.infer<typeof inspectionItemSchema>;
+export type InspectionPhoto = z.infer<typeof inspectionPhotoSchema>;
 export type Brand = z.infer<typeof brandSchema>;
 export type ProductLine = z.infer<typeof productLineSchema>;
 export type TireSize = z.infer<typeof tireSizeSchema>;

@@ -78,7 +78,8 @@ export const messageTemplateTypes = defineEnum(
   },
 );
 export type MessageTemplateType = z.infer<typeof messageTemplateTypes.schema>;
-export const inspectionItemStatuses = defineEnum(['NotInspected', 'Passed', 'Warning', 'Failed']);
+export const inspectionItemStatuses = defineEnum(['NotInspected', 'Passed', 'Warning', 'Failed'], { labels: { NotInspected: 'Not inspected' } });
+export type InspectionItemStatus = z.infer<typeof inspectionItemStatuses.schema>;
 export const severityLevels = defineEnum(['Low', 'Medium', 'High']);
 export const storeTireServiceTypes = defineEnum(['TireStudding'], { default: 'TireStudding' });
 export const storeTireWarrantyTypes = defineEnum(

@@ -87,6 +87,19 @@ export const apiPaths = {
   storeServiceCategories: '/api/alltrac/store/services/categories',
   storeServiceTractionCode: '/api/alltrac/store/services/:storeServiceHashId/tractionservice-code',
   contactForm: '/api/alltrac/contact-form/:contactFormId',
+  inspectionReports: '/api/alltrac/inspection-reports',
+  inspectionReport: '/api/alltrac/inspection-reports/:inspectionReportId',
+  inspectionItem: '/api/alltrac/inspection-reports/:inspectionReportId/items/:itemId',
+  sendInspectionReport: '/api/alltrac/inspection-reports/:inspectionReportId/send',
+  inspectionPhotos: '/api/alltrac/inspection-photos',
+  inspectionPhotoContent: '/api/alltrac/inspection-photos/:inspectionPhotoId/content',
+  publicInspectionReport: '/api/alltrac/public/inspection-reports/:inspectionReportHashId',
+  publicInspectionPhoto: '/api/alltrac/public/inspection-reports/:inspectionReportHashId/photos/:inspectionPhotoId',
+  publicInspectionDecisions: '/api/alltrac/public/inspection-reports/:inspectionReportHashId/decisions',
+  visitMilestone: '/api/alltrac/scheduled-visits/:scheduledVisitId/milestones/:milestone',
+  publicWorkOrder: '/api/alltrac/public/work-orders/:scheduledVisitHashId',
+  tractionOrders: '/api/alltrac/traction-orders',
+  tractionOrder: '/api/alltrac/traction-orders/:tractionOrderId',
   messageSink: '/api/alltrac/message-sink',
 } as const;
 
@@ -94,6 +107,8 @@ export const apiPaths = {
 export const publicPagePaths = {
   contactForm: '/contact-us/:contactFormId',
   rating: '/rating',
+  inspectionReport: '/inspection-reports/:id',
+  workOrder: '/work-order/:visitHashId',
 } as const;
 
 /** Adds api-version=1.0 (spec section 7) to a path that may already carry a query. */

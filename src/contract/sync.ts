@@ -41,6 +41,9 @@ export const replicatedCollections = {
   storeTireWarranties: { key: ['storeTireWarrantyId'], table: 'store_tire_warranties' },
   logisticsTransfers: { key: ['logisticsTransferId'], table: 'logistics_transfers' },
   inventorySummaries: { key: ['storeId', 'tireId'], table: 'inventory_summaries' },
+  inspectionReports: { key: ['inspectionReportId'], table: 'inspection_reports' },
+  inspectionItems: { key: ['inspectionReportId', 'itemId'], table: 'inspection_items' },
+  inspectionPhotos: { key: ['inspectionPhotoId'], table: 'inspection_photos' },
 } as const satisfies Record<string, { key: readonly string[]; table: string }>;
 
 export type CollectionName = keyof typeof replicatedCollections;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
 import { messageTemplateTypes, roles } from './enums.ts';
+import { inspectionItemSchema, inspectionPhotoSchema, inspectionReportSchema } from './entities.ts';
 import { blockedTimeSchema, customerSchema, customerVehicleSchema, inspectionTemplateSchema, messageTemplateSchema, recurringBlockedTimeSchema, scheduledServiceSchema, scheduledVisitSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
@@ -141,3 +142,15 @@ export const sendSmsSchema = outgoingBase.extend({ destinationPhoneNumber: z.str
 export const sendEmailSchema = outgoingBase.extend({ destinationEmailAddress: z.string().max(254).nullable() }).strict();
 export type SendSms = z.input<typeof sendSmsSchema>;
 export type SendEmail = z.input<typeof sendEmailSchema>;
+
+/** Starting an inspection: the device makes its ids and copies the store's template into it. */
+export const createInspectionReportSchema = inspectionReportSchema.omit({ completedAt: true, sentAt: true, approvedByName: true, approvedAt: true }).strict();
+export type CreateInspectionReport = z.input<typeof createInspectionReportSchema>;
+/** Completing (or reopening) a report, and who inspects. */
+export const inspectionReportPatchableFields = ['completedAt', 'technicianId'] satisfies (keyof z.infer<typeof inspectionReportSchema>)[];
+/** An item's result, whole: its status, notes and measurement (the customer's answer is theirs to give). */
+export const saveInspectionItemSchema = inspectionItemSchema.pick({ status: true, notes: true, measurement: true }).strict();
+export type SaveInspectionItem = z.infer<typeof saveInspectionItemSchema>;
+/** A photo of an item: the device makes its id; its bytes follow on their own. */
+export const createInspectionPhotoSchema = inspectionPhotoSchema.omit({ uploadedAt: true }).strict();
+export type CreateInspectionPhoto = z.infer<typeof createInspectionPhotoSchema>;

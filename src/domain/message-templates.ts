@@ -14,6 +14,7 @@ export const templatePlaceholders = {
   reviewLink: 'where to leave a review (the store\'s Google link, else Yelp)',
   ratingLink: 'the page where the customer rates the visit (nothing when the store does not ask for ratings)',
   ratingRequest: '"How did we do? Rate your visit:" and the rating page\'s link (nothing when the store does not ask for ratings)',
+  inspectionReportLink: 'the page of the visit\'s inspection report (in the message that sends it)',
 } as const;
 export type Placeholder = keyof typeof templatePlaceholders;
 export type TemplateValues = Partial<Record<Placeholder, string>>;
@@ -52,7 +53,7 @@ export const defaultTemplates: Record<Exclude<MessageTemplateType, 'Unknown' | '
   ServiceHighRatingWithReview: both('Thank you for the great rating, {customerName}! Would you share it in a review? {reviewLink}', 'Would you leave a review?'),
   ServiceHighRating: both('Thank you for the great rating, {customerName}! We are glad {storeName} took good care of you.', 'Thank you for your rating'),
   RetailContactUsFormSubmission: both('New message from {customerName} through the {storeName} contact form.', 'New contact form message'),
-  InspectionReport: both('Hi {customerName}, the inspection report for your {vehicle} from {storeName} is ready. Questions? Call {storePhone}.', 'Your vehicle inspection report'),
+  InspectionReport: both('Hi {customerName}, the inspection report for your {vehicle} from {storeName} is ready: {inspectionReportLink} Questions? Call {storePhone}.', 'Your vehicle inspection report'),
   MemberNewAppointment: both('New appointment at {storeName}: {customerName} on {appointmentDate} at {appointmentTime}.', 'New appointment'),
   MemberLowRating: both('{customerName} left a low rating for {storeName}. Please follow up.', 'A customer left a low rating'),
   MemberContactUsNotification: both('{customerName} sent {storeName} a message through the contact form.', 'New message from the contact form'),
@@ -111,6 +112,8 @@ export function templateValues(input: {
   vehicle?: { year: number | null; make: string | null; model: string | null } | null;
   /** The visit's rating page (whole address), when the store asks for ratings and the message is about a visit. */
   ratingLink?: string | null;
+  /** The visit's inspection report page (whole address), in the message that sends it. */
+  inspectionReportLink?: string | null;
 }): TemplateValues {
   const timeZone = storeTimeZone(input.store.timeZone, () => undefined);
   const at = input.appointmentAt ? new Date(input.appointmentAt) : null;
@@ -123,6 +126,7 @@ export function templateValues(input: {
     reviewLink: input.store.googleReviewUrl ?? input.store.yelpReviewUrl ?? '',
     ratingLink: input.ratingLink ?? '',
     ratingRequest: input.ratingLink ? `How did we do? Rate your visit: ${input.ratingLink}` : '',
+    inspectionReportLink: input.inspectionReportLink ?? '',
   };
   if (at) {
     values.appointmentDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(at);

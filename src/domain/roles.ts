@@ -13,6 +13,8 @@ export const storeAdmins: Role[] = ['PointSAdmin', 'AllTracAdmin'];
 export const platformAdmins: Role[] = ['PointSAdmin'];
 /** Who works in the bays: the people a scheduler resource (a column) can be assigned to. */
 export const bayRoles: Role[] = ['AllTracTechnician', 'AllTracLeadTechnician'];
+/** Who inspects vehicles and moves a visit through the bay: the bay, and the front counter beside it. */
+export const bayAndCounter: Role[] = [...frontCounter, ...bayRoles];
 
 /**
  * The roles that count at a store: those from the sign-in identity (storeId null, e.g. PointSAdmin)

@@ -17,6 +17,7 @@ const none: ReadAccess = { kind: 'none' };
 const calendarAndCatalogue = new Set<CollectionName>([
   'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
   'scheduledVisits', 'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours', 'inspectionTemplates',
+  'inspectionReports', 'inspectionItems', 'inspectionPhotos',
 ]);
 /** A user's own rows: theirs whatever their role (the feed and the routes give a user only their own). */
 const ownRows = new Set<CollectionName>(['userNotifications', 'notificationPreferences', 'supportRequests']);

@@ -51,3 +51,43 @@ export function recurrenceProblems(row: Pick<RecurringBlockedTime, 'startDate' |
     ...(row.recurrenceEndDate !== null && row.recurrenceEndDate < row.startDate ? { recurrenceEndDate: ['The final date cannot be before the first'] } : {}),
   };
 }
+
+/** A visit's steps through the bay and the counter after check-in (spec section 3's milestone dates), in order. */
+export const milestoneFields = {
+  'work-start': 'workStartDate',
+  'work-complete': 'workCompleteDate',
+  'ready-for-pickup': 'readyForPickupDate',
+  'check-out': 'checkOutDate',
+} as const;
+export type Milestone = keyof typeof milestoneFields;
+export const milestones = Object.keys(milestoneFields) as Milestone[];
+type MilestoneDates = Pick<ScheduledVisit, 'cancelDate' | 'confirmationDate' | 'checkInDate' | 'workStartDate' | 'workCompleteDate' | 'readyForPickupDate' | 'checkOutDate'>;
+const steps = ['checkInDate', 'workStartDate', 'workCompleteDate', 'readyForPickupDate', 'checkOutDate'] as const;
+
+/**
+ * Reaching a milestone: its date, and each earlier one the visit skipped set to the same moment (a car the
+ * counter forgot to check in is checked in when the bay starts on it); null when already reached; refused
+ * for a canceled visit.
+ */
+export function milestoneChanges(visit: MilestoneDates, milestone: Milestone, at: string): { refused: string } | Partial<MilestoneDates> | null {
+  if (visit.cancelDate) return { refused: 'This visit was canceled: restore it first.' };
+  const field = milestoneFields[milestone];
+  if (visit[field]) return null;
+  const changes: Partial<MilestoneDates> = {};
+  for (const step of steps.slice(0, steps.indexOf(field) + 1)) if (!visit[step]) changes[step] = at;
+  if (!visit.confirmationDate) changes.confirmationDate = at;
+  return changes;
+}
+
+/** Who may record a milestone: the bay its work, the front counter all of them (check-out is the counter's). */
+export const milestoneRoles = (milestone: Milestone): 'bayAndCounter' | 'frontCounter' => (milestone === 'check-out' ? 'frontCounter' : 'bayAndCounter');
+
+/**
+ * The time a milestone is recorded at: when it happened on the device (a bay offline for an hour still
+ * records when work started), but never in the future of the server's clock, nor before the day before.
+ */
+export function milestoneTime(deviceTime: string | undefined, now: Date): string {
+  const at = deviceTime ? Date.parse(deviceTime) : Number.NaN;
+  if (Number.isNaN(at) || at > now.getTime() || at < now.getTime() - 86_400_000) return now.toISOString();
+  return new Date(at).toISOString();
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
 import { apiCall } from '../support/api.ts';
 import { runRace, type WriteRace } from '../support/concurrent-writes.ts';
 import { demoStoreIds } from '../support/demo.ts';
@@ -38,6 +39,14 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
     return body.customerId;
   };
   const keyed = (key: string) => ({ 'Idempotency-Key': key });
+  let inspected = 0;
+  /** A visit of the store no round has inspected yet. */
+  const uninspectedVisit = async () => (await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'vehicleId']).where('storeId', '=', store)
+    .where('cancelDate', 'is', null).where('inspectionReportId', 'is', null).where('deleted', '=', false).orderBy('scheduledVisitId').offset(inspected++).limit(1).executeTakeFirstOrThrow());
+  const newReport = (visit: { scheduledVisitId: string; vehicleId: string | null }) => ({
+    inspectionReportId: randomUUID(), inspectionReportHashId: randomUUID().replace(/-/g, ''), scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId,
+    technicianId: null, groups: defaultInspectionGroups(() => randomUUID()), startedAt: '2030-06-03T15:00:00.000Z',
+  });
   let specialDays = 0;
 
   const races: WriteRace<Record<string, string>>[] = [
@@ -279,6 +288,60 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
         expect(rows).toHaveLength(1);
       },
     })),
+    {
+      name: 'one visit\'s inspection started on two devices at once: one is kept, the other refused as there already',
+      prepare: async () => {
+        const visit = await uninspectedVisit();
+        const report = () => newReport(visit);
+        return { target: { scheduledVisitId: visit.scheduledVisitId }, calls: [
+          { method: 'POST', path: apiPaths.inspectionReports, ...user(), body: report() },
+          { method: 'POST', path: apiPaths.inspectionReports, ...user(), body: report() },
+        ] };
+      },
+      check: async ({ scheduledVisitId }, answers) => {
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+        const rows = await t.db.selectFrom('inspectionReports').select('inspectionReportId').where('scheduledVisitId', '=', scheduledVisitId!).execute();
+        expect(rows).toHaveLength(1);
+      },
+    },
+    {
+      name: 'two items of one inspection saved at once both stay',
+      prepare: async () => {
+        const report = newReport(await uninspectedVisit());
+        expect((await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...user(), body: report })).statusCode).toBe(201);
+        const [a, b] = report.groups[0]!.items;
+        const item = (itemId: string) => path(apiPaths.inspectionItem, { inspectionReportId: report.inspectionReportId, itemId });
+        return { target: { inspectionReportId: report.inspectionReportId }, calls: [
+          { method: 'PUT', path: item(a!.itemId), ...user(), body: { status: 'Passed', notes: null, measurement: 7 } },
+          { method: 'PUT', path: item(b!.itemId), ...user(), body: { status: 'Warning', notes: null, measurement: 4 } },
+        ] };
+      },
+      check: async ({ inspectionReportId }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+        const rows = await t.db.selectFrom('inspectionItems').select('status').where('inspectionReportId', '=', inspectionReportId!).execute();
+        expect(rows.map((r) => r.status).sort()).toEqual(['Passed', 'Warning']);
+      },
+    },
+    {
+      name: 'the same piece of a photo sent twice at once is stored once',
+      prepare: async () => {
+        const report = newReport(await uninspectedVisit());
+        expect((await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...user(), body: report })).statusCode).toBe(201);
+        const inspectionPhotoId = randomUUID();
+        expect((await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionPhotos, ...user(), body: {
+          inspectionPhotoId, inspectionReportId: report.inspectionReportId, itemId: report.groups[0]!.items[0]!.itemId, contentType: 'image/jpeg',
+          byteSize: 2000, width: 40, height: 30, takenAt: '2030-06-03T15:00:00.000Z',
+        } })).statusCode).toBe(201);
+        const piece = { method: 'PUT' as const, path: path(apiPaths.inspectionPhotoContent, { inspectionPhotoId }), ...user(), body: Buffer.alloc(1000, 7),
+          headers: { 'content-type': 'application/octet-stream', 'content-range': 'bytes 0-999/2000' } };
+        return { target: { inspectionPhotoId }, calls: [piece, piece] };
+      },
+      check: async ({ inspectionPhotoId }, answers) => {
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+        const held = await t.db.selectFrom('inspectionPhotoContents').select(['received', 'bytes']).where('inspectionPhotoId', '=', inspectionPhotoId!).executeTakeFirstOrThrow();
+        expect([held.received, held.bytes.length]).toEqual([1000, 1000]);
+      },
+    },
     {
       name: 'three moves of one appointment at once converge on one of them, start, end and column together',
       prepare: async () => {

@@ -6,8 +6,9 @@ import {
   createScheduledServiceSchema, createScheduledVisitSchema, scheduledServicePatchableFields, scheduledVisitPatchableFields,
 } from '../../../src/contract/writes.ts';
 import { durationProblems, withEnd } from '../../../src/domain/durations.ts';
-import { cancelProblems, checkInChanges, isDeletable, newStaffVisit, visitMessages } from '../../../src/domain/visit-rules.ts';
-import { frontCounter } from '../../../src/domain/roles.ts';
+import { cancelProblems, checkInChanges, isDeletable, milestoneChanges, milestoneRoles, milestones, milestoneTime, newStaffVisit, visitMessages } from '../../../src/domain/visit-rules.ts';
+import { bayAndCounter, frontCounter, rolesAtStore } from '../../../src/domain/roles.ts';
+import { assignmentRefusal } from '../../../src/domain/technician-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
@@ -107,6 +108,27 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     return reply.code(result.status).send(result.body);
   });
 
+  /**
+   * A visit's next step (issue: technicians): work started, work complete, ready for pickup (the bay and the
+   * counter), checked out (the counter). Recorded at the device's time when it is plausible (a bay offline for
+   * an hour records when work started), once: a second call changes nothing.
+   */
+  app.post(apiPaths.visitMilestone, async (request, reply) => {
+    const { scheduledVisitId, milestone } = parseOrProblem(z.object({ scheduledVisitId: z.uuid(), milestone: z.enum(milestones, `Use one of ${milestones.join(', ')}`) }), request.params, 'The path');
+    const scope = await storeScope(db, auth, request, milestoneRoles(milestone) === 'frontCounter' ? frontCounter : bayAndCounter, 'this step of a visit');
+    const { at } = parseOrProblem(z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict(), request.body ?? {}, 'The step');
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.change(scheduledVisits, { scheduledVisitId }, (visit) => {
+        const changes = milestoneChanges(visit, milestone, milestoneTime(at, w.now));
+        if (changes && 'refused' in changes) throw new ProblemError('conflict', changes.refused);
+        return changes;
+      });
+      if (changed) w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
+      return { status: 200, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
   /** Checks the customer in now (once: a second call changes nothing). A visit nobody confirmed is confirmed by arriving. */
   app.post(apiPaths.checkIn, async (request, reply) => {
     const scope = await counter(request);
@@ -177,13 +199,17 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     return findRow(db, scheduledServices, scope, key);
   });
 
+  /** The front counter changes any field; the bay only who does the job (technician-rules.ts). */
   app.patch(apiPaths.scheduledService, async (request, reply) => {
-    const scope = await counter(request);
+    const scope = await storeScope(db, auth, request, bayAndCounter, 'the store\'s appointments');
     const key = parseOrProblem(serviceParams, request.params, 'The path');
+    const roles = rolesAtStore(scope.user.roles, scope.storeId);
+    const bayOnly = !roles.some((r) => frontCounter.includes(r));
     const result = await writes.run(request, scope, async (w) => {
-      const { row, changed } = await w.patch(scheduledServices, key, request.body, scheduledServicePatchableFields, {
+      const { row, changed } = await w.patch(scheduledServices, key, request.body, bayOnly ? ['selectedTechnician'] : scheduledServicePatchableFields, {
         normalize: withEnd,
         problems: async (current, next) => ({
+          ...(bayOnly && assignmentRefusal(roles, scope.user.userId, current, next) ? { selectedTechnician: [assignmentRefusal(roles, scope.user.userId, current, next)!] } : {}),
           ...durationProblems(next.durationInMinutes),
           ...await placementProblems(w.trx, scope, {
             resourceId: next.resourceId === current.resourceId ? null : next.resourceId,

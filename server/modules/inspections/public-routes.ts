@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { InspectionItem } from '../../../src/contract/entities.ts';
+import { customerDecisionsSchema, type PublicInspectionReport } from '../../../src/contract/inspection-report.ts';
+import { apiPaths } from '../../../src/contract/routes.ts';
+import { needsDecision, reportLines } from '../../../src/domain/inspections.ts';
+import { formatPhone } from '../../../src/domain/phone.ts';
+import { storeTimeZone } from '../../../src/domain/time-zone.ts';
+import type { AuthUser } from '../../auth/auth.ts';
+import type { Db } from '../../db/connect.ts';
+import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
+import type { ModuleContext } from '../context.ts';
+import { sendPhoto } from './photo-routes.ts';
+import { inspectionItems, inspectionReports } from './report-routes.ts';
+
+const notFound = 'There is no inspection report at this address. Check the link in the store\'s message, or call the store.';
+const hashParams = z.object({ inspectionReportHashId: z.string().regex(/^[\w-]{16,64}$/) });
+const customer = { userId: null, name: 'Customer' } as unknown as AuthUser;
+const limit = { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } };
+
+async function publicReport(db: Db, inspectionReportHashId: string) {
+  const report = await db.selectFrom('inspectionReports').innerJoin('storeLocations', 'storeLocations.id', 'inspectionReports.storeId')
+    .leftJoin('customerVehicles', 'customerVehicles.vehicleId', 'inspectionReports.vehicleId')
+    .select([
+      'inspectionReports.inspectionReportId', 'inspectionReports.groups', 'inspectionReports.startedAt', 'inspectionReports.completedAt',
+      'inspectionReports.approvedByName', 'inspectionReports.approvedAt', 'inspectionReports.companyId', 'inspectionReports.storeId',
+      'storeLocations.name as storeName', 'storeLocations.phoneNumber', 'storeLocations.addressLine1', 'storeLocations.city', 'storeLocations.state',
+      'storeLocations.postalCode', 'storeLocations.timeZone',
+      'customerVehicles.year', 'customerVehicles.make', 'customerVehicles.model', 'customerVehicles.vehicleLicensePlateState', 'customerVehicles.vehicleLicensePlateNumber',
+    ])
+    .where('inspectionReports.inspectionReportHashId', '=', inspectionReportHashId).where('inspectionReports.deleted', '=', false)
+    .where('inspectionReports.completedAt', 'is not', null).executeTakeFirst();
+  if (!report) throw new ProblemError('notFound', notFound);
+  return report;
+}
+
+/**
+ * The customer's inspection report (spec section 2: /inspection-reports/{id}, public), by the report's
+ * unguessable id, once the technician completed it: what was found, Failed first, then Warning, then Passed,
+ * with notes, measurements and photos, and the store to call. Only what the customer's paperwork shows: no
+ * other customer, no staff names or emails. The customer approves or declines each Failed and Warning item,
+ * with their name as a signature (beyond the spec: docs/decisions.md); staff see it live.
+ */
+export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, writes }: ModuleContext): Promise<void> {
+  const hashOf = (request: { params: unknown }) => {
+    const parsed = hashParams.safeParse(request.params);
+    if (!parsed.success) throw new ProblemError('notFound', notFound);
+    return parsed.data.inspectionReportHashId;
+  };
+
+  app.get(apiPaths.publicInspectionReport, limit, async (request, reply): Promise<PublicInspectionReport> => {
+    const report = await publicReport(db, hashOf(request));
+    const [results, photos] = await Promise.all([
+      db.selectFrom('inspectionItems').select(['inspectionReportId', 'itemId', 'status', 'notes', 'measurement', 'customerDecision', 'decidedAt'])
+        .where('inspectionReportId', '=', report.inspectionReportId).where('deleted', '=', false).execute(),
+      db.selectFrom('inspectionPhotos').select(['inspectionPhotoId', 'itemId']).where('inspectionReportId', '=', report.inspectionReportId)
+        .where('deleted', '=', false).where('uploadedAt', 'is not', null).orderBy('takenAt').execute(),
+    ]);
+    void reply.header('cache-control', 'no-store');
+    return {
+      store: {
+        name: report.storeName, phoneNumber: report.phoneNumber ? formatPhone(report.phoneNumber) : null,
+        address: [report.addressLine1, [report.city, [report.state, report.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ') || null,
+        timeZone: storeTimeZone(report.timeZone, () => undefined),
+      },
+      vehicle: [report.year, report.make, report.model].filter(Boolean).join(' ') || null,
+      licence: [report.vehicleLicensePlateState, report.vehicleLicensePlateNumber].filter(Boolean).join(' ') || null,
+      inspectedOn: report.completedAt ?? report.startedAt,
+      approvedByName: report.approvedByName, approvedAt: report.approvedAt,
+      lines: reportLines(report.groups, results as InspectionItem[]).filter((l) => l.result.status !== 'NotInspected').map((l) => ({
+        itemId: l.itemId, groupName: l.groupName, name: l.name, measurementKind: l.measurement, status: l.result.status,
+        notes: l.result.notes, measurement: l.result.measurement, customerDecision: l.result.customerDecision,
+        photoIds: photos.filter((p) => p.itemId === l.itemId).map((p) => p.inspectionPhotoId),
+      })),
+    };
+  });
+
+  app.get(apiPaths.publicInspectionPhoto, limit, async (request, reply) => {
+    const report = await publicReport(db, hashOf(request));
+    const { inspectionPhotoId } = parseOrProblem(z.object({ inspectionPhotoId: z.uuid() }).passthrough(), request.params, 'The path');
+    const photo = await db.selectFrom('inspectionPhotos').select(['inspectionPhotoId', 'contentType', 'uploadedAt'])
+      .where('inspectionPhotoId', '=', inspectionPhotoId).where('inspectionReportId', '=', report.inspectionReportId).where('deleted', '=', false).executeTakeFirst();
+    if (!photo) throw new ProblemError('notFound', 'This report has no such photo.');
+    return sendPhoto(db, reply, photo);
+  });
+
+  app.post(apiPaths.publicInspectionDecisions, limit, async (request, reply) => {
+    const report = await publicReport(db, hashOf(request));
+    const model = parseOrProblem(customerDecisionsSchema, request.body, 'Your answers');
+    await writes.background({ user: { ...customer, name: model.name } as AuthUser, companyId: report.companyId, storeId: report.storeId }, async (w) => {
+      await w.lock();
+      const results = await w.trx.selectFrom('inspectionItems').select(['itemId', 'status']).where('inspectionReportId', '=', report.inspectionReportId)
+        .where('deleted', '=', false).execute();
+      const askable = new Set(results.filter((r) => needsDecision(r.status)).map((r) => r.itemId));
+      const wrong = model.decisions.filter((d) => !askable.has(d.itemId));
+      refuseProblems(wrong.length > 0 ? { decisions: ['Only items that failed or need attention take an answer: reload the report'] } : {}, 'Your answers');
+      for (const decision of model.decisions) {
+        const key = { inspectionReportId: report.inspectionReportId, itemId: decision.itemId };
+        const { row, changed } = await w.change(inspectionItems, key, (current) => (current.customerDecision === decision.decision ? null
+          : { customerDecision: decision.decision, decidedAt: w.now.toISOString() }));
+        if (changed) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
+      }
+      const signed = await w.change(inspectionReports, { inspectionReportId: report.inspectionReportId }, () => ({ approvedByName: model.name, approvedAt: w.now.toISOString() }));
+      if (signed.changed) w.event(inspectionReports, signed.row, 'VisitChanged', [signed.row.scheduledVisitId]);
+    });
+    return reply.code(200).send({ saved: model.decisions.length });
+  });
+}

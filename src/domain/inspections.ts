@@ -1,0 +1,85 @@
+import type { InspectionItem, InspectionTemplateGroup } from '../contract/entities.ts';
+import type { InspectionItemStatus } from '../contract/enums.ts';
+
+type Measurement = InspectionTemplateGroup['items'][number]['measurement'];
+
+/** How an item's measurement reads, with its unit: 5/32", 35 psi, 4 mm. */
+export function measurementText(kind: Measurement, value: number | null): string {
+  if (value === null || kind === 'none') return '';
+  if (kind === 'treadDepth32nds') return `${value}/32″`;
+  if (kind === 'pressurePsi') return `${value} psi`;
+  return `${value} mm`;
+}
+
+/** The range a measurement of each kind may take, to catch a slip of the finger. */
+export const measurementBounds: Record<Exclude<Measurement, 'none'>, { min: number; max: number; step: number }> = {
+  treadDepth32nds: { min: 0, max: 32, step: 1 },
+  pressurePsi: { min: 0, max: 150, step: 1 },
+  brakePadMm: { min: 0, max: 30, step: 0.5 },
+};
+
+/**
+ * The status a measurement suggests, where the trade agrees on one: tread at 2/32″ or less is at the legal
+ * limit (Failed) and 4/32″ or less is worn (Warning); brake pads at 3 mm or less are Failed, 5 mm or less
+ * Warning. Pressure depends on the vehicle's placard: no suggestion. The technician decides in the end.
+ */
+export function suggestedStatus(kind: Measurement, value: number | null): InspectionItemStatus | null {
+  if (value === null) return null;
+  if (kind === 'treadDepth32nds') return value <= 2 ? 'Failed' : value <= 4 ? 'Warning' : 'Passed';
+  if (kind === 'brakePadMm') return value <= 3 ? 'Failed' : value <= 5 ? 'Warning' : 'Passed';
+  return null;
+}
+
+/** What is wrong with an item's result, by field, in words the technician acts on. */
+export function inspectionItemProblems(kind: Measurement, item: Pick<InspectionItem, 'status' | 'measurement' | 'notes'>): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  if (item.measurement !== null) {
+    if (kind === 'none') problems.measurement = ['This item takes no measurement'];
+    else {
+      const { min, max } = measurementBounds[kind];
+      if (item.measurement < min || item.measurement > max) problems.measurement = [`Enter a value from ${min} to ${max}`];
+    }
+  }
+  if ((item.status === 'Failed' || item.status === 'Warning') && !item.notes?.trim() && item.measurement === null) {
+    problems.notes = [`Say what was found: a ${item.status === 'Failed' ? 'failed' : 'warning'} item needs a note or a measurement`];
+  }
+  return problems;
+}
+
+/** The order the customer reads a report in: what failed, then what needs attention, then what passed. */
+const statusOrder: Record<InspectionItemStatus, number> = { Failed: 0, Warning: 1, Passed: 2, NotInspected: 3 };
+
+export interface ReportLine {
+  groupName: string;
+  itemId: string;
+  name: string;
+  measurement: Measurement;
+  result: Pick<InspectionItem, 'status' | 'notes' | 'measurement' | 'customerDecision' | 'decidedAt'>;
+}
+
+/**
+ * A report's lines: every item of its template with its result (NotInspected when none was recorded), Failed
+ * first, then Warning, then Passed, then not inspected; within a status in the template's order.
+ */
+export function reportLines(groups: readonly InspectionTemplateGroup[], results: readonly InspectionItem[]): ReportLine[] {
+  const byItem = new Map(results.map((r) => [r.itemId, r]));
+  const lines = groups.flatMap((g) => g.items.map((item) => {
+    const result = byItem.get(item.itemId);
+    return {
+      groupName: g.name, itemId: item.itemId, name: item.name, measurement: item.measurement,
+      result: result ?? { status: 'NotInspected' as const, notes: null, measurement: null, customerDecision: null, decidedAt: null },
+    };
+  }));
+  return lines.map((line, index) => ({ line, index }))
+    .sort((a, b) => statusOrder[a.line.result.status] - statusOrder[b.line.result.status] || a.index - b.index)
+    .map(({ line }) => line);
+}
+
+/** How far an inspection has come: items with a result, of all the template's items. */
+export function inspectionProgress(groups: readonly InspectionTemplateGroup[], results: readonly InspectionItem[]): { done: number; total: number } {
+  const ids = new Set(groups.flatMap((g) => g.items.map((i) => i.itemId)));
+  return { done: results.filter((r) => ids.has(r.itemId) && r.status !== 'NotInspected').length, total: ids.size };
+}
+
+/** Items the customer is asked about: what failed or needs attention. */
+export const needsDecision = (status: InspectionItemStatus) => status === 'Failed' || status === 'Warning';
