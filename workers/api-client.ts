@@ -50,6 +50,44 @@ export class ApiClient {
     const text = await response.text().catch(() => '');
     return { status: response.status, body: parseBody(text) };
   }
+
+  /** Reads bytes (a photo): the blob, or null when the server has none (404); other failures throw. */
+  async getBytes(path: string): Promise<Blob | null> {
+    const headers: Record<string, string> = {};
+    if (this.options.storeId !== null) headers[activeStoreHeader] = String(this.options.storeId);
+    const token = this.options.accessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await (this.options.fetch ?? fetch)(`${this.options.baseUrl}${withApiVersion(path)}`, { headers });
+    } catch (error) {
+      throw new NetworkError((error as Error).message);
+    }
+    if (response.status === 404) return null;
+    if (!response.ok) throw new ApiError(response.status, `The server answered ${response.status}.`);
+    return response.blob();
+  }
+
+  /** Sends bytes (a photo's piece) as application/octet-stream, with the given headers; answers status, body and headers. */
+  async putBytes(path: string, upload: ByteUpload): Promise<ApiResponse & { headers: Headers }> {
+    const headers: Record<string, string> = { ...upload.headers, 'content-type': 'application/octet-stream' };
+    if (this.options.storeId !== null) headers[activeStoreHeader] = String(this.options.storeId);
+    const token = this.options.accessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await (this.options.fetch ?? fetch)(`${this.options.baseUrl}${withApiVersion(path)}`, { method: 'PUT', headers, body: upload.bytes });
+    } catch (error) {
+      throw new NetworkError((error as Error).message);
+    }
+    const text = await response.text().catch(() => '');
+    return { status: response.status, body: parseBody(text), headers: response.headers };
+  }
+}
+
+export interface ByteUpload {
+  bytes: ArrayBuffer;
+  headers: Record<string, string>;
 }
 
 function parseBody(text: string): unknown {

@@ -2,7 +2,7 @@ import { apiPaths } from '../src/contract/routes.ts';
 import { collectionNames, isCollectionName, rowKey, syncChangesResponseSchema, type CollectionName, type SyncChange, type SyncChangesResponse } from '../src/contract/sync.ts';
 import { dexieKey, keyFromString, type Conflict, type LocalEdit, type OutboxEntry, type Row, type StoreDb, type SyncStateRow } from '../src/db/store-db.ts';
 import { withDerivedFields } from '../src/db/derived-fields.ts';
-import { ApiError, NetworkError, problemOf, type ApiClient } from './api-client.ts';
+import { ApiError, NetworkError, problemOf, type ApiClient, type ApiResponse } from './api-client.ts';
 import { fieldsSet, newerCopy, overwrittenFields, versionOf } from './conflicts.ts';
 import { orderClock } from './outbox-order.ts';
 import { backoffMs, classifyUpload } from './upload-policy.ts';
@@ -18,8 +18,17 @@ export interface Mutation {
    * The new row from the current one (undefined when absent), and the request to queue; null when there is
    * nothing to do (an empty patch is never queued).
    */
-  build(current: Row | undefined): { next: Row | null; request: { method: OutboxEntry['method']; path: string; body?: unknown } } | null;
+  build(current: Row | undefined): { next: Row | null; request: { method: OutboxEntry['method']; path: string; body?: unknown; upload?: OutboxEntry['upload'] } } | null;
 }
+
+/** The bytes of a photo taken on this device, kept with the changes that name it. */
+export interface PhotoToKeep {
+  inspectionPhotoId: string;
+  blob: Blob;
+}
+
+/** How much of a photo goes in one request: small enough to get through a weak signal, big enough to be few. */
+export const uploadPieceBytes = 256 * 1024;
 
 export interface PullProgress {
   /** priority: what the day needs first (the scheduler is usable once it is done); full: everything. */
@@ -140,6 +149,7 @@ export class SyncEngine {
         ...(mutation.refs?.length ? { refs: mutation.refs } : {}),
         ...(sets ? { sets } : {}),
         ...(built.next === null ? { removesRow: true } : {}),
+        ...(built.request.upload ? { upload: built.request.upload } : {}),
       });
       return true;
     });
@@ -149,9 +159,11 @@ export class SyncEngine {
    * Applies several changes that belong together (a visit and its services) in one transaction: all are on
    * the device and queued, in order, or none is. Returns false when every one was a no-op.
    */
-  async mutateAll(mutations: readonly Mutation[]): Promise<boolean> {
+  async mutateAll(mutations: readonly Mutation[], photo?: PhotoToKeep): Promise<boolean> {
     const tables = [...new Set(mutations.map((m) => m.collection))].map((c) => this.strictDb.collection(c));
-    return this.strictDb.transaction('rw', [...tables, this.strictDb.outbox, this.strictDb.serverRows], async () => {
+    return this.strictDb.transaction('rw', [...tables, this.strictDb.outbox, this.strictDb.serverRows, this.strictDb.photoBlobs], async () => {
+      // A photo's bytes are kept in the transaction that queues its upload: both are on the device, or neither.
+      if (photo) await this.strictDb.photoBlobs.put(photo);
       let queued = false;
       for (const mutation of mutations) queued = (await this.mutate(mutation)) || queued;
       return queued;
@@ -344,7 +356,7 @@ export class SyncEngine {
   async send(entry: OutboxEntry): Promise<SendOutcome> {
     let response;
     try {
-      response = await this.api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.idempotencyKey });
+      response = entry.upload ? await this.sendBytes(entry) : await this.api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.idempotencyKey });
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       await this.strictDb.outbox.update(entry.seq!, { attempts: entry.attempts + 1, lastError: 'The server could not be reached.' });
@@ -419,6 +431,43 @@ export class SyncEngine {
       if (server?.value) await table.put(withDerivedFields(entry.collection, server.value));
       else await table.delete(keyFromString(entry.collection, entry.key));
     });
+  }
+
+  /**
+   * Sends a photo's bytes piece by piece, from where the server says it got to (its Upload-Offset when a piece
+   * does not start there): a piece answered twice, or an upload cut off and started again, never doubles.
+   * Answers the last answer (a 2xx once the photo is whole); a lost connection throws, and the next try goes on.
+   */
+  private async sendBytes(entry: OutboxEntry): Promise<ApiResponse> {
+    const kept = await this.db.photoBlobs.get(entry.key);
+    if (!kept) return { status: 410, body: { type: 'about:blank', title: 'Gone', status: 410, detail: 'The photo is no longer on this device: take it again.' } };
+    const total = entry.upload!.byteSize;
+    let offset = 0;
+    for (let tries = 0; tries < Math.ceil(total / uploadPieceBytes) * 2 + 4; tries++) {
+      const end = Math.min(total, offset + uploadPieceBytes);
+      const bytes = await kept.blob.slice(offset, end).arrayBuffer();
+      const answer = await this.api.putBytes(entry.path, { bytes, headers: { 'content-range': `bytes ${offset}-${end - 1}/${total}` } });
+      const reported = Number(answer.headers.get('upload-offset'));
+      if (answer.status === 409 && Number.isInteger(reported) && reported >= 0 && reported <= total) {
+        offset = reported;
+        continue;
+      }
+      if (answer.status < 200 || answer.status >= 300) return answer;
+      const body = answer.body as { received?: number; complete?: boolean };
+      if (body.complete) return { status: answer.status, body: null };
+      offset = body.received ?? end;
+    }
+    return { status: 503, body: { type: 'about:blank', title: 'The upload did not finish', status: 503, detail: 'The photo\'s upload kept starting over; it is tried again.' } };
+  }
+
+  /** Whether a photo's bytes are on this device. */
+  async photoOnDevice(inspectionPhotoId: string): Promise<boolean> {
+    return (await this.db.photoBlobs.get(inspectionPhotoId)) !== undefined;
+  }
+
+  /** Keeps a photo's bytes fetched from the server, to show it offline from now on. */
+  async keepPhoto(photo: PhotoToKeep): Promise<void> {
+    await this.db.photoBlobs.put(photo);
   }
 
   /** The user read a conflict notice and closed it. */

@@ -1,10 +1,11 @@
 import type { MessageSink } from '../src/contract/message-sink.ts';
-import type { BlockedTime, RecurringBlockedTime, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
+import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { MessageTemplateType, UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
+import type { Milestone } from '../src/domain/visit-rules.ts';
 import type { Placement } from './scheduler-mutations.ts';
-import type { SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
+import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -108,6 +109,20 @@ export interface SyncWorkerApi {
    * online; refused first with the spec's words when it could not be sent.
    */
   sendMessage(channel: 'sms' | 'email', message: (SendSms | SendEmail) & { storeMessageId: string }): Promise<boolean>;
+  /** Starts an inspection of a visit from the store's template (the device makes its ids, so it works offline). */
+  startInspection(model: CreateInspectionReport): Promise<boolean>;
+  saveInspectionItem(inspectionReportId: string, itemId: string, measurementKind: InspectionTemplateGroup['items'][number]['measurement'], result: SaveInspectionItem): Promise<boolean>;
+  completeInspection(inspectionReportId: string, completedAt: string | null): Promise<boolean>;
+  sendInspectionReport(inspectionReportId: string): Promise<boolean>;
+  /**
+   * A photo of an inspection item from the camera: made small here (the page stays responsive), kept on the
+   * device and queued to upload in pieces; answers the photo's id.
+   */
+  addInspectionPhoto(inspectionReportId: string, itemId: string, file: Blob): Promise<string>;
+  /** Brings a photo taken on another device to this one (needs the network); true once it is here. */
+  fetchInspectionPhoto(inspectionPhotoId: string): Promise<boolean>;
+  recordMilestone(scheduledVisitId: string, milestone: Milestone): Promise<boolean>;
+  assignService(service: Pick<ScheduledService, 'scheduledServiceId' | 'scheduledVisitId'>, technicianId: string | null): Promise<boolean>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;

@@ -22,6 +22,9 @@ import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { supportRequestList } from './support-requests.ts';
 import { inviteStaff } from './staff-invites.ts';
 import { messageSink } from './message-sink.ts';
+import { inspectionMutations } from './inspection-mutations.ts';
+import { compressPhoto } from './photo-compression.ts';
+import { fetchPhoto } from './photo-fetch.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
 
 /*
@@ -280,6 +283,26 @@ const api: SyncWorkerApi = {
     if (queued) wakeLeader();
     return queued;
   },
+  startInspection: async (model) => queue(inspectionMutations.startInspection(await activeStoreId(), model)),
+  saveInspectionItem: async (reportId, itemId, kind, result) => queue(inspectionMutations.saveItem(await activeStoreId(), reportId, itemId, kind, result)),
+  completeInspection: (reportId, completedAt) => queue(inspectionMutations.completeInspection(reportId, completedAt)),
+  sendInspectionReport: (reportId) => queue(inspectionMutations.sendReport(reportId)),
+  async addInspectionPhoto(reportId, itemId, file) {
+    const storeId = await activeStoreId();
+    const { blob, width, height } = await compressPhoto(file);
+    const inspectionPhotoId = crypto.randomUUID();
+    const photo = { inspectionPhotoId, inspectionReportId: reportId, itemId, contentType: 'image/jpeg' as const, byteSize: blob.size, width, height, takenAt: new Date().toISOString() };
+    const queued = await engineFor(storeId).mutateAll(inspectionMutations.addPhoto(storeId, photo), { inspectionPhotoId, blob });
+    if (queued) wakeLeader();
+    return inspectionPhotoId;
+  },
+  async fetchInspectionPhoto(inspectionPhotoId) {
+    if (!settings) throw new Error('The app is still starting; try again in a moment.');
+    const storeId = await activeStoreId();
+    return fetchPhoto(new ApiClient({ baseUrl: settings.serverUrl, storeId, accessToken: () => identity?.accessToken ?? null }), engineFor(storeId), inspectionPhotoId);
+  },
+  recordMilestone: (visitId, milestone) => queue(inspectionMutations.milestone(visitId, milestone)),
+  assignService: (service, technicianId) => queue(inspectionMutations.assignService(service, technicianId)),
   markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
   setNotificationRead: (userNotificationId, read) => queue(mutations.setNotificationRead(userNotificationId, read)),

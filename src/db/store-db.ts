@@ -39,6 +39,20 @@ export interface OutboxEntry {
   lastError?: string;
   /** The server's refusal, kept for the user to read before retrying or discarding. */
   problem?: Problem;
+  /**
+   * The entry sends a photo's bytes (photoBlobs, by the entry's key) in pieces to `path`, from where the server
+   * says it got to: an upload cut off goes on, never doubles (DESIGN.md "Attachments").
+   */
+  upload?: { byteSize: number };
+}
+
+/**
+ * A photo's bytes on this device (not replicated): the photos taken here until and after they are uploaded,
+ * and those of other devices once shown here (fetched once, then shown offline).
+ */
+export interface PhotoBlob {
+  inspectionPhotoId: string;
+  blob: Blob;
 }
 
 /** The server's last copy of a row that has changes waiting, to put back if the user discards them. */
@@ -92,6 +106,8 @@ const indexes: Partial<Record<CollectionName, string[]>> = {
   customerVehicles: ['customerId', '*searchTokens'],
   storeMessages: ['sentOn', 'customerId'],
   ratings: ['visitDate'],
+  inspectionItems: ['inspectionReportId'],
+  inspectionPhotos: ['inspectionReportId'],
   userNotifications: ['dateAdded'],
   specialStoreHours: ['date'],
 };
@@ -115,6 +131,9 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
   inspectionTemplates: 5,
   textStops: 6,
   messageTemplates: 6,
+  inspectionReports: 7,
+  inspectionItems: 7,
+  inspectionPhotos: 7,
 };
 /** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
 const reindexedInVersion: Partial<Record<CollectionName, number>> = {
@@ -125,8 +144,9 @@ const reindexedInVersion: Partial<Record<CollectionName, number>> = {
 const bookkeepingTables: Record<number, Record<string, string>> = {
   1: { outbox: '++seq, entity, status', serverRows: 'entity', syncState: 'name' },
   3: { localEdits: 'entity', conflicts: '++id, entity' },
+  7: { photoBlobs: 'inspectionPhotoId' },
 };
-const latestVersion = 6;
+const latestVersion = 7;
 
 /** A collection's schema at a version: indexes a later version added are not there yet. */
 const tableSchema = (c: CollectionName, version = latestVersion) =>
@@ -192,6 +212,7 @@ export class StoreDb extends Dexie {
   syncState!: Table<SyncStateRow, SyncStateRow['name']>;
   localEdits!: Table<LocalEdit, string>;
   conflicts!: Table<Conflict, number>;
+  photoBlobs!: Table<PhotoBlob, string>;
   readonly storeId: number;
 
   constructor(readonly owner: ReplicaOwner, options: StoreDbOptions = {}) {

@@ -1,7 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CreateCustomer } from '../../src/contract/writes.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { inspectionMutations } from '../../workers/inspection-mutations.ts';
 import { mutations } from '../../workers/mutations.ts';
+import { uploadPieceBytes } from '../../workers/sync-engine.ts';
 import { syncTestEnvironment, type Device } from '../support/sync-harness.ts';
 import { mintAccessToken } from '../support/tokens.ts';
 
@@ -168,5 +171,61 @@ describe('a pull while a change waits', () => {
     expect((await d.db.collection('customers').get(customerId))?.notes).toBe('typed offline');
     await d.push();
     expect(await d.db.collection('customers').get(customerId)).toMatchObject({ notes: 'typed offline', city: 'Capital City' });
+  });
+});
+
+describe('an inspection photo taken in the bay', () => {
+  /** A photo (random bytes of three upload pieces) of a new inspection, queued on a device that has synced. */
+  async function photoQueued(d: Device) {
+    const visit = (await d.db.collection('scheduledVisits').filter((v) => v.cancelDate === null && v.inspectionReportId === null).first())!;
+    const groups = defaultInspectionGroups(() => randomUUID());
+    const report = {
+      inspectionReportId: randomUUID(), inspectionReportHashId: randomUUID().replace(/-/g, ''), scheduledVisitId: String(visit.scheduledVisitId),
+      vehicleId: (visit.vehicleId as string | null) ?? null, technicianId: null, groups, startedAt: '2026-11-04T15:00:00.000Z',
+    };
+    await d.engine.mutate(inspectionMutations.startInspection(env.store, report));
+    const bytes = randomBytes(uploadPieceBytes * 2 + 1000);
+    const photo = {
+      inspectionPhotoId: randomUUID(), inspectionReportId: report.inspectionReportId, itemId: groups[0]!.items[0]!.itemId, contentType: 'image/jpeg' as const,
+      byteSize: bytes.length, width: 1600, height: 1200, takenAt: '2026-11-04T15:01:00.000Z',
+    };
+    expect(await d.engine.mutateAll(inspectionMutations.addPhoto(env.store, photo), { inspectionPhotoId: photo.inspectionPhotoId, blob: new Blob([bytes]) })).toBe(true);
+    return { photo, bytes };
+  }
+  const held = (inspectionPhotoId: string) => env.server.database.db.selectFrom('inspectionPhotoContents').select(['received', 'bytes'])
+    .where('inspectionPhotoId', '=', inspectionPhotoId).executeTakeFirst();
+
+  it('goes on from where the server got to when the connection drops in the middle, and arrives whole, once', async () => {
+    const d = await syncedDevice();
+    const { photo, bytes } = await photoQueued(d);
+    // The report, the photo's row and one piece get through; then the bay loses its signal.
+    d.network.failAfter = 3;
+    expect(await d.push()).toMatchObject({ stoppedBy: 'offline' });
+    expect((await held(photo.inspectionPhotoId))?.received).toBe(uploadPieceBytes);
+    d.network.failAfter = Number.POSITIVE_INFINITY;
+    await d.push();
+    const stored = await held(photo.inspectionPhotoId);
+    expect(stored!.received).toBe(bytes.length);
+    expect(Buffer.compare(Buffer.from(stored!.bytes), bytes)).toBe(0);
+    expect(await outbox(d)).toEqual([]);
+    await d.engine.pull();
+    expect((await d.db.collection('inspectionPhotos').get(photo.inspectionPhotoId))?.uploadedAt).toBeTruthy();
+    // The photo stays on the device, to show offline.
+    expect(await d.engine.photoOnDevice(photo.inspectionPhotoId)).toBe(true);
+  });
+
+  it('is never stored twice when a piece arrived but its answer was lost', async () => {
+    const d = await syncedDevice();
+    const { photo, bytes } = await photoQueued(d);
+    d.network.failAfter = 2;
+    await d.push();
+    d.network.failAfter = Number.POSITIVE_INFINITY;
+    d.network.loseReplies = 1;
+    expect(await d.push()).toMatchObject({ stoppedBy: 'offline' });
+    expect(await d.push()).toMatchObject({ stoppedBy: 'empty' });
+    const stored = await held(photo.inspectionPhotoId);
+    expect(stored!.bytes.length).toBe(bytes.length);
+    expect(Buffer.compare(Buffer.from(stored!.bytes), bytes)).toBe(0);
+    expect(await outbox(d)).toEqual([]);
   });
 });

@@ -1,0 +1,127 @@
+import type { InspectionItem, ScheduledService, ScheduledVisit } from '../src/contract/entities.ts';
+import { apiPaths } from '../src/contract/routes.ts';
+import {
+  createInspectionPhotoSchema, createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema,
+  type CreateInspectionPhoto, type CreateInspectionReport, type SaveInspectionItem,
+} from '../src/contract/writes.ts';
+import { changesBetween } from '../src/domain/json-patch.ts';
+import { inspectionItemProblems } from '../src/domain/inspections.ts';
+import { milestoneChanges, type Milestone } from '../src/domain/visit-rules.ts';
+import type { Mutation } from './sync-engine.ts';
+
+type Row = Record<string, unknown>;
+const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+
+function notOnDevice(what: string): never {
+  throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
+}
+
+/** The bay's changes, each one call of the API: applied here at once, sent by the outbox (DESIGN.md). */
+export const inspectionMutations = {
+  /** An inspection of a visit, from the store's template as it is now (copied into the report). */
+  startInspection(storeId: number, input: CreateInspectionReport): Mutation {
+    const model = createInspectionReportSchema.parse(input);
+    return {
+      collection: 'inspectionReports', key: model.inspectionReportId, description: 'Start an inspection',
+      refs: [`scheduledVisits/${model.scheduledVisitId}`],
+      build: (current) => (current ? null : {
+        next: { ...model, completedAt: null, sentAt: null, approvedByName: null, approvedAt: null, storeId },
+        request: { method: 'POST', path: apiPaths.inspectionReports, body: model },
+      }),
+    };
+  },
+
+  /** An item's result, whole; refused here with the server's words before anything is stored. */
+  saveItem(storeId: number, inspectionReportId: string, itemId: string, measurementKind: Parameters<typeof inspectionItemProblems>[0], input: SaveInspectionItem): Mutation {
+    const model = saveInspectionItemSchema.parse(input);
+    const problem = Object.values(inspectionItemProblems(measurementKind, model))[0]?.[0];
+    if (problem) throw new Error(problem);
+    return {
+      collection: 'inspectionItems', key: `${inspectionReportId}/${itemId}`, description: 'Record an inspection result',
+      refs: [`inspectionReports/${inspectionReportId}`],
+      build: (current) => {
+        const was = current as InspectionItem | undefined;
+        if (was && was.status === model.status && was.notes === model.notes && was.measurement === model.measurement) return null;
+        return {
+          next: { customerDecision: null, decidedAt: null, ...current, inspectionReportId, itemId, ...model, storeId },
+          request: { method: 'PUT', path: path(apiPaths.inspectionItem, { inspectionReportId, itemId }), body: model },
+        };
+      },
+    };
+  },
+
+  /** Marks the inspection done (or reopens it, with null): the customer's report shows it once done. */
+  completeInspection(inspectionReportId: string, completedAt: string | null): Mutation {
+    return {
+      collection: 'inspectionReports', key: inspectionReportId, description: completedAt ? 'Complete an inspection' : 'Reopen an inspection',
+      build: (current) => {
+        if (!current) notOnDevice('inspection');
+        const next = { ...current, completedAt };
+        const patch = changesBetween(current, next, inspectionReportPatchableFields);
+        return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(apiPaths.inspectionReport, { inspectionReportId }), body: patch } };
+      },
+    };
+  },
+
+  /** Sends the customer the report's link (the server says why not, when it cannot: the change is then refused). */
+  sendReport(inspectionReportId: string, now = new Date()): Mutation {
+    return {
+      collection: 'inspectionReports', key: inspectionReportId, description: 'Send the inspection report',
+      build: (current) => {
+        if (!current) notOnDevice('inspection');
+        if (!current.completedAt) throw new Error('Complete the inspection before sending it: the customer sees only a finished report.');
+        return { next: { ...current, sentAt: now.toISOString() }, request: { method: 'POST', path: path(apiPaths.sendInspectionReport, { inspectionReportId }) } };
+      },
+    };
+  },
+
+  /**
+   * A photo of an item: its row (POST), then its bytes (an upload entry of the same photo, so sent after it,
+   * in pieces that go on where a broken upload stopped). The bytes are kept on the device with them.
+   */
+  addPhoto(storeId: number, input: CreateInspectionPhoto): Mutation[] {
+    const model = createInspectionPhotoSchema.parse(input);
+    const row = { ...model, uploadedAt: null, storeId };
+    return [
+      {
+        collection: 'inspectionPhotos', key: model.inspectionPhotoId, description: 'Add a photo', refs: [`inspectionReports/${model.inspectionReportId}`],
+        build: () => ({ next: row, request: { method: 'POST', path: apiPaths.inspectionPhotos, body: model } }),
+      },
+      {
+        collection: 'inspectionPhotos', key: model.inspectionPhotoId, description: 'Upload a photo',
+        build: (current) => ({
+          next: current ?? row,
+          request: { method: 'PUT', path: path(apiPaths.inspectionPhotoContent, { inspectionPhotoId: model.inspectionPhotoId }), upload: { byteSize: model.byteSize } },
+        }),
+      },
+    ];
+  },
+
+  /** A visit's next step in the bay or at the counter, at the time it happened here (the server keeps it if plausible). */
+  milestone(scheduledVisitId: string, milestone: Milestone, now = new Date()): Mutation {
+    return {
+      collection: 'scheduledVisits', key: scheduledVisitId, description: { 'work-start': 'Start work', 'work-complete': 'Complete work', 'ready-for-pickup': 'Ready for pickup', 'check-out': 'Check out' }[milestone],
+      build: (current) => {
+        if (!current) notOnDevice('visit');
+        const at = now.toISOString();
+        const changes = milestoneChanges(current as unknown as ScheduledVisit, milestone, at);
+        if (changes && 'refused' in changes) throw new Error(changes.refused);
+        if (!changes) return null;
+        return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.visitMilestone, { scheduledVisitId, milestone }), body: { at } } };
+      },
+    };
+  },
+
+  /** Who does a job: a technician takes it or gives it back; the lead moves it to anyone (the server checks who may). */
+  assignService(service: Pick<ScheduledService, 'scheduledServiceId' | 'scheduledVisitId'>, technicianId: string | null): Mutation {
+    return {
+      collection: 'scheduledServices', key: service.scheduledServiceId, description: technicianId ? 'Assign a job' : 'Give back a job',
+      build: (current) => {
+        if (!current) notOnDevice('job');
+        const next: Row = { ...current, selectedTechnician: technicianId };
+        const patch = changesBetween(current, next, ['selectedTechnician']);
+        return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(apiPaths.scheduledService, { scheduledVisitId: service.scheduledVisitId, scheduledServiceId: service.scheduledServiceId }), body: patch } };
+      },
+    };
+  },
+};
