@@ -32,18 +32,21 @@ export function suggestedStatus(kind: Measurement, value: number | null): Inspec
 
 /** What is wrong with an item's result, by field, in words the technician acts on. */
 export function inspectionItemProblems(kind: Measurement, item: Pick<InspectionItem, 'status' | 'measurement' | 'notes'>): Record<string, string[]> {
-  const problems: Record<string, string[]> = {};
-  if (item.measurement !== null) {
-    if (kind === 'none') problems.measurement = ['This item takes no measurement'];
-    else {
-      const { min, max } = measurementBounds[kind];
-      if (item.measurement < min || item.measurement > max) problems.measurement = [`Enter a value from ${min} to ${max}`];
-    }
-  }
-  if ((item.status === 'Failed' || item.status === 'Warning') && !item.notes?.trim() && item.measurement === null) {
-    problems.notes = [`Say what was found: a ${item.status === 'Failed' ? 'failed' : 'warning'} item needs a note or a measurement`];
-  }
-  return problems;
+  if (item.measurement === null) return {};
+  if (kind === 'none') return { measurement: ['This item takes no measurement'] };
+  const { min, max } = measurementBounds[kind];
+  return item.measurement < min || item.measurement > max ? { measurement: [`Enter a value from ${min} to ${max}`] } : {};
+}
+
+/**
+ * Why an inspection cannot be completed yet: each item that failed or needs attention says what was found (a
+ * note, a measurement or a photo), so the customer reads why. Empty when it can be completed.
+ */
+export function completionProblems(groups: readonly InspectionTemplateGroup[], results: readonly InspectionItem[], photographed: ReadonlySet<string>): string[] {
+  const names = new Map(groups.flatMap((g) => g.items.map((i) => [i.itemId, i.name] as const)));
+  const unexplained = results.filter((r) => needsDecision(r.status) && !r.notes?.trim() && r.measurement === null && !photographed.has(r.itemId))
+    .map((r) => names.get(r.itemId)).filter((n): n is string => !!n);
+  return unexplained.length === 0 ? [] : [`Say what was found for ${unexplained.join(', ')}: a note, a measurement or a photo`];
 }
 
 /** The order the customer reads a report in: what failed, then what needs attention, then what passed. */

@@ -44,14 +44,17 @@ const rating = createRoute({
 const inspectionReport = createRoute({
   getParentRoute: () => rootRoute, path: '/inspection-reports/$id', staticData: { title: 'Inspection Report' },
   validateSearch: z.object({ print: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional().catch(false) }),
-  component: titleOnly,
+  component: lazyRouteComponent(() => import('../features/public/inspection-report-page.tsx'), 'InspectionReportPage'),
 });
 const workOrderDeprecated = createRoute({
   getParentRoute: () => rootRoute, path: '/work-order', staticData: { title: 'Work Order' },
   validateSearch: z.object({ id: z.string().optional() }).passthrough(),
-  component: titleOnly,
+  component: lazyRouteComponent(() => import('../features/public/work-order-page.tsx'), 'DeprecatedWorkOrderPage'),
 });
-const workOrder = createRoute({ getParentRoute: () => rootRoute, path: '/work-order/$visitHashId', staticData: { title: 'Work Order' }, component: titleOnly });
+const workOrder = createRoute({
+  getParentRoute: () => rootRoute, path: '/work-order/$visitHashId', staticData: { title: 'Work Order' },
+  component: lazyRouteComponent(() => import('../features/public/work-order-page.tsx'), 'WorkOrderPage'),
+});
 const contactUs = createRoute({
   getParentRoute: () => rootRoute, path: '/contact-us/$contactFormId', staticData: { title: 'Contact us' },
   component: lazyRouteComponent(() => import('../features/public/contact-us-page.tsx'), 'ContactUsPage'),
@@ -109,8 +112,8 @@ const scheduler = createRoute({
 });
 const schedulerAppointment = screen(scheduler, 'appointments/$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter, lazyRouteComponent(() => import('../features/scheduler/appointment-panel.tsx'), 'AppointmentPanel'));
 
-const technicianAppointments = screen(app, '/technician-appointments', 'Technician', technicians);
-const technicianAppointment = screen(app, '/technician-appointments/$id', 'Technician Appointment', technicians);
+const technicianAppointments = screen(app, '/technician-appointments', 'Technician', technicians, lazyRouteComponent(() => import('../features/technicians/technician-queue-page.tsx'), 'TechnicianQueuePage'));
+const technicianAppointment = screen(app, '/technician-appointments/$id', 'Technician Appointment', technicians, lazyRouteComponent(() => import('../features/technicians/technician-visit-page.tsx'), 'TechnicianVisitPage'));
 
 const messages = screen(app, '/messages', 'Messages', frontCounter, lazyRouteComponent(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'));
 const customerMessages = screen(messages, 'cus/$messageId/{-$customerId}', 'Customer Messages', frontCounter, lazyRouteComponent(() => import('../features/messages/thread-page.tsx'), 'ThreadPage'));
@@ -151,7 +154,7 @@ const routeTree = rootRoute.addChildren([
     home,
     screen(app, '/dashboard', 'Dashboard', frontCounter),
     scheduler.addChildren([schedulerAppointment]),
-    screen(app, '/technicians', 'Lead Technician', leadTechnicians),
+    screen(app, '/technicians', 'Lead Technician', leadTechnicians, lazyRouteComponent(() => import('../features/technicians/lead-board-page.tsx'), 'LeadBoardPage')),
     technicianAppointments, technicianAppointment,
     messages.addChildren([customerMessages]),
     screen(app, '/ratings', 'Ratings', frontCounter, lazyRouteComponent(() => import('../features/ratings/ratings-page.tsx'), 'RatingsPage')),

@@ -80,7 +80,6 @@ describe('an inspection in the bay', () => {
     const wipers = items.find((i) => i.measurement === 'none')!;
     const cases: [string, unknown, string, string][] = [
       [tread.itemId, { status: 'Passed', notes: null, measurement: 40 }, 'measurement', 'Enter a value from 0 to 32'],
-      [wipers.itemId, { status: 'Failed', notes: '  ', measurement: null }, 'notes', 'Say what was found: a failed item needs a note or a measurement'],
       [wipers.itemId, { status: 'Passed', notes: null, measurement: 3 }, 'measurement', 'This item takes no measurement'],
     ];
     for (const [itemId, body, field, words] of cases) {
@@ -90,6 +89,23 @@ describe('an inspection in the bay', () => {
     }
     expect((await saveItem(tech, report.inspectionReportId, randomUUID(), { status: 'Passed', notes: null, measurement: null })).statusCode).toBe(404);
     expect(await t.db.selectFrom('inspectionItems').select('itemId').where('inspectionReportId', '=', report.inspectionReportId).execute()).toEqual([]);
+  });
+
+  it('is completed only once each item that failed or needs attention says what was found', async () => {
+    const { report, items } = await startReport();
+    const battery = items.find((i) => i.name === 'Battery')!;
+    const wipers = items.find((i) => i.name === 'Wiper blades')!;
+    await saveItem(tech, report.inspectionReportId, battery.itemId, { status: 'Failed', notes: null, measurement: null });
+    await saveItem(tech, report.inspectionReportId, wipers.itemId, { status: 'Warning', notes: null, measurement: null });
+    const complete = () => apiCall(t.app, { method: 'PATCH', path: path(apiPaths.inspectionReport, { inspectionReportId: report.inspectionReportId }), ...as(tech), body: [{ op: 'replace', path: '/completedAt', value: clock.now().toISOString() }] });
+    const refused = await complete();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors.completedAt).toEqual(['Say what was found for Battery, Wiper blades: a note, a measurement or a photo']);
+    await saveItem(tech, report.inspectionReportId, battery.itemId, { status: 'Failed', notes: 'Fails the load test', measurement: null });
+    await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionPhotos, ...as(tech), body: {
+      inspectionPhotoId: randomUUID(), inspectionReportId: report.inspectionReportId, itemId: wipers.itemId, contentType: 'image/jpeg', byteSize: 10, width: 4, height: 3, takenAt: clock.now().toISOString(),
+    } });
+    expect((await complete()).statusCode).toBe(200);
   });
 
   it('takes a photo\'s bytes in pieces, goes on where a broken upload stopped, and never stores a piece twice', async () => {

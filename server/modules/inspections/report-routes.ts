@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { inspectionItemSchema, inspectionReportSchema } from '../../../src/contract/entities.ts';
 import { apiPaths, publicPagePaths } from '../../../src/contract/routes.ts';
 import { createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema } from '../../../src/contract/writes.ts';
-import { inspectionItemProblems } from '../../../src/domain/inspections.ts';
+import { completionProblems, inspectionItemProblems } from '../../../src/domain/inspections.ts';
 import { bayAndCounter } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
@@ -55,7 +55,18 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     const scope = await inspector(request);
     const key = parseOrProblem(reportParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
-      const { row, changed } = await w.patch(inspectionReports, key, request.body, inspectionReportPatchableFields);
+      const { row, changed } = await w.patch(inspectionReports, key, request.body, inspectionReportPatchableFields, {
+        problems: async (current, next): Promise<Record<string, string[]>> => {
+          if (!next.completedAt || current.completedAt) return {};
+          const [results, photos] = await Promise.all([
+            w.trx.selectFrom('inspectionItems').select(Object.keys(inspectionItemSchema.shape) as (keyof typeof inspectionItemSchema.shape)[])
+              .where('inspectionReportId', '=', key.inspectionReportId).where('deleted', '=', false).execute(),
+            w.trx.selectFrom('inspectionPhotos').select('itemId').where('inspectionReportId', '=', key.inspectionReportId).where('deleted', '=', false).execute(),
+          ]);
+          const problems = completionProblems(next.groups, results, new Set(photos.map((p) => p.itemId)));
+          return problems.length > 0 ? { completedAt: problems } : {};
+        },
+      });
       if (changed) w.event(inspectionReports, row, 'ReplicaChanged', ['inspectionReports', row.inspectionReportId]);
       return { status: 200, body: row };
     });

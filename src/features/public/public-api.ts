@@ -5,10 +5,15 @@ import { ApiClient } from '../../../workers/api-client.ts';
  * token, no store. Set once at start from the startup settings.
  */
 let client: ApiClient | null = null;
+let base = '';
 
 export function startPublicApi(baseUrl: string): void {
-  client = new ApiClient({ baseUrl, storeId: null, accessToken: () => null });
+  base = baseUrl.replace(/\/$/, '');
+  client = new ApiClient({ baseUrl: base, storeId: null, accessToken: () => null });
 }
+
+/** Where the API is, for what the browser fetches by itself (a photo in an image). */
+export const publicApiBase = () => base;
 
 export function publicApi(): ApiClient {
   if (!client) throw new Error('The public pages\' API is used before the app started it.');

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PublicInspectionReport } from '../src/contract/inspection-report.ts';
+import { apiPaths, withApiVersion } from '../src/contract/routes.ts';
+import { apiCall } from '../tests/support/api.ts';
+import { mintAccessToken } from '../tests/support/tokens.ts';
+import { firstSyncDone, readStore } from './support/idb.ts';
+import { testPhoto } from './support/png.ts';
+import { e2eEnvironment } from './support/server.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+const env = e2eEnvironment();
+const db = () => env.server.database.db;
+let store: number;
+let techId: string;
+let counter: string;
+
+beforeAll(async () => {
+  store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+  techId = (await db().selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow()).userId;
+  counter = await mintAccessToken(db(), 'user@demo.test', env.server.publicUrl);
+});
+const fill = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+
+/** A car booked for the technician now (today at the store, whatever the hour), with a vehicle whose plate names it. */
+async function jobForTheTechnician(plate: string) {
+  const vehicle = await db().selectFrom('customerVehicles').select(['vehicleId', 'customerId']).where('deleted', '=', false).orderBy('vehicleId').executeTakeFirstOrThrow();
+  await db().updateTable('customerVehicles').set({ vehicleLicensePlateNumber: plate }).where('vehicleId', '=', vehicle.vehicleId).execute();
+  const scheduledVisitId = randomUUID();
+  const startDate = new Date(Math.floor(Date.now() / 900_000) * 900_000).toISOString();
+  const call = async (path: string, body: unknown) => {
+    const answer = await apiCall(env.server.app, { method: 'POST', path, token: counter, store, body });
+    expect(answer.statusCode, answer.body).toBe(201);
+  };
+  await call(apiPaths.scheduledVisits, {
+    scheduledVisitId, scheduledVisitHashId: randomUUID().replace(/-/g, ''), customerId: vehicle.customerId, vehicleId: vehicle.vehicleId, customerVehicleStatus: 1,
+    description: null, staffNotes: 'Customer hears a squeal when braking', customerComments: null, keyTag: '42', visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
+  });
+  await call(fill(apiPaths.scheduledServices, { scheduledVisitId }), {
+    scheduledServiceId: randomUUID(), storeServiceId: null, resourceId: null, startDate, endDate: startDate, durationInMinutes: 60, serviceNotes: null, selectedTechnician: techId,
+  });
+  return scheduledVisitId;
+}
+
+const pending = async (page: Page) => (await readStore<{ upload?: unknown }>(page, `alltrac-${techId}-store-${store}`, 'outbox')).length;
+
+describe('a technician in a bay with no signal', () => {
+  it('starts work and fills an inspection with three photos offline, closes and reopens the app, and everything reaches the server once, through a drop mid-upload', async () => {
+    const plate = `TEC${randomUUID().slice(0, 4).toUpperCase()}`;
+    const scheduledVisitId = await jobForTheTechnician(plate);
+    const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    try {
+      await shellReady(page, 'Theo Technician');
+      await firstSyncDone(page, techId, store);
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.goto(`${env.server.url}/technician-appointments`);
+      const card = page.getByRole('article', { name: new RegExp(plate) });
+      await card.waitFor({ timeout: 15_000 });
+
+      await context.setOffline(true);
+      await card.getByRole('button', { name: 'Start work' }).click();
+      await card.getByText('Service Started').waitFor();
+      await card.getByRole('link', { name: 'Open' }).click();
+      await page.getByRole('button', { name: 'Start the inspection' }).click();
+      const item = (name: string) => page.getByRole('group', { name, exact: true });
+      const segment = async (name: string, label: string) => item(name).getByText(label, { exact: true }).click();
+      await segment('Headlights', 'Pass');
+      await segment('Wiper blades', 'Warn');
+      await segment('Battery', 'Fail');
+      await item('Battery').getByRole('textbox', { name: 'Battery: notes' }).fill('Fails the load test; terminals corroded');
+      await item('Left front tread').getByRole('textbox', { name: /Tread depth/ }).fill('3');
+      await item('Left front tread').getByRole('textbox', { name: /Tread depth/ }).blur();
+      await item('Left front tread').getByText('Warning', { exact: true }).waitFor();
+      const photos = [
+        { name: 'battery.png', mimeType: 'image/png', buffer: testPhoto(2400, 1800, true) },
+        { name: 'wipers.png', mimeType: 'image/png', buffer: testPhoto(800, 600, false) },
+        { name: 'tread.png', mimeType: 'image/png', buffer: testPhoto(800, 600, false) },
+      ];
+      for (const [name, photo] of [['Battery', photos[0]!], ['Wiper blades', photos[1]!], ['Left front tread', photos[2]!]] as const) {
+        await item(name).locator('input[type=file]').setInputFiles(photo);
+        await item(name).getByText('waiting').waitFor();
+      }
+      await page.getByText('3 photos pending upload').waitFor();
+      await page.waitForTimeout(1000);
+
+      // The app is closed and opened again, still without a signal: nothing was lost.
+      await page.close();
+      const again = await context.newPage();
+      await again.goto(`${env.server.url}/technician-appointments/${scheduledVisitId}`);
+      await again.getByText('3 photos pending upload').waitFor({ timeout: 15_000 });
+      await again.getByRole('group', { name: 'Battery', exact: true }).getByText('Failed', { exact: true }).waitFor();
+      expect(await again.getByRole('textbox', { name: 'Battery: notes' }).inputValue()).toBe('Fails the load test; terminals corroded');
+
+      // Back online; the connection drops again while the big photo is on its way, then comes back.
+      let pieces = 0;
+      const dropped = new Promise<void>((resolve) => {
+        context.on('request', (request) => {
+          if (request.method() === 'PUT' && request.url().includes('/content') && ++pieces === 2) {
+            void context.setOffline(true).then(() => setTimeout(() => { void context.setOffline(false).then(resolve); }, 1500));
+          }
+        });
+      });
+      await context.setOffline(false);
+      await dropped;
+      await expect.poll(() => pending(again), { timeout: 60_000, interval: 500 }).toBe(0);
+
+      const report = await db().selectFrom('inspectionReports').selectAll().where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
+      const items = await db().selectFrom('inspectionItems').select(['itemId', 'status', 'notes', 'measurement']).where('inspectionReportId', '=', report.inspectionReportId).execute();
+      expect(items.map((i) => i.status).sort()).toEqual(['Failed', 'Passed', 'Warning', 'Warning']);
+      expect(items.find((i) => i.status === 'Failed')!.notes).toBe('Fails the load test; terminals corroded');
+      const stored = await db().selectFrom('inspectionPhotos').innerJoin('inspectionPhotoContents', 'inspectionPhotoContents.inspectionPhotoId', 'inspectionPhotos.inspectionPhotoId')
+        .select(['inspectionPhotos.byteSize', 'inspectionPhotos.uploadedAt', 'inspectionPhotoContents.received', 'inspectionPhotoContents.bytes'])
+        .where('inspectionPhotos.inspectionReportId', '=', report.inspectionReportId).execute();
+      expect(stored).toHaveLength(3);
+      for (const photo of stored) {
+        expect(photo.uploadedAt).not.toBeNull();
+        expect([photo.received, photo.bytes.length]).toEqual([photo.byteSize, photo.byteSize]);
+        expect([...photo.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      }
+      expect(Math.max(...stored.map((p) => p.byteSize))).toBeGreaterThan(256 * 1024);
+      const visit = await db().selectFrom('scheduledVisits').select(['workStartDate', 'checkInDate']).where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
+      expect(visit.workStartDate).not.toBeNull();
+
+      // The lead's board shows the progress.
+      const lead = await signIn(env.browser, env.server.url, 'lead@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+      try {
+        await shellReady(lead.page, 'Lee Lead');
+        await lead.page.goto(`${env.server.url}/technicians`);
+        const onBoard = lead.page.getByRole('region', { name: "Theo Technician's jobs" }).getByRole('article', { name: new RegExp(plate) });
+        await onBoard.getByText(/^4\/\d+ checked$/).waitFor({ timeout: 20_000 });
+        await onBoard.getByText('Service Started').waitFor();
+      } finally {
+        await lead.context.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the customer\'s inspection report', () => {
+  it('shows Failed before Warning before Passed, prints without buttons, says a wrong link is not valid, and an approval shows on the staff\'s screen within 2 s', async () => {
+    const plate = `RPT${randomUUID().slice(0, 4).toUpperCase()}`;
+    const scheduledVisitId = await jobForTheTechnician(plate);
+    const tech = await mintAccessToken(db(), 'tech@demo.test', env.server.publicUrl);
+    const template = await apiCall(env.server.app, { method: 'GET', path: apiPaths.inspectionTemplate, token: tech, store });
+    const groups = template.json<{ groups: { items: { itemId: string; name: string }[] }[] }>().groups;
+    const inspectionReportId = randomUUID();
+    const inspectionReportHashId = randomUUID().replace(/-/g, '');
+    const as = (method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) => apiCall(env.server.app, { method, path, token: tech, store, body });
+    expect((await as('POST', apiPaths.inspectionReports, { inspectionReportId, inspectionReportHashId, scheduledVisitId, vehicleId: null, technicianId: techId, groups, startedAt: new Date().toISOString() })).statusCode).toBe(201);
+    const items = groups.flatMap((g) => g.items);
+    const byName = (name: string) => items.find((i) => i.name === name)!.itemId;
+    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Headlights') }), { status: 'Passed', notes: null, measurement: null });
+    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Battery') }), { status: 'Failed', notes: 'Replace', measurement: null });
+    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Wiper blades') }), { status: 'Warning', notes: 'Streaking', measurement: null });
+    await as('PATCH', fill(apiPaths.inspectionReport, { inspectionReportId }), [{ op: 'replace', path: '/completedAt', value: new Date().toISOString() }]);
+
+    const staff = await signIn(env.browser, env.server.url, 'tech@demo.test', 'demo1234', { viewport: { width: 1024, height: 900 } });
+    const customer = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await shellReady(staff.page, 'Theo Technician');
+      await staff.page.goto(`${env.server.url}/technician-appointments/${scheduledVisitId}`);
+      await staff.page.getByRole('heading', { name: 'Inspection' }).waitFor({ timeout: 20_000 });
+
+      const phone = await customer.newPage();
+      await phone.goto(`${env.server.url}/inspection-reports/${inspectionReportHashId}`);
+      const results = phone.getByRole('list', { name: 'Inspection results' }).getByRole('listitem');
+      await results.first().waitFor();
+      expect(await results.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Battery: Needs repair', 'Wiper blades: Needs attention soon', 'Headlights: Good']);
+      await phone.getByRole('radiogroup', { name: 'Battery: your answer' }).getByText('Approve').click();
+      await phone.getByRole('radiogroup', { name: 'Wiper blades: your answer' }).getByText('Decline').click();
+      await phone.getByRole('textbox', { name: 'Your name, as your signature' }).fill('Dana Whitfield');
+      await phone.getByRole('button', { name: 'Send my answers' }).click();
+      await phone.getByText('the store has your answers').waitFor();
+      const answered = Date.now();
+      await staff.page.getByText('Customer approved', { exact: false }).waitFor({ timeout: 2000 });
+      expect(Date.now() - answered).toBeLessThan(2000);
+
+      await phone.goto(`${env.server.url}/inspection-reports/${inspectionReportHashId}?print=true`);
+      await phone.getByRole('list', { name: 'Inspection results' }).waitFor();
+      expect(await phone.getByRole('button').count()).toBe(0);
+      expect(await phone.getByText('You approved this work').count()).toBe(1);
+
+      await phone.goto(`${env.server.url}/inspection-reports/NoSuchReportNoSuchReport`);
+      await phone.getByRole('heading', { name: 'This report is not available' }).waitFor();
+      const publicAnswer = await fetch(`${env.server.url}${withApiVersion(fill(apiPaths.publicInspectionReport, { inspectionReportHashId }))}`);
+      expect(JSON.stringify(await publicAnswer.json() as PublicInspectionReport)).not.toMatch(/demo\.test|Theo/);
+    } finally {
+      await customer.close();
+      await staff.context.close();
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import { Alert, Badge, Button, Card, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useParams, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { publicInspectionReportSchema, type PublicInspectionReport } from '../../contract/inspection-report.ts';
+import { apiPaths, withApiVersion } from '../../contract/routes.ts';
+import { measurementText, needsDecision } from '../../domain/inspections.ts';
+import { NetworkError, problemOf } from '../../../workers/api-client.ts';
+import { NotValidPage, PublicFrame } from './public-frame.tsx';
+import { publicApi, publicApiBase } from './public-api.ts';
+
+type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'unreachable' } | { state: 'ready'; report: PublicInspectionReport };
+type Decision = 'Approved' | 'Declined';
+const statusColor = { Failed: 'red', Warning: 'yellow', Passed: 'green', NotInspected: 'gray' } as const;
+const statusWords = { Failed: 'Needs repair', Warning: 'Needs attention soon', Passed: 'Good', NotInspected: 'Not inspected' } as const;
+
+async function fetchReport(path: string): Promise<Loaded> {
+  try {
+    const answer = await publicApi().request('GET', path);
+    if (answer.status === 404) return { state: 'missing' };
+    if (answer.status !== 200) return { state: 'unreachable' };
+    return { state: 'ready', report: publicInspectionReportSchema.parse(answer.body) };
+  } catch {
+    return { state: 'unreachable' };
+  }
+}
+
+/**
+ * The customer's inspection report (route /inspection-reports/{id}, public): what failed, then what needs
+ * attention, then what passed, with the technician's notes, measurements and photos, and the store to call.
+ * The customer approves or declines each item that failed or needs attention and signs with their name.
+ * `?print=true` is a clean page to print: no buttons, no answers to give.
+ */
+export function InspectionReportPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { print } = useSearch({ strict: false }) as { print?: boolean };
+  const path = apiPaths.publicInspectionReport.replace(':inspectionReportHashId', encodeURIComponent(id));
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [decisions, setDecisions] = useState<Record<string, Decision>>({});
+  const [name, setName] = useState('');
+  const [sending, setSending] = useState<'idle' | 'sending' | 'sent' | { problem: string }>('idle');
+  useEffect(() => {
+    let current = true;
+    void fetchReport(path).then((next) => { if (current) setLoaded(next); });
+    return () => { current = false; };
+  }, [path, attempt]);
+  useEffect(() => {
+    if (print && loaded.state === 'ready') document.title = `Inspection report – ${loaded.report.vehicle ?? loaded.report.store.name}`;
+  }, [print, loaded]);
+
+  if (loaded.state === 'loading') return <PublicFrame><Group justify="center" py="xl"><Loader aria-label="Loading the report" /></Group></PublicFrame>;
+  if (loaded.state === 'missing') return <NotValidPage title="This report is not available">Check the link in the store's message, or call the store.</NotValidPage>;
+  if (loaded.state === 'unreachable') {
+    return (
+      <PublicFrame>
+        <Stack><Title order={1} size="h3">We could not open the report</Title><Text>Check your connection, then try again.</Text>
+          <Button w="fit-content" onClick={() => { setLoaded({ state: 'loading' }); setAttempt((a) => a + 1); }}>Try again</Button></Stack>
+      </PublicFrame>
+    );
+  }
+  const { report } = loaded;
+  const day = new Date(report.inspectedOn).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: report.store.timeZone });
+  const askable = report.lines.filter((l) => needsDecision(l.status));
+  const counts = { Failed: report.lines.filter((l) => l.status === 'Failed').length, Warning: report.lines.filter((l) => l.status === 'Warning').length };
+  const submit = async () => {
+    const chosen = Object.entries(decisions).map(([itemId, decision]) => ({ itemId, decision }));
+    if (chosen.length === 0) return setSending({ problem: 'Approve or decline at least one item.' });
+    if (name.trim().length < 2) return setSending({ problem: 'Type your name to sign your answers.' });
+    setSending('sending');
+    try {
+      const answer = await publicApi().request('POST', apiPaths.publicInspectionDecisions.replace(':inspectionReportHashId', encodeURIComponent(id)), { body: { name, decisions: chosen } });
+      if (answer.status === 200) {
+        setSending('sent');
+        setAttempt((a) => a + 1);
+        return;
+      }
+      const problem = problemOf(answer);
+      setSending({ problem: Object.values(problem.errors ?? {})[0]?.[0] ?? problem.detail ?? problem.title });
+    } catch (error) {
+      setSending({ problem: error instanceof NetworkError ? 'There is no connection: your answers are still here. Try again when you are back online.' : 'Your answers were not sent; try again.' });
+    }
+  };
+
+  return (
+    <PublicFrame storeName={report.store.name} storePhone={print ? null : report.store.phoneNumber}>
+      <Stack gap="md" className={print ? 'print-report' : undefined}>
+        <div>
+          <Title order={1} size="h3">Vehicle inspection report</Title>
+          <Text>{[report.vehicle, report.licence].filter(Boolean).join(' · ')}</Text>
+          <Text size="sm" c="dimmed">Inspected {day}</Text>
+          {print && <Text size="sm">{[report.store.name, report.store.address, report.store.phoneNumber].filter(Boolean).join(' · ')}</Text>}
+        </div>
+        <Group gap="xs">
+          {counts.Failed > 0 && <Badge color="red" size="lg">{counts.Failed} need repair</Badge>}
+          {counts.Warning > 0 && <Badge color="yellow" size="lg">{counts.Warning} need attention</Badge>}
+          {counts.Failed + counts.Warning === 0 && <Badge color="green" size="lg">Everything checked is good</Badge>}
+        </Group>
+        <Stack gap="sm" role="list" aria-label="Inspection results">
+          {report.lines.map((line) => (
+            <Card key={line.itemId} withBorder padding="sm" role="listitem" aria-label={`${line.name}: ${statusWords[line.status]}`}
+              style={{ borderLeft: `5px solid var(--mantine-color-${statusColor[line.status]}-6)`, breakInside: 'avoid' }}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600}>{line.name}</Text>
+                  <Text size="xs" c="dimmed">{line.groupName}</Text>
+                </div>
+                <Badge color={statusColor[line.status]} variant="light">{statusWords[line.status]}</Badge>
+              </Group>
+              {line.measurement !== null && <Text size="sm" mt={4}>Measured: {measurementText(line.measurementKind, line.measurement)}</Text>}
+              {line.notes && <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>{line.notes}</Text>}
+              {line.photoIds.length > 0 && (
+                <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs" spacing="xs">
+                  {line.photoIds.map((photoId) => (
+                    <Image key={photoId} radius="sm" alt={`Photo of ${line.name}`} fit="cover" h={140} loading="lazy"
+                      src={`${publicApiBase()}${withApiVersion(apiPaths.publicInspectionPhoto.replace(':inspectionReportHashId', encodeURIComponent(id)).replace(':inspectionPhotoId', photoId))}`} />
+                  ))}
+                </SimpleGrid>
+              )}
+              {needsDecision(line.status) && (line.customerDecision || print
+                ? line.customerDecision && <Text size="sm" mt="xs" fw={600}>{line.customerDecision === 'Approved' ? 'You approved this work' : 'You declined this work'}</Text>
+                : (
+                  <SegmentedControl mt="xs" fullWidth size="md" aria-label={`${line.name}: your answer`} value={decisions[line.itemId] ?? ''}
+                    data={[{ value: 'Approved', label: 'Approve' }, { value: 'Declined', label: 'Decline' }]}
+                    onChange={(value) => setDecisions((d) => ({ ...d, [line.itemId]: value as Decision }))} />
+                ))}
+            </Card>
+          ))}
+        </Stack>
+        {report.approvedByName && <Text size="sm">Answered by {report.approvedByName}{report.approvedAt ? ` on ${new Date(report.approvedAt).toLocaleDateString('en-US', { timeZone: report.store.timeZone })}` : ''}.</Text>}
+        {!print && askable.some((l) => !l.customerDecision) && (
+          <Card withBorder padding="sm">
+            <Stack gap="sm">
+              <Text size="sm">Approve the work you want done, decline what can wait. The store calls you before any work starts.</Text>
+              <TextInput size="md" label="Your name, as your signature" autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+              {typeof sending === 'object' && <Text size="sm" c="error" role="alert">{sending.problem}</Text>}
+              <Button size="md" loading={sending === 'sending'} onClick={() => void submit()}>Send my answers</Button>
+            </Stack>
+          </Card>
+        )}
+        {sending === 'sent' && <Alert color="green" role="status">Thank you: the store has your answers.</Alert>}
+        {!print && <Button variant="subtle" w="fit-content" component="a" href={`?print=true`} target="_blank">Printable version</Button>}
+      </Stack>
+    </PublicFrame>
+  );
+}

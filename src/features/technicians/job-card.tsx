@@ -1,0 +1,83 @@
+import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ButtonLink } from '../../app/links.tsx';
+import type { StoreLocation } from '../../contract/store-location.ts';
+import { storeFormatters } from '../../app/store-time.ts';
+import { minutesSpent } from '../../domain/technician-rules.ts';
+import type { Milestone } from '../../domain/visit-rules.ts';
+import { eventTypes, scheduledEventStatus, statusColors } from '../../domain/visit-status.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+import type { BayJob } from './bay-day.ts';
+
+/** The visit's next step in the bay, if it has one: what the big button on its card does. */
+export function nextStep(visit: BayJob['visit']): { milestone: Milestone; label: string } | null {
+  if (!visit.workStartDate) return { milestone: 'work-start', label: 'Start work' };
+  if (!visit.workCompleteDate) return { milestone: 'work-complete', label: 'Complete work' };
+  if (!visit.readyForPickupDate) return { milestone: 'ready-for-pickup', label: 'Ready for pickup' };
+  return null;
+}
+
+export const spentText = (minutes: number | null) => (minutes === null ? null : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`);
+
+/**
+ * A job as the bay sees it, with gloves on: the vehicle and its plate large, the customer, key tag and notes,
+ * where it stands, the time spent, and one big button for the next step. `take` offers an unassigned job.
+ */
+export function JobCard({ job, store, take, compact = false }: { job: BayJob; store: StoreLocation; take?: () => Promise<unknown>; compact?: boolean }) {
+  const formats = storeFormatters(store);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const status = scheduledEventStatus(eventTypes.appointment, job.visit);
+  const step = nextStep(job.visit);
+  const spent = spentText(minutesSpent(job.visit, new Date()));
+  const act = async (work: () => Promise<unknown>) => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'That did not work; try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const notes = [job.visit.staffNotes, job.service.serviceNotes].filter(Boolean).join(' · ');
+  return (
+    <Card withBorder padding={compact ? 'xs' : 'md'} radius="md" style={{ borderLeft: `6px solid ${statusColors[status]}` }}
+      role="article" aria-label={`${job.serviceName}: ${job.vehicle ?? 'vehicle'} ${job.licence}`.trim()}>
+      <Stack gap={compact ? 2 : 6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Text size={compact ? 'sm' : 'lg'} fw={700} lineClamp={1}>{job.vehicle ?? 'Vehicle'}{job.licence && <Text span c="dimmed" fw={500}> · {job.licence}</Text>}</Text>
+            <Text size="sm">{formats.time(job.service.startDate)} · {job.serviceName} · {job.service.durationInMinutes} min</Text>
+          </div>
+          <Stack gap={4} align="flex-end">
+            <Badge color={statusColors[status]} variant="light" size={compact ? 'sm' : 'md'}>{status}</Badge>
+            {job.visit.keyTag && <Badge variant="outline" color="dark" size={compact ? 'sm' : 'lg'}>Key {job.visit.keyTag}</Badge>}
+          </Stack>
+        </Group>
+        <Text size="sm" c="dimmed">{job.customerName}</Text>
+        {notes && !compact && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{notes}</Text>}
+        {spent && <Text size="sm">Time spent: {spent}</Text>}
+        {job.progress && (
+          <Group gap="xs" wrap="nowrap">
+            <Progress value={(job.progress.done / Math.max(1, job.progress.total)) * 100} style={{ flex: 1 }} aria-label="Inspection progress" />
+            <Text size="xs" c="dimmed">{job.progress.done}/{job.progress.total} checked{job.report?.completedAt ? ' · done' : ''}</Text>
+          </Group>
+        )}
+        {job.photosPending > 0 && <Text size="xs" c="orange.8">{job.photosPending} {job.photosPending === 1 ? 'photo' : 'photos'} pending</Text>}
+        {problem && <Text size="sm" c="red" role="alert">{problem}</Text>}
+        {!compact && (
+          <Group gap="sm" grow>
+            {take ? (
+              <Button size="lg" loading={busy} onClick={() => void act(take)}>Take this job</Button>
+            ) : step ? (
+              <Button size="lg" loading={busy} onClick={() => void act(() => syncClient().recordMilestone(job.visit.scheduledVisitId, step.milestone))}>{step.label}</Button>
+            ) : <Button size="lg" disabled>Ready for pickup</Button>}
+            <ButtonLink size="lg" variant="default" to="/technician-appointments/$id" params={{ id: job.visit.scheduledVisitId }}>Open</ButtonLink>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
