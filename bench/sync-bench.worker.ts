@@ -9,7 +9,12 @@ import { ApiClient } from '../workers/api-client.ts';
 import { messageMutations } from '../workers/message-mutations.ts';
 import { mutations } from '../workers/mutations.ts';
 import { schedulerMutations, type Placement } from '../workers/scheduler-mutations.ts';
+import { pushDevice } from '../workers/device-push.ts';
+import { inspectionMutations } from '../workers/inspection-mutations.ts';
+import { compressPhoto } from '../workers/photo-compression.ts';
 import { SyncEngine } from '../workers/sync-engine.ts';
+import { defaultInspectionGroups } from '../src/domain/inspection-template.ts';
+import { apiPaths as paths } from '../src/contract/routes.ts';
 
 export interface BenchParams { serverUrl: string; storeId: number; userId: string; token: string; pageSize: number }
 
@@ -75,6 +80,69 @@ const api = {
       destinationPhoneNumber: '5550000000', replyToStoreMessageId: replyTo,
     };
     await engine!.mutateAll(messageMutations.send('sms', model, { id: storeId, twilioPhoneNumber: '+15550102000' }, { userId: crypto.randomUUID(), name: 'Bench' }, () => false));
+  },
+
+  /** An inspection to photograph: started on a visit of the store, as the technician's screen starts it. */
+  async startInspection(storeId: number): Promise<{ inspectionReportId: string; itemId: string }> {
+    const visit = (await engine!.replicaRowsOf('scheduledVisits', 1))[0]!;
+    const groups = defaultInspectionGroups(() => crypto.randomUUID());
+    const inspectionReportId = String(visit.scheduledVisitId);
+    await engine!.mutate(inspectionMutations.startInspection(storeId, {
+      inspectionReportId, scheduledVisitId: String(visit.scheduledVisitId), vehicleId: (visit.vehicleId as string | null) ?? null,
+      technicianId: null, groups, startedAt: new Date().toISOString(),
+    }));
+    return { inspectionReportId, itemId: groups[0]!.items[0]!.itemId };
+  },
+
+  /** A camera photo from capture to stored on the device (made small, kept, its upload queued), as the app does it. */
+  async capturePhoto(storeId: number, report: { inspectionReportId: string; itemId: string }, file: Blob): Promise<{ ms: number; bytes: number }> {
+    const started = performance.now();
+    const { blob, width, height } = await compressPhoto(file);
+    const inspectionPhotoId = crypto.randomUUID();
+    await engine!.mutateAll(inspectionMutations.addPhoto(storeId, {
+      inspectionPhotoId, inspectionReportId: report.inspectionReportId, itemId: report.itemId, contentType: 'image/jpeg', byteSize: blob.size, width, height, takenAt: new Date().toISOString(),
+    }), { inspectionPhotoId, blob });
+    return { ms: performance.now() - started, bytes: blob.size };
+  },
+
+  /** The floor of a capture: decoding the same camera file, the least any capture could do. */
+  async decodePhoto(file: Blob): Promise<number> {
+    const started = performance.now();
+    (await createImageBitmap(file)).close();
+    return performance.now() - started;
+  },
+
+  /** Sends everything queued (the photos' rows and their bytes in pieces), timed. */
+  async pushAll(): Promise<number> {
+    const started = performance.now();
+    for (let round = 0; round < 50; round++) {
+      const result = await pushDevice([engine!], Date.now, () => 0);
+      if (result.stoppedBy === 'empty') break;
+    }
+    return performance.now() - started;
+  },
+
+  /** The floor of an upload: the same bytes put in one request each to new photos, with no outbox and no pieces. */
+  async rawUploads(p: BenchParams, report: { inspectionReportId: string; itemId: string }, blobs: Blob[]): Promise<number> {
+    const client = new ApiClient({ baseUrl: p.serverUrl, storeId: p.storeId, accessToken: () => p.token });
+    const ids: string[] = [];
+    for (const blob of blobs) {
+      const inspectionPhotoId = crypto.randomUUID();
+      await client.request('POST', paths.inspectionPhotos, { body: {
+        inspectionPhotoId, inspectionReportId: report.inspectionReportId, itemId: report.itemId, contentType: 'image/jpeg', byteSize: blob.size, width: 1600, height: 1200, takenAt: new Date().toISOString(),
+      } });
+      ids.push(inspectionPhotoId);
+    }
+    const started = performance.now();
+    for (const [i, blob] of blobs.entries()) {
+      await client.putBytes(paths.inspectionPhotoContent.replace(':inspectionPhotoId', ids[i]!), { bytes: await blob.arrayBuffer(), headers: { 'content-range': `bytes 0-${blob.size - 1}/${blob.size}` } });
+    }
+    return performance.now() - started;
+  },
+
+  /** The photos kept on the device, for the raw upload's baseline. */
+  async keptPhotos(): Promise<Blob[]> {
+    return engine!.keptPhotoBlobs();
   },
 
   /** A drop on the calendar, as the scheduler sends it to the worker. */

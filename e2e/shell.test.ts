@@ -67,7 +67,7 @@ describe('what each role sees and may open', () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test');
     try {
       await page.waitForURL(`${env.server.url}/technician-appointments`);
-      await page.getByRole('heading', { name: 'Technician' }).waitFor();
+      await page.getByRole('heading', { name: 'My jobs today' }).waitFor();
     } finally {
       await context.close();
     }

@@ -146,10 +146,11 @@ describe('the customer\'s inspection report', () => {
     const tech = await mintAccessToken(db(), 'tech@demo.test', env.server.publicUrl);
     const template = await apiCall(env.server.app, { method: 'GET', path: apiPaths.inspectionTemplate, token: tech, store });
     const groups = template.json<{ groups: { items: { itemId: string; name: string }[] }[] }>().groups;
-    const inspectionReportId = randomUUID();
-    const inspectionReportHashId = randomUUID().replace(/-/g, '');
+    const inspectionReportId = scheduledVisitId;
     const as = (method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) => apiCall(env.server.app, { method, path, token: tech, store, body });
-    expect((await as('POST', apiPaths.inspectionReports, { inspectionReportId, inspectionReportHashId, scheduledVisitId, vehicleId: null, technicianId: techId, groups, startedAt: new Date().toISOString() })).statusCode).toBe(201);
+    const started = await as('POST', apiPaths.inspectionReports, { inspectionReportId, scheduledVisitId, vehicleId: null, technicianId: techId, groups, startedAt: new Date().toISOString() });
+    expect(started.statusCode).toBe(201);
+    const { inspectionReportHashId } = started.json<{ inspectionReportHashId: string }>();
     const items = groups.flatMap((g) => g.items);
     const byName = (name: string) => items.find((i) => i.name === name)!.itemId;
     await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Headlights') }), { status: 'Passed', notes: null, measurement: null });

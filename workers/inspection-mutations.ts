@@ -5,7 +5,7 @@ import {
   type CreateInspectionPhoto, type CreateInspectionReport, type SaveInspectionItem,
 } from '../src/contract/writes.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
-import { inspectionItemProblems } from '../src/domain/inspections.ts';
+import { inspectionItemProblems, resendAfterMs } from '../src/domain/inspections.ts';
 import { milestoneChanges, type Milestone } from '../src/domain/visit-rules.ts';
 import type { Mutation } from './sync-engine.ts';
 
@@ -25,7 +25,8 @@ export const inspectionMutations = {
       collection: 'inspectionReports', key: model.inspectionReportId, description: 'Start an inspection',
       refs: [`scheduledVisits/${model.scheduledVisitId}`],
       build: (current) => (current ? null : {
-        next: { ...model, completedAt: null, sentAt: null, approvedByName: null, approvedAt: null, storeId },
+        // The public id is the server's: the report shows no customer link until its answer arrives.
+        next: { ...model, inspectionReportHashId: '', completedAt: null, sentAt: null, approvedByName: null, approvedAt: null, storeId },
         request: { method: 'POST', path: apiPaths.inspectionReports, body: model },
       }),
     };
@@ -70,6 +71,7 @@ export const inspectionMutations = {
       build: (current) => {
         if (!current) notOnDevice('inspection');
         if (!current.completedAt) throw new Error('Complete the inspection before sending it: the customer sees only a finished report.');
+        if (current.sentAt && now.getTime() - Date.parse(String(current.sentAt)) < resendAfterMs) return null;
         return { next: { ...current, sentAt: now.toISOString() }, request: { method: 'POST', path: path(apiPaths.sendInspectionReport, { inspectionReportId }) } };
       },
     };

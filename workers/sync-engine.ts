@@ -447,7 +447,8 @@ export class SyncEngine {
       const end = Math.min(total, offset + uploadPieceBytes);
       const bytes = await kept.blob.slice(offset, end).arrayBuffer();
       const answer = await this.api.putBytes(entry.path, { bytes, headers: { 'content-range': `bytes ${offset}-${end - 1}/${total}` } });
-      const reported = Number(answer.headers.get('upload-offset'));
+      const header = answer.headers.get('upload-offset');
+      const reported = header === null ? Number.NaN : Number(header);
       if (answer.status === 409 && Number.isInteger(reported) && reported >= 0 && reported <= total) {
         offset = reported;
         continue;
@@ -458,6 +459,16 @@ export class SyncEngine {
       offset = body.received ?? end;
     }
     return { status: 503, body: { type: 'about:blank', title: 'The upload did not finish', status: 503, detail: 'The photo\'s upload kept starting over; it is tried again.' } };
+  }
+
+  /** The first rows of a collection on the device (benchmarks and tests pick rows to work on). */
+  replicaRowsOf(collection: CollectionName, limit: number): Promise<Row[]> {
+    return this.db.collection(collection).limit(limit).toArray();
+  }
+
+  /** Every photo kept on this device. */
+  async keptPhotoBlobs(): Promise<Blob[]> {
+    return (await this.db.photoBlobs.toArray()).map((p) => p.blob);
   }
 
   /** Whether a photo's bytes are on this device. */

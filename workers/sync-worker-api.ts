@@ -123,6 +123,8 @@ export interface SyncWorkerApi {
   fetchInspectionPhoto(inspectionPhotoId: string): Promise<boolean>;
   recordMilestone(scheduledVisitId: string, milestone: Milestone): Promise<boolean>;
   assignService(service: Pick<ScheduledService, 'scheduledServiceId' | 'scheduledVisitId'>, technicianId: string | null): Promise<boolean>;
+  /** Links a traction order to its visit (null unlinks it); queued like any change. */
+  linkTractionOrder(tractionOrderId: string, scheduledVisitId: string | null): Promise<boolean>;
   markRatingRead(ratingId: string): Promise<boolean>;
   archiveMessage(storeMessageId: string): Promise<boolean>;
   markMessageReplied(storeMessageId: string): Promise<boolean>;

@@ -23,6 +23,7 @@ import { supportRequestList } from './support-requests.ts';
 import { inviteStaff } from './staff-invites.ts';
 import { messageSink } from './message-sink.ts';
 import { inspectionMutations } from './inspection-mutations.ts';
+import { tractionMutations } from './traction-mutations.ts';
 import { compressPhoto } from './photo-compression.ts';
 import { fetchPhoto } from './photo-fetch.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
@@ -303,6 +304,7 @@ const api: SyncWorkerApi = {
   },
   recordMilestone: (visitId, milestone) => queue(inspectionMutations.milestone(visitId, milestone)),
   assignService: (service, technicianId) => queue(inspectionMutations.assignService(service, technicianId)),
+  linkTractionOrder: (tractionOrderId, visitId) => queue(tractionMutations.linkVisit(tractionOrderId, visitId)),
   markRatingRead: (ratingId) => queue(mutations.markRatingRead(ratingId)),
   archiveMessage: (storeMessageId) => queue(mutations.archiveMessage(storeMessageId)),
   setNotificationRead: (userNotificationId, read) => queue(mutations.setNotificationRead(userNotificationId, read)),

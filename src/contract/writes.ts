@@ -143,8 +143,12 @@ export const sendEmailSchema = outgoingBase.extend({ destinationEmailAddress: z.
 export type SendSms = z.input<typeof sendSmsSchema>;
 export type SendEmail = z.input<typeof sendEmailSchema>;
 
-/** Starting an inspection: the device makes its ids and copies the store's template into it. */
-export const createInspectionReportSchema = inspectionReportSchema.omit({ completedAt: true, sentAt: true, approvedByName: true, approvedAt: true }).strict();
+/**
+ * Starting an inspection: the device copies the store's template into it. Its id is its visit's (one report per
+ * visit: two devices starting one at once make the same report); its public id is made by the server.
+ */
+export const createInspectionReportSchema = inspectionReportSchema.omit({ inspectionReportHashId: true, completedAt: true, sentAt: true, approvedByName: true, approvedAt: true }).strict()
+  .refine((r) => r.inspectionReportId === r.scheduledVisitId, { message: 'An inspection report has its visit\'s id: one report per visit', path: ['inspectionReportId'] });
 export type CreateInspectionReport = z.input<typeof createInspectionReportSchema>;
 /** Completing (or reopening) a report, and who inspects. */
 export const inspectionReportPatchableFields = ['completedAt', 'technicianId'] satisfies (keyof z.infer<typeof inspectionReportSchema>)[];

@@ -86,3 +86,6 @@ export function inspectionProgress(groups: readonly InspectionTemplateGroup[], r
 
 /** Items the customer is asked about: what failed or needs attention. */
 export const needsDecision = (status: InspectionItemStatus) => status === 'Failed' || status === 'Warning';
+
+/** How soon a report sent to the customer may be sent again: a second tap, or a queue of taps offline, sends once. */
+export const resendAfterMs = 10 * 60_000;

@@ -7,8 +7,11 @@ import { frontCounter, leadTechnicians } from './roles.ts';
  * unassigned job for themselves or gives their own back; a lead technician (and the front counter) assigns
  * anyone. Answers why not, or null when allowed.
  */
-export function assignmentRefusal(roles: readonly Role[], userId: string, current: Pick<ScheduledService, 'selectedTechnician'>, next: Pick<ScheduledService, 'selectedTechnician'>): string | null {
+export function assignmentRefusal(roles: readonly Role[], userId: string, current: Pick<ScheduledService, 'selectedTechnician'>, next: Pick<ScheduledService, 'selectedTechnician'>, columnTechnician: string | null): string | null {
   if (roles.some((r) => frontCounter.includes(r) || leadTechnicians.includes(r))) return null;
+  if (current.selectedTechnician === null && columnTechnician !== null && columnTechnician !== userId) {
+    return 'This job is on another technician\'s column; the lead technician moves it.';
+  }
   const taking = current.selectedTechnician === null && next.selectedTechnician === userId;
   const givingBack = current.selectedTechnician === userId && next.selectedTechnician === null;
   return taking || givingBack ? null : 'A technician takes jobs nobody has, or gives back their own; the lead technician moves the others.';

@@ -164,6 +164,7 @@ const routeTree = rootRoute.addChildren([
     customer.addChildren([customerEdit.addChildren([customerEditVehicle]), customerCreateVehicle, customerAppointments.addChildren([customerAppointment])]),
     settings.addChildren(settingsPages),
     screen(app, '/retail-management', 'Retail Management', storeAdmins),
+    screen(app, '/traction-orders', 'Traction Orders', frontCounter, lazyRouteComponent(() => import('../features/traction/traction-orders-page.tsx'), 'TractionOrdersPage')),
     screen(app, '/alltracContactUs', 'Help & Support', undefined, lazyRouteComponent(() => import('../features/help/help-page.tsx'), 'HelpPage')),
     screen(app, '/notification/settings', 'Notification Settings', undefined, lazyRouteComponent(() => import('../features/notifications/notification-settings-page.tsx'), 'NotificationSettingsPage')),
     screen(app, '/notifications', 'Notifications', undefined, lazyRouteComponent(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage')),

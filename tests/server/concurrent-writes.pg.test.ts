@@ -44,7 +44,7 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
   const uninspectedVisit = async () => (await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'vehicleId']).where('storeId', '=', store)
     .where('cancelDate', 'is', null).where('inspectionReportId', 'is', null).where('deleted', '=', false).orderBy('scheduledVisitId').offset(inspected++).limit(1).executeTakeFirstOrThrow());
   const newReport = (visit: { scheduledVisitId: string; vehicleId: string | null }) => ({
-    inspectionReportId: randomUUID(), inspectionReportHashId: randomUUID().replace(/-/g, ''), scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId,
+    inspectionReportId: visit.scheduledVisitId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId,
     technicianId: null, groups: defaultInspectionGroups(() => randomUUID()), startedAt: '2030-06-03T15:00:00.000Z',
   });
   let specialDays = 0;
@@ -289,7 +289,7 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
       },
     })),
     {
-      name: 'one visit\'s inspection started on two devices at once: one is kept, the other refused as there already',
+      name: 'one visit\'s inspection started on two devices at once is one report, answered to both',
       prepare: async () => {
         const visit = await uninspectedVisit();
         const report = () => newReport(visit);
@@ -299,7 +299,7 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
         ] };
       },
       check: async ({ scheduledVisitId }, answers) => {
-        expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
         const rows = await t.db.selectFrom('inspectionReports').select('inspectionReportId').where('scheduledVisitId', '=', scheduledVisitId!).execute();
         expect(rows).toHaveLength(1);
       },

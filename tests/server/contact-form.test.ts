@@ -112,6 +112,15 @@ describe('the public contact form of a store', () => {
     expect(linked.phoneNumber!.replace(/\D/g, '').slice(-10)).toBe(customer.phoneNumber!.replace(/\D/g, '').slice(-10));
   });
 
+  it('confirms to a number once a day at most, and never with words the sender typed', async () => {
+    await fill(101, { content: 'First of two (contact form test)', name: 'Visit evil.example now', phoneNumber: '(555) 010-3131', preferredContactMethod: 'Sms' });
+    await fill(101, { content: 'Second of two (contact form test)', name: 'Visit evil.example now', phoneNumber: '(555) 010-3131', preferredContactMethod: 'Sms' });
+    const confirmations = await t.db.selectFrom('storeMessages').select('content').where('templateType', '=', 'CustomerContactUsConfirmation').where('phoneNumber', '=', '+15550103131').execute();
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]!.content).not.toContain('evil');
+    expect(await formMessages('Second of two (contact form test)')).toHaveLength(1);
+  });
+
   it('sends no confirmation to a customer who asked for a call', async () => {
     const content = 'Please call me about brakes (contact form test).';
     await fill(101, { content, preferredContactMethod: 'Phone', email: 'caller@example.com' });

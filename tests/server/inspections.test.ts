@@ -42,11 +42,11 @@ async function openVisit(skip = 0) {
 async function startReport(groups: InspectionTemplateGroup[] = defaultInspectionGroups(() => randomUUID())) {
   const visit = await openVisit();
   const body = {
-    inspectionReportId: randomUUID(), inspectionReportHashId: randomBytes(16).toString('base64url'), scheduledVisitId: visit.scheduledVisitId,
-    vehicleId: visit.vehicleId, technicianId: techId, groups, startedAt: clock.now().toISOString(),
+    inspectionReportId: visit.scheduledVisitId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId, technicianId: techId, groups, startedAt: clock.now().toISOString(),
   };
   const answer = await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...as(tech), body });
   expect(answer.statusCode, answer.body).toBe(201);
+  expect(answer.json<InspectionReport>().inspectionReportHashId).toMatch(/^[\w-]{22}$/);
   return { report: answer.json<InspectionReport>(), visit, items: groups.flatMap((g) => g.items) };
 }
 const saveItem = (token: string, inspectionReportId: string, itemId: string, body: unknown) =>
@@ -72,6 +72,21 @@ describe('an inspection in the bay', () => {
     const rows = await t.db.selectFrom('inspectionItems').selectAll().where('inspectionReportId', '=', report.inspectionReportId).execute();
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.itemId === tread.itemId)).toMatchObject({ status: 'Warning', notes: 'Inner edge worn', measurement: 4 });
+  });
+
+  it('is one per visit: started on a second device, it answers the first device\'s report, and results from both join it', async () => {
+    const { report, items } = await startReport();
+    const again = await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...as(lead), body: {
+      inspectionReportId: report.scheduledVisitId, scheduledVisitId: report.scheduledVisitId, vehicleId: report.vehicleId, technicianId: null,
+      groups: report.groups, startedAt: clock.now().toISOString(),
+    } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<InspectionReport>()).toMatchObject({ inspectionReportHashId: report.inspectionReportHashId, technicianId: techId });
+    expect((await saveItem(lead, report.inspectionReportId, items[0]!.itemId, { status: 'Passed', notes: null, measurement: 6 })).statusCode).toBe(201);
+    const other = await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...as(tech), body: {
+      inspectionReportId: randomUUID(), scheduledVisitId: report.scheduledVisitId, vehicleId: null, technicianId: null, groups: report.groups, startedAt: clock.now().toISOString(),
+    } });
+    expect(other.statusCode).toBe(400);
   });
 
   it('refuses a result it cannot keep, with words the technician acts on, and stores nothing', async () => {
@@ -132,6 +147,7 @@ describe('an inspection in the bay', () => {
     expect(content.headers['content-type']).toBe('image/jpeg');
     expect(Buffer.compare(content.rawPayload, bytes)).toBe(0);
     expect((await uploadChunk(photo.inspectionPhotoId, bytes.subarray(0, 10), 0, bytes.length + 1)).statusCode).toBe(400);
+    expect((await uploadChunk(photo.inspectionPhotoId, bytes.subarray(0, 20), bytes.length - 10, bytes.length)).statusCode).toBe(400);
   });
 });
 
@@ -188,6 +204,8 @@ describe('the customer\'s inspection report', () => {
     const [message] = await t.db.selectFrom('storeMessages').select(['templateType', 'content', 'email']).where('visitId', '=', visit.scheduledVisitId).where('templateType', '=', 'InspectionReport').execute();
     expect(message).toMatchObject({ email: 'report.reader@example.com' });
     expect(message!.content).toContain(`/inspection-reports/${report.inspectionReportHashId}`);
+    expect((await send()).json<{ detail: string }>().detail).toContain('The report was sent 1 minutes ago');
+    clock.advance(11 * 60_000);
 
     await t.db.updateTable('storeLocations').set({ inspectionReportLinkEnabled: false }).where('id', '=', stores[101]!).execute();
     try {
@@ -222,12 +240,17 @@ describe('a visit through the bay', () => {
     const at = path(apiPaths.scheduledService, service);
     const assign = (token: string, value: string | null) => apiCall(t.app, { method: 'PATCH', path: at, ...as(token), body: [{ op: 'replace', path: '/selectedTechnician', value }] });
     const leadId = (await t.db.selectFrom('users').select('userId').where('email', '=', 'lead@demo.test').executeTakeFirstOrThrow()).userId;
-    await t.db.updateTable('scheduledServices').set({ selectedTechnician: null }).where('scheduledServiceId', '=', service.scheduledServiceId).execute();
+    await t.db.updateTable('scheduledServices').set({ selectedTechnician: null, resourceId: null }).where('scheduledServiceId', '=', service.scheduledServiceId).execute();
     expect((await assign(tech, techId)).json()).toMatchObject({ selectedTechnician: techId });
     expect((await assign(lead, leadId)).json()).toMatchObject({ selectedTechnician: leadId });
     const refused = await assign(tech, techId);
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ errors: Record<string, string[]> }>().errors.selectedTechnician![0]).toContain('the lead technician moves the others');
+    const otherColumn = await t.db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', stores[101]!)
+      .where('assignedTechnicianId', 'is not', null).where('assignedTechnicianId', '!=', techId).executeTakeFirstOrThrow();
+    await t.db.updateTable('scheduledServices').set({ selectedTechnician: null, resourceId: otherColumn.schedulerResourceId }).where('scheduledServiceId', '=', service.scheduledServiceId).execute();
+    const taken = await assign(tech, techId);
+    expect(taken.json<{ errors: Record<string, string[]> }>().errors.selectedTechnician).toEqual(['This job is on another technician\'s column; the lead technician moves it.']);
     const durationByTech = await apiCall(t.app, { method: 'PATCH', path: at, ...as(tech), body: [{ op: 'replace', path: '/durationInMinutes', value: 60 }] });
     expect(durationByTech.statusCode).toBe(400);
   });
@@ -245,6 +268,10 @@ describe('traction orders and the public work order', () => {
     expect(linked.statusCode).toBe(200);
     const { tractionInvoiceNumber } = await t.db.selectFrom('scheduledVisits').select('tractionInvoiceNumber').where('scheduledVisitId', '=', visit.scheduledVisitId).executeTakeFirstOrThrow();
     expect(tractionInvoiceNumber).toBe(orders[0]!.invoiceNumber);
+    const elsewhere = await openVisit(7);
+    await apiCall(t.app, { method: 'PATCH', path: path(apiPaths.tractionOrder, { tractionOrderId: orders[0]!.tractionOrderId }), token: user, store: stores[101], body: [{ op: 'replace', path: '/relatedVisitId', value: elsewhere.scheduledVisitId }] });
+    const left = await t.db.selectFrom('scheduledVisits').select('tractionInvoiceNumber').where('scheduledVisitId', '=', visit.scheduledVisitId).executeTakeFirstOrThrow();
+    expect(left.tractionInvoiceNumber).toBeNull();
     const admin103 = await accessTokenFor(t.app, 'platform@demo.test');
     const refused = await apiCall(t.app, { method: 'GET', path: apiPaths.tractionOrders, token: admin103, store: stores[103] });
     expect(refused.statusCode).toBe(403);

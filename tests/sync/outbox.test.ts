@@ -180,7 +180,7 @@ describe('an inspection photo taken in the bay', () => {
     const visit = (await d.db.collection('scheduledVisits').filter((v) => v.cancelDate === null && v.inspectionReportId === null).first())!;
     const groups = defaultInspectionGroups(() => randomUUID());
     const report = {
-      inspectionReportId: randomUUID(), inspectionReportHashId: randomUUID().replace(/-/g, ''), scheduledVisitId: String(visit.scheduledVisitId),
+      inspectionReportId: String(visit.scheduledVisitId), scheduledVisitId: String(visit.scheduledVisitId),
       vehicleId: (visit.vehicleId as string | null) ?? null, technicianId: null, groups, startedAt: '2026-11-04T15:00:00.000Z',
     };
     await d.engine.mutate(inspectionMutations.startInspection(env.store, report));

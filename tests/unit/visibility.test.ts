@@ -24,6 +24,7 @@ describe('who sees what', () => {
       unconfirmedVisits: 'none', storeMessages: 'none', textStops: 'none', messageTemplates: 'none', ratings: 'none', retailStoreSettings: 'none', retailPriceCatalogs: 'none',
       storeContacts: 'none', socialMediaAccounts: 'none', tirePurchaseAddOns: 'none', tractionOrders: 'none', storeTireServices: 'none',
       storeTireWarranties: 'none', logisticsTransfers: 'none', inventorySummaries: 'none',
+      inspectionReports: 'full', inspectionItems: 'full', inspectionPhotos: 'full',
     });
   });
 

@@ -109,8 +109,13 @@ async function receive(w: Writer, store: FormStore, form: Submission, publicUrl:
     ? await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('phoneNumber', '=', phoneNumber).where('deleted', '=', false).execute()
     : [];
   const confirm = confirmationChannel(form, textingEnabled(store), () => stops.length > 0);
-  if (confirm) {
-    const words = renderedTemplate('CustomerContactUsConfirmation', templates, values)!;
+  // Nobody proves the number or address is theirs: the store confirms to it once a day at most, and in its own
+  // words only (not the sender's name), so the form cannot be used to send texts to strangers.
+  const confirmedToday = confirm ? await w.trx.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', store.id)
+    .where('templateType', '=', 'CustomerContactUsConfirmation').where('sentOn', '>=', new Date(w.now.getTime() - 86_400_000).toISOString())
+    .where((eb) => eb.or([eb('phoneNumber', '=', confirm.to), eb('email', '=', confirm.to)])).executeTakeFirst() : undefined;
+  if (confirm && !confirmedToday) {
+    const words = renderedTemplate('CustomerContactUsConfirmation', templates, templateValues({ store }))!;
     const sms = confirm.channel === 'sms';
     const content = sms ? words.smsText : words.emailText;
     await queueMessage(w, {

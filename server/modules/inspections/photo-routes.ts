@@ -49,6 +49,7 @@ export async function inspectionPhotoRoutes(app: FastifyInstance, { db, auth, wr
       if (!range || !Buffer.isBuffer(chunk)) throw new ProblemError('badRequest', 'Send the photo\'s bytes as application/octet-stream with a Content-Range header, such as "bytes 0-65535/240000".');
       const [start, end, total] = [Number(range[1]), Number(range[2]), Number(range[3])];
       if (end < start || end - start + 1 !== chunk.length) throw new ProblemError('badRequest', `Content-Range says ${end - start + 1} bytes; the body has ${chunk.length}.`);
+      if (end >= total) throw new ProblemError('badRequest', `Content-Range ends at byte ${end}, past the photo's ${total} bytes.`);
       const result = await writes.run(request, scope, async (w) => {
         const photo = await w.find(inspectionPhotos, { inspectionPhotoId });
         if (total !== photo.byteSize) throw new ProblemError('validation', `This photo is ${photo.byteSize} bytes, not ${total}.`, { errors: { 'Content-Range': ['The total is not the photo\'s size'] } });

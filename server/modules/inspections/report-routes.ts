@@ -1,15 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { inspectionItemSchema, inspectionReportSchema } from '../../../src/contract/entities.ts';
 import { apiPaths, publicPagePaths } from '../../../src/contract/routes.ts';
 import { createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema } from '../../../src/contract/writes.ts';
-import { completionProblems, inspectionItemProblems } from '../../../src/domain/inspections.ts';
+import { completionProblems, inspectionItemProblems, resendAfterMs } from '../../../src/domain/inspections.ts';
 import { bayAndCounter } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec } from '../../sync/write-path.ts';
 import { queueVisitMessage } from '../../messaging/visit-message.ts';
 import type { ModuleContext } from '../context.ts';
+import { technicianProblems } from '../scheduler/references.ts';
 import { scheduledVisits } from '../scheduler/visit-routes.ts';
 
 export const inspectionReports: RowSpec<typeof inspectionReportSchema> = {
@@ -36,8 +38,14 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     const model = parseOrProblem(createInspectionReportSchema, request.body, 'The inspection report');
     const result = await writes.run(request, scope, async (w) => {
       const visit = await w.find(scheduledVisits, { scheduledVisitId: model.scheduledVisitId });
+      // Started on another device first: this one's results join that report (it has the same id).
+      const existing = await w.read(inspectionReports, { inspectionReportId: model.inspectionReportId });
+      if (existing) return { status: 200, body: existing };
       if (visit.cancelDate) throw new ProblemError('conflict', 'This visit was canceled: it takes no inspection.');
-      const row = await w.create(inspectionReports, { ...model, vehicleId: visit.vehicleId, completedAt: null, sentAt: null, approvedByName: null, approvedAt: null });
+      refuseProblems(await technicianProblems(w.trx, scope, model.technicianId, 'technicianId'), 'The inspection report');
+      const row = await w.create(inspectionReports, {
+        ...model, inspectionReportHashId: randomBytes(16).toString('base64url'), vehicleId: visit.vehicleId, completedAt: null, sentAt: null, approvedByName: null, approvedAt: null,
+      });
       const linked = await w.change(scheduledVisits, { scheduledVisitId: visit.scheduledVisitId }, () => ({ inspectionReportId: row.inspectionReportId }));
       w.event(inspectionReports, row, 'ReplicaChanged', ['inspectionReports', row.inspectionReportId]);
       if (linked.changed) w.event(scheduledVisits, linked.row, 'VisitChanged', [visit.scheduledVisitId]);
@@ -57,6 +65,10 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.patch(inspectionReports, key, request.body, inspectionReportPatchableFields, {
         problems: async (current, next): Promise<Record<string, string[]>> => {
+          if (next.technicianId !== current.technicianId) {
+            const wrong = await technicianProblems(w.trx, scope, next.technicianId, 'technicianId');
+            if (Object.keys(wrong).length > 0) return wrong;
+          }
           if (!next.completedAt || current.completedAt) return {};
           const [results, photos] = await Promise.all([
             w.trx.selectFrom('inspectionItems').select(Object.keys(inspectionItemSchema.shape) as (keyof typeof inspectionItemSchema.shape)[])
@@ -107,6 +119,8 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     const result = await writes.run(request, scope, async (w) => {
       const report = await w.find(inspectionReports, key);
       if (!report.completedAt) throw new ProblemError('conflict', 'Complete the inspection before sending it: the customer sees only a finished report.');
+      const since = report.sentAt ? w.now.getTime() - Date.parse(report.sentAt) : Infinity;
+      if (since < resendAfterMs) throw new ProblemError('conflict', `The report was sent ${Math.max(1, Math.round(since / 60_000))} minutes ago: wait before sending it again, or call the customer.`);
       const link = `${config.publicUrl}${publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId)}`;
       const sent = await queueVisitMessage(w, store, {
         scheduledVisitId: report.scheduledVisitId, kind: null, templateType: 'InspectionReport', withRatingLink: false, publicUrl: config.publicUrl, inspectionReportLink: link,

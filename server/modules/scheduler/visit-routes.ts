@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { scheduledServiceSchema, scheduledVisitSchema } from '../../../src/contract/entities.ts';
+import { scheduledServiceSchema, scheduledVisitSchema, type ScheduledService } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   createScheduledServiceSchema, createScheduledVisitSchema, scheduledServicePatchableFields, scheduledVisitPatchableFields,
@@ -206,10 +206,15 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     const roles = rolesAtStore(scope.user.roles, scope.storeId);
     const bayOnly = !roles.some((r) => frontCounter.includes(r));
     const result = await writes.run(request, scope, async (w) => {
+      const assignmentProblems = async (current: ScheduledService, next: ScheduledService): Promise<Record<string, string[]>> => {
+        const column = current.resourceId ? await w.trx.selectFrom('schedulerResources').select('assignedTechnicianId').where('schedulerResourceId', '=', current.resourceId).executeTakeFirst() : undefined;
+        const refusal = assignmentRefusal(roles, scope.user.userId, current, next, column?.assignedTechnicianId ?? null);
+        return refusal ? { selectedTechnician: [refusal] } : {};
+      };
       const { row, changed } = await w.patch(scheduledServices, key, request.body, bayOnly ? ['selectedTechnician'] : scheduledServicePatchableFields, {
         normalize: withEnd,
         problems: async (current, next) => ({
-          ...(bayOnly && assignmentRefusal(roles, scope.user.userId, current, next) ? { selectedTechnician: [assignmentRefusal(roles, scope.user.userId, current, next)!] } : {}),
+          ...(bayOnly ? await assignmentProblems(current, next) : {}),
           ...durationProblems(next.durationInMinutes),
           ...await placementProblems(w.trx, scope, {
             resourceId: next.resourceId === current.resourceId ? null : next.resourceId,

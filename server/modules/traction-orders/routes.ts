@@ -55,12 +55,17 @@ export async function tractionOrderRoutes(app: FastifyInstance, { db, auth, writ
     const scope = await withServiceKey(await storeScope(db, auth, request, frontCounter, 'traction orders'));
     const key = parseOrProblem(params, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
+      const before = await w.find(tractionOrders, key);
       const { row, changed } = await w.patch(tractionOrders, key, request.body, ['relatedVisitId'], {
         problems: async (_current, next): Promise<Record<string, string[]>> => (next.relatedVisitId && !(await w.read(scheduledVisits, { scheduledVisitId: next.relatedVisitId }))
           ? { relatedVisitId: ['This store has no such visit'] } : {}),
       });
       if (changed) {
         w.event(tractionOrders, row, 'ReplicaChanged', ['tractionOrders', row.tractionOrderId]);
+        if (before.relatedVisitId && before.relatedVisitId !== row.relatedVisitId) {
+          const left = await w.change(scheduledVisits, { scheduledVisitId: before.relatedVisitId }, (v) => (v.tractionInvoiceNumber === row.invoiceNumber ? { tractionInvoiceNumber: null } : null));
+          if (left.changed) w.event(scheduledVisits, left.row, 'VisitChanged', [before.relatedVisitId]);
+        }
         if (row.relatedVisitId) {
           const visit = await w.change(scheduledVisits, { scheduledVisitId: row.relatedVisitId }, (v) => (v.tractionInvoiceNumber === row.invoiceNumber ? null : { tractionInvoiceNumber: row.invoiceNumber }));
           if (visit.changed) w.event(scheduledVisits, visit.row, 'VisitChanged', [row.relatedVisitId]);

@@ -19,6 +19,8 @@ interface Draft {
   customerInquiryType: ContactFormSubmission['customerInquiryType'];
   storeServiceId: string | null;
   content: string;
+  /** The token of a form sent but not confirmed: sent again with it, the store keeps one message. */
+  formToken?: string;
 }
 const emptyDraft: Draft = { name: '', phoneNumber: '', email: '', preferredContactMethod: 'Phone', customerInquiryType: 'GeneralQuestion', storeServiceId: null, content: '' };
 const maxContent = 2000;
@@ -65,8 +67,10 @@ export function ContactUsPage() {
     setErrors(Object.fromEntries(Object.entries(problems).map(([field, words]) => [field, words[0]!])));
     if (Object.keys(problems).length > 0) return;
     setSending({ state: 'sending' });
+    const formToken = draft.formToken ?? form.formToken;
+    setDraft((d) => ({ ...d, formToken }));
     const body: ContactFormSubmission = {
-      ...draft, email: draft.email.trim() || null, phoneNumber: draft.phoneNumber.trim() || null, formToken: form.formToken, ...(website ? { website } : {}),
+      ...draft, email: draft.email.trim() || null, phoneNumber: draft.phoneNumber.trim() || null, formToken, ...(website ? { website } : {}),
     };
     try {
       const answer = await publicApi().request('POST', path, { body });
@@ -80,7 +84,10 @@ export function ContactUsPage() {
         return setSending({ state: 'idle' });
       }
       // A form open too long, or sent back too fast: a fresh one is ready for the next Send.
-      if (answer.status === 422) setAttempt((a) => a + 1);
+      if (answer.status === 422) {
+        setDraft((d) => ({ ...d, formToken: undefined }));
+        setAttempt((a) => a + 1);
+      }
       const words = answer.status === 429
         ? 'You have sent several messages in a short time. Please wait a few minutes, or call the store.'
         : answer.status >= 500 ? 'Something went wrong on our side. Your message is kept here: try again in a moment.' : problem.detail ?? problem.title;

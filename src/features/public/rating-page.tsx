@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Loader, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ratingRequestSchema, type RatingRequest } from '../../contract/rating-request.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { NetworkError, problemOf } from '../../../workers/api-client.ts';
@@ -10,7 +10,8 @@ import { publicApi } from './public-api.ts';
 
 type Loaded = { state: 'loading' } | { state: 'notValid' } | { state: 'unreachable' } | { state: 'ready'; request: RatingRequest };
 type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'waitingForNetwork' } | { state: 'sent' } | { state: 'problem'; words: string };
-interface Draft { score: number; comment: string }
+/** What the customer chose; `sending` once they pressed Send, until the store has it (a reload sends it again). */
+interface Draft { score: number; comment: string; sending?: boolean }
 const starWords = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 async function fetchRequest(path: string): Promise<Loaded> {
@@ -65,6 +66,14 @@ export function RatingPage() {
       setSending({ state: 'waitingForNetwork' });
     }
   }, [path, setDraft]);
+
+  // Opened again with a rating that was sent but never confirmed (a reload offline): it goes again by itself.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || loaded.state !== 'ready' || !draft?.sending) return;
+    resumed.current = true;
+    void send(draft);
+  }, [loaded.state, draft, send]);
 
   // Back online: the rating that could not go is sent by itself.
   useEffect(() => {
@@ -121,7 +130,7 @@ export function RatingPage() {
       <form noValidate onSubmit={(e) => {
         e.preventDefault();
         if (shown.score < 1) return setScoreMissing(true);
-        setDraft(shown);
+        setDraft({ ...shown, sending: true });
         void send(shown);
       }}>
         <Stack gap="md">

@@ -21,6 +21,7 @@ import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../
 import { scheduledEventStatus } from '../../domain/visit-status.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { StatusBadge } from '../customers/appointment-history-page.tsx';
+import { InspectionSummary } from './inspection-summary.tsx';
 import type { SchedulerSearch } from './scheduler-page.tsx';
 
 const milestones: [keyof ScheduledVisit, string][] = [
@@ -138,6 +139,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
           <Timeline.Item key={field} title={label}><Text size="xs" c="dimmed">{formats.dateTime(String(visit[field]))}</Text></Timeline.Item>
         ))}
       </Timeline>
+      <InspectionSummary storeId={store.id} scheduledVisitId={visit.scheduledVisitId} vehicleId={visit.vehicleId} formatDate={formats.dateTime} />
       {problem && <Alert color="red">{problem}</Alert>}
       {asking ? (
         <Alert color="red" title={asking === 'cancel' ? 'Cancel this appointment?' : 'Delete this appointment?'}>
@@ -152,6 +154,9 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
       ) : (
         <Group gap="xs">
           {!visit.checkInDate && !visit.cancelDate && <Button leftSection={<IconCheck size={16} />} onClick={() => void act(() => syncClient().checkIn(visit.scheduledVisitId))}>Check in</Button>}
+          {visit.checkInDate && !visit.checkOutDate && !visit.cancelDate && (
+            <Button variant={visit.readyForPickupDate ? 'filled' : 'default'} onClick={() => void act(() => syncClient().recordMilestone(visit.scheduledVisitId, 'check-out'))}>Check out</Button>
+          )}
           {isCancelable(visit) && <Button variant="default" onClick={() => setAsking('cancel')}>Cancel…</Button>}
           {visit.cancelDate && <Button variant="default" onClick={() => void act(() => syncClient().updateVisit(visit.scheduledVisitId, { cancelDate: null }))}>Restore</Button>}
           {isDeletable(visit) && <Button variant="subtle" color="red" onClick={() => setAsking('delete')}>Delete…</Button>}

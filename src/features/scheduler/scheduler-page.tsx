@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useChildMatches, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
+import { ButtonLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
@@ -140,6 +141,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
         <Title order={1} size="h2">Scheduler</Title>
         <Group gap="xs" wrap="wrap">
           <RequestsButton store={store} timeZone={timeZone} />
+          {store.hasServiceKey && <ButtonLink variant="default" to="/traction-orders">Traction orders</ButtonLink>}
           <Button leftSection={<IconPlus size={16} />} onClick={() => {
             const start = `${date}T${hours?.open ?? '08:00'}:00`;
             pick({ resourceId: null, startDate: start, endDate: plusMinutes(start, 60) });

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Card, FileButton, Group, Image, Loader, Numb
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { InspectionItem, InspectionPhoto, InspectionReport, InspectionTemplateGroup } from '../../contract/entities.ts';
 import type { InspectionItemStatus } from '../../contract/enums.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -25,12 +25,25 @@ function usePhotos(storeId: number, inspectionReportId: string) {
     const blobs = await db.photoBlobs.bulkGet(photos.map((p) => p.inspectionPhotoId));
     return photos.map((photo, i) => ({ photo, blob: blobs[i]?.blob ?? null }));
   }, [storeId, inspectionReportId]);
-  const urls = useMemo(() => new Map((data ?? []).flatMap(({ photo, blob }) => (blob ? [[photo.inspectionPhotoId, URL.createObjectURL(blob)] as const] : []))), [data]);
-  useEffect(() => () => { for (const url of urls.values()) URL.revokeObjectURL(url); }, [urls]);
-  // A photo another device took comes to this one when shown (and stays for offline).
+  const [urls, setUrls] = useState<Map<string, string>>(() => new Map());
+  const made = useRef(new Map<string, string>());
+  const asked = useRef(new Set<string>());
   useEffect(() => {
-    for (const { photo, blob } of data ?? []) if (!blob && photo.uploadedAt) void syncClient().fetchInspectionPhoto(photo.inspectionPhotoId).catch(() => false);
+    let added = false;
+    for (const { photo, blob } of data ?? []) {
+      if (blob && !made.current.has(photo.inspectionPhotoId)) {
+        made.current.set(photo.inspectionPhotoId, URL.createObjectURL(blob));
+        added = true;
+      }
+      // A photo another device took comes to this one when shown (and stays for offline), asked for once.
+      if (!blob && photo.uploadedAt && !asked.current.has(photo.inspectionPhotoId)) {
+        asked.current.add(photo.inspectionPhotoId);
+        void syncClient().fetchInspectionPhoto(photo.inspectionPhotoId).catch(() => asked.current.delete(photo.inspectionPhotoId));
+      }
+    }
+    if (added) setUrls(new Map(made.current));
   }, [data]);
+  useEffect(() => () => { for (const url of made.current.values()) URL.revokeObjectURL(url); }, []);
   return { photos: data ?? [], urls };
 }
 
@@ -111,11 +124,17 @@ function ItemRow({ item, result, disabled, photos, save, addPhoto }: {
   // Notes are saved as they are typed (a pause is enough): an app closed mid-sentence loses nothing.
   const saveNotes = useDebouncedCallback((text: string) => {
     if ((text.trim() || null) !== current.notes) void save({ ...current, notes: text.trim() || null, measurement: value });
-  }, 700);
+  }, { delay: 700, flushOnUnmount: true });
   // A measurement of an item not yet judged takes the status it suggests; the technician can change it.
   const saveMeasurement = useDebouncedCallback((next: number | null) => {
     if (next !== current.measurement) void save({ status: status === 'NotInspected' ? suggestedStatus(item.measurement, next) ?? 'NotInspected' : status, notes: notes.trim() || null, measurement: next });
-  }, 700);
+  }, { delay: 700, flushOnUnmount: true });
+  // The app closed or put away mid-word: what was typed is saved first.
+  useEffect(() => {
+    const flush = () => { saveNotes.flush(); saveMeasurement.flush(); };
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [saveNotes, saveMeasurement]);
   return (
     <Stack gap={6} role="group" aria-label={item.name}>
       <Group justify="space-between" wrap="nowrap">

@@ -7,7 +7,6 @@ import { hasAnyRole, useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import type { InspectionReport, InspectionTemplate } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { newHashId } from '../../domain/hash-id.ts';
 import { defaultInspectionGroups } from '../../domain/inspection-template.ts';
 import { frontCounter } from '../../domain/roles.ts';
 import { minutesSpent } from '../../domain/technician-rules.ts';
@@ -48,7 +47,7 @@ export function TechnicianVisitPage() {
     }
   };
   const start = () => act(() => syncClient().startInspection({
-    inspectionReportId: crypto.randomUUID(), inspectionReportHashId: newHashId(), scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId,
+    inspectionReportId: visit.scheduledVisitId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId,
     technicianId: session.user.userId, groups: template?.groups ?? defaultInspectionGroups(() => crypto.randomUUID()), startedAt: new Date().toISOString(),
   }));
   const spent = spentText(minutesSpent(visit, new Date()));
