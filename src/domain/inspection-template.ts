@@ -20,6 +20,7 @@ export function defaultInspectionGroups(newId: () => string): InspectionTemplate
     group('Brakes', [['Front pads', 'brakePadMm'], ['Rear pads', 'brakePadMm'], ['Rotors', 'none']]),
     group('Under the hood', [['Engine oil', 'none'], ['Coolant', 'none'], ['Brake fluid', 'none'], ['Battery', 'none']]),
     group('Lights and wipers', [['Headlights', 'none'], ['Brake lights', 'none'], ['Wiper blades', 'none']]),
+    group('Steering and suspension', [['Shocks and struts', 'none'], ['Alignment (uneven tire wear)', 'none']]),
   ];
 }
 

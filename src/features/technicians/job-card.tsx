@@ -46,16 +46,14 @@ export function JobCard({ job, store, take, compact = false }: { job: BayJob; st
     <Card withBorder padding={compact ? 'xs' : 'md'} radius="md" style={{ borderLeft: `6px solid ${statusColors[status]}` }}
       role="article" aria-label={`${job.serviceName}: ${job.vehicle ?? 'vehicle'} ${job.licence}`.trim()}>
       <Stack gap={compact ? 2 : 6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text size={compact ? 'sm' : 'lg'} fw={700} lineClamp={1}>{job.vehicle ?? 'Vehicle'}{job.licence && <Text span c="dimmed" fw={500}> · {job.licence}</Text>}</Text>
-            <Text size="sm">{formats.time(job.service.startDate)} · {job.serviceName} · {job.service.durationInMinutes} min</Text>
-          </div>
-          <Stack gap={4} align="flex-end">
-            <Badge color={statusColors[status]} variant="light" size={compact ? 'sm' : 'md'}>{status}</Badge>
-            {job.visit.keyTag && <Badge variant="outline" color="dark" size={compact ? 'sm' : 'lg'}>Key {job.visit.keyTag}</Badge>}
-          </Stack>
+        <Text size={compact ? 'sm' : 'lg'} fw={700}>{job.vehicle ?? 'Vehicle'}</Text>
+        {/* The plate and the key tag are what a technician looks for in the lot: big, never cut. */}
+        <Group gap="xs">
+          {job.licence && <Text size={compact ? 'sm' : 'xl'} fw={700} ff="monospace">{job.licence}</Text>}
+          {job.visit.keyTag && <Badge variant="outline" color="dark" size={compact ? 'sm' : 'lg'}>Key {job.visit.keyTag}</Badge>}
+          <Badge color={statusColors[status]} variant="light" size={compact ? 'sm' : 'md'}>{status}</Badge>
         </Group>
+        <Text size="sm">{formats.time(job.service.startDate)} · {job.serviceName} · {job.service.durationInMinutes} min</Text>
         <Text size="sm" c="dimmed">{job.customerName}</Text>
         {notes && !compact && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{notes}</Text>}
         {spent && <Text size="sm">Time spent: {spent}</Text>}
@@ -70,7 +68,7 @@ export function JobCard({ job, store, take, compact = false }: { job: BayJob; st
         {!compact && (
           <Group gap="sm" grow>
             {take ? (
-              <Button size="lg" loading={busy} onClick={() => void act(take)}>Take this job</Button>
+              <Button size="lg" loading={busy} onClick={() => void act(take)}>Take job</Button>
             ) : step ? (
               <Button size="lg" loading={busy} onClick={() => void act(() => syncClient().recordMilestone(job.visit.scheduledVisitId, step.milestone))}>{step.label}</Button>
             ) : <Button size="lg" disabled>Ready for pickup</Button>}

@@ -25,7 +25,13 @@ export function LeadBoardPage() {
   if (!day) return <Loader aria-label="Loading the board" />;
   const now = new Date();
   const openMinutes = day.hours ? minutesOf(day.hours.close) - minutesOf(day.hours.open) : 0;
-  const columns = [...day.technicians.map((t) => ({ id: t.userId, name: t.name })), { id: unassigned, name: 'Nobody yet' }];
+  // The jobs nobody has come first (they are what the lead acts on), then the technicians with work, then the rest.
+  const busy = new Set(day.jobs.map((j) => j.technicianId));
+  const columns = [
+    { id: unassigned, name: 'Nobody yet' },
+    ...day.technicians.filter((t) => busy.has(t.userId)).map((t) => ({ id: t.userId, name: t.name })),
+    ...day.technicians.filter((t) => !busy.has(t.userId)).map((t) => ({ id: t.userId, name: t.name })),
+  ];
   const move = async (job: BayJob, to: string) => {
     setProblem(null);
     try {
@@ -47,7 +53,7 @@ export function LeadBoardPage() {
             const jobs = day.jobs.filter((j) => (j.technicianId ?? unassigned) === column.id);
             const booked = jobs.filter((j) => !j.visit.workCompleteDate).reduce((sum, j) => sum + j.service.durationInMinutes, 0);
             return (
-              <Card key={column.id} withBorder padding="xs" w={300} miw={300} bg="var(--mantine-color-gray-0)" role="region" aria-label={`${column.name}'s jobs`}
+              <Card key={column.id} withBorder padding="xs" w={270} miw={270} bg="var(--mantine-color-gray-0)" role="region" aria-label={`${column.name}'s jobs`}
                 onDragOver={(e) => { if (dragged) e.preventDefault(); }}
                 onDrop={(e) => { e.preventDefault(); if (dragged && (dragged.technicianId ?? unassigned) !== column.id) void move(dragged, column.id); setDragged(null); }}>
                 <Stack gap={4} mb="xs">
