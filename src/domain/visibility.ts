@@ -1,4 +1,5 @@
 import type { Role } from '../contract/enums.ts';
+import { storeServiceSchema } from '../contract/entities.ts';
 import { storeLocationSchema } from '../contract/store-location.ts';
 import type { CollectionName } from '../contract/sync.ts';
 import { frontCounter, storeAdmins } from './roles.ts';
@@ -15,7 +16,7 @@ const none: ReadAccess = { kind: 'none' };
 
 /** What the bay needs: the calendar, the resources and services, and for a visit the customer's name and vehicle. */
 const calendarAndCatalogue = new Set<CollectionName>([
-  'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
+  'schedulerResources', 'storeServiceCategories', 'appointmentResources', 'schedulerResourceServices',
   'scheduledVisits', 'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours', 'inspectionTemplates',
   'inspectionReports', 'inspectionItems', 'inspectionPhotos',
 ]);
@@ -24,6 +25,9 @@ const ownRows = new Set<CollectionName>(['userNotifications', 'notificationPrefe
 
 /** The store as everyone at it sees it: all but the service key, which enables traction orders (hasServiceKey says whether there is one). */
 const storeWithoutServiceKey: ReadAccess = { kind: 'limited', fields: Object.keys(storeLocationSchema.shape).filter((f) => f !== 'serviceKey'), rows: 'all' };
+
+/** The store's services as the bay sees them: all but the traction service code (the service system's, for the counter). */
+const servicesWithoutTractionCode: ReadAccess = { kind: 'limited', fields: Object.keys(storeServiceSchema.shape).filter((f) => f !== 'tractionServiceCode'), rows: 'all' };
 
 /** Colleagues as the bay sees them: names and roles, not their email. */
 const staffByName: ReadAccess = { kind: 'limited', fields: ['userId', 'name', 'roles'], rows: 'all' };
@@ -50,6 +54,7 @@ export function readAccess(rolesAtStore: readonly Role[], collection: Collection
   if (rolesAtStore.some((r) => frontCounter.includes(r))) return full;
   if (rolesAtStore.length === 0) return none;
   if (calendarAndCatalogue.has(collection)) return full;
+  if (collection === 'storeServices') return servicesWithoutTractionCode;
   if (collection === 'customers') return { kind: 'limited', fields: customerNameFields, rows: 'visited' };
   if (collection === 'customerVehicles') return { kind: 'limited', fields: null, rows: 'visited' };
   return none;
@@ -72,7 +77,7 @@ export function accessProfile(rolesAtStore: readonly Role[]): string {
 export const mayReadServiceKey = (rolesAtStore: readonly Role[]) => rolesAtStore.some((r) => storeAdmins.includes(r));
 
 /** A row as the access allows: fields not granted are null (the row keeps its shape). */
-export function withAccess<T extends Record<string, unknown>>(row: T, access: ReadAccess): T {
+export function withAccess<T extends object>(row: T, access: ReadAccess): T {
   if (access.kind !== 'limited' || access.fields === null) return row;
   const fields = access.fields;
   return Object.fromEntries(Object.entries(row).map(([field, value]) => [field, fields.includes(field) ? value : null])) as T;

@@ -112,6 +112,11 @@ describe('the store service catalogue', () => {
     expect((await as(admin)('PATCH', path, { tractionServiceCode: ' TR-0042 ' })).json()).toEqual({ storeServiceHashId: body.storeServiceHashId, tractionServiceCode: 'TR-0042' });
     expect((await as(admin)('GET', path)).json().tractionServiceCode).toBe('TR-0042');
     expect((await stored(body.storeServiceId))!.tractionServiceCode).toBe('TR-0042');
+    // The bay reads the service, not the service system's code.
+    const tech = await accessTokenFor(t.app, 'tech@demo.test');
+    expect((await as(tech)('GET', at(body.storeServiceHashId))).json()).toMatchObject({ name: body.name, tractionServiceCode: null });
+    const listed = (await as(tech)('GET', apiPaths.storeServices)).json<{ items: { storeServiceId: string; tractionServiceCode: string | null }[] }>().items;
+    expect(listed.find((s) => s.storeServiceId === body.storeServiceId)?.tractionServiceCode).toBeNull();
   });
 });
 

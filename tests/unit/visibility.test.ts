@@ -17,7 +17,7 @@ describe('who sees what', () => {
     const table = Object.fromEntries(collectionNames.map((c) => [c, kind([role], c)]));
     expect(table).toEqual({
       storeLocations: 'limited', specialStoreHours: 'full', storeStaff: 'limited', inspectionTemplates: 'full',
-      schedulerResources: 'full', storeServiceCategories: 'full', storeServices: 'full', appointmentResources: 'full', schedulerResourceServices: 'full',
+      schedulerResources: 'full', storeServiceCategories: 'full', storeServices: 'limited', appointmentResources: 'full', schedulerResourceServices: 'full',
       scheduledVisits: 'full', scheduledServices: 'full', blockedTimes: 'full', recurringBlockedTimes: 'full',
       customers: 'limited', customerVehicles: 'limited', customerDuplicateDismissals: 'none',
       userNotifications: 'full', notificationPreferences: 'full', supportRequests: 'full',

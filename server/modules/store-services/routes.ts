@@ -5,6 +5,7 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import { createStoreServiceSchema, storeServicePatchableFields, tractionServiceCodeSchema } from '../../../src/contract/writes.ts';
 import { storeAdmins } from '../../../src/domain/roles.ts';
 import { storeServiceProblems } from '../../../src/domain/store-service-rules.ts';
+import { withAccess } from '../../../src/domain/visibility.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, refuseProblems } from '../../http/problem.ts';
@@ -41,7 +42,8 @@ export async function storeServiceRoutes(app: FastifyInstance, { db, auth, write
     const query = parseODataQuery(request.query as Record<string, unknown>, resource);
     const base = db.selectFrom('storeServices').select(columns)
       .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
-    return runODataList(base, query, resource, 'storeServiceId');
+    const list = await runODataList(base, query, resource, 'storeServiceId');
+    return { ...list, items: list.items.map((row) => withAccess(row, scope.access)) };
   });
 
   app.get(apiPaths.storeServiceCategories, async (request) => {
@@ -56,7 +58,7 @@ export async function storeServiceRoutes(app: FastifyInstance, { db, auth, write
   app.get(apiPaths.storeService, async (request) => {
     const scope = await readScope(db, auth, request, 'storeServices');
     const { storeServiceHashId } = parseOrProblem(hashParams, request.params, 'The path');
-    return findRow(db, storeServices, scope, { storeServiceHashId });
+    return withAccess(await findRow(db, storeServices, scope, { storeServiceHashId }), scope.access);
   });
 
   app.post(apiPaths.storeServices, async (request, reply) => {
