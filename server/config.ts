@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { startupSettingNames, startupSettings, type AppSettings } from '../src/contract/app-settings.ts';
+import { noMapsKey, startupSettingNames, startupSettings, type AppSettings } from '../src/contract/app-settings.ts';
 import { missingSettingsError } from '../src/domain/startup-settings.ts';
 
 export interface Config {
@@ -75,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 
   const developmentDefaults: AppSettings = {
-    mapsKey: 'development-no-maps',
+    mapsKey: noMapsKey,
     supportPhone: '(800) 555-0199',
     authority: `${publicUrl}/identity`,
     centralApi: publicUrl,

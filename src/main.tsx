@@ -97,6 +97,7 @@ async function boot(): Promise<void> {
   };
   const services: AppServices = {
     supportPhone: settings.supportPhone,
+    mapsKey: settings.mapsKey,
     signOut: async () => {
       closeReplicas();
       await manager.signoutRedirect();

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import { mapOrigin, mapsEnabled } from '../../src/domain/store-map.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -36,6 +37,8 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        // The store's map on the General settings, only where a maps key is set.
+        frameSrc: mapsEnabled(config.appSettings.mapsKey) ? [mapOrigin] : ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },

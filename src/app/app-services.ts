@@ -4,6 +4,8 @@ import { createContext, useContext } from 'react';
 export interface AppServices {
   signOut(): Promise<void>;
   supportPhone: string;
+  /** The startup settings' maps key (the General settings show the store's map with it). */
+  mapsKey: string;
 }
 
 export const AppServicesContext = createContext<AppServices | null>(null);

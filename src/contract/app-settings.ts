@@ -15,6 +15,9 @@ export const startupSettings = {
   signInClientName: { env: 'SIGN_IN_CLIENT_NAME', label: 'sign-in client name' },
 } as const;
 
+/** The maps key of a server set up without one (development and the demo): no map is shown. */
+export const noMapsKey = 'development-no-maps';
+
 export type StartupSettingName = keyof typeof startupSettings;
 export const startupSettingNames = Object.keys(startupSettings) as StartupSettingName[];
 

@@ -52,6 +52,11 @@ describe('every answer', () => {
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(String(response.headers['content-security-policy'])).toContain('wss://staff.example.com');
   });
+
+  it('lets the store\'s map in a frame from Google only where a maps key is set', async () => {
+    expect(String((await production.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])).toContain('frame-src https://www.google.com');
+    expect(String((await dev.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])).toContain("frame-src 'none'");
+  });
 });
 
 describe('source maps', () => {

@@ -1,7 +1,9 @@
 import { Button, Card, CopyButton, Grid, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Temporal } from 'temporal-polyfill';
+import { useAppServices } from '../../app/app-services.ts';
 import { useSession } from '../../app/session.ts';
+import { mapsEnabled, storeMapUrl } from '../../domain/store-map.ts';
 import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
 import { e164, formatPhone, phoneDigits } from '../../domain/phone.ts';
@@ -108,6 +110,16 @@ export function GeneralPage() {
   );
 }
 
+/** The store on the map as it is saved, where the server has a maps key; else the fields alone say where it is. */
+function StoreMap({ store }: { store: StoreLocation }) {
+  const { mapsKey } = useAppServices();
+  if (!mapsEnabled(mapsKey)) return <Text size="sm" c="dimmed" mb="sm">A map shows here once the server has a maps key (MAPS_KEY).</Text>;
+  return (
+    <iframe title={`${store.name} on the map`} src={storeMapUrl(mapsKey, store)} loading="lazy" referrerPolicy="no-referrer-when-downgrade"
+      style={{ width: '100%', height: 240, border: 0, borderRadius: 'var(--mantine-radius-sm)', marginBottom: 'var(--mantine-spacing-sm)' }} />
+  );
+}
+
 /** Where customers write to the store without signing in: the address to put on the store's website. */
 function ContactFormLink({ store }: { store: StoreLocation }) {
   const link = `${window.location.origin}${publicPagePaths.contactForm.replace(':contactFormId', store.contactFormId)}`;
@@ -152,6 +164,7 @@ function GeneralForm({ store, mayReadKey }: { store: StoreLocation; mayReadKey: 
       </Card>
       <Card withBorder>
         <Title order={3} size="h5" mb="sm">Map position</Title>
+        <StoreMap store={store} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput label="Latitude" required min={-90} max={90} decimalScale={6} {...form.getInputProps('latitude')} />
           <NumberInput label="Longitude" required min={-180} max={180} decimalScale={6} {...form.getInputProps('longitude')} />
