@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
@@ -7,8 +7,9 @@ import { inquiryTypes, type contactMethods } from '../../contract/enums.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { contactFormProblems } from '../../domain/contact-form.ts';
 import { NetworkError, problemOf } from '../../../workers/api-client.ts';
-import { NotValidPage, PublicFrame } from './public-frame.tsx';
+import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
+import { usePublicResource } from './use-public-resource.ts';
 
 type ContactMethod = (typeof contactMethods.values)[number];
 interface Draft {
@@ -26,19 +27,7 @@ const emptyDraft: Draft = { name: '', phoneNumber: '', email: '', preferredConta
 const maxContent = 2000;
 const replyWords: Record<ContactMethod, string> = { Phone: 'call you', Sms: 'text you', Email: 'email you' };
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'unreachable' } | { state: 'ready'; form: ContactForm };
 type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'waitingForNetwork' } | { state: 'sent'; replyBy: ContactMethod } | { state: 'problem'; words: string };
-
-async function fetchForm(path: string): Promise<Loaded> {
-  try {
-    const answer = await publicApi().request('GET', path);
-    if (answer.status === 404) return { state: 'missing' };
-    if (answer.status !== 200) return { state: 'unreachable' };
-    return { state: 'ready', form: contactFormSchema.parse(answer.body) };
-  } catch {
-    return { state: 'unreachable' };
-  }
-}
 
 /**
  * A store's contact form (issue: messaging), public, phone first. What the customer types is kept on their
@@ -48,19 +37,12 @@ async function fetchForm(path: string): Promise<Loaded> {
 export function ContactUsPage() {
   const { contactFormId } = useParams({ strict: false }) as { contactFormId: string };
   const path = apiPaths.contactForm.replace(':contactFormId', encodeURIComponent(contactFormId));
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // Each reading hands out a fresh form (a new token): on opening, on Try again, and after a refused token.
+  const { loaded, refresh, retry } = usePublicResource(path, contactFormSchema);
   const [draft, setDraft] = useLocalStorage<Draft>({ key: `alltrac-contact-draft:${contactFormId}`, defaultValue: emptyDraft, getInitialValueInEffect: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const [website, setWebsite] = useState('');
-
-  // Each attempt hands out a fresh form (a new token): on opening, on Try again, and after a refused token.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    void fetchForm(path).then((next) => { if (current) setLoaded(next); });
-    return () => { current = false; };
-  }, [path, attempt]);
 
   const send = useCallback(async (form: ContactForm) => {
     const problems = contactFormProblems(draft, form.store.texts);
@@ -86,7 +68,7 @@ export function ContactUsPage() {
       // A form open too long, or sent back too fast: a fresh one is ready for the next Send.
       if (answer.status === 422) {
         setDraft((d) => ({ ...d, formToken: undefined }));
-        setAttempt((a) => a + 1);
+        refresh();
       }
       const words = answer.status === 429
         ? 'You have sent several messages in a short time. Please wait a few minutes, or call the store.'
@@ -96,33 +78,23 @@ export function ContactUsPage() {
       if (!(error instanceof NetworkError)) throw error;
       setSending({ state: 'waitingForNetwork' });
     }
-  }, [draft, path, setDraft, website]);
+  }, [draft, path, refresh, setDraft, website]);
 
   // Back online: the message that could not go is sent by itself.
   useEffect(() => {
     if (sending.state !== 'waitingForNetwork' || loaded.state !== 'ready') return;
-    const again = () => void send(loaded.form);
+    const again = () => void send(loaded.value);
     window.addEventListener('online', again);
     const timer = window.setInterval(again, 15_000);
     return () => { window.removeEventListener('online', again); window.clearInterval(timer); };
   }, [sending.state, loaded, send]);
 
-  if (loaded.state === 'loading') return <PublicFrame><Group justify="center" py="xl"><Loader aria-label="Loading the form" /></Group></PublicFrame>;
+  if (loaded.state === 'loading') return <LoadingPage label="Loading the form" />;
   if (loaded.state === 'missing') {
     return <NotValidPage title="This contact form is not available">Check the link on the store's website, or call the store.</NotValidPage>;
   }
-  if (loaded.state === 'unreachable') {
-    return (
-      <PublicFrame>
-        <Stack>
-          <Title order={1} size="h3">We could not open the form</Title>
-          <Text>Check your connection, then try again.</Text>
-          <Button w="fit-content" onClick={() => { setLoaded({ state: 'loading' }); setAttempt((a) => a + 1); }}>Try again</Button>
-        </Stack>
-      </PublicFrame>
-    );
-  }
-  const { form } = loaded;
+  if (loaded.state === 'unreachable') return <UnreachablePage what="the form" onRetry={retry} />;
+  const form = loaded.value;
   if (sending.state === 'sent') {
     return (
       <PublicFrame storeName={form.store.name} storePhone={form.store.phoneNumber}>

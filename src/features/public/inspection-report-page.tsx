@@ -1,28 +1,17 @@
-import { Alert, Badge, Button, Card, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { publicInspectionReportSchema, type PublicInspectionReport } from '../../contract/inspection-report.ts';
+import { publicInspectionReportSchema } from '../../contract/inspection-report.ts';
 import { apiPaths, withApiVersion } from '../../contract/routes.ts';
 import { measurementText, needsDecision } from '../../domain/inspections.ts';
 import { NetworkError, problemOf } from '../../../workers/api-client.ts';
-import { NotValidPage, PublicFrame } from './public-frame.tsx';
+import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi, publicApiBase } from './public-api.ts';
+import { usePublicResource } from './use-public-resource.ts';
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'unreachable' } | { state: 'ready'; report: PublicInspectionReport };
 type Decision = 'Approved' | 'Declined';
 const statusColor = { Failed: 'red', Warning: 'yellow', Passed: 'green', NotInspected: 'gray' } as const;
 const statusWords = { Failed: 'Needs repair', Warning: 'Needs attention soon', Passed: 'Good', NotInspected: 'Not inspected' } as const;
-
-async function fetchReport(path: string): Promise<Loaded> {
-  try {
-    const answer = await publicApi().request('GET', path);
-    if (answer.status === 404) return { state: 'missing' };
-    if (answer.status !== 200) return { state: 'unreachable' };
-    return { state: 'ready', report: publicInspectionReportSchema.parse(answer.body) };
-  } catch {
-    return { state: 'unreachable' };
-  }
-}
 
 /**
  * The customer's inspection report (route /inspection-reports/{id}, public): what failed, then what needs
@@ -34,31 +23,18 @@ export function InspectionReportPage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const { print } = useSearch({ strict: false }) as { print?: boolean };
   const path = apiPaths.publicInspectionReport.replace(':inspectionReportHashId', encodeURIComponent(id));
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { loaded, refresh, retry } = usePublicResource(path, publicInspectionReportSchema);
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
   const [name, setName] = useState('');
   const [sending, setSending] = useState<'idle' | 'sending' | 'sent' | { problem: string }>('idle');
   useEffect(() => {
-    let current = true;
-    void fetchReport(path).then((next) => { if (current) setLoaded(next); });
-    return () => { current = false; };
-  }, [path, attempt]);
-  useEffect(() => {
-    if (print && loaded.state === 'ready') document.title = `Inspection report – ${loaded.report.vehicle ?? loaded.report.store.name}`;
+    if (print && loaded.state === 'ready') document.title = `Inspection report – ${loaded.value.vehicle ?? loaded.value.store.name}`;
   }, [print, loaded]);
 
-  if (loaded.state === 'loading') return <PublicFrame><Group justify="center" py="xl"><Loader aria-label="Loading the report" /></Group></PublicFrame>;
+  if (loaded.state === 'loading') return <LoadingPage label="Loading the report" />;
   if (loaded.state === 'missing') return <NotValidPage title="This report is not available">Check the link in the store's message, or call the store.</NotValidPage>;
-  if (loaded.state === 'unreachable') {
-    return (
-      <PublicFrame>
-        <Stack><Title order={1} size="h3">We could not open the report</Title><Text>Check your connection, then try again.</Text>
-          <Button w="fit-content" onClick={() => { setLoaded({ state: 'loading' }); setAttempt((a) => a + 1); }}>Try again</Button></Stack>
-      </PublicFrame>
-    );
-  }
-  const { report } = loaded;
+  if (loaded.state === 'unreachable') return <UnreachablePage what="the report" onRetry={retry} />;
+  const report = loaded.value;
   const day = new Date(report.inspectedOn).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: report.store.timeZone });
   const askable = report.lines.filter((l) => needsDecision(l.status));
   const counts = { Failed: report.lines.filter((l) => l.status === 'Failed').length, Warning: report.lines.filter((l) => l.status === 'Warning').length };
@@ -71,7 +47,7 @@ export function InspectionReportPage() {
       const answer = await publicApi().request('POST', apiPaths.publicInspectionDecisions.replace(':inspectionReportHashId', encodeURIComponent(id)), { body: { name, decisions: chosen } });
       if (answer.status === 200) {
         setSending('sent');
-        setAttempt((a) => a + 1);
+        refresh();
         return;
       }
       const problem = problemOf(answer);

@@ -1,4 +1,4 @@
-import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatPhone } from '../../domain/phone.ts';
 
@@ -26,6 +26,24 @@ export function NotValidPage({ title, children }: { title: string; children: Rea
       <Stack gap="xs">
         <Title order={1} size="h3">{title}</Title>
         <Text>{children}</Text>
+      </Stack>
+    </PublicFrame>
+  );
+}
+
+/** A customer's page while it reads what it shows. */
+export function LoadingPage({ label }: { label: string }) {
+  return <PublicFrame><Group justify="center" py="xl"><Loader aria-label={label} /></Group></PublicFrame>;
+}
+
+/** A customer's page that could not reach the store: what to do, and a way to try again. */
+export function UnreachablePage({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <PublicFrame>
+      <Stack>
+        <Title order={1} size="h3">We could not open {what}</Title>
+        <Text>Check your connection, then try again.</Text>
+        <Button w="fit-content" onClick={onRetry}>Try again</Button>
       </Stack>
     </PublicFrame>
   );

@@ -1,29 +1,18 @@
-import { Anchor, Button, Group, Loader, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ratingRequestSchema, type RatingRequest } from '../../contract/rating-request.ts';
+import { ratingRequestSchema } from '../../contract/rating-request.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { NetworkError, problemOf } from '../../../workers/api-client.ts';
-import { NotValidPage, PublicFrame } from './public-frame.tsx';
+import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
+import { usePublicResource } from './use-public-resource.ts';
 
-type Loaded = { state: 'loading' } | { state: 'notValid' } | { state: 'unreachable' } | { state: 'ready'; request: RatingRequest };
 type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'waitingForNetwork' } | { state: 'sent' } | { state: 'problem'; words: string };
 /** What the customer chose; `sending` once they pressed Send, until the store has it (a reload sends it again). */
 interface Draft { score: number; comment: string; sending?: boolean }
 const starWords = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
-
-async function fetchRequest(path: string): Promise<Loaded> {
-  try {
-    const answer = await publicApi().request('GET', path);
-    if (answer.status === 404) return { state: 'notValid' };
-    if (answer.status !== 200) return { state: 'unreachable' };
-    return { state: 'ready', request: ratingRequestSchema.parse(answer.body) };
-  } catch {
-    return { state: 'unreachable' };
-  }
-}
 
 /**
  * The customer's rating page (route /rating, named servicerating), reached from a text link that names the
@@ -34,18 +23,10 @@ async function fetchRequest(path: string): Promise<Loaded> {
 export function RatingPage() {
   const { visit } = useSearch({ strict: false }) as { visit?: string };
   const path = apiPaths.ratingRequest.replace(':visitId', encodeURIComponent(visit ?? ''));
-  const [loaded, setLoaded] = useState<Loaded>(visit ? { state: 'loading' } : { state: 'notValid' });
-  const [attempt, setAttempt] = useState(0);
+  const { loaded, setLoaded, retry } = usePublicResource(visit ? path : null, ratingRequestSchema);
   const [draft, setDraft] = useLocalStorage<Draft | null>({ key: `alltrac-rating-draft:${visit ?? ''}`, defaultValue: null, getInitialValueInEffect: false });
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const [scoreMissing, setScoreMissing] = useState(false);
-
-  useEffect(() => {
-    if (!visit) return;
-    let current = true;
-    void fetchRequest(path).then((next) => { if (current) setLoaded(next); });
-    return () => { current = false; };
-  }, [path, visit, attempt]);
 
   const send = useCallback(async (rating: Draft) => {
     setSending({ state: 'sending' });
@@ -53,10 +34,10 @@ export function RatingPage() {
       const answer = await publicApi().request('POST', path, { body: { score: rating.score, comment: rating.comment.trim() || null } });
       if (answer.status === 200 || answer.status === 201) {
         setDraft(null);
-        setLoaded((l) => (l.state === 'ready' ? { ...l, request: { ...l.request, rating: { score: rating.score, comment: rating.comment.trim() || null } } } : l));
+        setLoaded((l) => (l.state === 'ready' ? { ...l, value: { ...l.value, rating: { score: rating.score, comment: rating.comment.trim() || null } } } : l));
         return setSending({ state: 'sent' });
       }
-      if (answer.status === 404) return setLoaded({ state: 'notValid' });
+      if (answer.status === 404) return setLoaded({ state: 'missing' });
       const problem = problemOf(answer);
       setSending({ state: 'problem', words: answer.status === 429 ? 'Too many tries from this phone. Please wait a minute and send it again.'
         : answer.status >= 500 ? 'Something went wrong on our side. Your rating is kept here: try again in a moment.'
@@ -65,7 +46,7 @@ export function RatingPage() {
       if (!(error instanceof NetworkError)) throw error;
       setSending({ state: 'waitingForNetwork' });
     }
-  }, [path, setDraft]);
+  }, [path, setDraft, setLoaded]);
 
   // Opened again with a rating that was sent but never confirmed (a reload offline): it goes again by itself.
   const resumed = useRef(false);
@@ -84,22 +65,12 @@ export function RatingPage() {
     return () => { window.removeEventListener('online', again); window.clearInterval(timer); };
   }, [sending.state, draft, send]);
 
-  if (loaded.state === 'notValid') {
+  if (loaded.state === 'missing') {
     return <NotValidPage title="This link is not valid">It may have expired: links to rate a visit work for 30 days. If you would like to tell the store about your visit, please call them.</NotValidPage>;
   }
-  if (loaded.state === 'loading') return <PublicFrame><Group justify="center" py="xl"><Loader aria-label="Loading" /></Group></PublicFrame>;
-  if (loaded.state === 'unreachable') {
-    return (
-      <PublicFrame>
-        <Stack>
-          <Title order={1} size="h3">We could not open this page</Title>
-          <Text>Check your connection, then try again.</Text>
-          <Button w="fit-content" onClick={() => { setLoaded({ state: 'loading' }); setAttempt((a) => a + 1); }}>Try again</Button>
-        </Stack>
-      </PublicFrame>
-    );
-  }
-  const { request } = loaded;
+  if (loaded.state === 'loading') return <LoadingPage label="Loading" />;
+  if (loaded.state === 'unreachable') return <UnreachablePage what="this page" onRetry={retry} />;
+  const request = loaded.value;
   const shown: Draft = draft ?? { score: request.rating?.score ?? 0, comment: request.rating?.comment ?? '' };
   const visitDay = new Date(request.visit.date).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: request.store.timeZone });
   const reviews = request.reviewLinks.length > 0 && (

@@ -1,23 +1,10 @@
-import { Anchor, Badge, Button, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
-import { publicWorkOrderSchema, type PublicWorkOrder } from '../../contract/work-order.ts';
-import { NotValidPage, PublicFrame } from './public-frame.tsx';
-import { publicApi } from './public-api.ts';
-
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'unreachable' } | { state: 'ready'; order: PublicWorkOrder };
-
-async function fetchOrder(path: string): Promise<Loaded> {
-  try {
-    const answer = await publicApi().request('GET', path);
-    if (answer.status === 404) return { state: 'missing' };
-    if (answer.status !== 200) return { state: 'unreachable' };
-    return { state: 'ready', order: publicWorkOrderSchema.parse(answer.body) };
-  } catch {
-    return { state: 'unreachable' };
-  }
-}
+import { publicWorkOrderSchema } from '../../contract/work-order.ts';
+import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
+import { usePublicResource } from './use-public-resource.ts';
 
 const steps = [
   ['checkInDate', 'Checked in'], ['workStartDate', 'Work started'], ['workCompleteDate', 'Work complete'], ['readyForPickupDate', 'Ready for pickup'], ['checkOutDate', 'Picked up'],
@@ -27,24 +14,11 @@ const steps = [
 export function WorkOrderPage() {
   const { visitHashId } = useParams({ strict: false }) as { visitHashId: string };
   const path = apiPaths.publicWorkOrder.replace(':scheduledVisitHashId', encodeURIComponent(visitHashId));
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    void fetchOrder(path).then((next) => { if (current) setLoaded(next); });
-    return () => { current = false; };
-  }, [path, attempt]);
-  if (loaded.state === 'loading') return <PublicFrame><Group justify="center" py="xl"><Loader aria-label="Loading the work order" /></Group></PublicFrame>;
+  const { loaded, retry } = usePublicResource(path, publicWorkOrderSchema);
+  if (loaded.state === 'loading') return <LoadingPage label="Loading the work order" />;
   if (loaded.state === 'missing') return <NotValidPage title="This work order is not available">Check the link in the store's message, or call the store.</NotValidPage>;
-  if (loaded.state === 'unreachable') {
-    return (
-      <PublicFrame>
-        <Stack><Title order={1} size="h3">We could not open the work order</Title><Text>Check your connection, then try again.</Text>
-          <Button w="fit-content" onClick={() => { setLoaded({ state: 'loading' }); setAttempt((a) => a + 1); }}>Try again</Button></Stack>
-      </PublicFrame>
-    );
-  }
-  const { order } = loaded;
+  if (loaded.state === 'unreachable') return <UnreachablePage what="the work order" onRetry={retry} />;
+  const order = loaded.value;
   const time = (iso: string) => new Date(iso).toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: order.store.timeZone });
   const reached = steps.filter(([field]) => order.milestones[field]).length;
   return (
@@ -81,6 +55,6 @@ export function DeprecatedWorkOrderPage() {
   useEffect(() => {
     if (hash) void navigate({ to: '/work-order/$visitHashId', params: { visitHashId: hash }, replace: true });
   }, [hash, navigate]);
-  if (hash) return <PublicFrame><Group justify="center" py="xl"><Loader aria-label="Opening the work order" /></Group></PublicFrame>;
+  if (hash) return <LoadingPage label="Opening the work order" />;
   return <NotValidPage title="This work order is not available">The link is missing the work order's number. Check the link in the store's message, or call the store.</NotValidPage>;
 }
