@@ -68,6 +68,10 @@ describe('a technician in a bay with no signal', () => {
       await segment('Headlights', 'Pass');
       await segment('Wiper blades', 'Warn');
       await segment('Battery', 'Fail');
+      // A failed item with nothing said about it keeps the inspection open, with the reason beside the button.
+      await page.getByRole('button', { name: 'Complete the inspection' }).click();
+      await page.getByRole('alert').filter({ hasText: /Say what was found for .*Battery/ }).waitFor();
+      await page.getByRole('button', { name: 'Complete the inspection' }).waitFor();
       await item('Battery').getByRole('textbox', { name: 'Battery: notes' }).fill('Fails the load test; terminals corroded');
       await item('Left front tread').getByRole('textbox', { name: /Tread depth/ }).fill('3');
       await item('Left front tread').getByRole('textbox', { name: /Tread depth/ }).blur();

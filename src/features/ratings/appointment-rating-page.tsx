@@ -2,9 +2,9 @@ import { Badge, Button, Card, Group, Loader, Rating, Stack, Text, Title } from '
 import { useParams } from '@tanstack/react-router';
 import { AnchorLink } from '../../app/links.tsx';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
+import { useAction } from '../../app/use-action.ts';
 import type { Rating as RatingRecord } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -24,7 +24,7 @@ export function AppointmentRatingPage() {
     const rating = await db.rows<RatingRecord>('ratings').filter((r) => r.visitId === id).first();
     return rating ? (await describeRatings(db, [rating]))[0]! : null;
   }, [store?.id, id]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, busy, run } = useAction('The rating could not be marked read.');
   if (!store || found === undefined) return <Loader aria-label="Loading the rating" />;
   if (found === null) {
     return (
@@ -36,20 +36,13 @@ export function AppointmentRatingPage() {
   }
   const { rating } = found;
   const formats = storeFormatters(store);
-  const markRead = async () => {
-    setProblem(null);
-    try {
-      await syncClient().markRatingRead(rating.ratingId);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The rating could not be marked read.');
-    }
-  };
+  const markRead = () => run(() => syncClient().markRatingRead(rating.ratingId));
   return (
     <Stack gap="md" maw={720}>
       <AnchorLink to="/ratings" size="sm">← All ratings</AnchorLink>
       <Group justify="space-between">
         <Title order={1} size="h2">Appointment rating</Title>
-        {rating.isRead ? <Badge color="gray" variant="light">Read</Badge> : <Button size="xs" onClick={() => void markRead()}>Mark read</Button>}
+        {rating.isRead ? <Badge color="gray" variant="light">Read</Badge> : <Button size="xs" loading={busy} onClick={() => void markRead()}>Mark read</Button>}
       </Group>
       {problem && <Text c="red" size="sm" role="alert">{problem}</Text>}
       <Card withBorder>

@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
+import { useAction } from '../../app/use-action.ts';
 import type { Rating as RatingRecord } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -126,15 +127,8 @@ function RatingCard({ row, store }: { row: RatingRow; store: StoreLocation }) {
   const navigate = useNavigate();
   const formats = storeFormatters(store);
   const { rating } = row;
-  const [problem, setProblem] = useState<string | null>(null);
-  const markRead = async () => {
-    setProblem(null);
-    try {
-      await syncClient().markRatingRead(rating.ratingId);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The rating could not be marked read.');
-    }
-  };
+  const { problem, busy, run } = useAction('The rating could not be marked read.');
+  const markRead = () => run(() => syncClient().markRatingRead(rating.ratingId));
   const open = () => rating.visitId && void navigate({ to: '/appointment-rating/$id', params: { id: rating.visitId } });
   return (
     <Card withBorder padding="sm" role="listitem" aria-label={`${rating.score} stars from ${row.customerName ?? 'a customer'}${rating.isRead ? '' : ', unread'}`}
@@ -154,7 +148,7 @@ function RatingCard({ row, store }: { row: RatingRow; store: StoreLocation }) {
           </Text>
           {rating.comment && <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>“{rating.comment}”</Text>}
         </UnstyledButton>
-        {!rating.isRead && <Button size="xs" variant="light" onClick={() => void markRead()}>Mark read</Button>}
+        {!rating.isRead && <Button size="xs" variant="light" loading={busy} onClick={() => void markRead()}>Mark read</Button>}
       </Group>
       {problem && <Text size="xs" c="red" role="alert">{problem}</Text>}
     </Card>

@@ -3,6 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
+import { useAction } from '../../app/use-action.ts';
 import type { InspectionItem, InspectionPhoto, InspectionReport, InspectionTemplateGroup } from '../../contract/entities.ts';
 import type { InspectionItemStatus } from '../../contract/enums.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -55,16 +56,8 @@ function usePhotos(storeId: number, inspectionReportId: string) {
 export function InspectionForm({ storeId, report, mayComplete }: { storeId: number; report: InspectionReport; mayComplete: boolean }) {
   const results = useLiveQuery(() => replicaOf(storeId).rows<InspectionItem>('inspectionItems').where('inspectionReportId').equals(report.inspectionReportId).toArray(), [storeId, report.inspectionReportId]);
   const { photos, urls } = usePhotos(storeId, report.inspectionReportId);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run: act } = useAction('That was not saved; try again.');
   const byItem = new Map((results ?? []).map((r) => [r.itemId, r]));
-  const act = async (work: () => Promise<unknown>) => {
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'That was not saved; try again.');
-    }
-  };
   // Each item's field starts from its saved result: drawn once the results are read.
   if (results === undefined) return <Loader aria-label="Loading the inspection" />;
   const waiting = photos.filter(({ photo }) => !photo.uploadedAt).length;

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { ButtonLink } from '../../app/links.tsx';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { storeFormatters } from '../../app/store-time.ts';
+import { useAction } from '../../app/use-action.ts';
 import { minutesSpent } from '../../domain/technician-rules.ts';
 import type { Milestone } from '../../domain/visit-rules.ts';
 import { eventTypes, scheduledEventStatus, statusColors } from '../../domain/visit-status.ts';
@@ -25,22 +25,10 @@ export const spentText = (minutes: number | null) => (minutes === null ? null : 
  */
 export function JobCard({ job, store, take, compact = false }: { job: BayJob; store: StoreLocation; take?: () => Promise<unknown>; compact?: boolean }) {
   const formats = storeFormatters(store);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, busy, run: act } = useAction('That did not work; try again.');
   const status = scheduledEventStatus(eventTypes.appointment, job.visit);
   const step = nextStep(job.visit);
   const spent = spentText(minutesSpent(job.visit, new Date()));
-  const act = async (work: () => Promise<unknown>) => {
-    setProblem(null);
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'That did not work; try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
   const notes = [job.visit.staffNotes, job.service.serviceNotes].filter(Boolean).join(' · ');
   return (
     <Card withBorder padding={compact ? 'xs' : 'md'} radius="md" style={{ borderLeft: `6px solid ${statusColors[status]}` }}

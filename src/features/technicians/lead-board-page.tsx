@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Loader, NativeSelect, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
+import { useAction } from '../../app/use-action.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { isRunningLate } from '../../domain/technician-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -20,7 +21,7 @@ export function LeadBoardPage() {
   const store = session?.activeStore ?? null;
   const day = useBayDay(store, store ? storeToday(store) : '');
   const [dragged, setDragged] = useState<BayJob | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run } = useAction('The job was not moved; try again.');
   if (!store) return null;
   if (!day) return <Loader aria-label="Loading the board" />;
   const now = new Date();
@@ -32,14 +33,7 @@ export function LeadBoardPage() {
     ...day.technicians.filter((t) => busy.has(t.userId)).map((t) => ({ id: t.userId, name: t.name })),
     ...day.technicians.filter((t) => !busy.has(t.userId)).map((t) => ({ id: t.userId, name: t.name })),
   ];
-  const move = async (job: BayJob, to: string) => {
-    setProblem(null);
-    try {
-      await syncClient().assignService(job.service, to === unassigned ? null : to);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The job was not moved; try again.');
-    }
-  };
+  const move = (job: BayJob, to: string) => run(() => syncClient().assignService(job.service, to === unassigned ? null : to));
   return (
     <Stack gap="md">
       <Group justify="space-between">

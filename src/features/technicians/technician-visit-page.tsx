@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
 import { AnchorLink } from '../../app/links.tsx';
 import { hasAnyRole, useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
+import { useAction } from '../../app/use-action.ts';
 import type { InspectionReport, InspectionTemplate } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { defaultInspectionGroups } from '../../domain/inspection-template.ts';
@@ -27,7 +27,7 @@ export function TechnicianVisitPage() {
   const day = useBayDay(store, store ? storeToday(store) : '');
   const report = useLiveQuery(async () => (store ? (await replicaOf(store.id).rows<InspectionReport>('inspectionReports').filter((r) => r.scheduledVisitId === id).first()) ?? null : null), [store?.id, id]);
   const template = useLiveQuery(async () => (store ? (await replicaOf(store.id).rows<InspectionTemplate>('inspectionTemplates').get(store.id)) ?? null : null), [store?.id]);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, busy, run: act } = useAction('That was not saved; try again.');
   if (!store || !session) return null;
   if (!day || report === undefined || template === undefined) return <Loader aria-label="Loading the visit" />;
   const jobs = day.jobs.filter((j) => j.visit.scheduledVisitId === id);
@@ -38,14 +38,6 @@ export function TechnicianVisitPage() {
   const formats = storeFormatters(store);
   const status = scheduledEventStatus(eventTypes.appointment, visit);
   const step = nextStep(visit);
-  const act = async (work: () => Promise<unknown>) => {
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'That was not saved; try again.');
-    }
-  };
   const start = () => act(() => syncClient().startInspection({
     inspectionReportId: visit.scheduledVisitId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId,
     technicianId: session.user.userId, groups: template?.groups ?? defaultInspectionGroups(() => crypto.randomUUID()), startedAt: new Date().toISOString(),
@@ -74,7 +66,7 @@ export function TechnicianVisitPage() {
         </Stack>
         <Group mt="md" grow>
           {step
-            ? <Button size="xl" onClick={() => void act(() => syncClient().recordMilestone(visit.scheduledVisitId, step.milestone))}>{step.label}</Button>
+            ? <Button size="xl" loading={busy} onClick={() => void act(() => syncClient().recordMilestone(visit.scheduledVisitId, step.milestone))}>{step.label}</Button>
             : <Button size="xl" disabled>Ready for pickup</Button>}
         </Group>
       </Card>
@@ -87,7 +79,7 @@ export function TechnicianVisitPage() {
             <Card withBorder>
               <Group justify="space-between">
                 <Text size="sm">{report.sentAt ? `Report sent to the customer ${formats.dateTime(report.sentAt)}` : 'The customer has not been sent the report yet.'}</Text>
-                {store.inspectionReportLinkEnabled && <Button onClick={() => void act(() => syncClient().sendInspectionReport(report.inspectionReportId))}>{report.sentAt ? 'Send again' : 'Send to the customer'}</Button>}
+                {store.inspectionReportLinkEnabled && <Button loading={busy} onClick={() => void act(() => syncClient().sendInspectionReport(report.inspectionReportId))}>{report.sentAt ? 'Send again' : 'Send to the customer'}</Button>}
               </Group>
             </Card>
           )}
@@ -96,7 +88,7 @@ export function TechnicianVisitPage() {
         <Card withBorder>
           <Stack>
             <Text>No inspection yet. It follows the store's checklist{template ? '' : ' (the usual multi-point inspection)'}, and works without a connection.</Text>
-            <Button size="lg" w="fit-content" onClick={() => void start()}>Start the inspection</Button>
+            <Button size="lg" w="fit-content" loading={busy} onClick={() => void start()}>Start the inspection</Button>
           </Stack>
         </Card>
       )}

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
+import { useAction } from '../../app/use-action.ts';
 import type { Customer, ScheduledVisit, TractionOrder } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { displayName } from '../../domain/display-name.ts';
@@ -26,7 +27,7 @@ export function TractionOrdersPage() {
   const session = useSession();
   const store = session?.activeStore ?? null;
   const [search, setSearch] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, run } = useAction('The order was not linked; try again.');
   const data = useLiveQuery(async () => {
     if (!store) return null;
     const db = replicaOf(store.id);
@@ -48,14 +49,7 @@ export function TractionOrdersPage() {
   const visitChoices = data.visits.map(({ visit, name }) => ({
     value: visit.scheduledVisitId, label: `${name} · ${visit.scheduledCustomerCheckIn ? formats.dateTime(visit.scheduledCustomerCheckIn) : 'no time'}`,
   }));
-  const link = async (orderId: string, visitId: string | null) => {
-    setProblem(null);
-    try {
-      await syncClient().linkTractionOrder(orderId, visitId);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The order was not linked; try again.');
-    }
-  };
+  const link = (orderId: string, visitId: string | null) => run(() => syncClient().linkTractionOrder(orderId, visitId));
   return (
     <Stack gap="md" maw={960}>
       <Title order={1} size="h2">Traction orders</Title>
