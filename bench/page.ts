@@ -70,14 +70,23 @@ async function searchLatencies(owner: { userId: string; storeId: number }) {
 
 const benchZone = 'America/New_York';
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-/** Resolves once `ready` holds after a DOM change in `host` (checked on every mutation). */
+/**
+ * Resolves once the next frame has been drawn: a task posted from the frame's animation callback runs after
+ * that frame's style, layout and paint.
+ */
+const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => resolve();
+  channel.port2.postMessage(null);
+}));
+/** Resolves once `ready` holds after a DOM change in `host` (checked on every mutation) and the frame showing it is drawn. */
 function until(host: HTMLElement, ready: () => boolean): Promise<void> {
-  if (ready()) return nextFrame();
+  if (ready()) return painted();
   return new Promise((resolve) => {
     const observer = new MutationObserver(() => {
       if (!ready()) return;
       observer.disconnect();
-      void nextFrame().then(resolve);
+      void painted().then(resolve);
     });
     observer.observe(host, { subtree: true, childList: true, characterData: true, attributes: true });
   });
@@ -102,9 +111,16 @@ async function schedulerBench(owner: { userId: string; storeId: number }) {
     view: 'day', date, resources: columns, events, slotMinTime: '02:00', slotMaxTime: '20:00', slotMinutes: 15, utcOffset: '-05:00', height: '1500px',
     onOpen: () => undefined, onPlace: async () => true, onPick: () => undefined,
   });
+  const reads: number[] = [];
+  const builds: number[] = [];
   const load = async (date: string) => {
+    let started = performance.now();
     const data = await readSchedulerRows(db, date, dayAfter(date), benchZone);
-    return { events: schedulerEvents(data.rows, { from: date, to: dayAfter(date), timeZone: benchZone }), columns: data.resources.map((r) => ({ id: r.schedulerResourceId, title: r.name })) };
+    reads.push(performance.now() - started);
+    started = performance.now();
+    const events = schedulerEvents(data.rows, { from: date, to: dayAfter(date), timeZone: benchZone });
+    builds.push(performance.now() - started);
+    return { events, columns: data.resources.map((r) => ({ id: r.schedulerResourceId, title: r.name })) };
   };
   const drawn = (count: number) => host.querySelectorAll('.ec-event').length === count;
   const navigation: number[] = [];
@@ -113,6 +129,7 @@ async function schedulerBench(owner: { userId: string; storeId: number }) {
   let columns = 0;
   for (let round = 0; round < 12; round++) {
     const date = day(3 + (round % 4));
+    if (round === 2) reads.length = builds.length = 0;
     let started = performance.now();
     const loaded = await load(date);
     root.render(createElement(EventCalendar, props(date, loaded.events, loaded.columns)));
@@ -129,6 +146,7 @@ async function schedulerBench(owner: { userId: string; storeId: number }) {
     if (round >= 2) floor.push(performance.now() - started);
   }
 
+  const parts = { read: [...reads], build: [...builds] };
   // Drops: the app's path from the worker's write through the live query to the redrawn entry.
   const date = day(5);
   let current = await load(date);
@@ -172,7 +190,7 @@ async function schedulerBench(owner: { userId: string; storeId: number }) {
     lastDrop: () => redrawn,
   });
   db.close();
-  return { navigation, floor, drops, entries, columns };
+  return { navigation, floor, parts, drops, entries, columns };
 }
 
 /**

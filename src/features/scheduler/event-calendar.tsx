@@ -124,6 +124,13 @@ export function EventCalendar(props: EventCalendarProps) {
       eventDurationEditable: true,
       firstDay: 1,
       snapDuration: { minutes: 15 },
+      // The library marks a drag on the calendar's root with a class whose rules reach every element
+      // (`.ec-dragging *`): ~2,500 elements restyled when a drag starts and again on the drop (13 ms each on
+      // a full day). Ours style the moving entry only (scheduler.css).
+      theme: (theme) => ({ ...theme, dragging: 'sched-dragging', resizingY: 'sched-resizing', resizingX: 'sched-resizing', notAllowed: 'sched-refused' }),
+      // The library's default formats every entry's times with Intl's formatRange on each redraw (a drop
+      // redraws them all): ~0.1 ms an entry, half a drop's cost on a full day. The same text, made plainly.
+      eventTimeFormat: (start: Date, end: Date | null) => (end ? `${hhmm(wallClock(start))}–${hhmm(wallClock(end))}` : hhmm(wallClock(start))),
       eventContent: (info) => {
         const e = find(info.event.id);
         if (!e) return info.event.title as string;
