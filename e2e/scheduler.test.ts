@@ -64,6 +64,8 @@ async function schedulerAt(page: Page, email: string, name: string, search: stri
   await page.getByRole('heading', { name: 'Scheduler' }).waitFor();
 }
 
+/** A Select of Mantine's by its label (a textbox, or a combobox when searchable). */
+const field = (within: Locator, name: string) => within.getByRole('textbox', { name, exact: true }).or(within.getByRole('combobox', { name, exact: true }));
 const entry = (page: Page, text: string) => page.locator('article.ec-event', { hasText: text });
 /** Where an element is once it is laid out (an entry is drawn anew after a drop). */
 async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
@@ -184,6 +186,51 @@ describe('the scheduler', () => {
       expect(await panel.getByRole('button', { name: 'Delete…' }).count()).toBe(0);
       await expect.poll(async () => (await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow()).checkInDate,
         { timeout: 30_000 }).not.toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('changes a visit\'s service and adds another from the appointment panel offline; back online the server holds both, the new one after the first', async () => {
+    const customerId = await customerNamed('Sam', 'Services');
+    const { scheduledVisitId } = await book(customerId, '2031-03-11T10:00:00', 30, columns[0]!.schedulerResourceId);
+    const [changed, added] = await db().selectFrom('storeServices').select(['storeServiceId', 'name', 'durationInMinutes']).where('storeId', '=', store)
+      .where('isActive', '=', true).where('deleted', '=', false).where('durationInMinutes', 'in', [45, 60, 90]).orderBy('name').limit(2).execute();
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-11&view=day');
+      await entry(page, 'Sam Services').click();
+      const panel = page.getByRole('complementary', { name: 'Appointment' });
+      await context.setOffline(true);
+
+      await panel.getByRole('button', { name: 'Change a service…' }).click();
+      const change = panel.getByRole('group', { name: 'Change a service' });
+      await field(change, 'Service').click();
+      await page.getByRole('option', { name: `${changed!.name} (${changed!.durationInMinutes} min)` }).click();
+      expect(await change.getByRole('textbox', { name: 'Minutes' }).inputValue()).toBe(String(changed!.durationInMinutes));
+      await change.getByRole('textbox', { name: 'Service notes' }).fill('Customer asked to check the left front');
+      await change.getByRole('button', { name: 'Save service' }).click();
+      await panel.getByRole('cell', { name: new RegExp(changed!.name) }).waitFor();
+
+      await panel.getByRole('button', { name: 'Add a service…' }).click();
+      const add = panel.getByRole('group', { name: 'Add a service' });
+      const firstEnd = new Date(Date.parse(wallClockIsoToInstant('2031-03-11T10:00:00', eastern)) + changed!.durationInMinutes * 60_000);
+      expect(await add.getByRole('textbox', { name: 'Starts' }).inputValue()).toBe(`${10 + Math.floor(changed!.durationInMinutes / 60)}:${String(changed!.durationInMinutes % 60).padStart(2, '0')}`);
+      await add.getByRole('button', { name: 'Add service' }).click();
+      await add.getByText('Choose the service to add.').waitFor();
+      await field(add, 'Service').click();
+      await page.getByRole('option', { name: `${added!.name} (${added!.durationInMinutes} min)` }).click();
+      await add.getByRole('button', { name: 'Add service' }).click();
+      await panel.getByRole('cell', { name: new RegExp(added!.name) }).waitFor();
+      await expect.poll(() => entry(page, 'Sam Services').count()).toBe(2);
+
+      await context.setOffline(false);
+      const rows = () => db().selectFrom('scheduledServices').select(['storeServiceId', 'startDate', 'durationInMinutes', 'serviceNotes'])
+        .where('scheduledVisitId', '=', scheduledVisitId).where('deleted', '=', false).orderBy('startDate').execute();
+      await expect.poll(async () => (await rows()).map((r) => ({ ...r, startDate: new Date(r.startDate).toISOString() })), { timeout: 30_000 }).toEqual([
+        { storeServiceId: changed!.storeServiceId, startDate: new Date(wallClockIsoToInstant('2031-03-11T10:00:00', eastern)).toISOString(), durationInMinutes: changed!.durationInMinutes, serviceNotes: 'Customer asked to check the left front' },
+        { storeServiceId: added!.storeServiceId, startDate: firstEnd.toISOString(), durationInMinutes: added!.durationInMinutes, serviceNotes: null },
+      ]);
     } finally {
       await context.close();
     }

@@ -32,6 +32,8 @@ export interface Placement {
   durationInMinutes: number;
 }
 
+export type ScheduledServiceChanges = Partial<Pick<ScheduledService, 'storeServiceId' | 'durationInMinutes' | 'serviceNotes' | 'selectedTechnician'>>;
+
 /** A changed row and its JSON patch of the editable fields, or null when nothing changed (nothing is sent). */
 function patched(current: Row, next: Row, editable: readonly string[], at: string): { next: Row; request: { method: 'PATCH'; path: string; body: unknown } } | null {
   const patch = changesBetween(current, next, editable);
@@ -60,15 +62,22 @@ export const schedulerMutations = {
         collection: 'scheduledVisits', key: model.scheduledVisitId, description: walkIn ? 'Check in a walk-in' : 'Book an appointment', refs,
         build: () => ({ next: visitRow, request: { method: 'POST', path: apiPaths.scheduledVisits, body: { ...model, walkIn } } }),
       },
-      ...parsed.map((s): Mutation => ({
-        collection: 'scheduledServices', key: s.scheduledServiceId, description: 'Add a service to the appointment',
-        refs: [`scheduledVisits/${model.scheduledVisitId}`],
-        build: () => ({
-          next: { ...s, scheduledVisitId: model.scheduledVisitId, storeId },
-          request: { method: 'POST', path: path(apiPaths.scheduledServices, { scheduledVisitId: model.scheduledVisitId }), body: s },
-        }),
-      })),
+      ...parsed.map((s) => schedulerMutations.addScheduledService(storeId, model.scheduledVisitId, s)),
     ];
+  },
+
+  /** Another service on a visit (sent after the visit when the visit waits to be sent too). */
+  addScheduledService(storeId: number, scheduledVisitId: string, input: CreateScheduledService): Mutation {
+    const model = withEnd(createScheduledServiceSchema.parse(input));
+    refuseDuration(model.durationInMinutes, 'The service');
+    return {
+      collection: 'scheduledServices', key: model.scheduledServiceId, description: 'Add a service to the appointment',
+      refs: [`scheduledVisits/${scheduledVisitId}`],
+      build: () => ({
+        next: { ...model, scheduledVisitId, storeId },
+        request: { method: 'POST', path: path(apiPaths.scheduledServices, { scheduledVisitId }), body: model },
+      }),
+    };
   },
 
   /** Drag or resize of an appointment: only what changed is sent; a drop where it was sends nothing. */
@@ -79,6 +88,18 @@ export const schedulerMutations = {
       build: (current) => {
         if (!current) notOnDevice('appointment');
         return patched(current, withEnd({ ...current, ...place } as Row & ScheduledService), scheduledServicePatchableFields, serviceAt(current));
+      },
+    };
+  },
+
+  /** Which service it is, its length, who does it and its notes: only what changed is sent. */
+  changeScheduledService(scheduledServiceId: string, changes: ScheduledServiceChanges): Mutation {
+    if (changes.durationInMinutes !== undefined) refuseDuration(changes.durationInMinutes, 'The service');
+    return {
+      collection: 'scheduledServices', key: scheduledServiceId, description: 'Change a service',
+      build: (current) => {
+        if (!current) notOnDevice('appointment');
+        return patched(current, withEnd({ ...current, ...changes } as Row & ScheduledService), scheduledServicePatchableFields, serviceAt(current));
       },
     };
   },

@@ -4,7 +4,7 @@ import type { MessageTemplateType, UserNotificationKind } from '../src/contract/
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
 import type { Milestone } from '../src/domain/visit-rules.ts';
-import type { Placement } from './scheduler-mutations.ts';
+import type { Placement, ScheduledServiceChanges } from './scheduler-mutations.ts';
 import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
@@ -94,6 +94,8 @@ export interface SyncWorkerApi {
   bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[]): Promise<boolean>;
   placeScheduledService(scheduledServiceId: string, place: Placement): Promise<boolean>;
   deleteScheduledService(scheduledServiceId: string): Promise<boolean>;
+  addScheduledService(scheduledVisitId: string, service: CreateScheduledService): Promise<boolean>;
+  changeScheduledService(scheduledServiceId: string, changes: ScheduledServiceChanges): Promise<boolean>;
   updateVisit(scheduledVisitId: string, changes: Partial<Pick<ScheduledVisit, 'customerVehicleStatus' | 'staffNotes' | 'customerComments' | 'keyTag' | 'visitAppointmentCount' | 'scheduledCustomerCheckIn' | 'pickUpTime' | 'cancelDate' | 'description'>>): Promise<boolean>;
   checkIn(scheduledVisitId: string): Promise<boolean>;
   createBlockedTime(model: CreateBlockedTime): Promise<boolean>;

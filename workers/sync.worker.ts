@@ -258,6 +258,8 @@ const api: SyncWorkerApi = {
   },
   placeScheduledService: (id, place) => queue(schedulerMutations.placeScheduledService(id, place)),
   deleteScheduledService: (id) => queue(schedulerMutations.deleteScheduledService(id)),
+  addScheduledService: async (visitId, service) => queue(schedulerMutations.addScheduledService(await activeStoreId(), visitId, service)),
+  changeScheduledService: (id, changes) => queue(schedulerMutations.changeScheduledService(id, changes)),
   updateVisit: (id, changes) => queue(schedulerMutations.updateVisit(id, changes, changes.cancelDate ? 'Cancel a visit' : changes.cancelDate === null ? 'Restore a canceled visit' : 'Change a visit')),
   checkIn: (id) => queue(schedulerMutations.checkIn(id)),
   createBlockedTime: async (model) => queue(schedulerMutations.createBlockedTime(await activeStoreId(), model)),

@@ -46,6 +46,35 @@ describe('calendar changes made on the device', () => {
     expect(changes[1]!.build(undefined)!.request.path).toBe(`/api/alltrac/scheduled-visits/${visitId}/scheduled-services`);
   });
 
+  it('change a visit\'s service by sending only the fields that changed, the end following the new length', () => {
+    const change = schedulerMutations.changeScheduledService(service.scheduledServiceId, { storeServiceId: 'svc-brakes', durationInMinutes: 90, serviceNotes: null });
+    const built = change.build(service)!;
+    expect(built.request.body).toEqual(expect.arrayContaining([
+      { op: 'replace', path: '/storeServiceId', value: 'svc-brakes' },
+      { op: 'replace', path: '/endDate', value: '2030-06-04T15:30:00.000Z' },
+      { op: 'replace', path: '/durationInMinutes', value: 90 },
+    ]));
+    expect((built.request.body as unknown[]).length).toBe(3);
+    expect(built.next).toMatchObject({ storeServiceId: 'svc-brakes', endDate: '2030-06-04T15:30:00.000Z' });
+    expect(schedulerMutations.changeScheduledService(service.scheduledServiceId, { serviceNotes: null }).build(service)).toBeNull();
+  });
+
+  it('refuse a service length the server would refuse, before anything is stored', () => {
+    expect(() => schedulerMutations.changeScheduledService(service.scheduledServiceId, { durationInMinutes: 10 }))
+      .toThrow('The service was not saved: ');
+  });
+
+  it('add a service to a booked visit as one call that waits for the visit when the visit is not sent yet', () => {
+    const added = schedulerMutations.addScheduledService(7, service.scheduledVisitId, {
+      scheduledServiceId: '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0a06', storeServiceId: null, resourceId: '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0a05',
+      startDate: service.endDate, endDate: service.endDate, durationInMinutes: 45, serviceNotes: null, selectedTechnician: null,
+    });
+    expect(added.refs).toEqual([`scheduledVisits/${service.scheduledVisitId}`]);
+    const built = added.build(undefined)!;
+    expect(built.request).toMatchObject({ method: 'POST', path: `/api/alltrac/scheduled-visits/${service.scheduledVisitId}/scheduled-services` });
+    expect(built.next).toMatchObject({ scheduledVisitId: service.scheduledVisitId, storeId: 7, endDate: '2030-06-04T15:45:00.000Z' });
+  });
+
   it('check a visit in once: a second check-in sends nothing', () => {
     const visit = { scheduledVisitId: 'v', cancelDate: null, checkInDate: '2030-06-04T13:55:00.000Z', confirmationDate: '2030-06-01T12:00:00.000Z' };
     expect(schedulerMutations.checkIn('v').build(visit)).toBeNull();

@@ -22,6 +22,7 @@ import { scheduledEventStatus } from '../../domain/visit-status.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { StatusBadge } from '../customers/appointment-history-page.tsx';
 import { InspectionSummary } from './inspection-summary.tsx';
+import { ServiceEditor } from './service-editor.tsx';
 import type { SchedulerSearch } from './scheduler-page.tsx';
 
 const milestones: [keyof ScheduledVisit, string][] = [
@@ -121,6 +122,10 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         <Reschedule key={services.map((x) => `${x.scheduledServiceId}${x.startDate}${x.resourceId}${x.durationInMinutes}`).join()} services={services}
           serviceName={data.serviceName} columns={data.columns} timeZone={timeZone} focus={scheduledServiceId}
           onSave={(id, place) => act(() => syncClient().placeScheduledService(id, place))} />
+      )}
+      {!visit.checkOutDate && !visit.cancelDate && (
+        <ServiceEditor key={services.map((x) => `${x.scheduledServiceId}${x.storeServiceId}${x.durationInMinutes}${x.serviceNotes}`).join()} storeId={store.id}
+          scheduledVisitId={visit.scheduledVisitId} services={services} serviceName={data.serviceName} columns={data.columns} timeZone={timeZone} focus={scheduledServiceId} />
       )}
       <Stack gap={4}>
         {visit.customerVehicleStatus && <Field label="Customer">{checkOutMethods.label(checkOutMethods.values[visit.customerVehicleStatus - 1]!)}</Field>}

@@ -1,0 +1,156 @@
+import { Alert, Button, Group, NumberInput, Select, Stack, Textarea } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { timeOfDay, type AppointmentResource, type ScheduledService, type StoreService } from '../../contract/entities.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { durationProblems, snapDuration } from '../../domain/durations.ts';
+import { instantToWallClock, wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+import { useAction } from '../../app/use-action.ts';
+
+interface Props {
+  storeId: number;
+  scheduledVisitId: string;
+  services: ScheduledService[];
+  serviceName(id: string | null): string;
+  columns: { value: string; label: string }[];
+  timeZone: string;
+  focus: string | undefined;
+}
+
+/** The words of a length the server would refuse, or null. */
+const lengthProblem = (minutes: number) => {
+  const wrong = Object.values(durationProblems(minutes))[0]?.[0];
+  return wrong ? `${wrong}.` : null;
+};
+
+/**
+ * What work a visit holds: change a service (which one of the store's, its length, its notes) or add another,
+ * by default right after the last on the same column. Both go through the outbox like a drag.
+ */
+export function ServiceEditor(props: Props) {
+  const [mode, setMode] = useState<'closed' | 'change' | 'add'>('closed');
+  const catalogue = useLiveQuery(async () => {
+    const db = replicaOf(props.storeId);
+    const [services, able] = await Promise.all([db.rows<StoreService>('storeServices').toArray(), db.rows<AppointmentResource>('appointmentResources').toArray()]);
+    return { services: services.filter((s) => s.isActive).sort((a, b) => a.name.localeCompare(b.name)), able };
+  }, [props.storeId]);
+  if (mode === 'closed') {
+    return (
+      <Group gap="xs">
+        <Button variant="light" size="xs" onClick={() => setMode('change')}>Change a service…</Button>
+        <Button variant="light" size="xs" onClick={() => setMode('add')}>Add a service…</Button>
+      </Group>
+    );
+  }
+  const offered = (catalogue?.services ?? []).map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }));
+  const close = () => setMode('closed');
+  if (mode === 'change') return <ChangeService {...props} offered={offered} catalogue={catalogue?.services ?? []} onDone={close} />;
+  return <AddService {...props} offered={offered} catalogue={catalogue?.services ?? []} able={catalogue?.able ?? []} onDone={close} />;
+}
+
+interface FormProps extends Props {
+  offered: { value: string; label: string }[];
+  catalogue: StoreService[];
+  onDone(): void;
+}
+
+function ChangeService({ services, serviceName, focus, offered, catalogue, onDone }: FormProps) {
+  const first = services.find((x) => x.scheduledServiceId === focus) ?? services[0];
+  const [id, setId] = useState(first?.scheduledServiceId ?? null);
+  const [storeServiceId, setStoreServiceId] = useState(first?.storeServiceId ?? null);
+  const [minutes, setMinutes] = useState<number | string>(first?.durationInMinutes ?? 60);
+  const [notes, setNotes] = useState(first?.serviceNotes ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const action = useAction('The service was not saved.');
+  const service = services.find((x) => x.scheduledServiceId === id);
+  if (!service) return null;
+  const choose = (next: string | null) => {
+    const chosen = services.find((x) => x.scheduledServiceId === next);
+    if (!chosen) return;
+    setId(next);
+    setStoreServiceId(chosen.storeServiceId);
+    setMinutes(chosen.durationInMinutes);
+    setNotes(chosen.serviceNotes ?? '');
+  };
+  const chooseWork = (next: string | null) => {
+    setStoreServiceId(next);
+    const length = catalogue.find((s) => s.storeServiceId === next)?.durationInMinutes;
+    if (length) setMinutes(snapDuration(length));
+  };
+  const save = () => {
+    const wrong = lengthProblem(Number(minutes));
+    setProblem(wrong);
+    if (wrong) return;
+    void action.run(async () => {
+      await syncClient().changeScheduledService(service.scheduledServiceId, { storeServiceId, durationInMinutes: Number(minutes), serviceNotes: notes.trim() || null });
+      onDone();
+    });
+  };
+  return (
+    <Stack gap="xs" role="group" aria-label="Change a service">
+      {services.length > 1 && <Select label="Which service" value={id} onChange={choose} allowDeselect={false} data={services.map((x) => ({ value: x.scheduledServiceId, label: serviceName(x.storeServiceId) }))} />}
+      <Select label="Service" placeholder="Not one of the store's services" searchable clearable value={storeServiceId} onChange={chooseWork}
+        data={offered} nothingFoundMessage="No service by that name" />
+      <NumberInput label="Minutes" description="In steps of 15; the end follows" min={15} step={15} value={minutes} onChange={setMinutes} error={problem} />
+      <Textarea label="Service notes" autosize minRows={2} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+      {action.problem && <Alert color="red">{action.problem}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" size="xs" onClick={onDone}>Cancel</Button>
+        <Button size="xs" loading={action.busy} onClick={save}>Save service</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function AddService({ scheduledVisitId, services, columns, timeZone, offered, catalogue, able, onDone }: FormProps & { able: AppointmentResource[] }) {
+  const last = services.at(-1);
+  const lastEnd = last ? instantToWallClock(last.endDate, timeZone) : null;
+  const [storeServiceId, setStoreServiceId] = useState<string | null>(null);
+  const [resourceId, setResourceId] = useState(last?.resourceId ?? columns[0]?.value ?? null);
+  const [time, setTime] = useState(lastEnd?.slice(11, 16) ?? '');
+  const [minutes, setMinutes] = useState<number | string>(60);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const action = useAction('The service was not added.');
+  const chooseWork = (next: string | null) => {
+    setStoreServiceId(next);
+    const length = catalogue.find((s) => s.storeServiceId === next)?.durationInMinutes;
+    if (length) setMinutes(snapDuration(length));
+  };
+  const canDo = (column: string) => !storeServiceId || able.some((a) => a.appointmentResourceId === column && a.storeServiceId === storeServiceId);
+  const save = () => {
+    const found: Record<string, string> = {};
+    if (!storeServiceId) found.service = 'Choose the service to add.';
+    if (!resourceId) found.resource = 'Choose the technician or bay.';
+    if (!timeOfDay.safeParse(time).success) found.time = 'Enter the start time, such as 09:30.';
+    const wrong = lengthProblem(Number(minutes));
+    if (wrong) found.minutes = wrong;
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const day = (lastEnd ?? instantToWallClock(new Date().toISOString(), timeZone)).slice(0, 10);
+    const startDate = wallClockIsoToInstant(`${day}T${time}:00`, timeZone);
+    void action.run(async () => {
+      await syncClient().addScheduledService(scheduledVisitId, {
+        scheduledServiceId: crypto.randomUUID(), storeServiceId, resourceId, startDate, endDate: startDate, durationInMinutes: Number(minutes), serviceNotes: null, selectedTechnician: null,
+      });
+      onDone();
+    });
+  };
+  return (
+    <Stack gap="xs" role="group" aria-label="Add a service">
+      <Select label="Service" placeholder="Choose a service" searchable value={storeServiceId} onChange={chooseWork} data={offered} error={problems.service} nothingFoundMessage="No service by that name" />
+      <Select label="Technician or bay" value={resourceId} onChange={setResourceId} allowDeselect={false} error={problems.resource}
+        data={columns.map((c) => ({ value: c.value, label: canDo(c.value) ? c.label : `${c.label} (not set up for this service)` }))} />
+      <Group grow align="flex-start">
+        <TimeInput label="Starts" value={time} onChange={(e) => setTime(e.currentTarget.value)} error={problems.time} />
+        <NumberInput label="Minutes" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
+      </Group>
+      {action.problem && <Alert color="red">{action.problem}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" size="xs" onClick={onDone}>Cancel</Button>
+        <Button size="xs" loading={action.busy} onClick={save}>Add service</Button>
+      </Group>
+    </Stack>
+  );
+}
