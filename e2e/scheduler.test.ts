@@ -168,6 +168,30 @@ describe('the scheduler', () => {
     }
   });
 
+  it('asks before a drop over another appointment of the same column, and "Leave it where it was" puts the entry back and sends nothing', async () => {
+    const rita = await book(await customerNamed('Rita', 'Revert'), '2031-03-12T09:00:00', 60, columns[0]!.schedulerResourceId);
+    await book(await customerNamed('Otto', 'Overlap'), '2031-03-12T11:00:00', 60, columns[0]!.schedulerResourceId);
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-12&view=day');
+      const appointment = entry(page, 'Rita Revert');
+      await appointment.getByText('9:00a–10:00a').waitFor({ timeout: 15_000 });
+      const start = await box(appointment);
+      const height = await halfHour(page);
+      await drag(page, { x: start.x + start.width / 2, y: start.y + 8 }, { x: start.x + start.width / 2, y: start.y + 8 + 4 * height });
+      const asking = page.getByRole('dialog', { name: 'Move it anyway?' });
+      await asking.getByText('It overlaps Otto Overlap\'s appointment').waitFor();
+      await asking.getByRole('button', { name: 'Leave it where it was' }).click();
+      await appointment.getByText('9:00a–10:00a').waitFor();
+      expect(Math.round((await box(appointment)).y)).toBe(Math.round(start.y));
+      await page.waitForTimeout(1000);
+      const stored = await db().selectFrom('scheduledServices').select(['startDate']).where('scheduledServiceId', '=', rita.scheduledServiceId).executeTakeFirstOrThrow();
+      expect(new Date(stored.startDate).toISOString()).toBe(new Date(wallClockIsoToInstant('2031-03-12T09:00:00', eastern)).toISOString());
+    } finally {
+      await context.close();
+    }
+  });
+
   it('colours an appointment blue once checked in, and then offers no delete', async () => {
     const customerId = await customerNamed('Chuck', 'Checkin');
     const { scheduledVisitId } = await book(customerId, '2031-03-10T09:00:00', 60, columns[0]!.schedulerResourceId);
