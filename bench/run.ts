@@ -18,13 +18,14 @@ import { defaultPageSize } from '../workers/sync-engine.ts';
 import { bigStore, generateBigStore } from './generate.ts';
 
 /** The scheduler's rows: navigation to a drawn day against the calendar drawing ready-made entries; drops against write → live query. */
-function schedulerRows(s: { navigation: number[]; floor: number[]; parts: { read: number[]; build: number[] }; drops: number[]; pointerDrops: number[]; entries: number; columns: number }, writes: number[], percentile: (values: number[], p: number) => number): string[][] {
+function schedulerRows(s: { navigation: number[]; floor: number[]; parts: { read: number[]; build: number[] }; drops: number[]; pointerDrops: { work: number; onScreen: number }[]; entries: number; columns: number }, writes: number[], percentile: (values: number[], p: number) => number): string[][] {
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const ratio = (a: number, b: number) => (a / Math.max(b, 0.1)).toFixed(1);
   return [
     ...[50, 95].map((p) => [`scheduler day view, ${s.entries} entries over ${s.columns} columns: navigation to drawn, p${p}`, ms(percentile(s.navigation, p)), ms(percentile(s.floor, p)), ratio(percentile(s.navigation, p), percentile(s.floor, p)), p === 95 ? '≤ 300 ms' : '']),
     ...[50, 95].map((p) => [`  of which the replica read / the entries built, p${p}`, `${ms(percentile(s.parts.read, p))} / ${ms(percentile(s.parts.build, p))}`, '', '', '']),
-    ...[50, 95].map((p) => [`scheduler drag: drop → entry redrawn, p${p}`, ms(percentile(s.pointerDrops, p)), '', '', p === 95 ? '≤ 16 ms' : '']),
+    ...[50, 95].map((p) => [`scheduler drag: drop → entry redrawn (the drop's work and its frame's drawing), p${p}`, ms(percentile(s.pointerDrops.map((d) => d.work), p)), '', '', p === 95 ? '≤ 16 ms' : '']),
+    ...[50, 95].map((p) => [`  the same until on screen (with the wait for the display's next frame), p${p}`, ms(percentile(s.pointerDrops.map((d) => d.onScreen), p)), '', '', '']),
     ...[50, 95].map((p) => [`scheduler drop → saved on the device → redrawn from the replica, p${p}`, ms(percentile(s.drops, p)), ms(percentile(writes, p)), ratio(percentile(s.drops, p), percentile(writes, p)), '']),
   ];
 }
@@ -69,7 +70,7 @@ try {
     photos: { fileBytes: number; captures: number[]; floor: number[]; gaps: number[]; photos: number; bytes: number; uploadMs: number; rawMs: number };
   }> }).runBench(params), { serverUrl: server.url, storeId, userId, token, pageSize });
   log('drags on the scheduler by the mouse…');
-  const pointerDrops: number[] = [];
+  const pointerDrops: { work: number; onScreen: number }[] = [];
   for (let i = 0; i < 40; i++) {
     const at = await page.evaluate(() => (window as unknown as { dropTarget(): { x: number; y: number; halfHour: number } }).dropTarget());
     const dy = (i % 2 === 0 ? 2 : -2) * at.halfHour;
@@ -78,7 +79,7 @@ try {
     await page.mouse.move(at.x, at.y + dy / 2, { steps: 4 });
     await page.mouse.move(at.x, at.y + dy, { steps: 4 });
     await page.mouse.up();
-    pointerDrops.push(await page.evaluate(() => (window as unknown as { lastDrop(): Promise<number> }).lastDrop()));
+    pointerDrops.push(await page.evaluate(() => (window as unknown as { lastDrop(): Promise<{ work: number; onScreen: number }> }).lastDrop()));
   }
   log(`measured in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
