@@ -127,7 +127,7 @@ async function schedulerBench(owner: { userId: string; storeId: number }) {
   const floor: number[] = [];
   let entries = 0;
   let columns = 0;
-  for (let round = 0; round < 12; round++) {
+  for (let round = 0; round < 32; round++) {
     const date = day(3 + (round % 4));
     if (round === 2) reads.length = builds.length = 0;
     let started = performance.now();
@@ -231,7 +231,7 @@ async function messagesBench(owner: { userId: string; storeId: number }) {
   const whole: number[] = [];
   const floor: number[] = [];
   let count = 0;
-  for (let round = 0; round < 12; round++) {
+  for (let round = 0; round < 32; round++) {
     root.render(null);
     await nextFrame();
     let started = performance.now();
