@@ -5,7 +5,7 @@ import { apiPaths } from '../src/contract/routes.ts';
 import { wallClockIsoToInstant } from '../src/domain/time-zone.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
-import { firstSyncDone } from './support/idb.ts';
+import { firstSyncDone, readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
@@ -187,6 +187,35 @@ describe('the scheduler', () => {
       await page.waitForTimeout(1000);
       const stored = await db().selectFrom('scheduledServices').select(['startDate']).where('scheduledServiceId', '=', rita.scheduledServiceId).executeTakeFirstOrThrow();
       expect(new Date(stored.startDate).toISOString()).toBe(new Date(wallClockIsoToInstant('2031-03-12T09:00:00', eastern)).toISOString());
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the next day as it is now when Next is pressed, never as it was when the device first read it beside the shown day', async () => {
+    const nina = await book(await customerNamed('Nina', 'Next'), '2031-03-14T09:00:00', 60, columns[0]!.schedulerResourceId);
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-13&view=day');
+      const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      const moved = wallClockIsoToInstant('2031-03-14T11:00:00', eastern);
+      await call('PATCH', fill(apiPaths.scheduledService, nina), [{ op: 'replace', path: '/startDate', value: moved }]);
+      await expect.poll(async () => {
+        const rows = await readStore<{ scheduledServiceId: string; startDate: string }>(page, `alltrac-${userId}-store-${store}`, 'scheduledServices');
+        return Date.parse(rows.find((r) => r.scheduledServiceId === nina.scheduledServiceId)?.startDate ?? '');
+      }, { timeout: 15_000 }).toBe(Date.parse(moved));
+      await page.evaluate(() => {
+        const faces: string[] = [];
+        Object.assign(window, { ninaFaces: faces });
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('article.ec-event')) if (el.textContent?.includes('Nina Next')) faces.push(el.querySelector('.sched-time')?.textContent ?? '');
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await entry(page, 'Nina Next').getByText('11:00a–12:00p').waitFor();
+      const faces = await page.evaluate(() => (window as unknown as { ninaFaces: string[] }).ninaFaces);
+      expect(faces.length).toBeGreaterThan(0);
+      expect(faces).not.toContain('9:00a–10:00a');
     } finally {
       await context.close();
     }
