@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
 import type { SyncChange } from '../../src/contract/sync.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';
@@ -206,7 +207,7 @@ describe('the inspection template', () => {
 
   it('reaches technicians through the feed, and an admin replaces it as a whole', async () => {
     const template = (await feed('tech')).find((c) => c.collection === 'inspectionTemplates')!.value;
-    expect((template as { groups: { name: string }[] }).groups.map((g) => g.name)).toEqual(['Tires', 'Brakes', 'Under the hood', 'Lights and wipers']);
+    expect((template as { groups: { name: string }[] }).groups.map((g) => g.name)).toEqual(defaultInspectionGroups(randomUUID).map((g) => g.name));
     const groups = [{ groupId: randomUUID(), name: 'Tires', items: [{ itemId: randomUUID(), name: 'Spare tread', measurement: 'treadDepth32nds' }] }];
     const saved = await put('admin', groups);
     expect(saved.statusCode).toBe(200);

@@ -5,12 +5,13 @@ import path from 'node:path';
 
 /**
  * A seeded database takes seconds to make and every test file wants one: it is made once per day and per
- * version of the migrations, the seed and the server keys' code, kept in the temp folder and shared by every
- * test process.
+ * version of the migrations, the seed, the shared rules and contract it reads and the server keys' code, kept
+ * in the temp folder and shared by every test process.
  */
 function seedFingerprint(): string {
   const hash = createHash('sha256').update(new Date().toISOString().slice(0, 10));
-  for (const dir of ['server/db', 'server/db/migrations', 'server/seed', 'server/identity']) {
+  // The seed also reads the shared rules and contract (the default inspection template, services, hours).
+  for (const dir of ['server/db', 'server/db/migrations', 'server/seed', 'server/identity', 'src/domain', 'src/contract']) {
     for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update(fs.readFileSync(path.join(dir, name)));
   }
   return hash.digest('hex').slice(0, 16);
