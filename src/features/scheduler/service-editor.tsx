@@ -50,6 +50,25 @@ export function ServiceEditor(props: Props) {
   return <AddService {...props} offered={offered} catalogue={catalogue?.services ?? []} able={catalogue?.able ?? []} onDone={close} />;
 }
 
+/** A form's failure in words, then Cancel and its save button (busy while the change is queued). */
+function FormFooter({ problem, busy, label, onCancel, onSave }: { problem: string | null; busy: boolean; label: string; onCancel(): void; onSave(): void }) {
+  return (
+    <>
+      {problem && <Alert color="red">{problem}</Alert>}
+      <Group justify="flex-end">
+        <Button variant="default" size="xs" onClick={onCancel}>Cancel</Button>
+        <Button size="xs" loading={busy} onClick={onSave}>{label}</Button>
+      </Group>
+    </>
+  );
+}
+
+/** The length the store's catalogue gives a service, on the form's 15-minute steps. */
+const catalogueLength = (catalogue: StoreService[], id: string | null) => {
+  const length = catalogue.find((s) => s.storeServiceId === id)?.durationInMinutes;
+  return length ? snapDuration(length) : null;
+};
+
 interface FormProps extends Props {
   offered: { value: string; label: string }[];
   catalogue: StoreService[];
@@ -76,8 +95,7 @@ function ChangeService({ services, serviceName, focus, offered, catalogue, onDon
   };
   const chooseWork = (next: string | null) => {
     setStoreServiceId(next);
-    const length = catalogue.find((s) => s.storeServiceId === next)?.durationInMinutes;
-    if (length) setMinutes(snapDuration(length));
+    setMinutes((before) => catalogueLength(catalogue, next) ?? before);
   };
   const save = () => {
     const wrong = lengthProblem(Number(minutes));
@@ -95,11 +113,7 @@ function ChangeService({ services, serviceName, focus, offered, catalogue, onDon
         data={offered} nothingFoundMessage="No service by that name" />
       <NumberInput label="Minutes" description="In steps of 15; the end follows" min={15} step={15} value={minutes} onChange={setMinutes} error={problem} />
       <Textarea label="Service notes" autosize minRows={2} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-      {action.problem && <Alert color="red">{action.problem}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={onDone}>Cancel</Button>
-        <Button size="xs" loading={action.busy} onClick={save}>Save service</Button>
-      </Group>
+      <FormFooter problem={action.problem} busy={action.busy} label="Save service" onCancel={onDone} onSave={save} />
     </Stack>
   );
 }
@@ -115,8 +129,7 @@ function AddService({ scheduledVisitId, services, columns, timeZone, offered, ca
   const action = useAction('The service was not added.');
   const chooseWork = (next: string | null) => {
     setStoreServiceId(next);
-    const length = catalogue.find((s) => s.storeServiceId === next)?.durationInMinutes;
-    if (length) setMinutes(snapDuration(length));
+    setMinutes((before) => catalogueLength(catalogue, next) ?? before);
   };
   const canDo = (column: string) => !storeServiceId || able.some((a) => a.appointmentResourceId === column && a.storeServiceId === storeServiceId);
   const save = () => {
@@ -146,11 +159,7 @@ function AddService({ scheduledVisitId, services, columns, timeZone, offered, ca
         <TimeInput label="Starts" value={time} onChange={(e) => setTime(e.currentTarget.value)} error={problems.time} />
         <NumberInput label="Minutes" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
       </Group>
-      {action.problem && <Alert color="red">{action.problem}</Alert>}
-      <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={onDone}>Cancel</Button>
-        <Button size="xs" loading={action.busy} onClick={save}>Add service</Button>
-      </Group>
+      <FormFooter problem={action.problem} busy={action.busy} label="Add service" onCancel={onDone} onSave={save} />
     </Stack>
   );
 }
