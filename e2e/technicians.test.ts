@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicInspectionReport } from '../src/contract/inspection-report.ts';
 import { apiPaths, withApiVersion } from '../src/contract/routes.ts';
@@ -23,12 +23,20 @@ beforeAll(async () => {
 });
 const fill = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 
-/** A car booked for the technician now (today at the store, whatever the hour), with a vehicle whose plate names it. */
-async function jobForTheTechnician(plate: string) {
+/**
+ * The instant a test runs at. The browsers' clocks are held there, so the store's "today" that the bay
+ * screens show cannot turn into tomorrow between booking the job and looking for it, at 23:59 or any hour.
+ */
+async function heldAt(context: BrowserContext, now: Date): Promise<void> {
+  await context.clock.setFixedTime(now);
+}
+
+/** A car booked for the technician at `now` (today at the store, whatever the hour), with a vehicle whose plate names it. */
+async function jobForTheTechnician(plate: string, now: Date) {
   const vehicle = await db().selectFrom('customerVehicles').select(['vehicleId', 'customerId']).where('deleted', '=', false).orderBy('vehicleId').executeTakeFirstOrThrow();
   await db().updateTable('customerVehicles').set({ vehicleLicensePlateNumber: plate }).where('vehicleId', '=', vehicle.vehicleId).execute();
   const scheduledVisitId = randomUUID();
-  const startDate = new Date(Math.floor(Date.now() / 900_000) * 900_000).toISOString();
+  const startDate = new Date(Math.floor(now.getTime() / 900_000) * 900_000).toISOString();
   const call = async (path: string, body: unknown) => {
     const answer = await apiCall(env.server.app, { method: 'POST', path, token: counter, store, body });
     expect(answer.statusCode, answer.body).toBe(201);
@@ -48,8 +56,10 @@ const pending = async (page: Page) => (await readStore<{ upload?: unknown }>(pag
 describe('a technician in a bay with no signal', () => {
   it('starts work and fills an inspection with three photos offline, closes and reopens the app, and everything reaches the server once, through a drop mid-upload', async () => {
     const plate = `TEC${randomUUID().slice(0, 4).toUpperCase()}`;
-    const scheduledVisitId = await jobForTheTechnician(plate);
+    const now = new Date();
+    const scheduledVisitId = await jobForTheTechnician(plate, now);
     const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    await heldAt(context, now);
     try {
       await shellReady(page, 'Theo Technician');
       await firstSyncDone(page, techId, store);
@@ -128,6 +138,7 @@ describe('a technician in a bay with no signal', () => {
 
       // The lead's board shows the progress.
       const lead = await signIn(env.browser, env.server.url, 'lead@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+      await heldAt(lead.context, now);
       try {
         await shellReady(lead.page, 'Lee Lead');
         await lead.page.goto(`${env.server.url}/technicians`);
@@ -146,13 +157,14 @@ describe('a technician in a bay with no signal', () => {
 describe('the customer\'s inspection report', () => {
   it('shows Failed before Warning before Passed, prints without buttons, says a wrong link is not valid, and an approval shows on the staff\'s screen within 2 s', async () => {
     const plate = `RPT${randomUUID().slice(0, 4).toUpperCase()}`;
-    const scheduledVisitId = await jobForTheTechnician(plate);
+    const now = new Date();
+    const scheduledVisitId = await jobForTheTechnician(plate, now);
     const tech = await mintAccessToken(db(), 'tech@demo.test', env.server.publicUrl);
     const template = await apiCall(env.server.app, { method: 'GET', path: apiPaths.inspectionTemplate, token: tech, store });
     const groups = template.json<{ groups: { items: { itemId: string; name: string }[] }[] }>().groups;
     const inspectionReportId = scheduledVisitId;
     const as = (method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) => apiCall(env.server.app, { method, path, token: tech, store, body });
-    const started = await as('POST', apiPaths.inspectionReports, { inspectionReportId, scheduledVisitId, vehicleId: null, technicianId: techId, groups, startedAt: new Date().toISOString() });
+    const started = await as('POST', apiPaths.inspectionReports, { inspectionReportId, scheduledVisitId, vehicleId: null, technicianId: techId, groups, startedAt: now.toISOString() });
     expect(started.statusCode).toBe(201);
     const { inspectionReportHashId } = started.json<{ inspectionReportHashId: string }>();
     const items = groups.flatMap((g) => g.items);
@@ -160,10 +172,12 @@ describe('the customer\'s inspection report', () => {
     await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Headlights') }), { status: 'Passed', notes: null, measurement: null });
     await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Battery') }), { status: 'Failed', notes: 'Replace', measurement: null });
     await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Wiper blades') }), { status: 'Warning', notes: 'Streaking', measurement: null });
-    await as('PATCH', fill(apiPaths.inspectionReport, { inspectionReportId }), [{ op: 'replace', path: '/completedAt', value: new Date().toISOString() }]);
+    await as('PATCH', fill(apiPaths.inspectionReport, { inspectionReportId }), [{ op: 'replace', path: '/completedAt', value: now.toISOString() }]);
 
     const staff = await signIn(env.browser, env.server.url, 'tech@demo.test', 'demo1234', { viewport: { width: 1024, height: 900 } });
+    await heldAt(staff.context, now);
     const customer = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await heldAt(customer, now);
     try {
       await shellReady(staff.page, 'Theo Technician');
       await staff.page.goto(`${env.server.url}/technician-appointments/${scheduledVisitId}`);

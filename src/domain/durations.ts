@@ -14,6 +14,12 @@ export function durationProblems(durationInMinutes: number, field = 'durationInM
   return {};
 }
 
+/** What is wrong with a length, as a sentence for a form, or null when it is fine. */
+export function durationProblem(durationInMinutes: number): string | null {
+  const problem = Object.values(durationProblems(durationInMinutes))[0]?.[0];
+  return problem ? `${problem}.` : null;
+}
+
 /** The end date from a start date and a duration (ISO instants). */
 export function endAfter(startDate: string, durationInMinutes: number): string {
   return new Date(Date.parse(startDate) + durationInMinutes * 60_000).toISOString();

@@ -13,7 +13,7 @@ import { checkOutMethods } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';
-import { durationProblems } from '../../domain/durations.ts';
+import { durationProblem } from '../../domain/durations.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { visitEventType } from '../../domain/scheduler-events.ts';
 import { isCancelable, isDeletable } from '../../domain/visit-rules.ts';
@@ -228,8 +228,8 @@ function Reschedule({ services, serviceName, columns, timeZone, focus, onSave }:
   };
   const save = () => {
     const length = Number(minutes);
-    const wrong = Object.values(durationProblems(length))[0]?.[0];
-    if (wrong) return setProblem(`${wrong}.`);
+    const wrong = durationProblem(length);
+    if (wrong) return setProblem(wrong);
     if (!timeOfDay.safeParse(time).success) return setProblem('Enter the start time, such as 09:30.');
     const day = instantToWallClock(service.startDate, timeZone).slice(0, 10);
     void onSave(service.scheduledServiceId, { resourceId, startDate: wallClockIsoToInstant(`${day}T${time}:00`, timeZone), durationInMinutes: length }).then(() => setOpen(false));

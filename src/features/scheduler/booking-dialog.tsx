@@ -3,12 +3,12 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
-import { timeOfDay, type AppointmentResource, type Customer, type CustomerVehicle, type StoreService } from '../../contract/entities.ts';
+import { timeOfDay, type Customer, type CustomerVehicle } from '../../contract/entities.ts';
 import { checkOutMethods } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';
-import { durationProblems, snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
+import { durationProblem, snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
 import { newHashId } from '../../domain/hash-id.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
@@ -17,6 +17,7 @@ import { syncClient } from '../../sync/sync-client.ts';
 import { PossibleMatches } from '../customers/possible-matches.tsx';
 import { searchCustomers } from '../customers/search-replica.ts';
 import type { CalendarPlacement } from './event-calendar.tsx';
+import { useBookingCatalogue } from './use-scheduler.ts';
 
 const minutesBetween = (a: string, b: string) => snapDuration(wallMinutesBetween(a, b));
 
@@ -59,8 +60,8 @@ function When({ date, time, onDate, onTime, error }: { date: string; time: strin
 function whenProblems(time: string, minutes: number): Record<string, string> {
   const found: Record<string, string> = {};
   if (!timeOfDay.safeParse(time).success) found.time = 'Enter the start time, such as 09:30.';
-  const durationProblem = Object.values(durationProblems(minutes))[0]?.[0];
-  if (durationProblem) found.minutes = `${durationProblem}.`;
+  const wrongLength = durationProblem(minutes);
+  if (wrongLength) found.minutes = wrongLength;
   return found;
 }
 
@@ -188,11 +189,7 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const { saving, failure, save: saveWith } = useSave(onClose);
 
-  const catalogue = useLiveQuery(async () => {
-    const db = replicaOf(storeId);
-    const [services, able] = await Promise.all([db.rows<StoreService>('storeServices').toArray(), db.rows<AppointmentResource>('appointmentResources').toArray()]);
-    return { services: services.filter((s) => s.isActive).sort((a, b) => a.name.localeCompare(b.name)), able };
-  }, [storeId]);
+  const catalogue = useBookingCatalogue(storeId);
   const vehicles = useLiveQuery(async () => (customer ? replicaOf(storeId).rows<CustomerVehicle>('customerVehicles').where('customerId').equals(customer.customerId).toArray() : []), [storeId, customer?.customerId]);
 
   const chosen = (catalogue?.services ?? []).filter((s) => serviceIds.includes(s.storeServiceId));

@@ -1,13 +1,12 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { timeOfDay, type AppointmentResource, type ScheduledService, type StoreService } from '../../contract/entities.ts';
-import { replicaOf } from '../../db/use-replica.ts';
-import { durationProblems, snapDuration } from '../../domain/durations.ts';
+import { durationProblem, snapDuration } from '../../domain/durations.ts';
 import { instantToWallClock, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useAction } from '../../app/use-action.ts';
+import { useBookingCatalogue } from './use-scheduler.ts';
 
 interface Props {
   storeId: number;
@@ -19,23 +18,13 @@ interface Props {
   focus: string | undefined;
 }
 
-/** The words of a length the server would refuse, or null. */
-const lengthProblem = (minutes: number) => {
-  const wrong = Object.values(durationProblems(minutes))[0]?.[0];
-  return wrong ? `${wrong}.` : null;
-};
-
 /**
  * What work a visit holds: change a service (which one of the store's, its length, its notes) or add another,
  * by default right after the last on the same column. Both go through the outbox like a drag.
  */
 export function ServiceEditor(props: Props) {
   const [mode, setMode] = useState<'closed' | 'change' | 'add'>('closed');
-  const catalogue = useLiveQuery(async () => {
-    const db = replicaOf(props.storeId);
-    const [services, able] = await Promise.all([db.rows<StoreService>('storeServices').toArray(), db.rows<AppointmentResource>('appointmentResources').toArray()]);
-    return { services: services.filter((s) => s.isActive).sort((a, b) => a.name.localeCompare(b.name)), able };
-  }, [props.storeId]);
+  const catalogue = useBookingCatalogue(props.storeId);
   if (mode === 'closed') {
     return (
       <Group gap="xs">
@@ -98,7 +87,7 @@ function ChangeService({ services, serviceName, focus, offered, catalogue, onDon
     setMinutes((before) => catalogueLength(catalogue, next) ?? before);
   };
   const save = () => {
-    const wrong = lengthProblem(Number(minutes));
+    const wrong = durationProblem(Number(minutes));
     setProblem(wrong);
     if (wrong) return;
     void action.run(async () => {
@@ -137,7 +126,7 @@ function AddService({ scheduledVisitId, services, columns, timeZone, offered, ca
     if (!storeServiceId) found.service = 'Choose the service to add.';
     if (!resourceId) found.resource = 'Choose the technician or bay.';
     if (!timeOfDay.safeParse(time).success) found.time = 'Enter the start time, such as 09:30.';
-    const wrong = lengthProblem(Number(minutes));
+    const wrong = durationProblem(Number(minutes));
     if (wrong) found.minutes = wrong;
     setProblems(found);
     if (Object.keys(found).length > 0) return;

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type {
-  BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, UnconfirmedVisit,
+  AppointmentResource, BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, UnconfirmedVisit,
 } from '../../contract/entities.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -115,6 +115,15 @@ export function useSchedulerEvents(storeId: number, from: string, to: string, ti
     const stray = events.some((e) => e.resourceId !== null ? !known.has(e.resourceId) : e.visitId !== null);
     return { events, columns: stray ? [...columns, unassignedColumn] : columns };
   }, [data, from, to, timeZone]);
+}
+
+/** What staff book from: the store's active services by name, and which columns are set up for which. */
+export function useBookingCatalogue(storeId: number): { services: StoreService[]; able: AppointmentResource[] } | undefined {
+  return useLiveQuery(async () => {
+    const db = replicaOf(storeId);
+    const [services, able] = await Promise.all([db.rows<StoreService>('storeServices').toArray(), db.rows<AppointmentResource>('appointmentResources').toArray()]);
+    return { services: services.filter((s) => s.isActive).sort((a, b) => a.name.localeCompare(b.name)), able };
+  }, [storeId]);
 }
 
 /** Appointment requests nobody has confirmed yet, soonest first. */
