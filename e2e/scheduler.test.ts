@@ -221,6 +221,30 @@ describe('the scheduler', () => {
     }
   });
 
+  it('keeps the technicians\' columns on screen while a day picked by date is read, then shows its appointments', async () => {
+    await book(await customerNamed('Pia', 'Picked'), '2031-03-20T09:00:00', 60, columns[1]!.schedulerResourceId);
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-13&view=day');
+      await page.locator('.ec-col-head', { hasText: columns[0]!.name }).waitFor();
+      await page.evaluate(() => {
+        const counts: number[] = [];
+        Object.assign(window, { columnCounts: counts });
+        new MutationObserver(() => { counts.push(document.querySelectorAll('.ec-col-head').length); })
+          .observe(document.body, { subtree: true, childList: true });
+      });
+      await page.getByRole('button', { name: 'Date' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: '20 March 2031' }).click();
+      await entry(page, 'Pia Picked').waitFor();
+      expect(page.url()).toContain('date=2031-03-20');
+      const counts = await page.evaluate(() => (window as unknown as { columnCounts: number[] }).columnCounts);
+      expect(counts.length).toBeGreaterThan(0);
+      expect(Math.min(...counts)).toBe(columns.length);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('colours an appointment blue once checked in, and then offers no delete', async () => {
     const customerId = await customerNamed('Chuck', 'Checkin');
     const { scheduledVisitId } = await book(customerId, '2031-03-10T09:00:00', 60, columns[0]!.schedulerResourceId);

@@ -60,6 +60,8 @@ export function SchedulerPage() {
   return <StoreScheduler store={store} />;
 }
 
+const noEvents: SchedulerEvent[] = [];
+
 function StoreScheduler({ store }: { store: StoreLocation }) {
   const search = useSearch({ strict: false }) as SchedulerSearch;
   const navigate = useNavigate();
@@ -72,6 +74,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
   const view = search.view ?? (phone ? 'list' : 'day');
   const days = viewDays(date, view);
   const data = useSchedulerEvents(store.id, days.from, days.to, timeZone);
+  const events = data?.events ?? noEvents;
   const [picked, setPicked] = useState<CalendarPlacement | null>(null);
   const [block, setBlock] = useState<SchedulerEvent | null>(null);
   const [pending, setPending] = useState<PendingMove | null>(null);
@@ -86,7 +89,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
     for (let d = Temporal.PlainDate.from(days.from); d.toString() < days.to; d = d.add({ days: 1 })) list.push(d.toString());
     return list;
   }, [days.from, days.to]);
-  const grid = useMemo(() => gridHours(shownDates, store, special, data?.events ?? []), [shownDates, store, special, data?.events]);
+  const grid = useMemo(() => gridHours(shownDates, store, special, events), [shownDates, store, special, events]);
   const hours = hoursOn(store, special, date);
   const dayNote = special.find((s) => s.date === date);
   const columnName = useCallback((id: string | null) => data?.columns.find((c) => c.id === id)?.title ?? 'no column', [data?.columns]);
@@ -95,7 +98,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
     const resourceId = place.resourceId === unassignedColumn.id ? null : place.resourceId;
     const durationInMinutes = snapDuration(wallMinutesBetween(place.startDate, place.endDate));
     const endDate = plusMinutes(place.startDate, durationInMinutes);
-    const warnings = placementWarnings({ eventId: e.eventId, resourceId, startDate: place.startDate, endDate }, data?.events ?? [], store, special, columnName);
+    const warnings = placementWarnings({ eventId: e.eventId, resourceId, startDate: place.startDate, endDate }, events, store, special, columnName);
     if (warnings.length > 0 && !(await new Promise<boolean>((answer) => setPending({ warnings, answer })))) return false;
     const placement = { resourceId, startDate: wallClockIsoToInstant(place.startDate, timeZone), durationInMinutes };
     try {
@@ -114,7 +117,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
       setProblem(error instanceof Error ? error.message : String(error));
       return false;
     }
-  }, [data?.events, store, special, columnName, timeZone]);
+  }, [events, store, special, columnName, timeZone]);
 
   /** A slot picked in the week view or the Unassigned column books on the first real column (changeable in the dialog). */
   const pick = useCallback((place: CalendarPlacement) => {
@@ -157,6 +160,8 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
       </Group>
       <Group gap="xs">
         <Text fw={600}>{title}</Text>
+        {/* Another day being read: the grid stays where it is, with its columns. */}
+        {data && !data.events && <Loader size="xs" aria-label="Loading the calendar" />}
         {view !== 'week' && (hours
           ? <Badge variant="light">Open {timeText(hours.open)}–{timeText(hours.close)}{dayNote?.description ? ` · ${dayNote.description}` : ''}</Badge>
           : <Badge color="gray" variant="light">Closed{dayNote?.description ? ` · ${dayNote.description}` : ''}</Badge>)}
@@ -170,7 +175,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
             <Alert color="yellow" mb="sm">This store has no technicians or bays yet. An admin adds them in Settings, Resources.</Alert>
           )}
           <EventCalendar
-            view={view} date={date} resources={data?.columns ?? []} strayColumn={unassignedColumn.id} events={data?.events ?? []}
+            view={view} date={date} resources={data?.columns ?? []} strayColumn={unassignedColumn.id} events={events}
             slotMinTime={grid.slotMinTime} slotMaxTime={grid.slotMaxTime} slotMinutes={store.calendarInterval || 15} utcOffset={Temporal.Now.zonedDateTimeISO(timeZone).offset}
             height={view === 'list' ? 'auto' : 'calc(100dvh - 260px)'}
             onOpen={onOpen} onPlace={onPlace} onPick={pick}

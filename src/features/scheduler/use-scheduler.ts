@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type {
   AppointmentResource, BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, UnconfirmedVisit,
@@ -64,58 +64,101 @@ type Days = { storeId: number; from: string; to: string; timeZone: string };
 const keyOf = (d: Days) => `${d.storeId}|${d.from}|${d.to}|${d.timeZone}`;
 const shifted = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
 
-/**
- * The days just before and after the shown ones, read and kept current while they are shown, so that
- * Previous and Next draw at once instead of waiting for the replica (a full day's read is ~80 ms).
- */
-const nearby = new Map<string, { data: SchedulerData | undefined; users: number; stop(): void }>();
+interface DayRead {
+  /** Replaced, not changed, on each answer: React sees a new answer by its identity. */
+  state: { data?: SchedulerData; error?: unknown };
+  holders: number;
+  listeners: Set<() => void>;
+  stop(): void;
+}
 
-function keepNearby(days: Days): () => unknown {
+/**
+ * Reads of days, each kept current by its own live query while something holds it: the shown days, and the
+ * days just before and after them, so that Previous and Next draw at once instead of waiting for the replica.
+ */
+const dayReads = new Map<string, DayRead>();
+/** Each store's columns as last read: the grid keeps them while other days are read. */
+const lastColumns = new Map<number, { id: string; title: string }[]>();
+
+const columnsOf = (resources: SchedulerResource[]) => resources.map((r) => ({ id: r.schedulerResourceId, title: r.name }));
+
+/** Starts reading the days (at once, if nobody reads them yet) and keeps them read until the release. */
+function holdDays(days: Days): () => void {
   const key = keyOf(days);
-  let kept = nearby.get(key);
-  if (!kept) {
-    const entry: { data: SchedulerData | undefined; users: number; stop(): void } = { data: undefined, users: 0, stop: () => undefined };
+  let read = dayReads.get(key);
+  if (!read) {
+    const fresh: DayRead = { state: {}, holders: 0, listeners: new Set(), stop: () => undefined };
+    const answer = (state: DayRead['state']) => {
+      fresh.state = state;
+      for (const listener of fresh.listeners) listener();
+    };
     const subscription = liveQuery(() => readSchedulerRows(replicaOf(days.storeId), days.from, days.to, days.timeZone)).subscribe({
-      next: (data) => { entry.data = data; },
-      error: () => { entry.data = undefined; },
+      next: (data) => {
+        lastColumns.set(days.storeId, columnsOf(data.resources));
+        answer({ data });
+      },
+      error: (error: unknown) => answer({ error }),
     });
-    entry.stop = () => subscription.unsubscribe();
-    nearby.set(key, entry);
-    kept = entry;
+    fresh.stop = () => subscription.unsubscribe();
+    dayReads.set(key, fresh);
+    read = fresh;
   }
-  const held = kept;
-  held.users += 1;
-  // Let go a little later: the day just moved to is drawn from here until its own read answers.
-  return () => setTimeout(() => {
-    held.users -= 1;
-    if (held.users > 0) return;
+  const held = read;
+  held.holders += 1;
+  // Let go a little later: a day just left is drawn at once when it comes back, and the day just moved to
+  // is drawn from here until its own hold takes over.
+  return () => void setTimeout(() => {
+    held.holders -= 1;
+    if (held.holders > 0) return;
     held.stop();
-    nearby.delete(key);
+    dayReads.delete(key);
   }, 2000);
 }
 
-/** The calendar's entries and columns for the shown days, kept current as the replica changes. */
-export function useSchedulerEvents(storeId: number, from: string, to: string, timeZone: string): { events: SchedulerEvent[]; columns: { id: string; title: string }[] } | undefined {
-  const key = keyOf({ storeId, from, to, timeZone });
-  // Each answer says which days it is for: on a change of days the hook still holds the last days' answer.
-  const live = useLiveQuery(async () => ({ key, data: await readSchedulerRows(replicaOf(storeId), from, to, timeZone) }), [key]);
-  const data = live?.key === key ? live.data : nearby.get(key)?.data;
+function listen(key: string, listener: () => void): () => void {
+  const read = dayReads.get(key);
+  read?.listeners.add(listener);
+  return () => read?.listeners.delete(listener);
+}
+
+export interface SchedulerView {
+  /** The shown days' entries; null while they are read from the replica. */
+  events: SchedulerEvent[] | null;
+  /** The store's columns (and Unassigned when an entry needs it); while other days are read, those last read. */
+  columns: { id: string; title: string }[];
+}
+
+/** The calendar's entries and columns for the shown days, kept current as the replica changes; undefined until first read. */
+export function useSchedulerEvents(storeId: number, from: string, to: string, timeZone: string): SchedulerView | undefined {
+  const days = useMemo(() => ({ storeId, from, to, timeZone }), [storeId, from, to, timeZone]);
+  const key = keyOf(days);
+  // A layout effect: the read starts before the calendar's own effects redraw the grid for the new days, so
+  // the replica answers while they do.
+  useLayoutEffect(() => holdDays(days), [days]);
+  const subscribe = useCallback((changed: () => void) => listen(key, changed), [key]);
+  const { data, error } = useSyncExternalStore(subscribe, () => dayReads.get(key)?.state ?? noAnswer);
+  if (error !== undefined) throw error;
   const ready = data !== undefined;
   useEffect(() => {
     if (!ready) return undefined;
-    const span = Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to)).days;
-    const releases = [-span, span].map((shift) => keepNearby({ storeId, from: shifted(from, shift), to: shifted(to, shift), timeZone }));
+    const span = Temporal.PlainDate.from(days.from).until(Temporal.PlainDate.from(days.to)).days;
+    const releases = [-span, span].map((shift) => holdDays({ ...days, from: shifted(days.from, shift), to: shifted(days.to, shift) }));
     return () => { for (const release of releases) release(); };
-  }, [ready, storeId, from, to, timeZone]);
+  }, [ready, days]);
   return useMemo(() => {
-    if (!data) return undefined;
+    if (!data) {
+      const columns = lastColumns.get(storeId);
+      return columns ? { events: null, columns } : undefined;
+    }
     const events = schedulerEvents(data.rows, { from, to, timeZone });
     const known = new Set(data.resources.map((r) => r.schedulerResourceId));
-    const columns = data.resources.map((r) => ({ id: r.schedulerResourceId, title: r.name }));
+    const columns = columnsOf(data.resources);
     const stray = events.some((e) => e.resourceId !== null ? !known.has(e.resourceId) : e.visitId !== null);
     return { events, columns: stray ? [...columns, unassignedColumn] : columns };
-  }, [data, from, to, timeZone]);
+  }, [data, storeId, from, to, timeZone]);
 }
+
+const noAnswer: DayRead['state'] = {};
 
 /** What staff book from: the store's active services by name, and which columns are set up for which. */
 export function useBookingCatalogue(storeId: number): { services: StoreService[]; able: AppointmentResource[] } | undefined {
