@@ -63,9 +63,10 @@ function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView
   if (view === 'week') return nodes;
   // The list has room to say the status in words, not by colour alone.
   if (view === 'list' && e.visitId) nodes.push(line(e.visitStatus, 'sched-line sched-status'));
-  if (e.vehicleText && e.visitId) nodes.push(line(e.vehicleText, 'sched-line'));
-  if (e.services.length > 0) nodes.push(line(e.services.join(', '), 'sched-line'));
-  if (e.licence) nodes.push(line(e.licence, 'sched-line'));
+  // One element for the rest, a line each (white-space: pre): a full day has ~300 entries, and every element
+  // costs the draw its style, layout and paint.
+  const rest = [e.vehicleText && e.visitId ? e.vehicleText : '', e.services.join(', '), e.licence].filter((text) => text !== '');
+  if (rest.length > 0) nodes.push(line(rest.join('\n'), 'sched-lines'));
   return nodes;
 }
 
