@@ -65,7 +65,8 @@ function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView
   if (view === 'list' && e.visitId) nodes.push(line(e.visitStatus, 'sched-line sched-status'));
   // One element for the rest, a line each (white-space: pre): a full day has ~300 entries, and every element
   // costs the draw its style, layout and paint.
-  const rest = [e.vehicleText && e.visitId ? e.vehicleText : '', e.services.join(', '), e.licence].filter((text) => text !== '');
+  const rest = [e.vehicleText && e.visitId ? e.vehicleText : '', e.services.join(', '), e.licence]
+    .map((text) => text.replace(/\s+/g, ' ').trim()).filter((text) => text !== '');
   if (rest.length > 0) nodes.push(line(rest.join('\n'), 'sched-lines'));
   return nodes;
 }

@@ -121,9 +121,11 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
 
   /** A slot picked in the week view or the Unassigned column books on the first real column (changeable in the dialog). */
   const pick = useCallback((place: CalendarPlacement) => {
+    // Not while the day's appointments are still being read: nobody books over what they cannot see yet.
+    if (!data?.events) return;
     const real = data?.columns.filter((c) => c.id !== unassignedColumn.id) ?? [];
     setPicked({ ...place, resourceId: real.some((c) => c.id === place.resourceId) ? place.resourceId : real[0]?.id ?? null });
-  }, [data?.columns]);
+  }, [data?.columns, data?.events]);
 
   const onOpen = useCallback((e: SchedulerEvent) => {
     if (e.visitId) void navigate({ to: '/scheduler-dayview/appointments/$scheduledVisitId/{-$scheduledServiceId}', params: { scheduledVisitId: e.visitId, scheduledServiceId: e.scheduledServiceId ?? undefined }, search: { date, view } });

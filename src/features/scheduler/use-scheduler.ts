@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type {
   AppointmentResource, BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, UnconfirmedVisit,
@@ -77,6 +77,7 @@ interface DayRead {
  * days just before and after them, so that Previous and Next draw at once instead of waiting for the replica.
  */
 const dayReads = new Map<string, DayRead>();
+const noAnswer: DayRead['state'] = {};
 /** Each store's columns as last read: the grid keeps them while other days are read. */
 const lastColumns = new Map<number, { id: string; title: string }[]>();
 
@@ -87,7 +88,7 @@ function holdDays(days: Days): () => void {
   const key = keyOf(days);
   let read = dayReads.get(key);
   if (!read) {
-    const fresh: DayRead = { state: {}, holders: 0, listeners: new Set(), stop: () => undefined };
+    const fresh: DayRead = { state: noAnswer, holders: 0, listeners: new Set(), stop: () => undefined };
     const answer = (state: DayRead['state']) => {
       fresh.state = state;
       for (const listener of fresh.listeners) listener();
@@ -97,7 +98,12 @@ function holdDays(days: Days): () => void {
         lastColumns.set(days.storeId, columnsOf(data.resources));
         answer({ data });
       },
-      error: (error: unknown) => answer({ error }),
+      // A live query stops at an error: the screen shows it, and the next hold of these days reads afresh.
+      error: (error: unknown) => {
+        fresh.stop();
+        answer({ error });
+        setTimeout(() => { if (dayReads.get(key) === fresh) dayReads.delete(key); });
+      },
     });
     fresh.stop = () => subscription.unsubscribe();
     dayReads.set(key, fresh);
@@ -111,7 +117,7 @@ function holdDays(days: Days): () => void {
     held.holders -= 1;
     if (held.holders > 0) return;
     held.stop();
-    dayReads.delete(key);
+    if (dayReads.get(key) === held) dayReads.delete(key);
   }, 2000);
 }
 
@@ -132,9 +138,7 @@ export interface SchedulerView {
 export function useSchedulerEvents(storeId: number, from: string, to: string, timeZone: string): SchedulerView | undefined {
   const days = useMemo(() => ({ storeId, from, to, timeZone }), [storeId, from, to, timeZone]);
   const key = keyOf(days);
-  // A layout effect: the read starts before the calendar's own effects redraw the grid for the new days, so
-  // the replica answers while they do.
-  useLayoutEffect(() => holdDays(days), [days]);
+  useEffect(() => holdDays(days), [days]);
   const subscribe = useCallback((changed: () => void) => listen(key, changed), [key]);
   const { data, error } = useSyncExternalStore(subscribe, () => dayReads.get(key)?.state ?? noAnswer);
   if (error !== undefined) throw error;
@@ -158,7 +162,6 @@ export function useSchedulerEvents(storeId: number, from: string, to: string, ti
   }, [data, storeId, from, to, timeZone]);
 }
 
-const noAnswer: DayRead['state'] = {};
 
 /** What staff book from: the store's active services by name, and which columns are set up for which. */
 export function useBookingCatalogue(storeId: number): { services: StoreService[]; able: AppointmentResource[] } | undefined {
