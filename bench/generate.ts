@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../server/db/connect.ts';
 import { takeVersions } from '../server/db/versions.ts';
+import { rebuildVisitScope } from '../server/sync/visit-scope.ts';
 
 /** BENCH_SCALE shrinks the store for a quick trial run (the figures that count use 1). */
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -58,6 +59,7 @@ export async function generateBigStore(db: Db): Promise<{ storeId: number; rows:
     await sql`insert into ratings (rating_id, customer_id, score, visit_date, is_read, company_id, store_id, version)
       select gen_random_uuid(), c.id, 1 + (g.i % 9) * 0.5, now() - (g.i || ' hours')::interval, g.i > 100, ${c}, ${s}, ${next(bigStore.ratings)} + g.i - 1
       from generate_series(1, ${bigStore.ratings}) g(i) join bench_customers c on c.i = 1 + (g.i % ${bigStore.customers})`.execute(trx);
+    await rebuildVisitScope(trx, c);
   });
   // Fresh statistics, as autovacuum would make them on PostgreSQL: without them the planner expects a few
   // rows and sorts whole tables instead of walking the (company_id, version) index.

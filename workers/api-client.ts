@@ -1,5 +1,5 @@
 import { problemSchema, type Problem } from '../src/contract/problem.ts';
-import { activeStoreHeader, withApiVersion } from '../src/contract/routes.ts';
+import { activeStoreHeader, occurredAtHeader, withApiVersion } from '../src/contract/routes.ts';
 
 export class NetworkError extends Error {}
 
@@ -30,8 +30,9 @@ export class ApiClient {
 
   get storeId() { return this.options.storeId; }
 
-  async request(method: string, path: string, init: { body?: unknown; idempotencyKey?: string } = {}): Promise<ApiResponse> {
+  async request(method: string, path: string, init: { body?: unknown; idempotencyKey?: string; occurredAt?: string } = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = {};
+    if (init.occurredAt) headers[occurredAtHeader] = init.occurredAt;
     if (this.options.storeId !== null) headers[activeStoreHeader] = String(this.options.storeId);
     const token = this.options.accessToken();
     if (token) headers.authorization = `Bearer ${token}`;

@@ -9,7 +9,7 @@ import { NetworkError, problemOf, type ApiClient } from './api-client.ts';
 export async function confirmAppointmentRequest(api: ApiClient, unconfirmedVisitId: string): Promise<string> {
   const at = apiPaths.confirmUnconfirmedVisit.replace(':unconfirmedVisitId', encodeURIComponent(unconfirmedVisitId));
   try {
-    const response = await api.request('POST', at, { idempotencyKey: `confirm-${unconfirmedVisitId}` });
+    const response = await api.request('POST', at, { idempotencyKey: `confirm-${unconfirmedVisitId}`, occurredAt: new Date().toISOString() });
     if (response.status === 200) return scheduledVisitSchema.parse(response.body).scheduledVisitId;
     const problem = problemOf(response);
     throw new Error(problem.detail ?? `The server answered ${response.status}.`);

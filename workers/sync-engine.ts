@@ -356,7 +356,7 @@ export class SyncEngine {
   async send(entry: OutboxEntry): Promise<SendOutcome> {
     let response;
     try {
-      response = entry.upload ? await this.sendBytes(entry) : await this.api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.idempotencyKey });
+      response = entry.upload ? await this.sendBytes(entry) : await this.api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.idempotencyKey, occurredAt: entry.createdAt });
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       await this.strictDb.outbox.update(entry.seq!, { attempts: entry.attempts + 1, lastError: 'The server could not be reached.' });

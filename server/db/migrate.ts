@@ -16,6 +16,7 @@ import * as visitMessages from './migrations/0013-visit-messages.ts';
 import * as contactForms from './migrations/0014-contact-forms.ts';
 import * as ratingFollowUps from './migrations/0015-rating-follow-ups.ts';
 import * as inspections from './migrations/0016-inspections.ts';
+import * as visitScope from './migrations/0017-visit-scope.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -35,7 +36,11 @@ const migrations: Record<string, Migration> = {
   '0014-contact-forms': contactForms,
   '0015-rating-follow-ups': ratingFollowUps,
   '0016-inspections': inspections,
+  '0017-visit-scope': visitScope,
 };
+
+/** The migrations' names, in the order they apply. */
+export const migrationNames = Object.keys(migrations);
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -15,6 +15,7 @@ import { vinCheckDigit } from '../../src/domain/vin.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
+import { rebuildVisitScope } from '../sync/visit-scope.ts';
 import { refreshStoreStaff } from '../modules/users/store-staff.ts';
 import { hashPassword } from '../identity/passwords.ts';
 
@@ -454,6 +455,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         { date: `${year + 1}-01-01`, isClosed: true, openTime: null, closeTime: null, description: "New Year's Day" },
       ].map((day) => ({ ...day, specialStoreHoursId: faker.string.uuid(), storeLocationId: storeId, storeId })));
     }
+    await rebuildVisitScope(trx, companyId);
     return true;
   });
 }

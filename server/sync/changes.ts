@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import { readAccess } from '../../src/domain/visibility.ts';
 import { collectionSchemas } from '../../src/contract/collection-schemas.ts';
+import { isVisitScoped, visitScoped, type VisitScopedCollection } from './visit-scope.ts';
 
 export interface FeedScope {
   companyId: number;
@@ -84,20 +85,37 @@ const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowe
 
 /**
  * Which rows of a collection a device of this store and user may hold, by the one visibility policy; null
- * when the user may read none of it.
+ * when the user may read none of it, 'visited' when only the rows the store's calendar names (visit-scope.ts).
  */
-function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<unknown> | null {
+function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<unknown> | 'visited' | null {
   const access = readAccess(scope.roles, collection);
   if (access.kind === 'none') return null;
   const owner = userOwnedCollections[collection];
   // A user's own rows follow them to every store they open (a support request sent from another store too).
   if (owner) return sql`company_id = ${scope.companyId} and ${sql.ref(snakeCase(owner))} = ${scope.userId}`;
-  const rows = sql`company_id = ${scope.companyId} and (store_id = ${scope.storeId} or store_id is null)`;
-  if (access.kind === 'full' || access.rows === 'all') return rows;
-  // Only what the store's calendar names: the customers and vehicles of its visits.
-  const key = collection === 'customers' ? 'customer_id' : 'vehicle_id';
-  return sql`${rows} and ${sql.ref(key)} in (select v.${sql.ref(key)} from scheduled_visits v
-    where v.company_id = ${scope.companyId} and v.store_id = ${scope.storeId} and not v.deleted)`;
+  if (access.kind === 'limited' && access.rows === 'visited') {
+    if (!isVisitScoped(collection)) throw new Error(`${collection} has no visit scope`);
+    return 'visited';
+  }
+  return sql`company_id = ${scope.companyId} and (store_id = ${scope.storeId} or store_id is null)`;
+}
+
+/**
+ * A visit-scoped collection as a bay device receives it: each row paired with its entry in the store's scope.
+ * The pair changes at the later of the two versions (the row changed, or it entered the scope) and, once out of
+ * scope, is a tombstone at the version it left: so a customer booked at the store reaches the bay when the
+ * visit is booked, and leaves it with the store's last visit naming them.
+ */
+function visitedPairs(collection: VisitScopedCollection, scope: FeedScope) {
+  const table = sql.table(replicatedCollections[collection].table);
+  const key = sql.ref(`t.${snakeCase(visitScoped[collection])}`);
+  return {
+    from: sql`visit_scope vs join ${table} t on t.company_id = vs.company_id and ${key} = vs.row_key`,
+    where: sql`vs.company_id = ${scope.companyId} and vs.store_id = ${scope.storeId} and vs.collection = ${collection}`,
+    version: sql`(case when vs.deleted then vs.version else greatest(t.version, vs.version) end)`,
+    key: sql`vs.row_key::text`,
+    keyField: snakeCase(visitScoped[collection]),
+  };
 }
 
 /** The row as the policy lets the user read it: fields it withholds are nulls laid over it (rows keep their shape). */
@@ -113,6 +131,19 @@ function keyExpression(collection: CollectionName): RawBuilder<unknown> {
   return fields.length === 1 ? fields[0]! : sql`concat_ws('/', ${sql.join(fields)})`;
 }
 
+interface FeedRow { key: string; version: number; deleted: boolean; value: Record<string, unknown> }
+
+/** The pairs of a visit-scoped collection at the page's versions: the row as the policy allows, or a tombstone naming its key. */
+function visitedRows(db: Db, collection: VisitScopedCollection, scope: FeedScope, versions: number[]) {
+  const pair = visitedPairs(collection, scope);
+  const wanted = sql`${sql.val(versions)}::bigint[]`;
+  return sql<FeedRow>`select key, version, deleted, case when deleted then jsonb_build_object(${pair.keyField}::text, key, 'version', version) else value || jsonb_build_object('version', version) end as value
+    from (select ${pair.key} as key, ${pair.version} as version, vs.deleted or t.deleted as deleted,
+        ${withheld(collection, scope, sql`to_jsonb(t) - 'company_id' - 'deleted'`)} as value
+      from ${pair.from} where ${pair.where} and (vs.version = any(${wanted}) or t.version = any(${wanted}))) pairs
+    where version = any(${wanted})`.execute(db);
+}
+
 /**
  * One page of the change feed: rows of every replicated collection changed after `since`, in version order.
  * First the page's versions are chosen (each collection offering at most `limit` through its
@@ -124,6 +155,15 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
     const first = priorityCondition(collection, scope);
     const visible = visibility(collection, scope);
     if (!first || !visible) return [];
+    if (visible === 'visited') {
+      // Two ways a pair changes, each through its own index: its scope entry, or the row itself.
+      const pair = visitedPairs(collection as VisitScopedCollection, scope);
+      return [sql`(select ${collection}::text as collection, version from (
+          select ${pair.version} as version from ${pair.from} where ${pair.where} and ${first} and vs.version > ${since}
+          union
+          select ${pair.version} from ${pair.from} where ${pair.where} and ${first} and t.version > ${since} and not vs.deleted) pairs
+        where version > ${since} order by version limit ${limit + 1})`];
+    }
     return [sql`(select ${collection}::text as collection, version from ${sql.table(replicatedCollections[collection].table)}
       where ${visible} and ${first} and version > ${since} order by version limit ${limit + 1})`];
   });
@@ -135,11 +175,11 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
   const versionsBy = new Map<CollectionName, number[]>();
   for (const row of page) (versionsBy.get(row.collection) ?? versionsBy.set(row.collection, []).get(row.collection)!).push(Number(row.version));
   const rows = (await Promise.all([...versionsBy].map(async ([collection, versions]) => {
-    const result = await sql<{ key: string; version: number; deleted: boolean; value: Record<string, unknown> }>`
+    const result = await (visibility(collection, scope) === 'visited' ? visitedRows(db, collection as VisitScopedCollection, scope, versions) : sql<FeedRow>`
       select ${keyExpression(collection)} as key, version, deleted,
         ${withheld(collection, scope, sql`to_jsonb(t) - 'company_id' - 'deleted'`)} as value
       from ${sql.table(replicatedCollections[collection].table)} t
-      where company_id = ${scope.companyId} and version = any(${sql.val(versions)}::bigint[])`.execute(db);
+      where company_id = ${scope.companyId} and version = any(${sql.val(versions)}::bigint[])`.execute(db));
     return result.rows.map((row) => ({ collection, key: row.key, version: Number(row.version), deleted: row.deleted, value: contractShape(row.value) }));
   }))).flat();
   rows.sort((a, b) => a.version - b.version);
@@ -151,7 +191,12 @@ export async function countRows(db: Db, scope: FeedScope): Promise<number> {
   const branches = collectionNames.flatMap((collection) => {
     const first = priorityCondition(collection, scope);
     const visible = visibility(collection, scope);
-    return first && visible ? [sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visible} and ${first}`] : [];
+    if (!first || !visible) return [];
+    if (visible === 'visited') {
+      const pair = visitedPairs(collection as VisitScopedCollection, scope);
+      return [sql`select count(*)::int as n from ${pair.from} where ${pair.where} and ${first} and not vs.deleted`];
+    }
+    return [sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visible} and ${first}`];
   });
   const result = await sql<{ n: number }>`select sum(n)::int as n from (${sql.join(branches, sql` union all `)}) counts`.execute(db);
   return Number(result.rows[0]?.n ?? 0);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import type { z } from 'zod';
 import type { Role } from '../../src/contract/enums.ts';
@@ -9,6 +10,7 @@ import { collectionWords, readAccess, withAccess, type ReadAccess } from '../../
 import type { Auth, AuthUser } from '../auth/auth.ts';
 import type { Db } from '../db/connect.ts';
 import { parseOrProblem, ProblemError } from '../http/problem.ts';
+import { inVisitScope, type VisitScopedCollection } from './visit-scope.ts';
 
 export interface StoreScope {
   user: AuthUser;
@@ -48,15 +50,23 @@ export async function readScope(db: Db, auth: Auth, request: FastifyRequest, col
 }
 
 /**
+ * The rows of a visit-scoped collection the reader may see, as SQL on the row's id column `key`: all of them, or
+ * under the bay's access only those the store's calendar names (the same rule as the change feed's).
+ */
+export function readableRows(scope: StoreScope & { access: ReadAccess }, collection: VisitScopedCollection, key: RawBuilder<unknown>): RawBuilder<boolean> {
+  if (scope.access.kind !== 'limited' || scope.access.rows !== 'visited') return sql<boolean>`true`;
+  return inVisitScope(scope.companyId, scope.storeId, collection, key);
+}
+
+/**
  * A row read under a limited access: only if the store's calendar names it (a customer or vehicle of one of
  * its visits), with the fields the access grants; otherwise as if it did not exist.
  */
 export async function asAccessAllows<T extends object>(db: Db, scope: StoreScope & { access: ReadAccess }, key: 'customerId' | 'vehicleId', row: T, notFound: string): Promise<T> {
   if (scope.access.kind !== 'limited') return row;
-  const visit = await db.selectFrom('scheduledVisits').select('scheduledVisitId')
-    .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false)
-    .where(key, '=', String((row as Record<string, unknown>)[key])).executeTakeFirst();
-  if (!visit) throw new ProblemError('notFound', notFound);
+  const collection = key === 'customerId' ? 'customers' : 'customerVehicles';
+  const { rows } = await sql<{ named: boolean }>`select ${readableRows(scope, collection, sql`${String((row as Record<string, unknown>)[key])}::uuid`)} as named`.execute(db);
+  if (!rows[0]?.named) throw new ProblemError('notFound', notFound);
   return withAccess(row as Record<string, unknown>, scope.access) as T;
 }
 

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { HubEventName } from '../../src/contract/hub.ts';
+import { occurredAtHeader } from '../../src/contract/routes.ts';
+import { actionTime } from '../../src/domain/visit-rules.ts';
 import type { AuthUser } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
@@ -10,6 +12,7 @@ import type { Database, SyncColumns } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../http/problem.ts';
 import { patchRow } from './scope.ts';
+import { refreshVisitScope, touchesOf, type ScopeTouch } from './visit-scope.ts';
 
 /** A live event after a commit: to a user's devices, a store's, or (storeId null) the whole company's. */
 export interface HubEvent {
@@ -74,6 +77,7 @@ export interface WriteAnswer<T> {
   body: T;
 }
 
+const headerValue = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header);
 const idempotencyKeyPattern = /^[\w.:-]{8,200}$/;
 const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
 
@@ -86,8 +90,7 @@ export class WritePath {
   constructor(private readonly db: Db, private readonly publisher: EventPublisher, private readonly clock: Clock) {}
 
   async run<T>(request: FastifyRequest, scope: WriteScope, write: (writer: Writer) => Promise<WriteAnswer<T>>): Promise<WriteAnswer<T>> {
-    const header = request.headers['idempotency-key'];
-    const key = Array.isArray(header) ? header[0] : header;
+    const key = headerValue(request.headers['idempotency-key']);
     if (key !== undefined && !idempotencyKeyPattern.test(key)) {
       throw new ProblemError('badRequest', 'The Idempotency-Key header must be 8 to 200 letters, digits, or . _ : -', { errors: { 'Idempotency-Key': ['Invalid'] } });
     }
@@ -113,8 +116,9 @@ export class WritePath {
           return { answer: { status: stored.statusCode, body: stored.response as T }, events: [] };
         }
       }
-      const writer = new Writer(trx, scope, this.clock.now());
+      const writer = new Writer(trx, scope, this.clock.now(), headerValue(request.headers[occurredAtHeader.toLowerCase()]));
       const answer = await write(writer);
+      await writer.finish();
       if (key !== undefined) {
         await trx.updateTable('idempotencyKeys').set({ statusCode: answer.status, response: JSON.stringify(answer.body ?? null) })
           .where('userId', '=', userId).where('key', '=', key).execute();
@@ -132,7 +136,9 @@ export class WritePath {
   async background<T>(scope: WriteScope, write: (writer: Writer) => Promise<T>): Promise<T> {
     const done = await this.db.transaction().execute(async (trx) => {
       const writer = new Writer(trx, scope, this.clock.now());
-      return { result: await write(writer), events: writer.events };
+      const result = await write(writer);
+      await writer.finish();
+      return { result, events: writer.events };
     });
     this.publisher.publish(done.events);
     return done.result;
@@ -149,8 +155,30 @@ const asColumns = (row: Row): Row =>
 export class Writer {
   private locked = false;
   readonly events: HubEvent[] = [];
+  /** Customers and vehicles whose visits changed: their store's scope is brought up to date at the end. */
+  private readonly scopeTouches: ScopeTouch[] = [];
 
-  constructor(readonly trx: Transaction<Database>, readonly scope: WriteScope, readonly now: Date) {}
+  /**
+   * @param occurredAt when the person did what this write records, by their device (the Occurred-At header of
+   *   a change queued offline); kept only when plausible (actionTime), else the server's time.
+   */
+  constructor(readonly trx: Transaction<Database>, readonly scope: WriteScope, readonly now: Date, private readonly occurredAt?: string) {}
+
+  /** The time to record a person's action at: `deviceTime` (else the request's Occurred-At) when plausible, else now. */
+  actedAt(deviceTime?: string): string {
+    return actionTime(deviceTime ?? this.occurredAt, this.now);
+  }
+
+  /** Work a write leaves to its end, inside its transaction: the scope of what its visits name. */
+  async finish(): Promise<void> {
+    if (this.scopeTouches.length > 0) await refreshVisitScope(this.trx, this.scope.companyId, this.scopeTouches.splice(0));
+  }
+
+  /** A visit row written: what it named before and after may have entered or left its store's scope. */
+  private noteVisit(table: ReplicatedTable, storeId: number | null, ...rows: (Row | undefined)[]): void {
+    if (table !== 'scheduledVisits') return;
+    for (const row of rows) if (row) this.scopeTouches.push(...touchesOf(storeId, row as { customerId?: string | null; vehicleId?: string | null }));
+  }
 
   /** The company's write lock (the change counter's advisory lock), held until commit; taken once. */
   async lock(): Promise<void> {
@@ -183,6 +211,11 @@ export class Writer {
     return row;
   }
 
+  /** The store of a row of `spec` this writer reads and writes (null for company-wide and users' own rows). */
+  private rowStore<S extends z.ZodObject>(spec: RowSpec<S>): number | null {
+    return spec.scope === 'store' ? this.scope.storeId : null;
+  }
+
   private metadata(version: number): RowVersion {
     return { version, changedBy: this.scope.user.userId, changedByName: this.scope.user.name, changedAt: this.now.toISOString() };
   }
@@ -204,6 +237,7 @@ export class Writer {
         if ((error as { code?: string }).code === '23505') throw new ProblemError('conflict', spec.exists ?? 'This row already exists.');
         throw error;
       });
+    this.noteVisit(spec.table, storeId, row as Row);
     return { ...row, ...meta };
   }
 
@@ -219,6 +253,7 @@ export class Writer {
       .where('companyId', '=', this.scope.companyId);
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();
+    if (changed.includes('customerId') || changed.includes('vehicleId')) this.noteVisit(spec.table, this.rowStore(spec), current as Row, next as Row);
     return { ...current, ...next, ...meta };
   }
 
@@ -253,6 +288,10 @@ export class Writer {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${t} where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted`.execute(this.trx);
     const count = Number(rows[0]?.n ?? 0);
     if (count === 0) return 0;
+    if (table === 'scheduledVisits' && (column === 'customerId' || column === 'vehicleId')) {
+      const stores = await sql<{ storeId: number }>`select distinct store_id from ${t} where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted`.execute(this.trx);
+      for (const { storeId } of stores.rows) this.noteVisit(table, storeId, { [column]: from }, { [column]: to });
+    }
     const first = await takeVersions(this.trx, this.scope.companyId, count);
     const meta = this.metadata(first);
     await sql`update ${t} set ${c} = ${to}, version = numbered.version, changed_by = ${meta.changedBy}, changed_by_name = ${meta.changedByName}, changed_at = ${meta.changedAt}
@@ -278,12 +317,14 @@ export class Writer {
       .where('companyId', '=', this.scope.companyId);
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();
+    this.noteVisit(spec.table, this.rowStore(spec), row as Row);
     return { ...row, ...meta };
   }
 
   /** Leaves a tombstone for the row (every device deletes it), setting `fields` on it as it goes. */
   async tombstone<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, fields: Partial<z.infer<S>> = {}): Promise<void> {
     await this.lock();
+    if (spec.table === 'scheduledVisits') this.noteVisit(spec.table, this.rowStore(spec), await this.read(spec, key) as Row | undefined);
     const version = await takeVersions(this.trx, this.scope.companyId);
     let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...fields, ...this.metadata(version), deleted: true })
       .where('companyId', '=', this.scope.companyId);

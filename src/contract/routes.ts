@@ -1,6 +1,8 @@
 /** The API's paths and version, shared by the client and the server. */
 export const apiVersion = '1.0';
 export const activeStoreHeader = 'ActiveStoreLocation';
+/** When the person did what a queued change records, by their device's clock (ours; the server bounds it: actionTime). */
+export const occurredAtHeader = 'Occurred-At';
 
 export const apiPaths = {
   appSettings: '/app-settings.json',

@@ -83,10 +83,12 @@ export function milestoneChanges(visit: MilestoneDates, milestone: Milestone, at
 export const milestoneRoles = (milestone: Milestone): 'bayAndCounter' | 'frontCounter' => (milestone === 'check-out' ? 'frontCounter' : 'bayAndCounter');
 
 /**
- * The time a milestone is recorded at: when it happened on the device (a bay offline for an hour still
- * records when work started), but never in the future of the server's clock, nor before the day before.
+ * The time a person's action is recorded at (a check-in, a booking, a confirmation, a milestone): when it
+ * happened on their device (a bay offline for an hour still records when work started; a counter offline at
+ * 2:12 records its check-in at 2:12, not when it reconnected), but never in the future of the server's clock,
+ * nor before the day before.
  */
-export function milestoneTime(deviceTime: string | undefined, now: Date): string {
+export function actionTime(deviceTime: string | undefined, now: Date): string {
   const at = deviceTime ? Date.parse(deviceTime) : Number.NaN;
   if (Number.isNaN(at) || at > now.getTime() || at < now.getTime() - 86_400_000) return now.toISOString();
   return new Date(at).toISOString();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type DatabaseHandle } from '../../server/db/connect.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import { migrateToLatest, migrationNames } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { createTestDatabase, postgresUnavailable } from '../support/postgres.ts';
 import { columnMismatches, entityTables, tableNames } from '../support/schema-checks.ts';
@@ -18,7 +18,7 @@ describe.skipIf(postgresUnavailable !== null)('migrations on PostgreSQL', () => 
   });
 
   it('apply once, and a second run changes nothing', async () => {
-    expect(await migrateToLatest(handle.db)).toEqual(['0001-initial', '0002-notification-preferences-and-support', '0003-calendar-window-indexes', '0004-change-metadata-and-key-claims', '0005-sign-in-failure-times', '0006-customers-and-vehicles', '0007-replicated-store-locations', '0008-user-invites', '0009-pickup-and-inspection-template', '0010-outbound-messages', '0011-text-stops', '0012-message-templates', '0013-visit-messages', '0014-contact-forms', '0015-rating-follow-ups', '0016-inspections']);
+    expect(await migrateToLatest(handle.db)).toEqual(migrationNames);
     const tables = await tableNames(handle.db);
     expect(await migrateToLatest(handle.db)).toEqual([]);
     expect(await tableNames(handle.db)).toEqual(tables);

@@ -70,7 +70,7 @@ export interface Device {
 }
 
 /** A device: one browser profile's IndexedDB (fake) and a sync engine for one store. */
-export function createDevice(options: { serverUrl: string; storeId: number; token: string; indexedDB?: IDBFactory; pageSize?: number; order?: () => number }): Device {
+export function createDevice(options: { serverUrl: string; storeId: number; token: string; indexedDB?: IDBFactory; pageSize?: number; order?: () => number; now?: () => number }): Device {
   const indexedDB = options.indexedDB ?? new IDBFactory();
   const network = new FaultyNetwork();
   const token = { value: options.token as string | null };
@@ -79,7 +79,7 @@ export function createDevice(options: { serverUrl: string; storeId: number; toke
   const db = new StoreDb(owner, { indexedDB, IDBKeyRange });
   const strictDb = new StoreDb(owner, { durability: 'strict', indexedDB, IDBKeyRange });
   const api = new ApiClient({ baseUrl: options.serverUrl, storeId: options.storeId, accessToken: () => token.value, fetch: network.fetch });
-  const engine = new SyncEngine({ db, strictDb, api, pageSize: options.pageSize ?? 500, onProgress: (p) => progress.push(p), random: () => 0, ...(options.order ? { order: options.order } : {}) });
+  const engine = new SyncEngine({ db, strictDb, api, pageSize: options.pageSize ?? 500, onProgress: (p) => progress.push(p), random: () => 0, ...(options.order ? { order: options.order } : {}), ...(options.now ? { now: options.now } : {}) });
   return {
     engine, db, strictDb, network, token, progress,
     push: () => pushDevice([engine], Date.now, () => 0),

@@ -8,7 +8,7 @@ import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { likePrefix, searchText } from '../../http/search.ts';
-import { readScope, type StoreScope } from '../../sync/scope.ts';
+import { readableRows, readScope } from '../../sync/scope.ts';
 import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { customers } from './routes.ts';
@@ -29,10 +29,6 @@ async function companyCustomers(db: Db, companyId: number): Promise<DuplicateCan
   return db.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'companyName', 'email', 'phoneNumber', 'alternatePhoneNumber'])
     .where('companyId', '=', companyId).where('deleted', '=', false).execute();
 }
-
-/** Only what the store's calendar names, for a technician: the customers and vehicles of its visits. */
-const visitedBy = (scope: StoreScope, column: 'customerId' | 'vehicleId') =>
-  sql<boolean>`${sql.ref(`customerVehicles.${column}`)} in (select v.${sql.ref(column === 'customerId' ? 'customer_id' : 'vehicle_id')} from scheduled_visits v where v.company_id = ${scope.companyId} and v.store_id = ${scope.storeId} and not v.deleted)`;
 
 /** The read side of customers and vehicles: lists, duplicates, history, and the public vehicle card. */
 export async function customerLookupRoutes(app: FastifyInstance, { db, auth }: ModuleContext): Promise<void> {
@@ -94,7 +90,7 @@ export async function customerLookupRoutes(app: FastifyInstance, { db, auth }: M
     let base = db.selectFrom('customerVehicles').innerJoin('customers', 'customers.customerId', 'customerVehicles.customerId')
       .select([...vehicleColumns.map((c) => `customerVehicles.${c}` as const), 'customers.firstName as customerFirstName', 'customers.lastName as customerLastName', 'customers.companyName as customerCompanyName'])
       .where('customerVehicles.companyId', '=', scope.companyId).where('customerVehicles.deleted', '=', false);
-    if (scope.access.kind === 'limited') base = base.where(visitedBy(scope, 'vehicleId'));
+    base = base.where(readableRows(scope, 'customerVehicles', sql.ref('customerVehicles.vehicleId')));
     if (text) {
       const compact = text.toUpperCase().replace(/[^A-Z0-9]/g, '');
       base = base.where((eb) => eb.or([

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { customerDuplicateDismissalSchema, customerSchema, customerVehicleSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
@@ -13,7 +14,7 @@ import { withAccess } from '../../../src/domain/visibility.ts';
 import { withYearFromVin } from '../../../src/domain/vin.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
-import { asAccessAllows, readScope, storeScope } from '../../sync/scope.ts';
+import { asAccessAllows, readableRows, readScope, storeScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
@@ -158,14 +159,11 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const scope = await readScope(db, auth, request, 'customerVehicles');
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
     await asAccessAllows(db, scope, 'customerId', await findRow(db, customers, scope, { customerId }), customers.notFound);
-    const rows = await db.selectFrom('customerVehicles').select(Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[])
-      .where('customerId', '=', customerId).where('companyId', '=', scope.companyId).where('deleted', '=', false).orderBy('year', 'desc').execute();
-    if (scope.access.kind !== 'limited') return rows;
     // A limited access sees the vehicles the store's calendar names, not every car the customer owns.
-    const visited = new Set((await db.selectFrom('scheduledVisits').select('vehicleId')
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false)
-      .where('customerId', '=', customerId).execute()).map((v) => v.vehicleId));
-    return rows.filter((v) => visited.has(v.vehicleId)).map((v) => withAccess(v, scope.access));
+    const rows = await db.selectFrom('customerVehicles').select(Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[])
+      .where('customerId', '=', customerId).where('companyId', '=', scope.companyId).where('deleted', '=', false)
+      .where(readableRows(scope, 'customerVehicles', sql.ref('vehicleId'))).orderBy('year', 'desc').execute();
+    return rows.map((v) => withAccess(v, scope.access));
   });
 
   app.post(apiPaths.customerVehicles, async (request, reply) => {

@@ -82,7 +82,7 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
       const service = asked.storeServiceId ? await w.trx.selectFrom('storeServices').select(['storeServiceId', 'durationInMinutes'])
         .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('storeServiceId', '=', asked.storeServiceId)
         .where('deleted', '=', false).executeTakeFirst() : undefined;
-      const now = w.now.toISOString();
+      const now = w.actedAt();
       const visit = await w.create(scheduledVisits, {
         scheduledVisitId: randomUUID(), scheduledVisitHashId: randomBytes(16).toString('base64url'), customerId: await customerFor(w, asked), vehicleId: null,
         customerVehicleStatus: null, description: asked.vehicleDescription, staffNotes: null, customerComments: asked.customerComments, keyTag: null,

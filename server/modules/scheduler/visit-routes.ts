@@ -6,7 +6,7 @@ import {
   createScheduledServiceSchema, createScheduledVisitSchema, scheduledServicePatchableFields, scheduledVisitPatchableFields,
 } from '../../../src/contract/writes.ts';
 import { durationProblems, withEnd } from '../../../src/domain/durations.ts';
-import { cancelProblems, checkInChanges, isDeletable, milestoneChanges, milestoneRoles, milestones, milestoneTime, newStaffVisit, visitMessages } from '../../../src/domain/visit-rules.ts';
+import { cancelProblems, checkInChanges, isDeletable, milestoneChanges, milestoneRoles, milestones, newStaffVisit, visitMessages } from '../../../src/domain/visit-rules.ts';
 import { bayAndCounter, frontCounter, rolesAtStore } from '../../../src/domain/roles.ts';
 import { assignmentRefusal } from '../../../src/domain/technician-rules.ts';
 import type { Db } from '../../db/connect.ts';
@@ -79,7 +79,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     const { walkIn, ...model } = parseOrProblem(createScheduledVisitSchema, request.body, 'The visit');
     const result = await writes.run(request, scope, async (w) => {
       refuseProblems(await visitReferenceProblems(w.trx, scope, model), 'The visit');
-      const row = await w.create(scheduledVisits, newStaffVisit(model, { now: w.now.toISOString(), bookedBy: scope.user.name, walkIn }));
+      const row = await w.create(scheduledVisits, newStaffVisit(model, { now: w.actedAt(), bookedBy: scope.user.name, walkIn }));
       w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
       return { status: 201, body: row };
     });
@@ -119,7 +119,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     const { at } = parseOrProblem(z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict(), request.body ?? {}, 'The step');
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.change(scheduledVisits, { scheduledVisitId }, (visit) => {
-        const changes = milestoneChanges(visit, milestone, milestoneTime(at, w.now));
+        const changes = milestoneChanges(visit, milestone, w.actedAt(at));
         if (changes && 'refused' in changes) throw new ProblemError('conflict', changes.refused);
         return changes;
       });
@@ -135,7 +135,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     const key = parseOrProblem(visitParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.change(scheduledVisits, key, (visit) => {
-        const changes = checkInChanges(visit, w.now.toISOString());
+        const changes = checkInChanges(visit, w.actedAt());
         if (changes && 'refused' in changes) throw new ProblemError('conflict', changes.refused);
         return changes;
       });

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { newHashId } from '../../src/domain/hash-id.ts';
+import { schedulerMutations } from '../../workers/scheduler-mutations.ts';
+import { createDevice, demoStoreZone, storeClock, syncTestEnvironment, type Device } from '../support/sync-harness.ts';
+
+/** The server's clock: 10:00 at store #101. */
+const env = syncTestEnvironment(storeClock('2026-11-04T10:00'));
+const at = (wallClock: string) => Temporal.PlainDateTime.from(wallClock).toZonedDateTime(demoStoreZone).toInstant().toString({ smallestUnit: 'millisecond' });
+
+/** A counter's tablet that synced, whose clock reads `wallClock` (store time) while it works offline. */
+async function tabletAt(wallClock: string): Promise<Device> {
+  const device = env.track(createDevice({ serverUrl: env.server.url, storeId: env.store, token: env.token, now: () => Date.parse(at(wallClock)) }));
+  await device.engine.pull();
+  device.network.offline = true;
+  return device;
+}
+
+let visitsUsed = 0;
+async function arrivingVisit(): Promise<string> {
+  const visit = await env.server.database.db.selectFrom('scheduledVisits').select('scheduledVisitId').where('storeId', '=', env.store)
+    .where('checkInDate', 'is', null).where('cancelDate', 'is', null).where('confirmationDate', 'is not', null).where('deleted', '=', false)
+    .orderBy('scheduledVisitId').offset(visitsUsed++).limit(1).executeTakeFirstOrThrow();
+  return visit.scheduledVisitId;
+}
+const serverVisit = (scheduledVisitId: string) => env.server.database.db.selectFrom('scheduledVisits')
+  .select(['checkInDate', 'confirmationDate']).where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
+
+/** Back online: what waited goes. */
+async function reconnect(device: Device): Promise<void> {
+  device.network.offline = false;
+  expect(await device.push()).toMatchObject({ failed: 0, stoppedBy: 'empty' });
+}
+
+describe('what the counter did offline keeps the time it was done', () => {
+  it('a check-in made offline at 9:58 is 9:58 on the server and every device, not the time it reconnected', async () => {
+    const tablet = await tabletAt('2026-11-04T09:58');
+    const visitId = await arrivingVisit();
+    await tablet.engine.mutate(schedulerMutations.checkIn(visitId, new Date(at('2026-11-04T09:58'))));
+    await reconnect(tablet);
+    expect((await serverVisit(visitId)).checkInDate).toBe(at('2026-11-04T09:58'));
+    const other = env.device();
+    await other.engine.pull();
+    expect((await other.db.collection('scheduledVisits').get(visitId))?.checkInDate).toBe(at('2026-11-04T09:58'));
+  });
+
+  it('a booking and a walk-in made offline are confirmed and checked in when they were made', async () => {
+    const tablet = await tabletAt('2026-11-04T09:41');
+    const db = env.server.database.db;
+    const service = await db.selectFrom('storeServices').select(['storeServiceId', 'durationInMinutes']).where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const resource = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const customer = await db.selectFrom('customers').select('customerId').where('deleted', '=', false).executeTakeFirstOrThrow();
+    const book = (walkIn: boolean) => {
+      const visit = {
+        scheduledVisitId: randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId: null, customerVehicleStatus: 1 as const,
+        description: null, staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: null, pickUpTime: null, walkIn,
+      };
+      const start = at('2026-11-04T13:00');
+      return { visit, mutations: schedulerMutations.bookVisit(env.store, visit, [{
+        scheduledServiceId: randomUUID(), storeServiceId: service.storeServiceId, resourceId: resource.schedulerResourceId, startDate: start, endDate: start,
+        durationInMinutes: service.durationInMinutes, serviceNotes: null, selectedTechnician: null,
+      }], 'User Demo', new Date(at('2026-11-04T09:41'))) };
+    };
+    const booked = book(false);
+    const walkIn = book(true);
+    await tablet.engine.mutateAll(booked.mutations);
+    await tablet.engine.mutateAll(walkIn.mutations);
+    await reconnect(tablet);
+    expect(await serverVisit(booked.visit.scheduledVisitId)).toEqual({ confirmationDate: at('2026-11-04T09:41'), checkInDate: null });
+    expect(await serverVisit(walkIn.visit.scheduledVisitId)).toEqual({ confirmationDate: at('2026-11-04T09:41'), checkInDate: at('2026-11-04T09:41') });
+  });
+
+  it('a device clock that runs ahead, or a change that waited for days, takes the server\'s time instead', async () => {
+    const ahead = await tabletAt('2026-11-04T10:20');
+    const early = await arrivingVisit();
+    await ahead.engine.mutate(schedulerMutations.checkIn(early, new Date(at('2026-11-04T10:20'))));
+    await reconnect(ahead);
+    expect((await serverVisit(early)).checkInDate).toBe(at('2026-11-04T10:00'));
+
+    const stale = await tabletAt('2026-10-30T09:00');
+    const late = await arrivingVisit();
+    await stale.engine.mutate(schedulerMutations.checkIn(late, new Date(at('2026-10-30T09:00'))));
+    await reconnect(stale);
+    expect((await serverVisit(late)).checkInDate).toBe(at('2026-11-04T10:00'));
+  });
+});
