@@ -26,7 +26,7 @@ export async function generateBigStore(db: Db): Promise<{ storeId: number; rows:
   const added = Math.max(0, bigStore.columns - existing.length);
   await db.transaction().execute(async (trx) => {
     const total = added + bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
-    let v = await takeVersions(trx, c, total);
+    let v = await takeVersions(trx, total);
     const next = (n: number) => { const first = v; v += n; return first; };
     await sql`insert into scheduler_resources (scheduler_resource_id, name, assigned_technician_id, sort_order, is_active, company_id, store_id, version)
       select gen_random_uuid(), 'Bench bay ' || i, null, 100 + i, true, ${c}, ${s}, ${next(added)} + i - 1 from generate_series(1, ${added}) i`.execute(trx);

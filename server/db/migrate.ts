@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, type Migration, type MigrationResultSet } from 'kysely';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as preferencesAndSupport from './migrations/0002-notification-preferences-and-support.ts';
@@ -17,6 +17,7 @@ import * as contactForms from './migrations/0014-contact-forms.ts';
 import * as ratingFollowUps from './migrations/0015-rating-follow-ups.ts';
 import * as inspections from './migrations/0016-inspections.ts';
 import * as visitScope from './migrations/0017-visit-scope.ts';
+import * as changeVersions from './migrations/0023-change-versions.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -37,14 +38,22 @@ const migrations: Record<string, Migration> = {
   '0015-rating-follow-ups': ratingFollowUps,
   '0016-inspections': inspections,
   '0017-visit-scope': visitScope,
+  '0023-change-versions': changeVersions,
 };
 
 /** The migrations' names, in the order they apply. */
 export const migrationNames = Object.keys(migrations);
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  return applied(await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest());
+}
+
+/** Migrates up to and including `target` (to make a database as an earlier release left it). */
+export async function migrateTo(db: Db, target: string): Promise<string[]> {
+  return applied(await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo(target));
+}
+
+function applied({ error, results }: MigrationResultSet): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

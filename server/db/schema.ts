@@ -20,7 +20,6 @@ type Replicated<T> = T & SyncColumns;
 export interface Database {
   appMeta: { key: string; value: unknown };
   companies: { id: Generated<number>; alltracCompanyId: number; name: string };
-  companyChangeCounters: { companyId: number; version: number };
   /** storeId is the row's own id, kept so by the database (generated): never written. */
   storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours' | 'hasServiceKey' | 'serviceKey' | 'contactFormId'> & SyncColumns & {
     serviceKey: string | null;

@@ -56,7 +56,7 @@ async function insertReplicated<T extends ReplicatedTable>(
   trx: Trx, table: T, companyId: number, rows: Omit<Insertable<Database[T]>, 'companyId' | 'version'>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const first = await takeVersions(trx, companyId, rows.length);
+  const first = await takeVersions(trx, rows.length);
   const values = rows.map((row, i) => ({ ...row, companyId, version: first + i }));
   for (let i = 0; i < values.length; i += 400) {
     await trx.insertInto(table).values(values.slice(i, i + 400) as never).execute();
@@ -110,7 +110,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
 
     const storeIds = new Map<number, number>();
     for (const s of demoStores) {
-      const first = await takeVersions(trx, companyId);
+      const first = await takeVersions(trx);
       const serviceKey = s.texting ? `svc-${faker.string.alphanumeric(24)}` : null;
       const twilioPhoneNumber = s.texting ? `+1555${faker.string.numeric(7)}` : null;
       const googlePlaceId = `ChIJ${faker.string.alphanumeric(23)}`;

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import { readAccess } from '../../src/domain/visibility.ts';
 import { collectionSchemas } from '../../src/contract/collection-schemas.ts';
+import { versionFloor } from '../db/versions.ts';
 import { isVisitScoped, visitScoped, type VisitScopedCollection } from './visit-scope.ts';
 
 export interface FeedScope {
@@ -151,6 +152,8 @@ function visitedRows(db: Db, collection: VisitScopedCollection, scope: FeedScope
  * Building JSON inside the union would make it for up to 25 times the rows a page keeps.
  */
 export async function readChanges(db: Db, scope: FeedScope, since: number, limit: number): Promise<{ changes: SyncChange[]; hasMore: boolean }> {
+  // Versions at or above the floor may still be committing: they wait for the next page (docs/sync.md).
+  const floor = await versionFloor(db);
   const branches = collectionNames.flatMap((collection) => {
     const first = priorityCondition(collection, scope);
     const visible = visibility(collection, scope);
@@ -162,10 +165,10 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
           select ${pair.version} as version from ${pair.from} where ${pair.where} and ${first} and vs.version > ${since}
           union
           select ${pair.version} from ${pair.from} where ${pair.where} and ${first} and t.version > ${since} and not vs.deleted) pairs
-        where version > ${since} order by version limit ${limit + 1})`];
+        where version > ${since} and version < ${floor} order by version limit ${limit + 1})`];
     }
     return [sql`(select ${collection}::text as collection, version from ${sql.table(replicatedCollections[collection].table)}
-      where ${visible} and ${first} and version > ${since} order by version limit ${limit + 1})`];
+      where ${visible} and ${first} and version > ${since} and version < ${floor} order by version limit ${limit + 1})`];
   });
   const picked = await sql<{ collection: CollectionName; version: number }>`
     select * from (${sql.join(branches, sql` union all `)}) feed order by version limit ${limit + 1}`.execute(db);

@@ -56,7 +56,7 @@ export async function refreshVisitScope(trx: Transaction<Database>, companyId: n
       .executeTakeFirst();
     const inScope = named !== undefined;
     if (entry ? entry.deleted !== inScope : !inScope) continue;
-    const version = await takeVersions(trx, companyId);
+    const version = await takeVersions(trx);
     await trx.insertInto('visitScope').values({ companyId, storeId: touch.storeId, collection: touch.collection, rowKey: touch.key, version, deleted: !inScope })
       .onConflict((oc) => oc.columns(['companyId', 'storeId', 'collection', 'rowKey']).doUpdateSet({ version, deleted: !inScope }))
       .execute();
@@ -83,7 +83,7 @@ export async function rebuildVisitScope(trx: Transaction<Database>, companyId: n
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from (${changed}) c`.execute(trx);
   const count = Number(rows[0]?.n ?? 0);
   if (count === 0) return;
-  const first = await takeVersions(trx, companyId, count);
+  const first = await takeVersions(trx, count);
   await sql`insert into visit_scope (company_id, store_id, collection, row_key, version, deleted)
     select ${companyId}, store_id, collection, row_key, ${first} - 1 + row_number() over (), deleted from (${changed}) c
     on conflict (company_id, store_id, collection, row_key) do update set version = excluded.version, deleted = excluded.deleted`.execute(trx);

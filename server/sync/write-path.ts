@@ -223,7 +223,7 @@ export class Writer {
   /** A new version for a row this transaction writes, with who changes it and when (after the company lock). */
   async stamp(): Promise<RowVersion> {
     await this.lock();
-    return this.metadata(await takeVersions(this.trx, this.scope.companyId));
+    return this.metadata(await takeVersions(this.trx));
   }
 
   /** Inserts a new row with its version. `storeId` defaults to the active store for store rows, else null. */
@@ -246,7 +246,7 @@ export class Writer {
     const changed = Object.keys(spec.schema.shape).filter((f) => JSON.stringify((current as Row)[f]) !== JSON.stringify((next as Row)[f]));
     if (changed.length === 0) return current;
     await this.lock();
-    const version = await takeVersions(this.trx, this.scope.companyId);
+    const version = await takeVersions(this.trx);
     const meta = this.metadata(version);
     const set = Object.fromEntries(changed.map((f) => [f, (next as Row)[f]]));
     let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...asColumns(set), ...meta })
@@ -292,7 +292,7 @@ export class Writer {
       const stores = await sql<{ storeId: number }>`select distinct store_id from ${t} where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted`.execute(this.trx);
       for (const { storeId } of stores.rows) this.noteVisit(table, storeId, { [column]: from }, { [column]: to });
     }
-    const first = await takeVersions(this.trx, this.scope.companyId, count);
+    const first = await takeVersions(this.trx, count);
     const meta = this.metadata(first);
     await sql`update ${t} set ${c} = ${to}, version = numbered.version, changed_by = ${meta.changedBy}, changed_by_name = ${meta.changedByName}, changed_at = ${meta.changedAt}
       from (select ctid as row_id, ${first} - 1 + row_number() over () as version from ${t}
@@ -325,7 +325,7 @@ export class Writer {
   async tombstone<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, fields: Partial<z.infer<S>> = {}): Promise<void> {
     await this.lock();
     if (spec.table === 'scheduledVisits') this.noteVisit(spec.table, this.rowStore(spec), await this.read(spec, key) as Row | undefined);
-    const version = await takeVersions(this.trx, this.scope.companyId);
+    const version = await takeVersions(this.trx);
     let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...fields, ...this.metadata(version), deleted: true })
       .where('companyId', '=', this.scope.companyId);
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);

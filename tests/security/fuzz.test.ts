@@ -110,7 +110,7 @@ async function snapshot(): Promise<Record<string, string>> {
     const row = await sql<{ digest: string | null }>`select md5(string_agg(md5(t::text), '' order by t::text)) as digest from ${sql.table(table)} t`.execute(t.db);
     out[table] = row.rows[0]?.digest ?? '';
   }
-  for (const table of ['store_locations', 'user_settings', 'idempotency_keys', 'company_change_counters']) {
+  for (const table of ['store_locations', 'user_settings', 'idempotency_keys']) {
     const row = await sql<{ digest: string | null }>`select md5(string_agg(md5(t::text), '' order by t::text)) as digest from ${sql.table(table)} t`.execute(t.db);
     out[table] = row.rows[0]?.digest ?? '';
   }

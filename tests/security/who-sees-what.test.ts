@@ -71,7 +71,7 @@ describe('a technician', () => {
     await t.db.transaction().execute(async (trx) => trx.insertInto('customerVehicles').values({
       vehicleId: otherCar, vehicleHashId: randomUUID(), customerId: visit.customerId!, year: 2011, make: 'Ford', model: 'Ranger', trim: null, vin: null,
       vehicleLicensePlateState: null, vehicleLicensePlateNumber: null, color: 'Red', mileage: null, legacyVehicleId: null, tireSize: null,
-      companyId: visit.companyId, storeId: null, version: await takeVersions(trx, visit.companyId),
+      companyId: visit.companyId, storeId: null, version: await takeVersions(trx),
     }).execute());
     const path = apiPaths.customerVehicles.replace(':customerId', visit.customerId!);
     const asTech = (await apiCall(t.app, { method: 'GET', path, token: tokens.tech, store: stores[101] })).json() as { vehicleId: string }[];

@@ -39,7 +39,7 @@ async function appointment(resourceId: string, start: string, dates: Record<stri
   const scheduledVisitId = randomUUID();
   const scheduledServiceId = randomUUID();
   await t.db.transaction().execute(async (trx) => {
-    const version = await takeVersions(trx, companyId, 2);
+    const version = await takeVersions(trx, 2);
     await trx.insertInto('scheduledVisits').values({
       ...template, scheduledVisitId, scheduledVisitHashId: randomUUID().replace(/-/g, ''), version,
       confirmationDate: now, cancelDate: null, checkInDate: null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,

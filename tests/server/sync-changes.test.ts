@@ -93,7 +93,7 @@ describe('the change feed', () => {
     const { cursor } = await pullAll(userToken, stores[101]!);
     const service = await t.db.selectFrom('storeServices').select(['storeServiceId', 'companyId']).where('storeId', '=', stores[101]!).executeTakeFirstOrThrow();
     await t.db.transaction().execute(async (trx) => {
-      const version = await takeVersions(trx, service.companyId);
+      const version = await takeVersions(trx);
       await trx.updateTable('storeServices').set({ deleted: true, version }).where('storeServiceId', '=', service.storeServiceId).execute();
     });
     const next = await pull(userToken, stores[101]!, cursor);

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Db } from '../../server/db/connect.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -23,18 +22,5 @@ describe('the visit scope of each store', () => {
     const { named, scoped } = await namedAndScoped(t.db);
     expect(named.length).toBeGreaterThan(100);
     expect(scoped).toEqual(named);
-  });
-
-  it('is made for a database from before it existed, with versions newer than any device\'s cursor', async () => {
-    const counter = async () => Number((await t.db.selectFrom('companyChangeCounters').select('version').executeTakeFirstOrThrow()).version);
-    await sql`drop table visit_scope`.execute(t.db);
-    await sql`delete from kysely_migration where name = '0017-visit-scope'`.execute(t.db);
-    const before = await counter();
-    expect(await migrateToLatest(t.db)).toEqual(['0017-visit-scope']);
-    const { named, scoped } = await namedAndScoped(t.db);
-    expect(scoped).toEqual(named);
-    const oldest = await t.db.selectFrom('visitScope').select(({ fn }) => fn.min('version').as('v')).executeTakeFirstOrThrow();
-    expect(Number(oldest.v)).toBeGreaterThan(before);
-    expect(await counter()).toBe(before + named.length);
   });
 });

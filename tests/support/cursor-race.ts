@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/connect.ts';
-import { takeVersions } from '../../server/db/versions.ts';
+import { takeVersions, versionFloor } from '../../server/db/versions.ts';
 import { readChanges } from '../../server/sync/changes.ts';
 
 /**
@@ -13,7 +13,7 @@ export async function raceWritersAgainstReader(db: Db, options: { writers: numbe
   const store = await db.selectFrom('storeLocations').select(['id', 'companyId']).orderBy('id').executeTakeFirstOrThrow();
   const scope = { companyId: store.companyId, storeId: store.id, userId: randomUUID(), roles: ['AllTracUser' as const] };
   const seen = new Set<number>();
-  let cursor = (await db.selectFrom('companyChangeCounters').select('version').where('companyId', '=', store.companyId).executeTakeFirstOrThrow()).version;
+  let cursor = (await versionFloor(db)) - 1;
   let writing = true;
 
   const reader = (async () => {
@@ -29,7 +29,7 @@ export async function raceWritersAgainstReader(db: Db, options: { writers: numbe
   const writer = async () => {
     for (let i = 0; i < options.writesEach; i++) {
       await db.transaction().execute(async (trx) => {
-        const version = await takeVersions(trx, store.companyId);
+        const version = await takeVersions(trx);
         await sql`select pg_sleep(${Math.random() * 0.02})`.execute(trx);
         await trx.insertInto('customers').values({
           customerId: randomUUID(), firstName: 'Race', lastName: String(version), companyName: null, email: null, phoneNumber: null,

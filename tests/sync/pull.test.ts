@@ -38,7 +38,7 @@ describe('pulling the change feed into a replica', () => {
     const service = await db.selectFrom('storeServices').select(['storeServiceId', 'companyId']).where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
     const customer = await db.selectFrom('customers').select('customerId').executeTakeFirstOrThrow();
     await db.transaction().execute(async (trx) => {
-      const first = await takeVersions(trx, service.companyId, 2);
+      const first = await takeVersions(trx, 2);
       await trx.updateTable('storeServices').set({ deleted: true, version: first }).where('storeServiceId', '=', service.storeServiceId).execute();
       await trx.updateTable('customers').set({ notes: 'Changed on the server', version: first + 1 }).where('customerId', '=', customer.customerId).execute();
     });

@@ -33,7 +33,7 @@ export async function refreshStoreStaff(trx: Transaction<Database>, companyId: n
   });
   const gone = stored.filter((row) => !row.deleted && !wantedKeys.has(key(row)));
   if (changed.length + gone.length === 0) return;
-  let version = await takeVersions(trx, companyId, changed.length + gone.length);
+  let version = await takeVersions(trx, changed.length + gone.length);
   const meta = { changedBy: by?.userId ?? null, changedByName: by?.name ?? null, changedAt: by?.at ?? null };
   for (const row of changed) {
     const values = { ...row, roles: JSON.stringify(row.roles), companyId, version: version++, deleted: false, ...meta };
