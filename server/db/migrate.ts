@@ -18,6 +18,7 @@ import * as ratingFollowUps from './migrations/0015-rating-follow-ups.ts';
 import * as inspections from './migrations/0016-inspections.ts';
 import * as visitScope from './migrations/0017-visit-scope.ts';
 import * as changeVersions from './migrations/0023-change-versions.ts';
+import * as outboundHandover from './migrations/0024-outbound-handover.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-inspections': inspections,
   '0017-visit-scope': visitScope,
   '0023-change-versions': changeVersions,
+  '0024-outbound-handover': outboundHandover,
 };
 
 /** The migrations' names, in the order they apply. */

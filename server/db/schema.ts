@@ -35,7 +35,9 @@ export interface Database {
   /** Messages waiting to go to their provider, sent after the write that queued them commits. */
   outboundMessages: {
     storeMessageId: string; companyId: number; storeId: number; channel: 'sms' | 'email'; toAddress: string; fromAddress: string | null;
-    subject: string | null; body: string; sentBy: string | null; sentByName: string | null; status: Generated<'queued' | 'sent' | 'failed'>;
+    subject: string | null; body: string; sentBy: string | null; sentByName: string | null; status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
+    /** When it was handed to the provider (status sending, then sent or failed): it is never handed again. */
+    handedAt: Generated<string | null>;
     attempts: Generated<number>; nextAttemptAt: string; claimedUntil: string | null; providerId: string | null; problem: string | null;
     createdAt: string; sentAt: string | null;
   };

@@ -22,6 +22,11 @@ function isPermanent(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 429;
 }
 
+type Outcome = { status: 'sent'; providerId: string } | { status: 'failed' | 'retry'; problem: string };
+
+/** Said of a message whose process stopped while handing it to the provider. */
+export const interruptedProblem = 'The server stopped while handing this message to the provider, so it may or may not have gone; it was not sent again. Check with the customer before sending it once more.';
+
 /** Words for the store about why a message did not go, from the provider's error without its internals. */
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
@@ -70,6 +75,7 @@ export class OutboundDispatcher {
 
   /** Sends what is due now; answers how many were handled. */
   async drain(): Promise<number> {
+    await this.giveUpInterrupted();
     let handled = 0;
     for (;;) {
       const claimed = await this.claim();
@@ -91,8 +97,26 @@ export class OutboundDispatcher {
       .returningAll().execute();
   }
 
+  /**
+   * Messages whose process stopped while handing them to the provider (still `sending` when the claim ran
+   * out): the provider may have taken them, so they are recorded as failed with that said, never sent again.
+   */
+  private async giveUpInterrupted(): Promise<void> {
+    const now = this.options.clock.now().toISOString();
+    const interrupted = await this.options.db.updateTable('outboundMessages')
+      .set({ status: 'failed', claimedUntil: null, problem: interruptedProblem })
+      .where('status', '=', 'sending').where('claimedUntil', '<', now)
+      .returningAll().execute();
+    for (const message of interrupted) await this.recordOnMessage(message, { status: 'failed', problem: interruptedProblem });
+  }
+
   private async deliver(message: Outbound): Promise<void> {
-    let outcome: { status: 'sent'; providerId: string } | { status: 'failed' | 'retry'; problem: string };
+    // Handed over from here: committed before the provider is called, so whatever becomes of this process or
+    // of the recording below, no one hands this message to the provider again.
+    const handed = await this.options.db.updateTable('outboundMessages').set({ status: 'sending', handedAt: this.options.clock.now().toISOString() })
+      .where('storeMessageId', '=', message.storeMessageId).where('status', '=', 'queued').executeTakeFirst();
+    if (Number(handed.numUpdatedRows) === 0) return;
+    let outcome: Outcome;
     try {
       if (message.channel === 'sms') {
         const sent = await this.options.sms.send({ to: message.toAddress, from: message.fromAddress ?? '', body: message.body });
@@ -102,35 +126,48 @@ export class OutboundDispatcher {
         outcome = { status: 'sent', providerId: via === 'sink' ? sinkProviderId : 'smtp' };
       }
     } catch (error) {
+      // The provider refused or could not be reached: it did not take the message, so a passing failure may be tried again.
       const problem = reasonOf(error);
       outcome = isPermanent(error) || message.attempts >= maxAttempts ? { status: 'failed', problem } : { status: 'retry', problem };
     }
-    await this.record(message, outcome);
+    await this.recordOnQueue(message, outcome);
+    await this.recordOnMessage(message, outcome);
   }
 
-  /** The queue row and the store message's delivery state, in one write (the devices learn it by the feed). */
-  private async record(message: Outbound, outcome: { status: 'sent'; providerId: string } | { status: 'failed' | 'retry'; problem: string }): Promise<void> {
+  /** The queue row first, on its own: once it says sent or failed, nothing sends the message again. */
+  private async recordOnQueue(message: Outbound, outcome: Outcome): Promise<void> {
     const now = this.options.clock.now();
+    const row = this.options.db.updateTable('outboundMessages').where('storeMessageId', '=', message.storeMessageId);
+    if (outcome.status === 'retry') {
+      const backoff = Math.min(30 * 60_000, 15_000 * 2 ** (message.attempts - 1));
+      await row.set({ status: 'queued', nextAttemptAt: new Date(now.getTime() + backoff).toISOString(), claimedUntil: null, problem: outcome.problem }).execute();
+      return;
+    }
+    await row.set(outcome.status === 'sent'
+      ? { status: 'sent', providerId: outcome.providerId, sentAt: now.toISOString(), claimedUntil: null, problem: null }
+      : { status: 'failed', claimedUntil: null, problem: outcome.problem }).execute();
+  }
+
+  /**
+   * The store message's delivery state (the devices learn it by the feed). A failure here is logged and leaves
+   * the queue as recorded: the message is not sent again because its row could not be written.
+   */
+  private async recordOnMessage(message: Outbound, outcome: Outcome): Promise<void> {
+    if (outcome.status === 'retry') return;
     // The change is the sender's: they queued the message; the provider's answer completes what they did.
     const sender = { userId: message.sentBy, name: message.sentByName ?? 'Messages' } as AuthUser;
-    await this.options.writes.background({ user: sender, companyId: message.companyId, storeId: message.storeId }, async (w) => {
-      const key = { storeMessageId: message.storeMessageId };
-      if (outcome.status === 'retry') {
-        const backoff = Math.min(30 * 60_000, 15_000 * 2 ** (message.attempts - 1));
-        await w.trx.updateTable('outboundMessages').set({ nextAttemptAt: new Date(now.getTime() + backoff).toISOString(), claimedUntil: null, problem: outcome.problem })
-          .where('storeMessageId', '=', message.storeMessageId).execute();
-        return;
-      }
-      await w.trx.updateTable('outboundMessages').set(outcome.status === 'sent'
-        ? { status: 'sent', providerId: outcome.providerId, sentAt: now.toISOString(), claimedUntil: null, problem: null }
-        : { status: 'failed', claimedUntil: null, problem: outcome.problem })
-        .where('storeMessageId', '=', message.storeMessageId).execute();
-      // A notice to the store's people has no store message to follow it.
-      if (!(await w.read(storeMessages, key))) return;
-      const { row, changed } = await w.change(storeMessages, key, () => (outcome.status === 'sent'
-        ? { deliveryStatus: 'Sent' as const, deliveryProblem: null }
-        : { deliveryStatus: 'Failed' as const, deliveryProblem: outcome.problem }));
-      if (changed) w.event(storeMessages, row, 'NewOutGoingMessage', [message.storeMessageId]);
-    });
+    try {
+      await this.options.writes.background({ user: sender, companyId: message.companyId, storeId: message.storeId }, async (w) => {
+        const key = { storeMessageId: message.storeMessageId };
+        // A notice to the store's people has no store message to follow it.
+        if (!(await w.read(storeMessages, key))) return;
+        const { row, changed } = await w.change(storeMessages, key, () => (outcome.status === 'sent'
+          ? { deliveryStatus: 'Sent' as const, deliveryProblem: null }
+          : { deliveryStatus: 'Failed' as const, deliveryProblem: outcome.problem }));
+        if (changed) w.event(storeMessages, row, 'NewOutGoingMessage', [message.storeMessageId]);
+      });
+    } catch (error) {
+      this.options.log(`Message ${message.storeMessageId} was ${outcome.status === 'sent' ? 'sent' : 'given up'}, but its thread could not be updated; it is not sent again.`, error);
+    }
   }
 }

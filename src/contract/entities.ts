@@ -8,6 +8,7 @@ import {
   messageTemplateTypes, roles, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
   tirePurchaseAddOnCategories, userNotificationKinds, vehicleColors, webTireCategories,
 } from './enums.ts';
+import { emailAddress } from './email-address.ts';
 
 const id = z.uuid();
 const timestamp = z.iso.datetime({ offset: true });
@@ -30,7 +31,7 @@ export const customerSchema = z.object({
   firstName: namedText('first name', 100),
   lastName: namedText('last name', 100),
   companyName: namedText('company name', 200),
-  email: z.email('Enter an email address like name@example.com').max(254, 'Keep the email under 254 characters').nullable(),
+  email: emailAddress().nullable(),
   phoneNumber: namedText('phone number', 30),
   alternatePhoneNumber: namedText('other phone number', 30),
   preferredContactMethod: customerContactMethods.schema,
@@ -159,7 +160,7 @@ export const unconfirmedVisitSchema = z.object({
   unconfirmedVisitId: id,
   firstName: optionalText(100),
   lastName: optionalText(100),
-  email: z.email().max(254).nullable(),
+  email: emailAddress().nullable(),
   phoneNumber: optionalText(30),
   preferredContactMethod: contactMethods.schema,
   vehicleDescription: optionalText(200),
@@ -194,7 +195,7 @@ export const storeMessageSchema = z.object({
   customerId: id.nullable(),
   visitId: id.nullable(),
   name: optionalText(200),
-  email: z.email().max(254).nullable(),
+  email: emailAddress().nullable(),
   phoneNumber: optionalText(30),
   preferredContactMethod: contactMethods.schema,
   messageDeliveryMethod: messageDeliveryMethods.schema,
@@ -293,7 +294,7 @@ export const storeContactSchema = z.object({
   storeContactId: id,
   name: text(200),
   title: optionalText(100),
-  email: z.email().max(254).nullable(),
+  email: emailAddress().nullable(),
   phoneNumber: optionalText(30),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './email-address.ts';
 import { roles } from './enums.ts';
 
 /** A store id: a positive whole number the database's integer column can hold. */
@@ -16,7 +17,7 @@ export const currentUserSchema = z.object({
   companyId: z.number().int(),
   alltracCompanyId: z.number().int(),
   name: z.string(),
-  email: z.email(),
+  email: emailAddress(),
   roles: z.array(userRoleSchema),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
+import { emailAddress } from './email-address.ts';
 import { messageTemplateTypes, roles } from './enums.ts';
 import { inspectionItemSchema, inspectionPhotoSchema, inspectionReportSchema } from './entities.ts';
 import { blockedTimeSchema, customerSchema, customerVehicleSchema, inspectionTemplateSchema, messageTemplateSchema, recurringBlockedTimeSchema, scheduledServiceSchema, scheduledVisitSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
@@ -74,7 +75,7 @@ export const schedulerResourcePatchableFields = ['name', 'assignedTechnicianId',
 
 /** An invitation to the active store: an account (or a new role for an existing one of the company). */
 export const inviteStaffSchema = z.object({
-  email: z.email('Enter the person\'s email address').max(254).transform((e) => e.toLowerCase()),
+  email: emailAddress('Enter the person\'s email address').transform((e) => e.toLowerCase()),
   name: z.string().trim().min(1, 'Enter the person\'s name').max(200),
   role: roles.schema,
 }).strict();

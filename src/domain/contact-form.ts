@@ -1,7 +1,6 @@
 import type { ContactFormSubmission } from '../contract/contact-form.ts';
+import { emailAddressMessage, isEmailAddress } from '../contract/email-address.ts';
 import { e164 } from './phone.ts';
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * What is wrong with a contact form before it is sent, by field, in words a customer acts on; the page and the
@@ -16,7 +15,7 @@ export function contactFormProblems(form: Pick<ContactFormSubmission, 'name' | '
   const phone = form.phoneNumber?.trim() ?? '';
   const email = form.email?.trim() ?? '';
   if (phone !== '' && !e164(phone)) add('phoneNumber', 'Enter a 10-digit phone number, like (555) 123-4567');
-  if (email !== '' && !emailPattern.test(email)) add('email', 'Enter an email address like name@example.com');
+  if (email !== '' && !isEmailAddress(email)) add('email', emailAddressMessage);
   if (form.preferredContactMethod === 'Email' && email === '') add('email', 'Enter your email address so we can write back');
   if (form.preferredContactMethod !== 'Email' && phone === '') add('phoneNumber', form.preferredContactMethod === 'Sms' ? 'Enter your phone number so we can text you' : 'Enter your phone number so we can call you');
   if (form.preferredContactMethod === 'Sms' && !storeTexts) add('preferredContactMethod', 'This store cannot text: choose a call or an email');

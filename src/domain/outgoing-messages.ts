@@ -1,3 +1,4 @@
+import { emailAddressMessage, isEmailAddress } from '../contract/email-address.ts';
 import type { StoreMessage } from '../contract/entities.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import type { SendEmail, SendSms } from '../contract/writes.ts';
@@ -31,7 +32,7 @@ export function outgoingProblems(
     return {};
   }
   if (!message.destinationEmailAddress) return { destinationEmailAddress: [messageTexts.noEmail] };
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(message.destinationEmailAddress)) return { destinationEmailAddress: ['Enter an email address like name@example.com'] };
+  if (!isEmailAddress(message.destinationEmailAddress)) return { destinationEmailAddress: [emailAddressMessage] };
   return {};
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../server/clock.ts';
 import type { Mail, Mailer } from '../../server/mail/mailer.ts';
-import { OutboundDispatcher } from '../../server/messaging/dispatcher.ts';
+import { interruptedProblem, OutboundDispatcher } from '../../server/messaging/dispatcher.ts';
 import type { Sms, SmsSender } from '../../server/messaging/sms.ts';
 import { WritePath } from '../../server/sync/write-path.ts';
 import type { AuthUser } from '../../server/auth/auth.ts';
@@ -153,41 +153,76 @@ describe('the send queue', () => {
     expect((await t.db.selectFrom('outboundMessages').select(['status', 'attempts']).where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow())).toEqual({ status: 'failed', attempts: 1 });
   });
 
-  it('sends a message left claimed by a process that stopped, once its claim has run out, exactly once', async () => {
+  /** A text queued by a committed write, as the send call leaves it; `email` as it was stored. */
+  async function queuedText(body: string, email: string | null = null): Promise<string> {
     const storeMessageId = randomUUID();
     const store = stores[101]!;
     const writes = new WritePath(t.db, { publish: () => undefined }, fixedClock(now));
     const company = (await t.db.selectFrom('storeLocations').select('companyId').where('id', '=', store).executeTakeFirstOrThrow()).companyId;
     const user = { userId: null, name: 'Uma User' } as unknown as AuthUser;
-    // Queued by a committed write, as the send call does.
     await writes.background({ user, companyId: company, storeId: store }, async (w) => {
       await w.create(storeMessages, {
         storeMessageId, customerId: null, visitId: null, name: 'Dana', email: null, phoneNumber: '+15550104242', preferredContactMethod: 'Sms',
-        messageDeliveryMethod: 'Sms', messageDirection: 'Outbound', templateType: 'FreeForm', content: 'Left behind', sentOn: now, customerInquiryType: null,
+        messageDeliveryMethod: 'Sms', messageDirection: 'Outbound', templateType: 'FreeForm', content: body, sentOn: now, customerInquiryType: null,
         storeServiceId: null, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
       });
       await w.trx.insertInto('outboundMessages').values({
         storeMessageId, companyId: company, storeId: store, channel: 'sms', toAddress: '+15550104242', fromAddress: '+15550102001', subject: null,
-        body: 'Left behind', sentBy: null, sentByName: null, nextAttemptAt: now, claimedUntil: null, providerId: null, problem: null, createdAt: now, sentAt: null,
+        body, sentBy: null, sentByName: null, nextAttemptAt: now, claimedUntil: null, providerId: null, problem: null, createdAt: now, sentAt: null,
       }).execute();
     });
-    // The first process claims it and dies inside the provider call.
-    const hanging: SmsSender = { send: () => new Promise(() => undefined) };
-    const dead = new OutboundDispatcher({ db: t.db, writes, clock: fixedClock(now), sms: hanging, mailer, log: () => undefined });
-    void dead.drain();
-    await expect.poll(async () => (await t.db.selectFrom('outboundMessages').select('attempts').where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow()).attempts).toBe(1);
-    // While the claim holds, no one else sends it.
+    // A row stored before the address rule it now breaks (a customer's address typed long ago).
+    if (email) await t.db.updateTable('storeMessages').set({ email }).where('storeMessageId', '=', storeMessageId).execute();
+    return storeMessageId;
+  }
+  const dispatcherAt = (at: string, sender: SmsSender, writes = new WritePath(t.db, { publish: () => undefined }, fixedClock(at))) =>
+    new OutboundDispatcher({ db: t.db, writes, clock: fixedClock(at), sms: sender, mailer, log: () => undefined });
+  const afterTheClaim = '2030-06-03T15:03:00.000Z';
+
+  it('sends a message a stopped process had claimed but not yet handed over, once its claim has run out, exactly once', async () => {
+    const storeMessageId = await queuedText('Claimed, never handed');
+    await t.db.updateTable('outboundMessages').set({ attempts: 1, claimedUntil: '2030-06-03T15:02:00.000Z' }).where('storeMessageId', '=', storeMessageId).execute();
     const other = recordingSms();
-    const soon = new OutboundDispatcher({ db: t.db, writes, clock: fixedClock('2030-06-03T15:01:00.000Z'), sms: other.sender, mailer, log: () => undefined });
-    await soon.drain();
+    await dispatcherAt('2030-06-03T15:01:00.000Z', other.sender).drain();
     expect(other.sent).toEqual([]);
-    // Another process, after the claim ran out.
-    const later = fixedClock('2030-06-03T15:03:00.000Z');
-    const survivor = new OutboundDispatcher({ db: t.db, writes: new WritePath(t.db, { publish: () => undefined }, later), clock: later, sms: other.sender, mailer, log: () => undefined });
-    await survivor.drain();
-    await survivor.drain();
-    expect(other.sent.map((m) => m.body)).toEqual(['Left behind']);
-    expect(sms.sent.filter((m) => m.body === 'Left behind')).toEqual([]);
+    await dispatcherAt(afterTheClaim, other.sender).drain();
+    await dispatcherAt(afterTheClaim, other.sender).drain();
+    expect(other.sent.map((m) => m.body)).toEqual(['Claimed, never handed']);
     expect(await stored(storeMessageId)).toMatchObject({ deliveryStatus: 'Sent' });
+  });
+
+  it('never hands a message to the provider twice: one whose process stopped inside the provider call is recorded as failed, saying it may have gone', async () => {
+    const storeMessageId = await queuedText('Handed, then the process died');
+    const hanging: SmsSender = { send: () => new Promise(() => undefined) };
+    void dispatcherAt(now, hanging).drain();
+    await expect.poll(async () => (await t.db.selectFrom('outboundMessages').select('status').where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow()).status).toBe('sending');
+    const other = recordingSms();
+    await dispatcherAt(afterTheClaim, other.sender).drain();
+    await dispatcherAt('2030-06-03T15:10:00.000Z', other.sender).drain();
+    expect(other.sent).toEqual([]);
+    expect(await stored(storeMessageId)).toMatchObject({ deliveryStatus: 'Failed', deliveryProblem: interruptedProblem });
+  });
+
+  it('does not send a message again when recording that it was sent fails', async () => {
+    const storeMessageId = await queuedText('Sent, then the thread could not be written');
+    const provider = recordingSms();
+    const broken = { background: () => Promise.reject(new Error('The database went away')) } as unknown as WritePath;
+    await dispatcherAt(now, provider.sender, broken).drain();
+    await dispatcherAt(afterTheClaim, provider.sender).drain();
+    await dispatcherAt('2030-06-03T15:30:00.000Z', provider.sender).drain();
+    expect(provider.sent.map((m) => m.body)).toEqual(['Sent, then the thread could not be written']);
+    expect((await t.db.selectFrom('outboundMessages').select('status').where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow()).status).toBe('sent');
+  });
+
+  it('sends once and records it for a message whose stored address an older rule let in, and archiving it still works', async () => {
+    const storeMessageId = await queuedText('To a message stored with an address the rule now refuses', 'jöhn@x.co');
+    const provider = recordingSms();
+    await dispatcherAt(now, provider.sender).drain();
+    await dispatcherAt(afterTheClaim, provider.sender).drain();
+    expect(provider.sent).toHaveLength(1);
+    expect(await stored(storeMessageId)).toMatchObject({ deliveryStatus: 'Sent', email: 'jöhn@x.co' });
+    const archived = await apiCall(t.app, { method: 'POST', path: apiPaths.markArchived.replace(':storeMessageId', storeMessageId), token, store: stores[101]! });
+    expect(archived.statusCode).toBe(200);
+    expect(await stored(storeMessageId)).toMatchObject({ isArchived: true });
   });
 });
