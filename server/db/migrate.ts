@@ -19,6 +19,7 @@ import * as inspections from './migrations/0016-inspections.ts';
 import * as visitScope from './migrations/0017-visit-scope.ts';
 import * as changeVersions from './migrations/0023-change-versions.ts';
 import * as outboundHandover from './migrations/0024-outbound-handover.ts';
+import * as textingNumberOwner from './migrations/0025-texting-number-owner.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-visit-scope': visitScope,
   '0023-change-versions': changeVersions,
   '0024-outbound-handover': outboundHandover,
+  '0025-texting-number-owner': textingNumberOwner,
 };
 
 /** The migrations' names, in the order they apply. */

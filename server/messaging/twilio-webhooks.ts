@@ -1,6 +1,5 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import twilio from 'twilio';
 import { z } from 'zod';
 import type { StoreMessage } from '../../src/contract/entities.ts';
@@ -96,12 +95,14 @@ export async function twilioWebhookRoutes(app: FastifyInstance, { db, config, wr
 
 type Store = FollowUpStore;
 
-/** The store whose texting number was texted (numbers are compared by their digits, however they were typed). */
+/**
+ * The store whose texting number was texted: the one live store that owns it (a number belongs to one store
+ * across every company, by a unique index), found exactly as Twilio sends it (E.164).
+ */
 function storeByTextingNumber(db: ModuleContext['db'], to: string): Promise<Store | undefined> {
   return db.selectFrom('storeLocations').select(['id', 'companyId', 'name', 'phoneNumber', 'twilioPhoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl',
     'ratingsEnabled', 'lowRatingFollowUpEnabled', 'highRatingFollowUpEnabled']).where('deleted', '=', false)
-    .where(sql`regexp_replace(coalesce(twilio_phone_number, ''), '[^0-9]', '', 'g')`, '=', to.replace(/\D/g, ''))
-    .orderBy('id').executeTakeFirst();
+    .where('twilioPhoneNumber', '=', to).executeTakeFirst();
 }
 
 /**

@@ -27,7 +27,7 @@ export function outgoingProblems(
     if (message.content.length > maxSmsLength) return { content: [`Keep a text under ${maxSmsLength} characters`] };
     if (!message.destinationPhoneNumber) return { destinationPhoneNumber: [messageTexts.noPhone] };
     if (!e164(message.destinationPhoneNumber)) return { destinationPhoneNumber: ['Enter a 10-digit phone number'] };
-    if (!textingEnabled(store)) return { destinationPhoneNumber: ['This store cannot text: it has no texting number (Settings, General)'] };
+    if (!textingEnabled(store)) return { destinationPhoneNumber: ['This store cannot text: it has no texting number (the platform\'s administrators assign one)'] };
     if (isStopped(e164(message.destinationPhoneNumber)!)) return { destinationPhoneNumber: [stoppedNumberProblem] };
     return {};
   }

@@ -113,7 +113,7 @@ describe('sending a text to a customer', () => {
     const platform = await accessTokenFor(t.app, 'platform@demo.test');
     const answer = await apiCall(t.app, { method: 'POST', path: apiPaths.smsMessages, token: platform, store: stores[103]!, body: text() });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().errors.destinationPhoneNumber).toEqual(['This store cannot text: it has no texting number (Settings, General)']);
+    expect(answer.json().errors.destinationPhoneNumber).toEqual(['This store cannot text: it has no texting number (the platform\'s administrators assign one)']);
   });
 
   it('previews exactly what would be sent, and sends nothing', async () => {

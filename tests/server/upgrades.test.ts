@@ -46,4 +46,23 @@ describe('a database an earlier release left', () => {
       await handle.close();
     }
   });
+
+  it('keeps a texting number set on several stores with the store that had it first, and takes it from the others', async () => {
+    const handle = await openPglite(null);
+    try {
+      const db = handle.db;
+      await migrateTo(db, '0024-outbound-handover');
+      await insertRow(db, 'companies', { id: 1, alltrac_company_id: 10, name: 'First Tires' });
+      await insertRow(db, 'companies', { id: 2, alltrac_company_id: 20, name: 'Second Tires' });
+      await insertRow(db, 'store_locations', { id: 5, alltrac_company_id: 10, company_id: 1, store_number: 1, version: 1, twilio_phone_number: '+15550102001' });
+      await insertRow(db, 'store_locations', { id: 9, alltrac_company_id: 20, company_id: 2, store_number: 1, version: 2, twilio_phone_number: '+15550102001' });
+      await insertRow(db, 'store_locations', { id: 12, alltrac_company_id: 20, company_id: 2, store_number: 2, version: 3, twilio_phone_number: '+15550102002' });
+
+      await migrateToLatest(db);
+      const numbers = await db.selectFrom('storeLocations').select(['id', 'twilioPhoneNumber']).orderBy('id').execute();
+      expect(numbers).toEqual([{ id: 5, twilioPhoneNumber: '+15550102001' }, { id: 9, twilioPhoneNumber: null }, { id: 12, twilioPhoneNumber: '+15550102002' }]);
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -21,7 +21,7 @@ describe('a message to a customer, queued on the device', () => {
   it.each([
     ['no phone number', { destinationPhoneNumber: null }, store, 'Message failed to send due to missing reply-to phonenumber'],
     ['nothing to say', { content: '  ' }, store, 'Write the message before sending'],
-    ['a store that cannot text', {}, { id: 7, twilioPhoneNumber: null }, 'This store cannot text: it has no texting number (Settings, General)'],
+    ['a store that cannot text', {}, { id: 7, twilioPhoneNumber: null }, 'This store cannot text: it has no texting number (the platform\'s administrators assign one)'],
   ])('is refused before anything is stored for %s', (_case, change, where, message) => {
     expect(() => messageMutations.send('sms', { ...reply, ...change }, where, sender, noStops)).toThrow(message);
   });

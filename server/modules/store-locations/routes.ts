@@ -10,6 +10,7 @@ import { storeIdSchema, storeIdText } from '../../../src/contract/user.ts';
 import { createSpecialStoreHoursSchema, updateSpecialStoreHoursSchema } from '../../../src/contract/writes.ts';
 import { hasRole, isPlatformAdmin, rolesAtStore, storeAdmins } from '../../../src/domain/roles.ts';
 import { defaultPickupSettings, pickupProblems } from '../../../src/domain/pickup-rules.ts';
+import { mayAssignTextingNumber, textingNumberMessages } from '../../../src/domain/texting.ts';
 import { defaultWeekdayHours, specialHoursProblems, weekdayHoursProblems } from '../../../src/domain/store-hours.ts';
 import { mayReadServiceKey } from '../../../src/domain/visibility.ts';
 import type { AuthUser } from '../../auth/auth.ts';
@@ -56,11 +57,22 @@ function uniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';
 }
 
-/** Store numbers are unique in a company: a taken one is a 409 that names the field. */
-const storeNumberTaken = (storeNumber: number | undefined) => (error: unknown): never => {
+/**
+ * Store numbers are unique in a company, texting numbers across every company: a taken one is a 409 that
+ * names the field (and not the store that has it).
+ */
+const numberTaken = (storeNumber: number | undefined) => (error: unknown): never => {
+  if (uniqueViolation(error) && (error as { constraint?: string }).constraint === 'store_locations_texting_number') {
+    throw new ProblemError('conflict', textingNumberMessages.taken, { errors: { twilioPhoneNumber: ['Already a number of another store'] } });
+  }
   if (uniqueViolation(error)) throw new ProblemError('conflict', `Store number ${storeNumber} is already used by another store of this company.`, { errors: { storeNumber: ['Already used'] } });
   throw error;
 };
+
+/** A texting number set by someone who may not assign one: a 403 naming the field, before anything is stored. */
+function refuseTextingNumber(): never {
+  throw new ProblemError('forbidden', textingNumberMessages.platformOnly, { errors: { twilioPhoneNumber: ['Assigned by the platform\'s administrators'] } });
+}
 
 function baseQuery(db: Db) {
   return db.selectFrom('storeLocations').select([...storeColumns, ...versionColumns]).where('deleted', '=', false);
@@ -131,6 +143,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       });
     }
     const model = parseOrProblem(createStoreLocationSchema, body, 'The store location');
+    if (model.twilioPhoneNumber && !mayAssignTextingNumber(user.roles)) refuseTextingNumber();
     const alltracCompanyId = model.alltracCompanyId ?? user.alltracCompanyId;
     if (!platform && alltracCompanyId !== user.alltracCompanyId) {
       throw new ProblemError('forbidden', 'You may create stores only in your own company.');
@@ -161,7 +174,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       const store = { ...values, id: row.id, contactFormId: row.contactFormId, ...stamp };
       w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
       return { status: 201, body: asSeenBy(user, { ...store, specialStoreHours: [] }) };
-    }).catch(storeNumberTaken(model.storeNumber));
+    }).catch(numberTaken(model.storeNumber));
     return reply.code(result.status).header('location', apiPaths.storeLocation.replace(':id', String(result.body.id))).send(result.body);
   });
 
@@ -171,13 +184,14 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     const changes = parseOrProblem(updateStoreLocationSchema, request.body ?? {}, 'The store location');
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.change(storeRows, { id }, (current) => {
+        if (changes.twilioPhoneNumber !== undefined && changes.twilioPhoneNumber !== current.twilioPhoneNumber && !mayAssignTextingNumber(user.roles)) refuseTextingNumber();
         const next = { ...current, ...changes };
         refuseProblems({ ...weekdayHoursProblems(next), ...pickupProblems(next) }, 'The store location');
         return Object.entries(changes).some(([f, v]) => JSON.stringify(current[f as keyof typeof current]) !== JSON.stringify(v)) ? changes : null;
       });
       if (changed) w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
       return { status: 200, body: asSeenBy(user, (await withSpecialHours(w.trx, [row]))[0]!) };
-    }).catch(storeNumberTaken(changes.storeNumber));
+    }).catch(numberTaken(changes.storeNumber));
     return reply.code(result.status).send(result.body);
   });
 

@@ -8,6 +8,7 @@ import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/st
 import { publicPagePaths } from '../../contract/routes.ts';
 import { e164, formatPhone, phoneDigits } from '../../domain/phone.ts';
 import { timeZoneChoices } from '../../domain/time-zone.ts';
+import { mayAssignTextingNumber } from '../../domain/texting.ts';
 import { mayReadServiceKey } from '../../domain/visibility.ts';
 import { ContactsSection, SocialMediaSection } from './contacts-section.tsx';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
@@ -53,8 +54,11 @@ const orNull = (text: string) => text.trim() || null;
 const textingNumber = (text: string) => e164(text) ?? (/^\+[1-9]\d{6,14}$/.test(text.replace(/[\s().-]/g, '')) ? text.replace(/[\s().-]/g, '') : null);
 const asNumber = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
 
-/** The store fields the form stands for; the service key only when the person may read it (else it stays as it is). */
-function fields(form: GeneralValues, mayReadKey: boolean) {
+/**
+ * The store fields the form stands for; the service key only when the person may read it, the texting number
+ * only when they may assign it (else each stays as it is).
+ */
+function fields(form: GeneralValues, mayReadKey: boolean, mayAssignNumber: boolean) {
   return {
     name: form.name.trim(),
     storeNumber: asNumber(form.storeNumber),
@@ -67,7 +71,7 @@ function fields(form: GeneralValues, mayReadKey: boolean) {
     latitude: asNumber(form.latitude),
     longitude: asNumber(form.longitude),
     googlePlaceId: form.googlePlaceId.trim(),
-    twilioPhoneNumber: textingNumber(form.twilioPhoneNumber),
+    ...(mayAssignNumber ? { twilioPhoneNumber: textingNumber(form.twilioPhoneNumber) } : {}),
     ...(mayReadKey ? { serviceKey: orNull(form.serviceKey) } : {}),
     googleReviewUrl: orNull(form.googleReviewUrl),
     yelpReviewUrl: orNull(form.yelpReviewUrl),
@@ -81,7 +85,7 @@ function validate(form: GeneralValues): Record<string, string | undefined> {
   if (texting && !textingNumber(texting)) problems.twilioPhoneNumber = 'Enter a 10-digit number, e.g. (555) 010-2000 (or +44… abroad), or leave it empty to turn texting off';
   const phone = form.phoneNumber.trim();
   if (phone && phoneDigits(phone).length < 7) problems.phoneNumber = 'Enter the store\'s phone number with its area code';
-  const parsed = storeLocationFieldsSchema.partial().safeParse(fields(form, true));
+  const parsed = storeLocationFieldsSchema.partial().safeParse(fields(form, true, true));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0]);
@@ -102,7 +106,7 @@ export function GeneralPage() {
   if (!store) return null;
   return (
     <Stack gap="md" maw={820}>
-      <GeneralForm store={store} mayReadKey={mayReadServiceKey(session!.roles)} />
+      <GeneralForm store={store} mayReadKey={mayReadServiceKey(session!.roles)} mayAssignNumber={mayAssignTextingNumber(session!.user.roles)} />
       <ContactFormLink store={store} />
       <ContactsSection storeId={store.id} />
       <SocialMediaSection storeId={store.id} />
@@ -136,8 +140,8 @@ function ContactFormLink({ store }: { store: StoreLocation }) {
   );
 }
 
-function GeneralForm({ store, mayReadKey }: { store: StoreLocation; mayReadKey: boolean }) {
-  const state = useStoreForm(store, { values, fields: (form) => fields(form, mayReadKey), validate });
+function GeneralForm({ store, mayReadKey, mayAssignNumber }: { store: StoreLocation; mayReadKey: boolean; mayAssignNumber: boolean }) {
+  const state = useStoreForm(store, { values, fields: (form) => fields(form, mayReadKey, mayAssignNumber), validate });
   const zones = useMemo(() => timeZoneChoices(Temporal.Now.instant()), []);
   const { form } = state;
   return (
@@ -174,11 +178,18 @@ function GeneralForm({ store, mayReadKey }: { store: StoreLocation; mayReadKey: 
       <Card withBorder>
         <Title order={3} size="h5" mb="sm">Texting and traction orders</Title>
         <Stack gap="sm">
-          <TextInput label="Texting number" type="tel" placeholder="No texting number: texting is off"
-            description={form.values.twilioPhoneNumber.trim()
-              ? 'Customers who prefer texts get them from this number.'
-              : 'Without a texting number the store cannot text: messages from customers who prefer texts are answered by phone.'}
-            {...form.getInputProps('twilioPhoneNumber')} />
+          {mayAssignNumber ? (
+            <TextInput label="Texting number" type="tel" placeholder="No texting number: texting is off"
+              description={form.values.twilioPhoneNumber.trim()
+                ? 'Customers who prefer texts get them from this number. A number belongs to one store.'
+                : 'Without a texting number the store cannot text: messages from customers who prefer texts are answered by phone.'}
+              {...form.getInputProps('twilioPhoneNumber')} />
+          ) : (
+            <div>
+              <Text size="sm">Texting number: {store.twilioPhoneNumber ? formatPhone(store.twilioPhoneNumber) : 'none, so the store cannot text'}</Text>
+              <Text size="xs" c="dimmed">The platform's administrators assign texting numbers: ask them to set or change it.</Text>
+            </div>
+          )}
           {mayReadKey ? (
             <PasswordInput label="Service key" description="Without a service key, traction orders are off for this store." maxLength={100}
               placeholder="No service key: traction orders are off" {...form.getInputProps('serviceKey')} />
