@@ -7,8 +7,8 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppServicesContext, type AppServices } from './app/app-services.ts';
 import { createUserManager, renewAccessToken, signInCallbackPath, storedUserKey } from './app/auth.ts';
-import { waitForSession } from './app/session.ts';
-import { loadStartupSettings } from './app/startup-settings.ts';
+import { globalDb, waitForSession } from './app/session.ts';
+import { loadStartupSettings, startupSettingsForBoot } from './app/startup-settings.ts';
 import { theme } from './app/theme.ts';
 import { setSignedInUser, signedInUser } from './db/signed-in-user.ts';
 import { closeReplicas } from './db/use-replica.ts';
@@ -39,7 +39,11 @@ function StartupProblem({ title, message, action }: { title: string; message: st
 async function boot(): Promise<void> {
   let settings;
   try {
-    settings = await loadStartupSettings();
+    // A customer's page reads the server's settings; the staff app starts from those it kept on the device.
+    settings = isPublicPath(window.location.pathname) ? await loadStartupSettings() : await startupSettingsForBoot({
+      get: () => globalDb.deviceState.get('startupSettings'),
+      put: (row) => globalDb.deviceState.put(row),
+    });
   } catch (error) {
     render(<StartupProblem title="The app cannot start" message={(error as Error).message} action={{ label: 'Reload', run: () => window.location.reload() }} />);
     return;

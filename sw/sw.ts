@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
@@ -8,6 +9,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; r
 // The app shell is precached, so the app opens with no network.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The page that installed the worker is served by it at once: a reload the moment the network drops (before any
+// second online load) still finds the app on the device.
+clientsClaim();
 
 // Client routes load the shell; the server's own paths never do.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {

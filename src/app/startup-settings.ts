@@ -1,5 +1,6 @@
 import { appSettingsSchema, type AppSettings } from '../contract/app-settings.ts';
 import { apiPaths } from '../contract/routes.ts';
+import type { DeviceStateRow } from '../db/global-db.ts';
 import { missingSettingsError, missingStartupSettings } from '../domain/startup-settings.ts';
 
 /**
@@ -13,4 +14,29 @@ export async function loadStartupSettings(fetchImpl: typeof fetch = fetch): Prom
   const missing = missingStartupSettings(values);
   if (missing.length > 0) throw missingSettingsError(missing);
   return appSettingsSchema.parse(values);
+}
+
+/** Where the device keeps the last good startup settings (the global db). */
+export interface SettingsKeeper {
+  get(): Promise<DeviceStateRow | undefined>;
+  put(row: DeviceStateRow): Promise<unknown>;
+}
+
+/**
+ * The startup settings to start with. A device that has started before starts from the last good settings it
+ * kept, with no network on the way (a bay with no signal, a reload the moment the connection drops), and
+ * fetches fresh ones behind for the next start; a device that never started needs the server once.
+ */
+export async function startupSettingsForBoot(keeper: SettingsKeeper, fetchImpl: typeof fetch = fetch, now: () => Date = () => new Date()): Promise<AppSettings> {
+  const keep = async (settings: AppSettings) => { await keeper.put({ name: 'startupSettings', value: settings, savedAt: now().toISOString() }); };
+  const kept = await keeper.get().catch(() => undefined);
+  const parsed = kept ? appSettingsSchema.safeParse(kept.value) : null;
+  if (parsed?.success && missingStartupSettings(parsed.data).length === 0) {
+    // Offline, or a server missing a setting for now: the kept ones stay until good ones arrive.
+    void loadStartupSettings(fetchImpl).then(keep, () => undefined);
+    return parsed.data;
+  }
+  const settings = await loadStartupSettings(fetchImpl);
+  await keep(settings).catch(() => undefined);
+  return settings;
 }

@@ -1,4 +1,5 @@
 import { Dexie, type Table } from 'dexie';
+import type { AppSettings } from '../contract/app-settings.ts';
 import type { SystemNotification } from '../contract/entities.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import type { CurrentUser, UserSettings } from '../contract/user.ts';
@@ -23,11 +24,19 @@ export interface SessionRow {
 
 export const globalDbName = 'alltrac-global';
 
+/** What the device keeps of itself, by name: the last good startup settings, so the app starts offline. */
+export interface DeviceStateRow {
+  name: 'startupSettings';
+  value: AppSettings;
+  savedAt: string;
+}
+
 /** Data of the whole device, not of one store: each user's session, and the platform's notices. */
 export class GlobalDb extends Dexie {
   sessions!: Table<SessionRow, string>;
   /** The active system notifications as last fetched (polled hourly), so banners show offline too. */
   systemNotifications!: Table<SystemNotification, string>;
+  deviceState!: Table<DeviceStateRow, DeviceStateRow['name']>;
 
   constructor(options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
     super(globalDbName, { chromeTransactionDurability: 'strict', ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}) });
@@ -44,5 +53,6 @@ export class GlobalDb extends Dexie {
       await tx.table('sessions').put({ ...rest, userId: old.user.userId, stores, adoptLegacyReplicas: true } satisfies SessionRow);
     });
     this.version(4).stores({ session: null, stores: null });
+    this.version(5).stores({ deviceState: 'name' });
   }
 }

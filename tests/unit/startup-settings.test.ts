@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadStartupSettings } from '../../src/app/startup-settings.ts';
+import { loadStartupSettings, startupSettingsForBoot, type SettingsKeeper } from '../../src/app/startup-settings.ts';
+import type { DeviceStateRow } from '../../src/db/global-db.ts';
 import { loadConfig } from '../../server/config.ts';
 
 const complete = {
@@ -22,6 +23,36 @@ describe("the browser's startup settings check", () => {
   it('says the settings could not be loaded when the server does not answer them', async () => {
     const failing = (async () => new Response('', { status: 503 })) as unknown as typeof fetch;
     await expect(loadStartupSettings(failing)).rejects.toThrow('could not be loaded (HTTP 503)');
+  });
+});
+
+/** The global db's kept row, in memory. */
+function keeper(initial?: Record<string, string>): SettingsKeeper & { row: () => DeviceStateRow | undefined } {
+  let row: DeviceStateRow | undefined = initial ? { name: 'startupSettings', value: initial as DeviceStateRow['value'], savedAt: '2030-01-01T00:00:00.000Z' } : undefined;
+  return { get: async () => row, put: async (next) => { row = next; }, row: () => row };
+}
+const unreachable = (async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch;
+const hanging = (() => new Promise<never>(() => undefined)) as unknown as typeof fetch;
+
+describe('the settings a device starts with', () => {
+  it('are the ones it kept, with no network on the way: a start offline, or on a connection that hangs, opens the app', async () => {
+    await expect(startupSettingsForBoot(keeper(complete), unreachable)).resolves.toEqual(complete);
+    await expect(startupSettingsForBoot(keeper(complete), hanging)).resolves.toEqual(complete);
+  });
+
+  it('are fetched and kept on the first start, and fresh ones fetched behind replace them for the next', async () => {
+    const kept = keeper();
+    await expect(startupSettingsForBoot(kept, serving(complete), () => new Date('2030-06-03T15:00:00.000Z'))).resolves.toEqual(complete);
+    expect(kept.row()).toEqual({ name: 'startupSettings', value: complete, savedAt: '2030-06-03T15:00:00.000Z' });
+    const moved = { ...complete, supportPhone: '(800) 555-0100' };
+    await startupSettingsForBoot(kept, serving(moved));
+    await expect.poll(() => kept.row()?.value.supportPhone).toBe('(800) 555-0100');
+  });
+
+  it('are not kept settings that lack one, and a first start with no server says why it cannot start', async () => {
+    const { mapsKey: _m, ...partial } = complete;
+    await expect(startupSettingsForBoot(keeper(partial), serving(complete))).resolves.toEqual(complete);
+    await expect(startupSettingsForBoot(keeper(), unreachable)).rejects.toThrow('Failed to fetch');
   });
 });
 

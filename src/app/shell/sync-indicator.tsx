@@ -3,6 +3,7 @@ import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconRefresh } from '@tab
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { useDeviceOutbox, useOtherUsersWaiting, type DeviceChange } from './use-device-outbox.ts';
+import { useOfflineReadiness } from './use-offline-readiness.ts';
 import { relativeTime } from '../relative-time.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import type { SyncStatus } from '../../../workers/sync-worker-api.ts';
@@ -21,6 +22,7 @@ export function syncLabel(offline: boolean, waiting: number, failed: number): st
  */
 export function SyncIndicator({ storeId, status, stores }: { storeId: number; status: SyncStatus; stores: readonly StoreLocation[] }) {
   const data = useDeviceOutbox(storeId);
+  const readiness = useOfflineReadiness(storeId);
   const othersWaiting = useOtherUsersWaiting();
   const storeName = (id: number) => {
     const store = stores.find((s) => s.id === id);
@@ -33,6 +35,8 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
   const Icon = offline ? IconCloudOff : waiting.length || failed.length ? IconCloudUpload : IconCloudCheck;
   const color = failed.length ? 'error' : offline ? 'gray' : waiting.length ? 'yellow' : 'secondary';
   const progress = status.progress;
+  // This round's time, else the last sync the replica kept (an offline start has no round yet).
+  const lastSynced = status.lastSyncedAt ? new Date(status.lastSyncedAt).toISOString() : readiness?.lastSyncedAt ?? null;
 
   return (
     <Popover position="bottom-end" width={360} withinPortal shadow="md">
@@ -51,7 +55,10 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
             <Text fw={600}>{offline ? 'Offline: changes are kept on this device' : status.signedIn ? label : 'Sign in again to send changes'}</Text>
             <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void syncClient().syncNow()}>Sync now</Button>
           </Group>
-          <Text size="sm" c="dimmed">Last synced {status.lastSyncedAt ? relativeTime(new Date(status.lastSyncedAt).toISOString()) : 'not yet on this device'}.</Text>
+          <Text size="sm" c="dimmed">Last synced {lastSynced ? relativeTime(lastSynced) : 'not yet on this device'}.</Text>
+          {readiness && readiness.missing.length > 0 && (
+            <Text size="sm" c="yellow.9" role="status">Not ready for offline use yet: {readiness.missing.join('; ')}. Stay online until this goes away.</Text>
+          )}
           {progress && (
             <div>
               <Text size="sm">{progress.phase === 'priority' ? 'Getting today\'s schedule…' : 'Getting all store data…'} {progress.total ? `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}` : ''}</Text>
