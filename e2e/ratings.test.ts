@@ -54,6 +54,17 @@ describe('the public rating page on a phone', () => {
 
       const stored = await db().selectFrom('ratings').select(['score', 'comment']).where('visitId', '=', visit.scheduledVisitId).where('deleted', '=', false).execute();
       expect(stored).toEqual([{ score: 5, comment: 'They called and made it right.' }]);
+
+      // The store sees what the customer said first too.
+      const staff = await signIn(env.browser, env.server.url, 'user@demo.test');
+      try {
+        await shellReady(staff.page, 'Uma User');
+        await staff.page.goto(`${env.server.url}/appointment-rating/${visit.scheduledVisitId}`);
+        await staff.page.getByText('5 of 5', { exact: true }).waitFor({ timeout: 30_000 });
+        await staff.page.getByRole('group', { name: 'Earlier ratings of this visit' }).getByText(/Changed from 2 of 5 given .*: “The wait was long\.”/).waitFor();
+      } finally {
+        await staff.context.close();
+      }
     } finally {
       await context.close();
     }

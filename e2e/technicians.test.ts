@@ -166,7 +166,9 @@ describe('the customer\'s inspection report', () => {
     const as = (method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) => apiCall(env.server.app, { method, path, token: tech, store, body });
     const started = await as('POST', apiPaths.inspectionReports, { inspectionReportId, scheduledVisitId, vehicleId: null, technicianId: techId, groups, startedAt: now.toISOString() });
     expect(started.statusCode).toBe(201);
-    const { inspectionReportHashId } = started.json<{ inspectionReportHashId: string }>();
+    // The customer gets the report's public id in the store's message; the technician never holds it.
+    expect(started.json<{ inspectionReportHashId: string | null }>().inspectionReportHashId).toBeNull();
+    const { inspectionReportHashId } = await db().selectFrom('inspectionReports').select('inspectionReportHashId').where('inspectionReportId', '=', inspectionReportId).executeTakeFirstOrThrow();
     const items = groups.flatMap((g) => g.items);
     const byName = (name: string) => items.find((i) => i.name === name)!.itemId;
     await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Headlights') }), { status: 'Passed', notes: null, measurement: null });

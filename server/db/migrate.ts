@@ -20,6 +20,7 @@ import * as visitScope from './migrations/0017-visit-scope.ts';
 import * as changeVersions from './migrations/0023-change-versions.ts';
 import * as outboundHandover from './migrations/0024-outbound-handover.ts';
 import * as textingNumberOwner from './migrations/0025-texting-number-owner.ts';
+import * as ratingHistory from './migrations/0026-rating-history.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0023-change-versions': changeVersions,
   '0024-outbound-handover': outboundHandover,
   '0025-texting-number-owner': textingNumberOwner,
+  '0026-rating-history': ratingHistory,
 };
 
 /** The migrations' names, in the order they apply. */

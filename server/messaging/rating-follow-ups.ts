@@ -37,6 +37,15 @@ export async function followUpRating(w: Writer, store: FollowUpStore, rating: { 
   }
 }
 
+/**
+ * A customer who changes their rating gets no second follow-up: they had the store's answer to their first, and a
+ * thank-you after a complaint (or the reverse) would answer something they did not say. A rating changed to a low
+ * one is still news to the store, which is told as for a first low rating.
+ */
+export async function followUpChangedRating(w: Writer, store: FollowUpStore, before: number, rating: { visitId: string; score: number; comment: string | null; customerName: string | null }, publicUrl: string): Promise<void> {
+  if (isLowScore(rating.score) && !isLowScore(before)) await tellStoreOfLowRating(w, store, rating, publicUrl);
+}
+
 async function tellStoreOfLowRating(w: Writer, store: FollowUpStore, rating: { visitId: string; score: number; comment: string | null; customerName: string | null }, publicUrl: string): Promise<void> {
   const words = renderedTemplate('MemberLowRating', await storeTemplates(w.trx, store.companyId, store.id), templateValues({ store, name: rating.customerName }))!;
   const link = `/appointment-rating/${rating.visitId}`;

@@ -384,7 +384,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
           score: faker.helpers.weightedArrayElement([{ weight: 10, value: 5 }, { weight: 4, value: 4.5 }, { weight: 4, value: 4 }, { weight: 2, value: 3 }, { weight: 1, value: 2 }, { weight: 1, value: 1 }]),
           comment: faker.number.int(2) === 0 ? null : faker.helpers.arrayElement(['Fast and friendly.', 'Great price on tires.', 'Waited longer than promised.', 'They explained everything clearly.', 'Will come back!']),
           visitDate: visit?.checkOutDate ?? faker.date.recent({ days: 60 }).toISOString(),
-          isRead: faker.number.int(3) !== 0,
+          isRead: faker.number.int(3) !== 0, previousRatings: '[]' as never,
         };
       }));
       // Three months of older ratings (visits from before the calendar's two weeks), read, so the weekly chart has a history.
@@ -393,7 +393,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         score: faker.helpers.weightedArrayElement([{ weight: 9, value: 5 }, { weight: 5, value: 4 }, { weight: 2, value: 3 }, { weight: 1, value: 2 }, { weight: 1, value: 1 }]),
         comment: faker.number.int(3) === 0 ? faker.helpers.arrayElement(['Quick oil change.', 'Fair price.', 'Friendly staff.', 'Had to come back for a loose lug nut.']) : null,
         visitDate: faker.date.between({ from: new Date(now.getTime() - 90 * 86_400_000), to: new Date(now.getTime() - 15 * 86_400_000) }).toISOString(),
-        isRead: true,
+        isRead: true, previousRatings: '[]' as never,
       })));
 
       await insertReplicated(trx, 'retailStoreSettings', companyId, [{ storeId, websiteUrl: `https://demo-tire.example.com/${s.storeNumber}`, showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: catalogs[0]!.retailPriceCatalogId }]);

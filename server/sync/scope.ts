@@ -70,6 +70,15 @@ export async function asAccessAllows<T extends object>(db: Db, scope: StoreScope
   return withAccess(row as Record<string, unknown>, scope.access) as T;
 }
 
+/**
+ * A row of `collection` as the caller's roles at the store let them read it (fields withheld are null), for
+ * answers that carry rows to callers with a limited access: the bay's own writes answer the row without the
+ * fields the feed withholds from it.
+ */
+export function asReadBy<T extends object>(scope: StoreScope, collection: CollectionName, row: T): T {
+  return withAccess(row as Record<string, unknown>, readAccess(rolesAtStore(scope.user.roles, scope.storeId), collection)) as T;
+}
+
 /** Why a patch could not be applied, in our words (the library's message quotes the whole row). */
 function patchProblem(error: { name?: string; index?: number }, patch: { op: string; path: string }[]): ProblemError {
   const op = error.index !== undefined ? patch[error.index] : undefined;

@@ -213,6 +213,10 @@ export const storeMessageSchema = z.object({
   deliveryProblem: optionalText(500),
 });
 
+/** What a customer said of a visit before they changed their rating. */
+export const earlierRatingSchema = z.object({ score: z.number().min(0).max(5), comment: optionalText(4000), ratedAt: timestamp.nullable() });
+export type EarlierRating = z.infer<typeof earlierRatingSchema>;
+
 export const ratingSchema = z.object({
   ratingId: id,
   customerId: id.nullable(),
@@ -221,6 +225,8 @@ export const ratingSchema = z.object({
   comment: optionalText(4000),
   visitDate: timestamp,
   isRead: z.boolean(),
+  /** The customer's earlier ratings of the visit, oldest first (a changed rating keeps its history for staff). */
+  previousRatings: z.array(earlierRatingSchema).max(50),
 });
 
 export const userNotificationSchema = z.object({

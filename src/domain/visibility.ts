@@ -1,5 +1,5 @@
 import type { Role } from '../contract/enums.ts';
-import { storeServiceSchema } from '../contract/entities.ts';
+import { inspectionReportSchema, scheduledVisitSchema, storeServiceSchema } from '../contract/entities.ts';
 import { storeLocationSchema } from '../contract/store-location.ts';
 import type { CollectionName } from '../contract/sync.ts';
 import { frontCounter, storeAdmins } from './roles.ts';
@@ -17,9 +17,19 @@ const none: ReadAccess = { kind: 'none' };
 /** What the bay needs: the calendar, the resources and services, and for a visit the customer's name and vehicle. */
 const calendarAndCatalogue = new Set<CollectionName>([
   'schedulerResources', 'storeServiceCategories', 'appointmentResources', 'schedulerResourceServices',
-  'scheduledVisits', 'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours', 'inspectionTemplates',
-  'inspectionReports', 'inspectionItems', 'inspectionPhotos',
+  'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours', 'inspectionTemplates',
+  'inspectionItems', 'inspectionPhotos',
 ]);
+
+/**
+ * A row without its public link id. Whoever holds a visit's or a report's public id can rate the visit or sign
+ * the customer's decisions on the report, so the ids go only to the front counter, which sends and prints them;
+ * the bay's screens never show them, and the server sends the report's link itself.
+ */
+const withoutPublicId = (shape: Record<string, unknown>, publicId: string): ReadAccess =>
+  ({ kind: 'limited', fields: Object.keys(shape).filter((f) => f !== publicId), rows: 'all' });
+const visitsWithoutPublicId = withoutPublicId(scheduledVisitSchema.shape, 'scheduledVisitHashId');
+const reportsWithoutPublicId = withoutPublicId(inspectionReportSchema.shape, 'inspectionReportHashId');
 /** A user's own rows: theirs whatever their role (the feed and the routes give a user only their own). */
 const ownRows = new Set<CollectionName>(['userNotifications', 'notificationPreferences', 'supportRequests']);
 
@@ -55,6 +65,8 @@ export function readAccess(rolesAtStore: readonly Role[], collection: Collection
   if (rolesAtStore.length === 0) return none;
   if (calendarAndCatalogue.has(collection)) return full;
   if (collection === 'storeServices') return servicesWithoutTractionCode;
+  if (collection === 'scheduledVisits') return visitsWithoutPublicId;
+  if (collection === 'inspectionReports') return reportsWithoutPublicId;
   if (collection === 'customers') return { kind: 'limited', fields: customerNameFields, rows: 'visited' };
   if (collection === 'customerVehicles') return { kind: 'limited', fields: null, rows: 'visited' };
   return none;
@@ -70,7 +82,9 @@ export const collectionWords = (collection: CollectionName) => collection.replac
 export function accessProfile(rolesAtStore: readonly Role[]): string {
   if (mayReadServiceKey(rolesAtStore)) return 'store-admin';
   if (rolesAtStore.some((r) => frontCounter.includes(r))) return 'front-counter';
-  return rolesAtStore.length > 0 ? 'bay' : 'none';
+  // Named anew when what the bay reads shrinks (public link ids withheld): its devices start their replicas
+  // again and drop what they may no longer hold.
+  return rolesAtStore.length > 0 ? 'bay-without-public-ids' : 'none';
 }
 
 /** The store's service key (it enables traction orders) is for the store's admins only. */

@@ -81,6 +81,26 @@ describe('a technician', () => {
     expect(asCounter.map((v) => v.vehicleId)).toContain(otherCar);
   });
 
+  it('never receives a public link id, from the feed, the REST reads or the answers to its own writes: whoever holds one can rate the visit or sign for the customer', async () => {
+    const { changes } = await feed('tech');
+    const visits = changes.filter((c) => c.collection === 'scheduledVisits' && !c.deleted).map((c) => c.value);
+    expect(visits.length).toBeGreaterThan(10);
+    expect(visits.every((v) => v.scheduledVisitHashId === null)).toBe(true);
+    expect(changes.filter((c) => c.collection === 'inspectionReports').every((c) => c.value.inspectionReportHashId === null)).toBe(true);
+    expect((await feed('user')).changes.filter((c) => c.collection === 'scheduledVisits' && !c.deleted).every((c) => typeof c.value.scheduledVisitHashId === 'string')).toBe(true);
+
+    const listed = (await apiCall(t.app, { method: 'GET', path: `${apiPaths.scheduledVisits}?$top=20`, token: tokens.tech, store: stores[101] })).json();
+    expect(listed.items.length).toBeGreaterThan(0);
+    expect(listed.items.every((v: { scheduledVisitHashId: unknown }) => v.scheduledVisitHashId === null)).toBe(true);
+    const visit = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId']).where('storeId', '=', stores[101]!).where('cancelDate', 'is', null)
+      .where('checkInDate', 'is not', null).where('workStartDate', 'is', null).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const one = await apiCall(t.app, { method: 'GET', path: apiPaths.scheduledVisit.replace(':scheduledVisitId', visit.scheduledVisitId), token: tokens.tech, store: stores[101] });
+    expect(one.json().scheduledVisitHashId).toBeNull();
+    const started = await apiCall(t.app, { method: 'POST', path: apiPaths.visitMilestone.replace(':scheduledVisitId', visit.scheduledVisitId).replace(':milestone', 'work-start'), token: tokens.tech, store: stores[101], body: {} });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ scheduledVisitHashId: null, workStartDate: expect.any(String) });
+  });
+
   it('made a front-counter user gets a new epoch: the device starts again and gains what it may now see; and loses it when the role goes back', async () => {
     const tech = await t.db.selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow();
     const before = await feed('tech');

@@ -92,6 +92,8 @@ describe('the public rating page\'s calls', () => {
     const rows = await ratingsOf(visit.visitId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ratingId: stored!.ratingId, score: 4, comment: 'Actually, they called to explain. Thanks!', isRead: false });
+    // Staff still see what was said first.
+    expect(rows[0]!.previousRatings).toEqual([{ score: 3, comment: 'OK, a bit slow.', ratedAt: clock.now().toISOString() }]);
     expect((await open(visit.hash)).json<RatingRequest>().rating).toEqual({ score: 4, comment: 'Actually, they called to explain. Thanks!' });
   });
 
@@ -129,6 +131,23 @@ describe('what a rating sets off', () => {
     await rate(visit.hash, { score: 2, comment: 'Still unhappy.' });
     expect(await t.db.selectFrom('userNotifications').select('identityId').where('link', '=', `/appointment-rating/${visit.visitId}`).execute()).toHaveLength(bells.length);
     expect(await sentFor(visit.visitId)).toHaveLength(1);
+  });
+
+  it('a changed rating sends the customer no second, contradicting follow-up; a change to a low score still tells the store', async () => {
+    const visit = await ratedVisit();
+    await rate(visit.hash, { score: 2, comment: 'Scratched my rim.' });
+    await rate(visit.hash, { score: 5, comment: 'They fixed it, thanks!' });
+    expect((await sentFor(visit.visitId)).map((m) => m.templateType)).toEqual(['ServiceLowRatingStep1']);
+
+    const happy = await ratedVisit();
+    await rate(happy.hash, { score: 5 });
+    await rate(happy.hash, { score: 1, comment: 'The wheel came loose on the highway.' });
+    expect((await sentFor(happy.visitId)).map((m) => m.templateType)).toEqual(['ServiceHighRatingWithReview']);
+    const bells = await t.db.selectFrom('userNotifications').select('content').where('link', '=', `/appointment-rating/${happy.visitId}`).execute();
+    expect(bells.length).toBeGreaterThan(0);
+    expect(bells[0]!.content).toContain('The wheel came loose on the highway.');
+    const [rating] = await ratingsOf(happy.visitId);
+    expect(rating!.previousRatings.map((r) => r.score)).toEqual([5]);
   });
 
   it('a high score thanks the customer and asks for a review with the store\'s review link', async () => {

@@ -66,7 +66,7 @@ describe('a device moving to per-user replicas', () => {
     expect(await upgraded.sessions.get(ownerA)).toMatchObject({
       userId: ownerA, user, settings: { allTracCurrentStoreLocation: 3 }, stores: [{ id: 3 }, { id: 15 }], adoptLegacyReplicas: true,
     });
-    expect(upgraded.tables.map((t) => t.name).sort()).toEqual(['sessions', 'systemNotifications']);
+    expect(upgraded.tables.map((t) => t.name).sort()).toEqual(['deviceState', 'sessions', 'systemNotifications']);
     upgraded.close();
   });
 

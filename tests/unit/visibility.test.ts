@@ -18,13 +18,13 @@ describe('who sees what', () => {
     expect(table).toEqual({
       storeLocations: 'limited', specialStoreHours: 'full', storeStaff: 'limited', inspectionTemplates: 'full',
       schedulerResources: 'full', storeServiceCategories: 'full', storeServices: 'limited', appointmentResources: 'full', schedulerResourceServices: 'full',
-      scheduledVisits: 'full', scheduledServices: 'full', blockedTimes: 'full', recurringBlockedTimes: 'full',
+      scheduledVisits: 'limited', scheduledServices: 'full', blockedTimes: 'full', recurringBlockedTimes: 'full',
       customers: 'limited', customerVehicles: 'limited', customerDuplicateDismissals: 'none',
       userNotifications: 'full', notificationPreferences: 'full', supportRequests: 'full',
       unconfirmedVisits: 'none', storeMessages: 'none', textStops: 'none', messageTemplates: 'none', ratings: 'none', retailStoreSettings: 'none', retailPriceCatalogs: 'none',
       storeContacts: 'none', socialMediaAccounts: 'none', tirePurchaseAddOns: 'none', tractionOrders: 'none', storeTireServices: 'none',
       storeTireWarranties: 'none', logisticsTransfers: 'none', inventorySummaries: 'none',
-      inspectionReports: 'full', inspectionItems: 'full', inspectionPhotos: 'full',
+      inspectionReports: 'limited', inspectionItems: 'full', inspectionPhotos: 'full',
     });
   });
 
@@ -35,12 +35,20 @@ describe('who sees what', () => {
     });
   });
 
+  it('gives the bay a visit and an inspection report without their public link ids, which let whoever holds them answer for the customer', () => {
+    expect(withAccess({ scheduledVisitId: 'v1', scheduledVisitHashId: 'h'.repeat(22), keyTag: '12' }, readAccess(['AllTracTechnician'], 'scheduledVisits')))
+      .toEqual({ scheduledVisitId: 'v1', scheduledVisitHashId: null, keyTag: '12' });
+    expect(withAccess({ inspectionReportId: 'r1', inspectionReportHashId: 'h'.repeat(22) }, readAccess(['AllTracLeadTechnician'], 'inspectionReports')))
+      .toEqual({ inspectionReportId: 'r1', inspectionReportHashId: null });
+    expect(readAccess(['AllTracUser'], 'scheduledVisits').kind).toBe('full');
+  });
+
   it('someone with no role at a store reads only their own rows there', () => {
     expect(collectionNames.filter((c) => kind([], c) !== 'none')).toEqual(['userNotifications', 'notificationPreferences', 'supportRequests']);
   });
 
   it.each([
-    [['AllTracAdmin'], 'store-admin'], [['AllTracUser'], 'front-counter'], [['AllTracTechnician', 'AllTracUser'], 'front-counter'], [['AllTracTechnician'], 'bay'], [['AllTracLeadTechnician'], 'bay'], [[], 'none'],
+    [['AllTracAdmin'], 'store-admin'], [['AllTracUser'], 'front-counter'], [['AllTracTechnician', 'AllTracUser'], 'front-counter'], [['AllTracTechnician'], 'bay-without-public-ids'], [['AllTracLeadTechnician'], 'bay-without-public-ids'], [[], 'none'],
   ] as [Role[], string][])('names the access of %j "%s", so a change of role starts the replica again', (roles, profile) => {
     expect(accessProfile(roles)).toBe(profile);
   });

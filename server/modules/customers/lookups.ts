@@ -8,7 +8,7 @@ import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { likePrefix, searchText } from '../../http/search.ts';
-import { readableRows, readScope } from '../../sync/scope.ts';
+import { asReadBy, readableRows, readScope } from '../../sync/scope.ts';
 import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { customers } from './routes.ts';
@@ -110,7 +110,7 @@ export async function customerLookupRoutes(app: FastifyInstance, { db, auth }: M
       .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('customerId', '=', customerId).where('deleted', '=', false).execute();
     const services = visits.length === 0 ? [] : await db.selectFrom('scheduledServices').select(Object.keys(scheduledServiceSchema.shape) as (keyof typeof scheduledServiceSchema.shape)[])
       .where('scheduledVisitId', 'in', visits.map((v) => v.scheduledVisitId)).where('deleted', '=', false).orderBy('startDate').execute();
-    const items = visits.map((v) => ({ ...v, services: services.filter((s) => s.scheduledVisitId === v.scheduledVisitId) }));
+    const items = visits.map((v) => ({ ...asReadBy(scope, 'scheduledVisits', v), services: services.filter((s) => s.scheduledVisitId === v.scheduledVisitId) }));
     const start = (v: (typeof items)[number]) => v.services[0]?.startDate ?? '';
     return { items: items.sort((a, b) => start(b).localeCompare(start(a))) };
   });

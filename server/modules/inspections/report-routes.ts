@@ -5,9 +5,9 @@ import { inspectionItemSchema, inspectionReportSchema } from '../../../src/contr
 import { apiPaths, publicPagePaths } from '../../../src/contract/routes.ts';
 import { createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema } from '../../../src/contract/writes.ts';
 import { completionProblems, inspectionItemProblems, resendAfterMs } from '../../../src/domain/inspections.ts';
-import { bayAndCounter } from '../../../src/domain/roles.ts';
+import { bayAndCounter, frontCounter, hasRole } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
-import { readScope, storeScope } from '../../sync/scope.ts';
+import { asReadBy, readScope, storeScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec } from '../../sync/write-path.ts';
 import { queueVisitMessage } from '../../messaging/visit-message.ts';
 import type { ModuleContext } from '../context.ts';
@@ -40,7 +40,7 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       const visit = await w.find(scheduledVisits, { scheduledVisitId: model.scheduledVisitId });
       // Started on another device first: this one's results join that report (it has the same id).
       const existing = await w.read(inspectionReports, { inspectionReportId: model.inspectionReportId });
-      if (existing) return { status: 200, body: existing };
+      if (existing) return { status: 200, body: asReadBy(scope, 'inspectionReports', existing) };
       if (visit.cancelDate) throw new ProblemError('conflict', 'This visit was canceled: it takes no inspection.');
       refuseProblems(await technicianProblems(w.trx, scope, model.technicianId, 'technicianId'), 'The inspection report');
       const row = await w.create(inspectionReports, {
@@ -49,14 +49,14 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       const linked = await w.change(scheduledVisits, { scheduledVisitId: visit.scheduledVisitId }, () => ({ inspectionReportId: row.inspectionReportId }));
       w.event(inspectionReports, row, 'ReplicaChanged', ['inspectionReports', row.inspectionReportId]);
       if (linked.changed) w.event(scheduledVisits, linked.row, 'VisitChanged', [visit.scheduledVisitId]);
-      return { status: 201, body: row };
+      return { status: 201, body: asReadBy(scope, 'inspectionReports', row) };
     });
     return reply.code(result.status).send(result.body);
   });
 
   app.get(apiPaths.inspectionReport, async (request) => {
     const scope = await readScope(db, auth, request, 'inspectionReports');
-    return findRow(db, inspectionReports, scope, parseOrProblem(reportParams, request.params, 'The path'));
+    return asReadBy(scope, 'inspectionReports', await findRow(db, inspectionReports, scope, parseOrProblem(reportParams, request.params, 'The path')));
   });
 
   app.patch(apiPaths.inspectionReport, async (request, reply) => {
@@ -80,7 +80,7 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
         },
       });
       if (changed) w.event(inspectionReports, row, 'ReplicaChanged', ['inspectionReports', row.inspectionReportId]);
-      return { status: 200, body: row };
+      return { status: 200, body: asReadBy(scope, 'inspectionReports', row) };
     });
     return reply.code(result.status).send(result.body);
   });
@@ -125,10 +125,12 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       const sent = await queueVisitMessage(w, store, {
         scheduledVisitId: report.scheduledVisitId, kind: null, templateType: 'InspectionReport', withRatingLink: false, publicUrl: config.publicUrl, inspectionReportLink: link,
       });
-      if (!sent?.queued) throw new ProblemError('conflict', `The report was not sent: ${sent?.skipped ?? 'it was sent already'}. Call the customer, or read them the link: ${link}`);
+      // The link itself only to the counter, who may read it to the customer: it lets whoever holds it answer for them.
+      const instead = hasRole(scope.user.roles, scope.storeId, frontCounter) ? `Call the customer, or read them the link: ${link}` : 'Ask the front counter to call the customer.';
+      if (!sent?.queued) throw new ProblemError('conflict', `The report was not sent: ${sent?.skipped ?? 'it was sent already'}. ${instead}`);
       const { row } = await w.change(inspectionReports, key, () => ({ sentAt: w.now.toISOString() }));
       w.event(inspectionReports, row, 'ReplicaChanged', ['inspectionReports', row.inspectionReportId]);
-      return { status: 200, body: row };
+      return { status: 200, body: asReadBy(scope, 'inspectionReports', row) };
     });
     outbound.kick();
     return reply.code(result.status).send(result.body);

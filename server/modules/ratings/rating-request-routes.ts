@@ -9,7 +9,7 @@ import { storeTimeZone } from '../../../src/domain/time-zone.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
-import { followUpRating } from '../../messaging/rating-follow-ups.ts';
+import { followUpChangedRating, followUpRating } from '../../messaging/rating-follow-ups.ts';
 import type { Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { ratings } from './routes.ts';
@@ -82,20 +82,27 @@ export async function ratingRequestRoutes(app: FastifyInstance, { db, clock, wri
       const fields = { score: submission.score, comment: submission.comment ?? null };
       let status = 200;
       let ratingId: string;
+      const rated = { visitId: visit.scheduledVisitId, score: fields.score, comment: fields.comment, customerName: visit.customerName };
       if (current) {
         ratingId = current.ratingId;
-        // A changed rating is news to the store again: unread until someone looks.
-        const { row, changed } = await w.change(ratings, { ratingId }, (was) => (was.score === fields.score && was.comment === fields.comment ? null : { ...fields, isRead: false }));
-        if (changed) w.event(ratings, row, 'NewRatingMessage', [ratingId]);
+        // A changed rating is news to the store again (unread until someone looks), and keeps what it said before.
+        const was = await w.find(ratings, { ratingId });
+        const { row, changed } = await w.change(ratings, { ratingId }, () => (was.score === fields.score && was.comment === fields.comment ? null : {
+          ...fields, isRead: false, previousRatings: [...was.previousRatings, { score: was.score, comment: was.comment, ratedAt: was.changedAt }].slice(-50),
+        }));
+        if (changed) {
+          w.event(ratings, row, 'NewRatingMessage', [ratingId]);
+          await followUpChangedRating(w, visit, was.score, rated, config.publicUrl);
+        }
       } else {
         status = 201;
         ratingId = randomUUID();
         const row = await w.create(ratings, {
-          ratingId, customerId: visit.customerId, visitId: visit.scheduledVisitId, ...fields, visitDate: visit.checkOutDate ?? visit.startDate!, isRead: false,
+          ratingId, customerId: visit.customerId, visitId: visit.scheduledVisitId, ...fields, visitDate: visit.checkOutDate ?? visit.startDate!, isRead: false, previousRatings: [],
         });
         w.event(ratings, row, 'NewRatingMessage', [ratingId]);
+        await followUpRating(w, visit, rated, config.publicUrl);
       }
-      await followUpRating(w, visit, { visitId: visit.scheduledVisitId, score: fields.score, comment: fields.comment, customerName: visit.customerName }, config.publicUrl);
       return { status, body: { ...fields, reviewLinks: reviewLinks(visit) } };
     });
     outbound.kick();

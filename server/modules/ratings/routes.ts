@@ -18,7 +18,7 @@ export const ratings: RowSpec<typeof ratingSchema> = {
 };
 const columns = Object.keys(ratingSchema.shape) as (keyof typeof ratingSchema.shape)[];
 // The shell's queries name IsRead in PascalCase; the parser matches any case.
-const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: ratingSchema, maxTop: 500 };
+const resource: ODataResource = { fields: Object.fromEntries(columns.filter((c) => c !== 'previousRatings').map((c) => [c, c])), schema: ratingSchema, maxTop: 500 };
 const params = z.object({ ratingId: z.uuid('The rating id must be a UUID') });
 const visitParams = z.object({ visitId: z.uuid('The visit id must be a UUID') });
 const customerParams = z.object({ customerId: z.uuid('The customer id must be a UUID') });

@@ -12,7 +12,7 @@ import { assignmentRefusal } from '../../../src/domain/technician-rules.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
-import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
+import { asReadBy, readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { placementProblems, visitReferenceProblems } from './references.ts';
@@ -71,7 +71,8 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
         return services;
       });
     }
-    return runODataList(base, query, visitList, 'scheduledVisitId');
+    const list = await runODataList(base, query, visitList, 'scheduledVisitId');
+    return { ...list, items: list.items.map((row) => asReadBy(scope, 'scheduledVisits', row)) };
   });
 
   app.post(apiPaths.scheduledVisits, async (request, reply) => {
@@ -89,7 +90,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
   app.get(apiPaths.scheduledVisit, async (request) => {
     const scope = await readScope(db, auth, request, 'scheduledVisits');
     const key = parseOrProblem(visitParams, request.params, 'The path');
-    return findRow(db, scheduledVisits, scope, key);
+    return asReadBy(scope, 'scheduledVisits', await findRow(db, scheduledVisits, scope, key));
   });
 
   app.patch(apiPaths.scheduledVisit, async (request, reply) => {
@@ -124,7 +125,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
         return changes;
       });
       if (changed) w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
-      return { status: 200, body: row };
+      return { status: 200, body: asReadBy(scope, 'scheduledVisits', row) };
     });
     return reply.code(result.status).send(result.body);
   });

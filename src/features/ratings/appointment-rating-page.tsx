@@ -9,6 +9,7 @@ import type { Rating as RatingRecord } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { describeRatings } from './read-ratings.ts';
+import { EarlierRatings } from './earlier-ratings.tsx';
 
 /**
  * One visit's rating (route /appointment-rating/{id}, the visit's id; spec section 7's GET /visit/{visitId}/rating):
@@ -51,6 +52,7 @@ export function AppointmentRatingPage() {
           <Text fw={700} size="lg">{rating.score} of 5</Text>
         </Group>
         {rating.comment ? <Text mt="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>“{rating.comment}”</Text> : <Text mt="sm" c="dimmed">No comment.</Text>}
+        <EarlierRatings earlier={rating.previousRatings} dateTime={formats.dateTime} />
       </Card>
       <Card withBorder>
         <Stack gap={4}>

@@ -15,6 +15,7 @@ import { ratingSummary, weeklyRatings, type Average } from '../../domain/ratings
 import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { describeRatings, readRatings, type RatingRow } from './read-ratings.ts';
+import { EarlierRatings } from './earlier-ratings.tsx';
 
 type ScoreFilter = 'any' | 'high' | 'middle' | 'low';
 const scoreFilters: { value: ScoreFilter; label: string; keeps: (score: number) => boolean }[] = [
@@ -147,6 +148,7 @@ function RatingCard({ row, store }: { row: RatingRow; store: StoreLocation }) {
             {row.technicians.length > 0 && ` · ${row.technicians.join(', ')}`}
           </Text>
           {rating.comment && <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>“{rating.comment}”</Text>}
+          <EarlierRatings earlier={rating.previousRatings} dateTime={formats.dateTime} />
         </UnstyledButton>
         {!rating.isRead && <Button size="xs" variant="light" loading={busy} onClick={() => void markRead()}>Mark read</Button>}
       </Group>
