@@ -202,7 +202,8 @@ describe('the customer\'s inspection report', () => {
       await phone.goto(`${env.server.url}/inspection-reports/${inspectionReportHashId}?print=true`);
       await phone.getByRole('list', { name: 'Inspection results' }).waitFor();
       expect(await phone.getByRole('button').count()).toBe(0);
-      expect(await phone.getByText('You approved this work').count()).toBe(1);
+      expect(await phone.getByText(/^Approved by Dana Whitfield on /).count()).toBe(1);
+      expect(await phone.getByText(/^Declined by Dana Whitfield on /).count()).toBe(1);
 
       await phone.goto(`${env.server.url}/inspection-reports/NoSuchReportNoSuchReport`);
       await phone.getByRole('heading', { name: 'This report is not available' }).waitFor();

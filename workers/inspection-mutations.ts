@@ -26,7 +26,7 @@ export const inspectionMutations = {
       refs: [`scheduledVisits/${model.scheduledVisitId}`],
       build: (current) => (current ? null : {
         // The public id is the server's: the report shows no customer link until its answer arrives.
-        next: { ...model, inspectionReportHashId: '', completedAt: null, sentAt: null, approvedByName: null, approvedAt: null, storeId },
+        next: { ...model, inspectionReportHashId: '', completedAt: null, sentAt: null, approvedByName: null, approvedAt: null, decisionLog: [], storeId },
         request: { method: 'POST', path: apiPaths.inspectionReports, body: model },
       }),
     };
@@ -73,6 +73,24 @@ export const inspectionMutations = {
         if (!current.completedAt) throw new Error('Complete the inspection before sending it: the customer sees only a finished report.');
         if (current.sentAt && now.getTime() - Date.parse(String(current.sentAt)) < resendAfterMs) return null;
         return { next: { ...current, sentAt: now.toISOString() }, request: { method: 'POST', path: path(apiPaths.sendInspectionReport, { inspectionReportId }) } };
+      },
+    };
+  },
+
+  /**
+   * Reopens the customer's signed decision on an item (they changed their mind on the phone): the item waits for
+   * a new answer; the server records who reopened it and what it was in the report's decision log.
+   */
+  reopenDecision(inspectionReportId: string, itemId: string): Mutation {
+    return {
+      collection: 'inspectionItems', key: `${inspectionReportId}/${itemId}`, description: 'Reopen the customer\'s answer',
+      build: (current) => {
+        if (!current) notOnDevice('inspection item');
+        if (!current.customerDecision) return null;
+        return {
+          next: { ...current, customerDecision: null, decidedAt: null, decidedByName: null },
+          request: { method: 'POST', path: path(apiPaths.reopenInspectionDecision, { inspectionReportId, itemId }) },
+        };
       },
     };
   },

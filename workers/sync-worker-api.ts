@@ -116,6 +116,8 @@ export interface SyncWorkerApi {
   saveInspectionItem(inspectionReportId: string, itemId: string, measurementKind: InspectionTemplateGroup['items'][number]['measurement'], result: SaveInspectionItem): Promise<boolean>;
   completeInspection(inspectionReportId: string, completedAt: string | null): Promise<boolean>;
   sendInspectionReport(inspectionReportId: string): Promise<boolean>;
+  /** The front counter reopens a customer's signed answer on an item (recorded in the report's decision log). */
+  reopenInspectionDecision(inspectionReportId: string, itemId: string): Promise<boolean>;
   /**
    * A photo of an inspection item from the camera: made small here (the page stays responsive), kept on the
    * device and queued to upload in pieces; answers the photo's id.

@@ -290,6 +290,7 @@ const api: SyncWorkerApi = {
   saveInspectionItem: async (reportId, itemId, kind, result) => queue(inspectionMutations.saveItem(await activeStoreId(), reportId, itemId, kind, result)),
   completeInspection: (reportId, completedAt) => queue(inspectionMutations.completeInspection(reportId, completedAt)),
   sendInspectionReport: (reportId) => queue(inspectionMutations.sendReport(reportId)),
+  reopenInspectionDecision: (reportId, itemId) => queue(inspectionMutations.reopenDecision(reportId, itemId)),
   async addInspectionPhoto(reportId, itemId, file) {
     const storeId = await activeStoreId();
     const { blob, width, height } = await compressPhoto(file);

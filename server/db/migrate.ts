@@ -21,6 +21,7 @@ import * as changeVersions from './migrations/0023-change-versions.ts';
 import * as outboundHandover from './migrations/0024-outbound-handover.ts';
 import * as textingNumberOwner from './migrations/0025-texting-number-owner.ts';
 import * as ratingHistory from './migrations/0026-rating-history.ts';
+import * as finalDecisions from './migrations/0027-final-decisions.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0024-outbound-handover': outboundHandover,
   '0025-texting-number-owner': textingNumberOwner,
   '0026-rating-history': ratingHistory,
+  '0027-final-decisions': finalDecisions,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -382,6 +382,16 @@ export const inspectionTemplateSchema = z.object({
  * it was then (its groups and items), completed when the technician is done, sent to the customer by its
  * public id, signed by the customer when they answer its Failed and Warning items.
  */
+/**
+ * The story of a report's customer decisions: each signing (who, when, what they decided) and each decision staff
+ * reopened (who, when, which item, what it was), in order. A signed decision is final until staff reopen it.
+ */
+export const decisionLogEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('signed'), name: text(200), at: timestamp, decisions: z.array(z.object({ itemId: id, decision: z.enum(['Approved', 'Declined']) })).max(100) }),
+  z.object({ kind: z.literal('reopened'), name: text(200), at: timestamp, itemId: id, was: z.enum(['Approved', 'Declined']) }),
+]);
+export type DecisionLogEntry = z.infer<typeof decisionLogEntrySchema>;
+
 export const inspectionReportSchema = z.object({
   inspectionReportId: id,
   inspectionReportHashId: z.string().regex(/^[\w-]{16,64}$/, 'A hashed id is 16 to 64 letters, digits, _ or -'),
@@ -392,8 +402,10 @@ export const inspectionReportSchema = z.object({
   startedAt: timestamp,
   completedAt: timestamp.nullable(),
   sentAt: timestamp.nullable(),
+  /** The first signature of the customer's decisions (later ones are in the log). */
   approvedByName: optionalText(200),
   approvedAt: timestamp.nullable(),
+  decisionLog: z.array(decisionLogEntrySchema).max(200),
 });
 
 /** One item's result in a report (keyed by report and template item), and the customer's answer to it. */
@@ -405,6 +417,8 @@ export const inspectionItemSchema = z.object({
   measurement: z.number().min(0).max(1000).nullable(),
   customerDecision: z.enum(['Approved', 'Declined']).nullable(),
   decidedAt: timestamp.nullable(),
+  /** The name the customer signed the decision with. */
+  decidedByName: optionalText(200),
 });
 
 /** The largest photo the server takes: a compressed phone photo is far smaller; a raw one is refused. */

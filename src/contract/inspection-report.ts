@@ -22,6 +22,8 @@ export const publicInspectionReportSchema = z.object({
     notes: z.string().nullable(),
     measurement: z.number().nullable(),
     customerDecision: z.enum(['Approved', 'Declined']).nullable(),
+    decidedByName: z.string().nullable(),
+    decidedAt: z.string().nullable(),
     photoIds: z.array(z.uuid()),
   })),
 });

@@ -93,6 +93,7 @@ export const apiPaths = {
   inspectionReport: '/api/alltrac/inspection-reports/:inspectionReportId',
   inspectionItem: '/api/alltrac/inspection-reports/:inspectionReportId/items/:itemId',
   sendInspectionReport: '/api/alltrac/inspection-reports/:inspectionReportId/send',
+  reopenInspectionDecision: '/api/alltrac/inspection-reports/:inspectionReportId/items/:itemId/reopen-decision',
   inspectionPhotos: '/api/alltrac/inspection-photos',
   inspectionPhotoContent: '/api/alltrac/inspection-photos/:inspectionPhotoId/content',
   publicInspectionReport: '/api/alltrac/public/inspection-reports/:inspectionReportHashId',

@@ -148,7 +148,7 @@ export type SendEmail = z.input<typeof sendEmailSchema>;
  * Starting an inspection: the device copies the store's template into it. Its id is its visit's (one report per
  * visit: two devices starting one at once make the same report); its public id is made by the server.
  */
-export const createInspectionReportSchema = inspectionReportSchema.omit({ inspectionReportHashId: true, completedAt: true, sentAt: true, approvedByName: true, approvedAt: true }).strict()
+export const createInspectionReportSchema = inspectionReportSchema.omit({ inspectionReportHashId: true, completedAt: true, sentAt: true, approvedByName: true, approvedAt: true, decisionLog: true }).strict()
   .refine((r) => r.inspectionReportId === r.scheduledVisitId, { message: 'An inspection report has its visit\'s id: one report per visit', path: ['inspectionReportId'] });
 export type CreateInspectionReport = z.input<typeof createInspectionReportSchema>;
 /** Completing (or reopening) a report, and who inspects. */

@@ -194,6 +194,40 @@ describe('the customer\'s inspection report', () => {
     expect(signed).toEqual({ approvedByName: 'Dana Whitfield', approvedAt: clock.now().toISOString() });
   });
 
+  it('keeps a signed answer final: anyone with the link answering again is refused, and every signing and reopening is kept', async () => {
+    const { report, items } = await startReport();
+    const [warn, fail] = items;
+    await saveItem(tech, report.inspectionReportId, warn!.itemId, { status: 'Warning', notes: 'Streaking', measurement: null });
+    await saveItem(tech, report.inspectionReportId, fail!.itemId, { status: 'Failed', notes: 'Cracked', measurement: null });
+    await apiCall(t.app, { method: 'PATCH', path: path(apiPaths.inspectionReport, { inspectionReportId: report.inspectionReportId }), ...as(tech), body: [{ op: 'replace', path: '/completedAt', value: clock.now().toISOString() }] });
+    const url = withApiVersion(path(apiPaths.publicInspectionDecisions, { inspectionReportHashId: report.inspectionReportHashId }));
+    const sign = (name: string, decisions: { itemId: string; decision: string }[]) => t.app.inject({ method: 'POST', url, payload: { name, decisions } });
+    const itemsNow = async () => Object.fromEntries((await t.db.selectFrom('inspectionItems').select(['itemId', 'customerDecision', 'decidedByName']).where('inspectionReportId', '=', report.inspectionReportId).execute())
+      .map((r) => [r.itemId, [r.customerDecision, r.decidedByName]]));
+
+    expect((await sign('Dana Whitfield', [{ itemId: fail!.itemId, decision: 'Declined' }])).statusCode).toBe(200);
+    const overwrite = await sign('Someone Else', [{ itemId: fail!.itemId, decision: 'Approved' }, { itemId: warn!.itemId, decision: 'Approved' }]);
+    expect(overwrite.statusCode).toBe(409);
+    expect(overwrite.json<{ detail: string }>().detail).toMatch(/was declined by Dana Whitfield on .*call the store to change it/);
+    expect(await itemsNow()).toMatchObject({ [fail!.itemId]: ['Declined', 'Dana Whitfield'], [warn!.itemId]: [null, null] });
+    // What is still open may be answered, by another signature: both are kept.
+    expect((await sign('Sam Whitfield', [{ itemId: warn!.itemId, decision: 'Approved' }])).statusCode).toBe(200);
+
+    // The customer called: the counter reopens the declined item, and it is answered again.
+    const reopened = await apiCall(t.app, { method: 'POST', path: path(apiPaths.reopenInspectionDecision, { inspectionReportId: report.inspectionReportId, itemId: fail!.itemId }), ...as(user) });
+    expect(reopened.statusCode).toBe(200);
+    const byTech = await apiCall(t.app, { method: 'POST', path: path(apiPaths.reopenInspectionDecision, { inspectionReportId: report.inspectionReportId, itemId: warn!.itemId }), ...as(tech) });
+    expect(byTech.statusCode).toBe(403);
+    expect((await sign('Dana Whitfield', [{ itemId: fail!.itemId, decision: 'Approved' }])).statusCode).toBe(200);
+
+    const stored = await t.db.selectFrom('inspectionReports').select(['approvedByName', 'decisionLog']).where('inspectionReportId', '=', report.inspectionReportId).executeTakeFirstOrThrow();
+    expect(stored.approvedByName).toBe('Dana Whitfield');
+    expect(stored.decisionLog.map((e) => (e.kind === 'signed' ? `${e.name} signed ${e.decisions.map((d) => d.decision).join(',')}` : `${e.name} reopened, was ${e.was}`))).toEqual([
+      'Dana Whitfield signed Declined', 'Sam Whitfield signed Approved', 'Uma User reopened, was Declined', 'Dana Whitfield signed Approved',
+    ]);
+    expect(await itemsNow()).toMatchObject({ [fail!.itemId]: ['Approved', 'Dana Whitfield'], [warn!.itemId]: ['Approved', 'Sam Whitfield'] });
+  });
+
   it('is sent by link with the store\'s InspectionReport words once complete, where the store sends report links', async () => {
     const { report, visit } = await startReport();
     const send = () => apiCall(t.app, { method: 'POST', path: path(apiPaths.sendInspectionReport, { inspectionReportId: report.inspectionReportId }), ...as(user) });

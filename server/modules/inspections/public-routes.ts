@@ -51,7 +51,7 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
   app.get(apiPaths.publicInspectionReport, limit, async (request, reply): Promise<PublicInspectionReport> => {
     const report = await publicReport(db, hashOf(request));
     const [results, photos] = await Promise.all([
-      db.selectFrom('inspectionItems').select(['inspectionReportId', 'itemId', 'status', 'notes', 'measurement', 'customerDecision', 'decidedAt'])
+      db.selectFrom('inspectionItems').select(['inspectionReportId', 'itemId', 'status', 'notes', 'measurement', 'customerDecision', 'decidedAt', 'decidedByName'])
         .where('inspectionReportId', '=', report.inspectionReportId).where('deleted', '=', false).execute(),
       db.selectFrom('inspectionPhotos').select(['inspectionPhotoId', 'itemId']).where('inspectionReportId', '=', report.inspectionReportId)
         .where('deleted', '=', false).where('uploadedAt', 'is not', null).orderBy('takenAt').execute(),
@@ -70,6 +70,7 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
       lines: reportLines(report.groups, results as InspectionItem[]).filter((l) => l.result.status !== 'NotInspected').map((l) => ({
         itemId: l.itemId, groupName: l.groupName, name: l.name, measurementKind: l.measurement, status: l.result.status,
         notes: l.result.notes, measurement: l.result.measurement, customerDecision: l.result.customerDecision,
+        decidedByName: l.result.decidedByName, decidedAt: l.result.decidedAt,
         photoIds: photos.filter((p) => p.itemId === l.itemId).map((p) => p.inspectionPhotoId),
       })),
     };
@@ -88,20 +89,30 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
     const report = await publicReport(db, hashOf(request));
     const model = parseOrProblem(customerDecisionsSchema, request.body, 'Your answers');
     await writes.background({ user: { ...customer, name: model.name } as AuthUser, companyId: report.companyId, storeId: report.storeId }, async (w) => {
-      await w.lock();
-      const results = await w.trx.selectFrom('inspectionItems').select(['itemId', 'status']).where('inspectionReportId', '=', report.inspectionReportId)
-        .where('deleted', '=', false).execute();
+      // The report first: two signings of one report take turns, so the second sees what the first decided.
+      const current = await w.find(inspectionReports, { inspectionReportId: report.inspectionReportId });
+      const results = await w.trx.selectFrom('inspectionItems').select(['itemId', 'status', 'customerDecision', 'decidedAt', 'decidedByName'])
+        .where('inspectionReportId', '=', report.inspectionReportId).where('deleted', '=', false).execute();
       const askable = new Set(results.filter((r) => needsDecision(r.status)).map((r) => r.itemId));
       const wrong = model.decisions.filter((d) => !askable.has(d.itemId));
       refuseProblems(wrong.length > 0 ? { decisions: ['Only items that failed or need attention take an answer: reload the report'] } : {}, 'Your answers');
+      const names = new Map(current.groups.flatMap((g) => g.items.map((i) => [i.itemId, i.name] as const)));
+      const zone = storeTimeZone(report.timeZone, () => undefined);
+      const decided = results.filter((r) => r.customerDecision && model.decisions.some((d) => d.itemId === r.itemId));
+      if (decided.length > 0) {
+        throw new ProblemError('conflict', `Already answered: ${decided.map((r) => `${names.get(r.itemId) ?? 'an item'} was ${r.customerDecision === 'Approved' ? 'approved' : 'declined'}${r.decidedByName ? ` by ${r.decidedByName}` : ''}${r.decidedAt ? ` on ${new Date(r.decidedAt).toLocaleDateString('en-US', { timeZone: zone })}` : ''}`).join('; ')}. A signed answer stays as it is: call the store to change it.`, { errors: { decisions: ['Already answered'] } });
+      }
+      const at = w.now.toISOString();
       for (const decision of model.decisions) {
         const key = { inspectionReportId: report.inspectionReportId, itemId: decision.itemId };
-        const { row, changed } = await w.change(inspectionItems, key, (current) => (current.customerDecision === decision.decision ? null
-          : { customerDecision: decision.decision, decidedAt: w.now.toISOString() }));
-        if (changed) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
+        const { row } = await w.change(inspectionItems, key, () => ({ customerDecision: decision.decision, decidedAt: at, decidedByName: model.name }));
+        w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
       }
-      const signed = await w.change(inspectionReports, { inspectionReportId: report.inspectionReportId }, () => ({ approvedByName: model.name, approvedAt: w.now.toISOString() }));
-      if (signed.changed) w.event(inspectionReports, signed.row, 'VisitChanged', [signed.row.scheduledVisitId]);
+      const signed = await w.change(inspectionReports, { inspectionReportId: report.inspectionReportId }, () => ({
+        ...(current.approvedByName ? {} : { approvedByName: model.name, approvedAt: at }),
+        decisionLog: [...current.decisionLog, { kind: 'signed' as const, name: model.name, at, decisions: model.decisions }],
+      }));
+      w.event(inspectionReports, signed.row, 'VisitChanged', [signed.row.scheduledVisitId]);
     });
     return reply.code(200).send({ saved: model.decisions.length });
   });

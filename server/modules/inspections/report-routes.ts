@@ -44,7 +44,7 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       if (visit.cancelDate) throw new ProblemError('conflict', 'This visit was canceled: it takes no inspection.');
       refuseProblems(await technicianProblems(w.trx, scope, model.technicianId, 'technicianId'), 'The inspection report');
       const row = await w.create(inspectionReports, {
-        ...model, inspectionReportHashId: randomBytes(16).toString('base64url'), vehicleId: visit.vehicleId, completedAt: null, sentAt: null, approvedByName: null, approvedAt: null,
+        ...model, inspectionReportHashId: randomBytes(16).toString('base64url'), vehicleId: visit.vehicleId, completedAt: null, sentAt: null, approvedByName: null, approvedAt: null, decisionLog: [],
       });
       const linked = await w.change(scheduledVisits, { scheduledVisitId: visit.scheduledVisitId }, () => ({ inspectionReportId: row.inspectionReportId }));
       w.event(inspectionReports, row, 'ReplicaChanged', ['inspectionReports', row.inspectionReportId]);
@@ -98,9 +98,33 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       const current = await w.read(inspectionItems, key);
       const row = current
         ? await w.update(inspectionItems, key, current, { ...current, ...model })
-        : await w.create(inspectionItems, { ...key, ...model, customerDecision: null, decidedAt: null });
+        : await w.create(inspectionItems, { ...key, ...model, customerDecision: null, decidedAt: null, decidedByName: null });
       if (!current || row.version !== current.version) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
       return { status: current ? 200 : 201, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /**
+   * Reopens a customer's signed decision on an item (ours; the front counter, after the customer changed their mind
+   * on the phone): the item waits for a new answer, and the report's decision log keeps who reopened it, when, and
+   * what it was. Reopening an item with no decision changes nothing.
+   */
+  app.post(apiPaths.reopenInspectionDecision, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, 'customers\' answers');
+    const key = parseOrProblem(itemParams, request.params, 'The path');
+    if (request.body !== undefined && request.body !== null) throw new ProblemError('badRequest', 'This call takes no body.');
+    const result = await writes.run(request, scope, async (w) => {
+      const report = await w.find(inspectionReports, { inspectionReportId: key.inspectionReportId });
+      const item = await w.find(inspectionItems, key);
+      if (!item.customerDecision) return { status: 200, body: item };
+      const { row } = await w.change(inspectionItems, key, () => ({ customerDecision: null, decidedAt: null, decidedByName: null }));
+      const logged = await w.change(inspectionReports, { inspectionReportId: key.inspectionReportId }, () => ({
+        decisionLog: [...report.decisionLog, { kind: 'reopened' as const, name: scope.user.name, at: w.now.toISOString(), itemId: key.itemId, was: item.customerDecision! }],
+      }));
+      w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
+      w.event(inspectionReports, logged.row, 'VisitChanged', [report.scheduledVisitId]);
+      return { status: 200, body: row };
     });
     return reply.code(result.status).send(result.body);
   });

@@ -93,7 +93,12 @@ export function InspectionReportPage() {
                 </SimpleGrid>
               )}
               {needsDecision(line.status) && (line.customerDecision || print
-                ? line.customerDecision && <Text size="sm" mt="xs" fw={600}>{line.customerDecision === 'Approved' ? 'You approved this work' : 'You declined this work'}</Text>
+                ? line.customerDecision && (
+                  <Text size="sm" mt="xs" fw={600}>
+                    {line.customerDecision === 'Approved' ? 'Approved' : 'Declined'}{line.decidedByName ? ` by ${line.decidedByName}` : ''}
+                    {line.decidedAt ? ` on ${new Date(line.decidedAt).toLocaleDateString('en-US', { timeZone: report.store.timeZone })}` : ''}.{print ? '' : ' To change it, call the store.'}
+                  </Text>
+                )
                 : (
                   <SegmentedControl mt="xs" fullWidth size="md" aria-label={`${line.name}: your answer`} value={decisions[line.itemId] ?? ''}
                     data={[{ value: 'Approved', label: 'Approve' }, { value: 'Declined', label: 'Decline' }]}

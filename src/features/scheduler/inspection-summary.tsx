@@ -1,9 +1,11 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InspectionItem, InspectionPhoto, InspectionReport } from '../../contract/entities.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { inspectionProgress } from '../../domain/inspections.ts';
+import { useAction } from '../../app/use-action.ts';
+import { syncClient } from '../../sync/sync-client.ts';
 
 async function readInspection(storeId: number, scheduledVisitId: string, vehicleId: string | null) {
   const db = replicaOf(storeId);
@@ -24,10 +26,26 @@ async function readInspection(storeId: number, scheduledVisitId: string, vehicle
     report,
     progress: report ? inspectionProgress(report.groups, own) : null,
     photosPending: report ? photos.filter((p) => p.inspectionReportId === report.inspectionReportId && !p.uploadedAt).length : 0,
-    approved: own.filter((i) => i.customerDecision === 'Approved').map((i) => names.get(`${i.inspectionReportId}/${i.itemId}`) ?? 'An item'),
-    declined: own.filter((i) => i.customerDecision === 'Declined').map((i) => names.get(`${i.inspectionReportId}/${i.itemId}`) ?? 'An item'),
+    decided: own.filter((i) => i.customerDecision).map((i) => ({ item: i, name: names.get(`${i.inspectionReportId}/${i.itemId}`) ?? 'An item' })),
+    itemName: (itemId: string) => (report ? names.get(`${report.inspectionReportId}/${itemId}`) : undefined) ?? 'an item',
     declinedBefore,
   };
+}
+
+/** One item the customer answered, final until the counter reopens it (they changed their mind on the phone). */
+function CustomerDecision({ item, name, formatDate }: { item: InspectionItem; name: string; formatDate: (iso: string) => string }) {
+  const { problem, busy, run } = useAction('The answer could not be reopened.');
+  const approved = item.customerDecision === 'Approved';
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between">
+      <Text size="sm" c={approved ? 'green.8' : 'dimmed'} style={{ minWidth: 0 }}>
+        {name}: {approved ? 'approved' : 'declined'}{item.decidedByName ? ` by ${item.decidedByName}` : ''}{item.decidedAt ? `, ${formatDate(item.decidedAt)}` : ''}
+      </Text>
+      <Button size="compact-xs" variant="subtle" loading={busy} aria-label={`Reopen the customer's answer on ${name}`}
+        onClick={() => void run(() => syncClient().reopenInspectionDecision(item.inspectionReportId, item.itemId))}>Reopen</Button>
+      {problem && <Text size="xs" c="red" role="alert">{problem}</Text>}
+    </Group>
+  );
 }
 
 /**
@@ -53,9 +71,18 @@ export function InspectionSummary({ storeId, scheduledVisitId, vehicleId, format
           {report.completedAt && report.inspectionReportHashId && (
             <Anchor size="sm" href={publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId)} target="_blank" rel="noopener">The customer's report</Anchor>
           )}
-          {data.approved.length > 0 && <Text size="sm" c="green.8">Customer approved: {data.approved.join(', ')}</Text>}
-          {data.declined.length > 0 && <Text size="sm" c="dimmed">Customer declined: {data.declined.join(', ')}</Text>}
-          {report.approvedByName && <Text size="xs" c="dimmed">Signed {report.approvedByName}{report.approvedAt ? `, ${formatDate(report.approvedAt)}` : ''}</Text>}
+          {data.decided.map(({ item, name }) => <CustomerDecision key={item.itemId} item={item} name={name} formatDate={formatDate} />)}
+          {report.decisionLog.length > 0 && (
+            <Stack gap={0} role="group" aria-label="Customer's answers, in order">
+              {report.decisionLog.map((entry, i) => (
+                <Text key={i} size="xs" c="dimmed">
+                  {entry.kind === 'signed'
+                    ? `${formatDate(entry.at)}: signed by ${entry.name} (${entry.decisions.map((d) => `${data.itemName(d.itemId)} ${d.decision === 'Approved' ? 'approved' : 'declined'}`).join(', ')})`
+                    : `${formatDate(entry.at)}: ${entry.name} reopened ${data.itemName(entry.itemId)} (was ${entry.was === 'Approved' ? 'approved' : 'declined'})`}
+                </Text>
+              ))}
+            </Stack>
+          )}
         </>
       ) : null}
       {data.declinedBefore.length > 0 && (

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, withApiVersion } from '../../src/contract/routes.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { apiCall } from '../support/api.ts';
+import { demoStoreIds } from '../support/demo.ts';
+import { postgresTestApp } from '../support/pg-app.ts';
+import { postgresUnavailable } from '../support/postgres.ts';
+import { testPublicUrl } from '../support/test-app.ts';
+import { mintAccessToken } from '../support/tokens.ts';
+
+const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+
+describe.skipIf(postgresUnavailable !== null)('customers\' decisions on PostgreSQL, with concurrent callers', () => {
+  const t = postgresTestApp();
+  let tech: string;
+  let store: number;
+  let used = 0;
+  beforeAll(async () => {
+    tech = await mintAccessToken(t.db, 'tech@demo.test', testPublicUrl);
+    store = (await demoStoreIds(t.db))[101]!;
+  });
+
+  /** A completed report with one failed item, and the address customers sign at. */
+  async function completedReport(): Promise<{ url: string; itemId: string; inspectionReportId: string }> {
+    const visit = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'vehicleId']).where('storeId', '=', store).where('cancelDate', 'is', null)
+      .where('inspectionReportId', 'is', null).where('deleted', '=', false).orderBy('scheduledVisitId').offset(used++).limit(1).executeTakeFirstOrThrow();
+    const groups = defaultInspectionGroups(() => randomUUID());
+    const as = { token: tech, store };
+    const inspectionReportId = visit.scheduledVisitId;
+    expect((await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...as, body: { inspectionReportId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId, technicianId: null, groups, startedAt: '2030-06-03T15:00:00.000Z' } })).statusCode).toBe(201);
+    const itemId = groups[0]!.items[0]!.itemId;
+    await apiCall(t.app, { method: 'PUT', path: path(apiPaths.inspectionItem, { inspectionReportId, itemId }), ...as, body: { status: 'Failed', notes: 'Worn', measurement: null } });
+    await apiCall(t.app, { method: 'PATCH', path: path(apiPaths.inspectionReport, { inspectionReportId }), ...as, body: [{ op: 'replace', path: '/completedAt', value: '2030-06-03T15:30:00.000Z' }] });
+    const { inspectionReportHashId } = await t.db.selectFrom('inspectionReports').select('inspectionReportHashId').where('inspectionReportId', '=', inspectionReportId).executeTakeFirstOrThrow();
+    return { url: withApiVersion(path(apiPaths.publicInspectionDecisions, { inspectionReportHashId })), itemId, inspectionReportId };
+  }
+
+  it('keeps the first of two signings of one item made at once, refuses the other, and logs only what was decided', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { url, itemId, inspectionReportId } = await completedReport();
+      const answers = await Promise.all([
+        t.app.inject({ method: 'POST', url, payload: { name: 'Dana Whitfield', decisions: [{ itemId, decision: 'Approved' }] } }),
+        t.app.inject({ method: 'POST', url, payload: { name: 'Robin Whitfield', decisions: [{ itemId, decision: 'Declined' }] } }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers[0]!.statusCode === 200 ? 'Dana Whitfield' : 'Robin Whitfield';
+      const item = await t.db.selectFrom('inspectionItems').select(['decidedByName']).where('inspectionReportId', '=', inspectionReportId).where('itemId', '=', itemId).executeTakeFirstOrThrow();
+      expect(item.decidedByName).toBe(winner);
+      const { decisionLog } = await t.db.selectFrom('inspectionReports').select('decisionLog').where('inspectionReportId', '=', inspectionReportId).executeTakeFirstOrThrow();
+      expect(decisionLog.map((e) => e.name)).toEqual([winner]);
+    }
+  });
+});
