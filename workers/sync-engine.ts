@@ -461,6 +461,11 @@ export class SyncEngine {
     return { status: 503, body: { type: 'about:blank', title: 'The upload did not finish', status: 503, detail: 'The photo\'s upload kept starting over; it is tried again.' } };
   }
 
+  /** The replica's rows of `collection` whose indexed `field` holds `value`. */
+  replicaRowsWhere(collection: CollectionName, field: string, value: string): Promise<Row[]> {
+    return this.db.collection(collection).where(field).equals(value).toArray();
+  }
+
   /** The first rows of a collection on the device (benchmarks and tests pick rows to work on). */
   replicaRowsOf(collection: CollectionName, limit: number): Promise<Row[]> {
     return this.db.collection(collection).limit(limit).toArray();

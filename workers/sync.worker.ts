@@ -3,6 +3,8 @@ import * as Comlink from 'comlink';
 import { Dexie } from 'dexie';
 import { apiPaths } from '../src/contract/routes.ts';
 import type { SendSms } from '../src/contract/writes.ts';
+import type { InspectionPhoto } from '../src/contract/entities.ts';
+import { photoQuotaProblem } from '../src/domain/inspections.ts';
 import { e164 } from '../src/domain/phone.ts';
 import { mayUseStore } from '../src/domain/roles.ts';
 import { GlobalDb } from '../src/db/global-db.ts';
@@ -296,6 +298,10 @@ const api: SyncWorkerApi = {
     const { blob, width, height } = await compressPhoto(file);
     const inspectionPhotoId = crypto.randomUUID();
     const photo = { inspectionPhotoId, inspectionReportId: reportId, itemId, contentType: 'image/jpeg' as const, byteSize: blob.size, width, height, takenAt: new Date().toISOString() };
+    // Refused here in the server's words, before it is kept or queued: a photo over the quota would wait to be refused.
+    const taken = await engineFor(storeId).replicaRowsWhere('inspectionPhotos', 'inspectionReportId', reportId) as InspectionPhoto[];
+    const overQuota = photoQuotaProblem(taken, photo);
+    if (overQuota) throw new Error(overQuota);
     const queued = await engineFor(storeId).mutateAll(inspectionMutations.addPhoto(storeId, photo), { inspectionPhotoId, blob });
     if (queued) wakeLeader();
     return inspectionPhotoId;

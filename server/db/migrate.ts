@@ -22,6 +22,7 @@ import * as outboundHandover from './migrations/0024-outbound-handover.ts';
 import * as textingNumberOwner from './migrations/0025-texting-number-owner.ts';
 import * as ratingHistory from './migrations/0026-rating-history.ts';
 import * as finalDecisions from './migrations/0027-final-decisions.ts';
+import * as photoPieces from './migrations/0028-photo-pieces.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0025-texting-number-owner': textingNumberOwner,
   '0026-rating-history': ratingHistory,
   '0027-final-decisions': finalDecisions,
+  '0028-photo-pieces': photoPieces,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -88,6 +88,8 @@ export interface Database {
   inspectionPhotos: Replicated<E.InspectionPhoto>;
   /** A photo's bytes as they arrive, piece after piece; whole when `received` is the photo's size. */
   inspectionPhotoContents: { inspectionPhotoId: string; received: number; bytes: Buffer };
+  /** The pieces of a photo under way, joined into its content when the last arrives. */
+  inspectionPhotoPieces: { inspectionPhotoId: string; startByte: number; bytes: Buffer };
   /** Which customers and vehicles each store's calendar names (server/sync/visit-scope.ts). */
   visitScope: { companyId: number; storeId: number; collection: 'customers' | 'customerVehicles'; rowKey: string; version: number; deleted: Generated<boolean> };
 

@@ -1,4 +1,4 @@
-import type { InspectionItem, InspectionTemplateGroup } from '../contract/entities.ts';
+import { photoQuota, type InspectionItem, type InspectionTemplateGroup } from '../contract/entities.ts';
 import type { InspectionItemStatus } from '../contract/enums.ts';
 
 type Measurement = InspectionTemplateGroup['items'][number]['measurement'];
@@ -43,9 +43,12 @@ export function inspectionItemProblems(kind: Measurement, item: Pick<InspectionI
  * note, a measurement or a photo), so the customer reads why. Empty when it can be completed.
  */
 export function completionProblems(groups: readonly InspectionTemplateGroup[], results: readonly InspectionItem[], photographed: ReadonlySet<string>): string[] {
-  const names = new Map(groups.flatMap((g) => g.items.map((i) => [i.itemId, i.name] as const)));
-  const unexplained = results.filter((r) => needsDecision(r.status) && !r.notes?.trim() && r.measurement === null && !photographed.has(r.itemId))
-    .map((r) => names.get(r.itemId)).filter((n): n is string => !!n);
+  const byItem = new Map(results.map((r) => [r.itemId, r]));
+  // In the template's order, as the technician goes through it.
+  const unexplained = groups.flatMap((g) => g.items).filter((item) => {
+    const r = byItem.get(item.itemId);
+    return r && needsDecision(r.status) && !r.notes?.trim() && r.measurement === null && !photographed.has(r.itemId);
+  }).map((item) => item.name);
   return unexplained.length === 0 ? [] : [`Say what was found for ${unexplained.join(', ')}: a note, a measurement or a photo`];
 }
 
@@ -89,3 +92,12 @@ export const needsDecision = (status: InspectionItemStatus) => status === 'Faile
 
 /** How soon a report sent to the customer may be sent again: a second tap, or a queue of taps offline, sends once. */
 export const resendAfterMs = 10 * 60_000;
+
+/** Why one more photo does not fit its inspection's quota, in words the technician acts on; null when it fits. */
+export function photoQuotaProblem(taken: readonly { itemId: string; byteSize: number }[], next: { itemId: string; byteSize: number }): string | null {
+  if (taken.filter((p) => p.itemId === next.itemId).length >= photoQuota.perItem) return `This item already has ${photoQuota.perItem} photos, the most one item takes.`;
+  if (taken.length >= photoQuota.perReport) return `This inspection already has ${photoQuota.perReport} photos, the most one inspection takes.`;
+  const bytes = taken.reduce((sum, p) => sum + p.byteSize, 0) + next.byteSize;
+  if (bytes > photoQuota.bytesPerReport) return `This inspection's photos would take ${Math.round(bytes / 1048576)} MB, over the ${photoQuota.bytesPerReport / 1048576} MB one inspection takes.`;
+  return null;
+}

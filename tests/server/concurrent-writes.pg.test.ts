@@ -330,16 +330,17 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
         const inspectionPhotoId = randomUUID();
         expect((await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionPhotos, ...user(), body: {
           inspectionPhotoId, inspectionReportId: report.inspectionReportId, itemId: report.groups[0]!.items[0]!.itemId, contentType: 'image/jpeg',
-          byteSize: 2000, width: 40, height: 30, takenAt: '2030-06-03T15:00:00.000Z',
+          byteSize: 100_000, width: 40, height: 30, takenAt: '2030-06-03T15:00:00.000Z',
         } })).statusCode).toBe(201);
-        const piece = { method: 'PUT' as const, path: path(apiPaths.inspectionPhotoContent, { inspectionPhotoId }), ...user(), body: Buffer.alloc(1000, 7),
-          headers: { 'content-type': 'application/octet-stream', 'content-range': 'bytes 0-999/2000' } };
+        const piece = { method: 'PUT' as const, path: path(apiPaths.inspectionPhotoContent, { inspectionPhotoId }), ...user(), body: Buffer.alloc(50_000, 7),
+          headers: { 'content-type': 'application/octet-stream', 'content-range': 'bytes 0-49999/100000' } };
         return { target: { inspectionPhotoId }, calls: [piece, piece] };
       },
       check: async ({ inspectionPhotoId }, answers) => {
         expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-        const held = await t.db.selectFrom('inspectionPhotoContents').select(['received', 'bytes']).where('inspectionPhotoId', '=', inspectionPhotoId!).executeTakeFirstOrThrow();
-        expect([held.received, held.bytes.length]).toEqual([1000, 1000]);
+        const held = await t.db.selectFrom('inspectionPhotoContents').select('received').where('inspectionPhotoId', '=', inspectionPhotoId!).executeTakeFirstOrThrow();
+        const pieces = await t.db.selectFrom('inspectionPhotoPieces').select(['startByte', 'bytes']).where('inspectionPhotoId', '=', inspectionPhotoId!).execute();
+        expect([held.received, pieces.map((p) => [p.startByte, p.bytes.length])]).toEqual([50_000, [[0, 50_000]]]);
       },
     },
     {

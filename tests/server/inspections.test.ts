@@ -152,6 +152,27 @@ describe('an inspection in the bay', () => {
     expect((await uploadChunk(photo.inspectionPhotoId, bytes.subarray(0, 10), 0, bytes.length + 1)).statusCode).toBe(400);
     expect((await uploadChunk(photo.inspectionPhotoId, bytes.subarray(0, 20), bytes.length - 10, bytes.length)).statusCode).toBe(400);
   });
+
+  it('takes pieces of at least 32 KiB but the last, and as many photos as its quota: 10 an item, 40 an inspection', async () => {
+    const { report, items } = await startReport();
+    const add = (itemId: string, byteSize = 200_000) => apiCall(t.app, { method: 'POST', path: apiPaths.inspectionPhotos, ...as(tech), body: {
+      inspectionPhotoId: randomUUID(), inspectionReportId: report.inspectionReportId, itemId, contentType: 'image/jpeg', byteSize, width: 1600, height: 1200, takenAt: clock.now().toISOString(),
+    } });
+    const first = await add(items[0]!.itemId);
+    const { inspectionPhotoId } = first.json<{ inspectionPhotoId: string }>();
+    const tiny = await uploadChunk(inspectionPhotoId, randomBytes(1000), 0, 200_000);
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json<{ detail: string }>().detail).toContain('pieces of at least 32 KiB');
+
+    for (let i = 1; i < 10; i++) expect((await add(items[0]!.itemId)).statusCode).toBe(201);
+    const eleventh = await add(items[0]!.itemId);
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json<{ detail: string }>().detail).toBe('This item already has 10 photos, the most one item takes.');
+    for (let i = 0; i < 30; i++) expect((await add(items[1 + Math.floor(i / 10)]!.itemId)).statusCode).toBe(201);
+    expect((await add(items[5]!.itemId)).json<{ detail: string }>().detail).toBe('This inspection already has 40 photos, the most one inspection takes.');
+    const count = await t.db.selectFrom('inspectionPhotos').select('inspectionPhotoId').where('inspectionReportId', '=', report.inspectionReportId).execute();
+    expect(count).toHaveLength(40);
+  });
 });
 
 describe('the customer\'s inspection report', () => {
