@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { requireApiVersion } from './http/api-version.ts';
+import { nextPageLinks } from './http/odata.ts';
 import { localBackplane, redisBackplane } from './hub/backplane.ts';
 import { Hub } from './hub/hub.ts';
 import { dataEpoch } from './sync/changes.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   await app.register(async (api) => {
     requireApiVersion(api);
     refuseUnstorableText(api);
+    nextPageLinks(api);
     // The API takes JSON only: any other body type is a 415, not text handed to a route.
     api.removeContentTypeParser('text/plain');
     await userRoutes(api, context);

@@ -4,6 +4,7 @@
  * that says what is not supported. Field names are checked against the resource's own list, so a query can
  * never name a column the resource does not expose.
  */
+import type { FastifyInstance } from 'fastify';
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { ProblemError } from './problem.ts';
@@ -39,6 +40,8 @@ export function withDefaultOrder(query: ODataQuery, field: string, direction: 'a
 
 /** A $filter longer or deeper than any real screen sends is refused before it is parsed further. */
 export const filterLimits = { length: 2000, depth: 16 } as const;
+/** The largest page of a list that names no smaller one (and its page without $top). */
+const defaultMaxTop = 500;
 const int32 = 2_147_483_647;
 
 const compareOps = new Set<CompareOp>(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
@@ -192,7 +195,7 @@ export function parseODataQuery(query: Record<string, unknown>, resource: ODataR
     })
     : [];
 
-  const maxTop = resource.maxTop ?? 500;
+  const maxTop = resource.maxTop ?? defaultMaxTop;
   const top = topText === undefined ? null : nonNegativeInt('$top', topText);
   if (top !== null && top > maxTop) bad(`$top may be at most ${maxTop}.`);
 
@@ -234,16 +237,25 @@ export function orderByToSql(order: ODataQuery['orderBy'], resource: ODataResour
   return order.map((o) => sql`${sql.ref(resource.fields[o.field]!)} ${sql.raw(o.direction)}`);
 }
 
+/** A list's answer: a page of items, the count before paging when asked, and the next page's $skip when there is one. */
+export interface ListPage<O> {
+  items: O[];
+  count?: number;
+  /** Turned into `nextLink` (this call with $skip at the next page) before the answer is sent: nextPageLinks. */
+  nextSkip?: number;
+}
+
 /**
  * Runs a list call: the filter, the count (before paging) when asked, the order (with a tiebreak so pages
- * are stable) and the page. Answers `{ items }`, plus `count` when $count=true.
+ * are stable) and the page. Every list is a page (DESIGN.md): without $top, the list's largest page. Answers
+ * `{ items }`, plus `count` when $count=true, plus the way to the next page when there are more rows.
  */
 export async function runODataList<DB, TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: ODataQuery,
   resource: ODataResource,
   tiebreak: string,
-): Promise<{ items: O[]; count?: number }> {
+): Promise<ListPage<O>> {
   const filtered = query.filter ? base.where(filterToSql(query.filter, resource)) : base;
   const count = query.count
     ? Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow() as { n: number }).n)
@@ -252,7 +264,28 @@ export async function runODataList<DB, TB extends keyof DB, O>(
   for (const order of orderByToSql(query.orderBy, resource)) page = page.orderBy(order);
   page = page.orderBy(sql.ref(tiebreak));
   if (query.skip) page = page.offset(query.skip);
-  if (query.top !== null) page = page.limit(query.top);
-  const items = await page.execute();
-  return count === undefined ? { items } : { items, count };
+  const top = query.top ?? resource.maxTop ?? defaultMaxTop;
+  // One row more than the page tells whether another page follows, without counting the whole list.
+  const rows = await page.limit(top + 1).execute();
+  const items = rows.slice(0, top);
+  return {
+    items,
+    ...(count === undefined ? {} : { count }),
+    ...(rows.length > top ? { nextSkip: query.skip + top } : {}),
+  };
+}
+
+/**
+ * Answers of list calls carry `nextLink`, the same call with `$skip` at the next page (OData's way), where
+ * runODataList found one: added here, where the request's address is known.
+ */
+export function nextPageLinks(api: FastifyInstance): void {
+  api.addHook('preSerialization', async (request, _reply, payload) => {
+    if (typeof payload !== 'object' || payload === null || !('nextSkip' in payload)) return payload;
+    const { nextSkip, ...rest } = payload as { nextSkip: number };
+    const url = new URL(request.url, 'http://local');
+    url.searchParams.set('$skip', String(nextSkip));
+    // `$` needs no escaping in a query: the link reads as the options a person wrote.
+    return { ...rest, nextLink: `${url.pathname}${url.search.replace(/%24/g, '$')}` };
+  });
 }

@@ -349,7 +349,7 @@ export class Writer {
     if (!changes) return { row: current, changed: false };
     // Only what the action sets is checked: a row stored before a rule tightened (an address the rule now
     // refuses) can still be archived, marked replied or marked sent.
-    const fields = Object.fromEntries(Object.keys(changes).map((f) => [f, true])) as Record<string, true>;
+    const fields = Object.fromEntries(Object.keys(changes).filter((f) => f in spec.schema.shape).map((f) => [f, true])) as Record<string, true>;
     const checked = spec.schema.pick(fields).parse(changes);
     const row = await this.update(spec, key, current, { ...current, ...checked } as z.infer<S>);
     return { row, changed: row.version !== current.version };

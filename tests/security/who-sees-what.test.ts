@@ -74,10 +74,10 @@ describe('a technician', () => {
       companyId: visit.companyId, storeId: null, version: await takeVersions(trx),
     }).execute());
     const path = apiPaths.customerVehicles.replace(':customerId', visit.customerId!);
-    const asTech = (await apiCall(t.app, { method: 'GET', path, token: tokens.tech, store: stores[101] })).json() as { vehicleId: string }[];
+    const asTech = (await apiCall(t.app, { method: 'GET', path, token: tokens.tech, store: stores[101] })).json<{ items: { vehicleId: string }[] }>().items;
     expect(asTech.map((v) => v.vehicleId)).toContain(visit.vehicleId);
     expect(asTech.map((v) => v.vehicleId)).not.toContain(otherCar);
-    const asCounter = (await apiCall(t.app, { method: 'GET', path, token: tokens.user, store: stores[101] })).json() as { vehicleId: string }[];
+    const asCounter = (await apiCall(t.app, { method: 'GET', path, token: tokens.user, store: stores[101] })).json<{ items: { vehicleId: string }[] }>().items;
     expect(asCounter.map((v) => v.vehicleId)).toContain(otherCar);
   });
 

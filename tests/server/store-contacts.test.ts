@@ -36,6 +36,25 @@ describe('store contacts', () => {
     expect((await call('admin', 'GET', at)).statusCode).toBe(404);
   });
 
+  it('are changed and removed on the spec\'s collection path too, the entry named in the body', async () => {
+    const list = fill(apiPaths.storeContacts, { storeId: stores[102] });
+    const contact = { storeContactId: randomUUID(), name: 'Omar Tires', title: 'Tire tech', email: null, phoneNumber: null };
+    expect((await call('admin', 'POST', list, contact)).statusCode).toBe(201);
+    const changed = await call('admin', 'PATCH', list, { storeContactId: contact.storeContactId, title: 'Lead tire tech' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ storeContactId: contact.storeContactId, name: 'Omar Tires', title: 'Lead tire tech' });
+    const unnamed = await call('admin', 'PATCH', list, { title: 'Nobody' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(Object.keys(unnamed.json().errors)).toEqual(['storeContactId']);
+    expect((await call('admin', 'DELETE', list, { storeContactId: contact.storeContactId })).statusCode).toBe(204);
+    expect((await call('admin', 'GET', list)).json().items.map((c: { storeContactId: string }) => c.storeContactId)).not.toContain(contact.storeContactId);
+    const account = { socialMediaAccountId: randomUUID(), platform: 'Instagram', url: 'https://instagram.com/demotire' };
+    const accounts = fill(apiPaths.socialMediaAccounts, { storeId: stores[102] });
+    expect((await call('admin', 'POST', accounts, account)).statusCode).toBe(201);
+    expect((await call('admin', 'PATCH', accounts, { socialMediaAccountId: account.socialMediaAccountId, url: 'https://instagram.com/demotire102' })).json()).toMatchObject({ url: 'https://instagram.com/demotire102' });
+    expect((await call('admin', 'DELETE', accounts, { socialMediaAccountId: account.socialMediaAccountId })).statusCode).toBe(204);
+  });
+
   it('refuses a bad email with the field named, and a store the admin does not manage', async () => {
     const list = fill(apiPaths.storeContacts, { storeId: stores[101] });
     const bad = await call('admin', 'POST', list, { storeContactId: randomUUID(), name: 'X', title: null, email: 'nope', phoneNumber: null });

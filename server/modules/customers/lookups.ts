@@ -13,6 +13,8 @@ import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { customers } from './routes.ts';
 
+/** The largest page of possible duplicates, and the page without $top. */
+const duplicatesPage = 100;
 const customerColumns = Object.keys(customerSchema.shape) as (keyof typeof customerSchema.shape)[];
 const vehicleColumns = Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[];
 const customerParams = z.object({ customerId: z.uuid('The customer id must be a UUID') });
@@ -35,15 +37,16 @@ export async function customerLookupRoutes(app: FastifyInstance, { db, auth }: M
   app.get(apiPaths.possibleDuplicates, async (request) => {
     const scope = await readScope(db, auth, request, 'customers');
     if (scope.access.kind !== 'full') throw new ProblemError('forbidden', 'Your role at this store does not allow reading possible duplicates.');
-    const query = parseODataQuery(request.query as Record<string, unknown>, { fields: {}, maxTop: 100 });
+    const query = parseODataQuery(request.query as Record<string, unknown>, { fields: {}, maxTop: duplicatesPage });
     const dismissed = await db.selectFrom('customerDuplicateDismissals').select(['customerId', 'otherCustomerId'])
       .where('companyId', '=', scope.companyId).where('deleted', '=', false).execute();
     const all = await companyCustomers(db, scope.companyId);
     const groups = duplicateGroups(all, new Set(dismissed.map((d) => pairKey(d.customerId, d.otherCustomerId))));
     const byId = new Map(all.map((c) => [c.customerId, c]));
-    const page = groups.slice(query.skip, query.top === null ? undefined : query.skip + query.top);
+    const top = query.top ?? duplicatesPage;
+    const page = groups.slice(query.skip, query.skip + top);
     const items = page.map((g) => ({ reasons: g.reasons, customers: g.customerIds.map((id) => byId.get(id)!) }));
-    return query.count ? { items, count: groups.length } : { items };
+    return { items, ...(query.count ? { count: groups.length } : {}), ...(groups.length > query.skip + top ? { nextSkip: query.skip + top } : {}) };
   });
 
   /** Customers who may be the person described (a new visit's customer, a new customer being typed). */

@@ -163,7 +163,8 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const rows = await db.selectFrom('customerVehicles').select(Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[])
       .where('customerId', '=', customerId).where('companyId', '=', scope.companyId).where('deleted', '=', false)
       .where(readableRows(scope, 'customerVehicles', sql.ref('vehicleId'))).orderBy('year', 'desc').execute();
-    return rows.map((v) => withAccess(v, scope.access));
+    const items = rows.map((v) => withAccess(v, scope.access));
+    return { items, count: items.length };
   });
 
   app.post(apiPaths.customerVehicles, async (request, reply) => {

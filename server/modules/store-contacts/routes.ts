@@ -91,29 +91,50 @@ function storeListRoutes<S extends z.ZodObject>(app: FastifyInstance, { db, auth
   });
 
   /** Changed fields only, as the spec's store location update sends them. */
+  const patchEntry = async (request: FastifyRequest, scope: StoreScope, id: string, body: unknown) => {
+    const changes = parseOrProblem(patchSchema, body ?? {}, 'The entry') as unknown as Partial<z.infer<S>>;
+    return writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.change(spec, { [idField]: id }, (current) =>
+        (Object.entries(changes).some(([f, v]) => JSON.stringify((current as Record<string, unknown>)[f]) !== JSON.stringify(v)) ? changes : null));
+      if (changed) w.event(spec, row, 'ReplicaChanged', [list.collection, id]);
+      return { status: 200, body: row };
+    });
+  };
+  const deleteEntry = (request: FastifyRequest, scope: StoreScope, id: string) => writes.run(request, scope, async (w) => {
+    const row = await w.read(spec, { [idField]: id });
+    if (!row) return { status: 204, body: null };
+    await w.tombstone(spec, { [idField]: id });
+    w.event(spec, row, 'ReplicaChanged', [list.collection, id]);
+    return { status: 204, body: null };
+  });
+  /** The entry's id from the body, for the spec's collection paths (PATCH and DELETE /api/store/{storeId}/…). */
+  const idInBody = (body: unknown): { id: string; rest: Record<string, unknown> } => {
+    const { [idField]: id, ...rest } = parseOrProblem(z.object({ [idField]: z.uuid(`Name the entry by its ${idField}`) }).loose(), body ?? {}, 'The entry') as Record<string, unknown>;
+    return { id: id as string, rest };
+  };
+
   app.patch(list.itemPath, async (request, reply) => {
     const scope = await managed(request);
     const params = parseOrProblem(itemParams, request.params, 'The path');
-    const changes = parseOrProblem(patchSchema, request.body ?? {}, 'The entry') as unknown as Partial<z.infer<S>>;
-    const result = await writes.run(request, scope, async (w) => {
-      const { row, changed } = await w.change(spec, { [idField]: params[idField] }, (current) =>
-        (Object.entries(changes).some(([f, v]) => JSON.stringify((current as Record<string, unknown>)[f]) !== JSON.stringify(v)) ? changes : null));
-      if (changed) w.event(spec, row, 'ReplicaChanged', [list.collection, params[idField]]);
-      return { status: 200, body: row };
-    });
+    const result = await patchEntry(request, scope, params[idField] as string, request.body);
+    return reply.code(result.status).send(result.body);
+  });
+  app.patch(list.listPath, async (request, reply) => {
+    const scope = await managed(request);
+    const { id, rest } = idInBody(request.body);
+    const result = await patchEntry(request, scope, id, rest);
     return reply.code(result.status).send(result.body);
   });
 
   app.delete(list.itemPath, async (request, reply) => {
     const scope = await managed(request);
     const params = parseOrProblem(itemParams, request.params, 'The path');
-    const result = await writes.run(request, scope, async (w) => {
-      const row = await w.read(spec, { [idField]: params[idField] });
-      if (!row) return { status: 204, body: null };
-      await w.tombstone(spec, { [idField]: params[idField] });
-      w.event(spec, row, 'ReplicaChanged', [list.collection, params[idField]]);
-      return { status: 204, body: null };
-    });
+    const result = await deleteEntry(request, scope, params[idField] as string);
+    return reply.code(result.status).send();
+  });
+  app.delete(list.listPath, async (request, reply) => {
+    const scope = await managed(request);
+    const result = await deleteEntry(request, scope, idInBody(request.body).id);
     return reply.code(result.status).send();
   });
 }
