@@ -8,6 +8,7 @@ import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
+import { newHashId } from '../src/domain/hash-id.ts';
 
 const env = e2eEnvironment();
 const db = () => env.server.database.db;
@@ -46,7 +47,7 @@ async function book(customerId: string, wallStart: string, minutes: number, reso
   const scheduledServiceId = randomUUID();
   const startDate = wallClockIsoToInstant(wallStart, eastern);
   await call('POST', apiPaths.scheduledVisits, {
-    scheduledVisitId, scheduledVisitHashId: randomUUID().replace(/-/g, ''), customerId, vehicleId: null, customerVehicleStatus: 1, description: null,
+    scheduledVisitId, scheduledVisitHashId: newHashId(), customerId, vehicleId: null, customerVehicleStatus: 1, description: null,
     staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
   });
   await call('POST', fill(apiPaths.scheduledServices, { scheduledVisitId }), {

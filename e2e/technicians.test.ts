@@ -9,6 +9,7 @@ import { firstSyncDone, readStore } from './support/idb.ts';
 import { testPhoto } from './support/png.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
+import { newHashId } from '../src/domain/hash-id.ts';
 
 const env = e2eEnvironment();
 const db = () => env.server.database.db;
@@ -42,7 +43,7 @@ async function jobForTheTechnician(plate: string, now: Date) {
     expect(answer.statusCode, answer.body).toBe(201);
   };
   await call(apiPaths.scheduledVisits, {
-    scheduledVisitId, scheduledVisitHashId: randomUUID().replace(/-/g, ''), customerId: vehicle.customerId, vehicleId: vehicle.vehicleId, customerVehicleStatus: 1,
+    scheduledVisitId, scheduledVisitHashId: newHashId(), customerId: vehicle.customerId, vehicleId: vehicle.vehicleId, customerVehicleStatus: 1,
     description: null, staffNotes: 'Customer hears a squeal when braking', customerComments: null, keyTag: '42', visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
   });
   await call(fill(apiPaths.scheduledServices, { scheduledVisitId }), {

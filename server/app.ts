@@ -101,7 +101,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const hub = new Hub({ db, auth, backplane, log: app.log, secret: keys.cookieKeys[0]! });
   hub.attach(app);
   app.addHook('preClose', async () => { await hub.close(); });
-  const writes = new WritePath(db, hub, clock);
+  const writes = new WritePath(db, hub, clock, config.messageLimits);
   const outbound = new OutboundDispatcher({ db, writes, clock, sms, mailer, log: (message, error) => app.log.error({ err: error }, message) });
   outbound.start();
   app.addHook('preClose', async () => { await outbound.stop(); });

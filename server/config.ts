@@ -1,3 +1,4 @@
+import { defaultMessageLimits, type MessageLimits } from '../src/domain/message-limits.ts';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -19,6 +20,8 @@ export interface Config {
   accessTokenTtl: number;
   /** Calls an address may make to the public rating page's calls in a minute (guessing links is slowed by it). */
   ratingTriesPerMinute: number;
+  /** How many texts and emails may leave a store, per person and per store (src/domain/message-limits.ts). */
+  messageLimits: MessageLimits;
   /**
    * The proxies whose X-Forwarded-For is believed (addresses or CIDR ranges), or how many proxy hops to
    * believe; false: none, the socket's address is the caller's (sign-in throttling keys on it).
@@ -44,6 +47,10 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30, 'At least 30 seconds').max(86_400, 'At most a day').default(3600),
   RATING_TRIES_PER_MINUTE: z.coerce.number().int().min(1, 'At least 1').max(10_000).default(30),
+  MESSAGES_PER_PERSON_PER_MINUTE: z.coerce.number().int().min(1, 'At least 1').max(10_000).default(defaultMessageLimits.perPersonPerMinute),
+  MESSAGES_PER_PERSON_PER_DAY: z.coerce.number().int().min(1, 'At least 1').max(1_000_000).default(defaultMessageLimits.perPersonPerDay),
+  MESSAGES_PER_STORE_PER_MINUTE: z.coerce.number().int().min(1, 'At least 1').max(10_000).default(defaultMessageLimits.perStorePerMinute),
+  MESSAGES_PER_STORE_PER_DAY: z.coerce.number().int().min(1, 'At least 1').max(1_000_000).default(defaultMessageLimits.perStorePerDay),
   TRUST_PROXY: z.string().optional().transform((value, context): false | string[] | number => {
     if (!value) return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
@@ -109,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     seedDemo: !production,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     ratingTriesPerMinute: e.RATING_TRIES_PER_MINUTE,
+    messageLimits: {
+      perPersonPerMinute: e.MESSAGES_PER_PERSON_PER_MINUTE, perPersonPerDay: e.MESSAGES_PER_PERSON_PER_DAY,
+      perStorePerMinute: e.MESSAGES_PER_STORE_PER_MINUTE, perStorePerDay: e.MESSAGES_PER_STORE_PER_DAY,
+    },
     trustProxy: e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, sinkDir: path.resolve(root, e.DATA_DIR, 'mail') },
     sms: {

@@ -23,6 +23,7 @@ import * as textingNumberOwner from './migrations/0025-texting-number-owner.ts';
 import * as ratingHistory from './migrations/0026-rating-history.ts';
 import * as finalDecisions from './migrations/0027-final-decisions.ts';
 import * as photoPieces from './migrations/0028-photo-pieces.ts';
+import * as messageVolumeIndexes from './migrations/0029-message-volume-indexes.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0026-rating-history': ratingHistory,
   '0027-final-decisions': finalDecisions,
   '0028-photo-pieces': photoPieces,
+  '0029-message-volume-indexes': messageVolumeIndexes,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import type { StoreMessage } from '../../src/contract/entities.ts';
+import { messageLimitReached, type RecentMessages } from '../../src/domain/message-limits.ts';
 import type { Channel } from '../../src/domain/outgoing-messages.ts';
+import { ProblemError } from '../http/problem.ts';
 import { storeMessages } from '../modules/store-messages/routes.ts';
 import type { Versioned, Writer } from '../sync/write-path.ts';
 
@@ -17,6 +20,7 @@ export interface Envelope {
  * effects after commit, once): the dispatcher sends it after the write commits, whoever kicks it.
  */
 export async function queueMessage(w: Writer, message: StoreMessage, envelope: Envelope): Promise<Versioned<StoreMessage>> {
+  await refuseOverLimit(w);
   const row = await w.create(storeMessages, message);
   await enqueue(w, message.storeMessageId, envelope);
   w.event(storeMessages, row, 'NewOutGoingMessage', [message.storeMessageId]);
@@ -31,9 +35,45 @@ export async function queueStaffEmail(w: Writer, id: string, envelope: Omit<Enve
   await enqueue(w, id, { ...envelope, channel: 'email', from: null });
 }
 
+/**
+ * Messages queued in the last minute and day by the store and, for a person's send, by that person. Read after
+ * the write's lock, so two sends at once count each other.
+ */
+async function recentMessages(w: Writer, storeId: number): Promise<RecentMessages> {
+  await w.lock();
+  const person = w.scope.user.userId;
+  const minuteAgo = new Date(w.now.getTime() - 60_000).toISOString();
+  const dayAgo = new Date(w.now.getTime() - 86_400_000).toISOString();
+  const { rows } = await sql<{ storeMinute: number; storeDay: number; personMinute: number; personDay: number }>`
+    select count(*) filter (where store_id = ${storeId} and created_at > ${minuteAgo})::int as "storeMinute",
+      count(*) filter (where store_id = ${storeId})::int as "storeDay",
+      count(*) filter (where sent_by = ${person} and created_at > ${minuteAgo})::int as "personMinute",
+      count(*) filter (where sent_by = ${person})::int as "personDay"
+    from outbound_messages where created_at > ${dayAgo} and (store_id = ${storeId} or sent_by = ${person})`.execute(w.trx);
+  const counts = rows[0]!;
+  return {
+    store: { minute: counts.storeMinute, day: counts.storeDay },
+    person: person ? { minute: counts.personMinute, day: counts.personDay } : null,
+  };
+}
+
+/** Why one more message may not leave the writer's store now (src/domain/message-limits.ts), or null. */
+export async function messageLimitOf(w: Writer): Promise<{ words: string; retryAfterSeconds: number } | null> {
+  const { storeId } = w.scope;
+  if (storeId === null) throw new Error('A store\'s message is sent from a store: write it in a store scope.');
+  return messageLimitReached(await recentMessages(w, storeId), w.messageLimits);
+}
+
+/** A 429 with Retry-After when one more message may not leave the store now. */
+async function refuseOverLimit(w: Writer): Promise<void> {
+  const reached = await messageLimitOf(w);
+  if (reached) throw new ProblemError('tooManyRequests', reached.words, { headers: { 'retry-after': String(reached.retryAfterSeconds) } });
+}
+
 async function enqueue(w: Writer, id: string, envelope: Envelope): Promise<void> {
   const { storeId } = w.scope;
   if (storeId === null) throw new Error('A store\'s message is sent from a store: write it in a store scope.');
+  await refuseOverLimit(w);
   const now = w.now.toISOString();
   await w.trx.insertInto('outboundMessages').values({
     storeMessageId: id, companyId: w.scope.companyId, storeId, channel: envelope.channel,

@@ -8,7 +8,7 @@ import { automaticChannel } from '../../src/domain/visit-messages.ts';
 import type { Database } from '../db/schema.ts';
 import { storeTemplates } from '../modules/message-templates/routes.ts';
 import type { Writer } from '../sync/write-path.ts';
-import { queueMessage } from './queue-message.ts';
+import { messageLimitOf, queueMessage } from './queue-message.ts';
 
 /** The automatic messages a visit gets, each at most once: reminder, thank-you, and follow-ups to its rating. */
 export type VisitMessageKind = Database['visitMessages']['kind'];
@@ -47,8 +47,12 @@ export async function queueVisitMessage(
   const customer = visit.customerId ? await w.trx.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
     .where('customerId', '=', visit.customerId).where('deleted', '=', false).executeTakeFirst() : undefined;
   const stops = new Set((await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('deleted', '=', false).execute()).map((s) => s.phoneNumber));
+  // An automatic message over the store's volume is not sent later (a reminder after the visit helps nobody): it is
+  // skipped with the reason. A person's send of one (a report) is refused with the limit's words.
+  const overLimit = kind ? await messageLimitOf(w) : null;
   const route = message.skip ? { skipped: message.skip }
-    : customer ? automaticChannel(customer, store, (number) => stops.has(number)) : { skipped: 'The visit has no customer' };
+    : overLimit ? { skipped: overLimit.words }
+      : customer ? automaticChannel(customer, store, (number) => stops.has(number)) : { skipped: 'The visit has no customer' };
   const record = async (fields: { storeMessageId: string } | { skippedBecause: string }) => {
     if (kind) await w.trx.updateTable('visitMessages').set(fields).where('scheduledVisitId', '=', scheduledVisitId).where('kind', '=', kind).execute();
   };

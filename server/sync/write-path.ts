@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { HubEventName } from '../../src/contract/hub.ts';
 import { occurredAtHeader } from '../../src/contract/routes.ts';
 import { actionTime } from '../../src/domain/visit-rules.ts';
+import { defaultMessageLimits, type MessageLimits } from '../../src/domain/message-limits.ts';
 import type { AuthUser } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
@@ -87,7 +88,8 @@ const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringif
  * with a new version and who changed it, store the answer with the key, commit, then send the live events.
  */
 export class WritePath {
-  constructor(private readonly db: Db, private readonly publisher: EventPublisher, private readonly clock: Clock) {}
+  /** @param messageLimits how many messages a write may queue (src/domain/message-limits.ts); the server's settings. */
+  constructor(private readonly db: Db, private readonly publisher: EventPublisher, private readonly clock: Clock, private readonly messageLimits: MessageLimits = defaultMessageLimits) {}
 
   async run<T>(request: FastifyRequest, scope: WriteScope, write: (writer: Writer) => Promise<WriteAnswer<T>>): Promise<WriteAnswer<T>> {
     const key = headerValue(request.headers['idempotency-key']);
@@ -116,7 +118,7 @@ export class WritePath {
           return { answer: { status: stored.statusCode, body: stored.response as T }, events: [] };
         }
       }
-      const writer = new Writer(trx, scope, this.clock.now(), headerValue(request.headers[occurredAtHeader.toLowerCase()]));
+      const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits, headerValue(request.headers[occurredAtHeader.toLowerCase()]));
       const answer = await write(writer);
       await writer.finish();
       if (key !== undefined) {
@@ -135,7 +137,7 @@ export class WritePath {
    */
   async background<T>(scope: WriteScope, write: (writer: Writer) => Promise<T>): Promise<T> {
     const done = await this.db.transaction().execute(async (trx) => {
-      const writer = new Writer(trx, scope, this.clock.now());
+      const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits);
       const result = await write(writer);
       await writer.finish();
       return { result, events: writer.events };
@@ -162,7 +164,7 @@ export class Writer {
    * @param occurredAt when the person did what this write records, by their device (the Occurred-At header of
    *   a change queued offline); kept only when plausible (actionTime), else the server's time.
    */
-  constructor(readonly trx: Transaction<Database>, readonly scope: WriteScope, readonly now: Date, private readonly occurredAt?: string) {}
+  constructor(readonly trx: Transaction<Database>, readonly scope: WriteScope, readonly now: Date, readonly messageLimits: MessageLimits, private readonly occurredAt?: string) {}
 
   /** The time to record a person's action at: `deviceTime` (else the request's Occurred-At) when plausible, else now. */
   actedAt(deviceTime?: string): string {

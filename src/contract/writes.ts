@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
 import { emailAddress } from './email-address.ts';
+import { devicePublicId } from './public-id.ts';
 import { messageTemplateTypes, roles } from './enums.ts';
 import { inspectionItemSchema, inspectionPhotoSchema, inspectionReportSchema } from './entities.ts';
 import { blockedTimeSchema, customerSchema, customerVehicleSchema, inspectionTemplateSchema, messageTemplateSchema, recurringBlockedTimeSchema, scheduledServiceSchema, scheduledVisitSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
@@ -55,7 +56,7 @@ export type NotDuplicate = z.infer<typeof notDuplicateSchema>;
  * created offline can be changed before the server has seen it); the traction code is set on its own call.
  */
 export const createStoreServiceSchema = storeServiceSchema.omit({ tractionServiceCode: true }).extend({
-  storeServiceHashId: z.string().regex(/^[\w-]{16,64}$/, 'A hashed id is 16 to 64 letters, digits, _ or -'),
+  storeServiceHashId: devicePublicId,
 }).strict();
 export type CreateStoreService = z.input<typeof createStoreServiceSchema>;
 export const storeServicePatchableFields = Object.keys(createStoreServiceSchema.shape).filter((f) => f !== 'storeServiceId' && f !== 'storeServiceHashId');
@@ -100,7 +101,7 @@ export const createScheduledVisitSchema = scheduledVisitSchema.pick({
   scheduledVisitId: true, customerId: true, vehicleId: true, customerVehicleStatus: true, description: true, staffNotes: true,
   customerComments: true, keyTag: true, visitAppointmentCount: true, scheduledCustomerCheckIn: true, pickUpTime: true,
 }).extend({
-  scheduledVisitHashId: z.string().regex(/^[\w-]{16,64}$/, 'A hashed id is 16 to 64 letters, digits, _ or -'),
+  scheduledVisitHashId: devicePublicId,
   walkIn: z.boolean().default(false),
 }).strict();
 export type CreateScheduledVisit = z.input<typeof createScheduledVisitSchema>;

@@ -9,6 +9,7 @@ import { postgresTestApp } from '../support/pg-app.ts';
 import { postgresUnavailable } from '../support/postgres.ts';
 import { testPublicUrl } from '../support/test-app.ts';
 import { mintAccessToken } from '../support/tokens.ts';
+import { newHashId } from '../../src/domain/hash-id.ts';
 
 const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 const replace = (field: string, value: unknown) => [{ op: 'replace', path: `/${field}`, value }];
@@ -351,7 +352,7 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
         const scheduledVisitId = randomUUID();
         const scheduledServiceId = randomUUID();
         expect((await apiCall(t.app, { method: 'POST', path: apiPaths.scheduledVisits, ...user(), body: {
-          scheduledVisitId, scheduledVisitHashId: randomUUID().replace(/-/g, ''), customerId: null, vehicleId: null, customerVehicleStatus: null, description: 'Race',
+          scheduledVisitId, scheduledVisitHashId: newHashId(), customerId: null, vehicleId: null, customerVehicleStatus: null, description: 'Race',
           staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: null, pickUpTime: null,
         } })).statusCode).toBe(201);
         expect((await apiCall(t.app, { method: 'POST', path: path(apiPaths.scheduledServices, { scheduledVisitId }), ...user(), body: {

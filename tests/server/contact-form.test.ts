@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
 import type { Sms, SmsSender } from '../../server/messaging/sms.ts';
@@ -119,6 +120,14 @@ describe('the public contact form of a store', () => {
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]!.content).not.toContain('evil');
     expect(await formMessages('Second of two (contact form test)')).toHaveLength(1);
+  });
+
+  it('confirms to an address once a day at most, however its letters are cased', async () => {
+    await fill(101, { content: 'First by email (contact form test)', preferredContactMethod: 'Email', email: 'Robin.Case@Example.com' });
+    await fill(101, { content: 'Second by email (contact form test)', preferredContactMethod: 'Email', email: 'ROBIN.CASE@example.COM' });
+    const confirmations = await t.db.selectFrom('storeMessages').select('email').where('templateType', '=', 'CustomerContactUsConfirmation')
+      .where(sql`lower(email)`, '=', 'robin.case@example.com').execute();
+    expect(confirmations).toHaveLength(1);
   });
 
   it('sends no confirmation to a customer who asked for a call', async () => {

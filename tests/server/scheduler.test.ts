@@ -6,6 +6,7 @@ import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { newHashId } from '../../src/domain/hash-id.ts';
 
 const now = '2030-06-03T15:00:00.000Z';
 let t: TestApp;
@@ -31,7 +32,7 @@ const fill = (template: string, params: Record<string, string>) => template.repl
 const replace = (field: string, value: unknown) => ({ op: 'replace', path: `/${field}`, value });
 
 const newVisit = (extra: Record<string, unknown> = {}) => ({
-  scheduledVisitId: randomUUID(), scheduledVisitHashId: randomUUID().replace(/-/g, ''), customerId: customer.customerId, vehicleId: customer.vehicleId,
+  scheduledVisitId: randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId: customer.vehicleId,
   customerVehicleStatus: 1, description: null, staffNotes: 'Bring the locking lug key', customerComments: null, keyTag: null,
   visitAppointmentCount: 1, scheduledCustomerCheckIn: '2030-06-04T14:00:00.000Z', pickUpTime: null, ...extra,
 });
@@ -84,6 +85,16 @@ describe('booking a visit', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors.vehicleId).toEqual(['The vehicle belongs to another customer']);
     expect(await storedVisit(visit.scheduledVisitId)).toBeUndefined();
+  });
+
+  it('refuses a public id with fewer than 128 random bits, naming the field: whoever holds a visit\'s public id can rate it', async () => {
+    for (const scheduledVisitHashId of ['aaaaaaaaaaaaaaa7', 'aaaaaaaaaaaaaaaaaaaaa7']) {
+      const visit = newVisit({ scheduledVisitHashId });
+      const answer = await call('user', 'POST', apiPaths.scheduledVisits, visit);
+      expect(answer.statusCode).toBe(400);
+      expect(Object.keys(answer.json().errors)).toEqual(['scheduledVisitHashId']);
+      expect(await storedVisit(visit.scheduledVisitId)).toBeUndefined();
+    }
   });
 
   it('lets technicians read the calendar but not book on it', async () => {

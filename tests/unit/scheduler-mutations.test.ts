@@ -34,7 +34,7 @@ describe('calendar changes made on the device', () => {
   it('book a visit and its services as one visit call then one call per service, each service waiting for its visit', () => {
     const visitId = '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0a03';
     const changes = schedulerMutations.bookVisit(7, {
-      scheduledVisitId: visitId, scheduledVisitHashId: 'abcdefabcdefabcdef', customerId: null, vehicleId: null, customerVehicleStatus: 2, description: null,
+      scheduledVisitId: visitId, scheduledVisitHashId: 'Qm3xZ8pL2vR7tK9wN4yB1c', customerId: null, vehicleId: null, customerVehicleStatus: 2, description: null,
       staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: null, pickUpTime: null,
     }, [{
       scheduledServiceId: '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0a04', storeServiceId: null, resourceId: '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0a05',

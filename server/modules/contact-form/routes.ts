@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contactFormSubmissionSchema, type ContactForm, type ContactFormReceipt } from '../../../src/contract/contact-form.ts';
@@ -113,7 +114,7 @@ async function receive(w: Writer, store: FormStore, form: Submission, publicUrl:
   // words only (not the sender's name), so the form cannot be used to send texts to strangers.
   const confirmedToday = confirm ? await w.trx.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', store.id)
     .where('templateType', '=', 'CustomerContactUsConfirmation').where('sentOn', '>=', new Date(w.now.getTime() - 86_400_000).toISOString())
-    .where((eb) => eb.or([eb('phoneNumber', '=', confirm.to), eb('email', '=', confirm.to)])).executeTakeFirst() : undefined;
+    .where((eb) => eb.or([eb('phoneNumber', '=', confirm.to), eb(sql`lower(email)`, '=', confirm.to.toLowerCase())])).executeTakeFirst() : undefined;
   if (confirm && !confirmedToday) {
     const words = renderedTemplate('CustomerContactUsConfirmation', templates, templateValues({ store }))!;
     const sms = confirm.channel === 'sms';

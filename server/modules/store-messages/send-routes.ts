@@ -31,7 +31,7 @@ async function subjectOf(db: ModuleContext['db'], scope: StoreScope, model: Outg
   const customer = model.customerId ? await db.selectFrom('customers').select(['firstName', 'lastName']).where('companyId', '=', scope.companyId)
     .where('customerId', '=', model.customerId).executeTakeFirst() : undefined;
   const visit = model.visitId ? await db.selectFrom('scheduledVisits').select(['scheduledCustomerCheckIn', 'vehicleId']).where('companyId', '=', scope.companyId)
-    .where('scheduledVisitId', '=', model.visitId).executeTakeFirst() : undefined;
+    .where('storeId', '=', scope.storeId).where('scheduledVisitId', '=', model.visitId).executeTakeFirst() : undefined;
   const vehicle = visit?.vehicleId ? await db.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('companyId', '=', scope.companyId)
     .where('vehicleId', '=', visit.vehicleId).executeTakeFirst() : undefined;
   const values = templateValues({ store, customer: customer ?? null, name: model.name, appointmentAt: visit?.scheduledCustomerCheckIn ?? null, vehicle: vehicle ?? null });
@@ -85,6 +85,7 @@ export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes
       const outgoing = read(request, channel);
       const store = await storeOf(db, scope);
       refuse(outgoingProblems(channel, outgoing.model, store, await stoppedCheck(db, scope, outgoing)));
+      refuse(await referenceProblems(db, scope, outgoing.model));
       return rendered(db, scope, outgoing, store);
     });
 
@@ -96,6 +97,7 @@ export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes
       const result = await writes.run(request, scope, async (w) => {
         await w.lock();
         refuse(outgoingProblems(channel, outgoing.model, store, await stoppedCheck(w.trx, scope, outgoing)));
+        refuse(await referenceProblems(w.trx, scope, outgoing.model));
         return queue(w, scope, outgoing, envelope);
       });
       outbound.kick();
@@ -104,18 +106,20 @@ export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes
   }
 }
 
+/** What a message names that the caller may not: a customer of another company, a visit of another store. */
+async function referenceProblems(db: ModuleContext['db'] | Writer['trx'], scope: StoreScope, model: Outgoing['model']): Promise<Record<string, string[]>> {
+  const customer = model.customerId ? await db.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId)
+    .where('customerId', '=', model.customerId).where('deleted', '=', false).executeTakeFirst() : null;
+  const visit = model.visitId ? await db.selectFrom('scheduledVisits').select('scheduledVisitId').where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
+    .where('scheduledVisitId', '=', model.visitId).where('deleted', '=', false).executeTakeFirst() : null;
+  return {
+    ...(customer === undefined ? { customerId: ['This company has no such customer'] } : {}),
+    ...(visit === undefined ? { visitId: ['This store has no such visit'] } : {}),
+  };
+}
+
 async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing, message: Envelope) {
   const storeMessageId = model.storeMessageId ?? randomUUID();
-  if (model.customerId) {
-    const customer = await w.trx.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId)
-      .where('customerId', '=', model.customerId).where('deleted', '=', false).executeTakeFirst();
-    if (!customer) throw new ProblemError('validation', 'This company has no such customer.', { errors: { customerId: ['This company has no such customer'] } });
-  }
-  if (model.visitId) {
-    const visit = await w.trx.selectFrom('scheduledVisits').select('scheduledVisitId').where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
-      .where('scheduledVisitId', '=', model.visitId).where('deleted', '=', false).executeTakeFirst();
-    if (!visit) throw new ProblemError('validation', 'This store has no such visit.', { errors: { visitId: ['This store has no such visit'] } });
-  }
   const row = await queueMessage(w, outgoingStoreMessage(channel, { ...model, storeMessageId }, w.now.toISOString()), message);
   if (model.replyToStoreMessageId) {
     const answered = await w.change(storeMessages, { storeMessageId: model.replyToStoreMessageId },
