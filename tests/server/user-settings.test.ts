@@ -34,6 +34,18 @@ describe('user settings', () => {
     expect(saved).toEqual({ allTracCurrentStoreLocation: stores[102], allTracHideInstallPrompt: when });
   });
 
+  it('answer a patch replayed with its Idempotency-Key as the first time, changing nothing since', async () => {
+    const key = { 'Idempotency-Key': 'settings-replay-0001' };
+    const first = await apiCall(t.app, { method: 'PATCH', path, token, body: [{ op: 'replace', path: '/allTracCurrentStoreLocation', value: stores[101] }], headers: key });
+    expect(first.statusCode).toBe(200);
+    await patch([{ op: 'replace', path: '/allTracCurrentStoreLocation', value: stores[102] }]);
+    const replay = await apiCall(t.app, { method: 'PATCH', path, token, body: [{ op: 'replace', path: '/allTracCurrentStoreLocation', value: stores[101] }], headers: key });
+    expect(replay.json()).toEqual(first.json());
+    expect((await apiCall(t.app, { method: 'GET', path, token })).json().allTracCurrentStoreLocation).toBe(stores[102]);
+    const reused = await apiCall(t.app, { method: 'PATCH', path, token, body: [{ op: 'replace', path: '/allTracHideInstallPrompt', value: null }], headers: key });
+    expect(reused.statusCode).toBe(422);
+  });
+
   it('change nothing for an empty patch', async () => {
     const before = (await apiCall(t.app, { method: 'GET', path, token })).json();
     const response = await patch([]);
