@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccounts, demoPassword } from './seed/demo.ts';
+import { demoPublicLinks } from './seed/public-links.ts';
 import { startServer } from './start.ts';
 
 let config;
@@ -21,6 +22,7 @@ const lines = [
 if (config.seedDemo) {
   lines.push('', `Demo accounts (password: ${demoPassword}):`);
   for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(22)} ${account.summary}`);
+  lines.push('', 'Customers\' pages (no sign-in):', ...await demoPublicLinks(server.database.db, config.publicUrl, new Date()));
 }
 lines.push('', 'Press Ctrl+C to stop.', '');
 console.log(lines.join('\n'));
