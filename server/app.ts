@@ -60,6 +60,13 @@ import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { staffRoutes } from './modules/users/staff-routes.ts';
 
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The send queue's dispatcher of this app (its idle() is what tests and shutdown wait on). */
+    outbound: OutboundDispatcher;
+  }
+}
 export interface AppOptions {
   config: Config;
   db: Db;
@@ -104,6 +111,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const writes = new WritePath(db, hub, clock, config.messageLimits);
   const outbound = new OutboundDispatcher({ db, writes, clock, sms, mailer, log: (message, error) => app.log.error({ err: error }, message) });
   outbound.start();
+  app.decorate('outbound', outbound);
   app.addHook('preClose', async () => { await outbound.stop(); });
   const visitMessages = new VisitMessagesJob({ db, writes, clock, outbound, publicUrl: config.publicUrl, log: (message, error) => app.log.error({ err: error }, message) });
   visitMessages.start();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '../../server/clock.ts';
 import type { Config } from '../../server/config.ts';
 import type { SmsSender } from '../../server/messaging/sms.ts';
 import type { RunningServer } from '../../server/start.ts';
@@ -18,12 +19,12 @@ export interface E2eEnvironment {
  * the folder removed after it. Read the fields inside tests (they are set in beforeAll; `server` may be
  * replaced by a test that restarts it).
  */
-export function e2eEnvironment(settings: Record<string, string> = {}, options: { sms?: (config: Config) => SmsSender } = {}): E2eEnvironment {
+export function e2eEnvironment(settings: Record<string, string> = {}, options: { sms?: (config: Config) => SmsSender; clock?: Clock } = {}): E2eEnvironment {
   const env = {} as E2eEnvironment;
   beforeAll(async () => {
     assertBuilt();
     env.config = await localConfig(undefined, settings);
-    env.server = await startLocalServer(env.config, { ...(options.sms ? { sms: options.sms(env.config) } : {}) });
+    env.server = await startLocalServer(env.config, { ...(options.sms ? { sms: options.sms(env.config) } : {}), ...(options.clock ? { clock: options.clock } : {}) });
     env.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -67,6 +67,11 @@ export class OutboundDispatcher {
     this.kick();
   }
 
+  /** Resolves once no drain runs (each kick's work is recorded): what a caller waits on instead of a time. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

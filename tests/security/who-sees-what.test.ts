@@ -150,8 +150,13 @@ describe('events about one user\'s own rows', () => {
       });
       expect(response.status).toBe(200);
       await expect.poll(() => mine.events('ReplicaChanged').length).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(theirs.events('ReplicaChanged')).toEqual([]);
+      // The other user's own change reaches their device after; by then mine would have reached it too.
+      const theirChange = await fetch(`${server.url}/api/alltrac/users/me/notification-settings/system?api-version=1.0`, {
+        method: 'PATCH', headers: { authorization: `Bearer ${other}`, 'content-type': 'application/json' }, body: JSON.stringify([{ op: 'replace', path: '/inApp', value: false }]),
+      });
+      expect(theirChange.status).toBe(200);
+      await expect.poll(() => theirs.events('ReplicaChanged').length).toBe(1);
+      expect(mine.events('ReplicaChanged')).toHaveLength(1);
     } finally {
       mine.close();
       theirs.close();

@@ -24,11 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const settled = async () => {
-  for (let i = 0; i < 100 && (await t.db.selectFrom('outboundMessages').select('storeMessageId').where('status', '=', 'queued').execute()).length > 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+/** Waits for the dispatcher the call kicked to have sent and recorded what it queued. */
+const settled = () => t.app.outbound.idle();
 
 describe('the message sink page\'s call', () => {
   it('shows a store\'s admins, word for word, what the sinks kept for their store only; others are refused', async () => {

@@ -48,13 +48,8 @@ const send = (path: string, body: unknown, options: { store?: number; key?: stri
 const text = (extra: Record<string, unknown> = {}) => ({
   customerId: null, templateType: 'FreeForm', content: 'Your car is ready for pickup.', visitId: null, name: 'Dana Reyes', destinationPhoneNumber: '(555) 010-4242', ...extra,
 });
-/** Lets the dispatcher kicked by the call finish its work. */
-const settled = async () => {
-  for (let i = 0; i < 50 && (await t.db.selectFrom('outboundMessages').select('storeMessageId').where('status', '=', 'queued').where('attempts', '=', 0).execute()).length > 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50));
-};
+/** Waits for the dispatcher the call kicked to have sent and recorded what it queued. */
+const settled = () => t.app.outbound.idle();
 const stored = (storeMessageId: string) => t.db.selectFrom('storeMessages').selectAll().where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow();
 
 describe('sending a text to a customer', () => {

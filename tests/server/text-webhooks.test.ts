@@ -35,11 +35,8 @@ function fromTwilio(path: string, fields: Record<string, string>, signWith = aut
 const textIn = (from: string, body: string, sid = `SM${randomUUID().replace(/-/g, '')}`) =>
   fromTwilio(twilioWebhookPaths.incoming, { MessageSid: sid, From: from, To: storeNumber, Body: body, AccountSid: twilioEnv.TWILIO_ACCOUNT_SID });
 const inbound = (from: string) => t.db.selectFrom('storeMessages').selectAll().where('phoneNumber', '=', from).where('messageDirection', '=', 'Inbound').execute();
-const settled = async () => {
-  for (let i = 0; i < 50 && (await t.db.selectFrom('outboundMessages').select('storeMessageId').where('status', '=', 'queued').execute()).length > 0; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+/** Waits for the dispatcher the call kicked to have sent and recorded what it queued. */
+const settled = () => t.app.outbound.idle();
 
 describe('a text from a customer to the store\'s number', () => {
   it('is refused with 403, and nothing stored, without a valid Twilio signature', async () => {

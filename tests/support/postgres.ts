@@ -20,6 +20,8 @@ async function probe(): Promise<string | null> {
 /** Why PostgreSQL tests cannot run here, or null when they can. Said once, clearly, when they are skipped. */
 export const postgresUnavailable = await probe();
 if (postgresUnavailable) {
+  // A machine meant to have PostgreSQL (CI sets REQUIRE_SERVICES) fails here instead of passing with its tests skipped.
+  if (process.env.REQUIRE_SERVICES) throw new Error(`PostgreSQL is required here (REQUIRE_SERVICES) but cannot be reached at ${adminUrl}: ${postgresUnavailable}`);
   console.warn(`PostgreSQL tests skipped: cannot connect to ${adminUrl} (${postgresUnavailable}). Set PG_TEST_URL to a server where the tests may create databases.`);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../server/config.ts';
-import type { Clock } from '../../server/clock.ts';
+import { ShiftedClock, type Clock } from '../../server/clock.ts';
 import type { SmsSender } from '../../server/messaging/sms.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { freePort } from './ports.ts';
@@ -30,7 +30,9 @@ export interface LocalServerOptions {
 export async function startLocalServer(config?: Config, options: LocalServerOptions = {}): Promise<RunningServer> {
   const settings = config ?? await localConfig();
   const isEmpty = !settings.databaseUrl && fs.existsSync(settings.dataDir) && fs.readdirSync(settings.dataDir).length === 0;
-  if (isEmpty && settings.seedDemo && !options.clock && !options.seedFromScratch) {
+  // A clock that runs from the machine's now is today's too: the demo seeded today serves it.
+  const today = !options.clock || options.clock instanceof ShiftedClock;
+  if (isEmpty && settings.seedDemo && today && !options.seedFromScratch) {
     fs.cpSync(await seededFolder(), settings.dataDir, { recursive: true });
   }
   return startServer(settings, { logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.sms ? { sms: options.sms } : {}) });
