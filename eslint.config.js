@@ -1,8 +1,22 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Features never import each other (what two share moves to a shared module, src/app or src/domain), and the
+ * customers' pages start without the staff app's worker: zones read from the folders, so a new feature is held
+ * to it as soon as it exists.
+ */
+const features = fs.readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'Features never import each other: move what both need to a shared module (src/app, src/domain).',
+}));
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/'] },
@@ -28,6 +42,8 @@ export default tseslint.config(
           { target: './src/domain', from: ['./src/app', './src/features', './src/db', './src/sync', './src/routes', './server', './workers'] },
           { target: './src', from: ['./server', './tests', './e2e'] },
           { target: './server', from: ['./src/app', './src/features', './src/db', './src/sync', './src/routes', './workers'] },
+          { target: './src/features/public', from: ['./workers', './src/sync', './src/db'], message: 'The customers\' pages start without the staff app\'s worker, replica or sign-in.' },
+          ...featureZones,
         ],
       }],
     },

@@ -7,7 +7,7 @@ import { schedulerEvents, type SchedulerEvent } from '../src/domain/scheduler-ev
 import { EventCalendar, type EventCalendarProps } from '../src/features/scheduler/event-calendar.tsx';
 import { readSchedulerRows, useSchedulerEvents } from '../src/features/scheduler/use-scheduler.ts';
 import { setSignedInUser } from '../src/db/signed-in-user.ts';
-import { searchCustomers } from '../src/features/customers/search-replica.ts';
+import { searchCustomers } from '../src/app/customers/search-replica.ts';
 import { firstScreenMessages, MessageList, readIncoming, shownMessages } from '../src/features/messages/messages-page.tsx';
 import { MantineProvider } from '@mantine/core';
 import type { StoreMessage } from '../src/contract/entities.ts';

@@ -5,7 +5,7 @@ import { apiPaths } from '../src/contract/routes.ts';
 import { isCollectionName, syncChangesResponseSchema, type CollectionName } from '../src/contract/sync.ts';
 import { withDerivedFields } from '../src/db/derived-fields.ts';
 import { StoreDb, storeDbSchema, type Row } from '../src/db/store-db.ts';
-import { ApiClient } from '../workers/api-client.ts';
+import { ApiClient } from '../src/http/api-client.ts';
 import { messageMutations } from '../workers/message-mutations.ts';
 import { mutations } from '../workers/mutations.ts';
 import { schedulerMutations, type Placement } from '../workers/scheduler-mutations.ts';

@@ -1,6 +1,6 @@
 import { scheduledVisitSchema } from '../src/contract/entities.ts';
 import { apiPaths } from '../src/contract/routes.ts';
-import { NetworkError, problemOf, type ApiClient } from './api-client.ts';
+import { NetworkError, problemOf, type ApiClient } from '../src/http/api-client.ts';
 
 /**
  * Confirms a customer's appointment request. The server finds or makes the customer and books the visit

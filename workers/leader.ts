@@ -2,7 +2,7 @@ import { hubEvents } from '../src/contract/hub.ts';
 import { opensErrorBanner } from '../src/domain/error-banner.ts';
 import type { GlobalDb } from '../src/db/global-db.ts';
 import type { ReplicaOwner, StoreDb } from '../src/db/store-db.ts';
-import { ApiClient, ApiError, NetworkError } from './api-client.ts';
+import { ApiClient, ApiError, NetworkError } from '../src/http/api-client.ts';
 import { pushDevice, type PushResult } from './device-push.ts';
 import { renewalDueAt, type Identity } from './identity.ts';
 import { LiveConnection } from './live-connection.ts';

@@ -1,6 +1,6 @@
 import { messageSinkSchema, type MessageSink } from '../src/contract/message-sink.ts';
 import { apiPaths } from '../src/contract/routes.ts';
-import { NetworkError, type ApiClient } from './api-client.ts';
+import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
 import { getJson } from './session.ts';
 
 /** What the server's sinks kept for the active store; it is not replicated (a demo and developer aid), so this needs the network. */

@@ -1,5 +1,5 @@
 import { apiPaths } from '../src/contract/routes.ts';
-import { NetworkError, type ApiClient } from './api-client.ts';
+import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
 import type { SyncEngine } from './sync-engine.ts';
 
 /**

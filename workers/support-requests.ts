@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { supportRequestListItemSchema, type SupportRequestListItem } from '../src/contract/entities.ts';
-import { NetworkError, type ApiClient } from './api-client.ts';
+import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
 import { getJson } from './session.ts';
 
 const listSchema = z.object({ items: z.array(supportRequestListItemSchema), count: z.number().int() });

@@ -2,7 +2,7 @@ import { apiPaths } from '../src/contract/routes.ts';
 import { collectionNames, isCollectionName, rowKey, syncChangesResponseSchema, type CollectionName, type SyncChange, type SyncChangesResponse } from '../src/contract/sync.ts';
 import { dexieKey, keyFromString, type Conflict, type LocalEdit, type OutboxEntry, type Row, type StoreDb, type SyncStateRow } from '../src/db/store-db.ts';
 import { withDerivedFields } from '../src/db/derived-fields.ts';
-import { ApiError, NetworkError, problemOf, type ApiClient, type ApiResponse } from './api-client.ts';
+import { ApiError, NetworkError, problemOf, type ApiClient, type ApiResponse } from '../src/http/api-client.ts';
 import { fieldsSet, newerCopy, overwrittenFields, versionOf } from './conflicts.ts';
 import { orderClock } from './outbox-order.ts';
 import { backoffMs, classifyUpload } from './upload-policy.ts';

@@ -10,7 +10,7 @@ import { mayUseStore } from '../src/domain/roles.ts';
 import { GlobalDb } from '../src/db/global-db.ts';
 import { replicaStoreIds, StoreDb, storeDbName, type ReplicaOwner } from '../src/db/store-db.ts';
 import { watchUpgrades, type UpgradeNotice } from '../src/db/upgrades.ts';
-import { ApiClient } from './api-client.ts';
+import { ApiClient } from '../src/http/api-client.ts';
 import { identityOf, type Identity } from './identity.ts';
 import { SyncLeader } from './leader.ts';
 import { adoptLegacyReplicas } from './legacy-replicas.ts';

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { GlobalDb } from '../../src/db/global-db.ts';
 import { replicaStoreIds, StoreDb, type ReplicaOwner } from '../../src/db/store-db.ts';
-import { ApiClient } from '../../workers/api-client.ts';
+import { ApiClient } from '../../src/http/api-client.ts';
 import { identityOf, type Identity } from '../../workers/identity.ts';
 import { SyncLeader } from '../../workers/leader.ts';
 import { adoptLegacyReplicas } from '../../workers/legacy-replicas.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { fixedClock, type Clock } from '../../server/clock.ts';
 import type { RunningServer } from '../../server/start.ts';
 import { StoreDb } from '../../src/db/store-db.ts';
-import { ApiClient } from '../../workers/api-client.ts';
+import { ApiClient } from '../../src/http/api-client.ts';
 import { pushDevice, type PushResult } from '../../workers/device-push.ts';
 import { identityOf } from '../../workers/identity.ts';
 import { SyncEngine, type PullProgress } from '../../workers/sync-engine.ts';

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { activeSystemNotifications, localTimeRange } from '../../domain/system-notifications.ts';
-import { NotificationContent } from '../../features/notifications/notification-content.tsx';
+import { NotificationContent } from '../notification-content.tsx';
 import { syncClient } from '../../sync/sync-client.ts';
 import { globalDb } from '../session.ts';
 

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Loader, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Card, Group, Loader, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { Outlet, useChildMatches, useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CustomerVehicle, ScheduledService, ScheduledVisit, SchedulerResource, StoreService } from '../../contract/entities.ts';
@@ -6,7 +6,8 @@ import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { licenceText, vehicleTitle } from '../../domain/display-name.ts';
-import { eventTypes, scheduledEventStatus, statusColors, type ScheduledEventStatus } from '../../domain/visit-status.ts';
+import { eventTypes, scheduledEventStatus, type ScheduledEventStatus } from '../../domain/visit-status.ts';
+import { StatusBadge } from '../../app/visit-status-badge.tsx';
 import { replicaOf } from '../../db/use-replica.ts';
 
 interface VisitRow {
@@ -34,11 +35,6 @@ async function customerVisits(storeId: number, customerId: string): Promise<Visi
       .map((s) => ({ ...s, serviceName: (s.storeServiceId && serviceName.get(s.storeServiceId)) || 'Service', resourceName: (s.resourceId && resourceName.get(s.resourceId)) || 'Unassigned' }));
     return { visit, services: own, vehicle: vehicles.find((v) => v.vehicleId === visit.vehicleId), status: scheduledEventStatus(eventTypes.appointment, visit), start: own[0]?.startDate ?? null };
   }).sort((a, b) => (b.start ?? '').localeCompare(a.start ?? ''));
-}
-
-export function StatusBadge({ status }: { status: ScheduledEventStatus }) {
-  const color = statusColors[status];
-  return <Badge variant="outline" style={{ borderColor: color, color: color === '#000000' ? 'var(--mantine-color-text)' : color }} leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: color }} />}>{status}</Badge>;
 }
 
 const visitPath = '/customers/$customerId/appointments/$scheduledVisitId/{-$scheduledServiceId}';

@@ -8,7 +8,7 @@ import { useSession } from '../../app/session.ts';
 import { phoneDigits } from '../../domain/phone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { CustomerFields, customerFormProblems, customerFromForm, emptyCustomerForm, firstProblemOf, type CustomerFormValues } from './customer-form.tsx';
-import { PossibleMatches } from './possible-matches.tsx';
+import { PossibleMatches } from '../../app/customers/possible-matches.tsx';
 
 /** What was typed in the search box becomes the start of the new customer: a phone, an email, or a name. */
 function prefilled(text: string | undefined): CustomerFormValues {

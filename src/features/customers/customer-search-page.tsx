@@ -10,7 +10,7 @@ import { storeFormatters } from '../../app/store-time.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { searchCustomers, type CustomerHit } from './search-replica.ts';
+import { searchCustomers, type CustomerHit } from '../../app/customers/search-replica.ts';
 import { useCustomerSummary } from './use-customer-summary.ts';
 
 const rowHeight = 76;

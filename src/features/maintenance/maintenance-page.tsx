@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { syncClient } from '../../sync/sync-client.ts';
 import { globalDb } from '../../app/session.ts';
 import { activeSystemNotifications, localTimeRange } from '../../domain/system-notifications.ts';
-import { NotificationContent } from '../notifications/notification-content.tsx';
+import { NotificationContent } from '../../app/notification-content.tsx';
 
 /** Where a high-severity system notification sends everyone (spec section 8): what is happening, and a retry. */
 export function MaintenancePage() {

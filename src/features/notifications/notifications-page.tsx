@@ -6,7 +6,7 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { useSession } from '../../app/session.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { NotificationContent } from './notification-content.tsx';
+import { NotificationContent } from '../../app/notification-content.tsx';
 
 const pageSize = 20;
 

@@ -6,7 +6,7 @@ import { contactFormSchema, type ContactForm, type ContactFormSubmission } from 
 import { inquiryTypes, type contactMethods } from '../../contract/enums.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { contactFormProblems } from '../../domain/contact-form.ts';
-import { NetworkError, problemOf } from '../../../workers/api-client.ts';
+import { NetworkError, problemOf } from '../../http/api-client.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
 import { usePublicResource } from './use-public-resource.ts';

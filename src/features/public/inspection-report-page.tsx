@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { publicInspectionReportSchema } from '../../contract/inspection-report.ts';
 import { apiPaths, withApiVersion } from '../../contract/routes.ts';
 import { measurementText, needsDecision } from '../../domain/inspections.ts';
-import { NetworkError, problemOf } from '../../../workers/api-client.ts';
+import { NetworkError, problemOf } from '../../http/api-client.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi, publicApiBase } from './public-api.ts';
 import { usePublicResource } from './use-public-resource.ts';

@@ -1,4 +1,4 @@
-import { ApiClient } from '../../../workers/api-client.ts';
+import { ApiClient } from '../../http/api-client.ts';
 
 /**
  * The public pages' way to the API (DESIGN.md: customers use them online, so they call it directly): no

@@ -4,7 +4,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ratingRequestSchema } from '../../contract/rating-request.ts';
 import { apiPaths } from '../../contract/routes.ts';
-import { NetworkError, problemOf } from '../../../workers/api-client.ts';
+import { NetworkError, problemOf } from '../../http/api-client.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
 import { usePublicResource } from './use-public-resource.ts';

@@ -20,7 +20,7 @@ import { isCancelable, isDeletable } from '../../domain/visit-rules.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { scheduledEventStatus } from '../../domain/visit-status.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { StatusBadge } from '../customers/appointment-history-page.tsx';
+import { StatusBadge } from '../../app/visit-status-badge.tsx';
 import { InspectionSummary } from './inspection-summary.tsx';
 import { ServiceEditor } from './service-editor.tsx';
 import type { SchedulerSearch } from './scheduler-page.tsx';

@@ -14,8 +14,8 @@ import { formatPhone } from '../../domain/phone.ts';
 import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { recurrenceProblems } from '../../domain/visit-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { PossibleMatches } from '../customers/possible-matches.tsx';
-import { searchCustomers } from '../customers/search-replica.ts';
+import { PossibleMatches } from '../../app/customers/possible-matches.tsx';
+import { searchCustomers } from '../../app/customers/search-replica.ts';
 import type { CalendarPlacement } from './event-calendar.tsx';
 import { useBookingCatalogue } from './use-scheduler.ts';
 

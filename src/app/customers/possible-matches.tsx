@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Customer } from '../../contract/entities.ts';
-import { ButtonLink } from '../../app/links.tsx';
+import { ButtonLink } from '../links.tsx';
 import { displayName } from '../../domain/display-name.ts';
 import { duplicateReasons, type DuplicateCandidate, type DuplicateReason } from '../../domain/duplicates.ts';
 import { formatPhone, phoneDigits } from '../../domain/phone.ts';

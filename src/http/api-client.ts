@@ -1,5 +1,5 @@
-import { problemSchema, type Problem } from '../src/contract/problem.ts';
-import { activeStoreHeader, occurredAtHeader, withApiVersion } from '../src/contract/routes.ts';
+import { problemSchema, type Problem } from '../contract/problem.ts';
+import { activeStoreHeader, occurredAtHeader, withApiVersion } from '../contract/routes.ts';
 
 export class NetworkError extends Error {}
 

@@ -1,0 +1,8 @@
+import { Badge } from '@mantine/core';
+import { statusColors, type ScheduledEventStatus } from '../domain/visit-status.ts';
+
+/** A visit's status (spec section 4) in its colour, as the customer's history and the appointment panel show it. */
+export function StatusBadge({ status }: { status: ScheduledEventStatus }) {
+  const color = statusColors[status];
+  return <Badge variant="outline" style={{ borderColor: color, color: color === '#000000' ? 'var(--mantine-color-text)' : color }} leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: color }} />}>{status}</Badge>;
+}
