@@ -26,6 +26,12 @@ export const isLowScore = (score: number) => score <= 2.5;
 /** A score the store thanks for and may ask to share as a review: four or five stars. */
 export const isHighScore = (score: number) => score >= 4;
 
+export type ScoreBand = 'low' | 'middle' | 'high';
+/** Where a score stands: the band a screen filters by is the one the follow-ups answer, so the two never part. */
+export const scoreBand = (score: number): ScoreBand => (isLowScore(score) ? 'low' : isHighScore(score) ? 'high' : 'middle');
+/** The bands in words that name their edges, half stars included, since older scores have them. */
+export const scoreBandLabels: Record<ScoreBand, string> = { low: '2½ stars or fewer', middle: '3 or 3½ stars', high: '4 stars or more' };
+
 /**
  * The first instant of the seven days that end with the store's today (spec section 9: the recent average
  * covers the last seven days): midnight, at the store, six days before today.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averageScore, halfStars, ratingFollowUp, ratingLinkFor, ratingLinkOpen, ratingSummary, recentWindowStart, starsOf, weeklyRatings,
+  averageScore, halfStars, ratingFollowUp, ratingLinkFor, ratingLinkOpen, ratingSummary, recentWindowStart, scoreBand, scoreBandLabels, starsOf, weeklyRatings,
 } from '../../src/domain/ratings.ts';
 
 describe('an average of ratings', () => {
@@ -85,6 +85,33 @@ describe('the follow-up to a rating', () => {
     [5, { ...store, highRatingFollowUpEnabled: false }, null],
   ] as const)('to %s stars is %j', (score, settings, followUp) => {
     expect(ratingFollowUp(score, settings)).toEqual(followUp);
+  });
+});
+
+describe('low, middle and high scores', () => {
+  const answersEverything = { lowRatingFollowUpEnabled: true, highRatingFollowUpEnabled: true, googleReviewUrl: null, yelpReviewUrl: null };
+  it.each([
+    [0.5, 'low', 'lowRating'],
+    [1, 'low', 'lowRating'],
+    [2, 'low', 'lowRating'],
+    [2.5, 'low', 'lowRating'],
+    [2.75, 'middle', null],
+    [3, 'middle', null],
+    [3.5, 'middle', null],
+    [4, 'high', 'highRating'],
+    [4.5, 'high', 'highRating'],
+    [5, 'high', 'highRating'],
+  ] as const)('a score of %s is filtered as %s, the band its follow-up (%s) answers', (score, band, followUp) => {
+    expect(scoreBand(score)).toBe(band);
+    expect(ratingFollowUp(score, answersEverything)?.kind ?? null).toBe(followUp);
+  });
+
+  it.each([
+    ['low', '2½ stars or fewer'],
+    ['middle', '3 or 3½ stars'],
+    ['high', '4 stars or more'],
+  ] as const)('the %s band is offered as "%s", naming the half star at its edge', (band, label) => {
+    expect(scoreBandLabels[band]).toBe(label);
   });
 });
 

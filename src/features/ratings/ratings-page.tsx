@@ -11,18 +11,16 @@ import { useAction } from '../../app/use-action.ts';
 import type { Rating as RatingRecord } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { ratingSummary, weeklyRatings, type Average } from '../../domain/ratings.ts';
+import { ratingSummary, scoreBand, scoreBandLabels, weeklyRatings, type Average, type ScoreBand } from '../../domain/ratings.ts';
 import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { describeRatings, readRatings, type RatingRow } from './read-ratings.ts';
 import { EarlierRatings } from './earlier-ratings.tsx';
 
-type ScoreFilter = 'any' | 'high' | 'middle' | 'low';
-const scoreFilters: { value: ScoreFilter; label: string; keeps: (score: number) => boolean }[] = [
-  { value: 'any', label: 'Any score', keeps: () => true },
-  { value: 'high', label: '4 or 5 stars', keeps: (s) => s >= 4 },
-  { value: 'middle', label: '3 stars', keeps: (s) => s >= 3 && s < 4 },
-  { value: 'low', label: '1 or 2 stars', keeps: (s) => s < 3 },
+type ScoreFilter = 'any' | ScoreBand;
+const scoreFilters: { value: ScoreFilter; label: string }[] = [
+  { value: 'any', label: 'Any score' },
+  ...(['high', 'middle', 'low'] as const).map((band) => ({ value: band, label: scoreBandLabels[band] })),
 ];
 const pageSize = 50;
 const chartWeeks = 12;
@@ -31,7 +29,7 @@ interface Filters { unreadOnly: boolean; score: ScoreFilter; range: DatesRangeVa
 
 /** The ratings the filters keep: unread only, a band of scores, and visit days (the store's days) from and to. */
 function filtered(ratings: readonly RatingRecord[], filters: Filters, timeZone: string): RatingRecord[] {
-  const keeps = scoreFilters.find((f) => f.value === filters.score)!.keeps;
+  const keeps = (score: number) => filters.score === 'any' || scoreBand(score) === filters.score;
   const [from, to] = filters.range;
   const start = from ? Date.parse(wallClockIsoToInstant(`${from.slice(0, 10)}T00:00:00`, timeZone)) : -Infinity;
   // The end day is whole: up to the next day's midnight at the store.
@@ -69,7 +67,7 @@ export function RatingsPage() {
           <Group gap="sm" align="flex-end">
             <Switch label="Unread only" checked={filters.unreadOnly} onChange={(e) => change({ unreadOnly: e.currentTarget.checked })} />
             <Select aria-label="Score" w={160} allowDeselect={false} value={filters.score} onChange={(v) => v && change({ score: v as ScoreFilter })}
-              data={scoreFilters.map(({ value, label }) => ({ value, label }))} />
+              data={scoreFilters} />
             <DatePickerInput type="range" aria-label="Visit dates" placeholder="Any visit date" clearable w={260} value={filters.range}
               onChange={(range) => change({ range })} />
           </Group>

@@ -1,6 +1,7 @@
 import { Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useSession } from '../../app/session.ts';
 import { appointmentsEnabledFields, storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
+import { scoreBandLabels } from '../../domain/ratings.ts';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 
 const dayShort = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -90,9 +91,9 @@ function AppointmentsForm({ store }: { store: StoreLocation }) {
         </SimpleGrid>
         <Stack gap="xs" mt="md">
           <Switch label="Ask customers to rate their visit" description="The thank-you carries a link to rate the visit ({ratingRequest} in its words)" {...checkbox('ratingsEnabled')} />
-          <Switch label="Answer a low rating" description="To 1 or 2 stars: ask what went wrong (Low Rating More Details Response), and answer their reply (Low Rating Accountability Response). The store is told of every low rating."
+          <Switch label="Answer a low rating" description={`To ${scoreBandLabels.low}: ask what went wrong (Low Rating More Details Response), and answer their reply (Low Rating Accountability Response). The store is told of every low rating.`}
             disabled={!form.values.ratingsEnabled} {...checkbox('lowRatingFollowUpEnabled')} />
-          <Switch label="Thank for a high rating" description="To 4 or 5 stars: thanks, with a request for a review when the store has a review link (General)."
+          <Switch label="Thank for a high rating" description={`To ${scoreBandLabels.high}: thanks, with a request for a review when the store has a review link (General).`}
             disabled={!form.values.ratingsEnabled} {...checkbox('highRatingFollowUpEnabled')} />
         </Stack>
       </Card>
