@@ -1,4 +1,4 @@
-import { socialMediaAccountSchema, storeContactSchema, type Customer, type CustomerVehicle, type InspectionTemplateGroup, type NotificationPreference, type SchedulerResource, type SocialMediaAccount, type SpecialStoreHours, type StoreContact, type StoreService } from '../src/contract/entities.ts';
+import { socialMediaAccountSchema, storeContactSchema, type Customer, type CustomerVehicle, type InspectionTemplateGroup, type NotificationPreference, type SchedulerResource, type SocialMediaAccount, type SpecialStoreHours, type StoreContact, type StoreMessage, type StoreService } from '../src/contract/entities.ts';
 import { roles, userNotificationKinds, type MessageTemplateType, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
@@ -14,6 +14,7 @@ import { templateLabel, templateProblems } from '../src/domain/message-templates
 import { maxSmsLength } from '../src/domain/outgoing-messages.ts';
 import { resourceProblems } from '../src/domain/resource-rules.ts';
 import { specialHoursProblems, weekdayHoursProblems } from '../src/domain/store-hours.ts';
+import { archiveChanges, markRepliedChanges } from '../src/domain/store-message-rules.ts';
 import { storeServiceProblems } from '../src/domain/store-service-rules.ts';
 import { pairKey } from '../src/domain/duplicates.ts';
 import { withYearFromVin } from '../src/domain/vin.ts';
@@ -427,8 +428,9 @@ export const mutations = {
       collection: 'storeMessages', key: storeMessageId, description: 'Archive message',
       build: (current) => {
         if (!current) notOnDevice('message');
-        if (current.isArchived === true) return null;
-        return { next: { ...current, isArchived: true }, request: { method: 'POST', path: path(apiPaths.markArchived, { storeMessageId }) } };
+        const changes = archiveChanges(current as unknown as StoreMessage);
+        if (!changes) return null;
+        return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.markArchived, { storeMessageId }) } };
       },
     };
   },
@@ -438,9 +440,10 @@ export const mutations = {
       collection: 'storeMessages', key: storeMessageId, description: 'Mark message replied',
       build: (current) => {
         if (!current) notOnDevice('message');
-        if (current.repliedToByUserId) return null;
+        const changes = markRepliedChanges(current as unknown as StoreMessage, by);
+        if (!changes) return null;
         return {
-          next: { ...current, repliedToByUserId: by.userId, repliedToByUserName: by.name },
+          next: { ...current, ...changes },
           request: { method: 'POST', path: path(apiPaths.markReplied, { storeMessageId }) },
         };
       },

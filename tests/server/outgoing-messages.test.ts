@@ -84,6 +84,23 @@ describe('sending a text to a customer', () => {
   });
 
   it.each([
+    ['marks it replied', apiPaths.markReplied, undefined, 200],
+    ['answers it by a text', apiPaths.smsMessages, text(), 201],
+  ] as const)('keeps the first replier of a message when someone else then %s', async (_case, path, body, status) => {
+    const incoming = await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', stores[101]!)
+      .where('messageDirection', '=', 'Inbound').where('repliedToByUserId', 'is', null).executeTakeFirstOrThrow();
+    const markReplied = apiPaths.markReplied.replace(':storeMessageId', incoming.storeMessageId);
+    expect((await send(markReplied, undefined)).statusCode).toBe(200);
+    const admin = await accessTokenFor(t.app, 'admin@demo.test');
+    const again = await apiCall(t.app, {
+      method: 'POST', path: path.replace(':storeMessageId', incoming.storeMessageId), token: admin, store: stores[101]!,
+      body: body && { ...body, replyToStoreMessageId: incoming.storeMessageId },
+    });
+    expect(again.statusCode).toBe(status);
+    expect(await stored(incoming.storeMessageId)).toMatchObject({ repliedToByUserName: 'Uma User' });
+  });
+
+  it.each([
     ['no phone number', text({ destinationPhoneNumber: null }), 'destinationPhoneNumber', 'Message failed to send due to missing reply-to phonenumber'],
     ['a number that is not a phone number', text({ destinationPhoneNumber: '12' }), 'destinationPhoneNumber', 'Enter a 10-digit phone number'],
     ['nothing to say', text({ content: '   ' }), 'content', 'Write the message before sending'],

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { storeMessageSchema, type StoreMessage } from '../../../src/contract/entities.ts';
+import { storeMessageSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
+import { archiveChanges, markRepliedChanges } from '../../../src/domain/store-message-rules.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec } from '../../sync/write-path.ts';
@@ -13,14 +14,10 @@ export const storeMessages: RowSpec<typeof storeMessageSchema> = {
 };
 const params = z.object({ storeMessageId: z.uuid('The message id must be a UUID') });
 
-/** Marking a store message archived or replied (spec section 4 "Store message"); the first reply's author stays. */
+/** Marking a store message archived or replied, by the rules the device applies too. */
 const actions = {
-  'mark-archived': { path: apiPaths.markArchived, apply: (current: StoreMessage) => (current.isArchived ? null : { isArchived: true }) },
-  'mark-replied': {
-    path: apiPaths.markReplied,
-    apply: (current: StoreMessage, by: { userId: string; name: string }) =>
-      (current.repliedToByUserId ? null : { repliedToByUserId: by.userId, repliedToByUserName: by.name }),
-  },
+  'mark-archived': { path: apiPaths.markArchived, apply: archiveChanges },
+  'mark-replied': { path: apiPaths.markReplied, apply: markRepliedChanges },
 } as const;
 
 export async function storeMessageRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {

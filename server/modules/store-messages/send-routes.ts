@@ -6,6 +6,7 @@ import { destinationOf, outgoingProblems, outgoingStoreMessage, type Channel } f
 import { renderedTemplate, templateTexts, templateValues } from '../../../src/domain/message-templates.ts';
 import { e164 } from '../../../src/domain/phone.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
+import { markRepliedChanges } from '../../../src/domain/store-message-rules.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { storeScope, type StoreScope } from '../../sync/scope.ts';
 import type { Writer } from '../../sync/write-path.ts';
@@ -122,8 +123,7 @@ async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing,
   const storeMessageId = model.storeMessageId ?? randomUUID();
   const row = await queueMessage(w, outgoingStoreMessage(channel, { ...model, storeMessageId }, w.now.toISOString()), message);
   if (model.replyToStoreMessageId) {
-    const answered = await w.change(storeMessages, { storeMessageId: model.replyToStoreMessageId },
-      (current) => (current.repliedToByUserId ? null : { repliedToByUserId: scope.user.userId, repliedToByUserName: scope.user.name }));
+    const answered = await w.change(storeMessages, { storeMessageId: model.replyToStoreMessageId }, (current) => markRepliedChanges(current, scope.user));
     if (answered.changed) w.event(storeMessages, answered.row, 'ReplicaChanged', ['storeMessages', model.replyToStoreMessageId]);
     // The thread it answers has a new message: devices showing that thread take it (spec section 4, live events).
     w.event(storeMessages, row, 'SendNewMessageToThread', [model.replyToStoreMessageId, storeMessageId]);
