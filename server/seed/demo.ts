@@ -11,13 +11,17 @@ import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts
 import { defaultPickupSettings } from '../../src/domain/pickup-rules.ts';
 import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
 import { storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
-import { vinCheckDigit } from '../../src/domain/vin.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
 import { rebuildVisitScope } from '../sync/visit-scope.ts';
 import { refreshStoreStaff } from '../modules/users/store-staff.ts';
 import { hashPassword } from '../identity/passwords.ts';
+import { demoAddress, demoBusinessName, demoFullName, demoName } from './demo-people.ts';
+import {
+  blockedTimeReasons, businessNotes, customerComments, customerMessages, customerNotes, requestComments, serviceNotes, staffNotes,
+} from './demo-notes.ts';
+import { demoPlate, demoVehicle } from './demo-vehicles.ts';
 
 export const demoPassword = 'demo1234';
 export const demoCompany = { alltracCompanyId: 1001, name: 'Demo Tire & Auto' } as const;
@@ -26,16 +30,6 @@ export const demoStores = [
   { storeNumber: 102, name: 'Demo Tire & Auto Riverside', timeZone: 'Central Standard Time', texting: true, lat: 41.8781, lng: -87.6298, address: ['455 W Lake St', 'Chicago', 'IL', '60606', '+15550102002'] },
   { storeNumber: 103, name: 'Demo Tire & Auto Lakeview', timeZone: 'Pacific Standard Time', texting: false, lat: 45.5152, lng: -122.6784, address: ['88 SE Morrison St', 'Portland', 'OR', '97214', '+15550102003'] },
 ] as const;
-
-/** A VIN a scanner would accept for a vehicle of `year`: its year code, and its check digit right. */
-function demoVin(faker: Faker, year: number): { vin: string; year: number } {
-  const yearCodes = 'ABCDEFGHJKLMNPRSTVWXY123456789';
-  const chars = [...faker.vehicle.vin().toUpperCase().replace(/[IOQ]/g, 'X')];
-  chars[6] = year >= 2010 ? faker.helpers.arrayElement([...'ABCDEFGHJKLMNPRSTUVWXYZ']) : faker.helpers.arrayElement([...'0123456789']);
-  chars[9] = yearCodes[(year - (year >= 2010 ? 2010 : 1980)) % 30]!;
-  const vin = chars.join('');
-  return { vin: `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`, year };
-}
 
 /** The demo accounts and what each may do, as printed at start. */
 export const demoAccounts: { email: string; name: string; roles: { store: number | null; role: Role }[]; summary: string }[] = [
@@ -74,17 +68,6 @@ const serviceCatalog = [
   { category: 'Brakes', name: 'Brake Pad Replacement', minutes: 90, price: 15000 },
   { category: 'Alignment', name: 'Wheel Alignment', minutes: 60, price: 9900 },
   { category: 'Inspection', name: 'Multi-Point Inspection', minutes: 15, price: 0 },
-] as const;
-
-const makes = [
-  ['Toyota', ['Camry', 'Corolla', 'RAV4', 'Tacoma', 'Highlander']],
-  ['Honda', ['Civic', 'Accord', 'CR-V', 'Pilot']],
-  ['Ford', ['F-150', 'Escape', 'Explorer', 'Fusion']],
-  ['Chevrolet', ['Silverado', 'Equinox', 'Malibu', 'Tahoe']],
-  ['Subaru', ['Outback', 'Forester', 'Crosstrek']],
-  ['Nissan', ['Altima', 'Rogue', 'Frontier']],
-  ['Jeep', ['Wrangler', 'Grand Cherokee', 'Cherokee']],
-  ['Hyundai', ['Elantra', 'Tucson', 'Santa Fe']],
 ] as const;
 
 /**
@@ -146,7 +129,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       await trx.insertInto('users').values({ userId, companyId, email: account.email, name: account.name, passwordHash }).execute();
       await trx.insertInto('userRoles').values(account.roles.map((r) => ({ userId, storeId: r.store === null ? null : storeOf(r.store), role: r.role }))).execute();
     }
-    const technicians = Array.from({ length: 8 }, (_, i) => ({ userId: faker.string.uuid(), name: faker.person.fullName(), store: demoStores[i % 3]!.storeNumber }));
+    const technicians = Array.from({ length: 8 }, (_, i) => ({ userId: faker.string.uuid(), name: demoFullName(faker), store: demoStores[i % 3]!.storeNumber }));
     for (const t of technicians) {
       await trx.insertInto('users').values({ userId: t.userId, companyId, email: `tech${t.userId.slice(0, 6)}@demo.test`, name: t.name, passwordHash }).execute();
       await trx.insertInto('userRoles').values({ userId: t.userId, storeId: storeOf(t.store), role: 'AllTracTechnician' }).execute();
@@ -158,18 +141,20 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await insertReplicated(trx, 'storeServiceCategories', companyId, categories);
 
     const customers: Omit<Insertable<Database['customers']>, 'companyId' | 'version'>[] = [];
+    const plateStates = new Map<string, () => string>();
     for (let i = 0; i < 320; i++) {
-      const firstName = faker.person.firstName();
-      const lastName = faker.person.lastName();
+      const { firstName, lastName } = demoName(faker);
       const business = faker.number.int(9) === 0;
+      const customerId = faker.string.uuid();
+      const { plateState, ...address } = demoAddress(faker);
+      plateStates.set(customerId, plateState);
       customers.push({
-        customerId: faker.string.uuid(), storeId: null,
-        firstName, lastName, companyName: business ? faker.company.name() : null,
+        customerId, storeId: null,
+        firstName, lastName, companyName: business ? demoBusinessName(faker) : null,
         email: faker.number.int(5) === 0 ? null : faker.internet.email({ firstName, lastName, provider: 'example.com' }).toLowerCase(),
         phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }),
         preferredContactMethod: faker.helpers.arrayElement(['Phone', 'Text', 'Text', 'Email'] as const),
-        addressLine1: faker.location.streetAddress(), city: faker.location.city(), state: faker.location.state({ abbreviated: true }),
-        postalCode: faker.location.zipCode('#####'), notes: faker.number.int(6) === 0 ? faker.lorem.sentence() : null,
+        ...address, notes: faker.number.int(business ? 2 : 6) === 0 ? faker.helpers.arrayElement(business ? businessNotes : customerNotes) : null,
         legacyCustomerId: faker.number.int(4) === 0 ? faker.number.int({ min: 10_000, max: 99_999 }) : null,
         createdOn: faker.date.past({ years: 4 }).toISOString(),
       });
@@ -180,8 +165,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     customers.slice(0, 12).forEach((original, i) => {
       const kind = i % 3;
       const phone = original.phoneNumber!;
+      const customerId = faker.string.uuid();
+      plateStates.set(customerId, plateStates.get(original.customerId!)!);
       customers.push({
-        ...original, customerId: faker.string.uuid(), legacyCustomerId: null, createdOn: faker.date.recent({ days: 90 }).toISOString(),
+        ...original, customerId, legacyCustomerId: null, createdOn: faker.date.recent({ days: 90 }).toISOString(),
         ...(kind === 0 ? { phoneNumber: `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`, email: null } : {}),
         ...(kind === 1 ? { lastName: typo(original.lastName!), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }), email: original.email ?? `${original.firstName!.toLowerCase()}@example.com` } : {}),
         ...(kind === 2 ? { firstName: original.firstName!.slice(0, 3), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }), email: null, companyName: null } : {}),
@@ -196,13 +183,12 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     for (const c of customers) {
       const count = regulars.includes(c) ? faker.number.int({ min: 5, max: 7 }) : faker.helpers.weightedArrayElement([{ weight: 6, value: 1 }, { weight: 3, value: 2 }, { weight: 1, value: 3 }]);
       for (let v = 0; v < count; v++) {
-        const [make, models] = faker.helpers.arrayElement(makes);
+        const plateState = plateStates.get(c.customerId!)!();
         vehicles.push({
           vehicleId: faker.string.uuid(), vehicleHashId: faker.string.alphanumeric(22), customerId: c.customerId!, storeId: null,
-          ...demoVin(faker, faker.number.int({ min: 2006, max: 2026 })), make, model: faker.helpers.arrayElement(models), trim: null,
-          tireSize: faker.helpers.arrayElement(['205/55R16', '225/65R17', '235/60R18', '265/70R17', 'LT265/70R17']),
-          vehicleLicensePlateState: faker.location.state({ abbreviated: true }),
-          vehicleLicensePlateNumber: faker.vehicle.vrm(), color: faker.helpers.arrayElement(vehicleColors.values),
+          ...demoVehicle(faker), trim: null,
+          vehicleLicensePlateState: plateState,
+          vehicleLicensePlateNumber: demoPlate(faker, plateState), color: faker.helpers.arrayElement(vehicleColors.values),
           mileage: faker.number.int({ min: 2_000, max: 180_000 }), legacyVehicleId: null,
         });
       }
@@ -273,8 +259,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
               scheduledVisitId: visitId, scheduledVisitHashId: faker.string.alphanumeric(22), storeId,
               customerId: vehicle.customerId, vehicleId: vehicle.vehicleId,
               customerVehicleStatus: faker.helpers.arrayElement([1, 1, 2, 2, 3] as const),
-              description: null, staffNotes: faker.number.int(4) === 0 ? faker.lorem.sentence() : null,
-              customerComments: faker.number.int(5) === 0 ? faker.helpers.arrayElement(['Car pulls to the left.', 'Please check the spare too.', 'Squeaking when braking.', 'Need it back by 3pm.']) : null,
+              description: null, staffNotes: faker.number.int(4) === 0 ? faker.helpers.arrayElement(staffNotes) : null,
+              customerComments: faker.number.int(5) === 0 ? faker.helpers.arrayElement(customerComments) : null,
               keyTag: stage >= 1 ? String(faker.number.int({ min: 1, max: 99 })) : null,
               isExternal: faker.number.int(9) === 0, scheduledBy: faker.helpers.arrayElement(['Uma User', 'Alex Admin', 'Online booking']),
               tractionInvoiceNumber: null, visitAppointmentCount: 1,
@@ -291,7 +277,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
             scheduled.push({
               scheduledServiceId: faker.string.uuid(), scheduledVisitId: visitId, storeId, storeServiceId: svc.storeServiceId,
               resourceId: resource.schedulerResourceId, startDate: start, endDate: new Date(endMs).toISOString(),
-              durationInMinutes: svc.durationInMinutes, serviceNotes: null, selectedTechnician: resource.assignedTechnicianId,
+              durationInMinutes: svc.durationInMinutes, serviceNotes: faker.number.int(4) === 0 ? faker.helpers.arrayElement(serviceNotes[svc.name]!) : null,
+              selectedTechnician: resource.assignedTechnicianId,
             });
             hour += Math.ceil(svc.durationInMinutes / 60) + faker.number.int(1);
           }
@@ -328,24 +315,25 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       await insertReplicated(trx, 'scheduledVisits', companyId, visits);
       await insertReplicated(trx, 'scheduledServices', companyId, scheduled);
 
-      await insertReplicated(trx, 'blockedTimes', companyId, [1, 3].map((dayOffset) => {
+      await insertReplicated(trx, 'blockedTimes', companyId, [1, 3].map((dayOffset, i) => {
         const start = wallClockToInstant(today.add({ days: dayOffset }), 14, 0, zone);
-        return { blockedTimeId: faker.string.uuid(), storeId, resourceId: resources[1]!.schedulerResourceId, startDate: start, endDate: new Date(Date.parse(start) + 7_200_000).toISOString(), durationInMinutes: 120, description: 'Equipment service' };
+        return { blockedTimeId: faker.string.uuid(), storeId, resourceId: resources[1]!.schedulerResourceId, startDate: start, endDate: new Date(Date.parse(start) + 7_200_000).toISOString(), durationInMinutes: 120, description: blockedTimeReasons[i]! };
       }));
       await insertReplicated(trx, 'recurringBlockedTimes', companyId, [{
         recurringBlockedTimeId: faker.string.uuid(), storeId, resourceId: resources[0]!.schedulerResourceId,
         startDate: today.subtract({ days: 30 }).toString(), timeOfDay: '12:00', durationInMinutes: 60, description: 'Lunch', recurrenceEndDate: null,
       }]);
       await insertReplicated(trx, 'unconfirmedVisits', companyId, Array.from({ length: 5 }, (_, i) => {
-        const firstName = faker.person.firstName();
+        const { firstName, lastName } = demoName(faker);
+        const vehicle = demoVehicle(faker);
         return {
-          unconfirmedVisitId: faker.string.uuid(), storeId, firstName, lastName: faker.person.lastName(),
+          unconfirmedVisitId: faker.string.uuid(), storeId, firstName, lastName,
           email: faker.internet.email({ firstName, provider: 'example.com' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }),
           preferredContactMethod: faker.helpers.arrayElement(['Phone', 'Sms', 'Email'] as const),
-          vehicleDescription: `${faker.number.int({ min: 2010, max: 2025 })} ${faker.vehicle.manufacturer()} ${faker.vehicle.model()}`,
+          vehicleDescription: `${vehicle.year} ${vehicle.make} ${vehicle.model}`,
           storeServiceId: faker.helpers.arrayElement(services).storeServiceId,
           requestedStartDate: wallClockToInstant(today.add({ days: i + 1 }), 9 + i, 0, zone),
-          customerComments: faker.number.int(1) === 0 ? 'Booked online; flexible on time.' : null,
+          customerComments: faker.number.int(1) === 0 ? faker.helpers.arrayElement(requestComments) : null,
           submittedOn: faker.date.recent({ days: 2 }).toISOString(), confirmedVisitId: null,
         };
       }));
@@ -360,11 +348,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
           visitId: null, name: `${customer.firstName} ${customer.lastName}`, email: customer.email ?? null, phoneNumber: customer.phoneNumber ?? null,
           preferredContactMethod: method === 'Sms' ? 'Sms' : method === 'Email' ? 'Email' : faker.helpers.arrayElement(['Phone', 'Sms', 'Email'] as const),
           messageDeliveryMethod: method, messageDirection: 'Inbound', templateType: method === 'Form' ? 'RetailContactUsFormSubmission' : 'Incoming',
-          content: faker.helpers.arrayElement([
-            'Do you have 225/65R17 all-season tires in stock?', 'Can I move my appointment to Thursday morning?',
-            'What time do you close on Saturday?', 'Is my car ready yet?', 'How much for a four-wheel alignment?',
-            'I got a flat on the highway, can you fit me in today?', 'Thanks, see you tomorrow!', 'Do you install tires bought online?',
-          ]),
+          content: faker.helpers.arrayElement(customerMessages),
           sentOn: faker.date.recent({ days: 10 }).toISOString(),
           customerInquiryType: method === 'Form' ? faker.helpers.arrayElement(inquiryTypes.values) : null,
           storeServiceId: method === 'Form' ? faker.helpers.arrayElement(services).storeServiceId : null,
@@ -397,16 +381,23 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       })));
 
       await insertReplicated(trx, 'retailStoreSettings', companyId, [{ storeId, websiteUrl: `https://demo-tire.example.com/${s.storeNumber}`, showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: catalogs[0]!.retailPriceCatalogId }]);
-      await insertReplicated(trx, 'storeContacts', companyId, ['Store Manager', 'Service Advisor'].map((title) => ({ storeContactId: faker.string.uuid(), storeId, name: faker.person.fullName(), title, email: faker.internet.email({ provider: 'demo.test' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }) })));
+      await insertReplicated(trx, 'storeContacts', companyId, ['Store Manager', 'Service Advisor'].map((title) => {
+        const { firstName, lastName } = demoName(faker);
+        return { storeContactId: faker.string.uuid(), storeId, name: `${firstName} ${lastName}`, title, email: faker.internet.email({ firstName, lastName, provider: 'demo.test' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }) };
+      }));
       await insertReplicated(trx, 'socialMediaAccounts', companyId, ['Facebook', 'Instagram'].map((platform) => ({ socialMediaAccountId: faker.string.uuid(), storeId, platform, url: `https://www.${platform.toLowerCase()}.com/demotire${s.storeNumber}` })));
       await insertReplicated(trx, 'tirePurchaseAddOns', companyId, tirePurchaseAddOnCategories.values.map((category) => ({ tirePurchaseAddOnId: faker.string.uuid(), storeId, category, name: tirePurchaseAddOnCategories.label(category), priceInCents: faker.number.int({ min: 200, max: 2500 }), isTaxable: category !== 'TireTax' })));
       if (s.texting) {
-        await insertReplicated(trx, 'tractionOrders', companyId, Array.from({ length: 6 }, (_, i) => ({
-          tractionOrderId: faker.string.uuid(), tractionOrderHashId: faker.string.alphanumeric(22), storeId, invoiceNumber: `INV-${s.storeNumber}-${1000 + i}`,
-          customerFirstName: faker.person.firstName(), customerLastName: faker.person.lastName(), companyName: i % 3 === 0 ? faker.company.name() : null,
-          relatedVisitId: i < 2 ? visitsDone[i]?.scheduledVisitId ?? null : null, orderDate: faker.date.recent({ days: 14 }).toISOString(),
-          totalInCents: faker.number.int({ min: 5_000, max: 120_000 }),
-        })));
+        await insertReplicated(trx, 'tractionOrders', companyId, Array.from({ length: 6 }, (_, i) => {
+          const tractionOrderId = faker.string.uuid();
+          const { firstName, lastName } = demoName(faker);
+          return {
+            tractionOrderId, tractionOrderHashId: faker.string.alphanumeric(22), storeId, invoiceNumber: `INV-${s.storeNumber}-${1000 + i}`,
+            customerFirstName: firstName, customerLastName: lastName, companyName: i % 3 === 0 ? demoBusinessName(faker) : null,
+            relatedVisitId: i < 2 ? visitsDone[i]?.scheduledVisitId ?? null : null, orderDate: faker.date.recent({ days: 14 }).toISOString(),
+            totalInCents: faker.number.int({ min: 5_000, max: 120_000 }),
+          };
+        }));
       }
       await insertReplicated(trx, 'storeTireServices', companyId, [{ storeTireServiceId: faker.string.uuid(), storeId, type: 'TireStudding', isEnabled: s.storeNumber !== 103, priceInCents: 1500 }]);
       await insertReplicated(trx, 'storeTireWarranties', companyId, storeTireWarrantyTypes.values.map((type) => ({ storeTireWarrantyId: faker.string.uuid(), storeId, type, isEnabled: type === 'PromisePlus', priceInCents: 2000 })));
