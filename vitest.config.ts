@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { seedFingerprint, seedFingerprintVariable } from './tests/support/seed-cache.ts';
+
+// Taken once, as the run starts: the code this run executes is the code of now (tests/support/seed-cache.ts).
+process.env[seedFingerprintVariable] ??= seedFingerprint();
 
 const idleE2e = ['e2e/token-renewal.test.ts', 'e2e/message-delivery.test.ts'];
 
