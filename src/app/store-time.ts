@@ -1,16 +1,12 @@
 import type { StoreLocation } from '../contract/store-location.ts';
+import { dateFormats, type DateFormats } from '../domain/date-format.ts';
 import { storeTimeZone } from '../domain/time-zone.ts';
 
-/** Dates and times shown at the store's wall clock, whatever zone the device is in. */
-export function storeFormatters(store: Pick<StoreLocation, 'timeZone'> | null | undefined) {
+/** Dates and times of a store, at its wall clock whatever zone the device is in, in the app's one style. */
+export function storeFormatters(store: Pick<StoreLocation, 'timeZone'> | null | undefined): DateFormats & { timeZone: string } {
   const timeZone = storeTimeZone(store?.timeZone);
-  const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone });
-  const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-  const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone });
-  return {
-    timeZone,
-    date: (iso: string) => date.format(new Date(iso)),
-    dateTime: (iso: string) => dateTime.format(new Date(iso)),
-    time: (iso: string) => time.format(new Date(iso)),
-  };
+  return { timeZone, ...dateFormats(timeZone) };
 }
+
+/** Dates and times of what belongs to no one store (the platform's notices, the stores' messages to support), at the device's clock. */
+export const deviceFormatters = (): DateFormats => dateFormats(undefined);
