@@ -2,10 +2,11 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { activeSystemNotifications, localTimeRange } from '../../domain/system-notifications.ts';
+import { activeSystemNotifications } from '../../domain/system-notifications.ts';
 import { NotificationContent } from '../notification-content.tsx';
 import { syncClient } from '../../sync/sync-client.ts';
 import { globalDb } from '../session.ts';
+import { deviceFormatters } from '../store-time.ts';
 
 /** Spec section 9: system notifications are polled every 60 minutes, and not while the page is hidden. */
 const systemNotificationPollMs = 3_600_000;
@@ -38,7 +39,7 @@ export function SystemNotices() {
   return (
     <Stack gap="xs" mb="md">
       {shown.map((n) => {
-        const when = <Text size="xs" c="dimmed">{localTimeRange(n.dateStarted, n.dateEnded)}</Text>;
+        const when = <Text size="xs" c="dimmed">{deviceFormatters().dateTimeRange(n.dateStarted, n.dateEnded)}</Text>;
         if (n.severityLevel === 'Low') {
           return (
             <Alert key={n.systemNotificationId} color="primary" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setDismissed((d) => [...d, n.systemNotificationId])} role="status">

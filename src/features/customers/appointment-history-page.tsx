@@ -108,7 +108,7 @@ export function AppointmentDetailPage() {
           <Table.Tbody>
             {row.services.map((s) => (
               <Table.Tr key={s.scheduledServiceId} bg={s.scheduledServiceId === scheduledServiceId ? 'var(--mantine-color-primary-light)' : undefined}>
-                <Table.Td>{s.serviceName}</Table.Td><Table.Td>{formats.time(s.startDate)}–{formats.time(s.endDate)}</Table.Td>
+                <Table.Td>{s.serviceName}</Table.Td><Table.Td>{formats.timeRange(s.startDate, s.endDate)}</Table.Td>
                 <Table.Td>{s.durationInMinutes}</Table.Td><Table.Td>{s.resourceName}</Table.Td>
               </Table.Tr>
             ))}

@@ -27,7 +27,7 @@ export function HelpPage() {
           <SupportRequestForm userId={session.user.userId} />
         </Card>
       )}
-      {session?.activeStore && <MySupportRequests storeId={session.activeStore.id} />}
+      {session?.activeStore && <MySupportRequests store={session.activeStore} />}
       {session && isPlatformAdmin(session.user.roles) && <SupportInbox />}
     </Stack>
   );

@@ -1,6 +1,8 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { storeFormatters } from '../../app/store-time.ts';
 import type { SupportRequest } from '../../contract/entities.ts';
+import type { StoreLocation } from '../../contract/store-location.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 
@@ -12,7 +14,8 @@ function stateOf(entry: OutboxEntry | undefined) {
 }
 
 /** The user's own messages to support, from the replica (so they show offline, also the unsent ones). */
-export function MySupportRequests({ storeId }: { storeId: number }) {
+export function MySupportRequests({ store }: { store: StoreLocation }) {
+  const storeId = store.id;
   const data = useLiveQuery(async () => {
     const db = replicaOf(storeId);
     const [requests, outbox] = await Promise.all([
@@ -23,6 +26,7 @@ export function MySupportRequests({ storeId }: { storeId: number }) {
     return { requests, outbox: new Map(outbox.map((e) => [e.key, e])) };
   }, [storeId]);
   if (!data || data.requests.length === 0) return null;
+  const { dateTime } = storeFormatters(store);
 
   return (
     <Stack gap="xs">
@@ -33,7 +37,7 @@ export function MySupportRequests({ storeId }: { storeId: number }) {
             <Text fw={600}>{r.subject}</Text>
             {stateOf(data.outbox.get(r.supportRequestId))}
           </Group>
-          <Text size="xs" c="dimmed">{new Date(r.dateSubmitted).toLocaleString()}</Text>
+          <Text size="xs" c="dimmed">{dateTime(r.dateSubmitted)}</Text>
           <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>{r.message}</Text>
         </Card>
       ))}

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { deviceFormatters } from '../../app/store-time.ts';
 import type { SupportRequestListItem } from '../../contract/entities.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
@@ -44,7 +45,7 @@ export function SupportInbox() {
         <Card key={r.supportRequestId} withBorder padding="sm" component="article" aria-label={r.subject}>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fw={600}>{r.subject}</Text>
-            <Text size="xs" c="dimmed">{new Date(r.dateSubmitted).toLocaleString()}</Text>
+            <Text size="xs" c="dimmed">{deviceFormatters().dateTime(r.dateSubmitted)}</Text>
           </Group>
           <Text size="sm">
             {r.senderName} · <Anchor href={`mailto:${r.senderEmail}?subject=${encodeURIComponent(`Re: ${r.subject}`)}`}>{r.senderEmail}</Anchor>

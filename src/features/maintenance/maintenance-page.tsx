@@ -3,7 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { syncClient } from '../../sync/sync-client.ts';
 import { globalDb } from '../../app/session.ts';
-import { activeSystemNotifications, localTimeRange } from '../../domain/system-notifications.ts';
+import { deviceFormatters } from '../../app/store-time.ts';
+import { activeSystemNotifications } from '../../domain/system-notifications.ts';
 import { NotificationContent } from '../../app/notification-content.tsx';
 
 /** Where a high-severity system notification sends everyone (spec section 8): what is happening, and a retry. */
@@ -30,7 +31,7 @@ export function MaintenancePage() {
         {high.map((n) => (
           <Stack key={n.systemNotificationId} gap={2}>
             <NotificationContent html={n.content} />
-            <Text size="sm" c="dimmed">{localTimeRange(n.dateStarted, n.dateEnded)}</Text>
+            <Text size="sm" c="dimmed">{deviceFormatters().dateTimeRange(n.dateStarted, n.dateEnded)}</Text>
           </Stack>
         ))}
         {stillDown && <Text c="error.7" role="status">Still under maintenance. Try again in a few minutes.</Text>}

@@ -5,6 +5,7 @@ import type { UserNotification } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { useSession } from '../../app/session.ts';
+import { storeFormatters } from '../../app/store-time.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { NotificationContent } from '../../app/notification-content.tsx';
 
@@ -13,7 +14,8 @@ const pageSize = 20;
 /** Every notification of the user, newest first, a page at a time; each can be marked read or unread. */
 export function NotificationsPage() {
   const session = useSession();
-  const storeId = session?.activeStore?.id ?? null;
+  const store = session?.activeStore ?? null;
+  const storeId = store?.id ?? null;
   const [shown, setShown] = useState(pageSize);
   const data = useLiveQuery(async () => {
     if (storeId === null) return { items: [] as UserNotification[], total: 0 };
@@ -21,6 +23,7 @@ export function NotificationsPage() {
     const [items, total] = await Promise.all([table.orderBy('dateAdded').reverse().limit(shown).toArray(), table.count()]);
     return { items, total };
   }, [storeId, shown]);
+  const formats = store && storeFormatters(store);
 
   return (
     <Stack maw={760}>
@@ -44,7 +47,7 @@ export function NotificationsPage() {
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <Stack gap={2}>
                   <NotificationContent html={n.content} />
-                  <Text size="xs" c="dimmed">{new Date(n.dateAdded).toLocaleString()}</Text>
+                  <Text size="xs" c="dimmed">{formats?.dateTime(n.dateAdded)}</Text>
                 </Stack>
                 <Button size="xs" variant="subtle" onClick={() => void syncClient().setNotificationRead(n.userNotificationId, n.dateMarkedRead === null)}>
                   {n.dateMarkedRead ? 'Mark unread' : 'Mark read'}

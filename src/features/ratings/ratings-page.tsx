@@ -11,6 +11,7 @@ import { useAction } from '../../app/use-action.ts';
 import type { Rating as RatingRecord } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { formatMonthDay } from '../../domain/date-format.ts';
 import { ratingSummary, scoreBand, scoreBandLabels, weeklyRatings, type Average, type ScoreBand } from '../../domain/ratings.ts';
 import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -104,7 +105,7 @@ function Overview({ store, ratings }: { store: StoreLocation; ratings: readonly 
   const now = new Date();
   const summary = ratingSummary(ratings, now, timeZone);
   const weeks = weeklyRatings(ratings, now, timeZone, chartWeeks).map((w) => ({
-    week: new Date(`${w.week}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    week: formatMonthDay(w.week),
     'Average score': w.average === null ? null : Number(w.average.toFixed(2)),
     Ratings: w.count,
   }));

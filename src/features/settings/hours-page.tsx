@@ -10,6 +10,7 @@ import { useSession } from '../../app/session.ts';
 import type { SpecialStoreHours } from '../../contract/entities.ts';
 import { isOpenFields, weekdayHoursFields, type StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { formatCalendarDate } from '../../domain/date-format.ts';
 import { specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../domain/store-hours.ts';
 import { storeTimeZone } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -22,9 +23,6 @@ const hoursOf = (store: StoreLocation): WeekdayHours & Record<string, unknown> =
   Object.fromEntries(weekdayHoursFields.flatMap((d, i) => [[isOpenFields[i]!, store[isOpenFields[i]!]], [d.open, store[d.open]], [d.close, store[d.close]]])) as WeekdayHours & Record<string, unknown>;
 
 const firstOf = (problems: Record<string, string[]>) => Object.fromEntries(Object.entries(problems).map(([field, messages]) => [field, messages[0]]));
-
-/** "Wed, Dec 24, 2026" for a calendar date. */
-const dateText = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The store's weekly hours and its special days (settings, hours): the scheduler's grid follows them. */
 export function HoursPage() {
@@ -105,7 +103,7 @@ function SpecialDays({ store }: { store: StoreLocation }) {
               {coming.map((day) => (
                 <Table.Tr key={day.specialStoreHoursId}>
                   <Table.Td>
-                    <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(day)} aria-label={`Edit special hours on ${dateText(day.date)}`}>{dateText(day.date)}</Button>
+                    <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(day)} aria-label={`Edit special hours on ${formatCalendarDate(day.date)}`}>{formatCalendarDate(day.date)}</Button>
                   </Table.Td>
                   <Table.Td>{day.isClosed ? 'Closed' : `${timeText(day.openTime!)} – ${timeText(day.closeTime!)}`}</Table.Td>
                   <Table.Td visibleFrom="sm">{day.description}</Table.Td>
@@ -154,7 +152,7 @@ function SpecialDayDialog({ day, taken, onClose }: { day: SpecialStoreHours | nu
       : syncClient().createSpecialStoreHours({ ...fields, specialStoreHoursId: crypto.randomUUID() })));
   }, focusFirstError(form));
   return (
-    <EditDialog title={day ? `Special hours on ${dateText(day.date)}` : 'Add special hours'} dialog={dialog} onSubmit={save}
+    <EditDialog title={day ? `Special hours on ${formatCalendarDate(day.date)}` : 'Add special hours'} dialog={dialog} onSubmit={save}
       footer={{ removeLabel: 'Remove', removeQuestion: 'Remove these special hours?', submitLabel: day ? 'Save' : 'Add',
         onRemove: day ? () => void dialog.act(() => syncClient().deleteSpecialStoreHours(day.specialStoreHoursId)) : undefined }}>
       <DatePickerInput label="Date" required valueFormat="ddd, MMM D, YYYY" placeholder="Choose a date" {...form.getInputProps('date')} />

@@ -3,6 +3,8 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
+import { useSession } from '../../app/session.ts';
+import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { InspectionItem, InspectionPhoto, InspectionReport, InspectionTemplateGroup } from '../../contract/entities.ts';
 import type { InspectionItemStatus } from '../../contract/enums.ts';
@@ -57,6 +59,7 @@ export function InspectionForm({ storeId, report, mayComplete }: { storeId: numb
   const results = useLiveQuery(() => replicaOf(storeId).rows<InspectionItem>('inspectionItems').where('inspectionReportId').equals(report.inspectionReportId).toArray(), [storeId, report.inspectionReportId]);
   const { photos, urls } = usePhotos(storeId, report.inspectionReportId);
   const { problem, run: act } = useAction('That was not saved; try again.');
+  const store = useSession()?.activeStore;
   const byItem = new Map((results ?? []).map((r) => [r.itemId, r]));
   // Each item's field starts from its saved result: drawn once the results are read.
   if (results === undefined) return <Loader aria-label="Loading the inspection" />;
@@ -69,7 +72,7 @@ export function InspectionForm({ storeId, report, mayComplete }: { storeId: numb
         {done ? <Badge color="green" size="lg">Complete</Badge> : <Badge color="blue" size="lg">In progress</Badge>}
       </Group>
       {waiting > 0 && <Text size="sm" c="orange.8" role="status">{waiting} {waiting === 1 ? 'photo' : 'photos'} pending upload</Text>}
-      {report.approvedByName && <Text size="sm">The customer answered{report.approvedAt ? ` on ${new Date(report.approvedAt).toLocaleString()}` : ''}, signed {report.approvedByName}.</Text>}
+      {report.approvedByName && <Text size="sm">The customer answered{report.approvedAt ? ` on ${storeFormatters(store).dateTime(report.approvedAt)}` : ''}, signed {report.approvedByName}.</Text>}
       {problem && <Text c="red" role="alert">{problem}</Text>}
       {report.groups.map((group) => (
         <Card key={group.groupId} withBorder padding="sm">
