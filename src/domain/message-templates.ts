@@ -1,5 +1,6 @@
 import { messageTemplateTypes, type MessageTemplateType } from '../contract/enums.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
+import { dateFormats } from './date-format.ts';
 import { formatPhone } from './phone.ts';
 import { storeTimeZone } from './time-zone.ts';
 
@@ -116,7 +117,6 @@ export function templateValues(input: {
   inspectionReportLink?: string | null;
 }): TemplateValues {
   const timeZone = storeTimeZone(input.store.timeZone, () => undefined);
-  const at = input.appointmentAt ? new Date(input.appointmentAt) : null;
   const vehicle = input.vehicle ? [input.vehicle.year, input.vehicle.make, input.vehicle.model].filter(Boolean).join(' ') : '';
   const values: TemplateValues = {
     customerName: input.customer?.firstName || input.customer?.lastName || input.name || 'there',
@@ -128,9 +128,10 @@ export function templateValues(input: {
     ratingRequest: input.ratingLink ? `How did we do? Rate your visit: ${input.ratingLink}` : '',
     inspectionReportLink: input.inspectionReportLink ?? '',
   };
-  if (at) {
-    values.appointmentDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(at);
-    values.appointmentTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(at);
+  if (input.appointmentAt) {
+    const formats = dateFormats(timeZone);
+    values.appointmentDate = formats.date(input.appointmentAt);
+    values.appointmentTime = formats.time(input.appointmentAt);
   }
   return values;
 }

@@ -26,7 +26,7 @@ describe('message templates', () => {
     const values = templateValues({ store, customer: { firstName: 'Dana', lastName: 'Reyes' }, appointmentAt: '2030-06-04T14:30:00.000Z', vehicle: { year: 2019, make: 'Honda', model: 'Civic' } });
     expect(values).toEqual({
       customerName: 'Dana', storeName: 'Main Street Tire', storePhone: '(555) 010-2000', vehicle: '2019 Honda Civic', reviewLink: 'https://g.page/r/main',
-      appointmentDate: 'Tuesday, June 4', appointmentTime: '10:30 AM', ratingLink: '', ratingRequest: '', inspectionReportLink: '',
+      appointmentDate: 'Tue, Jun 4, 2030', appointmentTime: '10:30 AM', ratingLink: '', ratingRequest: '', inspectionReportLink: '',
     });
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { InspectionItem } from '../../../src/contract/entities.ts';
 import { customerDecisionsSchema, type PublicInspectionReport } from '../../../src/contract/inspection-report.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
+import { dateFormats } from '../../../src/domain/date-format.ts';
 import { needsDecision, reportLines } from '../../../src/domain/inspections.ts';
 import { formatPhone } from '../../../src/domain/phone.ts';
 import { storeTimeZone } from '../../../src/domain/time-zone.ts';
@@ -100,7 +101,7 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
       const zone = storeTimeZone(report.timeZone, () => undefined);
       const decided = results.filter((r) => r.customerDecision && model.decisions.some((d) => d.itemId === r.itemId));
       if (decided.length > 0) {
-        throw new ProblemError('conflict', `Already answered: ${decided.map((r) => `${names.get(r.itemId) ?? 'an item'} was ${r.customerDecision === 'Approved' ? 'approved' : 'declined'}${r.decidedByName ? ` by ${r.decidedByName}` : ''}${r.decidedAt ? ` on ${new Date(r.decidedAt).toLocaleDateString('en-US', { timeZone: zone })}` : ''}`).join('; ')}. A signed answer stays as it is: call the store to change it.`, { errors: { decisions: ['Already answered'] } });
+        throw new ProblemError('conflict', `Already answered: ${decided.map((r) => `${names.get(r.itemId) ?? 'an item'} was ${r.customerDecision === 'Approved' ? 'approved' : 'declined'}${r.decidedByName ? ` by ${r.decidedByName}` : ''}${r.decidedAt ? ` on ${dateFormats(zone).date(r.decidedAt)}` : ''}`).join('; ')}. A signed answer stays as it is: call the store to change it.`, { errors: { decisions: ['Already answered'] } });
       }
       const at = w.now.toISOString();
       for (const decision of model.decisions) {

@@ -3,6 +3,7 @@ import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { publicInspectionReportSchema } from '../../contract/inspection-report.ts';
 import { apiPaths, withApiVersion } from '../../contract/routes.ts';
+import { dateFormats } from '../../domain/date-format.ts';
 import { measurementText, needsDecision } from '../../domain/inspections.ts';
 import { NetworkError, problemOf } from '../../http/api-client.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
@@ -35,7 +36,7 @@ export function InspectionReportPage() {
   if (loaded.state === 'missing') return <NotValidPage title="This report is not available">Check the link in the store's message, or call the store.</NotValidPage>;
   if (loaded.state === 'unreachable') return <UnreachablePage what="the report" onRetry={retry} />;
   const report = loaded.value;
-  const day = new Date(report.inspectedOn).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: report.store.timeZone });
+  const { date } = dateFormats(report.store.timeZone);
   const askable = report.lines.filter((l) => needsDecision(l.status));
   const counts = { Failed: report.lines.filter((l) => l.status === 'Failed').length, Warning: report.lines.filter((l) => l.status === 'Warning').length };
   const submit = async () => {
@@ -63,7 +64,7 @@ export function InspectionReportPage() {
         <div>
           <Title order={1} size="h3">Vehicle inspection report</Title>
           <Text>{[report.vehicle, report.licence].filter(Boolean).join(' · ')}</Text>
-          <Text size="sm" c="dimmed">Inspected {day}</Text>
+          <Text size="sm" c="dimmed">Inspected {date(report.inspectedOn)}</Text>
           {print && <Text size="sm">{[report.store.name, report.store.address, report.store.phoneNumber].filter(Boolean).join(' · ')}</Text>}
         </div>
         <Group gap="xs">
@@ -96,7 +97,7 @@ export function InspectionReportPage() {
                 ? line.customerDecision && (
                   <Text size="sm" mt="xs" fw={600}>
                     {line.customerDecision === 'Approved' ? 'Approved' : 'Declined'}{line.decidedByName ? ` by ${line.decidedByName}` : ''}
-                    {line.decidedAt ? ` on ${new Date(line.decidedAt).toLocaleDateString('en-US', { timeZone: report.store.timeZone })}` : ''}.{print ? '' : ' To change it, call the store.'}
+                    {line.decidedAt ? ` on ${date(line.decidedAt)}` : ''}.{print ? '' : ' To change it, call the store.'}
                   </Text>
                 )
                 : (
@@ -107,7 +108,7 @@ export function InspectionReportPage() {
             </Card>
           ))}
         </Stack>
-        {report.approvedByName && <Text size="sm">Answered by {report.approvedByName}{report.approvedAt ? ` on ${new Date(report.approvedAt).toLocaleDateString('en-US', { timeZone: report.store.timeZone })}` : ''}.</Text>}
+        {report.approvedByName && <Text size="sm">Answered by {report.approvedByName}{report.approvedAt ? ` on ${date(report.approvedAt)}` : ''}.</Text>}
         {!print && askable.some((l) => !l.customerDecision) && (
           <Card withBorder padding="sm">
             <Stack gap="sm">

@@ -4,6 +4,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ratingRequestSchema } from '../../contract/rating-request.ts';
 import { apiPaths } from '../../contract/routes.ts';
+import { dateFormats } from '../../domain/date-format.ts';
 import { NetworkError, problemOf } from '../../http/api-client.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
@@ -72,7 +73,7 @@ export function RatingPage() {
   if (loaded.state === 'unreachable') return <UnreachablePage what="this page" onRetry={retry} />;
   const request = loaded.value;
   const shown: Draft = draft ?? { score: request.rating?.score ?? 0, comment: request.rating?.comment ?? '' };
-  const visitDay = new Date(request.visit.date).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: request.store.timeZone });
+  const visitDay = dateFormats(request.store.timeZone).date(request.visit.date);
   const reviews = request.reviewLinks.length > 0 && (
     <Stack gap={6}>
       <Text size="sm">Would you share your experience with others, too?</Text>

@@ -3,6 +3,7 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
 import { publicWorkOrderSchema } from '../../contract/work-order.ts';
+import { dateFormats } from '../../domain/date-format.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { usePublicResource } from './use-public-resource.ts';
 
@@ -19,7 +20,7 @@ export function WorkOrderPage() {
   if (loaded.state === 'missing') return <NotValidPage title="This work order is not available">Check the link in the store's message, or call the store.</NotValidPage>;
   if (loaded.state === 'unreachable') return <UnreachablePage what="the work order" onRetry={retry} />;
   const order = loaded.value;
-  const time = (iso: string) => new Date(iso).toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: order.store.timeZone });
+  const time = dateFormats(order.store.timeZone).dateTime;
   const reached = steps.filter(([field]) => order.milestones[field]).length;
   return (
     <PublicFrame storeName={order.store.name} storePhone={order.store.phoneNumber}>
