@@ -1,5 +1,4 @@
-import { foldText, type SearchableCustomer } from './customer-search.ts';
-import { phoneDigits } from './phone.ts';
+import { foldText, searchableEmail, searchablePhone, type SearchableCustomer } from './customer-search.ts';
 
 /** Why two customers look like one person. */
 export type DuplicateReason = 'Same phone' | 'Same email' | 'Similar name';
@@ -33,14 +32,15 @@ function similarNames(a: DuplicateCandidate, b: DuplicateCandidate): boolean {
   return nearlySame(firstA, firstB) || (shorter.length >= 3 && longer.startsWith(shorter));
 }
 
-const phones = (c: DuplicateCandidate) => [phoneDigits(c.phoneNumber), phoneDigits(c.alternatePhoneNumber)].filter((d) => d.length >= 7);
+const phones = (c: DuplicateCandidate) => [searchablePhone(c.phoneNumber), searchablePhone(c.alternatePhoneNumber)].filter((d) => d !== null);
 
 /** Why two customers may be one person (the reasons that hold), or nothing. */
 export function duplicateReasons(a: DuplicateCandidate, b: DuplicateCandidate): DuplicateReason[] {
   const reasons: DuplicateReason[] = [];
   const pa = phones(a);
   if (pa.length > 0 && phones(b).some((p) => pa.includes(p))) reasons.push('Same phone');
-  if (a.email && b.email && a.email.trim().toLowerCase() === b.email.trim().toLowerCase()) reasons.push('Same email');
+  const email = searchableEmail(a.email);
+  if (email && email === searchableEmail(b.email)) reasons.push('Same email');
   if (similarNames(a, b)) reasons.push('Similar name');
   return reasons;
 }
@@ -82,7 +82,8 @@ export function duplicateGroups(customers: readonly DuplicateCandidate[], notDup
   const add = (key: string, c: DuplicateCandidate) => (buckets.get(key) ?? buckets.set(key, []).get(key)!).push(c);
   for (const c of customers) {
     for (const p of new Set(phones(c))) add(`p:${p}`, c);
-    if (c.email) add(`e:${c.email.trim().toLowerCase()}`, c);
+    const email = searchableEmail(c.email);
+    if (email) add(`e:${email}`, c);
     for (const key of nameKeys(c)) add(key, c);
   }
   const parent = new Map<string, string>();

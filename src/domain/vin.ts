@@ -8,8 +8,11 @@ const transliteration: Record<string, number> = {
 };
 const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
+/** What a VIN may be typed with that is not part of it (a pattern the server's search runs in SQL too). */
+export const vinSeparators = '[\\s-]';
+const separators = new RegExp(vinSeparators, 'g');
 /** The VIN as stored: upper case, without spaces or dashes. */
-export const normalizeVin = (vin: string) => vin.toUpperCase().replace(/[\s-]/g, '');
+export const normalizeVin = (vin: string) => vin.toUpperCase().replace(separators, '');
 
 /** The check digit a VIN's other characters call for ('0'–'9' or 'X'). */
 export function vinCheckDigit(vin: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerSearchTokens, nameMatch, quotedSearch, searchLookups, vehicleSearchTokens } from '../../src/domain/customer-search.ts';
+import { customerSearchTokens, nameMatch, quotedSearch, readCustomerQuery, searchLookups, vehicleSearchTokens } from '../../src/domain/customer-search.ts';
 import { duplicateGroups, duplicateReasons, mergeableInto, pairKey, type DuplicateCandidate } from '../../src/domain/duplicates.ts';
 import { e164, formatPhone, phoneDigits } from '../../src/domain/phone.ts';
 import { modelYearFromVin, vinCheckDigit, vinProblem } from '../../src/domain/vin.ts';
@@ -63,16 +63,16 @@ describe('search tokens and lookups', () => {
     ['zoe@exa', ['customers e:zoe@exa', 'customers n:zoe']],
     ['zoe obrien', ['customers n:obrien']],
   ])('look %s up as %j', (query, expected) => {
-    expect(searchLookups(query).map((l) => `${l.table} ${l.prefix}`)).toEqual(expected);
+    expect(searchLookups(readCustomerQuery(query)).map((l) => `${l.table} ${l.prefix}`)).toEqual(expected);
   });
   it('look a name of several words up by its longest, reading enough rows to check the others on', () => {
-    expect(searchLookups('zoe obrien')).toEqual([{ table: 'customers', prefix: 'n:obrien', exact: 5, partial: 6, otherWords: true }]);
-    expect(searchLookups('obrien')[0]!.otherWords).toBeUndefined();
+    expect(searchLookups(readCustomerQuery('zoe obrien'))).toEqual([{ table: 'customers', prefix: 'n:obrien', exact: 5, partial: 6, otherWords: true }]);
+    expect(searchLookups(readCustomerQuery('obrien'))[0]!.otherWords).toBeUndefined();
   });
   it('match the other words of a name query as whole words or starts of words', () => {
-    expect(nameMatch('zoe obrien', customer)).toBe(0);
-    expect(nameMatch('zoe ob', customer)).toBe(1);
-    expect(nameMatch('zoe smith', customer)).toBeNull();
+    expect(nameMatch(readCustomerQuery('zoe obrien').nameWords, customer)).toBe(0);
+    expect(nameMatch(readCustomerQuery('zoe ob').nameWords, customer)).toBe(1);
+    expect(nameMatch(readCustomerQuery('zoe smith').nameWords, customer)).toBeNull();
   });
   it('wrap free text for the server in double quotes', () => {
     expect(quotedSearch(' smith "jr" ')).toBe('"smith jr"');

@@ -2,9 +2,10 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Customer } from '../../contract/entities.ts';
 import { ButtonLink } from '../links.tsx';
+import { searchablePhone } from '../../domain/customer-search.ts';
 import { displayName } from '../../domain/display-name.ts';
 import { duplicateReasons, type DuplicateCandidate, type DuplicateReason } from '../../domain/duplicates.ts';
-import { formatPhone, phoneDigits } from '../../domain/phone.ts';
+import { formatPhone } from '../../domain/phone.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { searchCustomers } from './search-replica.ts';
 
@@ -15,7 +16,7 @@ import { searchCustomers } from './search-replica.ts';
 export async function likelyMatches(storeId: number, wanted: Omit<DuplicateCandidate, 'customerId'>): Promise<{ customer: Customer; reasons: DuplicateReason[] }[]> {
   const db = replicaOf(storeId);
   const queries = [
-    ...[wanted.phoneNumber, wanted.alternatePhoneNumber].filter((p) => phoneDigits(p).length >= 7).map((p) => phoneDigits(p)),
+    ...[wanted.phoneNumber, wanted.alternatePhoneNumber].map(searchablePhone).filter((p) => p !== null),
     ...(wanted.email && wanted.email.includes('@') ? [wanted.email] : []),
     // Similar names share the first name's initial (the rule): "J Smith" finds Jon, John and Jonathan Smith
     // among a thousand Smiths, where "Smith" alone would stop at the first hundred.

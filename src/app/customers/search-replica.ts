@@ -1,6 +1,6 @@
 import type { Customer, CustomerVehicle } from '../../contract/entities.ts';
 import { displayName } from '../../domain/display-name.ts';
-import { nameMatch, searchLookups } from '../../domain/customer-search.ts';
+import { nameMatch, readCustomerQuery, searchLookups } from '../../domain/customer-search.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 
 export interface CustomerHit {
@@ -17,7 +17,8 @@ export interface CustomerHit {
  * by the search screen, the create form's duplicate check, and the benchmark.
  */
 export async function searchCustomers(db: StoreDb, query: string, limit = 100): Promise<{ hits: CustomerHit[]; more: boolean }> {
-  const lookups = searchLookups(query);
+  const read = readCustomerQuery(query);
+  const lookups = searchLookups(read);
   if (lookups.length === 0) return { hits: [], more: false };
   const found = new Map<string, { rank: number; customer?: Customer; vehicle?: CustomerVehicle }>();
   const note = (customerId: string, rank: number, extra: { customer?: Customer; vehicle?: CustomerVehicle }) => {
@@ -43,7 +44,7 @@ export async function searchCustomers(db: StoreDb, query: string, limit = 100): 
       }
       const customer = row as unknown as Customer;
       if (lookup.prefix.startsWith('n:')) {
-        const words = nameMatch(query, customer);
+        const words = nameMatch(read.nameWords, customer);
         if (words === null) continue;
         note(customer.customerId, rank + words, { customer });
       } else {

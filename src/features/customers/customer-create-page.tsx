@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
-import { phoneDigits } from '../../domain/phone.ts';
+import { isPhoneShaped, searchablePhone } from '../../domain/customer-search.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { CustomerFields, customerFormProblems, customerFromForm, emptyCustomerForm, firstProblemOf, type CustomerFormValues } from './customer-form.tsx';
 import { PossibleMatches } from '../../app/customers/possible-matches.tsx';
@@ -15,7 +15,7 @@ function prefilled(text: string | undefined): CustomerFormValues {
   const value = text?.trim() ?? '';
   if (!value) return emptyCustomerForm;
   if (value.includes('@')) return { ...emptyCustomerForm, email: value };
-  if (phoneDigits(value).length >= 7 && /^[\d\s()+.-]+$/.test(value)) return { ...emptyCustomerForm, phoneNumber: value };
+  if (isPhoneShaped(value) && searchablePhone(value)) return { ...emptyCustomerForm, phoneNumber: value };
   const [first, ...rest] = value.split(/\s+/);
   return { ...emptyCustomerForm, firstName: rest.length ? first! : '', lastName: rest.length ? rest.join(' ') : first! };
 }
