@@ -209,6 +209,24 @@ describe('the store\'s ratings for signed-in staff', () => {
     expect((await apiCall(t.app, { method: 'GET', path: `${apiPaths.ratings}?search=zebra`, token: user, store: stores[101] })).statusCode).toBe(400);
   });
 
+  describe('are found by their customer, as the customer search finds customers', () => {
+    let rated: Promise<{ visitId: string }> | undefined;
+    const quillfeather = () => (rated ??= (async () => {
+      const visit = await ratedVisit({ firstName: 'Zoë', lastName: 'Quillfeather', preferredContactMethod: 'Phone', phoneNumber: '(312) 555-0199' });
+      await rate(visit.hash, { score: 5 });
+      return visit;
+    })());
+    it.each([
+      ['words of the name, the accent left out', 'quillfeather zoe'],
+      ['the start of the last name', 'quillf'],
+      ['the phone with its country code', '+1 312 555 0199'],
+    ])('by %s (%j)', async (_case, query) => {
+      const visit = await quillfeather();
+      const found = (await apiCall(t.app, { method: 'GET', path: `${apiPaths.ratings}?search=${encodeURIComponent(`"${query}"`)}`, token: user, store: stores[101] })).json<{ items: { visitId: string }[] }>();
+      expect(found.items.map((r) => r.visitId)).toEqual([visit.visitId]);
+    });
+  });
+
   it('give a visit\'s rating and a customer\'s average at the store; technicians get none', async () => {
     const visit = await ratedVisit();
     await rate(visit.hash, { score: 4 });

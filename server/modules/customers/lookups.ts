@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { customerSchema, customerVehicleSchema, scheduledServiceSchema, scheduledVisitSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
+import { readCustomerQuery } from '../../../src/domain/customer-search.ts';
 import { duplicateGroups, duplicateReasons, pairKey, type DuplicateCandidate } from '../../../src/domain/duplicates.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
@@ -11,6 +12,7 @@ import { likePrefix, searchText } from '../../http/search.ts';
 import { asReadBy, readableRows, readScope } from '../../sync/scope.ts';
 import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
+import { customerMatches } from './customer-search.ts';
 import { customers } from './routes.ts';
 
 /** The largest page of possible duplicates, and the page without $top. */
@@ -65,7 +67,7 @@ export async function customerLookupRoutes(app: FastifyInstance, { db, auth }: M
     return { items: matches.slice(0, 20), count: matches.length };
   });
 
-  /** Customers for a new visit: the company's, found by the quoted search text or the OData subset. */
+  /** Customers for a new visit: the company's, found by the quoted search text as the counter's search finds them, or the OData subset. */
   app.get(apiPaths.visitCustomers, async (request) => {
     const scope = await readScope(db, auth, request, 'customers');
     if (scope.access.kind !== 'full') throw new ProblemError('forbidden', 'Your role at this store does not allow reading customers.');
@@ -73,14 +75,7 @@ export async function customerLookupRoutes(app: FastifyInstance, { db, auth }: M
     const text = searchText({ search });
     const query = parseODataQuery(rest, customerResource);
     let base = db.selectFrom('customers').select(customerColumns).where('companyId', '=', scope.companyId).where('deleted', '=', false);
-    if (text) {
-      const digits = text.replace(/\D/g, '');
-      base = base.where((eb) => eb.or([
-        eb('firstName', 'ilike', likePrefix(text)), eb('lastName', 'ilike', likePrefix(text)), eb('companyName', 'ilike', likePrefix(text)),
-        eb('email', 'ilike', likePrefix(text)),
-        ...(digits.length >= 3 ? [eb(sql`regexp_replace(phone_number, '\\D', '', 'g')`, 'like', `%${digits}%`)] : []),
-      ]));
-    }
+    if (text) base = base.where(customerMatches(readCustomerQuery(text)));
     return runODataList(base, query, customerResource, 'customerId');
   });
 
