@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
+import { timeText } from '../../domain/store-hours.ts';
 import { isRunningLate } from '../../domain/technician-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { storeToday, useBayDay, type BayJob } from './bay-day.ts';
@@ -38,7 +39,7 @@ export function LeadBoardPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1} size="h2">Lead Technician</Title>
-        <Text c="dimmed" size="sm">{day.hours ? `Open ${day.hours.open}–${day.hours.close} today` : 'Closed today'} · {day.jobs.length} jobs</Text>
+        <Text c="dimmed" size="sm">{day.hours ? `Open ${timeText(day.hours.open)}–${timeText(day.hours.close)} today` : 'Closed today'} · {day.jobs.length} jobs</Text>
       </Group>
       {problem && <Text c="red" role="alert">{problem}</Text>}
       <ScrollArea type="auto" offsetScrollbars>

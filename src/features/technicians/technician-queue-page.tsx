@@ -1,5 +1,6 @@
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../app/session.ts';
+import { timeText } from '../../domain/store-hours.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { storeToday, useBayDay } from './bay-day.ts';
 import { JobCard } from './job-card.tsx';
@@ -22,7 +23,7 @@ export function TechnicianQueuePage() {
     <Stack gap="md" maw={720}>
       <div>
         <Title order={1} size="h2">My jobs today</Title>
-        <Text c="dimmed" size="sm">{day.hours ? `Store open ${day.hours.open}–${day.hours.close}` : 'The store is closed today'}</Text>
+        <Text c="dimmed" size="sm">{day.hours ? `Store open ${timeText(day.hours.open)}–${timeText(day.hours.close)}` : 'The store is closed today'}</Text>
       </div>
       {day.photosWaitingHere > 0 && (
         <Alert color="orange" role="status">{day.photosWaitingHere} {day.photosWaitingHere === 1 ? 'photo is' : 'photos are'} waiting to upload from this device. They go by themselves when there is a connection; keep the app open or come back to it.</Alert>
