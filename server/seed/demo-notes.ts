@@ -80,3 +80,16 @@ export const customerMessages = [
 
 /** Why a bay is out of use for a while. */
 export const blockedTimeReasons = ['Lift annual safety inspection', 'Balancer calibration'];
+
+/** What customers write with a rating, by how the visit went: four stars and up, three, or fewer. */
+export const ratingComments = {
+  happy: [
+    'Fast and friendly.', 'Great price on tires.', 'They explained everything clearly.', 'Will come back!',
+    'Oil change done in 30 minutes, as promised.', 'Fixed my flat while I waited. Thank you!', 'Honest about what needed doing and what could wait.',
+  ],
+  mixed: ['Good work, but it took longer than promised.', 'Fair price. The lobby could be cleaner.', 'Had to call to find out it was ready.'],
+  unhappy: [
+    'Waited two hours past the time I was given.', 'Had to come back for a loose lug nut.',
+    'Nobody called me when the car was ready.', 'Charged for an alignment I did not ask for.',
+  ],
+};

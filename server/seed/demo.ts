@@ -19,7 +19,7 @@ import { refreshStoreStaff } from '../modules/users/store-staff.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { demoAddress, demoBusinessName, demoFullName, demoName } from './demo-people.ts';
 import {
-  blockedTimeReasons, businessNotes, customerComments, customerMessages, customerNotes, requestComments, serviceNotes, staffNotes,
+  blockedTimeReasons, businessNotes, customerComments, customerMessages, customerNotes, ratingComments, requestComments, serviceNotes, staffNotes,
 } from './demo-notes.ts';
 import { demoPlate, demoVehicle } from './demo-vehicles.ts';
 
@@ -360,25 +360,28 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       await insertReplicated(trx, 'storeMessages', companyId, messages);
 
       const visitsDone = visits.filter((v) => v.checkOutDate);
+      const ratingComment = (score: number) => faker.helpers.arrayElement(score >= 4 ? ratingComments.happy : score >= 3 ? ratingComments.mixed : ratingComments.unhappy);
       await insertReplicated(trx, 'ratings', companyId, Array.from({ length: 45 }, (_, i) => {
         const visit = i < visitsDone.length ? visitsDone[i]! : null;
+        const score = faker.helpers.weightedArrayElement([{ weight: 10, value: 5 }, { weight: 4, value: 4.5 }, { weight: 4, value: 4 }, { weight: 2, value: 3 }, { weight: 1, value: 2 }, { weight: 1, value: 1 }]);
         return {
           ratingId: faker.string.uuid(), storeId, customerId: visit?.customerId ?? faker.helpers.arrayElement(customers).customerId!,
-          visitId: visit?.scheduledVisitId ?? null,
-          score: faker.helpers.weightedArrayElement([{ weight: 10, value: 5 }, { weight: 4, value: 4.5 }, { weight: 4, value: 4 }, { weight: 2, value: 3 }, { weight: 1, value: 2 }, { weight: 1, value: 1 }]),
-          comment: faker.number.int(2) === 0 ? null : faker.helpers.arrayElement(['Fast and friendly.', 'Great price on tires.', 'Waited longer than promised.', 'They explained everything clearly.', 'Will come back!']),
+          visitId: visit?.scheduledVisitId ?? null, score,
+          comment: faker.number.int(2) === 0 ? null : ratingComment(score),
           visitDate: visit?.checkOutDate ?? faker.date.recent({ days: 60 }).toISOString(),
           isRead: faker.number.int(3) !== 0, previousRatings: '[]' as never,
         };
       }));
       // Three months of older ratings (visits from before the calendar's two weeks), read, so the weekly chart has a history.
-      await insertReplicated(trx, 'ratings', companyId, Array.from({ length: 70 }, () => ({
-        ratingId: faker.string.uuid(), storeId, customerId: faker.helpers.arrayElement(customers).customerId!, visitId: null,
-        score: faker.helpers.weightedArrayElement([{ weight: 9, value: 5 }, { weight: 5, value: 4 }, { weight: 2, value: 3 }, { weight: 1, value: 2 }, { weight: 1, value: 1 }]),
-        comment: faker.number.int(3) === 0 ? faker.helpers.arrayElement(['Quick oil change.', 'Fair price.', 'Friendly staff.', 'Had to come back for a loose lug nut.']) : null,
-        visitDate: faker.date.between({ from: new Date(now.getTime() - 90 * 86_400_000), to: new Date(now.getTime() - 15 * 86_400_000) }).toISOString(),
-        isRead: true, previousRatings: '[]' as never,
-      })));
+      await insertReplicated(trx, 'ratings', companyId, Array.from({ length: 70 }, () => {
+        const score = faker.helpers.weightedArrayElement([{ weight: 9, value: 5 }, { weight: 5, value: 4 }, { weight: 2, value: 3 }, { weight: 1, value: 2 }, { weight: 1, value: 1 }]);
+        return {
+          ratingId: faker.string.uuid(), storeId, customerId: faker.helpers.arrayElement(customers).customerId!, visitId: null, score,
+          comment: faker.number.int(3) === 0 ? ratingComment(score) : null,
+          visitDate: faker.date.between({ from: new Date(now.getTime() - 90 * 86_400_000), to: new Date(now.getTime() - 15 * 86_400_000) }).toISOString(),
+          isRead: true, previousRatings: '[]' as never,
+        };
+      }));
 
       await insertReplicated(trx, 'retailStoreSettings', companyId, [{ storeId, websiteUrl: `https://demo-tire.example.com/${s.storeNumber}`, showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: catalogs[0]!.retailPriceCatalogId }]);
       await insertReplicated(trx, 'storeContacts', companyId, ['Store Manager', 'Service Advisor'].map((title) => {
