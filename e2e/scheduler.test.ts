@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../src/contract/routes.ts';
-import { wallClockIsoToInstant } from '../src/domain/time-zone.ts';
+import { instantToWallClock, wallClockIsoToInstant } from '../src/domain/time-zone.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
@@ -169,6 +169,51 @@ describe('the scheduler', () => {
     }
   });
 
+  it('says who does each job: booked for a technician it shows their name, and by technician a drag to another technician gives them the job in the same bay', async () => {
+    await customerNamed('Tara', 'Tasked');
+    const technicians = await db().selectFrom('users').innerJoin('userRoles', 'userRoles.userId', 'users.userId').select(['users.userId', 'users.name'])
+      .where('userRoles.storeId', '=', store).where('userRoles.role', 'in', ['AllTracTechnician', 'AllTracLeadTechnician']).orderBy('users.name').execute();
+    const [giver, taker] = technicians as [{ userId: string; name: string }, { userId: string; name: string }];
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-18&view=day');
+      await page.getByRole('button', { name: 'New', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'New on the calendar' });
+      await dialog.getByRole('textbox', { name: 'Customer' }).fill('Tara Tasked');
+      await dialog.getByRole('option', { name: /Tara Tasked/ }).click();
+      await field(dialog, 'Bay').click();
+      await page.getByRole('option', { name: columns[2]!.name }).click();
+      await field(dialog, 'Technician').click();
+      await page.getByRole('option', { name: giver.name }).click();
+      await dialog.getByRole('textbox', { name: 'Starts' }).fill('10:00');
+      await dialog.getByRole('textbox', { name: 'Minutes' }).fill('60');
+      await dialog.getByRole('button', { name: 'Book' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await entry(page, 'Tara Tasked').getByText(giver.name).waitFor();
+
+      await page.locator('label', { hasText: /^Technicians$/ }).click();
+      const appointment = entry(page, 'Tara Tasked');
+      // By technician, the entry names its bay, in the giver's column.
+      await appointment.getByText(columns[2]!.name).waitFor();
+      const from = await box(page.getByRole('columnheader', { name: giver.name }));
+      const to = await box(page.getByRole('columnheader', { name: taker.name }));
+      const start = await box(appointment);
+      expect(start.x).toBeGreaterThanOrEqual(from.x - 1);
+      expect(start.x + start.width).toBeLessThanOrEqual(from.x + from.width + 1);
+      await drag(page, { x: start.x + start.width / 2, y: start.y + 8 }, { x: to.x + to.width / 2, y: start.y + 8 });
+      await expect.poll(async () => (await box(appointment)).x, { timeout: 10_000 }).toBeGreaterThanOrEqual(to.x - 1);
+
+      const customer = await db().selectFrom('customers').select('customerId').where('firstName', '=', 'Tara').where('lastName', '=', 'Tasked').executeTakeFirstOrThrow();
+      const stored = () => db().selectFrom('scheduledServices').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'scheduledServices.scheduledVisitId')
+        .select(['scheduledServices.selectedTechnician', 'scheduledServices.resourceId', 'scheduledServices.startDate'])
+        .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledServices.deleted', '=', false).execute();
+      await expect.poll(async () => (await stored()).map((r) => [r.selectedTechnician, r.resourceId, new Date(r.startDate).toISOString()]), { timeout: 30_000 })
+        .toEqual([[taker.userId, columns[2]!.schedulerResourceId, new Date(wallClockIsoToInstant('2031-03-18T10:00:00', eastern)).toISOString()]]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('asks before a drop over another appointment of the same column, and "Leave it where it was" puts the entry back and sends nothing', async () => {
     const rita = await book(await customerNamed('Rita', 'Revert'), '2031-03-12T09:00:00', 60, columns[0]!.schedulerResourceId);
     await book(await customerNamed('Otto', 'Overlap'), '2031-03-12T11:00:00', 60, columns[0]!.schedulerResourceId);
@@ -248,17 +293,27 @@ describe('the scheduler', () => {
     }
   });
 
-  it('colours an appointment blue once checked in, and then offers no delete', async () => {
+  it('offers no check-in before the appointment\'s day; on the day colours it blue once checked in, and then offers no delete', async () => {
+    const later = await book(await customerNamed('Tomas', 'Tomorrow'), '2031-03-10T09:00:00', 60, columns[0]!.schedulerResourceId);
+    // Today at the store, whatever the hour the test runs at: a check-in is on the appointment's day (or after it).
+    const now = Date.now();
+    const wallNow = instantToWallClock(new Date(Math.floor(now / 900_000) * 900_000).toISOString(), eastern);
     const customerId = await customerNamed('Chuck', 'Checkin');
-    const { scheduledVisitId } = await book(customerId, '2031-03-10T09:00:00', 60, columns[0]!.schedulerResourceId);
+    const { scheduledVisitId } = await book(customerId, wallNow, 15, columns[0]!.schedulerResourceId);
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-10&view=day');
+      await entry(page, 'Tomas Tomorrow').click();
+      const panel = page.getByRole('complementary', { name: 'Appointment' });
+      await panel.getByText('This appointment is on Monday, March 10: check the customer in on that day').waitFor();
+      expect(await panel.getByRole('button', { name: 'Check in' }).count()).toBe(0);
+      expect(await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', later.scheduledVisitId).executeTakeFirstOrThrow()).toEqual({ checkInDate: null });
+
+      await page.goto(`${env.server.url}/scheduler-dayview?date=${wallNow.slice(0, 10)}&view=day`);
       const appointment = entry(page, 'Chuck Checkin');
       await appointment.waitFor({ timeout: 15_000 });
       expect(await appointment.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
       await appointment.click();
-      const panel = page.getByRole('complementary', { name: 'Appointment' });
       await panel.getByRole('button', { name: 'Delete…' }).waitFor();
       await panel.getByRole('button', { name: 'Check in' }).click();
       await expect.poll(() => appointment.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(100, 143, 255)');

@@ -68,6 +68,11 @@ describe('a technician in a bay with no signal', () => {
       await page.goto(`${env.server.url}/technician-appointments`);
       const card = page.getByRole('article', { name: new RegExp(plate) });
       await card.waitFor({ timeout: 15_000 });
+      // Nothing starts on a car that has not arrived; the counter's check-in reaches the bay by itself.
+      expect(await card.getByRole('button', { name: 'Not checked in yet' }).isDisabled()).toBe(true);
+      const checkedIn = await apiCall(env.server.app, { method: 'POST', path: fill(apiPaths.checkIn, { scheduledVisitId }), token: counter, store });
+      expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+      await card.getByRole('button', { name: 'Start work' }).waitFor({ timeout: 15_000 });
 
       await context.setOffline(true);
       await card.getByRole('button', { name: 'Start work' }).click();

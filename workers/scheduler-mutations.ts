@@ -6,7 +6,7 @@ import {
   type CreateBlockedTime, type CreateRecurringBlockedTime, type CreateScheduledService, type CreateScheduledVisit,
 } from '../src/contract/writes.ts';
 import { durationProblems, withEnd } from '../src/domain/durations.ts';
-import { checkInChanges, newStaffVisit, recurrenceProblems } from '../src/domain/visit-rules.ts';
+import { checkInChanges, newStaffVisit, recurrenceProblems, type VisitDay } from '../src/domain/visit-rules.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
 import type { Mutation } from './sync-engine.ts';
 
@@ -25,11 +25,15 @@ function refuse(problems: Record<string, string[]>, what: string): void {
 }
 const refuseDuration = (minutes: number, what: string) => refuse(durationProblems(minutes), what);
 
-/** Where a service or a block goes: its column, start and length; the end follows (as on the server). */
+/**
+ * Where a service or a block goes: its column, start and length (the end follows, as on the server), and for
+ * a service moved to another technician, who does it now.
+ */
 export interface Placement {
   resourceId: string | null;
   startDate: string;
   durationInMinutes: number;
+  selectedTechnician?: string | null;
 }
 
 export type ScheduledServiceChanges = Partial<Pick<ScheduledService, 'storeServiceId' | 'durationInMinutes' | 'serviceNotes' | 'selectedTechnician'>>;
@@ -122,13 +126,13 @@ export const schedulerMutations = {
     };
   },
 
-  /** Checks the customer in (the server's time is kept; this device shows its own until then). */
-  checkIn(scheduledVisitId: string, now = new Date()): Mutation {
+  /** Checks the customer in, on the visit's day, at this device's time (the server keeps it when plausible). */
+  checkIn(scheduledVisitId: string, day: VisitDay, now = new Date()): Mutation {
     return {
       collection: 'scheduledVisits', key: scheduledVisitId, description: 'Check in',
       build: (current) => {
         if (!current) notOnDevice('visit');
-        const changes = checkInChanges(current as unknown as ScheduledVisit, now.toISOString());
+        const changes = checkInChanges(current as unknown as ScheduledVisit, now.toISOString(), day);
         if (changes && 'refused' in changes) throw new Error(changes.refused);
         if (!changes) return null;
         return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.checkIn, { scheduledVisitId }) } };

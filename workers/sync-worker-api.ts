@@ -3,7 +3,7 @@ import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisi
 import type { MessageTemplateType, UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
-import type { Milestone } from '../src/domain/visit-rules.ts';
+import type { Milestone, VisitDay } from '../src/domain/visit-rules.ts';
 import type { Placement, ScheduledServiceChanges } from './scheduler-mutations.ts';
 import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
@@ -97,7 +97,8 @@ export interface SyncWorkerApi {
   addScheduledService(scheduledVisitId: string, service: CreateScheduledService): Promise<boolean>;
   changeScheduledService(scheduledServiceId: string, changes: ScheduledServiceChanges): Promise<boolean>;
   updateVisit(scheduledVisitId: string, changes: Partial<Pick<ScheduledVisit, 'customerVehicleStatus' | 'staffNotes' | 'customerComments' | 'keyTag' | 'visitAppointmentCount' | 'scheduledCustomerCheckIn' | 'pickUpTime' | 'cancelDate' | 'description'>>): Promise<boolean>;
-  checkIn(scheduledVisitId: string): Promise<boolean>;
+  /** Checks a customer in on the visit's day (refused, with the reason, before it). */
+  checkIn(scheduledVisitId: string, day: VisitDay): Promise<boolean>;
   createBlockedTime(model: CreateBlockedTime): Promise<boolean>;
   updateBlockedTime(blockedTimeId: string, changes: Partial<Placement & Pick<BlockedTime, 'description'>>): Promise<boolean>;
   deleteBlockedTime(blockedTimeId: string): Promise<boolean>;

@@ -263,7 +263,7 @@ const api: SyncWorkerApi = {
   addScheduledService: async (visitId, service) => queue(schedulerMutations.addScheduledService(await activeStoreId(), visitId, service)),
   changeScheduledService: (id, changes) => queue(schedulerMutations.changeScheduledService(id, changes)),
   updateVisit: (id, changes) => queue(schedulerMutations.updateVisit(id, changes, changes.cancelDate ? 'Cancel a visit' : changes.cancelDate === null ? 'Restore a canceled visit' : 'Change a visit')),
-  checkIn: (id) => queue(schedulerMutations.checkIn(id)),
+  checkIn: (id, day) => queue(schedulerMutations.checkIn(id, day)),
   createBlockedTime: async (model) => queue(schedulerMutations.createBlockedTime(await activeStoreId(), model)),
   updateBlockedTime: (id, changes) => queue(schedulerMutations.updateBlockedTime(id, changes)),
   deleteBlockedTime: (id) => queue(schedulerMutations.deleteBlockedTime(id)),

@@ -1,8 +1,9 @@
 import { Temporal } from 'temporal-polyfill';
 import type {
-  BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, StoreService,
+  BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService,
 } from '../contract/entities.ts';
 import { displayName, licenceText, vehicleTitle } from './display-name.ts';
+import { technicianOf } from './technician-rules.ts';
 import { instantToWallClock } from './time-zone.ts';
 import { isDeletable } from './visit-rules.ts';
 import { eventTypes, scheduledEventStatus, statusColors, type EventType, type Milestones, type ScheduledEventStatus } from './visit-status.ts';
@@ -42,6 +43,11 @@ export interface SchedulerEvent extends Milestones {
   /** The names of every service of the visit on the shown days, in start order. */
   services: string[];
   selectedTechnician: string | null;
+  /** Who does the job: the technician chosen for it, else its column's technician (technician-rules.ts). */
+  technicianId: string | null;
+  technicianName: string | null;
+  /** The name of the entry's column (bay or technician), null for a block of the whole store. */
+  resourceName: string | null;
   tractionInvoiceNumber: string | null;
   visitId: string | null;
   visitStatus: ScheduledEventStatus;
@@ -52,6 +58,8 @@ export interface SchedulerEvent extends Milestones {
   pickUpTime: string | null;
   /** The row the entry stands for: a scheduled service, a blocked time, or a recurring blocked time. */
   sourceId: string;
+  /** The row's scheduler resource; `resourceId` is the column it is drawn in (by technician, its technician's). */
+  sourceResourceId: string | null;
   /** An occurrence of a recurring block: its date (the block's own id is shared by every occurrence). */
   occurrenceDate: string | null;
   // Read from the fields above by the rules below, kept on the entry so every screen shows the same.
@@ -93,6 +101,10 @@ export interface SchedulerRows {
   customers: ReadonlyMap<string, Customer>;
   vehicles: ReadonlyMap<string, CustomerVehicle>;
   storeServices: ReadonlyMap<string, StoreService>;
+  /** The store's columns, by id: their names, and their technicians for jobs nobody was chosen for. */
+  resources: ReadonlyMap<string, Pick<SchedulerResource, 'name' | 'assignedTechnicianId'>>;
+  /** The store's people by user id: their names. */
+  people: ReadonlyMap<string, string>;
 }
 
 export interface DayRange {
@@ -107,10 +119,10 @@ const noMilestones: Milestones = {
   cancelDate: null, confirmationDate: null, checkInDate: null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
 };
 
-const blockFields: Omit<SchedulerEvent, 'eventId' | 'eventType' | 'startDate' | 'endDate' | 'durationInMinutes' | 'resourceId' | 'timeZone' | 'name' | 'description' | 'sourceId' | 'occurrenceDate' | 'displayName' | 'editable'> = {
+const blockFields: Omit<SchedulerEvent, 'eventId' | 'eventType' | 'startDate' | 'endDate' | 'durationInMinutes' | 'resourceId' | 'sourceResourceId' | 'resourceName' | 'timeZone' | 'name' | 'description' | 'sourceId' | 'occurrenceDate' | 'displayName' | 'editable'> = {
   companyName: null, firstName: null, lastName: null, staffNotes: null, serviceNotes: null, customerComments: null, customerId: null,
   customerVehicleStatus: null, vehicle: null, vehicleId: null, keyTag: null, isExternal: null, scheduledBy: null, scheduledServiceId: null,
-  serviceName: null, services: [], selectedTechnician: null, tractionInvoiceNumber: null, visitId: null, visitStatus: 'Blocked Time',
+  serviceName: null, services: [], selectedTechnician: null, technicianId: null, technicianName: null, tractionInvoiceNumber: null, visitId: null, visitStatus: 'Blocked Time',
   visitAppointmentCount: null, appointmentTimes: [], scheduledCustomerCheckIn: null, pickUpTime: null, licence: '', vehicleText: '',
   color: statusColors['Blocked Time'], hollow: true, deletable: true, ...noMilestones,
 };
@@ -121,6 +133,7 @@ const blockFields: Omit<SchedulerEvent, 'eventId' | 'eventType' | 'startDate' | 
  */
 export function schedulerEvents(rows: SchedulerRows, range: DayRange): SchedulerEvent[] {
   const wall = (iso: string) => instantToWallClock(iso, range.timeZone);
+  const columnName = (id: string | null) => (id === null ? null : rows.resources.get(id)?.name ?? null);
   const inRange = (start: string) => start >= range.from && start < range.to;
   const events: SchedulerEvent[] = [];
 
@@ -148,15 +161,16 @@ export function schedulerEvents(rows: SchedulerRows, range: DayRange): Scheduler
     services.forEach((service, i) => {
       const startDate = starts[i]!;
       if (!inRange(startDate)) return;
+      const technicianId = technicianOf(service, rows.resources);
       events.push({
         eventId: eventIdOf(service.scheduledServiceId, eventType), eventType, startDate, endDate: wall(service.endDate),
-        durationInMinutes: service.durationInMinutes, resourceId: service.resourceId, timeZone: range.timeZone, ...person,
+        durationInMinutes: service.durationInMinutes, resourceId: service.resourceId, sourceResourceId: service.resourceId, resourceName: columnName(service.resourceId), timeZone: range.timeZone, ...person,
         description: visit.description, staffNotes: visit.staffNotes, serviceNotes: service.serviceNotes, customerComments: visit.customerComments,
         customerId: visit.customerId, customerVehicleStatus: visit.customerVehicleStatus,
         vehicle: vehicle ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, trim: vehicle.trim, vehicleLicensePlateState: vehicle.vehicleLicensePlateState, vehicleLicensePlateNumber: vehicle.vehicleLicensePlateNumber } : null,
         vehicleId: visit.vehicleId, keyTag: visit.keyTag, isExternal: visit.isExternal, scheduledBy: visit.scheduledBy,
         scheduledServiceId: service.scheduledServiceId, serviceName: names[i]!, services: names, selectedTechnician: service.selectedTechnician,
-        tractionInvoiceNumber: visit.tractionInvoiceNumber, visitId, visitStatus: status, visitAppointmentCount: visit.visitAppointmentCount,
+        technicianId, technicianName: technicianId ? rows.people.get(technicianId) ?? null : null, tractionInvoiceNumber: visit.tractionInvoiceNumber, visitId, visitStatus: status, visitAppointmentCount: visit.visitAppointmentCount,
         appointmentTimes: starts, scheduledCustomerCheckIn: visit.scheduledCustomerCheckIn ? wall(visit.scheduledCustomerCheckIn) : null,
         pickUpTime: visit.pickUpTime ? wall(visit.pickUpTime) : null, ...milestones,
         sourceId: service.scheduledServiceId, occurrenceDate: null,
@@ -171,7 +185,7 @@ export function schedulerEvents(rows: SchedulerRows, range: DayRange): Scheduler
     if (!inRange(startDate)) continue;
     events.push({
       ...blockFields, eventId: eventIdOf(block.blockedTimeId, eventTypes.blockedTime), eventType: eventTypes.blockedTime,
-      startDate, endDate: wall(block.endDate), durationInMinutes: block.durationInMinutes, resourceId: block.resourceId, timeZone: range.timeZone,
+      startDate, endDate: wall(block.endDate), durationInMinutes: block.durationInMinutes, resourceId: block.resourceId, sourceResourceId: block.resourceId, resourceName: columnName(block.resourceId), timeZone: range.timeZone,
       name: block.description, description: block.description, sourceId: block.blockedTimeId, occurrenceDate: null,
       displayName: block.description || 'Blocked time', editable: true,
     });
@@ -183,7 +197,7 @@ export function schedulerEvents(rows: SchedulerRows, range: DayRange): Scheduler
       events.push({
         ...blockFields, eventId: eventIdOf(block.recurringBlockedTimeId, eventTypes.recurringBlockedTime), eventType: eventTypes.recurringBlockedTime,
         startDate: start.toString({ smallestUnit: 'second' }), endDate: start.add({ minutes: block.durationInMinutes }).toString({ smallestUnit: 'second' }),
-        durationInMinutes: block.durationInMinutes, resourceId: block.resourceId, timeZone: range.timeZone,
+        durationInMinutes: block.durationInMinutes, resourceId: block.resourceId, sourceResourceId: block.resourceId, resourceName: columnName(block.resourceId), timeZone: range.timeZone,
         name: block.description, description: block.description, sourceId: block.recurringBlockedTimeId, occurrenceDate: date,
         displayName: block.description || 'Blocked time', editable: false,
       });
@@ -206,9 +220,34 @@ export function weeklyOccurrences(block: Pick<RecurringBlockedTime, 'startDate' 
 }
 
 /** The store calendar dates of a view: the day, or the Monday-to-Sunday week holding it. */
-export function viewDays(date: string, view: 'day' | 'week' | 'list'): { from: string; to: string } {
+export function viewDays(date: string, view: 'day' | 'week' | 'list' | 'technicians'): { from: string; to: string } {
   const day = Temporal.PlainDate.from(date);
   if (view !== 'week') return { from: day.toString(), to: day.add({ days: 1 }).toString() };
   const monday = day.subtract({ days: day.dayOfWeek - 1 });
   return { from: monday.toString(), to: monday.add({ days: 7 }).toString() };
+}
+
+/** The column of jobs nobody does yet, in the view by technician. */
+export const noTechnicianColumn = { id: 'no-technician', title: 'No technician yet' } as const;
+
+/**
+ * The day by technician: a column for each of the store's technicians (and anyone else doing a job that day),
+ * one for the jobs nobody does yet, each job in its technician's column. A block of a column stands in the
+ * column of that column's technician; a block of the whole store in every column; a block of a column nobody
+ * works at stops no technician, so it is not shown here.
+ */
+export function byTechnician(
+  events: readonly SchedulerEvent[], technicians: readonly { userId: string; name: string }[],
+  resources: ReadonlyMap<string, Pick<SchedulerResource, 'assignedTechnicianId'>>,
+): { events: SchedulerEvent[]; columns: { id: string; title: string }[] } {
+  const names = new Map(technicians.map((t) => [t.userId, t.name]));
+  for (const e of events) if (e.technicianId && !names.has(e.technicianId)) names.set(e.technicianId, e.technicianName ?? 'Technician');
+  const placed = events.flatMap((e): SchedulerEvent[] => {
+    if (e.visitId) return [{ ...e, resourceId: e.technicianId ?? noTechnicianColumn.id }];
+    if (e.resourceId === null) return [e];
+    const technician = resources.get(e.resourceId)?.assignedTechnicianId ?? null;
+    return technician && names.has(technician) ? [{ ...e, resourceId: technician }] : [];
+  });
+  const columns = [...names].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title));
+  return { events: placed, columns: [...columns, noTechnicianColumn] };
 }

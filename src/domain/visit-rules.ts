@@ -1,6 +1,7 @@
 import type { RecurringBlockedTime, ScheduledVisit } from '../contract/entities.ts';
 import type { CreateScheduledVisit } from '../contract/writes.ts';
 import { durationProblems } from './durations.ts';
+import { instantToWallClock } from './time-zone.ts';
 
 /** The words both sides use when a rule refuses a change to a visit. */
 export const visitMessages = {
@@ -24,13 +25,36 @@ export function newStaffVisit(model: Omit<CreateScheduledVisit, 'walkIn'>, at: {
   };
 }
 
+/** When a visit is: the start of its first service, and the store's IANA zone that says which day that is. */
+export interface VisitDay {
+  firstStart: string | null;
+  timeZone: string;
+}
+
+/** The store's calendar date of an instant. */
+const storeDate = (iso: string, timeZone: string) => instantToWallClock(iso, timeZone).slice(0, 10);
+
+/**
+ * Why a visit cannot be checked in yet: its day has not come (a customer arrives on the day of their
+ * appointment; one who comes a day early is booked again for today). Null when it can.
+ */
+export function checkInTooEarly(day: VisitDay, now: string): string | null {
+  if (!day.firstStart) return null;
+  const date = storeDate(day.firstStart, day.timeZone);
+  if (date <= storeDate(now, day.timeZone)) return null;
+  const words = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return `This appointment is on ${words}: check the customer in on that day, or move the appointment to today first.`;
+}
+
 /**
  * Checking in: the fields it sets, null when the visit is already in (nothing to do), or why not. A visit
  * never confirmed is confirmed by arriving, at the same moment: it counts as a walk-in (scheduler-events.ts).
  */
-export function checkInChanges(visit: Pick<ScheduledVisit, 'cancelDate' | 'checkInDate' | 'confirmationDate'>, now: string): { refused: string } | Pick<ScheduledVisit, 'checkInDate' | 'confirmationDate'> | null {
+export function checkInChanges(visit: Pick<ScheduledVisit, 'cancelDate' | 'checkInDate' | 'confirmationDate'>, now: string, day: VisitDay): { refused: string } | Pick<ScheduledVisit, 'checkInDate' | 'confirmationDate'> | null {
   if (visit.cancelDate) return { refused: visitMessages.canceledCheckIn };
   if (visit.checkInDate) return null;
+  const early = checkInTooEarly(day, now);
+  if (early) return { refused: early };
   return { checkInDate: now, confirmationDate: visit.confirmationDate ?? now };
 }
 
@@ -64,18 +88,22 @@ export const milestones = Object.keys(milestoneFields) as Milestone[];
 type MilestoneDates = Pick<ScheduledVisit, 'cancelDate' | 'confirmationDate' | 'checkInDate' | 'workStartDate' | 'workCompleteDate' | 'readyForPickupDate' | 'checkOutDate'>;
 const steps = ['checkInDate', 'workStartDate', 'workCompleteDate', 'readyForPickupDate', 'checkOutDate'] as const;
 
+/** Why work on a visit cannot begin: the customer has not arrived (the front counter checks them in). */
+export const notCheckedIn = 'The customer is not checked in yet: the front counter checks them in when they arrive, then work can start.';
+
 /**
- * Reaching a milestone: its date, and each earlier one the visit skipped set to the same moment (a car the
- * counter forgot to check in is checked in when the bay starts on it); null when already reached; refused
- * for a canceled visit.
+ * Reaching a milestone: its date, and each earlier step after check-in the visit skipped set to the same
+ * moment (work complete marked without a start records both); null when already reached; refused for a
+ * canceled visit, and for a visit not checked in: nothing happens to a car that has not arrived, and arriving
+ * is the counter's to record.
  */
 export function milestoneChanges(visit: MilestoneDates, milestone: Milestone, at: string): { refused: string } | Partial<MilestoneDates> | null {
   if (visit.cancelDate) return { refused: 'This visit was canceled: restore it first.' };
   const field = milestoneFields[milestone];
   if (visit[field]) return null;
+  if (!visit.checkInDate) return { refused: notCheckedIn };
   const changes: Partial<MilestoneDates> = {};
-  for (const step of steps.slice(0, steps.indexOf(field) + 1)) if (!visit[step]) changes[step] = at;
-  if (!visit.confirmationDate) changes.confirmationDate = at;
+  for (const step of steps.slice(1, steps.indexOf(field) + 1)) if (!visit[step]) changes[step] = at;
   return changes;
 }
 

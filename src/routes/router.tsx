@@ -104,7 +104,7 @@ const home = createRoute({
 /** The scheduler's day and view live in the URL: a shared or reloaded link opens the same calendar. */
 const schedulerSearch = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined),
-  view: z.enum(['day', 'week', 'list']).optional().catch(undefined),
+  view: z.enum(['day', 'technicians', 'week', 'list']).optional().catch(undefined),
 });
 const scheduler = createRoute({
   getParentRoute: () => app, path: '/scheduler-dayview', staticData: { title: 'Scheduler', roles: frontCounter }, beforeLoad: guard(frontCounter),

@@ -92,8 +92,11 @@ describe('a technician', () => {
     const listed = (await apiCall(t.app, { method: 'GET', path: `${apiPaths.scheduledVisits}?$top=20`, token: tokens.tech, store: stores[101] })).json();
     expect(listed.items.length).toBeGreaterThan(0);
     expect(listed.items.every((v: { scheduledVisitHashId: unknown }) => v.scheduledVisitHashId === null)).toBe(true);
-    const visit = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId']).where('storeId', '=', stores[101]!).where('cancelDate', 'is', null)
-      .where('checkInDate', 'is not', null).where('workStartDate', 'is', null).where('deleted', '=', false).executeTakeFirstOrThrow();
+    // A car checked in and waiting for the bay (whatever the hour the demo was seeded at).
+    const visit = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'checkInDate']).where('storeId', '=', stores[101]!).where('cancelDate', 'is', null)
+      .where('checkInDate', 'is not', null).where('deleted', '=', false).orderBy('checkInDate', 'desc').executeTakeFirstOrThrow();
+    await t.db.updateTable('scheduledVisits').set({ workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null })
+      .where('scheduledVisitId', '=', visit.scheduledVisitId).execute();
     const one = await apiCall(t.app, { method: 'GET', path: apiPaths.scheduledVisit.replace(':scheduledVisitId', visit.scheduledVisitId), token: tokens.tech, store: stores[101] });
     expect(one.json().scheduledVisitHashId).toBeNull();
     const started = await apiCall(t.app, { method: 'POST', path: apiPaths.visitMilestone.replace(':scheduledVisitId', visit.scheduledVisitId).replace(':milestone', 'work-start'), token: tokens.tech, store: stores[101], body: {} });

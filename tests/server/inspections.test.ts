@@ -6,6 +6,7 @@ import type { PublicInspectionReport } from '../../src/contract/inspection-repor
 import type { PublicWorkOrder } from '../../src/contract/work-order.ts';
 import { activeStoreHeader, apiPaths, withApiVersion } from '../../src/contract/routes.ts';
 import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { notCheckedIn } from '../../src/domain/visit-rules.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';
@@ -275,14 +276,21 @@ describe('the customer\'s inspection report', () => {
 });
 
 describe('a visit through the bay', () => {
-  it('records work started at the device\'s time, checking the car in if the counter forgot, then complete and ready; check-out is the counter\'s', async () => {
+  it('refuses work on a car not checked in, then records work started at the device\'s time, complete and ready; check-out is the counter\'s', async () => {
     const visit = await openVisit(3);
     await t.db.updateTable('scheduledVisits').set({ checkInDate: null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null })
       .where('scheduledVisitId', '=', visit.scheduledVisitId).execute();
     const step = (milestone: string, token: string, body: unknown = {}) => apiCall(t.app, { method: 'POST', path: path(apiPaths.visitMilestone, { scheduledVisitId: visit.scheduledVisitId, milestone }), ...as(token), body });
+    const twentyMinutesAgo = new Date(clock.now().getTime() - 1_200_000).toISOString();
     const tenMinutesAgo = new Date(clock.now().getTime() - 600_000).toISOString();
+    for (const milestone of ['work-start', 'work-complete', 'ready-for-pickup']) {
+      const refused = await step(milestone, tech, { at: tenMinutesAgo });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(notCheckedIn);
+    }
+    await t.db.updateTable('scheduledVisits').set({ checkInDate: twentyMinutesAgo }).where('scheduledVisitId', '=', visit.scheduledVisitId).execute();
     const started = await step('work-start', tech, { at: tenMinutesAgo });
-    expect(started.json()).toMatchObject({ checkInDate: tenMinutesAgo, workStartDate: tenMinutesAgo });
+    expect(started.json()).toMatchObject({ checkInDate: twentyMinutesAgo, workStartDate: tenMinutesAgo });
     expect((await step('work-start', tech, {})).json()).toMatchObject({ workStartDate: tenMinutesAgo });
     const future = new Date(clock.now().getTime() + 3_600_000).toISOString();
     expect((await step('work-complete', tech, { at: future })).json()).toMatchObject({ workCompleteDate: clock.now().toISOString() });

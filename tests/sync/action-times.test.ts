@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../src/contract/routes.ts';
 import { newHashId } from '../../src/domain/hash-id.ts';
+import { apiCall } from '../support/api.ts';
 import { schedulerMutations } from '../../workers/scheduler-mutations.ts';
 import { createDevice, demoStoreZone, storeClock, syncTestEnvironment, type Device } from '../support/sync-harness.ts';
 
@@ -17,12 +19,24 @@ async function tabletAt(wallClock: string): Promise<Device> {
   return device;
 }
 
-let visitsUsed = 0;
-async function arrivingVisit(): Promise<string> {
-  const visit = await env.server.database.db.selectFrom('scheduledVisits').select('scheduledVisitId').where('storeId', '=', env.store)
-    .where('checkInDate', 'is', null).where('cancelDate', 'is', null).where('confirmationDate', 'is not', null).where('deleted', '=', false)
-    .orderBy('scheduledVisitId').offset(visitsUsed++).limit(1).executeTakeFirstOrThrow();
-  return visit.scheduledVisitId;
+/** A confirmed appointment booked by the counter at a store wall-clock time; its id, and its day for a check-in. */
+async function arrivingVisit(wallClock: string): Promise<{ scheduledVisitId: string; day: { firstStart: string; timeZone: string } }> {
+  const db = env.server.database.db;
+  const resource = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
+  const scheduledVisitId = randomUUID();
+  const startDate = at(wallClock);
+  const send = async (path: string, body: unknown) => {
+    const answer = await apiCall(env.server.app, { method: 'POST', path, token: env.token, store: env.store, body });
+    expect(answer.statusCode, answer.body).toBe(201);
+  };
+  await send(apiPaths.scheduledVisits, {
+    scheduledVisitId, scheduledVisitHashId: newHashId(), customerId: null, vehicleId: null, customerVehicleStatus: 1, description: null, staffNotes: null,
+    customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null, walkIn: false,
+  });
+  await send(apiPaths.scheduledServices.replace(':scheduledVisitId', scheduledVisitId), {
+    scheduledServiceId: randomUUID(), storeServiceId: null, resourceId: resource.schedulerResourceId, startDate, endDate: startDate, durationInMinutes: 60, serviceNotes: null, selectedTechnician: null,
+  });
+  return { scheduledVisitId, day: { firstStart: startDate, timeZone: demoStoreZone } };
 }
 const serverVisit = (scheduledVisitId: string) => env.server.database.db.selectFrom('scheduledVisits')
   .select(['checkInDate', 'confirmationDate']).where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
@@ -35,9 +49,9 @@ async function reconnect(device: Device): Promise<void> {
 
 describe('what the counter did offline keeps the time it was done', () => {
   it('a check-in made offline at 9:58 is 9:58 on the server and every device, not the time it reconnected', async () => {
+    const { scheduledVisitId: visitId, day } = await arrivingVisit('2026-11-04T10:00');
     const tablet = await tabletAt('2026-11-04T09:58');
-    const visitId = await arrivingVisit();
-    await tablet.engine.mutate(schedulerMutations.checkIn(visitId, new Date(at('2026-11-04T09:58'))));
+    await tablet.engine.mutate(schedulerMutations.checkIn(visitId, day, new Date(at('2026-11-04T09:58'))));
     await reconnect(tablet);
     expect((await serverVisit(visitId)).checkInDate).toBe(at('2026-11-04T09:58'));
     const other = env.device();
@@ -72,16 +86,27 @@ describe('what the counter did offline keeps the time it was done', () => {
   });
 
   it('a device clock that runs ahead, or a change that waited for days, takes the server\'s time instead', async () => {
+    const early = await arrivingVisit('2026-11-04T10:30');
     const ahead = await tabletAt('2026-11-04T10:20');
-    const early = await arrivingVisit();
-    await ahead.engine.mutate(schedulerMutations.checkIn(early, new Date(at('2026-11-04T10:20'))));
+    await ahead.engine.mutate(schedulerMutations.checkIn(early.scheduledVisitId, early.day, new Date(at('2026-11-04T10:20'))));
     await reconnect(ahead);
-    expect((await serverVisit(early)).checkInDate).toBe(at('2026-11-04T10:00'));
+    expect((await serverVisit(early.scheduledVisitId)).checkInDate).toBe(at('2026-11-04T10:00'));
 
+    const late = await arrivingVisit('2026-10-30T09:00');
     const stale = await tabletAt('2026-10-30T09:00');
-    const late = await arrivingVisit();
-    await stale.engine.mutate(schedulerMutations.checkIn(late, new Date(at('2026-10-30T09:00'))));
+    await stale.engine.mutate(schedulerMutations.checkIn(late.scheduledVisitId, late.day, new Date(at('2026-10-30T09:00'))));
     await reconnect(stale);
-    expect((await serverVisit(late)).checkInDate).toBe(at('2026-11-04T10:00'));
+    expect((await serverVisit(late.scheduledVisitId)).checkInDate).toBe(at('2026-11-04T10:00'));
+  });
+
+  it('a check-in of tomorrow\'s appointment is refused on the device and by the server, with the reason', async () => {
+    const tomorrow = await arrivingVisit('2026-11-05T09:00');
+    const tablet = await tabletAt('2026-11-04T09:58');
+    await expect(tablet.engine.mutate(schedulerMutations.checkIn(tomorrow.scheduledVisitId, tomorrow.day, new Date(at('2026-11-04T09:58')))))
+      .rejects.toThrow('This appointment is on Thursday, November 5');
+    const answer = await apiCall(env.server.app, { method: 'POST', path: apiPaths.checkIn.replace(':scheduledVisitId', tomorrow.scheduledVisitId), token: env.token, store: env.store });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().detail).toContain('This appointment is on Thursday, November 5');
+    expect((await serverVisit(tomorrow.scheduledVisitId)).checkInDate).toBeNull();
   });
 });

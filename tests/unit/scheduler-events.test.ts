@@ -3,7 +3,7 @@ import { isOpenFields } from '../../src/contract/store-location.ts';
 import type { BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, StoreService } from '../../src/contract/entities.ts';
 import { displayName, licenceText } from '../../src/domain/display-name.ts';
 import { durationProblems, snapDuration } from '../../src/domain/durations.ts';
-import { eventIdOf, schedulerEvents, viewDays, weeklyOccurrences, type SchedulerRows } from '../../src/domain/scheduler-events.ts';
+import { byTechnician, eventIdOf, noTechnicianColumn, schedulerEvents, viewDays, weeklyOccurrences, type SchedulerRows } from '../../src/domain/scheduler-events.ts';
 import { gridHours, placementWarnings } from '../../src/domain/scheduler-rules.ts';
 import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
 import { wallClockIsoToInstant } from '../../src/domain/time-zone.ts';
@@ -25,7 +25,9 @@ const service = (id: string, wall: string, minutes: number, extra: Partial<Sched
 const rows = (extra: Partial<SchedulerRows> = {}): SchedulerRows => ({
   visits: new Map([['visit-1', visit()]]), services: [service('s1', '2026-11-23T09:00:00', 60)], blockedTimes: [], recurringBlockedTimes: [],
   customers: new Map([['c1', customer]]), vehicles: new Map([['v1', vehicle]]),
-  storeServices: new Map([['oil', { storeServiceId: 'oil', name: 'Oil Change' } as StoreService]]), ...extra,
+  storeServices: new Map([['oil', { storeServiceId: 'oil', name: 'Oil Change' } as StoreService]]),
+  resources: new Map([['bay-1', { name: 'Bay 1', assignedTechnicianId: 'tech-ana' }], ['bay-2', { name: 'Bay 2', assignedTechnicianId: null }]]),
+  people: new Map([['tech-ana', 'Ana Ruiz'], ['tech-ben', 'Ben Cole']]), ...extra,
 });
 const monday = { from: '2026-11-23', to: '2026-11-24', timeZone: zone };
 
@@ -110,6 +112,56 @@ describe('calendar entries from the replica', () => {
   it('shows a week from Monday to Sunday around the chosen day', () => {
     expect(viewDays('2026-11-26', 'week')).toEqual({ from: '2026-11-23', to: '2026-11-30' });
     expect(viewDays('2026-11-26', 'day')).toEqual({ from: '2026-11-26', to: '2026-11-27' });
+  });
+});
+
+describe('who does each job (issue 24 item 12)', () => {
+  const technicians = [{ userId: 'tech-ana', name: 'Ana Ruiz' }, { userId: 'tech-ben', name: 'Ben Cole' }];
+  const resources = rows().resources;
+
+  it.each([
+    ['the technician chosen for it', { selectedTechnician: 'tech-ben' }, 'tech-ben', 'Ben Cole'],
+    ['its bay\'s technician when nobody was chosen', {}, 'tech-ana', 'Ana Ruiz'],
+    ['nobody when nobody was chosen and its bay has no technician', { resourceId: 'bay-2' }, null, null],
+  ])('names %s', (_, extra, technicianId, technicianName) => {
+    const [event] = schedulerEvents(rows({ services: [service('s1', '2026-11-23T09:00:00', 60, extra)] }), monday);
+    expect(event).toMatchObject({ technicianId, technicianName });
+  });
+
+  it('names the bay of each entry, and no bay for a block of the whole store', () => {
+    const whole: BlockedTime = { blockedTimeId: 'b1', resourceId: null, startDate: wallClockIsoToInstant('2026-11-23T12:00:00', zone), endDate: wallClockIsoToInstant('2026-11-23T12:30:00', zone), durationInMinutes: 30, description: 'Lunch' };
+    const events = schedulerEvents(rows({ blockedTimes: [whole] }), monday);
+    expect(events.map((e) => [e.eventId, e.resourceName])).toEqual([['s1:1', 'Bay 1'], ['b1:2', null]]);
+  });
+
+  it('puts each job in its technician\'s column by technician, the jobs nobody does in their own column, and keeps each job\'s bay', () => {
+    const events = schedulerEvents(rows({
+      services: [
+        service('s1', '2026-11-23T09:00:00', 60),
+        service('s2', '2026-11-23T10:00:00', 60, { selectedTechnician: 'tech-ben' }),
+        service('s3', '2026-11-23T11:00:00', 60, { resourceId: 'bay-2' }),
+      ],
+    }), monday);
+    const view = byTechnician(events, technicians, resources);
+    expect(view.columns).toEqual([{ id: 'tech-ana', title: 'Ana Ruiz' }, { id: 'tech-ben', title: 'Ben Cole' }, noTechnicianColumn]);
+    expect(view.events.map((e) => [e.eventId, e.resourceId, e.sourceResourceId])).toEqual([
+      ['s1:1', 'tech-ana', 'bay-1'], ['s2:1', 'tech-ben', 'bay-1'], ['s3:1', noTechnicianColumn.id, 'bay-2'],
+    ]);
+  });
+
+  it('adds a column for someone doing a job who is not one of the store\'s technicians', () => {
+    const events = schedulerEvents(rows({ services: [service('s1', '2026-11-23T09:00:00', 60, { selectedTechnician: 'admin-1' })], people: new Map([['admin-1', 'Pat Admin']]) }), monday);
+    expect(byTechnician(events, technicians, resources).columns.map((c) => c.title)).toEqual(['Ana Ruiz', 'Ben Cole', 'Pat Admin', noTechnicianColumn.title]);
+  });
+
+  it('shows a bay\'s block in its technician\'s column, a store block in every column, and no block of a bay nobody works at', () => {
+    const block = (id: string, resourceId: string | null): BlockedTime => ({ blockedTimeId: id, resourceId, startDate: wallClockIsoToInstant('2026-11-23T13:00:00', zone), endDate: wallClockIsoToInstant('2026-11-23T14:00:00', zone), durationInMinutes: 60, description: id });
+    const events = schedulerEvents(rows({ services: [], blockedTimes: [block('ana-bay', 'bay-1'), block('store', null), block('empty-bay', 'bay-2')] }), monday);
+    expect(byTechnician(events, technicians, resources).events.map((e) => [e.displayName, e.resourceId])).toEqual([['ana-bay', 'tech-ana'], ['store', null]]);
+  });
+
+  it('reads the day by technician as one day', () => {
+    expect(viewDays('2026-11-26', 'technicians')).toEqual({ from: '2026-11-26', to: '2026-11-27' });
   });
 });
 

@@ -77,7 +77,21 @@ describe('calendar changes made on the device', () => {
 
   it('check a visit in once: a second check-in sends nothing', () => {
     const visit = { scheduledVisitId: 'v', cancelDate: null, checkInDate: '2030-06-04T13:55:00.000Z', confirmationDate: '2030-06-01T12:00:00.000Z' };
-    expect(schedulerMutations.checkIn('v').build(visit)).toBeNull();
-    expect(() => schedulerMutations.checkIn('v').build({ ...visit, checkInDate: null, cancelDate: '2030-06-03T00:00:00.000Z' })).toThrow('This visit was canceled');
+    const day = { firstStart: '2030-06-04T14:00:00.000Z', timeZone: 'America/New_York' };
+    expect(schedulerMutations.checkIn('v', day).build(visit)).toBeNull();
+    expect(() => schedulerMutations.checkIn('v', day).build({ ...visit, checkInDate: null, cancelDate: '2030-06-03T00:00:00.000Z' })).toThrow('This visit was canceled');
+  });
+
+  it.each([
+    ['on the day, before the appointment\'s time', '2030-06-04T12:00:00.000Z', true],
+    ['a day late', '2030-06-05T13:00:00.000Z', true],
+    ['at 11:30 PM store time the evening before', '2030-06-04T03:30:00.000Z', false],
+    ['the day before', '2030-06-03T14:00:00.000Z', false],
+  ])('check a customer in %s: %s', (_, now, allowed) => {
+    const visit = { scheduledVisitId: 'v', cancelDate: null, checkInDate: null, confirmationDate: '2030-06-01T12:00:00.000Z' };
+    const day = { firstStart: '2030-06-04T14:00:00.000Z', timeZone: 'America/New_York' };
+    const check = () => schedulerMutations.checkIn('v', day, new Date(now)).build(visit);
+    if (allowed) expect(check()?.next).toMatchObject({ checkInDate: now });
+    else expect(check).toThrow('This appointment is on Tuesday, June 4: check the customer in on that day, or move the appointment to today first.');
   });
 });

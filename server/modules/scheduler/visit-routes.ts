@@ -9,6 +9,7 @@ import { durationProblems, withEnd } from '../../../src/domain/durations.ts';
 import { cancelProblems, checkInChanges, isDeletable, milestoneChanges, milestoneRoles, milestones, newStaffVisit, visitMessages } from '../../../src/domain/visit-rules.ts';
 import { bayAndCounter, frontCounter, rolesAtStore } from '../../../src/domain/roles.ts';
 import { assignmentRefusal } from '../../../src/domain/technician-rules.ts';
+import { storeTimeZone } from '../../../src/domain/time-zone.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
@@ -43,6 +44,12 @@ function listQuery(request: FastifyRequest, resource: ODataResource) {
   const { from, to, ...odata } = request.query as Record<string, unknown>;
   const range = parseOrProblem(rangeQuery, { from, to }, 'The date range');
   return { range, query: parseODataQuery(odata, resource) };
+}
+
+/** The store's IANA zone (its own, else the system's: time-zone.ts logs why). */
+async function storeZone(db: Db | Writer['trx'], scope: StoreScope): Promise<string> {
+  const store = await db.selectFrom('storeLocations').select('timeZone').where('id', '=', scope.storeId).executeTakeFirstOrThrow();
+  return storeTimeZone(store.timeZone);
 }
 
 async function liveServicesOf(db: Db | Writer['trx'], scope: StoreScope, scheduledVisitId: string) {
@@ -135,8 +142,9 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     const scope = await counter(request);
     const key = parseOrProblem(visitParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
+      const day = { firstStart: (await liveServicesOf(w.trx, scope, key.scheduledVisitId))[0]?.startDate ?? null, timeZone: await storeZone(w.trx, scope) };
       const { row, changed } = await w.change(scheduledVisits, key, (visit) => {
-        const changes = checkInChanges(visit, w.actedAt());
+        const changes = checkInChanges(visit, w.actedAt(), day);
         if (changes && 'refused' in changes) throw new ProblemError('conflict', changes.refused);
         return changes;
       });

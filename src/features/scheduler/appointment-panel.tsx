@@ -16,9 +16,11 @@ import { displayName, licenceText, vehicleTitle } from '../../domain/display-nam
 import { durationProblem } from '../../domain/durations.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { visitEventType } from '../../domain/scheduler-events.ts';
-import { isCancelable, isDeletable } from '../../domain/visit-rules.ts';
+import { checkInTooEarly, isCancelable, isDeletable } from '../../domain/visit-rules.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { scheduledEventStatus } from '../../domain/visit-status.ts';
+import { bayRoles } from '../../domain/roles.ts';
+import { technicianOf } from '../../domain/technician-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { StatusBadge } from '../../app/visit-status-badge.tsx';
 import { InspectionSummary } from './inspection-summary.tsx';
@@ -42,12 +44,22 @@ async function readVisit(storeId: number, scheduledVisitId: string) {
     db.rows<SchedulerResource>('schedulerResources').toArray(),
     db.rows<StoreStaff>('storeStaff').toArray(),
   ]);
+  const byId = new Map(resources.map((r) => [r.schedulerResourceId, r]));
   return {
     visit, services, customer, vehicle,
     serviceName: (id: string | null) => (id && storeServices.find((s) => s.storeServiceId === id)?.name) || 'Service',
     resourceName: (id: string | null) => (id && resources.find((r) => r.schedulerResourceId === id)?.name) || 'Unassigned',
-    personName: (id: string | null) => (id && staff.find((s) => s.userId === id)?.name) || null,
+    /** Who does a service: the technician chosen for it, else its column's (technician-rules.ts). */
+    technicianName: (service: ScheduledService) => {
+      const id = technicianOf(service, byId);
+      return (id && staff.find((s) => s.userId === id)?.name) || null;
+    },
     columns: resources.filter((r) => r.isActive).sort((a, b) => a.sortOrder - b.sortOrder).map((r) => ({ value: r.schedulerResourceId, label: r.name })),
+    columnTechnician: (resourceId: string | null) => {
+      const id = resourceId ? byId.get(resourceId)?.assignedTechnicianId : null;
+      return (id && staff.find((s) => s.userId === id)?.name) || null;
+    },
+    technicians: staff.filter((p) => p.roles.some((r) => bayRoles.includes(r))).sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ value: p.userId, label: p.name })),
   } as const;
 }
 
@@ -85,6 +97,8 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
   const timeZone = storeTimeZone(store.timeZone);
   const formats = storeFormatters(store);
   const status = scheduledEventStatus(visitEventType(visit), visit);
+  const day = { firstStart: services[0]?.startDate ?? null, timeZone };
+  const tooEarly = visit.checkInDate || visit.cancelDate ? null : checkInTooEarly(day, new Date().toISOString());
   const act = async (work: () => Promise<unknown>, after?: () => void) => {
     try {
       setProblem(null);
@@ -111,7 +125,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         <Table.Tbody>
           {services.map((s) => (
             <Table.Tr key={s.scheduledServiceId} bg={s.scheduledServiceId === scheduledServiceId ? 'var(--mantine-primary-color-light)' : undefined}>
-              <Table.Td>{data.serviceName(s.storeServiceId)}<Text size="xs" c="dimmed">{s.durationInMinutes} min{data.personName(s.selectedTechnician) ? ` · ${data.personName(s.selectedTechnician)}` : ''}</Text></Table.Td>
+              <Table.Td>{data.serviceName(s.storeServiceId)}<Text size="xs" c="dimmed">{s.durationInMinutes} min · {data.technicianName(s) ?? 'No technician yet'}</Text></Table.Td>
               <Table.Td>{formats.time(s.startDate)}–{formats.time(s.endDate)}</Table.Td>
               <Table.Td>{data.resourceName(s.resourceId)}</Table.Td>
             </Table.Tr>
@@ -120,7 +134,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
       </Table>
       {!visit.checkOutDate && !visit.cancelDate && (
         <Reschedule key={services.map((x) => `${x.scheduledServiceId}${x.startDate}${x.resourceId}${x.durationInMinutes}`).join()} services={services}
-          serviceName={data.serviceName} columns={data.columns} timeZone={timeZone} focus={scheduledServiceId}
+          serviceName={data.serviceName} columns={data.columns} technicians={data.technicians} columnTechnician={data.columnTechnician} timeZone={timeZone} focus={scheduledServiceId}
           onSave={(id, place) => act(() => syncClient().placeScheduledService(id, place))} />
       )}
       {!visit.checkOutDate && !visit.cancelDate && (
@@ -158,7 +172,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         </Alert>
       ) : (
         <Group gap="xs">
-          {!visit.checkInDate && !visit.cancelDate && <Button leftSection={<IconCheck size={16} />} onClick={() => void act(() => syncClient().checkIn(visit.scheduledVisitId))}>Check in</Button>}
+          {!visit.checkInDate && !visit.cancelDate && !tooEarly && <Button leftSection={<IconCheck size={16} />} onClick={() => void act(() => syncClient().checkIn(visit.scheduledVisitId, day))}>Check in</Button>}
           {visit.checkInDate && !visit.checkOutDate && !visit.cancelDate && (
             <Button variant={visit.readyForPickupDate ? 'filled' : 'default'} onClick={() => void act(() => syncClient().recordMilestone(visit.scheduledVisitId, 'check-out'))}>Check out</Button>
           )}
@@ -168,6 +182,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         </Group>
       )}
       {visit.checkInDate && <Badge variant="light" color="gray">Checked in: it stays on the record and cannot be deleted</Badge>}
+      {tooEarly && <Text size="sm" c="dimmed">{tooEarly}</Text>}
     </Stack>
   );
 }
@@ -204,25 +219,32 @@ function VisitTimes({ visit, firstStart, timeZone, onSave }: { visit: ScheduledV
   );
 }
 
-/** Moves a service without dragging (keyboard, touch): its column, start time and length on the same day. */
-function Reschedule({ services, serviceName, columns, timeZone, focus, onSave }: {
-  services: ScheduledService[]; serviceName(id: string | null): string; columns: { value: string; label: string }[]; timeZone: string; focus: string | undefined;
-  onSave(id: string, place: { resourceId: string | null; startDate: string; durationInMinutes: number }): Promise<void>;
+const nobody = 'nobody';
+
+/** Moves a service without dragging (keyboard, touch): its column, technician, start time and length on the same day. */
+function Reschedule({ services, serviceName, columns, technicians, columnTechnician, timeZone, focus, onSave }: {
+  services: ScheduledService[]; serviceName(id: string | null): string; columns: { value: string; label: string }[]; technicians: { value: string; label: string }[];
+  /** The name of a column's own technician, if it has one. */
+  columnTechnician(resourceId: string | null): string | null;
+  timeZone: string; focus: string | undefined;
+  onSave(id: string, place: { resourceId: string | null; startDate: string; durationInMinutes: number; selectedTechnician: string | null }): Promise<void>;
 }) {
   const [open, setOpen] = useState(false);
   const [id, setId] = useState(services.find((x) => x.scheduledServiceId === focus)?.scheduledServiceId ?? services[0]?.scheduledServiceId ?? null);
   const service = services.find((x) => x.scheduledServiceId === id);
   const [resourceId, setResourceId] = useState(service?.resourceId ?? null);
+  const [technician, setTechnician] = useState(service?.selectedTechnician ?? nobody);
   const [time, setTime] = useState(service ? instantToWallClock(service.startDate, timeZone).slice(11, 16) : '');
   const [minutes, setMinutes] = useState<number | string>(service?.durationInMinutes ?? 60);
   const [problem, setProblem] = useState<string | null>(null);
   if (!service) return null;
-  if (!open) return <Group><Button variant="light" size="xs" onClick={() => setOpen(true)}>Change time or column…</Button></Group>;
+  if (!open) return <Group><Button variant="light" size="xs" onClick={() => setOpen(true)}>Change time, bay or technician…</Button></Group>;
   const choose = (next: string | null) => {
     const chosen = services.find((x) => x.scheduledServiceId === next);
     setId(next);
     if (!chosen) return;
     setResourceId(chosen.resourceId);
+    setTechnician(chosen.selectedTechnician ?? nobody);
     setTime(instantToWallClock(chosen.startDate, timeZone).slice(11, 16));
     setMinutes(chosen.durationInMinutes);
   };
@@ -232,12 +254,18 @@ function Reschedule({ services, serviceName, columns, timeZone, focus, onSave }:
     if (wrong) return setProblem(wrong);
     if (!timeOfDay.safeParse(time).success) return setProblem('Enter the start time, such as 09:30.');
     const day = instantToWallClock(service.startDate, timeZone).slice(0, 10);
-    void onSave(service.scheduledServiceId, { resourceId, startDate: wallClockIsoToInstant(`${day}T${time}:00`, timeZone), durationInMinutes: length }).then(() => setOpen(false));
+    void onSave(service.scheduledServiceId, {
+      resourceId, startDate: wallClockIsoToInstant(`${day}T${time}:00`, timeZone), durationInMinutes: length, selectedTechnician: technician === nobody ? null : technician,
+    }).then(() => setOpen(false));
   };
   return (
-    <Stack gap="xs" role="group" aria-label="Change time or column">
+    <Stack gap="xs" role="group" aria-label="Change time, bay or technician">
       {services.length > 1 && <Select label="Service" value={id} onChange={choose} allowDeselect={false} data={services.map((x) => ({ value: x.scheduledServiceId, label: serviceName(x.storeServiceId) }))} />}
-      <Select label="Technician or bay" value={resourceId} onChange={setResourceId} allowDeselect={false} data={columns} />
+      <Group grow>
+        <Select label="Bay" value={resourceId} onChange={setResourceId} allowDeselect={false} data={columns} />
+        <Select label="Technician" value={technician} onChange={(v) => setTechnician(v ?? nobody)} allowDeselect={false}
+          data={[...technicians, { value: nobody, label: columnTechnician(resourceId) ? `The bay's technician (${columnTechnician(resourceId)})` : 'Nobody yet' }]} />
+      </Group>
       <Group grow>
         <TimeInput label="Starts" value={time} onChange={(e) => setTime(e.currentTarget.value)} />
         <NumberInput label="Minutes" min={15} step={15} value={minutes} onChange={setMinutes} />

@@ -1,9 +1,9 @@
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Tabs, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Tabs, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
-import { timeOfDay, type Customer, type CustomerVehicle } from '../../contract/entities.ts';
+import { timeOfDay, type Customer, type CustomerVehicle, type SchedulerResource } from '../../contract/entities.ts';
 import { checkOutMethods } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -17,33 +17,52 @@ import { syncClient } from '../../sync/sync-client.ts';
 import { PossibleMatches } from '../../app/customers/possible-matches.tsx';
 import { searchCustomers } from '../../app/customers/search-replica.ts';
 import type { CalendarPlacement } from './event-calendar.tsx';
-import { useBookingCatalogue } from './use-scheduler.ts';
+import { useBookingCatalogue, type BookingCatalogue } from './use-scheduler.ts';
 
 const minutesBetween = (a: string, b: string) => snapDuration(wallMinutesBetween(a, b));
+/** The technician select's value for a job nobody does yet (a select's values are strings). */
+const noTechnician = 'nobody';
 
 interface Props {
   store: StoreLocation;
   timeZone: string;
-  place: CalendarPlacement;
-  columns: { id: string; title: string }[];
+  /** The slot picked; by technician, the technician whose column it was (null: nobody yet). */
+  place: CalendarPlacement & { technicianId?: string | null };
   onClose(): void;
 }
+
+type FormProps = Props & { catalogue: BookingCatalogue };
 
 /** What to book on an empty slot: an appointment (customer, vehicle, services) or blocked time. */
 export function BookingDialog(props: Props) {
   const [tab, setTab] = useState<string | null>('appointment');
+  const catalogue = useBookingCatalogue(props.store.id);
   return (
     <Modal opened onClose={props.onClose} title="New on the calendar" size="lg">
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="appointment">Appointment</Tabs.Tab>
-          <Tabs.Tab value="block">Blocked time</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="appointment"><AppointmentForm {...props} /></Tabs.Panel>
-        <Tabs.Panel value="block"><BlockForm {...props} /></Tabs.Panel>
-      </Tabs>
+      {catalogue ? (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="appointment">Appointment</Tabs.Tab>
+            <Tabs.Tab value="block">Blocked time</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="appointment"><AppointmentForm {...props} catalogue={catalogue} /></Tabs.Panel>
+          <Tabs.Panel value="block"><BlockForm {...props} catalogue={catalogue} /></Tabs.Panel>
+        </Tabs>
+      ) : <Loader size="sm" aria-label="Loading the store's services" />}
     </Modal>
   );
+}
+
+/**
+ * The column and technician a new appointment starts with: the slot's column and that column's technician;
+ * by technician, that technician and the column they work at (else the first).
+ */
+function startingPlace(place: Props['place'], columns: readonly SchedulerResource[]): { resourceId: string | null; technicianId: string | null } {
+  if (place.technicianId === undefined) {
+    return { resourceId: place.resourceId, technicianId: columns.find((c) => c.schedulerResourceId === place.resourceId)?.assignedTechnicianId ?? null };
+  }
+  const theirs = place.technicianId ? columns.find((c) => c.assignedTechnicianId === place.technicianId) : undefined;
+  return { resourceId: (theirs ?? columns[0])?.schedulerResourceId ?? null, technicianId: place.technicianId };
 }
 
 /** The day and time of the slot, editable. */
@@ -173,12 +192,14 @@ function NewCustomer({ storeId, initial, onCreated, onCancel }: { storeId: numbe
   );
 }
 
-function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
+function AppointmentForm({ store, timeZone, place, catalogue, onClose }: FormProps) {
   const storeId = store.id;
+  const starting = startingPlace(place, catalogue.columns);
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [vehicleId, setVehicleId] = useState<string | null>(null);
   const [serviceIds, setServiceIds] = useState<string[]>([]);
-  const [resourceId, setResourceId] = useState<string | null>(place.resourceId);
+  const [resourceId, setResourceId] = useState<string | null>(starting.resourceId);
+  const [technicianId, setTechnicianId] = useState<string | null>(starting.technicianId);
   const [date, setDate] = useState(place.startDate.slice(0, 10));
   const [time, setTime] = useState(place.startDate.slice(11, 16));
   const [minutes, setMinutes] = useState<number | string>(minutesBetween(place.startDate, place.endDate));
@@ -189,16 +210,15 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const { saving, failure, save: saveWith } = useSave(onClose);
 
-  const catalogue = useBookingCatalogue(storeId);
   const vehicles = useLiveQuery(async () => (customer ? replicaOf(storeId).rows<CustomerVehicle>('customerVehicles').where('customerId').equals(customer.customerId).toArray() : []), [storeId, customer?.customerId]);
 
-  const chosen = (catalogue?.services ?? []).filter((s) => serviceIds.includes(s.storeServiceId));
-  const canDoAll = (id: string) => chosen.every((s) => catalogue?.able.some((a) => a.appointmentResourceId === id && a.storeServiceId === s.storeServiceId));
+  const chosen = catalogue.services.filter((s) => serviceIds.includes(s.storeServiceId));
+  const canDoAll = (id: string) => chosen.every((s) => catalogue.able.some((a) => a.appointmentResourceId === id && a.storeServiceId === s.storeServiceId));
   const today = Temporal.Now.plainDateISO(timeZone).toString();
 
   const chooseServices = (ids: string[]) => {
     setServiceIds(ids);
-    const total = (catalogue?.services ?? []).filter((s) => ids.includes(s.storeServiceId)).reduce((sum, s) => sum + s.durationInMinutes, 0);
+    const total = catalogue.services.filter((s) => ids.includes(s.storeServiceId)).reduce((sum, s) => sum + s.durationInMinutes, 0);
     if (total > 0) setMinutes(snapDuration(total));
   };
 
@@ -206,7 +226,7 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
     const total = Number(minutes);
     const found = whenProblems(time, total);
     if (!customer) found.customer = 'Choose the customer, or create one.';
-    if (!resourceId) found.resource = 'Choose the technician or bay.';
+    if (!resourceId) found.resource = 'Choose the bay.';
     const needed = chosen.slice(0, -1).reduce((sum, s) => sum + snapDuration(s.durationInMinutes), 0) + 15;
     if (!found.minutes && chosen.length > 1 && total < needed) found.minutes = `These services need at least ${needed} minutes one after another.`;
     setProblems(found);
@@ -221,7 +241,7 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
       offset += length;
       return {
         scheduledServiceId: crypto.randomUUID(), storeServiceId: s?.storeServiceId ?? null, resourceId, startDate: wallClockIsoToInstant(begins.toString(), timeZone),
-        endDate: wallClockIsoToInstant(begins.add({ minutes: length }).toString(), timeZone), durationInMinutes: length, serviceNotes: null, selectedTechnician: null,
+        endDate: wallClockIsoToInstant(begins.add({ minutes: length }).toString(), timeZone), durationInMinutes: length, serviceNotes: null, selectedTechnician: technicianId,
       };
     });
     return saveWith(() => syncClient().bookVisit({
@@ -240,9 +260,19 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
           data={(vehicles ?? []).map((v) => ({ value: v.vehicleId, label: [vehicleTitle(v), licenceText(v)].filter(Boolean).join(' · ') }))} />
       )}
       <MultiSelect label="Services" placeholder="Choose services" searchable value={serviceIds} onChange={chooseServices}
-        data={(catalogue?.services ?? []).map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }))} />
-      <Select label="Technician or bay" required value={resourceId} onChange={setResourceId} allowDeselect={false} error={problems.resource}
-        data={columns.map((c) => ({ value: c.id, label: chosen.length > 0 && !canDoAll(c.id) ? `${c.title} (not set up for these services)` : c.title }))} />
+        data={catalogue.services.map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }))} />
+      <Group grow align="flex-start">
+        <Select label="Bay" required value={resourceId} allowDeselect={false} error={problems.resource}
+          onChange={(next) => {
+            // The technician follows the bay unless someone else was chosen for the job.
+            const before = catalogue.columns.find((c) => c.schedulerResourceId === resourceId)?.assignedTechnicianId ?? null;
+            if (technicianId === before) setTechnicianId(catalogue.columns.find((c) => c.schedulerResourceId === next)?.assignedTechnicianId ?? null);
+            setResourceId(next);
+          }}
+          data={catalogue.columns.map((c) => ({ value: c.schedulerResourceId, label: chosen.length > 0 && !canDoAll(c.schedulerResourceId) ? `${c.name} (not set up for these services)` : c.name }))} />
+        <Select label="Technician" value={technicianId ?? noTechnician} allowDeselect={false} onChange={(v) => setTechnicianId(v === noTechnician || v === null ? null : v)}
+          data={[...catalogue.technicians.map((t) => ({ value: t.userId, label: t.name })), { value: noTechnician, label: 'Nobody yet' }]} />
+      </Group>
       <When date={date} time={time} onDate={setDate} onTime={setTime} error={problems.time} />
       <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
       <Stack gap={4}>
@@ -257,9 +287,10 @@ function AppointmentForm({ store, timeZone, place, columns, onClose }: Props) {
   );
 }
 
-function BlockForm({ timeZone, place, columns, onClose }: Props) {
+function BlockForm({ timeZone, place, catalogue, onClose }: FormProps) {
+  const starting = startingPlace(place, catalogue.columns);
   const [description, setDescription] = useState('');
-  const [resourceId, setResourceId] = useState<string | null>(place.resourceId ?? 'all');
+  const [resourceId, setResourceId] = useState<string | null>(starting.resourceId ?? 'all');
   const [date, setDate] = useState(place.startDate.slice(0, 10));
   const [time, setTime] = useState(place.startDate.slice(11, 16));
   const [minutes, setMinutes] = useState<number | string>(minutesBetween(place.startDate, place.endDate));
@@ -289,8 +320,8 @@ function BlockForm({ timeZone, place, columns, onClose }: Props) {
   return (
     <Stack gap="sm">
       <TextInput label="Description" placeholder="Lunch, equipment service…" value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={500} data-autofocus />
-      <Select label="Technician or bay" value={resourceId} onChange={setResourceId} allowDeselect={false}
-        data={[{ value: 'all', label: 'The whole store' }, ...columns.map((c) => ({ value: c.id, label: c.title }))]} />
+      <Select label="Bay" value={resourceId} onChange={setResourceId} allowDeselect={false}
+        data={[{ value: 'all', label: 'The whole store' }, ...catalogue.columns.map((c) => ({ value: c.schedulerResourceId, label: c.name }))]} />
       <When date={date} time={time} onDate={setDate} onTime={setTime} error={problems.time} />
       <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
       <Checkbox label="Repeat every week" checked={weekly} onChange={(e) => setWeekly(e.currentTarget.checked)} />

@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { SchedulerEvent } from '../../domain/scheduler-events.ts';
 import { textOn } from './status-colors.ts';
 
-export type CalendarView = 'day' | 'week' | 'list';
+/** The day by column (bay), the week, a list, or the day by technician. */
+export type CalendarView = 'day' | 'week' | 'list' | 'technicians';
 
 /** Where an entry was dropped or resized to: store wall-clock times (2026-11-23T09:00:00) and the column. */
 export interface CalendarPlacement {
@@ -35,7 +36,7 @@ export interface EventCalendarProps {
   onPick(place: CalendarPlacement): void;
 }
 
-const views: Record<CalendarView, string> = { day: 'resourceTimeGridDay', week: 'timeGridWeek', list: 'listDay' };
+const views: Record<CalendarView, string> = { day: 'resourceTimeGridDay', week: 'timeGridWeek', list: 'listDay', technicians: 'resourceTimeGridDay' };
 const pad = (n: number) => String(n).padStart(2, '0');
 /**
  * Times go in without an offset, so the calendar shows them as they are; it hands dates back as local
@@ -56,16 +57,26 @@ function line(text: string, className: string): HTMLElement {
   return div;
 }
 
-/** An entry's face: times, name, vehicle, services and licence (text nodes only: names are never markup). */
-/** The times are the calendar's own (they follow a drag as it happens), the rest the entry's. */
-function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView): Node[] {
-  const nodes = [line(`${hhmm(wallClock(start))}–${hhmm(wallClock(end))}`, 'sched-time'), line(e.displayName, 'sched-name')];
+/**
+ * Who is on an entry beside its column: by bay, the technician doing the job; by technician, the bay it is in.
+ */
+const whoLine = (e: SchedulerEvent, view: CalendarView) => (view === 'technicians' ? e.resourceName : e.technicianName) ?? '';
+
+/**
+ * An entry's face: times, name, who does it, vehicle, services and licence (text nodes only: names are never
+ * markup). The times are the calendar's own (they follow a drag as it happens), the rest the entry's.
+ */
+function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView, slotMinutes: number): Node[] {
+  const times = `${hhmm(wallClock(start))}–${hhmm(wallClock(end))}`;
+  // An entry of one slot is one line high: the name first, so a 15-minute job still says whose it is.
+  if (view !== 'list' && end.getTime() - start.getTime() <= slotMinutes * 60_000) return [line(`${e.displayName} · ${times}`, 'sched-name')];
+  const nodes = [line(times, 'sched-time'), line(e.displayName, 'sched-name')];
   if (view === 'week') return nodes;
   // The list has room to say the status in words, not by colour alone.
   if (view === 'list' && e.visitId) nodes.push(line(e.visitStatus, 'sched-line sched-status'));
   // One element for the rest, a line each (white-space: pre): a full day has ~300 entries, and every element
   // costs the draw its style, layout and paint.
-  const rest = [e.vehicleText && e.visitId ? e.vehicleText : '', e.services.join(', '), e.licence]
+  const rest = [e.visitId ? whoLine(e, view) : '', e.vehicleText && e.visitId ? e.vehicleText : '', e.services.join(', '), e.licence]
     .map((text) => text.replace(/\s+/g, ' ').trim()).filter((text) => text !== '');
   if (rest.length > 0) nodes.push(line(rest.join('\n'), 'sched-lines'));
   return nodes;
@@ -138,11 +149,12 @@ export function EventCalendar(props: EventCalendarProps) {
         if (!e) return info.event.title as string;
         // An entry drawn again unchanged keeps its face: a drop redraws the column, not 300 faces. Drag
         // previews get their own (one node cannot stand in two places).
-        if (info.event.display !== 'auto') return { domNodes: eventFace(e, info.event.start, info.event.end, latest.current.view) };
-        const key = `${e.eventId}|${e.occurrenceDate}|${wallClock(info.event.start)}|${wallClock(info.event.end)}|${latest.current.view}|${e.displayName}|${e.vehicleText}|${e.services.join()}|${e.licence}|${e.visitStatus}`;
+        const { view, slotMinutes } = latest.current;
+        if (info.event.display !== 'auto') return { domNodes: eventFace(e, info.event.start, info.event.end, view, slotMinutes) };
+        const key = `${e.eventId}|${e.occurrenceDate}|${wallClock(info.event.start)}|${wallClock(info.event.end)}|${view}|${slotMinutes}|${e.displayName}|${whoLine(e, view)}|${e.vehicleText}|${e.services.join()}|${e.licence}|${e.visitStatus}`;
         const cached = faces.current.get(String(info.event.id));
         if (cached?.key === key) return { domNodes: cached.nodes };
-        const nodes = eventFace(e, info.event.start, info.event.end, latest.current.view);
+        const nodes = eventFace(e, info.event.start, info.event.end, view, slotMinutes);
         faces.current.set(String(info.event.id), { key, nodes });
         return { domNodes: nodes };
       },

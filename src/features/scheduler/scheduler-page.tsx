@@ -9,7 +9,7 @@ import { ButtonLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
-import { viewDays, type SchedulerEvent } from '../../domain/scheduler-events.ts';
+import { noTechnicianColumn, viewDays, type SchedulerEvent } from '../../domain/scheduler-events.ts';
 import { gridHours, placementWarnings } from '../../domain/scheduler-rules.ts';
 import { hoursOn, timeText } from '../../domain/store-hours.ts';
 import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
@@ -73,9 +73,10 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const view = search.view ?? (phone ? 'list' : 'day');
   const days = viewDays(date, view);
-  const data = useSchedulerEvents(store.id, days.from, days.to, timeZone);
+  const byTechnician = view === 'technicians';
+  const data = useSchedulerEvents(store.id, days.from, days.to, timeZone, byTechnician ? 'technician' : 'resource');
   const events = data?.events ?? noEvents;
-  const [picked, setPicked] = useState<CalendarPlacement | null>(null);
+  const [picked, setPicked] = useState<(CalendarPlacement & { technicianId?: string | null }) | null>(null);
   const [block, setBlock] = useState<SchedulerEvent | null>(null);
   const [pending, setPending] = useState<PendingMove | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -95,12 +96,15 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
   const columnName = useCallback((id: string | null) => data?.columns.find((c) => c.id === id)?.title ?? 'no column', [data?.columns]);
 
   const onPlace = useCallback(async (e: SchedulerEvent, place: CalendarPlacement): Promise<boolean> => {
-    const resourceId = place.resourceId === unassignedColumn.id ? null : place.resourceId;
+    // By technician, a move to another column gives the job to that technician; it stays in its bay.
+    const technicianMove = byTechnician && e.visitId !== null;
+    const column = place.resourceId === unassignedColumn.id || place.resourceId === noTechnicianColumn.id ? null : place.resourceId;
+    const resourceId = byTechnician ? e.sourceResourceId : column;
     const durationInMinutes = snapDuration(wallMinutesBetween(place.startDate, place.endDate));
     const endDate = plusMinutes(place.startDate, durationInMinutes);
-    const warnings = placementWarnings({ eventId: e.eventId, resourceId, startDate: place.startDate, endDate }, events, store, special, columnName);
+    const warnings = placementWarnings({ eventId: e.eventId, resourceId: place.resourceId, startDate: place.startDate, endDate }, events, store, special, columnName);
     if (warnings.length > 0 && !(await new Promise<boolean>((answer) => setPending({ warnings, answer })))) return false;
-    const placement = { resourceId, startDate: wallClockIsoToInstant(place.startDate, timeZone), durationInMinutes };
+    const placement = { resourceId, startDate: wallClockIsoToInstant(place.startDate, timeZone), durationInMinutes, ...(technicianMove ? { selectedTechnician: column } : {}) };
     try {
       setProblem(null);
       if (e.visitId) {
@@ -117,15 +121,23 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
       setProblem(error instanceof Error ? error.message : String(error));
       return false;
     }
-  }, [events, store, special, columnName, timeZone]);
+  }, [events, store, special, columnName, timeZone, byTechnician]);
 
-  /** A slot picked in the week view or the Unassigned column books on the first real column (changeable in the dialog). */
+  /**
+   * A slot picked in the week view or the Unassigned column books on the first real column (changeable in the
+   * dialog); by technician, for that technician, in their bay.
+   */
   const pick = useCallback((place: CalendarPlacement) => {
     // Not while the day's appointments are still being read: nobody books over what they cannot see yet.
     if (!data?.events) return;
+    if (byTechnician) {
+      const technician = place.resourceId === noTechnicianColumn.id ? null : place.resourceId;
+      setPicked({ ...place, resourceId: null, technicianId: technician });
+      return;
+    }
     const real = data?.columns.filter((c) => c.id !== unassignedColumn.id) ?? [];
     setPicked({ ...place, resourceId: real.some((c) => c.id === place.resourceId) ? place.resourceId : real[0]?.id ?? null });
-  }, [data?.columns, data?.events]);
+  }, [data?.columns, data?.events, byTechnician]);
 
   const onOpen = useCallback((e: SchedulerEvent) => {
     if (e.visitId) void navigate({ to: '/scheduler-dayview/appointments/$scheduledVisitId/{-$scheduledServiceId}', params: { scheduledVisitId: e.visitId, scheduledServiceId: e.scheduledServiceId ?? undefined }, search: { date, view } });
@@ -158,7 +170,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
         <Button variant="default" onClick={() => go({ date: today })} disabled={date === today}>Today</Button>
         <Tooltip label={view === 'week' ? 'Next week' : 'Next day'}><ActionIcon variant="default" size="lg" aria-label={view === 'week' ? 'Next week' : 'Next day'} onClick={() => step(1)}><IconChevronRight size={18} /></ActionIcon></Tooltip>
         <DatePickerInput aria-label="Date" value={date} onChange={(value) => value && go({ date: String(value).slice(0, 10) })} valueFormat="ddd, MMM D, YYYY" w={190} firstDayOfWeek={1} />
-        <SegmentedControl value={view} onChange={(value) => go({ view: value as CalendarView })} data={[{ value: 'day', label: 'Day' }, { value: 'week', label: 'Week' }, { value: 'list', label: 'List' }]} aria-label="View" />
+        <SegmentedControl value={view} onChange={(value) => go({ view: value as CalendarView })} data={[{ value: 'day', label: 'Day' }, { value: 'technicians', label: 'Technicians' }, { value: 'week', label: 'Week' }, { value: 'list', label: 'List' }]} aria-label="View" />
       </Group>
       <Group gap="xs">
         <Text fw={600}>{title}</Text>
@@ -186,7 +198,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
         {panelOpen && <Outlet />}
       </Box>
       {picked && data && (
-        <BookingDialog store={store} timeZone={timeZone} place={picked} columns={data.columns.filter((c) => c.id !== unassignedColumn.id)} onClose={() => setPicked(null)} />
+        <BookingDialog store={store} timeZone={timeZone} place={picked} onClose={() => setPicked(null)} />
       )}
       {block && <BlockDialog event={block} timeZone={timeZone} onClose={() => setBlock(null)} />}
       <Modal opened={pending !== null} onClose={() => answer(false)} title="Move it anyway?" centered>

@@ -3,11 +3,13 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type {
-  AppointmentResource, BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, UnconfirmedVisit,
+  AppointmentResource, BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, StoreStaff,
+  UnconfirmedVisit,
 } from '../../contract/entities.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { schedulerEvents, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler-events.ts';
+import { bayRoles } from '../../domain/roles.ts';
+import { byTechnician, schedulerEvents, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler-events.ts';
 import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
 
 /**
@@ -16,15 +18,21 @@ import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
  */
 export const unassignedColumn = { id: 'unassigned', title: 'Unassigned' };
 
+const activeColumns = (resources: SchedulerResource[]) => resources.filter((r) => r.isActive).sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
+const techniciansOf = (staff: StoreStaff[]) => staff.filter((p) => p.roles.some((r) => bayRoles.includes(r)))
+  .map((p) => ({ userId: p.userId, name: p.name })).sort((a, b) => a.name.localeCompare(b.name));
+
 export interface SchedulerData {
   rows: SchedulerRows;
   resources: SchedulerResource[];
+  /** The store's technicians (people with a bay role there), by name. */
+  technicians: { userId: string; name: string }[];
 }
 
 /** The replica's rows for the shown days: from the store's midnight to its midnight after the last day. */
 export function readSchedulerRows(db: StoreDb, from: string, to: string, timeZone: string): Promise<SchedulerData> {
   // One read transaction for every table: a redraw after a drop waits for one round trip, not a dozen.
-  const tables = (['scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'storeServices', 'schedulerResources', 'scheduledVisits', 'customers', 'customerVehicles'] as const)
+  const tables = (['scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'storeServices', 'schedulerResources', 'storeStaff', 'scheduledVisits', 'customers', 'customerVehicles'] as const)
     .map((name) => db.collection(name));
   return db.transaction('r', tables, () => readRows(db, from, to, timeZone));
 }
@@ -33,12 +41,13 @@ async function readRows(db: StoreDb, from: string, to: string, timeZone: string)
   // The store's own midnights, as instants in the form the replica stores (milliseconds, Z).
   const lower = wallClockIsoToInstant(`${from}T00:00:00`, timeZone);
   const upper = wallClockIsoToInstant(`${to}T00:00:00`, timeZone);
-  const [services, blockedTimes, recurringBlockedTimes, storeServices, resources] = await Promise.all([
+  const [services, blockedTimes, recurringBlockedTimes, storeServices, resources, staff] = await Promise.all([
     db.rows<ScheduledService>('scheduledServices').where('startDate').between(lower, upper, true, false).toArray(),
     db.rows<BlockedTime>('blockedTimes').where('startDate').between(lower, upper, true, false).toArray(),
     db.rows<RecurringBlockedTime>('recurringBlockedTimes').toArray(),
     db.rows<StoreService>('storeServices').toArray(),
     db.rows<SchedulerResource>('schedulerResources').toArray(),
+    db.rows<StoreStaff>('storeStaff').toArray(),
   ]);
   const visitIds = [...new Set(services.map((s) => s.scheduledVisitId))];
   const visits = (await db.rows<ScheduledVisit>('scheduledVisits').bulkGet(visitIds)).filter((v): v is ScheduledVisit => v !== undefined);
@@ -55,8 +64,11 @@ async function readRows(db: StoreDb, from: string, to: string, timeZone: string)
       customers: new Map(customers.flatMap((c) => (c ? [[c.customerId, c] as const] : []))),
       vehicles: new Map(vehicles.flatMap((v) => (v ? [[v.vehicleId, v] as const] : []))),
       storeServices: new Map(storeServices.map((s) => [s.storeServiceId, s])),
+      resources: new Map(resources.map((r) => [r.schedulerResourceId, r])),
+      people: new Map(staff.map((p) => [p.userId, p.name])),
     },
-    resources: resources.filter((r) => r.isActive).sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name)),
+    resources: activeColumns(resources),
+    technicians: techniciansOf(staff),
   };
 }
 
@@ -78,8 +90,8 @@ interface DayRead {
  */
 const dayReads = new Map<string, DayRead>();
 const noAnswer: DayRead['state'] = {};
-/** Each store's columns as last read: the grid keeps them while other days are read. */
-const lastColumns = new Map<number, { id: string; title: string }[]>();
+/** Each store's columns and technicians as last read: the grid keeps them while other days are read. */
+const lastColumns = new Map<number, Pick<SchedulerData, 'resources' | 'technicians'> & { rows: Pick<SchedulerRows, 'resources'> }>();
 
 const columnsOf = (resources: SchedulerResource[]) => resources.map((r) => ({ id: r.schedulerResourceId, title: r.name }));
 
@@ -95,7 +107,7 @@ function holdDays(days: Days): () => void {
     };
     const subscription = liveQuery(() => readSchedulerRows(replicaOf(days.storeId), days.from, days.to, days.timeZone)).subscribe({
       next: (data) => {
-        lastColumns.set(days.storeId, columnsOf(data.resources));
+        lastColumns.set(days.storeId, data);
         answer({ data });
       },
       // A live query stops at an error: the screen shows it, and the next hold of these days reads afresh.
@@ -134,8 +146,11 @@ export interface SchedulerView {
   columns: { id: string; title: string }[];
 }
 
-/** The calendar's entries and columns for the shown days, kept current as the replica changes; undefined until first read. */
-export function useSchedulerEvents(storeId: number, from: string, to: string, timeZone: string): SchedulerView | undefined {
+/**
+ * The calendar's entries and columns for the shown days, kept current as the replica changes; undefined until
+ * first read. Columns are the store's bays and the like, or its technicians (`by: 'technician'`).
+ */
+export function useSchedulerEvents(storeId: number, from: string, to: string, timeZone: string, by: 'resource' | 'technician' = 'resource'): SchedulerView | undefined {
   const days = useMemo(() => ({ storeId, from, to, timeZone }), [storeId, from, to, timeZone]);
   const key = keyOf(days);
   useEffect(() => holdDays(days), [days]);
@@ -151,24 +166,42 @@ export function useSchedulerEvents(storeId: number, from: string, to: string, ti
   }, [ready, days]);
   return useMemo(() => {
     if (!data) {
-      const columns = lastColumns.get(storeId);
-      return columns ? { events: null, columns } : undefined;
+      const last = lastColumns.get(storeId);
+      if (!last) return undefined;
+      return { events: null, columns: by === 'technician' ? byTechnician([], last.technicians, last.rows.resources).columns : columnsOf(last.resources) };
     }
     const events = schedulerEvents(data.rows, { from, to, timeZone });
+    if (by === 'technician') return byTechnician(events, data.technicians, data.rows.resources);
     const known = new Set(data.resources.map((r) => r.schedulerResourceId));
     const columns = columnsOf(data.resources);
     const stray = events.some((e) => e.resourceId !== null ? !known.has(e.resourceId) : e.visitId !== null);
     return { events, columns: stray ? [...columns, unassignedColumn] : columns };
-  }, [data, storeId, from, to, timeZone]);
+  }, [data, storeId, from, to, timeZone, by]);
 }
 
 
-/** What staff book from: the store's active services by name, and which columns are set up for which. */
-export function useBookingCatalogue(storeId: number): { services: StoreService[]; able: AppointmentResource[] } | undefined {
+/** What staff book from: the store's active services by name, which columns are set up for which, the columns and the technicians. */
+export interface BookingCatalogue {
+  services: StoreService[];
+  able: AppointmentResource[];
+  /** The store's active columns (bays and the like), in their order. */
+  columns: SchedulerResource[];
+  technicians: { userId: string; name: string }[];
+}
+
+export function useBookingCatalogue(storeId: number): BookingCatalogue | undefined {
   return useLiveQuery(async () => {
     const db = replicaOf(storeId);
-    const [services, able] = await Promise.all([db.rows<StoreService>('storeServices').toArray(), db.rows<AppointmentResource>('appointmentResources').toArray()]);
-    return { services: services.filter((s) => s.isActive).sort((a, b) => a.name.localeCompare(b.name)), able };
+    const [services, able, resources, staff] = await Promise.all([
+      db.rows<StoreService>('storeServices').toArray(), db.rows<AppointmentResource>('appointmentResources').toArray(),
+      db.rows<SchedulerResource>('schedulerResources').toArray(), db.rows<StoreStaff>('storeStaff').toArray(),
+    ]);
+    return {
+      services: services.filter((s) => s.isActive).sort((a, b) => a.name.localeCompare(b.name)),
+      able,
+      columns: activeColumns(resources),
+      technicians: techniciansOf(staff),
+    };
   }, [storeId]);
 }
 

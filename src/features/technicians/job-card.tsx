@@ -9,12 +9,23 @@ import { eventTypes, scheduledEventStatus, statusColors } from '../../domain/vis
 import { syncClient } from '../../sync/sync-client.ts';
 import type { BayJob } from './bay-day.ts';
 
-/** The visit's next step in the bay, if it has one: what the big button on its card does. */
-export function nextStep(visit: BayJob['visit']): { milestone: Milestone; label: string } | null {
+/**
+ * The visit's next step in the bay, if it has one: what the big button on its card does. Before the customer
+ * has arrived there is none, only what it waits for (the front counter checks them in).
+ */
+export function nextStep(visit: BayJob['visit']): { milestone: Milestone; label: string } | { waiting: string } | null {
+  if (!visit.checkInDate) return { waiting: visit.confirmationDate ? 'Not checked in yet' : 'Not confirmed yet' };
   if (!visit.workStartDate) return { milestone: 'work-start', label: 'Start work' };
   if (!visit.workCompleteDate) return { milestone: 'work-complete', label: 'Complete work' };
   if (!visit.readyForPickupDate) return { milestone: 'ready-for-pickup', label: 'Ready for pickup' };
   return null;
+}
+
+/** The big button of a job: its next step, or, greyed, what it waits for or that it is done. */
+export function StepButton({ step, size, busy, onStep }: { step: ReturnType<typeof nextStep>; size: 'lg' | 'xl'; busy: boolean; onStep(milestone: Milestone): Promise<unknown> }) {
+  if (step === null) return <Button size={size} disabled>Ready for pickup</Button>;
+  if ('waiting' in step) return <Button size={size} disabled>{step.waiting}</Button>;
+  return <Button size={size} loading={busy} onClick={() => void onStep(step.milestone)}>{step.label}</Button>;
 }
 
 export const spentText = (minutes: number | null) => (minutes === null ? null : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`);
@@ -57,9 +68,7 @@ export function JobCard({ job, store, take, compact = false }: { job: BayJob; st
           <Group gap="sm" grow>
             {take ? (
               <Button size="lg" loading={busy} onClick={() => void act(take)}>Take job</Button>
-            ) : step ? (
-              <Button size="lg" loading={busy} onClick={() => void act(() => syncClient().recordMilestone(job.visit.scheduledVisitId, step.milestone))}>{step.label}</Button>
-            ) : <Button size="lg" disabled>Ready for pickup</Button>}
+            ) : <StepButton step={step} size="lg" busy={busy} onStep={(milestone) => act(() => syncClient().recordMilestone(job.visit.scheduledVisitId, milestone))} />}
             <ButtonLink size="lg" variant="default" to="/technician-appointments/$id" params={{ id: job.visit.scheduledVisitId }}>Open</ButtonLink>
           </Group>
         )}

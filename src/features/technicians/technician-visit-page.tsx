@@ -14,7 +14,7 @@ import { eventTypes, scheduledEventStatus, statusColors } from '../../domain/vis
 import { syncClient } from '../../sync/sync-client.ts';
 import { storeToday, useBayDay } from './bay-day.ts';
 import { InspectionForm } from './inspection-form.tsx';
-import { nextStep, spentText } from './job-card.tsx';
+import { nextStep, spentText, StepButton } from './job-card.tsx';
 
 /**
  * One visit in the bay (route /technician-appointments/{id}, the visit's id): the vehicle, its services and
@@ -65,9 +65,7 @@ export function TechnicianVisitPage() {
           {spent && <Text size="sm">Time spent: {spent}</Text>}
         </Stack>
         <Group mt="md" grow>
-          {step
-            ? <Button size="xl" loading={busy} onClick={() => void act(() => syncClient().recordMilestone(visit.scheduledVisitId, step.milestone))}>{step.label}</Button>
-            : <Button size="xl" disabled>Ready for pickup</Button>}
+          <StepButton step={step} size="xl" busy={busy} onStep={(milestone) => act(() => syncClient().recordMilestone(visit.scheduledVisitId, milestone))} />
         </Group>
       </Card>
       {problem && <Alert color="red" role="alert">{problem}</Alert>}
