@@ -259,7 +259,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
               scheduledVisitId: visitId, scheduledVisitHashId: faker.string.alphanumeric(22), storeId,
               customerId: vehicle.customerId, vehicleId: vehicle.vehicleId,
               customerVehicleStatus: faker.helpers.arrayElement([1, 1, 2, 2, 3] as const),
-              description: null, staffNotes: faker.number.int(4) === 0 ? faker.helpers.arrayElement(staffNotes) : null,
+              description: null, staffNotes: faker.number.int(2) === 0 ? faker.helpers.arrayElement(staffNotes) : null,
               customerComments: faker.number.int(5) === 0 ? faker.helpers.arrayElement(customerComments) : null,
               keyTag: stage >= 1 ? String(faker.number.int({ min: 1, max: 99 })) : null,
               isExternal: faker.number.int(9) === 0, scheduledBy: faker.helpers.arrayElement(['Uma User', 'Alex Admin', 'Online booking']),
@@ -277,7 +277,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
             scheduled.push({
               scheduledServiceId: faker.string.uuid(), scheduledVisitId: visitId, storeId, storeServiceId: svc.storeServiceId,
               resourceId: resource.schedulerResourceId, startDate: start, endDate: new Date(endMs).toISOString(),
-              durationInMinutes: svc.durationInMinutes, serviceNotes: faker.number.int(4) === 0 ? faker.helpers.arrayElement(serviceNotes[svc.name]!) : null,
+              durationInMinutes: svc.durationInMinutes, serviceNotes: faker.number.int(2) === 0 ? faker.helpers.arrayElement(serviceNotes[svc.name]!) : null,
               selectedTechnician: resource.assignedTechnicianId,
             });
             hour += Math.ceil(svc.durationInMinutes / 60) + faker.number.int(1);
