@@ -1,10 +1,11 @@
-import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit } from '../src/contract/entities.ts';
+import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, UnconfirmedVisit } from '../src/contract/entities.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
-  blockedTimePatchableFields, createBlockedTimeSchema, createRecurringBlockedTimeSchema, createScheduledServiceSchema, createScheduledVisitSchema,
+  blockedTimePatchableFields, createBlockedTimeSchema, declineRequestSchema, createRecurringBlockedTimeSchema, createScheduledServiceSchema, createScheduledVisitSchema,
   recurringBlockedTimePatchableFields, scheduledServicePatchableFields, scheduledVisitPatchableFields,
   type CreateBlockedTime, type CreateRecurringBlockedTime, type CreateScheduledService, type CreateScheduledVisit,
 } from '../src/contract/writes.ts';
+import { declineChanges } from '../src/domain/appointment-requests.ts';
 import { durationProblems, withEnd } from '../src/domain/durations.ts';
 import { checkInChanges, newStaffVisit, recurrenceProblems, type VisitDay } from '../src/domain/visit-rules.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
@@ -136,6 +137,23 @@ export const schedulerMutations = {
         if (changes && 'refused' in changes) throw new Error(changes.refused);
         if (!changes) return null;
         return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.checkIn, { scheduledVisitId }) } };
+      },
+    };
+  },
+
+  /** Declines a customer's appointment request with the reason the server sends them (works offline: it goes when it can). */
+  declineRequest(unconfirmedVisitId: string, reason: string, now = new Date()): Mutation {
+    const parsed = declineRequestSchema.safeParse({ reason });
+    if (!parsed.success) throw new Error(`The request was not declined: ${parsed.error.issues[0]!.message}.`);
+    const words = parsed.data.reason;
+    return {
+      collection: 'unconfirmedVisits', key: unconfirmedVisitId, description: 'Decline an appointment request',
+      build: (current) => {
+        if (!current) notOnDevice('appointment request');
+        const changes = declineChanges(current as unknown as UnconfirmedVisit, words, now.toISOString());
+        if (changes && 'refused' in changes) throw new Error(changes.refused);
+        if (!changes) return null;
+        return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.declineUnconfirmedVisit, { unconfirmedVisitId }), body: { reason: words } } };
       },
     };
   },

@@ -107,6 +107,8 @@ export interface SyncWorkerApi {
   deleteRecurringBlockedTime(recurringBlockedTimeId: string): Promise<boolean>;
   /** Confirms a customer's appointment request (needs the network); answers the visit it became. */
   confirmAppointmentRequest(unconfirmedVisitId: string): Promise<string>;
+  /** Declines a request with the reason its customer is sent (queued: works offline). */
+  declineAppointmentRequest(unconfirmedVisitId: string, reason: string): Promise<boolean>;
   /**
    * A text or an email to a customer from the active store: queued (shown in its thread at once), sent when
    * online; refused first with the spec's words when it could not be sent.

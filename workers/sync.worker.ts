@@ -264,6 +264,7 @@ const api: SyncWorkerApi = {
   changeScheduledService: (id, changes) => queue(schedulerMutations.changeScheduledService(id, changes)),
   updateVisit: (id, changes) => queue(schedulerMutations.updateVisit(id, changes, changes.cancelDate ? 'Cancel a visit' : changes.cancelDate === null ? 'Restore a canceled visit' : 'Change a visit')),
   checkIn: (id, day) => queue(schedulerMutations.checkIn(id, day)),
+  declineAppointmentRequest: (id, reason) => queue(schedulerMutations.declineRequest(id, reason)),
   createBlockedTime: async (model) => queue(schedulerMutations.createBlockedTime(await activeStoreId(), model)),
   updateBlockedTime: (id, changes) => queue(schedulerMutations.updateBlockedTime(id, changes)),
   deleteBlockedTime: (id) => queue(schedulerMutations.deleteBlockedTime(id)),

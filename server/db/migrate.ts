@@ -24,6 +24,7 @@ import * as ratingHistory from './migrations/0026-rating-history.ts';
 import * as finalDecisions from './migrations/0027-final-decisions.ts';
 import * as photoPieces from './migrations/0028-photo-pieces.ts';
 import * as messageVolumeIndexes from './migrations/0029-message-volume-indexes.ts';
+import * as declinedRequests from './migrations/0030-declined-requests.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0027-final-decisions': finalDecisions,
   '0028-photo-pieces': photoPieces,
   '0029-message-volume-indexes': messageVolumeIndexes,
+  '0030-declined-requests': declinedRequests,
 };
 
 /** The migrations' names, in the order they apply. */

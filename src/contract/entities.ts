@@ -169,6 +169,9 @@ export const unconfirmedVisitSchema = z.object({
   customerComments: optionalText(4000),
   submittedOn: timestamp,
   confirmedVisitId: id.nullable(),
+  /** A request the store cannot take: when staff declined it and why, in words the customer was sent. */
+  declinedOn: timestamp.nullable(),
+  declineReason: optionalText(500),
 });
 
 export const blockedTimeSchema = z.object({

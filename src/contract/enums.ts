@@ -29,6 +29,7 @@ export const roles = defineEnum(
 export type Role = z.infer<typeof roles.schema>;
 
 export const contactMethods = defineEnum(['Email', 'Phone', 'Sms'], { default: 'Phone' });
+export type ContactMethod = z.infer<typeof contactMethods.schema>;
 export const customerContactMethods = defineEnum(['Email', 'Phone', 'Text'], { default: 'Phone' });
 /** How a customer agreed to receive texts (not in the spec: docs/decisions.md). */
 export const textConsentMethods = defineEnum(['InPerson', 'Phone', 'OnlineForm', 'TextReply'], {

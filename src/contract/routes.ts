@@ -46,6 +46,7 @@ export const apiPaths = {
   recurringBlockedTime: '/api/alltrac/recurring-blocked-times/:recurringBlockedTimeId',
   unconfirmedVisits: '/api/alltrac/unconfirmed-visits',
   confirmUnconfirmedVisit: '/api/alltrac/unconfirmed-visits/:unconfirmedVisitId/confirm',
+  declineUnconfirmedVisit: '/api/alltrac/unconfirmed-visits/:unconfirmedVisitId/decline',
   ratings: '/api/alltrac/ratings',
   rating: '/api/alltrac/ratings/:ratingId',
   // Spec section 7 gives these without the /api/alltrac prefix: they sit under /api, beside the legacy calls.

@@ -380,6 +380,30 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
         expect(Date.parse(row.endDate) - Date.parse(row.startDate)).toBe(90 * 60_000);
       },
     },
+    {
+      name: 'a request declined from two devices at once is declined once, its customer emailed once',
+      prepare: async () => {
+        // A fresh request each round, copied from one of the store's.
+        const seeded = await t.db.selectFrom('unconfirmedVisits').selectAll().where('storeId', '=', store).where('confirmedVisitId', 'is', null)
+          .orderBy('unconfirmedVisitId').executeTakeFirstOrThrow();
+        const request = await t.db.insertInto('unconfirmedVisits')
+          .values({ ...seeded, unconfirmedVisitId: randomUUID(), email: `declined-${randomUUID()}@example.com`, preferredContactMethod: 'Email', declinedOn: null, declineReason: null })
+          .returning(['unconfirmedVisitId', 'email']).executeTakeFirstOrThrow();
+        const at = path(apiPaths.declineUnconfirmedVisit, { unconfirmedVisitId: request.unconfirmedVisitId });
+        return { target: { unconfirmedVisitId: request.unconfirmedVisitId, email: request.email! }, calls: [
+          { method: 'POST', path: at, ...user(), body: { reason: 'We are closed that day.' } },
+          { method: 'POST', path: at, ...user(), body: { reason: 'That time is fully booked.' } },
+        ] };
+      },
+      check: async ({ unconfirmedVisitId, email }, answers) => {
+        expect(answers.map((a) => a.statusCode), answers[0]!.body).toEqual([200, 200]);
+        const row = await t.db.selectFrom('unconfirmedVisits').select(['declineReason']).where('unconfirmedVisitId', '=', unconfirmedVisitId!).executeTakeFirstOrThrow();
+        expect(answers.map((a) => a.json().declineReason)).toEqual([row.declineReason, row.declineReason]);
+        const sent = await t.db.selectFrom('outboundMessages').select('body').where('toAddress', '=', email!).execute();
+        expect(sent).toHaveLength(1);
+        expect(sent[0]!.body).toContain(row.declineReason!);
+      },
+    },
   ];
 
   it.each(races.map((race) => [race.name, race]))('%s', async (_name, race) => {

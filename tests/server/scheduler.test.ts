@@ -154,8 +154,14 @@ describe('moving and resizing', () => {
 });
 
 describe('check-in, cancel and delete', () => {
-  it('checks a visit in once; a checked-in appointment cannot be deleted', async () => {
-    const ids = await book();
+  it('checks a visit in once, on its day and not before; a checked-in appointment cannot be deleted', async () => {
+    const tomorrow = await book();
+    const early = await call('user', 'POST', fill(apiPaths.checkIn, tomorrow));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toContain('This appointment is on Tuesday, June 4: check the customer in on that day');
+    expect((await storedVisit(tomorrow.scheduledVisitId))?.checkInDate).toBeNull();
+
+    const ids = await book({ scheduledCustomerCheckIn: '2030-06-03T14:00:00.000Z' }, { startDate: '2030-06-03T14:00:00.000Z', endDate: '2030-06-03T15:00:00.000Z' });
     const first = await call('user', 'POST', fill(apiPaths.checkIn, ids));
     expect(first.statusCode).toBe(200);
     expect(first.json().checkInDate).toBe(now);
@@ -249,6 +255,49 @@ describe('appointment requests', () => {
     expect((await call('user', 'POST', at)).json().scheduledVisitId).toBe(visit.scheduledVisitId);
     const open = (await call('user', 'GET', `${apiPaths.unconfirmedVisits}?$filter=confirmedVisitId eq null`)).json();
     expect(open.items.some((r: { unconfirmedVisitId: string }) => r.unconfirmedVisitId === request.unconfirmedVisitId)).toBe(false);
+  });
+
+  /** An open request of store #101 with the given way back to the customer; its id and decline path. */
+  async function openRequest(contact: { email: string | null; phoneNumber: string | null; preferredContactMethod: 'Email' | 'Phone' | 'Sms' }) {
+    const request = await t.db.selectFrom('unconfirmedVisits').select('unconfirmedVisitId').where('storeId', '=', stores[101]!).where('confirmedVisitId', 'is', null)
+      .where('declinedOn', 'is', null).where('deleted', '=', false).orderBy('unconfirmedVisitId').executeTakeFirstOrThrow();
+    await t.db.updateTable('unconfirmedVisits').set(contact).where('unconfirmedVisitId', '=', request.unconfirmedVisitId).execute();
+    return { id: request.unconfirmedVisitId, decline: fill(apiPaths.declineUnconfirmedVisit, { unconfirmedVisitId: request.unconfirmedVisitId }) };
+  }
+  const sentAbout = (text: string) => t.db.selectFrom('outboundMessages').select(['toAddress', 'channel', 'body']).where('body', 'like', `%${text}%`).execute();
+
+  it('declines a request with a reason, emails the requester the store\'s words and the reason once, and takes it off the open list', async () => {
+    const request = await openRequest({ email: 'dana.whitfield@example.com', phoneNumber: '5555550142', preferredContactMethod: 'Sms' });
+    const reason = 'We are closed that Saturday for inventory. Please book another day.';
+    const first = await call('user', 'POST', request.decline, { reason }, { 'idempotency-key': 'decline-once' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ declinedOn: now, declineReason: reason, confirmedVisitId: null });
+    expect((await call('user', 'POST', request.decline, { reason }, { 'idempotency-key': 'decline-once' })).statusCode).toBe(200);
+    expect((await call('user', 'POST', request.decline, { reason: 'Another reason' })).json()).toMatchObject({ declineReason: reason });
+    const sent = await sentAbout(reason);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ channel: 'email', toAddress: 'dana.whitfield@example.com' });
+    expect(sent[0]!.body).toContain('is canceled');
+    const confirmed = await call('user', 'POST', fill(apiPaths.confirmUnconfirmedVisit, { unconfirmedVisitId: request.id }));
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json().detail).toContain('This request was declined');
+  });
+
+  it('declines a request that left no email without sending anything (staff call), and refuses a decline without a reason or of a confirmed request', async () => {
+    const request = await openRequest({ email: null, phoneNumber: '5555550143', preferredContactMethod: 'Phone' });
+    const empty = await call('user', 'POST', request.decline, { reason: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.reason).toEqual(['Say why, in words the customer will read']);
+    expect(await t.db.selectFrom('unconfirmedVisits').select('declinedOn').where('unconfirmedVisitId', '=', request.id).executeTakeFirstOrThrow()).toEqual({ declinedOn: null });
+    expect((await call('tech', 'POST', request.decline, { reason: 'Full' })).statusCode).toBe(403);
+    expect((await call('user', 'POST', request.decline, { reason: 'No lift free that morning; please call us.' })).statusCode).toBe(200);
+    expect(await sentAbout('No lift free that morning')).toEqual([]);
+
+    const other = await openRequest({ email: 'ray@example.com', phoneNumber: null, preferredContactMethod: 'Email' });
+    expect((await call('user', 'POST', fill(apiPaths.confirmUnconfirmedVisit, { unconfirmedVisitId: other.id }))).statusCode).toBe(200);
+    const late = await call('user', 'POST', other.decline, { reason: 'Full' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toBe('This request was confirmed: cancel the appointment on the calendar instead.');
   });
 });
 

@@ -2,12 +2,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { unconfirmedVisitSchema, type UnconfirmedVisit } from '../../../src/contract/entities.ts';
+import { unconfirmedVisitSchema, type StoreMessage, type UnconfirmedVisit } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
+import { declineRequestSchema } from '../../../src/contract/writes.ts';
+import { declineChanges, requesterContact } from '../../../src/domain/appointment-requests.ts';
 import { endAfter, snapDuration } from '../../../src/domain/durations.ts';
+import { renderedTemplate, templateValues } from '../../../src/domain/message-templates.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
+import { automaticChannel } from '../../../src/domain/visit-messages.ts';
+import { nameBasedUuid } from '../../db/name-based-uuid.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
-import { parseOrProblem } from '../../http/problem.ts';
+import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { queueMessage } from '../../messaging/queue-message.ts';
+import { storeTemplates } from '../message-templates/routes.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
 import type { RowSpec, Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
@@ -57,10 +64,38 @@ async function resourceFor(w: Writer, storeServiceId: string | null): Promise<st
 }
 
 /**
+ * Tells the requester their request was declined, in the store's CancellationConfirmation words and the reason
+ * staff gave, the way they may be reached (a request carries no texting consent: by email). Answers whether it
+ * was queued, or why not (staff then call).
+ */
+async function tellRequester(w: Writer, request: UnconfirmedVisit, reason: string): Promise<{ queued: true } | { queued: false; skipped: string }> {
+  const store = await w.trx.selectFrom('storeLocations').select(['name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber'])
+    .where('id', '=', w.scope.storeId).executeTakeFirstOrThrow();
+  const route = automaticChannel(requesterContact(request), store, () => false);
+  if ('skipped' in route) return { queued: false, skipped: route.skipped };
+  const name = [request.firstName, request.lastName].filter(Boolean).join(' ') || null;
+  const words = renderedTemplate('CancellationConfirmation', await storeTemplates(w.trx, w.scope.companyId, w.scope.storeId!),
+    templateValues({ store, name, appointmentAt: request.requestedStartDate }))!;
+  const sms = route.channel === 'sms';
+  const content = `${sms ? words.smsText : words.emailText}\n\n${reason}`;
+  const message: StoreMessage = {
+    storeMessageId: nameBasedUuid(`declined-request:${request.unconfirmedVisitId}`), customerId: null, visitId: null, name,
+    email: sms ? null : route.to, phoneNumber: sms ? route.to : null, preferredContactMethod: sms ? 'Sms' : 'Email', messageDeliveryMethod: sms ? 'Sms' : 'Email',
+    messageDirection: 'Outbound', templateType: 'CancellationConfirmation', content, sentOn: w.now.toISOString(), customerInquiryType: null,
+    storeServiceId: request.storeServiceId, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+  };
+  await queueMessage(w, message, sms
+    ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: content }
+    : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: content });
+  return { queued: true };
+}
+
+/**
  * Appointment requests customers sent online (spec section 7). Confirming one books it: the customer (found
  * by email or phone, else made from the request), a confirmed visit and its service on the calendar.
+ * Declining one (ours: docs/decisions.md) keeps it with the reason, sent to the requester.
  */
-export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
+export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, writes, outbound }: ModuleContext): Promise<void> {
   app.get(apiPaths.unconfirmedVisits, async (request) => {
     const scope = await readScope(db, auth, request, 'unconfirmedVisits');
     const query = parseODataQuery(request.query as Record<string, unknown>, list);
@@ -79,6 +114,7 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
         const visit = await w.read(scheduledVisits, { scheduledVisitId: asked.confirmedVisitId });
         if (visit) return { status: 200, body: visit };
       }
+      if (asked.declinedOn) throw new ProblemError('conflict', 'This request was declined: the customer was told. Book them a new appointment instead.');
       const service = asked.storeServiceId ? await w.trx.selectFrom('storeServices').select(['storeServiceId', 'durationInMinutes'])
         .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('storeServiceId', '=', asked.storeServiceId)
         .where('deleted', '=', false).executeTakeFirst() : undefined;
@@ -102,6 +138,28 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
       w.event(scheduledServices, booked, 'EventAddedMessage', [booked.scheduledServiceId]);
       return { status: 200, body: visit };
     });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /** Declines a request with a reason; the requester is told once. Answers the request as it is now. */
+  app.post(apiPaths.declineUnconfirmedVisit, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, 'the store\'s appointment requests');
+    const key = parseOrProblem(params, request.params, 'The path');
+    const { reason } = parseOrProblem(declineRequestSchema, request.body, 'The decline');
+    let told = false;
+    const result = await writes.run(request, scope, async (w) => {
+      const { row, changed } = await w.change(unconfirmedVisits, key, (asked) => {
+        const changes = declineChanges(asked, reason, w.actedAt());
+        if (changes && 'refused' in changes) throw new ProblemError('conflict', changes.refused);
+        return changes;
+      });
+      if (changed) {
+        told = (await tellRequester(w, row, reason)).queued;
+        w.event(unconfirmedVisits, row, 'VisitChanged', [row.unconfirmedVisitId]);
+      }
+      return { status: 200, body: row };
+    });
+    if (told) outbound.kick();
     return reply.code(result.status).send(result.body);
   });
 }

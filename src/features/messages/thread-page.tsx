@@ -14,10 +14,10 @@ import { ratingLinkFor } from '../../domain/ratings.ts';
 import { e164, formatPhone } from '../../domain/phone.ts';
 import { stoppedNumberProblem } from '../../domain/text-keywords.ts';
 import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
+import { preferenceText } from '../../domain/contact-preference.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { sendQuickReply } from './send-quick-reply.ts';
 
-const preferenceWords = { Phone: 'calls', Sms: 'texts', Email: 'email' } as const;
 const deliveryColors = { Queued: 'yellow', Sent: 'blue', Delivered: 'green', Failed: 'red' } as const;
 
 /** The opened message and every message with the same customer (or, without one, the same number or address). */
@@ -62,7 +62,7 @@ function Thread({ store, opened, thread, stop }: { store: StoreLocation; opened:
       <Group justify="space-between" align="flex-start">
         <Stack gap={0}>
           <Title order={2} size="h3">{opened.name || 'Unknown sender'}</Title>
-          <Text size="sm" c="dimmed">{[formatPhone(opened.phoneNumber), opened.email, `prefers ${preferenceWords[opened.preferredContactMethod]}`].filter(Boolean).join(' · ')}</Text>
+          <Text size="sm" c="dimmed">{[formatPhone(opened.phoneNumber), opened.email, preferenceText(opened.preferredContactMethod)].filter(Boolean).join(' · ')}</Text>
         </Stack>
         {showsReplyActions(opened, store, replying) && (
           <Group gap="xs">

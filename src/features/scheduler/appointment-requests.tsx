@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Chip, Drawer, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
@@ -7,11 +7,14 @@ import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import type { StoreService, UnconfirmedVisit } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
-import { contactMethods } from '../../contract/enums.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { isOpenRequest, requesterContact, requestTimeProblem } from '../../domain/appointment-requests.ts';
+import { preferenceText } from '../../domain/contact-preference.ts';
 import { displayName } from '../../domain/display-name.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { instantToWallClock } from '../../domain/time-zone.ts';
+import { automaticChannel } from '../../domain/visit-messages.ts';
+import { useAction } from '../../app/use-action.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useOpenRequests } from './use-scheduler.ts';
 
@@ -45,19 +48,68 @@ function useConfirm(timeZone: string) {
   return { confirm, busy, problem };
 }
 
-function RequestCard({ request, serviceName, when, onConfirm, busy }: { request: UnconfirmedVisit; serviceName: string | undefined; when: string; onConfirm(): void; busy: boolean }) {
+/** Reasons a store gives most often, offered as a start (staff can change the words). */
+const commonReasons = [
+  'We are closed that day. Please call us or book another day online.',
+  'That time is already fully booked. Please call us to find another time.',
+  'We do not offer that service at this store. Please call us and we will point you to one that does.',
+];
+
+/** Declining a request: the reason, which the customer is sent, and who tells them when no email can go. */
+function DeclineForm({ request, problem, onCancel, onDecline }: { request: UnconfirmedVisit; problem: string | null; onCancel(): void; onDecline(reason: string): Promise<unknown> }) {
+  const [reason, setReason] = useState(problem?.startsWith('The store is closed') ? commonReasons[0]! : '');
+  const { problem: failed, busy, run } = useAction('The request was not declined; try again.');
+  // A request carries no texting consent: the reason goes by email, or staff call.
+  const route = automaticChannel(requesterContact(request), { twilioPhoneNumber: null }, () => false);
+  return (
+    <Stack gap="xs" role="group" aria-label="Decline the request">
+      <Chip.Group>
+        <Group gap={6}>
+          {commonReasons.map((words) => <Chip key={words} size="xs" checked={reason === words} onChange={() => setReason(words)}>{words.split('.')[0]}</Chip>)}
+        </Group>
+      </Chip.Group>
+      <Textarea label="Reason" description="Sent to the customer with the store's cancellation words" autosize minRows={2} maxLength={500}
+        value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
+      <Text size="xs" c="dimmed">
+        {'channel' in route ? `They get an email at ${route.to}.` : `No email can go (${route.skipped.toLowerCase()}): call them${request.phoneNumber ? ` at ${formatPhone(request.phoneNumber)}` : ''} too.`}
+      </Text>
+      {failed && <Text size="sm" c="red" role="alert">{failed}</Text>}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" size="xs" onClick={onCancel}>Keep it</Button>
+        <Button color="red" size="xs" loading={busy} disabled={reason.trim() === ''} onClick={() => void run(() => onDecline(reason))}>Decline request</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function RequestCard({ request, serviceName, when, problem, onConfirm, busy }: {
+  request: UnconfirmedVisit; serviceName: string | undefined; when: string;
+  /** Why the requested time needs a second look (the store is closed then), or null. */
+  problem: string | null;
+  onConfirm(): void; busy: boolean;
+}) {
+  const [declining, setDeclining] = useState(false);
   return (
     <Card withBorder padding="sm">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
-          <Text fw={700}>{displayName(request) || 'No name given'}</Text>
-          <Text size="sm">{when}{serviceName ? ` · ${serviceName}` : ''}</Text>
-          {request.vehicleDescription && <Text size="sm" c="dimmed">{request.vehicleDescription}</Text>}
-          <Text size="xs" c="dimmed">{[formatPhone(request.phoneNumber), request.email, `prefers ${contactMethods.label(request.preferredContactMethod)}`].filter(Boolean).join(' · ')}</Text>
-          {request.customerComments && <Text size="sm">“{request.customerComments}”</Text>}
-        </Stack>
-        <Button size="xs" loading={busy} onClick={onConfirm}>Confirm</Button>
-      </Group>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
+            <Text fw={700}>{displayName(request) || 'No name given'}</Text>
+            <Text size="sm">{when}{serviceName ? ` · ${serviceName}` : ''}</Text>
+            {request.vehicleDescription && <Text size="sm" c="dimmed">{request.vehicleDescription}</Text>}
+            <Text size="xs" c="dimmed">{[formatPhone(request.phoneNumber), request.email, preferenceText(request.preferredContactMethod)].filter(Boolean).join(' · ')}</Text>
+            {request.customerComments && <Text size="sm">“{request.customerComments}”</Text>}
+          </Stack>
+          {!declining && (
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="default" onClick={() => setDeclining(true)}>Decline…</Button>
+              <Button size="xs" loading={busy} onClick={onConfirm}>Confirm</Button>
+            </Group>
+          )}
+        </Group>
+        {problem && <Text size="sm" c="orange.8">{problem}</Text>}
+        {declining && <DeclineForm request={request} problem={problem} onCancel={() => setDeclining(false)} onDecline={(reason) => syncClient().declineAppointmentRequest(request.unconfirmedVisitId, reason)} />}
+      </Stack>
     </Card>
   );
 }
@@ -82,7 +134,8 @@ export function RequestsButton({ store, timeZone }: { store: StoreLocation; time
           {count === 0 && <Text c="dimmed">No requests waiting. Customers' online requests appear here until someone confirms them.</Text>}
           {requests?.map((r) => (
             <RequestCard key={r.unconfirmedVisitId} request={r} serviceName={r.storeServiceId ? names?.get(r.storeServiceId) : undefined}
-              when={formats.dateTime(r.requestedStartDate)} busy={busy === r.unconfirmedVisitId} onConfirm={() => { void confirm(r).then((done) => { if (done) setOpen(false); }); }} />
+              when={formats.dateTime(r.requestedStartDate)} problem={requestTimeProblem(r, store, store.specialStoreHours ?? [], timeZone)}
+              busy={busy === r.unconfirmedVisitId} onConfirm={() => { void confirm(r).then((done) => { if (done) setOpen(false); }); }} />
           ))}
         </Stack>
       </Drawer>
@@ -112,9 +165,13 @@ export function AppointmentRequestPage() {
         </Alert>
       )}
       {problem && <Alert color="red">{problem}</Alert>}
-      {request && (
+      {request && request.declinedOn && (
+        <Alert color="gray" title={`Declined ${formats.dateTime(request.declinedOn)}`}>{request.declineReason}</Alert>
+      )}
+      {request && isOpenRequest(request) && (
         <RequestCard request={request} serviceName={request.storeServiceId ? names?.get(request.storeServiceId) : undefined}
-          when={formats.dateTime(request.requestedStartDate)} busy={busy === request.unconfirmedVisitId} onConfirm={() => void confirm(request)} />
+          when={formats.dateTime(request.requestedStartDate)} problem={requestTimeProblem(request, store, store.specialStoreHours ?? [], timeZone)}
+          busy={busy === request.unconfirmedVisitId} onConfirm={() => void confirm(request)} />
       )}
     </Stack>
   );

@@ -8,6 +8,7 @@ import type {
 } from '../../contract/entities.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { isOpenRequest } from '../../domain/appointment-requests.ts';
 import { bayRoles } from '../../domain/roles.ts';
 import { byTechnician, schedulerEvents, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler-events.ts';
 import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
@@ -205,8 +206,8 @@ export function useBookingCatalogue(storeId: number): BookingCatalogue | undefin
   }, [storeId]);
 }
 
-/** Appointment requests nobody has confirmed yet, soonest first. */
+/** Appointment requests nobody has confirmed or declined yet, soonest first. */
 export function useOpenRequests(storeId: number): UnconfirmedVisit[] | undefined {
   return useLiveQuery(async () => (await replicaOf(storeId).rows<UnconfirmedVisit>('unconfirmedVisits').toArray())
-    .filter((r) => r.confirmedVisitId === null).sort((a, b) => a.requestedStartDate.localeCompare(b.requestedStartDate)), [storeId]);
+    .filter(isOpenRequest).sort((a, b) => a.requestedStartDate.localeCompare(b.requestedStartDate)), [storeId]);
 }
