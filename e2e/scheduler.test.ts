@@ -305,7 +305,7 @@ describe('the scheduler', () => {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-10&view=day');
       await entry(page, 'Tomas Tomorrow').click();
       const panel = page.getByRole('complementary', { name: 'Appointment' });
-      await panel.getByText('This appointment is on Monday, March 10: check the customer in on that day').waitFor();
+      await panel.getByText('This appointment is on Mon, Mar 10, 2031: check the customer in on that day').waitFor();
       expect(await panel.getByRole('button', { name: 'Check in' }).count()).toBe(0);
       expect(await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', later.scheduledVisitId).executeTakeFirstOrThrow()).toEqual({ checkInDate: null });
 

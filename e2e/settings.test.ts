@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../src/contract/routes.ts';
+import { newHashId } from '../src/domain/hash-id.ts';
+import { wallClockIsoToInstant } from '../src/domain/time-zone.ts';
+import { apiCall } from '../tests/support/api.ts';
+import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
@@ -106,6 +112,46 @@ describe('the store\'s own settings', () => {
     } finally {
       await admin.context.close();
       await other.context.close();
+    }
+  });
+
+  it('an admin shortening a special day sees, before saving, the appointment it leaves after closing time', async () => {
+    const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+    const token = await mintAccessToken(db(), 'admin@demo.test', env.server.publicUrl);
+    const call = async (path: string, body: unknown) => {
+      const answer = await apiCall(env.server.app, { method: 'POST', path, token, store, body });
+      expect(answer.statusCode, answer.body).toBe(201);
+    };
+    const customerId = randomUUID();
+    await call(apiPaths.customers, {
+      customerId, firstName: 'Wanda', lastName: 'Afternoon', companyName: null, email: null, phoneNumber: '5555550177', preferredContactMethod: 'Phone',
+      addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+    });
+    const scheduledVisitId = randomUUID();
+    const startDate = wallClockIsoToInstant('2031-03-19T15:00:00', 'America/New_York');
+    await call(apiPaths.scheduledVisits, {
+      scheduledVisitId, scheduledVisitHashId: newHashId(), customerId, vehicleId: null, customerVehicleStatus: 1, description: null, staffNotes: null,
+      customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
+    });
+    await call(apiPaths.scheduledServices.replace(':scheduledVisitId', scheduledVisitId), {
+      scheduledServiceId: randomUUID(), storeServiceId: null, resourceId: null, startDate, endDate: startDate, durationInMinutes: 60, serviceNotes: null, selectedTechnician: null,
+    });
+    await call(apiPaths.specialStoreHours.replace(':id', String(store)), {
+      specialStoreHoursId: randomUUID(), date: '2031-03-19', isClosed: false, openTime: '08:00', closeTime: '17:00', description: 'Inventory day',
+    });
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    try {
+      await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/hours');
+      await page.getByRole('button', { name: 'Edit special hours on Wed, Mar 19, 2031' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Special hours on Wed, Mar 19, 2031' });
+      await dialog.getByRole('textbox', { name: 'Closes' }).fill('12:00');
+      const warning = dialog.getByRole('status');
+      await warning.getByText('1 booked appointment falls outside these hours').waitFor();
+      await warning.getByText('Wed, Mar 19, 2031, 3:00 PM · Wanda Afternoon').waitFor();
+      await dialog.getByRole('textbox', { name: 'Closes' }).fill('16:00');
+      await warning.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
     }
   });
 

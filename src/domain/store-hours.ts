@@ -77,3 +77,31 @@ export function hoursSummary(store: WeekdayHours): string {
   }
   return runs.length === 0 ? 'Closed every day' : `Open ${runs.join(', ')}`;
 }
+
+/** A booked appointment as a change of hours is checked against: its wall-clock times at the store and whose it is. */
+export interface Booking {
+  startDate: string;
+  endDate: string;
+  name: string;
+}
+
+type Special = readonly Pick<SpecialStoreHours, 'date' | 'isClosed' | 'openTime' | 'closeTime'>[];
+
+/** Whether a booking fits the store's hours on its day. */
+function fits(booking: Booking, store: WeekdayHours, special: Special): boolean {
+  const date = booking.startDate.slice(0, 10);
+  const hours = hoursOn(store, special, date);
+  if (!hours) return false;
+  const ends = booking.endDate.slice(0, 10) > date ? '24:00' : booking.endDate.slice(11, 16);
+  return booking.startDate.slice(11, 16) >= hours.open && ends <= hours.close;
+}
+
+/**
+ * The bookings a change of hours leaves outside them: those that fit the hours as they were and not as they
+ * would be (a day closed, opened later or closed earlier than its appointments). Bookings already outside
+ * before are not the change's doing. In start order.
+ */
+export function bookingsLeftOutside(before: { store: WeekdayHours; special: Special }, after: { store: WeekdayHours; special: Special }, bookings: readonly Booking[]): Booking[] {
+  return bookings.filter((b) => fits(b, before.store, before.special) && !fits(b, after.store, after.special))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate));
+}

@@ -1,6 +1,7 @@
 import type { RecurringBlockedTime, ScheduledVisit } from '../contract/entities.ts';
 import type { CreateScheduledVisit } from '../contract/writes.ts';
 import { durationProblems } from './durations.ts';
+import { dateFormats } from './date-format.ts';
 import { instantToWallClock } from './time-zone.ts';
 
 /** The words both sides use when a rule refuses a change to a visit. */
@@ -42,8 +43,7 @@ export function checkInTooEarly(day: VisitDay, now: string): string | null {
   if (!day.firstStart) return null;
   const date = storeDate(day.firstStart, day.timeZone);
   if (date <= storeDate(now, day.timeZone)) return null;
-  const words = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  return `This appointment is on ${words}: check the customer in on that day, or move the appointment to today first.`;
+  return `This appointment is on ${dateFormats(day.timeZone).date(day.firstStart)}: check the customer in on that day, or move the appointment to today first.`;
 }
 
 /**

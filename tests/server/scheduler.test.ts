@@ -158,7 +158,7 @@ describe('check-in, cancel and delete', () => {
     const tomorrow = await book();
     const early = await call('user', 'POST', fill(apiPaths.checkIn, tomorrow));
     expect(early.statusCode).toBe(409);
-    expect(early.json().detail).toContain('This appointment is on Tuesday, June 4: check the customer in on that day');
+    expect(early.json().detail).toContain('This appointment is on Tue, Jun 4, 2030: check the customer in on that day');
     expect((await storedVisit(tomorrow.scheduledVisitId))?.checkInDate).toBeNull();
 
     const ids = await book({ scheduledCustomerCheckIn: '2030-06-03T14:00:00.000Z' }, { startDate: '2030-06-03T14:00:00.000Z', endDate: '2030-06-03T15:00:00.000Z' });

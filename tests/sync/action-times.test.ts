@@ -103,10 +103,10 @@ describe('what the counter did offline keeps the time it was done', () => {
     const tomorrow = await arrivingVisit('2026-11-05T09:00');
     const tablet = await tabletAt('2026-11-04T09:58');
     await expect(tablet.engine.mutate(schedulerMutations.checkIn(tomorrow.scheduledVisitId, tomorrow.day, new Date(at('2026-11-04T09:58')))))
-      .rejects.toThrow('This appointment is on Thursday, November 5');
+      .rejects.toThrow('This appointment is on Thu, Nov 5, 2026');
     const answer = await apiCall(env.server.app, { method: 'POST', path: apiPaths.checkIn.replace(':scheduledVisitId', tomorrow.scheduledVisitId), token: env.token, store: env.store });
     expect(answer.statusCode).toBe(409);
-    expect(answer.json().detail).toContain('This appointment is on Thursday, November 5');
+    expect(answer.json().detail).toContain('This appointment is on Thu, Nov 5, 2026');
     expect((await serverVisit(tomorrow.scheduledVisitId)).checkInDate).toBeNull();
   });
 });

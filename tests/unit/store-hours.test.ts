@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWeekdayHours, hoursOn, hoursSummary, specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../src/domain/store-hours.ts';
+import { bookingsLeftOutside, defaultWeekdayHours, hoursOn, hoursSummary, specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../src/domain/store-hours.ts';
 import { pickupProblems, pickupSummary } from '../../src/domain/pickup-rules.ts';
 import { isPhoneReplyOnly, textingEnabled } from '../../src/domain/texting.ts';
 
@@ -75,5 +75,28 @@ describe('pickup and delivery settings', () => {
     expect(pickupSummary(offered)).toBe('Offered within 10 miles, $15.00, 1 window a day');
     expect(pickupSummary({ ...offered, pickupServiceArea: 'postalCodes', pickupPostalCodes: ['62703', '62704'], pickupFeeInCents: null })).toBe('Offered 2 ZIP codes, free, 1 window a day');
     expect(pickupSummary({ ...offered, pickupAndDeliveryEnabled: false })).toBe('Not offered');
+  });
+});
+
+describe('a change of hours and the appointments already booked (issue 24 item 13)', () => {
+  // Wednesday Dec 2 and Thursday Dec 3, 2026; Saturday Dec 5.
+  const bookings = [
+    { startDate: '2026-12-02T16:30:00', endDate: '2026-12-02T17:30:00', name: 'Dana Reyes' },
+    { startDate: '2026-12-02T09:00:00', endDate: '2026-12-02T10:00:00', name: 'Sam Ortiz' },
+    { startDate: '2026-12-03T07:30:00', endDate: '2026-12-03T08:30:00', name: 'Early Bird' },
+    { startDate: '2026-12-05T15:00:00', endDate: '2026-12-05T16:00:00', name: 'Pat Lee' },
+  ];
+  const before = { store: week(), special: [] };
+
+  it.each([
+    ['closing Wednesdays at 4 PM', { store: week({ wednesdayCloseTime: '16:00' }), special: [] }, ['Dana Reyes']],
+    ['opening Wednesdays at 9:30', { store: week({ wednesdayOpenTime: '09:30' }), special: [] }, ['Sam Ortiz']],
+    ['closing on Wednesdays', { store: week({ isOpenWednesdays: false }), special: [] }, ['Sam Ortiz', 'Dana Reyes']],
+    ['closing early on Dec 2 only', { store: week(), special: [{ date: '2026-12-02', isClosed: false, openTime: '08:00', closeTime: '12:00' }] }, ['Dana Reyes']],
+    ['closing Saturday Dec 5 for a holiday', { store: week(), special: [{ date: '2026-12-05', isClosed: true, openTime: null, closeTime: null }] }, ['Pat Lee']],
+    ['opening later on Thursdays, where the one booking was already before opening', { store: week({ thursdayOpenTime: '09:00' }), special: [] }, []],
+    ['staying open longer', { store: week({ wednesdayCloseTime: '20:00' }), special: [] }, []],
+  ])('names the appointments left outside by %s, in start order', (_, after, names) => {
+    expect(bookingsLeftOutside(before, after, bookings).map((b) => b.name)).toEqual(names);
   });
 });

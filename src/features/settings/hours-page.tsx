@@ -11,10 +11,11 @@ import type { SpecialStoreHours } from '../../contract/entities.ts';
 import { isOpenFields, weekdayHoursFields, type StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';
-import { specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../domain/store-hours.ts';
+import { bookingsLeftOutside, specialHoursProblems, timeText, weekdayHoursProblems, type Booking, type WeekdayHours } from '../../domain/store-hours.ts';
 import { storeTimeZone } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
+import { LeftOutsideWarning, useUpcomingBookings } from './hours-conflicts.tsx';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 
 const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -29,19 +30,29 @@ export function HoursPage() {
   const session = useSession();
   const store = session?.activeStore ?? null;
   if (!store) return null;
+  return <StoreHours store={store} />;
+}
+
+function StoreHours({ store }: { store: StoreLocation }) {
+  const special = useSpecialDays(store.id);
+  const bookings = useUpcomingBookings(store) ?? [];
   return (
     <Stack maw={820} gap="xl">
-      <WeeklyHours store={store} />
-      <SpecialDays store={store} />
+      <WeeklyHours store={store} special={special?.days ?? []} bookings={bookings} />
+      <SpecialDays store={store} special={special} bookings={bookings} />
     </Stack>
   );
 }
 
-function WeeklyHours({ store }: { store: StoreLocation }) {
+function WeeklyHours({ store, special, bookings }: { store: StoreLocation; special: SpecialStoreHours[]; bookings: Booking[] }) {
   const state = useStoreForm(store, { values: hoursOf, fields: (v) => v, validate: (v) => firstOf(weekdayHoursProblems(v)) });
   const { form } = state;
+  // Checked as the admin types, once the hours read as hours: which appointments the new week leaves outside.
+  const outside = form.isDirty() && Object.keys(weekdayHoursProblems(form.values)).length === 0
+    ? bookingsLeftOutside({ store, special }, { store: form.values, special }, bookings) : [];
   return (
-    <StoreFormFrame store={store} title="Hours" description="When the store is open each week. The scheduler shows these hours, and customers book within them." state={state}>
+    <StoreFormFrame store={store} title="Hours" description="When the store is open each week. The scheduler shows these hours, and customers book within them." state={state}
+      warning={<LeftOutsideWarning store={store} bookings={outside} />}>
       <Card withBorder padding="sm">
         <Stack gap={0}>
           {weekdayHoursFields.map((d, i) => {
@@ -78,8 +89,7 @@ function useSpecialDays(storeId: number) {
 }
 
 
-function SpecialDays({ store }: { store: StoreLocation }) {
-  const special = useSpecialDays(store.id);
+function SpecialDays({ store, special, bookings }: { store: StoreLocation; special: ReturnType<typeof useSpecialDays>; bookings: Booking[] }) {
   const [editing, setEditing] = useState<SpecialStoreHours | 'new' | null>(null);
   const today = Temporal.Now.plainDateISO(storeTimeZone(store.timeZone)).toString();
   const days = special?.days ?? [];
@@ -115,7 +125,7 @@ function SpecialDays({ store }: { store: StoreLocation }) {
         </Card>
       )}
       {past > 0 && <Text size="xs" c="dimmed">{past} past {past === 1 ? 'day is' : 'days are'} kept for the calendar&apos;s history.</Text>}
-      {editing !== null && <SpecialDayDialog day={editing === 'new' ? null : editing} taken={days} onClose={() => setEditing(null)} />}
+      {editing !== null && <SpecialDayDialog store={store} bookings={bookings} day={editing === 'new' ? null : editing} taken={days} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }
@@ -128,7 +138,7 @@ interface DayValues {
   description: string;
 }
 
-function SpecialDayDialog({ day, taken, onClose }: { day: SpecialStoreHours | null; taken: SpecialStoreHours[]; onClose: () => void }) {
+function SpecialDayDialog({ store, bookings, day, taken, onClose }: { store: StoreLocation; bookings: Booking[]; day: SpecialStoreHours | null; taken: SpecialStoreHours[]; onClose: () => void }) {
   const form = useForm<DayValues>({
     initialValues: {
       date: day?.date ?? null, isClosed: day?.isClosed ?? true,
@@ -142,6 +152,12 @@ function SpecialDayDialog({ day, taken, onClose }: { day: SpecialStoreHours | nu
     },
   });
   const dialog = useEditDialog(onClose, form.isDirty, 'these special hours');
+  // The day as it would be, once it reads as a day: the appointments it leaves outside its hours.
+  const v = form.values;
+  const hours = { isClosed: v.isClosed, openTime: v.isClosed ? null : v.openTime || null, closeTime: v.isClosed ? null : v.closeTime || null };
+  const outside = v.date && Object.keys(specialHoursProblems(hours)).length === 0
+    ? bookingsLeftOutside({ store, special: taken }, { store, special: [...taken.filter((d) => d.specialStoreHoursId !== day?.specialStoreHoursId), { date: v.date, ...hours }] }, bookings)
+    : [];
   const save = form.onSubmit((v) => {
     const fields = {
       date: v.date!, isClosed: v.isClosed,
@@ -164,6 +180,7 @@ function SpecialDayDialog({ day, taken, onClose }: { day: SpecialStoreHours | nu
         </Group>
       )}
       <TextInput label="Note" description="Shown to staff on the calendar, e.g. Christmas Eve" maxLength={200} {...form.getInputProps('description')} />
+      <LeftOutsideWarning store={store} bookings={outside} />
     </EditDialog>
   );
 }

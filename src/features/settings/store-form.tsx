@@ -71,11 +71,13 @@ function useStoreOutbox(storeId: number): OutboxEntry[] | undefined {
 }
 
 /** The frame of a store settings page: title, what it is for, the save bar and where a change stands. */
-export function StoreFormFrame<V>({ store, title, description, state, children }: {
+export function StoreFormFrame<V>({ store, title, description, state, warning, children }: {
   store: StoreLocation;
   title: string;
   description: string;
   state: StoreForm<V>;
+  /** What saving these values would cause that the admin should know first, shown above the save bar. */
+  warning?: ReactNode;
   children: ReactNode;
 }) {
   const outbox = useStoreOutbox(store.id) ?? [];
@@ -96,6 +98,7 @@ export function StoreFormFrame<V>({ store, title, description, state, children }
           </Alert>
         )}
         {children}
+        {warning}
         {/* On the left: the floating Support button holds the bottom right corner. */}
         <Group gap="sm" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
           <Button type="submit" disabled={!dirty}>Save</Button>
