@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { apiPaths } from '../src/contract/routes.ts';
@@ -15,7 +14,8 @@ import { localBackplane, redisBackplane } from './hub/backplane.ts';
 import { Hub } from './hub/hub.ts';
 import { dataEpoch } from './sync/changes.ts';
 import { WritePath } from './sync/write-path.ts';
-import { ProblemError, sendProblem } from './http/problem.ts';
+import { sendProblem } from './http/problem.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { clientErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { refuseUnstorableText } from './http/text-checks.ts';
@@ -93,11 +93,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
 
   installErrorHandling(app);
   await securityHeaders(app, config);
-  // Public calls (no sign-in) say how often an address may call them; answered as a 429 problem detail.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => new ProblemError('tooManyRequests', `Too many requests from this address; try again in ${Math.ceil(context.ttl / 1000)} seconds.`, { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
-  });
+  await registerRateLimits(app, config.redisUrl, db);
 
   const keys = await loadServerKeys(db);
   const auth = createAuth({ db, publicJwks: keys.publicJwks, issuer: issuerFor(config.publicUrl), audience: apiAudience(config.publicUrl) });
