@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeStoreHeader, withApiVersion } from '../../src/contract/routes.ts';
+import { activeStoreHeader, apiPaths, withApiVersion } from '../../src/contract/routes.ts';
 import { openPostgres, type DatabaseHandle } from '../../server/db/connect.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { connectHub, nextEvent } from '../support/hub-client.ts';
@@ -8,6 +9,7 @@ import { freePort } from '../support/ports.ts';
 import { createTestDatabase, postgresUnavailable } from '../support/postgres.ts';
 import { redisUnavailable, redisUrl } from '../support/redis.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { overNetwork, signInWithPassword } from '../support/sign-in.ts';
 import { mintAccessToken } from '../support/tokens.ts';
 
 describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two server processes on one PostgreSQL and one Redis', () => {
@@ -56,5 +58,99 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
     });
     expect(response.status).toBe(200);
     expect(await seen).toEqual([rating.ratingId]);
+  });
+
+  /** An API call to one process, as the PWA makes it. */
+  const call = (server: ServerProcess, method: string, path: string, options: { token?: string; store?: number; body?: unknown; headers?: Record<string, string> } = {}) =>
+    fetch(`${server.url}${withApiVersion(path)}`, {
+      method,
+      headers: {
+        ...options.headers,
+        ...(options.token && { authorization: `Bearer ${options.token}` }),
+        ...(options.store !== undefined && { [activeStoreHeader]: String(options.store) }),
+        ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+    });
+  const renew = (server: ServerProcess, refreshToken: string) => fetch(`${server.url}/identity/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'alltrac-staff-pwa' }).toString(),
+  });
+
+  it('hold a public call\'s limit for both together: the call past it is refused by the other process', async () => {
+    const vehicle = await handle.db.selectFrom('customerVehicles').select('vehicleHashId').executeTakeFirstOrThrow();
+    const path = apiPaths.vehicleByHash.replace(':vehicleHashId', vehicle.vehicleHashId);
+    // The vehicle lookup's limit per address (server/modules/customers/lookups.ts): 60 a minute.
+    const limit = 60;
+    const servers = [a, b];
+    const statuses: number[] = [];
+    // Each process answers half of them itself: only a count they share can refuse the next one.
+    for (let i = 0; i < limit; i++) statuses.push((await call(servers[i % 2]!, 'GET', path)).status);
+    expect(statuses).toEqual(Array.from({ length: limit }, () => 200));
+    const refused = await call(servers[limit % 2]!, 'GET', path);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await call(servers[(limit + 1) % 2]!, 'GET', path)).status).toBe(429);
+  });
+
+  it('answer a write replayed with its Idempotency-Key on the other process with the stored answer, changing nothing', async () => {
+    const store = (await demoStoreIds(handle.db))[101]!;
+    const token = await mintAccessToken(handle.db, 'user@demo.test', publicUrl);
+    const customer = {
+      customerId: randomUUID(), firstName: 'Grace', lastName: 'Hopper', companyName: null, email: 'grace@example.com', phoneNumber: null,
+      preferredContactMethod: 'Email', addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+    };
+    const rows = () => handle.db.selectFrom('customers').select(['version', 'notes']).where('customerId', '=', customer.customerId).execute();
+    const twice = async (first: ServerProcess, second: ServerProcess, method: string, path: string, body: unknown) => {
+      const headers = { 'Idempotency-Key': `scale-out-${randomUUID()}` };
+      const answered = await call(first, method, path, { token, store, body, headers });
+      const stored = await rows();
+      const replayed = await call(second, method, path, { token, store, body, headers });
+      expect(replayed.status).toBe(answered.status);
+      expect(await replayed.json()).toEqual(await answered.json());
+      expect(await rows()).toEqual(stored);
+      return answered.status;
+    };
+
+    expect(await twice(a, b, 'POST', apiPaths.customers, customer)).toBe(201);
+    const [created] = await rows();
+    expect(await twice(b, a, 'PATCH', apiPaths.customer.replace(':customerId', customer.customerId), [{ op: 'replace', path: '/notes', value: 'Once' }])).toBe(200);
+    expect(await rows()).toEqual([{ version: created!.version + 1, notes: 'Once' }]);
+  });
+
+  it('renew on one process a sign-in made on the other, each accepting the other\'s access tokens', async () => {
+    const { tokens } = await signInWithPassword(overNetwork(a.url), 'admin@demo.test', 'demo1234', undefined, publicUrl);
+    expect(tokens?.refresh_token).toBeTruthy();
+    const renewal = await renew(b, tokens!.refresh_token!);
+    expect(renewal.status).toBe(200);
+    const renewed = await renewal.json() as { access_token: string; refresh_token: string };
+    expect(renewed.refresh_token).not.toBe(tokens!.refresh_token);
+    expect((await call(a, 'GET', apiPaths.me, { token: renewed.access_token })).status).toBe(200);
+    expect((await call(b, 'GET', apiPaths.me, { token: tokens!.access_token })).status).toBe(200);
+    // Renewal rotates the refresh token: the one B used up is spent on A too.
+    const reused = await renew(a, tokens!.refresh_token!);
+    expect(reused.status).toBe(400);
+    expect((await reused.json() as { error: string }).error).toBe('invalid_grant');
+  });
+
+  it('complete a sign-in whose requests alternate between them, as a balancer without sticky sessions sends them', async () => {
+    const { tokens, loginResponse } = await signInWithPassword(overNetwork(a.url, b.url), 'user@demo.test', 'demo1234', undefined, publicUrl);
+    expect(loginResponse.statusCode).toBe(303);
+    expect(tokens?.access_token).toBeTruthy();
+  });
+
+  it('count failed sign-ins on both together: failures spread over them pause the account on either', async () => {
+    const servers = [a, b];
+    // Five failures from one address pause that account from it (server/identity/sign-in-throttle.ts).
+    for (let i = 0; i < 5; i++) {
+      const failed = await signInWithPassword(overNetwork(servers[i % 2]!.url), 'lead@demo.test', 'not the password', undefined, publicUrl);
+      expect(failed.loginResponse.statusCode).toBe(401);
+    }
+    const paused = await signInWithPassword(overNetwork(servers[5 % 2]!.url), 'lead@demo.test', 'demo1234', undefined, publicUrl);
+    expect(paused.loginResponse.statusCode).toBe(429);
+    expect(paused.loginResponse.body).toContain('Too many failed sign-in attempts');
+    expect(paused.tokens).toBeUndefined();
   });
 });
