@@ -50,7 +50,7 @@ export function AppLayout() {
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }}
-      footer={{ height: 32 }}
+      footer={{ height: 36 }}
       padding="md"
     >
       <AppShell.Header>
@@ -102,8 +102,7 @@ export function AppLayout() {
         )}
       </AppShell.Navbar>
 
-      {/* Room below the content for the support button, so it never covers the last line. */}
-      <AppShell.Main style={{ paddingBottom: 'calc(var(--app-shell-footer-offset, 0rem) + 4.5rem)' }}>
+      <AppShell.Main>
         <SystemNotices />
         {upgrade && (
           <Alert color="primary" mb="md" title="Update ready" role="status">
@@ -123,9 +122,12 @@ export function AppLayout() {
         ) : <Outlet />}
       </AppShell.Main>
 
-      <SupportWidget />
+      {/* The support button sits in the footer, where it covers nothing of a page (no floating button). */}
       <AppShell.Footer px="md">
-        <Text size="xs" c="dimmed" lh="32px">© {new Date().getFullYear()} AllTrac Dealer Network. All rights reserved.</Text>
+        <Group h="100%" justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" truncate>© {new Date().getFullYear()} AllTrac Dealer Network.<Text span inherit visibleFrom="xs"> All rights reserved.</Text></Text>
+          <SupportWidget />
+        </Group>
       </AppShell.Footer>
     </AppShell>
   );

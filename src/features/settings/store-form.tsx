@@ -99,8 +99,8 @@ export function StoreFormFrame<V>({ store, title, description, state, warning, c
         )}
         {children}
         {warning}
-        {/* On the left: the floating Support button holds the bottom right corner. */}
-        <Group gap="sm" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
+        {/* Stuck to the bottom of the screen, above the shell's footer (which is fixed there), while the page scrolls. */}
+        <Group gap="sm" pos="sticky" bottom="var(--app-shell-footer-offset, 0rem)" py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
           <Button type="submit" disabled={!dirty}>Save</Button>
           <Button variant="default" disabled={!dirty} onClick={() => state.form.reset()}>Undo changes</Button>
           {!dirty && outbox.some((e) => e.status === 'pending') && <Badge color="yellow" variant="light">Waiting to send</Badge>}
