@@ -39,7 +39,7 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
   const lastSynced = status.lastSyncedAt ? new Date(status.lastSyncedAt).toISOString() : readiness?.lastSyncedAt ?? null;
 
   return (
-    <Popover position="bottom-end" width={360} withinPortal shadow="md">
+    <Popover position="bottom-end" width="min(360px, calc(100vw - 16px))" withinPortal shadow="md">
       <Popover.Target>
         <Tooltip label={`Sync: ${label}`}>
           <Indicator disabled={!failed.length && !waiting.length} label={failed.length || waiting.length} size={16} color={failed.length ? 'error' : 'yellow'} offset={4}>
@@ -52,7 +52,7 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
       <Popover.Dropdown>
         <Stack gap="xs" role="region" aria-label="Sync status">
           <Group justify="space-between" wrap="nowrap">
-            <Text fw={600}>{offline ? 'Offline: changes are kept on this device' : status.signedIn ? label : 'Sign in again to send changes'}</Text>
+            <Text fw={600} style={{ minWidth: 0 }}>{offline ? 'Offline: changes are kept on this device' : status.signedIn ? label : 'Sign in again to send changes'}</Text>
             <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void syncClient().syncNow()}>Sync now</Button>
           </Group>
           <Text size="sm" c="dimmed">Last synced {lastSynced ? relativeTime(lastSynced) : 'not yet on this device'}.</Text>
