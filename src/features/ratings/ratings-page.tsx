@@ -115,7 +115,8 @@ function Overview({ store, ratings }: { store: StoreLocation; ratings: readonly 
       <AverageCard title="Overall" average={summary.overall} />
       <Card withBorder padding="sm" aria-label={`Weekly average score and number of ratings, last ${chartWeeks} weeks`}>
         <Text size="sm" c="dimmed" mb={4}>Week by week</Text>
-        <CompositeChart h={140} data={weeks} dataKey="week" withRightYAxis maxBarWidth={18} withLegend legendProps={{ verticalAlign: 'bottom', height: 24 }}
+        {/* The legend's room is its whole height (Mantine pads it by 16 px over its 28 px items), or the card clips it. */}
+        <CompositeChart h={170} data={weeks} dataKey="week" withRightYAxis maxBarWidth={18} withLegend legendProps={{ verticalAlign: 'bottom', height: 50 }}
           yAxisProps={{ domain: [0, 5], ticks: [0, 1, 2, 3, 4, 5], width: 24 }} rightYAxisProps={{ allowDecimals: false, width: 24 }} connectNulls
           series={[{ name: 'Ratings', type: 'bar', color: 'blue.2', yAxisId: 'right' }, { name: 'Average score', type: 'line', color: 'orange.7' }]} />
       </Card>
