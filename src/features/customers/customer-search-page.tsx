@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -13,7 +14,8 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { searchCustomers, type CustomerHit } from '../../app/customers/search-replica.ts';
 import { useCustomerSummary } from './use-customer-summary.ts';
 
-const rowHeight = 76;
+/** A row's height: a phone gives the visit dates a line of their own, so the name, contacts and plate get the width. */
+const rowHeights = { wide: 76, narrow: 98 };
 
 /**
  * The front counter's customer search (spec route /customer-search): results as you type from the device's
@@ -28,6 +30,8 @@ export function CustomerSearchPage() {
   const [query, setQuery] = useState(q);
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
+  const rowHeight = narrow ? rowHeights.narrow : rowHeights.wide;
 
   // The query lives in the address too: back from a customer returns to the same results.
   useEffect(() => {
@@ -42,6 +46,7 @@ export function CustomerSearchPage() {
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders on its own; nothing here memoizes it
   const virtualizer = useVirtualizer({ count: hits.length, getScrollElement: () => listRef.current, estimateSize: () => rowHeight, overscan: 6 });
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const open = (hit: CustomerHit | undefined) => {
     if (hit) void navigate({ to: '/customers/$customerId', params: { customerId: hit.customer.customerId } });
   };
@@ -103,7 +108,7 @@ export function CustomerSearchPage() {
                 const hit = hits[item.index]!;
                 return (
                   <div key={hit.customer.customerId} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: rowHeight }}>
-                    <CustomerRow hit={hit} storeId={store.id} selected={item.index === active} formatDate={formats.date}
+                    <CustomerRow hit={hit} storeId={store.id} selected={item.index === active} formatDate={formats.date} narrow={narrow}
                       onOpen={() => open(hit)} onHover={() => setActive(item.index)} />
                   </div>
                 );
@@ -116,13 +121,15 @@ export function CustomerSearchPage() {
   );
 }
 
-function CustomerRow({ hit, storeId, selected, formatDate, onOpen, onHover }: {
-  hit: CustomerHit; storeId: number; selected: boolean; formatDate: (iso: string) => string; onOpen: () => void; onHover: () => void;
+function CustomerRow({ hit, storeId, selected, formatDate, narrow, onOpen, onHover }: {
+  hit: CustomerHit; storeId: number; selected: boolean; formatDate: (iso: string) => string; narrow: boolean; onOpen: () => void; onHover: () => void;
 }) {
   const { customer } = hit;
   const summary = useCustomerSummary(storeId, customer.customerId);
   const vehicles = summary?.vehicles ?? [];
   const shown = hit.vehicle ? [hit.vehicle, ...vehicles.filter((v) => v.vehicleId !== hit.vehicle!.vehicleId)] : vehicles;
+  const booked = summary?.nextVisit ? <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>Booked {formatDate(summary.nextVisit)}</Badge> : null;
+  const lastVisit = summary?.lastVisit ? `Last visit ${formatDate(summary.lastVisit)}` : summary ? 'No visits here yet' : '';
   return (
     <Group
       id={`customer-option-${customer.customerId}`}
@@ -133,7 +140,7 @@ function CustomerRow({ hit, storeId, selected, formatDate, onOpen, onHover }: {
       justify="space-between"
       wrap="nowrap"
       px="md"
-      h={rowHeight}
+      h={narrow ? rowHeights.narrow : rowHeights.wide}
       style={{ cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-default-border)', background: selected ? 'var(--mantine-color-primary-light)' : undefined }}
     >
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
@@ -144,15 +151,24 @@ function CustomerRow({ hit, storeId, selected, formatDate, onOpen, onHover }: {
         <Text size="sm" truncate>
           {[customer.phoneNumber && formatPhone(customer.phoneNumber), customer.email].filter(Boolean).join(' · ') || 'No phone or email'}
         </Text>
+        {/* The plate first: it is what the counter searches by and looks for, so a narrow row never cuts it. */}
         <Text size="sm" c="dimmed" truncate>
-          {shown.length === 0 ? 'No vehicles' : shown.slice(0, 2).map((v) => [vehicleTitle(v), licenceText(v)].filter(Boolean).join(' · ')).join('  |  ')}
+          {shown.length === 0 ? 'No vehicles' : shown.slice(0, 2).map((v) => [licenceText(v), vehicleTitle(v)].filter(Boolean).join(' · ')).join('  |  ')}
           {shown.length > 2 ? `  +${shown.length - 2} more` : ''}
         </Text>
+        {narrow && (booked || lastVisit) && (
+          <Group gap="xs" wrap="nowrap">
+            {booked}
+            <Text size="xs" c="dimmed" truncate>{lastVisit}</Text>
+          </Group>
+        )}
       </Stack>
-      <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-        {summary?.nextVisit && <Badge size="sm" variant="light">Booked {formatDate(summary.nextVisit)}</Badge>}
-        <Text size="xs" c="dimmed">{summary?.lastVisit ? `Last visit ${formatDate(summary.lastVisit)}` : summary ? 'No visits here yet' : ''}</Text>
-      </Stack>
+      {!narrow && (
+        <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+          {booked}
+          <Text size="xs" c="dimmed">{lastVisit}</Text>
+        </Stack>
+      )}
     </Group>
   );
 }
