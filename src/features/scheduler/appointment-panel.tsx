@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, CloseButton, Divider, Drawer, Group, NumberInput, Paper, ScrollArea, Select, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Button, CloseButton, Divider, Drawer, Group, NumberInput, Paper, ScrollArea, Select, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
@@ -181,7 +181,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
           {isDeletable(visit) && <Button variant="subtle" color="red" onClick={() => setAsking('delete')}>Delete…</Button>}
         </Group>
       )}
-      {visit.checkInDate && <Badge variant="light" color="gray">Checked in: it stays on the record and cannot be deleted</Badge>}
+      {visit.checkInDate && <Text size="sm" c="dimmed">Checked in: it stays on the record and cannot be deleted</Text>}
       {tooEarly && <Text size="sm" c="dimmed">{tooEarly}</Text>}
     </Stack>
   );
