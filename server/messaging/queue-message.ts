@@ -37,11 +37,12 @@ export async function queueStaffEmail(w: Writer, id: string, envelope: Omit<Enve
 
 /**
  * Messages queued in the last minute and day by the store and, for a person's send, by that person. Read after
- * the write's lock, so two sends at once count each other.
+ * the store's and the person's message locks (in that order, always), so two sends at once count each other.
  */
 async function recentMessages(w: Writer, storeId: number): Promise<RecentMessages> {
-  await w.lock();
   const person = w.scope.user.userId;
+  await w.lockOn('messages-of-store', storeId);
+  if (person) await w.lockOn('messages-of-person', person);
   const minuteAgo = new Date(w.now.getTime() - 60_000).toISOString();
   const dayAgo = new Date(w.now.getTime() - 86_400_000).toISOString();
   const { rows } = await sql<{ storeMinute: number; storeDay: number; personMinute: number; personDay: number }>`

@@ -111,7 +111,8 @@ function storeByTextingNumber(db: ModuleContext['db'], to: string): Promise<Stor
  */
 async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSchema>, publicUrl: string): Promise<void> {
   const storeMessageId = messageIdOf(text.MessageSid);
-  await w.lock();
+  // A STOP and a send at the store at once: the send sees the stop, or the stop comes after the send.
+  await w.lockOn('messages-of-store', store.id);
   if (await w.read(storeMessages, { storeMessageId })) return;
   const customer = await customerByPhone(w, text.From);
   const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;

@@ -35,7 +35,6 @@ export async function queueVisitMessage(
   },
 ): Promise<{ queued: true; storeMessageId: string } | { queued: false; skipped: string } | null> {
   const { scheduledVisitId, kind, templateType } = message;
-  await w.lock();
   if (kind) {
     const claimed = await w.trx.insertInto('visitMessages')
       .values({ scheduledVisitId, kind, companyId: store.companyId, storeId: store.id, storeMessageId: null, skippedBecause: null, createdAt: w.now.toISOString() })

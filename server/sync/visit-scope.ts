@@ -37,16 +37,16 @@ export function touchesOf(storeId: number | null, visit: { customerId?: string |
 }
 
 /**
- * Brings the scope of each touched row up to date inside the writing transaction (after the company lock):
- * in scope while a live visit at the store names it. An entry that changes takes a new version, so every bay
- * device of the store receives the row (entering) or its tombstone (leaving) on its next pull.
+ * Brings the scope of each touched row up to date at the end of the writing transaction: in scope while a
+ * live visit at the store names it. An entry that changes takes a new version, so every bay device of the
+ * store receives the row (entering) or its tombstone (leaving) on its next pull. Each entry is locked before
+ * its visits are read (in one order, so two writes never wait for each other's): of two writes naming one
+ * customer at once, the second reads after the first committed, so the entry ends as the visits are.
  */
 export async function refreshVisitScope(trx: Transaction<Database>, companyId: number, touches: readonly ScopeTouch[]): Promise<void> {
-  const seen = new Set<string>();
-  for (const touch of touches) {
-    const id = `${touch.storeId}/${touch.collection}/${touch.key}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
+  const ids = new Map(touches.map((touch) => [`${touch.storeId}/${touch.collection}/${touch.key}`, touch]));
+  for (const [id, touch] of [...ids].sort(([a], [b]) => a.localeCompare(b))) {
+    await sql`select pg_advisory_xact_lock(hashtext('visit-scope'), hashtext(${`${companyId}/${id}`}))`.execute(trx);
     const column = visitScoped[touch.collection];
     const named = await trx.selectFrom('scheduledVisits').select('scheduledVisitId')
       .where('companyId', '=', companyId).where('storeId', '=', touch.storeId).where(column, '=', touch.key).where('deleted', '=', false)

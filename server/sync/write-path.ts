@@ -4,6 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { HubEventName } from '../../src/contract/hub.ts';
 import { occurredAtHeader } from '../../src/contract/routes.ts';
+import { replicatedCollections } from '../../src/contract/sync.ts';
 import { actionTime } from '../../src/domain/visit-rules.ts';
 import { defaultMessageLimits, type MessageLimits } from '../../src/domain/message-limits.ts';
 import type { AuthUser } from '../auth/auth.ts';
@@ -69,7 +70,7 @@ export interface RowSpec<S extends z.ZodObject> {
 /** A table's rules for a change: the new row as stored, and what is wrong with it. */
 export interface ChangeRules<T> {
   normalize?: (next: T) => T;
-  /** May read (a referenced row must exist): it runs inside the write, after the company lock. */
+  /** May read (a referenced row must exist): it runs inside the write, after the row's lock. */
   problems?: (current: T, next: T) => Record<string, string[]> | Promise<Record<string, string[]>>;
 }
 
@@ -82,10 +83,30 @@ const headerValue = (header: string | string[] | undefined) => (Array.isArray(he
 const idempotencyKeyPattern = /^[\w.:-]{8,200}$/;
 const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
 
+/** PostgreSQL's codes for a transaction it chose to end so that others can go on: it is run again. */
+const retryableCodes = new Set(['40P01', '40001']);
+const attempts = 4;
+
+/**
+ * Runs a write transaction, again when PostgreSQL ended it to break a deadlock (two writes locking the same
+ * rows in opposite orders, a merge beside a move): the write had no effect, so running it again is safe.
+ */
+async function retried<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !retryableCodes.has((error as { code?: string }).code ?? '')) throw error;
+      await new Promise((resolve) => { setTimeout(resolve, Math.random() * 20 * attempt); });
+    }
+  }
+}
+
 /**
  * The one way routes change replicated rows (STYLE.md item 11). A route says what; this says how:
- * claim the Idempotency-Key, lock the company, read, apply the shared rule, write only the changed fields
- * with a new version and who changed it, store the answer with the key, commit, then send the live events.
+ * claim the Idempotency-Key, lock the rows it changes, read, apply the shared rule, write only the changed
+ * fields with a new version and who changed it, store the answer with the key, commit, then send the live
+ * events. Writes of different rows never wait for each other (docs/sync.md, "Locks").
  */
 export class WritePath {
   /** @param messageLimits how many messages a write may queue (src/domain/message-limits.ts); the server's settings. */
@@ -101,7 +122,7 @@ export class WritePath {
     const hash = requestHash(request.body);
     const { userId } = scope.user;
 
-    const done = await this.db.transaction().execute(async (trx) => {
+    const done = await retried(() => this.db.transaction().execute(async (trx) => {
       if (key !== undefined) {
         // Claimed first: a twin of this request arriving at the same moment waits here until this one
         // commits (then reads its answer) or rolls back (then does the work itself).
@@ -126,22 +147,22 @@ export class WritePath {
           .where('userId', '=', userId).where('key', '=', key).execute();
       }
       return { answer, events: writer.events };
-    });
+    }));
     this.publisher.publish(done.events);
     return done.answer;
   }
 
   /**
    * A write the server makes on its own behalf (a job, a provider's report), with no request and so no
-   * Idempotency-Key: the same lock, versions and live events as any write.
+   * Idempotency-Key: the same locks, versions and live events as any write.
    */
   async background<T>(scope: WriteScope, write: (writer: Writer) => Promise<T>): Promise<T> {
-    const done = await this.db.transaction().execute(async (trx) => {
+    const done = await retried(() => this.db.transaction().execute(async (trx) => {
       const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits);
       const result = await write(writer);
       await writer.finish();
       return { result, events: writer.events };
-    });
+    }));
     this.publisher.publish(done.events);
     return done.result;
   }
@@ -153,9 +174,13 @@ type Row = Record<string, unknown>;
 const asColumns = (row: Row): Row =>
   Object.fromEntries(Object.entries(row).map(([field, value]) => [field, value !== null && typeof value === 'object' ? JSON.stringify(value) : value]));
 
-/** The work of one write transaction: every step takes the company lock before it reads. */
+/**
+ * The work of one write transaction: every step locks the row it reads or writes first (the lock is the row's
+ * key, so a row not made yet is locked too: two creates of one id, or a read-then-create, wait for each other).
+ */
 export class Writer {
-  private locked = false;
+  /** The locks this transaction holds (each taken once: PostgreSQL counts a lock taken twice). */
+  private readonly held = new Set<string>();
   readonly events: HubEvent[] = [];
   /** Customers and vehicles whose visits changed: their store's scope is brought up to date at the end. */
   private readonly scopeTouches: ScopeTouch[] = [];
@@ -182,11 +207,27 @@ export class Writer {
     for (const row of rows) if (row) this.scopeTouches.push(...touchesOf(storeId, row as { customerId?: string | null; vehicleId?: string | null }));
   }
 
-  /** The company's write lock (the change counter's advisory lock), held until commit; taken once. */
-  async lock(): Promise<void> {
-    if (this.locked) return;
-    await sql`select pg_advisory_xact_lock(${this.scope.companyId})`.execute(this.trx);
-    this.locked = true;
+  /**
+   * Holds, until commit, the lock named by `kind` and `parts`: writes naming the same thing wait for each
+   * other, all others go on. For what is not one row: a store's message count, a special day's date, a
+   * rating of a visit. Advisory locks of two keys, a space apart from the one-key locks of versions.
+   */
+  async lockOn(kind: string, ...parts: (string | number | null)[]): Promise<void> {
+    const name = `${this.scope.companyId}/${parts.map(String).join('/')}`;
+    const id = `${kind}|${name}`;
+    if (this.held.has(id)) return;
+    await sql`select pg_advisory_xact_lock(hashtext(${kind}), hashtext(${name}))`.execute(this.trx);
+    this.held.add(id);
+  }
+
+  /** Holds the lock of one row of `spec`, by its key (the fields it is keyed by; a store row's store is the writer's). */
+  async lockRow<S extends z.ZodObject>(spec: RowSpec<S>, fields: Row): Promise<void> {
+    const keyFields = (replicatedCollections as Record<string, { key: readonly string[] }>)[spec.table]?.key;
+    const withStore: Row = { storeId: this.rowStore(spec), ...fields };
+    const parts = keyFields && keyFields.every((f) => withStore[f] !== undefined)
+      ? keyFields.map((f) => withStore[f] as string | number | null)
+      : Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)).map(([f, v]) => `${f}=${String(v)}`);
+    await this.lockOn(spec.table, ...parts);
   }
 
   /** A live event for a row of `spec`, routed by where such rows belong. */
@@ -200,13 +241,13 @@ export class Writer {
     });
   }
 
-  /** The current row (after the lock), or undefined. */
+  /** The current row (after its lock), or undefined. */
   async read<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>> | undefined> {
-    await this.lock();
+    await this.lockRow(spec, key);
     return await selectRow(this.trx, spec, this.scope, key).executeTakeFirst() as Versioned<z.infer<S>> | undefined;
   }
 
-  /** The current row (after the lock), or the spec's 404. */
+  /** The current row (after its lock), or the spec's 404. */
   async find<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>>> {
     const row = await this.read(spec, key);
     if (!row) throw new ProblemError('notFound', spec.notFound);
@@ -222,16 +263,16 @@ export class Writer {
     return { version, changedBy: this.scope.user.userId, changedByName: this.scope.user.name, changedAt: this.now.toISOString() };
   }
 
-  /** A new version for a row this transaction writes, with who changes it and when (after the company lock). */
+  /** A new version for a row this transaction writes (after the row's lock), with who changes it and when. */
   async stamp(): Promise<RowVersion> {
-    await this.lock();
     return this.metadata(await takeVersions(this.trx));
   }
 
   /** Inserts a new row with its version. `storeId` defaults to the active store for store rows, else null. */
   async create<S extends z.ZodObject>(spec: RowSpec<S>, row: z.infer<S>, options: { storeId?: number | null } = {}): Promise<Versioned<z.infer<S>>> {
-    const meta = await this.stamp();
     const storeId = options.storeId !== undefined ? options.storeId : spec.scope === 'store' ? this.scope.storeId : null;
+    await this.lockRow(spec, { ...(row as Row), storeId });
+    const meta = await this.stamp();
     await this.trx.insertInto(spec.table as 'customers')
       .values({ ...asColumns(row as Row), ...meta, companyId: this.scope.companyId, storeId } as never)
       .execute()
@@ -247,7 +288,7 @@ export class Writer {
   async update<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, current: Versioned<z.infer<S>>, next: z.infer<S>): Promise<Versioned<z.infer<S>>> {
     const changed = Object.keys(spec.schema.shape).filter((f) => JSON.stringify((current as Row)[f]) !== JSON.stringify((next as Row)[f]));
     if (changed.length === 0) return current;
-    await this.lock();
+    await this.lockRow(spec, key);
     const version = await takeVersions(this.trx);
     const meta = this.metadata(version);
     const set = Object.fromEntries(changed.map((f) => [f, (next as Row)[f]]));
@@ -283,11 +324,12 @@ export class Writer {
    * moves a customer's vehicles, visits, messages and ratings). Returns how many moved.
    */
   async reassign(table: ReplicatedTable, column: string, from: string, to: string): Promise<number> {
-    await this.lock();
     const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
     const t = sql.table(snake(table));
     const c = sql.ref(snake(column));
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${t} where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted`.execute(this.trx);
+    // The rows it moves are locked first (row locks: a write of one of them waits), and counted.
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${t}
+      where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted for update) moving`.execute(this.trx);
     const count = Number(rows[0]?.n ?? 0);
     if (count === 0) return 0;
     if (table === 'scheduledVisits' && (column === 'customerId' || column === 'vehicleId')) {
@@ -308,7 +350,7 @@ export class Writer {
    * such tombstone. Rows keyed by what they link (a resource and a service) can only come back, not be made twice.
    */
   async revive<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>> | undefined> {
-    await this.lock();
+    await this.lockRow(spec, key);
     let found = (this.trx.selectFrom(spec.table as 'customers') as unknown as QueryLike).select(Object.keys(spec.schema.shape) as never)
       .where('companyId', '=', this.scope.companyId).where('deleted', '=', true);
     for (const [field, value] of Object.entries(key)) found = found.where(field, '=', value);
@@ -325,7 +367,7 @@ export class Writer {
 
   /** Leaves a tombstone for the row (every device deletes it), setting `fields` on it as it goes. */
   async tombstone<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, fields: Partial<z.infer<S>> = {}): Promise<void> {
-    await this.lock();
+    await this.lockRow(spec, key);
     if (spec.table === 'scheduledVisits') this.noteVisit(spec.table, this.rowStore(spec), await this.read(spec, key) as Row | undefined);
     const version = await takeVersions(this.trx);
     let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...fields, ...this.metadata(version), deleted: true })

@@ -91,7 +91,6 @@ type Submission = z.infer<typeof contactFormSubmissionSchema> & { serviceName: s
 /** Stores the form as a Form message once per token, confirms to the customer and tells the store; false when it was stored before. */
 async function receive(w: Writer, store: FormStore, form: Submission, publicUrl: string): Promise<boolean> {
   const storeMessageId = nameBasedUuid(`contact-form:${form.formToken}`);
-  await w.lock();
   if (await w.read(storeMessages, { storeMessageId })) return false;
   const phoneNumber = e164(form.phoneNumber);
   const customer = (await customerByPhone(w, phoneNumber)) ?? (await customerByEmail(w, form.email));

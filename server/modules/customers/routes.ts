@@ -108,7 +108,8 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const { mergedCustomerId } = parseOrProblem(mergeCustomerSchema, request.body, 'The merge');
     if (mergedCustomerId === customerId) throw new ProblemError('validation', 'A customer cannot be merged into itself.', { errors: { mergedCustomerId: ['Same as the customer kept'] } });
     const result = await writes.run(request, scope, async (w) => {
-      await w.lock();
+      // Merges of a company follow one another, so the chains of merged customers they read stand still.
+      await w.lockOn('customer-merges');
       const keptId = await survivorOf(w.trx, scope.companyId, customerId);
       if (!keptId) throw new ProblemError('notFound', customers.notFound);
       const mergedId = await survivorOf(w.trx, scope.companyId, mergedCustomerId);
@@ -173,7 +174,9 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const model = withYearFromVin(normalized(createVehicleSchema, request.body, 'The vehicle'));
     refuseProblems(vehicleProblems(model), 'The vehicle');
     const result = await writes.run(request, scope, async (w) => {
-      await w.lock();
+      // The owner locked, then looked up again: a merge of it at the same moment is before or after, never between.
+      const seen = await survivorOf(w.trx, scope.companyId, customerId);
+      if (seen) await w.lockRow(customers, { customerId: seen });
       const ownerId = await survivorOf(w.trx, scope.companyId, customerId);
       if (!ownerId) throw new ProblemError('notFound', customers.notFound);
       const row = await w.create(vehicles, { ...model, customerId: ownerId, vehicleHashId: randomBytes(16).toString('base64url'), legacyVehicleId: null });

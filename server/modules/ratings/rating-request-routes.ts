@@ -76,7 +76,8 @@ export async function ratingRequestRoutes(app: FastifyInstance, { db, clock, wri
     const submission = parseOrProblem(ratingSubmissionSchema, request.body, 'The rating');
     const visit = await openVisit(db, hash);
     const answer = await writes.background({ user: customerUser, companyId: visit.companyId, storeId: visit.storeId }, async (w) => {
-      await w.lock();
+      // One rating per visit: a second submission at the same moment changes the first.
+      await w.lockOn('rating-of-visit', visit.scheduledVisitId);
       const current = await w.trx.selectFrom('ratings').select('ratingId').where('companyId', '=', visit.companyId)
         .where('visitId', '=', visit.scheduledVisitId).where('deleted', '=', false).executeTakeFirst();
       const fields = { score: submission.score, comment: submission.comment ?? null };

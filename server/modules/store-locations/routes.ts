@@ -169,7 +169,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       // The admin who opens a store manages it.
       if (!platform) {
         await w.trx.insertInto('userRoles').values({ userId: user.userId, storeId: row.id, role: 'AllTracAdmin' }).execute();
-        await refreshStoreStaff(w.trx, company.id, { userId: user.userId, name: user.name, at: stamp.changedAt! });
+        await refreshStoreStaff(w.trx, company.id, { userId: user.userId, name: user.name, at: stamp.changedAt! }, [user.userId]);
       }
       const store = { ...values, id: row.id, contactFormId: row.contactFormId, ...stamp };
       w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
@@ -215,7 +215,8 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     const day = { ...model, storeLocationId: id, openTime: model.isClosed ? null : model.openTime, closeTime: model.isClosed ? null : model.closeTime };
     refuseProblems(specialHoursProblems(day), 'The special hours');
     const result = await writes.run(request, scope, async (w) => {
-      await w.lock();
+      // One special day per date: two added for one date at once, the second sees the first.
+      await w.lockOn('special-day', id, day.date);
       const taken = await w.trx.selectFrom('specialStoreHours').select('specialStoreHoursId')
         .where('storeLocationId', '=', id).where('date', '=', day.date).where('deleted', '=', false).executeTakeFirst();
       if (taken && taken.specialStoreHoursId !== day.specialStoreHoursId) {

@@ -96,7 +96,8 @@ export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes
       const store = await storeOf(db, scope);
       const envelope = await rendered(db, scope, outgoing, store);
       const result = await writes.run(request, scope, async (w) => {
-        await w.lock();
+        // A STOP and a send at the store at once: the send sees the stop, or the stop comes after the send.
+        await w.lockOn('messages-of-store', scope.storeId);
         refuse(outgoingProblems(channel, outgoing.model, store, await stoppedCheck(w.trx, scope, outgoing)));
         refuse(await referenceProblems(w.trx, scope, outgoing.model));
         return queue(w, scope, outgoing, envelope);

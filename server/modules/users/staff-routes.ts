@@ -23,14 +23,14 @@ function mayGrant(scope: StoreScope, role: Role): void {
 
 /** Gives `userId` exactly `role` at the store (PointSAdmin is held at every store), or no role there. */
 async function setRoleAtStore(w: Writer, userId: string, storeId: number, role: Role | null): Promise<void> {
-  await w.lock();
+  await w.lockOn('roles-of-user', userId);
   await w.trx.deleteFrom('userRoles').where('userId', '=', userId).where('storeId', '=', storeId).execute();
   if (role === 'PointSAdmin') {
     await w.trx.insertInto('userRoles').values({ userId, storeId: null, role }).onConflict((oc) => oc.doNothing()).execute();
   } else if (role) {
     await w.trx.insertInto('userRoles').values({ userId, storeId, role }).execute();
   }
-  await refreshStoreStaff(w.trx, w.scope.companyId, { userId: w.scope.user.userId, name: w.scope.user.name, at: w.now.toISOString() });
+  await refreshStoreStaff(w.trx, w.scope.companyId, { userId: w.scope.user.userId, name: w.scope.user.name, at: w.now.toISOString() }, [userId]);
   w.events.push({ companyId: w.scope.companyId, storeId, name: 'ReplicaChanged', args: ['storeStaff', `${storeId}/${userId}`] });
 }
 
@@ -46,7 +46,8 @@ export async function staffRoutes(app: FastifyInstance, { db, auth, writes, conf
     let token: string | null = null;
     let created = false;
     const result = await writes.run(request, scope, async (w) => {
-      await w.lock();
+      // Two invitations of one address at once: the second finds the account the first made.
+      await w.lockOn('user-email', model.email.toLowerCase());
       const existing = await w.trx.selectFrom('users').select(['userId', 'companyId', 'passwordHash'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', model.email)).executeTakeFirst();
       // Said alike whatever the reason: whether an address has an account elsewhere is not this company's business.

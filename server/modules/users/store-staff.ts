@@ -13,17 +13,21 @@ interface StaffRow {
 const sameStaff = (a: StaffRow, b: StaffRow) => a.name === b.name && a.email === b.email && JSON.stringify(a.roles) === JSON.stringify(b.roles);
 
 /**
- * Brings a company's store staff rows (replicated: who has a role at which store) in line with its users and
- * their roles: a changed or new row takes a new version, a person who lost every role at a store leaves a
- * tombstone there. Called in the transaction that changed users or roles, after the company lock.
+ * Brings store staff rows (replicated: who has a role at which store) in line with users and their roles: a
+ * changed or new row takes a new version, a person who lost every role at a store leaves a tombstone there.
+ * Called in the transaction that changed `userIds`' roles (after their locks), for those people's rows only;
+ * without `userIds` (the seeds), for the whole company.
  */
-export async function refreshStoreStaff(trx: Transaction<Database>, companyId: number, by: { userId: string; name: string; at: string } | null = null): Promise<void> {
+export async function refreshStoreStaff(trx: Transaction<Database>, companyId: number, by: { userId: string; name: string; at: string } | null = null, userIds?: readonly string[]): Promise<void> {
+  if (userIds?.length === 0) return;
+  const only = userIds ? sql`and u.user_id in (${sql.join(userIds)})` : sql``;
   const wanted = (await sql<StaffRow>`select r.store_id as "storeId", u.user_id as "userId", u.name, u.email, jsonb_agg(r.role order by r.role) as roles
     from user_roles r join users u on u.user_id = r.user_id
-    where u.company_id = ${companyId} and r.store_id is not null
+    where u.company_id = ${companyId} and r.store_id is not null ${only}
     group by r.store_id, u.user_id, u.name, u.email`.execute(trx)).rows;
-  const stored = await trx.selectFrom('storeStaff').select(['storeId', 'userId', 'name', 'email', 'roles', 'deleted'])
-    .where('companyId', '=', companyId).execute() as unknown as (StaffRow & { deleted: boolean })[];
+  let storedQuery = trx.selectFrom('storeStaff').select(['storeId', 'userId', 'name', 'email', 'roles', 'deleted']).where('companyId', '=', companyId);
+  if (userIds) storedQuery = storedQuery.where('userId', 'in', userIds);
+  const stored = await storedQuery.execute() as unknown as (StaffRow & { deleted: boolean })[];
   const key = (row: { storeId: number | null; userId: string }) => `${row.storeId}/${row.userId}`;
   const storedBy = new Map(stored.map((row) => [key(row), row]));
   const wantedKeys = new Set(wanted.map(key));
