@@ -126,7 +126,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
           {services.map((s) => (
             <Table.Tr key={s.scheduledServiceId} bg={s.scheduledServiceId === scheduledServiceId ? 'var(--mantine-primary-color-light)' : undefined}>
               <Table.Td>{data.serviceName(s.storeServiceId)}<Text size="xs" c="dimmed">{s.durationInMinutes} min · {data.technicianName(s) ?? 'No technician yet'}</Text></Table.Td>
-              <Table.Td>{formats.time(s.startDate)}–{formats.time(s.endDate)}</Table.Td>
+              <Table.Td>{formats.timeRange(s.startDate, s.endDate)}</Table.Td>
               <Table.Td>{data.resourceName(s.resourceId)}</Table.Td>
             </Table.Tr>
           ))}

@@ -7,15 +7,17 @@ import type { RecurringBlockedTime } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import type { SchedulerEvent } from '../../domain/scheduler-events.ts';
 import { eventTypes } from '../../domain/visit-status.ts';
+import { dateFormats } from '../../domain/date-format.ts';
+import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-
-const clock = (wall: string) => new Date(`${wall}Z`).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
 
 /**
  * A blocked time opened from the calendar: its description, and for a weekly one its final date (spec
  * section 3: the two things that change); removal (a weekly one goes from every week).
  */
-export function BlockDialog({ event, onClose }: { event: SchedulerEvent; timeZone: string; onClose(): void }) {
+export function BlockDialog({ event, timeZone, onClose }: { event: SchedulerEvent; timeZone: string; onClose(): void }) {
+  const formats = dateFormats(timeZone);
+  const [start, end] = [wallClockIsoToInstant(event.startDate, timeZone), wallClockIsoToInstant(event.endDate, timeZone)];
   const session = useSession();
   const storeId = session?.activeStore?.id ?? 0;
   const weekly = event.eventType === eventTypes.recurringBlockedTime;
@@ -42,7 +44,8 @@ export function BlockDialog({ event, onClose }: { event: SchedulerEvent; timeZon
   return (
     <Modal opened onClose={onClose} title={weekly ? 'Weekly blocked time' : 'Blocked time'}>
       <Stack gap="sm">
-        <Text size="sm">{weekly ? `Every ${new Date(`${event.startDate}Z`).toLocaleDateString(undefined, { weekday: 'long', timeZone: 'UTC' })}` : new Date(`${event.startDate}Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' })}, {clock(event.startDate)}–{clock(event.endDate)}</Text>
+        {/* "Every Tuesday" names a repeat, not a day: the weekday alone, in the app's words. */}
+        <Text size="sm">{weekly ? `Every ${new Date(`${event.startDate}Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })}, ${formats.timeRange(start, end)}` : formats.dateTimeRange(start, end)}</Text>
         {weekly && <Text size="xs" c="dimmed">Weekly blocks cannot be dragged: change the final date here, or remove it and block a new time.</Text>}
         <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={500} data-autofocus />
         {weekly && (

@@ -8,6 +8,7 @@ import { Temporal } from 'temporal-polyfill';
 import { ButtonLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
+import { formatCalendarDate } from '../../domain/date-format.ts';
 import { snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
 import { noTechnicianColumn, viewDays, type SchedulerEvent } from '../../domain/scheduler-events.ts';
 import { gridHours, placementWarnings } from '../../domain/scheduler-rules.ts';
@@ -149,9 +150,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
     setPending(null);
   };
 
-  const title = view === 'week'
-    ? `Week of ${Temporal.PlainDate.from(days.from).toLocaleString(undefined, { weekday: 'short', month: 'long', day: 'numeric', year: 'numeric' })}`
-    : Temporal.PlainDate.from(date).toLocaleString(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  const title = view === 'week' ? `Week of ${formatCalendarDate(days.from)}` : formatCalendarDate(date);
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
