@@ -148,7 +148,8 @@ function Vehicles({ storeId, customerId }: { storeId: number; customerId: string
                 <IconCar size={20} style={{ flexShrink: 0 }} aria-hidden />
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Text fw={600} truncate>{vehicleTitle(v)}</Text>
-                  <Text size="xs" c="dimmed" truncate>{[licenceText(v), v.color !== 'Unknown' ? v.color : null, v.tireSize, v.vin ? `VIN …${v.vin.slice(-8)}` : null].filter(Boolean).join(' · ')}</Text>
+                  {/* Wrapped, not cut: the plate and the VIN's last characters are what staff compare. */}
+                  <Text size="xs" c="dimmed">{[licenceText(v), v.color !== 'Unknown' ? v.color : null, v.tireSize, v.vin ? `VIN …${v.vin.slice(-8)}` : null].filter(Boolean).join(' · ')}</Text>
                 </Stack>
               </Group>
               <ButtonLink size="xs" variant="subtle" style={{ flexShrink: 0 }} to="/customers/$customerId/vehicles/$vehicleId" params={{ customerId, vehicleId: v.vehicleId }} aria-label={`Edit ${vehicleTitle(v)}`}>Edit</ButtonLink>
