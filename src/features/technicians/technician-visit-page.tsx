@@ -53,10 +53,11 @@ export function TechnicianVisitPage() {
             <Text size="lg">{first.licence}</Text>
             <Text c="dimmed">{first.customerName}</Text>
           </div>
-          <Stack gap={4} align="flex-end">
+          {/* A row, not a column aligned right: on a phone it wraps under the vehicle and reads from the left. */}
+          <Group gap="xs">
             <Badge size="lg" color={statusColors[status]} variant="light">{status}</Badge>
             {visit.keyTag && <Badge size="xl" variant="outline" color="dark">Key {visit.keyTag}</Badge>}
-          </Stack>
+          </Group>
         </Group>
         <Stack gap={2} mt="sm">
           {jobs.map((j) => <Text key={j.service.scheduledServiceId}>{formats.time(j.service.startDate)} · {j.serviceName} · {j.service.durationInMinutes} min{j.service.serviceNotes ? ` · ${j.service.serviceNotes}` : ''}</Text>)}
