@@ -1,5 +1,6 @@
 import { Alert, Button, Card, CopyButton, Group, Loader, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -38,6 +39,8 @@ export function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<StoreStaff | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A phone has no room for three columns: the role and Remove go under the person, in the person's cell.
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
   if (!store || !session) return null;
   if (!data) return <Loader aria-label="Loading people" />;
   const me = session.user.userId;
@@ -61,27 +64,41 @@ export function UsersPage() {
       {data.staff.length > 0 && (
         <Card withBorder padding="sm">
           <Table verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Person</Table.Th><Table.Th>Role</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Thead><Table.Tr><Table.Th>Person</Table.Th>{!narrow && <><Table.Th>Role</Table.Th><Table.Th /></>}</Table.Tr></Table.Thead>
             <Table.Tbody>
               {data.staff.map((person) => {
                 const role = person.roles[0] ?? 'AllTracUser';
+                const who = (
+                  <>
+                    <Text fw={500}>{person.name}{person.userId === me ? ' (you)' : ''}</Text>
+                    <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>{person.email}</Text>
+                    <WaitingBadge entry={data.waiting.get(person.userId)} />
+                  </>
+                );
+                const roleSelect = (
+                  <Select aria-label={`Role of ${person.name}`} data={roleChoices(storeRoles)} value={role} allowDeselect={false}
+                    onChange={(value) => value && change(person, value as Role)} style={narrow ? { flex: 1 } : undefined} />
+                );
+                const remove = (
+                  <Button variant="subtle" color="red" size="compact-sm" disabled={refusesOwn(person, null)}
+                    title={refusesOwn(person, null) ? staffMessages.ownLastAdmin : undefined} onClick={() => setRemoving(person)}>
+                    Remove
+                  </Button>
+                );
                 return (
                   <Table.Tr key={person.userId}>
-                    <Table.Td>
-                      <Text fw={500}>{person.name}{person.userId === me ? ' (you)' : ''}</Text>
-                      <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>{person.email}</Text>
-                      <WaitingBadge entry={data.waiting.get(person.userId)} />
-                    </Table.Td>
-                    <Table.Td miw={170}>
-                      <Select aria-label={`Role of ${person.name}`} data={roleChoices(storeRoles)} value={role} allowDeselect={false}
-                        onChange={(value) => value && change(person, value as Role)} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Button variant="subtle" color="red" size="compact-sm" disabled={refusesOwn(person, null)}
-                        title={refusesOwn(person, null) ? staffMessages.ownLastAdmin : undefined} onClick={() => setRemoving(person)}>
-                        Remove
-                      </Button>
-                    </Table.Td>
+                    {narrow ? (
+                      <Table.Td>
+                        {who}
+                        <Group mt="xs" gap="xs" wrap="nowrap">{roleSelect}{remove}</Group>
+                      </Table.Td>
+                    ) : (
+                      <>
+                        <Table.Td>{who}</Table.Td>
+                        <Table.Td miw={170}>{roleSelect}</Table.Td>
+                        <Table.Td>{remove}</Table.Td>
+                      </>
+                    )}
                   </Table.Tr>
                 );
               })}
