@@ -9,6 +9,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { requireApiVersion } from './http/api-version.ts';
+import { healthRoutes } from './http/health.ts';
 import { nextPageLinks } from './http/odata.ts';
 import { localBackplane, redisBackplane } from './hub/backplane.ts';
 import { Hub } from './hub/hub.ts';
@@ -98,10 +99,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const keys = await loadServerKeys(db);
   const auth = createAuth({ db, publicJwks: keys.publicJwks, issuer: issuerFor(config.publicUrl), audience: apiAudience(config.publicUrl) });
   const provider = createProvider({ db, keys, publicUrl: config.publicUrl, clientId: config.appSettings.signInClientName, production: config.production, accessTokenTtl: config.accessTokenTtl, behindProxy: config.trustProxy !== false });
-  const backplane = config.redisUrl
-    ? await redisBackplane(config.redisUrl, await dataEpoch(db), (message, error) => app.log.error({ err: error }, message))
-    : localBackplane();
-  const hub = new Hub({ db, auth, backplane, log: app.log, secret: keys.cookieKeys[0]! });
+  const redis = config.redisUrl ? await redisBackplane(config.redisUrl, await dataEpoch(db), (message, error) => app.log.error({ err: error }, message)) : null;
+  const hub = new Hub({ db, auth, backplane: redis ?? localBackplane(), log: app.log, secret: keys.cookieKeys[0]! });
   hub.attach(app);
   app.addHook('preClose', async () => { await hub.close(); });
   const writes = new WritePath(db, hub, clock, config.messageLimits);
@@ -114,7 +113,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   app.addHook('preClose', async () => { await visitMessages.stop(); });
   const context: ModuleContext = { db, auth, config, events: hub, clock, writes, mailer, outbound, secret: keys.cookieKeys[0]! };
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  await healthRoutes(app, { db, redis, connections: () => hub.connectionCount });
   app.get(signOutScriptPath, async (_request, reply) => reply.type('text/javascript').header('cache-control', 'no-cache')
     .send("document.getElementById('op.logoutForm').submit();\n"));
   app.get(apiPaths.appSettings, async (_request, reply) => reply.header('cache-control', 'no-cache').send(config.appSettings));

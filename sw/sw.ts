@@ -15,7 +15,7 @@ clientsClaim();
 
 // Client routes load the shell; the server's own paths never do.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-  denylist: [/^\/api\//, /^\/identity(\/|$)/, /^\/hubs\//, /^\/healthz$/],
+  denylist: [/^\/api\//, /^\/identity(\/|$)/, /^\/hubs\//, /^\/(healthz|readyz)$/],
 }));
 
 // The startup settings: fresh when online, the last copy when offline.

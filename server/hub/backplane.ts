@@ -1,4 +1,5 @@
 import { createClient } from 'redis';
+import { withDeadline } from '../deadline.ts';
 
 /** A message for every connection in a group, on every server process. */
 export interface GroupMessage {
@@ -13,6 +14,8 @@ export interface GroupMessage {
 export interface Backplane {
   publish(message: GroupMessage): Promise<void>;
   onMessage(deliver: (message: GroupMessage) => void): void;
+  /** Resolves when the backplane answers now (readiness); rejects when it does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,9 +24,13 @@ export function localBackplane(): Backplane {
   return {
     publish: async (message) => deliver(message),
     onMessage: (handler) => { deliver = handler; },
+    ping: async () => undefined,
     close: async () => undefined,
   };
 }
+
+/** How long a check of Redis and the close's last publishes may wait for Redis to answer. */
+const redisWaitMs = 2000;
 
 /**
  * Redis pub/sub: each process publishes and every process (itself included) delivers to its own sockets.
@@ -46,9 +53,16 @@ export async function redisBackplane(url: string, epoch: string, log: (message: 
   return {
     publish: async (message) => { await publisher.publish(channel, JSON.stringify(message)); },
     onMessage: (handler) => { deliver = handler; },
+    ping: async () => {
+      // While Redis is away the client queues commands until it is back: a ping would wait for ever.
+      if (!publisher.isReady) throw new Error('not connected to Redis');
+      await withDeadline(publisher.ping(), redisWaitMs, 'Redis PING');
+    },
     close: async () => {
-      await subscriber.unsubscribe(channel).catch(() => undefined);
-      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+      // The subscription ends with its connection. The publisher's close waits for the publishes still queued
+      // (the last requests' events), but while Redis is away they would wait for ever: give them a moment.
+      subscriber.destroy();
+      await withDeadline(publisher.close(), redisWaitMs, 'Redis close').catch(() => publisher.destroy());
     },
   };
 }

@@ -124,6 +124,11 @@ export class Hub implements EventPublisher {
     }
   }
 
+  /** Live connections on this process (readiness reports them: how devices are spread over processes). */
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
   /** Tells every client to reconnect (they may, to another process) and closes the sockets. */
   async close(): Promise<void> {
     clearInterval(this.pinger);

@@ -25,5 +25,6 @@ export const problemTypes = {
   tooManyRequests: { type: '/problems/too-many-requests', title: 'Too many requests', status: 429 },
   headersTooLarge: { type: '/problems/headers-too-large', title: 'The address or headers are too long', status: 431 },
   internal: { type: '/problems/internal', title: 'Something went wrong on the server', status: 500 },
+  unavailable: { type: '/problems/unavailable', title: 'Not ready to serve', status: 503 },
 } as const;
 export type ProblemCode = keyof typeof problemTypes;
