@@ -19,6 +19,7 @@ import { sendProblem } from './http/problem.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { clientErrorHandler, installErrorHandling } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { installGracefulStop } from './http/shutdown.ts';
 import { refuseUnstorableText } from './http/text-checks.ts';
 import { interactionRoutes } from './identity/interactions.ts';
 import { setPasswordRoutes } from './identity/set-password.ts';
@@ -102,7 +103,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const redis = config.redisUrl ? await redisBackplane(config.redisUrl, await dataEpoch(db), (message, error) => app.log.error({ err: error }, message)) : null;
   const hub = new Hub({ db, auth, backplane: redis ?? localBackplane(), log: app.log, secret: keys.cookieKeys[0]! });
   hub.attach(app);
-  app.addHook('preClose', async () => { await hub.close(); });
+  installGracefulStop(app, hub);
   const writes = new WritePath(db, hub, clock, config.messageLimits);
   const outbound = new OutboundDispatcher({ db, writes, clock, sms, mailer, log: (message, error) => app.log.error({ err: error }, message) });
   outbound.start();
@@ -111,6 +112,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const visitMessages = new VisitMessagesJob({ db, writes, clock, outbound, publicUrl: config.publicUrl, log: (message, error) => app.log.error({ err: error }, message) });
   visitMessages.start();
   app.addHook('preClose', async () => { await visitMessages.stop(); });
+  // After the jobs, whose last sends still announce their changes through the hub's backplane.
+  app.addHook('preClose', async () => { await hub.close(); });
   const context: ModuleContext = { db, auth, config, events: hub, clock, writes, mailer, outbound, secret: keys.cookieKeys[0]! };
 
   await healthRoutes(app, { db, redis, connections: () => hub.connectionCount });

@@ -28,11 +28,14 @@ lines.push('', 'Press Ctrl+C to stop.', '');
 console.log(lines.join('\n'));
 
 let stopping = false;
+// A service manager sends SIGTERM, a person Ctrl+C: either way requests in flight finish (for a bounded time,
+// server/http/shutdown.ts), live connections are told to reconnect to another process, then Redis and the
+// database are closed.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log('Stopping…');
-    server.close().then(() => process.exit(0), (error: unknown) => { console.error(error); process.exit(1); });
+    console.log(`${signal}: stopping (no new connections; finishing requests in flight)…`);
+    server.close().then(() => { console.log('Stopped.'); process.exit(0); }, (error: unknown) => { console.error(error); process.exit(1); });
   });
 }

@@ -15,6 +15,7 @@ export interface RunningServer {
   /** The URL users reach it at (the OpenID issuer derives from it). */
   publicUrl: string;
   seeded: boolean;
+  /** Stops gracefully (server/http/shutdown.ts), then closes the database. */
   close(): Promise<void>;
 }
 
@@ -39,7 +40,7 @@ export async function startServer(config: Config, options: { logger?: boolean; c
       publicUrl: config.publicUrl,
       url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
       close: async () => {
-        await app.close();
+        await app.stopGracefully();
         await database.close();
       },
     };

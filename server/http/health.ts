@@ -19,7 +19,7 @@ export interface HealthOptions {
 
 /**
  * /healthz: the process is alive (restart it when not). /readyz: it can serve, its database and Redis answer
- * (send it no requests when not); 503 with a problem detail naming what is down.
+ * and it is not shutting down (send it no requests when not); 503 with a problem detail naming what is down.
  */
 export async function healthRoutes(app: FastifyInstance, { db, redis, connections }: HealthOptions): Promise<void> {
   const checks: { name: string; check: () => Promise<unknown> }[] = [
@@ -31,6 +31,7 @@ export async function healthRoutes(app: FastifyInstance, { db, redis, connection
 
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (app.draining) return sendProblem(reply, { ...problemTypes.unavailable, detail: 'This server process is shutting down: send requests to another one.' });
     const down = (await Promise.all(checks.map(async ({ name, check }) => {
       try {
         await withDeadline(check(), checkMs, name);

@@ -129,13 +129,25 @@ export class Hub implements EventPublisher {
     return this.connections.size;
   }
 
-  /** Tells every client to reconnect (they may, to another process) and closes the sockets. */
-  async close(): Promise<void> {
+  /**
+   * Tells every client to reconnect (through the balancer, to another process) and closes the sockets; events
+   * still go out through the backplane, for the requests this process is finishing.
+   */
+  disconnectClients(): void {
     clearInterval(this.pinger);
     for (const connection of this.connections.values()) {
       if (connection.handshakeDone) connection.socket.send(frame({ type: MessageType.Close, allowReconnect: true }));
       connection.socket.close(1001, 'server stopping');
     }
+  }
+
+  /** Ends the sockets whose clients did not answer the close in time (a device gone from the network). */
+  terminateClients(): void {
+    for (const connection of this.connections.values()) connection.socket.terminate();
+  }
+
+  async close(): Promise<void> {
+    this.disconnectClients();
     await this.options.backplane.close();
     this.wss.close();
   }

@@ -3,7 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface ServerProcess {
   url: string;
   output: () => string;
-  stop(): Promise<void>;
+  /** Sends SIGTERM, as a service manager stops it, and resolves with its exit code once it has exited. */
+  stop(): Promise<number | null>;
   /** Kills it at once (SIGKILL), as a crash or a pulled plug would: no shutdown, nothing finished. */
   kill(): Promise<void>;
 }
@@ -16,11 +17,11 @@ export function startServerProcess(env: Record<string, string>, port: number): P
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
-    const ended = (signal: NodeJS.Signals) => new Promise<void>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill(signal);
-    });
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    const ended = (signal: NodeJS.Signals) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    };
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`server did not start in 60 s:\n${log}`)); }, 60_000);
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
@@ -30,7 +31,7 @@ export function startServerProcess(env: Record<string, string>, port: number): P
           url: `http://127.0.0.1:${port}`,
           output: () => log,
           stop: () => ended('SIGTERM'),
-          kill: () => ended('SIGKILL'),
+          kill: async () => { await ended('SIGKILL'); },
         });
       }
     };
