@@ -19,7 +19,7 @@ const featureZones = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'screenshots/'] },
+  { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'coverage/', 'screenshots/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-// npm test: type-check, lint, build, then every vitest project (unit, server, pg, e2e).
+// npm test: type-check, lint, build (the PWA and the server), then every vitest project (unit, server, pg, e2e).
 // Ends with one plain line summing every runner: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +37,9 @@ const lintOk = run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 results.push({ name: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1 });
 const buildOk = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 results.push({ name: 'build', passed: buildOk ? 1 : 0, failed: buildOk ? 0 : 1 });
+// The server as production runs it (npm run start:prod): the tests that start a compiled process need it.
+const serverBuildOk = run('build server', 'npx', ['tsc', '-p', 'tsconfig.server.json']);
+results.push({ name: 'build server', passed: serverBuildOk ? 1 : 0, failed: serverBuildOk ? 0 : 1 });
 
 const projects = ['unit', 'server', 'security', 'sync', 'zone Pacific/Kiritimati', 'zone America/Adak', 'pg'];
 const browserReady = ensureChromium() && buildOk;

@@ -8,16 +8,17 @@ import { freePort } from '../support/ports.ts';
 import { RawHubSocket } from '../support/raw-hub.ts';
 import { requestInFlight } from '../support/request-in-flight.ts';
 import { seededFolder } from '../support/running-server.ts';
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { assertServerBuilt, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { mintAccessToken } from '../support/tokens.ts';
 
-describe('a server process, started as production starts it', () => {
+describe('the compiled server, started as production starts it', () => {
   let dataDir: string;
   let server: ServerProcess;
   let token: string;
   let storeId: number;
 
   beforeAll(async () => {
+    assertServerBuilt();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-graceful-'));
     fs.cpSync(await seededFolder(), dataDir, { recursive: true });
     const port = await freePort();
@@ -33,7 +34,7 @@ describe('a server process, started as production starts it', () => {
       NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: publicUrl, MAPS_KEY: 'test-maps-key', SUPPORT_PHONE: '(800) 555-0199',
       AUTHORITY: `${publicUrl}/identity`, CENTRAL_API: publicUrl, APPLICATION_PATH: '/', BASE_URL: publicUrl, ENVIRONMENT_MODE: 'production',
       SIGN_IN_CLIENT_NAME: 'alltrac-staff-pwa',
-    }, port);
+    }, port, { compiled: true });
   });
   afterAll(async () => {
     await server?.kill();
