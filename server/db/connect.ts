@@ -57,7 +57,10 @@ async function fromPglite(client: PGlite): Promise<DatabaseHandle> {
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+/** A query as it was sent: tests read the plans of the queries the app really runs. */
+export type QueryObserver = (query: { sql: string; parameters: readonly unknown[] }) => void;
+
+export async function openPostgres(connectionString: string, options: { observe?: QueryObserver } = {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString,
     options: '-c TimeZone=UTC',
@@ -70,6 +73,10 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // An idle connection ended by the server (a restart, an administrator) emits 'error' on the pool: without a
   // listener Node ends the whole process. The pool drops that connection and opens another when needed.
   pool.on('error', (error) => console.error('PostgreSQL closed an idle connection:', error.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  const { observe } = options;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }), plugins,
+    ...(observe ? { log: (event) => { if (event.level === 'query') observe({ sql: event.query.sql, parameters: event.query.parameters }); } } : {}),
+  });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

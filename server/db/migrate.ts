@@ -25,6 +25,7 @@ import * as finalDecisions from './migrations/0027-final-decisions.ts';
 import * as photoPieces from './migrations/0028-photo-pieces.ts';
 import * as messageVolumeIndexes from './migrations/0029-message-volume-indexes.ts';
 import * as declinedRequests from './migrations/0030-declined-requests.ts';
+import * as storeFeedIndexes from './migrations/0031-store-feed-indexes.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0028-photo-pieces': photoPieces,
   '0029-message-volume-indexes': messageVolumeIndexes,
   '0030-declined-requests': declinedRequests,
+  '0031-store-feed-indexes': storeFeedIndexes,
 };
 
 /** The migrations' names, in the order they apply. */

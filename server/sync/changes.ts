@@ -85,20 +85,22 @@ function contractShape(value: Record<string, unknown>): Record<string, unknown> 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * Which rows of a collection a device of this store and user may hold, by the one visibility policy; null
- * when the user may read none of it, 'visited' when only the rows the store's calendar names (visit-scope.ts).
+ * Which rows of a collection a device of this store and user may hold, by the one visibility policy, as the
+ * conditions of separate scans (the store's rows and the company-wide ones, each down its own part of the
+ * (company_id, store_id, version) index, never every store's rows); null when the user may read none of it,
+ * 'visited' when only the rows the store's calendar names (visit-scope.ts).
  */
-function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<unknown> | 'visited' | null {
+function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<unknown>[] | 'visited' | null {
   const access = readAccess(scope.roles, collection);
   if (access.kind === 'none') return null;
   const owner = userOwnedCollections[collection];
   // A user's own rows follow them to every store they open (a support request sent from another store too).
-  if (owner) return sql`company_id = ${scope.companyId} and ${sql.ref(snakeCase(owner))} = ${scope.userId}`;
+  if (owner) return [sql`company_id = ${scope.companyId} and ${sql.ref(snakeCase(owner))} = ${scope.userId}`];
   if (access.kind === 'limited' && access.rows === 'visited') {
     if (!isVisitScoped(collection)) throw new Error(`${collection} has no visit scope`);
     return 'visited';
   }
-  return sql`company_id = ${scope.companyId} and (store_id = ${scope.storeId} or store_id is null)`;
+  return [sql`company_id = ${scope.companyId} and store_id = ${scope.storeId}`, sql`company_id = ${scope.companyId} and store_id is null`];
 }
 
 /**
@@ -138,10 +140,12 @@ interface FeedRow { key: string; version: number; deleted: boolean; value: Recor
 function visitedRows(db: Db, collection: VisitScopedCollection, scope: FeedScope, versions: number[]) {
   const pair = visitedPairs(collection, scope);
   const wanted = sql`${sql.val(versions)}::bigint[]`;
-  return sql<FeedRow>`select key, version, deleted, case when deleted then jsonb_build_object(${pair.keyField}::text, key, 'version', version) else value || jsonb_build_object('version', version) end as value
-    from (select ${pair.key} as key, ${pair.version} as version, vs.deleted or t.deleted as deleted,
+  const pairs = (found: RawBuilder<unknown>) => sql`select ${pair.key} as key, ${pair.version} as version, vs.deleted or t.deleted as deleted,
         ${withheld(collection, scope, sql`to_jsonb(t) - 'company_id' - 'deleted'`)} as value
-      from ${pair.from} where ${pair.where} and (vs.version = any(${wanted}) or t.version = any(${wanted}))) pairs
+      from ${pair.from} where ${pair.where} and ${found}`;
+  // Found by the entry's version or by the row's, each through its own index (an "or" across the join reads every row).
+  return sql<FeedRow>`select key, version, deleted, case when deleted then jsonb_build_object(${pair.keyField}::text, key, 'version', version) else value || jsonb_build_object('version', version) end as value
+    from (${pairs(sql`vs.version = any(${wanted})`)} union ${pairs(sql`t.company_id = ${scope.companyId} and t.version = any(${wanted})`)}) pairs
     where version = any(${wanted})`.execute(db);
 }
 
@@ -167,8 +171,8 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
           select ${pair.version} from ${pair.from} where ${pair.where} and ${first} and t.version > ${since} and not vs.deleted) pairs
         where version > ${since} and version < ${floor} order by version limit ${limit + 1})`];
     }
-    return [sql`(select ${collection}::text as collection, version from ${sql.table(replicatedCollections[collection].table)}
-      where ${visible} and ${first} and version > ${since} and version < ${floor} order by version limit ${limit + 1})`];
+    return visible.map((rows) => sql`(select ${collection}::text as collection, version from ${sql.table(replicatedCollections[collection].table)}
+      where ${rows} and ${first} and version > ${since} and version < ${floor} order by version limit ${limit + 1})`);
   });
   const picked = await sql<{ collection: CollectionName; version: number }>`
     select * from (${sql.join(branches, sql` union all `)}) feed order by version limit ${limit + 1}`.execute(db);
@@ -199,7 +203,7 @@ export async function countRows(db: Db, scope: FeedScope): Promise<number> {
       const pair = visitedPairs(collection as VisitScopedCollection, scope);
       return [sql`select count(*)::int as n from ${pair.from} where ${pair.where} and ${first} and not vs.deleted`];
     }
-    return [sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${visible} and ${first}`];
+    return visible.map((rows) => sql`select count(*)::int as n from ${sql.table(replicatedCollections[collection].table)} where ${rows} and ${first}`);
   });
   const result = await sql<{ n: number }>`select sum(n)::int as n from (${sql.join(branches, sql` union all `)}) counts`.execute(db);
   return Number(result.rows[0]?.n ?? 0);

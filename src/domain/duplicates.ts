@@ -71,6 +71,8 @@ function nameKeys(c: DuplicateCandidate): string[] {
  * none@none.com), not one person's: it groups nobody.
  */
 const sharedByTooMany = 50;
+/** A name key this common (a Smith, J. in a dealer network) says nothing alone, and comparing all its pairs costs too much. */
+const nameTooCommon = 300;
 
 /**
  * Groups of customers that look like one person, with why; a pair marked "not a duplicate" never groups.
@@ -94,15 +96,15 @@ export function duplicateGroups(customers: readonly DuplicateCandidate[], notDup
     return root;
   };
   const reasonsOf = new Map<string, Set<DuplicateReason>>();
-  const seen = new Set<string>();
+  // A pair sharing several keys is looked at once per key: keeping every pair seen instead grows past what a
+  // Set holds on a big company's common names.
   for (const [key, bucket] of buckets) {
-    if (bucket.length < 2 || (!key.startsWith('n:') && bucket.length > sharedByTooMany)) continue;
+    if (bucket.length < 2 || bucket.length > (key.startsWith('n:') ? nameTooCommon : sharedByTooMany)) continue;
     for (let i = 0; i < bucket.length; i++) {
       for (let j = i + 1; j < bucket.length; j++) {
         const [a, b] = [bucket[i]!, bucket[j]!];
         const key = pairKey(a.customerId, b.customerId);
-        if (a.customerId === b.customerId || seen.has(key) || notDuplicates.has(key)) continue;
-        seen.add(key);
+        if (a.customerId === b.customerId || notDuplicates.has(key)) continue;
         const reasons = duplicateReasons(a, b);
         if (reasons.length === 0) continue;
         for (const id of [a.customerId, b.customerId]) if (!parent.has(id)) parent.set(id, id);
