@@ -120,6 +120,12 @@ describe('possible duplicates', () => {
     expect(duplicateGroups([...smiths, ...twins], new Set())).toContainEqual({ customerIds: ['t1', 't2'], reasons: ['Similar name'] });
   });
 
+  it('group nobody by a name key more than 300 customers share, and still group them by their phone', () => {
+    const common = Array.from({ length: 301 }, (_, i) => person(`j${i}`, { firstName: 'John', lastName: 'Smith', phoneNumber: `555${String(1_000_000 + i)}` }));
+    const same = person('j-twin', { firstName: 'John', lastName: 'Smith', phoneNumber: '5551000007' });
+    expect(duplicateGroups([...common, same], new Set())).toEqual([{ customerIds: ['j-twin', 'j7'], reasons: ['Same phone', 'Similar name'] }]);
+  });
+
   it('leave out a phone shared by a whole fleet: it groups nobody', () => {
     const letter = (i: number) => String.fromCharCode(97 + (i % 26));
     // Sixty drivers with names nobody would take for one another.
