@@ -38,13 +38,22 @@ export async function generateBigStore(db: Db): Promise<{ storeId: number; rows:
  * each filled with `size` rows. Answers the stores' ids, #101 first.
  */
 export async function generateBigCompany(db: Db, stores: number, size: StoreSize): Promise<{ storeIds: number[]; rows: number }> {
+  const first = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+  const rows = await fillStore(db, first.id, size);
+  const more = await addBigStores(db, stores - 1, size);
+  return { storeIds: [first.id, ...more.storeIds], rows: rows + more.rows };
+}
+
+/** `count` more stores like #101 in the demo company (numbers 201, 202… after those already there), each filled with `size` rows. */
+export async function addBigStores(db: Db, count: number, size: StoreSize): Promise<{ storeIds: number[]; rows: number }> {
   const first = await db.selectFrom('storeLocations').select(['id', 'companyId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+  const taken = await db.selectFrom('storeLocations').select((eb) => eb.fn.max('storeNumber').as('n')).where('storeNumber', '>', 200).executeTakeFirst();
   const columns = (await sql<{ name: string }>`select column_name as name from information_schema.columns
     where table_name = 'store_locations' and table_schema = current_schema() and is_generated = 'NEVER'
       and column_name not in ('id', 'store_number', 'name', 'twilio_phone_number', 'contact_form_id', 'version')`.execute(db)).rows.map((c) => sql.ref(c.name));
-  const storeIds = [first.id];
-  for (let n = 1; n < stores; n++) {
-    const storeNumber = 200 + n;
+  const storeIds: number[] = [];
+  for (let n = 1; n <= count; n++) {
+    const storeNumber = Math.max(200, Number(taken?.n ?? 0)) + n;
     const [version] = await db.transaction().execute(async (trx) => [await takeVersions(trx)]);
     const { rows } = await sql<{ id: number }>`insert into store_locations (store_number, name, version, ${sql.join(columns)})
       select ${storeNumber}, ${`Demo Tire & Auto #${storeNumber}`}, ${version}, ${sql.join(columns)} from store_locations where id = ${first.id} returning id`.execute(db);
