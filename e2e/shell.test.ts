@@ -1,7 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { takeVersions } from '../server/db/versions.ts';
 import { e2eEnvironment } from './support/server.ts';
+import { firstSyncDone } from './support/idb.ts';
 import { shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
@@ -288,6 +289,155 @@ describe('offline', () => {
       await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Ratings/ }).click();
       await page.getByRole('heading', { name: 'Ratings' }).waitFor();
       await page.getByRole('button', { name: /Sync status: Offline/ }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/**
+ * The buttons, fields and links in the page's visible band (below the top bar, above the footer) that the
+ * Support button covers, at each scroll position of the page, or of the drawer open over it.
+ */
+async function coveredBySupport(page: Page): Promise<string[]> {
+  const covered: string[] = [];
+  for (let y = 0; ; y += 500) {
+    const { found, end } = await page.evaluate((scrollTop) => {
+      const scroller = document.querySelector('.mantine-Drawer-content') ?? document.scrollingElement!;
+      scroller.scrollTop = scrollTop;
+      const support = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Support');
+      if (!support) return { found: ['(no Support button)'], end: true };
+      const s = support.getBoundingClientRect();
+      const top = document.querySelector('.mantine-AppShell-header')!.getBoundingClientRect().bottom;
+      const bottom = document.querySelector('.mantine-AppShell-footer')!.getBoundingClientRect().top;
+      const found: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('button, input:not([type=hidden]), textarea, a[href]')) {
+        if (support.contains(el)) continue;
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height || r.top < top || r.bottom > bottom) continue;
+        const x0 = Math.max(r.left, s.left), x1 = Math.min(r.right, s.right), y0 = Math.max(r.top, s.top), y1 = Math.min(r.bottom, s.bottom);
+        if (x0 >= x1 || y0 >= y1) continue;
+        const hit = document.elementFromPoint((x0 + x1) / 2, (y0 + y1) / 2);
+        const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.getAttribute('placeholder') ?? el.textContent;
+        if (hit && support.contains(hit)) found.push(`${el.tagName.toLowerCase()} "${name?.trim() ?? ''}"`);
+      }
+      return { found, end: scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1 };
+    }, y);
+    covered.push(...found);
+    if (end) return [...new Set(covered)];
+  }
+}
+
+/** Whether nothing covers the element's centre and it lies inside the screen, whole. */
+const fullyShown = (locator: Locator) => locator.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && el.contains(hit) && r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+});
+
+/** Whether `text` inside the element is drawn within the box of the element that holds it (not cut off by an ellipsis). */
+const textShown = (locator: Locator, text: string) => locator.evaluate((el, wanted) => {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const at = node.textContent!.indexOf(wanted);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + wanted.length);
+    const r = range.getBoundingClientRect();
+    const box = node.parentElement!.getBoundingClientRect();
+    return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+  }
+  return false;
+}, text);
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('the layout on a phone', () => {
+  const phone = { viewport: { width: 390, height: 844 } };
+
+  it('keeps the Support button off every button and field, the settings save bar above the footer, the plate of a search result, the chart legend and Sync now whole', async () => {
+    const db = env.server.database.db;
+    const admin = await db.selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    const vehicle = await db.selectFrom('customerVehicles').innerJoin('customers', 'customers.customerId', 'customerVehicles.customerId')
+      .select('customerVehicles.vehicleLicensePlateNumber as plate').where('customerVehicles.deleted', '=', false).where('customers.deleted', '=', false)
+      .where('customerVehicles.vehicleLicensePlateNumber', 'is not', null).orderBy('customerVehicles.vehicleId').executeTakeFirstOrThrow();
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test', 'demo1234', phone);
+    try {
+      await shellReady(page, 'Alex Admin');
+      // The store the admin works at here (an earlier test may have switched it), as the drawer's store selector names it.
+      const selector = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: /^Store: / });
+      const storeNumber = Number(/#(\d+)/.exec((await selector.getAttribute('aria-label')) ?? (await selector.textContent()) ?? '')?.[1]);
+      const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', storeNumber).executeTakeFirstOrThrow()).id;
+      await firstSyncDone(page, admin.userId, store);
+      const visit = await db.selectFrom('scheduledVisits').select('scheduledVisitId')
+        .where('storeId', '=', store).where('deleted', '=', false).where('cancelDate', 'is', null).orderBy('scheduledVisitId').executeTakeFirstOrThrow();
+      // The appointment's drawer opened with the page, as a link or a reload opens it.
+      for (const [path, ready] of [
+        ['/settings/general', page.getByRole('textbox', { name: /^Name\b/ })],
+        ['/alltracContactUs', page.getByRole('button', { name: 'Send to support' })],
+        [`/scheduler-dayview/appointments/${visit.scheduledVisitId}`, page.getByRole('button', { name: 'Save times' })],
+        [`/customer-search?q=${vehicle.plate}`, page.getByRole('option').first()],
+      ] as const) {
+        await page.goto(`${env.server.url}${path}`);
+        await ready.waitFor({ timeout: 20_000 });
+        expect(await coveredBySupport(page), path).toEqual([]);
+        expect(await noSidewaysScroll(page), path).toBe(true);
+      }
+      // The search was by plate: the plate shows whole in the result, whatever else the row holds.
+      expect(await textShown(page.getByRole('option').first(), vehicle.plate!)).toBe(true);
+
+      await page.goto(`${env.server.url}/ratings`);
+      const chart = page.locator('[aria-label^="Weekly average score"]');
+      const legend = chart.getByText('Average score');
+      await legend.waitFor();
+      // The chart's legend lies inside its card's padding, not on or past its edge (the card clips what overflows).
+      expect(await chart.evaluate((card) => {
+        const inside = card.getBoundingClientRect().bottom - parseFloat(getComputedStyle(card).paddingBottom);
+        return [...card.querySelectorAll('*')].filter((el) => el.children.length === 0 && /^(Average score|Ratings)$/.test(el.textContent ?? ''))
+          .map((el) => el.getBoundingClientRect().bottom <= inside);
+      })).toEqual([true, true]);
+
+      // A changed setting: its save bar is on the screen above the footer, at the top of the page too.
+      await page.goto(`${env.server.url}/settings/general`);
+      await page.getByRole('textbox', { name: /^Name\b/ }).fill('Demo Tire & Auto Springfield Downtown');
+      const save = page.getByRole('button', { name: 'Save', exact: true });
+      await expect.poll(() => save.isEnabled()).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await fullyShown(save)).toBe(true);
+      expect((await save.boundingBox())!.y + (await save.boundingBox())!.height).toBeLessThanOrEqual((await page.locator('.mantine-AppShell-footer').boundingBox())!.y);
+      await page.getByRole('button', { name: 'Undo changes' }).click();
+
+      // Offline, the sync status says so at length; Sync now beside it keeps its whole label, on the screen.
+      await context.setOffline(true);
+      await page.getByRole('button', { name: /^Sync status: Offline/ }).click();
+      const status = page.getByRole('region', { name: 'Sync status' });
+      await status.getByText('Offline: changes are kept on this device').waitFor();
+      const syncNow = status.getByRole('button', { name: 'Sync now' });
+      expect(await syncNow.evaluate((el) => [el, ...el.querySelectorAll('*')].every((part) => part.scrollWidth <= part.clientWidth))).toBe(true);
+      expect(await fullyShown(syncNow)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('puts every column of the lead\'s board on the page, none past a sideways scroll, on a phone and a tablet', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'lead@demo.test', 'demo1234', phone);
+    try {
+      await shellReady(page, 'Lee Lead');
+      await page.goto(`${env.server.url}/technicians`);
+      const columns = page.getByRole('region', { name: /'s jobs$/ });
+      await page.getByRole('region', { name: 'Nobody yet\'s jobs' }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => columns.count(), { timeout: 10_000 }).toBeGreaterThan(2);
+      for (const width of [390, 1024]) {
+        await page.setViewportSize({ width, height: 844 });
+        const boxes = await columns.evaluateAll((els) => els.map((el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right }; }));
+        for (const box of boxes) {
+          expect(box.left, `at ${width} px`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `at ${width} px`).toBeLessThanOrEqual(width);
+        }
+        expect(await noSidewaysScroll(page), `at ${width} px`).toBe(true);
+      }
     } finally {
       await context.close();
     }
