@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** How long requests in flight may take to finish once a stop began; their connections are cut after it. */
-export const drainMs = 10_000;
+const drainMs = 10_000;
 
 export interface LiveClients {
   /** Asks every live client to reconnect (to another process) and closes its socket. */
@@ -23,7 +23,7 @@ export interface LiveClients {
   terminateClients(): void;
 }
 
-export function installGracefulStop(app: FastifyInstance, clients: LiveClients, drainFor = drainMs): void {
+export function installGracefulStop(app: FastifyInstance, clients: LiveClients): void {
   let draining = false;
   let stopped: Promise<void> | null = null;
   // Keep-alive would hold a connection open after its last answer until the client or the timeout ends it
@@ -40,9 +40,9 @@ export function installGracefulStop(app: FastifyInstance, clients: LiveClients, 
       // Closing the listener first refuses new connections instead, which a balancer retries on another process.
       const drained = new Promise<void>((resolve) => app.server.close(() => resolve()));
       clients.disconnectClients();
-      const inTime = await withDeadline(drained, drainFor, 'requests in flight').then(() => true, () => false);
+      const inTime = await withDeadline(drained, drainMs, 'requests in flight').then(() => true, () => false);
       if (!inTime) {
-        app.log.warn(`Requests still in flight after ${drainFor / 1000} s of shutting down: their connections are cut.`);
+        app.log.warn(`Requests still in flight after ${drainMs / 1000} s of shutting down: their connections are cut.`);
         app.server.closeAllConnections();
         clients.terminateClients();
         await drained;

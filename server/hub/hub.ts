@@ -146,6 +146,7 @@ export class Hub implements EventPublisher {
     for (const connection of this.connections.values()) connection.socket.terminate();
   }
 
+  /** Closes what sockets are left, then the backplane: the jobs, stopped before it, publish their last changes through it. */
   async close(): Promise<void> {
     this.disconnectClients();
     await this.options.backplane.close();
