@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../server/db/connect.ts';
 import { takeVersions } from '../server/db/versions.ts';
+import { rebuildCustomerKeys } from '../server/sync/customer-keys.ts';
 import { rebuildVisitScope } from '../server/sync/visit-scope.ts';
 
 /** How many rows of each kind a generated store gets. */
@@ -27,6 +28,7 @@ export const bigStore = storeSize(Number(process.env.BENCH_SCALE ?? 1));
 export async function generateBigStore(db: Db): Promise<{ storeId: number; rows: number }> {
   const store = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
   const rows = await fillStore(db, store.id, bigStore);
+  await rebuildCustomerKeys(db, (await db.selectFrom('storeLocations').select('companyId').where('id', '=', store.id).executeTakeFirstOrThrow()).companyId);
   // Fresh statistics, as autovacuum would make them on PostgreSQL: without them the planner expects a few
   // rows and sorts whole tables instead of walking the (company_id, version) index.
   await sql`analyze`.execute(db);
@@ -39,6 +41,7 @@ export async function generateBigStore(db: Db): Promise<{ storeId: number; rows:
  */
 export async function generateBigCompany(db: Db, stores: number, size: StoreSize): Promise<{ storeIds: number[]; rows: number }> {
   const first = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+  // The keys of #101's customers are made with the other stores' (addBigStores makes the company's keys once).
   const rows = await fillStore(db, first.id, size);
   const more = await addBigStores(db, stores - 1, size);
   return { storeIds: [first.id, ...more.storeIds], rows: rows + more.rows };
@@ -65,6 +68,7 @@ export async function addBigStores(db: Db, count: number, size: StoreSize): Prom
   }
   let rows = 0;
   for (const id of storeIds) rows += await fillStore(db, id, size);
+  await rebuildCustomerKeys(db, first.companyId);
   await sql`analyze`.execute(db);
   return { storeIds, rows };
 }

@@ -26,6 +26,7 @@ import * as photoPieces from './migrations/0028-photo-pieces.ts';
 import * as messageVolumeIndexes from './migrations/0029-message-volume-indexes.ts';
 import * as declinedRequests from './migrations/0030-declined-requests.ts';
 import * as storeFeedIndexes from './migrations/0031-store-feed-indexes.ts';
+import * as customerKeys from './migrations/0032-customer-keys.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0029-message-volume-indexes': messageVolumeIndexes,
   '0030-declined-requests': declinedRequests,
   '0031-store-feed-indexes': storeFeedIndexes,
+  '0032-customer-keys': customerKeys,
 };
 
 /** The migrations' names, in the order they apply. */

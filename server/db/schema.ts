@@ -92,6 +92,13 @@ export interface Database {
   inspectionPhotoPieces: { inspectionPhotoId: string; startByte: number; bytes: Buffer };
   /** Which customers and vehicles each store's calendar names (server/sync/visit-scope.ts). */
   visitScope: { companyId: number; storeId: number; collection: 'customers' | 'customerVehicles'; rowKey: string; version: number; deleted: Generated<boolean> };
+  /**
+   * What a customer is found by (the device's search tokens: names, email, phones, their vehicles' plates and
+   * VINs) and compared under for duplicates (d: keys), kept at write time (server/sync/customer-keys.ts).
+   */
+  customerKeys: { companyId: number; key: string; customerId: string; rowId: string };
+  /** Pairs of live customers that look like one person, kept at write time; dismissed pairs are left out when read. */
+  customerDuplicateCandidates: { companyId: number; customerId: string; otherCustomerId: string; reasons: string };
 
   idempotencyKeys: {
     userId: string; key: string; method: string; path: string;

@@ -14,6 +14,7 @@ import { storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
+import { rebuildCustomerKeys } from '../sync/customer-keys.ts';
 import { rebuildVisitScope } from '../sync/visit-scope.ts';
 import { refreshStoreStaff } from '../modules/users/store-staff.ts';
 import { hashPassword } from '../identity/passwords.ts';
@@ -450,6 +451,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       ].map((day) => ({ ...day, specialStoreHoursId: faker.string.uuid(), storeLocationId: storeId, storeId })));
     }
     await rebuildVisitScope(trx, companyId);
+    await rebuildCustomerKeys(trx, companyId);
     return true;
   });
 }

@@ -14,6 +14,7 @@ import type { Database, SyncColumns } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../http/problem.ts';
 import { patchRow } from './scope.ts';
+import { refreshCustomerKeys } from './customer-keys.ts';
 import { refreshVisitScope, touchesOf, type ScopeTouch } from './visit-scope.ts';
 
 /** A live event after a commit: to a user's devices, a store's, or (storeId null) the whole company's. */
@@ -184,6 +185,8 @@ export class Writer {
   readonly events: HubEvent[] = [];
   /** Customers and vehicles whose visits changed: their store's scope is brought up to date at the end. */
   private readonly scopeTouches: ScopeTouch[] = [];
+  /** Customers written, or whose vehicles were: their keys are brought up to date at the end. */
+  private readonly customersTouched: string[] = [];
 
   /**
    * @param occurredAt when the person did what this write records, by their device (the Occurred-At header of
@@ -196,9 +199,16 @@ export class Writer {
     return actionTime(deviceTime ?? this.occurredAt, this.now);
   }
 
-  /** Work a write leaves to its end, inside its transaction: the scope of what its visits name. */
+  /** Work a write leaves to its end, inside its transaction: the scope of what its visits name, the keys of its customers. */
   async finish(): Promise<void> {
     if (this.scopeTouches.length > 0) await refreshVisitScope(this.trx, this.scope.companyId, this.scopeTouches.splice(0));
+    if (this.customersTouched.length > 0) await refreshCustomerKeys(this.trx, this.scope.companyId, this.customersTouched.splice(0));
+  }
+
+  /** A customer or vehicle row written: the customers it belonged to before and after get their keys anew. */
+  private noteCustomer(table: ReplicatedTable, ...rows: (Row | undefined)[]): void {
+    if (table !== 'customers' && table !== 'customerVehicles') return;
+    for (const row of rows) if (typeof row?.customerId === 'string') this.customersTouched.push(row.customerId);
   }
 
   /** A visit row written: what it named before and after may have entered or left its store's scope. */
@@ -281,6 +291,7 @@ export class Writer {
         throw error;
       });
     this.noteVisit(spec.table, storeId, row as Row);
+    this.noteCustomer(spec.table, row as Row);
     return { ...row, ...meta };
   }
 
@@ -297,6 +308,7 @@ export class Writer {
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();
     if (changed.includes('customerId') || changed.includes('vehicleId')) this.noteVisit(spec.table, this.rowStore(spec), current as Row, next as Row);
+    this.noteCustomer(spec.table, current as Row, next as Row);
     return { ...current, ...next, ...meta };
   }
 
@@ -336,6 +348,7 @@ export class Writer {
       const stores = await sql<{ storeId: number }>`select distinct store_id from ${t} where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted`.execute(this.trx);
       for (const { storeId } of stores.rows) this.noteVisit(table, storeId, { [column]: from }, { [column]: to });
     }
+    if (column === 'customerId') this.noteCustomer(table, { customerId: from }, { customerId: to });
     const first = await takeVersions(this.trx, count);
     const meta = this.metadata(first);
     await sql`update ${t} set ${c} = ${to}, version = numbered.version, changed_by = ${meta.changedBy}, changed_by_name = ${meta.changedByName}, changed_at = ${meta.changedAt}
@@ -362,6 +375,7 @@ export class Writer {
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();
     this.noteVisit(spec.table, this.rowStore(spec), row as Row);
+    this.noteCustomer(spec.table, row as Row);
     return { ...row, ...meta };
   }
 
@@ -369,6 +383,7 @@ export class Writer {
   async tombstone<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, fields: Partial<z.infer<S>> = {}): Promise<void> {
     await this.lockRow(spec, key);
     if (spec.table === 'scheduledVisits') this.noteVisit(spec.table, this.rowStore(spec), await this.read(spec, key) as Row | undefined);
+    if (spec.table === 'customers' || spec.table === 'customerVehicles') this.noteCustomer(spec.table, { ...key, ...await this.read(spec, key) as Row | undefined });
     const version = await takeVersions(this.trx);
     let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...fields, ...this.metadata(version), deleted: true })
       .where('companyId', '=', this.scope.companyId);

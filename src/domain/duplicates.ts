@@ -74,20 +74,55 @@ const sharedByTooMany = 50;
 /** A name key this common (a Smith, J. in a dealer network) says nothing alone, and comparing all its pairs costs too much. */
 const nameTooCommon = 300;
 
+/** How many customers may share a key before it says nothing (the key's kind decides). */
+export const keyShareLimit = (key: string) => (key.startsWith('n:') ? nameTooCommon : sharedByTooMany);
+
 /**
- * Groups of customers that look like one person, with why; a pair marked "not a duplicate" never groups.
- * Customers are only compared within buckets that share a phone, an email or a name key, so tens of
- * thousands take a moment, not minutes.
+ * The keys a customer is compared under (d: in front, apart from the search tokens): each phone, the email and
+ * the name keys. Two customers are compared only when they share one, so a write compares a customer with a
+ * few others found by index, and a whole company never has to be read.
  */
-export function duplicateGroups(customers: readonly DuplicateCandidate[], notDuplicates: ReadonlySet<string>): DuplicateGroup[] {
+export function duplicateKeys(c: DuplicateCandidate): string[] {
+  const keys = new Set<string>();
+  for (const phone of phones(c)) keys.add(`p:${phone}`);
+  const email = searchableEmail(c.email);
+  if (email) keys.add(`e:${email}`);
+  for (const key of nameKeys(c)) keys.add(key);
+  return [...keys].map((key) => `d:${key}`);
+}
+
+/** Two customers who look like one person, and why. */
+export interface DuplicatePair {
+  customerId: string;
+  otherCustomerId: string;
+  reasons: DuplicateReason[];
+}
+
+/** The pairs among customers that share a key (a bucket within its limit), each once, with their reasons. */
+export function duplicatePairs(customers: readonly DuplicateCandidate[]): DuplicatePair[] {
   const buckets = new Map<string, DuplicateCandidate[]>();
-  const add = (key: string, c: DuplicateCandidate) => (buckets.get(key) ?? buckets.set(key, []).get(key)!).push(c);
-  for (const c of customers) {
-    for (const p of new Set(phones(c))) add(`p:${p}`, c);
-    const email = searchableEmail(c.email);
-    if (email) add(`e:${email}`, c);
-    for (const key of nameKeys(c)) add(key, c);
+  for (const c of customers) for (const key of duplicateKeys(c)) (buckets.get(key) ?? buckets.set(key, []).get(key)!).push(c);
+  const pairs = new Map<string, DuplicatePair>();
+  for (const [key, bucket] of buckets) {
+    if (bucket.length < 2 || bucket.length > keyShareLimit(key.slice(2))) continue;
+    for (let i = 0; i < bucket.length; i++) {
+      for (let j = i + 1; j < bucket.length; j++) {
+        const [a, b] = [bucket[i]!, bucket[j]!];
+        const id = pairKey(a.customerId, b.customerId);
+        if (a.customerId === b.customerId || pairs.has(id)) continue;
+        const reasons = duplicateReasons(a, b);
+        if (reasons.length > 0) pairs.set(id, { customerId: id.split('|')[0]!, otherCustomerId: id.split('|')[1]!, reasons });
+      }
+    }
   }
+  return [...pairs.values()];
+}
+
+/**
+ * Groups of customers that look like one person, with why, from the pairs that do (a chain of pairs is one
+ * group); a pair marked "not a duplicate" never joins.
+ */
+export function groupPairs(pairs: readonly DuplicatePair[], notDuplicates: ReadonlySet<string>): DuplicateGroup[] {
   const parent = new Map<string, string>();
   const find = (id: string): string => {
     let root = id;
@@ -96,30 +131,28 @@ export function duplicateGroups(customers: readonly DuplicateCandidate[], notDup
     return root;
   };
   const reasonsOf = new Map<string, Set<DuplicateReason>>();
-  // A pair sharing several keys is looked at once per key: keeping every pair seen instead grows past what a
-  // Set holds on a big company's common names.
-  for (const [key, bucket] of buckets) {
-    if (bucket.length < 2 || bucket.length > (key.startsWith('n:') ? nameTooCommon : sharedByTooMany)) continue;
-    for (let i = 0; i < bucket.length; i++) {
-      for (let j = i + 1; j < bucket.length; j++) {
-        const [a, b] = [bucket[i]!, bucket[j]!];
-        const key = pairKey(a.customerId, b.customerId);
-        if (a.customerId === b.customerId || notDuplicates.has(key)) continue;
-        const reasons = duplicateReasons(a, b);
-        if (reasons.length === 0) continue;
-        for (const id of [a.customerId, b.customerId]) if (!parent.has(id)) parent.set(id, id);
-        const [ra, rb] = [find(a.customerId), find(b.customerId)];
-        const merged = new Set([...(reasonsOf.get(ra) ?? []), ...(reasonsOf.get(rb) ?? []), ...reasons]);
-        parent.set(ra, rb);
-        reasonsOf.set(rb, merged);
-      }
-    }
+  for (const pair of pairs) {
+    if (notDuplicates.has(pairKey(pair.customerId, pair.otherCustomerId))) continue;
+    for (const id of [pair.customerId, pair.otherCustomerId]) if (!parent.has(id)) parent.set(id, id);
+    const [ra, rb] = [find(pair.customerId), find(pair.otherCustomerId)];
+    const merged = new Set([...(reasonsOf.get(ra) ?? []), ...(reasonsOf.get(rb) ?? []), ...pair.reasons]);
+    parent.set(ra, rb);
+    reasonsOf.set(rb, merged);
   }
   const groups = new Map<string, string[]>();
   for (const id of parent.keys()) (groups.get(find(id)) ?? groups.set(find(id), []).get(find(id))!).push(id);
   const order: DuplicateReason[] = ['Same phone', 'Same email', 'Similar name'];
   return [...groups].map(([root, ids]) => ({ customerIds: ids.sort(), reasons: order.filter((r) => reasonsOf.get(root)?.has(r)) }))
     .sort((a, b) => b.customerIds.length - a.customerIds.length || a.customerIds[0]!.localeCompare(b.customerIds[0]!));
+}
+
+/**
+ * Groups of customers that look like one person, with why; a pair marked "not a duplicate" never groups.
+ * Customers are only compared within buckets that share a phone, an email or a name key, so tens of
+ * thousands take a moment, not minutes.
+ */
+export function duplicateGroups(customers: readonly DuplicateCandidate[], notDuplicates: ReadonlySet<string>): DuplicateGroup[] {
+  return groupPairs(duplicatePairs(customers), notDuplicates);
 }
 
 /**

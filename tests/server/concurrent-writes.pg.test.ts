@@ -381,6 +381,23 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
       },
     },
     {
+      name: 'two customers with one phone created at once on two counters are offered as one person',
+      prepare: async () => {
+        const phone = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+        const [a, b] = [{ ...newCustomer(), firstName: 'Ada', lastName: 'Twinning', phoneNumber: phone }, { ...newCustomer(), firstName: 'Bea', lastName: 'Otherly', phoneNumber: phone }];
+        return { target: { a: a.customerId, b: b.customerId }, calls: [
+          { method: 'POST', path: apiPaths.customers, ...user(), body: a },
+          { method: 'POST', path: apiPaths.customers, ...user(), body: b },
+        ] };
+      },
+      check: async ({ a, b }, answers) => {
+        expect(answers.map((r) => r.statusCode)).toEqual([201, 201]);
+        const [first, second] = [a!, b!].sort();
+        const pairs = await t.db.selectFrom('customerDuplicateCandidates').select(['customerId', 'otherCustomerId']).where('customerId', '=', first!).where('otherCustomerId', '=', second!).execute();
+        expect(pairs).toHaveLength(1);
+      },
+    },
+    {
       name: 'a request declined from two devices at once is declined once, its customer emailed once',
       prepare: async () => {
         // A fresh request each round, copied from one of the store's.

@@ -197,6 +197,40 @@ describe('merging customers', () => {
   });
 });
 
+describe('what a customer is found and compared by (issue 25: keys kept at write time)', () => {
+  const search = async (text: string) => (await call('GET', `${apiPaths.visitCustomers}?search=${encodeURIComponent(`"${text}"`)}`)).json<{ items: { customerId: string }[] }>().items.map((c) => c.customerId);
+  const groupsOf = async () => (await call('GET', `${apiPaths.possibleDuplicates}?$top=100`)).json<{ items: { customers: { customerId: string }[] }[] }>().items
+    .map((g) => g.customers.map((c) => c.customerId).sort());
+
+  it('follows the customer\'s changes: a new phone, name and plate find them, the old ones do not, and a merge leaves nothing of the merged', async () => {
+    const ada = newCustomer({ firstName: 'Ada', lastName: 'Keysworth', email: 'ada.keysworth@example.com', phoneNumber: '555.010.7171' });
+    expect((await call('POST', apiPaths.customers, ada)).statusCode).toBe(201);
+    const vehicle = newVehicle({ vin: null, vehicleLicensePlateNumber: 'KEY 717' });
+    expect((await call('POST', fill(apiPaths.customerVehicles, ada), vehicle)).statusCode).toBe(201);
+    expect(await search('Keysworth')).toEqual([ada.customerId]);
+    expect(await search('KEY717')).toEqual([ada.customerId]);
+
+    await call('PATCH', fill(apiPaths.customer, ada), [{ op: 'replace', path: '/lastName', value: 'Keyes' }, { op: 'replace', path: '/phoneNumber', value: '555-010-7272' }]);
+    await call('PATCH', fill(apiPaths.customerVehicle, { customerId: ada.customerId, vehicleId: vehicle.vehicleId }), [{ op: 'replace', path: '/vehicleLicensePlateNumber', value: 'KEY 727' }]);
+    expect(await search('Keysworth')).toEqual([]);
+    expect(await search('Keyes')).toEqual([ada.customerId]);
+    expect(await search('5550107171')).toEqual([]);
+    expect(await search('5550107272')).toEqual([ada.customerId]);
+    expect(await search('KEY717')).toEqual([]);
+    expect(await search('KEY727')).toEqual([ada.customerId]);
+
+    // The same phone typed for someone else: they are offered as one person at once, and merging them ends it.
+    const twin = newCustomer({ firstName: 'Ada', lastName: 'Keyes', email: null, phoneNumber: '(555) 010-7272' });
+    expect((await call('POST', apiPaths.customers, twin)).statusCode).toBe(201);
+    expect(await groupsOf()).toContainEqual([ada.customerId, twin.customerId].sort());
+    expect((await call('POST', fill(apiPaths.customerMerge, ada), { mergedCustomerId: twin.customerId })).statusCode).toBe(200);
+    expect((await groupsOf()).flat()).not.toContain(twin.customerId);
+    expect(await search('Keyes')).toEqual([ada.customerId]);
+    const left = await t.db.selectFrom('customerKeys').select('key').where('customerId', '=', twin.customerId).execute();
+    expect(left).toEqual([]);
+  });
+});
+
 describe('customers of one company', () => {
   /** A second company with its own store and administrator, in the same database. */
   async function rivalCompany(): Promise<{ token: string; storeId: number }> {

@@ -24,8 +24,6 @@ const knownWholeCompanyReads: { table: string; query: RegExp; why: string }[] = 
   { table: 'customer_vehicles', query: /^select sum\(n\)::int as n from/, why: 'a first sync counts the company-wide rows it is about to download, for its progress bar' },
   { table: 'customers', query: /^select \* from \(\(select .* from visit_scope vs join "customers"/, why: 'a bay\'s page pairs the store\'s scope entries with the customers by a hash join, cheaper at 30k rows than 2k lookups; open: issue 25' },
   { table: 'customer_vehicles', query: /^select \* from \(\(select .* from visit_scope vs join "customer_vehicles"/, why: 'as above, for vehicles; open: issue 25' },
-  { table: 'customers', query: /^select "customer_id", "first_name", "last_name", "company_name", "email", "phone_number", "alternate_phone_number" from "customers" where "company_id" = \$1 and "deleted" = \$2$/, why: 'possible duplicates group the whole company on each call; open: issue 25 (keys kept at write time)' },
-  { table: 'customer_vehicles', query: /from "customers" where "company_id" = \$1 and "deleted" = \$2 and .*exists \(select "customer_vehicles"/, why: 'the visit-customer search matches patterns, not indexed tokens; open: issue 25 (search tokens kept at write time)' },
 ];
 
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }

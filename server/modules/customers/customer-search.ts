@@ -1,68 +1,31 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import {
-  customerSearchFields, phoneSearch, searchPatterns, vehicleSearchFields, vinSearch, type CustomerQuery,
-} from '../../../src/domain/customer-search.ts';
-import { vinSeparators } from '../../../src/domain/vin.ts';
-import type { Database } from '../../db/schema.ts';
+import { nameMatch, readCustomerQuery, searchLookups } from '../../../src/domain/customer-search.ts';
+import type { Db } from '../../db/connect.ts';
 import { likePrefix } from '../../http/search.ts';
 
-/*
- * The device's customer search in SQL: the query read by src/domain/customer-search.ts, matched against the
- * fields it names, each normalised as the device normalises it for its search tokens (foldText, the words of a
- * name, phoneDigits, normalizePlate, normalizeVin). Keep each expression beside the function it mirrors there.
+/** The most customers a search names (the list pages within them): a search narrows, it does not list a company. */
+export const searchBound = 500;
+
+/**
+ * The customers the typed text finds, as the device's search finds them (src/domain/customer-search.ts: the
+ * same reading of the text and the same tokens): a prefix lookup per reading in the keys kept at write time
+ * (server/sync/customer-keys.ts), so a search reads the index, never the company's customers.
  */
-
-type Text = RawBuilder<string>;
-const column = (table: 'customers' | 'customerVehicles', field: string): Text => sql<string>`coalesce(${sql.ref(`${table}.${field}`)}, '')`;
-
-/** foldText: accents dropped after NFKD, lower case. */
-const folded = (text: Text): Text => sql<string>`lower(regexp_replace(normalize(${text}, NFKD), ${searchPatterns.combiningMarks}, '', 'g'))`;
-
-/** The customer's name words, one space apart (words run together across fields never make a word). */
-const nameText: Text = sql<string>`regexp_replace(${sql.join(customerSearchFields.names.map((f) => folded(column('customers', f))), sql` || ' ' || `)}, ${searchPatterns.apostrophes}, '', 'g')`;
-
-/** phoneDigits: the digits, without the leading 1 of an 11-digit number. */
-function phoneDigits(text: Text): Text {
-  const digits = sql<string>`regexp_replace(${text}, '[^0-9]', '', 'g')`;
-  return sql<string>`(case when length(${digits}) = 11 and left(${digits}, 1) = '1' then substr(${digits}, 2) else ${digits} end)`;
-}
-
-const plate = (field: string): Text => sql<string>`regexp_replace(upper(${column('customerVehicles', field)}), ${searchPatterns.notInPlate}, '', 'g')`;
-/** normalizeVin: upper case, without spaces or dashes. */
-const vin: Text = sql<string>`regexp_replace(upper(${column('customerVehicles', vehicleSearchFields.vin)}), ${vinSeparators}, '', 'g')`;
-
-/** A customer the query finds by any of its readings, as the device's search finds them. */
-export function customerMatches(query: CustomerQuery) {
-  return (eb: ExpressionBuilder<Database, 'customers'>): Expression<SqlBool> => {
-    const readings: Expression<SqlBool>[] = [];
-    if (query.phone) {
-      const starts = likePrefix(query.phone);
-      for (const field of customerSearchFields.phones) {
-        const digits = phoneDigits(column('customers', field));
-        readings.push(sql<SqlBool>`(length(${digits}) >= ${phoneSearch.minDigits} and (${digits} like ${starts} or right(${digits}, ${phoneSearch.ending}) like ${starts}))`);
-      }
+export async function customersFound(db: Db, companyId: number, text: string): Promise<string[]> {
+  const query = readCustomerQuery(text);
+  const found = new Set<string>();
+  for (const lookup of searchLookups(query)) {
+    const wanted = lookup.otherWords ? searchBound * 4 : searchBound;
+    const ids = (await db.selectFrom('customerKeys').select('customerId').distinct().where('companyId', '=', companyId)
+      .where('key', 'like', likePrefix(lookup.prefix)).limit(wanted).execute()).map((k) => k.customerId);
+    if (!lookup.otherWords) {
+      for (const id of ids) found.add(id);
+      continue;
     }
-    if (query.email) readings.push(sql<SqlBool>`lower(trim(${column('customers', customerSearchFields.email)})) like ${likePrefix(query.email)}`);
-    if (query.nameWords.length > 0) {
-      // Each word starts one of the customer's name words; words are plain letters and digits, safe in a pattern.
-      readings.push(eb.and(query.nameWords.map((word) => sql<SqlBool>`${nameText} ~ ${`(^|${searchPatterns.wordBreak})${word}`}`)));
-    }
-    const vehicleReadings: Expression<SqlBool>[] = [];
-    if (query.plate) {
-      const starts = likePrefix(query.plate);
-      const number = plate(vehicleSearchFields.plate);
-      vehicleReadings.push(sql<SqlBool>`(${number} <> '' and (${number} like ${starts} or (${plate(vehicleSearchFields.plateState)} || ${number}) like ${starts}))`);
-    }
-    if (query.vin) {
-      const starts = likePrefix(query.vin);
-      const endings = vinSearch.endings.map((n) => sql<SqlBool>`right(${vin}, ${n}) like ${starts}`);
-      vehicleReadings.push(sql<SqlBool>`(length(${vin}) >= ${vinSearch.minLength} and (${vin} like ${starts} or ${sql.join(endings, sql` or `)}))`);
-    }
-    if (vehicleReadings.length > 0) {
-      readings.push(eb.exists(eb.selectFrom('customerVehicles').select('customerVehicles.vehicleId')
-        .whereRef('customerVehicles.customerId', '=', 'customers.customerId').where('customerVehicles.deleted', '=', false)
-        .where(eb.or(vehicleReadings))));
-    }
-    return eb.or(readings);
-  };
+    // A name of several words: found by its longest one, kept when it has the others too.
+    if (ids.length === 0) continue;
+    const customers = await db.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'companyName', 'email', 'phoneNumber', 'alternatePhoneNumber'])
+      .where('companyId', '=', companyId).where('customerId', 'in', ids).where('deleted', '=', false).execute();
+    for (const c of customers) if (nameMatch(query.nameWords, c) !== null) found.add(c.customerId);
+  }
+  return [...found].slice(0, searchBound);
 }

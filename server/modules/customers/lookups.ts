@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { customerSchema, customerVehicleSchema, scheduledServiceSchema, scheduledVisitSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { readCustomerQuery } from '../../../src/domain/customer-search.ts';
-import { duplicateGroups, duplicateReasons, pairKey, type DuplicateCandidate } from '../../../src/domain/duplicates.ts';
+import { duplicateKeys, duplicateReasons, groupPairs, pairKey, type DuplicateCandidate, type DuplicateReason } from '../../../src/domain/duplicates.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
@@ -12,7 +11,7 @@ import { likePrefix, searchText } from '../../http/search.ts';
 import { asReadBy, readableRows, readScope } from '../../sync/scope.ts';
 import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
-import { customerMatches } from './customer-search.ts';
+import { customersFound, searchBound } from './customer-search.ts';
 import { customers } from './routes.ts';
 
 /** The largest page of possible duplicates, and the page without $top. */
@@ -29,9 +28,12 @@ const vehicleResource: ODataResource = {
   maxTop: 200,
 };
 
-async function companyCustomers(db: Db, companyId: number): Promise<DuplicateCandidate[]> {
-  return db.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'companyName', 'email', 'phoneNumber', 'alternatePhoneNumber'])
-    .where('companyId', '=', companyId).where('deleted', '=', false).execute();
+const candidateColumns = ['customerId', 'firstName', 'lastName', 'companyName', 'email', 'phoneNumber', 'alternatePhoneNumber'] as const;
+
+/** Live customers of the company by id (none for no ids). */
+async function customersById(db: Db, companyId: number, ids: readonly string[]): Promise<DuplicateCandidate[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('customers').select(candidateColumns).where('companyId', '=', companyId).where('customerId', 'in', ids).where('deleted', '=', false).execute();
 }
 
 /** The read side of customers and vehicles: lists, duplicates, history, and the public vehicle card. */
@@ -42,12 +44,14 @@ export async function customerLookupRoutes(app: FastifyInstance, { db, auth }: M
     const query = parseODataQuery(request.query as Record<string, unknown>, { fields: {}, maxTop: duplicatesPage });
     const dismissed = await db.selectFrom('customerDuplicateDismissals').select(['customerId', 'otherCustomerId'])
       .where('companyId', '=', scope.companyId).where('deleted', '=', false).execute();
-    const all = await companyCustomers(db, scope.companyId);
-    const groups = duplicateGroups(all, new Set(dismissed.map((d) => pairKey(d.customerId, d.otherCustomerId))));
-    const byId = new Map(all.map((c) => [c.customerId, c]));
+    // The pairs kept at write time (server/sync/customer-keys.ts): as many as there are look-alikes, not customers.
+    const pairs = (await db.selectFrom('customerDuplicateCandidates').select(['customerId', 'otherCustomerId', 'reasons'])
+      .where('companyId', '=', scope.companyId).execute()).map((p) => ({ ...p, reasons: (typeof p.reasons === 'string' ? JSON.parse(p.reasons) : p.reasons) as DuplicateReason[] }));
+    const groups = groupPairs(pairs, new Set(dismissed.map((d) => pairKey(d.customerId, d.otherCustomerId))));
     const top = query.top ?? duplicatesPage;
     const page = groups.slice(query.skip, query.skip + top);
-    const items = page.map((g) => ({ reasons: g.reasons, customers: g.customerIds.map((id) => byId.get(id)!) }));
+    const byId = new Map((await customersById(db, scope.companyId, page.flatMap((g) => g.customerIds))).map((c) => [c.customerId, c]));
+    const items = page.map((g) => ({ reasons: g.reasons, customers: g.customerIds.flatMap((id) => byId.get(id) ?? []) }));
     return { items, ...(query.count ? { count: groups.length } : {}), ...(groups.length > query.skip + top ? { nextSkip: query.skip + top } : {}) };
   });
 
@@ -60,7 +64,11 @@ export async function customerLookupRoutes(app: FastifyInstance, { db, auth }: M
       email: z.string().max(254).optional(), phoneNumber: z.string().max(30).optional(),
     }).strict(), Object.fromEntries(Object.entries(request.query as Record<string, unknown>).filter(([k]) => k !== 'api-version')), 'The criteria');
     const wanted: DuplicateCandidate = { customerId: '', companyName: null, firstName: null, lastName: null, email: null, phoneNumber: null, ...criteria };
-    const matches = (await companyCustomers(db, scope.companyId)).flatMap((c) => {
+    // Those sharing a key with what was typed (an index lookup per key), then compared as the duplicate check compares.
+    const keys = duplicateKeys(wanted);
+    const sharing = keys.length === 0 ? [] : await db.selectFrom('customerKeys').select('customerId').distinct().where('companyId', '=', scope.companyId)
+      .where('key', 'in', keys).limit(searchBound).execute();
+    const matches = (await customersById(db, scope.companyId, sharing.map((s) => s.customerId))).flatMap((c) => {
       const reasons = duplicateReasons(wanted, c);
       return reasons.length > 0 ? [{ customer: c, reasons }] : [];
     });
@@ -75,7 +83,10 @@ export async function customerLookupRoutes(app: FastifyInstance, { db, auth }: M
     const text = searchText({ search });
     const query = parseODataQuery(rest, customerResource);
     let base = db.selectFrom('customers').select(customerColumns).where('companyId', '=', scope.companyId).where('deleted', '=', false);
-    if (text) base = base.where(customerMatches(readCustomerQuery(text)));
+    if (text) {
+      const found = await customersFound(db, scope.companyId, text);
+      base = found.length > 0 ? base.where('customerId', 'in', found) : base.where(sql<boolean>`false`);
+    }
     return runODataList(base, query, customerResource, 'customerId');
   });
 

@@ -5,7 +5,6 @@ import { ratingSchema } from '../../../src/contract/entities.ts';
 import type { CustomerRatingAverage } from '../../../src/contract/rating-request.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { ratingPatchableFields } from '../../../src/contract/writes.ts';
-import { readCustomerQuery } from '../../../src/domain/customer-search.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
@@ -13,7 +12,7 @@ import { likePrefix, searchText } from '../../http/search.ts';
 import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
-import { customerMatches } from '../customers/customer-search.ts';
+import { customersFound } from '../customers/customer-search.ts';
 
 export const ratings: RowSpec<typeof ratingSchema> = {
   table: 'ratings', schema: ratingSchema, scope: 'store', notFound: 'This rating does not exist at this store.',
@@ -38,9 +37,10 @@ export async function ratingRoutes(app: FastifyInstance, { db, auth, writes }: M
     let base = db.selectFrom('ratings').select(columns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
     // A search finds a rating by words of its comment or by its customer, found as the customer search finds them.
     if (text) {
+      const found = await customersFound(db, scope.companyId, text);
       base = base.where((eb) => eb.or([
         eb('comment', 'ilike', `%${likePrefix(text)}`),
-        eb('customerId', 'in', eb.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId).where(customerMatches(readCustomerQuery(text)))),
+        ...(found.length > 0 ? [eb('customerId', 'in', found)] : []),
       ]));
     }
     return runODataList(base, withDefaultOrder(parseODataQuery(rest, resource), 'visitDate', 'desc'), resource, 'ratingId');
