@@ -4,6 +4,7 @@ import type { MessageTemplateType, UserNotificationKind } from '../src/contract/
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
 import type { Milestone, VisitDay } from '../src/domain/visit-rules.ts';
+import type { PossibleDuplicateGroup } from './device-duplicates.ts';
 import type { Placement, ScheduledServiceChanges } from './scheduler-mutations.ts';
 import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
@@ -63,6 +64,8 @@ export interface SyncWorkerApi {
   mergeCustomers(keptCustomerId: string, mergedCustomerId: string): Promise<boolean>;
   /** Two customers who are not one person: never offered as possible duplicates again. */
   markNotDuplicate(customerId: string, otherCustomerId: string): Promise<boolean>;
+  /** The possible duplicates of a store's replica, worked out here and kept up to date between calls. */
+  possibleDuplicates(storeId: number): Promise<PossibleDuplicateGroup[]>;
   /** The active store's service catalogue (admins): each change queued, sent when online. */
   createStoreService(model: CreateStoreService): Promise<boolean>;
   updateStoreService(storeServiceId: string, changes: Partial<Omit<StoreService, 'storeServiceId' | 'storeServiceHashId' | 'tractionServiceCode'>>): Promise<boolean>;

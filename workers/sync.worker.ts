@@ -27,6 +27,7 @@ import { messageSink } from './message-sink.ts';
 import { inspectionMutations } from './inspection-mutations.ts';
 import { tractionMutations } from './traction-mutations.ts';
 import { compressPhoto } from './photo-compression.ts';
+import { DeviceDuplicates } from './device-duplicates.ts';
 import { fetchPhoto } from './photo-fetch.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
 
@@ -73,8 +74,22 @@ function openStoreDb(owner: ReplicaOwner, durability: 'strict' | 'default'): Sto
 /** This tab's engines of the signed-in user, by store: they queue changes and never pull or push themselves. */
 const engines = new Map<number, SyncEngine>();
 
+/** This tab's possible duplicates of each replica, kept between calls. */
+const duplicates = new Map<number, DeviceDuplicates>();
+
+function duplicatesFor(storeId: number): DeviceDuplicates {
+  let found = duplicates.get(storeId);
+  if (!found) {
+    found = new DeviceDuplicates(openStoreDb({ userId: signedIn('looking for duplicates').userId, storeId }, 'default'));
+    duplicates.set(storeId, found);
+  }
+  return found;
+}
+
 function closeEngines(): void {
   engines.clear();
+  for (const found of duplicates.values()) found.close();
+  duplicates.clear();
   for (const db of [...openDbs]) db.close();
   openDbs.clear();
 }
@@ -228,6 +243,7 @@ const api: SyncWorkerApi = {
   updateVehicle: (customerId, vehicleId, changes) => queue(mutations.updateVehicle(customerId, vehicleId, changes)),
   mergeCustomers: (keptCustomerId, mergedCustomerId) => queue(mutations.mergeCustomers(keptCustomerId, mergedCustomerId)),
   markNotDuplicate: (customerId, otherCustomerId) => queue(mutations.markNotDuplicate(customerId, otherCustomerId)),
+  possibleDuplicates: (storeId) => duplicatesFor(storeId).groups(),
   createStoreService: async (model) => queue(mutations.createStoreService(await activeStoreId(), model)),
   updateStoreService: (storeServiceId, changes) => queue(mutations.updateStoreService(storeServiceId, changes)),
   deleteStoreService: (storeServiceId) => queue(mutations.deleteStoreService(storeServiceId)),

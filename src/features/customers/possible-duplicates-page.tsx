@@ -6,7 +6,7 @@ import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { displayName } from '../../domain/display-name.ts';
-import { duplicateGroups, mergeableInto, pairKey, type DuplicateReason } from '../../domain/duplicates.ts';
+import { mergeableInto, pairKey, type DuplicateReason } from '../../domain/duplicates.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -19,18 +19,20 @@ interface Group {
   apart: ReadonlySet<string>;
 }
 
-/** Groups of customers that look like one person, from the replica by the shared rule; pending merges named. */
+/**
+ * Groups of customers that look like one person (worked out in the sync worker, which compares only the customers
+ * changed since it last did); pending merges named. Reading the replica's customer count makes the page ask
+ * again after any change of a customer.
+ */
 async function groupsOnDevice(storeId: number): Promise<{ groups: Group[]; merging: Set<string>; refused: Set<string> }> {
   const db = replicaOf(storeId);
-  const [customers, dismissals, outbox] = await Promise.all([
-    db.rows<Customer>('customers').toArray(),
+  const [, dismissals, outbox] = await Promise.all([
+    db.rows<Customer>('customers').count(),
     db.rows<CustomerDuplicateDismissal>('customerDuplicateDismissals').toArray(),
     db.outbox.where('entity').startsWith('customers/').toArray(),
   ]);
-  const byId = new Map(customers.map((c) => [c.customerId, c]));
   const apart = new Set(dismissals.map((d) => pairKey(d.customerId, d.otherCustomerId)));
-  const groups = duplicateGroups(customers, apart)
-    .map((g) => ({ reasons: g.reasons, apart, customers: g.customerIds.map((id) => byId.get(id)!).sort((a, b) => a.createdOn.localeCompare(b.createdOn)) }));
+  const groups = (await syncClient().possibleDuplicates(storeId)).map((g) => ({ ...g, apart }));
   const merges = outbox.filter((e) => e.description === 'Merge customers');
   return {
     groups,
