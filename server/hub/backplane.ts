@@ -22,7 +22,8 @@ export interface Backplane {
 export function localBackplane(): Backplane {
   let deliver: (message: GroupMessage) => void = () => undefined;
   return {
-    publish: async (message) => deliver(message),
+    // Delivered after the write has answered (in order): sending to hundreds of sockets is not the writer's wait.
+    publish: async (message) => { setImmediate(() => deliver(message)); },
     onMessage: (handler) => { deliver = handler; },
     ping: async () => undefined,
     close: async () => undefined,

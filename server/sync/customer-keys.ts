@@ -15,6 +15,12 @@ type KeyRow = Database['customerKeys'];
 
 const customerFields = ['customerId', 'firstName', 'lastName', 'companyName', 'email', 'phoneNumber', 'alternatePhoneNumber'] as const;
 const vehicleFields = ['vehicleId', 'customerId', 'vehicleLicensePlateNumber', 'vehicleLicensePlateState', 'vin'] as const;
+
+/** Whether a change of these fields of a customer or vehicle can change the customer's keys (notes, colours cannot). */
+export function changesCustomerKeys(table: 'customers' | 'customerVehicles', changed: readonly string[]): boolean {
+  const fields: readonly string[] = table === 'customers' ? customerFields : vehicleFields;
+  return changed.some((field) => fields.includes(field));
+}
 type Customer = DuplicateCandidate & SearchableCustomer;
 type Vehicle = SearchableVehicle & { vehicleId: string; customerId: string };
 
@@ -60,21 +66,30 @@ export async function refreshCustomerKeys(trx: Transaction<Database>, companyId:
     const had = (await trx.selectFrom('customerKeys').select('key').where('companyId', '=', companyId).where('customerId', '=', customerId)
       .where('key', 'like', 'd:%').execute()).map((k) => k.key);
     const keys = customer ? duplicateKeys(customer) : [];
-    for (const key of [...new Set([...had, ...keys])].sort()) {
-      await sql`select pg_advisory_xact_lock(hashtext('customer-key'), hashtext(${`${companyId}/${key}`}))`.execute(trx);
+    const locked = [...new Set([...had, ...keys])].sort().map((key) => `${companyId}/${key}`);
+    // One statement takes every lock, in the sorted order of the subquery.
+    if (locked.length > 0) {
+      await sql`select count(pg_advisory_xact_lock(hashtext('customer-key'), hashtext(k)))
+        from (select k from unnest(${locked}::text[]) k order by k collate "C") ordered`.execute(trx);
     }
     await trx.deleteFrom('customerKeys').where('companyId', '=', companyId).where('customerId', '=', customerId).execute();
     await trx.deleteFrom('customerDuplicateCandidates').where('companyId', '=', companyId)
       .where((eb) => eb.or([eb('customerId', '=', customerId), eb('otherCustomerId', '=', customerId)])).execute();
     if (!customer) continue;
     await insertKeys(trx, keyRows(companyId, customer, vehicles));
+    // Who shares each key, up to its limit, in one statement: a key held by that many says nothing.
+    const limits = keys.map((key) => keyShareLimit(key.slice(2)));
+    const sharing = keys.length === 0 ? [] : (await sql<{ key: string; customerId: string }>`select ks.key, s.customer_id as "customerId"
+      from unnest(${keys}::text[], ${limits}::int[]) ks(key, share_limit)
+      cross join lateral (select customer_id from customer_keys
+        where company_id = ${companyId} and key = ks.key and customer_id <> ${customerId} limit ks.share_limit) s`.execute(trx)).rows;
+    const holders = new Map<string, string[]>();
+    for (const row of sharing) (holders.get(row.key) ?? holders.set(row.key, []).get(row.key)!).push(row.customerId);
     const others = new Set<string>();
-    for (const key of keys) {
-      const sharing = await trx.selectFrom('customerKeys').select('customerId').where('companyId', '=', companyId).where('key', '=', key)
-        .where('customerId', '!=', customerId).limit(keyShareLimit(key.slice(2))).execute();
-      if (sharing.length >= keyShareLimit(key.slice(2))) continue;
-      for (const s of sharing) others.add(s.customerId);
-    }
+    keys.forEach((key, i) => {
+      const found = holders.get(key) ?? [];
+      if (found.length < limits[i]!) for (const id of found) others.add(id);
+    });
     if (others.size === 0) continue;
     const candidates = await liveCustomers(trx, companyId).where('customerId', 'in', [...others]).execute();
     await insertPairs(trx, companyId, candidates.flatMap((other) => {

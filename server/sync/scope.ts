@@ -21,10 +21,8 @@ export interface StoreScope {
 /** The scope of a user's own rows (notifications, preferences): their company, no store. */
 export const ownScope = (user: AuthUser) => ({ user, companyId: user.companyId, storeId: null });
 
-/** The caller's active store and its company, or a 404 when it no longer exists. */
-async function activeStore(db: Db, auth: Auth, request: FastifyRequest): Promise<StoreScope> {
-  const user = await auth.authenticate(request);
-  const storeId = auth.activeStore(request, user);
+/** The caller's active store (of the header) and its company, or a 404 when it no longer exists. */
+async function activeStore(db: Db, user: AuthUser, storeId: number): Promise<StoreScope> {
   const store = await db.selectFrom('storeLocations').select('companyId').where('id', '=', storeId).where('deleted', '=', false).executeTakeFirst();
   if (!store) throw new ProblemError('notFound', `Store ${storeId} does not exist.`);
   return { user, storeId, companyId: store.companyId };
@@ -35,7 +33,7 @@ export async function storeScope(db: Db, auth: Auth, request: FastifyRequest, ro
   const user = await auth.authenticate(request);
   const storeId = auth.activeStore(request, user);
   if (!hasRole(user.roles, storeId, roles)) throw new ProblemError('forbidden', `Your role at this store does not allow changing ${what}.`);
-  return activeStore(db, auth, request);
+  return activeStore(db, user, storeId);
 }
 
 /**
@@ -43,7 +41,8 @@ export async function storeScope(db: Db, auth: Auth, request: FastifyRequest, ro
  * there read `collection`, with what they may read of it: the same rule the change feed follows.
  */
 export async function readScope(db: Db, auth: Auth, request: FastifyRequest, collection: CollectionName): Promise<StoreScope & { access: ReadAccess }> {
-  const scope = await activeStore(db, auth, request);
+  const user = await auth.authenticate(request);
+  const scope = await activeStore(db, user, auth.activeStore(request, user));
   const access = readAccess(rolesAtStore(scope.user.roles, scope.storeId), collection);
   if (access.kind === 'none') throw new ProblemError('forbidden', `Your role at this store does not allow reading ${collectionWords(collection)}.`);
   return { ...scope, access };

@@ -14,7 +14,7 @@ import type { Database, SyncColumns } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../http/problem.ts';
 import { patchRow } from './scope.ts';
-import { refreshCustomerKeys } from './customer-keys.ts';
+import { changesCustomerKeys, refreshCustomerKeys } from './customer-keys.ts';
 import { refreshVisitScope, touchesOf, type ScopeTouch } from './visit-scope.ts';
 
 /** A live event after a commit: to a user's devices, a store's, or (storeId null) the whole company's. */
@@ -308,7 +308,7 @@ export class Writer {
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();
     if (changed.includes('customerId') || changed.includes('vehicleId')) this.noteVisit(spec.table, this.rowStore(spec), current as Row, next as Row);
-    this.noteCustomer(spec.table, current as Row, next as Row);
+    if ((spec.table === 'customers' || spec.table === 'customerVehicles') && changesCustomerKeys(spec.table, changed)) this.noteCustomer(spec.table, current as Row, next as Row);
     return { ...current, ...next, ...meta };
   }
 
