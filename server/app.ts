@@ -57,6 +57,11 @@ import { twilioWebhookPaths, twilioWebhookRoutes } from './messaging/twilio-webh
 import { VisitMessagesJob } from './messaging/visit-messages-job.ts';
 import { createSmsSender, type SmsSender } from './messaging/sms.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
+import { retailRoutes } from './modules/retail/routes.ts';
+import { tirePurchaseAddOnRoutes } from './modules/retail/add-on-routes.ts';
+import { storeTireOptionRoutes } from './modules/retail/tire-option-routes.ts';
+import { productInformationRoutes } from './modules/product-information/routes.ts';
+import { logisticsRoutes } from './modules/product-information/logistics-routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -177,6 +182,11 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await notificationPreferenceRoutes(api, context);
     await supportRoutes(api, context);
     await systemNotificationRoutes(api, context);
+    await retailRoutes(api, context);
+    await tirePurchaseAddOnRoutes(api, context);
+    await storeTireOptionRoutes(api, context);
+    await productInformationRoutes(api, context);
+    await logisticsRoutes(api, context);
   });
 
   await twilioWebhookRoutes(app, context);

@@ -27,6 +27,7 @@ import * as messageVolumeIndexes from './migrations/0029-message-volume-indexes.
 import * as declinedRequests from './migrations/0030-declined-requests.ts';
 import * as storeFeedIndexes from './migrations/0031-store-feed-indexes.ts';
 import * as customerKeys from './migrations/0032-customer-keys.ts';
+import * as tirePricingColumns from './migrations/0033-tire-pricing-columns.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0030-declined-requests': declinedRequests,
   '0031-store-feed-indexes': storeFeedIndexes,
   '0032-customer-keys': customerKeys,
+  '0033-tire-pricing-columns': tirePricingColumns,
 };
 
 /** The migrations' names, in the order they apply. */

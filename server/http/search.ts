@@ -1,3 +1,4 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { parseOrProblem } from './problem.ts';
 
@@ -15,3 +16,16 @@ export function searchText(query: unknown): string {
 
 /** A LIKE pattern matching text that starts with `text`, its wildcards taken literally. */
 export const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Each word of `text` begins a word of the column's text (words split at spaces, dashes and slashes), case aside:
+ * "all wea" finds "Nokian All-Weather AB". Wildcards typed are taken literally.
+ */
+export function wordsBegin(column: Expression<unknown>, text: string): RawBuilder<SqlBool> {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(${sql.join(words.map((word) => {
+    const prefix = likePrefix(word);
+    return sql`(${column} ilike ${prefix} or ${column} ilike ${`% ${prefix}`} or ${column} ilike ${`%-${prefix}`} or ${column} ilike ${`%/${prefix}`})`;
+  }), sql` and `)})`;
+}

@@ -390,7 +390,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         return { storeContactId: faker.string.uuid(), storeId, name: `${firstName} ${lastName}`, title, email: faker.internet.email({ firstName, lastName, provider: 'demo.test' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }) };
       }));
       await insertReplicated(trx, 'socialMediaAccounts', companyId, ['Facebook', 'Instagram'].map((platform) => ({ socialMediaAccountId: faker.string.uuid(), storeId, platform, url: `https://www.${platform.toLowerCase()}.com/demotire${s.storeNumber}` })));
-      await insertReplicated(trx, 'tirePurchaseAddOns', companyId, tirePurchaseAddOnCategories.values.map((category) => ({ tirePurchaseAddOnId: faker.string.uuid(), storeId, category, name: tirePurchaseAddOnCategories.label(category), priceInCents: faker.number.int({ min: 200, max: 2500 }), isTaxable: category !== 'TireTax' })));
+      await insertReplicated(trx, 'tirePurchaseAddOns', companyId, tirePurchaseAddOnCategories.values.map((category) => ({ tirePurchaseAddOnId: faker.string.uuid(), storeId, category, name: tirePurchaseAddOnCategories.label(category), priceInCents: faker.number.int({ min: 200, max: 2500 }), isTaxable: category !== 'TireTax', chargedPer: category === 'ShopExpenses' ? 'PerJob' as const : 'PerTire' as const })));
       if (s.texting) {
         await insertReplicated(trx, 'tractionOrders', companyId, Array.from({ length: 6 }, (_, i) => {
           const tractionOrderId = faker.string.uuid();
@@ -476,6 +476,11 @@ async function seedProductInformation(trx: Trx, faker: Faker): Promise<string[]>
     subcategory: line.name.includes('Winter') ? 'Studless' : 'Passenger',
     webCategory: line.name.includes('Winter') ? 'Winter' as const : line.name.includes('All-Weather') ? 'AllWeather' as const : 'AllSeason' as const,
     loadIndex: faker.number.int({ min: 91, max: 116 }), speedRating: faker.helpers.arrayElement(['H', 'T', 'V']),
+    // Made from the size and line, not drawn from faker: the demo's other data stays what it was.
+    dualLoadIndex: null, isRunFlat: false,
+    priceInCents: (size.width - 100) * 100 + size.rimDiameter * 300 + (line.name.includes('Winter') ? 2000 : 0) - 1,
+    utqg: line.name.includes('Winter') ? null : line.name.includes('All-Weather') ? '500 A B' : '640 A A',
+    treadDepth32nds: line.name.includes('Winter') ? 12 : 10,
   })));
   await trx.insertInto('tires').values(tires).execute();
   return tires.map((t) => t.tireId);

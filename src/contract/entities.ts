@@ -6,7 +6,7 @@ import { z } from 'zod';
 import {
   customerContactMethods, contactMethods, deliveryStatuses, inquiryTypes, inspectionItemStatuses, messageDeliveryMethods, messageDirections, textConsentMethods,
   messageTemplateTypes, roles, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
-  tirePurchaseAddOnCategories, userNotificationKinds, vehicleColors, webTireCategories,
+  tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, userNotificationKinds, vehicleColors, webTireCategories,
 } from './enums.ts';
 import { emailAddress } from './email-address.ts';
 
@@ -286,9 +286,9 @@ export const systemNotificationSchema = z.object({
 });
 
 export const retailStoreSettingsSchema = z.object({
-  websiteUrl: z.url().max(2000).nullable(),
+  websiteUrl: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000).nullable(),
   showPrices: z.boolean(),
-  onlineBookingLeadTimeHours: z.number().int().min(0),
+  onlineBookingLeadTimeHours: z.number().int().min(0).max(8_760, 'Keep the lead time under a year (8,760 hours)'),
   retailPriceCatalogId: id.nullable(),
 });
 
@@ -334,9 +334,11 @@ export const messageTemplateSchema = z.object({
 export const tirePurchaseAddOnSchema = z.object({
   tirePurchaseAddOnId: id,
   category: tirePurchaseAddOnCategories.schema,
-  name: text(150),
+  name: z.string().min(1, 'Name the add-on').max(150, 'Keep the name under 150 characters'),
   priceInCents: cents,
   isTaxable: z.boolean(),
+  /** Once for each tire (the default) or once for the job. */
+  chargedPer: tirePurchaseAddOnCharges.schema,
 });
 
 export const tractionOrderSchema = z.object({
@@ -490,6 +492,15 @@ export const tireSchema = z.object({
   webCategory: webTireCategories.schema.nullable(),
   loadIndex: z.number().int().nullable(),
   speedRating: optionalText(3),
+  /** The second load index of a light-truck or commercial tire used in pairs (LT245/75R16 120/116N: 116). */
+  dualLoadIndex: z.number().int().nullable(),
+  /** The list price of one tire; a store's own price may differ (its retail price catalogue). */
+  priceInCents: cents.nullable(),
+  /** Uniform Tire Quality Grading as moulded on the sidewall: treadwear, traction, temperature (`500 A B`). */
+  utqg: optionalText(20),
+  isRunFlat: z.boolean(),
+  /** New tread depth in 32nds of an inch. */
+  treadDepth32nds: z.number().int().min(0).max(64).nullable(),
 });
 
 export const logisticsTransferSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** An enum of the spec: its values in order, the default, and the labels that differ from the value. */
-function defineEnum<const V extends readonly [string, ...string[]]>(
+export function defineEnum<const V extends readonly [string, ...string[]]>(
   values: V,
   options: { labels?: Partial<Record<V[number], string>>; default?: V[number] } = {},
 ) {
@@ -50,8 +50,19 @@ export const inquiryTypes = defineEnum(['GeneralQuestion', 'ProductQuestion', 'A
 });
 export const tirePurchaseAddOnCategories = defineEnum(
   ['Balancing', 'MiscellaneousItem', 'Mounting', 'ShopExpenses', 'TireDisposal', 'TireTax', 'ValveStems_TPMSService'],
-  { labels: { ValveStems_TPMSService: 'Valve Stems/TPMS Service' } },
+  {
+    labels: {
+      MiscellaneousItem: 'Miscellaneous Item', ShopExpenses: 'Shop Expenses', TireDisposal: 'Tire Disposal', TireTax: 'Tire Tax',
+      ValveStems_TPMSService: 'Valve Stems/TPMS Service',
+    },
+  },
 );
+/**
+ * How a tire purchase add-on is charged (ours; the spec's add-on has a price and no basis): once for each tire
+ * (mounting, disposal), or once for the job whatever the number of tires (shop supplies).
+ */
+export const tirePurchaseAddOnCharges = defineEnum(['PerTire', 'PerJob'], { default: 'PerTire', labels: { PerTire: 'Per tire', PerJob: 'Per job' } });
+export type TirePurchaseAddOnCharge = z.infer<typeof tirePurchaseAddOnCharges.schema>;
 export const vehicleColors = defineEnum(
   ['Black', 'Blue', 'Brown', 'Coral', 'Gold', 'Green', 'Grey', 'Orange', 'Pink', 'Purple', 'Red', 'Silver', 'Tan', 'Unknown', 'White', 'Yellow'],
   { default: 'Unknown' },
@@ -82,16 +93,38 @@ export type MessageTemplateType = z.infer<typeof messageTemplateTypes.schema>;
 export const inspectionItemStatuses = defineEnum(['NotInspected', 'Passed', 'Warning', 'Failed'], { labels: { NotInspected: 'Not inspected' } });
 export type InspectionItemStatus = z.infer<typeof inspectionItemStatuses.schema>;
 export const severityLevels = defineEnum(['Low', 'Medium', 'High']);
-export const storeTireServiceTypes = defineEnum(['TireStudding'], { default: 'TireStudding' });
+export const storeTireServiceTypes = defineEnum(['TireStudding'], { default: 'TireStudding', labels: { TireStudding: 'Tire Studding' } });
 export const storeTireWarrantyTypes = defineEnum(
   ['PromisePlus', 'PromisePlusAllWheelDrive', 'PromisePlusNational'],
-  { default: 'PromisePlus' },
+  {
+    default: 'PromisePlus',
+    labels: { PromisePlus: 'Promise Plus', PromisePlusAllWheelDrive: 'Promise Plus All-Wheel Drive', PromisePlusNational: 'Promise Plus National' },
+  },
 );
+/** Spec section 3. Itemized: each add-on of the package is its own line; Total: one line at the package's price. */
+export const tireInstallPackagePricingTypes = defineEnum(['ItemizedPricing', 'TotalPricing'], {
+  labels: { ItemizedPricing: 'Itemized Pricing', TotalPricing: 'Total Pricing' },
+});
+export type TireInstallPackagePricingType = z.infer<typeof tireInstallPackagePricingTypes.schema>;
+export const tireInstallPackageTypes = defineEnum(['LightTruck', 'Passenger', 'Winter'], { labels: { LightTruck: 'Light Truck' } });
+export type TireInstallPackageType = z.infer<typeof tireInstallPackageTypes.schema>;
+/** Spec section 3, with the spec's labels (LG, TBRAP, Tour, Winter) and ours for the rest. */
 export const tireCategories = defineEnum(
   ['AllTerrain', 'ATV', 'Farm', 'Industrial', 'LG', 'OTR', 'Performance', 'TBRAP', 'TBRDrive', 'TBRSteer', 'TBRTrailer', 'Tour', 'Trailer', 'Winter'],
-  { labels: { LG: 'Lawn & Garden', TBRAP: 'Medium Truck All Position', Tour: 'Touring', Winter: 'Winter/Snow' } },
+  {
+    labels: {
+      AllTerrain: 'All-Terrain', ATV: 'ATV/UTV', Farm: 'Farm', Industrial: 'Industrial', LG: 'Lawn & Garden', OTR: 'Off-the-Road (OTR)',
+      Performance: 'Performance', TBRAP: 'Medium Truck All Position', TBRDrive: 'Medium Truck Drive', TBRSteer: 'Medium Truck Steer',
+      TBRTrailer: 'Medium Truck Trailer', Tour: 'Touring', Trailer: 'Trailer', Winter: 'Winter/Snow',
+    },
+  },
 );
-export const webTireCategories = defineEnum(['AllSeason', 'AllTerrain', 'AllWeather', 'Performance', 'Winter']);
+export type TireCategory = z.infer<typeof tireCategories.schema>;
+/** The season-and-use groups the retail website shows. */
+export const webTireCategories = defineEnum(['AllSeason', 'AllTerrain', 'AllWeather', 'Performance', 'Winter'], {
+  labels: { AllSeason: 'All-Season', AllTerrain: 'All-Terrain', AllWeather: 'All-Weather' },
+});
+export type WebTireCategory = z.infer<typeof webTireCategories.schema>;
 
 /** Event type numbers of the scheduler (spec section 3). */
 export const EventType = { Appointment: 1, BlockedTime: 2, RecurringBlockedTime: 3, Visit: 4 } as const;

@@ -105,6 +105,25 @@ export const apiPaths = {
   tractionOrders: '/api/alltrac/traction-orders',
   tractionOrder: '/api/alltrac/traction-orders/:tractionOrderId',
   messageSink: '/api/alltrac/message-sink',
+  // Retail and tire purchase add-ons (spec section 7).
+  retailPriceCatalog: '/api/alltrac/retail-price-catalog',
+  retailStoreSettings: '/api/alltrac/retail-store-settings',
+  tirePurchaseAddOns: '/api/alltrac/tire-purchase-add-ons',
+  tirePurchaseAddOn: '/api/alltrac/tire-purchase-add-ons/:tirePurchaseAddOnId',
+  // Logistics and product information: the spec gives these under /api, without /alltrac.
+  logisticsTransfers: '/api/logistics/logistics-transfers',
+  logisticsSummary: '/api/logistics/summary',
+  brands: '/api/product-information/brands',
+  brandProductLines: '/api/product-information/tire-brands/:brandHashId/product-lines',
+  productLineDescription: '/api/product-information/tire-brands/:productLineHashId/product-line-description',
+  products: '/api/product-information/products',
+  tires: '/api/product-information/tires',
+  tireCategories: '/api/product-information/tire-categories',
+  tireSizes: '/api/product-information/tire-sizes',
+  storeTireServices: '/api/product-information/store-tire-services',
+  storeTireService: '/api/product-information/store-tire-services/:storeTireServiceId',
+  storeTireWarranties: '/api/product-information/store-tire-warranties',
+  storeTireWarranty: '/api/product-information/store-tire-warranties/:storeTireWarrantyId',
 } as const;
 
 /** The public pages' own addresses, for links the server writes (a store's form on its website). */

@@ -9,6 +9,8 @@ import { emailAddress } from './email-address.ts';
 import { devicePublicId } from './public-id.ts';
 import { messageTemplateTypes, roles } from './enums.ts';
 import { inspectionItemSchema, inspectionPhotoSchema, inspectionReportSchema } from './entities.ts';
+import { retailStoreSettingsSchema, tirePurchaseAddOnSchema } from './entities.ts';
+import type { storeTireServiceSchema, storeTireWarrantySchema } from './entities.ts';
 import { blockedTimeSchema, customerSchema, customerVehicleSchema, inspectionTemplateSchema, messageTemplateSchema, recurringBlockedTimeSchema, scheduledServiceSchema, scheduledVisitSchema, schedulerResourceSchema, specialStoreHoursSchema, storeServiceSchema, supportRequestSchema } from './entities.ts';
 
 /**
@@ -166,3 +168,28 @@ export type SaveInspectionItem = z.infer<typeof saveInspectionItemSchema>;
 /** A photo of an item: the device makes its id; its bytes follow on their own. */
 export const createInspectionPhotoSchema = inspectionPhotoSchema.omit({ uploadedAt: true }).strict();
 export type CreateInspectionPhoto = z.infer<typeof createInspectionPhotoSchema>;
+
+/**
+ * The active store's retail settings, made once (a second create is a 409: change them with a patch). Fields
+ * left out take the values a new store starts with.
+ */
+export const createRetailStoreSettingsSchema = retailStoreSettingsSchema.extend({
+  websiteUrl: retailStoreSettingsSchema.shape.websiteUrl.default(null),
+  showPrices: retailStoreSettingsSchema.shape.showPrices.default(false),
+  onlineBookingLeadTimeHours: retailStoreSettingsSchema.shape.onlineBookingLeadTimeHours.default(2),
+  retailPriceCatalogId: retailStoreSettingsSchema.shape.retailPriceCatalogId.default(null),
+}).strict();
+export type CreateRetailStoreSettings = z.input<typeof createRetailStoreSettingsSchema>;
+export const retailStoreSettingsPatchableFields = ['websiteUrl', 'showPrices', 'onlineBookingLeadTimeHours', 'retailPriceCatalogId'] satisfies (keyof z.infer<typeof retailStoreSettingsSchema>)[];
+
+/** A new tire purchase add-on of the active store; the device makes its id. Taxable and charged per tire unless it says. */
+export const createTirePurchaseAddOnSchema = tirePurchaseAddOnSchema.extend({
+  isTaxable: tirePurchaseAddOnSchema.shape.isTaxable.default(true),
+  chargedPer: tirePurchaseAddOnSchema.shape.chargedPer.default('PerTire'),
+}).strict();
+export type CreateTirePurchaseAddOn = z.input<typeof createTirePurchaseAddOnSchema>;
+export const tirePurchaseAddOnPatchableFields = ['category', 'name', 'priceInCents', 'isTaxable', 'chargedPer'] satisfies (keyof z.infer<typeof tirePurchaseAddOnSchema>)[];
+
+/** A store tire service (TireStudding) or warranty is switched on or off and priced; its type never changes. */
+export const storeTireServicePatchableFields = ['isEnabled', 'priceInCents'] satisfies (keyof z.infer<typeof storeTireServiceSchema>)[];
+export const storeTireWarrantyPatchableFields = ['isEnabled', 'priceInCents'] satisfies (keyof z.infer<typeof storeTireWarrantySchema>)[];

@@ -87,6 +87,12 @@ export function accessProfile(rolesAtStore: readonly Role[]): string {
   return rolesAtStore.length > 0 ? 'bay-without-public-ids' : 'none';
 }
 
+/**
+ * Prices of the tire catalogue (a tire's list price) are for the front counter, who quote and sell; the bay sees
+ * a visit's tires (size, brand, load and speed) without them, as it sees no retail data (readAccess).
+ */
+export const maySeePrices = (rolesAtStore: readonly Role[]) => rolesAtStore.some((r) => frontCounter.includes(r));
+
 /** The store's service key (it enables traction orders) is for the store's admins only. */
 export const mayReadServiceKey = (rolesAtStore: readonly Role[]) => rolesAtStore.some((r) => storeAdmins.includes(r));
 

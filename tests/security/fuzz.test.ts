@@ -70,6 +70,10 @@ const writes: [string, Write][] = [
   ['delete a store location', { method: 'DELETE', path: () => fill(apiPaths.storeLocation, { id: 'x' }), idPattern: /x$/, as: 'admin' }],
   ['merge customers', { method: 'POST', path: () => fill(apiPaths.customerMerge, ids), body: () => ({ mergedCustomerId: ids.customerId }), idPattern: uuidInPath }],
   ['mark customers not duplicates', { method: 'POST', path: () => apiPaths.notDuplicates, body: () => ({ customerId: ids.customerId, otherCustomerId: ids.customerId }) }],
+  ['add a tire purchase add-on', { method: 'POST', path: () => apiPaths.tirePurchaseAddOns, body: () => ({ tirePurchaseAddOnId: randomUUID(), category: 'Mounting', name: 'Fuzz', priceInCents: 100 }), as: 'admin' }],
+  ['change a tire purchase add-on', { method: 'PATCH', path: () => fill(apiPaths.tirePurchaseAddOn, ids), patch: true, idPattern: uuidInPath, as: 'admin' }],
+  ['change a store tire warranty', { method: 'PATCH', path: () => fill(apiPaths.storeTireWarranty, ids), patch: true, idPattern: uuidInPath, as: 'admin' }],
+  ['change the retail settings', { method: 'PATCH', path: () => apiPaths.retailStoreSettings, patch: true, as: 'admin' }],
 ];
 
 const lists: [string, string][] = [
@@ -79,6 +83,11 @@ const lists: [string, string][] = [
   ['store services', apiPaths.storeServices],
   ['vehicles', apiPaths.vehicles],
   ['customers for a new visit', apiPaths.visitCustomers],
+  ['tire purchase add-ons', apiPaths.tirePurchaseAddOns],
+  ['brands', apiPaths.brands],
+  ['tires', apiPaths.tires],
+  ['tire sizes', apiPaths.tireSizes],
+  ['stock', apiPaths.logisticsSummary],
 ];
 
 /** Values no field of any contract accepts in place of a scalar, or that break a store. */
@@ -146,6 +155,8 @@ beforeAll(async () => {
   ids.storeMessageId = (await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', store).executeTakeFirstOrThrow()).storeMessageId;
   const me = await t.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
   ids.userNotificationId = (await t.db.selectFrom('userNotifications').select('userNotificationId').where('identityId', '=', me.userId).executeTakeFirstOrThrow()).userNotificationId;
+  ids.tirePurchaseAddOnId = (await t.db.selectFrom('tirePurchaseAddOns').select('tirePurchaseAddOnId').where('storeId', '=', store).executeTakeFirstOrThrow()).tirePurchaseAddOnId;
+  ids.storeTireWarrantyId = (await t.db.selectFrom('storeTireWarranties').select('storeTireWarrantyId').where('storeId', '=', store).executeTakeFirstOrThrow()).storeTireWarrantyId;
 });
 afterAll(async () => { await t.close(); });
 

@@ -37,7 +37,10 @@ describe('a technician', () => {
   it('gets from the change feed the calendar, resources and services, and for visits only the customer\'s name and vehicle', async () => {
     const { changes } = await feed('tech');
     const collections = new Set(changes.map((c) => c.collection));
-    for (const none of ['storeMessages', 'ratings', 'unconfirmedVisits', 'tractionOrders', 'storeContacts', 'retailStoreSettings']) expect(collections.has(none), none).toBe(false);
+    for (const none of [
+      'storeMessages', 'ratings', 'unconfirmedVisits', 'tractionOrders', 'storeContacts', 'retailStoreSettings', 'retailPriceCatalogs',
+      'tirePurchaseAddOns', 'storeTireServices', 'storeTireWarranties', 'inventorySummaries', 'logisticsTransfers',
+    ]) expect(collections.has(none), none).toBe(false);
     for (const some of ['scheduledVisits', 'scheduledServices', 'schedulerResources', 'storeServices', 'customers', 'customerVehicles']) expect(collections.has(some), some).toBe(true);
     const customers = changes.filter((c) => c.collection === 'customers').map((c) => c.value);
     expect(customers.every((c) => c.email === null && c.phoneNumber === null && c.addressLine1 === null && c.notes === null)).toBe(true);
@@ -62,6 +65,32 @@ describe('a technician', () => {
     expect((await apiCall(t.app, { method: 'GET', path: apiPaths.rating.replace(':ratingId', rating.ratingId), token: tokens.tech, store: stores[101] })).statusCode).toBe(403);
     const message = await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', stores[101]!).executeTakeFirstOrThrow();
     expect((await apiCall(t.app, { method: 'GET', path: apiPaths.storeMessage.replace(':storeMessageId', message.storeMessageId), token: tokens.tech, store: stores[101] })).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['retail price catalogues', apiPaths.retailPriceCatalog],
+    ['retail store settings', apiPaths.retailStoreSettings],
+    ['tire purchase add-ons', apiPaths.tirePurchaseAddOns],
+    ['store tire services', apiPaths.storeTireServices],
+    ['store tire warranties', apiPaths.storeTireWarranties],
+    ['transfer paths', apiPaths.logisticsTransfers],
+    ['stock', apiPaths.logisticsSummary],
+  ])('gets none of the retail data from the REST calls either: %s is a 403', async (_what, path) => {
+    for (const who of ['tech', 'lead']) {
+      const answer = await apiCall(t.app, { method: 'GET', path, token: tokens[who], store: stores[101] });
+      expect(answer.statusCode, who).toBe(403);
+      expect(answer.json()).toMatchObject({ status: 403, detail: expect.stringMatching(/^Your role at this store does not allow reading /) });
+    }
+  });
+
+  it('reads the tire catalogue (a visit\'s tires: size, brand, load, speed) without a price, and cannot sort or filter by one', async () => {
+    const tires = (await apiCall(t.app, { method: 'GET', path: `${apiPaths.tires}?$top=50`, token: tokens.tech, store: stores[101] })).json().items as { priceInCents: unknown; loadIndex: unknown }[];
+    expect(tires.length).toBeGreaterThan(0);
+    expect(tires.every((tire) => tire.priceInCents === null && typeof tire.loadIndex === 'number')).toBe(true);
+    const counter = (await apiCall(t.app, { method: 'GET', path: `${apiPaths.tires}?$top=50`, token: tokens.user, store: stores[101] })).json().items as { priceInCents: unknown }[];
+    expect(counter.every((tire) => typeof tire.priceInCents === 'number')).toBe(true);
+    const oracle = await apiCall(t.app, { method: 'GET', path: `${apiPaths.tires}?$filter=${encodeURIComponent('priceInCents lt 15000')}`, token: tokens.tech, store: stores[101] });
+    expect(oracle.statusCode).toBe(400);
   });
 
   it('asking for a visiting customer\'s vehicles gets the ones the store\'s calendar names, not every car they own', async () => {

@@ -212,6 +212,47 @@ describe.skipIf(postgresUnavailable !== null)('every write path on PostgreSQL, w
       },
     },
     {
+      name: 'a price and a name of one tire purchase add-on changed at once both stay, each answer a version of its own',
+      prepare: async () => {
+        const tirePurchaseAddOnId = randomUUID();
+        const created = await apiCall(t.app, { method: 'POST', path: apiPaths.tirePurchaseAddOns, ...storeAdmin(), body: { tirePurchaseAddOnId, category: 'Balancing', name: 'Balance', priceInCents: 1500 } });
+        expect(created.statusCode).toBe(201);
+        const at = path(apiPaths.tirePurchaseAddOn, { tirePurchaseAddOnId });
+        const price = 1000 + Math.floor(Math.random() * 5000);
+        return { target: { tirePurchaseAddOnId, price: String(price) }, calls: [
+          { method: 'PATCH', path: at, ...storeAdmin(), body: replace('priceInCents', price) },
+          { method: 'PATCH', path: at, ...storeAdmin(), body: replace('name', 'Road force balance') },
+        ] };
+      },
+      check: async ({ tirePurchaseAddOnId, price }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        const versions = answers.map((a) => a.json().version as number);
+        expect(new Set(versions).size).toBe(2);
+        const row = await t.db.selectFrom('tirePurchaseAddOns').select(['priceInCents', 'name', 'version']).where('tirePurchaseAddOnId', '=', tirePurchaseAddOnId!).executeTakeFirstOrThrow();
+        expect(row).toEqual({ priceInCents: Number(price), name: 'Road force balance', version: Math.max(...versions) });
+        // Lock, then read: the later answer already holds the earlier change.
+        expect(answers.find((a) => a.json().version === row.version)!.json()).toMatchObject({ priceInCents: Number(price), name: 'Road force balance' });
+      },
+    },
+    {
+      name: 'two prices of one store tire warranty set at once: the row keeps the one with the later version',
+      prepare: async () => {
+        const warranty = await t.db.selectFrom('storeTireWarranties').select('storeTireWarrantyId').where('storeId', '=', store).where('type', '=', 'PromisePlus').executeTakeFirstOrThrow();
+        const at = path(apiPaths.storeTireWarranty, warranty);
+        const [first, second] = [2000 + Math.floor(Math.random() * 1000), 3000 + Math.floor(Math.random() * 1000)];
+        return { target: warranty, calls: [
+          { method: 'PATCH', path: at, ...storeAdmin(), body: replace('priceInCents', first) },
+          { method: 'PATCH', path: at, ...storeAdmin(), body: [...replace('priceInCents', second), ...replace('isEnabled', true)] },
+        ] };
+      },
+      check: async ({ storeTireWarrantyId }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        const row = await t.db.selectFrom('storeTireWarranties').select(['priceInCents', 'version']).where('storeTireWarrantyId', '=', storeTireWarrantyId!).executeTakeFirstOrThrow();
+        const latest = answers.map((a) => a.json() as { priceInCents: number; version: number }).sort((a, b) => b.version - a.version)[0]!;
+        expect(row).toEqual({ priceInCents: latest.priceInCents, version: latest.version });
+      },
+    },
+    {
       name: 'two changes of different fields of one store location both stay',
       prepare: async () => {
         const at = apiPaths.storeLocation.replace(':id', String(store));

@@ -61,3 +61,40 @@ describe('every list is a page', () => {
     expect(list.count).toBe(list.items.length);
   });
 });
+
+describe('the retail, logistics and product information lists are pages too', () => {
+  /** Each list call with a page of one: the rows it holds here are more than one, so a next page follows. */
+  const lists: [string, string][] = [
+    ['retail price catalogues', apiPaths.retailPriceCatalog],
+    ['tire purchase add-ons', apiPaths.tirePurchaseAddOns],
+    ['store tire warranties', apiPaths.storeTireWarranties],
+    ['transfer paths', apiPaths.logisticsTransfers],
+    ['the store\'s stock', apiPaths.logisticsSummary],
+    ['the company\'s stock', `${apiPaths.logisticsSummary}?allStores=true`],
+    ['brands', apiPaths.brands],
+    ['products', apiPaths.products],
+    ['tires', apiPaths.tires],
+    ['tire sizes', apiPaths.tireSizes],
+  ];
+
+  it.each(lists)('%s: a page of $top rows, the count before paging, and the link to the next page', async (_name, path) => {
+    const joiner = path.includes('?') ? '&' : '?';
+    const first = await get(`${path}${joiner}$top=1&$count=true`);
+    expect(first.items).toHaveLength(1);
+    expect(first.count).toBeGreaterThan(1);
+    expect(first.nextLink).toMatch(/\$skip=1/);
+    const last = await get(`${path}${joiner}$top=1&$skip=${first.count! - 1}`);
+    expect(last.items).toHaveLength(1);
+    expect(last.nextLink).toBeUndefined();
+  });
+
+  it('a brand\'s product lines and the store\'s tire services are pages as well', async () => {
+    const brand = await t.db.selectFrom('brands').select('brandHashId').executeTakeFirstOrThrow();
+    const lines = await get(`${apiPaths.brandProductLines.replace(':brandHashId', brand.brandHashId)}?$top=1`);
+    expect(lines.items).toHaveLength(1);
+    expect(lines.nextLink).toMatch(/\$skip=1/);
+    const services = await get(`${apiPaths.storeTireServices}?$count=true`);
+    expect(services.items).toHaveLength(services.count!);
+    expect(services.nextLink).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../server/db/connect.ts';
 import { testPublicUrl } from './test-app.ts';
 
 const clientId = 'alltrac-staff-pwa';
@@ -127,4 +128,16 @@ export async function accessTokenFor(app: FastifyInstance, email: string, passwo
   const { tokens, loginResponse } = await signInWithPassword(app, email, password, '127.0.0.1', publicUrl);
   if (!tokens) throw new Error(`sign-in of ${email} failed with ${loginResponse.statusCode}`);
   return tokens.access_token;
+}
+
+/**
+ * An access token for the admin of another company's store (admin@rival.test, the demo's password), made for a
+ * tenancy test: whatever that admin sends, the demo company's rows must stay out of reach.
+ */
+export async function rivalAdminToken(app: FastifyInstance, db: Db, companyId: number, storeId: number): Promise<string> {
+  const { passwordHash } = await db.selectFrom('users').select('passwordHash').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+  const userId = randomUUID();
+  await db.insertInto('users').values({ userId, companyId, email: 'admin@rival.test', name: 'Rita Rival', passwordHash }).execute();
+  await db.insertInto('userRoles').values({ userId, storeId, role: 'AllTracAdmin' }).execute();
+  return accessTokenFor(app, 'admin@rival.test');
 }
