@@ -1,12 +1,13 @@
 import type { MessageSink } from '../src/contract/message-sink.ts';
-import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
+import type { BlockedTime, RecurringBlockedTime, RetailStoreSettings, TirePurchaseAddOn, ScheduledService, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { MessageTemplateType, UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
 import type { Milestone, VisitDay } from '../src/domain/visit-rules.ts';
 import type { PossibleDuplicateGroup } from './device-duplicates.ts';
 import type { Placement, ScheduledServiceChanges } from './scheduler-mutations.ts';
-import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
+import type { TireOptionChanges } from './retail-mutations.ts';
+import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateTirePurchaseAddOn, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -93,6 +94,16 @@ export interface SyncWorkerApi {
   saveMessageTemplate(templateType: MessageTemplateType, texts: MessageTemplateWrite): Promise<boolean>;
   /** Back to the default words for a message template. */
   restoreMessageTemplate(templateType: MessageTemplateType): Promise<boolean>;
+  /**
+   * Retail Management (store admins): the active store's retail settings (made on the first save), tire purchase
+   * add-ons, tire services and warranties. Queued, sent when online; an unchanged form queues nothing (false).
+   */
+  saveRetailStoreSettings(changes: Partial<RetailStoreSettings>): Promise<boolean>;
+  createTirePurchaseAddOn(model: CreateTirePurchaseAddOn): Promise<boolean>;
+  updateTirePurchaseAddOn(tirePurchaseAddOnId: string, changes: Partial<Omit<TirePurchaseAddOn, 'tirePurchaseAddOnId'>>): Promise<boolean>;
+  deleteTirePurchaseAddOn(tirePurchaseAddOnId: string): Promise<boolean>;
+  updateStoreTireService(storeTireServiceId: string, changes: TireOptionChanges): Promise<boolean>;
+  updateStoreTireWarranty(storeTireWarrantyId: string, changes: TireOptionChanges): Promise<boolean>;
   /** The calendar (front counter): every change applied here at once and queued, sent when online. */
   bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[]): Promise<boolean>;
   placeScheduledService(scheduledServiceId: string, place: Placement): Promise<boolean>;

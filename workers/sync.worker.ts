@@ -26,6 +26,7 @@ import { inviteStaff } from './staff-invites.ts';
 import { messageSink } from './message-sink.ts';
 import { inspectionMutations } from './inspection-mutations.ts';
 import { tractionMutations } from './traction-mutations.ts';
+import { retailMutations } from './retail-mutations.ts';
 import { compressPhoto } from './photo-compression.ts';
 import { DeviceDuplicates } from './device-duplicates.ts';
 import { fetchPhoto } from './photo-fetch.ts';
@@ -268,6 +269,12 @@ const api: SyncWorkerApi = {
   saveInspectionTemplate: async (groups) => queue(mutations.saveInspectionTemplate(await activeStoreId(), groups)),
   saveMessageTemplate: async (templateType, texts) => queue(mutations.saveMessageTemplate(await activeStoreId(), templateType, texts)),
   restoreMessageTemplate: async (templateType) => queue(mutations.restoreMessageTemplate(await activeStoreId(), templateType)),
+  saveRetailStoreSettings: async (changes) => queue(retailMutations.saveRetailStoreSettings(await activeStoreId(), changes)),
+  createTirePurchaseAddOn: async (model) => queue(retailMutations.createTirePurchaseAddOn(await activeStoreId(), model)),
+  updateTirePurchaseAddOn: (id, changes) => queue(retailMutations.updateTirePurchaseAddOn(id, changes)),
+  deleteTirePurchaseAddOn: (id) => queue(retailMutations.deleteTirePurchaseAddOn(id)),
+  updateStoreTireService: (id, changes) => queue(retailMutations.updateStoreTireService(id, changes)),
+  updateStoreTireWarranty: (id, changes) => queue(retailMutations.updateStoreTireWarranty(id, changes)),
   async bookVisit(visit, services) {
     const user = await signedInUser('booking');
     const queued = await engineFor(await activeStoreId()).mutateAll(schedulerMutations.bookVisit(await activeStoreId(), visit, services, user.name));

@@ -163,7 +163,7 @@ const routeTree = rootRoute.addChildren([
     customerCreate,
     customer.addChildren([customerEdit.addChildren([customerEditVehicle]), customerCreateVehicle, customerAppointments.addChildren([customerAppointment])]),
     settings.addChildren(settingsPages),
-    screen(app, '/retail-management', 'Retail Management', storeAdmins),
+    screen(app, '/retail-management', 'Retail Management', storeAdmins, lazyRouteComponent(() => import('../features/retail/retail-management-page.tsx'), 'RetailManagementPage')),
     screen(app, '/traction-orders', 'Traction Orders', frontCounter, lazyRouteComponent(() => import('../features/traction/traction-orders-page.tsx'), 'TractionOrdersPage')),
     screen(app, '/alltracContactUs', 'Help & Support', undefined, lazyRouteComponent(() => import('../features/help/help-page.tsx'), 'HelpPage')),
     screen(app, '/notification/settings', 'Notification Settings', undefined, lazyRouteComponent(() => import('../features/notifications/notification-settings-page.tsx'), 'NotificationSettingsPage')),

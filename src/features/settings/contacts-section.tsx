@@ -10,7 +10,7 @@ import { socialMediaAccountSchema, storeContactSchema, type SocialMediaAccount, 
 import { replicaOf } from '../../db/use-replica.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
+import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
 
 type Kind = 'storeContacts' | 'socialMediaAccounts';
 const platforms = ['Facebook', 'Instagram', 'X', 'YouTube', 'TikTok', 'LinkedIn', 'Nextdoor', 'Other'];

@@ -14,7 +14,7 @@ import { formatCalendarDate } from '../../domain/date-format.ts';
 import { bookingsLeftOutside, specialHoursProblems, timeText, weekdayHoursProblems, type Booking, type WeekdayHours } from '../../domain/store-hours.ts';
 import { storeTimeZone } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
+import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
 import { LeftOutsideWarning, useUpcomingBookings } from './hours-conflicts.tsx';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 

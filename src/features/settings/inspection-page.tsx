@@ -9,7 +9,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { defaultInspectionGroups, inspectionTemplateProblems, measurementLabels } from '../../domain/inspection-template.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { WaitingBadge } from './dialog-parts.tsx';
+import { WaitingBadge } from '../../app/edit-dialog.tsx';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 
 type Measurement = keyof typeof measurementLabels;

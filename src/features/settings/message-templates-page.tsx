@@ -14,7 +14,7 @@ import {
 } from '../../domain/message-templates.ts';
 import { maxSmsLength } from '../../domain/outgoing-messages.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { WaitingBadge } from './dialog-parts.tsx';
+import { WaitingBadge } from '../../app/edit-dialog.tsx';
 
 const templateTypes = messageTemplateTypes.values.filter(isTemplateType);
 

@@ -11,7 +11,7 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { movesWithResource, resourceProblems } from '../../domain/resource-rules.ts';
 import { bayRoles } from '../../domain/roles.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
+import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
 
 
 interface ResourcesData {

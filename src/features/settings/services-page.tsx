@@ -11,7 +11,7 @@ import { durationStep, durationText, storeServiceProblems } from '../../domain/s
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { EditDialog, useEditDialog, WaitingBadge } from './dialog-parts.tsx';
+import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
 import { newHashId } from '../../domain/hash-id.ts';
 
 interface ServiceFormValues {

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { focusFirstError } from '../../app/form-focus.ts';
+import { useFollowWhileUntouched, useSectionSave } from '../../app/follow-untouched.ts';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import type { StoreLocation, UpdateStoreLocation } from '../../contract/store-location.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
@@ -35,34 +36,16 @@ export function useStoreForm<V extends Record<string, unknown>>(store: StoreLoca
     initialValues: current,
     validate: (values) => Object.fromEntries(Object.entries(options.validate?.(values, store) ?? {}).filter(([, message]) => message)),
   });
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const currentKey = JSON.stringify(current);
-  useEffect(() => {
-    // Another device changed the store: an untouched form shows it; one being edited keeps the person's work.
-    if (!form.isDirty()) {
-      form.setInitialValues(current);
-      form.setValues(current);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the values' content, not their identity, matters
-  }, [currentKey]);
+  useFollowWhileUntouched(form, current);
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setSaved(false);
-    try {
-      const wanted = options.fields(values);
-      const changed = Object.fromEntries(Object.entries(wanted).filter(([field, value]) =>
-        JSON.stringify(store[field as keyof StoreLocation]) !== JSON.stringify(value)));
-      if (Object.keys(changed).length > 0) await syncClient().updateStoreLocation(changed);
-      form.setInitialValues(values);
-      form.resetDirty(values);
-      setSaved(true);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, focusFirstError(form));
-  return { form, submit, error, saved };
+  const section = useSectionSave(form, async (values: V) => {
+    const wanted = options.fields(values);
+    const changed = Object.fromEntries(Object.entries(wanted).filter(([field, value]) =>
+      JSON.stringify(store[field as keyof StoreLocation]) !== JSON.stringify(value)));
+    if (Object.keys(changed).length > 0) await syncClient().updateStoreLocation(changed);
+  });
+  const submit = form.onSubmit(section.submit, focusFirstError(form));
+  return { form, submit, error: section.error, saved: section.saved };
 }
 
 /** Changes of the store's settings still on this device: waiting to be sent, or refused by the server. */

@@ -14,7 +14,7 @@ import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { grantableRoles, removesOwnLastAdmin, staffMessages, storeRoles } from '../../domain/staff-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { WaitingBadge } from './dialog-parts.tsx';
+import { WaitingBadge } from '../../app/edit-dialog.tsx';
 
 const roleLabel = (role: Role) => (role === 'PointSAdmin' ? 'PointSAdmin (every store)' : roles.label(role));
 const roleChoices = (list: Role[]) => list.map((r) => ({ value: r, label: roleLabel(r) }));

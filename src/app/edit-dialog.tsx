@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import type { OutboxEntry } from '../../db/store-db.ts';
+import type { OutboxEntry } from '../db/store-db.ts';
 
 /** Where a row's change stands when it is still on this device: waiting to be sent, or refused by the server. */
 export function WaitingBadge({ entry }: { entry: OutboxEntry | undefined }) {

@@ -1,0 +1,50 @@
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import type { z } from 'zod';
+import type { OutboxEntry } from '../../db/store-db.ts';
+
+export const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** A money field's value as typed (dollars) in whole cents; NaN when empty or not a number. */
+export function centsOf(value: number | string): number {
+  if (value === '' || value === '-') return Number.NaN;
+  const dollars = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN;
+}
+
+/** Cents as a money field shows them (dollars), empty for no price. */
+export const dollarsOf = (cents: number | null): number | string => (cents === null ? '' : cents / 100);
+
+/**
+ * What a person reads under a price the contract's schema refuses (the server's rule, checked here in the
+ * form): the words say what to enter. An empty price is refused only when the field needs one.
+ */
+export function priceProblem(schema: z.ZodType, cents: number, required: boolean): string | undefined {
+  if (Number.isNaN(cents)) return required ? 'Enter a price of 0 or more' : undefined;
+  const parsed = schema.safeParse(cents);
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0]!;
+  return issue.code === 'too_big' ? issue.message : 'Enter a price of 0 or more';
+}
+
+/** A refused change of a section, with where to retry or discard it. */
+export function RefusedAlert({ entries }: { entries: OutboxEntry[] }) {
+  const failed = entries.find((e) => e.status === 'failed');
+  if (!failed) return null;
+  return (
+    <Alert color="red" title="The server refused a change">
+      {failed.problem?.detail ?? failed.lastError ?? 'A change was refused.'} Open the sync status at the top of the screen to retry or discard it.
+    </Alert>
+  );
+}
+
+/** A section's save bar: Save and Undo while the form has changes, then where the saved change stands. */
+export function SaveBar({ dirty, saved, entries, onUndo, saveLabel = 'Save' }: { dirty: boolean; saved: boolean; entries: OutboxEntry[]; onUndo: () => void; saveLabel?: string }) {
+  return (
+    <Group gap="sm" mt="md">
+      <Button type="submit" disabled={!dirty}>{saveLabel}</Button>
+      <Button variant="default" disabled={!dirty} onClick={onUndo}>Undo changes</Button>
+      {!dirty && entries.some((e) => e.status === 'pending') && <Badge color="yellow" variant="light">Waiting to send</Badge>}
+      {!dirty && saved && entries.length === 0 && <Text size="sm" c="dimmed" role="status">Saved</Text>}
+    </Group>
+  );
+}
