@@ -7,6 +7,8 @@
  * 127.0.0.1:5432, trust); it makes and drops its own database.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -23,6 +25,13 @@ import { addBigStores, generateBigCompany, storeSize } from './generate.ts';
 const scale = Number(process.env.BENCH_SCALE ?? 1) * 0.1;
 const writesEach = Number(process.env.BENCH_WRITES ?? 40);
 const log = (message: string) => console.log(`[bench] ${message}`);
+/** The machine's CPU time so far, busy and in all, in clock ticks (Linux's /proc/stat). */
+const cpuTimes = () => {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const idle = ticks[3]! + ticks[4]!;
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  return { busy: total - idle, total };
+};
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 const database = await createTestDatabase();
@@ -74,23 +83,38 @@ try {
       body: [{ op: 'replace', path: '/staffNotes', value: `Bench ${randomUUID()}` }] });
     if (answer.statusCode !== 200) throw new Error(answer.body);
   };
-  /** Writes per second of `writers` writers, each writing `writesEach` times one after another. */
+  /**
+   * Writes per second of `writers` writers, each writing `writesEach` times one after another, and how many of the
+   * machine's cores were busy meanwhile (all processes: this one and PostgreSQL's), which is what caps the ratio.
+   */
   const rate = async (writers: number, visitOf: (writer: number) => { store: number; scheduledVisitId: string }) => {
+    const before = cpuTimes();
+    const ownBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(Array.from({ length: writers }, async (_, w) => { for (let i = 0; i < writesEach; i++) await write(visitOf(w)); }));
-    return (writers * writesEach) / ((performance.now() - started) / 1000);
+    const after = cpuTimes();
+    const own = process.cpuUsage(ownBefore);
+    const elapsed = performance.now() - started;
+    return {
+      perSecond: (writers * writesEach) / (elapsed / 1000),
+      busyCores: ((after.busy - before.busy) / (after.total - before.total)) * os.cpus().length,
+      serverCore: (own.user + own.system) / 1000 / elapsed,
+    };
   };
   log('writes…');
   await rate(2, (w) => visits[w]!);
-  const single = await rate(1, () => visits[0]!);
-  const tenStores = await rate(10, (w) => visits[w]!);
-  const oneRow = await rate(10, () => visits[0]!);
+  const oneWriter = await rate(1, () => visits[0]!);
+  const tenRows = await rate(10, (w) => visits[w]!);
+  const sameRow = await rate(10, () => visits[0]!);
+  const [single, tenStores, oneRow] = [oneWriter.perSecond, tenRows.perSecond, sameRow.perSecond];
   await app.close();
 
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const rows = [
     ['writes/s, ten writers at ten stores at once (different rows)', `${tenStores.toFixed(0)}/s`, `${single.toFixed(0)}/s`, (tenStores / single).toFixed(2), 'ratio ≥ 3'],
     ['  writes/s, ten writers on one row (one after another, as under a company lock)', `${oneRow.toFixed(0)}/s`, `${single.toFixed(0)}/s`, (oneRow / single).toFixed(2), ''],
+    [`  cores busy (of ${os.cpus().length}, every process) while ten writers write different rows`, tenRows.busyCores.toFixed(2), oneWriter.busyCores.toFixed(2), (tenRows.busyCores / oneWriter.busyCores).toFixed(2), ''],
+    ['  of which this process (the server and its callers: one thread, at most 1.00)', tenRows.serverCore.toFixed(2), oneWriter.serverCore.toFixed(2), (tenRows.serverCore / oneWriter.serverCore).toFixed(2), ''],
     ...[50, 95].map((p) => [`feed page of 1,000, store #101 in a company of ten big stores, p${p}`, ms(percentile(pageTen, p)), ms(percentile(pageOne, p)), (percentile(pageTen, p) / percentile(pageOne, p)).toFixed(2), p === 50 ? 'ratio ≤ 1.5' : '']),
     ...[50, 95].map((p) => [`  the first page, which also counts the whole first sync for its progress bar (once per first sync), p${p}`, ms(percentile(feedTen, p)), ms(percentile(feedOne, p)), (percentile(feedTen, p) / percentile(feedOne, p)).toFixed(2), '']),
   ];
