@@ -145,7 +145,9 @@ export class OutboundDispatcher {
     const row = this.options.db.updateTable('outboundMessages').where('storeMessageId', '=', message.storeMessageId);
     if (outcome.status === 'retry') {
       const backoff = Math.min(30 * 60_000, 15_000 * 2 ** (message.attempts - 1));
-      await row.set({ status: 'queued', nextAttemptAt: new Date(now.getTime() + backoff).toISOString(), claimedUntil: null, problem: outcome.problem }).execute();
+      const nextAttemptAt = new Date(now.getTime() + backoff).toISOString();
+      await row.set({ status: 'queued', nextAttemptAt, claimedUntil: null, problem: outcome.problem }).execute();
+      this.options.log(`Message ${message.storeMessageId} could not be sent (${outcome.problem}); it is tried again from ${nextAttemptAt}.`);
       return;
     }
     await row.set(outcome.status === 'sent'
