@@ -9,7 +9,8 @@ import { tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, type TirePurchas
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { changedFields } from '../../domain/json-patch.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { centsOf, dollarsOf, money, priceProblem } from './retail-parts.tsx';
+import { priceProblem } from './retail-parts.tsx';
+import { centsOf, dollarsOf, formatCents } from '../../app/money.ts';
 
 type Category = TirePurchaseAddOn['category'];
 
@@ -83,7 +84,7 @@ export function AddOnsSection({ addOns, waiting }: { addOns: TirePurchaseAddOn[]
                       <WaitingBadge entry={waiting.get(addOn.tirePurchaseAddOnId)} />
                     </Group>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{money.format(addOn.priceInCents / 100)} {addOn.chargedPer === 'PerJob' ? 'per job' : 'per tire'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCents(addOn.priceInCents)} {tirePurchaseAddOnCharges.label(addOn.chargedPer).toLowerCase()}</Table.Td>
                   <Table.Td visibleFrom="sm">{addOn.isTaxable ? 'Yes' : 'No'}</Table.Td>
                 </Table.Tr>
               ))}

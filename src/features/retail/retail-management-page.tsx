@@ -15,7 +15,8 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { changedFields } from '../../domain/json-patch.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
-import { centsOf, dollarsOf, priceProblem, RefusedAlert, SaveBar } from './retail-parts.tsx';
+import { priceProblem, RefusedAlert, SaveBar } from './retail-parts.tsx';
+import { centsOf, dollarsOf } from '../../app/money.ts';
 
 interface Retail {
   settings: RetailStoreSettings | null;

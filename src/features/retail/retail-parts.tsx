@@ -2,18 +2,6 @@ import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import type { z } from 'zod';
 import type { OutboxEntry } from '../../db/store-db.ts';
 
-export const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** A money field's value as typed (dollars) in whole cents; NaN when empty or not a number. */
-export function centsOf(value: number | string): number {
-  if (value === '' || value === '-') return Number.NaN;
-  const dollars = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN;
-}
-
-/** Cents as a money field shows them (dollars), empty for no price. */
-export const dollarsOf = (cents: number | null): number | string => (cents === null ? '' : cents / 100);
-
 /**
  * What a person reads under a price the contract's schema refuses (the server's rule, checked here in the
  * form): the words say what to enter. An empty price is refused only when the field needs one.

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Card, Group, NumberInput, SegmentedControl, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { centsOf } from '../../app/money.ts';
 import { useSession } from '../../app/session.ts';
 import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
 import { pickupProblems } from '../../domain/pickup-rules.ts';
@@ -33,7 +34,7 @@ function fields(form: PickupValues) {
     pickupServiceArea: form.pickupServiceArea,
     pickupRadiusMiles: form.pickupRadiusMiles === '' ? null : Number(form.pickupRadiusMiles),
     pickupPostalCodes: codesOf(form.postalCodes),
-    pickupFeeInCents: form.fee === '' ? null : Math.round(Number(form.fee) * 100),
+    pickupFeeInCents: form.fee === '' ? null : centsOf(form.fee),
     pickupWindows: form.pickupWindows,
   };
 }

@@ -5,6 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { StoreService, StoreServiceCategory } from '../../contract/entities.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
+import { centsOf, formatCents } from '../../app/money.ts';
 import { useSession } from '../../app/session.ts';
 import { changedFields } from '../../domain/json-patch.ts';
 import { durationStep, durationText, storeServiceProblems } from '../../domain/store-service-rules.ts';
@@ -25,7 +26,6 @@ interface ServiceFormValues {
   isActive: boolean;
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function formValues(service: StoreService | null, categoryId: string | null): ServiceFormValues {
   return {
@@ -45,7 +45,7 @@ function serviceFromForm(values: ServiceFormValues): Omit<StoreService, 'storeSe
     name: values.name.trim(),
     storeServiceCategoryId: values.storeServiceCategoryId,
     durationInMinutes: typeof values.durationInMinutes === 'number' ? values.durationInMinutes : Number.NaN,
-    priceInCents: values.price === '' ? null : Math.round(Number(values.price) * 100),
+    priceInCents: values.price === '' ? null : centsOf(values.price),
     description: values.description.trim() || null,
     onlineBookingEnabled: values.onlineBookingEnabled,
     isActive: values.isActive,
@@ -120,7 +120,7 @@ export function ServicesPage() {
                     {!service.isActive && <Text span size="xs" ml="xs">(not offered)</Text>}
                   </Table.Td>
                   <Table.Td>{durationText(service.durationInMinutes)}</Table.Td>
-                  <Table.Td visibleFrom="sm">{service.priceInCents === null ? '—' : money.format(service.priceInCents / 100)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{service.priceInCents === null ? '—' : formatCents(service.priceInCents)}</Table.Td>
                   <Table.Td visibleFrom="sm">{service.onlineBookingEnabled ? 'Yes' : 'No'}</Table.Td>
                   <Table.Td><WaitingBadge entry={waiting.get(service.storeServiceId)} /></Table.Td>
                 </Table.Tr>

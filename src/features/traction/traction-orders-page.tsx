@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Card, Group, Loader, Select, Stack, Text, TextInp
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { AnchorLink } from '../../app/links.tsx';
+import { formatCents } from '../../app/money.ts';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
@@ -10,7 +11,6 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { displayName } from '../../domain/display-name.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** An order a search finds: by the start of its customer's first or last name, its company's name, or its invoice number. */
 export function matchesOrder(order: Pick<TractionOrder, 'customerFirstName' | 'customerLastName' | 'companyName' | 'invoiceNumber'>, text: string): boolean {
@@ -61,7 +61,7 @@ export function TractionOrdersPage() {
           <Card key={order.tractionOrderId} withBorder padding="sm" role="listitem" aria-label={`Order ${order.invoiceNumber}`}>
             <Group justify="space-between" align="flex-start">
               <div>
-                <Text fw={600}>{order.invoiceNumber} <Text span c="dimmed" fw={400}>· {formats.date(order.orderDate)} · {money.format(order.totalInCents / 100)}</Text></Text>
+                <Text fw={600}>{order.invoiceNumber} <Text span c="dimmed" fw={400}>· {formats.date(order.orderDate)} · {formatCents(order.totalInCents)}</Text></Text>
                 <Text size="sm">{[order.companyName, [order.customerFirstName, order.customerLastName].filter(Boolean).join(' ')].filter(Boolean).join(' · ') || 'No customer named'}</Text>
               </div>
               {order.relatedVisitId ? (
