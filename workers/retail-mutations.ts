@@ -1,11 +1,17 @@
 import type { z } from 'zod';
 import { retailStoreSettingsSchema, storeTireServiceSchema, storeTireWarrantySchema, tirePurchaseAddOnSchema, type RetailStoreSettings, type StoreTireService, type TirePurchaseAddOn } from '../src/contract/entities.ts';
+import { tireInstallPackageTypes } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
   createRetailStoreSettingsSchema, createTirePurchaseAddOnSchema, retailStoreSettingsPatchableFields, storeTireServicePatchableFields, storeTireWarrantyPatchableFields,
   tirePurchaseAddOnPatchableFields, type CreateTirePurchaseAddOn,
 } from '../src/contract/writes.ts';
+import {
+  createTireFeeSchema, createTireInstallPackageSchema, tireFeePatchableFields, tireFeeRowSchema, tireInstallPackagePatchableFields, tireInstallPackageSchema,
+  type CreateTireFee, type CreateTireInstallPackage, type TireFeeRow, type TireInstallPackage,
+} from '../src/contract/tire-pricing.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
+import { rateChange, type RateChange } from '../src/domain/tire-fees.ts';
 import type { Mutation } from './sync-engine.ts';
 
 type Row = Record<string, unknown>;
@@ -30,6 +36,19 @@ function parseOrRefuse<S extends z.ZodType>(schema: S, value: unknown, notSaved:
 /** Only the fields a patch may touch, whatever else the caller passed (a warranty's type never changes). */
 const only = (changes: Row, fields: readonly string[]) => Object.fromEntries(Object.entries(changes).filter(([field]) => fields.includes(field)));
 
+/**
+ * A package's JSON patch: its changed fields, and its add-ons as one whole list when they changed. Operations on
+ * list positions (remove /addOnIds/1) would take off whatever another admin had put there meanwhile.
+ */
+function packagePatch(current: Row, next: Row) {
+  const fields = tireInstallPackagePatchableFields.filter((f) => f !== 'addOnIds');
+  const list = JSON.stringify(current.addOnIds) === JSON.stringify(next.addOnIds) ? [] : [{ op: 'replace' as const, path: '/addOnIds', value: next.addOnIds }];
+  return [...changesBetween(current, next, fields), ...list];
+}
+
+/** The add-ons a package names that wait to be sent themselves: the package is sent after them. */
+const addOnRefs = (addOnIds: readonly string[]) => addOnIds.map((id) => `tirePurchaseAddOns/${id}`);
+
 function tireOption(collection: 'storeTireServices' | 'storeTireWarranties', id: string, changes: TireOptionChanges): Mutation {
   const [schema, fields, template, param, words] = collection === 'storeTireServices'
     ? [storeTireServiceSchema, storeTireServicePatchableFields, apiPaths.storeTireService, 'storeTireServiceId', 'tire service'] as const
@@ -47,8 +66,8 @@ function tireOption(collection: 'storeTireServices' | 'storeTireWarranties', id:
 }
 
 /**
- * Retail Management's changes (store admins), each one call of the spec's API: the store's retail settings, its
- * tire purchase add-ons, and its tire services and warranties. A patch is the JSON patch of the fields that
+ * Retail Management's changes (store admins), each one call of the API: the store's retail settings, its tire
+ * purchase add-ons, its tire services and warranties, its install packages and its state tire fees. A patch is the JSON patch of the fields that
  * changed; an empty one is never queued (spec section 5).
  */
 export const retailMutations = {
@@ -96,6 +115,110 @@ export const retailMutations = {
       collection: 'tirePurchaseAddOns', key: tirePurchaseAddOnId, description: 'Delete an add-on',
       build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tirePurchaseAddOn, 'tirePurchaseAddOnId', tirePurchaseAddOnId) } } : null),
     };
+  },
+
+  createTireInstallPackage(storeId: number, input: CreateTireInstallPackage): Mutation {
+    const model = parseOrRefuse(createTireInstallPackageSchema, { ...input, addOnIds: [...new Set(input.addOnIds ?? [])] }, 'The install package was not saved');
+    return {
+      collection: 'tireInstallPackages', key: model.tireInstallPackageId, description: `Add the ${tireInstallPackageTypes.label(model.type)} install package`,
+      refs: addOnRefs(model.addOnIds),
+      build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.tireInstallPackages, body: model } }),
+    };
+  },
+
+  updateTireInstallPackage(tireInstallPackageId: string, changes: Partial<Omit<TireInstallPackage, 'tireInstallPackageId'>>): Mutation {
+    return {
+      collection: 'tireInstallPackages', key: tireInstallPackageId, description: 'Change an install package',
+      refs: addOnRefs(changes.addOnIds ?? []),
+      build: (current) => {
+        if (!current) notOnDevice('install package');
+        const wanted = only(changes, tireInstallPackagePatchableFields);
+        const next = { ...current, ...wanted, ...(changes.addOnIds ? { addOnIds: [...new Set(changes.addOnIds)] } : {}) };
+        parseOrRefuse(tireInstallPackageSchema, next, 'The install package was not saved');
+        const patch = packagePatch(current, next);
+        return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId), body: patch } };
+      },
+    };
+  },
+
+  deleteTireInstallPackage(tireInstallPackageId: string): Mutation {
+    return {
+      collection: 'tireInstallPackages', key: tireInstallPackageId, description: 'Delete an install package',
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId) } } : null),
+    };
+  },
+
+  /**
+   * An add-on taken off a package that bundles it (the add-on is being deleted): queued before the delete, so
+   * this device's counter never prices a package naming an add-on that is gone. The server does the same when
+   * the delete arrives, for packages this device did not know bundled it.
+   */
+  unbundleAddOn(tireInstallPackageId: string, tirePurchaseAddOnId: string): Mutation {
+    return {
+      collection: 'tireInstallPackages', key: tireInstallPackageId, description: 'Take a deleted add-on off an install package',
+      build: (current) => {
+        const addOnIds = current?.addOnIds as string[] | undefined;
+        if (!current || !addOnIds?.includes(tirePurchaseAddOnId)) return null;
+        const next = { ...current, addOnIds: addOnIds.filter((id) => id !== tirePurchaseAddOnId) };
+        return { next, request: { method: 'PATCH', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId), body: packagePatch(current, next) } };
+      },
+    };
+  },
+
+  createTireFee(storeId: number, input: CreateTireFee): Mutation {
+    const model = parseOrRefuse(createTireFeeSchema, input, 'The fee was not saved');
+    return {
+      collection: 'tireFees', key: model.tireFeeId, description: `Add an amount of the ${model.name}`,
+      build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.tireFees, body: model } }),
+    };
+  },
+
+  updateTireFee(tireFeeId: string, changes: Partial<Omit<TireFeeRow, 'tireFeeId'>>): Mutation {
+    return {
+      collection: 'tireFees', key: tireFeeId, description: 'Change a state tire fee',
+      build: (current) => {
+        if (!current) notOnDevice('fee');
+        const next = parseOrRefuse(tireFeeRowSchema, { ...current, ...only(changes, tireFeePatchableFields) }, 'The fee was not saved');
+        const patch = changesBetween(current, next, tireFeePatchableFields);
+        return patch.length === 0 ? null : { next: { ...current, ...next }, request: { method: 'PATCH', path: path(apiPaths.tireFee, 'tireFeeId', tireFeeId), body: patch } };
+      },
+    };
+  },
+
+  deleteTireFee(tireFeeId: string): Mutation {
+    return {
+      collection: 'tireFees', key: tireFeeId, description: 'Delete an amount of a state tire fee',
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tireFee, 'tireFeeId', tireFeeId) } } : null),
+    };
+  },
+
+  /**
+   * A new rate of a fee from a date (src/domain/tire-fees.ts rateChange): the row in force that day ends the day
+   * before, then the new row is added. Queued together (both or neither on the device); the new row is sent
+   * after the old one's end, so the server never holds the two overlapping, and waits while that end is refused.
+   * `fee` is the row as the screen showed it; one changed since on this device is not split.
+   */
+  changeTireFeeRate(storeId: number, fee: TireFeeRow, change: RateChange): Mutation[] {
+    const split = rateChange(fee, change);
+    if (!split.ok) throw new Error(`The new rate was not saved: ${split.problem}.`);
+    const added = parseOrRefuse(createTireFeeSchema, split.added, 'The new rate was not saved');
+    return [
+      {
+        collection: 'tireFees', key: fee.tireFeeId, description: `End the ${fee.name} amount for a new rate`,
+        build: (current) => {
+          if (!current) notOnDevice('fee');
+          if (current.effectiveFrom !== fee.effectiveFrom || current.effectiveThrough !== fee.effectiveThrough || current.name !== fee.name) {
+            throw new Error('The new rate was not saved: this fee changed meanwhile. Look at its amounts again and retry.');
+          }
+          const next = { ...current, effectiveThrough: split.ended.effectiveThrough };
+          return { next, request: { method: 'PATCH', path: path(apiPaths.tireFee, 'tireFeeId', fee.tireFeeId), body: changesBetween(current, next, tireFeePatchableFields) } };
+        },
+      },
+      {
+        collection: 'tireFees', key: added.tireFeeId, description: `Add the new ${fee.name} rate`, refs: [`tireFees/${fee.tireFeeId}`],
+        build: () => ({ next: { ...added, storeId }, request: { method: 'POST', path: apiPaths.tireFees, body: added } }),
+      },
+    ];
   },
 
   /** TireStudding switched on or off and priced per tire; its type never changes. */

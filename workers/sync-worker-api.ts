@@ -7,6 +7,9 @@ import type { Milestone, VisitDay } from '../src/domain/visit-rules.ts';
 import type { PossibleDuplicateGroup } from './device-duplicates.ts';
 import type { Placement, ScheduledServiceChanges } from './scheduler-mutations.ts';
 import type { TireOptionChanges } from './retail-mutations.ts';
+import type { CreateTireFee, CreateTireInstallPackage, TireFeeRow, TireInstallPackage, TireQuote } from '../src/contract/tire-pricing.ts';
+import type { RateChange } from '../src/domain/tire-fees.ts';
+import type { StoreStock } from './stock-elsewhere.ts';
 import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateTirePurchaseAddOn, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
@@ -101,9 +104,23 @@ export interface SyncWorkerApi {
   saveRetailStoreSettings(changes: Partial<RetailStoreSettings>): Promise<boolean>;
   createTirePurchaseAddOn(model: CreateTirePurchaseAddOn): Promise<boolean>;
   updateTirePurchaseAddOn(tirePurchaseAddOnId: string, changes: Partial<Omit<TirePurchaseAddOn, 'tirePurchaseAddOnId'>>): Promise<boolean>;
-  deleteTirePurchaseAddOn(tirePurchaseAddOnId: string): Promise<boolean>;
+  /** `bundledIn`: the packages on this device that bundle it, each taken off it in the same step. */
+  deleteTirePurchaseAddOn(tirePurchaseAddOnId: string, bundledIn?: readonly string[]): Promise<boolean>;
+  createTireInstallPackage(model: CreateTireInstallPackage): Promise<boolean>;
+  updateTireInstallPackage(tireInstallPackageId: string, changes: Partial<Omit<TireInstallPackage, 'tireInstallPackageId'>>): Promise<boolean>;
+  deleteTireInstallPackage(tireInstallPackageId: string): Promise<boolean>;
+  /** One amount of a state tire fee (a row with its dates); overlaps are checked by the screen and the server. */
+  createTireFee(model: CreateTireFee): Promise<boolean>;
+  updateTireFee(tireFeeId: string, changes: Partial<Omit<TireFeeRow, 'tireFeeId'>>): Promise<boolean>;
+  deleteTireFee(tireFeeId: string): Promise<boolean>;
+  /** A fee's new rate from a date: `fee` (as shown) ends the day before, the new amount is added; both or neither. */
+  changeTireFeeRate(fee: TireFeeRow, change: RateChange): Promise<boolean>;
   updateStoreTireService(storeTireServiceId: string, changes: TireOptionChanges): Promise<boolean>;
   updateStoreTireWarranty(storeTireWarrantyId: string, changes: TireOptionChanges): Promise<boolean>;
+  /** The counter's tire quote, priced here, saved on the customer (queued; false when nothing changed). */
+  saveTireQuote(quote: TireQuote): Promise<boolean>;
+  /** Every store's stock of a tire (needs the network: a device keeps only its own store's). */
+  stockElsewhere(tireId: string): Promise<StoreStock[]>;
   /** The calendar (front counter): every change applied here at once and queued, sent when online. */
   bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[]): Promise<boolean>;
   placeScheduledService(scheduledServiceId: string, place: Placement): Promise<boolean>;

@@ -27,6 +27,8 @@ import { messageSink } from './message-sink.ts';
 import { inspectionMutations } from './inspection-mutations.ts';
 import { tractionMutations } from './traction-mutations.ts';
 import { retailMutations } from './retail-mutations.ts';
+import { tireQuoteMutations } from './tire-quote-mutations.ts';
+import { stockElsewhere } from './stock-elsewhere.ts';
 import { compressPhoto } from './photo-compression.ts';
 import { DeviceDuplicates } from './device-duplicates.ts';
 import { fetchPhoto } from './photo-fetch.ts';
@@ -272,9 +274,26 @@ const api: SyncWorkerApi = {
   saveRetailStoreSettings: async (changes) => queue(retailMutations.saveRetailStoreSettings(await activeStoreId(), changes)),
   createTirePurchaseAddOn: async (model) => queue(retailMutations.createTirePurchaseAddOn(await activeStoreId(), model)),
   updateTirePurchaseAddOn: (id, changes) => queue(retailMutations.updateTirePurchaseAddOn(id, changes)),
-  deleteTirePurchaseAddOn: (id) => queue(retailMutations.deleteTirePurchaseAddOn(id)),
+  async deleteTirePurchaseAddOn(id, bundledIn = []) {
+    const queued = await engineFor(await activeStoreId()).mutateAll([...bundledIn.map((packageId) => retailMutations.unbundleAddOn(packageId, id)), retailMutations.deleteTirePurchaseAddOn(id)]);
+    if (queued) wakeLeader();
+    return queued;
+  },
+  createTireInstallPackage: async (model) => queue(retailMutations.createTireInstallPackage(await activeStoreId(), model)),
+  updateTireInstallPackage: (id, changes) => queue(retailMutations.updateTireInstallPackage(id, changes)),
+  deleteTireInstallPackage: (id) => queue(retailMutations.deleteTireInstallPackage(id)),
+  createTireFee: async (model) => queue(retailMutations.createTireFee(await activeStoreId(), model)),
+  updateTireFee: (id, changes) => queue(retailMutations.updateTireFee(id, changes)),
+  deleteTireFee: (id) => queue(retailMutations.deleteTireFee(id)),
+  async changeTireFeeRate(fee, change) {
+    const storeId = await activeStoreId();
+    const queued = await engineFor(storeId).mutateAll(retailMutations.changeTireFeeRate(storeId, fee, change));
+    if (queued) wakeLeader();
+    return queued;
+  },
   updateStoreTireService: (id, changes) => queue(retailMutations.updateStoreTireService(id, changes)),
   updateStoreTireWarranty: (id, changes) => queue(retailMutations.updateStoreTireWarranty(id, changes)),
+  saveTireQuote: async (quote) => queue(tireQuoteMutations.saveTireQuote(await activeStoreId(), quote)),
   async bookVisit(visit, services) {
     const user = await signedInUser('booking');
     const queued = await engineFor(await activeStoreId()).mutateAll(schedulerMutations.bookVisit(await activeStoreId(), visit, services, user.name));
@@ -352,6 +371,10 @@ const api: SyncWorkerApi = {
   async sendSupportRequest(model) {
     const user = await signedInUser('writing to support');
     return queue(mutations.sendSupportRequest(user.userId, await activeStoreId(), model));
+  },
+  async stockElsewhere(tireId) {
+    if (!settings) throw new Error('The app is still starting; try again in a moment.');
+    return stockElsewhere(new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null }), tireId);
   },
   async readMessageSink() {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');

@@ -28,6 +28,10 @@ import * as declinedRequests from './migrations/0030-declined-requests.ts';
 import * as storeFeedIndexes from './migrations/0031-store-feed-indexes.ts';
 import * as customerKeys from './migrations/0032-customer-keys.ts';
 import * as tirePricingColumns from './migrations/0033-tire-pricing-columns.ts';
+import * as catalogueOnDevices from './migrations/0034-catalogue-on-devices.ts';
+import * as tireQuotes from './migrations/0035-tire-quotes.ts';
+import * as transferTimes from './migrations/0036-transfer-times.ts';
+import * as installPackagesAndTireFees from './migrations/0037-install-packages-and-tire-fees.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +63,10 @@ const migrations: Record<string, Migration> = {
   '0031-store-feed-indexes': storeFeedIndexes,
   '0032-customer-keys': customerKeys,
   '0033-tire-pricing-columns': tirePricingColumns,
+  '0034-catalogue-on-devices': catalogueOnDevices,
+  '0035-tire-quotes': tireQuotes,
+  '0036-transfer-times': transferTimes,
+  '0037-install-packages-and-tire-fees': installPackagesAndTireFees,
 };
 
 /** The migrations' names, in the order they apply. */

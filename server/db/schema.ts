@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type * as E from '../../src/contract/entities.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import type { StoreLocation } from '../../src/contract/store-location.ts';
+import type { TireFeeRow, TireInstallPackage, TireQuote } from '../../src/contract/tire-pricing.ts';
 
 /** The columns every replicated row carries (DESIGN.md, sync protocol). */
 export interface SyncColumns {
@@ -15,6 +16,8 @@ export interface SyncColumns {
   changedAt: Generated<string | null>;
 }
 type Replicated<T> = T & SyncColumns;
+/** The platform's catalogue rows on the change feed: versions and tombstones without a company (migration 0034, by triggers). */
+type Catalogue<T> = T & { version: Generated<number>; deleted: Generated<boolean> };
 
 /** Table types in camelCase; CamelCasePlugin maps them to the snake_case of the migrations. */
 export interface Database {
@@ -48,10 +51,11 @@ export interface Database {
   };
   userSettings: { userId: string; allTracCurrentStoreLocation: number | null; allTracHideInstallPrompt: string | null };
   systemNotifications: E.SystemNotification;
-  brands: E.Brand;
-  productLines: E.ProductLine;
+  brands: Catalogue<E.Brand>;
+  productLines: Catalogue<E.ProductLine>;
   tireSizes: E.TireSize;
-  tires: E.Tire;
+  /** The size's key and the line's brand are written by a trigger from the tire's size and line. */
+  tires: Catalogue<E.Tire> & { sizeKey: Generated<string>; brandHashId: Generated<string> };
 
   customers: Replicated<E.Customer>;
   customerVehicles: Replicated<E.CustomerVehicle>;
@@ -86,6 +90,12 @@ export interface Database {
   inspectionReports: Replicated<E.InspectionReport>;
   inspectionItems: Replicated<E.InspectionItem>;
   inspectionPhotos: Replicated<E.InspectionPhoto>;
+  /** `choices` and `options` are jsonb; dates are the store's calendar dates (YYYY-MM-DD). */
+  tireQuotes: Replicated<TireQuote>;
+  /** `addOnIds` is jsonb. */
+  tireInstallPackages: Replicated<TireInstallPackage>;
+  /** Dates are the store's calendar dates (YYYY-MM-DD); no `effectiveThrough`: still in force. */
+  tireFees: Replicated<TireFeeRow>;
   /** A photo's bytes as they arrive, piece after piece; whole when `received` is the photo's size. */
   inspectionPhotoContents: { inspectionPhotoId: string; received: number; bytes: Buffer };
   /** The pieces of a photo under way, joined into its content when the last arrives. */

@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import { Faker, en } from '@faker-js/faker';
 import type { Insertable, Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import type * as E from '../../src/contract/entities.ts';
 import {
   inquiryTypes, messageDeliveryMethods, storeTireWarrantyTypes, tirePurchaseAddOnCategories, vehicleColors,
 } from '../../src/contract/enums.ts';
@@ -18,6 +18,7 @@ import { rebuildCustomerKeys } from '../sync/customer-keys.ts';
 import { rebuildVisitScope } from '../sync/visit-scope.ts';
 import { refreshStoreStaff } from '../modules/users/store-staff.ts';
 import { hashPassword } from '../identity/passwords.ts';
+import { drawAsTheFirstCatalogueDid, drawAsTheFirstStockDid, seedDemoCatalogue } from './demo-catalogue.ts';
 import { demoAddress, demoBusinessName, demoFullName, demoName } from './demo-people.ts';
 import {
   blockedTimeReasons, businessNotes, customerComments, customerMessages, customerNotes, ratingComments, requestComments, serviceNotes, staffNotes,
@@ -45,6 +46,15 @@ type Trx = Transaction<Database>;
 type ReplicatedTable = {
   [K in keyof Database]: Database[K] extends { version: number; storeId: number | null } ? K : never
 }[keyof Database];
+
+/**
+ * A fixed id for a demo row made after the faker's draws were settled: drawing more from the faker would change
+ * every id and value drawn after it (see drawAsTheFirstCatalogueDid).
+ */
+function demoUuid(...parts: (string | number)[]): string {
+  const hex = createHash('sha256').update(['demo', ...parts].join('/')).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${(8 + (parseInt(hex[16]!, 16) % 4)).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 /** Writes rows of one replicated table with fresh versions, in chunks small enough for any driver. */
 async function insertReplicated<T extends ReplicatedTable>(
@@ -202,7 +212,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     ]);
     const catalogs = await trx.selectFrom('retailPriceCatalogs').select('retailPriceCatalogId').execute();
 
-    const tireIds = await seedProductInformation(trx, faker);
+    const stockOf = await seedDemoCatalogue(trx, demoStores.map((s) => s.storeNumber));
+    drawAsTheFirstCatalogueDid(faker);
 
     for (const s of demoStores) {
       const storeId = storeOf(s.storeNumber);
@@ -384,13 +395,25 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         };
       }));
 
-      await insertReplicated(trx, 'retailStoreSettings', companyId, [{ storeId, websiteUrl: `https://demo-tire.example.com/${s.storeNumber}`, showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: catalogs[0]!.retailPriceCatalogId }]);
+      await insertReplicated(trx, 'retailStoreSettings', companyId, [{ storeId, websiteUrl: `https://demo-tire.example.com/${s.storeNumber}`, showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: catalogs[0]!.retailPriceCatalogId, salesTaxRateInMillionths: 82_500, quoteValidForDays: 30 }]);
       await insertReplicated(trx, 'storeContacts', companyId, ['Store Manager', 'Service Advisor'].map((title) => {
         const { firstName, lastName } = demoName(faker);
         return { storeContactId: faker.string.uuid(), storeId, name: `${firstName} ${lastName}`, title, email: faker.internet.email({ firstName, lastName, provider: 'demo.test' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }) };
       }));
       await insertReplicated(trx, 'socialMediaAccounts', companyId, ['Facebook', 'Instagram'].map((platform) => ({ socialMediaAccountId: faker.string.uuid(), storeId, platform, url: `https://www.${platform.toLowerCase()}.com/demotire${s.storeNumber}` })));
-      await insertReplicated(trx, 'tirePurchaseAddOns', companyId, tirePurchaseAddOnCategories.values.map((category) => ({ tirePurchaseAddOnId: faker.string.uuid(), storeId, category, name: tirePurchaseAddOnCategories.label(category), priceInCents: faker.number.int({ min: 200, max: 2500 }), isTaxable: category !== 'TireTax', chargedPer: category === 'ShopExpenses' ? 'PerJob' as const : 'PerTire' as const })));
+      const addOns = tirePurchaseAddOnCategories.values.map((category) => ({ tirePurchaseAddOnId: faker.string.uuid(), storeId, category, name: tirePurchaseAddOnCategories.label(category), priceInCents: faker.number.int({ min: 200, max: 2500 }), isTaxable: category !== 'TireTax', chargedPer: category === 'ShopExpenses' ? 'PerJob' as const : 'PerTire' as const }));
+      await insertReplicated(trx, 'tirePurchaseAddOns', companyId, addOns);
+      const addOnsOf = (...categories: string[]) => addOns.filter((a) => categories.includes(a.category)).map((a) => a.tirePurchaseAddOnId);
+      await insertReplicated(trx, 'tireInstallPackages', companyId, [
+        { tireInstallPackageId: demoUuid(s.storeNumber, 'package', 'Passenger'), storeId, type: 'Passenger', pricingType: 'ItemizedPricing', priceInCents: null, isTaxable: true, addOnIds: JSON.stringify(addOnsOf('Mounting', 'Balancing', 'ValveStems_TPMSService')) as never },
+        { tireInstallPackageId: demoUuid(s.storeNumber, 'package', 'LightTruck'), storeId, type: 'LightTruck', pricingType: 'TotalPricing', priceInCents: 3999, isTaxable: true, addOnIds: JSON.stringify(addOnsOf('Mounting', 'Balancing', 'ValveStems_TPMSService', 'TireDisposal')) as never },
+        { tireInstallPackageId: demoUuid(s.storeNumber, 'package', 'Winter'), storeId, type: 'Winter', pricingType: 'TotalPricing', priceInCents: 2999, isTaxable: true, addOnIds: JSON.stringify(addOnsOf('Mounting', 'Balancing')) as never },
+      ]);
+      // A fee whose rate changes at the new year, as state fees do: the quote charges the amount of its own date.
+      await insertReplicated(trx, 'tireFees', companyId, [
+        { tireFeeId: demoUuid(s.storeNumber, 'fee', '2024'), storeId, name: 'State tire fee', amountInCents: 175, isTaxable: false, effectiveFrom: '2024-01-01', effectiveThrough: '2026-12-31' },
+        { tireFeeId: demoUuid(s.storeNumber, 'fee', '2027'), storeId, name: 'State tire fee', amountInCents: 200, isTaxable: false, effectiveFrom: '2027-01-01', effectiveThrough: null },
+      ]);
       if (s.texting) {
         await insertReplicated(trx, 'tractionOrders', companyId, Array.from({ length: 6 }, (_, i) => {
           const tractionOrderId = faker.string.uuid();
@@ -405,11 +428,12 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       }
       await insertReplicated(trx, 'storeTireServices', companyId, [{ storeTireServiceId: faker.string.uuid(), storeId, type: 'TireStudding', isEnabled: s.storeNumber !== 103, priceInCents: 1500 }]);
       await insertReplicated(trx, 'storeTireWarranties', companyId, storeTireWarrantyTypes.values.map((type) => ({ storeTireWarrantyId: faker.string.uuid(), storeId, type, isEnabled: type === 'PromisePlus', priceInCents: 2000 })));
-      await insertReplicated(trx, 'inventorySummaries', companyId, tireIds.map((tireId) => ({ tireId, storeId, quantityOnHand: faker.number.int(40), quantityOnOrder: faker.number.int(3) * 4 })));
+      drawAsTheFirstStockDid(faker);
+      await insertReplicated(trx, 'inventorySummaries', companyId, stockOf.get(s.storeNumber)!.map((row) => ({ ...row, storeId })));
     }
 
     await insertReplicated(trx, 'logisticsTransfers', companyId, [[101, 102, 1], [102, 101, 1], [101, 103, 3], [103, 101, 3], [102, 103, 2]].map(([from, to, days]) => ({
-      logisticsTransferId: faker.string.uuid(), storeId: null, fromStoreId: storeOf(from!), toStoreId: storeOf(to!), transitDays: days!,
+      logisticsTransferId: faker.string.uuid(), storeId: null, fromStoreId: storeOf(from!), toStoreId: storeOf(to!), transitDays: days!, cutOffTime: '15:00', arrivesByTime: '10:00',
     })));
 
     const notificationTexts = [
@@ -454,34 +478,4 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await rebuildCustomerKeys(trx, companyId);
     return true;
   });
-}
-
-/** A small tire catalogue: brands, product lines, sizes and tires. Returns the tire ids. */
-async function seedProductInformation(trx: Trx, faker: Faker): Promise<string[]> {
-  const brands = ['Nokian', 'Kumho', 'Nexen', 'Cooper'].map((name) => ({ brandHashId: faker.string.alphanumeric(16), name }));
-  await trx.insertInto('brands').values(brands).execute();
-  const lines = brands.flatMap((b) => ['Touring', 'All-Weather', 'Winter'].map((kind) => ({
-    productLineHashId: faker.string.alphanumeric(16), brandHashId: b.brandHashId, name: `${b.name} ${kind} ${faker.string.alpha({ length: 2, casing: 'upper' })}`,
-    description: `${kind} tire for everyday driving.`,
-  })));
-  await trx.insertInto('productLines').values(lines).execute();
-  const sizes = [[205, 55, 16], [225, 65, 17], [235, 60, 18], [265, 70, 17]].map(([w, a, r]) => ({
-    tireSizeId: faker.string.uuid(), width: w!, aspectRatio: a!, rimDiameter: r!, displayName: `${w}/${a}R${r}`,
-  }));
-  await trx.insertInto('tireSizes').values(sizes).execute();
-  const tires: E.Tire[] = lines.flatMap((line) => sizes.map((size) => ({
-    tireId: faker.string.uuid(), productLineHashId: line.productLineHashId, tireSizeId: size.tireSizeId,
-    sku: faker.string.alphanumeric({ length: 10, casing: 'upper' }),
-    category: line.name.includes('Winter') ? 'Winter' as const : 'Tour' as const,
-    subcategory: line.name.includes('Winter') ? 'Studless' : 'Passenger',
-    webCategory: line.name.includes('Winter') ? 'Winter' as const : line.name.includes('All-Weather') ? 'AllWeather' as const : 'AllSeason' as const,
-    loadIndex: faker.number.int({ min: 91, max: 116 }), speedRating: faker.helpers.arrayElement(['H', 'T', 'V']),
-    // Made from the size and line, not drawn from faker: the demo's other data stays what it was.
-    dualLoadIndex: null, isRunFlat: false,
-    priceInCents: (size.width - 100) * 100 + size.rimDiameter * 300 + (line.name.includes('Winter') ? 2000 : 0) - 1,
-    utqg: line.name.includes('Winter') ? null : line.name.includes('All-Weather') ? '500 A B' : '640 A A',
-    treadDepth32nds: line.name.includes('Winter') ? 12 : 10,
-  })));
-  await trx.insertInto('tires').values(tires).execute();
-  return tires.map((t) => t.tireId);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { collectionNames, replicatedCollections, userOwnedCollections, type CollectionName, type SyncChange } from '../../src/contract/sync.ts';
+import { collectionNames, isCatalogueCollection, replicatedCollections, userOwnedCollections, type CollectionName, type SyncChange } from '../../src/contract/sync.ts';
 import type { Db } from '../db/connect.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import { readAccess } from '../../src/domain/visibility.ts';
@@ -93,6 +93,8 @@ const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowe
 function visibility(collection: CollectionName, scope: FeedScope): RawBuilder<unknown>[] | 'visited' | null {
   const access = readAccess(scope.roles, collection);
   if (access.kind === 'none') return null;
+  // The platform's catalogue is everyone's: one scan down its version index.
+  if (isCatalogueCollection(collection)) return [sql`true`];
   const owner = userOwnedCollections[collection];
   // A user's own rows follow them to every store they open (a support request sent from another store too).
   if (owner) return [sql`company_id = ${scope.companyId} and ${sql.ref(snakeCase(owner))} = ${scope.userId}`];
@@ -186,7 +188,7 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
       select ${keyExpression(collection)} as key, version, deleted,
         ${withheld(collection, scope, sql`to_jsonb(t) - 'company_id' - 'deleted'`)} as value
       from ${sql.table(replicatedCollections[collection].table)} t
-      where company_id = ${scope.companyId} and version = any(${sql.val(versions)}::bigint[])`.execute(db));
+      where ${isCatalogueCollection(collection) ? sql`true` : sql`company_id = ${scope.companyId}`} and version = any(${sql.val(versions)}::bigint[])`.execute(db));
     return result.rows.map((row) => ({ collection, key: row.key, version: Number(row.version), deleted: row.deleted, value: contractShape(row.value) }));
   }))).flat();
   rows.sort((a, b) => a.version - b.version);

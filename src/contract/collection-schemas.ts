@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as E from './entities.ts';
 import { storeLocationSchema } from './store-location.ts';
+import { tireFeeRowSchema, tireInstallPackageSchema, tireQuoteSchema } from './tire-pricing.ts';
 import type { CollectionName } from './sync.ts';
 
 /** The contract schema of each replicated collection's rows. */
@@ -42,4 +43,10 @@ export const collectionSchemas: Record<CollectionName, z.ZodObject> = {
   inspectionReports: E.inspectionReportSchema,
   inspectionItems: E.inspectionItemSchema,
   inspectionPhotos: E.inspectionPhotoSchema,
+  tireQuotes: tireQuoteSchema,
+  tireInstallPackages: tireInstallPackageSchema,
+  tireFees: tireFeeRowSchema,
+  catalogueBrands: E.brandSchema,
+  catalogueProductLines: E.productLineSchema,
+  catalogueTires: E.catalogueTireSchema,
 };

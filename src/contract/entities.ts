@@ -290,6 +290,11 @@ export const retailStoreSettingsSchema = z.object({
   showPrices: z.boolean(),
   onlineBookingLeadTimeHours: z.number().int().min(0).max(8_760, 'Keep the lead time under a year (8,760 hours)'),
   retailPriceCatalogId: id.nullable(),
+  /** The store's sales tax on taxable quote lines, in millionths (8.875% is 88750): see tire-pricing.ts. */
+  salesTaxRateInMillionths: z.number().int('Enter the rate in millionths, e.g. 88750 for 8.875%').min(0, 'Enter a sales tax rate of 0% or more')
+    .max(250_000, 'Enter a sales tax rate of 25% or less'),
+  /** How long the store holds a tire quote's prices, in days from its date. */
+  quoteValidForDays: z.number().int('A quote is good for a whole number of days').min(1, 'A quote is good for 1 to 365 days').max(365, 'A quote is good for 1 to 365 days'),
 });
 
 export const retailPriceCatalogSchema = z.object({
@@ -508,6 +513,10 @@ export const logisticsTransferSchema = z.object({
   fromStoreId: z.number().int(),
   toStoreId: z.number().int(),
   transitDays: z.number().int().min(0),
+  /** HH:MM at the receiving store: an order in before it leaves today; after it, tomorrow (ours, issue 26). */
+  cutOffTime: timeOfDay.nullable(),
+  /** HH:MM at the receiving store the transfer arrives by on its day. */
+  arrivesByTime: timeOfDay.nullable(),
 });
 export const inventorySummarySchema = z.object({
   tireId: id,
@@ -552,6 +561,12 @@ export type InspectionTemplate = z.infer<typeof inspectionTemplateSchema>;
 export type InspectionReport = z.infer<typeof inspectionReportSchema>;
 export type InspectionItem = z.infer<typeof inspectionItemSchema>;
 export type InspectionPhoto = z.infer<typeof inspectionPhotoSchema>;
+/**
+ * A tire as the device keeps it (the change feed's catalogueTires): the tire with its size's key (`225/65R17`,
+ * the finder's index) and its line's brand, so the counter narrows by size or brand without joining.
+ */
+export const catalogueTireSchema = tireSchema.extend({ sizeKey: text(30), brandHashId: text(64) });
+export type CatalogueTire = z.infer<typeof catalogueTireSchema>;
 export type Brand = z.infer<typeof brandSchema>;
 export type ProductLine = z.infer<typeof productLineSchema>;
 export type TireSize = z.infer<typeof tireSizeSchema>;

@@ -110,6 +110,15 @@ export const apiPaths = {
   retailStoreSettings: '/api/alltrac/retail-store-settings',
   tirePurchaseAddOns: '/api/alltrac/tire-purchase-add-ons',
   tirePurchaseAddOn: '/api/alltrac/tire-purchase-add-ons/:tirePurchaseAddOnId',
+  // The store's install packages and state tire fees (ours, issue 26): what a tire quote prices besides add-ons.
+  tireInstallPackages: '/api/alltrac/tire-install-packages',
+  tireInstallPackage: '/api/alltrac/tire-install-packages/:tireInstallPackageId',
+  tireFees: '/api/alltrac/tire-fees',
+  tireFee: '/api/alltrac/tire-fees/:tireFeeId',
+  // Tire quotes saved on a customer (ours, issue 26), and the customer's page of one (public).
+  tireQuotes: '/api/alltrac/tire-quotes',
+  tireQuote: '/api/alltrac/tire-quotes/:tireQuoteId',
+  publicTireQuote: '/api/public/tire-quotes/:tireQuoteHashId',
   // Logistics and product information: the spec gives these under /api, without /alltrac.
   logisticsTransfers: '/api/logistics/logistics-transfers',
   logisticsSummary: '/api/logistics/summary',
@@ -132,6 +141,7 @@ export const publicPagePaths = {
   rating: '/rating',
   inspectionReport: '/inspection-reports/:id',
   workOrder: '/work-order/:visitHashId',
+  tireQuote: '/tire-quotes/:id',
 } as const;
 
 /** Adds api-version=1.0 (spec section 7) to a path that may already carry a query. */

@@ -44,7 +44,13 @@ export const replicatedCollections = {
   inspectionReports: { key: ['inspectionReportId'], table: 'inspection_reports' },
   inspectionItems: { key: ['inspectionReportId', 'itemId'], table: 'inspection_items' },
   inspectionPhotos: { key: ['inspectionPhotoId'], table: 'inspection_photos' },
-} as const satisfies Record<string, { key: readonly string[]; table: string }>;
+  tireQuotes: { key: ['tireQuoteId'], table: 'tire_quotes' },
+  tireInstallPackages: { key: ['tireInstallPackageId'], table: 'tire_install_packages' },
+  tireFees: { key: ['tireFeeId'], table: 'tire_fees' },
+  catalogueBrands: { key: ['brandHashId'], table: 'brands', platform: true },
+  catalogueProductLines: { key: ['productLineHashId'], table: 'product_lines', platform: true },
+  catalogueTires: { key: ['tireId'], table: 'tires', platform: true },
+} as const satisfies Record<string, { key: readonly string[]; table: string; platform?: true }>;
 
 export type CollectionName = keyof typeof replicatedCollections;
 
@@ -55,6 +61,15 @@ export const userOwnedCollections: Partial<Record<CollectionName, string>> = {
   supportRequests: 'identityId',
 };
 export const collectionNames = Object.keys(replicatedCollections) as CollectionName[];
+
+/**
+ * The tire catalogue (brands, product lines, tires) is the platform's, the same for every company: its rows ride
+ * the same change feed without a company, their versions from the one sequence (migration 0034), so a cursor
+ * never mixes two counters. The counter's tire finder reads them offline.
+ */
+export const isCatalogueCollection = (collection: CollectionName): boolean => 'platform' in replicatedCollections[collection];
+export const catalogueCollectionNames = collectionNames.filter(isCatalogueCollection);
+export const companyCollectionNames = collectionNames.filter((c) => !isCatalogueCollection(c));
 
 /** The key of a row as one string, the same on both sides: its key fields joined by "/". */
 export function rowKey(collection: CollectionName, row: Record<string, unknown>): string {

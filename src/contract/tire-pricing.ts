@@ -8,6 +8,7 @@
  * add-on categories and how they are charged, store tire service and warranty types) are in enums.ts.
  */
 import { z } from 'zod';
+import { devicePublicId } from './public-id.ts';
 import { maxCents, storeTireServiceSchema, storeTireWarrantySchema, tirePurchaseAddOnSchema } from './entities.ts';
 import { storeTireServiceTypes, storeTireWarrantyTypes, tireInstallPackagePricingTypes, tireInstallPackageTypes } from './enums.ts';
 
@@ -36,24 +37,26 @@ export const tireQuoteAddOnSchema = tirePurchaseAddOnSchema
   .extend({ priceInCents: price('an add-on price') });
 export type TireQuoteAddOn = z.infer<typeof tireQuoteAddOnSchema>;
 
+const tireInstallPackageFields = z.object({
+  tireInstallPackageId: id,
+  type: tireInstallPackageTypes.schema,
+  pricingType: tireInstallPackagePricingTypes.schema,
+  /** Per tire; a TotalPricing package needs one, an itemized one has none (its add-ons carry their prices). */
+  priceInCents: price('a package price').nullable(),
+  isTaxable: z.boolean(),
+  /** The store's tire purchase add-ons it bundles. */
+  addOnIds: z.array(id).max(20, 'Bundle at most 20 add-ons in one package'),
+});
+const totalHasPrice = <T extends { pricingType: string; priceInCents: number | null }>(p: T) => p.pricingType !== 'TotalPricing' || p.priceInCents !== null;
+const totalHasPriceIssue = { path: ['priceInCents'], message: 'Give the package a price per tire, or itemize it' };
+
 /**
  * An install package bundles some of the store's add-ons (say Mounting, Balancing and Valve Stems/TPMS
  * Service). Itemized, it is a shortcut: each add-on is its own line at its own price, taxability and basis, and
  * the package's price is not used. Total, it is one line at its price per tire, taxed by its own flag, and its
- * add-ons are not charged again.
+ * add-ons are not charged again. A store's rows (collection tireInstallPackages), edited in Retail Management.
  */
-export const tireInstallPackageSchema = z.object({
-  tireInstallPackageId: id,
-  type: tireInstallPackageTypes.schema,
-  pricingType: tireInstallPackagePricingTypes.schema,
-  /** Per tire; only a TotalPricing package has one. */
-  priceInCents: price('a package price').nullable(),
-  isTaxable: z.boolean(),
-  addOnIds: z.array(id).max(20),
-}).refine((p) => p.pricingType !== 'TotalPricing' || p.priceInCents !== null, {
-  path: ['priceInCents'],
-  message: 'Give the package a price per tire, or itemize it',
-});
+export const tireInstallPackageSchema = tireInstallPackageFields.refine(totalHasPrice, totalHasPriceIssue);
 export type TireInstallPackage = z.infer<typeof tireInstallPackageSchema>;
 
 /** A store tire service (TireStudding) as a quote prices it: per tire it is done to, taxed by its flag. */
@@ -68,22 +71,49 @@ export const tireQuoteWarrantySchema = storeTireWarrantySchema
   .extend({ priceInCents: price('a warranty price').nullable(), isTaxable: z.boolean() });
 export type TireQuoteWarranty = z.infer<typeof tireQuoteWarrantySchema>;
 
+const tireFeeFields = z.object({
+  name: z.string().trim().min(1, 'Name the fee, e.g. California tire fee').max(100, 'Keep the fee\'s name under 100 characters'),
+  amountInCents: price('a fee'),
+  isTaxable: z.boolean(),
+  effectiveFrom: date,
+  effectiveThrough: date.nullable(),
+});
+const endsAfterItStarts = <T extends { effectiveFrom: string; effectiveThrough: string | null }>(f: T) => f.effectiveThrough === null || f.effectiveThrough >= f.effectiveFrom;
+const endsAfterItStartsIssue = { path: ['effectiveThrough'], message: 'End the fee on or after the day it starts' };
+
 /**
  * One amount of a state tire fee, per tire sold, in force from a date through a date (both days included; no
  * end: still in force). A fee is the rows of one name: when the rate changes, the old row ends the day before
  * the new one starts. A fee that is repealed gets a row of 0 from that day.
  */
-export const tireFeeSchema = z.object({
-  name: z.string().trim().min(1, 'Name the fee, e.g. California tire fee').max(100),
-  amountInCents: price('a fee'),
-  isTaxable: z.boolean(),
-  effectiveFrom: date,
-  effectiveThrough: date.nullable(),
-}).refine((f) => f.effectiveThrough === null || f.effectiveThrough >= f.effectiveFrom, {
-  path: ['effectiveThrough'],
-  message: 'End the fee on or after the day it starts',
-});
+export const tireFeeSchema = tireFeeFields.refine(endsAfterItStarts, endsAfterItStartsIssue);
 export type TireFee = z.infer<typeof tireFeeSchema>;
+
+/**
+ * A store's amount of a state tire fee as stored (collection tireFees), with its device-made id. The server
+ * refuses a write that would leave two rows of one fee (one name, case aside) on the same day
+ * (src/domain/tire-fees.ts), so the quote never meets two amounts at once.
+ */
+export const tireFeeRowSchema = z.object({ tireFeeId: id, ...tireFeeFields.shape }).refine(endsAfterItStarts, endsAfterItStartsIssue);
+export type TireFeeRow = z.infer<typeof tireFeeRowSchema>;
+
+/** POST /api/alltrac/tire-install-packages: the device makes the id. Taxable and bundling nothing unless it says. */
+export const createTireInstallPackageSchema = tireInstallPackageFields.extend({
+  priceInCents: tireInstallPackageFields.shape.priceInCents.default(null),
+  isTaxable: tireInstallPackageFields.shape.isTaxable.default(true),
+  addOnIds: tireInstallPackageFields.shape.addOnIds.default([]),
+}).strict().refine(totalHasPrice, totalHasPriceIssue);
+export type CreateTireInstallPackage = z.input<typeof createTireInstallPackageSchema>;
+/** The fields a JSON patch of a package may change (its id and store never change). */
+export const tireInstallPackagePatchableFields = ['type', 'pricingType', 'priceInCents', 'isTaxable', 'addOnIds'] as const satisfies readonly (keyof TireInstallPackage)[];
+
+/** POST /api/alltrac/tire-fees: the device makes the id. Not taxed and still in force unless it says (most states do not tax the fee). */
+export const createTireFeeSchema = z.object({ tireFeeId: id, ...tireFeeFields.shape }).extend({
+  isTaxable: tireFeeFields.shape.isTaxable.default(false),
+  effectiveThrough: tireFeeFields.shape.effectiveThrough.default(null),
+}).strict().refine(endsAfterItStarts, endsAfterItStartsIssue);
+export type CreateTireFee = z.input<typeof createTireFeeSchema>;
+export const tireFeePatchableFields = ['name', 'amountInCents', 'isTaxable', 'effectiveFrom', 'effectiveThrough'] as const satisfies readonly (keyof TireFeeRow)[];
 
 /** The most a sales tax rate may be: 25% (a rate typed in basis points or percent instead is caught). */
 export const maxSalesTaxRateInMillionths = 250_000;
@@ -106,6 +136,8 @@ export type TireQuotePrices = z.infer<typeof tireQuotePricesSchema>;
 
 /** Tires of one size and price; mixed front and rear sizes are two of these. */
 export const tireQuoteTireSchema = z.object({
+  /** The catalogue's tire, when it is one (a tire typed by hand has none). */
+  tireId: id.nullable().optional(),
   description: z.string().trim().min(1, 'Describe the tire, e.g. its brand, line and size').max(200),
   quantity: tireQuantity,
   unitPriceInCents: price('a tire price'),
@@ -184,10 +216,33 @@ export const pricedTireQuoteSchema = z.object({
 });
 export type PricedTireQuote = z.infer<typeof pricedTireQuoteSchema>;
 
-/** A quote saved on the customer (and the vehicle it is for, when there is one). */
+/**
+ * A quote saved on the customer (and the vehicle it is for, when there is one): replicated to the store's
+ * counter devices (collection tireQuotes). `options` are `choices` priced by priceTireQuote with the store's
+ * prices on `createdOn`; the server prices them again on every write, so what is stored and shown on the
+ * public page is the one rule's answer, never a total a device sent.
+ */
 export const tireQuoteSchema = pricedTireQuoteSchema.extend({
   tireQuoteId: id,
+  /** The public quote page's id (/tire-quotes/{tireQuoteHashId}): whoever holds the link reads the quote. */
+  tireQuoteHashId: devicePublicId,
   customerId: id,
   vehicleId: id.nullable(),
+  /** What the counter chose, to open the quote again and change it. */
+  choices: z.array(tireQuoteChoiceSchema).min(1, 'Quote at least one option').max(4, 'Compare at most 4 options side by side'),
 });
 export type TireQuote = z.infer<typeof tireQuoteSchema>;
+
+/** POST /api/alltrac/tire-quotes: the device makes the ids; the server prices the choices on createdOn. */
+export const tireQuoteCreateSchema = tireQuoteSchema.pick({ tireQuoteId: true, tireQuoteHashId: true, customerId: true, vehicleId: true, createdOn: true, choices: true });
+export type TireQuoteCreate = z.infer<typeof tireQuoteCreateSchema>;
+/** The fields a JSON patch of a quote may change (PATCH /api/alltrac/tire-quotes/{tireQuoteId}); the server prices it again. */
+export const tireQuotePatchableFields = ['choices', 'vehicleId'] as const;
+
+/** The public quote page (GET /api/public/tire-quotes/{tireQuoteHashId}): what the customer's link shows. */
+export const publicTireQuoteSchema = pricedTireQuoteSchema.extend({
+  store: z.object({ name: z.string(), phoneNumber: z.string().nullable(), address: z.string().nullable() }),
+  customerFirstName: z.string().nullable(),
+  vehicle: z.string().nullable(),
+});
+export type PublicTireQuote = z.infer<typeof publicTireQuoteSchema>;

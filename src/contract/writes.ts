@@ -178,9 +178,12 @@ export const createRetailStoreSettingsSchema = retailStoreSettingsSchema.extend(
   showPrices: retailStoreSettingsSchema.shape.showPrices.default(false),
   onlineBookingLeadTimeHours: retailStoreSettingsSchema.shape.onlineBookingLeadTimeHours.default(2),
   retailPriceCatalogId: retailStoreSettingsSchema.shape.retailPriceCatalogId.default(null),
+  // No sales tax, quotes good for 30 days: what a store without settings quotes with (defaultQuoteTerms).
+  salesTaxRateInMillionths: retailStoreSettingsSchema.shape.salesTaxRateInMillionths.default(0),
+  quoteValidForDays: retailStoreSettingsSchema.shape.quoteValidForDays.default(30),
 }).strict();
 export type CreateRetailStoreSettings = z.input<typeof createRetailStoreSettingsSchema>;
-export const retailStoreSettingsPatchableFields = ['websiteUrl', 'showPrices', 'onlineBookingLeadTimeHours', 'retailPriceCatalogId'] satisfies (keyof z.infer<typeof retailStoreSettingsSchema>)[];
+export const retailStoreSettingsPatchableFields = ['websiteUrl', 'showPrices', 'onlineBookingLeadTimeHours', 'retailPriceCatalogId', 'salesTaxRateInMillionths', 'quoteValidForDays'] satisfies (keyof z.infer<typeof retailStoreSettingsSchema>)[];
 
 /** A new tire purchase add-on of the active store; the device makes its id. Taxable and charged per tire unless it says. */
 export const createTirePurchaseAddOnSchema = tirePurchaseAddOnSchema.extend({

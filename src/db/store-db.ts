@@ -110,6 +110,11 @@ const indexes: Partial<Record<CollectionName, string[]>> = {
   inspectionPhotos: ['inspectionReportId'],
   userNotifications: ['dateAdded'],
   specialStoreHours: ['date'],
+  // The counter's tire finder: a size typed so far is a prefix of size keys; a brand or line narrows the rest.
+  catalogueTires: ['sizeKey', 'productLineHashId', 'brandHashId'],
+  catalogueProductLines: ['brandHashId'],
+  // A customer's saved quotes, on their page and when the counter opens one again.
+  tireQuotes: ['customerId'],
 };
 
 function primaryKey(collection: CollectionName): string {
@@ -134,6 +139,12 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
   inspectionReports: 7,
   inspectionItems: 7,
   inspectionPhotos: 7,
+  catalogueBrands: 8,
+  catalogueProductLines: 8,
+  catalogueTires: 8,
+  tireQuotes: 8,
+  tireInstallPackages: 8,
+  tireFees: 8,
 };
 /** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
 const reindexedInVersion: Partial<Record<CollectionName, number>> = {
@@ -146,7 +157,7 @@ const bookkeepingTables: Record<number, Record<string, string>> = {
   3: { localEdits: 'entity', conflicts: '++id, entity' },
   7: { photoBlobs: 'inspectionPhotoId' },
 };
-const latestVersion = 7;
+const latestVersion = 8;
 
 /** A collection's schema at a version: indexes a later version added are not there yet. */
 const tableSchema = (c: CollectionName, version = latestVersion) =>

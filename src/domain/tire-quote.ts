@@ -5,6 +5,7 @@ import {
   type PricedTireQuote, type TireFee, type TireQuoteChoice, type TireQuoteLine, type TireQuoteOption, type TireQuotePrices, type TireQuoteRequest,
 } from '../contract/tire-pricing.ts';
 import type { FieldProblems } from './customer-rules.ts';
+import { feeKey } from './tire-fees.ts';
 
 /**
  * The out-the-door price of tires at the counter (issue 26), one pure function the counter screen, the saved
@@ -79,7 +80,7 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 function feesInForce(rows: readonly TireFee[], date: string): { inForce: TireFee[]; problems: string[] } {
   const byName = new Map<string, TireFee[]>();
   for (const row of rows) {
-    const key = row.name.toLowerCase();
+    const key = feeKey(row.name);
     byName.set(key, [...(byName.get(key) ?? []), row]);
   }
   const inForce: TireFee[] = [];

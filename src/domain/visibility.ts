@@ -1,5 +1,5 @@
 import type { Role } from '../contract/enums.ts';
-import { inspectionReportSchema, scheduledVisitSchema, storeServiceSchema } from '../contract/entities.ts';
+import { catalogueTireSchema, inspectionReportSchema, scheduledVisitSchema, storeServiceSchema } from '../contract/entities.ts';
 import { storeLocationSchema } from '../contract/store-location.ts';
 import type { CollectionName } from '../contract/sync.ts';
 import { frontCounter, storeAdmins } from './roles.ts';
@@ -18,7 +18,7 @@ const none: ReadAccess = { kind: 'none' };
 const calendarAndCatalogue = new Set<CollectionName>([
   'schedulerResources', 'storeServiceCategories', 'appointmentResources', 'schedulerResourceServices',
   'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours', 'inspectionTemplates',
-  'inspectionItems', 'inspectionPhotos',
+  'inspectionItems', 'inspectionPhotos', 'catalogueBrands', 'catalogueProductLines',
 ]);
 
 /**
@@ -39,6 +39,9 @@ const storeWithoutServiceKey: ReadAccess = { kind: 'limited', fields: Object.key
 /** The store's services as the bay sees them: all but the traction service code (the service system's, for the counter). */
 const servicesWithoutTractionCode: ReadAccess = { kind: 'limited', fields: Object.keys(storeServiceSchema.shape).filter((f) => f !== 'tractionServiceCode'), rows: 'all' };
 
+/** The catalogue's tires as the bay sees them: size, brand, load and speed, not the price (maySeePrices). */
+const tiresWithoutPrice: ReadAccess = { kind: 'limited', fields: Object.keys(catalogueTireSchema.shape).filter((f) => f !== 'priceInCents'), rows: 'all' };
+
 /** Colleagues as the bay sees them: names and roles, not their email. */
 const staffByName: ReadAccess = { kind: 'limited', fields: ['userId', 'name', 'roles'], rows: 'all' };
 
@@ -49,7 +52,7 @@ export const customerNameFields = ['customerId', 'firstName', 'lastName', 'compa
  * Who sees what (DESIGN.md): one policy for the REST routes and the change feed alike. The front counter
  * (PointSAdmin, Admin, User) sees the store's data; technicians and lead technicians see the calendar,
  * resources and services, and for visits the customer's name and vehicle: no contact details, no messages,
- * no ratings, no retail or traction data.
+ * no ratings, no retail data (tire quotes, install packages and state tire fees among it) or traction data.
  */
 export function readAccess(rolesAtStore: readonly Role[], collection: CollectionName): ReadAccess {
   if (ownRows.has(collection)) return full;
@@ -65,6 +68,7 @@ export function readAccess(rolesAtStore: readonly Role[], collection: Collection
   if (rolesAtStore.length === 0) return none;
   if (calendarAndCatalogue.has(collection)) return full;
   if (collection === 'storeServices') return servicesWithoutTractionCode;
+  if (collection === 'catalogueTires') return tiresWithoutPrice;
   if (collection === 'scheduledVisits') return visitsWithoutPublicId;
   if (collection === 'inspectionReports') return reportsWithoutPublicId;
   if (collection === 'customers') return { kind: 'limited', fields: customerNameFields, rows: 'visited' };

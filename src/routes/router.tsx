@@ -46,6 +46,10 @@ const inspectionReport = createRoute({
   validateSearch: z.object({ print: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional().catch(false) }),
   component: lazyRouteComponent(() => import('../features/public/inspection-report-page.tsx'), 'InspectionReportPage'),
 });
+const tireQuote = createRoute({
+  getParentRoute: () => rootRoute, path: '/tire-quotes/$id', staticData: { title: 'Tire Quote' },
+  component: lazyRouteComponent(() => import('../features/public/tire-quote-page.tsx'), 'TireQuotePage'),
+});
 const workOrderDeprecated = createRoute({
   getParentRoute: () => rootRoute, path: '/work-order', staticData: { title: 'Work Order' },
   validateSearch: z.object({ id: z.string().optional() }).passthrough(),
@@ -105,6 +109,7 @@ const home = createRoute({
 const schedulerSearch = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined),
   view: z.enum(['day', 'technicians', 'week', 'list']).optional().catch(undefined),
+  quote: z.uuid().optional().catch(undefined),
 });
 const scheduler = createRoute({
   getParentRoute: () => app, path: '/scheduler-dayview', staticData: { title: 'Scheduler', roles: frontCounter }, beforeLoad: guard(frontCounter),
@@ -128,6 +133,12 @@ const customerSearch = createRoute({
   getParentRoute: () => app, path: '/customer-search', staticData: { title: 'Customers', roles: frontCounter }, beforeLoad: guard(frontCounter),
   validateSearch: z.object({ q: optionalText }), component: lazyRouteComponent(() => import('../features/customers/customer-search-page.tsx'), 'CustomerSearchPage'),
 });
+/** The counter's tire finder and quote: for a customer and vehicle (from their page), or a saved quote reopened. */
+const tireCounter = createRoute({
+  getParentRoute: () => app, path: '/tires', staticData: { title: 'Tires', roles: frontCounter }, beforeLoad: guard(frontCounter),
+  validateSearch: z.object({ customerId: z.uuid().optional().catch(undefined), vehicleId: z.uuid().optional().catch(undefined), quote: z.uuid().optional().catch(undefined) }),
+  component: lazyRouteComponent(() => import('../features/counter/tire-counter-page.tsx'), 'TireCounterPage'),
+});
 const customerCreate = createRoute({
   getParentRoute: () => app, path: '/customer-create', staticData: { title: 'Create Customer', roles: frontCounter }, beforeLoad: guard(frontCounter),
   validateSearch: z.object({ prefill: optionalText }), component: lazyRouteComponent(() => import('../features/customers/customer-create-page.tsx'), 'CustomerCreatePage'),
@@ -149,7 +160,7 @@ const settingsPages = [
 ];
 
 const routeTree = rootRoute.addChildren([
-  maintenance, rating, inspectionReport, workOrderDeprecated, workOrder, contactUs, forbidden,
+  maintenance, rating, inspectionReport, tireQuote, workOrderDeprecated, workOrder, contactUs, forbidden,
   app.addChildren([
     home,
     screen(app, '/dashboard', 'Dashboard', frontCounter),
@@ -161,6 +172,7 @@ const routeTree = rootRoute.addChildren([
     customerSearch,
     screen(app, '/possible-duplicates', 'Possible Duplicates', frontCounter, lazyRouteComponent(() => import('../features/customers/possible-duplicates-page.tsx'), 'PossibleDuplicatesPage')),
     customerCreate,
+    tireCounter,
     customer.addChildren([customerEdit.addChildren([customerEditVehicle]), customerCreateVehicle, customerAppointments.addChildren([customerAppointment])]),
     settings.addChildren(settingsPages),
     screen(app, '/retail-management', 'Retail Management', storeAdmins, lazyRouteComponent(() => import('../features/retail/retail-management-page.tsx'), 'RetailManagementPage')),
@@ -175,7 +187,7 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 /** The customers' pages: they open without sign-in, and without the staff app's replica and worker. */
-const publicPaths = [/^\/rating\/?$/, /^\/inspection-reports\//, /^\/work-order(\/|$)/, /^\/contact-us\//];
+const publicPaths = [/^\/rating\/?$/, /^\/inspection-reports\//, /^\/tire-quotes\//, /^\/work-order(\/|$)/, /^\/contact-us\//];
 export const isPublicPath = (pathname: string) => publicPaths.some((p) => p.test(pathname));
 
 export function createAppRouter(auth: AuthPort) {

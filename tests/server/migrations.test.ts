@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/connect.ts';
 import { migrateToLatest, migrationNames } from '../../server/db/migrate.ts';
-import { collectionNames, replicatedCollections } from '../../src/contract/sync.ts';
+import { catalogueCollectionNames, companyCollectionNames, replicatedCollections } from '../../src/contract/sync.ts';
 import { columnMismatches, columnsOf, entityTables, tableNames } from '../support/schema-checks.ts';
 
 describe('migrations on the embedded database (PGlite)', () => {
@@ -25,8 +25,13 @@ describe('migrations on the embedded database (PGlite)', () => {
       for (const [table, schema] of entityTables) {
         expect(await columnMismatches(handle.db, table, schema), table).toEqual({ extra: [], missing: [] });
       }
-      for (const table of collectionNames.map((c) => replicatedCollections[c].table)) {
+      for (const table of companyCollectionNames.map((c) => replicatedCollections[c].table)) {
         expect(await columnsOf(handle.db, table), table).toEqual(expect.arrayContaining(['company_id', 'store_id', 'version', 'deleted']));
+      }
+      // The platform's catalogue is on the feed without a company.
+      for (const table of catalogueCollectionNames.map((c) => replicatedCollections[c].table)) {
+        expect(await columnsOf(handle.db, table), table).toEqual(expect.arrayContaining(['version', 'deleted']));
+        expect(await columnsOf(handle.db, table), table).not.toContain('company_id');
       }
     } finally {
       await handle.close();

@@ -54,15 +54,30 @@ describe('the change feed', () => {
 
   it('sends only the store asked for, company-wide rows, and the caller\'s own notifications', async () => {
     const { changes } = await pullAll(userToken, stores[101]!);
-    const storeIds = new Set(changes.map((c) => c.value.storeId));
+    const catalogue = new Set(['catalogueBrands', 'catalogueProductLines', 'catalogueTires']);
+    const storeIds = new Set(changes.filter((c) => !catalogue.has(c.collection)).map((c) => c.value.storeId));
     expect([...storeIds].sort()).toEqual([null, stores[101]].sort());
     const me = (await apiCall(t.app, { method: 'GET', path: '/api/alltrac/users/me', token: userToken })).json();
     const owners = new Set(changes.filter((c) => c.collection === 'userNotifications').map((c) => c.value.identityId));
     expect([...owners]).toEqual([me.userId]);
   });
 
+  it('sends the platform\'s tire catalogue to every store, each tire with its size key and brand, its price to the counter only', async () => {
+    const technicianToken = await accessTokenFor(t.app, 'tech@demo.test');
+    const [counter, bay] = await Promise.all([pullAll(userToken, stores[101]!), pullAll(technicianToken, stores[101]!)]);
+    const tires = (feed: typeof counter) => feed.changes.filter((c) => c.collection === 'catalogueTires');
+    expect(tires(counter).length).toBeGreaterThan(0);
+    expect(tires(bay).map((c) => c.key).sort()).toEqual(tires(counter).map((c) => c.key).sort());
+    const tire = tires(counter)[0]!.value;
+    expect(tire.sizeKey).toMatch(/^\d{3}\/\d{2}R\d{2}|^\d{2}x/);
+    expect(tire.priceInCents).toEqual(expect.any(Number));
+    expect(counter.changes.some((c) => c.collection === 'catalogueBrands' && c.key === tire.brandHashId)).toBe(true);
+    expect(tires(bay).every((c) => c.value.priceInCents === null)).toBe(true);
+  });
+
   it('shapes values like the REST calls: camelCase fields and ISO timestamps, with the row\'s version', async () => {
-    const { changes } = await pull(userToken, stores[101]!, 0, 2000);
+    // The whole first sync: the demo catalogue's thousands of tires come before the store's visits in version order.
+    const { changes } = await pullAll(userToken, stores[101]!, 0, 2000);
     const visit = changes.find((c) => c.collection === 'scheduledVisits' && c.value.confirmationDate)!;
     expect(visit.value.scheduledVisitId).toBe(visit.key);
     expect(visit.value.confirmationDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -119,10 +119,15 @@ describe('notification settings', () => {
 
   it('reach only their user\'s devices, through the change feed', async () => {
     await apiCall(t.app, { method: 'PATCH', path: preferencePath('message'), token, body: [{ op: 'replace', path: '/inApp', value: false }] });
-    const feed = await apiCall(t.app, { method: 'GET', path: `${apiPaths.syncChanges}?since=0&limit=5000`, token, store });
-    const changes = feed.json().changes.filter((c: { collection: string }) => c.collection === 'notificationPreferences');
-    expect(changes.map((c: { key: string }) => c.key).sort()).toEqual([`${userId}/message`, `${userId}/rating`]);
-    expect(changes.find((c: { key: string }) => c.key === `${userId}/message`).value).toMatchObject({ identityId: userId, kind: 'message', inApp: false, storeId: null });
+    // Every page of the feed: the demo's tire catalogue alone fills more than one.
+    const changes: { key: string; value: unknown }[] = [];
+    for (let since = 0, more = true; more;) {
+      const page = (await apiCall(t.app, { method: 'GET', path: `${apiPaths.syncChanges}?since=${since}&limit=5000`, token, store })).json();
+      changes.push(...page.changes.filter((c: { collection: string }) => c.collection === 'notificationPreferences'));
+      ({ cursor: since, hasMore: more } = page);
+    }
+    expect(changes.map((c) => c.key).sort()).toEqual([`${userId}/message`, `${userId}/rating`]);
+    expect(changes.find((c) => c.key === `${userId}/message`)!.value).toMatchObject({ identityId: userId, kind: 'message', inApp: false, storeId: null });
   });
 
   it('answer 404 naming the kinds for an unknown kind, and 400 for a field other than inApp', async () => {

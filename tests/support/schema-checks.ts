@@ -1,6 +1,7 @@
 import { CamelCasePlugin, sql } from 'kysely';
 import type { z } from 'zod';
 import * as entities from '../../src/contract/entities.ts';
+import { tireFeeRowSchema, tireInstallPackageSchema, tireQuoteSchema } from '../../src/contract/tire-pricing.ts';
 import type { Db } from '../../server/db/connect.ts';
 
 const snake = new CamelCasePlugin();
@@ -23,8 +24,9 @@ export const entityTables: [string, z.ZodObject][] = [
   ['tire_purchase_add_ons', entities.tirePurchaseAddOnSchema], ['traction_orders', entities.tractionOrderSchema],
   ['store_tire_services', entities.storeTireServiceSchema], ['store_tire_warranties', entities.storeTireWarrantySchema],
   ['special_store_hours', entities.specialStoreHoursSchema], ['brands', entities.brandSchema],
-  ['product_lines', entities.productLineSchema], ['tire_sizes', entities.tireSizeSchema], ['tires', entities.tireSchema],
+  ['product_lines', entities.productLineSchema], ['tire_sizes', entities.tireSizeSchema], ['tires', entities.catalogueTireSchema],
   ['logistics_transfers', entities.logisticsTransferSchema], ['inventory_summaries', entities.inventorySummarySchema],
+  ['tire_quotes', tireQuoteSchema], ['tire_install_packages', tireInstallPackageSchema], ['tire_fees', tireFeeRowSchema],
 ];
 
 const syncColumns = ['company_id', 'store_id', 'version', 'deleted', 'changed_by', 'changed_by_name', 'changed_at'];

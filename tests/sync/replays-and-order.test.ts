@@ -131,7 +131,7 @@ describe('a page with rows of a collection this app does not know (a newer serve
       body: (body) => {
         const page = body as { changes: { version: number }[] };
         const version = page.changes[0]?.version ?? 1;
-        return { ...page, changes: [{ collection: 'tireQuotes', key: 'q1', version, deleted: false, value: { tireQuoteId: 'q1' } }, ...page.changes] };
+        return { ...page, changes: [{ collection: 'fleetAccounts', key: 'q1', version, deleted: false, value: { tireQuoteId: 'q1' } }, ...page.changes] };
       },
     };
     const result = await d.engine.pull();

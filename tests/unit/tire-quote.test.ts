@@ -323,7 +323,8 @@ describe('an out-the-door quote, to the cent', () => {
     const result = priceTireQuote(request([option({ tires: [tire('Touring 205/55R16', 4, 10_000)], installPackageId: packageId.passengerTotal, warrantyType: 'PromisePlus' })]));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const saved = { ...result.quote, tireQuoteId: uuid(90), customerId: uuid(91), vehicleId: null };
+    const choices = [option({ tires: [tire('Touring 205/55R16', 4, 10_000)], installPackageId: packageId.passengerTotal, warrantyType: 'PromisePlus' })];
+    const saved = { ...result.quote, tireQuoteId: uuid(90), tireQuoteHashId: 'Zq3xW9kLmN2pR7tYbV5cHd', customerId: uuid(91), vehicleId: null, choices };
     expect(tireQuoteSchema.parse(saved)).toEqual(saved);
   });
 });

@@ -25,7 +25,14 @@ describe('who sees what', () => {
       storeContacts: 'none', socialMediaAccounts: 'none', tirePurchaseAddOns: 'none', tractionOrders: 'none', storeTireServices: 'none',
       storeTireWarranties: 'none', logisticsTransfers: 'none', inventorySummaries: 'none',
       inspectionReports: 'limited', inspectionItems: 'full', inspectionPhotos: 'full',
+      tireQuotes: 'none', tireInstallPackages: 'none', tireFees: 'none', catalogueBrands: 'full', catalogueProductLines: 'full', catalogueTires: 'limited',
     });
+  });
+
+  it('gives the bay the catalogue\'s tires without their price, and the counter with it', () => {
+    const tire = { tireId: 't1', sizeKey: '225/65R17', loadIndex: 102, speedRating: 'H', priceInCents: 15999 };
+    expect(withAccess(tire, readAccess(['AllTracTechnician'], 'catalogueTires'))).toEqual({ ...tire, priceInCents: null });
+    expect(withAccess(tire, readAccess(['AllTracUser'], 'catalogueTires'))).toEqual(tire);
   });
 
   it('gives a technician a customer\'s name and never a way to contact them', () => {

@@ -8,6 +8,7 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import { confirmationChannel, contactFormProblems } from '../../../src/domain/contact-form.ts';
 import { renderedTemplate, templateValues, type TemplateStore } from '../../../src/domain/message-templates.ts';
 import { e164, formatPhone } from '../../../src/domain/phone.ts';
+import { oneLineAddress } from '../../../src/domain/store-address.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { textingEnabled } from '../../../src/domain/texting.ts';
 import type { AuthUser } from '../../auth/auth.ts';
@@ -56,11 +57,10 @@ export async function contactFormRoutes(app: FastifyInstance, { db, clock, write
     const services = await db.selectFrom('storeServices').select(['storeServiceId', 'name'])
       .where('companyId', '=', store.companyId).where('storeId', '=', store.id).where('deleted', '=', false).where('isActive', '=', true)
       .orderBy('name').execute();
-    const place = [store.addressLine1, [store.city, [store.state, store.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ');
     // Each opening of the form is its own token: never kept by a cache.
     void reply.header('cache-control', 'no-store');
     return {
-      store: { name: store.name, phoneNumber: store.phoneNumber ? formatPhone(store.phoneNumber) : null, address: place || null, texts: textingEnabled(store) },
+      store: { name: store.name, phoneNumber: store.phoneNumber ? formatPhone(store.phoneNumber) : null, address: oneLineAddress(store), texts: textingEnabled(store) },
       services,
       formToken: issueFormToken(secret, contactFormId, clock.now()),
     };

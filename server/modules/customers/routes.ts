@@ -43,7 +43,7 @@ function normalized<S extends z.ZodObject>(schema: S, body: unknown, what: strin
  * chain). A change queued on a device before a merge it had not heard of still reaches the right person.
  * Null when there is no such customer, or it was deleted without a merge.
  */
-async function survivorOf(db: Db | Writer['trx'], companyId: number, customerId: string): Promise<string | null> {
+export async function survivorOf(db: Db | Writer['trx'], companyId: number, customerId: string): Promise<string | null> {
   let id = customerId;
   for (let hop = 0; hop < 100; hop++) {
     const row = await db.selectFrom('customers').select(['deleted', 'mergedIntoCustomerId'])
@@ -57,7 +57,7 @@ async function survivorOf(db: Db | Writer['trx'], companyId: number, customerId:
 }
 
 /** The vehicle, if it belongs to the customer of the path (or to the customer that one was merged into). */
-async function vehicleOfCustomer(db: Db | Writer['trx'], companyId: number, vehicle: { customerId: string } | undefined, customerId: string): Promise<boolean> {
+export async function vehicleOfCustomer(db: Db | Writer['trx'], companyId: number, vehicle: { customerId: string } | undefined, customerId: string): Promise<boolean> {
   if (!vehicle) return false;
   return vehicle.customerId === customerId || vehicle.customerId === await survivorOf(db, companyId, customerId);
 }
@@ -97,7 +97,7 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
   });
 
   /**
-   * Merges a customer into this one: the other's vehicles, visits, messages and ratings move here, and the
+   * Merges a customer into this one: the other's vehicles, visits, messages, ratings and tire quotes move here, and the
    * other becomes a tombstone every device deletes. One transaction. Either side may have been merged
    * elsewhere since the device saw it (another counter, offline): the merge joins the customers they now
    * stand for, and when that is already one customer it answers like the first merge did.
@@ -122,6 +122,7 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
         visits: await w.reassign('scheduledVisits', 'customerId', mergedId, keptId),
         messages: await w.reassign('storeMessages', 'customerId', mergedId, keptId),
         ratings: await w.reassign('ratings', 'customerId', mergedId, keptId),
+        tireQuotes: await w.reassign('tireQuotes', 'customerId', mergedId, keptId),
       };
       for (const pair of await w.trx.selectFrom('customerDuplicateDismissals').select(['customerId', 'otherCustomerId'])
         .where('companyId', '=', scope.companyId).where('deleted', '=', false)

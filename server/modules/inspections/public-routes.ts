@@ -6,6 +6,7 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import { dateFormats } from '../../../src/domain/date-format.ts';
 import { needsDecision, reportLines } from '../../../src/domain/inspections.ts';
 import { formatPhone } from '../../../src/domain/phone.ts';
+import { oneLineAddress } from '../../../src/domain/store-address.ts';
 import { storeTimeZone } from '../../../src/domain/time-zone.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
@@ -61,7 +62,7 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
     return {
       store: {
         name: report.storeName, phoneNumber: report.phoneNumber ? formatPhone(report.phoneNumber) : null,
-        address: [report.addressLine1, [report.city, [report.state, report.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean).join(', ') || null,
+        address: oneLineAddress(report),
         timeZone: storeTimeZone(report.timeZone, () => undefined),
       },
       vehicle: [report.year, report.make, report.model].filter(Boolean).join(' ') || null,

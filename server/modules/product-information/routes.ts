@@ -66,7 +66,7 @@ export async function productInformationRoutes(app: FastifyInstance, { db, auth 
     return { seesPrices: maySeePrices(rolesAtStore(user.roles, storeId)) };
   };
   /** Tires that match the filters, as a condition on a tire's product line and size. */
-  const tiresWhere = (filters: CatalogueFilters) => db.selectFrom('tires').select('tires.tireId')
+  const tiresWhere = (filters: CatalogueFilters) => db.selectFrom('tires').select('tires.tireId').where('tires.deleted', '=', false)
     .$if(filters.tireSizeId !== undefined, (q) => q.where('tires.tireSizeId', '=', filters.tireSizeId!))
     .$if(filters.category !== undefined, (q) => q.where('tires.category', '=', filters.category!))
     .$if(filters.webCategory !== undefined, (q) => q.where('tires.webCategory', '=', filters.webCategory!));
@@ -74,7 +74,7 @@ export async function productInformationRoutes(app: FastifyInstance, { db, auth 
   app.get(apiPaths.brands, async (request) => {
     await reader(request);
     const { text, filters, odata } = listOptions(request, ['category', 'webCategory', 'tireSizeId']);
-    let base = db.selectFrom('brands').select(['brands.brandHashId', 'brands.name']);
+    let base = db.selectFrom('brands').select(['brands.brandHashId', 'brands.name']).where('brands.deleted', '=', false);
     if (text) base = base.where(wordsBegin(sql.ref('brands.name'), text));
     if (filters.category || filters.webCategory || filters.tireSizeId) {
       // Brands that make a tire of that category or size.
@@ -88,9 +88,9 @@ export async function productInformationRoutes(app: FastifyInstance, { db, auth 
     await reader(request);
     const { brandHashId } = parseOrProblem(z.object({ brandHashId: hashId }), request.params, 'The path');
     const { text, odata } = listOptions(request, []);
-    const brand = await db.selectFrom('brands').select('brandHashId').where('brandHashId', '=', brandHashId).executeTakeFirst();
+    const brand = await db.selectFrom('brands').select('brandHashId').where('brandHashId', '=', brandHashId).where('deleted', '=', false).executeTakeFirst();
     if (!brand) throw new ProblemError('notFound', 'The catalogue has no such brand.');
-    let base = db.selectFrom('productLines').select(['productLineHashId', 'brandHashId', 'name']).where('brandHashId', '=', brandHashId);
+    let base = db.selectFrom('productLines').select(['productLineHashId', 'brandHashId', 'name']).where('brandHashId', '=', brandHashId).where('deleted', '=', false);
     if (text) base = base.where(wordsBegin(sql.ref('name'), text));
     return runODataList(base, withDefaultOrder(parseODataQuery(odata, lineResource), 'name'), lineResource, 'productLineHashId');
   });
@@ -99,7 +99,7 @@ export async function productInformationRoutes(app: FastifyInstance, { db, auth 
     await reader(request);
     const { productLineHashId } = parseOrProblem(z.object({ productLineHashId: hashId }), request.params, 'The path');
     const line = await db.selectFrom('productLines').select(['productLineHashId', 'brandHashId', 'name', 'description'])
-      .where('productLineHashId', '=', productLineHashId).executeTakeFirst();
+      .where('productLineHashId', '=', productLineHashId).where('deleted', '=', false).executeTakeFirst();
     if (!line) throw new ProblemError('notFound', 'The catalogue has no such product line.');
     return line;
   });
@@ -108,7 +108,7 @@ export async function productInformationRoutes(app: FastifyInstance, { db, auth 
     await reader(request);
     const { text, filters, odata } = listOptions(request, ['brandHashId', 'category', 'webCategory', 'tireSizeId']);
     let base = db.selectFrom('productLines').innerJoin('brands', 'brands.brandHashId', 'productLines.brandHashId')
-      .select(['productLines.productLineHashId', 'productLines.brandHashId', 'brands.name as brandName', 'productLines.name']);
+      .select(['productLines.productLineHashId', 'productLines.brandHashId', 'brands.name as brandName', 'productLines.name']).where('productLines.deleted', '=', false);
     if (text) base = base.where(wordsBegin(sql`${sql.ref('brands.name')} || ' ' || ${sql.ref('productLines.name')}`, text));
     if (filters.brandHashId) base = base.where('productLines.brandHashId', '=', filters.brandHashId);
     if (filters.category || filters.webCategory || filters.tireSizeId) {
@@ -121,7 +121,7 @@ export async function productInformationRoutes(app: FastifyInstance, { db, auth 
     const { seesPrices } = await reader(request);
     const { text, filters, odata } = listOptions(request, ['tireSizeId', 'brandHashId', 'productLineHashId', 'category', 'webCategory']);
     const resource = seesPrices ? tireResource : tireResourceWithoutPrices;
-    let base = db.selectFrom('tires').select(tireColumns)
+    let base = db.selectFrom('tires').select(tireColumns).where('deleted', '=', false)
       .$if(filters.tireSizeId !== undefined, (q) => q.where('tireSizeId', '=', filters.tireSizeId!))
       .$if(filters.productLineHashId !== undefined, (q) => q.where('productLineHashId', '=', filters.productLineHashId!))
       .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))

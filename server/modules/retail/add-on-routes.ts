@@ -11,6 +11,7 @@ import { searchText, wordsBegin } from '../../http/search.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
+import { lockPackagesOf, unbundleAddOn } from './install-package-routes.ts';
 
 export const tirePurchaseAddOns: RowSpec<typeof tirePurchaseAddOnSchema> = {
   table: 'tirePurchaseAddOns', schema: tirePurchaseAddOnSchema, scope: 'store',
@@ -80,9 +81,12 @@ export async function tirePurchaseAddOnRoutes(app: FastifyInstance, { db, auth, 
     const scope = await storeScope(db, auth, request, storeAdmins, what);
     const key = parseOrProblem(params, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
+      // The packages' lock first, as every package write takes it: none can bundle the add-on as it goes.
+      await lockPackagesOf(w, scope);
       const removed = await w.remove(tirePurchaseAddOns, key);
       if (removed) {
         w.event(tirePurchaseAddOns, removed, 'ReplicaChanged', ['tirePurchaseAddOns', removed.tirePurchaseAddOnId]);
+        await unbundleAddOn(w, scope, removed.tirePurchaseAddOnId);
         return { status: 204, body: null };
       }
       // Removing twice (a replay from an outbox, two admins) ends in the same place: no add-on. An id the store

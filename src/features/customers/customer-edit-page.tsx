@@ -6,6 +6,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Customer, Rating, StoreMessage } from '../../contract/entities.ts';
 import { textConsentMethods } from '../../contract/enums.ts';
+import type { TireQuote } from '../../contract/tire-pricing.ts';
+import { formatCents } from '../../app/money.ts';
+import { formatCalendarDate } from '../../domain/date-format.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
@@ -123,6 +126,7 @@ function CustomerEditor({ storeId, customer, sending, userName, formatDate }: { 
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack>
           <Vehicles storeId={storeId} customerId={customer.customerId} />
+          <TireQuotes storeId={storeId} customerId={customer.customerId} />
           <VisitsAndRating storeId={storeId} customerId={customer.customerId} formatDate={formatDate} />
           <Messages storeId={storeId} customerId={customer.customerId} formatDate={formatDate} />
         </Stack>
@@ -152,7 +156,10 @@ function Vehicles({ storeId, customerId }: { storeId: number; customerId: string
                   <Text size="xs" c="dimmed">{[licenceText(v), v.color !== 'Unknown' ? v.color : null, v.tireSize, v.vin ? `VIN …${v.vin.slice(-8)}` : null].filter(Boolean).join(' · ')}</Text>
                 </Stack>
               </Group>
-              <ButtonLink size="xs" variant="subtle" style={{ flexShrink: 0 }} to="/customers/$customerId/vehicles/$vehicleId" params={{ customerId, vehicleId: v.vehicleId }} aria-label={`Edit ${vehicleTitle(v)}`}>Edit</ButtonLink>
+              <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                <ButtonLink size="xs" variant="subtle" to="/tires" search={{ customerId, vehicleId: v.vehicleId }} aria-label={`Quote tires for ${vehicleTitle(v)}`}>Tires</ButtonLink>
+                <ButtonLink size="xs" variant="subtle" to="/customers/$customerId/vehicles/$vehicleId" params={{ customerId, vehicleId: v.vehicleId }} aria-label={`Edit ${vehicleTitle(v)}`}>Edit</ButtonLink>
+              </Group>
             </Group>
           </Card>
         ))}
@@ -181,6 +188,25 @@ function VisitsAndRating({ storeId, customerId, formatDate }: { storeId: number;
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The customer's saved tire quotes, newest first: each option's out-the-door total, reopened at the counter. */
+function TireQuotes({ storeId, customerId }: { storeId: number; customerId: string }) {
+  const quotes = useLiveQuery(async () => (await replicaOf(storeId).rows<TireQuote>('tireQuotes').where('customerId').equals(customerId).toArray())
+    .sort((a, b) => b.createdOn.localeCompare(a.createdOn)).slice(0, 5), [storeId, customerId]);
+  if (!quotes || quotes.length === 0) return null;
+  return (
+    <Stack gap="xs" role="region" aria-label="Tire quotes">
+      <Title order={2} size="h4">Tire quotes</Title>
+      {quotes.map((q) => (
+        <Card key={q.tireQuoteId} withBorder padding="xs">
+          <Text size="xs" c="dimmed">{formatCalendarDate(q.createdOn)} · good through {formatCalendarDate(q.validUntil)}</Text>
+          <Text size="sm">{q.options.map((o) => `${o.name} ${formatCents(o.totalInCents)}`).join(' · ')}</Text>
+          <AnchorLink size="xs" to="/tires" search={{ quote: q.tireQuoteId }}>Open the quote</AnchorLink>
+        </Card>
+      ))}
+    </Stack>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Outlet, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
-import { AnchorLink } from '../../app/links.tsx';
+import { AnchorLink, ButtonLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { displayName } from '../../domain/display-name.ts';
 import { formatPhone } from '../../domain/phone.ts';
@@ -54,6 +54,7 @@ export function CustomerLayout() {
           <Title order={1} size="h2">{displayName(customer) || 'Customer'}</Title>
           <Text c="dimmed">{[customer.phoneNumber && formatPhone(customer.phoneNumber), customer.email].filter(Boolean).join(' · ') || 'No phone or email yet'}</Text>
         </Stack>
+        <ButtonLink to="/tires" search={{ customerId }} variant="light">Quote tires</ButtonLink>
         {waiting.some((e) => e.status === 'failed')
           ? <Badge color="error" variant="light" title="The server refused a change of this customer: the sync status at the top says why">A change was not saved</Badge>
           : waiting.length > 0 && <Badge color="yellow" variant="light" title="Saved on this device; sent as soon as the app reaches the server">Changes waiting to be sent</Badge>}

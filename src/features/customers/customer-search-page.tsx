@@ -70,6 +70,7 @@ export function CustomerSearchPage() {
       <Group justify="space-between" wrap="wrap">
         <Title order={1} size="h2">Customers</Title>
         <Group gap="xs">
+          <ButtonLink to="/tires" variant="default">Quote tires</ButtonLink>
           <ButtonLink to="/possible-duplicates" variant="default" leftSection={<IconUsers size={16} />}>Possible duplicates</ButtonLink>
           <ButtonLink to="/customer-create" search={query.trim() ? { prefill: query.trim() } : {}} leftSection={<IconUserPlus size={16} />}>New customer</ButtonLink>
         </Group>

@@ -2,10 +2,13 @@ import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } f
 import type { ReactNode } from 'react';
 import { formatPhone } from '../../domain/phone.ts';
 
-/** A customer's page: one narrow column, phone first, the store's name on top and its phone at the foot. */
-export function PublicFrame({ storeName, storePhone, children }: { storeName?: string | null; storePhone?: string | null; children: ReactNode }) {
+/**
+ * A customer's page: one narrow column, phone first, the store's name on top and its phone at the foot. `width`
+ * widens it on large screens for a page that sets things side by side (a quote's options).
+ */
+export function PublicFrame({ storeName, storePhone, width = 560, children }: { storeName?: string | null; storePhone?: string | null; width?: number; children: ReactNode }) {
   return (
-    <Container size={560} px="sm" py="lg">
+    <Container size={width} px="sm" py="lg">
       <Stack gap="md">
         {storeName && <Text fw={700} c="primary" size="lg">{storeName}</Text>}
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>{children}</Paper>

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { tirePurchaseAddOnSchema, type TirePurchaseAddOn } from '../../contract/entities.ts';
-import { tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, type TirePurchaseAddOnCharge } from '../../contract/enums.ts';
+import { tireInstallPackageTypes, tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, type TirePurchaseAddOnCharge } from '../../contract/enums.ts';
+import type { TireInstallPackage } from '../../contract/tire-pricing.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { changedFields } from '../../domain/json-patch.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -49,7 +50,7 @@ const categoryOrder = tirePurchaseAddOnCategories.values;
 const categoryOptions = categoryOrder.map((value) => ({ value, label: tirePurchaseAddOnCategories.label(value) }));
 
 /** The store's tire purchase add-ons by category, then name; each opened to edit or delete, a new one added. */
-export function AddOnsSection({ addOns, waiting }: { addOns: TirePurchaseAddOn[]; waiting: Map<string, OutboxEntry> }) {
+export function AddOnsSection({ addOns, packages, waiting }: { addOns: TirePurchaseAddOn[]; packages: TireInstallPackage[]; waiting: Map<string, OutboxEntry> }) {
   const [editing, setEditing] = useState<TirePurchaseAddOn | 'new' | null>(null);
   const groups = categoryOrder
     .map((category) => ({ category, items: addOns.filter((a) => a.category === category).sort((a, b) => a.name.localeCompare(b.name)) }))
@@ -92,12 +93,15 @@ export function AddOnsSection({ addOns, waiting }: { addOns: TirePurchaseAddOn[]
           ))}
         </Table>
       )}
-      {editing !== null && <AddOnDialog addOn={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing !== null && <AddOnDialog addOn={editing === 'new' ? null : editing} packages={packages} onClose={() => setEditing(null)} />}
     </Card>
   );
 }
 
-function AddOnDialog({ addOn, onClose }: { addOn: TirePurchaseAddOn | null; onClose: () => void }) {
+function AddOnDialog({ addOn, packages, onClose }: { addOn: TirePurchaseAddOn | null; packages: TireInstallPackage[]; onClose: () => void }) {
+  // Deleting an add-on takes it off the packages that bundle it, in the same step.
+  const bundledIn = addOn ? packages.filter((p) => p.addOnIds.includes(addOn.tirePurchaseAddOnId)) : [];
+  const packageNames = bundledIn.map((p) => tireInstallPackageTypes.label(p.type)).join(' and ');
   const form = useForm<AddOnValues>({
     initialValues: valuesOf(addOn),
     validate: (values) => Object.fromEntries(Object.entries(problems(values)).filter(([, message]) => message)),
@@ -114,8 +118,9 @@ function AddOnDialog({ addOn, onClose }: { addOn: TirePurchaseAddOn | null; onCl
   return (
     <EditDialog title={addOn ? `Edit ${addOn.name}` : 'Add add-on'} dialog={dialog} onSubmit={save}
       footer={{
-        submitLabel: addOn ? 'Save' : 'Add add-on', removeLabel: 'Delete add-on', removeQuestion: addOn ? `Delete ${addOn.name}? Quotes stop offering it.` : '',
-        ...(addOn ? { onRemove: () => void dialog.act(() => syncClient().deleteTirePurchaseAddOn(addOn.tirePurchaseAddOnId)) } : {}),
+        submitLabel: addOn ? 'Save' : 'Add add-on', removeLabel: 'Delete add-on',
+        removeQuestion: !addOn ? '' : `Delete ${addOn.name}? Quotes stop offering it${bundledIn.length > 0 ? `, and the ${packageNames} ${bundledIn.length > 1 ? 'packages stop' : 'package stops'} bundling it` : ''}.`,
+        ...(addOn ? { onRemove: () => void dialog.act(() => syncClient().deleteTirePurchaseAddOn(addOn.tirePurchaseAddOnId, bundledIn.map((p) => p.tireInstallPackageId))) } : {}),
       }}>
       <Select label="Category" data={categoryOptions} allowDeselect={false} required {...form.getInputProps('category')} />
       <TextInput label="Name" required maxLength={150} {...form.getInputProps('name')} />

@@ -2,6 +2,7 @@ import { Card, Group, Loader, NumberInput, Select, Stack, Switch, Table, Text, T
 import { useForm } from '@mantine/form';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { WaitingBadge } from '../../app/edit-dialog.tsx';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { useFollowWhileUntouched, useSectionSave } from '../../app/follow-untouched.ts';
@@ -15,8 +16,13 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { changedFields } from '../../domain/json-patch.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
+import { InstallPackagesSection } from './install-packages-section.tsx';
+import { TireFeesSection } from './tire-fees-section.tsx';
 import { priceProblem, RefusedAlert, SaveBar } from './retail-parts.tsx';
 import { centsOf, dollarsOf } from '../../app/money.ts';
+import { millionthsOfPercent, percentOfMillionths, salesTaxPercentDecimals } from '../../domain/sales-tax.ts';
+import { instantToWallClock, storeTimeZone } from '../../domain/time-zone.ts';
+import type { TireFeeRow, TireInstallPackage } from '../../contract/tire-pricing.ts';
 
 interface Retail {
   settings: RetailStoreSettings | null;
@@ -24,23 +30,27 @@ interface Retail {
   addOns: TirePurchaseAddOn[];
   services: StoreTireService[];
   warranties: StoreTireWarranty[];
+  packages: TireInstallPackage[];
+  fees: TireFeeRow[];
   outbox: OutboxEntry[];
 }
 
-const retailCollections = new Set(['retailStoreSettings', 'tirePurchaseAddOns', 'storeTireServices', 'storeTireWarranties']);
+const retailCollections = new Set(['retailStoreSettings', 'tirePurchaseAddOns', 'storeTireServices', 'storeTireWarranties', 'tireInstallPackages', 'tireFees']);
 
 /** The store's retail rows on this device; null until its first sync is done, undefined while reading. */
 function useRetail(storeId: number | null): Retail | null | undefined {
   return useLiveQuery(async () => {
     if (storeId === null) return undefined;
     const db = replicaOf(storeId);
-    const [complete, settings, catalogs, addOns, services, warranties, outbox] = await Promise.all([
+    const [complete, settings, catalogs, addOns, services, warranties, packages, fees, outbox] = await Promise.all([
       db.syncState.get('complete'),
       db.rows<RetailStoreSettings>('retailStoreSettings').get(storeId),
       db.rows<RetailPriceCatalog>('retailPriceCatalogs').toArray(),
       db.rows<TirePurchaseAddOn>('tirePurchaseAddOns').toArray(),
       db.rows<StoreTireService>('storeTireServices').toArray(),
       db.rows<StoreTireWarranty>('storeTireWarranties').toArray(),
+      db.rows<TireInstallPackage>('tireInstallPackages').toArray(),
+      db.rows<TireFeeRow>('tireFees').toArray(),
       db.outbox.filter((e) => retailCollections.has(e.collection)).toArray(),
     ]);
     // Until the store's first sync is done, "no settings yet" could be untrue (and a create a 409).
@@ -48,13 +58,14 @@ function useRetail(storeId: number | null): Retail | null | undefined {
     catalogs.sort((a, b) => a.name.localeCompare(b.name));
     services.sort((a, b) => a.type.localeCompare(b.type));
     warranties.sort((a, b) => storeTireWarrantyTypes.values.indexOf(a.type) - storeTireWarrantyTypes.values.indexOf(b.type));
-    return { settings: settings ?? null, catalogs, addOns, services, warranties, outbox };
+    return { settings: settings ?? null, catalogs, addOns, services, warranties, packages, fees, outbox };
   }, [storeId]);
 }
 
 /**
- * Retail Management (PointSAdmin, Admin): the active store's retail settings, its tire purchase add-ons, and its
- * tire services and warranties, read from the replica and changed through the outbox, offline too.
+ * Retail Management (PointSAdmin, Admin): the active store's retail settings, its tire purchase add-ons, install
+ * packages, tire services and warranties, and state tire fees, read from the replica and changed through the
+ * outbox, offline too.
  */
 export function RetailManagementPage() {
   const session = useSession();
@@ -76,9 +87,12 @@ export function RetailManagementPage() {
         <>
           <StoreSection key={`settings-${store.id}`} settings={retail.settings} catalogs={retail.catalogs}
             outbox={retail.outbox.filter((e) => e.collection === 'retailStoreSettings')} unsaved={unsaved} />
-          <AddOnsSection addOns={retail.addOns} waiting={new Map(retail.outbox.filter((e) => e.collection === 'tirePurchaseAddOns').map((e) => [e.key, e]))} />
+          <AddOnsSection addOns={retail.addOns} packages={retail.packages} waiting={new Map(retail.outbox.filter((e) => e.collection === 'tirePurchaseAddOns').map((e) => [e.key, e]))} />
+          <InstallPackagesSection packages={retail.packages} addOns={retail.addOns} outbox={retail.outbox.filter((e) => e.collection === 'tireInstallPackages')} />
           <TireOptionsSection key={`options-${store.id}`} services={retail.services} warranties={retail.warranties}
             outbox={retail.outbox.filter((e) => e.collection === 'storeTireServices' || e.collection === 'storeTireWarranties')} unsaved={unsaved} />
+          <TireFeesSection fees={retail.fees} outbox={retail.outbox.filter((e) => e.collection === 'tireFees')}
+            today={instantToWallClock(new Date().toISOString(), storeTimeZone(store.timeZone, () => undefined)).slice(0, 10)} />
         </>
       )}
     </Stack>
@@ -100,6 +114,9 @@ interface StoreValues {
   showPrices: boolean;
   onlineBookingLeadTimeHours: number | string;
   retailPriceCatalogId: string | null;
+  /** As typed, a percent ("8.875"): read as text, so no float error reaches the millionths stored. */
+  salesTaxPercent: string;
+  quoteValidForDays: number | string;
 }
 
 /** A store without retail settings starts from the values the server gives a new store. */
@@ -107,7 +124,10 @@ const newStoreSettings = createRetailStoreSettingsSchema.parse({});
 
 const storeValues = (settings: RetailStoreSettings | null): StoreValues => {
   const s = settings ?? newStoreSettings;
-  return { websiteUrl: s.websiteUrl ?? '', showPrices: s.showPrices, onlineBookingLeadTimeHours: s.onlineBookingLeadTimeHours, retailPriceCatalogId: s.retailPriceCatalogId };
+  return {
+    websiteUrl: s.websiteUrl ?? '', showPrices: s.showPrices, onlineBookingLeadTimeHours: s.onlineBookingLeadTimeHours, retailPriceCatalogId: s.retailPriceCatalogId,
+    salesTaxPercent: percentOfMillionths(s.salesTaxRateInMillionths), quoteValidForDays: s.quoteValidForDays,
+  };
 };
 
 const settingsOf = (values: StoreValues): RetailStoreSettings => ({
@@ -115,7 +135,18 @@ const settingsOf = (values: StoreValues): RetailStoreSettings => ({
   showPrices: values.showPrices,
   onlineBookingLeadTimeHours: typeof values.onlineBookingLeadTimeHours === 'number' ? values.onlineBookingLeadTimeHours : Number.NaN,
   retailPriceCatalogId: values.retailPriceCatalogId,
+  salesTaxRateInMillionths: millionthsOfPercent(values.salesTaxPercent),
+  quoteValidForDays: typeof values.quoteValidForDays === 'number' ? values.quoteValidForDays : Number.NaN,
 });
+
+/** The entity's words for a value out of its range; `otherwise` for what is not a number of the right kind at all. */
+function rangeProblem(field: z.ZodType, value: number, otherwise: string): string | undefined {
+  if (Number.isNaN(value)) return otherwise;
+  const parsed = field.safeParse(value);
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0]!;
+  return issue.code === 'too_big' || issue.code === 'too_small' ? issue.message : otherwise;
+}
 
 function storeProblems(values: StoreValues): Record<string, string | undefined> {
   const settings = settingsOf(values);
@@ -125,6 +156,9 @@ function storeProblems(values: StoreValues): Record<string, string | undefined> 
   return {
     websiteUrl: url.success ? undefined : url.error.issues[0]!.message,
     onlineBookingLeadTimeHours: !leadIssue ? undefined : leadIssue.code === 'too_big' ? leadIssue.message : 'Enter whole hours, 0 or more',
+    salesTaxPercent: rangeProblem(retailStoreSettingsSchema.shape.salesTaxRateInMillionths, settings.salesTaxRateInMillionths,
+      `Enter the rate as a percent with up to ${salesTaxPercentDecimals} decimals, e.g. 8.875`),
+    quoteValidForDays: rangeProblem(retailStoreSettingsSchema.shape.quoteValidForDays, settings.quoteValidForDays, 'A quote is good for 1 to 365 whole days'),
   };
 }
 
@@ -153,7 +187,7 @@ function StoreSection({ settings, catalogs, outbox, unsaved }: {
           <div>
             <Title order={2} size="h4" id="retail-store">Store</Title>
             <Text size="sm" c="dimmed">
-              {settings ? 'What the store\'s retail website shows and how customers book online.' : 'This store has no retail settings yet: saving creates them.'}
+              {settings ? 'What the store\'s retail website shows, how customers book online, and how tire quotes are priced.' : 'This store has no retail settings yet: saving creates them.'}
             </Text>
           </div>
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
@@ -164,6 +198,12 @@ function StoreSection({ settings, catalogs, outbox, unsaved }: {
             min={0} max={8760} clampBehavior="none" allowDecimal={false} {...form.getInputProps('onlineBookingLeadTimeHours')} />
           <Select label="Retail price catalogue" description={chosen?.description ?? 'The prices the store\'s tires follow'} placeholder="No catalogue" clearable maw={480}
             data={catalogOptions} {...form.getInputProps('retailPriceCatalogId')} />
+          <Group align="flex-start" gap="md">
+            <TextInput label="Sales tax" description="On a quote's taxable lines, in percent" inputMode="decimal" autoComplete="off" w={220}
+              rightSection={<Text size="sm" c="dimmed">%</Text>} {...form.getInputProps('salesTaxPercent')} />
+            <NumberInput label="Quotes good for" description="Days a tire quote holds its prices" w={220} min={1} max={365} clampBehavior="none" allowDecimal={false}
+              rightSection={<Text size="sm" c="dimmed">days</Text>} rightSectionWidth={48} {...form.getInputProps('quoteValidForDays')} />
+          </Group>
         </Stack>
         <SaveBar dirty={form.isDirty()} saved={saved} entries={outbox} onUndo={() => form.reset()} saveLabel={settings ? 'Save' : 'Create retail settings'} />
       </form>

@@ -28,6 +28,8 @@ interface Props {
   timeZone: string;
   /** The slot picked; by technician, the technician whose column it was (null: nobody yet). */
   place: CalendarPlacement & { technicianId?: string | null };
+  /** What the appointment starts with when it books something already agreed (a tire quote's install). */
+  initial?: { customer: Customer; vehicleId: string | null; serviceIds: string[]; staffNotes: string };
   onClose(): void;
 }
 
@@ -192,19 +194,22 @@ function NewCustomer({ storeId, initial, onCreated, onCancel }: { storeId: numbe
   );
 }
 
-function AppointmentForm({ store, timeZone, place, catalogue, onClose }: FormProps) {
+function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }: FormProps) {
   const storeId = store.id;
   const starting = startingPlace(place, catalogue.columns);
-  const [customer, setCustomer] = useState<Customer | null>(null);
-  const [vehicleId, setVehicleId] = useState<string | null>(null);
-  const [serviceIds, setServiceIds] = useState<string[]>([]);
+  const [customer, setCustomer] = useState<Customer | null>(initial?.customer ?? null);
+  const [vehicleId, setVehicleId] = useState<string | null>(initial?.vehicleId ?? null);
+  const [serviceIds, setServiceIds] = useState<string[]>(initial?.serviceIds ?? []);
   const [resourceId, setResourceId] = useState<string | null>(starting.resourceId);
   const [technicianId, setTechnicianId] = useState<string | null>(starting.technicianId);
   const [date, setDate] = useState(place.startDate.slice(0, 10));
   const [time, setTime] = useState(place.startDate.slice(11, 16));
-  const [minutes, setMinutes] = useState<number | string>(minutesBetween(place.startDate, place.endDate));
+  const [minutes, setMinutes] = useState<number | string>(() => {
+    const booked = catalogue.services.filter((s) => initial?.serviceIds.includes(s.storeServiceId)).reduce((sum, s) => sum + s.durationInMinutes, 0);
+    return booked > 0 ? snapDuration(booked) : minutesBetween(place.startDate, place.endDate);
+  });
   const [status, setStatus] = useState('1');
-  const [staffNotes, setStaffNotes] = useState('');
+  const [staffNotes, setStaffNotes] = useState(initial?.staffNotes ?? '');
   const [keyTag, setKeyTag] = useState('');
   const [walkIn, setWalkIn] = useState(false);
   const [problems, setProblems] = useState<Record<string, string>>({});

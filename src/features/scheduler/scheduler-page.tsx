@@ -9,6 +9,7 @@ import { ButtonLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';
+import { displayName } from '../../domain/display-name.ts';
 import { snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
 import { noTechnicianColumn, viewDays, type SchedulerEvent } from '../../domain/scheduler-events.ts';
 import { gridHours, placementWarnings } from '../../domain/scheduler-rules.ts';
@@ -20,12 +21,14 @@ import { BlockDialog } from './block-dialog.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
 import { EventCalendar, type CalendarPlacement, type CalendarView } from './event-calendar.tsx';
 import { RequestsButton } from './appointment-requests.tsx';
-import { unassignedColumn, useSchedulerEvents } from './use-scheduler.ts';
+import { unassignedColumn, useQuoteBooking, useSchedulerEvents } from './use-scheduler.ts';
 import './scheduler.css';
 
 export interface SchedulerSearch {
   date?: string;
   view?: CalendarView;
+  /** A saved tire quote whose install is being booked: the slot picked opens with its customer, vehicle and service. */
+  quote?: string;
 }
 
 const plusMinutes = (wall: string, minutes: number) => Temporal.PlainDateTime.from(wall).add({ minutes }).toString({ smallestUnit: 'second' });
@@ -78,6 +81,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
   const data = useSchedulerEvents(store.id, days.from, days.to, timeZone, byTechnician ? 'technician' : 'resource');
   const events = data?.events ?? noEvents;
   const [picked, setPicked] = useState<(CalendarPlacement & { technicianId?: string | null }) | null>(null);
+  const quoteBooking = useQuoteBooking(store.id, search.quote ?? null);
   const [block, setBlock] = useState<SchedulerEvent | null>(null);
   const [pending, setPending] = useState<PendingMove | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -180,6 +184,12 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
           : <Badge color="gray" variant="light">Closed{dayNote?.description ? ` · ${dayNote.description}` : ''}</Badge>)}
       </Group>
       {problem && <Alert color="red" withCloseButton onClose={() => setProblem(null)} title="Not moved">{problem}</Alert>}
+      {quoteBooking && (
+        <Alert color="blue" title="Booking a tire install" withCloseButton closeButtonLabel="Stop booking the install"
+          onClose={() => void navigate({ to: '/scheduler-dayview', search: { date: search.date, view: search.view }, replace: true })}>
+          Pick a free slot for {displayName(quoteBooking.customer)}: the appointment opens with the quote's vehicle, the install service and the quote in its notes.
+        </Alert>
+      )}
       <Legend />
       {!data && <Loader aria-label="Loading the calendar" />}
       <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'flex-start' }}>
@@ -197,7 +207,11 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
         {panelOpen && <Outlet />}
       </Box>
       {picked && data && (
-        <BookingDialog store={store} timeZone={timeZone} place={picked} onClose={() => setPicked(null)} />
+        <BookingDialog store={store} timeZone={timeZone} place={picked} initial={quoteBooking ?? undefined} onClose={() => {
+          setPicked(null);
+          // Booked or not, the quote's install was what this slot was for: the calendar goes back to normal.
+          if (quoteBooking) void navigate({ to: '/scheduler-dayview', search: { date: search.date, view: search.view }, replace: true });
+        }} />
       )}
       {block && <BlockDialog event={block} timeZone={timeZone} onClose={() => setBlock(null)} />}
       <Modal opened={pending !== null} onClose={() => answer(false)} title="Move it anyway?" centered>

@@ -9,6 +9,9 @@ import type {
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { isOpenRequest } from '../../domain/appointment-requests.ts';
+import { tireInstallService } from '../../domain/tire-finder.ts';
+import { quoteNotes } from '../../domain/tire-quote-notes.ts';
+import type { TireQuote } from '../../contract/tire-pricing.ts';
 import { bayRoles } from '../../domain/roles.ts';
 import { byTechnician, schedulerEvents, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler-events.ts';
 import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
@@ -210,4 +213,21 @@ export function useBookingCatalogue(storeId: number): BookingCatalogue | undefin
 export function useOpenRequests(storeId: number): UnconfirmedVisit[] | undefined {
   return useLiveQuery(async () => (await replicaOf(storeId).rows<UnconfirmedVisit>('unconfirmedVisits').toArray())
     .filter(isOpenRequest).sort((a, b) => a.requestedStartDate.localeCompare(b.requestedStartDate)), [storeId]);
+}
+
+/**
+ * A saved tire quote's install as the booking dialog starts it: the quote's customer and vehicle, the store's
+ * tire install service (its duration the appointment's), and the quote in the staff notes. Null without a quote,
+ * or when the quote or its customer is not on this device.
+ */
+export function useQuoteBooking(storeId: number, tireQuoteId: string | null) {
+  return useLiveQuery(async () => {
+    if (tireQuoteId === null) return null;
+    const db = replicaOf(storeId);
+    const quote = await db.rows<TireQuote>('tireQuotes').get(tireQuoteId);
+    const customer = quote ? await db.rows<Customer>('customers').get(quote.customerId) : undefined;
+    if (!quote || !customer) return null;
+    const install = tireInstallService(await db.rows<StoreService>('storeServices').toArray());
+    return { customer, vehicleId: quote.vehicleId, serviceIds: install ? [install.storeServiceId] : [], staffNotes: quoteNotes(quote) };
+  }, [storeId, tireQuoteId]) ?? null;
 }

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { firstSyncDone, readStore } from './support/idb.ts';
+import { e2eEnvironment } from './support/server.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+const env = e2eEnvironment();
+const db = () => env.server.database.db;
+
+/** The texts the server handed to the SMS sink (no Twilio credentials in tests). */
+function textsInSink(): { to: string; body: string }[] {
+  const dir = path.join(env.config.dataDir, 'sms');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string });
+}
+
+describe('the tire counter', () => {
+  it('finds 225/65R17 from "2256517", quotes two options, changes the quantity and warranty offline and texts the quote; the text\'s link shows the same total, and the install is booked from it', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+      const customer = await db().selectFrom('customers').select(['customerId', 'phoneNumber', 'firstName']).where((eb) => eb.or([eb('storeId', '=', store), eb('storeId', 'is', null)]))
+        .where('deleted', '=', false).where('phoneNumber', 'is not', null).where('firstName', 'is not', null).where('companyName', 'is', null).orderBy('customerId').executeTakeFirstOrThrow();
+      await firstSyncDone(page, userId, store);
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.goto(`${env.server.url}/tires?customerId=${customer.customerId}`);
+      await page.getByText(`Quote for ${customer.firstName}`, { exact: false }).waitFor();
+
+      await page.getByRole('textbox', { name: 'Size, brand or line' }).fill('2256517');
+      const results = page.getByRole('list', { name: 'Tires found' }).getByRole('listitem');
+      await results.first().waitFor();
+      const found = await results.allTextContents();
+      expect(found.length).toBeGreaterThan(1);
+      for (const text of found) expect(text).toContain('225/65R17');
+
+      await results.nth(0).getByRole('button', { name: /to Good$/ }).click();
+      await page.getByRole('button', { name: 'Add option' }).click();
+      await results.nth(1).getByRole('button', { name: /to Better$/ }).click();
+      const good = page.getByRole('region', { name: 'Quote option Good' });
+      const better = page.getByRole('region', { name: 'Quote option Better' });
+      await good.getByTestId('option-total').waitFor();
+      await better.getByTestId('option-total').waitFor();
+      await page.getByRole('button', { name: 'Save quote' }).click();
+      await expect.poll(async () => (await db().selectFrom('tireQuotes').select('tireQuoteId').where('customerId', '=', customer.customerId).execute()).length, { timeout: 30_000 }).toBe(1);
+
+      await context.setOffline(true);
+      await good.getByRole('textbox', { name: /^Quantity of / }).fill('3');
+      await good.getByRole('textbox', { name: 'Warranty' }).or(good.getByRole('combobox', { name: 'Warranty' })).click();
+      await page.getByRole('option', { name: /^Promise Plus \(/ }).click();
+      await good.getByText('Promise Plus', { exact: false }).first().waitFor();
+      const goodTotal = (await good.getByTestId('option-total').textContent())!;
+      const betterTotal = (await better.getByTestId('option-total').textContent())!;
+      await page.getByRole('button', { name: 'Text quote' }).click();
+      await page.getByRole('status').filter({ hasText: 'Quote texted to' }).waitFor();
+      expect(textsInSink()).toEqual([]);
+
+      await context.setOffline(false);
+      await expect.poll(() => textsInSink().length, { timeout: 60_000 }).toBe(1);
+      const [text] = textsInSink();
+      expect(text!.body).toContain(`Good ${goodTotal}`);
+      expect(text!.body).toContain(`Better ${betterTotal}`);
+      await expect.poll(async () => readStore(page, `alltrac-${userId}-store-${store}`, 'outbox'), { timeout: 30_000 }).toEqual([]);
+      const saved = await db().selectFrom('tireQuotes').selectAll().where('customerId', '=', customer.customerId).executeTakeFirstOrThrow();
+      expect(saved.choices[0]).toEqual(expect.objectContaining({ warrantyType: 'PromisePlus', tires: [expect.objectContaining({ quantity: 3 })] }));
+
+      const link = /https?:\/\/\S+\/tire-quotes\/[\w-]+/.exec(text!.body)![0];
+      const publicPage = await context.newPage();
+      await publicPage.goto(link.replace(/^https?:\/\/[^/]+/, env.server.url));
+      await publicPage.getByText(goodTotal).filter({ visible: true }).first().waitFor();
+      await publicPage.getByText(betterTotal).filter({ visible: true }).first().waitFor();
+
+      // The install, booked from the quote: the calendar's new appointment starts with the customer, the
+      // store's install service (its hour) and the quote in the notes.
+      await page.getByRole('button', { name: 'Book install' }).click();
+      await page.getByText('Booking a tire install').waitFor();
+      await page.getByRole('button', { name: 'New', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'New on the calendar' });
+      await dialog.getByText(customer.firstName!, { exact: false }).first().waitFor();
+      expect(await dialog.getByRole('textbox', { name: 'Minutes' }).inputValue()).toBe('60');
+      await dialog.getByRole('button', { name: 'Book' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Booking a tire install').waitFor({ state: 'detached' });
+      const booked = async () => db().selectFrom('scheduledVisits').innerJoin('scheduledServices', 'scheduledServices.scheduledVisitId', 'scheduledVisits.scheduledVisitId')
+        .innerJoin('storeServices', 'storeServices.storeServiceId', 'scheduledServices.storeServiceId')
+        .select(['scheduledVisits.staffNotes', 'storeServices.name', 'scheduledServices.durationInMinutes'])
+        .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledVisits.staffNotes', 'like', 'Tire quote of%').execute();
+      await expect.poll(async () => (await booked()).length, { timeout: 30_000 }).toBe(1);
+      expect((await booked())[0]).toEqual(expect.objectContaining({ name: 'Tire Installation (4)', durationInMinutes: 60 }));
+    } finally {
+      await context.close();
+    }
+  });
+});

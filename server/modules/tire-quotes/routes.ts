@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import { z } from 'zod';
+import { apiPaths } from '../../../src/contract/routes.ts';
+import { tireQuoteCreateSchema, tireQuotePatchableFields, tireQuoteSchema } from '../../../src/contract/tire-pricing.ts';
+import type { FieldProblems } from '../../../src/domain/customer-rules.ts';
+import { frontCounter } from '../../../src/domain/roles.ts';
+import { storeTimeZone } from '../../../src/domain/time-zone.ts';
+import type { Database } from '../../db/schema.ts';
+import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
+import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
+import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
+import { findRow, versionColumns, type RowSpec, type Writer } from '../../sync/write-path.ts';
+import type { ModuleContext } from '../context.ts';
+import { customers, survivorOf, vehicleOfCustomer } from '../customers/routes.ts';
+import { priceChoices, storePriceList } from './prices.ts';
+
+export const tireQuotes: RowSpec<typeof tireQuoteSchema> = {
+  table: 'tireQuotes', schema: tireQuoteSchema, scope: 'store',
+  notFound: 'This store has no such tire quote.', exists: 'A quote with this id, or this public id, already exists.',
+};
+
+type Trx = Transaction<Database>;
+const params = z.object({ tireQuoteId: z.uuid('The quote id must be a UUID') });
+const what = 'tire quotes';
+/** The fields a list is filtered and ordered by (the options and choices are documents, not columns to compare). */
+const listFields = ['tireQuoteId', 'tireQuoteHashId', 'customerId', 'vehicleId', 'createdOn', 'validUntil'] as const;
+const resource: ODataResource = { fields: Object.fromEntries([...listFields, 'version'].map((f) => [f, f])), schema: tireQuoteSchema };
+const listOptions = z.object({ customerId: z.uuid('Name the customer by its customerId').optional() }).strict();
+const rowColumns = [...Object.keys(tireQuoteSchema.shape), ...versionColumns] as (keyof Database['tireQuotes'])[];
+
+/** The store's calendar date now (a quote's date is the store's, wherever the server runs). */
+async function storeToday(trx: Trx, scope: StoreScope, now: Date): Promise<string> {
+  const store = await trx.selectFrom('storeLocations').select('timeZone').where('id', '=', scope.storeId).executeTakeFirstOrThrow();
+  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(storeTimeZone(store.timeZone, () => undefined)).toPlainDate().toString();
+}
+
+/**
+ * A quote holds from its date for the store's number of days: dated ahead, it would hold longer than the store
+ * offers. Dated before today is a quote that waited in an outbox, and holds from the day it was made.
+ */
+async function dateProblems(w: Writer, scope: StoreScope, createdOn: string): Promise<FieldProblems> {
+  const today = await storeToday(w.trx, scope, w.now);
+  return createdOn > today ? { createdOn: [`Date the quote the day it is made: ${today} at the store`] } : {};
+}
+
+/** A quote's vehicle is one of its customer's (or of the customer they were merged into), or none. */
+async function vehicleProblems(trx: Trx, companyId: number, customerId: string, vehicleId: string | null): Promise<FieldProblems> {
+  if (vehicleId === null) return {};
+  const vehicle = await trx.selectFrom('customerVehicles').select('customerId')
+    .where('companyId', '=', companyId).where('vehicleId', '=', vehicleId).where('deleted', '=', false).executeTakeFirst();
+  return await vehicleOfCustomer(trx, companyId, vehicle, customerId) ? {} : { vehicleId: ['This vehicle is not one of the customer\'s: choose one of theirs, or none'] };
+}
+
+/**
+ * The customer a new quote is saved on: the one named, or the one they were merged into since the device saw
+ * them. Locked, then looked up again, as a new vehicle's owner is: a merge at the same moment is before or
+ * after, never between, so the quote never lands on a tombstone.
+ */
+async function quoteCustomer(w: Writer, companyId: number, customerId: string): Promise<string | null> {
+  const seen = await survivorOf(w.trx, companyId, customerId);
+  if (seen) await w.lockRow(customers, { customerId: seen });
+  return survivorOf(w.trx, companyId, customerId);
+}
+
+/**
+ * Tire quotes saved on a customer (issue 26; ours, docs/api.md): the counter prices options on its device and
+ * saves the quote; the server prices the choices again with the store's prices of now on the quote's date
+ * (src/domain/tire-quote.ts), so what is stored, replicated and shown on the public page is the one rule's
+ * answer, never a total a device sent. The front counter makes, reads and changes them; the bay has no part in
+ * retail data (src/domain/visibility.ts).
+ */
+export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
+  app.get(apiPaths.tireQuotes, async (request) => {
+    const scope = await readScope(db, auth, request, 'tireQuotes');
+    const { 'api-version': _version, ...rest } = request.query as Record<string, unknown>;
+    const named = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('$')));
+    const odata = Object.fromEntries(Object.entries(rest).filter(([key]) => key.startsWith('$')));
+    const { customerId } = parseOrProblem(listOptions, named, 'The list options');
+    let base = db.selectFrom('tireQuotes').select(rowColumns)
+      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    if (customerId) base = base.where('customerId', '=', customerId);
+    const query = parseODataQuery(odata, resource);
+    // Newest first: by date, then the one changed last (a version is unique, so pages hold still).
+    const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: [{ field: 'createdOn', direction: 'desc' as const }, { field: 'version', direction: 'desc' as const }] };
+    return runODataList(base, ordered, resource, 'tireQuoteId');
+  });
+
+  app.get(apiPaths.tireQuote, async (request) => {
+    const scope = await readScope(db, auth, request, 'tireQuotes');
+    return findRow(db, tireQuotes, scope, parseOrProblem(params, request.params, 'The path'));
+  });
+
+  app.post(apiPaths.tireQuotes, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, what);
+    // Options, totals and validUntil a device sends are not read: the server prices the choices itself.
+    const model = parseOrProblem(tireQuoteCreateSchema, request.body, 'The quote');
+    const result = await writes.run(request, scope, async (w) => {
+      const customerId = await quoteCustomer(w, scope.companyId, model.customerId);
+      if (!customerId) throw new ProblemError('validation', 'The quote names no customer of this company.', { errors: { customerId: ['There is no such customer: search for them again, or add them'] } });
+      const priced = priceChoices(model.createdOn, await storePriceList(w.trx, scope), model.choices);
+      refuseProblems({
+        ...await dateProblems(w, scope, model.createdOn),
+        ...await vehicleProblems(w.trx, scope.companyId, customerId, model.vehicleId),
+        ...(priced.ok ? {} : priced.problems),
+      }, 'The quote');
+      const { quote } = priced as Extract<typeof priced, { ok: true }>; // refused above otherwise
+      const row = await w.create(tireQuotes, { ...model, customerId, validUntil: quote.validUntil, options: quote.options });
+      w.event(tireQuotes, row, 'ReplicaChanged', ['tireQuotes', row.tireQuoteId]);
+      return { status: 201, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /**
+   * A JSON patch document of `choices` and `vehicleId`; the quote is priced again on its own date with the
+   * store's prices of now. An empty patch changes nothing (no new prices either), as everywhere.
+   */
+  app.patch(apiPaths.tireQuote, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, what);
+    const key = parseOrProblem(params, request.params, 'The path');
+    const changes = Array.isArray(request.body) && request.body.length > 0;
+    const result = await writes.run(request, scope, async (w) => {
+      const prices = changes ? await storePriceList(w.trx, scope) : null;
+      let pricing: FieldProblems = {};
+      const { row, changed } = await w.patch(tireQuotes, key, request.body, tireQuotePatchableFields, {
+        // Priced from the choices as patched: of two patches at once, the second prices what the first left.
+        normalize: (next) => {
+          if (!prices) return next;
+          const priced = priceChoices(next.createdOn, prices, next.choices);
+          if (!priced.ok) {
+            pricing = priced.problems;
+            return next;
+          }
+          return { ...next, validUntil: priced.quote.validUntil, options: priced.quote.options };
+        },
+        problems: async (current, next) => ({
+          ...pricing,
+          ...(next.vehicleId === current.vehicleId ? {} : await vehicleProblems(w.trx, scope.companyId, current.customerId, next.vehicleId)),
+        }),
+      });
+      if (changed) w.event(tireQuotes, row, 'ReplicaChanged', ['tireQuotes', row.tireQuoteId]);
+      return { status: 200, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+}

@@ -1,0 +1,112 @@
+import type { Brand, CatalogueTire, ProductLine } from '../contract/entities.ts';
+import type { TireCategory, WebTireCategory } from '../contract/enums.ts';
+import { atLeastLoad, atLeastSpeed } from './tire-load-speed.ts';
+import { parseTireSize, tireSizeSearchPrefix } from './tire-size.ts';
+
+/**
+ * What the counter typed, read for the finder: a size (whole or begun: an index prefix of size keys), or
+ * words of a brand or product line. A whole size typed with its load and speed (`P225/65R17 102H`) asks for
+ * at least those, as the vehicle's placard would.
+ */
+export type FinderQuery =
+  | { kind: 'none' }
+  /** A size begun no further than its width (`2`, `225`, `LT2`): thousands of tires, so it is not looked up yet. */
+  | { kind: 'size-begun' }
+  | { kind: 'size'; prefix: string; exactKey: string | null; minLoadIndex: number | null; minSpeed: string | null }
+  | { kind: 'words'; words: string[] };
+
+export function readFinderQuery(typed: string): FinderQuery {
+  const text = typed.trim();
+  if (text === '') return { kind: 'none' };
+  const prefix = tireSizeSearchPrefix(text);
+  if (prefix !== null) {
+    // A width alone names a fifth of a catalogue: reading it costs more than a keystroke may (bench: ~350 ms for
+    // "2" over 30,000 tires); from the aspect ratio (225/6…) or a flotation width (35x1…) on, a few hundred.
+    if (!/\/\d|x\d/.test(prefix)) return { kind: 'size-begun' };
+    const parsed = parseTireSize(text);
+    if (!parsed.ok) return { kind: 'size', prefix, exactKey: null, minLoadIndex: null, minSpeed: null };
+    return { kind: 'size', prefix, exactKey: parsed.size.key, minLoadIndex: parsed.size.loadIndex, minSpeed: parsed.size.speedRating };
+  }
+  // Digits that begin no size (`225/65R175`) find nothing rather than every brand.
+  if (/\d/.test(text) && !/[a-z]{2}/i.test(text)) return { kind: 'size', prefix: '\u0000', exactKey: null, minLoadIndex: null, minSpeed: null };
+  return { kind: 'words', words: text.toLowerCase().split(/[\s,]+/).filter(Boolean) };
+}
+
+/** The product lines whose brand and line name hold every typed word at the start of one of their words. */
+export function linesMatching(words: readonly string[], lines: readonly ProductLine[], brands: ReadonlyMap<string, Brand>): ProductLine[] {
+  return lines.filter((line) => {
+    const text = `${brands.get(line.brandHashId)?.name ?? ''} ${line.name}`.toLowerCase();
+    // "all-wea" begins the word "all-weather"; "weather" begins a part of it.
+    const starts = new Set([...text.split(/\s+/), ...text.split(/[\s\-/]+/)]);
+    return words.every((word) => [...starts].some((w) => w.startsWith(word)));
+  });
+}
+
+export interface FinderFilters {
+  category: TireCategory | null;
+  webCategory: WebTireCategory | null;
+  /** At least this load index (the vehicle's, or typed with the size). */
+  minLoadIndex: number | null;
+  /** At least this speed rating, by speed (Q < R < S < T < U < H < V < W < Y). */
+  minSpeed: string | null;
+  runFlatOnly: boolean;
+  inStockOnly: boolean;
+  /** The tires wanted: a tire with at least this many here sorts first. */
+  quantity: number;
+}
+
+export const noFilters: FinderFilters = { category: null, webCategory: null, minLoadIndex: null, minSpeed: null, runFlatOnly: false, inStockOnly: false, quantity: 4 };
+
+export interface StockHere {
+  quantityOnHand: number;
+  quantityOnOrder: number;
+}
+
+export interface FoundTire {
+  tire: CatalogueTire;
+  onHand: number;
+  onOrder: number;
+}
+
+/**
+ * Narrows the tires a look-up found by the filters and orders them as the counter sells: enough here for the
+ * job first, then some here, then none here (another store or an order); within each, cheapest first (a tire
+ * without a price last), then by SKU so the order holds still between keystrokes.
+ */
+export function findTires(candidates: readonly CatalogueTire[], stock: ReadonlyMap<string, StockHere>, filters: FinderFilters, exactKey: string | null = null): FoundTire[] {
+  const found: FoundTire[] = [];
+  for (const tire of candidates) {
+    if (exactKey !== null && tire.sizeKey !== exactKey) continue;
+    if (filters.category !== null && tire.category !== filters.category) continue;
+    if (filters.webCategory !== null && tire.webCategory !== filters.webCategory) continue;
+    if (filters.runFlatOnly && !tire.isRunFlat) continue;
+    if (!atLeastLoad(tire.loadIndex, filters.minLoadIndex)) continue;
+    if (!atLeastSpeed(tire.speedRating, filters.minSpeed)) continue;
+    const here = stock.get(tire.tireId);
+    const onHand = here?.quantityOnHand ?? 0;
+    if (filters.inStockOnly && onHand <= 0) continue;
+    found.push({ tire, onHand, onOrder: here?.quantityOnOrder ?? 0 });
+  }
+  const band = (f: FoundTire) => (f.onHand >= filters.quantity ? 0 : f.onHand > 0 ? 1 : 2);
+  return found.sort((a, b) => band(a) - band(b)
+    || (a.tire.priceInCents ?? Number.MAX_SAFE_INTEGER) - (b.tire.priceInCents ?? Number.MAX_SAFE_INTEGER)
+    || a.tire.sku.localeCompare(b.tire.sku));
+}
+
+/** Winter tires made to take studs: only these are studded when a quote asks for TireStudding. */
+export const isStuddable = (tire: Pick<CatalogueTire, 'subcategory'>): boolean => /^Winter_Studdable/.test(tire.subcategory ?? '');
+
+/** How a tire reads on a quote line: brand, line, size, load and speed (`Michelin Defender2 225/65R17 102H`). */
+export function tireDescription(tire: CatalogueTire, line: ProductLine | undefined, brand: Brand | undefined): string {
+  const load = tire.loadIndex === null ? '' : tire.dualLoadIndex === null ? String(tire.loadIndex) : `${tire.loadIndex}/${tire.dualLoadIndex}`;
+  return [brand?.name, line?.name, tire.sizeKey, `${load}${tire.speedRating ?? ''}`].filter(Boolean).join(' ');
+}
+
+/**
+ * The store service a tire job is booked as: the first active one named for installing or mounting tires
+ * ("Tire Installation (4)", "Mount and balance tires"), its duration the appointment's. None when the store's
+ * catalogue has no such service: the counter then chooses the service on the calendar.
+ */
+export function tireInstallService<S extends { name: string; isActive: boolean }>(services: readonly S[]): S | null {
+  return services.find((s) => s.isActive && /tire/i.test(s.name) && /install|mount/i.test(s.name)) ?? null;
+}

@@ -1,0 +1,346 @@
+import { Alert, Badge, Button, Checkbox, Grid, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { Temporal } from 'temporal-polyfill';
+import { formatCents } from '../../app/money.ts';
+import { useSession } from '../../app/session.ts';
+import { useAction } from '../../app/use-action.ts';
+import { searchCustomers } from '../../app/customers/search-replica.ts';
+import type { CustomerVehicle } from '../../contract/entities.ts';
+import { tireCategories, webTireCategories, type TireCategory, type WebTireCategory } from '../../contract/enums.ts';
+import type { TireQuote, TireQuoteChoice } from '../../contract/tire-pricing.ts';
+import { replicaOf } from '../../db/use-replica.ts';
+import { formatCalendarDate } from '../../domain/date-format.ts';
+import { displayName } from '../../domain/display-name.ts';
+import { newHashId } from '../../domain/hash-id.ts';
+import { storeTimeZone } from '../../domain/time-zone.ts';
+import { speedRatings } from '../../domain/tire-load-speed.ts';
+import { findTires, isStuddable, noFilters, tireDescription, type FinderFilters, type FoundTire } from '../../domain/tire-finder.ts';
+import { priceTireQuote } from '../../domain/tire-quote.ts';
+import { transferAnswer } from '../../domain/tire-transfer.ts';
+import { parseTireSize } from '../../domain/tire-size.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+import { QuoteOptionCard } from './quote-option-card.tsx';
+import classes from './tire-counter.module.css';
+import { quoteMessage } from './quote-message.ts';
+import { useCounterBasics, useQuoteCustomer, useSavedQuote, useTireLookup, type CounterBasics } from './use-counter-data.ts';
+
+/** Tires the list shows at first, and how many more each "Show more" adds: a phone scrolls to the quote below. */
+const page = 20;
+const optionNames = ['Good', 'Better', 'Best', 'Option 4'];
+
+interface Draft {
+  tireQuoteId: string;
+  tireQuoteHashId: string;
+  createdOn: string;
+  customerId: string | null;
+  vehicleId: string | null;
+  choices: TireQuoteChoice[];
+}
+
+const newChoice = (index: number, basics: CounterBasics | undefined): TireQuoteChoice => ({
+  name: optionNames[index] ?? `Option ${index + 1}`, tires: [], services: [], installPackageId: null,
+  // The store's add-ons are what a tire job takes: ticked, for the counter to untick what the customer declines.
+  addOnIds: basics?.addOns.map((a) => a.tirePurchaseAddOnId) ?? [], tireServiceTypes: [], warrantyType: null,
+});
+
+/**
+ * The counter's tire finder and out-the-door quote (issue 26), read from the replica so it works with no
+ * signal: a size typed any way, a brand or a line finds the catalogue's tires, filtered and ordered by what is in
+ * stock here, then by price; tires go into options side by side, each priced to the cent by the one quote rule;
+ * the quote is saved on the customer through the outbox and texted or emailed with a link to its public page.
+ */
+export function TireCounterPage() {
+  const session = useSession();
+  const search = useSearch({ from: '/app/tires' });
+  const storeId = session?.activeStore?.id ?? null;
+  const basics = useCounterBasics(storeId);
+  const saved = useSavedQuote(storeId, search.quote ?? null);
+  if (session === undefined || basics === undefined || saved === undefined || storeId === null) return <Loader aria-label="Loading the tire finder" />;
+  if (!basics.catalogueReady) {
+    return <Alert color="blue" title="The tire catalogue is still coming">This device is still getting the tire catalogue. The finder opens once the first sync is done.</Alert>;
+  }
+  const timeZone = storeTimeZone(session?.activeStore?.timeZone);
+  // A saved quote opens as it was saved; a new one starts with one option for the customer in the address.
+  const opened = (): Draft => (saved
+    ? { tireQuoteId: saved.tireQuoteId, tireQuoteHashId: saved.tireQuoteHashId, createdOn: saved.createdOn, customerId: saved.customerId, vehicleId: saved.vehicleId, choices: saved.choices }
+    : { tireQuoteId: crypto.randomUUID(), tireQuoteHashId: newHashId(), createdOn: Temporal.Now.plainDateISO(timeZone).toString(), customerId: search.customerId ?? null, vehicleId: search.vehicleId ?? null, choices: [newChoice(0, basics)] });
+  return <TireCounter storeId={storeId} basics={basics} saved={saved} opened={opened} />;
+}
+
+function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basics: CounterBasics; saved: TireQuote | null; opened: () => Draft }) {
+  const session = useSession();
+  const search = useSearch({ from: '/app/tires' });
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>(opened);
+  const [selected, setSelected] = useState(0);
+  const [typed, setTyped] = useState('');
+  const [filters, setFilters] = useState<FinderFilters>(noFilters);
+  const [notice, setNotice] = useState<string | null>(null);
+  const action = useAction('The quote could not be saved; try again.');
+
+  const quoteCustomer = useQuoteCustomer(storeId, draft.customerId);
+  const vehicle = quoteCustomer?.vehicles.find((v) => v.vehicleId === draft.vehicleId) ?? null;
+  const lookup = useTireLookup(storeId, typed, basics.lines, basics.brands);
+
+  const found = useMemo(() => {
+    if (!lookup) return [];
+    const exactKey = lookup.query.kind === 'size' ? lookup.query.exactKey : null;
+    const typedNeeds = lookup.query.kind === 'size' ? lookup.query : null;
+    return findTires(lookup.tires, basics.stock, {
+      ...filters,
+      minLoadIndex: filters.minLoadIndex ?? typedNeeds?.minLoadIndex ?? null,
+      minSpeed: filters.minSpeed ?? typedNeeds?.minSpeed ?? null,
+    }, exactKey);
+  }, [lookup, basics, filters]);
+
+  const priced = useMemo(() => priceTireQuote({ createdOn: draft.createdOn, prices: basics.prices, options: draft.choices }), [draft, basics]);
+
+  const setChoices = (choices: TireQuoteChoice[]) => setDraft({ ...draft, choices });
+  const addTire = (found: FoundTire) => {
+    const { tire } = found;
+    const line = basics.lines.get(tire.productLineHashId);
+    const choice = draft.choices[selected] ?? draft.choices[0]!;
+    const quantity = Math.min(filters.quantity, 8);
+    const next: TireQuoteChoice = {
+      ...choice,
+      tires: [...choice.tires, {
+        tireId: tire.tireId, description: tireDescription(tire, line, basics.brands.get(tire.brandHashId)), quantity,
+        unitPriceInCents: tire.priceInCents ?? 0, isTaxable: true, isStuddable: isStuddable(tire),
+      }],
+    };
+    setChoices(draft.choices.map((c) => (c === choice ? next : c)));
+    setNotice(`Added to ${choice.name}.`);
+  };
+  const chooseVehicle = (v: CustomerVehicle | null) => {
+    setDraft({ ...draft, vehicleId: v?.vehicleId ?? null });
+    const size = v?.tireSize ? parseTireSize(v.tireSize) : null;
+    if (size?.ok) {
+      setTyped(size.size.key);
+      setFilters({ ...filters, minLoadIndex: size.size.loadIndex, minSpeed: size.size.speedRating });
+    }
+  };
+
+  const problemsOf = (index: number) => (priced && !priced.ok ? Object.entries(priced.problems).filter(([path]) => path.startsWith(`options.${index}`) || !path.startsWith('options.')).flatMap(([, words]) => words) : []);
+  const quoteToSave = (): TireQuote => {
+    if (!draft.customerId) throw new Error('Choose the customer this quote is for first.');
+    if (!priced?.ok) throw new Error('Fix what the quote shows in red first.');
+    return { ...draft, customerId: draft.customerId, ...priced.quote, choices: draft.choices };
+  };
+  const save = async () => {
+    const quote = quoteToSave();
+    await syncClient().saveTireQuote(quote);
+    if (search.quote !== quote.tireQuoteId) void navigate({ to: '/tires', search: { quote: quote.tireQuoteId }, replace: true });
+    return quote;
+  };
+  const send = (channel: 'sms' | 'email') => action.run(async () => {
+    const customer = quoteCustomer?.customer;
+    if (!customer) throw new Error('Choose the customer this quote is for first.');
+    const to = channel === 'sms' ? customer.phoneNumber : customer.email;
+    if (!to) throw new Error(channel === 'sms' ? 'This customer has no mobile number: add one on the customer, or email the quote.' : 'This customer has no email address: add one on the customer, or text the quote.');
+    const quote = await save();
+    const content = quoteMessage(session?.activeStore?.name ?? 'the store', quote, `${window.location.origin}/tire-quotes/${quote.tireQuoteHashId}`);
+    const base = { storeMessageId: crypto.randomUUID(), customerId: customer.customerId, templateType: 'FreeForm' as const, content, visitId: null, name: displayName(customer) };
+    await syncClient().sendMessage(channel, channel === 'sms' ? { ...base, destinationPhoneNumber: to } : { ...base, destinationEmailAddress: to });
+    setNotice(channel === 'sms' ? `Quote texted to ${displayName(customer)}.` : `Quote emailed to ${displayName(customer)}.`);
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>Tires</Title>
+        {saved && <Text size="sm" c="dimmed">Quote of {formatCalendarDate(saved.createdOn)}, good through {formatCalendarDate(saved.validUntil)}</Text>}
+      </Group>
+      <CustomerBar storeId={storeId} draft={draft} quoteCustomer={quoteCustomer} vehicle={vehicle}
+        onCustomer={(customerId) => setDraft({ ...draft, customerId, vehicleId: null })} onVehicle={chooseVehicle} />
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Stack gap="sm">
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label="Size, brand or line" placeholder="2256517, LT245/75R16 or Michelin" value={typed} style={{ flex: '1 1 220px' }}
+                onChange={(e) => setTyped(e.currentTarget.value)} autoFocus autoComplete="off" data-autofocus
+              />
+              <NumberInput label="Tires" w={80} min={1} max={8} allowDecimal={false} clampBehavior="strict" value={filters.quantity}
+                onChange={(value) => { if (typeof value === 'number' && value >= 1) setFilters({ ...filters, quantity: value }); }} />
+            </Group>
+            <FinderFilterBar filters={filters} onChange={setFilters} />
+            {priced?.ok && priced.quote.options.some((o) => o.lines.length > 0) && (
+              <Paper withBorder p="xs" hiddenFrom="lg">
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text size="sm">{priced.quote.options.map((o) => `${o.name} ${formatCents(o.totalInCents)}`).join(' · ')}</Text>
+                  <Button component="a" href="#quote" size="compact-sm" variant="light">See quote</Button>
+                </Group>
+              </Paper>
+            )}
+            <TireResults key={typed} typed={typed} begun={lookup?.query.kind === 'size-begun'} found={found} basics={basics} addTo={draft.choices[selected]?.name ?? 'Good'} wanted={filters.quantity} onAdd={addTire} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Stack gap="sm" id="quote" className={classes.quote}>
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Title order={3}>Quote</Title>
+              <Group gap="xs" wrap="wrap">
+                <Button variant="default" size="compact-md" disabled={draft.choices.length >= 4}
+                  onClick={() => { setChoices([...draft.choices, newChoice(draft.choices.length, basics)]); setSelected(draft.choices.length); }}>
+                  Add option
+                </Button>
+                <Button size="compact-md" onClick={() => action.run(async () => { await save(); setNotice('Quote saved on the customer.'); })} loading={action.busy}>Save quote</Button>
+                <Button size="compact-md" variant="light" onClick={() => send('sms')} disabled={action.busy}>Text quote</Button>
+                <Button size="compact-md" variant="light" onClick={() => send('email')} disabled={action.busy}>Email quote</Button>
+                <Button size="compact-md" variant="light" disabled={action.busy}
+                  onClick={() => action.run(async () => { const quote = await save(); await navigate({ to: '/scheduler-dayview', search: { quote: quote.tireQuoteId } }); })}>
+                  Book install
+                </Button>
+              </Group>
+            </Group>
+            {action.problem && <Alert color="red" role="alert">{action.problem}</Alert>}
+            {notice && !action.problem && <Text size="sm" c="teal" role="status">{notice}</Text>}
+            <SimpleGrid cols={{ base: 1, sm: Math.min(draft.choices.length, 2) }} spacing="sm">
+              {draft.choices.map((choice, i) => (
+                <QuoteOptionCard
+                  key={i} index={i} choice={choice} basics={basics} selected={i === selected} onSelect={() => setSelected(i)}
+                  priced={priced?.ok ? priced.quote.options[i] ?? null : null} problems={problemsOf(i)}
+                  onChange={(next) => setChoices(draft.choices.map((c, j) => (j === i ? next : c)))}
+                  onRemove={draft.choices.length > 1 ? () => { setChoices(draft.choices.filter((_, j) => j !== i)); setSelected(0); } : null}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function CustomerBar({ storeId, draft, quoteCustomer, vehicle, onCustomer, onVehicle }: {
+  storeId: number | null;
+  draft: Draft;
+  quoteCustomer: ReturnType<typeof useQuoteCustomer>;
+  vehicle: CustomerVehicle | null;
+  onCustomer: (customerId: string | null) => void;
+  onVehicle: (vehicle: CustomerVehicle | null) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const hits = useLiveQuery(async () => (storeId === null || query.trim().length < 2 ? [] : (await searchCustomers(replicaOf(storeId), query, 8)).hits), [storeId, query]);
+  const vehicleLabel = (v: CustomerVehicle) => [v.year, v.make, v.model].filter(Boolean).join(' ') + (v.tireSize ? ` · ${v.tireSize}` : '');
+
+  if (draft.customerId && quoteCustomer) {
+    return (
+      <Paper withBorder p="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text fw={600}>Quote for {displayName(quoteCustomer.customer)}</Text>
+          <Group gap="sm" wrap="wrap">
+            <Select
+              aria-label="Vehicle" placeholder={quoteCustomer.vehicles.length ? 'Choose the vehicle' : 'No vehicles on file'} size="sm" w={260} clearable
+              data={quoteCustomer.vehicles.map((v) => ({ value: v.vehicleId, label: vehicleLabel(v) }))}
+              value={vehicle?.vehicleId ?? null} onChange={(id) => onVehicle(quoteCustomer.vehicles.find((v) => v.vehicleId === id) ?? null)}
+            />
+            <Button variant="subtle" size="compact-sm" onClick={() => onCustomer(null)}>Change customer</Button>
+          </Group>
+        </Group>
+      </Paper>
+    );
+  }
+  return (
+    <Select
+      label="Customer" placeholder="Name, phone or plate" searchable clearable w={{ base: '100%', sm: 420 }}
+      searchValue={query} onSearchChange={setQuery} filter={({ options }) => options}
+      nothingFoundMessage={query.trim().length < 2 ? 'Type two letters or more' : 'No customer found'}
+      data={(hits ?? []).map((h) => ({ value: h.customer.customerId, label: `${displayName(h.customer)}${h.customer.phoneNumber ? ` · ${h.customer.phoneNumber}` : ''}` }))}
+      value={null} onChange={(id) => { if (id) onCustomer(id); }}
+    />
+  );
+}
+
+function FinderFilterBar({ filters, onChange }: { filters: FinderFilters; onChange: (next: FinderFilters) => void }) {
+  return (
+    <Group gap="sm" wrap="wrap" align="flex-end">
+      <Select label="Category" size="sm" w={170} clearable placeholder="Any"
+        data={tireCategories.values.map((c) => ({ value: c, label: tireCategories.label(c) }))}
+        value={filters.category} onChange={(v) => onChange({ ...filters, category: (v as TireCategory | null) ?? null })} />
+      <Select label="Season" size="sm" w={140} clearable placeholder="Any"
+        data={webTireCategories.values.map((c) => ({ value: c, label: webTireCategories.label(c) }))}
+        value={filters.webCategory} onChange={(v) => onChange({ ...filters, webCategory: (v as WebTireCategory | null) ?? null })} />
+      <NumberInput label="Load at least" size="sm" w={110} min={0} max={160} allowDecimal={false} placeholder="Any"
+        value={filters.minLoadIndex ?? ''} onChange={(v) => onChange({ ...filters, minLoadIndex: typeof v === 'number' ? v : null })} />
+      <Select label="Speed at least" size="sm" w={120} clearable placeholder="Any"
+        data={speedRatings.map(([symbol]) => symbol)}
+        value={filters.minSpeed} onChange={(v) => onChange({ ...filters, minSpeed: v })} />
+      <Checkbox label="Run-flat" checked={filters.runFlatOnly} onChange={(e) => onChange({ ...filters, runFlatOnly: e.currentTarget.checked })} mb={6} />
+      <Checkbox label="In stock here" checked={filters.inStockOnly} onChange={(e) => onChange({ ...filters, inStockOnly: e.currentTarget.checked })} mb={6} />
+    </Group>
+  );
+}
+
+function TireResults({ typed, begun, found, basics, addTo, wanted, onAdd }: { typed: string; begun: boolean; found: FoundTire[]; basics: CounterBasics; addTo: string; wanted: number; onAdd: (found: FoundTire) => void }) {
+  const [shown, setShown] = useState(page);
+  if (typed.trim() === '') return <Text c="dimmed" size="sm">Type a size (2256517 works), a brand or a product line.</Text>;
+  if (begun) return <Text c="dimmed" size="sm">Keep typing the size: 225/65R17 or 2256517.</Text>;
+  if (found.length === 0) return <Text c="dimmed" size="sm">No tire in the catalogue matches “{typed}” with these filters.</Text>;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">{found.length > shown ? `${shown} of ${found.length.toLocaleString()} tires, in stock here first, then by price` : `${found.length} ${found.length === 1 ? 'tire' : 'tires'}, in stock here first, then by price`}</Text>
+      <Stack gap="xs" aria-label="Tires found" role="list">
+        {found.slice(0, shown).map((f) => <TireRow key={f.tire.tireId} found={f} basics={basics} addTo={addTo} wanted={wanted} onAdd={onAdd} />)}
+      </Stack>
+      {found.length > shown && <Button variant="default" onClick={() => setShown(shown + page)}>Show {Math.min(page, found.length - shown)} more</Button>}
+    </Stack>
+  );
+}
+
+function TireRow({ found, basics, addTo, wanted, onAdd }: { found: FoundTire; basics: CounterBasics; addTo: string; wanted: number; onAdd: (found: FoundTire) => void }) {
+  const { tire } = found;
+  const line = basics.lines.get(tire.productLineHashId);
+  const brand = basics.brands.get(tire.brandHashId);
+  const details = [
+    `${tire.sizeKey} ${tire.loadIndex ?? ''}${tire.dualLoadIndex ? `/${tire.dualLoadIndex}` : ''}${tire.speedRating ?? ''}`,
+    tire.utqg ? `UTQG ${tire.utqg}` : null, tire.isRunFlat ? 'Run-flat' : null, isStuddable(tire) ? 'Studdable' : null,
+    tire.treadDepth32nds ? `${tire.treadDepth32nds}/32″` : null,
+  ].filter(Boolean).join(' · ');
+  return (
+    <Paper withBorder p="xs" role="listitem" aria-label={`${brand?.name ?? ''} ${line?.name ?? ''} ${tire.sizeKey}`}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={0} style={{ flex: '1 1 200px', minWidth: 0 }}>
+          <Text fw={600} size="sm">{brand?.name} {line?.name}</Text>
+          <Text size="xs" c="dimmed">{details}</Text>
+          {found.onHand < wanted && <OtherStores tireId={tire.tireId} wanted={wanted} basics={basics} />}
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          <StockBadge found={found} />
+          <Text fw={700} size="sm" w={76} ta="right">{tire.priceInCents === null ? '—' : formatCents(tire.priceInCents)}</Text>
+          <Button size="compact-sm" onClick={() => onAdd(found)} aria-label={`Add ${brand?.name ?? ''} ${line?.name ?? ''} ${tire.sizeKey} to ${addTo}`}>Add to {addTo}</Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** For a tire short here: which store can send it and when it arrives, asked of the server (other stores' stock is not on the device). */
+function OtherStores({ tireId, wanted, basics }: { tireId: string; wanted: number; basics: CounterBasics }) {
+  const session = useSession();
+  const [answer, setAnswer] = useState<string | null>(null);
+  const action = useAction('Other stores\' stock could not be read; try again.');
+  const store = session?.activeStore;
+  if (!store) return null;
+  const ask = () => action.run(async () => {
+    const rows = await syncClient().stockElsewhere(tireId);
+    const numbers = new Map(session.stores.map((s) => [s.id, s.storeNumber]));
+    const found = transferAnswer({
+      wanted, here: store.id, paths: basics.paths, now: Temporal.Now.plainDateTimeISO(storeTimeZone(store.timeZone)),
+      stock: rows.flatMap((r) => (numbers.has(r.storeId) ? [{ storeId: r.storeId, storeNumber: numbers.get(r.storeId)!, quantityOnHand: r.quantityOnHand }] : [])),
+    });
+    setAnswer(found?.words ?? 'No other store has this tire.');
+  });
+  if (answer || action.problem) return <Text size="xs" c={action.problem ? 'red' : 'blue'} role="status">{action.problem ?? answer}</Text>;
+  return <Button size="compact-xs" variant="subtle" px={0} w="fit-content" loading={action.busy} onClick={() => void ask()}>Other stores</Button>;
+}
+
+function StockBadge({ found }: { found: FoundTire }) {
+  if (found.onHand > 0) return <Badge color={found.onHand >= 4 ? 'teal' : 'yellow'} variant="light">{found.onHand} here</Badge>;
+  if (found.onOrder > 0) return <Badge color="blue" variant="light">{found.onOrder} on order</Badge>;
+  return <Badge color="gray" variant="light">None here</Badge>;
+}
+
