@@ -10,7 +10,14 @@ import { setSignedInUser } from '../src/db/signed-in-user.ts';
 import { searchCustomers } from '../src/app/customers/search-replica.ts';
 import { firstScreenMessages, MessageList, readIncoming, shownMessages } from '../src/features/messages/messages-page.tsx';
 import { MantineProvider } from '@mantine/core';
-import type { StoreMessage } from '../src/contract/entities.ts';
+import type {
+  Brand, CatalogueTire, InventorySummary, ProductLine, RetailStoreSettings, StoreMessage, StoreTireService, StoreTireWarranty, TirePurchaseAddOn,
+} from '../src/contract/entities.ts';
+import type { TireFeeRow, TireInstallPackage, TireQuoteChoice, TireQuoteRequest } from '../src/contract/tire-pricing.ts';
+import { storeTirePrices } from '../src/domain/store-tire-prices.ts';
+import { findTires, isStuddable, noFilters, tireDescription } from '../src/domain/tire-finder.ts';
+import { lookUpTires } from '../src/features/counter/tire-lookup.ts';
+import { priceTireQuote } from '../src/domain/tire-quote.ts';
 import type { BenchParams, BenchWorker } from './sync-bench.worker.ts';
 
 const worker = Comlink.wrap<BenchWorker>(new Worker(new URL('./sync-bench.worker.ts', import.meta.url), { type: 'module' }));
@@ -67,6 +74,125 @@ async function searchLatencies(owner: { userId: string; storeId: number }) {
   }
   db.close();
   return result;
+}
+
+/** Sizes as the counter types them, one keystroke at a time: digits only, a light-truck size, a placard's size with its load and speed. */
+const typedSizes = ['2256517', 'LT245/75R16', 'P215/55R17 94V'] as const;
+
+/**
+ * Each keystroke of a size typed into the counter's finder, as the screen runs it (main thread): the text read
+ * (readFinderQuery), the replica's look-up (a size begun: a prefix of size keys; words: the lines they name),
+ * the found tires filtered and ordered with the store's stock (findTires). The stock, lines and brands are read
+ * once up front, as the screen's live query holds them. Beside it the floor: one bare prefix look-up in the size
+ * index for the same text, its first 100 keys.
+ */
+async function tireSearchLatencies(owner: { userId: string; storeId: number }) {
+  const db = new StoreDb(owner);
+  await db.open();
+  const [stockRows, lineRows, brandRows] = await Promise.all([
+    db.rows<InventorySummary & { storeId: number }>('inventorySummaries').toArray(),
+    db.rows<ProductLine>('catalogueProductLines').toArray(),
+    db.rows<Brand>('catalogueBrands').toArray(),
+  ]);
+  const stock = new Map(stockRows.filter((s) => s.storeId === owner.storeId).map((s) => [s.tireId, s]));
+  const brands = new Map(brandRows.map((b) => [b.brandHashId, b]));
+  const tires = db.rows<CatalogueTire>('catalogueTires');
+  const result: Record<string, { search: number[]; floor: number[]; keystrokes: { typed: string; looked: number; shown: number }[] }> = {};
+  for (const text of typedSizes) {
+    const search: number[] = [];
+    const floor: number[] = [];
+    const keystrokes: { typed: string; looked: number; shown: number }[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (let typed = 1; typed <= text.length; typed++) {
+        const typedSoFar = text.slice(0, typed);
+        let started = performance.now();
+        const { query, tires: candidates } = await lookUpTires(db, typedSoFar, lineRows, brands);
+        const size = query.kind === 'size' ? query : null;
+        const shown = findTires(candidates, stock, { ...noFilters, minLoadIndex: size?.minLoadIndex ?? null, minSpeed: size?.minSpeed ?? null }, size?.exactKey ?? null);
+        search.push(performance.now() - started);
+        if (round === 0) keystrokes.push({ typed: typedSoFar, looked: candidates.length, shown: shown.length });
+        started = performance.now();
+        await tires.where('sizeKey').startsWith(size?.prefix ?? typedSoFar).limit(100).toArray();
+        floor.push(performance.now() - started);
+      }
+    }
+    result[text] = { search, floor, keystrokes };
+  }
+  db.close();
+  return { byText: result };
+}
+
+/**
+ * The counter's quote of three options (Good, Better, Best: the cheapest, a middle and the dearest tire of
+ * 225/65R17, each with the store's add-ons ticked as a new option has them, the better two with the store's
+ * warranty) priced whole by priceTireQuote on each change of Good's quantity, 1 to 8 and again, as the screen
+ * prices it on every change. The store's prices are built from its replica rows with storeTirePrices. Beside it
+ * the floor: a bare sum of quantity × unit price over the lines the quote priced. The page is not cross-origin
+ * isolated, so its timer steps by 0.1 ms: a change is timed as the mean of 20 repeats, the sum of 10,000.
+ */
+async function quoteLatencies(owner: { userId: string; storeId: number }) {
+  const db = new StoreDb(owner);
+  await db.open();
+  const [settings, addOns, tireServices, warranties, installPackages, tireFees, lineRows, brandRows, offered] = await Promise.all([
+    db.rows<RetailStoreSettings>('retailStoreSettings').get(owner.storeId),
+    db.rows<TirePurchaseAddOn>('tirePurchaseAddOns').toArray(),
+    db.rows<StoreTireService>('storeTireServices').toArray(),
+    db.rows<StoreTireWarranty>('storeTireWarranties').toArray(),
+    db.rows<TireInstallPackage>('tireInstallPackages').toArray(),
+    db.rows<TireFeeRow>('tireFees').toArray(),
+    db.rows<ProductLine>('catalogueProductLines').toArray(),
+    db.rows<Brand>('catalogueBrands').toArray(),
+    db.rows<CatalogueTire>('catalogueTires').where('sizeKey').equals('225/65R17').toArray(),
+  ]);
+  db.close();
+  const prices = storeTirePrices({ settings, addOns, tireServices, warranties, installPackages, tireFees });
+  const lines = new Map(lineRows.map((l) => [l.productLineHashId, l]));
+  const brands = new Map(brandRows.map((b) => [b.brandHashId, b]));
+  const priced = offered.filter((t) => t.priceInCents !== null).sort((a, b) => a.priceInCents! - b.priceInCents!);
+  if (priced.length < 3) throw new Error(`The catalogue has ${priced.length} priced tires of 225/65R17: the quote needs three.`);
+  const warranty = warranties.find((w) => w.isEnabled && w.priceInCents !== null)?.type ?? null;
+  const choice = (name: string, tire: CatalogueTire, quantity: number, warrantyType: TireQuoteChoice['warrantyType']): TireQuoteChoice => ({
+    name, services: [], installPackageId: null, tireServiceTypes: [], warrantyType,
+    tires: [{
+      tireId: tire.tireId, description: tireDescription(tire, lines.get(tire.productLineHashId), brands.get(tire.brandHashId)), quantity,
+      unitPriceInCents: tire.priceInCents ?? 0, isTaxable: true, isStuddable: isStuddable(tire),
+    }],
+    addOnIds: addOns.map((a) => a.tirePurchaseAddOnId),
+  });
+  const createdOn = new Date().toISOString().slice(0, 10);
+  const request = (quantity: number): TireQuoteRequest => ({
+    createdOn, prices,
+    options: [choice('Good', priced[0]!, quantity, null), choice('Better', priced[Math.floor(priced.length / 2)]!, 4, warranty), choice('Best', priced.at(-1)!, 4, warranty)],
+  });
+  const requests = Array.from({ length: 8 }, (_, i) => request(i + 1));
+  const lineSets = requests.map((r) => {
+    const quote = priceTireQuote(r);
+    if (!quote.ok) throw new Error(`The bench's quote does not price: ${JSON.stringify(quote.problems)}`);
+    return quote.quote.options.flatMap((o) => o.lines);
+  });
+  const recompute: number[] = [];
+  const floor: number[] = [];
+  // Returned, so the compiler cannot drop the work it times.
+  let sink = 0;
+  for (let round = 0; round < 52; round++) {
+    for (let i = 0; i < 8; i++) {
+      let started = performance.now();
+      for (let repeat = 0; repeat < 20; repeat++) {
+        const quote = priceTireQuote(requests[i]!);
+        if (quote.ok) sink += quote.quote.options[0]!.totalInCents;
+      }
+      const ms = (performance.now() - started) / 20;
+      const lines = lineSets[i]!;
+      started = performance.now();
+      for (let repeat = 0; repeat < 10_000; repeat++) for (const line of lines) sink += line.quantity * line.unitInCents;
+      // The first rounds warm the code up, as the counter's first quotes of the day do.
+      if (round >= 2) {
+        recompute.push(ms);
+        floor.push((performance.now() - started) / 10_000);
+      }
+    }
+  }
+  return { recompute, floor, options: 3, lines: lineSets[3]!.length, sink };
 }
 
 const benchZone = 'America/New_York';
@@ -356,21 +482,27 @@ async function photoBench(params: BenchParams) {
 }
 
 Object.assign(window, {
-  runBench: async (params: BenchParams) => {
+  runBench: async (params: BenchParams & { newDealer: { storeId: number; userId: string; token: string } }) => {
     console.info('bench: first sync');
     const sync = await worker.firstSync(params);
     console.info(`bench: first sync done, ${sync.changes} rows in ${Math.round(sync.fullMs)} ms; raw bulkPut`);
     const raw = await worker.rawBulkPut(params);
-    console.info(`bench: raw bulkPut done, ${raw.rows} rows in ${Math.round(raw.ms)} ms; write latency`);
+    console.info(`bench: raw bulkPut done, ${raw.rows} rows in ${Math.round(raw.ms)} ms; a new dealer's first sync (the catalogue)`);
+    const catalogue = await worker.catalogueFirstSync({ ...params, storeId: params.newDealer.storeId, userId: params.newDealer.userId, token: params.newDealer.token });
+    console.info(`bench: new dealer's first sync done, ${catalogue.rows} rows in ${Math.round(catalogue.ms)} ms (raw ${Math.round(catalogue.rawMs)} ms); write latency`);
     const latencies = await writeLatencies(params, 200);
     console.info('bench: write latency done; search per keystroke');
     const search = await searchLatencies(params);
-    console.info('bench: search done; scheduler day view');
+    console.info('bench: search done; tire size search per keystroke');
+    const tireSearch = await tireSearchLatencies(params);
+    console.info('bench: tire size search done; quote recomputation');
+    const quote = await quoteLatencies(params);
+    console.info('bench: quote done; scheduler day view');
     const scheduler = await schedulerBench(params);
     console.info('bench: scheduler done; messages page');
     const messages = await messagesBench(params);
     console.info('bench: messages done; photos');
     const photos = await photoBench(params);
-    return { sync, raw, latencies, search, scheduler, messages, photos };
+    return { sync, raw, catalogue, latencies, search, tireSearch, quote, scheduler, messages, photos };
   },
 });

@@ -2,9 +2,9 @@
 import * as Comlink from 'comlink';
 import { Dexie } from 'dexie';
 import { apiPaths } from '../src/contract/routes.ts';
-import { isCollectionName, syncChangesResponseSchema, type CollectionName } from '../src/contract/sync.ts';
+import { collectionNames, isCollectionName, syncChangesResponseSchema, type CollectionName } from '../src/contract/sync.ts';
 import { withDerivedFields } from '../src/db/derived-fields.ts';
-import { StoreDb, storeDbSchema, type Row } from '../src/db/store-db.ts';
+import { StoreDb, storeDbName, storeDbSchema, type Row } from '../src/db/store-db.ts';
 import { ApiClient } from '../src/http/api-client.ts';
 import { messageMutations } from '../workers/message-mutations.ts';
 import { mutations } from '../workers/mutations.ts';
@@ -67,6 +67,52 @@ const api = {
     raw.close();
     await Dexie.delete('alltrac-bench-raw');
     return { rows, ms };
+  },
+
+  /**
+   * A new dealer's first sync (the catalogue and a handful of its store's rows) into a fresh replica by the
+   * app's engine; then the rows it holds, read back, written raw with bulkPut into a fresh database in the pages
+   * the feed made (by version, `pageSize` to a transaction). Both replicas are deleted after.
+   */
+  async catalogueFirstSync(p: BenchParams) {
+    const client = new ApiClient({ baseUrl: p.serverUrl, storeId: p.storeId, accessToken: () => p.token });
+    const db = new StoreDb(p);
+    const strictDb = new StoreDb(p, { durability: 'strict' });
+    // Made before the clock starts, as the baseline's database is: the rate is of rows, not of creating a database.
+    await db.open();
+    await strictDb.open();
+    let started = performance.now();
+    const { changes } = await new SyncEngine({ db, strictDb, api: client, pageSize: p.pageSize }).pull();
+    const ms = performance.now() - started;
+    const held: { collection: CollectionName; row: Row }[] = [];
+    for (const collection of collectionNames) for (const row of await db.collection(collection).toArray()) held.push({ collection, row });
+    db.close();
+    strictDb.close();
+    held.sort((a, b) => Number(a.row.version) - Number(b.row.version));
+    const byCollection: Record<string, number> = {};
+    for (const { collection } of held) byCollection[collection] = (byCollection[collection] ?? 0) + 1;
+
+    const pages: Map<CollectionName, Row[]>[] = [];
+    for (let i = 0; i < held.length; i += p.pageSize) {
+      const page = new Map<CollectionName, Row[]>();
+      for (const { collection, row } of held.slice(i, i + p.pageSize)) (page.get(collection) ?? page.set(collection, []).get(collection)!).push(row);
+      pages.push(page);
+    }
+    const raw = new Dexie('alltrac-bench-raw-catalogue');
+    raw.version(1).stores(storeDbSchema);
+    await raw.open();
+    started = performance.now();
+    for (const page of pages) {
+      await raw.transaction('rw', [...page.keys()], async () => {
+        for (const [collection, values] of page) await raw.table(collection).bulkPut(values);
+      });
+    }
+    const rawMs = performance.now() - started;
+    raw.close();
+    // Deleted once the engine's last writes have settled: deleting while they close only waits (blocked).
+    await Dexie.delete('alltrac-bench-raw-catalogue');
+    await Dexie.delete(storeDbName(p));
+    return { changes, rows: held.length, ms, rawMs, byCollection };
   },
 
   async write(customerId: string, notes: string) {
