@@ -10,8 +10,11 @@ import { parseTireSize, tireSizeSearchPrefix } from './tire-size.ts';
  */
 export type FinderQuery =
   | { kind: 'none' }
-  /** A size begun no further than its width (`2`, `225`, `LT2`): thousands of tires, so it is not looked up yet. */
-  | { kind: 'size-begun' }
+  /**
+   * Too little to look up yet: a size begun no further than its width (`2`, `225`, `LT2`), or one or two letters
+   * (`P`, `LT`: a size's service type as often as a brand's start). Each names thousands of tires.
+   */
+  | { kind: 'begun' }
   | { kind: 'size'; prefix: string; exactKey: string | null; minLoadIndex: number | null; minSpeed: string | null }
   | { kind: 'words'; words: string[] };
 
@@ -22,13 +25,14 @@ export function readFinderQuery(typed: string): FinderQuery {
   if (prefix !== null) {
     // A width alone names a fifth of a catalogue: reading it costs more than a keystroke may (bench: ~350 ms for
     // "2" over 30,000 tires); from the aspect ratio (225/6…) or a flotation width (35x1…) on, a few hundred.
-    if (!/\/\d|x\d/.test(prefix)) return { kind: 'size-begun' };
+    if (!/\/\d|x\d/.test(prefix)) return { kind: 'begun' };
     const parsed = parseTireSize(text);
     if (!parsed.ok) return { kind: 'size', prefix, exactKey: null, minLoadIndex: null, minSpeed: null };
     return { kind: 'size', prefix, exactKey: parsed.size.key, minLoadIndex: parsed.size.loadIndex, minSpeed: parsed.size.speedRating };
   }
   // Digits that begin no size (`225/65R175`) find nothing rather than every brand.
   if (/\d/.test(text) && !/[a-z]{2}/i.test(text)) return { kind: 'size', prefix: '\u0000', exactKey: null, minLoadIndex: null, minSpeed: null };
+  if (text.replace(/[^a-z]/gi, '').length < 3) return { kind: 'begun' };
   return { kind: 'words', words: text.toLowerCase().split(/[\s,]+/).filter(Boolean) };
 }
 

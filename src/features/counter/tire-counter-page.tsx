@@ -175,7 +175,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
                 </Group>
               </Paper>
             )}
-            <TireResults key={typed} typed={typed} begun={lookup?.query.kind === 'size-begun'} found={found} basics={basics} addTo={draft.choices[selected]?.name ?? 'Good'} wanted={filters.quantity} onAdd={addTire} />
+            <TireResults key={typed} typed={typed} begun={lookup?.query.kind === 'begun'} found={found} basics={basics} addTo={draft.choices[selected]?.name ?? 'Good'} wanted={filters.quantity} onAdd={addTire} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
@@ -278,7 +278,7 @@ function FinderFilterBar({ filters, onChange }: { filters: FinderFilters; onChan
 function TireResults({ typed, begun, found, basics, addTo, wanted, onAdd }: { typed: string; begun: boolean; found: FoundTire[]; basics: CounterBasics; addTo: string; wanted: number; onAdd: (found: FoundTire) => void }) {
   const [shown, setShown] = useState(page);
   if (typed.trim() === '') return <Text c="dimmed" size="sm">Type a size (2256517 works), a brand or a product line.</Text>;
-  if (begun) return <Text c="dimmed" size="sm">Keep typing the size: 225/65R17 or 2256517.</Text>;
+  if (begun) return <Text c="dimmed" size="sm">Keep typing: a size (225/65R17 or 2256517), a brand or a line.</Text>;
   if (found.length === 0) return <Text c="dimmed" size="sm">No tire in the catalogue matches “{typed}” with these filters.</Text>;
   return (
     <Stack gap="xs">
