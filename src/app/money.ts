@@ -2,10 +2,8 @@
  * Money as the screens show and take it: the contract keeps whole cents; a person reads and types dollars.
  */
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Whole cents as a person reads them: 1250 → $12.50. */
-export const formatCents = (cents: number): string => dollars.format(cents / 100);
+// How cents read is a rule the domain's texts use too (a quote in a visit's notes): it lives there.
+export { formatCents } from '../domain/money-format.ts';
 
 /** A money field's value as typed (dollars) in whole cents; NaN when empty or not a number. */
 export function centsOf(value: number | string): number {

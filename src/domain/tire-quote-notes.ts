@@ -1,6 +1,5 @@
 import type { PricedTireQuote } from '../contract/tire-pricing.ts';
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+import { formatCents } from './money-format.ts';
 
 /**
  * A tire quote as the staff notes of the appointment that installs it: each option's tires and out-the-door
@@ -9,7 +8,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export function quoteNotes(quote: PricedTireQuote): string {
   const options = quote.options.map((o) => {
     const tires = o.lines.filter((l) => l.kind === 'Tire').map((l) => `${l.quantity} × ${l.description}`).join(', ');
-    return `${o.name}: ${tires || 'no tires'}, ${dollars(o.totalInCents)} out the door`;
+    return `${o.name}: ${tires || 'no tires'}, ${formatCents(o.totalInCents)} out the door`;
   });
   return `Tire quote of ${quote.createdOn}. ${options.join('; ')}.`.slice(0, 2000);
 }
