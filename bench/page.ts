@@ -16,6 +16,7 @@ import type {
 import type { TireFeeRow, TireInstallPackage, TireQuoteChoice, TireQuoteRequest } from '../src/contract/tire-pricing.ts';
 import { storeTirePrices } from '../src/domain/store-tire-prices.ts';
 import { findTires, isStuddable, noFilters, tireDescription } from '../src/domain/tire-finder.ts';
+import { retailTirePrice } from '../src/domain/retail-tire-price.ts';
 import { lookUpTires } from '../src/features/counter/tire-lookup.ts';
 import { priceTireQuote } from '../src/domain/tire-quote.ts';
 import type { BenchParams, BenchWorker } from './sync-bench.worker.ts';
@@ -97,6 +98,10 @@ async function tireSearchLatencies(owner: { userId: string; storeId: number }) {
   const stock = new Map(stockRows.filter((s) => s.storeId === owner.storeId).map((s) => [s.tireId, s]));
   const brands = new Map(brandRows.map((b) => [b.brandHashId, b]));
   const tires = db.rows<CatalogueTire>('catalogueTires');
+  // Each tire priced by the retail price rule as the counter prices it: a catalogue with a margin, a Map of fixed prices.
+  const rule = { marginInBasisPoints: 3500, priceEndingInCents: 99 };
+  const fixed = new Map<string, number>();
+  const priceOf = (tire: CatalogueTire) => retailTirePrice(tire, rule, fixed.get(tire.tireId));
   const result: Record<string, { search: number[]; floor: number[]; keystrokes: { typed: string; looked: number; shown: number }[] }> = {};
   for (const text of typedSizes) {
     const search: number[] = [];
@@ -108,7 +113,7 @@ async function tireSearchLatencies(owner: { userId: string; storeId: number }) {
         let started = performance.now();
         const { query, tires: candidates } = await lookUpTires(db, typedSoFar, lineRows, brands);
         const size = query.kind === 'size' ? query : null;
-        const shown = findTires(candidates, stock, { ...noFilters, minLoadIndex: size?.minLoadIndex ?? null, minSpeed: size?.minSpeed ?? null }, size?.exactKey ?? null);
+        const shown = findTires(candidates, stock, { ...noFilters, minLoadIndex: size?.minLoadIndex ?? null, minSpeed: size?.minSpeed ?? null }, size?.exactKey ?? null, priceOf);
         search.push(performance.now() - started);
         if (round === 0) keystrokes.push({ typed: typedSoFar, looked: candidates.length, shown: shown.length });
         started = performance.now();

@@ -161,6 +161,43 @@ describe('a technician in a bay with no signal', () => {
   });
 });
 
+describe('the tires a visit fits, in the bay', () => {
+  it('shows each tire with no price and takes its DOT code offline: a misread letter is named, the first code copies to the rest, and all reach the server', async () => {
+    const now = new Date();
+    const scheduledVisitId = await jobForTheTechnician(`DOT${randomUUID().slice(0, 4).toUpperCase()}`, now);
+    const tires = [1, 2].map(() => ({ visitTireId: randomUUID(), tireId: null, description: 'Nokian WR G4 225/65R17 102H' }));
+    const added = await apiCall(env.server.app, { method: 'POST', path: fill(apiPaths.visitTires, { scheduledVisitId }), token: counter, store, body: { tires } });
+    expect(added.statusCode, added.body).toBe(201);
+    const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    await heldAt(context, now);
+    try {
+      await shellReady(page, 'Theo Technician');
+      await firstSyncDone(page, techId, store);
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.goto(`${env.server.url}/technician-appointments/${scheduledVisitId}`);
+      const card = page.getByRole('group', { name: 'Tires to fit' });
+      await card.getByText('0 of 2 DOT codes').waitFor({ timeout: 20_000 });
+      expect(await card.getByText('$').count()).toBe(0);
+
+      await context.setOffline(true);
+      const first = card.getByRole('textbox', { name: 'DOT code of tire 1' });
+      await first.fill('dot u2lo lmlr 5023');
+      await card.getByText('A DOT code never uses the letter O: is it 0?').waitFor();
+      await first.fill('dot u2ll lmlr 5023');
+      await card.getByText('Made in week 50 of 2023').waitFor();
+      await first.press('Enter');
+      await card.getByText('1 of 2 DOT codes').waitFor();
+      await card.getByRole('button', { name: 'Same DOT code on the tires still without one' }).click();
+      await card.getByText('2 of 2 DOT codes').waitFor();
+      await context.setOffline(false);
+      const stored = async () => (await db().selectFrom('visitTires').select('dotCode').where('scheduledVisitId', '=', scheduledVisitId).execute()).map((t) => t.dotCode);
+      await expect.poll(stored, { timeout: 30_000 }).toEqual(['DOT U2LLLMLR5023', 'DOT U2LLLMLR5023']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the customer\'s inspection report', () => {
   it('shows Failed before Warning before Passed, prints without buttons, says a wrong link is not valid, and an approval shows on the staff\'s screen without a reload', async () => {
     const plate = `RPT${randomUUID().slice(0, 4).toUpperCase()}`;
@@ -215,6 +252,65 @@ describe('the customer\'s inspection report', () => {
       await phone.getByRole('heading', { name: 'This report is not available' }).waitFor();
       const publicAnswer = await fetch(`${env.server.url}${withApiVersion(fill(apiPaths.publicInspectionReport, { inspectionReportHashId }))}`);
       expect(JSON.stringify(await publicAnswer.json() as PublicInspectionReport)).not.toMatch(/demo\.test|Theo/);
+    } finally {
+      await customer.close();
+      await staff.context.close();
+    }
+  });
+
+  it('shows each finding\'s price, set at the counter with no signal, and the total of what the customer approves, which the counter sees live', async () => {
+    const now = new Date();
+    const scheduledVisitId = await jobForTheTechnician(`FIX${randomUUID().slice(0, 4).toUpperCase()}`, now);
+    const tech = await mintAccessToken(db(), 'tech@demo.test', env.server.publicUrl);
+    const groups = (await apiCall(env.server.app, { method: 'GET', path: apiPaths.inspectionTemplate, token: tech, store })).json<{ groups: { items: { itemId: string; name: string }[] }[] }>().groups;
+    const inspectionReportId = scheduledVisitId;
+    const as = (method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) => apiCall(env.server.app, { method, path, token: tech, store, body });
+    expect((await as('POST', apiPaths.inspectionReports, { inspectionReportId, scheduledVisitId, vehicleId: null, technicianId: techId, groups, startedAt: now.toISOString() })).statusCode).toBe(201);
+    const battery = groups.flatMap((g) => g.items).find((i) => i.name === 'Battery')!.itemId;
+    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: battery }), { status: 'Failed', notes: 'Fails the load test', measurement: null });
+    await as('PATCH', fill(apiPaths.inspectionReport, { inspectionReportId }), [{ op: 'replace', path: '/completedAt', value: now.toISOString() }]);
+    const { inspectionReportHashId } = await db().selectFrom('inspectionReports').select('inspectionReportHashId').where('inspectionReportId', '=', inspectionReportId).executeTakeFirstOrThrow();
+
+    const staff = await signIn(env.browser, env.server.url, 'user@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+    await heldAt(staff.context, now);
+    const customer = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await heldAt(customer, now);
+    try {
+      const page = staff.page;
+      await shellReady(page, 'Uma User');
+      const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      await firstSyncDone(page, userId, store);
+      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.goto(`${env.server.url}/scheduler-dayview/appointments/${scheduledVisitId}`);
+      const findings = page.getByRole('group', { name: 'Findings and their prices' });
+      await findings.getByText('No price').waitFor({ timeout: 20_000 });
+
+      // At the counter with no signal: the price is worked out and kept on the device.
+      await staff.context.setOffline(true);
+      await findings.getByRole('button', { name: 'Price Battery' }).click();
+      const dialog = page.getByRole('dialog', { name: 'What fixes Battery' });
+      await dialog.getByRole('button', { name: 'Type a service or part' }).click();
+      await dialog.getByRole('textbox', { name: 'Service or part' }).fill('Battery, 650 CCA, fitted');
+      await dialog.getByRole('textbox', { name: 'Price' }).fill('189.99');
+      // #101 taxes 8.25%: $15.67 on $189.99.
+      await dialog.getByRole('table', { name: 'Price of the fix' }).getByText('$205.66').waitFor();
+      await dialog.getByRole('button', { name: 'Save price' }).click();
+      await findings.getByText('$205.66').waitFor();
+      await staff.context.setOffline(false);
+      await expect.poll(async () => (await db().selectFrom('inspectionItems').select('fix').where('inspectionReportId', '=', inspectionReportId).where('itemId', '=', battery).executeTakeFirstOrThrow()).fix?.priced.totalInCents, { timeout: 30_000 }).toBe(20_566);
+
+      const phone = await customer.newPage();
+      await phone.goto(`${env.server.url}/inspection-reports/${inspectionReportHashId}`);
+      const price = phone.getByRole('group', { name: 'Price of fixing Battery' });
+      await price.getByText('Battery, 650 CCA, fitted').waitFor();
+      expect(await price.getByText('$205.66').count()).toBe(1);
+      await phone.getByRole('radiogroup', { name: 'Battery: your answer' }).getByText('Approve').click();
+      await phone.getByRole('status').getByText('You are approving 1 item: $205.66').waitFor();
+      await phone.getByRole('textbox', { name: 'Your name, as your signature' }).fill('Dana Whitfield');
+      await phone.getByRole('button', { name: 'Send my answers' }).click();
+      await phone.getByText('Work you approved: $205.66').waitFor();
+      // The counter sees it without a reload.
+      await findings.getByText('Approved by the customer: $205.66').waitFor({ timeout: 15_000 });
     } finally {
       await customer.close();
       await staff.context.close();

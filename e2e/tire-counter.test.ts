@@ -80,6 +80,11 @@ describe('the tire counter', () => {
       const dialog = page.getByRole('dialog', { name: 'New on the calendar' });
       await dialog.getByText(customer.firstName!, { exact: false }).first().waitFor();
       expect(await dialog.getByRole('textbox', { name: 'Minutes' }).inputValue()).toBe('60');
+      // Two options were quoted: the counter says which the customer is buying, and its tires go on the visit.
+      await dialog.getByRole('button', { name: 'Book' }).click();
+      await dialog.getByText('Choose the option the customer is buying, or no tires.').waitFor();
+      await dialog.getByRole('textbox', { name: 'Tires to fit' }).or(dialog.getByRole('combobox', { name: 'Tires to fit' })).click();
+      await page.getByRole('option', { name: /^Better: 4 × / }).click();
       await dialog.getByRole('button', { name: 'Book' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('Booking a tire install').waitFor({ state: 'detached' });
@@ -89,6 +94,11 @@ describe('the tire counter', () => {
         .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledVisits.staffNotes', 'like', 'Tire quote of%').execute();
       await expect.poll(async () => (await booked()).length, { timeout: 30_000 }).toBe(1);
       expect((await booked())[0]).toEqual(expect.objectContaining({ name: 'Tire Installation (4)', durationInMinutes: 60 }));
+      const fitted = async () => db().selectFrom('visitTires').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'visitTires.scheduledVisitId')
+        .select(['visitTires.description', 'visitTires.dotCode']).where('scheduledVisits.customerId', '=', customer.customerId).where('visitTires.deleted', '=', false).execute();
+      await expect.poll(async () => (await fitted()).length, { timeout: 30_000 }).toBe(4);
+      const quoted = await db().selectFrom('tireQuotes').select('choices').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow();
+      expect((await fitted()).map((t) => t.description)).toEqual(Array(4).fill(quoted.choices[1]!.tires[0]!.description));
     } finally {
       await context.close();
     }

@@ -1,4 +1,5 @@
 import type { InspectionItem, ScheduledService, ScheduledVisit } from '../src/contract/entities.ts';
+import { setInspectionFixSchema, type InspectionFix } from '../src/contract/inspection-fix.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
   createInspectionPhotoSchema, createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema,
@@ -91,6 +92,26 @@ export const inspectionMutations = {
           next: { ...current, customerDecision: null, decidedAt: null, decidedByName: null },
           request: { method: 'POST', path: path(apiPaths.reopenInspectionDecision, { inspectionReportId, itemId }) },
         };
+      },
+    };
+  },
+
+  /**
+   * What fixes an item, priced here with the replica's prices so the counter sees its total at once (the server
+   * prices the choice again; its answer replaces this one), or none (null). An item the customer answered keeps
+   * the price they answered.
+   */
+  setFix(inspectionReportId: string, itemId: string, fix: InspectionFix | null): Mutation {
+    const body = fix === null ? null : setInspectionFixSchema.parse({ pricedOn: fix.pricedOn, choice: fix.choice });
+    return {
+      collection: 'inspectionItems', key: `${inspectionReportId}/${itemId}`, description: fix ? 'Price a fix' : 'Take a fix off',
+      build: (current) => {
+        if (!current) notOnDevice('inspection item');
+        if (current.customerDecision) throw new Error('The customer answered this item at its price: reopen their answer before changing what fixes it.');
+        const was = (current.fix ?? null) as InspectionFix | null;
+        if (JSON.stringify(was?.choice ?? null) === JSON.stringify(fix?.choice ?? null) && was?.pricedOn === fix?.pricedOn) return null;
+        const at = path(apiPaths.inspectionItemFix, { inspectionReportId, itemId });
+        return { next: { ...current, fix }, request: body ? { method: 'PUT', path: at, body } : { method: 'DELETE', path: at } };
       },
     };
   },

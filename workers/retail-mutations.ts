@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { retailStoreSettingsSchema, storeTireServiceSchema, storeTireWarrantySchema, tirePurchaseAddOnSchema, type RetailStoreSettings, type StoreTireService, type TirePurchaseAddOn } from '../src/contract/entities.ts';
+import { retailPriceCatalogSchema, retailStoreSettingsSchema, storeTireServiceSchema, storeTireWarrantySchema, tirePurchaseAddOnSchema, type RetailPriceCatalog, type RetailStoreSettings, type StoreTireService, type TirePurchaseAddOn } from '../src/contract/entities.ts';
 import { tireInstallPackageTypes } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
@@ -10,6 +10,7 @@ import {
   createTireFeeSchema, createTireInstallPackageSchema, tireFeePatchableFields, tireFeeRowSchema, tireInstallPackagePatchableFields, tireInstallPackageSchema,
   type CreateTireFee, type CreateTireInstallPackage, type TireFeeRow, type TireInstallPackage,
 } from '../src/contract/tire-pricing.ts';
+import { putRetailPriceCatalogPriceSchema, retailPriceCatalogPatchableFields } from '../src/contract/retail-price-rules.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
 import { rateChange, type RateChange } from '../src/domain/tire-fees.ts';
 import type { Mutation } from './sync-engine.ts';
@@ -219,6 +220,43 @@ export const retailMutations = {
         build: () => ({ next: { ...added, storeId }, request: { method: 'POST', path: apiPaths.tireFees, body: added } }),
       },
     ];
+  },
+
+  /**
+   * A catalogue's rule (its margin over cost and price ending): the JSON patch of what changed, none when nothing
+   * did. The catalogue is the company's (the server refuses one another company offers).
+   */
+  updateRetailPriceRule(retailPriceCatalogId: string, changes: Partial<Pick<RetailPriceCatalog, 'marginInBasisPoints' | 'priceEndingInCents'>>): Mutation {
+    return {
+      collection: 'retailPriceCatalogs', key: retailPriceCatalogId, description: 'Change a catalogue\'s margin',
+      build: (current) => {
+        if (!current) notOnDevice('catalogue');
+        const next = { ...current, ...only(changes, retailPriceCatalogPatchableFields) };
+        parseOrRefuse(retailPriceCatalogSchema.pick({ marginInBasisPoints: true, priceEndingInCents: true }), next, 'The margin was not saved');
+        const patch = changesBetween(current, next, retailPriceCatalogPatchableFields);
+        return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(apiPaths.retailPriceCatalogRule, 'retailPriceCatalogId', retailPriceCatalogId), body: patch } };
+      },
+    };
+  },
+
+  /** A tire's fixed price in a catalogue, set or replaced (one PUT: the same call either way). */
+  setFixedTirePrice(retailPriceCatalogId: string, tireId: string, priceInCents: number): Mutation {
+    const body = parseOrRefuse(putRetailPriceCatalogPriceSchema, { priceInCents }, 'The fixed price was not saved');
+    return {
+      collection: 'retailPriceCatalogPrices', key: `${retailPriceCatalogId}/${tireId}`, description: 'Set a tire\'s fixed price',
+      build: (current) => (current?.priceInCents === body.priceInCents ? null : {
+        next: { retailPriceCatalogId, tireId, priceInCents: body.priceInCents, storeId: null },
+        request: { method: 'PUT', path: path(path(apiPaths.retailPriceCatalogPrice, 'retailPriceCatalogId', retailPriceCatalogId), 'tireId', tireId), body },
+      }),
+    };
+  },
+
+  /** The tire follows the catalogue's margin (or its list price) again. */
+  removeFixedTirePrice(retailPriceCatalogId: string, tireId: string): Mutation {
+    return {
+      collection: 'retailPriceCatalogPrices', key: `${retailPriceCatalogId}/${tireId}`, description: 'Remove a tire\'s fixed price',
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(path(apiPaths.retailPriceCatalogPrice, 'retailPriceCatalogId', retailPriceCatalogId), 'tireId', tireId) } } : null),
+    };
   },
 
   /** TireStudding switched on or off and priced per tire; its type never changes. */

@@ -1,5 +1,5 @@
 import type { MessageSink } from '../src/contract/message-sink.ts';
-import type { BlockedTime, RecurringBlockedTime, RetailStoreSettings, TirePurchaseAddOn, ScheduledService, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
+import type { BlockedTime, RecurringBlockedTime, RetailPriceCatalog, RetailStoreSettings, TirePurchaseAddOn, ScheduledService, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { MessageTemplateType, UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
@@ -9,6 +9,8 @@ import type { Placement, ScheduledServiceChanges } from './scheduler-mutations.t
 import type { TireOptionChanges } from './retail-mutations.ts';
 import type { CreateTireFee, CreateTireInstallPackage, TireFeeRow, TireInstallPackage, TireQuote } from '../src/contract/tire-pricing.ts';
 import type { RateChange } from '../src/domain/tire-fees.ts';
+import type { InspectionFix } from '../src/contract/inspection-fix.ts';
+import type { AddVisitTires } from '../src/contract/visit-tires.ts';
 import type { StoreStock } from './stock-elsewhere.ts';
 import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateTirePurchaseAddOn, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
@@ -117,12 +119,21 @@ export interface SyncWorkerApi {
   changeTireFeeRate(fee: TireFeeRow, change: RateChange): Promise<boolean>;
   updateStoreTireService(storeTireServiceId: string, changes: TireOptionChanges): Promise<boolean>;
   updateStoreTireWarranty(storeTireWarrantyId: string, changes: TireOptionChanges): Promise<boolean>;
+  /** A retail price catalogue's margin over cost and price ending (the company's own catalogues). */
+  updateRetailPriceRule(retailPriceCatalogId: string, changes: Partial<Pick<RetailPriceCatalog, 'marginInBasisPoints' | 'priceEndingInCents'>>): Promise<boolean>;
+  /** A tire's fixed price in a catalogue, set, replaced or removed. */
+  setFixedTirePrice(retailPriceCatalogId: string, tireId: string, priceInCents: number): Promise<boolean>;
+  removeFixedTirePrice(retailPriceCatalogId: string, tireId: string): Promise<boolean>;
   /** The counter's tire quote, priced here, saved on the customer (queued; false when nothing changed). */
   saveTireQuote(quote: TireQuote): Promise<boolean>;
   /** Every store's stock of a tire (needs the network: a device keeps only its own store's). */
   stockElsewhere(tireId: string): Promise<StoreStock[]>;
   /** The calendar (front counter): every change applied here at once and queued, sent when online. */
-  bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[]): Promise<boolean>;
+  /** A new visit with its services and, booking a quoted install, the tires it fits. */
+  bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[], tires?: AddVisitTires['tires']): Promise<boolean>;
+  /** A tire's DOT code as typed in the bay (refused in words when misread), or null to clear it. */
+  recordTireDot(visitTireId: string, typed: string | null): Promise<boolean>;
+  removeVisitTire(visitTireId: string): Promise<boolean>;
   placeScheduledService(scheduledServiceId: string, place: Placement): Promise<boolean>;
   deleteScheduledService(scheduledServiceId: string): Promise<boolean>;
   addScheduledService(scheduledVisitId: string, service: CreateScheduledService): Promise<boolean>;
@@ -152,6 +163,8 @@ export interface SyncWorkerApi {
   sendInspectionReport(inspectionReportId: string): Promise<boolean>;
   /** The front counter reopens a customer's signed answer on an item (recorded in the report's decision log). */
   reopenInspectionDecision(inspectionReportId: string, itemId: string): Promise<boolean>;
+  /** The front counter prices what fixes a Failed or Warning item (null: takes the fix off); the customer's report shows it. */
+  setInspectionFix(inspectionReportId: string, itemId: string, fix: InspectionFix | null): Promise<boolean>;
   /**
    * A photo of an inspection item from the camera: made small here (the page stays responsive), kept on the
    * device and queued to upload in pieces; answers the photo's id.

@@ -25,6 +25,7 @@ import { supportRequestList } from './support-requests.ts';
 import { inviteStaff } from './staff-invites.ts';
 import { messageSink } from './message-sink.ts';
 import { inspectionMutations } from './inspection-mutations.ts';
+import { visitTireMutations } from './visit-tire-mutations.ts';
 import { tractionMutations } from './traction-mutations.ts';
 import { retailMutations } from './retail-mutations.ts';
 import { tireQuoteMutations } from './tire-quote-mutations.ts';
@@ -293,10 +294,17 @@ const api: SyncWorkerApi = {
   },
   updateStoreTireService: (id, changes) => queue(retailMutations.updateStoreTireService(id, changes)),
   updateStoreTireWarranty: (id, changes) => queue(retailMutations.updateStoreTireWarranty(id, changes)),
+  updateRetailPriceRule: (id, changes) => queue(retailMutations.updateRetailPriceRule(id, changes)),
+  setFixedTirePrice: (catalogId, tireId, priceInCents) => queue(retailMutations.setFixedTirePrice(catalogId, tireId, priceInCents)),
+  removeFixedTirePrice: (catalogId, tireId) => queue(retailMutations.removeFixedTirePrice(catalogId, tireId)),
   saveTireQuote: async (quote) => queue(tireQuoteMutations.saveTireQuote(await activeStoreId(), quote)),
-  async bookVisit(visit, services) {
+  async bookVisit(visit, services, tires = []) {
     const user = await signedInUser('booking');
-    const queued = await engineFor(await activeStoreId()).mutateAll(schedulerMutations.bookVisit(await activeStoreId(), visit, services, user.name));
+    const storeId = await activeStoreId();
+    const queued = await engineFor(storeId).mutateAll([
+      ...schedulerMutations.bookVisit(storeId, visit, services, user.name),
+      ...(tires.length > 0 ? visitTireMutations.addTires(storeId, visit.scheduledVisitId, tires) : []),
+    ]);
     if (queued) wakeLeader();
     return queued;
   },
@@ -336,6 +344,12 @@ const api: SyncWorkerApi = {
   completeInspection: (reportId, completedAt) => queue(inspectionMutations.completeInspection(reportId, completedAt)),
   sendInspectionReport: (reportId) => queue(inspectionMutations.sendReport(reportId)),
   reopenInspectionDecision: (reportId, itemId) => queue(inspectionMutations.reopenDecision(reportId, itemId)),
+  setInspectionFix: (reportId, itemId, fix) => queue(inspectionMutations.setFix(reportId, itemId, fix)),
+  async recordTireDot(visitTireId, typed) {
+    const user = await signedInUser('recording DOT codes');
+    return queue(visitTireMutations.recordDot(visitTireId, typed, user.name));
+  },
+  removeVisitTire: (visitTireId) => queue(visitTireMutations.removeTire(visitTireId)),
   async addInspectionPhoto(reportId, itemId, file) {
     const storeId = await activeStoreId();
     const { blob, width, height } = await compressPhoto(file);

@@ -32,6 +32,9 @@ import * as catalogueOnDevices from './migrations/0034-catalogue-on-devices.ts';
 import * as tireQuotes from './migrations/0035-tire-quotes.ts';
 import * as transferTimes from './migrations/0036-transfer-times.ts';
 import * as installPackagesAndTireFees from './migrations/0037-install-packages-and-tire-fees.ts';
+import * as inspectionFixes from './migrations/0038-inspection-fixes.ts';
+import * as retailPriceRules from './migrations/0039-retail-price-rules.ts';
+import * as visitTires from './migrations/0040-visit-tires.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +70,9 @@ const migrations: Record<string, Migration> = {
   '0035-tire-quotes': tireQuotes,
   '0036-transfer-times': transferTimes,
   '0037-install-packages-and-tire-fees': installPackagesAndTireFees,
+  '0038-inspection-fixes': inspectionFixes,
+  '0039-retail-price-rules': retailPriceRules,
+  '0040-visit-tires': visitTires,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -1,6 +1,8 @@
 import type { Generated } from 'kysely';
 import type * as E from '../../src/contract/entities.ts';
 import type { Role } from '../../src/contract/enums.ts';
+import type { RetailPriceCatalogPrice } from '../../src/contract/retail-price-rules.ts';
+import type { VisitTire } from '../../src/contract/visit-tires.ts';
 import type { StoreLocation } from '../../src/contract/store-location.ts';
 import type { TireFeeRow, TireInstallPackage, TireQuote } from '../../src/contract/tire-pricing.ts';
 
@@ -78,6 +80,8 @@ export interface Database {
   notificationPreferences: Replicated<E.NotificationPreference>;
   supportRequests: Replicated<E.SupportRequest>;
   retailPriceCatalogs: Replicated<E.RetailPriceCatalog>;
+  retailPriceCatalogPrices: Replicated<RetailPriceCatalogPrice>;
+  visitTires: Replicated<VisitTire>;
   retailStoreSettings: Replicated<E.RetailStoreSettings>;
   storeContacts: Replicated<E.StoreContact>;
   socialMediaAccounts: Replicated<E.SocialMediaAccount>;

@@ -636,11 +636,11 @@ export async function seedDemoCatalogue(db: Kysely<Database>, storeNumbers: read
             utqg: passenger && utqg ? `${utqg.treadwear} ${utqg.grades}` : null,
             treadDepth32nds: (passenger ? tread : treadLT) + (random.chance(0.1) ? random.pick([-1, 1]) : 0),
           };
-          built.push({ kind: kindName, size, tire: { ...base, tireId: random.uuid(), sku: newSku(brand.code), isRunFlat: false, priceInCents: listPrice(random, size, lineFactor) } });
+          built.push({ kind: kindName, size, tire: { ...base, tireId: random.uuid(), sku: newSku(brand.code), isRunFlat: false, priceInCents: listPrice(random, size, lineFactor), costInCents: null } });
           const { aspectRatio } = dimensions(size.size);
           if (runFlatLine && passenger && size.size.rimDiameter >= 17 && size.size.rimDiameter <= 20 && aspectRatio <= 55 && random.chance(0.45)) {
             runFlats++;
-            built.push({ kind: kindName, size, tire: { ...base, tireId: random.uuid(), sku: newSku(brand.code), isRunFlat: true, priceInCents: listPrice(random, size, lineFactor * 1.18) } });
+            built.push({ kind: kindName, size, tire: { ...base, tireId: random.uuid(), sku: newSku(brand.code), isRunFlat: true, priceInCents: listPrice(random, size, lineFactor * 1.18), costInCents: null } });
           }
         }
         const description = random.pick(kind.descriptions).replace('{warranty}', utqg ? warrantyMiles(utqg.treadwear).toLocaleString('en-US') : '');
@@ -666,6 +666,13 @@ export async function seedDemoCatalogue(db: Kysely<Database>, storeNumbers: read
     sizeRows.push({ tireSizeId, width: widthMm, aspectRatio, rimDiameter: size.size.rimDiameter, displayName: size.size.key });
   }
   for (const b of built) b.tire.tireSizeId = sizeIds.get(b.size.size.key)!;
+  // What each tire costs a store: 62 to 75% of its list price, as distributors' price sheets run. Drawn from a
+  // sequence of its own, so the catalogue and stock drawn above stay as they were.
+  const costs = seededRandom(20_260_726);
+  for (const b of built) {
+    const list = b.tire.priceInCents ?? null;
+    b.tire.costInCents = list === null ? null : Math.round(list * (0.62 + costs.next() * 0.13));
+  }
 
   await insertInChunks(db, 'brands', brands);
   await insertInChunks(db, 'productLines', lines);

@@ -207,12 +207,19 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await insertReplicated(trx, 'customerVehicles', companyId, vehicles);
 
     await insertReplicated(trx, 'retailPriceCatalogs', companyId, [
-      { retailPriceCatalogId: faker.string.uuid(), storeId: null, name: 'Standard retail prices', description: 'List prices for walk-in customers.', isSubscribable: true },
-      { retailPriceCatalogId: faker.string.uuid(), storeId: null, name: 'Fleet prices', description: 'Negotiated prices for fleet accounts.', isSubscribable: false },
+      { retailPriceCatalogId: faker.string.uuid(), storeId: null, name: 'Standard retail prices', description: 'List prices for walk-in customers.', isSubscribable: true, marginInBasisPoints: null, priceEndingInCents: null },
+      { retailPriceCatalogId: faker.string.uuid(), storeId: null, name: 'Fleet prices', description: 'Negotiated prices for fleet accounts.', isSubscribable: false, marginInBasisPoints: 2500, priceEndingInCents: null },
     ]);
-    const catalogs = await trx.selectFrom('retailPriceCatalogs').select('retailPriceCatalogId').execute();
+    const catalogs = await trx.selectFrom('retailPriceCatalogs').select(['retailPriceCatalogId', 'name']).execute();
 
     const stockOf = await seedDemoCatalogue(trx, demoStores.map((s) => s.storeNumber));
+    // This month's promotion in the standard catalogue: four tires of the counter's size at $10 off their list price.
+    const standard = catalogs.find((c) => c.name === 'Standard retail prices')!;
+    const promoted = await trx.selectFrom('tires').select(['tireId', 'priceInCents']).where('sizeKey', '=', '225/65R17').where('priceInCents', 'is not', null)
+      .orderBy('sku').limit(4).execute();
+    await insertReplicated(trx, 'retailPriceCatalogPrices', companyId, promoted.map((t) => ({
+      retailPriceCatalogId: standard.retailPriceCatalogId, tireId: t.tireId, priceInCents: t.priceInCents! - 1000, storeId: null,
+    })));
     drawAsTheFirstCatalogueDid(faker);
 
     for (const s of demoStores) {

@@ -70,7 +70,8 @@ export interface RowSpec<S extends z.ZodObject> {
 
 /** A table's rules for a change: the new row as stored, and what is wrong with it. */
 export interface ChangeRules<T> {
-  normalize?: (next: T) => T;
+  /** May read (the prices a quote's tires take: tire-quotes/routes.ts): it runs inside the write, after the row's lock. */
+  normalize?: (next: T) => T | Promise<T>;
   /** May read (a referenced row must exist): it runs inside the write, after the row's lock. */
   problems?: (current: T, next: T) => Record<string, string[]> | Promise<Record<string, string[]>>;
 }
@@ -324,7 +325,7 @@ export class Writer {
     const before = stored.success ? stored.data : Object.fromEntries(Object.keys(spec.schema.shape).map((f) => [f, (current as Row)[f]])) as z.infer<S>;
     const patched = patchRow(before, body, editable, spec.schema).next;
     // Normalizing can lengthen a value (ß upper-cased is SS): checked again, a 400 and not a 500.
-    const next = rules?.normalize ? parseOrProblem(spec.schema, rules.normalize(patched), 'The changed row') : patched;
+    const next = rules?.normalize ? parseOrProblem(spec.schema, await rules.normalize(patched), 'The changed row') : patched;
     const problems = await rules?.problems?.(before, next) ?? {};
     refuseProblems(problems, 'The change');
     if (JSON.stringify(next) === JSON.stringify(before)) return { row: current, changed: false };

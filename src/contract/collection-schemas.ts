@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import * as E from './entities.ts';
 import { storeLocationSchema } from './store-location.ts';
+import { retailPriceCatalogPriceSchema } from './retail-price-rules.ts';
+import { visitTireSchema } from './visit-tires.ts';
 import { tireFeeRowSchema, tireInstallPackageSchema, tireQuoteSchema } from './tire-pricing.ts';
 import type { CollectionName } from './sync.ts';
 
@@ -46,6 +48,8 @@ export const collectionSchemas: Record<CollectionName, z.ZodObject> = {
   tireQuotes: tireQuoteSchema,
   tireInstallPackages: tireInstallPackageSchema,
   tireFees: tireFeeRowSchema,
+  retailPriceCatalogPrices: retailPriceCatalogPriceSchema,
+  visitTires: visitTireSchema,
   catalogueBrands: E.brandSchema,
   catalogueProductLines: E.productLineSchema,
   catalogueTires: E.catalogueTireSchema,

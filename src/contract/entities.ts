@@ -9,6 +9,7 @@ import {
   tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, userNotificationKinds, vehicleColors, webTireCategories,
 } from './enums.ts';
 import { emailAddress } from './email-address.ts';
+import type { InspectionFix } from './inspection-fix.ts';
 
 const id = z.uuid();
 const timestamp = z.iso.datetime({ offset: true });
@@ -302,6 +303,15 @@ export const retailPriceCatalogSchema = z.object({
   name: text(150),
   description: optionalText(2000),
   isSubscribable: z.boolean(),
+  /**
+   * How a store's tire price follows the catalogue (ours, issue 26): the tire's cost plus this markup, in basis
+   * points of the cost (3500: cost plus 35%); null: the tire's list price. A fixed price of a tire in the
+   * catalogue (retailPriceCatalogPrices) comes first; src/domain/retail-tire-price.ts is the rule.
+   */
+  marginInBasisPoints: z.number().int('Enter the margin as a whole number of basis points (3500 for 35%)')
+    .min(0, 'Enter a margin of 0% or more').max(50_000, 'Enter a margin of 500% or less').nullable(),
+  /** A price made from the margin is rounded up to end in these cents (99: $123.99); null: to the cent. */
+  priceEndingInCents: z.number().int('Enter the ending as whole cents, 0 to 99').min(0, 'Enter an ending of 0 to 99 cents').max(99, 'Enter an ending of 0 to 99 cents').nullable(),
 });
 
 export const storeContactSchema = z.object({
@@ -397,7 +407,11 @@ export const inspectionTemplateSchema = z.object({
  * reopened (who, when, which item, what it was), in order. A signed decision is final until staff reopen it.
  */
 export const decisionLogEntrySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('signed'), name: text(200), at: timestamp, decisions: z.array(z.object({ itemId: id, decision: z.enum(['Approved', 'Declined']) })).max(100) }),
+  z.object({
+    kind: z.literal('signed'), name: text(200), at: timestamp,
+    /** Each answer, with the price the customer saw on the item when they gave it (none: it had no price). */
+    decisions: z.array(z.object({ itemId: id, decision: z.enum(['Approved', 'Declined']), totalInCents: z.number().int().min(0).nullable().optional() })).max(100),
+  }),
   z.object({ kind: z.literal('reopened'), name: text(200), at: timestamp, itemId: id, was: z.enum(['Approved', 'Declined']) }),
 ]);
 export type DecisionLogEntry = z.infer<typeof decisionLogEntrySchema>;
@@ -429,6 +443,12 @@ export const inspectionItemSchema = z.object({
   decidedAt: timestamp.nullable(),
   /** The name the customer signed the decision with. */
   decidedByName: optionalText(200),
+  /**
+   * What fixes a Failed or Warning item, priced (inspection-fix.ts); set by the front counter, never by the bay,
+   * which does not see it (prices). Its shape is checked where it is written (setInspectionFixSchema, and the
+   * server prices it): the quote's schemas are built from this module's, so this one cannot hold them.
+   */
+  fix: z.custom<InspectionFix>((value) => typeof value === 'object', 'A fix is a priced choice').nullable(),
 });
 
 /** The largest photo the server takes: a compressed phone photo is far smaller; a raw one is refused. */
@@ -501,6 +521,8 @@ export const tireSchema = z.object({
   dualLoadIndex: z.number().int().nullable(),
   /** The list price of one tire; a store's own price may differ (its retail price catalogue). */
   priceInCents: cents.nullable(),
+  /** What one tire costs a store (ours, issue 26): a catalogue's margin is over it. Never shown to the bay. */
+  costInCents: cents.nullable(),
   /** Uniform Tire Quality Grading as moulded on the sidewall: treadwear, traction, temperature (`500 A B`). */
   utqg: optionalText(20),
   isRunFlat: z.boolean(),

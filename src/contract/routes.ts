@@ -39,6 +39,9 @@ export const apiPaths = {
   visitTractionOrders: '/api/alltrac/scheduled-visits/:scheduledVisitHashId/traction-orders',
   allScheduledServices: '/api/alltrac/scheduled-services',
   scheduledServices: '/api/alltrac/scheduled-visits/:scheduledVisitId/scheduled-services',
+  visitTires: '/api/alltrac/scheduled-visits/:scheduledVisitId/tires',
+  visitTire: '/api/alltrac/visit-tires/:visitTireId',
+  visitTireDot: '/api/alltrac/visit-tires/:visitTireId/dot',
   scheduledService: '/api/alltrac/scheduled-visits/:scheduledVisitId/scheduled-services/:scheduledServiceId',
   blockedTimes: '/api/alltrac/blocked-times',
   blockedTime: '/api/alltrac/blocked-times/:blockedTimeId',
@@ -93,6 +96,7 @@ export const apiPaths = {
   inspectionReports: '/api/alltrac/inspection-reports',
   inspectionReport: '/api/alltrac/inspection-reports/:inspectionReportId',
   inspectionItem: '/api/alltrac/inspection-reports/:inspectionReportId/items/:itemId',
+  inspectionItemFix: '/api/alltrac/inspection-reports/:inspectionReportId/items/:itemId/fix',
   sendInspectionReport: '/api/alltrac/inspection-reports/:inspectionReportId/send',
   reopenInspectionDecision: '/api/alltrac/inspection-reports/:inspectionReportId/items/:itemId/reopen-decision',
   inspectionPhotos: '/api/alltrac/inspection-photos',
@@ -115,6 +119,10 @@ export const apiPaths = {
   tireInstallPackage: '/api/alltrac/tire-install-packages/:tireInstallPackageId',
   tireFees: '/api/alltrac/tire-fees',
   tireFee: '/api/alltrac/tire-fees/:tireFeeId',
+  // A retail price catalogue's rule (ours, issue 26): its margin over cost, and its fixed prices per tire.
+  retailPriceCatalogRule: '/api/alltrac/retail-price-catalog/:retailPriceCatalogId',
+  retailPriceCatalogPrices: '/api/alltrac/retail-price-catalog/:retailPriceCatalogId/prices',
+  retailPriceCatalogPrice: '/api/alltrac/retail-price-catalog/:retailPriceCatalogId/prices/:tireId',
   // Tire quotes saved on a customer (ours, issue 26), and the customer's page of one (public).
   tireQuotes: '/api/alltrac/tire-quotes',
   tireQuote: '/api/alltrac/tire-quotes/:tireQuoteId',

@@ -47,6 +47,8 @@ export const replicatedCollections = {
   tireQuotes: { key: ['tireQuoteId'], table: 'tire_quotes' },
   tireInstallPackages: { key: ['tireInstallPackageId'], table: 'tire_install_packages' },
   tireFees: { key: ['tireFeeId'], table: 'tire_fees' },
+  visitTires: { key: ['visitTireId'], table: 'visit_tires' },
+  retailPriceCatalogPrices: { key: ['retailPriceCatalogId', 'tireId'], table: 'retail_price_catalog_prices' },
   catalogueBrands: { key: ['brandHashId'], table: 'brands', platform: true },
   catalogueProductLines: { key: ['productLineHashId'], table: 'product_lines', platform: true },
   catalogueTires: { key: ['tireId'], table: 'tires', platform: true },

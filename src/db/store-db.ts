@@ -115,6 +115,10 @@ const indexes: Partial<Record<CollectionName, string[]>> = {
   catalogueProductLines: ['brandHashId'],
   // A customer's saved quotes, on their page and when the counter opens one again.
   tireQuotes: ['customerId'],
+  // A catalogue's fixed prices, read whole by the counter and Retail Management (a few dozen: promotions).
+  retailPriceCatalogPrices: ['retailPriceCatalogId'],
+  // A visit's tires, on the bay's page of the visit and the counter's panel.
+  visitTires: ['scheduledVisitId'],
 };
 
 function primaryKey(collection: CollectionName): string {
@@ -145,6 +149,8 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
   tireQuotes: 8,
   tireInstallPackages: 8,
   tireFees: 8,
+  retailPriceCatalogPrices: 9,
+  visitTires: 9,
 };
 /** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
 const reindexedInVersion: Partial<Record<CollectionName, number>> = {
@@ -157,7 +163,7 @@ const bookkeepingTables: Record<number, Record<string, string>> = {
   3: { localEdits: 'entity', conflicts: '++id, entity' },
   7: { photoBlobs: 'inspectionPhotoId' },
 };
-const latestVersion = 8;
+const latestVersion = 9;
 
 /** A collection's schema at a version: indexes a later version added are not there yet. */
 const tableSchema = (c: CollectionName, version = latestVersion) =>

@@ -60,7 +60,7 @@ export interface ReportLine {
   itemId: string;
   name: string;
   measurement: Measurement;
-  result: Pick<InspectionItem, 'status' | 'notes' | 'measurement' | 'customerDecision' | 'decidedAt' | 'decidedByName'>;
+  result: Pick<InspectionItem, 'status' | 'notes' | 'measurement' | 'customerDecision' | 'decidedAt' | 'decidedByName' | 'fix'>;
 }
 
 /**
@@ -73,7 +73,7 @@ export function reportLines(groups: readonly InspectionTemplateGroup[], results:
     const result = byItem.get(item.itemId);
     return {
       groupName: g.name, itemId: item.itemId, name: item.name, measurement: item.measurement,
-      result: result ?? { status: 'NotInspected' as const, notes: null, measurement: null, customerDecision: null, decidedAt: null, decidedByName: null },
+      result: result ?? { status: 'NotInspected' as const, notes: null, measurement: null, customerDecision: null, decidedAt: null, decidedByName: null, fix: null },
     };
   }));
   return lines.map((line, index) => ({ line, index }))

@@ -70,14 +70,20 @@ export interface FoundTire {
   tire: CatalogueTire;
   onHand: number;
   onOrder: number;
+  /** The store's price of the tire (`priceOf`: the retail price rule at the counter; the list price otherwise). */
+  priceInCents: number | null;
 }
 
 /**
  * Narrows the tires a look-up found by the filters and orders them as the counter sells: enough here for the
- * job first, then some here, then none here (another store or an order); within each, cheapest first (a tire
- * without a price last), then by SKU so the order holds still between keystrokes.
+ * job first, then some here, then none here (another store or an order); within each, cheapest first at the
+ * store's price (a tire without a price last), then by SKU so the order holds still between keystrokes. The price
+ * is asked once for each tire that passes the filters.
  */
-export function findTires(candidates: readonly CatalogueTire[], stock: ReadonlyMap<string, StockHere>, filters: FinderFilters, exactKey: string | null = null): FoundTire[] {
+export function findTires(
+  candidates: readonly CatalogueTire[], stock: ReadonlyMap<string, StockHere>, filters: FinderFilters, exactKey: string | null = null,
+  priceOf: (tire: CatalogueTire) => number | null = (tire) => tire.priceInCents,
+): FoundTire[] {
   const found: FoundTire[] = [];
   for (const tire of candidates) {
     if (exactKey !== null && tire.sizeKey !== exactKey) continue;
@@ -89,11 +95,11 @@ export function findTires(candidates: readonly CatalogueTire[], stock: ReadonlyM
     const here = stock.get(tire.tireId);
     const onHand = here?.quantityOnHand ?? 0;
     if (filters.inStockOnly && onHand <= 0) continue;
-    found.push({ tire, onHand, onOrder: here?.quantityOnOrder ?? 0 });
+    found.push({ tire, onHand, onOrder: here?.quantityOnOrder ?? 0, priceInCents: priceOf(tire) });
   }
   const band = (f: FoundTire) => (f.onHand >= filters.quantity ? 0 : f.onHand > 0 ? 1 : 2);
   return found.sort((a, b) => band(a) - band(b)
-    || (a.tire.priceInCents ?? Number.MAX_SAFE_INTEGER) - (b.tire.priceInCents ?? Number.MAX_SAFE_INTEGER)
+    || (a.priceInCents ?? Number.MAX_SAFE_INTEGER) - (b.priceInCents ?? Number.MAX_SAFE_INTEGER)
     || a.tire.sku.localeCompare(b.tire.sku));
 }
 

@@ -1,5 +1,5 @@
 import type { Role } from '../contract/enums.ts';
-import { catalogueTireSchema, inspectionReportSchema, scheduledVisitSchema, storeServiceSchema } from '../contract/entities.ts';
+import { catalogueTireSchema, inspectionItemSchema, inspectionReportSchema, scheduledVisitSchema, storeServiceSchema } from '../contract/entities.ts';
 import { storeLocationSchema } from '../contract/store-location.ts';
 import type { CollectionName } from '../contract/sync.ts';
 import { frontCounter, storeAdmins } from './roles.ts';
@@ -18,7 +18,7 @@ const none: ReadAccess = { kind: 'none' };
 const calendarAndCatalogue = new Set<CollectionName>([
   'schedulerResources', 'storeServiceCategories', 'appointmentResources', 'schedulerResourceServices',
   'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours', 'inspectionTemplates',
-  'inspectionItems', 'inspectionPhotos', 'catalogueBrands', 'catalogueProductLines',
+  'inspectionPhotos', 'catalogueBrands', 'catalogueProductLines', 'visitTires',
 ]);
 
 /**
@@ -39,8 +39,11 @@ const storeWithoutServiceKey: ReadAccess = { kind: 'limited', fields: Object.key
 /** The store's services as the bay sees them: all but the traction service code (the service system's, for the counter). */
 const servicesWithoutTractionCode: ReadAccess = { kind: 'limited', fields: Object.keys(storeServiceSchema.shape).filter((f) => f !== 'tractionServiceCode'), rows: 'all' };
 
-/** The catalogue's tires as the bay sees them: size, brand, load and speed, not the price (maySeePrices). */
-const tiresWithoutPrice: ReadAccess = { kind: 'limited', fields: Object.keys(catalogueTireSchema.shape).filter((f) => f !== 'priceInCents'), rows: 'all' };
+/** The catalogue's tires as the bay sees them: size, brand, load and speed, not the price nor the cost (maySeePrices). */
+const tiresWithoutPrice: ReadAccess = { kind: 'limited', fields: Object.keys(catalogueTireSchema.shape).filter((f) => f !== 'priceInCents' && f !== 'costInCents'), rows: 'all' };
+
+/** Inspection results as the bay sees them: all but the fix the counter priced (prices are the counter's). */
+const itemsWithoutFix: ReadAccess = { kind: 'limited', fields: Object.keys(inspectionItemSchema.shape).filter((f) => f !== 'fix'), rows: 'all' };
 
 /** Colleagues as the bay sees them: names and roles, not their email. */
 const staffByName: ReadAccess = { kind: 'limited', fields: ['userId', 'name', 'roles'], rows: 'all' };
@@ -71,6 +74,7 @@ export function readAccess(rolesAtStore: readonly Role[], collection: Collection
   if (collection === 'catalogueTires') return tiresWithoutPrice;
   if (collection === 'scheduledVisits') return visitsWithoutPublicId;
   if (collection === 'inspectionReports') return reportsWithoutPublicId;
+  if (collection === 'inspectionItems') return itemsWithoutFix;
   if (collection === 'customers') return { kind: 'limited', fields: customerNameFields, rows: 'visited' };
   if (collection === 'customerVehicles') return { kind: 'limited', fields: null, rows: 'visited' };
   return none;

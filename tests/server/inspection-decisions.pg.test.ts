@@ -14,10 +14,12 @@ const path = (template: string, params: Record<string, string>) => template.repl
 describe.skipIf(postgresUnavailable !== null)('customers\' decisions on PostgreSQL, with concurrent callers', () => {
   const t = postgresTestApp();
   let tech: string;
+  let user: string;
   let store: number;
   let used = 0;
   beforeAll(async () => {
     tech = await mintAccessToken(t.db, 'tech@demo.test', testPublicUrl);
+    user = await mintAccessToken(t.db, 'user@demo.test', testPublicUrl);
     store = (await demoStoreIds(t.db))[101]!;
   });
 
@@ -49,6 +51,26 @@ describe.skipIf(postgresUnavailable !== null)('customers\' decisions on PostgreS
       expect(item.decidedByName).toBe(winner);
       const { decisionLog } = await t.db.selectFrom('inspectionReports').select('decisionLog').where('inspectionReportId', '=', inspectionReportId).executeTakeFirstOrThrow();
       expect(decisionLog.map((e) => e.name)).toEqual([winner]);
+    }
+  });
+
+  it('never keeps an approval at a price the counter changed at the same moment: the answer or the new price is refused', async () => {
+    const fixAt = (priceInCents: number) => ({
+      pricedOn: '2026-01-15', // before today wherever the test runs (a date ahead of the store's is refused)
+      choice: { name: 'Brakes', tires: [], services: [{ description: 'Front brake pads', priceInCents, isTaxable: false }], installPackageId: null, addOnIds: [], tireServiceTypes: [], warrantyType: null },
+    });
+    for (let round = 0; round < 5; round++) {
+      const { url, itemId, inspectionReportId } = await completedReport();
+      const fixPath = path(apiPaths.inspectionItemFix, { inspectionReportId, itemId });
+      expect((await apiCall(t.app, { method: 'PUT', path: fixPath, token: user, store, body: fixAt(18_999) })).statusCode).toBe(200);
+      const [signed, repriced] = await Promise.all([
+        t.app.inject({ method: 'POST', url, payload: { name: 'Dana Whitfield', decisions: [{ itemId, decision: 'Approved', totalInCents: 18_999 }] } }),
+        apiCall(t.app, { method: 'PUT', path: fixPath, token: user, store, body: fixAt(21_999) }),
+      ]);
+      expect([signed.statusCode, repriced.statusCode].sort()).toEqual([200, 409]);
+      const item = await t.db.selectFrom('inspectionItems').select(['customerDecision', 'fix']).where('inspectionReportId', '=', inspectionReportId).where('itemId', '=', itemId).executeTakeFirstOrThrow();
+      if (signed.statusCode === 200) expect([item.customerDecision, item.fix?.priced.totalInCents]).toEqual(['Approved', 18_999]);
+      else expect([item.customerDecision, item.fix?.priced.totalInCents]).toEqual([null, 21_999]);
     }
   });
 });

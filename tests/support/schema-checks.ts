@@ -1,6 +1,8 @@
 import { CamelCasePlugin, sql } from 'kysely';
 import type { z } from 'zod';
 import * as entities from '../../src/contract/entities.ts';
+import { retailPriceCatalogPriceSchema } from '../../src/contract/retail-price-rules.ts';
+import { visitTireSchema } from '../../src/contract/visit-tires.ts';
 import { tireFeeRowSchema, tireInstallPackageSchema, tireQuoteSchema } from '../../src/contract/tire-pricing.ts';
 import type { Db } from '../../server/db/connect.ts';
 
@@ -27,6 +29,8 @@ export const entityTables: [string, z.ZodObject][] = [
   ['product_lines', entities.productLineSchema], ['tire_sizes', entities.tireSizeSchema], ['tires', entities.catalogueTireSchema],
   ['logistics_transfers', entities.logisticsTransferSchema], ['inventory_summaries', entities.inventorySummarySchema],
   ['tire_quotes', tireQuoteSchema], ['tire_install_packages', tireInstallPackageSchema], ['tire_fees', tireFeeRowSchema],
+  ['retail_price_catalog_prices', retailPriceCatalogPriceSchema],
+  ['visit_tires', visitTireSchema],
 ];
 
 const syncColumns = ['company_id', 'store_id', 'version', 'deleted', 'changed_by', 'changed_by_name', 'changed_at'];

@@ -177,3 +177,27 @@ describe('Retail Management\'s changes made on the device', () => {
     });
   });
 });
+
+describe('a catalogue\'s rule changed on the device', () => {
+  const catalogId = '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0c01';
+  const tireId = '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0c02';
+  const catalog = { retailPriceCatalogId: catalogId, name: 'Standard', description: null, isSubscribable: true, marginInBasisPoints: null, priceEndingInCents: null, storeId: null };
+
+  it('patches only the margin and ending that changed, queues nothing when neither did, and refuses a margin out of range before queuing', () => {
+    const built = retailMutations.updateRetailPriceRule(catalogId, { marginInBasisPoints: 3500, priceEndingInCents: null }).build(catalog)!;
+    expect(built.request).toEqual({ method: 'PATCH', path: `/api/alltrac/retail-price-catalog/${catalogId}`, body: [{ op: 'replace', path: '/marginInBasisPoints', value: 3500 }] });
+    expect(retailMutations.updateRetailPriceRule(catalogId, { marginInBasisPoints: null }).build(catalog)).toBeNull();
+    expect(() => retailMutations.updateRetailPriceRule(catalogId, { marginInBasisPoints: 60_000 }).build(catalog)).toThrow(/500% or less/);
+  });
+
+  it('sets a fixed price with one PUT (none when it is the price already) and removes it with a DELETE', () => {
+    const path = `/api/alltrac/retail-price-catalog/${catalogId}/prices/${tireId}`;
+    const set = retailMutations.setFixedTirePrice(catalogId, tireId, 12_999);
+    expect(set.key).toBe(`${catalogId}/${tireId}`);
+    expect(set.build(undefined)!.request).toEqual({ method: 'PUT', path, body: { priceInCents: 12_999 } });
+    expect(set.build({ retailPriceCatalogId: catalogId, tireId, priceInCents: 12_999 })).toBeNull();
+    expect(() => retailMutations.setFixedTirePrice(catalogId, tireId, -1)).toThrow(/0 or more/);
+    expect(retailMutations.removeFixedTirePrice(catalogId, tireId).build({ retailPriceCatalogId: catalogId, tireId, priceInCents: 1 })!.request).toEqual({ method: 'DELETE', path });
+    expect(retailMutations.removeFixedTirePrice(catalogId, tireId).build(undefined)).toBeNull();
+  });
+});

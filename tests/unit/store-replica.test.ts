@@ -19,7 +19,7 @@ describe('a store replica made by the first version of the app', () => {
 
     const upgraded = new StoreDb({ userId: ownerA, storeId: 7 }, { indexedDB, IDBKeyRange, legacy: true });
     await upgraded.open();
-    expect(upgraded.verno).toBe(8);
+    expect(upgraded.verno).toBe(9);
     expect(await upgraded.collection('customers').get('c1')).toMatchObject({ customerId: 'c1', firstName: 'Ada' });
     expect(await upgraded.collection('customers').where('searchTokens').startsWith('n:ad').primaryKeys()).toEqual(['c1']);
     expect(await upgraded.outbox.count()).toBe(1);
@@ -32,6 +32,7 @@ describe('a store replica made by the first version of the app', () => {
     expect(await upgraded.collection('inspectionItems').where('inspectionReportId').equals('r1').count()).toBe(0);
     expect(await upgraded.photoBlobs.count()).toBe(0);
     expect(await upgraded.collection('catalogueTires').where('sizeKey').startsWith('225/65').count()).toBe(0);
+    expect(await upgraded.collection('retailPriceCatalogPrices').where('retailPriceCatalogId').equals('k1').count()).toBe(0);
     upgraded.close();
   });
 });

@@ -9,7 +9,7 @@ function tire(fields: Partial<CatalogueTire>): CatalogueTire {
   return {
     tireId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, productLineHashId: 'line', brandHashId: 'brand', tireSizeId: '00000000-0000-4000-8000-000000000000',
     sizeKey: '225/65R17', sku: `SKU${n}`, category: 'Tour', subcategory: null, webCategory: 'AllSeason', loadIndex: 102, dualLoadIndex: null, speedRating: 'H',
-    priceInCents: 15_000, utqg: null, isRunFlat: false, treadDepth32nds: 10, ...fields,
+    priceInCents: 15_000, costInCents: null, utqg: null, isRunFlat: false, treadDepth32nds: 10, ...fields,
   };
 }
 
@@ -105,13 +105,13 @@ describe('the install booked from a quote', () => {
     expect(tireInstallService([{ storeServiceId: 'o', name: 'Oil Change', isActive: true }])).toBeNull();
   });
 
-  it('carries the quote in its staff notes: each option\'s tires and out-the-door total', () => {
+  it('carries the quote in its staff notes: each option\'s tires, and no price, since the bay reads the notes', () => {
     const line = (kind: 'Tire' | 'AddOn', description: string, quantity: number) => ({ kind, description, quantity, unitInCents: 100, totalInCents: 100 * quantity, isTaxable: true });
     const option = (name: string, totalInCents: number) => ({
       name, lines: [line('Tire', 'Nokian WR G4 225/65R17 102H', 4), line('AddOn', 'Mounting', 4)], tireCount: 4,
       subtotalInCents: totalInCents, feesInCents: 0, taxableInCents: totalInCents, taxInCents: 0, totalInCents, perTireInCents: totalInCents / 4,
     });
     expect(quoteNotes({ createdOn: '2026-11-25', validUntil: '2026-12-25', options: [option('Good', 79_499), option('Better', 82_963)] }))
-      .toBe('Tire quote of 2026-11-25. Good: 4 × Nokian WR G4 225/65R17 102H, $794.99 out the door; Better: 4 × Nokian WR G4 225/65R17 102H, $829.63 out the door.');
+      .toBe('Tire quote of 2026-11-25. Good: 4 × Nokian WR G4 225/65R17 102H; Better: 4 × Nokian WR G4 225/65R17 102H.');
   });
 });

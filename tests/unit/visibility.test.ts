@@ -21,11 +21,11 @@ describe('who sees what', () => {
       scheduledVisits: 'limited', scheduledServices: 'full', blockedTimes: 'full', recurringBlockedTimes: 'full',
       customers: 'limited', customerVehicles: 'limited', customerDuplicateDismissals: 'none',
       userNotifications: 'full', notificationPreferences: 'full', supportRequests: 'full',
-      unconfirmedVisits: 'none', storeMessages: 'none', textStops: 'none', messageTemplates: 'none', ratings: 'none', retailStoreSettings: 'none', retailPriceCatalogs: 'none',
+      unconfirmedVisits: 'none', storeMessages: 'none', textStops: 'none', messageTemplates: 'none', ratings: 'none', retailStoreSettings: 'none', retailPriceCatalogs: 'none', retailPriceCatalogPrices: 'none',
       storeContacts: 'none', socialMediaAccounts: 'none', tirePurchaseAddOns: 'none', tractionOrders: 'none', storeTireServices: 'none',
       storeTireWarranties: 'none', logisticsTransfers: 'none', inventorySummaries: 'none',
-      inspectionReports: 'limited', inspectionItems: 'full', inspectionPhotos: 'full',
-      tireQuotes: 'none', tireInstallPackages: 'none', tireFees: 'none', catalogueBrands: 'full', catalogueProductLines: 'full', catalogueTires: 'limited',
+      inspectionReports: 'limited', inspectionItems: 'limited', inspectionPhotos: 'full',
+      tireQuotes: 'none', tireInstallPackages: 'none', tireFees: 'none', visitTires: 'full', catalogueBrands: 'full', catalogueProductLines: 'full', catalogueTires: 'limited',
     });
   });
 
@@ -33,6 +33,12 @@ describe('who sees what', () => {
     const tire = { tireId: 't1', sizeKey: '225/65R17', loadIndex: 102, speedRating: 'H', priceInCents: 15999 };
     expect(withAccess(tire, readAccess(['AllTracTechnician'], 'catalogueTires'))).toEqual({ ...tire, priceInCents: null });
     expect(withAccess(tire, readAccess(['AllTracUser'], 'catalogueTires'))).toEqual(tire);
+  });
+
+  it('gives the bay an inspection item\'s result without the fix the counter priced', () => {
+    const item = { inspectionReportId: 'r1', itemId: 'i1', status: 'Failed', notes: 'Worn', fix: { pricedOn: '2030-06-03' } };
+    expect(withAccess(item, readAccess(['AllTracTechnician'], 'inspectionItems'))).toEqual({ ...item, fix: null });
+    expect(withAccess(item, readAccess(['PointSAdmin'], 'inspectionItems'))).toEqual(item);
   });
 
   it('gives a technician a customer\'s name and never a way to contact them', () => {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { InspectionItem } from '../../../src/contract/entities.ts';
+import type { InspectionFix } from '../../../src/contract/inspection-fix.ts';
 import { customerDecisionsSchema, type PublicInspectionReport } from '../../../src/contract/inspection-report.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { dateFormats } from '../../../src/domain/date-format.ts';
+import { approvedTotalInCents } from '../../../src/domain/inspection-fixes.ts';
 import { needsDecision, reportLines } from '../../../src/domain/inspections.ts';
 import { formatPhone } from '../../../src/domain/phone.ts';
 import { oneLineAddress } from '../../../src/domain/store-address.ts';
@@ -14,6 +16,13 @@ import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem
 import type { ModuleContext } from '../context.ts';
 import { sendPhoto } from './photo-routes.ts';
 import { inspectionItems, inspectionReports } from './report-routes.ts';
+
+/** A fix's price as the customer reads it: its lines (what and how many), fees, tax and total; not the store's unit prices or add-on ids. */
+function customerPrice(fix: InspectionFix | null): PublicInspectionReport['lines'][number]['price'] {
+  if (!fix) return null;
+  const { lines, feesInCents, taxInCents, totalInCents } = fix.priced;
+  return { lines: lines.filter((l) => l.kind !== 'Fee').map(({ description, quantity, totalInCents: total }) => ({ description, quantity, totalInCents: total })), feesInCents, taxInCents, totalInCents };
+}
 
 const notFound = 'There is no inspection report at this address. Check the link in the store\'s message, or call the store.';
 const hashParams = z.object({ inspectionReportHashId: z.string().regex(/^[\w-]{16,64}$/) });
@@ -53,7 +62,7 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
   app.get(apiPaths.publicInspectionReport, limit, async (request, reply): Promise<PublicInspectionReport> => {
     const report = await publicReport(db, hashOf(request));
     const [results, photos] = await Promise.all([
-      db.selectFrom('inspectionItems').select(['inspectionReportId', 'itemId', 'status', 'notes', 'measurement', 'customerDecision', 'decidedAt', 'decidedByName'])
+      db.selectFrom('inspectionItems').select(['inspectionReportId', 'itemId', 'status', 'notes', 'measurement', 'customerDecision', 'decidedAt', 'decidedByName', 'fix'])
         .where('inspectionReportId', '=', report.inspectionReportId).where('deleted', '=', false).execute(),
       db.selectFrom('inspectionPhotos').select(['inspectionPhotoId', 'itemId']).where('inspectionReportId', '=', report.inspectionReportId)
         .where('deleted', '=', false).where('uploadedAt', 'is not', null).orderBy('takenAt').execute(),
@@ -74,7 +83,9 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
         notes: l.result.notes, measurement: l.result.measurement, customerDecision: l.result.customerDecision,
         decidedByName: l.result.decidedByName, decidedAt: l.result.decidedAt,
         photoIds: photos.filter((p) => p.itemId === l.itemId).map((p) => p.inspectionPhotoId),
+        price: needsDecision(l.result.status) ? customerPrice(l.result.fix) : null,
       })),
+      approvedTotalInCents: approvedTotalInCents(results.filter((r) => needsDecision(r.status))),
     };
   });
 
@@ -93,7 +104,7 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
     await writes.background({ user: { ...customer, name: model.name } as AuthUser, companyId: report.companyId, storeId: report.storeId }, async (w) => {
       // The report first: two signings of one report take turns, so the second sees what the first decided.
       const current = await w.find(inspectionReports, { inspectionReportId: report.inspectionReportId });
-      const results = await w.trx.selectFrom('inspectionItems').select(['itemId', 'status', 'customerDecision', 'decidedAt', 'decidedByName'])
+      const results = await w.trx.selectFrom('inspectionItems').select(['itemId', 'status', 'customerDecision', 'decidedAt', 'decidedByName', 'fix'])
         .where('inspectionReportId', '=', report.inspectionReportId).where('deleted', '=', false).execute();
       const askable = new Set(results.filter((r) => needsDecision(r.status)).map((r) => r.itemId));
       const wrong = model.decisions.filter((d) => !askable.has(d.itemId));
@@ -103,6 +114,11 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
       const decided = results.filter((r) => r.customerDecision && model.decisions.some((d) => d.itemId === r.itemId));
       if (decided.length > 0) {
         throw new ProblemError('conflict', `Already answered: ${decided.map((r) => `${names.get(r.itemId) ?? 'an item'} was ${r.customerDecision === 'Approved' ? 'approved' : 'declined'}${r.decidedByName ? ` by ${r.decidedByName}` : ''}${r.decidedAt ? ` on ${dateFormats(zone).date(r.decidedAt)}` : ''}`).join('; ')}. A signed answer stays as it is: call the store to change it.`, { errors: { decisions: ['Already answered'] } });
+      }
+      // Work approved at a price it no longer has: the customer reads the new one before answering.
+      const repriced = model.decisions.filter((d) => d.totalInCents !== undefined && d.totalInCents !== ((results.find((r) => r.itemId === d.itemId)?.fix as InspectionFix | null)?.priced.totalInCents ?? null));
+      if (repriced.length > 0) {
+        throw new ProblemError('conflict', `The store changed the price of ${repriced.map((d) => names.get(d.itemId) ?? 'an item').join(', ')} since you opened the report: reload it to see the price before you answer.`, { errors: { decisions: ['A price changed'] } });
       }
       const at = w.now.toISOString();
       for (const decision of model.decisions) {

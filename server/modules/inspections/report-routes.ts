@@ -4,14 +4,18 @@ import { z } from 'zod';
 import { inspectionItemSchema, inspectionReportSchema } from '../../../src/contract/entities.ts';
 import { apiPaths, publicPagePaths } from '../../../src/contract/routes.ts';
 import { createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema } from '../../../src/contract/writes.ts';
-import { completionProblems, inspectionItemProblems, resendAfterMs } from '../../../src/domain/inspections.ts';
+import { setInspectionFixSchema } from '../../../src/contract/inspection-fix.ts';
+import { priceFix } from '../../../src/domain/inspection-fixes.ts';
+import { completionProblems, inspectionItemProblems, needsDecision, resendAfterMs } from '../../../src/domain/inspections.ts';
 import { bayAndCounter, frontCounter, hasRole } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { asReadBy, readScope, storeScope } from '../../sync/scope.ts';
-import { findRow, type RowSpec } from '../../sync/write-path.ts';
+import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import { queueVisitMessage } from '../../messaging/visit-message.ts';
 import type { ModuleContext } from '../context.ts';
 import { technicianProblems } from '../scheduler/references.ts';
+import { storeToday } from '../store-today.ts';
+import { storePriceList } from '../tire-quotes/prices.ts';
 import { scheduledVisits } from '../scheduler/visit-routes.ts';
 
 export const inspectionReports: RowSpec<typeof inspectionReportSchema> = {
@@ -98,9 +102,58 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       const current = await w.read(inspectionItems, key);
       const row = current
         ? await w.update(inspectionItems, key, current, { ...current, ...model })
-        : await w.create(inspectionItems, { ...key, ...model, customerDecision: null, decidedAt: null, decidedByName: null });
+        : await w.create(inspectionItems, { ...key, ...model, customerDecision: null, decidedAt: null, decidedByName: null, fix: null });
       if (!current || row.version !== current.version) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
-      return { status: current ? 200 : 201, body: row };
+      return { status: current ? 200 : 201, body: asReadBy(scope, 'inspectionItems', row) };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /**
+   * The item a fix is priced for, after the report's lock (the customer's signing takes it first too, so a price
+   * and an answer never cross): one that failed or needs attention, not answered yet.
+   */
+  async function fixableItem(w: Writer, key: z.infer<typeof itemParams>) {
+    await w.find(inspectionReports, { inspectionReportId: key.inspectionReportId });
+    const item = await w.find(inspectionItems, key);
+    if (!needsDecision(item.status)) throw new ProblemError('conflict', 'Only an item that failed or needs attention takes a fix: this one is not.');
+    if (item.customerDecision) {
+      throw new ProblemError('conflict', `The customer ${item.customerDecision === 'Approved' ? 'approved' : 'declined'} this item at its price: reopen their answer before changing what fixes it.`);
+    }
+    return item;
+  }
+
+  /**
+   * What fixes a Failed or Warning item (ours, issue 26; docs/api.md): the counter's choice, priced by the quote
+   * rule with the store's prices on `pricedOn` (the server prices it; a device's total is never read). The
+   * customer's report shows it beside the item. The bay has no part in prices.
+   */
+  app.put(apiPaths.inspectionItemFix, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, 'prices of inspection findings');
+    const key = parseOrProblem(itemParams, request.params, 'The path');
+    const model = parseOrProblem(setInspectionFixSchema, request.body, 'The fix');
+    const result = await writes.run(request, scope, async (w) => {
+      await fixableItem(w, key);
+      const [today, prices] = await Promise.all([storeToday(w.trx, scope.storeId, w.now), storePriceList(w.trx, scope)]);
+      const priced = priceFix(model, prices, today);
+      refuseProblems(priced.ok ? {} : priced.problems, 'The fix');
+      const { row, changed } = await w.change(inspectionItems, key, () => ({ fix: { ...model, priced: (priced as Extract<typeof priced, { ok: true }>).priced } }));
+      if (changed) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
+      return { status: 200, body: row };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /** Takes an item's fix off (it is not priced any more); an item without one stays as it is. */
+  app.delete(apiPaths.inspectionItemFix, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, 'prices of inspection findings');
+    const key = parseOrProblem(itemParams, request.params, 'The path');
+    if (request.body !== undefined && request.body !== null) throw new ProblemError('badRequest', 'This call takes no body.');
+    const result = await writes.run(request, scope, async (w) => {
+      await fixableItem(w, key);
+      const { row, changed } = await w.change(inspectionItems, key, () => ({ fix: null }));
+      if (changed) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
+      return { status: 200, body: row };
     });
     return reply.code(result.status).send(result.body);
   });

@@ -28,8 +28,8 @@ const productResource = resourceOf(productSchema, {
 });
 const tireColumns = Object.keys(tireSchema.shape) as (keyof typeof tireSchema.shape)[];
 const tireResource = resourceOf(tireSchema);
-/** The bay's tires: no price, and so no filtering or sorting by it either (either would tell it). */
-const tireResourceWithoutPrices: ODataResource = { ...tireResource, fields: Object.fromEntries(tireColumns.filter((c) => c !== 'priceInCents').map((c) => [c, c])) };
+/** The bay's tires: no price nor cost, and so no filtering or sorting by them either (either would tell it). */
+const tireResourceWithoutPrices: ODataResource = { ...tireResource, fields: Object.fromEntries(tireColumns.filter((c) => c !== 'priceInCents' && c !== 'costInCents').map((c) => [c, c])) };
 const sizeColumns = Object.keys(tireSizeSchema.shape) as (keyof typeof tireSizeSchema.shape)[];
 const sizeResource = resourceOf(tireSizeSchema);
 
@@ -135,7 +135,7 @@ export async function productInformationRoutes(app: FastifyInstance, { db, auth 
       ]));
     }
     const list = await runODataList(base, withDefaultOrder(parseODataQuery(odata, resource), 'sku'), resource, 'tireId');
-    return seesPrices ? list : { ...list, items: list.items.map((tire) => ({ ...tire, priceInCents: null })) };
+    return seesPrices ? list : { ...list, items: list.items.map((tire) => ({ ...tire, priceInCents: null, costInCents: null })) };
   });
 
   app.get(apiPaths.tireCategories, async (request) => {

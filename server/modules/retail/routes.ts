@@ -25,7 +25,7 @@ const catalogResource: ODataResource = { fields: Object.fromEntries(catalogColum
  * The catalogues a store of the company may subscribe to: every catalogue offered for subscription (that is
  * what subscribable means), and the company's own, offered or not. Another company's own catalogue is never one.
  */
-function subscribable(db: Db | Writer['trx'], companyId: number) {
+export function subscribable(db: Db | Writer['trx'], companyId: number) {
   return db.selectFrom('retailPriceCatalogs').where('deleted', '=', false)
     .where((eb) => eb.or([eb('companyId', '=', companyId), eb('isSubscribable', '=', true)]));
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { storeTireServiceSchema, storeTireWarrantySchema, tirePurchaseAddOnSchema } from '../../../src/contract/entities.ts';
 import { tireFeeRowSchema, tireInstallPackageSchema, type PricedTireQuote, type TireQuoteChoice, type TireQuotePrices } from '../../../src/contract/tire-pricing.ts';
 import type { FieldProblems } from '../../../src/domain/customer-rules.ts';
+import { retailTirePrice } from '../../../src/domain/retail-tire-price.ts';
 import { storeTirePrices } from '../../../src/domain/store-tire-prices.ts';
 import { priceTireQuote } from '../../../src/domain/tire-quote.ts';
 import type { Db } from '../../db/connect.ts';
@@ -46,4 +47,31 @@ export function priceChoices(createdOn: string, prices: TireQuotePrices, choices
   const result = priceTireQuote({ createdOn, prices, options: choices });
   if (result.ok) return result;
   return { ok: false, problems: Object.fromEntries(Object.entries(result.problems).map(([field, messages]) => [field.replace(/^options(?=\.|$)/, 'choices'), messages])) };
+}
+
+/**
+ * The store's price of each catalogue tire named, by the retail price rule (src/domain/retail-tire-price.ts) from
+ * the server's tables: the fixed price of the catalogue the store subscribes to, else its margin over the tire's
+ * cost, else the list price. A device's unit price for a catalogue tire is never taken. The catalogue is read
+ * whoever offers it (a store may subscribe to another company's); a tire discontinued since is still priced (a
+ * quote made before keeps its tire). The answer is undefined for a tire the catalogue never had.
+ */
+export async function tirePricesByRule(db: Db | Transaction<Database>, scope: Pick<StoreScope, 'companyId' | 'storeId'>, tireIds: readonly string[]): Promise<(tireId: string) => number | null | undefined> {
+  if (tireIds.length === 0) return () => undefined;
+  const settings = await db.selectFrom('retailStoreSettings').select('retailPriceCatalogId')
+    .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).executeTakeFirst();
+  const catalogId = settings?.retailPriceCatalogId ?? null;
+  const [rule, tires, fixed] = await Promise.all([
+    catalogId === null ? undefined : db.selectFrom('retailPriceCatalogs').select(['marginInBasisPoints', 'priceEndingInCents'])
+      .where('retailPriceCatalogId', '=', catalogId).where('deleted', '=', false).executeTakeFirst(),
+    db.selectFrom('tires').select(['tireId', 'priceInCents', 'costInCents']).where('tireId', 'in', [...tireIds]).execute(),
+    catalogId === null ? [] : db.selectFrom('retailPriceCatalogPrices').select(['tireId', 'priceInCents'])
+      .where('retailPriceCatalogId', '=', catalogId).where('tireId', 'in', [...tireIds]).where('deleted', '=', false).execute(),
+  ]);
+  const byId = new Map(tires.map((t) => [t.tireId, t]));
+  const fixedBy = new Map(fixed.map((f) => [f.tireId, f.priceInCents]));
+  return (tireId) => {
+    const tire = byId.get(tireId);
+    return tire ? retailTirePrice(tire, rule ?? null, fixedBy.get(tireId)) : undefined;
+  };
 }

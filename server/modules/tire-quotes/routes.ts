@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
-import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { tireQuoteCreateSchema, tireQuotePatchableFields, tireQuoteSchema } from '../../../src/contract/tire-pricing.ts';
 import type { FieldProblems } from '../../../src/domain/customer-rules.ts';
+import { choicesAtRulePrices, tireIdsOf } from '../../../src/domain/retail-tire-price.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
-import { storeTimeZone } from '../../../src/domain/time-zone.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
@@ -14,7 +13,8 @@ import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow, versionColumns, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { customers, survivorOf, vehicleOfCustomer } from '../customers/routes.ts';
-import { priceChoices, storePriceList } from './prices.ts';
+import { storeToday } from '../store-today.ts';
+import { priceChoices, storePriceList, tirePricesByRule } from './prices.ts';
 
 export const tireQuotes: RowSpec<typeof tireQuoteSchema> = {
   table: 'tireQuotes', schema: tireQuoteSchema, scope: 'store',
@@ -30,18 +30,12 @@ const resource: ODataResource = { fields: Object.fromEntries([...listFields, 've
 const listOptions = z.object({ customerId: z.uuid('Name the customer by its customerId').optional() }).strict();
 const rowColumns = [...Object.keys(tireQuoteSchema.shape), ...versionColumns] as (keyof Database['tireQuotes'])[];
 
-/** The store's calendar date now (a quote's date is the store's, wherever the server runs). */
-async function storeToday(trx: Trx, scope: StoreScope, now: Date): Promise<string> {
-  const store = await trx.selectFrom('storeLocations').select('timeZone').where('id', '=', scope.storeId).executeTakeFirstOrThrow();
-  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(storeTimeZone(store.timeZone, () => undefined)).toPlainDate().toString();
-}
-
 /**
  * A quote holds from its date for the store's number of days: dated ahead, it would hold longer than the store
  * offers. Dated before today is a quote that waited in an outbox, and holds from the day it was made.
  */
 async function dateProblems(w: Writer, scope: StoreScope, createdOn: string): Promise<FieldProblems> {
-  const today = await storeToday(w.trx, scope, w.now);
+  const today = await storeToday(w.trx, scope.storeId, w.now);
   return createdOn > today ? { createdOn: [`Date the quote the day it is made: ${today} at the store`] } : {};
 }
 
@@ -99,14 +93,17 @@ export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }
     const result = await writes.run(request, scope, async (w) => {
       const customerId = await quoteCustomer(w, scope.companyId, model.customerId);
       if (!customerId) throw new ProblemError('validation', 'The quote names no customer of this company.', { errors: { customerId: ['There is no such customer: search for them again, or add them'] } });
-      const priced = priceChoices(model.createdOn, await storePriceList(w.trx, scope), model.choices);
+      // Catalogue tires at the store's price by the retail price rule, whatever unit price the device sent.
+      const ruled = choicesAtRulePrices(model.choices, await tirePricesByRule(w.trx, scope, tireIdsOf(model.choices)), 'choices');
+      const priced = priceChoices(model.createdOn, await storePriceList(w.trx, scope), ruled.choices);
       refuseProblems({
         ...await dateProblems(w, scope, model.createdOn),
         ...await vehicleProblems(w.trx, scope.companyId, customerId, model.vehicleId),
+        ...ruled.problems,
         ...(priced.ok ? {} : priced.problems),
       }, 'The quote');
       const { quote } = priced as Extract<typeof priced, { ok: true }>; // refused above otherwise
-      const row = await w.create(tireQuotes, { ...model, customerId, validUntil: quote.validUntil, options: quote.options });
+      const row = await w.create(tireQuotes, { ...model, customerId, choices: ruled.choices, validUntil: quote.validUntil, options: quote.options });
       w.event(tireQuotes, row, 'ReplicaChanged', ['tireQuotes', row.tireQuoteId]);
       return { status: 201, body: row };
     });
@@ -126,14 +123,16 @@ export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }
       let pricing: FieldProblems = {};
       const { row, changed } = await w.patch(tireQuotes, key, request.body, tireQuotePatchableFields, {
         // Priced from the choices as patched: of two patches at once, the second prices what the first left.
-        normalize: (next) => {
+        // Catalogue tires at the store's price by the retail price rule of now, as the add-ons are.
+        normalize: async (next) => {
           if (!prices) return next;
-          const priced = priceChoices(next.createdOn, prices, next.choices);
-          if (!priced.ok) {
-            pricing = priced.problems;
+          const ruled = choicesAtRulePrices(next.choices, await tirePricesByRule(w.trx, scope, tireIdsOf(next.choices)), 'choices');
+          const priced = priceChoices(next.createdOn, prices, ruled.choices);
+          if (!priced.ok || Object.keys(ruled.problems).length > 0) {
+            pricing = { ...ruled.problems, ...(priced.ok ? {} : priced.problems) };
             return next;
           }
-          return { ...next, validUntil: priced.quote.validUntil, options: priced.quote.options };
+          return { ...next, choices: ruled.choices, validUntil: priced.quote.validUntil, options: priced.quote.options };
         },
         problems: async (current, next) => ({
           ...pricing,

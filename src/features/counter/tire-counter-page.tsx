@@ -18,13 +18,14 @@ import { storeTimeZone } from '../../domain/time-zone.ts';
 import { speedRatings } from '../../domain/tire-load-speed.ts';
 import { findTires, isStuddable, noFilters, tireDescription, type FinderFilters, type FoundTire } from '../../domain/tire-finder.ts';
 import { priceTireQuote } from '../../domain/tire-quote.ts';
+import { choicesAtRulePrices, tireIdsOf } from '../../domain/retail-tire-price.ts';
 import { transferAnswer } from '../../domain/tire-transfer.ts';
 import { parseTireSize } from '../../domain/tire-size.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { QuoteOptionCard } from './quote-option-card.tsx';
 import classes from './tire-counter.module.css';
 import { quoteMessage } from './quote-message.ts';
-import { useCounterBasics, useQuoteCustomer, useSavedQuote, useTireLookup, type CounterBasics } from './use-counter-data.ts';
+import { useCounterBasics, useQuoteCustomer, useQuoteTires, useSavedQuote, useTireLookup, type CounterBasics } from './use-counter-data.ts';
 
 /** Tires the list shows at first, and how many more each "Show more" adds: a phone scrolls to the quote below. */
 const page = 20;
@@ -92,10 +93,17 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
       ...filters,
       minLoadIndex: filters.minLoadIndex ?? typedNeeds?.minLoadIndex ?? null,
       minSpeed: filters.minSpeed ?? typedNeeds?.minSpeed ?? null,
-    }, exactKey);
+    }, exactKey, basics.priceOf);
   }, [lookup, basics, filters]);
 
-  const priced = useMemo(() => priceTireQuote({ createdOn: draft.createdOn, prices: basics.prices, options: draft.choices }), [draft, basics]);
+  // The quote's catalogue tires at the store's price by the rule of now (a saved quote opened again follows a
+  // margin or fixed price changed since); a tire typed by hand keeps its price.
+  const quoteTires = useQuoteTires(storeId, useMemo(() => tireIdsOf(draft.choices), [draft.choices]));
+  const choices = useMemo(() => choicesAtRulePrices(draft.choices, (tireId) => {
+    const tire = quoteTires?.get(tireId);
+    return tire ? basics.priceOf(tire) : null;
+  }).choices, [draft.choices, quoteTires, basics]);
+  const priced = useMemo(() => priceTireQuote({ createdOn: draft.createdOn, prices: basics.prices, options: choices }), [draft.createdOn, choices, basics]);
 
   const setChoices = (choices: TireQuoteChoice[]) => setDraft({ ...draft, choices });
   const addTire = (found: FoundTire) => {
@@ -107,7 +115,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
       ...choice,
       tires: [...choice.tires, {
         tireId: tire.tireId, description: tireDescription(tire, line, basics.brands.get(tire.brandHashId)), quantity,
-        unitPriceInCents: tire.priceInCents ?? 0, isTaxable: true, isStuddable: isStuddable(tire),
+        unitPriceInCents: found.priceInCents ?? 0, isTaxable: true, isStuddable: isStuddable(tire),
       }],
     };
     setChoices(draft.choices.map((c) => (c === choice ? next : c)));
@@ -126,7 +134,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
   const quoteToSave = (): TireQuote => {
     if (!draft.customerId) throw new Error('Choose the customer this quote is for first.');
     if (!priced?.ok) throw new Error('Fix what the quote shows in red first.');
-    return { ...draft, customerId: draft.customerId, ...priced.quote, choices: draft.choices };
+    return { ...draft, customerId: draft.customerId, ...priced.quote, choices };
   };
   const save = async () => {
     const quote = quoteToSave();
@@ -201,7 +209,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
             <SimpleGrid cols={{ base: 1, sm: Math.min(draft.choices.length, 2) }} spacing="sm">
               {draft.choices.map((choice, i) => (
                 <QuoteOptionCard
-                  key={i} index={i} choice={choice} basics={basics} selected={i === selected} onSelect={() => setSelected(i)}
+                  key={i} index={i} choice={choices[i] ?? choice} basics={basics} selected={i === selected} onSelect={() => setSelected(i)}
                   priced={priced?.ok ? priced.quote.options[i] ?? null : null} problems={problemsOf(i)}
                   onChange={(next) => setChoices(draft.choices.map((c, j) => (j === i ? next : c)))}
                   onRemove={draft.choices.length > 1 ? () => { setChoices(draft.choices.filter((_, j) => j !== i)); setSelected(0); } : null}
@@ -310,7 +318,7 @@ function TireRow({ found, basics, addTo, wanted, onAdd }: { found: FoundTire; ba
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <StockBadge found={found} />
-          <Text fw={700} size="sm" w={76} ta="right">{tire.priceInCents === null ? '—' : formatCents(tire.priceInCents)}</Text>
+          <Text fw={700} size="sm" w={76} ta="right">{found.priceInCents === null ? '—' : formatCents(found.priceInCents)}</Text>
           <Button size="compact-sm" onClick={() => onAdd(found)} aria-label={`Add ${brand?.name ?? ''} ${line?.name ?? ''} ${tire.sizeKey} to ${addTo}`}>Add to {addTo}</Button>
         </Group>
       </Group>

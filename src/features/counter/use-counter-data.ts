@@ -1,9 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type {
-  Brand, CatalogueTire, Customer, CustomerVehicle, InventorySummary, LogisticsTransfer, ProductLine, RetailStoreSettings, StoreTireService, StoreTireWarranty, TirePurchaseAddOn,
+  Brand, CatalogueTire, Customer, CustomerVehicle, InventorySummary, LogisticsTransfer, ProductLine, RetailPriceCatalog, StoreTireService, StoreTireWarranty, TirePurchaseAddOn,
 } from '../../contract/entities.ts';
-import type { TireFeeRow, TireInstallPackage, TireQuote, TireQuotePrices } from '../../contract/tire-pricing.ts';
+import type { RetailPriceCatalogPrice } from '../../contract/retail-price-rules.ts';
+import type { TireInstallPackage, TireQuote, TireQuotePrices } from '../../contract/tire-pricing.ts';
+import { readStorePriceRows } from '../../db/store-price-rows.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { retailTirePrice } from '../../domain/retail-tire-price.ts';
 import { storeTirePrices } from '../../domain/store-tire-prices.ts';
 import type { StockHere } from '../../domain/tire-finder.ts';
 import { lookUpTires } from './tire-lookup.ts';
@@ -21,6 +24,12 @@ export interface CounterBasics {
   paths: LogisticsTransfer[];
   /** The catalogue has reached this device (its first sync got that far). */
   catalogueReady: boolean;
+  /**
+   * The store's price of a tire by the retail price rule (src/domain/retail-tire-price.ts): its catalogue's fixed
+   * price, else its margin over cost, else the list price. A look-up in a Map and a few integer steps: the finder
+   * calls it for every tire a keystroke finds.
+   */
+  priceOf: (tire: Pick<CatalogueTire, 'tireId' | 'priceInCents' | 'costInCents'>) => number | null;
 }
 
 /** What every look-up and quote at the counter reads: the store's prices and stock, the catalogue's brands and lines. */
@@ -28,22 +37,27 @@ export function useCounterBasics(storeId: number | null): CounterBasics | undefi
   return useLiveQuery(async () => {
     if (storeId === null) return undefined;
     const db = replicaOf(storeId);
-    const [settings, addOns, tireServices, warranties, installPackages, tireFees, brands, lines, stock, paths, anyTire] = await Promise.all([
-      db.rows<RetailStoreSettings>('retailStoreSettings').get(storeId),
-      db.rows<TirePurchaseAddOn>('tirePurchaseAddOns').toArray(),
-      db.rows<StoreTireService>('storeTireServices').toArray(),
-      db.rows<StoreTireWarranty>('storeTireWarranties').toArray(),
-      db.rows<TireInstallPackage>('tireInstallPackages').toArray(),
-      db.rows<TireFeeRow>('tireFees').toArray(),
+    const [rows, brands, lines, stock, paths, anyTire] = await Promise.all([
+      readStorePriceRows(storeId),
       db.rows<Brand>('catalogueBrands').toArray(),
       db.rows<ProductLine>('catalogueProductLines').toArray(),
       db.rows<InventorySummary & { storeId: number }>('inventorySummaries').toArray(),
       db.rows<LogisticsTransfer>('logisticsTransfers').toArray(),
       db.rows<CatalogueTire>('catalogueTires').limit(1).toArray(),
     ]);
-    addOns.sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name));
+    const { settings, addOns, tireServices, warranties, installPackages } = rows;
+    // The store's catalogue and its fixed prices. A catalogue another company offers is not on the device: its
+    // tires show their list prices here until the server prices the saved quote by its rule.
+    const catalogId = settings?.retailPriceCatalogId ?? null;
+    const [catalog, fixed] = catalogId === null ? [undefined, []] : await Promise.all([
+      db.rows<RetailPriceCatalog>('retailPriceCatalogs').get(catalogId),
+      db.rows<RetailPriceCatalogPrice>('retailPriceCatalogPrices').where('retailPriceCatalogId').equals(catalogId).toArray(),
+    ]);
+    const rule = catalog ? { marginInBasisPoints: catalog.marginInBasisPoints ?? null, priceEndingInCents: catalog.priceEndingInCents ?? null } : null;
+    const fixedBy = new Map(fixed.map((f) => [f.tireId, f.priceInCents]));
     return {
-      prices: storeTirePrices({ settings, addOns, tireServices, warranties, installPackages, tireFees }),
+      priceOf: (tire) => retailTirePrice(tire, rule, fixedBy.get(tire.tireId)),
+      prices: storeTirePrices(rows),
       addOns, tireServices, warranties, installPackages,
       brands: new Map(brands.map((b) => [b.brandHashId, b])),
       lines: new Map(lines.map((l) => [l.productLineHashId, l])),
@@ -84,4 +98,15 @@ export function useSavedQuote(storeId: number | null, tireQuoteId: string | null
     if (tireQuoteId === null) return null;
     return (await replicaOf(storeId).rows<TireQuote>('tireQuotes').get(tireQuoteId)) ?? null;
   }, [storeId, tireQuoteId]);
+}
+
+/** The catalogue's tires a quote names, by id, to price them by the rule as the store's prices change. */
+export function useQuoteTires(storeId: number | null, tireIds: readonly string[]): Map<string, CatalogueTire> | undefined {
+  const wanted = tireIds.join(',');
+  return useLiveQuery(async () => {
+    if (storeId === null) return undefined;
+    const ids = wanted === '' ? [] : wanted.split(',');
+    const rows = await replicaOf(storeId).rows<CatalogueTire>('catalogueTires').bulkGet(ids);
+    return new Map(rows.flatMap((t) => (t ? [[t.tireId, t] as const] : [])));
+  }, [storeId, wanted]);
 }

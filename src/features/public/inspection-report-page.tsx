@@ -1,16 +1,35 @@
 import { Alert, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { publicInspectionReportSchema } from '../../contract/inspection-report.ts';
+import { publicInspectionReportSchema, type PublicInspectionReport } from '../../contract/inspection-report.ts';
 import { apiPaths, withApiVersion } from '../../contract/routes.ts';
 import { dateFormats } from '../../domain/date-format.ts';
 import { measurementText, needsDecision } from '../../domain/inspections.ts';
+import { formatCents } from '../../domain/money-format.ts';
 import { NetworkError, problemOf } from '../../http/api-client.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi, publicApiBase } from './public-api.ts';
 import { usePublicResource } from './use-public-resource.ts';
 
 type Decision = 'Approved' | 'Declined';
+type Price = PublicInspectionReport['lines'][number]['price'];
+
+/** What fixing an item costs, line by line, with its fees, tax and total: known before anyone approves it. */
+function FixPrice({ price, itemName }: { price: NonNullable<Price>; itemName: string }) {
+  return (
+    <Stack gap={0} mt="xs" role="group" aria-label={`Price of fixing ${itemName}`}>
+      {price.lines.map((l, i) => (
+        <Group key={i} justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm">{l.quantity > 1 ? `${l.quantity} × ` : ''}{l.description}</Text>
+          <Text size="sm">{formatCents(l.totalInCents)}</Text>
+        </Group>
+      ))}
+      {price.feesInCents > 0 && <Group justify="space-between" gap="xs"><Text size="sm">Fees</Text><Text size="sm">{formatCents(price.feesInCents)}</Text></Group>}
+      {price.taxInCents > 0 && <Group justify="space-between" gap="xs"><Text size="sm">Tax</Text><Text size="sm">{formatCents(price.taxInCents)}</Text></Group>}
+      <Group justify="space-between" gap="xs"><Text size="sm" fw={700}>Price</Text><Text size="sm" fw={700}>{formatCents(price.totalInCents)}</Text></Group>
+    </Stack>
+  );
+}
 const statusColor = { Failed: 'red', Warning: 'yellow', Passed: 'green', NotInspected: 'gray' } as const;
 const statusWords = { Failed: 'Needs repair', Warning: 'Needs attention soon', Passed: 'Good', NotInspected: 'Not inspected' } as const;
 
@@ -39,8 +58,13 @@ export function InspectionReportPage() {
   const { date } = dateFormats(report.store.timeZone);
   const askable = report.lines.filter((l) => needsDecision(l.status));
   const counts = { Failed: report.lines.filter((l) => l.status === 'Failed').length, Warning: report.lines.filter((l) => l.status === 'Warning').length };
+  const priceOf = new Map(report.lines.map((l) => [l.itemId, l.price]));
+  const approving = askable.filter((l) => !l.customerDecision && decisions[l.itemId] === 'Approved');
+  const approvingInCents = approving.reduce((total, l) => total + (l.price?.totalInCents ?? 0), 0);
+  const approvingUnpriced = approving.filter((l) => !l.price).length;
   const submit = async () => {
-    const chosen = Object.entries(decisions).map(([itemId, decision]) => ({ itemId, decision }));
+    // Each answer carries the price it was given at: the store refuses it if the price changed meanwhile.
+    const chosen = Object.entries(decisions).map(([itemId, decision]) => ({ itemId, decision, totalInCents: priceOf.get(itemId)?.totalInCents ?? null }));
     if (chosen.length === 0) return setSending({ problem: 'Approve or decline at least one item.' });
     if (name.trim().length < 2) return setSending({ problem: 'Type your name to sign your answers.' });
     setSending('sending');
@@ -52,7 +76,9 @@ export function InspectionReportPage() {
         return;
       }
       const problem = problemOf(answer);
-      setSending({ problem: Object.values(problem.errors ?? {})[0]?.[0] ?? problem.detail ?? problem.title });
+      setSending({ problem: answer.status === 409 ? problem.detail ?? problem.title : Object.values(problem.errors ?? {})[0]?.[0] ?? problem.detail ?? problem.title });
+      // A price or an answer changed at the store: show the report as it is now.
+      if (answer.status === 409) refresh();
     } catch (error) {
       setSending({ problem: error instanceof NetworkError ? 'There is no connection: your answers are still here. Try again when you are back online.' : 'Your answers were not sent; try again.' });
     }
@@ -93,6 +119,9 @@ export function InspectionReportPage() {
                   ))}
                 </SimpleGrid>
               )}
+              {needsDecision(line.status) && (line.price
+                ? <FixPrice price={line.price} itemName={line.name} />
+                : <Text size="sm" mt="xs" c="dimmed">Not priced yet: the store tells you the price before any work.</Text>)}
               {needsDecision(line.status) && (line.customerDecision || print
                 ? line.customerDecision && (
                   <Text size="sm" mt="xs" fw={600}>
@@ -108,11 +137,18 @@ export function InspectionReportPage() {
             </Card>
           ))}
         </Stack>
+        {report.approvedTotalInCents > 0 && <Text fw={600}>Work you approved: {formatCents(report.approvedTotalInCents)}</Text>}
         {report.approvedByName && <Text size="sm">Answered by {report.approvedByName}{report.approvedAt ? ` on ${date(report.approvedAt)}` : ''}.</Text>}
         {!print && askable.some((l) => !l.customerDecision) && (
           <Card withBorder padding="sm">
             <Stack gap="sm">
               <Text size="sm">Approve the work you want done, decline what can wait. The store calls you before any work starts.</Text>
+              {approving.length > 0 && (
+                <Text fw={600} role="status">
+                  You are approving {approving.length} {approving.length === 1 ? 'item' : 'items'}: {formatCents(approvingInCents)}
+                  {approvingUnpriced > 0 ? `, plus ${approvingUnpriced} the store will price before doing` : ''}
+                </Text>
+              )}
               <TextInput size="md" label="Your name, as your signature" autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
               {typeof sending === 'object' && <Text size="sm" c="error" role="alert">{sending.problem}</Text>}
               <Button size="md" loading={sending === 'sending'} onClick={() => void submit()}>Send my answers</Button>

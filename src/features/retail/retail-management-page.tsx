@@ -1,4 +1,4 @@
-import { Card, Group, Loader, NumberInput, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Divider, Group, Loader, NumberInput, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import { changedFields } from '../../domain/json-patch.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
 import { InstallPackagesSection } from './install-packages-section.tsx';
+import { PriceRuleSection } from './price-rule-section.tsx';
 import { TireFeesSection } from './tire-fees-section.tsx';
 import { priceProblem, RefusedAlert, SaveBar } from './retail-parts.tsx';
 import { centsOf, dollarsOf } from '../../app/money.ts';
@@ -35,7 +36,7 @@ interface Retail {
   outbox: OutboxEntry[];
 }
 
-const retailCollections = new Set(['retailStoreSettings', 'tirePurchaseAddOns', 'storeTireServices', 'storeTireWarranties', 'tireInstallPackages', 'tireFees']);
+const retailCollections = new Set(['retailStoreSettings', 'tirePurchaseAddOns', 'storeTireServices', 'storeTireWarranties', 'tireInstallPackages', 'tireFees', 'retailPriceCatalogs', 'retailPriceCatalogPrices']);
 
 /** The store's retail rows on this device; null until its first sync is done, undefined while reading. */
 function useRetail(storeId: number | null): Retail | null | undefined {
@@ -85,8 +86,9 @@ export function RetailManagementPage() {
         <Group gap="sm"><Loader size="sm" aria-label="Loading retail settings" />{retail === null && <Text size="sm" c="dimmed">Waiting for the store's first sync…</Text>}</Group>
       ) : (
         <>
-          <StoreSection key={`settings-${store.id}`} settings={retail.settings} catalogs={retail.catalogs}
-            outbox={retail.outbox.filter((e) => e.collection === 'retailStoreSettings')} unsaved={unsaved} />
+          <StoreSection key={`settings-${store.id}`} storeId={store.id} settings={retail.settings} catalogs={retail.catalogs}
+            outbox={retail.outbox.filter((e) => e.collection === 'retailStoreSettings')} unsaved={unsaved}
+            ruleOutbox={retail.outbox.filter((e) => e.collection === 'retailPriceCatalogs' || e.collection === 'retailPriceCatalogPrices')} />
           <AddOnsSection addOns={retail.addOns} packages={retail.packages} waiting={new Map(retail.outbox.filter((e) => e.collection === 'tirePurchaseAddOns').map((e) => [e.key, e]))} />
           <InstallPackagesSection packages={retail.packages} addOns={retail.addOns} outbox={retail.outbox.filter((e) => e.collection === 'tireInstallPackages')} />
           <TireOptionsSection key={`options-${store.id}`} services={retail.services} warranties={retail.warranties}
@@ -162,8 +164,8 @@ function storeProblems(values: StoreValues): Record<string, string | undefined> 
   };
 }
 
-function StoreSection({ settings, catalogs, outbox, unsaved }: {
-  settings: RetailStoreSettings | null; catalogs: RetailPriceCatalog[]; outbox: OutboxEntry[]; unsaved: Map<string, () => boolean>;
+function StoreSection({ storeId, settings, catalogs, outbox, ruleOutbox, unsaved }: {
+  storeId: number; settings: RetailStoreSettings | null; catalogs: RetailPriceCatalog[]; outbox: OutboxEntry[]; ruleOutbox: OutboxEntry[]; unsaved: Map<string, () => boolean>;
 }) {
   const current = storeValues(settings);
   const form = useForm<StoreValues>({
@@ -207,6 +209,9 @@ function StoreSection({ settings, catalogs, outbox, unsaved }: {
         </Stack>
         <SaveBar dirty={form.isDirty()} saved={saved} entries={outbox} onUndo={() => form.reset()} saveLabel={settings ? 'Save' : 'Create retail settings'} />
       </form>
+      {/* Outside the settings form: the catalogue's rule is its own row, saved on its own (a form cannot hold a form). */}
+      <Divider my="md" />
+      <PriceRuleSection storeId={storeId} catalogId={form.values.retailPriceCatalogId} catalogs={catalogs} outbox={ruleOutbox} />
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type ReactNode } from 'react';
 import { AnchorLink } from '../../app/links.tsx';
-import { useSession } from '../../app/session.ts';
+import { hasAnyRole, useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { timeOfDay, type Customer, type CustomerVehicle, type ScheduledService, type ScheduledVisit, type SchedulerResource, type StoreService, type StoreStaff } from '../../contract/entities.ts';
 import { checkOutMethods } from '../../contract/enums.ts';
@@ -19,11 +19,12 @@ import { visitEventType } from '../../domain/scheduler-events.ts';
 import { checkInTooEarly, isCancelable, isDeletable } from '../../domain/visit-rules.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { scheduledEventStatus } from '../../domain/visit-status.ts';
-import { bayRoles } from '../../domain/roles.ts';
+import { bayRoles, frontCounter } from '../../domain/roles.ts';
 import { technicianOf } from '../../domain/technician-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { StatusBadge } from '../../app/visit-status-badge.tsx';
 import { InspectionSummary } from './inspection-summary.tsx';
+import { VisitTiresSummary } from './visit-tires-summary.tsx';
 import { ServiceEditor } from './service-editor.tsx';
 import type { SchedulerSearch } from './scheduler-page.tsx';
 
@@ -91,6 +92,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
   const data = useLiveQuery(() => readVisit(store.id, scheduledVisitId), [store.id, scheduledVisitId]);
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
+  const session = useSession();
   if (!data) return <Text size="sm" c="dimmed">Loading…</Text>;
   if (!data.visit) return <Text size="sm" c="dimmed">This appointment is not on this device yet, or it was deleted. A new one shows here as soon as the device has synced.</Text>;
   const { visit, services, customer, vehicle } = data;
@@ -158,7 +160,9 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
           <Timeline.Item key={field} title={label}><Text size="xs" c="dimmed">{formats.dateTime(String(visit[field]))}</Text></Timeline.Item>
         ))}
       </Timeline>
-      <InspectionSummary storeId={store.id} scheduledVisitId={visit.scheduledVisitId} vehicleId={visit.vehicleId} formatDate={formats.dateTime} />
+      <VisitTiresSummary storeId={store.id} scheduledVisitId={visit.scheduledVisitId} editable={!visit.checkOutDate && !visit.cancelDate && (session ? hasAnyRole(session, frontCounter) : false)} />
+      <InspectionSummary storeId={store.id} scheduledVisitId={visit.scheduledVisitId} customerId={visit.customerId} vehicleId={visit.vehicleId} timeZone={timeZone}
+        mayPrice={session ? hasAnyRole(session, frontCounter) : false} formatDate={formats.dateTime} />
       {problem && <Alert color="red">{problem}</Alert>}
       {asking ? (
         <Alert color="red" title={asking === 'cancel' ? 'Cancel this appointment?' : 'Delete this appointment?'}>

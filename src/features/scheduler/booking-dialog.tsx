@@ -23,13 +23,17 @@ const minutesBetween = (a: string, b: string) => snapDuration(wallMinutesBetween
 /** The technician select's value for a job nobody does yet (a select's values are strings). */
 const noTechnician = 'nobody';
 
+/** A quoted option's tires, to fit at the visit the install is booked as. */
+export interface QuotedTires { name: string; tires: { tireId: string | null; description: string; quantity: number }[] }
+const noTires = 'none';
+
 interface Props {
   store: StoreLocation;
   timeZone: string;
   /** The slot picked; by technician, the technician whose column it was (null: nobody yet). */
   place: CalendarPlacement & { technicianId?: string | null };
   /** What the appointment starts with when it books something already agreed (a tire quote's install). */
-  initial?: { customer: Customer; vehicleId: string | null; serviceIds: string[]; staffNotes: string };
+  initial?: { customer: Customer; vehicleId: string | null; serviceIds: string[]; staffNotes: string; tireOptions?: QuotedTires[] };
   onClose(): void;
 }
 
@@ -210,6 +214,9 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
   });
   const [status, setStatus] = useState('1');
   const [staffNotes, setStaffNotes] = useState(initial?.staffNotes ?? '');
+  const tireOptions = initial?.tireOptions ?? [];
+  // One option quoted: its tires. Several: the counter says which the customer is buying.
+  const [fitting, setFitting] = useState<string | null>(tireOptions.length === 1 ? '0' : null);
   const [keyTag, setKeyTag] = useState('');
   const [walkIn, setWalkIn] = useState(false);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -232,6 +239,7 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
     const found = whenProblems(time, total);
     if (!customer) found.customer = 'Choose the customer, or create one.';
     if (!resourceId) found.resource = 'Choose the bay.';
+    if (tireOptions.length > 0 && fitting === null) found.tires = 'Choose the option the customer is buying, or no tires.';
     const needed = chosen.slice(0, -1).reduce((sum, s) => sum + snapDuration(s.durationInMinutes), 0) + 15;
     if (!found.minutes && chosen.length > 1 && total < needed) found.minutes = `These services need at least ${needed} minutes one after another.`;
     setProblems(found);
@@ -253,7 +261,7 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
         scheduledVisitId: crypto.randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId,
         customerVehicleStatus: Number(status) as 1 | 2 | 3, description: null, staffNotes: staffNotes.trim() || null, customerComments: null,
         keyTag: keyTag.trim() || null, visitAppointmentCount: 1, scheduledCustomerCheckIn: services[0]!.startDate, pickUpTime: null, walkIn: walkIn && date === today,
-      }, services));
+      }, services, fittedTires(tireOptions[Number(fitting)])));
   };
 
   return (
@@ -266,6 +274,10 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
       )}
       <MultiSelect label="Services" placeholder="Choose services" searchable value={serviceIds} onChange={chooseServices}
         data={catalogue.services.map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }))} />
+      {tireOptions.length > 0 && (
+        <Select label="Tires to fit" placeholder="Which option is the customer buying?" value={fitting} onChange={setFitting} allowDeselect={false} error={problems.tires}
+          data={[...tireOptions.map((o, i) => ({ value: String(i), label: `${o.name}: ${o.tires.map((t) => `${t.quantity} × ${t.description}`).join(', ')}` })), { value: noTires, label: 'No tires yet' }]} />
+      )}
       <Group grow align="flex-start">
         <Select label="Bay" required value={resourceId} allowDeselect={false} error={problems.resource}
           onChange={(next) => {
@@ -290,6 +302,11 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
       <Footer saving={saving} failure={failure} label="Book" onCancel={onClose} onSave={() => void save()} />
     </Stack>
   );
+}
+
+/** A row per tire of the option (4 × a tire is four tires, each with its own DOT code), or none. */
+function fittedTires(option: QuotedTires | undefined) {
+  return (option?.tires ?? []).flatMap((t) => Array.from({ length: t.quantity }, () => ({ visitTireId: crypto.randomUUID(), tireId: t.tireId, description: t.description })));
 }
 
 function BlockForm({ timeZone, place, catalogue, onClose }: FormProps) {

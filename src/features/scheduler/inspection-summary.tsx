@@ -1,9 +1,13 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import type { InspectionItem, InspectionPhoto, InspectionReport } from '../../contract/entities.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { inspectionProgress } from '../../domain/inspections.ts';
+import { approvedTotalInCents } from '../../domain/inspection-fixes.ts';
+import { inspectionProgress, needsDecision } from '../../domain/inspections.ts';
+import { formatCents } from '../../app/money.ts';
+import { InspectionFixDialog } from './inspection-fix-dialog.tsx';
 import { useAction } from '../../app/use-action.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
@@ -27,6 +31,8 @@ async function readInspection(storeId: number, scheduledVisitId: string, vehicle
     progress: report ? inspectionProgress(report.groups, own) : null,
     photosPending: report ? photos.filter((p) => p.inspectionReportId === report.inspectionReportId && !p.uploadedAt).length : 0,
     decided: own.filter((i) => i.customerDecision).map((i) => ({ item: i, name: names.get(`${i.inspectionReportId}/${i.itemId}`) ?? 'An item' })),
+    findings: own.filter((i) => needsDecision(i.status)).map((i) => ({ item: i, name: names.get(`${i.inspectionReportId}/${i.itemId}`) ?? 'An item' })),
+    approvedInCents: approvedTotalInCents(own),
     itemName: (itemId: string) => (report ? names.get(`${report.inspectionReportId}/${itemId}`) : undefined) ?? 'an item',
     declinedBefore,
   };
@@ -53,10 +59,17 @@ function CustomerDecision({ item, name, formatDate }: { item: InspectionItem; na
  * the bay, whether the customer was sent it and what they approved or declined (live, as they answer), and
  * work the customer declined at an earlier visit of the same vehicle.
  */
-export function InspectionSummary({ storeId, scheduledVisitId, vehicleId, formatDate }: { storeId: number; scheduledVisitId: string; vehicleId: string | null; formatDate: (iso: string) => string }) {
+export function InspectionSummary({ storeId, scheduledVisitId, customerId, vehicleId, timeZone, mayPrice, formatDate }: {
+  storeId: number; scheduledVisitId: string; customerId: string | null; vehicleId: string | null; timeZone: string;
+  /** The front counter prices findings; the bay sees none of their prices. */
+  mayPrice: boolean;
+  formatDate: (iso: string) => string;
+}) {
   const data = useLiveQuery(() => readInspection(storeId, scheduledVisitId, vehicleId), [storeId, scheduledVisitId, vehicleId]);
+  const [pricing, setPricing] = useState<string | null>(null);
   if (!data || (!data.report && data.declinedBefore.length === 0)) return null;
   const { report } = data;
+  const priceOf = data.findings.find((f) => f.item.itemId === pricing);
   return (
     <Stack gap={4} aria-label="Inspection" role="group">
       <Text size="sm" fw={600}>Inspection</Text>
@@ -70,6 +83,30 @@ export function InspectionSummary({ storeId, scheduledVisitId, vehicleId, format
           {report.sentAt && <Text size="sm">Sent to the customer {formatDate(report.sentAt)}</Text>}
           {report.completedAt && report.inspectionReportHashId && (
             <Anchor size="sm" href={publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId)} target="_blank" rel="noopener">The customer's report</Anchor>
+          )}
+          {mayPrice && data.findings.length > 0 && (
+            <Stack gap={2} role="group" aria-label="Findings and their prices">
+              {data.findings.map(({ item, name }) => (
+                <Group key={item.itemId} gap="xs" wrap="nowrap" justify="space-between">
+                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Badge size="sm" variant="light" color={item.status === 'Failed' ? 'red' : 'yellow'}>{item.status === 'Failed' ? 'Failed' : 'Attention'}</Badge>
+                    <Text size="sm" truncate>{name}</Text>
+                  </Group>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" c={item.fix ? undefined : 'dimmed'}>{item.fix ? formatCents(item.fix.priced.totalInCents) : 'No price'}</Text>
+                    {!item.customerDecision && (
+                      <Button size="compact-xs" variant="light" aria-label={`${item.fix ? 'Change the price of' : 'Price'} ${name}`} onClick={() => setPricing(item.itemId)}>
+                        {item.fix ? 'Change' : 'Price'}
+                      </Button>
+                    )}
+                  </Group>
+                </Group>
+              ))}
+              {data.approvedInCents > 0 && <Text size="sm" fw={600}>Approved by the customer: {formatCents(data.approvedInCents)}</Text>}
+            </Stack>
+          )}
+          {priceOf && (
+            <InspectionFixDialog storeId={storeId} timeZone={timeZone} item={priceOf.item} itemName={priceOf.name} customerId={customerId} vehicleId={vehicleId} onClose={() => setPricing(null)} />
           )}
           {data.decided.map(({ item, name }) => <CustomerDecision key={item.itemId} item={item} name={name} formatDate={formatDate} />)}
           {report.decisionLog.length > 0 && (

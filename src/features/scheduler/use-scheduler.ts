@@ -228,6 +228,10 @@ export function useQuoteBooking(storeId: number, tireQuoteId: string | null) {
     const customer = quote ? await db.rows<Customer>('customers').get(quote.customerId) : undefined;
     if (!quote || !customer) return null;
     const install = tireInstallService(await db.rows<StoreService>('storeServices').toArray());
-    return { customer, vehicleId: quote.vehicleId, serviceIds: install ? [install.storeServiceId] : [], staffNotes: quoteNotes(quote) };
+    return {
+      customer, vehicleId: quote.vehicleId, serviceIds: install ? [install.storeServiceId] : [], staffNotes: quoteNotes(quote),
+      tireOptions: quote.choices.map((c) => ({ name: c.name, tires: c.tires.map((t) => ({ tireId: t.tireId ?? null, description: t.description, quantity: t.quantity })) }))
+        .filter((o) => o.tires.length > 0),
+    };
   }, [storeId, tireQuoteId]) ?? null;
 }

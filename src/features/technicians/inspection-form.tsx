@@ -107,8 +107,8 @@ function ItemRow({ item, result, disabled, photos, save, addPhoto }: {
   result: InspectionItem | undefined;
   disabled: boolean;
   photos: { photo: InspectionPhoto; url: string | null }[];
-  save: (result: { status: InspectionItemStatus; notes: string | null; measurement: number | null }) => Promise<void>;
-  addPhoto: (file: File) => Promise<void>;
+  save: (result: { status: InspectionItemStatus; notes: string | null; measurement: number | null }) => Promise<unknown>;
+  addPhoto: (file: File) => Promise<unknown>;
 }) {
   const status = result?.status ?? 'NotInspected';
   const [notes, setNotes] = useState(result?.notes ?? '');

@@ -15,6 +15,7 @@ import { syncClient } from '../../sync/sync-client.ts';
 import { storeToday, useBayDay } from './bay-day.ts';
 import { InspectionForm } from './inspection-form.tsx';
 import { nextStep, spentText, StepButton } from './job-card.tsx';
+import { VisitTiresCard } from './visit-tires-card.tsx';
 
 /**
  * One visit in the bay (route /technician-appointments/{id}, the visit's id): the vehicle, its services and
@@ -70,6 +71,7 @@ export function TechnicianVisitPage() {
         </Group>
       </Card>
       {problem && <Alert color="red" role="alert">{problem}</Alert>}
+      <VisitTiresCard storeId={store.id} scheduledVisitId={visit.scheduledVisitId} today={storeToday(store)} />
       {day.photosWaitingHere > 0 && <Alert color="orange" role="status">{day.photosWaitingHere} {day.photosWaitingHere === 1 ? 'photo is' : 'photos are'} waiting to upload from this device.</Alert>}
       {report ? (
         <>
