@@ -11,6 +11,9 @@ import type { CreateTireFee, CreateTireInstallPackage, TireFeeRow, TireInstallPa
 import type { RateChange } from '../src/domain/tire-fees.ts';
 import type { InspectionFix } from '../src/contract/inspection-fix.ts';
 import type { AddVisitTires } from '../src/contract/visit-tires.ts';
+import type { CreateSystemNotification } from '../src/contract/system-notices.ts';
+import type { SystemNotification } from '../src/contract/entities.ts';
+import type { Operation } from 'fast-json-patch';
 import type { StoreStock } from './stock-elsewhere.ts';
 import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateTirePurchaseAddOn, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
@@ -89,6 +92,10 @@ export interface SyncWorkerApi {
   setOnlineBooking(schedulerResourceId: string, storeServiceId: string, on: boolean): Promise<boolean>;
   /** The active store's people (admins): an invitation needs the network; role changes and removals are queued. */
   inviteStaff(model: InviteStaff): Promise<InviteAnswer>;
+  /** The platform's system notices (PointSAdmin; online): every one, newest first; made; changed or ended by a JSON patch. */
+  listSystemNotices(): Promise<SystemNotification[]>;
+  createSystemNotice(model: CreateSystemNotification): Promise<SystemNotification>;
+  patchSystemNotice(systemNotificationId: string, patch: Operation[]): Promise<SystemNotification>;
   setStaffRole(userId: string, role: Role): Promise<boolean>;
   removeStaff(userId: string): Promise<boolean>;
   /** The active store's contacts and social media accounts (admins): queued, sent when online. */

@@ -23,6 +23,7 @@ import { activeStoreOnDevice, changeSettings, refreshSystemNotifications } from 
 import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { supportRequestList } from './support-requests.ts';
 import { inviteStaff } from './staff-invites.ts';
+import { createSystemNotice, listSystemNotices, patchSystemNotice } from './system-notices-admin.ts';
 import { messageSink } from './message-sink.ts';
 import { inspectionMutations } from './inspection-mutations.ts';
 import { visitTireMutations } from './visit-tire-mutations.ts';
@@ -132,6 +133,12 @@ async function activeStoreId(): Promise<number> {
   return store.id;
 }
 
+/** Calls of the platform, not of a store (the admin dashboard): no active store is sent. */
+function platformClient(): ApiClient {
+  if (!settings) throw new Error('The app is still starting; try again in a moment.');
+  return new ApiClient({ baseUrl: settings.serverUrl, storeId: null, accessToken: () => identity?.accessToken ?? null });
+}
+
 async function signedInUser(action: string) {
   const session = await globalDb.sessions.get(signedIn(action).userId);
   if (!session) throw new Error(`Sign in before ${action}.`);
@@ -234,7 +241,9 @@ const api: SyncWorkerApi = {
   async refreshSystemNotifications() {
     if (!settings || !identity) return false;
     try {
-      await refreshSystemNotifications(new ApiClient({ baseUrl: settings.serverUrl, storeId: null, accessToken: () => identity?.accessToken ?? null }), globalDb);
+      // The active store's notices and every store's (a notice may name some stores only).
+      const store = await activeStoreOnDevice(globalDb, identity.userId);
+      await refreshSystemNotifications(new ApiClient({ baseUrl: settings.serverUrl, storeId: store?.id ?? null, accessToken: () => identity?.accessToken ?? null }), globalDb);
       return true;
     } catch {
       return false;
@@ -260,6 +269,9 @@ const api: SyncWorkerApi = {
   assignResourceTechnician: (id) => queue(mutations.assignResourceTechnician(id)),
   setAppointmentResource: async (resourceId, serviceId, on) => queue(mutations.setAppointmentResource(await activeStoreId(), resourceId, serviceId, on)),
   setOnlineBooking: async (resourceId, serviceId, on) => queue(mutations.setOnlineBooking(await activeStoreId(), resourceId, serviceId, on)),
+  listSystemNotices: async () => listSystemNotices(platformClient()),
+  createSystemNotice: async (model) => createSystemNotice(platformClient(), model),
+  patchSystemNotice: async (id, patch) => patchSystemNotice(platformClient(), id, patch),
   async inviteStaff(model) {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');
     const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null });

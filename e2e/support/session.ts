@@ -10,8 +10,10 @@ export interface SignedIn {
 }
 
 /** Opens the app in a fresh browser profile; the guard sends it to the login page, where it signs in. */
-export async function signIn(browser: Browser, url: string, email: string, password = 'demo1234', options: { viewport?: { width: number; height: number }; timezoneId?: string } = {}): Promise<SignedIn> {
+export async function signIn(browser: Browser, url: string, email: string, password = 'demo1234', options: { viewport?: { width: number; height: number }; timezoneId?: string; fakeTimers?: boolean } = {}): Promise<SignedIn> {
   const context = await browser.newContext({ ...(options.viewport ? { viewport: options.viewport } : {}), ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
+  // Timers the test moves on (clock.fastForward) rather than waits for: time still flows as usual otherwise.
+  if (options.fakeTimers) await context.clock.install();
   const meCalls: (string | undefined)[] = [];
   context.on('request', (request) => {
     if (request.url().includes('/api/alltrac/users/me?')) meCalls.push(request.headers().authorization);

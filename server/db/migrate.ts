@@ -35,6 +35,7 @@ import * as installPackagesAndTireFees from './migrations/0037-install-packages-
 import * as inspectionFixes from './migrations/0038-inspection-fixes.ts';
 import * as retailPriceRules from './migrations/0039-retail-price-rules.ts';
 import * as visitTires from './migrations/0040-visit-tires.ts';
+import * as systemNoticeStores from './migrations/0041-system-notice-stores.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0038-inspection-fixes': inspectionFixes,
   '0039-retail-price-rules': retailPriceRules,
   '0040-visit-tires': visitTires,
+  '0041-system-notice-stores': systemNoticeStores,
 };
 
 /** The migrations' names, in the order they apply. */

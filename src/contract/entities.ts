@@ -284,6 +284,8 @@ export const systemNotificationSchema = z.object({
   dateEnded: timestamp,
   severityLevel: severityLevels.schema,
   application: text(50),
+  /** The stores it is shown at (issue 27); null: every store. */
+  storeIds: z.array(z.number().int().positive()).max(1000).nullable(),
 });
 
 export const retailStoreSettingsSchema = z.object({

@@ -15,6 +15,8 @@ export const apiPaths = {
   syncChanges: '/api/alltrac/sync/changes',
   systemNotificationsActive: '/api/alltrac/system-notifications/active',
   systemNotificationAlerts: '/api/alltrac/system-notifications/alerts',
+  systemNotifications: '/api/alltrac/system-notifications',
+  systemNotification: '/api/alltrac/system-notifications/:systemNotificationId',
   userNotifications: '/api/alltrac/user-notifications',
   userNotificationStatusCount: '/api/alltrac/user-notifications/status-count',
   userNotification: '/api/alltrac/user-notifications/:userNotificationId',

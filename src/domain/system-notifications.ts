@@ -1,10 +1,11 @@
 import type { SystemNotification } from '../contract/entities.ts';
+import { applicationName } from '../contract/system-notices.ts';
 
-/** The application name system notifications carry for this product (spec section 3: only those are shown). */
-export const applicationName = 'AllTrac';
+export { applicationName };
 
-/** Active now and meant for this application. */
-export function activeSystemNotifications(all: readonly SystemNotification[], now: Date): SystemNotification[] {
+/** Active now, meant for this application, and for this store (a notice for some stores only) or every store. */
+export function activeSystemNotifications(all: readonly SystemNotification[], now: Date, storeId: number | null = null): SystemNotification[] {
   const t = now.getTime();
-  return all.filter((n) => n.application === applicationName && Date.parse(n.dateStarted) <= t && t < Date.parse(n.dateEnded));
+  return all.filter((n) => n.application === applicationName && Date.parse(n.dateStarted) <= t && t < Date.parse(n.dateEnded)
+    && (n.storeIds === null || (storeId !== null && n.storeIds.includes(storeId))));
 }

@@ -182,7 +182,7 @@ const routeTree = rootRoute.addChildren([
     screen(app, '/notifications', 'Notifications', undefined, lazyRouteComponent(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage')),
     screen(app, '/appointment-request/$id', 'Appointment Request', undefined, lazyRouteComponent(() => import('../features/scheduler/appointment-requests.tsx'), 'AppointmentRequestPage')),
     screen(app, '/appointment-rating/$id', 'Appointment Rating', undefined, lazyRouteComponent(() => import('../features/ratings/appointment-rating-page.tsx'), 'AppointmentRatingPage')),
-    screen(app, '/administrator-dashboard', 'Admin Dashboard', platformAdmins),
+    screen(app, '/administrator-dashboard', 'Admin Dashboard', platformAdmins, lazyRouteComponent(() => import('../features/admin/admin-dashboard-page.tsx'), 'AdminDashboardPage')),
   ]),
 ]);
 

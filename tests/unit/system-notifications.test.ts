@@ -5,7 +5,7 @@ import { activeSystemNotifications, applicationName } from '../../src/domain/sys
 const at = (iso: string) => new Date(iso);
 const notice = (over: Partial<SystemNotification>): SystemNotification => ({
   systemNotificationId: '00000000-0000-4000-8000-000000000001', content: 'x', severityLevel: 'Low', application: applicationName,
-  dateStarted: '2026-11-21T10:00:00.000Z', dateEnded: '2026-11-21T12:00:00.000Z', ...over,
+  dateStarted: '2026-11-21T10:00:00.000Z', dateEnded: '2026-11-21T12:00:00.000Z', storeIds: null, ...over,
 });
 
 describe('system notifications', () => {
@@ -20,5 +20,14 @@ describe('system notifications', () => {
 
   it('of another application are never shown', () => {
     expect(activeSystemNotifications([notice({ application: 'OtherProduct', severityLevel: 'High' })], at('2026-11-21T11:00:00Z'))).toEqual([]);
+  });
+
+  it('for some stores are shown at those stores only; one for every store everywhere, with a store or before one is chosen', () => {
+    const now = at('2026-11-21T11:00:00Z');
+    const some = notice({ systemNotificationId: '00000000-0000-4000-8000-000000000002', storeIds: [101, 102] });
+    const every = notice({});
+    expect(activeSystemNotifications([some, every], now, 101)).toEqual([some, every]);
+    expect(activeSystemNotifications([some, every], now, 103)).toEqual([every]);
+    expect(activeSystemNotifications([some, every], now, null)).toEqual([every]);
   });
 });

@@ -1,24 +1,86 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import { systemNotificationSchema, type SystemNotification } from '../../../src/contract/entities.ts';
-import { apiPaths } from '../../../src/contract/routes.ts';
+import { activeStoreHeader, apiPaths } from '../../../src/contract/routes.ts';
+import { createSystemNotificationSchema, patchedSystemNotificationSchema, systemNotificationPatchableFields } from '../../../src/contract/system-notices.ts';
+import { isPlatformAdmin } from '../../../src/domain/roles.ts';
 import { applicationName } from '../../../src/domain/system-notifications.ts';
+import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
+import { patchRow } from '../../sync/scope.ts';
 import type { ModuleContext } from '../context.ts';
 
 const columns = Object.keys(systemNotificationSchema.shape) as (keyof SystemNotification)[];
+const params = z.object({ systemNotificationId: z.uuid('The notice id must be a UUID') });
 
-/** Active system notifications of this application, and the high-severity alerts among them (spec section 7). */
-export async function systemNotificationRoutes(app: FastifyInstance, { db, auth, clock }: ModuleContext): Promise<void> {
-  const active = () => {
+/**
+ * System notifications (spec section 7): the active ones of this application for the caller's store (the
+ * active-store header; without it, the notices for every store), and the high-severity alerts among them. The
+ * platform's admins (PointSAdmin, issue 27) list, create and change them, ending one by patching its end;
+ * ours, docs/api.md.
+ */
+export async function systemNotificationRoutes(app: FastifyInstance, { db, auth, clock, writes }: ModuleContext): Promise<void> {
+  const active = async (request: FastifyRequest) => {
+    const user = await auth.authenticate(request);
+    const storeId = request.headers[activeStoreHeader.toLowerCase()] ? auth.activeStore(request, user) : null;
     const now = clock.now().toISOString();
     return db.selectFrom('systemNotifications').select(columns)
-      .where('application', '=', applicationName).where('dateStarted', '<=', now).where('dateEnded', '>', now).orderBy('dateStarted');
+      .where('application', '=', applicationName).where('dateStarted', '<=', now).where('dateEnded', '>', now)
+      .where((eb) => (storeId === null ? eb('storeIds', 'is', null)
+        : eb.or([eb('storeIds', 'is', null), sql<boolean>`store_ids @> ${JSON.stringify([storeId])}::jsonb`])))
+      .orderBy('dateStarted');
   };
-  app.get(apiPaths.systemNotificationsActive, async (request) => {
-    await auth.authenticate(request);
-    return { items: await active().execute() };
+  app.get(apiPaths.systemNotificationsActive, async (request) => ({ items: await (await active(request)).execute() }));
+  app.get(apiPaths.systemNotificationAlerts, async (request) => ({ items: await (await active(request)).where('severityLevel', '=', 'High').execute() }));
+
+  const platformAdmin = async (request: FastifyRequest) => {
+    const user = await auth.authenticate(request);
+    if (!isPlatformAdmin(user.roles)) throw new ProblemError('forbidden', 'Only the platform\'s administrators (PointSAdmin) manage system notices.');
+    return user;
+  };
+  /** Stores a notice names must exist (a typo would show it nowhere). */
+  const storeProblems = async (storeIds: number[] | null): Promise<Record<string, string[]>> => {
+    if (storeIds === null) return {};
+    const found = await db.selectFrom('storeLocations').select('id').where('id', 'in', storeIds).execute();
+    const missing = storeIds.filter((id) => !found.some((s) => s.id === id));
+    return missing.length === 0 ? {} : { storeIds: [`No store has the id ${missing.join(', ')}`] };
+  };
+
+  app.get(apiPaths.systemNotifications, async (request) => {
+    await platformAdmin(request);
+    return { items: await db.selectFrom('systemNotifications').select(columns).orderBy('dateStarted', 'desc').orderBy('systemNotificationId').limit(500).execute() };
   });
-  app.get(apiPaths.systemNotificationAlerts, async (request) => {
-    await auth.authenticate(request);
-    return { items: await active().where('severityLevel', '=', 'High').execute() };
+
+  app.post(apiPaths.systemNotifications, async (request, reply) => {
+    const user = await platformAdmin(request);
+    const model = parseOrProblem(createSystemNotificationSchema, request.body, 'The notice');
+    refuseProblems(await storeProblems(model.storeIds), 'The notice');
+    const result = await writes.run(request, { user, companyId: user.companyId, storeId: null }, async (w) => {
+      const existing = await w.trx.selectFrom('systemNotifications').select(columns).where('systemNotificationId', '=', model.systemNotificationId).executeTakeFirst();
+      if (existing) throw new ProblemError('conflict', 'A notice with this id exists already: change it with a patch.');
+      await w.trx.insertInto('systemNotifications').values({ ...model, storeIds: model.storeIds === null ? null : JSON.stringify(model.storeIds) as never }).execute();
+      return { status: 201, body: model };
+    });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /**
+   * A JSON patch of the notice, applied to it as it is under its row lock (two admins' changes to different
+   * fields are both kept); an empty one changes nothing. Ending a notice now is a patch of dateEnded.
+   */
+  app.patch(apiPaths.systemNotification, async (request, reply) => {
+    const user = await platformAdmin(request);
+    const { systemNotificationId } = parseOrProblem(params, request.params, 'The path');
+    const result = await writes.run(request, { user, companyId: user.companyId, storeId: null }, async (w) => {
+      const current = await w.trx.selectFrom('systemNotifications').select(columns).where('systemNotificationId', '=', systemNotificationId).forUpdate().executeTakeFirst();
+      if (!current) throw new ProblemError('notFound', 'There is no such system notice.');
+      const { next, changed } = patchRow(current, request.body, systemNotificationPatchableFields, patchedSystemNotificationSchema);
+      if (!changed) return { status: 200, body: current };
+      refuseProblems(await storeProblems(next.storeIds), 'The notice');
+      await w.trx.updateTable('systemNotifications').set({ ...next, storeIds: next.storeIds === null ? null : JSON.stringify(next.storeIds) as never })
+        .where('systemNotificationId', '=', systemNotificationId).execute();
+      return { status: 200, body: next };
+    });
+    return reply.code(result.status).send(result.body);
   });
 }

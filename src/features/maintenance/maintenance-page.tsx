@@ -2,15 +2,16 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { syncClient } from '../../sync/sync-client.ts';
-import { globalDb } from '../../app/session.ts';
+import { globalDb, useSession } from '../../app/session.ts';
 import { deviceFormatters } from '../../app/store-time.ts';
 import { activeSystemNotifications } from '../../domain/system-notifications.ts';
 import { NotificationContent } from '../../app/notification-content.tsx';
 
 /** Where a high-severity system notification sends everyone (spec section 8): what is happening, and a retry. */
 export function MaintenancePage() {
-  const high = useLiveQuery(async () => activeSystemNotifications(await globalDb.systemNotifications.toArray(), new Date())
-    .filter((n) => n.severityLevel === 'High'), []) ?? [];
+  const storeId = useSession()?.activeStore?.id ?? null;
+  const high = useLiveQuery(async () => activeSystemNotifications(await globalDb.systemNotifications.toArray(), new Date(), storeId)
+    .filter((n) => n.severityLevel === 'High'), [storeId]) ?? [];
   const [checking, setChecking] = useState(false);
   const [stillDown, setStillDown] = useState(false);
 
@@ -18,7 +19,7 @@ export function MaintenancePage() {
   const retry = async () => {
     setChecking(true);
     const reached = await syncClient().refreshSystemNotifications();
-    const remaining = activeSystemNotifications(await globalDb.systemNotifications.toArray(), new Date()).some((n) => n.severityLevel === 'High');
+    const remaining = activeSystemNotifications(await globalDb.systemNotifications.toArray(), new Date(), storeId).some((n) => n.severityLevel === 'High');
     setChecking(false);
     if (reached && !remaining) window.location.assign('/');
     else setStillDown(true);

@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eEnvironment } from './support/server.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+const env = e2eEnvironment();
+
+/** Makes a notice on the dashboard, as the platform's admin types it: its words and severity, now for two hours. */
+async function newNotice(page: Page, words: string, severity: 'Low' | 'Medium' | 'High') {
+  await page.getByRole('button', { name: 'New notice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New system notice' });
+  await dialog.getByRole('textbox', { name: 'What it says' }).fill(words);
+  await dialog.getByRole('radiogroup', { name: 'Severity' }).getByText(severity, { exact: true }).click();
+  await dialog.getByLabel('Preview').getByText(words).waitFor();
+  await dialog.getByRole('button', { name: 'Create notice' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('table', { name: 'System notices' }).getByRole('row', { name: new RegExp(words) }).getByText('Showing').waitFor();
+}
+
+describe('the administrator dashboard\'s system notices', () => {
+  it('reach a signed-in user at their next hourly poll: Low as a notice they dismiss, High sending them to the maintenance page until it is ended', async () => {
+    const admin = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+    const user = await signIn(env.browser, env.server.url, 'user@demo.test', 'demo1234', { viewport: { width: 390, height: 844 }, fakeTimers: true });
+    try {
+      await shellReady(admin.page, 'Pat Platform');
+      await admin.page.goto(`${env.server.url}/administrator-dashboard`);
+      await admin.page.getByRole('tab', { name: 'System notices' }).waitFor();
+      await shellReady(user.page, 'Uma User');
+
+      await newNotice(admin.page, 'Texting runs slow this afternoon', 'Low');
+      // The user's app asks again an hour on: no waiting, the test moves its clock.
+      await user.context.clock.fastForward('01:00:00');
+      const low = user.page.getByRole('status').filter({ hasText: 'Texting runs slow this afternoon' });
+      await low.waitFor({ timeout: 20_000 });
+      await low.getByRole('button', { name: 'Dismiss' }).click();
+      await low.waitFor({ state: 'detached' });
+
+      await newNotice(admin.page, 'Database upgrade in progress', 'High');
+      await user.context.clock.fastForward('01:00:00');
+      await user.page.waitForURL(/\/system-maintenance$/, { timeout: 20_000 });
+      await user.page.getByText('Database upgrade in progress').waitFor();
+      // The admin who made it is not sent away: they end it from the dashboard.
+      expect(admin.page.url()).toContain('/administrator-dashboard');
+      await admin.page.getByRole('table', { name: 'System notices' }).getByRole('row', { name: /Database upgrade in progress/ }).getByRole('button', { name: /^End now/ }).click();
+      await admin.page.getByRole('table', { name: 'System notices' }).getByRole('row', { name: /Database upgrade in progress/ }).getByText('Ended').waitFor();
+      await user.page.getByRole('button', { name: 'Try again' }).click();
+      await user.page.waitForURL(`${env.server.url}/`);
+      await shellReady(user.page, 'Uma User');
+    } finally {
+      await user.context.close();
+      await admin.context.close();
+    }
+  });
+
+  it('is the platform\'s admins\' alone: a store\'s Admin is shown the forbidden page', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    try {
+      await shellReady(page, 'Alex Admin');
+      await page.goto(`${env.server.url}/administrator-dashboard`);
+      await page.waitForURL(`${env.server.url}/forbidden`);
+      await page.getByRole('heading', { name: 'No access' }).waitFor();
+      expect(await page.getByRole('button', { name: 'New notice' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

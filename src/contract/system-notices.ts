@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { systemNotificationSchema } from './entities.ts';
+
+/** The application name system notifications carry for this product (spec section 3: only those are shown). */
+export const applicationName = 'AllTrac';
+
+const endsAfterItStarts = (n: { dateStarted: string; dateEnded: string }) => Date.parse(n.dateEnded) > Date.parse(n.dateStarted);
+const endsAfterItStartsIssue = { path: ['dateEnded'], message: 'End the notice after it starts' };
+
+/**
+ * POST /api/alltrac/system-notifications (the platform's admins, issue 27): a notice to every store or to some,
+ * shown by the shell's hourly poll (spec section 9) from its start to its end. The device makes the id; the
+ * application is this product's unless said.
+ */
+export const createSystemNotificationSchema = systemNotificationSchema.extend({
+  content: z.string().trim().min(1, 'Write what the notice says').max(10_000, 'Keep the notice under 10,000 characters'),
+  application: systemNotificationSchema.shape.application.default(applicationName),
+  storeIds: z.array(z.number().int().positive()).min(1, 'Choose at least one store, or every store').max(1000).nullable().default(null),
+}).strict().refine(endsAfterItStarts, endsAfterItStartsIssue);
+export type CreateSystemNotification = z.input<typeof createSystemNotificationSchema>;
+
+/** The fields a JSON patch of a notice may change (PATCH /api/alltrac/system-notifications/{id}); ending one is a patch of dateEnded. */
+export const systemNotificationPatchableFields = ['content', 'dateStarted', 'dateEnded', 'severityLevel', 'application', 'storeIds'] as const;
+/** A notice as patched, checked whole. */
+export const patchedSystemNotificationSchema = createSystemNotificationSchema;

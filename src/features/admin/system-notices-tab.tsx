@@ -1,0 +1,192 @@
+import { Alert, Badge, Button, Group, Modal, MultiSelect, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { useCallback, useEffect, useState } from 'react';
+import { Temporal } from 'temporal-polyfill';
+import type { SystemNotification } from '../../contract/entities.ts';
+import type { StoreLocation } from '../../contract/store-location.ts';
+import { systemNotificationPatchableFields } from '../../contract/system-notices.ts';
+import { NotificationContent } from '../../app/notification-content.tsx';
+import { deviceFormatters } from '../../app/store-time.ts';
+import { useAction } from '../../app/use-action.ts';
+import { changesBetween } from '../../domain/json-patch.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+
+type SeverityLevel = SystemNotification['severityLevel'];
+
+const severityWords: Record<SeverityLevel, string> = {
+  Low: 'Low: an info line staff may dismiss',
+  Medium: 'Medium: a warning with Refresh, until it ends',
+  High: 'High: the app shows the maintenance page until it ends',
+};
+const severityColor: Record<SeverityLevel, string> = { Low: 'primary', Medium: 'yellow', High: 'error' };
+
+/** A notice's state at `now`: waiting to start, showing, or over. */
+function stateOf(n: SystemNotification, now: number): { label: string; color: string } {
+  if (Date.parse(n.dateEnded) <= now) return { label: 'Ended', color: 'gray' };
+  if (Date.parse(n.dateStarted) > now) return { label: 'Scheduled', color: 'blue' };
+  return { label: 'Showing', color: 'green' };
+}
+
+/** Markup as a line of plain text, for the list. */
+const plain = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+
+/** The device's zone: an admin reads and types a notice's times at their own clock, as the banner shows them. */
+const zone = () => Temporal.Now.timeZoneId();
+const toWall = (iso: string) => {
+  const at = Temporal.Instant.from(iso).toZonedDateTimeISO(zone());
+  return { date: at.toPlainDate().toString(), time: at.toPlainTime().toString().slice(0, 5) };
+};
+const toInstant = (date: string, time: string) => Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(zone()).toInstant().toString();
+
+interface Draft { content: string; severityLevel: SeverityLevel; startDate: string; startTime: string; endDate: string; endTime: string; storeIds: string[] }
+
+function draftOf(notice: SystemNotification | null): Draft {
+  const start = notice ? toWall(notice.dateStarted) : toWall(new Date().toISOString());
+  const end = notice ? toWall(notice.dateEnded) : toWall(new Date(Date.now() + 2 * 3_600_000).toISOString());
+  return {
+    content: notice?.content ?? '', severityLevel: notice?.severityLevel ?? 'Low', startDate: start.date, startTime: start.time, endDate: end.date, endTime: end.time,
+    storeIds: (notice?.storeIds ?? []).map(String),
+  };
+}
+
+/** A new notice, or one to change: what it says, how loud, when, where, and how the banner will show it. */
+function NoticeDialog({ notice, stores, onSaved, onClose }: { notice: SystemNotification | null; stores: StoreLocation[]; onSaved(): void; onClose(): void }) {
+  const [draft, setDraft] = useState(() => draftOf(notice));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const { problem, busy, run } = useAction('The notice was not saved.');
+  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+  const save = () => {
+    const found: Record<string, string> = {};
+    if (!draft.content.trim()) found.content = 'Write what the notice says';
+    if (!/^\d\d:\d\d$/.test(draft.startTime)) found.start = 'Enter the time it starts, such as 22:00';
+    if (!/^\d\d:\d\d$/.test(draft.endTime)) found.end = 'Enter the time it ends, such as 23:30';
+    const dateStarted = found.start ? '' : toInstant(draft.startDate, draft.startTime);
+    const dateEnded = found.end ? '' : toInstant(draft.endDate, draft.endTime);
+    if (!found.start && !found.end && Date.parse(dateEnded) <= Date.parse(dateStarted)) found.end = 'End the notice after it starts';
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const fields = {
+      content: draft.content.trim(), severityLevel: draft.severityLevel, dateStarted, dateEnded,
+      storeIds: draft.storeIds.length === 0 ? null : draft.storeIds.map(Number).sort((a, b) => a - b),
+    };
+    void run(async () => {
+      if (notice) {
+        const patch = changesBetween(notice, { ...notice, ...fields }, systemNotificationPatchableFields);
+        if (patch.length > 0) await syncClient().patchSystemNotice(notice.systemNotificationId, patch);
+      } else {
+        await syncClient().createSystemNotice({ systemNotificationId: crypto.randomUUID(), ...fields });
+      }
+    }).then((ok) => {
+      if (ok) onSaved();
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title={notice ? 'Change the notice' : 'New system notice'} size="lg">
+      <Stack gap="sm">
+        <Textarea label="What it says" description="Markup allowed (links, bold); anything else is stripped when shown" autosize minRows={3} maxLength={10_000}
+          value={draft.content} onChange={(e) => set({ content: e.currentTarget.value })} error={problems.content} data-autofocus />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>Severity</Text>
+          <SegmentedControl aria-label="Severity" value={draft.severityLevel} onChange={(v) => set({ severityLevel: v as SeverityLevel })} data={['Low', 'Medium', 'High']} />
+          <Text size="xs" c="dimmed">{severityWords[draft.severityLevel]}</Text>
+        </Stack>
+        <Group grow align="flex-start">
+          <DatePickerInput label="Starts" value={draft.startDate} onChange={(v) => v && set({ startDate: String(v).slice(0, 10) })} valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
+          <TimeInput label="at" value={draft.startTime} onChange={(e) => set({ startTime: e.currentTarget.value })} error={problems.start} />
+        </Group>
+        <Group grow align="flex-start">
+          <DatePickerInput label="Ends" value={draft.endDate} onChange={(v) => v && set({ endDate: String(v).slice(0, 10) })} valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
+          <TimeInput label="at" value={draft.endTime} onChange={(e) => set({ endTime: e.currentTarget.value })} error={problems.end} />
+        </Group>
+        <Text size="xs" c="dimmed">Times are this device's ({zone()}); each user sees them at theirs.</Text>
+        <MultiSelect label="Stores" placeholder={draft.storeIds.length === 0 ? 'Every store' : undefined} searchable clearable value={draft.storeIds} onChange={(v) => set({ storeIds: v })}
+          description="None chosen: every store" data={stores.map((s) => ({ value: String(s.id), label: `#${s.storeNumber} ${s.name}` }))} />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>As the banner shows it</Text>
+          <Alert color={severityColor[draft.severityLevel]} variant="light" aria-label="Preview">
+            {draft.content.trim() ? <NotificationContent html={draft.content} /> : <Text size="sm" c="dimmed">The notice's words show here.</Text>}
+          </Alert>
+        </Stack>
+        {problem && <Alert color="red" role="alert">{problem}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button loading={busy} onClick={save}>{notice ? 'Save' : 'Create notice'}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * The platform's system notices (issue 27): each with its words, severity, when and where it shows and whether it
+ * is showing now; a new one, a change, or an end now. Devices show a notice at their next hourly poll.
+ */
+export function SystemNoticesTab({ stores }: { stores: StoreLocation[] }) {
+  // The list as loaded, and when: a notice's state (scheduled, showing, ended) is read at that moment.
+  const [loaded, setLoaded] = useState<{ notices: SystemNotification[]; at: number } | null>(null);
+  const [editing, setEditing] = useState<SystemNotification | 'new' | null>(null);
+  const { problem, busy, run } = useAction('The notices could not be loaded.');
+  const load = useCallback(() => void run(async () => setLoaded({ notices: await syncClient().listSystemNotices(), at: Date.now() })), [run]);
+  useEffect(load, [load]);
+  const formats = deviceFormatters();
+  const notices = loaded?.notices ?? null;
+  const now = loaded?.at ?? 0;
+  const storeNames = new Map(stores.map((s) => [s.id, `#${s.storeNumber}`]));
+  // Ending one not started yet cancels it: it ends now, having started a moment before (never shown).
+  const end = (n: SystemNotification) => void run(async () => {
+    const at = new Date();
+    const started = Date.parse(n.dateStarted) < at.getTime();
+    await syncClient().patchSystemNotice(n.systemNotificationId, [
+      ...(started ? [] : [{ op: 'replace' as const, path: '/dateStarted', value: new Date(at.getTime() - 1).toISOString() }]),
+      { op: 'replace', path: '/dateEnded', value: at.toISOString() },
+    ]);
+    setLoaded({ notices: await syncClient().listSystemNotices(), at: Date.now() });
+  });
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">System notices</Title>
+        <Button onClick={() => setEditing('new')}>New notice</Button>
+      </Group>
+      {problem && <Alert color="red" role="alert">{problem} <Button variant="subtle" size="compact-sm" onClick={load}>Try again</Button></Alert>}
+      {notices === null ? (!problem && <Text c="dimmed">{busy ? 'Loading the notices…' : ''}</Text>) : notices.length === 0 ? (
+        <Text c="dimmed">No notices yet. A notice tells every store, or some, about a maintenance window or a change.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table aria-label="System notices" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr><Table.Th>Notice</Table.Th><Table.Th>Severity</Table.Th><Table.Th>When</Table.Th><Table.Th>Stores</Table.Th><Table.Th>State</Table.Th><Table.Th /></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {notices.map((n) => {
+                const state = stateOf(n, now);
+                return (
+                  <Table.Tr key={n.systemNotificationId}>
+                    <Table.Td maw={320}><Text size="sm" lineClamp={2}>{plain(n.content)}</Text></Table.Td>
+                    <Table.Td><Badge color={severityColor[n.severityLevel]} variant="light">{n.severityLevel}</Badge></Table.Td>
+                    <Table.Td><Text size="sm">{formats.dateTimeRange(n.dateStarted, n.dateEnded)}</Text></Table.Td>
+                    <Table.Td><Text size="sm">{n.storeIds === null ? 'Every store' : n.storeIds.map((id) => storeNames.get(id) ?? `store ${id}`).join(', ')}</Text></Table.Td>
+                    <Table.Td><Badge color={state.color} variant="dot">{state.label}</Badge></Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        {state.label !== 'Ended' && <Button size="compact-sm" variant="subtle" onClick={() => setEditing(n)}>Change</Button>}
+                        {state.label !== 'Ended' && (
+                          <Button size="compact-sm" variant="subtle" color="red" loading={busy} onClick={() => end(n)}
+                            aria-label={`${state.label === 'Scheduled' ? 'Cancel' : 'End now'}: ${plain(n.content).slice(0, 40)}`}>{state.label === 'Scheduled' ? 'Cancel' : 'End now'}</Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing && (
+        <NoticeDialog notice={editing === 'new' ? null : editing} stores={stores} onClose={() => setEditing(null)}
+          onSaved={() => { setEditing(null); load(); }} />
+      )}
+    </Stack>
+  );
+}
