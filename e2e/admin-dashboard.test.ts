@@ -17,14 +17,14 @@ async function newNotice(page: Page, words: string, severity: 'Low' | 'Medium' |
   await page.getByRole('table', { name: 'System notices' }).getByRole('row', { name: new RegExp(words) }).getByText('Showing').waitFor();
 }
 
-describe('the administrator dashboard\'s system notices', () => {
+describe('the administrator dashboard', () => {
   it('reach a signed-in user at their next hourly poll: Low as a notice they dismiss, High sending them to the maintenance page until it is ended', async () => {
     const admin = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
     const user = await signIn(env.browser, env.server.url, 'user@demo.test', 'demo1234', { viewport: { width: 390, height: 844 }, fakeTimers: true });
     try {
       await shellReady(admin.page, 'Pat Platform');
       await admin.page.goto(`${env.server.url}/administrator-dashboard`);
-      await admin.page.getByRole('tab', { name: 'System notices' }).waitFor();
+      await admin.page.getByRole('tab', { name: 'System notices' }).click();
       await shellReady(user.page, 'Uma User');
 
       await newNotice(admin.page, 'Texting runs slow this afternoon', 'Low');
@@ -49,6 +49,34 @@ describe('the administrator dashboard\'s system notices', () => {
     } finally {
       await user.context.close();
       await admin.context.close();
+    }
+  });
+
+  it('opens a store only with every required field, naming each one missing, and closes it', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+    try {
+      await shellReady(page, 'Pat Platform');
+      await page.goto(`${env.server.url}/administrator-dashboard`);
+      await page.getByRole('button', { name: 'New store' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Open a new store' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo Tire & Auto Riverside');
+      await dialog.getByRole('button', { name: 'Open the store' }).click();
+      for (const message of ['Choose the company', 'Enter the store number', 'Enter the latitude', 'Enter the longitude', 'Enter the Google Place ID']) await dialog.getByText(message).waitFor();
+      await dialog.getByRole('textbox', { name: 'Company' }).or(dialog.getByRole('combobox', { name: 'Company' })).click();
+      await page.getByRole('option').first().click();
+      await dialog.getByRole('textbox', { name: 'Store number' }).fill('177');
+      await dialog.getByRole('textbox', { name: 'Latitude' }).fill('39.78');
+      await dialog.getByRole('textbox', { name: 'Longitude' }).fill('-89.65');
+      await dialog.getByRole('textbox', { name: 'Google Place ID' }).fill('ChIJdemoRiverside177');
+      await dialog.getByRole('button', { name: 'Open the store' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByRole('row', { name: /#177 Demo Tire & Auto Riverside/ });
+      await row.waitFor();
+      await row.getByRole('button', { name: 'Close store #177' }).click();
+      await page.getByRole('dialog', { name: /Close store #177/ }).getByRole('button', { name: 'Close the store' }).click();
+      await row.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
     }
   });
 

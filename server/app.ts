@@ -28,6 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { apiAudience, createProvider, identityMountPath, issuerFor, signOutScriptPath } from './identity/provider.ts';
 import type { ModuleContext } from './modules/context.ts';
 import { storeLocationRoutes } from './modules/store-locations/routes.ts';
+import { companyRoutes } from './modules/companies/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { customerLookupRoutes } from './modules/customers/lookups.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     api.removeContentTypeParser('text/plain');
     await userRoutes(api, context);
     await storeLocationRoutes(api, context);
+    await companyRoutes(api, context);
     await schedulerResourceRoutes(api, context);
     await scheduledVisitRoutes(api, context);
     await blockedTimeRoutes(api, context);

@@ -12,6 +12,8 @@ import type { RateChange } from '../src/domain/tire-fees.ts';
 import type { InspectionFix } from '../src/contract/inspection-fix.ts';
 import type { AddVisitTires } from '../src/contract/visit-tires.ts';
 import type { CreateSystemNotification } from '../src/contract/system-notices.ts';
+import type { Company } from '../src/contract/companies.ts';
+import type { CreateStoreLocation, StoreLocation } from '../src/contract/store-location.ts';
 import type { SystemNotification } from '../src/contract/entities.ts';
 import type { Operation } from 'fast-json-patch';
 import type { StoreStock } from './stock-elsewhere.ts';
@@ -96,6 +98,11 @@ export interface SyncWorkerApi {
   listSystemNotices(): Promise<SystemNotification[]>;
   createSystemNotice(model: CreateSystemNotification): Promise<SystemNotification>;
   patchSystemNotice(systemNotificationId: string, patch: Operation[]): Promise<SystemNotification>;
+  /** The dealer network (PointSAdmin; online): companies, every open store, a store opened, a store closed. */
+  listCompanies(): Promise<Company[]>;
+  listAllStores(): Promise<StoreLocation[]>;
+  createStore(model: CreateStoreLocation): Promise<StoreLocation>;
+  closeStore(storeId: number): Promise<void>;
   setStaffRole(userId: string, role: Role): Promise<boolean>;
   removeStaff(userId: string): Promise<boolean>;
   /** The active store's contacts and social media accounts (admins): queued, sent when online. */

@@ -23,7 +23,7 @@ import { activeStoreOnDevice, changeSettings, refreshSystemNotifications } from 
 import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { supportRequestList } from './support-requests.ts';
 import { inviteStaff } from './staff-invites.ts';
-import { createSystemNotice, listSystemNotices, patchSystemNotice } from './system-notices-admin.ts';
+import { closeStore, createStore, createSystemNotice, listAllStores, listCompanies, listSystemNotices, patchSystemNotice } from './platform-admin.ts';
 import { messageSink } from './message-sink.ts';
 import { inspectionMutations } from './inspection-mutations.ts';
 import { visitTireMutations } from './visit-tire-mutations.ts';
@@ -272,6 +272,10 @@ const api: SyncWorkerApi = {
   listSystemNotices: async () => listSystemNotices(platformClient()),
   createSystemNotice: async (model) => createSystemNotice(platformClient(), model),
   patchSystemNotice: async (id, patch) => patchSystemNotice(platformClient(), id, patch),
+  listCompanies: async () => listCompanies(platformClient()),
+  listAllStores: async () => listAllStores(platformClient()),
+  createStore: async (model) => createStore(platformClient(), model),
+  closeStore: async (storeId) => closeStore(platformClient(), storeId),
   async inviteStaff(model) {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');
     const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null });

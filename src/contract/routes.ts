@@ -9,6 +9,7 @@ export const apiPaths = {
   me: '/api/alltrac/users/me',
   userSettings: '/api/alltrac/users/me/settings',
   storeLocations: '/api/alltrac/store-locations',
+  companies: '/api/alltrac/companies',
   storeLocation: '/api/alltrac/store-locations/:id',
   specialStoreHours: '/api/alltrac/store-locations/:id/special-store-hours',
   specialStoreHoursDay: '/api/alltrac/store-locations/:id/special-store-hours/:specialStoreHoursId',

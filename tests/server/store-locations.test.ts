@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeLocationRequiredFields } from '../../src/contract/store-location.ts';
 import { apiCall } from '../support/api.ts';
@@ -156,5 +157,24 @@ describe('creating, changing and deleting store locations', () => {
     expect((await list('$filter=storeNumber eq 120', 'platform')).json().items).toEqual([]);
     const again = await apiCall(t.app, { method: 'DELETE', path: `/api/alltrac/store-locations/${created.id}`, token: tokens.platform });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('closing a store moves whoever worked there to their next store by number, or leaves them to choose when they have none', async () => {
+    const created = (await apiCall(t.app, { method: 'POST', path: '/api/alltrac/store-locations', token: tokens.platform, body: newStoreModel({ storeNumber: 121 }) })).json();
+    const admin = await t.db.selectFrom('users').select(['userId', 'companyId']).where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    const newcomer = { userId: randomUUID(), companyId: admin.companyId, email: `new-${randomUUID()}@demo.test`, name: 'Nia Newcomer', passwordHash: '' };
+    await t.db.insertInto('users').values(newcomer).execute();
+    await t.db.insertInto('userRoles').values([{ userId: admin.userId, storeId: created.id, role: 'AllTracAdmin' }, { userId: newcomer.userId, storeId: created.id, role: 'AllTracUser' }]).execute();
+    for (const userId of [admin.userId, newcomer.userId]) {
+      await t.db.insertInto('userSettings').values({ userId, allTracCurrentStoreLocation: created.id, allTracHideInstallPrompt: null })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ allTracCurrentStoreLocation: created.id })).execute();
+    }
+    const current = async (userId: string) => (await t.db.selectFrom('userSettings').select('allTracCurrentStoreLocation').where('userId', '=', userId).executeTakeFirstOrThrow()).allTracCurrentStoreLocation;
+
+    expect((await apiCall(t.app, { method: 'DELETE', path: `/api/alltrac/store-locations/${created.id}`, token: tokens.platform })).statusCode).toBe(204);
+    // admin@demo.test is Admin at #101 and #102 too: the lower number is next.
+    const first = (await list('$filter=storeNumber eq 101', 'platform')).json().items[0];
+    expect(await current(admin.userId)).toBe(first.id);
+    expect(await current(newcomer.userId)).toBeNull();
   });
 });

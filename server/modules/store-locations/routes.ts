@@ -201,7 +201,13 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       const row = await w.find(storeRows, { id });
       // A tombstone, so every replica learns of the deletion.
       await w.tombstone(storeRows, { id });
-      await w.trx.updateTable('userSettings').set({ allTracCurrentStoreLocation: null }).where('allTracCurrentStoreLocation', '=', id).execute();
+      // Whoever worked here moves to their next store (by number, one they hold a role at), or chooses when none.
+      await w.trx.updateTable('userSettings').set((eb) => ({
+        allTracCurrentStoreLocation: eb.selectFrom('userRoles').innerJoin('storeLocations', 'storeLocations.id', 'userRoles.storeId')
+          .select('userRoles.storeId').whereRef('userRoles.userId', '=', 'userSettings.userId')
+          .where('userRoles.storeId', '<>', id).where('storeLocations.deleted', '=', false)
+          .orderBy('storeLocations.storeNumber').limit(1),
+      })).where('allTracCurrentStoreLocation', '=', id).execute();
       w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
       return { status: 204, body: null };
     });

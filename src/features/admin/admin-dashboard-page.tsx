@@ -1,24 +1,44 @@
-import { Stack, Tabs } from '@mantine/core';
-import { useSession } from '../../app/session.ts';
+import { Alert, Button, Loader, Stack, Tabs } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { Company } from '../../contract/companies.ts';
+import type { StoreLocation } from '../../contract/store-location.ts';
+import { useAction } from '../../app/use-action.ts';
+import { syncClient } from '../../sync/sync-client.ts';
+import { StoresTab } from './stores-tab.tsx';
 import { SystemNoticesTab } from './system-notices-tab.tsx';
 
 /**
- * The platform's administrators' dashboard (route /administrator-dashboard, PointSAdmin; issue 27). Its parts
- * come as they are built: system notices first; companies and stores, people and health follow.
+ * The platform's administrators' dashboard (route /administrator-dashboard, PointSAdmin; issue 27), online: the
+ * dealer network's companies and stores, and the system notices. People and health come next.
  */
 export function AdminDashboardPage() {
-  const session = useSession();
-  if (!session) return null;
+  const [network, setNetwork] = useState<{ companies: Company[]; stores: StoreLocation[] } | null>(null);
+  const { problem, run } = useAction('The companies and stores could not be loaded.');
+  const load = useCallback(() => void run(async () => {
+    const [companies, stores] = await Promise.all([syncClient().listCompanies(), syncClient().listAllStores()]);
+    setNetwork({ companies, stores });
+  }), [run]);
+  useEffect(load, [load]);
+  if (!network) {
+    return problem
+      ? <Alert color="red" role="alert">{problem} <Button variant="subtle" size="compact-sm" onClick={load}>Try again</Button></Alert>
+      : <Loader aria-label="Loading the companies and stores" />;
+  }
   return (
     <Stack gap="md">
-      <Tabs defaultValue="notices" keepMounted={false}>
+      <Tabs defaultValue="stores" keepMounted={false}>
         <Tabs.List>
+          <Tabs.Tab value="stores">Companies and stores</Tabs.Tab>
           <Tabs.Tab value="notices">System notices</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="stores" pt="md">
+          <StoresTab companies={network.companies} stores={network.stores} onChanged={load} />
+        </Tabs.Panel>
         <Tabs.Panel value="notices" pt="md">
-          <SystemNoticesTab stores={session.stores} />
+          <SystemNoticesTab stores={network.stores} />
         </Tabs.Panel>
       </Tabs>
+      {problem && <Alert color="red" role="alert">{problem}</Alert>}
     </Stack>
   );
 }

@@ -1,0 +1,60 @@
+import type { Operation } from 'fast-json-patch';
+import { systemNotificationSchema, type SystemNotification } from '../src/contract/entities.ts';
+import { apiPaths } from '../src/contract/routes.ts';
+import { createSystemNotificationSchema, type CreateSystemNotification } from '../src/contract/system-notices.ts';
+import { companySchema, type Company } from '../src/contract/companies.ts';
+import { storeLocationSchema, type CreateStoreLocation, type StoreLocation } from '../src/contract/store-location.ts';
+import { NetworkError, problemOf, type ApiClient } from '../src/http/api-client.ts';
+
+/**
+ * The platform's admin dashboard calls (issue 27): system notices, companies and their stores. Online, not
+ * queued: a notice is for every store's devices at their next poll, and a store opened or closed changes who
+ * works where; an admin needs to know it went through.
+ */
+async function call(api: ApiClient, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  try {
+    const response = await api.request(method, path, { ...(body !== undefined ? { body } : {}), ...(method === 'GET' ? {} : { idempotencyKey: `admin-${crypto.randomUUID()}` }) });
+    if (response.status === 200 || response.status === 201 || response.status === 204) return response.body;
+    const problem = problemOf(response);
+    const first = Object.values(problem.errors ?? {})[0]?.[0];
+    throw new Error(first ?? problem.detail ?? `The server answered ${response.status}.`);
+  } catch (error) {
+    if (error instanceof NetworkError) throw new Error('The admin dashboard needs a connection: connect and try again.', { cause: error });
+    throw error;
+  }
+}
+
+export async function listSystemNotices(api: ApiClient): Promise<SystemNotification[]> {
+  const { items } = await call(api, 'GET', apiPaths.systemNotifications) as { items: unknown[] };
+  return items.map((item) => systemNotificationSchema.parse(item));
+}
+
+export async function createSystemNotice(api: ApiClient, input: CreateSystemNotification): Promise<SystemNotification> {
+  return systemNotificationSchema.parse(await call(api, 'POST', apiPaths.systemNotifications, createSystemNotificationSchema.parse(input)));
+}
+
+export async function patchSystemNotice(api: ApiClient, systemNotificationId: string, patch: Operation[]): Promise<SystemNotification> {
+  return systemNotificationSchema.parse(await call(api, 'PATCH', apiPaths.systemNotification.replace(':systemNotificationId', encodeURIComponent(systemNotificationId)), patch));
+}
+
+export async function listCompanies(api: ApiClient): Promise<Company[]> {
+  const { items } = await call(api, 'GET', apiPaths.companies) as { items: unknown[] };
+  return items.map((item) => companySchema.parse(item));
+}
+
+/** Every company's open stores, by company and number (a network of more than 500 stores pages: not yet needed). */
+export async function listAllStores(api: ApiClient): Promise<StoreLocation[]> {
+  const query = new URLSearchParams({ $orderby: 'alltracCompanyId asc,storeNumber asc', $top: '500' });
+  const { items } = await call(api, 'GET', `${apiPaths.storeLocations}?${query}`) as { items: unknown[] };
+  return items.map((item) => storeLocationSchema.parse(item));
+}
+
+/** Opens a store with every required field (spec section 5); the server names each one missing. */
+export async function createStore(api: ApiClient, model: CreateStoreLocation): Promise<StoreLocation> {
+  return storeLocationSchema.parse(await call(api, 'POST', apiPaths.storeLocations, model));
+}
+
+/** Closes a store: its devices leave it, and whoever had it as their current store moves to their next one. */
+export async function closeStore(api: ApiClient, storeId: number): Promise<void> {
+  await call(api, 'DELETE', apiPaths.storeLocation.replace(':id', String(storeId)));
+}
