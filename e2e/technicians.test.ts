@@ -165,7 +165,7 @@ describe('the tires a visit fits, in the bay', () => {
   it('shows each tire with no price and takes its DOT code offline: a misread letter is named, the first code copies to the rest, and all reach the server', async () => {
     const now = new Date();
     const scheduledVisitId = await jobForTheTechnician(`DOT${randomUUID().slice(0, 4).toUpperCase()}`, now);
-    const tires = [1, 2].map(() => ({ visitTireId: randomUUID(), tireId: null, description: 'Nokian WR G4 225/65R17 102H' }));
+    const tires = [0, 1].map((position) => ({ visitTireId: randomUUID(), tireId: null, description: 'Nokian WR G4 225/65R17 102H', position }));
     const added = await apiCall(env.server.app, { method: 'POST', path: fill(apiPaths.visitTires, { scheduledVisitId }), token: counter, store, body: { tires } });
     expect(added.statusCode, added.body).toBe(201);
     const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });

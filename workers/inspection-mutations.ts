@@ -109,9 +109,11 @@ export const inspectionMutations = {
         if (!current) notOnDevice('inspection item');
         if (current.customerDecision) throw new Error('The customer answered this item at its price: reopen their answer before changing what fixes it.');
         const was = (current.fix ?? null) as InspectionFix | null;
-        if (JSON.stringify(was?.choice ?? null) === JSON.stringify(fix?.choice ?? null) && was?.pricedOn === fix?.pricedOn) return null;
+        // Both sides in the contract's shape (its key order), so the same choice compares equal.
+        const wasChoice = was ? setInspectionFixSchema.parse({ pricedOn: was.pricedOn, choice: was.choice }) : null;
+        if (JSON.stringify(wasChoice) === JSON.stringify(body)) return null;
         const at = path(apiPaths.inspectionItemFix, { inspectionReportId, itemId });
-        return { next: { ...current, fix }, request: body ? { method: 'PUT', path: at, body } : { method: 'DELETE', path: at } };
+        return { next: { ...current, fix: fix && body ? { ...fix, choice: body.choice } : null }, request: body ? { method: 'PUT', path: at, body } : { method: 'DELETE', path: at } };
       },
     };
   },

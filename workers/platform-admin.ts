@@ -11,9 +11,9 @@ import { NetworkError, problemOf, type ApiClient } from '../src/http/api-client.
  * queued: a notice is for every store's devices at their next poll, and a store opened or closed changes who
  * works where; an admin needs to know it went through.
  */
-async function call(api: ApiClient, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+async function call(api: ApiClient, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, idempotencyKey = `admin-${crypto.randomUUID()}`): Promise<unknown> {
   try {
-    const response = await api.request(method, path, { ...(body !== undefined ? { body } : {}), ...(method === 'GET' ? {} : { idempotencyKey: `admin-${crypto.randomUUID()}` }) });
+    const response = await api.request(method, path, { ...(body !== undefined ? { body } : {}), ...(method === 'GET' ? {} : { idempotencyKey }) });
     if (response.status === 200 || response.status === 201 || response.status === 204) return response.body;
     const problem = problemOf(response);
     const first = Object.values(problem.errors ?? {})[0]?.[0];
@@ -30,7 +30,9 @@ export async function listSystemNotices(api: ApiClient): Promise<SystemNotificat
 }
 
 export async function createSystemNotice(api: ApiClient, input: CreateSystemNotification): Promise<SystemNotification> {
-  return systemNotificationSchema.parse(await call(api, 'POST', apiPaths.systemNotifications, createSystemNotificationSchema.parse(input)));
+  const model = createSystemNotificationSchema.parse(input);
+  // Keyed by the notice: a create sent again after a lost answer makes no second notice.
+  return systemNotificationSchema.parse(await call(api, 'POST', apiPaths.systemNotifications, model, `notice-${model.systemNotificationId}`));
 }
 
 export async function patchSystemNotice(api: ApiClient, systemNotificationId: string, patch: Operation[]): Promise<SystemNotification> {

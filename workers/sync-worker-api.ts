@@ -146,7 +146,7 @@ export interface SyncWorkerApi {
   /** A new visit with its services and, booking a quoted install, the tires it fits. */
   bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[], tires?: AddVisitTires['tires']): Promise<boolean>;
   /** A tire's DOT code as typed in the bay (refused in words when misread), or null to clear it. */
-  recordTireDot(visitTireId: string, typed: string | null): Promise<boolean>;
+  recordTireDot(visitTireId: string, typed: string | null, onlyIfNone?: boolean): Promise<boolean>;
   removeVisitTire(visitTireId: string): Promise<boolean>;
   placeScheduledService(scheduledServiceId: string, place: Placement): Promise<boolean>;
   deleteScheduledService(scheduledServiceId: string): Promise<boolean>;

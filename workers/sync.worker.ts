@@ -361,9 +361,9 @@ const api: SyncWorkerApi = {
   sendInspectionReport: (reportId) => queue(inspectionMutations.sendReport(reportId)),
   reopenInspectionDecision: (reportId, itemId) => queue(inspectionMutations.reopenDecision(reportId, itemId)),
   setInspectionFix: (reportId, itemId, fix) => queue(inspectionMutations.setFix(reportId, itemId, fix)),
-  async recordTireDot(visitTireId, typed) {
+  async recordTireDot(visitTireId, typed, onlyIfNone = false) {
     const user = await signedInUser('recording DOT codes');
-    return queue(visitTireMutations.recordDot(visitTireId, typed, user.name));
+    return queue(visitTireMutations.recordDot(visitTireId, typed, user.name, new Date(), onlyIfNone));
   },
   removeVisitTire: (visitTireId) => queue(visitTireMutations.removeTire(visitTireId)),
   async addInspectionPhoto(reportId, itemId, file) {

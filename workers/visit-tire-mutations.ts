@@ -20,7 +20,7 @@ export const visitTireMutations = {
   },
 
   /** The DOT code as typed, refused here in the server's words; null clears a misread one. */
-  recordDot(visitTireId: string, typed: string | null, recordedBy: string, now = new Date()): Mutation {
+  recordDot(visitTireId: string, typed: string | null, recordedBy: string, now = new Date(), onlyIfNone = false): Mutation {
     const parsed = typed === null ? null : parseDot(typed);
     if (parsed && !parsed.ok) throw new Error(parsed.message);
     const dotCode = parsed?.ok ? parsed.dot.code : null;
@@ -29,9 +29,11 @@ export const visitTireMutations = {
       build: (current) => {
         if (!current) throw new Error('This tire is not on this device yet; wait for the sync to finish and try again.');
         if (current.dotCode === dotCode) return null;
+        // A code copied to the set's other tires never replaces one read off a tire meanwhile, here or elsewhere.
+        if (onlyIfNone && current.dotCode) return null;
         return {
           next: { ...current, dotCode, dotRecordedAt: dotCode ? now.toISOString() : null, dotRecordedBy: dotCode ? recordedBy : null },
-          request: { method: 'PUT', path: tirePath(apiPaths.visitTireDot, visitTireId), body: { dotCode } },
+          request: { method: 'PUT', path: tirePath(apiPaths.visitTireDot, visitTireId), body: { dotCode, ...(onlyIfNone ? { onlyIfNone } : {}) } },
         };
       },
     };

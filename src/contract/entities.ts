@@ -409,11 +409,7 @@ export const inspectionTemplateSchema = z.object({
  * reopened (who, when, which item, what it was), in order. A signed decision is final until staff reopen it.
  */
 export const decisionLogEntrySchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('signed'), name: text(200), at: timestamp,
-    /** Each answer, with the price the customer saw on the item when they gave it (none: it had no price). */
-    decisions: z.array(z.object({ itemId: id, decision: z.enum(['Approved', 'Declined']), totalInCents: z.number().int().min(0).nullable().optional() })).max(100),
-  }),
+  z.object({ kind: z.literal('signed'), name: text(200), at: timestamp, decisions: z.array(z.object({ itemId: id, decision: z.enum(['Approved', 'Declined']) })).max(100) }),
   z.object({ kind: z.literal('reopened'), name: text(200), at: timestamp, itemId: id, was: z.enum(['Approved', 'Declined']) }),
 ]);
 export type DecisionLogEntry = z.infer<typeof decisionLogEntrySchema>;

@@ -7,5 +7,6 @@ export { applicationName };
 export function activeSystemNotifications(all: readonly SystemNotification[], now: Date, storeId: number | null = null): SystemNotification[] {
   const t = now.getTime();
   return all.filter((n) => n.application === applicationName && Date.parse(n.dateStarted) <= t && t < Date.parse(n.dateEnded)
-    && (n.storeIds === null || (storeId !== null && n.storeIds.includes(storeId))));
+    // A notice kept on a device before notices named stores has no storeIds: it is for every store.
+    && (n.storeIds == null || (storeId !== null && n.storeIds.includes(storeId))));
 }

@@ -34,7 +34,10 @@ export function parseDot(typed: string): { ok: true; dot: DotCode } | { ok: fals
   if (letter) return { ok: false, message: `A DOT code never uses the letter ${letter[0]}: is it ${({ G: '6', I: '1', O: '0', Q: '0', S: '5', Z: '2' } as Record<string, string>)[letter[0]]}?` };
   const week = Number(date.slice(0, 2));
   if (week < 1 || week > 53) return { ok: false, message: `The date ${date} names week ${date.slice(0, 2)}: a year has weeks 01 to 53` };
-  return { ok: true, dot: { code: `DOT ${compact}`, week, year: 2000 + Number(date.slice(2)) } };
+  const year = 2000 + Number(date.slice(2));
+  const weeks = Temporal.PlainDate.from({ year, month: 12, day: 28 }).weekOfYear!;
+  if (week > weeks) return { ok: false, message: `The date ${date} names week ${week} of ${year}, which has ${weeks} weeks: check the code` };
+  return { ok: true, dot: { code: `DOT ${compact}`, week, year } };
 }
 
 /**
@@ -49,5 +52,5 @@ export function dotAgeNote(dot: DotCode, today: string): { years: number; note: 
   const when = `Made in week ${dot.week} of ${dot.year}`;
   if (Temporal.PlainDate.compare(made, on) > 0) return { years: 0, note: `${when}: that week has not come yet; check the code` };
   const years = made.until(on, { largestUnit: 'years' }).years;
-  return { years, note: years >= oldTireYears ? `${when}: over ${oldTireYears} years old; ask the counter before fitting it` : when };
+  return { years, note: years >= oldTireYears ? `${when}: ${years} years old; ask the counter before fitting it` : when };
 }

@@ -9,7 +9,7 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['platform', 'admin', 'user', 'tech']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
+  for (const who of ['platform', 'admin', 'user', 'tech', 'lead']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
 });
 afterAll(async () => { await t.close(); });
 
@@ -25,6 +25,6 @@ describe('the dealer network\'s companies', () => {
   });
 
   it('are refused to everyone else', async () => {
-    for (const who of ['admin', 'user', 'tech']) expect((await apiCall(t.app, { method: 'GET', path: apiPaths.companies, token: tokens[who]! })).statusCode, who).toBe(403);
+    for (const who of ['admin', 'user', 'tech', 'lead']) expect((await apiCall(t.app, { method: 'GET', path: apiPaths.companies, token: tokens[who]! })).statusCode, who).toBe(403);
   });
 });

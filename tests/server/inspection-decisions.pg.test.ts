@@ -10,6 +10,8 @@ import { testPublicUrl } from '../support/test-app.ts';
 import { mintAccessToken } from '../support/tokens.ts';
 
 const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
+/** Real time: PostgreSQL's test app runs on the real clock, and a fix is priced between the inspection and today. */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 describe.skipIf(postgresUnavailable !== null)('customers\' decisions on PostgreSQL, with concurrent callers', () => {
   const t = postgresTestApp();
@@ -30,10 +32,10 @@ describe.skipIf(postgresUnavailable !== null)('customers\' decisions on PostgreS
     const groups = defaultInspectionGroups(() => randomUUID());
     const as = { token: tech, store };
     const inspectionReportId = visit.scheduledVisitId;
-    expect((await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...as, body: { inspectionReportId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId, technicianId: null, groups, startedAt: '2030-06-03T15:00:00.000Z' } })).statusCode).toBe(201);
+    expect((await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...as, body: { inspectionReportId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId, technicianId: null, groups, startedAt: daysAgo(2) } })).statusCode).toBe(201);
     const itemId = groups[0]!.items[0]!.itemId;
     await apiCall(t.app, { method: 'PUT', path: path(apiPaths.inspectionItem, { inspectionReportId, itemId }), ...as, body: { status: 'Failed', notes: 'Worn', measurement: null } });
-    await apiCall(t.app, { method: 'PATCH', path: path(apiPaths.inspectionReport, { inspectionReportId }), ...as, body: [{ op: 'replace', path: '/completedAt', value: '2030-06-03T15:30:00.000Z' }] });
+    await apiCall(t.app, { method: 'PATCH', path: path(apiPaths.inspectionReport, { inspectionReportId }), ...as, body: [{ op: 'replace', path: '/completedAt', value: daysAgo(1) }] });
     const { inspectionReportHashId } = await t.db.selectFrom('inspectionReports').select('inspectionReportHashId').where('inspectionReportId', '=', inspectionReportId).executeTakeFirstOrThrow();
     return { url: withApiVersion(path(apiPaths.publicInspectionDecisions, { inspectionReportHashId })), itemId, inspectionReportId };
   }
@@ -56,7 +58,8 @@ describe.skipIf(postgresUnavailable !== null)('customers\' decisions on PostgreS
 
   it('never keeps an approval at a price the counter changed at the same moment: the answer or the new price is refused', async () => {
     const fixAt = (priceInCents: number) => ({
-      pricedOn: '2026-01-15', // before today wherever the test runs (a date ahead of the store's is refused)
+      // Between the inspection's day and the store's today, wherever and whenever the test runs.
+      pricedOn: daysAgo(1).slice(0, 10),
       choice: { name: 'Brakes', tires: [], services: [{ description: 'Front brake pads', priceInCents, isTaxable: false }], installPackageId: null, addOnIds: [], tireServiceTypes: [], warrantyType: null },
     });
     for (let round = 0; round < 5; round++) {

@@ -10,6 +10,7 @@ import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { tirePricesByRule } from '../../server/modules/tire-quotes/prices.ts';
 
 // 15:00 UTC: the morning of June 3 at every demo store.
 const clock = new ManualClock(new Date('2030-06-03T15:00:00.000Z'));
@@ -98,6 +99,29 @@ describe('a finding\'s fix, priced at the counter', () => {
     expect(priced.tireCount).toBe(2);
   });
 
+  it('prices a catalogue tire by the store\'s retail price rule, whatever unit price the device sent', async () => {
+    const report = await completedReport();
+    const tire = await t.db.selectFrom('tires').select(['tireId']).where('deleted', '=', false).where('priceInCents', 'is not', null).orderBy('tireId').executeTakeFirstOrThrow();
+    const priceOf = await tirePricesByRule(t.db, { companyId: (await t.db.selectFrom('storeLocations').select('companyId').where('id', '=', store).executeTakeFirstOrThrow()).companyId, storeId: store }, [tire.tireId]);
+    const choice: TireQuoteChoice = { ...choiceOf([], 'Tires'), tires: [{ tireId: tire.tireId, description: 'A catalogue tire', quantity: 2, unitPriceInCents: 1, isTaxable: true, isStuddable: false }] };
+    const answer = await setFix(user, report.inspectionReportId, report.warning, { pricedOn: today, choice });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const line = answer.json<InspectionItem>().fix!.priced.lines.find((l) => l.kind === 'Tire')!;
+    expect(line.unitInCents).toBe(priceOf(tire.tireId));
+    expect(line.unitInCents).not.toBe(1);
+  });
+
+  it('is priced no earlier than the inspection\'s day, and is taken off an item marked Passed since', async () => {
+    const report = await completedReport();
+    const before = await setFix(user, report.inspectionReportId, report.failed, { pricedOn: '2030-06-02', choice: brakes });
+    expect(before.statusCode).toBe(400);
+    expect(before.json<{ errors: Record<string, string[]> }>().errors.pricedOn).toEqual(['Price the fix on or after the day of the inspection, 2030-06-03']);
+    expect((await setFix(user, report.inspectionReportId, report.failed, { pricedOn: today, choice: brakes })).statusCode).toBe(200);
+    await apiCall(t.app, { method: 'PUT', path: path(apiPaths.inspectionItem, { inspectionReportId: report.inspectionReportId, itemId: report.failed }), ...as(tech), body: { status: 'Passed', notes: null, measurement: null } });
+    expect((await apiCall(t.app, { method: 'DELETE', path: fixPath(report.inspectionReportId, report.failed), ...as(user) })).statusCode).toBe(200);
+    expect(await storedFix(report.inspectionReportId, report.failed)).toBeNull();
+  });
+
   it('is the front counter\'s: the bay may not price a fix and never reads one', async () => {
     const report = await completedReport();
     expect((await setFix(tech, report.inspectionReportId, report.failed, { pricedOn: today, choice: brakes })).statusCode).toBe(403);
@@ -169,7 +193,8 @@ describe('the customer\'s report, with prices', () => {
     expect(answered.statusCode, answered.body).toBe(200);
     expect((await publicReport(report.inspectionReportHashId)).approvedTotalInCents).toBe(23_065);
     const { decisionLog } = await t.db.selectFrom('inspectionReports').select('decisionLog').where('inspectionReportId', '=', report.inspectionReportId).executeTakeFirstOrThrow();
-    expect(decisionLog[0]).toMatchObject({ kind: 'signed', decisions: [{ itemId: report.failed, decision: 'Approved', totalInCents: 23_065 }, { itemId: report.warning, decision: 'Declined', totalInCents: 4_328 }] });
+    // The log says who answered what; the price answered stays on the item's fix, which the bay does not read (the log it does).
+    expect(decisionLog[0]).toEqual({ kind: 'signed', name: 'Dana Whitfield', at: clock.now().toISOString(), decisions: [{ itemId: report.failed, decision: 'Approved' }, { itemId: report.warning, decision: 'Declined' }] });
   });
 
   it('refuses an answer given to a price the store has since changed, and keeps nothing of it', async () => {

@@ -21,7 +21,7 @@ describe.skipIf(postgresUnavailable !== null)('a visit\'s tires on PostgreSQL, w
     const visits = await t.db.selectFrom('scheduledVisits').select('scheduledVisitId').where('storeId', '=', store).where('cancelDate', 'is', null)
       .where('deleted', '=', false).orderBy('scheduledVisitId').limit(5).execute();
     for (const { scheduledVisitId } of visits) {
-      const five = () => ({ tires: Array.from({ length: 5 }, () => ({ visitTireId: randomUUID(), tireId: null, description: 'Demo Touring 225/65R17' })) });
+      const five = () => ({ tires: Array.from({ length: 5 }, (_, position) => ({ visitTireId: randomUUID(), tireId: null, description: 'Demo Touring 225/65R17', position })) });
       const path = apiPaths.visitTires.replace(':scheduledVisitId', scheduledVisitId);
       const answers = await Promise.all([five(), five()].map((body) => apiCall(t.app, { method: 'POST', path, token: user, store, body })));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);

@@ -34,7 +34,7 @@ const addTires = (token: string, scheduledVisitId: string, tires: unknown[], sto
   apiCall(t.app, { method: 'POST', path: path(apiPaths.visitTires, { scheduledVisitId }), token, store, body: { tires } });
 const recordDot = (token: string, visitTireId: string, dotCode: string | null) =>
   apiCall(t.app, { method: 'PUT', path: path(apiPaths.visitTireDot, { visitTireId }), token, store: stores[101], body: { dotCode } });
-const fourOf = (tireId: string | null) => Array.from({ length: 4 }, () => ({ visitTireId: randomUUID(), tireId, description: 'Demo Touring 225/65R17 102H' }));
+const fourOf = (tireId: string | null) => Array.from({ length: 4 }, (_, position) => ({ visitTireId: randomUUID(), tireId, description: 'Demo Touring 225/65R17 102H', position }));
 
 describe('a visit\'s tires', () => {
   it('are added by the counter, once however often the device sends them, and read by the bay with no price', async () => {
@@ -53,15 +53,15 @@ describe('a visit\'s tires', () => {
   it('are at most 8 on a visit, of the catalogue or typed, never on a canceled visit or another store\'s', async () => {
     const scheduledVisitId = await openVisit();
     expect((await addTires(user, scheduledVisitId, fourOf(null))).statusCode).toBe(201);
-    const ninth = await addTires(user, scheduledVisitId, [...fourOf(null), { visitTireId: randomUUID(), tireId: null, description: 'Spare' }]);
+    const ninth = await addTires(user, scheduledVisitId, [...fourOf(null), { visitTireId: randomUUID(), tireId: null, description: 'Spare', position: 4 }]);
     expect(ninth.statusCode).toBe(400);
     expect(ninth.json<{ errors: Record<string, string[]> }>().errors.tires).toEqual(['A visit fits at most 8 tires; this one has 4 already']);
-    const unknown = await addTires(user, scheduledVisitId, [{ visitTireId: randomUUID(), tireId: randomUUID(), description: 'A tire' }]);
+    const unknown = await addTires(user, scheduledVisitId, [{ visitTireId: randomUUID(), tireId: randomUUID(), description: 'A tire', position: 4 }]);
     expect(unknown.json<{ errors: Record<string, string[]> }>().errors.tires).toEqual(['A tire is no longer in the catalogue: quote it again']);
     const elsewhere = await addTires(admin, await openVisit(102), fourOf(null), stores[101]);
     expect(elsewhere.statusCode).toBe(404);
     await t.db.updateTable('scheduledVisits').set({ cancelDate: clock.now().toISOString() }).where('scheduledVisitId', '=', scheduledVisitId).execute();
-    const canceled = await addTires(user, scheduledVisitId, [{ visitTireId: randomUUID(), tireId: null, description: 'Spare' }]);
+    const canceled = await addTires(user, scheduledVisitId, [{ visitTireId: randomUUID(), tireId: null, description: 'Spare', position: 4 }]);
     expect([canceled.statusCode, canceled.json<{ detail: string }>().detail]).toEqual([409, 'This visit was canceled: it fits no tires.']);
     expect(await t.db.selectFrom('visitTires').select('visitTireId').where('scheduledVisitId', '=', scheduledVisitId).execute()).toHaveLength(4);
   });

@@ -8,7 +8,7 @@ describe('a tire\'s DOT code, as the bay types it from the sidewall', () => {
     ['U2LL-LMLR-5023', 'DOT U2LLLMLR5023', 50, 2023],
     ['DOT 4B3 N5 9K7R 0124', 'DOT 4B3N59K7R0124', 1, 2024],
     ['DOTXJ4B2105', 'DOT XJ4B2105', 21, 2005],
-    ['DOT MA L9 ABC 5324', 'DOT MAL9ABC5324', 53, 2024],
+    ['DOT MA L9 ABC 5320', 'DOT MAL9ABC5320', 53, 2020],
   ])('reads %j as %s, made week %i of %i', (typed, code, week, year) => {
     expect(parseDot(typed)).toEqual({ ok: true, dot: { code, week, year } });
   });
@@ -25,6 +25,7 @@ describe('a tire\'s DOT code, as the bay types it from the sidewall', () => {
     ['DOT U2LL LMLS 5023', 'A DOT code never uses the letter S: is it 5?'],
     ['DOT U2LL LMLR 5423', 'The date 5423 names week 54: a year has weeks 01 to 53'],
     ['DOT U2LL LMLR 0023', 'The date 0023 names week 00: a year has weeks 01 to 53'],
+    ['DOT MA L9 ABC 5324', 'The date 5324 names week 53 of 2024, which has 52 weeks: check the code'],
   ])('refuses %j: %s', (typed, message) => {
     expect(parseDot(typed)).toEqual({ ok: false, message });
   });
@@ -43,8 +44,8 @@ describe('a tire\'s age by its DOT date', () => {
     expect(dotAgeNote(dot('DOT U2LL LMLR 5023'), '2029-12-11').years).toBe(6);
   });
 
-  it('tells the bay a tire over six years old is not fitted without the counter, and a week not come yet is a misread code', () => {
-    expect(dotAgeNote(dot('DOT U2LL LMLR 1219'), '2026-11-25')).toEqual({ years: 7, note: 'Made in week 12 of 2019: over 6 years old; ask the counter before fitting it' });
+  it('tells the bay a tire six years old or more is not fitted without the counter, and a week not come yet is a misread code', () => {
+    expect(dotAgeNote(dot('DOT U2LL LMLR 1219'), '2026-11-25')).toEqual({ years: 7, note: 'Made in week 12 of 2019: 7 years old; ask the counter before fitting it' });
     expect(dotAgeNote(dot('DOT U2LL LMLR 0127'), '2026-11-25')).toEqual({ years: 0, note: 'Made in week 1 of 2027: that week has not come yet; check the code' });
     // Week 1 of 2026 began on Monday December 29, 2025.
     expect(dotAgeNote(dot('DOT U2LL LMLR 0126'), '2025-12-29').note).toBe('Made in week 1 of 2026');

@@ -12,6 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     scheduled_visit_id uuid not null references scheduled_visits(scheduled_visit_id),
     tire_id uuid,
     description text not null,
+    position integer not null,
     dot_code text,
     dot_recorded_at timestamptz,
     dot_recorded_by text,

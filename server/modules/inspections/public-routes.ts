@@ -128,7 +128,8 @@ export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, w
       }
       const signed = await w.change(inspectionReports, { inspectionReportId: report.inspectionReportId }, () => ({
         ...(current.approvedByName ? {} : { approvedByName: model.name, approvedAt: at }),
-        decisionLog: [...current.decisionLog, { kind: 'signed' as const, name: model.name, at, decisions: model.decisions }],
+        // No price in the log: the bay reads the report; the price answered stays on the item's fix, which it does not.
+        decisionLog: [...current.decisionLog, { kind: 'signed' as const, name: model.name, at, decisions: model.decisions.map(({ itemId, decision }) => ({ itemId, decision })) }],
       }));
       w.event(inspectionReports, signed.row, 'VisitChanged', [signed.row.scheduledVisitId]);
     });

@@ -14,8 +14,9 @@ import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import { queueVisitMessage } from '../../messaging/visit-message.ts';
 import type { ModuleContext } from '../context.ts';
 import { technicianProblems } from '../scheduler/references.ts';
-import { storeToday } from '../store-today.ts';
-import { storePriceList } from '../tire-quotes/prices.ts';
+import { storeDateAt, storeToday } from '../store-today.ts';
+import { storePriceList, tirePricesByRule } from '../tire-quotes/prices.ts';
+import { choicesAtRulePrices, tireIdsOf } from '../../../src/domain/retail-tire-price.ts';
 import { scheduledVisits } from '../scheduler/visit-routes.ts';
 
 export const inspectionReports: RowSpec<typeof inspectionReportSchema> = {
@@ -113,14 +114,15 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
    * The item a fix is priced for, after the report's lock (the customer's signing takes it first too, so a price
    * and an answer never cross): one that failed or needs attention, not answered yet.
    */
-  async function fixableItem(w: Writer, key: z.infer<typeof itemParams>) {
-    await w.find(inspectionReports, { inspectionReportId: key.inspectionReportId });
+  async function fixableItem(w: Writer, key: z.infer<typeof itemParams>, pricing: boolean) {
+    const report = await w.find(inspectionReports, { inspectionReportId: key.inspectionReportId });
     const item = await w.find(inspectionItems, key);
-    if (!needsDecision(item.status)) throw new ProblemError('conflict', 'Only an item that failed or needs attention takes a fix: this one is not.');
+    // Taking a fix off is always possible (an item marked Passed since keeps no stale price); pricing needs a finding.
+    if (pricing && !needsDecision(item.status)) throw new ProblemError('conflict', 'Only an item that failed or needs attention takes a fix: this one is not.');
     if (item.customerDecision) {
       throw new ProblemError('conflict', `The customer ${item.customerDecision === 'Approved' ? 'approved' : 'declined'} this item at its price: reopen their answer before changing what fixes it.`);
     }
-    return item;
+    return { item, report };
   }
 
   /**
@@ -133,11 +135,20 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     const key = parseOrProblem(itemParams, request.params, 'The path');
     const model = parseOrProblem(setInspectionFixSchema, request.body, 'The fix');
     const result = await writes.run(request, scope, async (w) => {
-      await fixableItem(w, key);
-      const [today, prices] = await Promise.all([storeToday(w.trx, scope.storeId, w.now), storePriceList(w.trx, scope)]);
-      const priced = priceFix(model, prices, today);
-      refuseProblems(priced.ok ? {} : priced.problems, 'The fix');
-      const { row, changed } = await w.change(inspectionItems, key, () => ({ fix: { ...model, priced: (priced as Extract<typeof priced, { ok: true }>).priced } }));
+      const { report } = await fixableItem(w, key, true);
+      const [today, started, prices, ruled] = await Promise.all([
+        storeToday(w.trx, scope.storeId, w.now), storeDateAt(w.trx, scope.storeId, new Date(report.startedAt)), storePriceList(w.trx, scope),
+        // Catalogue tires at the store's price by the retail price rule, whatever unit price the device sent.
+        tirePricesByRule(w.trx, scope, tireIdsOf([model.choice])).then((priceOf) => choicesAtRulePrices([model.choice], priceOf, 'choice')),
+      ]);
+      const choice = ruled.choices[0]!;
+      const priced = priceFix({ ...model, choice }, prices, today);
+      refuseProblems({
+        ...Object.fromEntries(Object.entries(ruled.problems).map(([field, messages]) => [field.replace(/^choice\.0/, 'choice'), messages])),
+        ...(model.pricedOn < started ? { pricedOn: [`Price the fix on or after the day of the inspection, ${started}`] } : {}),
+        ...(priced.ok ? {} : priced.problems),
+      }, 'The fix');
+      const { row, changed } = await w.change(inspectionItems, key, () => ({ fix: { pricedOn: model.pricedOn, choice, priced: (priced as Extract<typeof priced, { ok: true }>).priced } }));
       if (changed) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
       return { status: 200, body: row };
     });
@@ -150,7 +161,7 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     const key = parseOrProblem(itemParams, request.params, 'The path');
     if (request.body !== undefined && request.body !== null) throw new ProblemError('badRequest', 'This call takes no body.');
     const result = await writes.run(request, scope, async (w) => {
-      await fixableItem(w, key);
+      await fixableItem(w, key, false);
       const { row, changed } = await w.change(inspectionItems, key, () => ({ fix: null }));
       if (changed) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
       return { status: 200, body: row };

@@ -22,7 +22,14 @@ const params = z.object({ systemNotificationId: z.uuid('The notice id must be a 
 export async function systemNotificationRoutes(app: FastifyInstance, { db, auth, clock, writes }: ModuleContext): Promise<void> {
   const active = async (request: FastifyRequest) => {
     const user = await auth.authenticate(request);
-    const storeId = request.headers[activeStoreHeader.toLowerCase()] ? auth.activeStore(request, user) : null;
+    // A store the user no longer works at (a device not synced since) gets the notices for every store, not a 403.
+    const named = request.headers[activeStoreHeader.toLowerCase()] ? auth.activeStore.bind(auth) : null;
+    let storeId: number | null = null;
+    try {
+      storeId = named ? named(request, user) : null;
+    } catch (error) {
+      if (!(error instanceof ProblemError) || error.problem.status !== 403) throw error;
+    }
     const now = clock.now().toISOString();
     return db.selectFrom('systemNotifications').select(columns)
       .where('application', '=', applicationName).where('dateStarted', '<=', now).where('dateEnded', '>', now)
@@ -41,7 +48,7 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
   /** Stores a notice names must exist (a typo would show it nowhere). */
   const storeProblems = async (storeIds: number[] | null): Promise<Record<string, string[]>> => {
     if (storeIds === null) return {};
-    const found = await db.selectFrom('storeLocations').select('id').where('id', 'in', storeIds).execute();
+    const found = await db.selectFrom('storeLocations').select('id').where('id', 'in', storeIds).where('deleted', '=', false).execute();
     const missing = storeIds.filter((id) => !found.some((s) => s.id === id));
     return missing.length === 0 ? {} : { storeIds: [`No store has the id ${missing.join(', ')}`] };
   };

@@ -72,13 +72,14 @@ export async function visitTireRoutes(app: FastifyInstance, { db, auth, writes }
   app.put(apiPaths.visitTireDot, async (request, reply) => {
     const scope = await storeScope(db, auth, request, bayAndCounter, 'a visit\'s tires');
     const key = parseOrProblem(tireParams, request.params, 'The path');
-    const { dotCode } = parseOrProblem(recordDotSchema, request.body, 'The DOT code');
+    const { dotCode, onlyIfNone } = parseOrProblem(recordDotSchema, request.body, 'The DOT code');
     const parsed = dotCode === null ? null : parseDot(dotCode);
     if (parsed && !parsed.ok) refuseProblems({ dotCode: [parsed.message] }, 'The DOT code');
     const code = parsed?.ok ? parsed.dot.code : null;
     const result = await writes.run(request, scope, async (w) => {
-      const { row, changed } = await w.change(visitTires, key, (current) => (current.dotCode === code ? null : {
-        dotCode: code, dotRecordedAt: code ? w.now.toISOString() : null, dotRecordedBy: code ? scope.user.name : null,
+      // Recorded at the time the bay read it (its device's, when plausible), not when the outbox got through.
+      const { row, changed } = await w.change(visitTires, key, (current) => (current.dotCode === code || (onlyIfNone && current.dotCode) ? null : {
+        dotCode: code, dotRecordedAt: code ? w.actedAt() : null, dotRecordedBy: code ? scope.user.name : null,
       }));
       if (changed) w.event(visitTires, row, 'ReplicaChanged', ['visitTires', row.visitTireId]);
       return { status: 200, body: row };

@@ -206,7 +206,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
         allTracCurrentStoreLocation: eb.selectFrom('userRoles').innerJoin('storeLocations', 'storeLocations.id', 'userRoles.storeId')
           .select('userRoles.storeId').whereRef('userRoles.userId', '=', 'userSettings.userId')
           .where('userRoles.storeId', '<>', id).where('storeLocations.deleted', '=', false)
-          .orderBy('storeLocations.storeNumber').limit(1),
+          .orderBy('storeLocations.storeNumber').orderBy('storeLocations.id').limit(1),
       })).where('allTracCurrentStoreLocation', '=', id).execute();
       w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
       return { status: 204, body: null };

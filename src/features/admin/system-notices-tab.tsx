@@ -52,6 +52,8 @@ function draftOf(notice: SystemNotification | null): Draft {
 /** A new notice, or one to change: what it says, how loud, when, where, and how the banner will show it. */
 function NoticeDialog({ notice, stores, onSaved, onClose }: { notice: SystemNotification | null; stores: StoreLocation[]; onSaved(): void; onClose(): void }) {
   const [draft, setDraft] = useState(() => draftOf(notice));
+  // Made once: a create sent again after a lost answer is the same notice.
+  const [newId] = useState(() => crypto.randomUUID());
   const [problems, setProblems] = useState<Record<string, string>>({});
   const { problem, busy, run } = useAction('The notice was not saved.');
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
@@ -60,8 +62,10 @@ function NoticeDialog({ notice, stores, onSaved, onClose }: { notice: SystemNoti
     if (!draft.content.trim()) found.content = 'Write what the notice says';
     if (!/^\d\d:\d\d$/.test(draft.startTime)) found.start = 'Enter the time it starts, such as 22:00';
     if (!/^\d\d:\d\d$/.test(draft.endTime)) found.end = 'Enter the time it ends, such as 23:30';
-    const dateStarted = found.start ? '' : toInstant(draft.startDate, draft.startTime);
-    const dateEnded = found.end ? '' : toInstant(draft.endDate, draft.endTime);
+    // A time left as it was keeps its instant (another admin's change to it is not undone by this save).
+    const was = draftOf(notice);
+    const dateStarted = found.start ? '' : notice && draft.startDate === was.startDate && draft.startTime === was.startTime ? notice.dateStarted : toInstant(draft.startDate, draft.startTime);
+    const dateEnded = found.end ? '' : notice && draft.endDate === was.endDate && draft.endTime === was.endTime ? notice.dateEnded : toInstant(draft.endDate, draft.endTime);
     if (!found.start && !found.end && Date.parse(dateEnded) <= Date.parse(dateStarted)) found.end = 'End the notice after it starts';
     setProblems(found);
     if (Object.keys(found).length > 0) return;
@@ -74,7 +78,7 @@ function NoticeDialog({ notice, stores, onSaved, onClose }: { notice: SystemNoti
         const patch = changesBetween(notice, { ...notice, ...fields }, systemNotificationPatchableFields);
         if (patch.length > 0) await syncClient().patchSystemNotice(notice.systemNotificationId, patch);
       } else {
-        await syncClient().createSystemNotice({ systemNotificationId: crypto.randomUUID(), ...fields });
+        await syncClient().createSystemNotice({ systemNotificationId: newId, ...fields });
       }
     }).then((ok) => {
       if (ok) onSaved();
@@ -92,18 +96,18 @@ function NoticeDialog({ notice, stores, onSaved, onClose }: { notice: SystemNoti
         </Stack>
         <Group grow align="flex-start">
           <DatePickerInput label="Starts" value={draft.startDate} onChange={(v) => v && set({ startDate: String(v).slice(0, 10) })} valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
-          <TimeInput label="at" value={draft.startTime} onChange={(e) => set({ startTime: e.currentTarget.value })} error={problems.start} />
+          <TimeInput label="Start time" value={draft.startTime} onChange={(e) => set({ startTime: e.currentTarget.value })} error={problems.start} />
         </Group>
         <Group grow align="flex-start">
           <DatePickerInput label="Ends" value={draft.endDate} onChange={(v) => v && set({ endDate: String(v).slice(0, 10) })} valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
-          <TimeInput label="at" value={draft.endTime} onChange={(e) => set({ endTime: e.currentTarget.value })} error={problems.end} />
+          <TimeInput label="End time" value={draft.endTime} onChange={(e) => set({ endTime: e.currentTarget.value })} error={problems.end} />
         </Group>
         <Text size="xs" c="dimmed">Times are this device's ({zone()}); each user sees them at theirs.</Text>
         <MultiSelect label="Stores" placeholder={draft.storeIds.length === 0 ? 'Every store' : undefined} searchable clearable value={draft.storeIds} onChange={(v) => set({ storeIds: v })}
           description="None chosen: every store" data={stores.map((s) => ({ value: String(s.id), label: `#${s.storeNumber} ${s.name}` }))} />
         <Stack gap={4}>
           <Text size="sm" fw={500}>As the banner shows it</Text>
-          <Alert color={severityColor[draft.severityLevel]} variant="light" aria-label="Preview">
+          <Alert color={severityColor[draft.severityLevel]} variant="light" role="region" aria-label="Preview">
             {draft.content.trim() ? <NotificationContent html={draft.content} /> : <Text size="sm" c="dimmed">The notice's words show here.</Text>}
           </Alert>
         </Stack>
@@ -169,7 +173,7 @@ export function SystemNoticesTab({ stores }: { stores: StoreLocation[] }) {
                     <Table.Td><Badge color={state.color} variant="dot">{state.label}</Badge></Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap" justify="flex-end">
-                        {state.label !== 'Ended' && <Button size="compact-sm" variant="subtle" onClick={() => setEditing(n)}>Change</Button>}
+                        {state.label !== 'Ended' && <Button size="compact-sm" variant="subtle" onClick={() => setEditing(n)} aria-label={`Change: ${plain(n.content).slice(0, 40)}`}>Change</Button>}
                         {state.label !== 'Ended' && (
                           <Button size="compact-sm" variant="subtle" color="red" loading={busy} onClick={() => end(n)}
                             aria-label={`${state.label === 'Scheduled' ? 'Cancel' : 'End now'}: ${plain(n.content).slice(0, 40)}`}>{state.label === 'Scheduled' ? 'Cancel' : 'End now'}</Button>

@@ -306,7 +306,8 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
 
 /** A row per tire of the option (4 × a tire is four tires, each with its own DOT code), or none. */
 function fittedTires(option: QuotedTires | undefined) {
-  return (option?.tires ?? []).flatMap((t) => Array.from({ length: t.quantity }, () => ({ visitTireId: crypto.randomUUID(), tireId: t.tireId, description: t.description })));
+  return (option?.tires ?? []).flatMap((t) => Array.from({ length: t.quantity }, () => ({ tireId: t.tireId, description: t.description })))
+    .map((t, position) => ({ ...t, visitTireId: crypto.randomUUID(), position }));
 }
 
 function BlockForm({ timeZone, place, catalogue, onClose }: FormProps) {

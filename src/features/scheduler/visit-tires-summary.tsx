@@ -7,7 +7,7 @@ import { syncClient } from '../../sync/sync-client.ts';
 
 /** The tires a visit fits, as the counter follows them: each with the DOT code the bay read, or not yet; one taken off if the customer changed their mind. */
 export function VisitTiresSummary({ storeId, scheduledVisitId, editable }: { storeId: number; scheduledVisitId: string; editable: boolean }) {
-  const tires = useLiveQuery(() => replicaOf(storeId).rows<VisitTire>('visitTires').where('scheduledVisitId').equals(scheduledVisitId).sortBy('visitTireId'), [storeId, scheduledVisitId]);
+  const tires = useLiveQuery(() => replicaOf(storeId).rows<VisitTire>('visitTires').where('scheduledVisitId').equals(scheduledVisitId).sortBy('position'), [storeId, scheduledVisitId]);
   const { problem, run } = useAction('The tire was not taken off; try again.');
   if (!tires || tires.length === 0) return null;
   return (

@@ -14,9 +14,11 @@ function TireRow({ tire, index, today, onCopy }: { tire: VisitTire; index: numbe
   const parsed = typed.trim() === '' ? null : parseDot(typed);
   const age = parsed?.ok ? dotAgeNote(parsed.dot, today) : null;
   const changed = (parsed?.ok ? parsed.dot.code : null) !== tire.dotCode;
-  const save = () => {
+  // Leaving the field saves a code that reads right; an emptied field is cleared only by Save, never by a blur.
+  const save = (clearing: boolean) => {
     if (parsed && !parsed.ok) return;
-    if (changed) void run(() => syncClient().recordTireDot(tire.visitTireId, typed.trim() === '' ? null : typed));
+    if (!parsed && !clearing) return;
+    if (changed) void run(() => syncClient().recordTireDot(tire.visitTireId, parsed ? typed : null));
   };
   return (
     <Stack gap={4}>
@@ -25,12 +27,12 @@ function TireRow({ tire, index, today, onCopy }: { tire: VisitTire; index: numbe
         <Text fw={600} style={{ minWidth: 0 }}>{tire.description}</Text>
       </Group>
       <TextInput size="md" label={`DOT code of tire ${index + 1}`} placeholder="DOT U2LL LMLR 5023" autoCapitalize="characters" autoComplete="off" spellCheck={false}
-        value={typed} onChange={(e) => setTyped(e.currentTarget.value)} onBlur={save} onKeyDown={(e) => { if (e.key === 'Enter') save(); }}
+        value={typed} onChange={(e) => setTyped(e.currentTarget.value)} onBlur={() => save(false)} onKeyDown={(e) => { if (e.key === 'Enter') save(true); }}
         error={parsed && !parsed.ok ? parsed.message : problem ?? undefined}
         description={age ? age.note : tire.dotCode ? undefined : 'From the sidewall: DOT, then the plant, size and 4-digit date'}
         styles={age && age.years >= oldTireYears ? { description: { color: 'var(--mantine-color-orange-8)', fontWeight: 600 } } : undefined}
         rightSectionWidth={84} rightSectionPointerEvents="all"
-        rightSection={<Button size="compact-md" variant={changed ? 'filled' : 'light'} loading={busy} disabled={!changed || (parsed !== null && !parsed.ok)} onClick={save}>Save</Button>} />
+        rightSection={<Button size="compact-md" variant={changed ? 'filled' : 'light'} loading={busy} disabled={!changed || (parsed !== null && !parsed.ok)} onClick={() => save(true)}>Save</Button>} />
       {onCopy && <Button variant="subtle" size="compact-sm" w="fit-content" onClick={onCopy}>Same DOT code on the tires still without one</Button>}
     </Stack>
   );
@@ -42,14 +44,14 @@ function TireRow({ tire, index, today, onCopy }: { tire: VisitTire; index: numbe
  * set bought together is mostly of one batch, so the first code can be copied to the rest.
  */
 export function VisitTiresCard({ storeId, scheduledVisitId, today }: { storeId: number; scheduledVisitId: string; today: string }) {
-  const tires = useLiveQuery(() => replicaOf(storeId).rows<VisitTire>('visitTires').where('scheduledVisitId').equals(scheduledVisitId).sortBy('visitTireId'), [storeId, scheduledVisitId]);
+  const tires = useLiveQuery(() => replicaOf(storeId).rows<VisitTire>('visitTires').where('scheduledVisitId').equals(scheduledVisitId).sortBy('position'), [storeId, scheduledVisitId]);
   const { problem, run } = useAction('The DOT codes were not saved; try again.');
   if (!tires || tires.length === 0) return null;
   const recorded = tires.filter((t) => t.dotCode).length;
   const first = tires.find((t) => t.dotCode);
   const without = tires.filter((t) => !t.dotCode);
   const copy = first && without.length > 0
-    ? () => void run(async () => { for (const t of without) await syncClient().recordTireDot(t.visitTireId, first.dotCode); })
+    ? () => void run(async () => { for (const t of without) await syncClient().recordTireDot(t.visitTireId, first.dotCode, true); })
     : null;
   return (
     <Card withBorder padding="md" role="group" aria-label="Tires to fit">
