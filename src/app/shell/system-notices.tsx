@@ -33,7 +33,7 @@ export function SystemNotices() {
   const navigate = useNavigate();
   const [dismissed, setDismissed] = useState<string[]>([]);
   // The platform's admins are never sent away by a notice: they are the ones who end it (the banner says it).
-  const sendAway = notices.some((n) => n.severityLevel === 'High') && !(session && isPlatformAdmin(session.user.roles));
+  const sendAway = notices.some((n) => n.severityLevel === 'High') && !!session && !isPlatformAdmin(session.user.roles);
   useEffect(() => {
     if (sendAway) void navigate({ to: '/system-maintenance', replace: true });
   }, [sendAway, navigate]);
