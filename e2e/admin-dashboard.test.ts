@@ -96,4 +96,91 @@ describe('the administrator dashboard', () => {
       await context.close();
     }
   });
+
+  it('edits a store with its changed fields only: a texting number another store has is refused beside the field, a free one shows in the list', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+    try {
+      await shellReady(page, 'Pat Platform');
+      await page.goto(`${env.server.url}/administrator-dashboard`);
+      const taken = (await page.getByRole('row', { name: /#101 Demo Tire/ }).getByRole('cell').nth(2).innerText()).trim();
+      await page.getByRole('button', { name: 'Edit store #103' }).click();
+      const dialog = page.getByRole('dialog', { name: /Edit store #103/ });
+      const save = () => dialog.getByRole('button', { name: 'Save changes' }).click();
+      await save();
+      await dialog.getByText('Nothing changed').waitFor();
+
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo Tire & Auto Lakeview East');
+      await dialog.getByRole('textbox', { name: 'Texting number' }).fill(taken);
+      await save();
+      await dialog.getByText(/^Already the number of store #101 /).waitFor();
+      await dialog.getByRole('textbox', { name: 'Texting number' }).fill('555.010.7703');
+      await save();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByRole('row', { name: /#103 Demo Tire & Auto Lakeview East/ });
+      await row.getByText('(555) 010-7703').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('disables a person: their device signs out at its next call and keeps the change they queued, and enabling lets them back in', async () => {
+    const admin = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+    const lead = await signIn(env.browser, env.server.url, 'lead@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    try {
+      await shellReady(lead.page, 'Lee Lead');
+      await lead.page.getByRole('button', { name: 'Sync status: Saved' }).waitFor({ timeout: 20_000 });
+      await lead.context.setOffline(true);
+      await lead.page.evaluate(() => (window as unknown as { alltrac: { sync: { sendSupportRequest(m: object): Promise<boolean> } } }).alltrac.sync.sendSupportRequest({
+        supportRequestId: crypto.randomUUID(), subject: 'Bay 2 lift is slow', message: 'It takes a minute to rise.', callbackPhone: '555-010-4444',
+      }));
+      await lead.page.getByRole('button', { name: 'Sync status: Offline, 1 waiting' }).waitFor();
+
+      await shellReady(admin.page, 'Pat Platform');
+      await admin.page.goto(`${env.server.url}/administrator-dashboard`);
+      await admin.page.getByRole('tab', { name: 'People' }).click();
+      await admin.page.getByRole('textbox', { name: 'Search people' }).fill('lead@demo');
+      await admin.page.getByRole('list', { name: 'People' }).getByRole('listitem').filter({ hasText: 'lead@demo.test' }).getByText('#101 Lead Technician').waitFor();
+      await admin.page.getByRole('button', { name: 'Manage Lee Lead' }).click();
+      const dialog = admin.page.getByRole('dialog', { name: 'Lee Lead' });
+      await dialog.getByRole('button', { name: 'Disable…' }).click();
+      await dialog.getByRole('button', { name: 'Disable account' }).click();
+      await dialog.getByRole('button', { name: 'Enable account' }).waitFor();
+
+      await lead.context.setOffline(false);
+      const status = lead.page.getByRole('button', { name: 'Sync status: 1 waiting' });
+      await status.waitFor({ timeout: 30_000 });
+      await status.click();
+      const panel = lead.page.getByRole('region', { name: 'Sync status' });
+      await panel.getByText('Sign in again to send changes').waitFor({ timeout: 30_000 });
+      await panel.getByText(/This account is disabled\. Ask your administrator to enable it\. Your changes are kept on this device/).waitFor();
+      await panel.getByText(/Bay 2 lift is slow/).waitFor();
+
+      await dialog.getByRole('button', { name: 'Enable account' }).click();
+      await dialog.getByRole('button', { name: 'Disable…' }).waitFor();
+      await admin.page.getByRole('list', { name: 'People' }).getByText('Disabled', { exact: true }).waitFor({ state: 'detached' });
+    } finally {
+      await lead.context.close();
+      await admin.context.close();
+    }
+  });
+
+  it('shows on the Health tab the device that just synced, at its store and for its person, on a phone\'s screen', async () => {
+    const user = await signIn(env.browser, env.server.url, 'user@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    const admin = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    try {
+      await shellReady(user.page, 'Uma User');
+      await user.page.getByRole('button', { name: 'Sync status: Saved' }).waitFor({ timeout: 20_000 });
+      await shellReady(admin.page, 'Pat Platform');
+      await admin.page.goto(`${env.server.url}/administrator-dashboard`);
+      await admin.page.getByRole('tab', { name: 'Health' }).click();
+      await admin.page.getByRole('button', { name: 'See the devices' }).click();
+      const dialog = admin.page.getByRole('dialog', { name: 'Devices' });
+      await dialog.getByRole('table', { name: 'Devices' }).getByRole('row').filter({ hasText: 'Uma User' }).filter({ hasText: '#101' }).first().waitFor();
+      // Readable on a phone: the lists scroll inside themselves, the page never sideways.
+      expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await admin.context.close();
+      await user.context.close();
+    }
+  });
 });

@@ -29,6 +29,9 @@ import { apiAudience, createProvider, identityMountPath, issuerFor, signOutScrip
 import type { ModuleContext } from './modules/context.ts';
 import { storeLocationRoutes } from './modules/store-locations/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
+import { platformPeopleRoutes } from './modules/platform-people/routes.ts';
+import { platformHealthRoutes } from './modules/platform-health/routes.ts';
+import { JobHealth } from './jobs/job-health.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { customerLookupRoutes } from './modules/customers/lookups.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -117,11 +120,12 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   hub.attach(app);
   installGracefulStop(app, hub);
   const writes = new WritePath(db, hub, clock, config.messageLimits);
-  const outbound = new OutboundDispatcher({ db, writes, clock, sms, mailer, log: (message, error) => app.log.error({ err: error }, message) });
+  const jobs = new JobHealth();
+  const outbound = new OutboundDispatcher({ db, writes, clock, sms, mailer, log: (message, error) => app.log.error({ err: error }, message), health: jobs });
   outbound.start();
   app.decorate('outbound', outbound);
   app.addHook('preClose', async () => { await outbound.stop(); });
-  const visitMessages = new VisitMessagesJob({ db, writes, clock, outbound, publicUrl: config.publicUrl, log: (message, error) => app.log.error({ err: error }, message) });
+  const visitMessages = new VisitMessagesJob({ db, writes, clock, outbound, publicUrl: config.publicUrl, log: (message, error) => app.log.error({ err: error }, message), health: jobs });
   visitMessages.start();
   app.addHook('preClose', async () => { await visitMessages.stop(); });
   // After the jobs, whose last sends still announce their changes through the hub's backplane.
@@ -162,6 +166,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await userRoutes(api, context);
     await storeLocationRoutes(api, context);
     await companyRoutes(api, context);
+    await platformPeopleRoutes(api, context);
+    await platformHealthRoutes(api, context, { hub, jobs });
     await schedulerResourceRoutes(api, context);
     await scheduledVisitRoutes(api, context);
     await blockedTimeRoutes(api, context);

@@ -1,8 +1,10 @@
+import { peopleMessages } from '../src/contract/platform-people.ts';
 import { hubEvents } from '../src/contract/hub.ts';
 import { opensErrorBanner } from '../src/domain/error-banner.ts';
 import type { GlobalDb } from '../src/db/global-db.ts';
 import type { ReplicaOwner, StoreDb } from '../src/db/store-db.ts';
 import { ApiClient, ApiError, NetworkError } from '../src/http/api-client.ts';
+import { deviceIdOf } from './device-id.ts';
 import { pushDevice, type PushResult } from './device-push.ts';
 import { renewalDueAt, type Identity } from './identity.ts';
 import { LiveConnection } from './live-connection.ts';
@@ -117,11 +119,18 @@ export class SyncLeader {
     this.renewTimer = setTimeout(() => void this.renew(), Math.max(0, renewalDueAt(identity) - Date.now()));
   }
 
-  private async renew(): Promise<Identity | null> {
+  /** Renews the token; when it cannot, the user is signed out here, told why when the server said (`refusals`). */
+  private async renew(refusals: unknown[] = []): Promise<Identity | null> {
     if (this.stopped) return null;
     const renewed = await this.options.renewToken().catch(() => null);
     if (!renewed) {
-      this.update({ signedIn: false, lastError: 'Your sign-in has expired. Sign in again; your changes are kept and will be sent then.' });
+      const disabled = refusals.some((e) => e instanceof ApiError && e.message === peopleMessages.disabled);
+      this.update({
+        signedIn: false,
+        lastError: disabled
+          ? `${peopleMessages.disabled} Your changes are kept on this device and are sent once you sign in again.`
+          : 'Your sign-in has expired. Sign in again; your changes are kept and will be sent then.',
+      });
     }
     return renewed;
   }
@@ -202,7 +211,7 @@ export class SyncLeader {
   private async recover(errors: unknown[], retryInMs?: number): Promise<void> {
     if (errors.some((e) => e instanceof ApiError && e.status === 401)) {
       // A renewed token kicks a new round; without one, changes keep queuing until the user signs in.
-      await this.renew();
+      await this.renew(errors);
       return;
     }
     const status = errors.map((e) => (e as { status?: unknown }).status).find((s): s is number => typeof s === 'number' && opensErrorBanner(s));
@@ -231,7 +240,7 @@ export class SyncLeader {
       const strictDb = this.options.openStoreDb(owner, 'strict');
       const api = this.client(storeId);
       const engine = new SyncEngine({
-        db, strictDb, api, order: this.options.order,
+        db, strictDb, api, order: this.options.order, deviceId: () => deviceIdOf(this.options.globalDb),
         onProgress: (progress) => { if (storeId === this.storeId) this.update({ progress }); },
       });
       store = { engine, dbs: [db, strictDb] };

@@ -3,26 +3,16 @@ import { systemNotificationSchema, type SystemNotification } from '../src/contra
 import { apiPaths } from '../src/contract/routes.ts';
 import { createSystemNotificationSchema, type CreateSystemNotification } from '../src/contract/system-notices.ts';
 import { companySchema, type Company } from '../src/contract/companies.ts';
-import { storeLocationSchema, type CreateStoreLocation, type StoreLocation } from '../src/contract/store-location.ts';
-import { NetworkError, problemOf, type ApiClient } from '../src/http/api-client.ts';
+import { storeLocationSchema, type CreateStoreLocation, type StoreLocation, type UpdateStoreLocation } from '../src/contract/store-location.ts';
+import type { ApiClient } from '../src/http/api-client.ts';
+import { onlineCall, Refused } from './online-call.ts';
 
 /**
  * The platform's admin dashboard calls (issue 27): system notices, companies and their stores. Online, not
  * queued: a notice is for every store's devices at their next poll, and a store opened or closed changes who
  * works where; an admin needs to know it went through.
  */
-async function call(api: ApiClient, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, idempotencyKey = `admin-${crypto.randomUUID()}`): Promise<unknown> {
-  try {
-    const response = await api.request(method, path, { ...(body !== undefined ? { body } : {}), ...(method === 'GET' ? {} : { idempotencyKey }) });
-    if (response.status === 200 || response.status === 201 || response.status === 204) return response.body;
-    const problem = problemOf(response);
-    const first = Object.values(problem.errors ?? {})[0]?.[0];
-    throw new Error(first ?? problem.detail ?? `The server answered ${response.status}.`);
-  } catch (error) {
-    if (error instanceof NetworkError) throw new Error('The admin dashboard needs a connection: connect and try again.', { cause: error });
-    throw error;
-  }
-}
+const call = onlineCall;
 
 export async function listSystemNotices(api: ApiClient): Promise<SystemNotification[]> {
   const { items } = await call(api, 'GET', apiPaths.systemNotifications) as { items: unknown[] };
@@ -59,4 +49,20 @@ export async function createStore(api: ApiClient, model: CreateStoreLocation): P
 /** Closes a store: its devices leave it, and whoever had it as their current store moves to their next one. */
 export async function closeStore(api: ApiClient, storeId: number): Promise<void> {
   await call(api, 'DELETE', apiPaths.storeLocation.replace(':id', String(storeId)));
+}
+
+/**
+ * A store's changed fields (spec section 7), or what the server refused: each field's message, for the form to
+ * show beside the field it names (an error crossing to the page keeps only its words).
+ */
+export type StoreUpdate = { store: StoreLocation } | { problem: string; fields: Record<string, string> };
+
+export async function updateStore(api: ApiClient, storeId: number, changes: UpdateStoreLocation): Promise<StoreUpdate> {
+  try {
+    return { store: storeLocationSchema.parse(await call(api, 'PATCH', apiPaths.storeLocation.replace(':id', String(storeId)), changes)) };
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    const fields = Object.fromEntries(Object.entries(error.problem.errors ?? {}).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])));
+    return { problem: error.problem.detail ?? error.message, fields };
+  }
 }

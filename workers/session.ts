@@ -38,14 +38,22 @@ export async function refreshSession(api: ApiClient, db: GlobalDb, userId: strin
   });
 }
 
-/** Fetches the active system notifications into the global db, replacing the last ones. */
-export async function refreshSystemNotifications(api: ApiClient, db: GlobalDb): Promise<void> {
-  const { items } = await getJson(api, apiPaths.systemNotificationsActive) as { items: unknown[] };
-  const notifications = items.map((item) => systemNotificationSchema.parse(item));
-  await db.transaction('rw', db.systemNotifications, async () => {
-    await db.systemNotifications.clear();
-    await db.systemNotifications.bulkPut(notifications);
-  });
+/**
+ * Fetches the active system notifications into the global db, replacing the last ones. Polls are numbered and
+ * only the last one begun writes: a slow answer for the store the user just left never replaces the new store's.
+ */
+export function systemNotificationPoller(db: GlobalDb): (api: ApiClient) => Promise<void> {
+  let begun = 0;
+  return async (api) => {
+    const poll = ++begun;
+    const { items } = await getJson(api, apiPaths.systemNotificationsActive) as { items: unknown[] };
+    const notifications = items.map((item) => systemNotificationSchema.parse(item));
+    if (poll !== begun) return;
+    await db.transaction('rw', db.systemNotifications, async () => {
+      await db.systemNotifications.clear();
+      await db.systemNotifications.bulkPut(notifications);
+    });
+  };
 }
 
 /** The user's active store (spec section 4) from their session on the device; null when there is none. */

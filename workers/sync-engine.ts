@@ -1,4 +1,4 @@
-import { apiPaths } from '../src/contract/routes.ts';
+import { apiPaths, deviceHeader, outboxBacklogHeader } from '../src/contract/routes.ts';
 import { collectionNames, isCollectionName, rowKey, syncChangesResponseSchema, type CollectionName, type SyncChange, type SyncChangesResponse } from '../src/contract/sync.ts';
 import { dexieKey, keyFromString, type Conflict, type LocalEdit, type OutboxEntry, type Row, type StoreDb, type SyncStateRow } from '../src/db/store-db.ts';
 import { withDerivedFields } from '../src/db/derived-fields.ts';
@@ -75,6 +75,8 @@ export interface SyncEngineOptions {
   /** The device-wide order of changes (shared by every engine of a worker). */
   order?: () => number;
   now?: () => number;
+  /** This device's id, sent with the first page of each pull with the outbox's size (the platform's health). */
+  deviceId?: () => Promise<string>;
 }
 
 const entityOf = (collection: string, key: string) => `${collection}/${key}`;
@@ -105,6 +107,8 @@ export class SyncEngine {
   private readonly newId: () => string;
   private readonly order: () => number;
   private readonly now: () => number;
+  /** What goes with the next page request: the device's report, sent once per pull. */
+  private report: Record<string, string> = {};
 
   constructor(private readonly options: SyncEngineOptions) {
     this.db = options.db;
@@ -176,6 +180,7 @@ export class SyncEngine {
    */
   async pull(): Promise<PullResult> {
     await this.rewindPastSkippedRows();
+    this.report = await this.deviceReport();
     const done: PullResult = { pages: 0, changes: 0, skipped: 0 };
     const add = (more: PullResult) => {
       done.pages += more.pages;
@@ -201,9 +206,26 @@ export class SyncEngine {
     await this.db.syncState.bulkDelete(['skippedSince', 'skippedWith']);
   }
 
+  /**
+   * The device's id and how many changes wait in this replica's outbox, counted before the pull starts: counted
+   * per page, the count would wait for each page's write and hold back the next page's request. A device that
+   * cannot say (its database refuses) pulls all the same.
+   */
+  private async deviceReport(): Promise<Record<string, string>> {
+    if (!this.options.deviceId) return {};
+    try {
+      const [id, backlog] = await Promise.all([this.options.deviceId(), this.db.outbox.count()]);
+      return { [deviceHeader]: id, [outboxBacklogHeader]: String(backlog) };
+    } catch {
+      return {};
+    }
+  }
+
   private async fetchPage(phase: PullProgress['phase'], cursor: number): Promise<SyncChangesResponse> {
     const query = `since=${cursor}&limit=${this.pageSize}${phase === 'priority' ? '&priority=true' : ''}`;
-    const response = await this.api.request('GET', `${apiPaths.syncChanges}?${query}`);
+    const headers = this.report;
+    this.report = {};
+    const response = await this.api.request('GET', `${apiPaths.syncChanges}?${query}`, { headers });
     // An ApiError carries the status: a 401 makes the leader renew the token, a 403 says the role is gone.
     if (response.status !== 200) {
       const problem = problemOf(response);

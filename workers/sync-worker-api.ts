@@ -1,3 +1,4 @@
+import type { InvitePerson, PeopleList, PlatformPerson } from '../src/contract/platform-people.ts';
 import type { MessageSink } from '../src/contract/message-sink.ts';
 import type { BlockedTime, RecurringBlockedTime, RetailPriceCatalog, RetailStoreSettings, TirePurchaseAddOn, ScheduledService, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
 import type { MessageTemplateType, UserNotificationKind } from '../src/contract/enums.ts';
@@ -17,6 +18,8 @@ import type { CreateStoreLocation, StoreLocation } from '../src/contract/store-l
 import type { SystemNotification } from '../src/contract/entities.ts';
 import type { Operation } from 'fast-json-patch';
 import type { StoreStock } from './stock-elsewhere.ts';
+import type { StoreUpdate } from './platform-admin.ts';
+import type { FailedMessage, PlatformDevice, PlatformHealth } from '../src/contract/platform-health.ts';
 import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateTirePurchaseAddOn, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
@@ -98,11 +101,22 @@ export interface SyncWorkerApi {
   listSystemNotices(): Promise<SystemNotification[]>;
   createSystemNotice(model: CreateSystemNotification): Promise<SystemNotification>;
   patchSystemNotice(systemNotificationId: string, patch: Operation[]): Promise<SystemNotification>;
-  /** The dealer network (PointSAdmin; online): companies, every open store, a store opened, a store closed. */
+  /** The dealer network (PointSAdmin; online): companies, every open store, a store opened, changed (its changed fields only) or closed. */
   listCompanies(): Promise<Company[]>;
   listAllStores(): Promise<StoreLocation[]>;
   createStore(model: CreateStoreLocation): Promise<StoreLocation>;
+  updateStore(storeId: number, changes: UpdateStoreLocation): Promise<StoreUpdate>;
   closeStore(storeId: number): Promise<void>;
+  /** The platform's health (PointSAdmin; online): its figures, devices as they last pulled (one store's, or all), the last day's failed messages. */
+  platformHealth(): Promise<PlatformHealth>;
+  platformDevices(storeId: number | null): Promise<PlatformDevice[]>;
+  failedMessages(): Promise<FailedMessage[]>;
+  /** People of every company (PointSAdmin; online): found by part of a name or email, a role at a store given or taken, a platform admin made or not, invited, disabled or enabled. */
+  searchPeople(q: string, alltracCompanyId: number | null): Promise<PeopleList>;
+  invitePerson(model: InvitePerson): Promise<InviteAnswer>;
+  setPersonStoreRole(userId: string, storeId: number, role: Role | null): Promise<PlatformPerson>;
+  setPlatformAdmin(userId: string, on: boolean): Promise<PlatformPerson>;
+  setPersonDisabled(userId: string, disabled: boolean): Promise<PlatformPerson>;
   setStaffRole(userId: string, role: Role): Promise<boolean>;
   removeStaff(userId: string): Promise<boolean>;
   /** The active store's contacts and social media accounts (admins): queued, sent when online. */

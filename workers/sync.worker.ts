@@ -19,12 +19,14 @@ import { schedulerMutations } from './scheduler-mutations.ts';
 import { messageMutations } from './message-mutations.ts';
 import { confirmAppointmentRequest } from './appointment-requests.ts';
 import { orderClock } from './outbox-order.ts';
-import { activeStoreOnDevice, changeSettings, refreshSystemNotifications } from './session.ts';
+import { activeStoreOnDevice, changeSettings, systemNotificationPoller } from './session.ts';
 import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { supportRequestList } from './support-requests.ts';
 import { inviteStaff } from './staff-invites.ts';
-import { closeStore, createStore, createSystemNotice, listAllStores, listCompanies, listSystemNotices, patchSystemNotice } from './platform-admin.ts';
+import { invitePerson, searchPeople, setPersonDisabled, setPersonStoreRole, setPlatformAdmin } from './platform-people.ts';
+import { closeStore, createStore, createSystemNotice, listAllStores, listCompanies, listSystemNotices, patchSystemNotice, updateStore } from './platform-admin.ts';
 import { messageSink } from './message-sink.ts';
+import { failedMessages, platformDevices, platformHealth } from './platform-health.ts';
 import { inspectionMutations } from './inspection-mutations.ts';
 import { visitTireMutations } from './visit-tire-mutations.ts';
 import { tractionMutations } from './traction-mutations.ts';
@@ -46,6 +48,8 @@ import { syncChannelName, type SignOutResult, type SyncChannelMessage, type Sync
 
 const channel = new BroadcastChannel(syncChannelName);
 const globalDb = new GlobalDb();
+/** Only the last poll of the system notices writes them (the store may change while one is under way). */
+const pollSystemNotifications = systemNotificationPoller(globalDb);
 const post = (message: SyncChannelMessage) => channel.postMessage(message);
 
 let settings: { serverUrl: string; production: boolean } | null = null;
@@ -243,7 +247,8 @@ const api: SyncWorkerApi = {
     try {
       // The active store's notices and every store's (a notice may name some stores only).
       const store = await activeStoreOnDevice(globalDb, identity.userId);
-      await refreshSystemNotifications(new ApiClient({ baseUrl: settings.serverUrl, storeId: store?.id ?? null, accessToken: () => identity?.accessToken ?? null }), globalDb);
+      const api = new ApiClient({ baseUrl: settings.serverUrl, storeId: store?.id ?? null, accessToken: () => identity?.accessToken ?? null });
+      await pollSystemNotifications(api);
       return true;
     } catch {
       return false;
@@ -275,7 +280,16 @@ const api: SyncWorkerApi = {
   listCompanies: async () => listCompanies(platformClient()),
   listAllStores: async () => listAllStores(platformClient()),
   createStore: async (model) => createStore(platformClient(), model),
+  updateStore: async (storeId, changes) => updateStore(platformClient(), storeId, changes),
   closeStore: async (storeId) => closeStore(platformClient(), storeId),
+  platformHealth: async () => platformHealth(platformClient()),
+  platformDevices: async (storeId) => platformDevices(platformClient(), storeId),
+  failedMessages: async () => failedMessages(platformClient()),
+  searchPeople: async (q, alltracCompanyId) => searchPeople(platformClient(), q, alltracCompanyId),
+  invitePerson: async (model) => invitePerson(platformClient(), model),
+  setPersonStoreRole: async (userId, storeId, role) => setPersonStoreRole(platformClient(), userId, storeId, role),
+  setPlatformAdmin: async (userId, on) => setPlatformAdmin(platformClient(), userId, on),
+  setPersonDisabled: async (userId, disabled) => setPersonDisabled(platformClient(), userId, disabled),
   async inviteStaff(model) {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');
     const client = new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null });

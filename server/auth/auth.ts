@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
+import { peopleMessages } from '../../src/contract/platform-people.ts';
 import { activeStoreHeader } from '../../src/contract/routes.ts';
 import { storeIdText, type CurrentUser } from '../../src/contract/user.ts';
 import { mayUseStore } from '../../src/domain/roles.ts';
@@ -24,7 +25,7 @@ export interface Auth {
 const unauthorized = (detail: string) =>
   new ProblemError('unauthorized', detail, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
 
-/** The user with their company and roles, in one round trip (every request asks it). */
+/** The user with their company and roles, in one round trip (every request asks it); none when disabled. */
 export async function loadUser(db: Db, userId: string): Promise<AuthUser | undefined> {
   return db.selectFrom('users')
     .innerJoin('companies', 'companies.id', 'users.companyId')
@@ -32,6 +33,7 @@ export async function loadUser(db: Db, userId: string): Promise<AuthUser | undef
     .select(sql<AuthUser['roles']>`coalesce((select json_agg(json_build_object('storeId', r.store_id, 'role', r.role) order by r.store_id, r.role)
       from user_roles r where r.user_id = users.user_id), '[]'::json)`.as('roles'))
     .where('users.userId', '=', userId)
+    .where('users.disabledAt', 'is', null)
     .executeTakeFirst();
 }
 
@@ -43,8 +45,8 @@ export function createAuth(options: { db: Db; publicJwks: { keys: JWK[] }; issue
 
   /**
    * Tokens already verified, with their subject and end: a device sends one token for many requests, and an RS256
-   * check costs a quarter of a millisecond each. A token is refused only when it ends (nothing revokes one before
-   * its exp), so a remembered one is answered as a new check would answer it.
+   * check costs a quarter of a millisecond each. A token's signature and end are all that is remembered: its
+   * person is looked up on every request, so one disabled meanwhile is refused at once.
    */
   const verified = new Map<string, { subject: string | undefined; endsAt: number }>();
 
@@ -73,8 +75,10 @@ export function createAuth(options: { db: Db; publicJwks: { keys: JWK[] }; issue
       throw unauthorized(expired ? 'The access token has expired; renew it or sign in again.' : 'The access token is not valid; sign in again.');
     }
     const user = subject ? await loadUser(options.db, subject) : undefined;
-    if (!user) throw unauthorized('The account of this access token no longer exists.');
-    return user;
+    if (user) return user;
+    // A disabled person's token is refused at once, not when it ends: they are told why.
+    const disabled = subject && await options.db.selectFrom('users').select('userId').where('userId', '=', subject).where('disabledAt', 'is not', null).executeTakeFirst();
+    throw unauthorized(disabled ? peopleMessages.disabled : 'The account of this access token no longer exists.');
   };
 
   return {

@@ -36,6 +36,8 @@ import * as inspectionFixes from './migrations/0038-inspection-fixes.ts';
 import * as retailPriceRules from './migrations/0039-retail-price-rules.ts';
 import * as visitTires from './migrations/0040-visit-tires.ts';
 import * as systemNoticeStores from './migrations/0041-system-notice-stores.ts';
+import * as userAccess from './migrations/0042-user-access.ts';
+import * as devices from './migrations/0043-devices.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +77,8 @@ const migrations: Record<string, Migration> = {
   '0039-retail-price-rules': retailPriceRules,
   '0040-visit-tires': visitTires,
   '0041-system-notice-stores': systemNoticeStores,
+  '0042-user-access': userAccess,
+  '0043-devices': devices,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -34,9 +34,11 @@ export interface Database {
   specialStoreHours: Replicated<E.SpecialStoreHours>;
   inspectionTemplates: Replicated<E.InspectionTemplate>;
   storeStaff: Replicated<Omit<E.StoreStaff, 'roles'> & { roles: string }>;
-  users: { userId: string; companyId: number; email: string; name: string; passwordHash: string; createdOn: Generated<string> };
+  users: { userId: string; companyId: number; email: string; name: string; passwordHash: string; createdOn: Generated<string>; disabledAt: string | null; lastSignInAt: string | null };
   userRoles: { userId: string; storeId: number | null; role: Role };
   userInvites: { tokenHash: string; userId: string; invitedBy: string | null; createdAt: string; expiresAt: string; usedAt: string | null };
+  /** Each device as it last pulled (the platform's health; not replicated). */
+  devices: { deviceId: string; userId: string; companyId: number; storeId: number; outboxBacklog: number; lastSyncAt: string; userAgent: string | null };
   /** Messages waiting to go to their provider, sent after the write that queued them commits. */
   outboundMessages: {
     storeMessageId: string; companyId: number; storeId: number; channel: 'sms' | 'email'; toAddress: string; fromAddress: string | null;

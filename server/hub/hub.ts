@@ -129,6 +129,15 @@ export class Hub implements EventPublisher {
     return this.connections.size;
   }
 
+  /** Live connections on this process by the store they joined (the platform's health view); a connection is counted at each store it joined. */
+  connectionsByStore(): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const connection of this.connections.values()) {
+      for (const storeId of connection.stores.keys()) counts.set(storeId, (counts.get(storeId) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   /**
    * Tells every client to reconnect (through the balancer, to another process) and closes the sockets; events
    * still go out through the backplane, for the requests this process is finishing.

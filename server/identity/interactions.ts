@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { peopleMessages } from '../../src/contract/platform-people.ts';
 import type { Db } from '../db/connect.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { escapeHtml } from '../http/escape-html.ts';
@@ -63,7 +64,7 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
     // An empty form is a form to finish, not a failed attempt.
     if (!email || !password) return reply.code(400).type('text/html').send(loginForm(details.uid, email, signInMessages.empty));
 
-    const user = await db.selectFrom('users').select(['userId', 'passwordHash']).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+    const user = await db.selectFrom('users').select(['userId', 'passwordHash', 'disabledAt']).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
     const attempt = { email, address: request.ip };
     const waitSeconds = await waitBeforeAttempt(db, attempt, clock.now());
     if (waitSeconds > 0) {
@@ -77,6 +78,9 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
       return reply.code(401).type('text/html').send(loginForm(details.uid, email, signInMessages.incorrect));
     }
     await clearFailures(db, attempt);
+    // Said only to whoever knows the password: a disabled account is no secret to its owner.
+    if (user.disabledAt) return reply.code(403).type('text/html').send(loginForm(details.uid, email, peopleMessages.disabled));
+    await db.updateTable('users').set({ lastSignInAt: clock.now().toISOString() }).where('userId', '=', user.userId).execute();
     const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.userId } }, { mergeWithLastSubmission: false });
     return reply.redirect(redirectTo, 303);
   });

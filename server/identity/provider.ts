@@ -53,7 +53,8 @@ export function createProvider(options: IdentityOptions): Provider {
     scopes,
     claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
     findAccount: async (_ctx, accountId) => {
-      const user = await db.selectFrom('users').select(['userId', 'name', 'email']).where('userId', '=', accountId).executeTakeFirst();
+      // A disabled person has no account here: their refresh tokens are refused (invalid_grant) at the next renewal.
+      const user = await db.selectFrom('users').select(['userId', 'name', 'email']).where('userId', '=', accountId).where('disabledAt', 'is', null).executeTakeFirst();
       if (!user) return undefined;
       return { accountId: user.userId, claims: async () => ({ sub: user.userId, name: user.name, email: user.email }) };
     },

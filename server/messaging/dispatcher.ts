@@ -3,6 +3,7 @@ import type { AuthUser } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import type { JobHealth } from '../jobs/job-health.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { storeMessages } from '../modules/store-messages/routes.ts';
 import type { WritePath } from '../sync/write-path.ts';
@@ -40,7 +41,13 @@ export class OutboundDispatcher {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: { db: Db; writes: WritePath; clock: Clock; sms: SmsSender; mailer: Mailer; log: (message: string, error?: unknown) => void }) {}
+  constructor(private readonly options: { db: Db; writes: WritePath; clock: Clock; sms: SmsSender; mailer: Mailer; log: (message: string, error?: unknown) => void; health?: JobHealth }) {}
+
+  /** Logged, and kept as the job's last problem for the platform's health view. */
+  private problem(message: string, error?: unknown): void {
+    this.options.log(message, error);
+    this.options.health?.recordError('outboundMessages', this.options.clock.now(), message, error);
+  }
 
   /** Drains soon (after a write that queued something commits); drains again if it was already draining. */
   kick(): void {
@@ -53,8 +60,9 @@ export class OutboundDispatcher {
         this.again = false;
         try {
           await this.drain();
+          this.options.health?.recordRun('outboundMessages', this.options.clock.now());
         } catch (error) {
-          this.options.log('Sending queued messages failed; they are tried again shortly.', error);
+          this.problem('Sending queued messages failed; they are tried again shortly.', error);
         }
       } while (this.again);
     })().finally(() => { this.running = null; });
@@ -147,7 +155,7 @@ export class OutboundDispatcher {
       const backoff = Math.min(30 * 60_000, 15_000 * 2 ** (message.attempts - 1));
       const nextAttemptAt = new Date(now.getTime() + backoff).toISOString();
       await row.set({ status: 'queued', nextAttemptAt, claimedUntil: null, problem: outcome.problem }).execute();
-      this.options.log(`Message ${message.storeMessageId} could not be sent (${outcome.problem}); it is tried again from ${nextAttemptAt}.`);
+      this.problem(`Message ${message.storeMessageId} could not be sent (${outcome.problem}); it is tried again from ${nextAttemptAt}.`);
       return;
     }
     await row.set(outcome.status === 'sent'
@@ -174,7 +182,7 @@ export class OutboundDispatcher {
         if (changed) w.event(storeMessages, row, 'NewOutGoingMessage', [message.storeMessageId]);
       });
     } catch (error) {
-      this.options.log(`Message ${message.storeMessageId} was ${outcome.status === 'sent' ? 'sent' : 'given up'}, but its thread could not be updated; it is not sent again.`, error);
+      this.problem(`Message ${message.storeMessageId} was ${outcome.status === 'sent' ? 'sent' : 'given up'}, but its thread could not be updated; it is not sent again.`, error);
     }
   }
 }

@@ -4,6 +4,7 @@ import { visitMessageDue, type VisitMessageKind } from '../../src/domain/visit-m
 import type { AuthUser } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
+import type { JobHealth } from '../jobs/job-health.ts';
 import type { WritePath, Writer } from '../sync/write-path.ts';
 import { queueVisitMessage } from './visit-message.ts';
 
@@ -33,12 +34,17 @@ export class VisitMessagesJob {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
 
-  constructor(private readonly options: { db: Db; writes: WritePath; clock: Clock; outbound: { kick(): void }; publicUrl: string; log: (message: string, error?: unknown) => void }) {}
+  constructor(private readonly options: { db: Db; writes: WritePath; clock: Clock; outbound: { kick(): void }; publicUrl: string; log: (message: string, error?: unknown) => void; health?: JobHealth }) {}
 
   start(everyMs = 60_000): void {
     this.timer ??= setInterval(() => {
-      this.running ??= this.run().catch((error: unknown) => {
-        this.options.log('Sending reminders and thank-yous failed; the job tries again in a minute.', error);
+      this.running ??= this.run().then((handled) => {
+        this.options.health?.recordRun('visitMessages', this.options.clock.now());
+        return handled;
+      }, (error: unknown) => {
+        const message = 'Sending reminders and thank-yous failed; the job tries again in a minute.';
+        this.options.log(message, error);
+        this.options.health?.recordError('visitMessages', this.options.clock.now(), message, error);
         return 0;
       }).finally(() => { this.running = null; });
     }, everyMs);

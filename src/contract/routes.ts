@@ -3,6 +3,12 @@ export const apiVersion = '1.0';
 export const activeStoreHeader = 'ActiveStoreLocation';
 /** When the person did what a queued change records, by their device's clock (ours; the server bounds it: actionTime). */
 export const occurredAtHeader = 'Occurred-At';
+/**
+ * Sent with a pull (ours, issue 27): the device's own id, made once per browser profile, and how many of its
+ * changes wait in the outbox of the replica it pulls. The platform's health view lists devices by them.
+ */
+export const deviceHeader = 'X-AllTrac-Device';
+export const outboxBacklogHeader = 'X-AllTrac-Outbox';
 
 export const apiPaths = {
   appSettings: '/app-settings.json',
@@ -10,6 +16,13 @@ export const apiPaths = {
   userSettings: '/api/alltrac/users/me/settings',
   storeLocations: '/api/alltrac/store-locations',
   companies: '/api/alltrac/companies',
+  platformPeople: '/api/alltrac/platform/people',
+  platformPerson: '/api/alltrac/platform/people/:userId',
+  platformPersonStoreRole: '/api/alltrac/platform/people/:userId/stores/:storeId',
+  platformPersonAdminRole: '/api/alltrac/platform/people/:userId/platform-admin',
+  platformHealth: '/api/alltrac/platform/health',
+  platformDevices: '/api/alltrac/platform/devices',
+  platformFailedMessages: '/api/alltrac/platform/failed-messages',
   storeLocation: '/api/alltrac/store-locations/:id',
   specialStoreHours: '/api/alltrac/store-locations/:id/special-store-hours',
   specialStoreHoursDay: '/api/alltrac/store-locations/:id/special-store-hours/:specialStoreHoursId',

@@ -31,12 +31,24 @@ export interface DeviceStateRow {
   savedAt: string;
 }
 
+/** The device's own id, made once, which it sends when it pulls (the platform's health lists devices by it). */
+export interface DeviceIdRow {
+  name: 'deviceId';
+  value: string;
+  savedAt: string;
+}
+
 /** Data of the whole device, not of one store: each user's session, and the platform's notices. */
 export class GlobalDb extends Dexie {
   sessions!: Table<SessionRow, string>;
   /** The active system notifications as last fetched (polled hourly), so banners show offline too. */
   systemNotifications!: Table<SystemNotification, string>;
   deviceState!: Table<DeviceStateRow, DeviceStateRow['name']>;
+
+  /** The device's id, a row of deviceState beside the settings: each is read by its own name, so each has its own type. */
+  get deviceIdState(): Table<DeviceIdRow, DeviceIdRow['name']> {
+    return this.deviceState as unknown as Table<DeviceIdRow, DeviceIdRow['name']>;
+  }
 
   constructor(options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
     super(globalDbName, { chromeTransactionDurability: 'strict', ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}) });

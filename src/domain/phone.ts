@@ -18,3 +18,14 @@ export function e164(text: string | null | undefined): string | null {
   const digits = phoneDigits(text);
   return digits.length === 10 ? `+1${digits}` : null;
 }
+
+/**
+ * A store's texting number as the platform's admin types it: any usual form of a 10-digit North American
+ * number, or a number already in E.164 (a store abroad), as the texting provider takes it; null when it is neither.
+ */
+export function textingNumberOf(text: string): string | null {
+  const compact = text.replace(/[\s().-]/g, '');
+  // A number abroad is taken only as E.164 (its own country code): read as a US number, ten of its digits would be another line.
+  if (compact.startsWith('+') && !compact.startsWith('+1')) return /^\+[2-9]\d{6,14}$/.test(compact) ? compact : null;
+  return e164(compact);
+}

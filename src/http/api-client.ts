@@ -30,8 +30,8 @@ export class ApiClient {
 
   get storeId() { return this.options.storeId; }
 
-  async request(method: string, path: string, init: { body?: unknown; idempotencyKey?: string; occurredAt?: string } = {}): Promise<ApiResponse> {
-    const headers: Record<string, string> = {};
+  async request(method: string, path: string, init: { body?: unknown; idempotencyKey?: string; occurredAt?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...init.headers };
     if (init.occurredAt) headers[occurredAtHeader] = init.occurredAt;
     if (this.options.storeId !== null) headers[activeStoreHeader] = String(this.options.storeId);
     const token = this.options.accessToken();

@@ -6,7 +6,8 @@ import type { ModuleContext } from '../context.ts';
 
 /**
  * The dealer network's companies, for the platform's admins (issue 27; ours, docs/api.md): each with its number
- * (alltracCompanyId, what a store is created in) and how many open stores it has.
+ * (alltracCompanyId, what a store is created in), how many open stores it has, and when a device last synced at
+ * each of them (the devices' reports on pull): a store nobody has opened the app at for days shows it.
  */
 export async function companyRoutes(app: FastifyInstance, { db, auth }: ModuleContext): Promise<void> {
   app.get(apiPaths.companies, async (request) => {
@@ -16,6 +17,14 @@ export async function companyRoutes(app: FastifyInstance, { db, auth }: ModuleCo
       .leftJoin('storeLocations', (join) => join.onRef('storeLocations.companyId', '=', 'companies.id').on('storeLocations.deleted', '=', false))
       .select(['companies.alltracCompanyId', 'companies.name', (eb) => eb.fn.count<number>('storeLocations.id').as('storeCount')])
       .groupBy(['companies.alltracCompanyId', 'companies.name']).orderBy('companies.name').execute();
-    return { items: items.map((c) => ({ ...c, storeCount: Number(c.storeCount) })) };
+    const activity = await db.selectFrom('devices').innerJoin('companies', 'companies.id', 'devices.companyId')
+      .select(['companies.alltracCompanyId', 'devices.storeId', (eb) => eb.fn.max('devices.lastSyncAt').as('lastActivityAt')])
+      .groupBy(['companies.alltracCompanyId', 'devices.storeId']).orderBy('devices.storeId').execute();
+    return {
+      items: items.map((c) => ({
+        ...c, storeCount: Number(c.storeCount),
+        storeActivity: activity.filter((a) => a.alltracCompanyId === c.alltracCompanyId).map(({ storeId, lastActivityAt }) => ({ storeId, lastActivityAt })),
+      })),
+    };
   });
 }

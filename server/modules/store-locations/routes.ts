@@ -59,15 +59,26 @@ function uniqueViolation(error: unknown): boolean {
 
 /**
  * Store numbers are unique in a company, texting numbers across every company: a taken one is a 409 that
- * names the field (and not the store that has it).
+ * names the field. The platform's admins, who assign the numbers and see every company, are also told which
+ * store holds it, so they know where to free it; anyone else is not told about another company's store.
  */
-const numberTaken = (storeNumber: number | undefined) => (error: unknown): never => {
+async function refuseTaken(db: Db, user: AuthUser, sent: { storeNumber?: number; twilioPhoneNumber?: string | null }, error: unknown): Promise<never> {
   if (uniqueViolation(error) && (error as { constraint?: string }).constraint === 'store_locations_texting_number') {
-    throw new ProblemError('conflict', textingNumberMessages.taken, { errors: { twilioPhoneNumber: ['Already a number of another store'] } });
+    const holder = isPlatformAdmin(user.roles) && sent.twilioPhoneNumber
+      ? await db.selectFrom('storeLocations').innerJoin('companies', 'companies.id', 'storeLocations.companyId')
+        .select(['storeLocations.storeNumber', 'storeLocations.name', 'companies.name as companyName', 'companies.alltracCompanyId'])
+        .where('storeLocations.twilioPhoneNumber', '=', sent.twilioPhoneNumber).where('storeLocations.deleted', '=', false).executeTakeFirst()
+      : undefined;
+    // The holder may have let the number go since: then only that it was taken is said, and trying again works.
+    if (!holder) throw new ProblemError('conflict', textingNumberMessages.taken, { errors: { twilioPhoneNumber: ['Already a number of another store'] } });
+    const store = `store #${holder.storeNumber} ${holder.name} of ${holder.companyName} (company ${holder.alltracCompanyId})`;
+    throw new ProblemError('conflict', `${textingNumberMessages.taken} It is the number of ${store}: clear it there first to move it.`, {
+      errors: { twilioPhoneNumber: [`Already the number of ${store}`] },
+    });
   }
-  if (uniqueViolation(error)) throw new ProblemError('conflict', `Store number ${storeNumber} is already used by another store of this company.`, { errors: { storeNumber: ['Already used'] } });
+  if (uniqueViolation(error)) throw new ProblemError('conflict', `Store number ${sent.storeNumber} is already used by another store of this company.`, { errors: { storeNumber: ['Already used'] } });
   throw error;
-};
+}
 
 /** A texting number set by someone who may not assign one: a 403 naming the field, before anything is stored. */
 function refuseTextingNumber(): never {
@@ -174,7 +185,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       const store = { ...values, id: row.id, contactFormId: row.contactFormId, ...stamp };
       w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
       return { status: 201, body: asSeenBy(user, { ...store, specialStoreHours: [] }) };
-    }).catch(numberTaken(model.storeNumber));
+    }).catch((error: unknown) => refuseTaken(db, user, model, error));
     return reply.code(result.status).header('location', apiPaths.storeLocation.replace(':id', String(result.body.id))).send(result.body);
   });
 
@@ -191,7 +202,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       });
       if (changed) w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
       return { status: 200, body: asSeenBy(user, (await withSpecialHours(w.trx, [row]))[0]!) };
-    }).catch(numberTaken(changes.storeNumber));
+    }).catch((error: unknown) => refuseTaken(db, user, changes, error));
     return reply.code(result.status).send(result.body);
   });
 

@@ -5,6 +5,7 @@ import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { rolesAtStore } from '../../../src/domain/roles.ts';
 import { accessProfile } from '../../../src/domain/visibility.ts';
 import { countRows, dataEpoch, readChanges } from '../../sync/changes.ts';
+import { deviceReportOf, recordDevice } from '../platform-health/device-report.ts';
 import type { ModuleContext } from '../context.ts';
 
 /** The change feed a device pulls for its active store (DESIGN.md, sync protocol). */
@@ -19,7 +20,13 @@ export async function syncRoutes(app: FastifyInstance, { db, auth, clock }: Modu
     if (!store) throw new ProblemError('notFound', `Store ${storeId} does not exist.`);
     const roles = rolesAtStore(user.roles, storeId);
     const scope = { companyId: store.companyId, storeId, userId: user.userId, roles, ...(priority ? { priority: { now: clock.now() } } : {}) };
-    const { changes, hasMore } = await readChanges(db, scope, since, limit);
+    const report = deviceReportOf(request.headers);
+    // The device's report is kept beside the read, and a failure to keep it never fails the pull.
+    const [{ changes, hasMore }] = await Promise.all([
+      readChanges(db, scope, since, limit),
+      report && recordDevice(db, report, { userId: user.userId, companyId: store.companyId, storeId, now: clock.now() })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'A device\'s sync report was not kept')),
+    ]);
     // What the user may read is part of the epoch: when it changes, the device starts its replica again, so it
     // loses what it may no longer see and gets what it now may.
     const page: SyncChangesResponse = { changes, hasMore, cursor: changes.at(-1)?.version ?? since, epoch: `${await epoch}:${accessProfile(roles)}` };

@@ -1,12 +1,15 @@
-import { Alert, Badge, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type { Company } from '../../contract/companies.ts';
 import { missingRequiredStoreFields, type CreateStoreLocation, type StoreLocation } from '../../contract/store-location.ts';
 import { useAction } from '../../app/use-action.ts';
-import { formatPhone } from '../../domain/phone.ts';
+import { textingNumberOf } from '../../domain/phone.ts';
 import { timeZoneChoices } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import { EditStoreDialog } from './store-edit-dialog.tsx';
+import { textingNumberWords } from './store-edits.ts';
+import { CompanyStores } from './store-list.tsx';
 
 /**
  * What a new store starts with beyond what the form asks (spec section 5 requires each to be set): the usual
@@ -38,13 +41,15 @@ function NewStoreDialog({ companies, onCreated, onClose }: { companies: Company[
   const numberOrNull = (v: number | string) => (v === '' ? null : Number(v));
 
   const save = () => {
+    const typedNumber = draft.twilioPhoneNumber.trim();
     const model = {
       ...newStoreDefaults, name: draft.name.trim() || null, storeNumber: numberOrNull(draft.storeNumber), latitude: numberOrNull(draft.latitude),
       longitude: numberOrNull(draft.longitude), googlePlaceId: draft.googlePlaceId.trim() || null, timeZone: draft.timeZone,
-      twilioPhoneNumber: draft.twilioPhoneNumber.trim() || null, alltracCompanyId: draft.alltracCompanyId === null ? undefined : Number(draft.alltracCompanyId),
+      twilioPhoneNumber: typedNumber === '' ? null : textingNumberOf(typedNumber), alltracCompanyId: draft.alltracCompanyId === null ? undefined : Number(draft.alltracCompanyId),
     };
     const found = Object.fromEntries(missingRequiredStoreFields(model).map((f) => [f, fieldWords[f] ?? 'Required']));
     if (model.alltracCompanyId === undefined) found.alltracCompanyId = fieldWords.alltracCompanyId!;
+    if (typedNumber !== '' && model.twilioPhoneNumber === null) found.twilioPhoneNumber = textingNumberWords;
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     // Every required field is checked here first, in the server's rule (missingRequiredStoreFields); what the
@@ -56,10 +61,10 @@ function NewStoreDialog({ companies, onCreated, onClose }: { companies: Company[
       <Stack gap="sm">
         <Select label="Company" required placeholder="Choose the company" data={companies.map((c) => ({ value: String(c.alltracCompanyId), label: `${c.name} (${c.alltracCompanyId})` }))}
           value={draft.alltracCompanyId} onChange={(v) => set({ alltracCompanyId: v })} error={problems.alltracCompanyId} searchable data-autofocus />
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           <NumberInput label="Store number" required min={1} max={999_999} allowDecimal={false} value={draft.storeNumber} onChange={(v) => set({ storeNumber: v })} error={problems.storeNumber} />
           <TextInput label="Name" required maxLength={150} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} error={problems.name} />
-        </Group>
+        </SimpleGrid>
         <Select label="Time zone" placeholder="The store's time zone" searchable data={zones} value={draft.timeZone} onChange={(v) => set({ timeZone: v })}
           description="Its calendar, reminders and messages follow it" nothingFoundMessage="No such time zone" />
         <Group grow align="flex-start">
@@ -67,8 +72,8 @@ function NewStoreDialog({ companies, onCreated, onClose }: { companies: Company[
           <NumberInput label="Longitude" required min={-180} max={180} decimalScale={6} value={draft.longitude} onChange={(v) => set({ longitude: v })} error={problems.longitude} />
         </Group>
         <TextInput label="Google Place ID" required maxLength={300} value={draft.googlePlaceId} onChange={(e) => set({ googlePlaceId: e.currentTarget.value })} error={problems.googlePlaceId} />
-        <TextInput label="Texting number" placeholder="+15551234567" description="One store per number, across every company; leave empty for none yet"
-          value={draft.twilioPhoneNumber} onChange={(e) => set({ twilioPhoneNumber: e.currentTarget.value })} />
+        <TextInput label="Texting number" placeholder="(555) 010-2000" inputMode="tel" description="One store per number, across every company; leave empty for none yet"
+          value={draft.twilioPhoneNumber} onChange={(e) => set({ twilioPhoneNumber: e.currentTarget.value })} error={problems.twilioPhoneNumber} />
         <Text size="xs" c="dimmed">It opens Monday to Saturday, takes walk-ins and ratings, sends reminders a day before and thanks two hours after, and takes no online bookings yet: its Admin changes these in its Settings.</Text>
         {problem && <Alert color="red" role="alert">{problem}</Alert>}
         <Group justify="flex-end">
@@ -99,11 +104,12 @@ function CloseStoreDialog({ store, onClosed, onClose }: { store: StoreLocation; 
 
 /**
  * The dealer network's companies and their stores (issue 27): each store's number, name, time zone, texting
- * number and whether traction orders are on; a store opened with every required field, or closed.
+ * number, whether traction orders are on and when a device last synced there; a store opened with every required field, changed, or closed.
  */
 export function StoresTab({ companies, stores, onChanged }: { companies: Company[]; stores: StoreLocation[]; onChanged(): void }) {
   const [opening, setOpening] = useState(false);
   const [closing, setClosing] = useState<StoreLocation | null>(null);
+  const [editing, setEditing] = useState<StoreLocation | null>(null);
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -118,30 +124,17 @@ export function StoresTab({ companies, stores, onChanged }: { companies: Company
               <Title order={3} size="h5">{company.name}</Title>
               <Text size="sm" c="dimmed">company {company.alltracCompanyId} · {own.length} {own.length === 1 ? 'store' : 'stores'}</Text>
             </Group>
-            {own.length === 0 ? <Text size="sm" c="dimmed">No open stores.</Text> : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table aria-label={`Stores of ${company.name}`} verticalSpacing={4}>
-                  <Table.Thead>
-                    <Table.Tr><Table.Th>Store</Table.Th><Table.Th>Time zone</Table.Th><Table.Th>Texting number</Table.Th><Table.Th>Traction</Table.Th><Table.Th /></Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {own.map((s) => (
-                      <Table.Tr key={s.id}>
-                        <Table.Td><Text size="sm">#{s.storeNumber} {s.name}</Text></Table.Td>
-                        <Table.Td><Text size="sm" c={s.timeZone ? undefined : 'orange.8'}>{s.timeZone ?? 'Not set: shown at the device\'s zone'}</Text></Table.Td>
-                        <Table.Td><Text size="sm" c={s.twilioPhoneNumber ? undefined : 'dimmed'}>{s.twilioPhoneNumber ? formatPhone(s.twilioPhoneNumber) : 'None'}</Text></Table.Td>
-                        <Table.Td><Badge variant="light" color={s.hasServiceKey ? 'green' : 'gray'}>{s.hasServiceKey ? 'Service key' : 'Off'}</Badge></Table.Td>
-                        <Table.Td ta="right"><Button size="compact-sm" variant="subtle" color="red" onClick={() => setClosing(s)} aria-label={`Close store #${s.storeNumber}`}>Close</Button></Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+            {own.length === 0 ? <Text size="sm" c="dimmed">No open stores.</Text>
+              : <CompanyStores companyName={company.name} stores={own} activity={new Map(company.storeActivity.map((a) => [a.storeId, a.lastActivityAt]))}
+                onEdit={setEditing} onClose={setClosing} />}
           </Stack>
         );
       })}
       {opening && <NewStoreDialog companies={companies} onClose={() => setOpening(false)} onCreated={() => { setOpening(false); onChanged(); }} />}
+      {editing && (
+        <EditStoreDialog store={editing} companyName={companies.find((c) => c.alltracCompanyId === editing.alltracCompanyId)?.name ?? ''}
+          onClose={() => setEditing(null)} onSaved={() => { setEditing(null); onChanged(); }} />
+      )}
       {closing && <CloseStoreDialog store={closing} onClose={() => setClosing(null)} onClosed={() => { setClosing(null); onChanged(); }} />}
     </Stack>
   );

@@ -6,7 +6,7 @@ import { useSession } from '../../app/session.ts';
 import { mapsEnabled, storeMapUrl } from '../../domain/store-map.ts';
 import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
-import { e164, formatPhone, phoneDigits } from '../../domain/phone.ts';
+import { e164, formatPhone, phoneDigits, textingNumberOf } from '../../domain/phone.ts';
 import { timeZoneChoices } from '../../domain/time-zone.ts';
 import { mayAssignTextingNumber } from '../../domain/texting.ts';
 import { mayReadServiceKey } from '../../domain/visibility.ts';
@@ -50,8 +50,6 @@ const values = (store: StoreLocation): GeneralValues => ({
 });
 
 const orNull = (text: string) => text.trim() || null;
-/** A typed 10-digit number in E.164, or a number already in E.164 (a store outside North America) as it is. */
-const textingNumber = (text: string) => e164(text) ?? (/^\+[1-9]\d{6,14}$/.test(text.replace(/[\s().-]/g, '')) ? text.replace(/[\s().-]/g, '') : null);
 const asNumber = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
 
 /**
@@ -71,7 +69,7 @@ function fields(form: GeneralValues, mayReadKey: boolean, mayAssignNumber: boole
     latitude: asNumber(form.latitude),
     longitude: asNumber(form.longitude),
     googlePlaceId: form.googlePlaceId.trim(),
-    ...(mayAssignNumber ? { twilioPhoneNumber: textingNumber(form.twilioPhoneNumber) } : {}),
+    ...(mayAssignNumber ? { twilioPhoneNumber: textingNumberOf(form.twilioPhoneNumber) } : {}),
     ...(mayReadKey ? { serviceKey: orNull(form.serviceKey) } : {}),
     googleReviewUrl: orNull(form.googleReviewUrl),
     yelpReviewUrl: orNull(form.yelpReviewUrl),
@@ -82,7 +80,7 @@ function fields(form: GeneralValues, mayReadKey: boolean, mayAssignNumber: boole
 function validate(form: GeneralValues): Record<string, string | undefined> {
   const problems: Record<string, string | undefined> = {};
   const texting = form.twilioPhoneNumber.trim();
-  if (texting && !textingNumber(texting)) problems.twilioPhoneNumber = 'Enter a 10-digit number, e.g. (555) 010-2000 (or +44… abroad), or leave it empty to turn texting off';
+  if (texting && !textingNumberOf(texting)) problems.twilioPhoneNumber = 'Enter a 10-digit number, e.g. (555) 010-2000 (or +44… abroad), or leave it empty to turn texting off';
   const phone = form.phoneNumber.trim();
   if (phone && phoneDigits(phone).length < 7) problems.phoneNumber = 'Enter the store\'s phone number with its area code';
   const parsed = storeLocationFieldsSchema.partial().safeParse(fields(form, true, true));

@@ -1,0 +1,10 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * A person a platform admin disabled (issue 27): kept with their roles, so enabling them again gives back what
+ * they had; and when they last signed in, for the dashboard's People tab.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table users add column disabled_at timestamptz`.execute(db);
+  await sql`alter table users add column last_sign_in_at timestamptz`.execute(db);
+}
