@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { clientRaisableEvents, companyGroup, hubMethods, hubPath, storeGroup, userGroup } from '../../src/contract/hub.ts';
+import { peopleMessages } from '../../src/contract/platform-people.ts';
 import { storeIdSchema } from '../../src/contract/user.ts';
 import { mayUseStore } from '../../src/domain/roles.ts';
 import { loadUser, type Auth, type AuthUser } from '../auth/auth.ts';
@@ -15,6 +16,11 @@ import { frame, isHubMessage, maxMessageBytes, MessageReader, MessageTooLargeErr
 /** The server pings every 15 s; clients drop a connection silent for 30 s, so we do too, for theirs. */
 const pingIntervalMs = 15_000;
 const clientTimeoutMs = 30_000;
+/**
+ * The backplane's word to every process to close a person's connections (they were disabled). Not an event a
+ * client may raise (notifyOthersInGroup sends only clientRaisableEvents), so no device can end another's.
+ */
+const disconnectTarget = 'alltrac:disconnect';
 /** A connection token opens a socket within this time of negotiate, once. */
 const connectionTokenMs = 60_000;
 /** The argument of a client's notifyOthersInGroup: a poke, not a payload. */
@@ -122,6 +128,12 @@ export class Hub implements EventPublisher {
       this.options.backplane.publish({ group, target: event.name, args: event.args })
         .catch((error: unknown) => this.options.log.error({ err: error }, 'hub event not published'));
     }
+  }
+
+  /** Closes every live connection of the person, on every process: a disabled person hears no more pokes. */
+  disconnectUser(userId: string): void {
+    this.options.backplane.publish({ group: userGroup(userId), target: disconnectTarget, args: [] })
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'a disabled person\'s connections were not closed'));
   }
 
   /** Live connections on this process (readiness reports them: how devices are spread over processes). */
@@ -284,6 +296,10 @@ export class Hub implements EventPublisher {
   }
 
   private deliver(message: GroupMessage): void {
+    if (message.target === disconnectTarget) {
+      for (const connection of [...this.groups.get(message.group) ?? []]) this.closeWithError(connection, peopleMessages.disabled);
+      return;
+    }
     const text = frame({ type: MessageType.Invocation, target: message.target, arguments: message.args });
     for (const connection of this.groups.get(message.group) ?? []) {
       if (connection.id !== message.exceptConnectionId && connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);

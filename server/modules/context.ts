@@ -10,8 +10,8 @@ export interface ModuleContext {
   db: Db;
   auth: Auth;
   config: Config;
-  /** Live events to the hub, sent after a write commits. */
-  events: EventPublisher;
+  /** Live events to the hub, sent after a write commits; and a person's live connections ended (disabled). */
+  events: EventPublisher & { disconnectUser(userId: string): void };
   clock: Clock;
   /** The one write path for replicated rows (STYLE.md item 11). */
   writes: WritePath;

@@ -224,7 +224,15 @@ export class Writer {
    * rating of a visit. Advisory locks of two keys, a space apart from the one-key locks of versions.
    */
   async lockOn(kind: string, ...parts: (string | number | null)[]): Promise<void> {
-    const name = `${this.scope.companyId}/${parts.map(String).join('/')}`;
+    await this.lockNamed(kind, `${this.scope.companyId}/${parts.map(String).join('/')}`);
+  }
+
+  /** As lockOn, for what is one thing across companies: an email address (one account), the platform's admins. */
+  async lockAcrossCompanies(kind: string, ...parts: (string | number | null)[]): Promise<void> {
+    await this.lockNamed(kind, `*/${parts.map(String).join('/')}`);
+  }
+
+  private async lockNamed(kind: string, name: string): Promise<void> {
     const id = `${kind}|${name}`;
     if (this.held.has(id)) return;
     await sql`select pg_advisory_xact_lock(hashtext(${kind}), hashtext(${name}))`.execute(this.trx);

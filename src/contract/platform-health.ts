@@ -93,3 +93,5 @@ export type FailedMessage = z.infer<typeof failedMessageSchema>;
 
 /** How far back "failed in the last day" looks. */
 export const failedMessagesWindowMs = 24 * 3_600_000;
+/** A device counts among a store's devices while it pulled there within this time (30 days). */
+export const deviceWindowMs = 30 * 24 * 3_600_000;

@@ -54,4 +54,6 @@ export const peopleMessages = {
   notSelf: 'You cannot disable your own account: ask another platform administrator.',
   otherCompany: (company: string) => `This email address already has an account at ${company}: a person works for one company.`,
   disabled: 'This account is disabled. Ask your administrator to enable it.',
+  inviteDisabled: 'This person\'s account is disabled: a platform administrator must enable it before they are given a role.',
+  lastPlatformAdmin: 'This would leave no platform administrator: make someone else one first.',
 } as const;

@@ -1,7 +1,8 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeGroup } from '../../src/contract/hub.ts';
-import { activeStoreHeader, withApiVersion } from '../../src/contract/routes.ts';
+import { peopleMessages } from '../../src/contract/platform-people.ts';
+import { activeStoreHeader, apiPaths, withApiVersion } from '../../src/contract/routes.ts';
 import type { RunningServer } from '../../server/start.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { connectHub, nextEvent, recordEvents } from '../support/hub-client.ts';
@@ -123,5 +124,22 @@ describe('the hub at /hubs/alltrac', () => {
     await api('user', 'PATCH', `/api/alltrac/ratings/${rating.ratingId}`, stores[101]!, [{ op: 'replace', path: '/isRead', value: true }]);
     await delivered;
     expect(seen).toEqual([]);
+  });
+
+  it('closes a person\'s live connection when a platform admin disables them, saying why', async () => {
+    const platform = await mintAccessToken(server.database.db, 'platform@demo.test', server.publicUrl);
+    const { userId } = await server.database.db.selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow();
+    const connection = await connect('tech');
+    await connection.invoke('joinAlltracStore', stores[101]);
+    const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
+    const access = (disabled: boolean) => fetch(`${server.url}${withApiVersion(apiPaths.platformPerson.replace(':userId', userId))}`, {
+      method: 'PATCH', headers: { authorization: `Bearer ${platform}`, 'content-type': 'application/json' }, body: JSON.stringify({ disabled }),
+    });
+    try {
+      expect((await access(true)).status).toBe(200);
+      expect((await closed)?.message).toContain(peopleMessages.disabled);
+    } finally {
+      await access(false);
+    }
   });
 });

@@ -33,4 +33,21 @@ describe.skipIf(postgresUnavailable !== null)('people across companies on Postgr
       expect(staff.roles).toEqual([held[0]!.role]);
     }
   });
+
+  it('never leaves the platform without an administrator when two of them take each other\'s role at once', async () => {
+    const ids = Object.fromEntries(await Promise.all(['platform', 'lead'].map(async (who) =>
+      [who, (await t.db.selectFrom('users').select('userId').where('email', '=', `${who}@demo.test`).executeTakeFirstOrThrow()).userId] as const)));
+    const lead = await mintAccessToken(t.db, 'lead@demo.test', testPublicUrl);
+    const take = (token: string, userId: string) => apiCall(t.app, { method: 'DELETE', path: apiPaths.platformPersonAdminRole.replace(':userId', userId), token });
+    for (let round = 0; round < 3; round++) {
+      await t.db.insertInto('userRoles').values([{ userId: ids.platform!, storeId: null, role: 'PointSAdmin' }, { userId: ids.lead!, storeId: null, role: 'PointSAdmin' }])
+        .onConflict((oc) => oc.doNothing()).execute();
+      const answers = await Promise.all([take(platform, ids.lead!), take(lead, ids.platform!)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
+      const left = await t.db.selectFrom('userRoles').select('userId').where('role', '=', 'PointSAdmin').execute();
+      expect(left).toHaveLength(1);
+    }
+    await t.db.insertInto('userRoles').values({ userId: ids.platform!, storeId: null, role: 'PointSAdmin' }).onConflict((oc) => oc.doNothing()).execute();
+    await t.db.deleteFrom('userRoles').where('userId', '=', ids.lead!).where('role', '=', 'PointSAdmin').execute();
+  });
 });

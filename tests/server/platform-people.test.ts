@@ -155,6 +155,23 @@ describe('disabling a person', () => {
   });
 });
 
+describe('what a platform admin cannot do by a slip', () => {
+  it('refuses to give a disabled person a role by inviting them, and to touch a role at another company\'s store', async () => {
+    const tech = await idOf('tech@demo.test');
+    await call('PATCH', personPath(tech), { disabled: true });
+    try {
+      const invited = await call('POST', apiPaths.platformPeople, { email: 'tech@demo.test', name: 'Theo', storeId: stores[102], role: 'AllTracUser' });
+      expect(invited.statusCode).toBe(409);
+      expect(invited.json().errors.email).toEqual([peopleMessages.inviteDisabled]);
+    } finally {
+      await call('PATCH', personPath(tech), { disabled: false });
+    }
+    const elsewhere = await call('DELETE', storeRolePath(tech, rivalStore));
+    expect(elsewhere.statusCode).toBe(400);
+    expect((await search('tech@demo')).items[0]!.roles.some((r) => r.storeId === stores[102])).toBe(false);
+  });
+});
+
 describe('who may manage people across companies', () => {
   it('is the platform\'s administrators only: every other role gets 403 on each call', async () => {
     const user = await idOf('user@demo.test');

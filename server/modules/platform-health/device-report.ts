@@ -25,9 +25,9 @@ export function deviceReportOf(headers: IncomingHttpHeaders): DeviceReport | nul
   return { ...parsed.data, userAgent };
 }
 
-/** Keeps the device's latest report: one row per device, at the store and for the person it last pulled for. */
+/** Keeps the device's latest report at the store: one row per device and store, for the person it last pulled for. */
 export async function recordDevice(db: Db, report: DeviceReport, at: { userId: string; companyId: number; storeId: number; now: Date }): Promise<void> {
   const row = { userId: at.userId, companyId: at.companyId, storeId: at.storeId, outboxBacklog: report.outboxBacklog, lastSyncAt: at.now.toISOString(), userAgent: report.userAgent };
   await db.insertInto('devices').values({ deviceId: report.deviceId, ...row })
-    .onConflict((oc) => oc.column('deviceId').doUpdateSet(row)).execute();
+    .onConflict((oc) => oc.columns(['deviceId', 'storeId']).doUpdateSet(row)).execute();
 }

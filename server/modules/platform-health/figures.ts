@@ -33,12 +33,22 @@ export async function storeNames(db: Db, storeIds: number[]): Promise<(storeId: 
   return (storeId) => byId.get(storeId) ?? { storeNumber: null, storeName: null, companyName: null };
 }
 
-/** Devices by the store they last pulled at: how many, their waiting changes, and the latest pull. */
-export async function devicesByStore(db: Db) {
-  const rows = await db.selectFrom('devices')
-    .select((eb) => ['storeId', eb.fn.countAll<number>().as('devices'), eb.fn.sum<number>('outboxBacklog').as('backlog'), eb.fn.max('lastSyncAt').as('lastSyncAt')])
-    .groupBy('storeId').execute();
-  return rows.map((r) => ({ storeId: r.storeId, devices: Number(r.devices), backlog: Number(r.backlog), lastSyncAt: r.lastSyncAt }));
+/**
+ * Devices by store, of those that pulled there since `since` (a browser whose storage was cleared comes back as a
+ * new device; its old rows age out rather than count for ever): how many, their waiting changes, the latest pull;
+ * and how many devices in all (one pulling at two stores is one device).
+ */
+export async function devicesByStore(db: Db, since: Date) {
+  const recent = db.selectFrom('devices').where('lastSyncAt', '>=', since.toISOString());
+  const [rows, total] = await Promise.all([
+    recent.select((eb) => ['storeId', eb.fn.countAll<number>().as('devices'), eb.fn.sum<number>('outboxBacklog').as('backlog'), eb.fn.max('lastSyncAt').as('lastSyncAt')])
+      .groupBy('storeId').execute(),
+    recent.select((eb) => eb.fn.count<number>('deviceId').distinct().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    count: Number(total.count),
+    stores: rows.map((r) => ({ storeId: r.storeId, devices: Number(r.devices), backlog: Number(r.backlog), lastSyncAt: r.lastSyncAt })),
+  };
 }
 
 /** Texts and emails given up since `since` (by when they were last handed to their provider). */

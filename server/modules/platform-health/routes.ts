@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { failedMessagesWindowMs, platformDevicesQuerySchema, type FailedMessage, type PlatformDevice, type PlatformHealth } from '../../../src/contract/platform-health.ts';
+import { deviceWindowMs, failedMessagesWindowMs, platformDevicesQuerySchema, type FailedMessage, type PlatformDevice, type PlatformHealth } from '../../../src/contract/platform-health.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { isPlatformAdmin } from '../../../src/domain/roles.ts';
 import { migrationNames } from '../../db/migrate.ts';
@@ -34,8 +34,8 @@ export async function platformHealthRoutes(app: FastifyInstance, { db, auth, clo
     const now = clock.now();
     const since = new Date(now.getTime() - failedMessagesWindowMs);
     const connections = hub.connectionsByStore();
-    const [database, applied, devices, failed] = await Promise.all([databaseFacts(db), appliedMigrations(db), devicesByStore(db), failedMessageCount(db, since)]);
-    const named = await storeNames(db, [...new Set([...connections.keys(), ...devices.map((d) => d.storeId)])]);
+    const [database, applied, devices, failed] = await Promise.all([databaseFacts(db), appliedMigrations(db), devicesByStore(db, new Date(now.getTime() - deviceWindowMs)), failedMessageCount(db, since)]);
+    const named = await storeNames(db, [...new Set([...connections.keys(), ...devices.stores.map((d) => d.storeId)])]);
     return {
       checkedAt: now.toISOString(),
       server: { version: packageJson.version },
@@ -46,9 +46,9 @@ export async function platformHealthRoutes(app: FastifyInstance, { db, auth, clo
         stores: [...connections].map(([storeId, count]) => ({ storeId, ...named(storeId), connections: count })).sort(byStore),
       },
       devices: {
-        count: devices.reduce((sum, d) => sum + d.devices, 0),
-        backlog: devices.reduce((sum, d) => sum + d.backlog, 0),
-        stores: devices.map((d) => ({ ...d, ...named(d.storeId) })).sort(byStore),
+        count: devices.count,
+        backlog: devices.stores.reduce((sum, d) => sum + d.backlog, 0),
+        stores: devices.stores.map((d) => ({ ...d, ...named(d.storeId) })).sort(byStore),
       },
       failedMessages: { since: since.toISOString(), count: failed },
       providers: { sms: config.sms.twilio ? 'live' : 'sink', email: config.mail.smtpUrl ? 'live' : 'sink' },
@@ -67,6 +67,7 @@ export async function platformHealthRoutes(app: FastifyInstance, { db, auth, clo
         'devices.userId', 'users.name as userName', 'devices.outboxBacklog', 'devices.lastSyncAt', 'devices.userAgent'])
       .orderBy('devices.lastSyncAt', 'desc').limit(listLimit);
     if (storeId !== undefined) query = query.where('devices.storeId', '=', storeId);
+    query = query.where('devices.lastSyncAt', '>=', new Date(clock.now().getTime() - deviceWindowMs).toISOString());
     return { items: await query.execute() };
   });
 

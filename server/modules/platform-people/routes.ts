@@ -71,6 +71,7 @@ export async function platformPeopleRoutes(app: FastifyInstance, context: Module
     const { userId, storeId } = parseOrProblem(storeRoleParams, request.params, 'The path');
     const companyId = await companyOf(userId);
     await writes.run(request, { user, companyId, storeId }, async (w) => {
+      await storeOfCompany(w, storeId, { closedToo: true });
       await setRoleAtStore(w, userId, storeId, null);
       if (await holdsNoRole(w, userId)) await voidInvites(w, userId);
       return { status: 200, body: null };
@@ -96,6 +97,7 @@ export async function platformPeopleRoutes(app: FastifyInstance, context: Module
     if (userId === user.userId) throw new ProblemError('conflict', peopleMessages.notOwnPlatformAdmin);
     const companyId = await companyOf(userId);
     await writes.run(request, { user, companyId, storeId: null }, async (w) => {
+      await keepsAPlatformAdmin(w, userId);
       await w.lockOn('roles-of-user', userId);
       await w.trx.deleteFrom('userRoles').where('userId', '=', userId).where('role', '=', 'PointSAdmin').execute();
       if (await holdsNoRole(w, userId)) await voidInvites(w, userId);
@@ -111,6 +113,7 @@ export async function platformPeopleRoutes(app: FastifyInstance, context: Module
     if (disabled && userId === user.userId) throw new ProblemError('conflict', peopleMessages.notSelf);
     const companyId = await companyOf(userId);
     await writes.run(request, { user, companyId, storeId: null }, async (w) => {
+      if (disabled) await keepsAPlatformAdmin(w, userId);
       await w.lockOn('roles-of-user', userId);
       const person = await w.trx.selectFrom('users').select('disabledAt').where('userId', '=', userId).forUpdate().executeTakeFirstOrThrow();
       // Disabling twice keeps the first time; enabling an enabled person changes nothing.
@@ -119,6 +122,7 @@ export async function platformPeopleRoutes(app: FastifyInstance, context: Module
       if (disabled) await signOutEverywhere(w, userId);
       return { status: 200, body: null };
     });
+    if (disabled) context.events.disconnectUser(userId);
     return answer(userId);
   });
 }
@@ -133,9 +137,24 @@ async function signOutEverywhere(w: Writer, userId: string): Promise<void> {
   await voidInvites(w, userId);
 }
 
-/** A role is given at a store of the person's own company only. */
-async function storeOfCompany(w: Writer, storeId: number): Promise<void> {
-  const store = await w.trx.selectFrom('storeLocations').select('id').where('id', '=', storeId).where('companyId', '=', w.scope.companyId).where('deleted', '=', false).executeTakeFirst();
+/**
+ * Platform admins change each other one at a time, and never so that none is left: two admins taking each other's
+ * role at once would otherwise both succeed. The caller must still be one (another may just have removed them).
+ */
+async function keepsAPlatformAdmin(w: Writer, leaving: string): Promise<void> {
+  await w.lockAcrossCompanies('platform-admins');
+  const admins = await w.trx.selectFrom('userRoles').innerJoin('users', 'users.userId', 'userRoles.userId')
+    .select('users.userId').where('userRoles.role', '=', 'PointSAdmin').where('users.disabledAt', 'is', null).execute();
+  if (!admins.some((a) => a.userId === w.scope.user.userId)) throw new ProblemError('forbidden', 'You are no longer a platform administrator.');
+  const leavingIsAdmin = admins.some((a) => a.userId === leaving);
+  if (leavingIsAdmin && admins.length <= 1) throw new ProblemError('conflict', peopleMessages.lastPlatformAdmin);
+}
+
+/** A role is given at (or taken from, `closedToo`) a store of the person's own company only. */
+async function storeOfCompany(w: Writer, storeId: number, { closedToo = false } = {}): Promise<void> {
+  let query = w.trx.selectFrom('storeLocations').select('id').where('id', '=', storeId).where('companyId', '=', w.scope.companyId);
+  if (!closedToo) query = query.where('deleted', '=', false);
+  const store = await query.executeTakeFirst();
   if (!store) throw new ProblemError('validation', `Store ${storeId} is not an open store of this person's company.`, { errors: { storeId: ['Choose an open store of the person\'s company'] } });
 }
 
@@ -154,8 +173,13 @@ async function readPeople(db: Db, now: Date, where: { q?: string; alltracCompany
     .select(['users.userId', 'users.name', 'users.email', 'companies.alltracCompanyId', 'companies.name as companyName', 'users.disabledAt', 'users.lastSignInAt'])
     .select(sql<PlatformPerson['roles']>`coalesce((select json_agg(json_build_object('storeId', r.store_id, 'role', r.role) order by r.store_id nulls first, r.role)
       from user_roles r where r.user_id = users.user_id), '[]'::json)`.as('roles'))
-    .select(sql<number>`(select count(distinct o.grant_id) from oidc_payloads o where o.model = 'RefreshToken' and o.consumed_at is null
-      and o.expires_at > ${now.toISOString()} and o.payload->>'accountId' = users.user_id::text)`.as('signedInDevices'))
     .orderBy('users.name').orderBy('users.email').limit(peopleListLimit).execute();
-  return { items: items.map((p) => ({ ...p, signedInDevices: Number(p.signedInDevices) })), count: Number(count) };
+  const devices = new Map<string, number>();
+  if (items.length > 0) {
+    const { rows } = await sql<{ userId: string; devices: number }>`select o.payload->>'accountId' as "userId", count(distinct o.grant_id) as devices
+      from oidc_payloads o where o.payload->>'accountId' in (${sql.join(items.map((p) => p.userId))}) and o.model = 'RefreshToken'
+      and o.consumed_at is null and o.expires_at > ${now.toISOString()} group by 1`.execute(db);
+    for (const row of rows) devices.set(row.userId, Number(row.devices));
+  }
+  return { items: items.map((p) => ({ ...p, signedInDevices: devices.get(p.userId) ?? 0 })), count: Number(count) };
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../src/contract/enums.ts';
+import { peopleMessages } from '../../../src/contract/platform-people.ts';
 import type { InviteAnswer } from '../../../src/contract/writes.ts';
 import { staffMessages } from '../../../src/domain/staff-rules.ts';
 import { ProblemError } from '../../http/problem.ts';
@@ -32,15 +33,17 @@ export async function invitePerson(
   let token: string | null = null;
   let created = false;
   const result = await writes.run(request, scope, async (w) => {
-    // Two invitations of one address at once: the second finds the account the first made.
-    await w.lockOn('user-email', model.email.toLowerCase());
+    // Two invitations of one address at once, even from two companies: the second finds the account the first made.
+    await w.lockAcrossCompanies('user-email', model.email.toLowerCase());
     const existing = await w.trx.selectFrom('users').innerJoin('companies', 'companies.id', 'users.companyId')
-      .select(['users.userId', 'users.companyId', 'users.passwordHash', 'companies.name as companyName'])
+      .select(['users.userId', 'users.companyId', 'users.passwordHash', 'users.disabledAt', 'companies.name as companyName'])
       .where((eb) => eb(eb.fn('lower', ['users.email']), '=', model.email)).executeTakeFirst();
     if (existing && existing.companyId !== scope.companyId) {
       const message = elsewhere(existing.companyName);
       throw new ProblemError('conflict', message, { errors: { email: [message] } });
     }
+    // A role given to a disabled person would look like a welcome they cannot use.
+    if (existing?.disabledAt) throw new ProblemError('conflict', peopleMessages.inviteDisabled, { errors: { email: [peopleMessages.inviteDisabled] } });
     const userId = existing?.userId ?? randomUUID();
     created = !existing;
     if (!existing) await w.trx.insertInto('users').values({ userId, companyId: scope.companyId, email: model.email, name: model.name, passwordHash: '' }).execute();

@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, Select, Stack, Table, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FailedMessage, PlatformDevice, PlatformHealth } from '../../contract/platform-health.ts';
 import { deviceFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
@@ -21,13 +21,22 @@ function StoreCell({ store }: { store: NamedStore }) {
 
 /** A list read when it opens: loading, its problem with Try again, or what it holds. */
 function useLoaded<T>(load: () => Promise<T>, fallback: string) {
-  const [value, setValue] = useState<T | null>(null);
-  const { problem, busy, run } = useAction(fallback);
-  const reload = useCallback(() => void run(async () => setValue(await load())), [run, load]);
-  useEffect(reload, [reload]);
+  // Each answer is kept with the load it answers: a slower answer to an earlier choice (another store) is never shown.
+  const [loaded, setLoaded] = useState<{ load: () => Promise<T>; value: T } | null>(null);
+  const current = useRef(load);
+  const { problem, run } = useAction(fallback);
+  const reload = useCallback(() => void run(async () => {
+    const value = await load();
+    if (current.current === load) setLoaded({ load, value });
+  }), [run, load]);
+  useEffect(() => {
+    current.current = load;
+    reload();
+  }, [load, reload]);
+  const value = loaded?.load === load ? loaded.value : null;
   const state = problem
     ? <Alert color="red" role="alert">{problem} <Button variant="subtle" size="compact-sm" onClick={reload}>Try again</Button></Alert>
-    : value === null && busy ? <Loader size="sm" aria-label="Loading the list" /> : null;
+    : value === null ? <Loader size="sm" aria-label="Loading the list" /> : null;
   return { value, state };
 }
 
@@ -91,7 +100,7 @@ export function DeviceList({ stores }: { stores: PlatformHealth['devices']['stor
             </Table.Thead>
             <Table.Tbody>
               {devices.map((d) => (
-                <Table.Tr key={d.deviceId}>
+                <Table.Tr key={`${d.deviceId}/${d.storeId}`}>
                   <StoreCell store={d} />
                   <Table.Td><Text size="sm">{d.userName ?? 'A person no longer here'}</Text></Table.Td>
                   <Table.Td ta="right"><Text size="sm" c={d.outboxBacklog > 0 ? 'orange' : undefined} fw={d.outboxBacklog > 0 ? 600 : undefined}>{d.outboxBacklog}</Text></Table.Td>

@@ -34,13 +34,17 @@ function Figure({ label, value, detail, tone, list, onOpen }: { label: string; v
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** How long a background job's problem keeps the figure red. */
+const recentProblemMs = 15 * 60_000;
+
 function HealthFigures({ health, onOpen }: { health: PlatformHealth; onOpen(list: ListName): void }) {
   const { database, migrations, hub, devices, failedMessages, providers, jobs } = health;
   const formats = deviceFormatters();
   const latest = migrations.applied.at(-1);
   const missing = migrations.known - migrations.applied.length;
   const lastProblem = jobs.map((j) => j.lastErrorAt).filter((at) => at !== null).sort().at(-1);
-  const troubled = jobs.filter((j) => j.lastErrorAt !== null).length;
+  // A job is in trouble while its last problem is recent: one from this morning, long since recovered from, is history.
+  const troubled = jobs.filter((j) => j.lastErrorAt !== null && Date.parse(health.checkedAt) - Date.parse(j.lastErrorAt) < recentProblemMs).length;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
       <Figure label="Server" value={`Version ${health.server.version}`} />

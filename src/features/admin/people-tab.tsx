@@ -19,19 +19,22 @@ export function PeopleTab({ companies, stores }: { companies: Company[]; stores:
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 300);
   const [company, setCompany] = useState<string | null>(null);
-  const [found, setFound] = useState<PeopleList | null>(null);
+  // Each answer with the search it answers: while the next one loads, the last is shown dimmed, never as its answer.
+  const [answered, setAnswered] = useState<{ key: string; list: PeopleList } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState<PlatformPerson | null>(null);
   const [inviting, setInviting] = useState(false);
   // Only the last search's answer is shown: an earlier, slower one arriving after it is dropped.
   const asked = useRef(0);
 
+  const key = `${company ?? ''}|${q}`;
   const search = useCallback(() => {
     const ticket = ++asked.current;
+    const searched = `${company ?? ''}|${q}`;
     syncClient().searchPeople(q, company === null ? null : Number(company))
       .then((list) => {
         if (ticket !== asked.current) return;
-        setFound(list);
+        setAnswered({ key: searched, list });
         setProblem(null);
       })
       .catch((e: unknown) => { if (ticket === asked.current) setProblem(e instanceof Error ? e.message : 'The people could not be loaded.'); });
@@ -40,8 +43,10 @@ export function PeopleTab({ companies, stores }: { companies: Company[]; stores:
 
   const changed = (person: PlatformPerson) => {
     setOpen(person);
-    setFound((list) => list && { ...list, items: list.items.map((p) => (p.userId === person.userId ? person : p)) });
+    setAnswered((last) => last && { ...last, list: { ...last.list, items: last.list.items.map((p) => (p.userId === person.userId ? person : p)) } });
   };
+  const found = problem ? null : answered?.list ?? null;
+  const stale = answered !== null && answered.key !== key;
 
   return (
     <Stack gap="sm">
@@ -57,11 +62,12 @@ export function PeopleTab({ companies, stores }: { companies: Company[]; stores:
       {found && (
         <>
           <Text size="sm" c="dimmed" role="status">
+            {stale && <Loader size="xs" mr={6} aria-label="Searching" />}
             {found.count === 0 ? 'Nobody matches this search.'
               : found.count > found.items.length ? `Showing ${found.items.length} of ${found.count} people: narrow the search to find someone.`
                 : `${found.count} ${found.count === 1 ? 'person' : 'people'}`}
           </Text>
-          <Stack gap="xs" role="list" aria-label="People">
+          <Stack gap="xs" role="list" aria-label="People" aria-busy={stale} style={stale ? { opacity: 0.5 } : undefined}>
             {found.items.map((person) => (
               <Paper key={person.userId} withBorder p="sm" role="listitem">
                 <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
