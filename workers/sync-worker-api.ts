@@ -6,6 +6,8 @@ import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
 import type { Milestone, VisitDay } from '../src/domain/visit-rules.ts';
 import type { PossibleDuplicateGroup } from './device-duplicates.ts';
+import type { HomeFigures } from './home-figures.ts';
+import type { StopWatch } from './live-watch.ts';
 import type { Placement, ScheduledServiceChanges } from './scheduler-mutations.ts';
 import type { TireOptionChanges } from './retail-mutations.ts';
 import type { CreateTireFee, CreateTireInstallPackage, TireFeeRow, TireInstallPackage, TireQuote } from '../src/contract/tire-pricing.ts';
@@ -80,6 +82,11 @@ export interface SyncWorkerApi {
   markNotDuplicate(customerId: string, otherCustomerId: string): Promise<boolean>;
   /** The possible duplicates of a store's replica, worked out here and kept up to date between calls. */
   possibleDuplicates(storeId: number): Promise<PossibleDuplicateGroup[]>;
+  /**
+   * Home's figures of a store's day, worked out here and sent to `onFigures` again on every change of their rows
+   * and each minute (minutes waited, the day turning); until the answered function is called.
+   */
+  watchHome(storeId: number, timeZone: string, onFigures: (figures: HomeFigures) => void, onError: (message: string) => void): Promise<StopWatch>;
   /** The active store's service catalogue (admins): each change queued, sent when online. */
   createStoreService(model: CreateStoreService): Promise<boolean>;
   updateStoreService(storeServiceId: string, changes: Partial<Omit<StoreService, 'storeServiceId' | 'storeServiceHashId' | 'tractionServiceCode'>>): Promise<boolean>;

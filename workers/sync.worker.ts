@@ -35,6 +35,8 @@ import { tireQuoteMutations } from './tire-quote-mutations.ts';
 import { stockElsewhere } from './stock-elsewhere.ts';
 import { compressPhoto } from './photo-compression.ts';
 import { DeviceDuplicates } from './device-duplicates.ts';
+import { homeFigures, readHomeRows } from './home-figures.ts';
+import { watchFigures } from './live-watch.ts';
 import { fetchPhoto } from './photo-fetch.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
 
@@ -95,7 +97,20 @@ function duplicatesFor(storeId: number): DeviceDuplicates {
   return found;
 }
 
+/** The replica connection figures are read through, one per store (the watches of one store share it). */
+const figureDbs = new Map<number, StoreDb>();
+
+function figuresDbFor(storeId: number): StoreDb {
+  let db = figureDbs.get(storeId);
+  if (!db) {
+    db = openStoreDb({ userId: signedIn('reading the figures').userId, storeId }, 'default');
+    figureDbs.set(storeId, db);
+  }
+  return db;
+}
+
 function closeEngines(): void {
+  figureDbs.clear();
   engines.clear();
   for (const found of duplicates.values()) found.close();
   duplicates.clear();
@@ -262,6 +277,10 @@ const api: SyncWorkerApi = {
   mergeCustomers: (keptCustomerId, mergedCustomerId) => queue(mutations.mergeCustomers(keptCustomerId, mergedCustomerId)),
   markNotDuplicate: (customerId, otherCustomerId) => queue(mutations.markNotDuplicate(customerId, otherCustomerId)),
   possibleDuplicates: (storeId) => duplicatesFor(storeId).groups(),
+  watchHome: async (storeId, timeZone, onFigures, onError) => {
+    const db = figuresDbFor(storeId);
+    return watchFigures({ read: () => readHomeRows(db, new Date()), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError, tickMs: 60_000 });
+  },
   createStoreService: async (model) => queue(mutations.createStoreService(await activeStoreId(), model)),
   updateStoreService: (storeServiceId, changes) => queue(mutations.updateStoreService(storeServiceId, changes)),
   deleteStoreService: (storeServiceId) => queue(mutations.deleteStoreService(storeServiceId)),

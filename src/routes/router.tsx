@@ -102,7 +102,7 @@ const home = createRoute({
     const { session } = context;
     if (session.roles.includes('AllTracTechnician') && !session.roles.includes('PointSAdmin')) throw redirect({ to: '/technician-appointments', replace: true });
   },
-  component: titleOnly,
+  component: lazyRouteComponent(() => import('../features/home/home-page.tsx'), 'HomePage'),
 });
 
 /** The scheduler's day and view live in the URL: a shared or reloaded link opens the same calendar. */

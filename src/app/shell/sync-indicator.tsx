@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Divider, Group, Indicator, Popover, Progress, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUpload, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { useDeviceOutbox, useOtherUsersWaiting, type DeviceChange } from './use-device-outbox.ts';
@@ -15,6 +16,11 @@ export function syncLabel(offline: boolean, waiting: number, failed: number): st
   return waiting > 0 ? `${waiting} waiting` : 'Saved';
 }
 
+const openEvent = 'alltrac:open-sync-status';
+
+/** Opens the top bar's sync status panel (home's tile of this device's waiting changes opens the list there). */
+export const openSyncStatus = () => window.dispatchEvent(new Event(openEvent));
+
 /**
  * Saved, N waiting or N not saved; the last successful sync; Sync now; and a panel listing each waiting and
  * refused change with its store and the server's reason (retry or discard a refused one). Counts cover
@@ -24,6 +30,12 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
   const data = useDeviceOutbox(storeId);
   const readiness = useOfflineReadiness(storeId);
   const othersWaiting = useOtherUsersWaiting();
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    const open = () => setOpened(true);
+    window.addEventListener(openEvent, open);
+    return () => window.removeEventListener(openEvent, open);
+  }, []);
   const storeName = (id: number) => {
     const store = stores.find((s) => s.id === id);
     return store ? `${store.name} #${store.storeNumber}` : `store ${id}`;
@@ -39,11 +51,11 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
   const lastSynced = status.lastSyncedAt ? new Date(status.lastSyncedAt).toISOString() : readiness?.lastSyncedAt ?? null;
 
   return (
-    <Popover position="bottom-end" width="min(360px, calc(100vw - 16px))" withinPortal shadow="md">
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width="min(360px, calc(100vw - 16px))" withinPortal shadow="md">
       <Popover.Target>
         <Tooltip label={`Sync: ${label}`}>
           <Indicator disabled={!failed.length && !waiting.length} label={failed.length || waiting.length} size={16} color={failed.length ? 'error' : 'yellow'} offset={4}>
-            <ActionIcon variant="subtle" color={color} size="lg" aria-label={`Sync status: ${label}`}>
+            <ActionIcon variant="subtle" color={color} size="lg" aria-label={`Sync status: ${label}`} onClick={() => setOpened((o) => !o)}>
               <Icon size={22} />
             </ActionIcon>
           </Indicator>

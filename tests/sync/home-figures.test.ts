@@ -1,0 +1,114 @@
+// Dexie's liveQuery runs its query only where a global indexedDB exists, as in a browser's worker.
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Customer, ScheduledService, ScheduledVisit, StoreMessage } from '../../src/contract/entities.ts';
+import { StoreDb, type OutboxEntry } from '../../src/db/store-db.ts';
+import { homeFigures, readHomeRows, type HomeFigures } from '../../workers/home-figures.ts';
+import { watchFigures } from '../../workers/live-watch.ts';
+import { at, minutesAfter, ny, service, visit } from '../support/store-day-rows.ts';
+
+const owner = { userId: '11111111-1111-4111-8111-111111111111', storeId: 4 };
+const open: { close(): void }[] = [];
+afterEach(() => {
+  for (const o of open.splice(0)) o.close();
+});
+
+function replica(indexedDB = new IDBFactory()) {
+  const db = new StoreDb(owner, { indexedDB, IDBKeyRange });
+  open.push(db);
+  return db;
+}
+
+const customer = (customerId: string, firstName: string, phoneNumber: string | null): Customer => ({
+  customerId, firstName, lastName: 'Doe', companyName: null, email: null, phoneNumber, alternatePhoneNumber: null, createdOn: '2026-01-01T10:00:00.000Z',
+} as Customer);
+
+const outgoing = (storeMessageId: string, visitId: string, sentOn: string, extra: Partial<StoreMessage> = {}): StoreMessage => ({
+  storeMessageId, customerId: null, messageDirection: 'Outbound', templateType: 'ServiceFinished', content: 'ready', sentOn, visitId,
+  deliveryStatus: 'Queued', isArchived: false, repliedToByUserId: null, ...extra,
+} as StoreMessage);
+
+const entry = (seq: number, extra: Partial<OutboxEntry>): OutboxEntry => ({
+  seq, entity: `scheduledVisits/v${seq}`, collection: 'scheduledVisits', key: `v${seq}`, method: 'PATCH', path: '/x', idempotencyKey: `k${seq}`,
+  description: 'A change', status: 'pending', attempts: 0, createdAt: '2026-03-10T12:00:00.000Z', ...extra,
+});
+
+const now = new Date(at('2026-03-10T11:00:00'));
+
+async function seed(db: StoreDb) {
+  const start = at('2026-03-10T09:00:00');
+  await db.rows<ScheduledVisit>('scheduledVisits').bulkPut([
+    visit('ready', { customerId: 'c1', checkInDate: minutesAfter(start, -10), workStartDate: start, workCompleteDate: minutesAfter(start, 40), readyForPickupDate: minutesAfter(start, 45) }),
+    visit('texted', { customerId: 'c2', checkInDate: minutesAfter(start, -10), workStartDate: start, workCompleteDate: minutesAfter(start, 40), readyForPickupDate: minutesAfter(start, 50) }),
+    visit('later', { customerId: 'c1', scheduledCustomerCheckIn: at('2026-03-10T14:00:00') }),
+    // Checked in three weeks ago and never checked out: outside the window home reads, a record to tidy.
+    visit('forgotten', { checkInDate: at('2026-02-17T08:00:00') }),
+  ]);
+  await db.rows<ScheduledService>('scheduledServices').bulkPut([
+    service('s1', 'ready', start, 45),
+    service('s2', 'texted', start, 45),
+    service('s3', 'later', at('2026-03-10T14:00:00'), 60),
+    service('s4', 'forgotten', at('2026-02-17T08:00:00'), 60),
+  ]);
+  await db.rows<Customer>('customers').bulkPut([customer('c1', 'Ann', '3125550101'), customer('c2', 'Bo', null)]);
+  await db.rows<StoreMessage>('storeMessages').bulkPut([
+    outgoing('m1', 'texted', minutesAfter(start, 55)),
+    // A text that failed on its way did not tell the customer: the visit can be texted again.
+    outgoing('m2', 'ready', minutesAfter(start, 50), { deliveryStatus: 'Failed' }),
+  ]);
+  await db.outbox.bulkAdd([entry(1, {}), entry(2, { upload: { byteSize: 1000 } }), entry(3, { status: 'failed' })]);
+}
+
+describe("home's figures in the sync worker", () => {
+  it("read today's visits, the cars ready with whether they were texted, and this device's waiting changes and photos", async () => {
+    const db = replica();
+    await seed(db);
+    const figures = homeFigures(await readHomeRows(db, now), now, ny);
+    expect(figures.date).toBe('2026-03-10');
+    expect(figures.dayTotal).toBe(3);
+    expect(figures.byStatus.find((s) => s.status === 'Ready For Pickup')!.count).toBe(2);
+    expect(figures.ready.map((r) => [r.visit.scheduledVisitId, r.visit.customerName, r.visit.phoneNumber, r.textedAt])).toEqual([
+      ['ready', 'Ann Doe', '3125550101', null],
+      ['texted', 'Bo Doe', null, minutesAfter(at('2026-03-10T09:00:00'), 55)],
+    ]);
+    expect(figures.arrivals.map((a) => a.visit.scheduledVisitId)).toEqual(['later']);
+    expect(figures.here.waiting.map((h) => h.visit.scheduledVisitId)).toEqual(['ready', 'texted']);
+    expect(figures.device).toEqual({ waitingChanges: 1, refusedChanges: 1, waitingPhotos: 1 });
+  });
+
+  it('are sent again when a row changes in another connection, each minute as the clock moves, and never after the watch stops', async () => {
+    const indexedDB = new IDBFactory();
+    const db = replica(indexedDB);
+    await seed(db);
+    let clock = now;
+    const received: HomeFigures[] = [];
+    const errors: string[] = [];
+    const watch = (onFigures: (f: HomeFigures) => void) => watchFigures({
+      read: () => readHomeRows(db, now), compute: (rows, at) => homeFigures(rows, at, ny), onFigures, onError: (e) => { errors.push(e); },
+      clock: () => clock, tickMs: 20,
+    });
+    const stop = watch((f) => received.push(f));
+    await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
+    expect(errors).toEqual([]);
+    expect(received[0]!.ready[0]!.minutesReady).toBe(75);
+
+    // The sync engine writes through its own connection: the car is picked up.
+    await replica(indexedDB).rows<ScheduledVisit>('scheduledVisits').update('ready', { checkOutDate: at('2026-03-10T11:00:00') });
+    await vi.waitFor(() => expect(received.at(-1)!.ready.map((r) => r.visit.scheduledVisitId)).toEqual(['texted']));
+
+    // A minute on, with no write: the wait shown grows.
+    clock = new Date(now.getTime() + 60_000);
+    await vi.waitFor(() => expect(received.at(-1)!.ready[0]!.minutesReady).toBe(71));
+
+    stop();
+    const seen = received.length;
+    await replica(indexedDB).rows<ScheduledVisit>('scheduledVisits').update('texted', { checkOutDate: at('2026-03-10T11:01:00') });
+    // A second watch sees the change: by then the stopped one would have too.
+    const after: HomeFigures[] = [];
+    const second = watch((f) => after.push(f));
+    await vi.waitFor(() => expect(after.at(-1)?.ready).toEqual([]));
+    second();
+    expect(received).toHaveLength(seen);
+  });
+});

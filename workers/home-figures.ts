@@ -1,0 +1,163 @@
+import type {
+  Customer, CustomerVehicle, InspectionItem, InspectionReport, Rating, ScheduledService, ScheduledVisit, SchedulerResource, StoreMessage, StoreStaff,
+  UnconfirmedVisit,
+} from '../src/contract/entities.ts';
+import type { StoreDb } from '../src/db/store-db.ts';
+import { displayName, vehicleTitle } from '../src/domain/display-name.ts';
+import { isDone } from '../src/domain/quick-reply.ts';
+import { bayRoles } from '../src/domain/roles.ts';
+import {
+  inspectionsAwaitingAnswer, jobsNobodyHas, lateJobs, nextArrivals, readyForPickup, requestsToConfirm, storeDayAt, technicianLoad, vehiclesHere,
+  visitsByStatus, visitSpans, type StatusCount, type VehicleHere,
+} from '../src/domain/store-day.ts';
+
+const dayMs = 86_400_000;
+/**
+ * How far back home looks for cars still here: a visit whose first service is older than this and never checked
+ * out is a record to tidy, not a car in the lot (reading every visit the store ever had would cost the first
+ * paint its budget on a store with years of history).
+ */
+export const carsHereLookBackDays = 14;
+
+/** What home reads, once per change of any of these tables. */
+export interface HomeRows {
+  services: ScheduledService[];
+  visits: ScheduledVisit[];
+  customers: Map<string, Customer>;
+  vehicles: Map<string, CustomerVehicle>;
+  resources: SchedulerResource[];
+  staff: StoreStaff[];
+  requests: UnconfirmedVisit[];
+  reports: InspectionReport[];
+  items: InspectionItem[];
+  /** Visits a ServiceFinished text went out for (or is queued for) in the window: texted once, never twice by a double tap. */
+  textedReady: Map<string, string>;
+  newMessages: number;
+  unreadRatings: number;
+  waitingChanges: number;
+  refusedChanges: number;
+  waitingPhotos: number;
+}
+
+/** A visit as a home list shows it: who, which car, and where it opens. */
+export interface HomeVisit {
+  scheduledVisitId: string;
+  customerId: string | null;
+  customerName: string;
+  vehicle: string;
+  /** The customer's phone on the device (the ready-for-pickup text goes there), or null. */
+  phoneNumber: string | null;
+}
+
+export interface HomeFigures {
+  date: string;
+  byStatus: Omit<StatusCount, 'visitIds'>[];
+  dayTotal: number;
+  arrivals: { visit: HomeVisit; arrivesAt: string }[];
+  here: Record<'waiting' | 'droppedOff' | 'pickupAndDelivery' | 'notSaid', { visit: HomeVisit; minutesWaited: number }[]>;
+  ready: { visit: HomeVisit; minutesReady: number; textedAt: string | null }[];
+  requests: { unconfirmedVisitId: string; name: string; requestedStartDate: string }[];
+  awaitingAnswer: { visit: HomeVisit; unanswered: number; minutesSinceSent: number }[];
+  newMessages: number;
+  unreadRatings: number;
+  device: { waitingChanges: number; refusedChanges: number; waitingPhotos: number };
+  bay: {
+    nobodyHas: { visit: HomeVisit; scheduledServiceId: string; startDate: string }[];
+    late: { visit: HomeVisit; scheduledServiceId: string; minutesLate: number }[];
+    load: { technicianId: string; name: string; jobs: number; bookedMinutes: number; minutesLeft: number }[];
+  };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Home's rows, in one read transaction: the services of the look-back window to two days ahead (by the startDate
+ * index) and their visits, customers and vehicles; the small tables whole; the unread counts as the drawer's
+ * badges count them; this device's waiting changes and photos.
+ */
+export function readHomeRows(db: StoreDb, now: Date): Promise<HomeRows> {
+  const names = ['scheduledServices', 'scheduledVisits', 'customers', 'customerVehicles', 'schedulerResources', 'storeStaff', 'unconfirmedVisits', 'inspectionReports',
+    'inspectionItems', 'storeMessages', 'ratings'] as const;
+  return db.transaction('r', [...names.map((name) => db.collection(name)), db.outbox], async () => {
+    const from = iso(now.getTime() - carsHereLookBackDays * dayMs);
+    const to = iso(now.getTime() + 2 * dayMs);
+    const [services, resources, staff, requests, reports, newMessages, unreadRatings, outbox] = await Promise.all([
+      db.rows<ScheduledService>('scheduledServices').where('startDate').between(from, to, true, false).toArray(),
+      db.rows<SchedulerResource>('schedulerResources').toArray(),
+      db.rows<StoreStaff>('storeStaff').toArray(),
+      db.rows<UnconfirmedVisit>('unconfirmedVisits').toArray(),
+      db.rows<InspectionReport>('inspectionReports').filter((r) => r.sentAt !== null).toArray(),
+      db.rows<StoreMessage>('storeMessages').filter((m) => m.messageDirection === 'Inbound' && !isDone(m)).count(),
+      db.rows<Rating>('ratings').filter((r) => r.isRead === false).count(),
+      db.outbox.toArray(),
+    ]);
+    const visitIds = [...new Set(services.map((s) => s.scheduledVisitId))];
+    const visits = (await db.rows<ScheduledVisit>('scheduledVisits').bulkGet(visitIds)).filter((v): v is ScheduledVisit => v !== undefined);
+    const customerIds = [...new Set(visits.flatMap((v) => (v.customerId ? [v.customerId] : [])))];
+    const vehicleIds = [...new Set(visits.flatMap((v) => (v.vehicleId ? [v.vehicleId] : [])))];
+    const [customers, vehicles, items, sent] = await Promise.all([
+      db.rows<Customer>('customers').bulkGet(customerIds),
+      db.rows<CustomerVehicle>('customerVehicles').bulkGet(vehicleIds),
+      db.rows<InspectionItem>('inspectionItems').where('inspectionReportId').anyOf(reports.map((r) => r.inspectionReportId)).toArray(),
+      db.rows<StoreMessage>('storeMessages').where('sentOn').aboveOrEqual(from).filter((m) => m.templateType === 'ServiceFinished' && m.visitId !== null).toArray(),
+    ]);
+    const textedReady = new Map<string, string>();
+    for (const message of sent) if (message.deliveryStatus !== 'Failed') textedReady.set(message.visitId!, message.sentOn);
+    const pending = outbox.filter((e) => e.status === 'pending');
+    return {
+      services, visits, resources, staff, requests, reports, items, textedReady, newMessages, unreadRatings,
+      customers: new Map(customers.flatMap((c) => (c ? [[c.customerId, c] as const] : []))),
+      vehicles: new Map(vehicles.flatMap((v) => (v ? [[v.vehicleId, v] as const] : []))),
+      waitingChanges: pending.filter((e) => !e.upload).length,
+      refusedChanges: outbox.filter((e) => e.status === 'failed').length,
+      waitingPhotos: pending.filter((e) => e.upload).length,
+    };
+  });
+}
+
+/** Home's figures as of `now` at a store in `timeZone` (pure: the sync worker computes them again each minute). */
+export function homeFigures(rows: HomeRows, now: Date, timeZone: string): HomeFigures {
+  const day = storeDayAt(now, timeZone);
+  const spans = visitSpans(rows.services);
+  const visitsById = new Map(rows.visits.map((v) => [v.scheduledVisitId, v]));
+  const shown = (visit: ScheduledVisit): HomeVisit => {
+    const customer = visit.customerId ? rows.customers.get(visit.customerId) : undefined;
+    const vehicle = visit.vehicleId ? rows.vehicles.get(visit.vehicleId) : undefined;
+    return {
+      scheduledVisitId: visit.scheduledVisitId,
+      customerId: visit.customerId,
+      customerName: customer ? displayName(customer) : 'No customer',
+      vehicle: vehicle ? vehicleTitle(vehicle) : '',
+      phoneNumber: customer?.phoneNumber ?? null,
+    };
+  };
+  const here = vehiclesHere(rows.visits, now);
+  const hereShown = (list: VehicleHere[]) => list.map(({ visit, minutesWaited }) => ({ visit: shown(visit), minutesWaited }));
+  const byStatus = visitsByStatus(rows.visits, spans, day);
+  const names = new Map(rows.staff.map((p) => [p.userId, p.name]));
+  const technicianIds = rows.staff.filter((p) => p.roles.some((r) => bayRoles.includes(r))).sort((a, b) => a.name.localeCompare(b.name)).map((p) => p.userId);
+  return {
+    date: day.date,
+    byStatus: byStatus.map(({ status, color, count }) => ({ status, color, count })),
+    dayTotal: byStatus.reduce((sum, s) => sum + s.count, 0),
+    arrivals: nextArrivals(rows.visits, spans, day, 5).map(({ visit, arrivesAt }) => ({ visit: shown(visit), arrivesAt })),
+    here: { waiting: hereShown(here.waiting), droppedOff: hereShown(here.droppedOff), pickupAndDelivery: hereShown(here.pickupAndDelivery), notSaid: hereShown(here.notSaid) },
+    ready: readyForPickup(rows.visits, now).map(({ visit, minutesReady }) => ({ visit: shown(visit), minutesReady, textedAt: rows.textedReady.get(visit.scheduledVisitId) ?? null })),
+    requests: requestsToConfirm(rows.requests).map((r) => ({ unconfirmedVisitId: r.unconfirmedVisitId, name: displayName(r), requestedStartDate: r.requestedStartDate })),
+    awaitingAnswer: inspectionsAwaitingAnswer(rows.reports, rows.items, rows.visits, now).flatMap(({ report, unanswered, minutesSinceSent }) => {
+      const visit = visitsById.get(report.scheduledVisitId);
+      return visit ? [{ visit: shown(visit), unanswered, minutesSinceSent }] : [];
+    }),
+    newMessages: rows.newMessages,
+    unreadRatings: rows.unreadRatings,
+    device: { waitingChanges: rows.waitingChanges, refusedChanges: rows.refusedChanges, waitingPhotos: rows.waitingPhotos },
+    bay: {
+      nobodyHas: jobsNobodyHas(rows.services, rows.visits, spans, rows.resources, day)
+        .map(({ service, visit }) => ({ visit: shown(visit), scheduledServiceId: service.scheduledServiceId, startDate: service.startDate })),
+      late: lateJobs(rows.services, rows.visits, spans, day)
+        .map(({ service, visit, minutesLate }) => ({ visit: shown(visit), scheduledServiceId: service.scheduledServiceId, minutesLate })),
+      load: technicianLoad(rows.services, rows.visits, spans, rows.resources, day, technicianIds)
+        .map((load) => ({ ...load, name: names.get(load.technicianId) ?? 'Someone no longer at this store' })),
+    },
+  };
+}
