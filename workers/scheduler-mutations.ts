@@ -61,7 +61,10 @@ export const schedulerMutations = {
     if (parsed.length === 0) throw new Error('The appointment was not saved: choose at least one service.');
     const visitRow = { ...newStaffVisit(model, { now: now.toISOString(), bookedBy, walkIn }), storeId };
     // Sent after the customer and the vehicle when those were made on this device and wait to be sent too.
-    const refs = [...(model.customerId ? [`customers/${model.customerId}`] : []), ...(model.vehicleId ? [`customerVehicles/${model.vehicleId}`] : [])];
+    const refs = [
+      ...(model.customerId ? [`customers/${model.customerId}`] : []), ...(model.vehicleId ? [`customerVehicles/${model.vehicleId}`] : []),
+      ...(model.tireQuoteId ? [`tireQuotes/${model.tireQuoteId}`] : []),
+    ];
     return [
       {
         collection: 'scheduledVisits', key: model.scheduledVisitId, description: walkIn ? 'Check in a walk-in' : 'Book an appointment', refs,

@@ -38,6 +38,7 @@ import * as visitTires from './migrations/0040-visit-tires.ts';
 import * as systemNoticeStores from './migrations/0041-system-notice-stores.ts';
 import * as userAccess from './migrations/0042-user-access.ts';
 import * as devices from './migrations/0043-devices.ts';
+import * as visitTireQuote from './migrations/0044-visit-tire-quote.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0041-system-notice-stores': systemNoticeStores,
   '0042-user-access': userAccess,
   '0043-devices': devices,
+  '0044-visit-tire-quote': visitTireQuote,
 };
 
 /** The migrations' names, in the order they apply. */

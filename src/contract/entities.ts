@@ -143,6 +143,8 @@ export const scheduledVisitSchema = z.object({
   vehicleInspectionStatus: optionalText(30),
   inspectionReportId: id.nullable(),
   legacyVisitId: z.number().int().nullable(),
+  /** The tire quote the counter booked this visit from (the install of a quoted option), or null. */
+  tireQuoteId: id.nullable(),
 });
 
 export const scheduledServiceSchema = z.object({

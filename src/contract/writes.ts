@@ -111,6 +111,8 @@ export const createScheduledVisitSchema = scheduledVisitSchema.pick({
 }).extend({
   scheduledVisitHashId: devicePublicId,
   walkIn: z.boolean().default(false),
+  /** Booking a quoted install: the quote, one of the visit's customer's (absent from devices of before it). */
+  tireQuoteId: z.uuid().nullable().default(null),
 }).strict();
 export type CreateScheduledVisit = z.input<typeof createScheduledVisitSchema>;
 /** What staff change on a visit; the milestones move by their own calls (check-in) or, for cancel, by setting cancelDate. */

@@ -434,3 +434,25 @@ export function tireQuotesSent(
   }
   return { saved, sent };
 }
+
+/**
+ * Tire quotes saved in the period (by their date at the store) that became visits: a visit booked from the quote
+ * (the counter's "Book install", which records the quote on the visit) and not canceled, whenever it is. A quote
+ * booked twice (moved by cancelling and booking again) counts once.
+ */
+export function tireQuotesBooked(
+  quotes: readonly Pick<TireQuote, 'tireQuoteId' | 'createdOn'>[],
+  visits: readonly Pick<ScheduledVisit, 'tireQuoteId' | 'cancelDate'>[],
+  range: Pick<DayRange, 'from' | 'to'>,
+): { saved: number; booked: number } {
+  // Visits synced before the quote link existed have no such field: undefined, as null, is no quote.
+  const bookedQuotes = new Set(visits.flatMap((v) => (v.tireQuoteId && !v.cancelDate ? [v.tireQuoteId] : [])));
+  let saved = 0;
+  let booked = 0;
+  for (const quote of quotes) {
+    if (quote.createdOn < range.from || quote.createdOn >= range.to) continue;
+    saved += 1;
+    if (bookedQuotes.has(quote.tireQuoteId)) booked += 1;
+  }
+  return { saved, booked };
+}

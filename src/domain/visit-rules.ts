@@ -22,7 +22,7 @@ export function newStaffVisit(model: Omit<CreateScheduledVisit, 'walkIn'>, at: {
     keyTag: model.keyTag, visitAppointmentCount: model.visitAppointmentCount, scheduledCustomerCheckIn: model.scheduledCustomerCheckIn, pickUpTime: model.pickUpTime,
     isExternal: false, scheduledBy: at.bookedBy, tractionInvoiceNumber: null, confirmationDate: at.now, cancelDate: null,
     checkInDate: at.walkIn ? at.now : null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
-    vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
+    vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null, tireQuoteId: model.tireQuoteId ?? null,
   };
 }
 

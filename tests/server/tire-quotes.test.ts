@@ -227,6 +227,48 @@ describe('saving a tire quote on a customer', () => {
   });
 });
 
+describe("booking a quote's install", () => {
+  const visitFor = (customerId: string, tireQuoteId: string | null) => ({
+    scheduledVisitId: randomUUID(), scheduledVisitHashId: newHashId(), customerId, vehicleId: null, customerVehicleStatus: 2, description: null, staffNotes: null,
+    customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: null, pickUpTime: null, tireQuoteId,
+  });
+  const visitRow = (id: string) => t.db.selectFrom('scheduledVisits').select(['tireQuoteId']).where('scheduledVisitId', '=', id).executeTakeFirst();
+
+  it('records the quote on the visit, and the store\'s devices get it with the visit', async () => {
+    const owner = await newOwner();
+    const { body: quote } = await created(owner);
+    const since = await latestVersion();
+    const visit = visitFor(owner.customerId, quote.tireQuoteId);
+    const answer = await as('user')('POST', apiPaths.scheduledVisits, visit);
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json().tireQuoteId).toBe(quote.tireQuoteId);
+    expect(await visitRow(visit.scheduledVisitId)).toEqual({ tireQuoteId: quote.tireQuoteId });
+    const fed = (await feedAfter(since)).find((c) => c.collection === 'scheduledVisits' && c.value.scheduledVisitId === visit.scheduledVisitId);
+    expect(fed?.value.tireQuoteId).toBe(quote.tireQuoteId);
+  });
+
+  it('refuses another customer\'s quote or one that does not exist with a 400 naming it, and books nothing', async () => {
+    const owner = await newOwner();
+    const other = await newOwner('Ada');
+    const { body: theirs } = await created(other);
+    for (const tireQuoteId of [theirs.tireQuoteId, randomUUID()]) {
+      const visit = visitFor(owner.customerId, tireQuoteId);
+      const answer = await as('user')('POST', apiPaths.scheduledVisits, visit);
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(Object.keys(answer.json().errors)).toEqual(['tireQuoteId']);
+      expect(await visitRow(visit.scheduledVisitId)).toBeUndefined();
+    }
+  });
+
+  it('is no quote for a device that does not send one (an app of before the link)', async () => {
+    const owner = await newOwner();
+    const { tireQuoteId: _none, ...visit } = visitFor(owner.customerId, null);
+    const answer = await as('user')('POST', apiPaths.scheduledVisits, visit);
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(await visitRow(visit.scheduledVisitId)).toEqual({ tireQuoteId: null });
+  });
+});
+
 describe('changing a saved quote', () => {
   it('an empty patch changes nothing, not even the version, though prices changed since', async () => {
     const { body, row } = await created(await newOwner());

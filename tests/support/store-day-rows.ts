@@ -13,7 +13,7 @@ export const visit = (scheduledVisitId: string, extra: Partial<ScheduledVisit> =
   staffNotes: null, customerComments: null, keyTag: null, isExternal: false, scheduledBy: 'Uma', tractionInvoiceNumber: null, visitAppointmentCount: 1,
   scheduledCustomerCheckIn: null, pickUpTime: null, confirmationDate: '2026-01-05T15:00:00.000Z', cancelDate: null, checkInDate: null, workStartDate: null,
   workCompleteDate: null, readyForPickupDate: null, checkOutDate: null, vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null,
-  legacyVisitId: null, ...extra,
+  legacyVisitId: null, tireQuoteId: null, ...extra,
 });
 export const service = (scheduledServiceId: string, scheduledVisitId: string, startDate: string, minutes: number, extra: Partial<ScheduledService> = {}): ScheduledService => ({
   scheduledServiceId, scheduledVisitId, storeServiceId: null, resourceId: null, startDate, endDate: minutesAfter(startDate, minutes), durationInMinutes: minutes,

@@ -16,7 +16,7 @@ const visit = (extra: Partial<ScheduledVisit> = {}): ScheduledVisit => ({
   customerComments: null, keyTag: '12', isExternal: false, scheduledBy: 'Uma', tractionInvoiceNumber: null, visitAppointmentCount: 1,
   scheduledCustomerCheckIn: null, pickUpTime: null, confirmationDate: '2026-11-20T15:00:00Z', cancelDate: null, checkInDate: null, workStartDate: null,
   workCompleteDate: null, readyForPickupDate: null, checkOutDate: null, vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null,
-  legacyVisitId: null, ...extra,
+  legacyVisitId: null, tireQuoteId: null, ...extra,
 });
 const service = (id: string, wall: string, minutes: number, extra: Partial<ScheduledService> = {}): ScheduledService => {
   const startDate = wallClockIsoToInstant(wall, zone);

@@ -8,7 +8,7 @@ import type { TireQuote } from '../../src/contract/tire-pricing.ts';
 import { visitSpans, visitStatuses, type VisitStatus } from '../../src/domain/store-day.ts';
 import {
   appointmentsByStatusPerDay, bayUtilisation, carCount, firstReplyTimes, inspectionDecisions, noShowsAndCancellations, ratingsByIsoWeek, technicianUtilisation,
-  timePerJob, tireQuotesSent, type UtilisationRows,
+  timePerJob, tireQuotesBooked, tireQuotesSent, type UtilisationRows,
 } from '../../src/domain/store-figures.ts';
 import { defaultWeekdayHours, type WeekdayHours } from '../../src/domain/store-hours.ts';
 import { at, ny, service, visit } from '../support/store-day-rows.ts';
@@ -314,6 +314,27 @@ describe('tire quotes sent', () => {
       reply('m4', '2026-05-31T15:00:00.000Z', { content: link('AAAAbbbbCCCCddddEEEE_4') }),
     ];
     expect(tireQuotesSent(quotes, messages, { from: '2026-06-01', to: '2026-06-08' })).toEqual({ saved: 3, sent: 1 });
+  });
+});
+
+describe('tire quotes turned into visits', () => {
+  it('counts the quotes of the period booked as a visit not canceled, once however often they were booked, whenever the visit is', () => {
+    const quotes = [
+      { tireQuoteId: 'q1', createdOn: '2026-06-02' }, { tireQuoteId: 'q2', createdOn: '2026-06-03' }, { tireQuoteId: 'q3', createdOn: '2026-06-05' },
+      { tireQuoteId: 'q4', createdOn: '2026-06-07' }, { tireQuoteId: 'q5', createdOn: '2026-05-30' },
+    ];
+    const visits = [
+      // Booked, canceled, booked again: one quote turned into a visit.
+      visit('a', { tireQuoteId: 'q1', cancelDate: '2026-06-04T12:00:00.000Z' }), visit('b', { tireQuoteId: 'q1' }),
+      // Only canceled: the customer did not come for it.
+      visit('c', { tireQuoteId: 'q2', cancelDate: '2026-06-04T12:00:00.000Z' }),
+      // Installed after the period ends: still a quote of the period that became a visit.
+      visit('d', { tireQuoteId: 'q3' }),
+      // A quote of before the period does not count, nor do visits booked without a quote (or synced before the link).
+      visit('e', { tireQuoteId: 'q5' }), visit('f'), { ...visit('g'), tireQuoteId: undefined as unknown as null },
+    ];
+    expect(tireQuotesBooked(quotes, visits, { from: '2026-06-01', to: '2026-06-08' })).toEqual({ saved: 4, booked: 2 });
+    expect(tireQuotesBooked([], visits, { from: '2026-06-01', to: '2026-06-08' })).toEqual({ saved: 0, booked: 0 });
   });
 });
 

@@ -17,8 +17,14 @@ export async function technicianProblems(db: Reader, scope: StoreScope, userId: 
 }
 
 /** The visit's customer is one of the company's and the vehicle is that customer's. */
-export async function visitReferenceProblems(db: Reader, scope: StoreScope, visit: { customerId: string | null; vehicleId: string | null }): Promise<Problems> {
+export async function visitReferenceProblems(db: Reader, scope: StoreScope, visit: { customerId: string | null; vehicleId: string | null; tireQuoteId?: string | null }): Promise<Problems> {
   const problems: Problems = {};
+  if (visit.tireQuoteId) {
+    const quote = await db.selectFrom('tireQuotes').select('customerId').where('companyId', '=', scope.companyId)
+      .where('tireQuoteId', '=', visit.tireQuoteId).where('deleted', '=', false).executeTakeFirst();
+    if (!quote) problems.tireQuoteId = ['This company has no such tire quote'];
+    else if (quote.customerId !== visit.customerId) problems.tireQuoteId = ["The tire quote is another customer's"];
+  }
   if (visit.customerId) {
     const customer = await db.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId)
       .where('customerId', '=', visit.customerId).where('deleted', '=', false).executeTakeFirst();

@@ -125,7 +125,7 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
         isExternal: true, scheduledBy: 'Online booking', tractionInvoiceNumber: null, visitAppointmentCount: 1,
         scheduledCustomerCheckIn: asked.requestedStartDate, pickUpTime: null, confirmationDate: now, cancelDate: null, checkInDate: null,
         workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
-        vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
+        vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null, tireQuoteId: null,
       });
       const minutes = snapDuration(service?.durationInMinutes ?? unknownJobMinutes);
       const booked = await w.create(scheduledServices, {

@@ -33,7 +33,7 @@ interface Props {
   /** The slot picked; by technician, the technician whose column it was (null: nobody yet). */
   place: CalendarPlacement & { technicianId?: string | null };
   /** What the appointment starts with when it books something already agreed (a tire quote's install). */
-  initial?: { customer: Customer; vehicleId: string | null; serviceIds: string[]; staffNotes: string; tireOptions?: QuotedTires[] };
+  initial?: { customer: Customer; vehicleId: string | null; serviceIds: string[]; staffNotes: string; tireOptions?: QuotedTires[]; tireQuoteId?: string };
   onClose(): void;
 }
 
@@ -261,6 +261,8 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
         scheduledVisitId: crypto.randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId,
         customerVehicleStatus: Number(status) as 1 | 2 | 3, description: null, staffNotes: staffNotes.trim() || null, customerComments: null,
         keyTag: keyTag.trim() || null, visitAppointmentCount: 1, scheduledCustomerCheckIn: services[0]!.startDate, pickUpTime: null, walkIn: walkIn && date === today,
+        // The quote's install stays the quote's only while it is for the quote's customer.
+        tireQuoteId: initial?.tireQuoteId && initial.customer.customerId === customer.customerId ? initial.tireQuoteId : null,
       }, services, fittedTires(tireOptions[Number(fitting)])));
   };
 

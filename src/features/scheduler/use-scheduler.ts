@@ -229,7 +229,7 @@ export function useQuoteBooking(storeId: number, tireQuoteId: string | null) {
     if (!quote || !customer) return null;
     const install = tireInstallService(await db.rows<StoreService>('storeServices').toArray());
     return {
-      customer, vehicleId: quote.vehicleId, serviceIds: install ? [install.storeServiceId] : [], staffNotes: quoteNotes(quote),
+      customer, vehicleId: quote.vehicleId, serviceIds: install ? [install.storeServiceId] : [], staffNotes: quoteNotes(quote), tireQuoteId: quote.tireQuoteId,
       tireOptions: quote.choices.map((c) => ({ name: c.name, tires: c.tires.map((t) => ({ tireId: t.tireId ?? null, description: t.description, quantity: t.quantity })) }))
         .filter((o) => o.tires.length > 0),
     };
