@@ -10,6 +10,11 @@ import { setSignedInUser } from '../src/db/signed-in-user.ts';
 import { searchCustomers } from '../src/app/customers/search-replica.ts';
 import { firstScreenMessages, MessageList, readIncoming, shownMessages } from '../src/features/messages/messages-page.tsx';
 import { MantineProvider } from '@mantine/core';
+import { RouterContextProvider } from '@tanstack/react-router';
+import { HomeTiles } from '../src/features/home/home-page.tsx';
+import type { HomeFigures } from '../workers/home-figures.ts';
+import type { StoreLocation } from '../src/contract/store-location.ts';
+import { createAppRouter } from '../src/routes/router.tsx';
 import type {
   Brand, CatalogueTire, InventorySummary, ProductLine, RetailStoreSettings, StoreMessage, StoreTireService, StoreTireWarranty, TirePurchaseAddOn,
 } from '../src/contract/entities.ts';
@@ -433,6 +438,55 @@ async function messagesBench(owner: { userId: string; storeId: number }) {
   return { navigation, whole, floor, count, replies };
 }
 
+/**
+ * Home over the big store: navigation to its tiles drawn (the sync worker's live query reads today's rows, works out
+ * the figures and sends them; the page draws them), against the floor of drawing the same tiles handed to it ready
+ * made. Both draw as the app does, inside the app's router (the tiles are links).
+ */
+async function homeBench(owner: { userId: string; storeId: number }) {
+  const host = document.createElement('div');
+  host.style.width = '1200px';
+  document.body.append(host);
+  const root = createRoot(host);
+  const router = createAppRouter({ requireSession: () => new Promise<never>(() => undefined) });
+  const store = { id: owner.storeId, name: 'Bench store', storeNumber: 900, timeZone: benchZone } as StoreLocation;
+  const draw = (figures: HomeFigures) => root.render(createElement(RouterContextProvider, {
+    router, children: createElement(MantineProvider, null, createElement(HomeTiles, { store, figures, counter: true, bay: true })),
+  }));
+  const drawn = () => host.querySelectorAll('a[aria-label]').length >= 8;
+  const navigation: number[] = [];
+  const floor: number[] = [];
+  let last: HomeFigures | null = null;
+  for (let round = 0; round < 32; round++) {
+    root.render(null);
+    await nextFrame();
+    let started = performance.now();
+    let stop: (() => Promise<void>) | null = null;
+    await new Promise<void>((resolve) => {
+      let first = true;
+      void worker.watchHome(owner, benchZone, Comlink.proxy((figures: HomeFigures) => {
+        if (!first) return;
+        first = false;
+        last = figures;
+        draw(figures);
+        void until(host, drawn).then(resolve);
+      })).then((s) => { stop = s; });
+    });
+    if (round >= 2) navigation.push(performance.now() - started);
+    await stop!();
+    root.render(null);
+    await nextFrame();
+    started = performance.now();
+    draw(last!);
+    await until(host, drawn);
+    if (round >= 2) floor.push(performance.now() - started);
+  }
+  root.unmount();
+  host.remove();
+  const figures = last! as HomeFigures;
+  return { navigation, floor, visitsToday: figures.dayTotal, here: Object.values(figures.here).reduce((sum, list) => sum + list.length, 0) };
+}
+
 /** A 12-megapixel camera photo stand-in: a smooth scene with fine grain, as JPEG at a camera's quality. */
 async function cameraPhoto(): Promise<Blob> {
   const width = 4000;
@@ -506,8 +560,10 @@ Object.assign(window, {
     const scheduler = await schedulerBench(params);
     console.info('bench: scheduler done; messages page');
     const messages = await messagesBench(params);
-    console.info('bench: messages done; photos');
+    console.info('bench: messages done; home');
+    const home = await homeBench(params);
+    console.info('bench: home done; photos');
     const photos = await photoBench(params);
-    return { sync, raw, catalogue, latencies, search, tireSearch, quote, scheduler, messages, photos };
+    return { sync, raw, catalogue, latencies, search, tireSearch, quote, scheduler, messages, home, photos };
   },
 });

@@ -13,12 +13,16 @@ import { pushDevice } from '../workers/device-push.ts';
 import { inspectionMutations } from '../workers/inspection-mutations.ts';
 import { compressPhoto } from '../workers/photo-compression.ts';
 import { SyncEngine } from '../workers/sync-engine.ts';
+import { homeFigures, readHomeRows, type HomeFigures } from '../workers/home-figures.ts';
+import { watchFigures } from '../workers/live-watch.ts';
 import { defaultInspectionGroups } from '../src/domain/inspection-template.ts';
 import { apiPaths as paths } from '../src/contract/routes.ts';
 
 export interface BenchParams { serverUrl: string; storeId: number; userId: string; token: string; pageSize: number }
 
 let engine: SyncEngine | null = null;
+/** The connection figures are read through, as the app's worker keeps one per store. */
+let figuresDb: StoreDb | null = null;
 
 /** The app's own sync engine, in a worker as in the app, measured; and the raw Dexie baseline beside it. */
 const api = {
@@ -189,6 +193,13 @@ const api = {
   /** The photos kept on the device, for the raw upload's baseline. */
   async keptPhotos(): Promise<Blob[]> {
     return engine!.keptPhotoBlobs();
+  },
+
+  /** Home's figures as the app's worker watches them (workers/home-figures.ts), over the replica the first sync filled. */
+  watchHome(owner: { userId: string; storeId: number }, timeZone: string, onFigures: (figures: HomeFigures) => void) {
+    figuresDb ??= new StoreDb(owner);
+    const db = figuresDb;
+    return watchFigures({ read: () => readHomeRows(db, new Date()), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError: (message) => console.error(message) });
   },
 
   /** A drop on the calendar, as the scheduler sends it to the worker. */

@@ -52,14 +52,19 @@ export function HomePage() {
         {figures && <Text c="dimmed">{store.name} · {formatCalendarDate(figures.date)}</Text>}
       </Group>
       {error && <Alert color="error" title="The day could not be read on this device">{error}. Reload the page; if it stays, sign out and in again.</Alert>}
-      {!figures || !current ? <Loader aria-label="Reading today's figures" /> : (
-        <>
-          {counter && <CounterHome store={store} figures={figures} />}
-          {bay && <BayHome store={store} figures={figures} />}
-          <DeviceTile device={figures.device} />
-        </>
-      )}
+      {!figures || !current ? <Loader aria-label="Reading today's figures" /> : <HomeTiles store={store} figures={figures} counter={counter} bay={bay} />}
     </Stack>
+  );
+}
+
+/** Home's tiles of figures the worker sent: the counter's, the bay's, this device's. */
+export function HomeTiles({ store, figures, counter, bay }: { store: StoreLocation; figures: HomeFigures; counter: boolean; bay: boolean }) {
+  return (
+    <>
+      {counter && <CounterHome store={store} figures={figures} />}
+      {bay && <BayHome store={store} figures={figures} />}
+      <DeviceTile device={figures.device} />
+    </>
   );
 }
 
