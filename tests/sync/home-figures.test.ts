@@ -1,7 +1,6 @@
-// Dexie's liveQuery runs its query only where a global indexedDB exists, as in a browser's worker.
-import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Customer, ScheduledService, ScheduledVisit, StoreMessage } from '../../src/contract/entities.ts';
 import { StoreDb, type OutboxEntry } from '../../src/db/store-db.ts';
 import { homeFigures, readHomeRows, type HomeFigures } from '../../workers/home-figures.ts';
@@ -10,6 +9,10 @@ import { at, minutesAfter, ny, service, visit } from '../support/store-day-rows.
 
 const owner = { userId: '11111111-1111-4111-8111-111111111111', storeId: 4 };
 const open: { close(): void }[] = [];
+// Dexie's liveQuery runs its query only where Dexie found an indexedDB as it loaded, as in a browser's worker.
+const found = { ...Dexie.dependencies };
+beforeAll(() => { Object.assign(Dexie.dependencies, { indexedDB: new IDBFactory(), IDBKeyRange }); });
+afterAll(() => { Object.assign(Dexie.dependencies, found); });
 afterEach(() => {
   for (const o of open.splice(0)) o.close();
 });
