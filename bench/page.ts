@@ -11,7 +11,7 @@ import { searchCustomers } from '../src/app/customers/search-replica.ts';
 import { firstScreenMessages, MessageList, readIncoming, shownMessages } from '../src/features/messages/messages-page.tsx';
 import { MantineProvider } from '@mantine/core';
 import { RouterContextProvider } from '@tanstack/react-router';
-import { HomeTiles } from '../src/features/home/home-page.tsx';
+import { HomeTiles } from '../src/features/home/home-tiles.tsx';
 import type { HomeFigures } from '../workers/home-figures.ts';
 import type { StoreLocation } from '../src/contract/store-location.ts';
 import { createAppRouter } from '../src/routes/router.tsx';

@@ -13,8 +13,7 @@ import { pushDevice } from '../workers/device-push.ts';
 import { inspectionMutations } from '../workers/inspection-mutations.ts';
 import { compressPhoto } from '../workers/photo-compression.ts';
 import { SyncEngine } from '../workers/sync-engine.ts';
-import { homeFigures, readHomeRows, type HomeFigures } from '../workers/home-figures.ts';
-import { watchFigures } from '../workers/live-watch.ts';
+import { watchHomeFigures, type HomeFigures } from '../workers/home-figures.ts';
 import { defaultInspectionGroups } from '../src/domain/inspection-template.ts';
 import { apiPaths as paths } from '../src/contract/routes.ts';
 
@@ -198,8 +197,7 @@ const api = {
   /** Home's figures as the app's worker watches them (workers/home-figures.ts), over the replica the first sync filled. */
   watchHome(owner: { userId: string; storeId: number }, timeZone: string, onFigures: (figures: HomeFigures) => void) {
     figuresDb ??= new StoreDb(owner);
-    const db = figuresDb;
-    return watchFigures({ read: () => readHomeRows(db, new Date()), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError: (message) => console.error(message) });
+    return watchHomeFigures(figuresDb, timeZone, onFigures, (message) => console.error(message));
   },
 
   /** A drop on the calendar, as the scheduler sends it to the worker. */

@@ -6,6 +6,7 @@ import type { StoreDb } from '../src/db/store-db.ts';
 import { displayName, vehicleTitle } from '../src/domain/display-name.ts';
 import { isDone } from '../src/domain/quick-reply.ts';
 import { bayRoles } from '../src/domain/roles.ts';
+import { watchFigures, type StopWatch } from './live-watch.ts';
 import {
   inspectionsAwaitingAnswer, jobsNobodyHas, lateJobs, nextArrivals, readyForPickup, requestsToConfirm, storeDayAt, technicianLoad, vehiclesHere,
   visitsByStatus, visitSpans, type StatusCount, type VehicleHere,
@@ -30,8 +31,10 @@ export interface HomeRows {
   requests: UnconfirmedVisit[];
   reports: InspectionReport[];
   items: InspectionItem[];
-  /** Visits a ServiceFinished text went out for (or is queued for) in the window: texted once, never twice by a double tap. */
+  /** Visits a ServiceFinished text went out for (or is queued for) in the window, and when: the counter sees it was texted. */
   textedReady: Map<string, string>;
+  /** The store's first sync on this device is complete: until then a zero may only be rows not here yet. */
+  synced: boolean;
   newMessages: number;
   unreadRatings: number;
   waitingChanges: number;
@@ -51,7 +54,9 @@ export interface HomeVisit {
 
 export interface HomeFigures {
   date: string;
+  synced: boolean;
   byStatus: Omit<StatusCount, 'visitIds'>[];
+  /** Today's visits not canceled (the Canceled tile has those). */
   dayTotal: number;
   arrivals: { visit: HomeVisit; arrivesAt: string }[];
   here: Record<'waiting' | 'droppedOff' | 'pickupAndDelivery' | 'notSaid', { visit: HomeVisit; minutesWaited: number }[]>;
@@ -72,27 +77,33 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Home's rows, in one read transaction: the services of the look-back window to two days ahead (by the startDate
- * index) and their visits, customers and vehicles; the small tables whole; the unread counts as the drawer's
- * badges count them; this device's waiting changes and photos.
+ * index) and their visits, customers, vehicles and inspections (a report has its visit's id); the small tables
+ * whole; the unread counts as the drawer's badges count them (a scan of messages and ratings, as those do); this
+ * device's waiting changes and photos.
  */
 export function readHomeRows(db: StoreDb, now: Date): Promise<HomeRows> {
   const names = ['scheduledServices', 'scheduledVisits', 'customers', 'customerVehicles', 'schedulerResources', 'storeStaff', 'unconfirmedVisits', 'inspectionReports',
     'inspectionItems', 'storeMessages', 'ratings'] as const;
-  return db.transaction('r', [...names.map((name) => db.collection(name)), db.outbox], async () => {
+  return db.transaction('r', [...names.map((name) => db.collection(name)), db.outbox, db.syncState], async () => {
     const from = iso(now.getTime() - carsHereLookBackDays * dayMs);
     const to = iso(now.getTime() + 2 * dayMs);
-    const [services, resources, staff, requests, reports, newMessages, unreadRatings, outbox] = await Promise.all([
+    const [services, resources, staff, requests, newMessages, unreadRatings, outbox, complete] = await Promise.all([
       db.rows<ScheduledService>('scheduledServices').where('startDate').between(from, to, true, false).toArray(),
       db.rows<SchedulerResource>('schedulerResources').toArray(),
       db.rows<StoreStaff>('storeStaff').toArray(),
       db.rows<UnconfirmedVisit>('unconfirmedVisits').toArray(),
-      db.rows<InspectionReport>('inspectionReports').filter((r) => r.sentAt !== null).toArray(),
       db.rows<StoreMessage>('storeMessages').filter((m) => m.messageDirection === 'Inbound' && !isDone(m)).count(),
       db.rows<Rating>('ratings').filter((r) => r.isRead === false).count(),
       db.outbox.toArray(),
+      db.syncState.get('complete'),
     ]);
     const visitIds = [...new Set(services.map((s) => s.scheduledVisitId))];
-    const visits = (await db.rows<ScheduledVisit>('scheduledVisits').bulkGet(visitIds)).filter((v): v is ScheduledVisit => v !== undefined);
+    const [visitRows, reportRows] = await Promise.all([
+      db.rows<ScheduledVisit>('scheduledVisits').bulkGet(visitIds),
+      db.rows<InspectionReport>('inspectionReports').bulkGet(visitIds),
+    ]);
+    const visits = visitRows.filter((v): v is ScheduledVisit => v !== undefined);
+    const reports = reportRows.filter((r): r is InspectionReport => r !== undefined && r.sentAt !== null);
     const customerIds = [...new Set(visits.flatMap((v) => (v.customerId ? [v.customerId] : [])))];
     const vehicleIds = [...new Set(visits.flatMap((v) => (v.vehicleId ? [v.vehicleId] : [])))];
     const [customers, vehicles, items, sent] = await Promise.all([
@@ -105,7 +116,7 @@ export function readHomeRows(db: StoreDb, now: Date): Promise<HomeRows> {
     for (const message of sent) if (message.deliveryStatus !== 'Failed') textedReady.set(message.visitId!, message.sentOn);
     const pending = outbox.filter((e) => e.status === 'pending');
     return {
-      services, visits, resources, staff, requests, reports, items, textedReady, newMessages, unreadRatings,
+      services, visits, resources, staff, requests, reports, items, textedReady, newMessages, unreadRatings, synced: complete?.value === true,
       customers: new Map(customers.flatMap((c) => (c ? [[c.customerId, c] as const] : []))),
       vehicles: new Map(vehicles.flatMap((v) => (v ? [[v.vehicleId, v] as const] : []))),
       waitingChanges: pending.filter((e) => !e.upload).length,
@@ -138,8 +149,9 @@ export function homeFigures(rows: HomeRows, now: Date, timeZone: string): HomeFi
   const technicianIds = rows.staff.filter((p) => p.roles.some((r) => bayRoles.includes(r))).sort((a, b) => a.name.localeCompare(b.name)).map((p) => p.userId);
   return {
     date: day.date,
+    synced: rows.synced,
     byStatus: byStatus.map(({ status, color, count }) => ({ status, color, count })),
-    dayTotal: byStatus.reduce((sum, s) => sum + s.count, 0),
+    dayTotal: byStatus.reduce((sum, s) => sum + (s.status === 'Canceled' ? 0 : s.count), 0),
     arrivals: nextArrivals(rows.visits, spans, day, 5).map(({ visit, arrivesAt }) => ({ visit: shown(visit), arrivesAt })),
     here: { waiting: hereShown(here.waiting), droppedOff: hereShown(here.droppedOff), pickupAndDelivery: hereShown(here.pickupAndDelivery), notSaid: hereShown(here.notSaid) },
     ready: readyForPickup(rows.visits, now).map(({ visit, minutesReady }) => ({ visit: shown(visit), minutesReady, textedAt: rows.textedReady.get(visit.scheduledVisitId) ?? null })),
@@ -160,4 +172,15 @@ export function homeFigures(rows: HomeRows, now: Date, timeZone: string): HomeFi
         .map((load) => ({ ...load, name: names.get(load.technicianId) ?? 'Someone no longer at this store' })),
     },
   };
+}
+
+/**
+ * Watches home's figures of a store for a screen: read again on every change of their rows and whenever the store's
+ * date turns, computed again each minute (waits grow).
+ */
+export function watchHomeFigures(db: StoreDb, timeZone: string, onFigures: (figures: HomeFigures) => void, onError: (message: string) => void, options: { clock?: () => Date; tickMs?: number } = {}): StopWatch {
+  return watchFigures({
+    read: (now) => readHomeRows(db, now), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError,
+    readFor: (now) => storeDayAt(now, timeZone).date, tickMs: options.tickMs ?? 60_000, ...(options.clock ? { clock: options.clock } : {}),
+  });
 }

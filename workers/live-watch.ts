@@ -1,9 +1,9 @@
 import * as Comlink from 'comlink';
-import { liveQuery } from 'dexie';
+import { liveQuery, type Subscription } from 'dexie';
 
 export interface FigureWatch<Rows, Figures> {
-  /** Reads the rows the figures need; runs again whenever a table it read changes, in any tab or worker. */
-  read: () => Promise<Rows>;
+  /** Reads the rows the figures need as of `now`; runs again whenever a table it read changes, in any tab or worker. */
+  read: (now: Date) => Promise<Rows>;
   /** The figures from the rows as of `now` (pure: src/domain). */
   compute: (rows: Rows, now: Date) => Figures;
   onFigures: (figures: Figures) => void;
@@ -14,9 +14,17 @@ export interface FigureWatch<Rows, Figures> {
    * new read; 0 for figures of a fixed period.
    */
   tickMs?: number;
+  /**
+   * What the read's rows are of as of `now` (home: the store's date): when a tick finds it changed, the rows are read
+   * again for the new one, though none of them changed (a store's quiet Sunday night still turns into Monday).
+   */
+  readFor?: (now: Date) => string;
 }
 
 export type StopWatch = (() => void) & Comlink.ProxyMarked;
+
+/** Frees a callback the screen lent through Comlink (plain functions in tests have nothing to free). */
+const release = (callback: unknown) => (callback as Partial<Record<typeof Comlink.releaseProxy, () => void>>)[Comlink.releaseProxy]?.();
 
 /**
  * Figures worked out in the sync worker over rows a live query reads, sent to a screen as they change: the
@@ -27,6 +35,8 @@ export function watchFigures<Rows, Figures>(watch: FigureWatch<Rows, Figures>): 
   const clock = watch.clock ?? (() => new Date());
   let rows: { value: Rows } | null = null;
   let stopped = false;
+  let subscription: Subscription;
+  let readingFor = '';
   const send = () => {
     if (stopped || !rows) return;
     try {
@@ -35,20 +45,32 @@ export function watchFigures<Rows, Figures>(watch: FigureWatch<Rows, Figures>): 
       watch.onError(messageOf(error));
     }
   };
-  const subscription = liveQuery(watch.read).subscribe({
-    next: (value) => {
-      rows = { value };
-      send();
-    },
-    error: (error: unknown) => {
-      if (!stopped) watch.onError(messageOf(error));
-    },
-  });
-  const timer = watch.tickMs ? setInterval(send, watch.tickMs) : null;
+  const subscribe = () => {
+    readingFor = watch.readFor?.(clock()) ?? '';
+    subscription = liveQuery(() => watch.read(clock())).subscribe({
+      next: (value) => {
+        rows = { value };
+        send();
+      },
+      error: (error: unknown) => {
+        if (!stopped) watch.onError(messageOf(error));
+      },
+    });
+  };
+  subscribe();
+  const tick = () => {
+    if (watch.readFor && watch.readFor(clock()) !== readingFor) {
+      subscription.unsubscribe();
+      subscribe();
+    } else send();
+  };
+  const timer = watch.tickMs ? setInterval(tick, watch.tickMs) : null;
   return Comlink.proxy(() => {
     stopped = true;
     subscription.unsubscribe();
     if (timer) clearInterval(timer);
+    release(watch.onFigures);
+    release(watch.onError);
   });
 }
 

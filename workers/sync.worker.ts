@@ -35,8 +35,7 @@ import { tireQuoteMutations } from './tire-quote-mutations.ts';
 import { stockElsewhere } from './stock-elsewhere.ts';
 import { compressPhoto } from './photo-compression.ts';
 import { DeviceDuplicates } from './device-duplicates.ts';
-import { homeFigures, readHomeRows } from './home-figures.ts';
-import { watchFigures } from './live-watch.ts';
+import { watchHomeFigures } from './home-figures.ts';
 import { fetchPhoto } from './photo-fetch.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
 
@@ -277,10 +276,7 @@ const api: SyncWorkerApi = {
   mergeCustomers: (keptCustomerId, mergedCustomerId) => queue(mutations.mergeCustomers(keptCustomerId, mergedCustomerId)),
   markNotDuplicate: (customerId, otherCustomerId) => queue(mutations.markNotDuplicate(customerId, otherCustomerId)),
   possibleDuplicates: (storeId) => duplicatesFor(storeId).groups(),
-  watchHome: async (storeId, timeZone, onFigures, onError) => {
-    const db = figuresDbFor(storeId);
-    return watchFigures({ read: () => readHomeRows(db, new Date()), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError, tickMs: 60_000 });
-  },
+  watchHome: async (storeId, timeZone, onFigures, onError) => watchHomeFigures(figuresDbFor(storeId), timeZone, onFigures, onError),
   createStoreService: async (model) => queue(mutations.createStoreService(await activeStoreId(), model)),
   updateStoreService: (storeServiceId, changes) => queue(mutations.updateStoreService(storeServiceId, changes)),
   deleteStoreService: (storeServiceId) => queue(mutations.deleteStoreService(storeServiceId)),

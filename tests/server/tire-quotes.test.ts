@@ -247,17 +247,28 @@ describe("booking a quote's install", () => {
     expect(fed?.value.tireQuoteId).toBe(quote.tireQuoteId);
   });
 
-  it('refuses another customer\'s quote or one that does not exist with a 400 naming it, and books nothing', async () => {
+  it('books the visit without the link when the quote is another customer\'s or does not exist: an appointment is never lost over it', async () => {
     const owner = await newOwner();
     const other = await newOwner('Ada');
     const { body: theirs } = await created(other);
     for (const tireQuoteId of [theirs.tireQuoteId, randomUUID()]) {
       const visit = visitFor(owner.customerId, tireQuoteId);
       const answer = await as('user')('POST', apiPaths.scheduledVisits, visit);
-      expect(answer.statusCode, answer.body).toBe(400);
-      expect(Object.keys(answer.json().errors)).toEqual(['tireQuoteId']);
-      expect(await visitRow(visit.scheduledVisitId)).toBeUndefined();
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json().tireQuoteId).toBeNull();
+      expect(await visitRow(visit.scheduledVisitId)).toEqual({ tireQuoteId: null });
     }
+  });
+
+  it('keeps the link when staff move the visit to another customer afterwards (the quote was still booked)', async () => {
+    const owner = await newOwner();
+    const other = await newOwner('Ada');
+    const { body: quote } = await created(owner);
+    const visit = visitFor(owner.customerId, quote.tireQuoteId);
+    expect((await as('user')('POST', apiPaths.scheduledVisits, visit)).statusCode).toBe(201);
+    const moved = await as('user')('PATCH', apiPaths.scheduledVisit.replace(':scheduledVisitId', visit.scheduledVisitId), replace('/customerId', other.customerId));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await visitRow(visit.scheduledVisitId)).toEqual({ tireQuoteId: quote.tireQuoteId });
   });
 
   it('is no quote for a device that does not send one (an app of before the link)', async () => {

@@ -3,8 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Customer, ScheduledService, ScheduledVisit, StoreMessage } from '../../src/contract/entities.ts';
 import { StoreDb, type OutboxEntry } from '../../src/db/store-db.ts';
-import { homeFigures, readHomeRows, type HomeFigures } from '../../workers/home-figures.ts';
-import { watchFigures } from '../../workers/live-watch.ts';
+import { homeFigures, readHomeRows, watchHomeFigures, type HomeFigures } from '../../workers/home-figures.ts';
 import { at, minutesAfter, ny, service, visit } from '../support/store-day-rows.ts';
 
 const owner = { userId: '11111111-1111-4111-8111-111111111111', storeId: 4 };
@@ -87,10 +86,7 @@ describe("home's figures in the sync worker", () => {
     let clock = now;
     const received: HomeFigures[] = [];
     const errors: string[] = [];
-    const watch = (onFigures: (f: HomeFigures) => void) => watchFigures({
-      read: () => readHomeRows(db, now), compute: (rows, at) => homeFigures(rows, at, ny), onFigures, onError: (e) => { errors.push(e); },
-      clock: () => clock, tickMs: 20,
-    });
+    const watch = (onFigures: (f: HomeFigures) => void) => watchHomeFigures(db, ny, onFigures, (e) => { errors.push(e); }, { clock: () => clock, tickMs: 20 });
     const stop = watch((f) => received.push(f));
     await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
     expect(errors).toEqual([]);
@@ -113,5 +109,21 @@ describe("home's figures in the sync worker", () => {
     await vi.waitFor(() => expect(after.at(-1)?.ready).toEqual([]));
     second();
     expect(received).toHaveLength(seen);
+  });
+
+  it("read today's rows again when the store's date turns, though none of them changed", async () => {
+    const db = replica();
+    await seed(db);
+    // Two days and three hours on: past the end of what the first read looked at.
+    await db.rows<ScheduledVisit>('scheduledVisits').put(visit('thursday', { customerId: 'c1' }));
+    await db.rows<ScheduledService>('scheduledServices').put(service('s5', 'thursday', at('2026-03-12T14:00:00'), 60));
+    let clock = now;
+    const received: HomeFigures[] = [];
+    const stop = watchHomeFigures(db, ny, (f) => received.push(f), (e) => { throw new Error(e); }, { clock: () => clock, tickMs: 20 });
+    await vi.waitFor(() => expect(received.at(-1)?.date).toBe('2026-03-10'));
+    clock = new Date(at('2026-03-12T09:00:00'));
+    await vi.waitFor(() => expect(received.at(-1)?.date).toBe('2026-03-12'));
+    await vi.waitFor(() => expect(received.at(-1)!.arrivals.map((a) => a.visit.scheduledVisitId)).toEqual(['thursday']));
+    stop();
   });
 });

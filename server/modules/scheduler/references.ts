@@ -17,14 +17,20 @@ export async function technicianProblems(db: Reader, scope: StoreScope, userId: 
 }
 
 /** The visit's customer is one of the company's and the vehicle is that customer's. */
-export async function visitReferenceProblems(db: Reader, scope: StoreScope, visit: { customerId: string | null; vehicleId: string | null; tireQuoteId?: string | null }): Promise<Problems> {
+/**
+ * The tire quote a visit is booked from, kept only when it is one of the visit customer's quotes; else none. The
+ * link only feeds the dashboard's quotes turned into visits: an appointment is never refused over it (a quote the
+ * server refused, then discarded on the device, must not take the booking behind it down too).
+ */
+export async function bookedQuote(db: Reader, scope: StoreScope, visit: { customerId: string | null; tireQuoteId: string | null }): Promise<string | null> {
+  if (!visit.tireQuoteId || !visit.customerId) return null;
+  const quote = await db.selectFrom('tireQuotes').select('tireQuoteId').where('companyId', '=', scope.companyId).where('tireQuoteId', '=', visit.tireQuoteId)
+    .where('customerId', '=', visit.customerId).where('deleted', '=', false).executeTakeFirst();
+  return quote?.tireQuoteId ?? null;
+}
+
+export async function visitReferenceProblems(db: Reader, scope: StoreScope, visit: { customerId: string | null; vehicleId: string | null }): Promise<Problems> {
   const problems: Problems = {};
-  if (visit.tireQuoteId) {
-    const quote = await db.selectFrom('tireQuotes').select('customerId').where('companyId', '=', scope.companyId)
-      .where('tireQuoteId', '=', visit.tireQuoteId).where('deleted', '=', false).executeTakeFirst();
-    if (!quote) problems.tireQuoteId = ['This company has no such tire quote'];
-    else if (quote.customerId !== visit.customerId) problems.tireQuoteId = ["The tire quote is another customer's"];
-  }
   if (visit.customerId) {
     const customer = await db.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId)
       .where('customerId', '=', visit.customerId).where('deleted', '=', false).executeTakeFirst();

@@ -16,7 +16,7 @@ import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem
 import { asReadBy, readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
-import { placementProblems, visitReferenceProblems } from './references.ts';
+import { bookedQuote, placementProblems, visitReferenceProblems } from './references.ts';
 
 export const scheduledVisits: RowSpec<typeof scheduledVisitSchema> = {
   table: 'scheduledVisits', schema: scheduledVisitSchema, scope: 'store',
@@ -87,7 +87,8 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     const { walkIn, ...model } = parseOrProblem(createScheduledVisitSchema, request.body, 'The visit');
     const result = await writes.run(request, scope, async (w) => {
       refuseProblems(await visitReferenceProblems(w.trx, scope, model), 'The visit');
-      const row = await w.create(scheduledVisits, newStaffVisit(model, { now: w.actedAt(), bookedBy: scope.user.name, walkIn }));
+      const tireQuoteId = await bookedQuote(w.trx, scope, model);
+      const row = await w.create(scheduledVisits, newStaffVisit({ ...model, tireQuoteId }, { now: w.actedAt(), bookedBy: scope.user.name, walkIn }));
       w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
       return { status: 201, body: row };
     });
