@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import { Temporal } from 'temporal-polyfill';
 import { liveQuery } from 'dexie';
 import { StoreDb } from '../src/db/store-db.ts';
 import { createElement } from 'react';
@@ -487,6 +488,15 @@ async function homeBench(owner: { userId: string; storeId: number }) {
   return { navigation, floor, visitsToday: figures.dayTotal, here: Object.values(figures.here).reduce((sum, list) => sum + list.length, 0) };
 }
 
+/** The dashboard's figures of the last whole month at the big store, in the worker (read and computed), against a plain count of the same rows. */
+async function dashboardBench(owner: { userId: string; storeId: number }) {
+  const today = Temporal.Now.plainDateISO(benchZone);
+  const first = today.with({ day: 1 }).subtract({ months: 1 });
+  const range = { from: first.toString(), to: first.add({ months: 1 }).toString(), timeZone: benchZone };
+  const result = await worker.dashboardMonth(owner, range, 22);
+  return { figures: result.figures.slice(2), counts: result.counts.slice(2), visits: result.visits, month: first.toString().slice(0, 7) };
+}
+
 /** A 12-megapixel camera photo stand-in: a smooth scene with fine grain, as JPEG at a camera's quality. */
 async function cameraPhoto(): Promise<Blob> {
   const width = 4000;
@@ -562,8 +572,10 @@ Object.assign(window, {
     const messages = await messagesBench(params);
     console.info('bench: messages done; home');
     const home = await homeBench(params);
-    console.info('bench: home done; photos');
+    console.info('bench: home done; dashboard month');
+    const dashboard = await dashboardBench(params);
+    console.info('bench: dashboard month done; photos');
     const photos = await photoBench(params);
-    return { sync, raw, catalogue, latencies, search, tireSearch, quote, scheduler, messages, home, photos };
+    return { sync, raw, catalogue, latencies, search, tireSearch, quote, scheduler, messages, home, dashboard, photos };
   },
 });

@@ -14,6 +14,10 @@ import { inspectionMutations } from '../workers/inspection-mutations.ts';
 import { compressPhoto } from '../workers/photo-compression.ts';
 import { SyncEngine } from '../workers/sync-engine.ts';
 import { watchHomeFigures, type HomeFigures } from '../workers/home-figures.ts';
+import { dashboardFigures, readDashboardRows } from '../workers/dashboard-figures.ts';
+import { periodWindow } from '../src/domain/store-headline.ts';
+import type { DayRange } from '../src/domain/scheduler-events.ts';
+import type { ScheduledService } from '../src/contract/entities.ts';
 import { defaultInspectionGroups } from '../src/domain/inspection-template.ts';
 import { apiPaths as paths } from '../src/contract/routes.ts';
 
@@ -198,6 +202,38 @@ const api = {
   watchHome(owner: { userId: string; storeId: number }, timeZone: string, onFigures: (figures: HomeFigures) => void) {
     figuresDb ??= new StoreDb(owner);
     return watchHomeFigures(figuresDb, timeZone, onFigures, (message) => console.error(message));
+  },
+
+  /**
+   * The dashboard's figures of a month as the app's worker works them out (its read of the month's rows, then every
+   * figure), each round against a plain count over the same rows (the services of the month by their index, their
+   * visits by key, the month's messages and ratings): what reading the rows costs before any figure.
+   */
+  async dashboardMonth(owner: { userId: string; storeId: number }, range: DayRange, rounds: number) {
+    figuresDb ??= new StoreDb(owner);
+    const db = figuresDb;
+    const figures: number[] = [];
+    const counts: number[] = [];
+    let visits = 0;
+    for (let round = 0; round < rounds; round++) {
+      let started = performance.now();
+      const rows = await readDashboardRows(db, owner.storeId, range);
+      dashboardFigures(rows, range, new Date());
+      figures.push(performance.now() - started);
+      visits = rows.visits.length;
+      const window = periodWindow(range);
+      started = performance.now();
+      await db.transaction('r', ['scheduledServices', 'scheduledVisits', 'storeMessages', 'ratings'].map((name) => db.table(name)), async () => {
+        const serviceRows = await db.rows<ScheduledService>('scheduledServices').where('startDate').between(window.servicesFrom, window.servicesTo, true, false).toArray();
+        await Promise.all([
+          db.rows('scheduledVisits').bulkGet([...new Set(serviceRows.map((s) => s.scheduledVisitId))]),
+          db.rows('storeMessages').where('sentOn').between(window.messagesFrom, window.messagesTo, true, false).count(),
+          db.rows('ratings').where('visitDate').between(window.from, window.to, true, false).count(),
+        ]);
+      });
+      counts.push(performance.now() - started);
+    }
+    return { figures, counts, visits };
   },
 
   /** A drop on the calendar, as the scheduler sends it to the worker. */

@@ -31,6 +31,7 @@ import { storeLocationRoutes } from './modules/store-locations/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { platformPeopleRoutes } from './modules/platform-people/routes.ts';
 import { platformHealthRoutes } from './modules/platform-health/routes.ts';
+import { storeFigureRoutes } from './modules/store-figures/routes.ts';
 import { JobHealth } from './jobs/job-health.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { customerLookupRoutes } from './modules/customers/lookups.ts';
@@ -168,6 +169,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await companyRoutes(api, context);
     await platformPeopleRoutes(api, context);
     await platformHealthRoutes(api, context, { hub, jobs });
+    await storeFigureRoutes(api, context);
     await schedulerResourceRoutes(api, context);
     await scheduledVisitRoutes(api, context);
     await blockedTimeRoutes(api, context);

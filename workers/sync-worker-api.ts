@@ -6,6 +6,7 @@ import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
 import type { Milestone, VisitDay } from '../src/domain/visit-rules.ts';
 import type { PossibleDuplicateGroup } from './device-duplicates.ts';
+import type { DashboardFigures } from './dashboard-figures.ts';
 import type { HomeFigures } from './home-figures.ts';
 import type { StopWatch } from './live-watch.ts';
 import type { Placement, ScheduledServiceChanges } from './scheduler-mutations.ts';
@@ -22,6 +23,8 @@ import type { Operation } from 'fast-json-patch';
 import type { StoreStock } from './stock-elsewhere.ts';
 import type { StoreUpdate } from './platform-admin.ts';
 import type { FailedMessage, PlatformDevice, PlatformHealth } from '../src/contract/platform-health.ts';
+import type { StoreComparison } from '../src/contract/store-figures.ts';
+import type { DayRange } from '../src/domain/scheduler-events.ts';
 import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateTirePurchaseAddOn, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
@@ -87,6 +90,13 @@ export interface SyncWorkerApi {
    * and each minute (minutes waited, the day turning); until the answered function is called.
    */
   watchHome(storeId: number, timeZone: string, onFigures: (figures: HomeFigures) => void, onError: (message: string) => void): Promise<StopWatch>;
+  /**
+   * The dashboard's figures of a store over a period of its days, worked out here and sent to `onFigures` again on
+   * every change of their rows (and each minute while the period is not over: a no-show shows when its day ends).
+   */
+  watchDashboard(storeId: number, range: DayRange, onFigures: (figures: DashboardFigures) => void, onError: (message: string) => void): Promise<StopWatch>;
+  /** The headline figures of every store the user administers over [from, to) of store dates (online only). */
+  compareStores(period: Pick<DayRange, 'from' | 'to'>): Promise<StoreComparison>;
   /** The active store's service catalogue (admins): each change queued, sent when online. */
   createStoreService(model: CreateStoreService): Promise<boolean>;
   updateStoreService(storeServiceId: string, changes: Partial<Omit<StoreService, 'storeServiceId' | 'storeServiceHashId' | 'tractionServiceCode'>>): Promise<boolean>;

@@ -35,6 +35,7 @@ import { tireQuoteMutations } from './tire-quote-mutations.ts';
 import { stockElsewhere } from './stock-elsewhere.ts';
 import { compressPhoto } from './photo-compression.ts';
 import { DeviceDuplicates } from './device-duplicates.ts';
+import { compareStores, watchDashboardFigures } from './dashboard-figures.ts';
 import { watchHomeFigures } from './home-figures.ts';
 import { fetchPhoto } from './photo-fetch.ts';
 import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
@@ -277,6 +278,11 @@ const api: SyncWorkerApi = {
   markNotDuplicate: (customerId, otherCustomerId) => queue(mutations.markNotDuplicate(customerId, otherCustomerId)),
   possibleDuplicates: (storeId) => duplicatesFor(storeId).groups(),
   watchHome: async (storeId, timeZone, onFigures, onError) => watchHomeFigures(figuresDbFor(storeId), timeZone, onFigures, onError),
+  watchDashboard: async (storeId, range, onFigures, onError) => watchDashboardFigures(figuresDbFor(storeId), storeId, range, onFigures, onError),
+  async compareStores(period) {
+    if (!settings) throw new Error('The app is still starting; try again in a moment.');
+    return compareStores(new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null }), period);
+  },
   createStoreService: async (model) => queue(mutations.createStoreService(await activeStoreId(), model)),
   updateStoreService: (storeServiceId, changes) => queue(mutations.updateStoreService(storeServiceId, changes)),
   deleteStoreService: (storeServiceId) => queue(mutations.deleteStoreService(storeServiceId)),

@@ -274,6 +274,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
             // Every ninth arrival walked in: confirmed as it was checked in (a visit, event type 4).
             const walkIn = !canceled && stage >= 1 && visits.length % 9 === 4;
             const confirmedOn = (daysAhead: number) => (walkIn ? at(-10) : new Date(startMs - daysAhead * 86_400_000).toISOString());
+            // Every fourth car done last week at a texting store had an inspection its customer answered (seedDashboardHistory).
+            const inspected = s.texting && past && !canceled && dayOffset < 0 && visits.length % 4 === 1;
             visits.push({
               scheduledVisitId: visitId, scheduledVisitHashId: faker.string.alphanumeric(22), storeId,
               customerId: vehicle.customerId, vehicleId: vehicle.vehicleId,
@@ -291,7 +293,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
               workCompleteDate: !canceled && stage >= 3 ? at(svc.durationInMinutes) : null,
               readyForPickupDate: !canceled && stage >= 4 ? at(svc.durationInMinutes + 5) : null,
               checkOutDate: !canceled && stage >= 6 ? at(svc.durationInMinutes + 45) : null,
-              vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null,
+              vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: inspected ? visitId : null, legacyVisitId: null,
             });
             scheduled.push({
               scheduledServiceId: faker.string.uuid(), scheduledVisitId: visitId, storeId, storeServiceId: svc.storeServiceId,
@@ -481,8 +483,74 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         { date: `${year + 1}-01-01`, isClosed: true, openTime: null, closeTime: null, description: "New Year's Day" },
       ].map((day) => ({ ...day, specialStoreHoursId: faker.string.uuid(), storeLocationId: storeId, storeId })));
     }
+    await seedDashboardHistory(trx, companyId, now);
     await rebuildVisitScope(trx, companyId);
     await rebuildCustomerKeys(trx, companyId);
     return true;
   });
+}
+
+const replyTexts = [
+  'Thanks for your message! Yes, we can fit you in: does tomorrow at 10 work?',
+  'Hi, your car is on the lift now; we will text you as soon as it is ready.',
+  'Thanks for asking. A set of four installed starts at $80; come by any time for a quote.',
+  'Good news: we have that size in stock. Reply with a time and we will book you in.',
+];
+
+/**
+ * What the manager dashboard reads beyond the calendar (issue 28): the inspections of the visits marked inspected,
+ * with their customers' answers (most findings approved, some declined), and the store's replies to the texts and
+ * emails marked replied, minutes to hours after them. Made from the rows already seeded, without the faker (its
+ * draws are settled: see drawAsTheFirstCatalogueDid), so every id and time follows from them.
+ */
+async function seedDashboardHistory(trx: Trx, companyId: number, now: Date): Promise<void> {
+  const minutes = (iso: string, n: number) => new Date(Date.parse(iso) + n * 60_000).toISOString();
+  const templates = new Map((await trx.selectFrom('inspectionTemplates').select(['storeId', 'groups']).where('companyId', '=', companyId).execute())
+    .map((t) => [t.storeId, { groups: t.groups, itemIds: t.groups.flatMap((g) => g.items.map((i) => i.itemId)) }]));
+  const inspected = await trx.selectFrom('scheduledVisits').leftJoin('customers', 'customers.customerId', 'scheduledVisits.customerId')
+    .select(['scheduledVisits.scheduledVisitId', 'scheduledVisits.storeId', 'scheduledVisits.vehicleId', 'scheduledVisits.workCompleteDate', 'customers.firstName', 'customers.lastName'])
+    .where('scheduledVisits.companyId', '=', companyId).where('scheduledVisits.inspectionReportId', 'is not', null)
+    .orderBy('scheduledVisits.workCompleteDate').orderBy('scheduledVisits.scheduledVisitId').execute();
+  const reports: Omit<Insertable<Database['inspectionReports']>, 'companyId' | 'version'>[] = [];
+  const items: Omit<Insertable<Database['inspectionItems']>, 'companyId' | 'version'>[] = [];
+  inspected.forEach((visit, n) => {
+    const { groups, itemIds } = templates.get(visit.storeId!)!;
+    const completedAt = visit.workCompleteDate!;
+    const sentAt = minutes(completedAt, 2);
+    const answeredAt = minutes(sentAt, 10 + (n * 23) % 180);
+    const name = [visit.firstName, visit.lastName].filter(Boolean).join(' ') || 'Customer';
+    const findings = [
+      { status: 'Failed' as const, decision: n % 3 === 0 ? 'Declined' as const : 'Approved' as const },
+      { status: 'Warning' as const, decision: n % 2 === 0 ? 'Declined' as const : 'Approved' as const },
+      { status: 'Passed' as const, decision: null },
+      { status: 'Passed' as const, decision: null },
+    ].map((finding, k) => ({ ...finding, itemId: itemIds[(n * 5 + k * 7) % itemIds.length]! }));
+    reports.push({
+      inspectionReportId: visit.scheduledVisitId, inspectionReportHashId: demoUuid('inspection', visit.scheduledVisitId).replaceAll('-', ''),
+      scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId, technicianId: null, storeId: visit.storeId,
+      groups: JSON.stringify(groups) as never, startedAt: minutes(completedAt, -20), completedAt, sentAt, approvedByName: name, approvedAt: answeredAt,
+      decisionLog: JSON.stringify([{ kind: 'signed', name, at: answeredAt, decisions: findings.flatMap((f) => (f.decision ? [{ itemId: f.itemId, decision: f.decision }] : [])) }]) as never,
+    });
+    for (const finding of findings) {
+      items.push({
+        inspectionReportId: visit.scheduledVisitId, itemId: finding.itemId, status: finding.status, notes: null, measurement: null, storeId: visit.storeId,
+        customerDecision: finding.decision, decidedAt: finding.decision ? answeredAt : null, decidedByName: finding.decision ? name : null, fix: null,
+      });
+    }
+  });
+  await insertReplicated(trx, 'inspectionReports', companyId, reports);
+  await insertReplicated(trx, 'inspectionItems', companyId, items);
+
+  const answered = await trx.selectFrom('storeMessages').selectAll().where('companyId', '=', companyId).where('messageDirection', '=', 'Inbound')
+    .where('repliedToByUserId', 'is not', null).where('messageDeliveryMethod', 'in', ['Sms', 'Email']).orderBy('sentOn').orderBy('storeMessageId').execute();
+  await insertReplicated(trx, 'storeMessages', companyId, answered.map((message, i) => {
+    const repliedAt = Math.max(Date.parse(message.sentOn), Math.min(Date.parse(minutes(message.sentOn, 3 + (i * 17) % 115)), now.getTime() - 60_000));
+    return {
+      storeMessageId: demoUuid('reply', message.storeMessageId), storeId: message.storeId, customerId: message.customerId, visitId: null,
+      name: message.name, email: message.email, phoneNumber: message.phoneNumber, preferredContactMethod: message.preferredContactMethod,
+      messageDeliveryMethod: message.messageDeliveryMethod, messageDirection: 'Outbound', templateType: 'FreeForm', content: replyTexts[i % replyTexts.length]!,
+      sentOn: new Date(repliedAt).toISOString(), customerInquiryType: null, storeServiceId: null, isArchived: false,
+      repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Delivered', deliveryProblem: null,
+    };
+  }));
 }

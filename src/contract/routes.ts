@@ -143,6 +143,8 @@ export const apiPaths = {
   tireQuotes: '/api/alltrac/tire-quotes',
   tireQuote: '/api/alltrac/tire-quotes/:tireQuoteId',
   publicTireQuote: '/api/public/tire-quotes/:tireQuoteHashId',
+  // The manager dashboard's comparison of the stores the caller administers (ours, issue 28).
+  storeFigures: '/api/alltrac/store-figures',
   // Logistics and product information: the spec gives these under /api, without /alltrac.
   logisticsTransfers: '/api/logistics/logistics-transfers',
   logisticsSummary: '/api/logistics/summary',

@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import type { Role } from '../contract/enums.ts';
 import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../domain/roles.ts';
@@ -7,7 +7,7 @@ import { RouteError } from './route-error.tsx';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** The screen's title (shown alone until the screen's own issue lands). */
+    /** The screen's title, as the spec names it. */
     title?: string;
     /** Who may open it; absent: any signed-in user (public routes are outside the app layout). */
     roles?: Role[];
@@ -23,8 +23,6 @@ export interface AuthPort {
 export interface RouterContext {
   auth: AuthPort;
 }
-
-const titleOnly = lazyRouteComponent(() => import('../features/pending/title-only.tsx'), 'TitleOnly');
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
@@ -77,7 +75,7 @@ const app = createRoute({
 });
 
 /** A signed-in route: its title, its roles (checked against the active store's roles) and its screen. */
-function screen<const TParent extends AnyRoute, const P extends string>(parent: TParent, path: P, title: string, roles?: Role[], component = titleOnly) {
+function screen<const TParent extends AnyRoute, const P extends string>(parent: TParent, path: P, title: string, roles: Role[] | undefined, component: RouteComponent) {
   return createRoute({
     getParentRoute: () => parent,
     path,
@@ -116,6 +114,18 @@ const scheduler = createRoute({
   validateSearch: schedulerSearch, component: lazyRouteComponent(() => import('../features/scheduler/scheduler-page.tsx'), 'SchedulerPage'),
 });
 const schedulerAppointment = screen(scheduler, 'appointments/$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter, lazyRouteComponent(() => import('../features/scheduler/appointment-panel.tsx'), 'AppointmentPanel'));
+
+/** The dashboard's period and view live in the URL: a reload, or a link sent to a colleague, shows the same figures. */
+const dashboardDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined);
+const dashboard = createRoute({
+  getParentRoute: () => app, path: '/dashboard', staticData: { title: 'Dashboard', roles: frontCounter }, beforeLoad: guard(frontCounter),
+  validateSearch: z.object({
+    period: z.enum(['today', 'week', 'month', 'custom']).optional().catch(undefined),
+    date: dashboardDay, from: dashboardDay, to: dashboardDay,
+    view: z.enum(['store', 'compare']).optional().catch(undefined),
+  }),
+  component: lazyRouteComponent(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+});
 
 const technicianAppointments = screen(app, '/technician-appointments', 'Technician', technicians, lazyRouteComponent(() => import('../features/technicians/technician-queue-page.tsx'), 'TechnicianQueuePage'));
 const technicianAppointment = screen(app, '/technician-appointments/$id', 'Technician Appointment', technicians, lazyRouteComponent(() => import('../features/technicians/technician-visit-page.tsx'), 'TechnicianVisitPage'));
@@ -163,7 +173,7 @@ const routeTree = rootRoute.addChildren([
   maintenance, rating, inspectionReport, tireQuote, workOrderDeprecated, workOrder, contactUs, forbidden,
   app.addChildren([
     home,
-    screen(app, '/dashboard', 'Dashboard', frontCounter),
+    dashboard,
     scheduler.addChildren([schedulerAppointment]),
     screen(app, '/technicians', 'Lead Technician', leadTechnicians, lazyRouteComponent(() => import('../features/technicians/lead-board-page.tsx'), 'LeadBoardPage')),
     technicianAppointments, technicianAppointment,
