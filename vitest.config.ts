@@ -6,8 +6,8 @@ process.env[seedFingerprintVariable] ??= seedFingerprint();
 
 const idleE2e = ['e2e/token-renewal.test.ts', 'e2e/message-delivery.test.ts'];
 /*
- * The server, security, sync, PostgreSQL and end-to-end tests each build their own app, database and clock, and stub
- * no module nor global: a worker keeps the server's modules loaded from one file to the next instead of loading them again
+ * The server, security, sync and PostgreSQL tests each build their own app, database and clock, and stub no module
+ * nor global: a worker keeps the server's modules loaded from one file to the next instead of loading them again
  * for each (that loading was a quarter of these projects' time, half of pg's on two cores).
  */
 const sharedModules = { isolate: false };
@@ -68,7 +68,6 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          ...sharedModules,
           include: ['e2e/**/*.test.ts'],
           exclude: idleE2e,
           testTimeout: 90_000,

@@ -124,7 +124,7 @@ export function watchDashboardFigures(
 ): StopWatch {
   const reachesNow = Date.parse(periodWindow(range).to) > now.getTime();
   return watchFigures({
-    read: () => readDashboardRows(db, storeId, range), compute: (rows, at) => dashboardFigures(rows, range, at), onFigures, onError, tickMs: reachesNow ? 60_000 : 0,
+    db, read: () => readDashboardRows(db, storeId, range), compute: (rows, at) => dashboardFigures(rows, range, at), onFigures, onError, tickMs: reachesNow ? 60_000 : 0,
   });
 }
 

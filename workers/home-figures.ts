@@ -180,7 +180,7 @@ export function homeFigures(rows: HomeRows, now: Date, timeZone: string): HomeFi
  */
 export function watchHomeFigures(db: StoreDb, timeZone: string, onFigures: (figures: HomeFigures) => void, onError: (message: string) => void, options: { clock?: () => Date; tickMs?: number } = {}): StopWatch {
   return watchFigures({
-    read: (now) => readHomeRows(db, now), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError,
+    db, read: (now) => readHomeRows(db, now), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError,
     readFor: (now) => storeDayAt(now, timeZone).date, tickMs: options.tickMs ?? 60_000, ...(options.clock ? { clock: options.clock } : {}),
   });
 }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Customer, ScheduledService, ScheduledVisit, StoreMessage } from '../../src/contract/entities.ts';
 import { StoreDb, type OutboxEntry } from '../../src/db/store-db.ts';
 import { homeFigures, readHomeRows, watchHomeFigures, type HomeFigures } from '../../workers/home-figures.ts';
+import { watchFigures } from '../../workers/live-watch.ts';
 import { at, minutesAfter, ny, service, visit } from '../support/store-day-rows.ts';
 
 const owner = { userId: '11111111-1111-4111-8111-111111111111', storeId: 4 };
@@ -124,6 +125,22 @@ describe("home's figures in the sync worker", () => {
     clock = new Date(at('2026-03-12T09:00:00'));
     await vi.waitFor(() => expect(received.at(-1)?.date).toBe('2026-03-12'));
     await vi.waitFor(() => expect(received.at(-1)!.arrivals.map((a) => a.visit.scheduledVisitId)).toEqual(['thursday']));
+    stop();
+  });
+
+  it("read a burst of writes (a first sync's pages) a few times after it, never once per write, and the last read holds the last write", async () => {
+    const db = replica();
+    await seed(db);
+    let reads = 0;
+    const received: number[] = [];
+    const stop = watchFigures({
+      db, read: async () => { reads += 1; return db.rows<ScheduledVisit>('scheduledVisits').count(); }, compute: (count) => count,
+      onFigures: (count) => received.push(count), onError: (e) => { throw new Error(e); },
+    });
+    await vi.waitFor(() => expect(received).toEqual([4]));
+    for (let i = 0; i < 60; i++) await db.rows<ScheduledVisit>('scheduledVisits').put(visit(`burst-${i}`));
+    await vi.waitFor(() => expect(received.at(-1)).toBe(64));
+    expect(reads).toBeLessThan(10);
     stop();
   });
 });
