@@ -450,7 +450,7 @@ async function homeBench(owner: { userId: string; storeId: number }) {
   document.body.append(host);
   const root = createRoot(host);
   const router = createAppRouter({ requireSession: () => new Promise<never>(() => undefined) });
-  const store = { id: owner.storeId, name: 'Bench store', storeNumber: 900, timeZone: benchZone } as StoreLocation;
+  const store = { id: owner.storeId, name: 'Bench store', storeNumber: 900, timeZone: 'Eastern Standard Time' } as StoreLocation;
   const draw = (figures: HomeFigures) => root.render(createElement(RouterContextProvider, {
     router, children: createElement(MantineProvider, null, createElement(HomeTiles, { store, figures, counter: true, bay: true })),
   }));

@@ -1,9 +1,10 @@
 import type { CollectionName } from '../src/contract/sync.ts';
+import { deviceOnlyFields } from '../src/db/derived-fields.ts';
 import type { Row } from '../src/db/store-db.ts';
 import { sameMeaning } from '../src/domain/same-meaning.ts';
 
-/** Fields a row carries for sync, never the user's: never compared, never reported. */
-const syncFields = new Set(['version', 'changedBy', 'changedByName', 'changedAt', 'storeId', 'searchTokens']);
+/** Fields a row carries for sync or for the device's indexes, never the user's: never compared, never reported. */
+const syncFields = new Set(['version', 'changedBy', 'changedByName', 'changedAt', 'storeId', ...deviceOnlyFields]);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

@@ -1,10 +1,9 @@
 import type {
-  Customer, CustomerVehicle, InspectionItem, InspectionReport, Rating, ScheduledService, ScheduledVisit, SchedulerResource, StoreMessage, StoreStaff,
+  Customer, CustomerVehicle, InspectionItem, InspectionReport, ScheduledService, ScheduledVisit, SchedulerResource, StoreMessage, StoreStaff,
   UnconfirmedVisit,
 } from '../src/contract/entities.ts';
 import type { StoreDb } from '../src/db/store-db.ts';
 import { displayName, vehicleTitle } from '../src/domain/display-name.ts';
-import { isDone } from '../src/domain/quick-reply.ts';
 import { bayRoles } from '../src/domain/roles.ts';
 import { watchFigures, type StopWatch } from './live-watch.ts';
 import {
@@ -14,9 +13,8 @@ import {
 
 const dayMs = 86_400_000;
 /**
- * How far back home looks for cars still here: a visit whose first service is older than this and never checked
- * out is a record to tidy, not a car in the lot (reading every visit the store ever had would cost the first
- * paint its budget on a store with years of history).
+ * How far back home looks for cars still in the store's hands (by when they were checked in or marked ready): one
+ * taken in longer ago and never checked out is a record to tidy, not a car in the lot.
  */
 export const carsHereLookBackDays = 14;
 
@@ -76,51 +74,53 @@ export interface HomeFigures {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Home's rows, in one read transaction: the services of the look-back window to two days ahead (by the startDate
- * index) and their visits, customers, vehicles and inspections (a report has its visit's id); the small tables
- * whole; the unread counts as the drawer's badges count them (a scan of messages and ratings, as those do); this
- * device's waiting changes and photos.
+ * Home's rows, in one read transaction, each by an index and never a store's history: today's services by startDate
+ * (with tomorrow's, as a visit of today may end after midnight); the cars in the store's hands by the mark the
+ * device keeps on them (src/db/derived-fields.ts), from the look-back on; today's visits by key, and the customers,
+ * vehicles and sent inspection reports of those not gone nor canceled; the texts about the cars ready for pickup;
+ * the small tables whole; the unread counts on their marks; this device's waiting changes and photos.
  */
-export function readHomeRows(db: StoreDb, now: Date): Promise<HomeRows> {
+export function readHomeRows(db: StoreDb, now: Date, timeZone: string): Promise<HomeRows> {
   const names = ['scheduledServices', 'scheduledVisits', 'customers', 'customerVehicles', 'schedulerResources', 'storeStaff', 'unconfirmedVisits', 'inspectionReports',
     'inspectionItems', 'storeMessages', 'ratings'] as const;
+  const day = storeDayAt(now, timeZone);
   return db.transaction('r', [...names.map((name) => db.collection(name)), db.outbox, db.syncState], async () => {
-    const from = iso(now.getTime() - carsHereLookBackDays * dayMs);
-    const to = iso(now.getTime() + 2 * dayMs);
-    const [services, resources, staff, requests, newMessages, unreadRatings, outbox, complete] = await Promise.all([
-      db.rows<ScheduledService>('scheduledServices').where('startDate').between(from, to, true, false).toArray(),
+    const [services, inHand, resources, staff, requests, newMessages, unreadRatings, pending, refusedChanges, complete] = await Promise.all([
+      db.rows<ScheduledService>('scheduledServices').where('startDate').between(iso(day.start), iso(day.end + dayMs), true, false).toArray(),
+      db.rows<ScheduledVisit>('scheduledVisits').where('inHandSince').aboveOrEqual(iso(now.getTime() - carsHereLookBackDays * dayMs)).toArray(),
       db.rows<SchedulerResource>('schedulerResources').toArray(),
       db.rows<StoreStaff>('storeStaff').toArray(),
       db.rows<UnconfirmedVisit>('unconfirmedVisits').toArray(),
-      db.rows<StoreMessage>('storeMessages').filter((m) => m.messageDirection === 'Inbound' && !isDone(m)).count(),
-      db.rows<Rating>('ratings').filter((r) => r.isRead === false).count(),
-      db.outbox.toArray(),
+      db.collection('storeMessages').where('awaitingReply').equals(1).count(),
+      db.collection('ratings').where('unread').equals(1).count(),
+      db.outbox.where('status').equals('pending').toArray(),
+      db.outbox.where('status').equals('failed').count(),
       db.syncState.get('complete'),
     ]);
-    const visitIds = [...new Set(services.map((s) => s.scheduledVisitId))];
-    const [visitRows, reportRows] = await Promise.all([
-      db.rows<ScheduledVisit>('scheduledVisits').bulkGet(visitIds),
-      db.rows<InspectionReport>('inspectionReports').bulkGet(visitIds),
+    // Tomorrow's services are read for today's visits that end after midnight; tomorrow's own visits are not home's.
+    const ofToday = new Set([...visitSpans(services)].flatMap(([id, span]) => (span.start < day.end ? [id] : [])));
+    const inHandIds = new Set(inHand.map((v) => v.scheduledVisitId));
+    const dayVisits = await db.rows<ScheduledVisit>('scheduledVisits').bulkGet([...ofToday].filter((id) => !inHandIds.has(id)));
+    const visits = [...inHand, ...dayVisits.filter((v): v is ScheduledVisit => v !== undefined)];
+    // Only a car not gone nor canceled is in a list with its name, or waits for an inspection's answer.
+    const open = visits.filter((v) => !v.checkOutDate && !v.cancelDate);
+    const ready = open.filter((v) => v.readyForPickupDate).map((v) => v.scheduledVisitId);
+    const [customers, vehicles, reportRows, texts] = await Promise.all([
+      db.rows<Customer>('customers').bulkGet([...new Set(open.flatMap((v) => (v.customerId ? [v.customerId] : [])))]),
+      db.rows<CustomerVehicle>('customerVehicles').bulkGet([...new Set(open.flatMap((v) => (v.vehicleId ? [v.vehicleId] : [])))]),
+      // A report started on this device has its visit's id before the server links it to the visit.
+      db.rows<InspectionReport>('inspectionReports').bulkGet(open.map((v) => v.inspectionReportId ?? v.scheduledVisitId)),
+      db.rows<StoreMessage>('storeMessages').where('visitId').anyOf(ready).toArray(),
     ]);
-    const visits = visitRows.filter((v): v is ScheduledVisit => v !== undefined);
     const reports = reportRows.filter((r): r is InspectionReport => r !== undefined && r.sentAt !== null);
-    const customerIds = [...new Set(visits.flatMap((v) => (v.customerId ? [v.customerId] : [])))];
-    const vehicleIds = [...new Set(visits.flatMap((v) => (v.vehicleId ? [v.vehicleId] : [])))];
-    const [customers, vehicles, items, sent] = await Promise.all([
-      db.rows<Customer>('customers').bulkGet(customerIds),
-      db.rows<CustomerVehicle>('customerVehicles').bulkGet(vehicleIds),
-      db.rows<InspectionItem>('inspectionItems').where('inspectionReportId').anyOf(reports.map((r) => r.inspectionReportId)).toArray(),
-      db.rows<StoreMessage>('storeMessages').where('sentOn').aboveOrEqual(from).filter((m) => m.templateType === 'ServiceFinished' && m.visitId !== null).toArray(),
-    ]);
+    const items = await db.rows<InspectionItem>('inspectionItems').where('inspectionReportId').anyOf(reports.map((r) => r.inspectionReportId)).toArray();
     const textedReady = new Map<string, string>();
-    for (const message of sent) if (message.deliveryStatus !== 'Failed') textedReady.set(message.visitId!, message.sentOn);
-    const pending = outbox.filter((e) => e.status === 'pending');
+    for (const text of texts) if (text.templateType === 'ServiceFinished' && text.visitId !== null && text.deliveryStatus !== 'Failed') textedReady.set(text.visitId, text.sentOn);
     return {
-      services, visits, resources, staff, requests, reports, items, textedReady, newMessages, unreadRatings, synced: complete?.value === true,
+      services: services.filter((s) => ofToday.has(s.scheduledVisitId)), visits, resources, staff, requests, reports, items, textedReady, newMessages, unreadRatings, refusedChanges, synced: complete?.value === true,
       customers: new Map(customers.flatMap((c) => (c ? [[c.customerId, c] as const] : []))),
       vehicles: new Map(vehicles.flatMap((v) => (v ? [[v.vehicleId, v] as const] : []))),
       waitingChanges: pending.filter((e) => !e.upload).length,
-      refusedChanges: outbox.filter((e) => e.status === 'failed').length,
       waitingPhotos: pending.filter((e) => e.upload).length,
     };
   });
@@ -180,7 +180,7 @@ export function homeFigures(rows: HomeRows, now: Date, timeZone: string): HomeFi
  */
 export function watchHomeFigures(db: StoreDb, timeZone: string, onFigures: (figures: HomeFigures) => void, onError: (message: string) => void, options: { clock?: () => Date; tickMs?: number } = {}): StopWatch {
   return watchFigures({
-    db, read: (now) => readHomeRows(db, now), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError,
+    db, read: (now) => readHomeRows(db, now, timeZone), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError,
     readFor: (now) => storeDayAt(now, timeZone).date, tickMs: options.tickMs ?? 60_000, ...(options.clock ? { clock: options.clock } : {}),
   });
 }

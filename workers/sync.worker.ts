@@ -110,6 +110,7 @@ function figuresDbFor(storeId: number): StoreDb {
 }
 
 function closeEngines(): void {
+  for (const db of figureDbs.values()) db.close();
   figureDbs.clear();
   engines.clear();
   for (const found of duplicates.values()) found.close();

@@ -1,7 +1,7 @@
-import { Dexie, type Table } from 'dexie';
+import { Dexie, type Table, type Transaction } from 'dexie';
 import type { Problem } from '../contract/problem.ts';
 import { collectionNames, replicatedCollections, type CollectionName } from '../contract/sync.ts';
-import { withDerivedFields } from './derived-fields.ts';
+import { deviceOnlyFields, withDerivedFields } from './derived-fields.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -100,12 +100,15 @@ export interface SyncStateRow {
 /** Indexes screens query, beyond each collection's key; every index costs write speed on a first sync. */
 const indexes: Partial<Record<CollectionName, string[]>> = {
   scheduledServices: ['startDate', 'scheduledVisitId', 'resourceId'],
-  scheduledVisits: ['customerId'],
+  // Cars still in the store's hands, by when it took them (derived-fields.ts: only those rows carry it).
+  scheduledVisits: ['customerId', 'inHandSince'],
   blockedTimes: ['startDate'],
   customers: ['*searchTokens'],
   customerVehicles: ['customerId', '*searchTokens'],
-  storeMessages: ['sentOn', 'customerId'],
-  ratings: ['visitDate'],
+  // Marked on the few incoming messages still to answer and unread ratings: the badges count those alone. A visit's
+  // texts (only messages about a visit have visitId) tell home which cars ready for pickup were texted.
+  storeMessages: ['sentOn', 'customerId', 'awaitingReply', 'visitId'],
+  ratings: ['visitDate', 'unread'],
   inspectionItems: ['inspectionReportId'],
   inspectionPhotos: ['inspectionReportId'],
   userNotifications: ['dateAdded'],
@@ -152,31 +155,39 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
   retailPriceCatalogPrices: 9,
   visitTires: 9,
 };
-/** Collections whose indexes a version changed (Dexie rebuilds them), with the version. */
-const reindexedInVersion: Partial<Record<CollectionName, number>> = {
-  customers: 4,
-  customerVehicles: 4,
+/**
+ * Indexes a later version added to a collection that existed before, with that version: Dexie builds them then,
+ * and the upgrade gives the rows already here the derived fields those indexes are on.
+ */
+const indexAddedInVersion: Partial<Record<CollectionName, Record<string, number>>> = {
+  customers: { '*searchTokens': 4 },
+  customerVehicles: { '*searchTokens': 4 },
+  storeMessages: { awaitingReply: 10, visitId: 10 },
+  ratings: { unread: 10 },
+  scheduledVisits: { inHandSince: 10 },
 };
+const reindexedIn = (c: CollectionName, version: number) => Object.values(indexAddedInVersion[c] ?? {}).includes(version);
 /** Bookkeeping tables by the version that added them. */
 const bookkeepingTables: Record<number, Record<string, string>> = {
   1: { outbox: '++seq, entity, status', serverRows: 'entity', syncState: 'name' },
   3: { localEdits: 'entity', conflicts: '++id, entity' },
   7: { photoBlobs: 'inspectionPhotoId' },
 };
-const latestVersion = 9;
+const latestVersion = 10;
 
 /** A collection's schema at a version: indexes a later version added are not there yet. */
 const tableSchema = (c: CollectionName, version = latestVersion) =>
-  [primaryKey(c), ...(indexes[c] ?? []).filter((index) => !index.startsWith('*') || version >= (reindexedInVersion[c] ?? 1))].join(', ');
+  [primaryKey(c), ...(indexes[c] ?? []).filter((index) => version >= (indexAddedInVersion[c]?.[index] ?? 1))].join(', ');
 
 /** The tables a version of the replica adds or reindexes (Dexie keeps those of earlier versions). */
 function tablesAddedIn(version: number): Record<string, string> {
-  const collections = collectionNames.filter((c) => (addedInVersion[c] ?? 1) === version || reindexedInVersion[c] === version);
+  const collections = collectionNames.filter((c) => (addedInVersion[c] ?? 1) === version || reindexedIn(c, version));
   return { ...Object.fromEntries(collections.map((c) => [c, tableSchema(c, version)])), ...bookkeepingTables[version] };
 }
 
-/** The whole schema of the latest version, for a database made in one step (the benchmark's baseline). */
-export const storeDbSchema: Record<string, string> = Object.assign({}, ...Array.from({ length: latestVersion }, (_, i) => tablesAddedIn(i + 1)));
+/** The whole schema of a version, for a database made in one step (the benchmark's baseline; a replica of an earlier app in tests). */
+export const storeDbSchemaAt = (version: number): Record<string, string> => Object.assign({}, ...Array.from({ length: version }, (_, i) => tablesAddedIn(i + 1)));
+export const storeDbSchema = storeDbSchemaAt(latestVersion);
 
 /** Whose replica of which store: a device is shared, and each user's data is their own (DESIGN.md). */
 export interface ReplicaOwner {
@@ -248,6 +259,7 @@ export class StoreDb extends Dexie {
           }
         });
       }
+      if (version === 10) declared.upgrade(markRowsHere);
     }
   }
 
@@ -258,6 +270,31 @@ export class StoreDb extends Dexie {
   /** A collection read as rows of its contract type (screens; the sync engine writes untyped rows). */
   rows<T>(name: CollectionName): Table<T, unknown> {
     return this.table(name);
+  }
+}
+
+/** The look-back of cars in hand home reads (workers/home-figures.ts), with a margin: the visits version 10 marks. */
+const markedVisitsSinceDays = 16;
+
+/**
+ * Version 10 marks incoming messages to answer, unread ratings and cars in the store's hands (derived-fields.ts):
+ * the rows already here get their marks, read in one go each (a store's years of messages and ratings are tens of
+ * thousands of small rows) and written back only where a mark was set. Visits are those of services from the
+ * look-back on (a store's history of visits is far larger, and a car taken in before that is no longer counted);
+ * a visit outside it is marked by its next change.
+ */
+async function markRowsHere(tx: Transaction): Promise<void> {
+  const since = new Date(Date.now() - markedVisitsSinceDays * 86_400_000).toISOString();
+  const services = await tx.table('scheduledServices').where('startDate').aboveOrEqual(since).toArray() as { scheduledVisitId: string }[];
+  const rowsOf: [CollectionName, () => Promise<Row[]>][] = [
+    ['storeMessages', () => tx.table('storeMessages').toArray()],
+    ['ratings', () => tx.table('ratings').toArray()],
+    ['scheduledVisits', async () => (await tx.table('scheduledVisits').bulkGet([...new Set(services.map((s) => s.scheduledVisitId))])).filter((v): v is Row => v !== undefined)],
+  ];
+  for (const [collection, read] of rowsOf) {
+    const marks = Object.keys(indexAddedInVersion[collection] ?? {}).filter((field) => deviceOnlyFields.has(field));
+    const marked = (await read()).filter((row) => marks.some((field) => withDerivedFields(collection, row)[field] !== undefined));
+    if (marked.length > 0) await tx.table(collection).bulkPut(marked);
   }
 }
 

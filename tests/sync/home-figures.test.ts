@@ -2,7 +2,9 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Customer, ScheduledService, ScheduledVisit, StoreMessage } from '../../src/contract/entities.ts';
-import { StoreDb, type OutboxEntry } from '../../src/db/store-db.ts';
+import type { CollectionName } from '../../src/contract/sync.ts';
+import { withDerivedFields } from '../../src/db/derived-fields.ts';
+import { StoreDb, type OutboxEntry, type Row } from '../../src/db/store-db.ts';
 import { homeFigures, readHomeRows, watchHomeFigures, type HomeFigures } from '../../workers/home-figures.ts';
 import { watchFigures } from '../../workers/live-watch.ts';
 import { at, minutesAfter, ny, service, visit } from '../support/store-day-rows.ts';
@@ -39,27 +41,42 @@ const entry = (seq: number, extra: Partial<OutboxEntry>): OutboxEntry => ({
 
 const now = new Date(at('2026-03-10T11:00:00'));
 
+/** Rows stored as the sync engine stores them: with the marks the device indexes (src/db/derived-fields.ts). */
+function put<T extends object>(db: StoreDb, collection: CollectionName, rows: T[]) {
+  return db.collection(collection).bulkPut(rows.map((row) => withDerivedFields(collection, { ...row } as Row)));
+}
+async function change(db: StoreDb, collection: CollectionName, key: string, fields: Row) {
+  await put(db, collection, [{ ...(await db.collection(collection).get(key)), ...fields }]);
+}
+
 async function seed(db: StoreDb) {
   const start = at('2026-03-10T09:00:00');
-  await db.rows<ScheduledVisit>('scheduledVisits').bulkPut([
+  await put<ScheduledVisit>(db, 'scheduledVisits', [
     visit('ready', { customerId: 'c1', checkInDate: minutesAfter(start, -10), workStartDate: start, workCompleteDate: minutesAfter(start, 40), readyForPickupDate: minutesAfter(start, 45) }),
     visit('texted', { customerId: 'c2', checkInDate: minutesAfter(start, -10), workStartDate: start, workCompleteDate: minutesAfter(start, 40), readyForPickupDate: minutesAfter(start, 50) }),
     visit('later', { customerId: 'c1', scheduledCustomerCheckIn: at('2026-03-10T14:00:00') }),
     // Checked in three weeks ago and never checked out: outside the window home reads, a record to tidy.
     visit('forgotten', { checkInDate: at('2026-02-17T08:00:00') }),
+    // Dropped off yesterday for a job booked on Friday: a car here.
+    visit('early', { customerId: 'c2', checkInDate: at('2026-03-09T17:30:00'), customerVehicleStatus: 2 }),
   ]);
-  await db.rows<ScheduledService>('scheduledServices').bulkPut([
+  await put<ScheduledService>(db, 'scheduledServices', [
     service('s1', 'ready', start, 45),
     service('s2', 'texted', start, 45),
     service('s3', 'later', at('2026-03-10T14:00:00'), 60),
     service('s4', 'forgotten', at('2026-02-17T08:00:00'), 60),
+    service('s6', 'early', at('2026-03-13T08:00:00'), 90),
   ]);
-  await db.rows<Customer>('customers').bulkPut([customer('c1', 'Ann', '3125550101'), customer('c2', 'Bo', null)]);
-  await db.rows<StoreMessage>('storeMessages').bulkPut([
+  await put(db, 'customers', [customer('c1', 'Ann', '3125550101'), customer('c2', 'Bo', null)]);
+  await put<StoreMessage>(db, 'storeMessages', [
     outgoing('m1', 'texted', minutesAfter(start, 55)),
     // A text that failed on its way did not tell the customer: the visit can be texted again.
     outgoing('m2', 'ready', minutesAfter(start, 50), { deliveryStatus: 'Failed' }),
+    // A customer's question months old still waits for an answer; an archived one does not.
+    outgoing('in1', 'texted', at('2025-12-01T10:00:00'), { messageDirection: 'Inbound', templateType: 'Incoming', visitId: null }),
+    outgoing('in2', 'texted', at('2026-03-09T10:00:00'), { messageDirection: 'Inbound', templateType: 'Incoming', visitId: null, isArchived: true }),
   ]);
+  await put(db, 'ratings', [{ ratingId: 'r1', isRead: false, visitDate: '2026-01-05' }, { ratingId: 'r2', isRead: true, visitDate: '2026-03-09' }]);
   await db.outbox.bulkAdd([entry(1, {}), entry(2, { upload: { byteSize: 1000 } }), entry(3, { status: 'failed' })]);
 }
 
@@ -67,7 +84,7 @@ describe("home's figures in the sync worker", () => {
   it("read today's visits, the cars ready with whether they were texted, and this device's waiting changes and photos", async () => {
     const db = replica();
     await seed(db);
-    const figures = homeFigures(await readHomeRows(db, now), now, ny);
+    const figures = homeFigures(await readHomeRows(db, now, ny), now, ny);
     expect(figures.date).toBe('2026-03-10');
     expect(figures.dayTotal).toBe(3);
     expect(figures.byStatus.find((s) => s.status === 'Ready For Pickup')!.count).toBe(2);
@@ -77,7 +94,9 @@ describe("home's figures in the sync worker", () => {
     ]);
     expect(figures.arrivals.map((a) => a.visit.scheduledVisitId)).toEqual(['later']);
     expect(figures.here.waiting.map((h) => h.visit.scheduledVisitId)).toEqual(['ready', 'texted']);
+    expect(figures.here.droppedOff.map((h) => [h.visit.scheduledVisitId, h.visit.customerName, h.minutesWaited])).toEqual([['early', 'Bo Doe', 17 * 60 + 30]]);
     expect(figures.device).toEqual({ waitingChanges: 1, refusedChanges: 1, waitingPhotos: 1 });
+    expect([figures.newMessages, figures.unreadRatings]).toEqual([1, 1]);
   });
 
   it('are sent again when a row changes in another connection, each minute as the clock moves, and never after the watch stops', async () => {
@@ -94,7 +113,7 @@ describe("home's figures in the sync worker", () => {
     expect(received[0]!.ready[0]!.minutesReady).toBe(75);
 
     // The sync engine writes through its own connection: the car is picked up.
-    await replica(indexedDB).rows<ScheduledVisit>('scheduledVisits').update('ready', { checkOutDate: at('2026-03-10T11:00:00') });
+    await change(replica(indexedDB), 'scheduledVisits', 'ready', { checkOutDate: at('2026-03-10T11:00:00') });
     await vi.waitFor(() => expect(received.at(-1)!.ready.map((r) => r.visit.scheduledVisitId)).toEqual(['texted']));
 
     // A minute on, with no write: the wait shown grows.
@@ -103,7 +122,7 @@ describe("home's figures in the sync worker", () => {
 
     stop();
     const seen = received.length;
-    await replica(indexedDB).rows<ScheduledVisit>('scheduledVisits').update('texted', { checkOutDate: at('2026-03-10T11:01:00') });
+    await change(replica(indexedDB), 'scheduledVisits', 'texted', { checkOutDate: at('2026-03-10T11:01:00') });
     // A second watch sees the change: by then the stopped one would have too.
     const after: HomeFigures[] = [];
     const second = watch((f) => after.push(f));
@@ -116,8 +135,8 @@ describe("home's figures in the sync worker", () => {
     const db = replica();
     await seed(db);
     // Two days and three hours on: past the end of what the first read looked at.
-    await db.rows<ScheduledVisit>('scheduledVisits').put(visit('thursday', { customerId: 'c1' }));
-    await db.rows<ScheduledService>('scheduledServices').put(service('s5', 'thursday', at('2026-03-12T14:00:00'), 60));
+    await put(db, 'scheduledVisits', [visit('thursday', { customerId: 'c1' })]);
+    await put(db, 'scheduledServices', [service('s5', 'thursday', at('2026-03-12T14:00:00'), 60)]);
     let clock = now;
     const received: HomeFigures[] = [];
     const stop = watchHomeFigures(db, ny, (f) => received.push(f), (e) => { throw new Error(e); }, { clock: () => clock, tickMs: 20 });
@@ -137,9 +156,9 @@ describe("home's figures in the sync worker", () => {
       db, read: async () => { reads += 1; return db.rows<ScheduledVisit>('scheduledVisits').count(); }, compute: (count) => count,
       onFigures: (count) => received.push(count), onError: (e) => { throw new Error(e); },
     });
-    await vi.waitFor(() => expect(received).toEqual([4]));
+    await vi.waitFor(() => expect(received).toEqual([5]));
     for (let i = 0; i < 60; i++) await db.rows<ScheduledVisit>('scheduledVisits').put(visit(`burst-${i}`));
-    await vi.waitFor(() => expect(received.at(-1)).toBe(64));
+    await vi.waitFor(() => expect(received.at(-1)).toBe(65));
     expect(reads).toBeLessThan(10);
     stop();
   });

@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { GlobalDb } from '../../src/db/global-db.ts';
-import { keyFromString, legacyReplicaStoreIds, legacyStoreDbName, replicaStoreIds, StoreDb, storeDbSchema } from '../../src/db/store-db.ts';
+import { keyFromString, legacyReplicaStoreIds, legacyStoreDbName, replicaStoreIds, StoreDb, storeDbName, storeDbSchema, storeDbSchemaAt } from '../../src/db/store-db.ts';
 import { adoptLegacyReplicas } from '../../workers/legacy-replicas.ts';
 
 const ownerA = '11111111-1111-4111-8111-111111111111';
@@ -19,7 +19,7 @@ describe('a store replica made by the first version of the app', () => {
 
     const upgraded = new StoreDb({ userId: ownerA, storeId: 7 }, { indexedDB, IDBKeyRange, legacy: true });
     await upgraded.open();
-    expect(upgraded.verno).toBe(9);
+    expect(upgraded.verno).toBe(10);
     expect(await upgraded.collection('customers').get('c1')).toMatchObject({ customerId: 'c1', firstName: 'Ada' });
     expect(await upgraded.collection('customers').where('searchTokens').startsWith('n:ad').primaryKeys()).toEqual(['c1']);
     expect(await upgraded.outbox.count()).toBe(1);
@@ -33,6 +33,38 @@ describe('a store replica made by the first version of the app', () => {
     expect(await upgraded.photoBlobs.count()).toBe(0);
     expect(await upgraded.collection('catalogueTires').where('sizeKey').startsWith('225/65').count()).toBe(0);
     expect(await upgraded.collection('retailPriceCatalogPrices').where('retailPriceCatalogId').equals('k1').count()).toBe(0);
+    upgraded.close();
+  });
+});
+
+describe('a replica of version 9, before the device marked what its badges and home count', () => {
+  it('opens with its messages to answer, unread ratings and recent cars in hand marked, and leaves the rest unmarked', async () => {
+    const indexedDB = new IDBFactory();
+    const owner = { userId: ownerA, storeId: 8 };
+    const before = new Dexie(storeDbName(owner), { indexedDB, IDBKeyRange });
+    before.version(9).stores(storeDbSchemaAt(9));
+    const today = Date.now();
+    const day = (days: number) => new Date(today + days * 86_400_000).toISOString();
+    await before.table('storeMessages').bulkPut([
+      { storeMessageId: 'open', messageDirection: 'Inbound', isArchived: false, repliedToByUserId: null, sentOn: day(-40), visitId: null },
+      { storeMessageId: 'replied', messageDirection: 'Inbound', isArchived: false, repliedToByUserId: 'u1', sentOn: day(-1), visitId: null },
+      { storeMessageId: 'sent', messageDirection: 'Outbound', isArchived: false, repliedToByUserId: null, sentOn: day(-1), visitId: 'here' },
+    ]);
+    await before.table('ratings').bulkPut([{ ratingId: 'new', isRead: false, visitDate: day(-3) }, { ratingId: 'seen', isRead: true, visitDate: day(-3) }]);
+    await before.table('scheduledVisits').bulkPut([
+      { scheduledVisitId: 'here', checkInDate: day(-1), checkOutDate: null, cancelDate: null },
+      { scheduledVisitId: 'gone', checkInDate: day(-1), checkOutDate: day(-1), cancelDate: null },
+      { scheduledVisitId: 'booked', checkInDate: null, checkOutDate: null, cancelDate: null },
+    ]);
+    await before.table('scheduledServices').bulkPut(['here', 'gone', 'booked'].map((v) => ({ scheduledServiceId: `s-${v}`, scheduledVisitId: v, startDate: day(v === 'booked' ? 3 : -1) })));
+    before.close();
+
+    const upgraded = new StoreDb(owner, { indexedDB, IDBKeyRange });
+    expect(await upgraded.collection('storeMessages').where('awaitingReply').equals(1).primaryKeys()).toEqual(['open']);
+    expect(await upgraded.collection('storeMessages').where('visitId').equals('here').primaryKeys()).toEqual(['sent']);
+    expect(await upgraded.collection('ratings').where('unread').equals(1).primaryKeys()).toEqual(['new']);
+    expect(await upgraded.collection('scheduledVisits').where('inHandSince').above('').primaryKeys()).toEqual(['here']);
+    expect(await upgraded.collection('ratings').get('seen')).toEqual({ ratingId: 'seen', isRead: true, visitDate: day(-3) });
     upgraded.close();
   });
 });
