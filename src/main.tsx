@@ -6,6 +6,7 @@ import * as Comlink from 'comlink';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppServicesContext, type AppServices } from './app/app-services.ts';
+import { reloadOnceOnChunkError, watchForUpdates } from './app/app-update.ts';
 import { createUserManager, renewAccessToken, signInCallbackPath, storedUserKey } from './app/auth.ts';
 import { globalDb, waitForSession } from './app/session.ts';
 import { loadStartupSettings, startupSettingsForBoot } from './app/startup-settings.ts';
@@ -115,8 +116,10 @@ async function boot(): Promise<void> {
 
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     const { Workbox } = await import('workbox-window');
-    void new Workbox('/sw.js').register();
+    watchForUpdates(new Workbox('/sw.js'), () => sync.changesWritten());
   }
 }
+
+reloadOnceOnChunkError();
 
 void boot();

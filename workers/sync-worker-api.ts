@@ -244,6 +244,12 @@ export interface SyncWorkerApi {
    * `force` (the user confirmed). Every tab's worker stops acting for the user.
    */
   signOut(force: boolean): Promise<SignOutResult>;
+
+  /**
+   * Resolves once the calls this tab made before it have ended (a change is on the device once its call ends),
+   * waiting at most a few seconds: a call still running then waits on the network, not on the device.
+   */
+  changesWritten(): Promise<void>;
 }
 
 export const syncChannelName = 'alltrac-sync';

@@ -482,6 +482,26 @@ const api: SyncWorkerApi = {
     await globalDb.sessions.delete(userId);
     return { waiting, done: true };
   },
+  async changesWritten() {
+    await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, writeWaitMs))]);
+  },
 };
 
-Comlink.expose(api);
+/**
+ * The tab's calls under way, each registered as its message arrives: messages arrive in order, so a change
+ * asked for before changesWritten is counted though its write has not started yet.
+ */
+const running = new Set<Promise<unknown>>();
+/** A change is written to the device in milliseconds; a call running longer waits on the network. */
+const writeWaitMs = 5_000;
+
+function tracked<T extends object>(target: T): T {
+  return Object.fromEntries(Object.entries(target).map(([name, value]) => [name, typeof value !== 'function' || name === 'changesWritten' ? value : (...args: unknown[]) => {
+    const call = Promise.resolve().then(() => (value as (...a: unknown[]) => unknown).apply(target, args));
+    running.add(call);
+    void call.then(() => running.delete(call), () => running.delete(call));
+    return call;
+  }])) as T;
+}
+
+Comlink.expose(tracked(api));

@@ -2,7 +2,7 @@ import { Alert, Button, Container } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 
 /** A screen's code could not load (offline before it was cached, or a new version replaced it). */
-const isChunkError = (error: unknown) => /Loading (CSS )?chunk|dynamically imported module|Importing a module script failed/i.test(String((error as Error)?.message ?? error));
+const isChunkError = (error: unknown) => /Loading (CSS )?chunk|dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(String((error as Error)?.message ?? error));
 
 export function RouteError({ error, reset }: ErrorComponentProps) {
   return (

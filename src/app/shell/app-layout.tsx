@@ -15,6 +15,7 @@ import { StoreSelector } from './store-selector.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { SupportWidget } from './support-widget.tsx';
 import { SystemNotices } from './system-notices.tsx';
+import { UpdateNotice } from './update-notice.tsx';
 import { RatingSummary } from './rating-summary.tsx';
 import { useRatingSummary } from './use-rating-summary.ts';
 import { useShellCounts } from './use-shell-counts.ts';
@@ -104,6 +105,7 @@ export function AppLayout() {
 
       <AppShell.Main>
         <SystemNotices />
+        <UpdateNotice />
         {upgrade && (
           <Alert color="primary" mb="md" title="Update ready" role="status">
             {upgrade} <Button size="xs" ml="sm" onClick={() => window.location.reload()}>Reload</Button>
