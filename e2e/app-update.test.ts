@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../server/config.ts';
+import { assetArchiveDir } from '../server/http/hosting-rules.ts';
 import type { RunningServer } from '../server/start.ts';
 import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
 import { assertBuilt, launchBrowser } from './support/browser.ts';
@@ -33,9 +34,16 @@ afterAll(async () => {
 /** The served files of a screen's code (its chunk, named after its module), by the module's name. */
 const chunksOf = (module: string) => fs.readdirSync(path.join(served, 'assets')).filter((file) => file.startsWith(`${module}-`) && file.endsWith('.js'));
 
+/** A chunk gone from the server: from the build and from the archive of earlier builds' chunks (after its 30 days). */
+function removeFromServer(chunk: string): void {
+  fs.rmSync(path.join(served, 'assets', chunk));
+  fs.rmSync(path.join(assetArchiveDir(config), chunk), { force: true });
+}
+
 /**
  * Deploys build B over the served build A: a new index.html (marked "B") with its revision in a new service
- * worker, and a screen's code gone under its old name, as a release with new hashes leaves it.
+ * worker, and a screen's code gone under its old name, as a release with new hashes leaves it; gone from the archive
+ * too, so only the device's copy can open that screen.
  */
 function deployB(gone: string): void {
   const index = path.join(served, 'index.html');
@@ -47,7 +55,7 @@ function deployB(gone: string): void {
   let worker = fs.readFileSync(sw, 'utf8').replace(/"revision":"[0-9a-f]+","url":"index.html"/, '"revision":"b0000000000000000000000000000000","url":"index.html"');
   for (const chunk of chunks) {
     worker = worker.replace(`{"revision":null,"url":"assets/${chunk}"},`, '');
-    fs.rmSync(path.join(served, 'assets', chunk));
+    removeFromServer(chunk);
   }
   fs.writeFileSync(sw, worker);
 }
@@ -107,7 +115,7 @@ describe('a deploy while the app is open', () => {
       await page.goto(server.url);
       await fillSignIn(page, 'user@demo.test');
       await shellReady(page, 'Uma User');
-      for (const chunk of chunksOf('messages-page')) fs.rmSync(path.join(served, 'assets', chunk));
+      for (const chunk of chunksOf('messages-page')) removeFromServer(chunk);
       let loads = 0;
       page.on('load', () => { loads += 1; });
       await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Messages/ }).first().click();

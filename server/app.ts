@@ -18,6 +18,7 @@ import { WritePath } from './sync/write-path.ts';
 import { sendProblem } from './http/problem.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { clientErrorHandler, installErrorHandling } from './http/error-handler.ts';
+import { archiveAssets, archivedAsset, assetArchiveDir, hostingRules } from './http/hosting-rules.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { installGracefulStop } from './http/shutdown.ts';
 import { refuseUnstorableText } from './http/text-checks.ts';
@@ -110,6 +111,8 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   });
 
   installErrorHandling(app);
+  // First: a redirect needs no headers, limits nor work.
+  hostingRules(app, config);
   await securityHeaders(app, config);
   await registerRateLimits(app, config.redisUrl, db);
 
@@ -212,26 +215,33 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   });
 
   await twilioWebhookRoutes(app, context);
-  await servePwa(app, config.staticDir, config.production);
+  await servePwa(app, config.staticDir, config.production, assetArchiveDir(config));
   return app;
 }
 
 /**
  * The built PWA: hashed assets cached for a year, the shell and service worker always revalidated, and
  * every other path that is not an API or a file answered with index.html so client routes load. Source maps
- * (the full sources) are not served in production.
+ * (the full sources) are not served in production. Earlier builds' assets come from the archive
+ * (server/http/hosting-rules.ts), so a page loaded before a deploy still gets its chunks.
  */
-async function servePwa(app: FastifyInstance, staticDir: string | null, production: boolean): Promise<void> {
+async function servePwa(app: FastifyInstance, staticDir: string | null, production: boolean, archiveDir: string): Promise<void> {
   const indexHtml = staticDir ? path.join(staticDir, 'index.html') : null;
   const hasBuild = !!indexHtml && fs.existsSync(indexHtml);
   if (hasBuild) {
+    try {
+      archiveAssets(path.join(staticDir!, 'assets'), archiveDir);
+    } catch (error) {
+      // Only earlier builds' chunks go missing (404, as without the archive): no reason to stay down.
+      app.log.warn({ err: error }, `Earlier builds' assets could not be archived in ${archiveDir}`);
+    }
     await app.register(fastifyStatic, {
       root: staticDir!,
       wildcard: false,
       index: false,
       allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
       setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) || filePath.startsWith(`${archiveDir}${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
@@ -239,9 +249,13 @@ async function servePwa(app: FastifyInstance, staticDir: string | null, producti
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isApi = pathname.startsWith('/api/') || pathname.startsWith(identityMountPath) || pathname.startsWith('/hubs/');
-    // A missing file (an old chunk after a deploy, a source map in production) is a 404, not the app's page.
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    // An earlier build's chunk, missing from dist since the deploy (or deleted under this process): from the archive.
+    const archived = hasBuild && isGet ? archivedAsset(archiveDir, pathname) : null;
+    if (archived && !(production && archived.endsWith('.map'))) return reply.sendFile(archived, archiveDir);
+    // A missing file (a chunk no build had for 30 days, a source map in production) is a 404, not the app's page.
     const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(pathname);
-    if (!isApi && !isFile && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && !isFile && hasBuild && isGet) {
       return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml!));
     }
     return sendProblem(reply, { ...problemTypes.notFound, detail: `Nothing is found at ${request.method} ${pathname}.` });
