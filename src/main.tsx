@@ -1,3 +1,4 @@
+import './app/install-prompt.ts'; // first: the browser's install prompt can come before the app has mounted
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import { Alert, Button, Container, MantineProvider, Stack, Title } from '@mantine/core';

@@ -71,6 +71,8 @@ export interface SyncWorkerApi {
   setAccessToken(token: string | null): Promise<void>;
   /** Switches the device to a store (saved in the user's settings, sent when online). */
   selectStore(storeId: number): Promise<void>;
+  /** "Not Now" on the install sheet: hidden for good, the time saved in the user's settings (sent when online). */
+  hideInstallPrompt(): Promise<void>;
   syncNow(): Promise<void>;
   /** Fetches the active system notifications (the page calls it hourly while visible); false when offline. */
   refreshSystemNotifications(): Promise<boolean>;

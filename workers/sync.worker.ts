@@ -254,6 +254,13 @@ const api: SyncWorkerApi = {
     else post({ type: 'kick' });
   },
 
+  async hideInstallPrompt() {
+    const { userId } = signedIn('hiding the install prompt');
+    await changeSettings(globalDb, userId, { allTracHideInstallPrompt: new Date().toISOString() });
+    if (leader) leader.sessionChanged();
+    else post({ type: 'kick' });
+  },
+
   async syncNow() {
     wakeLeader();
   },

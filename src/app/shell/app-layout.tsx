@@ -11,6 +11,7 @@ import { AccountMenu } from './account-menu.tsx';
 import { NavIcon } from './nav-icon.tsx';
 import { NotificationsPopup } from './notifications-popup.tsx';
 import { IncomingMessagesPopup } from './incoming-messages-popup.tsx';
+import { InstallSheet } from './install-sheet.tsx';
 import { StoreSelector } from './store-selector.tsx';
 import { SyncIndicator } from './sync-indicator.tsx';
 import { SupportWidget } from './support-widget.tsx';
@@ -131,6 +132,7 @@ export function AppLayout() {
           <SupportWidget />
         </Group>
       </AppShell.Footer>
+      <InstallSheet hiddenAt={session.settings.allTracHideInstallPrompt} />
     </AppShell>
   );
 }
