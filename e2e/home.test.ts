@@ -60,14 +60,14 @@ function textsTo(phone: string): { to: string; body: string }[] {
     .filter((text) => text.to.replace(/\D/g, '').endsWith(phone));
 }
 
-/** Home's tiles of today, status by status, as their labels read them ("Checked In: 3"). */
+/** Home's tiles of today, status by status, as their labels read them ("3 Checked In", as the tile shows it). */
 async function homeCounts(page: Page): Promise<Record<string, number>> {
   const today = page.getByRole('region', { name: /^Today:/ });
   await today.waitFor();
   const counts: Record<string, number> = {};
   for (const status of visitStatuses) {
-    const label = await today.getByRole('link', { name: new RegExp(`^${status}: \\d+$`) }).getAttribute('aria-label');
-    counts[status] = Number(label!.split(': ')[1]);
+    const label = await today.getByRole('link', { name: new RegExp(`^\\d+ ${status}$`) }).getAttribute('aria-label');
+    counts[status] = Number(label!.split(' ')[0]);
   }
   return counts;
 }

@@ -139,7 +139,7 @@ describe('Retail Management', () => {
       await row.getByText('$34.99 per tire').waitFor();
       await row.getByText('Waiting to send').waitFor();
 
-      await fees.getByRole('button', { name: 'Change the rate of the State tire fee from a date' }).click();
+      await fees.getByRole('button', { name: 'Change the rate from a date: State tire fee' }).click();
       const rate = page.getByRole('dialog', { name: 'Change the State tire fee rate' });
       await rate.getByRole('textbox', { name: 'New amount per tire' }).fill('2.25');
       await rate.getByRole('textbox', { name: 'From' }).fill('2028-01-01');

@@ -11,7 +11,7 @@ import { reloadOnceOnChunkError, watchForUpdates } from './app/app-update.ts';
 import { createUserManager, renewAccessToken, signInCallbackPath, storedUserKey } from './app/auth.ts';
 import { globalDb, waitForSession } from './app/session.ts';
 import { loadStartupSettings, startupSettingsForBoot } from './app/startup-settings.ts';
-import { theme } from './app/theme.ts';
+import { cssVariablesResolver, theme } from './app/theme.ts';
 import { setSignedInUser, signedInUser } from './db/signed-in-user.ts';
 import { closeReplicas } from './db/use-replica.ts';
 import { startPublicApi } from './features/public/public-api.ts';
@@ -19,7 +19,7 @@ import { createAppRouter, isPublicPath, type AuthPort } from './routes/router.ts
 import { syncClient } from './sync/sync-client.ts';
 
 const root = createRoot(document.getElementById('root')!);
-const render = (node: ReactNode) => root.render(<StrictMode><MantineProvider theme={theme}>{node}</MantineProvider></StrictMode>);
+const render = (node: ReactNode) => root.render(<StrictMode><MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>{node}</MantineProvider></StrictMode>);
 
 function StartupProblem({ title, message, action }: { title: string; message: string; action?: { label: string; run: () => void } }) {
   return (

@@ -1,4 +1,4 @@
-import { Button, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Anchor, Button, createTheme, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Spec section 9: primary 004C98, secondary 2CB249, error D90B0B (each at shade 6). */
 const primary: MantineColorsTuple = ['#e5f1ff', '#cddfff', '#9abcf7', '#6498f1', '#3879eb', '#1d65e8', '#004C98', '#003f80', '#003269', '#002552'];
@@ -10,9 +10,33 @@ export const theme = createTheme({
   primaryShade: 6,
   colors: { primary, secondary, error },
   defaultRadius: 'sm',
+  // A filled badge or button writes black or white, whichever reads on its colour (white on yellow or on the
+  // secondary green read under 3 to 1).
+  autoContrast: true,
+  // Text on a light variant (badges, alerts) in its colour's darkest shade and darker still: Mantine's own (yellow
+  // on pale yellow, pink on pale pink, green on pale green) read at 2.5 to 4 to 1, under WCAG's 4.5.
+  variantColorResolver: (input) => {
+    const colors = defaultVariantColorsResolver(input);
+    if (input.variant !== 'light') return colors;
+    const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+    const base = parsed.isThemeColor ? `var(--mantine-color-${parsed.color}-9)` : parsed.value;
+    return { ...colors, color: `color-mix(in srgb, ${base}, black 35%)` };
+  },
   components: {
     // A button clips its label when a row is short of room (Mantine's button hides its overflow, so a flex row
     // shrinks it): "Sync now" read "Sync r". A button keeps its width; the text beside it wraps instead.
     Button: Button.extend({ styles: { root: { flexShrink: 0 } } }),
+    // A link in a sentence is told from its words by more than colour (WCAG 1.4.1).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
   },
+});
+
+/**
+ * Secondary text at WCAG's 4.5 to 1: Mantine's dimmed grey (gray 6) reads at 3.3 on white and 2.5 on a selected
+ * menu entry, and its placeholder grey (gray 5) at 2.1.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': '#6c757d' },
+  dark: {},
 });

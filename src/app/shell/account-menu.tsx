@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { roles as roleEnum } from '../../contract/enums.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -32,8 +32,10 @@ export function AccountMenu({ session }: { session: Session }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={`Account: ${session.user.name}`}>
-            <Avatar color="primary" radius="xl" size="md">{initials(session.user.name)}</Avatar>
+          {/* Named by its hidden words, the initials shown but not read: an aria-label would leave out the text shown. */}
+          <UnstyledButton>
+            <VisuallyHidden>Account: {session.user.name}</VisuallyHidden>
+            <Avatar color="primary" radius="xl" size="md" aria-hidden>{initials(session.user.name)}</Avatar>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

@@ -42,13 +42,13 @@ export function IncomingMessagesPopup({ store }: { store: StoreLocation }) {
 
   return (
     // 400 px wide, and never wider than a phone's screen (with a margin each side).
+    // The badge wraps the popover, not its target: the target must be the button, which carries aria-expanded.
+    <Indicator disabled={fresh.length === 0} label={fresh.length} size={16} color="error" offset={4}>
     <Popover opened={opened} onChange={toggle} position="bottom-end" width="min(400px, calc(100vw - 16px))" withinPortal shadow="md">
       <Popover.Target>
-        <Indicator disabled={fresh.length === 0} label={fresh.length} size={16} color="error" offset={4}>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => toggle(!opened)} aria-label={`Incoming messages${fresh.length ? `: ${fresh.length} new` : ''}`}>
-            <IconMessage size={22} />
-          </ActionIcon>
-        </Indicator>
+        <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => toggle(!opened)} aria-label={`Incoming messages${fresh.length ? `: ${fresh.length} new` : ''}`}>
+          <IconMessage size={22} />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Text fw={600} px="sm" py="xs">Incoming messages</Text>
@@ -67,6 +67,7 @@ export function IncomingMessagesPopup({ store }: { store: StoreLocation }) {
         <Button component={Link} to="/messages" variant="subtle" fullWidth radius={0} onClick={() => toggle(false)}>SEE ALL MESSAGES</Button>
       </Popover.Dropdown>
     </Popover>
+    </Indicator>
   );
 }
 

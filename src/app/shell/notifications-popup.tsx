@@ -44,13 +44,13 @@ export function NotificationsPopup({ storeId }: { storeId: number }) {
   ));
 
   return (
+    // The badge wraps the popover, not its target: the target must be the button, which carries aria-expanded.
+    <Indicator disabled={!data?.unread} label={data?.unread} size={16} color="error" offset={4}>
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withinPortal shadow="md">
       <Popover.Target>
-        <Indicator disabled={!data?.unread} label={data?.unread} size={16} color="error" offset={4}>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setOpened((o) => !o)} aria-label={`Notifications${data?.unread ? `: ${data.unread} unread` : ''}`}>
-            <IconBell size={22} />
-          </ActionIcon>
-        </Indicator>
+        <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setOpened((o) => !o)} aria-label={`Notifications${data?.unread ? `: ${data.unread} unread` : ''}`}>
+          <IconBell size={22} />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="sm" py="xs">
@@ -72,5 +72,6 @@ export function NotificationsPopup({ storeId }: { storeId: number }) {
         <Button component={Link} to="/notifications" variant="subtle" fullWidth radius={0} onClick={() => setOpened(false)}>SEE ALL NOTIFICATIONS</Button>
       </Popover.Dropdown>
     </Popover>
+    </Indicator>
   );
 }

@@ -14,6 +14,7 @@ import { useWorkerFigures } from '../../sync/use-worker-figures.ts';
 import type { DashboardFigures } from '../../../workers/dashboard-figures.ts';
 import { lastDay, periodLabel, periodOf, periodWords, shifted, tooLong, type DashboardSearch, type DashboardView, type Period, type PeriodKind } from './period.ts';
 import { StoreComparisonView } from './store-comparison-view.tsx';
+import { useShownValueName } from '../../app/shown-value-name.tsx';
 import { StoreFiguresView } from './store-figures-view.tsx';
 
 const periodKinds: { value: PeriodKind; label: string }[] = [
@@ -122,13 +123,17 @@ function PeriodPicker({ period, today, onChange }: { period: Period; today: stri
 /** The custom days: the URL changes once both ends are picked, so a half-picked range never computes. */
 function CustomDays({ period, onChange }: { period: Period; onChange: (next: DashboardSearch) => void }) {
   const [picked, setPicked] = useState<DatesRangeValue<string>>([period.from, lastDay(period)]);
+  const periodName = useShownValueName('Custom period');
   return (
-    <DatePickerInput type="range" aria-label="Custom period" value={picked} allowSingleDateInRange firstDayOfWeek={1} valueFormat="ddd, MMM D, YYYY" miw={260}
+    <>
+    {periodName.label}
+    <DatePickerInput type="range" {...periodName.props} value={picked} allowSingleDateInRange firstDayOfWeek={1} valueFormat="ddd, MMM D, YYYY" miw={260}
       onChange={(range) => {
         setPicked(range);
         const [from, to] = range;
         if (from && to) onChange({ from: from.slice(0, 10), to: to.slice(0, 10) });
       }} />
+    </>
   );
 }
 

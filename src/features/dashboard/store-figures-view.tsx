@@ -109,9 +109,9 @@ export function StoreFiguresView({ figures, period, words }: { figures: Dashboar
           {headline.inspections.approvalRate === null ? <Empty>No inspection findings answered by customers {words}.</Empty> : (
             <>
               <Text size="sm"><Text span fw={700} fz="lg">{percent(headline.inspections.approvalRate)}</Text> approved by the customer</Text>
-              <Progress.Root size="lg" aria-label={`${headline.inspections.approved} approved, ${headline.inspections.declined} declined`}>
-                <Progress.Section value={headline.inspections.approvalRate * 100} color="green.7"><Progress.Label>{headline.inspections.approved}</Progress.Label></Progress.Section>
-                <Progress.Section value={(1 - headline.inspections.approvalRate) * 100} color="red.7"><Progress.Label>{headline.inspections.declined}</Progress.Label></Progress.Section>
+              <Progress.Root size="lg" role="group" aria-label={`${headline.inspections.approved} approved, ${headline.inspections.declined} declined`}>
+                <Progress.Section value={headline.inspections.approvalRate * 100} color="secondary.8" aria-label="Approved"><Progress.Label>{headline.inspections.approved}</Progress.Label></Progress.Section>
+                <Progress.Section value={(1 - headline.inspections.approvalRate) * 100} color="error.7" aria-label="Declined"><Progress.Label>{headline.inspections.declined}</Progress.Label></Progress.Section>
               </Progress.Root>
               <Text size="xs" c="dimmed">{headline.inspections.approved} approved and {headline.inspections.declined} declined, by the day the customer answered.</Text>
             </>

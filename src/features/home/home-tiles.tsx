@@ -53,8 +53,8 @@ function CounterHome({ store, figures, time, dateTime }: { store: StoreLocation;
         </Group>
         <SimpleGrid cols={{ base: 4, lg: 8 }} spacing={6}>
           {figures.byStatus.map((s) => (
-            <Link key={s.status} {...todayList} className={classes.statusTile} style={{ borderLeftColor: s.color }} aria-label={`${s.status}: ${s.count}`}>
-              <Text fz={{ base: 22, sm: 28 }} fw={700} lh={1.1}>{s.count}</Text>
+            <Link key={s.status} {...todayList} className={classes.statusTile} style={{ borderLeftColor: s.color }} aria-label={`${s.count} ${s.status}`}>
+              <Text fz={{ base: 22, sm: 28 }} fw={700} lh={1.1}>{s.count}</Text>{' '}
               <Text fz={{ base: 11, sm: 'sm' }} c="dimmed" lh={1.2}>{s.status}</Text>
             </Link>
           ))}
@@ -86,7 +86,7 @@ function CounterHome({ store, figures, time, dateTime }: { store: StoreLocation;
         <Tile title="Appointment requests to confirm" count={figures.requests.length} empty="No requests waiting.">
           {figures.requests.slice(0, shown).map((r) => (
             <Link key={r.unconfirmedVisitId} to="/appointment-request/$id" params={{ id: r.unconfirmedVisitId }} className={classes.row}>
-              <Text size="sm" c="blue" truncate>{r.name || 'No name given'}</Text>
+              <Text size="sm" c="primary" truncate>{r.name || 'No name given'}</Text>
               <Text size="sm" c="dimmed" className={classes.aside}>{dateTime(r.requestedStartDate)}</Text>
             </Link>
           ))}
@@ -211,8 +211,8 @@ function Tile({ title, count, empty, children }: { title: string; count: number;
 
 function CountTile({ title, count, to }: { title: string; count: number; to: '/messages' | '/ratings' }) {
   return (
-    <Link to={to} className={classes.countTile} aria-label={`${title}: ${count}`}>
-      <Text fz={28} fw={700} lh={1.1} c={count > 0 ? 'error' : undefined}>{count}</Text>
+    <Link to={to} className={classes.countTile} aria-label={`${count} ${title}`}>
+      <Text fz={28} fw={700} lh={1.1} c={count > 0 ? 'error' : undefined}>{count}</Text>{' '}
       <Text size="sm" c="dimmed">{title}</Text>
     </Link>
   );
@@ -223,7 +223,7 @@ function VisitLine({ visit, aside, to }: { visit: HomeVisit; aside: string; to?:
   const label = [visit.customerName, visit.vehicle].filter(Boolean).join(' · ');
   const content = (
     <>
-      <Text size="sm" c="blue" truncate>{label}</Text>
+      <Text size="sm" c="primary" truncate>{label}</Text>
       <Text size="sm" c="dimmed" className={classes.aside}>{aside}</Text>
     </>
   );

@@ -94,7 +94,7 @@ export function InspectionReportPage() {
           {print && <Text size="sm">{[report.store.name, report.store.address, report.store.phoneNumber].filter(Boolean).join(' · ')}</Text>}
         </div>
         <Group gap="xs">
-          {counts.Failed > 0 && <Badge color="red" size="lg">{counts.Failed} {counts.Failed === 1 ? 'needs' : 'need'} repair</Badge>}
+          {counts.Failed > 0 && <Badge color="error" size="lg">{counts.Failed} {counts.Failed === 1 ? 'needs' : 'need'} repair</Badge>}
           {counts.Warning > 0 && <Badge color="yellow" size="lg">{counts.Warning} {counts.Warning === 1 ? 'needs' : 'need'} attention</Badge>}
           {counts.Failed + counts.Warning === 0 && <Badge color="green" size="lg">Everything checked is good</Badge>}
         </Group>

@@ -48,7 +48,7 @@ export function AppointmentRatingPage() {
       {problem && <Text c="red" size="sm" role="alert">{problem}</Text>}
       <Card withBorder>
         <Group gap="sm">
-          <Rating value={rating.score} fractions={2} readOnly size="lg" aria-label={`${rating.score} of 5 stars`} />
+          <Rating value={rating.score} fractions={2} readOnly size="lg" role="img" aria-label={`${rating.score} of 5 stars`} />
           <Text fw={700} size="lg">{rating.score} of 5</Text>
         </Group>
         {rating.comment ? <Text mt="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>“{rating.comment}”</Text> : <Text mt="sm" c="dimmed">No comment.</Text>}

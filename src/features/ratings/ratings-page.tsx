@@ -16,6 +16,7 @@ import { ratingSummary, scoreBand, scoreBandLabels, weeklyRatings, type Average,
 import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { describeRatings, readRatings, type RatingRow } from './read-ratings.ts';
+import { useShownValueName } from '../../app/shown-value-name.tsx';
 import { EarlierRatings } from './earlier-ratings.tsx';
 
 type ScoreFilter = 'any' | ScoreBand;
@@ -46,6 +47,7 @@ export function RatingsPage() {
   const session = useSession();
   const store = session?.activeStore ?? null;
   const ratings = useLiveQuery(() => (store ? readRatings(replicaOf(store.id)) : Promise.resolve([])), [store?.id]);
+  const datesName = useShownValueName('Visit dates');
   const [filters, setFilters] = useState<Filters>({ unreadOnly: false, score: 'any', range: [null, null] });
   const [shownCount, setShownCount] = useState(pageSize);
   const timeZone = storeTimeZone(store?.timeZone, () => undefined);
@@ -69,7 +71,8 @@ export function RatingsPage() {
             <Switch label="Unread only" checked={filters.unreadOnly} onChange={(e) => change({ unreadOnly: e.currentTarget.checked })} />
             <Select aria-label="Score" w={160} allowDeselect={false} value={filters.score} onChange={(v) => v && change({ score: v as ScoreFilter })}
               data={scoreFilters} />
-            <DatePickerInput type="range" aria-label="Visit dates" placeholder="Any visit date" clearable w={260} value={filters.range}
+            {datesName.label}
+            <DatePickerInput type="range" {...datesName.props} placeholder="Any visit date" clearable w={260} value={filters.range}
               onChange={(range) => change({ range })} />
           </Group>
           <Text size="sm" c="dimmed" aria-live="polite">{kept.length === ratings.length ? `${ratings.length} ratings` : `${kept.length} of ${ratings.length} ratings`}</Text>
@@ -92,7 +95,7 @@ function AverageCard({ title, average }: { title: string; average: Average }) {
       <Text size="sm" c="dimmed">{title}</Text>
       <Group gap="xs" align="baseline">
         <Text fz={28} fw={700}>{average.average === null ? '–' : average.average.toFixed(1)}</Text>
-        <Rating value={average.average ?? 0} fractions={2} readOnly aria-label={average.average === null ? 'No ratings' : `${average.average.toFixed(1)} of 5 stars`} />
+        <Rating value={average.average ?? 0} fractions={2} readOnly role="img" aria-label={average.average === null ? 'No ratings' : `${average.average.toFixed(1)} of 5 stars`} />
       </Group>
       <Text size="sm">{average.count} {average.count === 1 ? 'rating' : 'ratings'}</Text>
     </Card>
@@ -139,7 +142,7 @@ function RatingCard({ row, store }: { row: RatingRow; store: StoreLocation }) {
           <Group gap="xs">
             <Rating value={rating.score} fractions={2} readOnly size="sm" aria-hidden />
             <Text size="sm" fw={600}>{rating.score} of 5</Text>
-            {!rating.isRead && <Badge size="xs" color="blue">New</Badge>}
+            {!rating.isRead && <Badge size="xs" color="primary">New</Badge>}
           </Group>
           <Text size="sm" fw={500} mt={4}>{row.customerName ?? 'Customer not on this device'}{row.vehicle ? ` · ${row.vehicle}` : ''}</Text>
           <Text size="xs" c="dimmed">

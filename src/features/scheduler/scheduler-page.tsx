@@ -22,6 +22,7 @@ import { BookingDialog } from './booking-dialog.tsx';
 import { EventCalendar, type CalendarPlacement, type CalendarView } from './event-calendar.tsx';
 import { RequestsButton } from './appointment-requests.tsx';
 import { unassignedColumn, useQuoteBooking, useSchedulerEvents } from './use-scheduler.ts';
+import { useShownValueName } from '../../app/shown-value-name.tsx';
 import './scheduler.css';
 
 export interface SchedulerSearch {
@@ -80,6 +81,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
   const byTechnician = view === 'technicians';
   const data = useSchedulerEvents(store.id, days.from, days.to, timeZone, byTechnician ? 'technician' : 'resource');
   const events = data?.events ?? noEvents;
+  const dateName = useShownValueName('Date');
   const [picked, setPicked] = useState<(CalendarPlacement & { technicianId?: string | null }) | null>(null);
   const quoteBooking = useQuoteBooking(store.id, search.quote ?? null);
   const [block, setBlock] = useState<SchedulerEvent | null>(null);
@@ -172,7 +174,8 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
         <Tooltip label={view === 'week' ? 'Previous week' : 'Previous day'}><ActionIcon variant="default" size="lg" aria-label={view === 'week' ? 'Previous week' : 'Previous day'} onClick={() => step(-1)}><IconChevronLeft size={18} /></ActionIcon></Tooltip>
         <Button variant="default" onClick={() => go({ date: today })} disabled={date === today}>Today</Button>
         <Tooltip label={view === 'week' ? 'Next week' : 'Next day'}><ActionIcon variant="default" size="lg" aria-label={view === 'week' ? 'Next week' : 'Next day'} onClick={() => step(1)}><IconChevronRight size={18} /></ActionIcon></Tooltip>
-        <DatePickerInput aria-label="Date" value={date} onChange={(value) => value && go({ date: String(value).slice(0, 10) })} valueFormat="ddd, MMM D, YYYY" w={190} firstDayOfWeek={1} />
+        {dateName.label}
+        <DatePickerInput {...dateName.props} value={date} onChange={(value) => value && go({ date: String(value).slice(0, 10) })} valueFormat="ddd, MMM D, YYYY" w={190} firstDayOfWeek={1} />
         <SegmentedControl value={view} onChange={(value) => go({ view: value as CalendarView })} data={[{ value: 'day', label: 'Day' }, { value: 'technicians', label: 'Technicians' }, { value: 'week', label: 'Week' }, { value: 'list', label: 'List' }]} aria-label="View" />
       </Group>
       <Group gap="xs">

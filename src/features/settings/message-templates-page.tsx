@@ -60,7 +60,7 @@ export function MessageTemplatesPage() {
               <Accordion.Control>
                 <Group gap="xs">
                   <Text fw={500}>{templateLabel(type)}</Text>
-                  {own ? <Badge size="xs" variant="light">Changed</Badge> : <Badge size="xs" variant="outline" color="gray">Default</Badge>}
+                  {own ? <Badge size="xs" variant="light">Changed</Badge> : <Badge size="xs" variant="outline" color="gray.7">Default</Badge>}
                   <WaitingBadge entry={waiting} />
                 </Group>
               </Accordion.Control>
