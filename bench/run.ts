@@ -5,7 +5,8 @@
  * same run); a new dealer's first sync (the catalogue and a handful of rows) against bulkPut of the rows it got;
  * then over the big store's replica: the customer search and the counter's tire size search per keystroke, each
  * against one bare index lookup of the same text; a three-option tire quote repriced on a quantity change,
- * against a bare sum of its lines; the scheduler, the messages page, home and photos against their floors.
+ * against a bare sum of its lines; the scheduler, the messages page, home and photos against their floors; the JS of
+ * the first paint; Lighthouse on the demo store.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { defaultPageSize } from '../workers/sync-engine.ts';
 import { bigStore, generateBigStore } from './generate.ts';
+import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
 
 /** The scheduler's rows: navigation to a drawn day against the calendar drawing a day of ready-made entries; drops against write → live query. */
 function schedulerRows(s: { navigation: number[]; pickedEntries: number; nextDay: number[]; nextEntries: number; floor: number[]; parts: { read: number[]; build: number[] }; drops: number[]; pointerDrops: { work: number; onScreen: number }[]; entries: number; columns: number }, writes: number[], percentile: (values: number[], p: number) => number): string[][] {
@@ -117,6 +119,22 @@ async function firstPaintScripts(browser: Browser, url: string): Promise<{ files
   }
 }
 
+/**
+ * Lighthouse over home signed in (user@demo.test) and a customer's page, on a server of its own with the demo store:
+ * on the big store, the first sync of a fresh profile would be measured instead of the page.
+ */
+async function demoLighthouse(): Promise<LighthouseScores[]> {
+  const config = await localConfig();
+  const demo = await startLocalServer(config);
+  try {
+    const { contactFormId } = await demo.database.db.selectFrom('storeLocations').select('contactFormId').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+    return await lighthouseScores(demo.url, [{ name: 'home signed in', path: '/' }, { name: "a customer's contact form", path: `/contact-us/${contactFormId}` }]);
+  } finally {
+    await demo.close();
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+  }
+}
+
 const pageSize = Number(process.env.BENCH_PAGE_SIZE ?? defaultPageSize);
 const log = (message: string) => console.log(`[bench] ${message}`);
 
@@ -180,6 +198,8 @@ try {
   }
   log(`measured in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const firstPaint = await firstPaintScripts(browser, server.url);
+  log('Lighthouse on the demo store…');
+  const lighthouse = await demoLighthouse();
 
   const syncRate = result.sync.changes / (result.sync.fullMs / 1000);
   const rawRate = result.raw.rows / (result.raw.ms / 1000);
@@ -223,6 +243,8 @@ try {
     [`JS for the signed-in shell's first paint (home as user@demo.test, ${firstPaint.files} files: ${firstPaint.signalR ? 'SignalR among them' : 'no SignalR'}), gzip`,
       `${(firstPaint.gzip / 1024).toFixed(0)} KB`, '', '', '≤ 160 KB'],
     ['  the sync worker\'s script, loaded beside it off the page\'s thread (SignalR, the sync engine), gzip', `${(firstPaint.workerGzip / 1024).toFixed(0)} KB`, '', '', ''],
+    ...lighthouse.map((l) => [`Lighthouse (a phone on slow 4G, simulated), ${l.page}: Performance / Accessibility / Best Practices${l.failing.length ? ` (not passed: ${l.failing.join(', ')})` : ''}`,
+      `${l.performance} / ${l.accessibility} / ${l.bestPractices}`, '', '', 'reported']),
     ['longest the page went without a tick during a capture', `${Math.max(...result.photos.gaps).toFixed(0)} ms`, '', '', 'page responsive'],
     [`upload of ${result.photos.photos} photos (${(result.photos.bytes / 1e6).toFixed(1)} MB) through the outbox, in pieces`,
       `${(result.photos.bytes / 1e6 / (result.photos.uploadMs / 1000)).toFixed(2)} MB/s, ${(result.photos.photos / (result.photos.uploadMs / 1000)).toFixed(1)} photos/s`,

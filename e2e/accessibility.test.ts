@@ -27,18 +27,20 @@ async function openScreen(page: Page, path: string, user: string): Promise<void>
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Loader-root'), null, { timeout: 20_000 });
 }
 
-const screens: [email: string, name: string, paths: string[]][] = [
+const screens: [email: string, name: string, paths: string[], width: number][] = [
   ['admin@demo.test', 'Alex Admin', ['/', '/scheduler-dayview', '/scheduler-dayview?view=list', '/dashboard', '/messages', '/customer-search', '/customer-create',
-    '/ratings', '/possible-duplicates', '/traction-orders', '/alltracContactUs', '/notification/settings', '/notifications']],
+    '/ratings', '/possible-duplicates', '/traction-orders', '/alltracContactUs', '/notification/settings', '/notifications'], 1024],
   ['admin@demo.test', 'Alex Admin', ['/settings/general', '/settings/hours', '/settings/appointments', '/settings/services', '/settings/resources', '/settings/users',
-    '/settings/pickupanddelivery', '/settings/message-templates', '/settings/message-sink', '/settings/inspection-reports', '/retail-management']],
-  ['tech@demo.test', 'Theo Technician', ['/technician-appointments']],
-  ['lead@demo.test', 'Lee Lead', ['/technicians', '/']],
+    '/settings/pickupanddelivery', '/settings/message-templates', '/settings/message-sink', '/settings/inspection-reports', '/retail-management'], 1024],
+  ['tech@demo.test', 'Theo Technician', ['/technician-appointments'], 1024],
+  ['lead@demo.test', 'Lee Lead', ['/technicians', '/'], 1024],
+  // A phone lays the shell out otherwise (the menu behind a button, the header's icons only).
+  ['user@demo.test', 'Uma User', ['/', '/messages', '/customer-search', '/scheduler-dayview?view=list'], 390],
 ];
 
 describe('accessibility (axe-core)', () => {
-  it.each(screens)('finds no serious or critical violation on the screens %s opens (%s: %j)', async (email, name, paths) => {
-    const { context, page } = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width: 1024, height: 800 } });
+  it.each(screens)('finds no serious or critical violation on the screens %s opens (%s: %j, %s px wide)', async (email, name, paths, width) => {
+    const { context, page } = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width, height: 800 } });
     try {
       await shellReady(page, name);
       const found: Record<string, string[]> = {};

@@ -79,6 +79,7 @@ describe('install sheet', () => {
       expect(await offerInstall(page, 'accepted')).toBe(true);
       await sheet(page).waitFor();
       await expect.poll(() => sheet(page).getByRole('button', { name: 'Not Now' }).isVisible()).toBe(true);
+      expect(await sheet(page).getByRole('button', { name: 'Close' }).isVisible()).toBe(true);
       await sheet(page).getByRole('button', { name: 'Open App' }).click();
       await sheet(page).waitFor({ state: 'detached' });
       expect(await page.evaluate(() => (window as unknown as { installPrompts: number }).installPrompts)).toBe(1);

@@ -38,7 +38,7 @@ export function NotificationSettingsPage() {
       <Title order={1} size="h2">Notification Settings</Title>
       <Text>
         Choose which notifications the bell shows and counts as unread. Turned-off kinds still appear on
-        the <Anchor component={Link} to="/notifications">Notifications</Anchor> page.
+        the <Anchor component={Link} to="/notifications" underline="always">Notifications</Anchor> page.
       </Text>
       {error && <Alert color="error" title="The setting was not changed">{error}</Alert>}
       {storeId !== null && (

@@ -14,7 +14,7 @@ export function PublicFrame({ storeName, storePhone, width = 560, children }: { 
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>{children}</Paper>
         {storePhone && (
           <Text size="sm" c="dimmed" ta="center">
-            Questions? Call <Anchor href={`tel:${storePhone.replace(/[^\d+]/g, '')}`}>{formatPhone(storePhone)}</Anchor>
+            Questions? Call <Anchor underline="always" href={`tel:${storePhone.replace(/[^\d+]/g, '')}`}>{formatPhone(storePhone)}</Anchor>
           </Text>
         )}
       </Stack>

@@ -41,7 +41,7 @@ export function WorkOrderPage() {
           ))}
         </Timeline>
         {order.inspectionReportHashId && (
-          <Anchor href={publicPagePaths.inspectionReport.replace(':id', order.inspectionReportHashId)}>See your vehicle's inspection report</Anchor>
+          <Anchor underline="always" href={publicPagePaths.inspectionReport.replace(':id', order.inspectionReportHashId)}>See your vehicle's inspection report</Anchor>
         )}
       </Stack>
     </PublicFrame>
