@@ -53,7 +53,7 @@ describe('accessibility (axe-core)', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 300_000);
 
   it('finds no serious or critical violation on the pages customers open', async () => {
     const store = await db().selectFrom('storeLocations').select('contactFormId').where('storeNumber', '=', 101).executeTakeFirstOrThrow();

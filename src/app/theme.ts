@@ -1,4 +1,4 @@
-import { Button, createTheme, Drawer, Modal, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Button, createTheme, Drawer, Loader, Modal, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Spec section 9: primary 004C98, secondary 2CB249, error D90B0B (each at shade 6). */
 const primary: MantineColorsTuple = ['#e5f1ff', '#cddfff', '#9abcf7', '#6498f1', '#3879eb', '#1d65e8', '#004C98', '#003f80', '#003269', '#002552'];
@@ -10,9 +10,10 @@ export const theme = createTheme({
   primaryShade: 6,
   colors: { primary, secondary, error },
   defaultRadius: 'sm',
-  // A filled badge or button writes black or white, whichever reads on its colour (white on yellow or on the
-  // secondary green read under 3 to 1).
+  // A filled badge or button writes black or white, whichever reads better on its colour: black from a relative
+  // luminance of 0.179 up, where the two read alike (Mantine's 0.3 left white on red 6 and blue 6 at 3.3 and 3.6 to 1).
   autoContrast: true,
+  luminanceThreshold: 0.179,
   // Text on a light variant (badges, alerts) in its colour's darkest shade and darker still: Mantine's own (yellow
   // on pale yellow, pink on pale pink, green on pale green) read at 2.5 to 4 to 1, under WCAG's 4.5.
   variantColorResolver: (input) => {
@@ -29,6 +30,8 @@ export const theme = createTheme({
     // Mantine's close button is an icon with no name: a screen reader said "button" (Lighthouse found the install sheet's).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A spinner named "Loading ratings" is a status: without the role its name is not read (axe: aria-prohibited-attr).
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
 });
 
