@@ -44,29 +44,29 @@ export function IncomingMessagesPopup({ store }: { store: StoreLocation }) {
     // 400 px wide, and never wider than a phone's screen (with a margin each side).
     // The badge wraps the popover, not its target: the target must be the button, which carries aria-expanded.
     <Indicator disabled={fresh.length === 0} label={fresh.length} size={16} color="error" offset={4}>
-    <Popover opened={opened} onChange={toggle} position="bottom-end" width="min(400px, calc(100vw - 16px))" withinPortal shadow="md">
-      <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => toggle(!opened)} aria-label={`Incoming messages${fresh.length ? `: ${fresh.length} new` : ''}`}>
-          <IconMessage size={22} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Text fw={600} px="sm" py="xs">Incoming messages</Text>
-        <Divider />
-        <ScrollArea.Autosize mah="60vh" type="auto">
-          {shown.length === 0 ? <Text p="md" c="dimmed">{messageTexts.empty}</Text> : (
-            <Stack gap={0}>
-              {shown.map((m) => (
-                <PopupRow key={m.storeMessageId} message={m} store={store} serviceName={m.storeServiceId ? messages?.serviceName.get(m.storeServiceId) : undefined}
-                  onClear={() => setCleared(new Set([...cleared, m.storeMessageId]))} onLeave={() => toggle(false)} />
-              ))}
-            </Stack>
-          )}
-        </ScrollArea.Autosize>
-        <Divider />
-        <Button component={Link} to="/messages" variant="subtle" fullWidth radius={0} onClick={() => toggle(false)}>SEE ALL MESSAGES</Button>
-      </Popover.Dropdown>
-    </Popover>
+      <Popover opened={opened} onChange={toggle} position="bottom-end" width="min(400px, calc(100vw - 16px))" withinPortal shadow="md">
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => toggle(!opened)} aria-label={`Incoming messages${fresh.length ? `: ${fresh.length} new` : ''}`}>
+            <IconMessage size={22} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <Text fw={600} px="sm" py="xs">Incoming messages</Text>
+          <Divider />
+          <ScrollArea.Autosize mah="60vh" type="auto">
+            {shown.length === 0 ? <Text p="md" c="dimmed">{messageTexts.empty}</Text> : (
+              <Stack gap={0}>
+                {shown.map((m) => (
+                  <PopupRow key={m.storeMessageId} message={m} store={store} serviceName={m.storeServiceId ? messages?.serviceName.get(m.storeServiceId) : undefined}
+                    onClear={() => setCleared(new Set([...cleared, m.storeMessageId]))} onLeave={() => toggle(false)} />
+                ))}
+              </Stack>
+            )}
+          </ScrollArea.Autosize>
+          <Divider />
+          <Button component={Link} to="/messages" variant="subtle" fullWidth radius={0} onClick={() => toggle(false)}>SEE ALL MESSAGES</Button>
+        </Popover.Dropdown>
+      </Popover>
     </Indicator>
   );
 }

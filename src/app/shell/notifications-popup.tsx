@@ -46,32 +46,32 @@ export function NotificationsPopup({ storeId }: { storeId: number }) {
   return (
     // The badge wraps the popover, not its target: the target must be the button, which carries aria-expanded.
     <Indicator disabled={!data?.unread} label={data?.unread} size={16} color="error" offset={4}>
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withinPortal shadow="md">
-      <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setOpened((o) => !o)} aria-label={`Notifications${data?.unread ? `: ${data.unread} unread` : ''}`}>
-          <IconBell size={22} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Group justify="space-between" px="sm" py="xs">
-          <Text fw={600}>Notifications</Text>
-          <Anchor component={Link} to="/notification/settings" size="sm" onClick={() => setOpened(false)}>Settings</Anchor>
-        </Group>
-        <Divider />
-        <ScrollArea h={300} type="auto">
-          {newest.length === 0 ? <Text p="md" c="dimmed">No Notifications</Text> : (
-            <Stack gap={0} p="xs">
-              {recent.length > 0 && <Text size="xs" fw={700} c="dimmed" px="xs">Recent</Text>}
-              {list(recent)}
-              {earlier.length > 0 && <Text size="xs" fw={700} c="dimmed" px="xs" mt="xs">EARLIER</Text>}
-              {list(earlier)}
-            </Stack>
-          )}
-        </ScrollArea>
-        <Divider />
-        <Button component={Link} to="/notifications" variant="subtle" fullWidth radius={0} onClick={() => setOpened(false)}>SEE ALL NOTIFICATIONS</Button>
-      </Popover.Dropdown>
-    </Popover>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withinPortal shadow="md">
+        <Popover.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setOpened((o) => !o)} aria-label={`Notifications${data?.unread ? `: ${data.unread} unread` : ''}`}>
+            <IconBell size={22} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <Group justify="space-between" px="sm" py="xs">
+            <Text fw={600}>Notifications</Text>
+            <Anchor component={Link} to="/notification/settings" size="sm" onClick={() => setOpened(false)}>Settings</Anchor>
+          </Group>
+          <Divider />
+          <ScrollArea h={300} type="auto">
+            {newest.length === 0 ? <Text p="md" c="dimmed">No Notifications</Text> : (
+              <Stack gap={0} p="xs">
+                {recent.length > 0 && <Text size="xs" fw={700} c="dimmed" px="xs">Recent</Text>}
+                {list(recent)}
+                {earlier.length > 0 && <Text size="xs" fw={700} c="dimmed" px="xs" mt="xs">EARLIER</Text>}
+                {list(earlier)}
+              </Stack>
+            )}
+          </ScrollArea>
+          <Divider />
+          <Button component={Link} to="/notifications" variant="subtle" fullWidth radius={0} onClick={() => setOpened(false)}>SEE ALL NOTIFICATIONS</Button>
+        </Popover.Dropdown>
+      </Popover>
     </Indicator>
   );
 }
