@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../e2e/support/browser.ts';
 import { fillSignIn, shellReady } from '../e2e/support/session.ts';
+import { freePort } from '../tests/support/ports.ts';
 
 /** Lighthouse's three scores of a page, 0 to 100. */
 export interface LighthouseScores {
@@ -16,13 +16,6 @@ export interface LighthouseScores {
   /** The accessibility and best-practice audits that did not pass, by id: what to look at first. */
   failing: string[];
 }
-
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
-  }).on('error', reject);
-});
 
 /**
  * Lighthouse (its default: a mid-range phone on a slow 4G link, simulated) over pages of the running app, in
