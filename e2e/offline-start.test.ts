@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { launchProfile } from './support/browser.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
-import { fillSignIn, shellReady, signIn } from './support/session.ts';
+import { fillSignIn, readyForOffline, shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
 
@@ -15,19 +14,6 @@ async function userAndStore(email: string): Promise<{ userId: string; storeId: n
   const { userId } = await db.selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow();
   const { id } = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
   return { userId, storeId: id };
-}
-
-/** The sync status panel, opened and closed again, says the device is ready to work with no network. */
-async function readyForOffline(page: Page): Promise<void> {
-  await expect.poll(async () => {
-    await page.getByRole('button', { name: /^Sync status:/ }).click();
-    const panel = page.getByRole('region', { name: 'Sync status' });
-    await panel.waitFor();
-    const notReady = await panel.getByText(/Not ready for offline use yet/).count();
-    await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'hidden' });
-    return notReady;
-  }, { timeout: 30_000 }).toBe(0);
 }
 
 describe('a device after its first sign-in', () => {

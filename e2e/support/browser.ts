@@ -19,9 +19,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Chromium on a profile kept in `userDataDir`, as a device's browser is: closed and opened again, it keeps its data. */
-export async function launchProfile(userDataDir: string, options: { offline?: boolean } = {}): Promise<BrowserContext> {
+export async function launchProfile(userDataDir: string, options: { offline?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
   assertChromium();
-  return chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, args: chromiumArgs, offline: options.offline ?? false });
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath, args: chromiumArgs, offline: options.offline ?? false, ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
 }
 
 /** The end-to-end tests run against the production build, as users get it. */

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface SignedIn {
   context: BrowserContext;
@@ -39,4 +40,17 @@ export async function fillSignIn(page: Page, email: string, password = 'demo1234
 /** Waits for the shell: the account button of the signed-in user. */
 export async function shellReady(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: `Account: ${name}` }).waitFor({ timeout: 20_000 });
+}
+
+/** The sync status panel, opened and closed again, says the device is ready to work with no network. */
+export async function readyForOffline(page: Page): Promise<void> {
+  await expect.poll(async () => {
+    await page.getByRole('button', { name: /^Sync status:/ }).click();
+    const panel = page.getByRole('region', { name: 'Sync status' });
+    await panel.waitFor();
+    const notReady = await panel.getByText(/Not ready for offline use yet/).count();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    return notReady;
+  }, { timeout: 30_000 }).toBe(0);
 }
