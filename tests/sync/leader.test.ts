@@ -96,3 +96,27 @@ describe('the token', () => {
     expect(me.status).toBe(200);
   });
 });
+
+describe('a server that cannot be reached', () => {
+  it('is tried less and less often while a change waits, up to a minute apart, and at once again when it answers', async () => {
+    const d = device();
+    await d.signIn(await tokenOf('user@demo.test'));
+    const customer = await db().selectFrom('customers').select('customerId').executeTakeFirstOrThrow();
+    d.network.offline = true;
+    await d.engine(stores[101]!).mutate(mutations.updateCustomer(customer.customerId, { notes: 'queued through a long outage' }));
+    const waits: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      const before = Date.now();
+      await d.sync();
+      waits.push(d.status!.nextRetryAt! - before);
+    }
+    expect(waits[0]).toBeLessThan(2_000);
+    expect(waits.at(-1)).toBeGreaterThanOrEqual(30_000);
+    expect(waits.at(-1)).toBeLessThanOrEqual(61_000);
+
+    d.network.offline = false;
+    await d.sync();
+    expect(d.status).toMatchObject({ lastError: null, nextRetryAt: null });
+    expect((await db().selectFrom('customers').select('notes').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).notes).toBe('queued through a long outage');
+  });
+});
