@@ -39,6 +39,7 @@ import * as systemNoticeStores from './migrations/0041-system-notice-stores.ts';
 import * as userAccess from './migrations/0042-user-access.ts';
 import * as devices from './migrations/0043-devices.ts';
 import * as visitTireQuote from './migrations/0044-visit-tire-quote.ts';
+import * as onlineBookingLimits from './migrations/0045-online-booking-limits.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0042-user-access': userAccess,
   '0043-devices': devices,
   '0044-visit-tire-quote': visitTireQuote,
+  '0045-online-booking-limits': onlineBookingLimits,
 };
 
 /** The migrations' names, in the order they apply. */

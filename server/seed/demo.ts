@@ -6,6 +6,7 @@ import {
   inquiryTypes, messageDeliveryMethods, storeTireWarrantyTypes, tirePurchaseAddOnCategories, vehicleColors,
 } from '../../src/contract/enums.ts';
 import type { Role } from '../../src/contract/enums.ts';
+import { defaultOnlineBookingLimits } from '../../src/contract/store-location.ts';
 import { applicationName } from '../../src/domain/system-notifications.ts';
 import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
 import { defaultPickupSettings } from '../../src/domain/pickup-rules.ts';
@@ -119,7 +120,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         appointmentThankYouEnabled: true, appointmentThankYouHoursAfter: 2,
         autoAdjustAppointmentTimes: false, inspectionReportLinkEnabled: true, onlineAppointmentsEnabled: true,
         pickupAndDeliveryEnabled: s.storeNumber === 101, ratingsEnabled: true, walkInsEnabled: true,
-        lowRatingFollowUpEnabled: s.storeNumber !== 103, highRatingFollowUpEnabled: s.storeNumber !== 103,
+        lowRatingFollowUpEnabled: s.storeNumber !== 103, highRatingFollowUpEnabled: s.storeNumber !== 103, ...defaultOnlineBookingLimits,
         isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true,
         isOpenSaturdays: true, isOpenSundays: false,
         mondayAppointmentsEnabled: true, tuesdayAppointmentsEnabled: true, wednesdayAppointmentsEnabled: true,

@@ -50,6 +50,10 @@ export const storeLocationFieldsSchema = z.object({
   lowRatingFollowUpEnabled: z.boolean(),
   highRatingFollowUpEnabled: z.boolean(),
   walkInsEnabled: z.boolean(),
+  /** Online booking's limits (issue 30; not in the spec's list: docs/decisions.md): the least notice, the days ahead offered, the most booked minutes a day. */
+  onlineBookingLeadMinutes: z.number().int().min(0, 'At least 0 minutes').max(10_080, 'At most a week (10,080 minutes)'),
+  onlineBookingHorizonDays: z.number().int().min(1, 'At least 1 day').max(90, 'At most 90 days'),
+  onlineBookingDailyCapMinutes: z.number().int().min(60, 'At least an hour').max(30_000, 'At most 500 hours').nullable(),
   twilioPhoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use the E.164 form, e.g. +15551234567').nullable(),
   ...flags(isOpenFields),
   ...flags(appointmentsEnabledFields),
@@ -71,6 +75,9 @@ export const storeLocationFieldsSchema = z.object({
   yelpReviewUrl: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000).nullable(),
 });
 
+/** A new store's online booking limits: two hours' notice, two weeks ahead, no daily cap. */
+export const defaultOnlineBookingLimits = { onlineBookingLeadMinutes: 120, onlineBookingHorizonDays: 14, onlineBookingDailyCapMinutes: null } as const;
+
 export const storeLocationSchema = storeLocationFieldsSchema.extend({
   id: z.number().int(),
   alltracCompanyId: z.number().int(),
@@ -88,6 +95,9 @@ export const createStoreLocationSchema = storeLocationFieldsSchema.partial({
   serviceKey: true,
   lowRatingFollowUpEnabled: true,
   highRatingFollowUpEnabled: true,
+  onlineBookingLeadMinutes: true,
+  onlineBookingHorizonDays: true,
+  onlineBookingDailyCapMinutes: true,
   timeZone: true,
   twilioPhoneNumber: true,
   googleReviewUrl: true,

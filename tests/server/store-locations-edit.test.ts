@@ -96,3 +96,18 @@ describe('editing a store from the admin dashboard', () => {
     expect(await row(stores[101]!)).toEqual(before);
   });
 });
+
+describe('a store\'s online booking limits', () => {
+  it('start at two hours\' notice, two weeks ahead and no cap, are changed by the store\'s admin, and a value out of range is refused with its reason and nothing stored', async () => {
+    expect(await row(stores[101]!)).toMatchObject({ onlineBookingLeadMinutes: 120, onlineBookingHorizonDays: 14, onlineBookingDailyCapMinutes: null });
+    const changed = await patch('admin', stores[101]!, { onlineBookingLeadMinutes: 1440, onlineBookingHorizonDays: 30, onlineBookingDailyCapMinutes: 2400 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await row(stores[101]!)).toMatchObject({ onlineBookingLeadMinutes: 1440, onlineBookingHorizonDays: 30, onlineBookingDailyCapMinutes: 2400 });
+
+    const before = await row(stores[101]!);
+    const refused = await patch('admin', stores[101]!, { onlineBookingHorizonDays: 0, onlineBookingDailyCapMinutes: 30 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toMatchObject({ onlineBookingHorizonDays: ['At least 1 day'], onlineBookingDailyCapMinutes: ['At least an hour'] });
+    expect(await row(stores[101]!)).toEqual(before);
+  });
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { specialStoreHoursSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
-  createStoreLocationSchema, missingRequiredStoreFields, storeLocationFieldsSchema, storeLocationMessages,
+  createStoreLocationSchema, defaultOnlineBookingLimits, missingRequiredStoreFields, storeLocationFieldsSchema, storeLocationMessages,
   updateStoreLocationSchema, type StoreLocation,
 } from '../../../src/contract/store-location.ts';
 import { storeIdSchema, storeIdText } from '../../../src/contract/user.ts';
@@ -162,7 +162,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     const company = await db.selectFrom('companies').select('id').where('alltracCompanyId', '=', alltracCompanyId).executeTakeFirst();
     if (!company) throw new ProblemError('validation', `Company ${alltracCompanyId} does not exist.`, { errors: { alltracCompanyId: ['No such company'] } });
     const values = {
-      serviceKey: null, timeZone: null, twilioPhoneNumber: null, lowRatingFollowUpEnabled: false, highRatingFollowUpEnabled: false, googleReviewUrl: null, yelpReviewUrl: null,
+      serviceKey: null, timeZone: null, twilioPhoneNumber: null, lowRatingFollowUpEnabled: false, highRatingFollowUpEnabled: false, ...defaultOnlineBookingLimits, googleReviewUrl: null, yelpReviewUrl: null,
       addressLine1: null, city: null, state: null, postalCode: null, phoneNumber: null, ...defaultWeekdayHours, ...defaultPickupSettings,
       ...model, alltracCompanyId,
     };

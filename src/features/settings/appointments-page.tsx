@@ -1,4 +1,5 @@
 import { Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import type { z } from 'zod';
 import { useSession } from '../../app/session.ts';
 import { appointmentsEnabledFields, storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
 import { scoreBandLabels } from '../../domain/ratings.ts';
@@ -13,12 +14,19 @@ const flagFields = ['onlineAppointmentsEnabled', 'walkInsEnabled', 'autoAdjustAp
 
 type AppointmentValues = Record<string, unknown> & {
   calendarInterval: string;
+  onlineBookingLeadMinutes: number | string;
+  onlineBookingHorizonDays: number | string;
+  /** In hours on the form, minutes in the store's settings; empty: no cap. */
+  onlineBookingDailyCapHours: number | string;
   appointmentReminderHoursBefore: number | string;
   appointmentThankYouHoursAfter: number | string;
 };
 
 const values = (store: StoreLocation): AppointmentValues => ({
   calendarInterval: String(store.calendarInterval),
+  onlineBookingLeadMinutes: store.onlineBookingLeadMinutes,
+  onlineBookingHorizonDays: store.onlineBookingHorizonDays,
+  onlineBookingDailyCapHours: store.onlineBookingDailyCapMinutes === null ? '' : store.onlineBookingDailyCapMinutes / 60,
   appointmentReminderHoursBefore: store.appointmentReminderHoursBefore,
   appointmentThankYouHoursAfter: store.appointmentThankYouHoursAfter,
   ...Object.fromEntries([...flagFields, ...appointmentsEnabledFields].map((f) => [f, store[f]])),
@@ -30,6 +38,9 @@ function fields(form: AppointmentValues) {
   return {
     ...Object.fromEntries([...flagFields, ...appointmentsEnabledFields].map((f) => [f, form[f] as boolean])),
     calendarInterval: Number(form.calendarInterval),
+    onlineBookingLeadMinutes: asNumber(form.onlineBookingLeadMinutes),
+    onlineBookingHorizonDays: asNumber(form.onlineBookingHorizonDays),
+    onlineBookingDailyCapMinutes: form.onlineBookingDailyCapHours === '' ? null : Math.round(asNumber(form.onlineBookingDailyCapHours) * 60),
     appointmentReminderHoursBefore: asNumber(form.appointmentReminderHoursBefore),
     appointmentThankYouHoursAfter: asNumber(form.appointmentThankYouHoursAfter),
   };
@@ -37,7 +48,13 @@ function fields(form: AppointmentValues) {
 
 function validate(form: AppointmentValues): Record<string, string | undefined> {
   const hours = storeLocationFieldsSchema.shape.appointmentReminderHoursBefore;
+  const shape = storeLocationFieldsSchema.shape;
+  const problem = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+  const cap = form.onlineBookingDailyCapHours === '' ? null : Math.round(asNumber(form.onlineBookingDailyCapHours) * 60);
   return {
+    onlineBookingLeadMinutes: problem(shape.onlineBookingLeadMinutes, asNumber(form.onlineBookingLeadMinutes)) && 'Enter whole minutes from 0 to 10,080 (a week)',
+    onlineBookingHorizonDays: problem(shape.onlineBookingHorizonDays, asNumber(form.onlineBookingHorizonDays)) && 'Enter whole days from 1 to 90',
+    onlineBookingDailyCapHours: problem(shape.onlineBookingDailyCapMinutes, cap) && 'Enter hours from 1 to 500, or leave it empty for no cap',
     appointmentReminderHoursBefore: hours.safeParse(asNumber(form.appointmentReminderHoursBefore)).success ? undefined : 'Enter whole hours from 1 to 168 (a week)',
     appointmentThankYouHoursAfter: hours.safeParse(asNumber(form.appointmentThankYouHoursAfter)).success ? undefined : 'Enter whole hours from 1 to 168 (a week)',
   };
@@ -70,7 +87,15 @@ function AppointmentsForm({ store }: { store: StoreLocation }) {
               ))}
             </Group>
           </div>
-          <Switch label="Customers can book online" {...checkbox('onlineAppointmentsEnabled')} />
+          <Switch label="Customers can book online" description="From the store's booking page, in the free times the bays really have" {...checkbox('onlineAppointmentsEnabled')} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <NumberInput label="Notice for online bookings" description="Minutes between booking and arrival" min={0} max={10_080} step={15} allowDecimal={false}
+              disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingLeadMinutes')} />
+            <NumberInput label="Days ahead offered online" description="Today counts as the first" min={1} max={90} allowDecimal={false}
+              disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingHorizonDays')} />
+            <NumberInput label="Most booked hours a day" description="All bays together; empty for no cap" min={1} max={500} decimalScale={2}
+              disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingDailyCapHours')} />
+          </SimpleGrid>
           <Switch label="Walk-ins welcome" {...checkbox('walkInsEnabled')} />
           <Switch label="Move later appointments when one runs over" description="Adjusts the start of the resource's next appointments automatically" {...checkbox('autoAdjustAppointmentTimes')} />
         </Stack>
