@@ -44,6 +44,7 @@ import { ratingRequestRoutes } from './modules/ratings/rating-request-routes.ts'
 import { storeMessageRoutes } from './modules/store-messages/routes.ts';
 import { storeMessageListRoutes } from './modules/store-messages/list-routes.ts';
 import { contactFormRoutes } from './modules/contact-form/routes.ts';
+import { onlineBookingRoutes } from './modules/booking/routes.ts';
 import { messageSinkRoutes } from './modules/store-messages/sink-routes.ts';
 import { inspectionReportRoutes } from './modules/inspections/report-routes.ts';
 import { inspectionPhotoRoutes } from './modules/inspections/photo-routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
     await storeMessageRoutes(api, context);
     await storeMessageListRoutes(api, context);
     await contactFormRoutes(api, context);
+    await onlineBookingRoutes(api, context);
     await messageSinkRoutes(api, context);
     await inspectionReportRoutes(api, context);
     await inspectionPhotoRoutes(api, context);

@@ -40,6 +40,7 @@ import * as userAccess from './migrations/0042-user-access.ts';
 import * as devices from './migrations/0043-devices.ts';
 import * as visitTireQuote from './migrations/0044-visit-tire-quote.ts';
 import * as onlineBookingLimits from './migrations/0045-online-booking-limits.ts';
+import * as onlineBookingRequests from './migrations/0046-online-booking-requests.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0043-devices': devices,
   '0044-visit-tire-quote': visitTireQuote,
   '0045-online-booking-limits': onlineBookingLimits,
+  '0046-online-booking-requests': onlineBookingRequests,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -356,7 +356,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
           storeServiceId: faker.helpers.arrayElement(services).storeServiceId,
           requestedStartDate: wallClockToInstant(today.add({ days: i + 1 }), 9 + i, 0, zone),
           customerComments: faker.number.int(1) === 0 ? faker.helpers.arrayElement(requestComments) : null,
-          submittedOn: faker.date.recent({ days: 2 }).toISOString(), confirmedVisitId: null,
+          submittedOn: faker.date.recent({ days: 2 }).toISOString(), confirmedVisitId: null, textConsent: false, scheduledVisitId: null,
         };
       }));
 

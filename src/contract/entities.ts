@@ -175,6 +175,10 @@ export const unconfirmedVisitSchema = z.object({
   /** A request the store cannot take: when staff declined it and why, in words the customer was sent. */
   declinedOn: timestamp.nullable(),
   declineReason: optionalText(500),
+  /** The requester agreed on the booking page to texts about this appointment. */
+  textConsent: z.boolean(),
+  /** The unconfirmed visit holding the bays for the asked time (made with a booking-page request; null before). */
+  scheduledVisitId: id.nullable(),
 });
 
 export const blockedTimeSchema = z.object({

@@ -109,6 +109,8 @@ export const apiPaths = {
   storeServiceCategories: '/api/alltrac/store/services/categories',
   storeServiceTractionCode: '/api/alltrac/store/services/:storeServiceHashId/tractionservice-code',
   contactForm: '/api/alltrac/contact-form/:contactFormId',
+  onlineBooking: '/api/alltrac/online-booking/:contactFormId',
+  onlineBookingTimes: '/api/alltrac/online-booking/:contactFormId/free-times',
   inspectionReports: '/api/alltrac/inspection-reports',
   inspectionReport: '/api/alltrac/inspection-reports/:inspectionReportId',
   inspectionItem: '/api/alltrac/inspection-reports/:inspectionReportId/items/:itemId',
@@ -164,6 +166,7 @@ export const apiPaths = {
 /** The public pages' own addresses, for links the server writes (a store's form on its website). */
 export const publicPagePaths = {
   contactForm: '/contact-us/:contactFormId',
+  booking: '/book/:contactFormId',
   rating: '/rating',
   inspectionReport: '/inspection-reports/:id',
   workOrder: '/work-order/:visitHashId',

@@ -18,12 +18,12 @@ export function declineChanges(request: Request, reason: string, at: string): { 
 }
 
 /**
- * The requester as the rules of automatic messages see a customer: how they asked to be answered. A request
- * carries no texting consent, so it is answered by email, or by a call when it has no address.
+ * The requester as the rules of automatic messages see a customer: how they asked to be answered. Texts only
+ * when they agreed to them on the booking page; else by email, or by a call when there is no address.
  */
-export function requesterContact(request: Pick<UnconfirmedVisit, 'preferredContactMethod' | 'phoneNumber' | 'email'>): Pick<Customer, 'preferredContactMethod' | 'phoneNumber' | 'email' | 'textConsentMethod'> {
+export function requesterContact(request: Pick<UnconfirmedVisit, 'preferredContactMethod' | 'phoneNumber' | 'email' | 'textConsent'>): Pick<Customer, 'preferredContactMethod' | 'phoneNumber' | 'email' | 'textConsentMethod'> {
   const preferred = request.preferredContactMethod === 'Sms' ? 'Text' : request.preferredContactMethod;
-  return { preferredContactMethod: preferred, phoneNumber: request.phoneNumber, email: request.email, textConsentMethod: null };
+  return { preferredContactMethod: preferred, phoneNumber: request.phoneNumber, email: request.email, textConsentMethod: request.textConsent ? 'OnlineForm' : null };
 }
 
 /** Why a requested time needs a second look before it is confirmed: the store is closed then, or it is outside its hours. */

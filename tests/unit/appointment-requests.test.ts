@@ -29,9 +29,10 @@ describe('appointment requests staff confirm or decline (issue 24 item 13)', () 
   });
 
   it.each([
-    ['an email, asked for texts', { preferredContactMethod: 'Sms' as const, phoneNumber: '5555550142', email: 'dana@example.com' }, { channel: 'email', to: 'dana@example.com' }],
-    ['no email, asked for texts', { preferredContactMethod: 'Sms' as const, phoneNumber: '5555550142', email: null }, { skipped: 'The customer has not agreed to texts' }],
-    ['an email, asked for a call', { preferredContactMethod: 'Phone' as const, phoneNumber: '5555550142', email: 'dana@example.com' }, { skipped: 'The customer asked for calls' }],
+    ['an email, asked for texts without agreeing to them', { preferredContactMethod: 'Sms' as const, phoneNumber: '5555550142', email: 'dana@example.com', textConsent: false }, { channel: 'email', to: 'dana@example.com' }],
+    ['no email, asked for texts without agreeing to them', { preferredContactMethod: 'Sms' as const, phoneNumber: '5555550142', email: null, textConsent: false }, { skipped: 'The customer has not agreed to texts' }],
+    ['asked for texts and agreed to them on the booking page', { preferredContactMethod: 'Sms' as const, phoneNumber: '5555550142', email: 'dana@example.com', textConsent: true }, { channel: 'sms', to: '+15555550142' }],
+    ['an email, asked for a call', { preferredContactMethod: 'Phone' as const, phoneNumber: '5555550142', email: 'dana@example.com', textConsent: false }, { skipped: 'The customer asked for calls' }],
   ])('answers a requester with %s the way the automatic messages would', (_, request, route) => {
     expect(automaticChannel(requesterContact(request), { twilioPhoneNumber: '+15555550100' }, () => false)).toEqual(route);
   });

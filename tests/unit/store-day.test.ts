@@ -189,7 +189,7 @@ describe('the counter\'s waiting answers', () => {
   const request = (unconfirmedVisitId: string, requestedStartDate: string, extra: Partial<UnconfirmedVisit> = {}): UnconfirmedVisit => ({
     unconfirmedVisitId, firstName: 'Rae', lastName: null, email: null, phoneNumber: null, preferredContactMethod: 'Phone', vehicleDescription: null,
     storeServiceId: null, requestedStartDate, customerComments: null, submittedOn: '2026-05-30T12:00:00.000Z', confirmedVisitId: null, declinedOn: null,
-    declineReason: null, ...extra,
+    declineReason: null, textConsent: false, scheduledVisitId: null, ...extra,
   });
 
   it('lists the appointment requests nobody confirmed or declined, soonest requested first, one whose time passed included', () => {

@@ -40,7 +40,8 @@ export async function readSlotRows(db: Kysely<Database>, scope: { companyId: num
       .where('scheduledServices.startDate', '>=', earliest).where('scheduledServices.startDate', '<', range.to).execute(),
     db.selectFrom('unconfirmedVisits').select(['storeServiceId', 'requestedStartDate', 'confirmedVisitId', 'declinedOn'])
       .where('companyId', '=', companyId).where('storeId', '=', storeId).where('deleted', '=', false)
-      .where('confirmedVisitId', 'is', null).where('declinedOn', 'is', null)
+      // A booking-page request holds its bays with an unconfirmed visit, counted with the bookings.
+      .where('confirmedVisitId', 'is', null).where('declinedOn', 'is', null).where('scheduledVisitId', 'is', null)
       .where('requestedStartDate', '>=', earliest).where('requestedStartDate', '<', range.to).execute(),
     db.selectFrom('storeServices').select(['storeServiceId', 'durationInMinutes'])
       .where('companyId', '=', companyId).where('storeId', '=', storeId).where('deleted', '=', false).execute(),

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { unconfirmedVisitSchema, type StoreMessage, type UnconfirmedVisit } from '../../../src/contract/entities.ts';
+import { scheduledVisitSchema, unconfirmedVisitSchema, type StoreMessage, type UnconfirmedVisit } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { declineRequestSchema } from '../../../src/contract/writes.ts';
 import { declineChanges, requesterContact } from '../../../src/domain/appointment-requests.ts';
@@ -10,6 +10,7 @@ import { endAfter, snapDuration } from '../../../src/domain/durations.ts';
 import { renderedTemplate, templateValues } from '../../../src/domain/message-templates.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { automaticChannel } from '../../../src/domain/visit-messages.ts';
+import { e164 } from '../../../src/domain/phone.ts';
 import { nameBasedUuid } from '../../db/name-based-uuid.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
@@ -22,7 +23,7 @@ import { customers } from '../customers/routes.ts';
 import { customerByPhone } from '../customers/customer-by-contact.ts';
 import { scheduledServices, scheduledVisits } from './visit-routes.ts';
 
-const unconfirmedVisits: RowSpec<typeof unconfirmedVisitSchema> = {
+export const unconfirmedVisits: RowSpec<typeof unconfirmedVisitSchema> = {
   table: 'unconfirmedVisits', schema: unconfirmedVisitSchema, scope: 'store', notFound: 'This store has no such appointment request.',
 };
 const columns = Object.keys(unconfirmedVisitSchema.shape) as (keyof typeof unconfirmedVisitSchema.shape)[];
@@ -64,24 +65,27 @@ async function resourceFor(w: Writer, storeServiceId: string | null): Promise<st
 }
 
 /**
- * Tells the requester their request was declined, in the store's CancellationConfirmation words and the reason
- * staff gave, the way they may be reached (a request carries no texting consent: by email). Answers whether it
- * was queued, or why not (staff then call).
+ * Tells the requester what became of their request, in the store's words: AppointmentConfirmation when it was
+ * confirmed, CancellationConfirmation with the reason staff gave when declined; the way they may be reached.
+ * Answers whether it was queued, or why not (staff then call).
  */
-async function tellRequester(w: Writer, request: UnconfirmedVisit, reason: string): Promise<{ queued: true } | { queued: false; skipped: string }> {
+async function tellRequester(w: Writer, request: UnconfirmedVisit, template: 'AppointmentConfirmation' | 'CancellationConfirmation', reason: string | null): Promise<{ queued: true } | { queued: false; skipped: string }> {
   const store = await w.trx.selectFrom('storeLocations').select(['name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber'])
     .where('id', '=', w.scope.storeId).executeTakeFirstOrThrow();
-  const route = automaticChannel(requesterContact(request), store, () => false);
+  const phoneNumber = e164(request.phoneNumber);
+  const stops = phoneNumber ? await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', w.scope.storeId).where('phoneNumber', '=', phoneNumber).where('deleted', '=', false).execute() : [];
+  const route = automaticChannel(requesterContact(request), store, () => stops.length > 0);
   if ('skipped' in route) return { queued: false, skipped: route.skipped };
   const name = [request.firstName, request.lastName].filter(Boolean).join(' ') || null;
-  const words = renderedTemplate('CancellationConfirmation', await storeTemplates(w.trx, w.scope.companyId, w.scope.storeId!),
+  const words = renderedTemplate(template, await storeTemplates(w.trx, w.scope.companyId, w.scope.storeId!),
     templateValues({ store, name, appointmentAt: request.requestedStartDate }))!;
   const sms = route.channel === 'sms';
-  const content = `${sms ? words.smsText : words.emailText}\n\n${reason}`;
+  const content = [sms ? words.smsText : words.emailText, reason].filter(Boolean).join('\n\n');
   const message: StoreMessage = {
-    storeMessageId: nameBasedUuid(`declined-request:${request.unconfirmedVisitId}`), customerId: null, visitId: null, name,
+    storeMessageId: nameBasedUuid(`${template === 'AppointmentConfirmation' ? 'confirmed' : 'declined'}-request:${request.unconfirmedVisitId}`), customerId: null,
+    visitId: request.scheduledVisitId, name,
     email: sms ? null : route.to, phoneNumber: sms ? route.to : null, preferredContactMethod: sms ? 'Sms' : 'Email', messageDeliveryMethod: sms ? 'Sms' : 'Email',
-    messageDirection: 'Outbound', templateType: 'CancellationConfirmation', content, sentOn: w.now.toISOString(), customerInquiryType: null,
+    messageDirection: 'Outbound', templateType: template, content, sentOn: w.now.toISOString(), customerInquiryType: null,
     storeServiceId: request.storeServiceId, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
   };
   await queueMessage(w, message, sms
@@ -108,6 +112,7 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
   app.post(apiPaths.confirmUnconfirmedVisit, async (request, reply) => {
     const scope = await storeScope(db, auth, request, frontCounter, 'the store\'s appointment requests');
     const key = parseOrProblem(params, request.params, 'The path');
+    let confirmed = false;
     const result = await writes.run(request, scope, async (w) => {
       const asked = await w.find(unconfirmedVisits, key);
       if (asked.confirmedVisitId) {
@@ -115,6 +120,19 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
         if (visit) return { status: 200, body: visit };
       }
       if (asked.declinedOn) throw new ProblemError('conflict', 'This request was declined: the customer was told. Book them a new appointment instead.');
+      if (asked.scheduledVisitId) {
+        // A booking-page request holds its bays with an unconfirmed visit already: confirming confirms that visit.
+        const held = await w.find(scheduledVisits, { scheduledVisitId: asked.scheduledVisitId });
+        if (held.cancelDate) throw new ProblemError('conflict', 'This request\'s appointment was canceled on the calendar. Book the customer a new appointment instead.');
+        const visit = await w.update(scheduledVisits, { scheduledVisitId: held.scheduledVisitId }, held, {
+          ...scheduledVisitSchema.parse(held), confirmationDate: w.actedAt(), customerId: held.customerId ?? await customerFor(w, asked), description: asked.vehicleDescription,
+        });
+        await w.update(unconfirmedVisits, key, asked, { ...unconfirmedVisitSchema.parse(asked), confirmedVisitId: visit.scheduledVisitId });
+        w.event(scheduledVisits, visit, 'VisitChanged', [visit.scheduledVisitId]);
+        w.event(unconfirmedVisits, asked, 'VisitChanged', [asked.unconfirmedVisitId]);
+        confirmed = (await tellRequester(w, asked, 'AppointmentConfirmation', null)).queued;
+        return { status: 200, body: visit };
+      }
       const service = asked.storeServiceId ? await w.trx.selectFrom('storeServices').select(['storeServiceId', 'durationInMinutes'])
         .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('storeServiceId', '=', asked.storeServiceId)
         .where('deleted', '=', false).executeTakeFirst() : undefined;
@@ -136,8 +154,10 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
       await w.update(unconfirmedVisits, key, asked, { ...unconfirmedVisitSchema.parse(asked), confirmedVisitId: visit.scheduledVisitId });
       w.event(scheduledVisits, visit, 'VisitChanged', [visit.scheduledVisitId]);
       w.event(scheduledServices, booked, 'EventAddedMessage', [booked.scheduledServiceId]);
+      confirmed = (await tellRequester(w, asked, 'AppointmentConfirmation', null)).queued;
       return { status: 200, body: visit };
     });
+    if (confirmed) outbound.kick();
     return reply.code(result.status).send(result.body);
   });
 
@@ -154,7 +174,13 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
         return changes;
       });
       if (changed) {
-        told = (await tellRequester(w, row, reason)).queued;
+        const held = row.scheduledVisitId ? await w.read(scheduledVisits, { scheduledVisitId: row.scheduledVisitId }) : undefined;
+        if (held && !held.cancelDate) {
+          // The bays the request held are free again.
+          const canceled = await w.update(scheduledVisits, { scheduledVisitId: held.scheduledVisitId }, held, { ...scheduledVisitSchema.parse(held), cancelDate: w.actedAt() });
+          w.event(scheduledVisits, canceled, 'VisitChanged', [canceled.scheduledVisitId]);
+        }
+        told = (await tellRequester(w, row, 'CancellationConfirmation', reason)).queued;
         w.event(unconfirmedVisits, row, 'VisitChanged', [row.unconfirmedVisitId]);
       }
       return { status: 200, body: row };

@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { StoreMessage, UnconfirmedVisit } from '../../../src/contract/entities.ts';
+import { checkOutMethods } from '../../../src/contract/enums.ts';
+import {
+  bookingRequestSchema, freeTimesQuerySchema, takenTimeMessage, type BookingReceipt, type FreeTime, type FreeTimes, type OnlineBooking,
+} from '../../../src/contract/online-booking.ts';
+import { apiPaths } from '../../../src/contract/routes.ts';
+import { appointmentsEnabledFields, isOpenFields, weekdayHoursFields } from '../../../src/contract/store-location.ts';
+import { requesterContact } from '../../../src/domain/appointment-requests.ts';
+import { freeSlotAt, freeSlots, nearestFreeSlots, type SlotAsk, type SlotStore } from '../../../src/domain/free-slots.ts';
+import { renderedTemplate, templateValues, type TemplateStore } from '../../../src/domain/message-templates.ts';
+import { e164, formatPhone } from '../../../src/domain/phone.ts';
+import { frontCounter } from '../../../src/domain/roles.ts';
+import { oneLineAddress } from '../../../src/domain/store-address.ts';
+import { storeDayAt } from '../../../src/domain/store-day.ts';
+import { textingEnabled } from '../../../src/domain/texting.ts';
+import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../../src/domain/time-zone.ts';
+import { automaticChannel } from '../../../src/domain/visit-messages.ts';
+import type { AuthUser } from '../../auth/auth.ts';
+import type { Db } from '../../db/connect.ts';
+import { nameBasedUuid } from '../../db/name-based-uuid.ts';
+import { escapeHtml } from '../../http/escape-html.ts';
+import { parseOrProblem, ProblemError } from '../../http/problem.ts';
+import { queueMessage, queueStaffEmail } from '../../messaging/queue-message.ts';
+import type { Writer } from '../../sync/write-path.ts';
+import { formTokenProblem, issueFormToken } from '../contact-form/form-token.ts';
+import type { ModuleContext } from '../context.ts';
+import { storeTemplates } from '../message-templates/routes.ts';
+import { notifyStoreStaff } from '../notifications/notify-staff.ts';
+import { unconfirmedVisits } from '../scheduler/unconfirmed-routes.ts';
+import { scheduledServices, scheduledVisits } from '../scheduler/visit-routes.ts';
+import { readSlotRows } from './slot-rows.ts';
+
+const params = z.object({ contactFormId: z.string().regex(/^[0-9a-f]{32}$/) });
+const notFound = 'There is no booking page at this address. Check the link on the store\'s website, or call the store.';
+const sender = { userId: null, name: 'Online booking' } as unknown as AuthUser;
+/** Open requests from one phone number in a day before the page says to call instead: a person rarely needs more. */
+const requestsPerPhoneADay = 3;
+/** How many times to offer instead of one that was taken meanwhile. */
+const offeredInstead = 6;
+const dayMs = 86_400_000;
+
+const bookingStoreFields = [
+  'id', 'companyId', 'name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber', 'addressLine1', 'city', 'state', 'postalCode',
+  'calendarInterval', 'onlineAppointmentsEnabled', 'onlineBookingLeadMinutes', 'onlineBookingHorizonDays', 'onlineBookingDailyCapMinutes',
+  ...appointmentsEnabledFields, ...isOpenFields, ...weekdayHoursFields.flatMap((d) => [d.open, d.close]),
+] as const;
+type BookingStore = SlotStore & TemplateStore & {
+  id: number; companyId: number; twilioPhoneNumber: string | null; addressLine1: string | null; city: string | null; state: string | null; postalCode: string | null;
+  onlineBookingLeadMinutes: number; onlineBookingHorizonDays: number; onlineBookingDailyCapMinutes: number | null;
+};
+
+/** The asking limits of the store's settings, at `now`. */
+const askOf = (store: BookingStore, services: SlotAsk['services'], checkOutMethod: SlotAsk['checkOutMethod'], now: Date): Omit<SlotAsk, 'dates'> => ({
+  services, checkOutMethod, now, leadMinutes: store.onlineBookingLeadMinutes, horizonDays: store.onlineBookingHorizonDays, dailyCapMinutes: store.onlineBookingDailyCapMinutes,
+});
+
+/** The instants a run of store dates spans, [first day's start, the day after the last's start). */
+function span(store: BookingStore, from: string, days: number): { from: string; to: string } {
+  const zone = storeTimeZone(store.timeZone, () => undefined);
+  const after = new Date(Date.parse(`${from}T12:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+  return { from: wallClockIsoToInstant(`${from}T00:00:00`, zone), to: wallClockIsoToInstant(`${after}T00:00:00`, zone) };
+}
+
+/** The services customers may book online at the store: active, open to online booking, and linked to an active bay. */
+function bookableServices(db: Db, store: BookingStore) {
+  return db.selectFrom('storeServices').select(['storeServiceId', 'name', 'durationInMinutes'])
+    .where('companyId', '=', store.companyId).where('storeId', '=', store.id).where('deleted', '=', false).where('isActive', '=', true).where('onlineBookingEnabled', '=', true)
+    .where(({ exists, selectFrom }) => exists(selectFrom('schedulerResourceServices')
+      .innerJoin('schedulerResources', 'schedulerResources.schedulerResourceId', 'schedulerResourceServices.schedulerResourceId')
+      .select('schedulerResourceServices.storeServiceId').whereRef('schedulerResourceServices.storeServiceId', '=', 'storeServices.storeServiceId')
+      .where('schedulerResourceServices.deleted', '=', false).where('schedulerResources.deleted', '=', false).where('schedulerResources.isActive', '=', true)))
+    .orderBy('name').execute();
+}
+
+const asTimes = (slots: readonly { startDate: string; time: string }[]): FreeTime[] => slots.map(({ startDate, time }) => ({ startDate, time }));
+
+/**
+ * The store's public booking page (issue 30): the times offered are worked out from the store's real capacity
+ * (src/domain/free-slots.ts), and a request is checked again under the store's lock before it holds the bays, so
+ * two customers racing for the last time cannot both have it. Bots are kept out as on the contact form (a signed
+ * token refused when sent faster than a person fills the form, a field only bots fill), with a limit per address
+ * (shared by every server process through Redis) and per phone number (counted in the database).
+ */
+export async function onlineBookingRoutes(app: FastifyInstance, { db, clock, writes, outbound, config, secret }: ModuleContext): Promise<void> {
+  async function bookingStore(request: { params: unknown }): Promise<{ contactFormId: string; store: BookingStore }> {
+    const parsed = params.safeParse(request.params);
+    if (!parsed.success) throw new ProblemError('notFound', notFound);
+    const store = await db.selectFrom('storeLocations').select(bookingStoreFields)
+      .where('contactFormId', '=', parsed.data.contactFormId).where('deleted', '=', false).executeTakeFirst();
+    if (!store) throw new ProblemError('notFound', notFound);
+    return { contactFormId: parsed.data.contactFormId, store };
+  }
+  const tokenScope = (contactFormId: string) => `booking:${contactFormId}`;
+  const callUs = (store: BookingStore) => `${store.name} does not take bookings online${store.phoneNumber ? `: call ${formatPhone(store.phoneNumber)} to book` : ''}.`;
+
+  app.get(apiPaths.onlineBooking, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply): Promise<OnlineBooking> => {
+    const { contactFormId, store } = await bookingStore(request);
+    const now = clock.now();
+    const today = storeDayAt(now, storeTimeZone(store.timeZone, () => undefined)).date;
+    const rows = await readSlotRows(db, { companyId: store.companyId, storeId: store.id }, span(store, today, store.onlineBookingHorizonDays));
+    // With no service asked, each day says only whether it is a working day for appointments.
+    const days = freeSlots(store, { ...rows, scheduledServices: [], requests: [] }, { ...askOf(store, [], 'Waiting', now), dailyCapMinutes: null });
+    void reply.header('cache-control', 'no-store');
+    return {
+      store: { name: store.name, phoneNumber: store.phoneNumber ? formatPhone(store.phoneNumber) : null, address: oneLineAddress(store), texts: textingEnabled(store) },
+      open: store.onlineAppointmentsEnabled,
+      services: store.onlineAppointmentsEnabled ? await bookableServices(db, store) : [],
+      days: days.map(({ date, unavailable }) => ({ date, unavailable: unavailable === 'dailyCap' ? null : unavailable })),
+      formToken: issueFormToken(secret, tokenScope(contactFormId), now),
+    };
+  });
+
+  app.get(apiPaths.onlineBookingTimes, { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply): Promise<FreeTimes> => {
+    const { store } = await bookingStore(request);
+    const query = parseOrProblem(freeTimesQuerySchema, request.query, 'The question');
+    const services = await chosenServices(db, store, query.services);
+    const rows = await readSlotRows(db, { companyId: store.companyId, storeId: store.id }, span(store, query.date, 1));
+    const ask = { ...askOf(store, services, query.checkOutMethod, clock.now()), dates: { from: query.date, to: new Date(Date.parse(`${query.date}T12:00:00Z`) + dayMs).toISOString().slice(0, 10) } };
+    const day = freeSlots(store, rows, ask)[0];
+    void reply.header('cache-control', 'no-store');
+    return { date: query.date, unavailable: day?.unavailable ?? 'closed', times: asTimes(day?.slots ?? []) };
+  });
+
+  app.post(apiPaths.onlineBooking, { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } } }, async (request, reply) => {
+    const { contactFormId, store } = await bookingStore(request);
+    const asked = parseOrProblem(bookingRequestSchema, request.body, 'The request');
+    const now = clock.now();
+    const tokenProblem = formTokenProblem(secret, asked.formToken, tokenScope(contactFormId), now);
+    if (tokenProblem) throw new ProblemError('unprocessable', tokenProblem, { errors: { formToken: [tokenProblem] } });
+    const zone = storeTimeZone(store.timeZone, () => undefined);
+    const receipt = (startDate: string): BookingReceipt => {
+      const wall = instantToWallClock(startDate, zone);
+      return { received: true, startDate, date: wall.slice(0, 10), time: wall.slice(11, 16) };
+    };
+    // A bot filled the field people never see: it is told what a person is told, and nothing is kept.
+    if (asked.website) return reply.code(201).send(receipt(asked.startDate));
+    if (!store.onlineAppointmentsEnabled) throw new ProblemError('conflict', callUs(store));
+    const phoneNumber = e164(asked.phoneNumber);
+    if (!phoneNumber) throw new ProblemError('validation', 'Enter a 10-digit phone number, like (555) 123-4567.', { errors: { phoneNumber: ['Enter a 10-digit phone number, like (555) 123-4567'] } });
+    const services = await chosenServices(db, store, asked.storeServiceIds);
+    const stored = await writes.background({ user: sender, companyId: store.companyId, storeId: store.id }, async (w) => {
+      // One store's requests one at a time: the time is checked free and held in the same breath.
+      await w.lockOn('online-booking', store.id);
+      const unconfirmedVisitId = nameBasedUuid(`online-booking:${asked.formToken}`);
+      const before = await w.read(unconfirmedVisits, { unconfirmedVisitId });
+      if (before) return { created: false, startDate: before.requestedStartDate };
+      const recent = await w.trx.selectFrom('unconfirmedVisits').select(sql<number>`count(*)::int`.as('count'))
+        .where('storeId', '=', store.id).where('phoneNumber', '=', phoneNumber).where('submittedOn', '>=', new Date(now.getTime() - dayMs).toISOString())
+        .where('declinedOn', 'is', null).where('deleted', '=', false).executeTakeFirstOrThrow();
+      if (recent.count >= requestsPerPhoneADay) {
+        throw new ProblemError('tooManyRequests', `This phone number asked for ${requestsPerPhoneADay} appointments today already; the store will be in touch.${store.phoneNumber ? ` To change one, call ${formatPhone(store.phoneNumber)}.` : ''}`);
+      }
+      const day = storeDayAt(new Date(asked.startDate), zone).date;
+      const rows = await readSlotRows(w.trx, { companyId: store.companyId, storeId: store.id }, span(store, day, 1));
+      const ask = askOf(store, services, asked.checkOutMethod, now);
+      const slot = freeSlotAt(store, rows, ask, asked.startDate);
+      if (!slot) {
+        const around = await readSlotRows(w.trx, { companyId: store.companyId, storeId: store.id }, span(store, day, 2));
+        const nearest = nearestFreeSlots(freeSlots(store, around, { ...ask, dates: { from: day, to: new Date(Date.parse(`${day}T12:00:00Z`) + 2 * dayMs).toISOString().slice(0, 10) } }), asked.startDate, offeredInstead);
+        throw new TakenTime(asTimes(nearest));
+      }
+      await hold(w, store, asked, phoneNumber, unconfirmedVisitId, slot.jobs, config.publicUrl);
+      return { created: true, startDate: slot.startDate };
+    }).catch((error: unknown) => {
+      if (error instanceof TakenTime) return error;
+      throw error;
+    });
+    if (stored instanceof TakenTime) {
+      return reply.code(409).type('application/problem+json').send({ ...new ProblemError('conflict', takenTimeMessage).problem, nearest: stored.nearest });
+    }
+    if (stored.created) outbound.kick();
+    return reply.code(stored.created ? 201 : 200).send(receipt(stored.startDate));
+  });
+}
+
+/** The asked time was taken since the page showed it: rolled back, answered with the nearest free times. */
+class TakenTime extends Error {
+  constructor(readonly nearest: FreeTime[]) {
+    super(takenTimeMessage);
+  }
+}
+
+/** The services asked for, each one the store books online, in the order asked; refused with the reason otherwise. */
+async function chosenServices(db: Db, store: BookingStore, ids: readonly string[]) {
+  const bookable = new Map((await bookableServices(db, store)).map((s) => [s.storeServiceId, s]));
+  const missing = ids.filter((id) => !bookable.has(id));
+  if (missing.length > 0) {
+    throw new ProblemError('unprocessable', 'The store no longer books that service online: choose another, or call the store.', { errors: { storeServiceIds: ['Choose from the services shown'] } });
+  }
+  return [...new Set(ids)].map((id) => bookable.get(id)!);
+}
+
+type Asked = z.infer<typeof bookingRequestSchema>;
+
+/**
+ * Holds the bays for the request: an unconfirmed visit with its services where the free-time rule placed them
+ * (pink on every scheduler at once), and the request staff confirm or decline; the customer is told it arrived,
+ * and the store's people in the app and by email.
+ */
+async function hold(w: Writer, store: BookingStore, asked: Asked, phoneNumber: string, unconfirmedVisitId: string, jobs: readonly { storeServiceId: string; resourceId: string; startDate: string; endDate: string; durationInMinutes: number }[], publicUrl: string): Promise<void> {
+  const name = `${asked.firstName} ${asked.lastName}`;
+  const visit = await w.create(scheduledVisits, {
+    scheduledVisitId: nameBasedUuid(`online-booking:${asked.formToken}:visit`), scheduledVisitHashId: randomBytes(16).toString('base64url'), customerId: null, vehicleId: null,
+    customerVehicleStatus: (checkOutMethods.values.indexOf(asked.checkOutMethod) + 1) as 1 | 2 | 3, description: `${name} · ${asked.vehicle} (online request)`,
+    staffNotes: null, customerComments: asked.comments, keyTag: null, isExternal: true, scheduledBy: 'Online booking', tractionInvoiceNumber: null, visitAppointmentCount: 1,
+    scheduledCustomerCheckIn: asked.startDate, pickUpTime: null, confirmationDate: null, cancelDate: null, checkInDate: null, workStartDate: null, workCompleteDate: null,
+    readyForPickupDate: null, checkOutDate: null, vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null, tireQuoteId: null,
+  });
+  w.event(scheduledVisits, visit, 'VisitChanged', [visit.scheduledVisitId]);
+  for (const [i, job] of jobs.entries()) {
+    const service = await w.create(scheduledServices, {
+      scheduledServiceId: nameBasedUuid(`online-booking:${asked.formToken}:service:${i}`), scheduledVisitId: visit.scheduledVisitId, storeServiceId: job.storeServiceId,
+      resourceId: job.resourceId, startDate: job.startDate, endDate: job.endDate, durationInMinutes: job.durationInMinutes, serviceNotes: null, selectedTechnician: null,
+    });
+    w.event(scheduledServices, service, 'EventAddedMessage', [service.scheduledServiceId]);
+  }
+  const request: UnconfirmedVisit = {
+    unconfirmedVisitId, firstName: asked.firstName, lastName: asked.lastName, email: asked.email, phoneNumber, preferredContactMethod: asked.preferredContactMethod,
+    vehicleDescription: asked.vehicle, storeServiceId: jobs[0]!.storeServiceId, requestedStartDate: asked.startDate, customerComments: asked.comments,
+    submittedOn: w.now.toISOString(), confirmedVisitId: null, declinedOn: null, declineReason: null, textConsent: asked.textConsent, scheduledVisitId: visit.scheduledVisitId,
+  };
+  const row = await w.create(unconfirmedVisits, request);
+  w.event(unconfirmedVisits, row, 'VisitChanged', [unconfirmedVisitId]);
+
+  const templates = await storeTemplates(w.trx, store.companyId, store.id);
+  const values = templateValues({ store, name, appointmentAt: asked.startDate });
+  const stops = await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('phoneNumber', '=', phoneNumber).where('deleted', '=', false).execute();
+  const route = automaticChannel(requesterContact(request), store, () => stops.length > 0);
+  if (!('skipped' in route)) {
+    const words = renderedTemplate('AppointmentAcknowledgement', templates, values)!;
+    const sms = route.channel === 'sms';
+    const content = sms ? words.smsText : words.emailText;
+    const message: StoreMessage = {
+      storeMessageId: nameBasedUuid(`online-booking:${asked.formToken}:acknowledgement`), customerId: null, visitId: visit.scheduledVisitId, name,
+      email: sms ? null : route.to, phoneNumber: sms ? route.to : null, preferredContactMethod: sms ? 'Sms' : 'Email', messageDeliveryMethod: sms ? 'Sms' : 'Email',
+      messageDirection: 'Outbound', templateType: 'AppointmentAcknowledgement', content, sentOn: w.now.toISOString(), customerInquiryType: null,
+      storeServiceId: jobs[0]!.storeServiceId, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+    };
+    await queueMessage(w, message, { channel: route.channel, to: route.to, from: sms ? store.twilioPhoneNumber : null, subject: sms ? null : words.emailSubject, body: content });
+  }
+
+  const notice = renderedTemplate('MemberNewAppointment', templates, values)!;
+  const link = `/scheduler-dayview/appointments/${visit.scheduledVisitId}`;
+  await notifyStoreStaff(w, { roles: frontCounter.filter((r) => r !== 'PointSAdmin'), kind: 'appointment-request', content: escapeHtml(notice.smsText), link });
+  const contacts = await w.trx.selectFrom('storeContacts').select('email').where('companyId', '=', store.companyId).where('storeId', '=', store.id)
+    .where('deleted', '=', false).where('email', 'is not', null).execute();
+  const details = [
+    notice.emailText, '', `From: ${[name, formatPhone(phoneNumber), asked.email].filter(Boolean).join(', ')}`, `Vehicle: ${asked.vehicle}`,
+    `The customer is: ${checkOutMethods.label(asked.checkOutMethod)}`, ...(asked.comments ? ['', asked.comments] : []), '',
+    `Confirm or decline it in AllTrac: ${publicUrl}${link}`,
+  ].join('\n');
+  for (const { email } of contacts) {
+    await queueStaffEmail(w, nameBasedUuid(`online-booking:${asked.formToken}:notify:${email}`), { to: email!, subject: notice.emailSubject, body: details });
+  }
+}
