@@ -6,6 +6,7 @@ import { takeVersions } from '../server/db/versions.ts';
 import { rebuildCustomerKeys } from '../server/sync/customer-keys.ts';
 import { rebuildVisitScope } from '../server/sync/visit-scope.ts';
 import { seededRandom } from '../server/seed/demo-catalogue.ts';
+import { appointmentsEnabledFields, isOpenFields } from '../src/contract/store-location.ts';
 
 /** How many rows of each kind a generated store gets. */
 export interface StoreSize {
@@ -253,12 +254,24 @@ async function fillStore(db: Db, storeId: number, bigStore: StoreSize): Promise<
   const existing = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', s).execute();
   const added = Math.max(0, bigStore.columns - existing.length);
   await db.transaction().execute(async (trx) => {
-    const total = added + bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
+    const total = added + bigStore.columns + 1 + bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
     let v = await takeVersions(trx, total);
     const next = (n: number) => { const first = v; v += n; return first; };
     await sql`insert into scheduler_resources (scheduler_resource_id, name, assigned_technician_id, sort_order, is_active, company_id, store_id, version)
       select gen_random_uuid(), 'Bench bay ' || i, null, 100 + i, true, ${c}, ${s}, ${next(added)} + i - 1 from generate_series(1, ${added}) i`.execute(trx);
     const resources = await trx.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', s).execute();
+    // Customers may book the store's service on every bay, every weekday: free times then weigh every bay's day.
+    const unlinked = await trx.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', s)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('schedulerResourceServices').select('storeServiceId')
+        .whereRef('schedulerResourceServices.schedulerResourceId', '=', 'schedulerResources.schedulerResourceId')
+        .where('schedulerResourceServices.storeServiceId', '=', service.storeServiceId)))).execute();
+    await sql`insert into scheduler_resource_services (scheduler_resource_id, store_service_id, company_id, store_id, version)
+      select r, ${service.storeServiceId}, ${c}, ${s}, ${next(unlinked.length)} + n - 1
+      from unnest(${sql.val(unlinked.map((r) => r.schedulerResourceId))}::uuid[]) with ordinality as u(r, n)`.execute(trx);
+    await trx.updateTable('storeLocations').set({
+      onlineAppointmentsEnabled: true, ...Object.fromEntries(appointmentsEnabledFields.map((f) => [f, true])), ...Object.fromEntries(isOpenFields.map((f) => [f, true])),
+      version: next(1),
+    }).where('id', '=', s).execute();
     await sql`create temporary table bench_customers as select i, gen_random_uuid() as id from generate_series(1, ${bigStore.customers}) i`.execute(trx);
     await sql`insert into customers (customer_id, first_name, last_name, email, phone_number, preferred_contact_method, city, state, postal_code, created_on, company_id, store_id, version)
       select id, 'First' || i, 'Last' || (i % 5000), ${emailPrefix} || i || '@example.com', lpad((${phoneBase}::bigint + i)::text, 10, '0'), 'Text', 'Springfield', 'IL', '62701', now() - (i || ' minutes')::interval, ${c}, null, ${next(bigStore.customers)} + i - 1
