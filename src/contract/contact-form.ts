@@ -14,6 +14,8 @@ export const contactFormSchema = z.object({
     address: z.string().nullable(),
     /** Whether the store texts: without a texting number a customer cannot ask for a text. */
     texts: z.boolean(),
+    /** Whether the store takes bookings online: the form then links to its booking page. */
+    books: z.boolean(),
   }),
   services: z.array(z.object({ storeServiceId: z.uuid(), name: z.string() })),
   /** Signed by the server when the form was handed out; one message per token, so a resent form is stored once. */

@@ -37,7 +37,8 @@ export const freeTimesQuerySchema = z.object({
   date: z.iso.date(),
 });
 
-export const freeTimeSchema = z.object({ startDate: z.iso.datetime(), time: z.string() });
+/** A free time: its instant, and its date and time of day on the store's clock. */
+export const freeTimeSchema = z.object({ startDate: z.iso.datetime(), date: z.iso.date(), time: z.string() });
 export type FreeTime = z.infer<typeof freeTimeSchema>;
 
 export const freeTimesSchema = z.object({

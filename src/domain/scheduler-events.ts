@@ -174,7 +174,8 @@ export function schedulerEvents(rows: SchedulerRows, range: DayRange): Scheduler
         appointmentTimes: starts, scheduledCustomerCheckIn: visit.scheduledCustomerCheckIn ? wall(visit.scheduledCustomerCheckIn) : null,
         pickUpTime: visit.pickUpTime ? wall(visit.pickUpTime) : null, ...milestones,
         sourceId: service.scheduledServiceId, occurrenceDate: null,
-        displayName: displayName(person) || 'Customer', licence: vehicle ? licenceText(vehicle) : '', vehicleText: vehicle ? vehicleTitle(vehicle) : '',
+        // A visit with no customer yet (a booking-page request) goes by what it says of itself.
+        displayName: displayName(person) || visit.description || 'Customer', licence: vehicle ? licenceText(vehicle) : '', vehicleText: vehicle ? vehicleTitle(vehicle) : '',
         color: statusColors[status], hollow: isFaded(status), editable: true, deletable: isDeletable(visit),
       });
     });

@@ -61,6 +61,10 @@ const contactUs = createRoute({
   getParentRoute: () => rootRoute, path: '/contact-us/$contactFormId', staticData: { title: 'Contact us' },
   component: lazyRouteComponent(() => import('../features/public/contact-us-page.tsx'), 'ContactUsPage'),
 });
+const booking = createRoute({
+  getParentRoute: () => rootRoute, path: '/book/$contactFormId', staticData: { title: 'Book an appointment' },
+  component: lazyRouteComponent(() => import('../features/public/booking-page.tsx'), 'BookingPage'),
+});
 const forbidden = createRoute({
   getParentRoute: () => rootRoute, path: '/forbidden', staticData: { title: 'No access' },
   component: lazyRouteComponent(() => import('../features/forbidden/forbidden-page.tsx'), 'ForbiddenPage'),
@@ -170,7 +174,7 @@ const settingsPages = [
 ];
 
 const routeTree = rootRoute.addChildren([
-  maintenance, rating, inspectionReport, tireQuote, workOrderDeprecated, workOrder, contactUs, forbidden,
+  maintenance, rating, inspectionReport, tireQuote, workOrderDeprecated, workOrder, contactUs, booking, forbidden,
   app.addChildren([
     home,
     dashboard,
@@ -197,7 +201,7 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 /** The customers' pages: they open without sign-in, and without the staff app's replica and worker. */
-const publicPaths = [/^\/rating\/?$/, /^\/inspection-reports\//, /^\/tire-quotes\//, /^\/work-order(\/|$)/, /^\/contact-us\//];
+const publicPaths = [/^\/rating\/?$/, /^\/inspection-reports\//, /^\/tire-quotes\//, /^\/work-order(\/|$)/, /^\/contact-us\//, /^\/book\//];
 export const isPublicPath = (pathname: string) => publicPaths.some((p) => p.test(pathname));
 
 export function createAppRouter(auth: AuthPort) {

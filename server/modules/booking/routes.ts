@@ -76,7 +76,8 @@ function bookableServices(db: Db, store: BookingStore) {
     .orderBy('name').execute();
 }
 
-const asTimes = (slots: readonly { startDate: string; time: string }[]): FreeTime[] => slots.map(({ startDate, time }) => ({ startDate, time }));
+const asTimes = (slots: readonly { startDate: string; time: string }[], zone: string): FreeTime[] =>
+  slots.map(({ startDate, time }) => ({ startDate, date: instantToWallClock(startDate, zone).slice(0, 10), time }));
 
 /**
  * The store's public booking page (issue 30): the times offered are worked out from the store's real capacity
@@ -122,7 +123,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, { db, clock, wri
     const ask = { ...askOf(store, services, query.checkOutMethod, clock.now()), dates: { from: query.date, to: new Date(Date.parse(`${query.date}T12:00:00Z`) + dayMs).toISOString().slice(0, 10) } };
     const day = freeSlots(store, rows, ask)[0];
     void reply.header('cache-control', 'no-store');
-    return { date: query.date, unavailable: day?.unavailable ?? 'closed', times: asTimes(day?.slots ?? []) };
+    return { date: query.date, unavailable: day?.unavailable ?? 'closed', times: asTimes(day?.slots ?? [], storeTimeZone(store.timeZone, () => undefined)) };
   });
 
   app.post(apiPaths.onlineBooking, { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } } }, async (request, reply) => {
@@ -161,7 +162,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, { db, clock, wri
       if (!slot) {
         const around = await readSlotRows(w.trx, { companyId: store.companyId, storeId: store.id }, span(store, day, 2));
         const nearest = nearestFreeSlots(freeSlots(store, around, { ...ask, dates: { from: day, to: new Date(Date.parse(`${day}T12:00:00Z`) + 2 * dayMs).toISOString().slice(0, 10) } }), asked.startDate, offeredInstead);
-        throw new TakenTime(asTimes(nearest));
+        throw new TakenTime(asTimes(nearest, zone));
       }
       await hold(w, store, asked, phoneNumber, unconfirmedVisitId, slot.jobs, config.publicUrl);
       return { created: true, startDate: slot.startDate };

@@ -28,7 +28,7 @@ const params = z.object({ contactFormId: z.string().regex(/^[0-9a-f]{32}$/) });
 const notFound = 'There is no contact form at this address. Check the link on the store\'s website, or call the store.';
 const sender = { userId: null, name: 'Contact form' } as unknown as AuthUser;
 
-type FormStore = TemplateStore & { id: number; companyId: number; twilioPhoneNumber: string | null; addressLine1: string | null; city: string | null; state: string | null; postalCode: string | null };
+type FormStore = TemplateStore & { id: number; companyId: number; onlineAppointmentsEnabled: boolean; twilioPhoneNumber: string | null; addressLine1: string | null; city: string | null; state: string | null; postalCode: string | null };
 
 /**
  * The retail contact form (issue: messaging): a customer writes to a store from its public page, without
@@ -40,7 +40,7 @@ type FormStore = TemplateStore & { id: number; companyId: number; twilioPhoneNum
 export async function contactFormRoutes(app: FastifyInstance, { db, clock, writes, outbound, config, secret }: ModuleContext): Promise<void> {
   async function formStore(contactFormId: string): Promise<FormStore> {
     const store = await db.selectFrom('storeLocations')
-      .select(['id', 'companyId', 'name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber', 'addressLine1', 'city', 'state', 'postalCode'])
+      .select(['id', 'companyId', 'name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber', 'addressLine1', 'city', 'state', 'postalCode', 'onlineAppointmentsEnabled'])
       .where('contactFormId', '=', contactFormId).where('deleted', '=', false).executeTakeFirst();
     if (!store) throw new ProblemError('notFound', notFound);
     return store;
@@ -60,7 +60,7 @@ export async function contactFormRoutes(app: FastifyInstance, { db, clock, write
     // Each opening of the form is its own token: never kept by a cache.
     void reply.header('cache-control', 'no-store');
     return {
-      store: { name: store.name, phoneNumber: store.phoneNumber ? formatPhone(store.phoneNumber) : null, address: oneLineAddress(store), texts: textingEnabled(store) },
+      store: { name: store.name, phoneNumber: store.phoneNumber ? formatPhone(store.phoneNumber) : null, address: oneLineAddress(store), texts: textingEnabled(store), books: store.onlineAppointmentsEnabled },
       services,
       formToken: issueFormToken(secret, contactFormId, clock.now()),
     };

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FreeTimes } from '../src/contract/online-booking.ts';
+import { withApiVersion } from '../src/contract/routes.ts';
+import { ShiftedClock } from '../server/clock.ts';
+import { bookingStore, freeTimesPath } from '../tests/support/booking-fixtures.ts';
+import { firstSyncDone } from './support/idb.ts';
+import { e2eEnvironment } from './support/server.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+// The server's clock is the machine's, moved on by hand where a test would otherwise wait out a person's pace.
+const clock = new ShiftedClock();
+const env = e2eEnvironment({}, { clock });
+const db = () => env.server.database.db;
+
+function textsInSink(): { to: string; body: string }[] {
+  const dir = path.join(env.config.dataDir, 'sms');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string });
+}
+const dayButton = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+describe('a customer booking online', () => {
+  it('asks for a free time from a phone; the staff\'s scheduler shows it at once, a confirm texts the customer once, and the time is no longer offered', async () => {
+    const store = await bookingStore(db());
+    // The first of the coming days with a free time for the service (today may be over already).
+    let day: { date: string; time: string } | undefined;
+    for (let ahead = 0; ahead < 14 && !day; ahead++) {
+      const date = new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+      const free = await (await fetch(`${env.server.url}${withApiVersion(freeTimesPath(store, date))}`)).json() as FreeTimes;
+      if (free.times?.length) day = { date, time: free.times[0]!.time };
+    }
+    expect(day).toBeDefined();
+    const { userId } = await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
+    const staff = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const customer = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await shellReady(staff.page, 'Uma User');
+      await firstSyncDone(staff.page, userId, store.storeId);
+      await staff.page.goto(`${env.server.url}/scheduler-dayview?date=${day!.date}&view=day`);
+      await staff.page.getByRole('heading', { name: 'Scheduler' }).waitFor();
+
+      const phone = await customer.newPage();
+      await phone.goto(`${env.server.url}/book/${store.contactFormId}`);
+      await phone.getByRole('heading', { name: 'Book an appointment' }).waitFor();
+      await phone.getByRole('group', { name: 'Services' }).locator('label').first().click();
+      await phone.getByRole('group', { name: 'Day' }).getByRole('button', { name: dayButton(day!.date) }).click();
+      const times = phone.getByRole('group', { name: 'Time' });
+      await times.getByRole('button').first().waitFor();
+      const label = await times.getByRole('button').first().innerText();
+      await times.getByRole('button').first().click();
+      await phone.getByRole('textbox', { name: 'First name' }).fill('Dana');
+      await phone.getByRole('textbox', { name: 'Last name' }).fill('Whitfield');
+      await phone.getByRole('textbox', { name: 'Phone' }).fill('(555) 201-7788');
+      await phone.getByRole('textbox', { name: 'Vehicle' }).fill('2019 Subaru Outback');
+      await phone.getByRole('checkbox', { name: /^Text me about this appointment/ }).check();
+      // A person's pace: the server refuses a form sent within seconds of opening it.
+      clock.shift(30_000);
+      await phone.getByRole('button', { name: 'Request this time' }).click();
+      await phone.getByRole('heading', { name: 'Request sent' }).waitFor();
+      expect(await phone.getByRole('status').innerText()).toContain(label);
+      await expect.poll(() => textsInSink().filter((t) => t.to === '+15552017788' && /got your appointment request/.test(t.body)).length, { timeout: 20_000 }).toBe(1);
+
+      // Pink on the scheduler already open, without a reload.
+      await staff.page.locator('article.ec-event', { hasText: 'Dana Whitfield' }).waitFor({ timeout: 10_000 });
+      await staff.page.getByRole('button', { name: /^Requests/ }).click();
+      const drawer = staff.page.getByRole('dialog', { name: /^Appointment requests/ });
+      await drawer.getByText('Dana Whitfield').waitFor();
+      await drawer.locator('.mantine-Card-root', { hasText: 'Dana Whitfield' }).getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => textsInSink().filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body)).length, { timeout: 20_000 }).toBe(1);
+      const requests = await db().selectFrom('unconfirmedVisits').select(['confirmedVisitId', 'scheduledVisitId']).where('phoneNumber', '=', '+15552017788').execute();
+      expect(requests).toHaveLength(1);
+      expect(requests[0]!.confirmedVisitId).toBe(requests[0]!.scheduledVisitId);
+
+      await phone.goto(`${env.server.url}/book/${store.contactFormId}`);
+      await phone.getByRole('group', { name: 'Services' }).locator('label').first().click();
+      await phone.getByRole('group', { name: 'Day' }).getByRole('button', { name: dayButton(day!.date) }).click();
+      await phone.getByRole('group', { name: 'Time' }).getByRole('button').or(phone.getByText(/No free times this day/)).first().waitFor();
+      expect(await phone.getByRole('group', { name: 'Time' }).getByRole('button', { name: label, exact: true }).count()).toBe(0);
+      expect(textsInSink().filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body))).toHaveLength(1);
+
+      // A store that stops booking online shows its phone instead.
+      await db().updateTable('storeLocations').set({ onlineAppointmentsEnabled: false }).where('id', '=', store.storeId).execute();
+      await phone.reload();
+      await phone.getByRole('heading', { name: 'Call us to book' }).waitFor();
+      expect(await phone.getByRole('button', { name: 'Request this time' }).count()).toBe(0);
+    } finally {
+      await customer.close();
+      await staff.context.close();
+    }
+  });
+});
