@@ -59,7 +59,7 @@ describe('accessibility (axe-core)', () => {
     const store = await db().selectFrom('storeLocations').select('contactFormId').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
     const visit = await db().selectFrom('scheduledVisits').select('scheduledVisitHashId').where('checkOutDate', 'is not', null).executeTakeFirstOrThrow();
     const report = await db().selectFrom('inspectionReports').select('inspectionReportHashId').where('sentAt', 'is not', null).executeTakeFirstOrThrow();
-    const pages = [`/contact-us/${store.contactFormId}`, `/rating?visit=${visit.scheduledVisitHashId}`, `/inspection-reports/${report.inspectionReportHashId}`,
+    const pages = [`/contact-us/${store.contactFormId}`, `/book/${store.contactFormId}`, `/rating?visit=${visit.scheduledVisitHashId}`, `/inspection-reports/${report.inspectionReportHashId}`,
       `/work-order/${visit.scheduledVisitHashId}`];
     const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
