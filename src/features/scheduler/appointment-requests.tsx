@@ -16,6 +16,7 @@ import { instantToWallClock } from '../../domain/time-zone.ts';
 import { automaticChannel } from '../../domain/visit-messages.ts';
 import { useAction } from '../../app/use-action.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import { requestAvailability } from './request-availability.ts';
 import { useOpenRequests } from './use-scheduler.ts';
 
 function useServiceNames(storeId: number) {
@@ -82,8 +83,21 @@ function DeclineForm({ request, problem, onCancel, onDecline }: { request: Uncon
   );
 }
 
-function RequestCard({ request, serviceName, when, problem, onConfirm, busy }: {
-  request: UnconfirmedVisit; serviceName: string | undefined; when: string;
+/** Said under a request whose time has filled since it was asked for, with the nearest free times to offer. */
+function FilledSince({ store, request }: { store: StoreLocation; request: UnconfirmedVisit }) {
+  const availability = useLiveQuery(() => requestAvailability(replicaOf(store.id), store, request, new Date()), [store, request]);
+  if (!availability || availability.free) return null;
+  const formats = storeFormatters(store);
+  const times = availability.nearest.map((slot) => formats.dateTime(slot.startDate));
+  return (
+    <Text size="sm" c="orange.8" role="status">
+      That time has been booked since.{times.length > 0 ? ` Nearest free times to offer: ${times.join(', ')}.` : ' No time is free that day or the next: call the customer.'}
+    </Text>
+  );
+}
+
+function RequestCard({ store, request, serviceName, when, problem, onConfirm, busy }: {
+  store: StoreLocation; request: UnconfirmedVisit; serviceName: string | undefined; when: string;
   /** Why the requested time needs a second look (the store is closed then), or null. */
   problem: string | null;
   onConfirm(): void; busy: boolean;
@@ -107,7 +121,7 @@ function RequestCard({ request, serviceName, when, problem, onConfirm, busy }: {
             </Group>
           )}
         </Group>
-        {problem && <Text size="sm" c="orange.8">{problem}</Text>}
+        {problem ? <Text size="sm" c="orange.8">{problem}</Text> : <FilledSince store={store} request={request} />}
         {declining && <DeclineForm request={request} problem={problem} onCancel={() => setDeclining(false)} onDecline={(reason) => syncClient().declineAppointmentRequest(request.unconfirmedVisitId, reason)} />}
       </Stack>
     </Card>
@@ -133,7 +147,7 @@ export function RequestsButton({ store, timeZone }: { store: StoreLocation; time
           {problem && <Alert color="red">{problem}</Alert>}
           {count === 0 && <Text c="dimmed">No requests waiting. Customers' online requests appear here until someone confirms them.</Text>}
           {requests?.map((r) => (
-            <RequestCard key={r.unconfirmedVisitId} request={r} serviceName={r.storeServiceId ? names?.get(r.storeServiceId) : undefined}
+            <RequestCard key={r.unconfirmedVisitId} store={store} request={r} serviceName={r.storeServiceId ? names?.get(r.storeServiceId) : undefined}
               when={formats.dateTime(r.requestedStartDate)} problem={requestTimeProblem(r, store, store.specialStoreHours ?? [], timeZone)}
               busy={busy === r.unconfirmedVisitId} onConfirm={() => { void confirm(r).then((done) => { if (done) setOpen(false); }); }} />
           ))}
@@ -169,7 +183,7 @@ export function AppointmentRequestPage() {
         <Alert color="gray" title={`Declined ${formats.dateTime(request.declinedOn)}`}>{request.declineReason}</Alert>
       )}
       {request && isOpenRequest(request) && (
-        <RequestCard request={request} serviceName={request.storeServiceId ? names?.get(request.storeServiceId) : undefined}
+        <RequestCard store={store} request={request} serviceName={request.storeServiceId ? names?.get(request.storeServiceId) : undefined}
           when={formats.dateTime(request.requestedStartDate)} problem={requestTimeProblem(request, store, store.specialStoreHours ?? [], timeZone)}
           busy={busy === request.unconfirmedVisitId} onConfirm={() => void confirm(request)} />
       )}
