@@ -10,6 +10,7 @@ import { startServerProcess, type ServerProcess } from '../tests/support/server-
 import { assertBuilt, launchBrowser } from './support/browser.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { shellReady, signIn } from './support/session.ts';
+import { textsInSink } from './support/sms-sink.ts';
 
 let browser: Browser;
 let dataDir: string;
@@ -26,12 +27,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The texts the server handed to its SMS sink. */
-function textsInSink(): { to: string; body: string }[] {
-  const dir = path.join(dataDir, 'sms');
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) return [];
-  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string });
-}
 
 describe('a reply whose server dies after storing it', () => {
   it('is texted exactly once by the server that starts next, and the thread says it was sent', async () => {
@@ -68,15 +63,15 @@ describe('a reply whose server dies after storing it', () => {
       await expect.poll(() => first.output().includes('could not be sent'), { timeout: 20_000 }).toBe(true);
       await first.kill();
       processes.splice(processes.indexOf(first), 1);
-      expect(textsInSink()).toEqual([]);
+      expect(textsInSink(dataDir)).toEqual([]);
 
       fs.rmSync(path.join(dataDir, 'sms'));
       processes.push(await startServerProcess(env, port));
       // The next try is 15 s after the first failure (30 s after a second one, on a slow machine: dispatcher.ts).
-      await expect.poll(() => textsInSink().filter((t) => t.body === words).length, { timeout: 60_000, interval: 500 }).toBe(1);
+      await expect.poll(() => textsInSink(dataDir).filter((t) => t.body === words).length, { timeout: 60_000, interval: 500 }).toBe(1);
       await page.getByRole('log', { name: 'Conversation' }).getByText('Sent', { exact: true }).waitFor({ timeout: 20_000 });
       // 'Sent' follows the send queue's record that it went, which no server takes again: it went once, to the customer.
-      expect(textsInSink().filter((t) => t.body === words).map((t) => t.to)).toEqual([`+1${incoming.phoneNumber!.replace(/\D/g, '').slice(-10)}`]);
+      expect(textsInSink(dataDir).filter((t) => t.body === words).map((t) => t.to)).toEqual([`+1${incoming.phoneNumber!.replace(/\D/g, '').slice(-10)}`]);
     } finally {
       await context.close();
     }

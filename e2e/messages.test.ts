@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { callBoxNumber, showsCallBox, showsReplyActions } from '../src/domain/qu
 import { ShiftedClock } from '../server/clock.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
+import { textsInSink } from './support/sms-sink.ts';
 import { shellReady, signIn } from './support/session.ts';
 
 const twilioAuthToken = 'e2e-auth-token-0123456789abcdef';
@@ -30,12 +29,6 @@ async function outboxOf(page: Page, email: string, storeId: number): Promise<unk
   return readStore(page, `alltrac-${userId}-store-${storeId}`, 'outbox');
 }
 
-/** The texts the server handed to the SMS sink (no Twilio credentials in tests). */
-function textsInSink(): { to: string; body: string }[] {
-  const dir = path.join(env.config.dataDir, 'sms');
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string });
-}
 
 async function openThread(page: Page, email: string, name: string, messageId: string, customerId: string | null) {
   await shellReady(page, name);
@@ -71,17 +64,17 @@ describe('messages to customers', () => {
         await page.reload();
         await page.getByRole('log', { name: 'Conversation' }).getByText(words).waitFor({ timeout: 15_000 });
       }
-      expect(textsInSink().filter((t) => t.body === words)).toEqual([]);
+      expect(textsInSink(env.config.dataDir).filter((t) => t.body === words)).toEqual([]);
 
       await context.setOffline(false);
-      await expect.poll(() => textsInSink().filter((t) => t.body === words).length, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => t.body === words).length, { timeout: 30_000 }).toBe(1);
       await page.getByText('Sent', { exact: true }).waitFor({ timeout: 15_000 });
       const replied = await db().selectFrom('storeMessages').select('repliedToByUserName').where('storeMessageId', '=', incoming.storeMessageId).executeTakeFirstOrThrow();
       expect(replied.repliedToByUserName).toBe('Uma User');
       // Nothing more goes out later: 'Sent' means the send queue recorded it as sent, which no process takes again,
       // and the device holds no second copy to send.
       expect(await outboxOf(page, 'user@demo.test', store)).toEqual([]);
-      expect(textsInSink().filter((t) => t.body === words).length).toBe(1);
+      expect(textsInSink(env.config.dataDir).filter((t) => t.body === words).length).toBe(1);
     } finally {
       await context.close();
     }
@@ -164,7 +157,7 @@ describe('messages to customers', () => {
       await page.getByRole('alert').filter({ hasText: 'Message failed to send: Texts to this number are off' }).waitFor();
       // Refused on the device: nothing was queued to go later, and the customer had only the STOP confirmation.
       expect(await outboxOf(page, 'user@demo.test', store.id)).toEqual([]);
-      await expect.poll(() => textsInSink().filter((t) => t.to === from).map((t) => t.body)).toEqual([expect.stringContaining('you will get no more texts from us')]);
+      await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => t.to === from).map((t) => t.body)).toEqual([expect.stringContaining('you will get no more texts from us')]);
     } finally {
       await context.close();
     }

@@ -6,6 +6,7 @@ import { instantToWallClock, wallClockIsoToInstant } from '../src/domain/time-zo
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
+import { box, drag, entry, halfHour } from './support/scheduler-grid.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 import { newHashId } from '../src/domain/hash-id.ts';
@@ -67,29 +68,9 @@ async function schedulerAt(page: Page, email: string, name: string, search: stri
 
 /** A Select of Mantine's by its label (a textbox, or a combobox when searchable). */
 const field = (within: Locator, name: string) => within.getByRole('textbox', { name, exact: true }).or(within.getByRole('combobox', { name, exact: true }));
-const entry = (page: Page, text: string) => page.locator('article.ec-event', { hasText: text });
-/** Where an element is once it is laid out (an entry is drawn anew after a drop). */
-async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  let found: Awaited<ReturnType<Locator['boundingBox']>> = null;
-  await expect.poll(async () => { found = await locator.boundingBox(); return found !== null; }, { timeout: 10_000 }).toBe(true);
-  return found!;
-}
 /** The top of the grid row that a time label ("9:00 AM") starts. */
 async function rowTop(page: Page, label: string): Promise<number> {
   return (await box(page.locator('.ec-body .ec-sidebar .ec-slot', { hasText: new RegExp(`^${label}$`) }))).y;
-}
-/** The height of half an hour on the grid (a labelled row). */
-async function halfHour(page: Page): Promise<number> {
-  const slots = page.locator('.ec-body .ec-sidebar .ec-slot:not(.ec-hidden)');
-  return (await box(slots.nth(2))).y - (await box(slots.nth(1))).y;
-}
-/** Drags from a point to a point with the mouse, in small steps as a hand would. */
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + (to.x - from.x) / 2, from.y + (to.y - from.y) / 2, { steps: 8 });
-  await page.mouse.move(to.x, to.y, { steps: 8 });
-  await page.mouse.up();
 }
 
 describe('the scheduler', () => {

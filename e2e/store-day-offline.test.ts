@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../src/contract/routes.ts';
 import { newHashId } from '../src/domain/hash-id.ts';
@@ -14,7 +14,9 @@ import { mintAccessToken } from '../tests/support/tokens.ts';
 import { launchProfile } from './support/browser.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { testPhoto } from './support/png.ts';
+import { box, drag, entry, halfHour } from './support/scheduler-grid.ts';
 import { e2eEnvironment } from './support/server.ts';
+import { textsInSink } from './support/sms-sink.ts';
 import { fillSignIn, readyForOffline, shellReady, signIn } from './support/session.ts';
 
 /**
@@ -59,30 +61,8 @@ async function signedInAndClosed(device: Device, store: number, now: Date): Prom
   }
 }
 
-const entry = (page: Page, text: string) => page.locator('article.ec-event', { hasText: text });
-async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  let found: Awaited<ReturnType<Locator['boundingBox']>> = null;
-  await expect.poll(async () => { found = await locator.boundingBox(); return found !== null; }, { timeout: 10_000 }).toBe(true);
-  return found!;
-}
-async function halfHour(page: Page): Promise<number> {
-  const slots = page.locator('.ec-body .ec-sidebar .ec-slot:not(.ec-hidden)');
-  return (await box(slots.nth(2))).y - (await box(slots.nth(1))).y;
-}
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + (to.x - from.x) / 2, from.y + (to.y - from.y) / 2, { steps: 8 });
-  await page.mouse.move(to.x, to.y, { steps: 8 });
-  await page.mouse.up();
-}
 const syncStatus = (page: Page) => page.getByRole('button', { name: /^Sync status:/ });
 const outbox = (page: Page, device: Device, store: number) => readStore(page, `alltrac-${device.userId}-store-${store}`, 'outbox');
-function textsInSink(): { to: string; body: string }[] {
-  const dir = path.join(env.config.dataDir, 'sms');
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string });
-}
 
 describe('the store\'s day with no network', () => {
   it('runs on a counter tablet and a technician\'s phone closed and reopened offline, and once back online the server holds every change once, both devices agree and a third browser sees the day done', async () => {
@@ -239,7 +219,7 @@ describe('the store\'s day with no network', () => {
       // Nothing has reached the server while both were offline.
       const newCustomer = () => db().selectFrom('customers').select('customerId').where('firstName', '=', 'Nadia').where('lastName', '=', 'Nosignal').execute();
       expect(await newCustomer()).toEqual([]);
-      expect(textsInSink().filter((t) => t.body === reply)).toEqual([]);
+      expect(textsInSink(env.config.dataDir).filter((t) => t.body === reply)).toEqual([]);
 
       // The network comes back.
       await link.restore();
@@ -262,7 +242,7 @@ describe('the store\'s day with no network', () => {
         resourceId: columns[1]!.schedulerResourceId, startDate: new Date(wallClockIsoToInstant(`${later}T10:00:00`, eastern)).toISOString(), durationInMinutes: 90,
       }]);
       expect((await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', arriving).executeTakeFirstOrThrow()).checkInDate).not.toBeNull();
-      expect(textsInSink().filter((t) => t.body === reply)).toHaveLength(1);
+      expect(textsInSink(env.config.dataDir).filter((t) => t.body === reply)).toHaveLength(1);
       const job = await db().selectFrom('scheduledVisits').select(['workStartDate', 'workCompleteDate', 'readyForPickupDate']).where('scheduledVisitId', '=', bayJob).executeTakeFirstOrThrow();
       expect(Object.values(job).every((date) => date !== null)).toBe(true);
       const report = await db().selectFrom('inspectionReports').select(['inspectionReportId', 'completedAt']).where('scheduledVisitId', '=', bayJob).execute();

@@ -1,19 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
+import { textsInSink } from './support/sms-sink.ts';
 import { shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
 const db = () => env.server.database.db;
 
-/** The texts the server handed to the SMS sink (no Twilio credentials in tests). */
-function textsInSink(): { to: string; body: string }[] {
-  const dir = path.join(env.config.dataDir, 'sms');
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string });
-}
 
 describe('the tire counter', () => {
   it('finds 225/65R17 from "2256517", quotes two options, changes the quantity and warranty offline and texts the quote; the text\'s link shows the same total, and the install is booked from it', async () => {
@@ -55,11 +48,11 @@ describe('the tire counter', () => {
       const betterTotal = (await better.getByTestId('option-total').textContent())!;
       await page.getByRole('button', { name: 'Text quote' }).click();
       await page.getByRole('status').filter({ hasText: 'Quote texted to' }).waitFor();
-      expect(textsInSink()).toEqual([]);
+      expect(textsInSink(env.config.dataDir)).toEqual([]);
 
       await context.setOffline(false);
-      await expect.poll(() => textsInSink().length, { timeout: 60_000 }).toBe(1);
-      const [text] = textsInSink();
+      await expect.poll(() => textsInSink(env.config.dataDir).length, { timeout: 60_000 }).toBe(1);
+      const [text] = textsInSink(env.config.dataDir);
       expect(text!.body).toContain(`Good ${goodTotal}`);
       expect(text!.body).toContain(`Better ${betterTotal}`);
       await expect.poll(async () => readStore(page, `alltrac-${userId}-store-${store}`, 'outbox'), { timeout: 30_000 }).toEqual([]);
