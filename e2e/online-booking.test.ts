@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FreeTimes } from '../src/contract/online-booking.ts';
 import { withApiVersion } from '../src/contract/routes.ts';
@@ -7,6 +5,7 @@ import { ShiftedClock } from '../server/clock.ts';
 import { bookingStore, freeTimesPath } from '../tests/support/booking-fixtures.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
+import { textsInSink } from './support/sms-sink.ts';
 import { shellReady, signIn } from './support/session.ts';
 
 // The server's clock is the machine's, moved on by hand where a test would otherwise wait out a person's pace.
@@ -14,11 +13,6 @@ const clock = new ShiftedClock();
 const env = e2eEnvironment({}, { clock });
 const db = () => env.server.database.db;
 
-function textsInSink(): { to: string; body: string }[] {
-  const dir = path.join(env.config.dataDir, 'sms');
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string });
-}
 const dayButton = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 describe('a customer booking online', () => {
@@ -44,6 +38,12 @@ describe('a customer booking online', () => {
       const phone = await customer.newPage();
       await phone.goto(`${env.server.url}/book/${store.contactFormId}`);
       await phone.getByRole('heading', { name: 'Book an appointment' }).waitFor();
+      // Sent empty: every problem said at once, before anything goes to the store, and the first one in focus.
+      await phone.getByRole('button', { name: 'Request this time' }).click();
+      for (const words of ['Choose a service, then a time', 'Enter your first name', 'Enter your last name', 'Enter your phone number', 'Tell us the vehicle: year, make and model, or its plate']) {
+        await phone.getByText(words).waitFor();
+      }
+      expect(await phone.evaluate(() => document.activeElement?.id)).toBe('booking-storeServiceIds');
       await phone.getByRole('group', { name: 'Services' }).locator('label').first().click();
       await phone.getByRole('group', { name: 'Day' }).getByRole('button', { name: dayButton(day!.date) }).click();
       const times = phone.getByRole('group', { name: 'Time' });
@@ -60,7 +60,7 @@ describe('a customer booking online', () => {
       await phone.getByRole('button', { name: 'Request this time' }).click();
       await phone.getByRole('heading', { name: 'Request sent' }).waitFor();
       expect(await phone.getByRole('status').innerText()).toContain(label);
-      await expect.poll(() => textsInSink().filter((t) => t.to === '+15552017788' && /got your appointment request/.test(t.body)).length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => t.to === '+15552017788' && /got your appointment request/.test(t.body)).length, { timeout: 20_000 }).toBe(1);
 
       // Pink on the scheduler already open, without a reload.
       await staff.page.locator('article.ec-event', { hasText: 'Dana Whitfield' }).waitFor({ timeout: 10_000 });
@@ -68,7 +68,7 @@ describe('a customer booking online', () => {
       const drawer = staff.page.getByRole('dialog', { name: /^Appointment requests/ });
       await drawer.getByText('Dana Whitfield').waitFor();
       await drawer.locator('.mantine-Card-root', { hasText: 'Dana Whitfield' }).getByRole('button', { name: 'Confirm' }).click();
-      await expect.poll(() => textsInSink().filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body)).length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body)).length, { timeout: 20_000 }).toBe(1);
       const requests = await db().selectFrom('unconfirmedVisits').select(['confirmedVisitId', 'scheduledVisitId']).where('phoneNumber', '=', '+15552017788').execute();
       expect(requests).toHaveLength(1);
       expect(requests[0]!.confirmedVisitId).toBe(requests[0]!.scheduledVisitId);
@@ -78,7 +78,7 @@ describe('a customer booking online', () => {
       await phone.getByRole('group', { name: 'Day' }).getByRole('button', { name: dayButton(day!.date) }).click();
       await phone.getByRole('group', { name: 'Time' }).getByRole('button').or(phone.getByText(/No free times this day/)).first().waitFor();
       expect(await phone.getByRole('group', { name: 'Time' }).getByRole('button', { name: label, exact: true }).count()).toBe(0);
-      expect(textsInSink().filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body))).toHaveLength(1);
+      expect(textsInSink(env.config.dataDir).filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body))).toHaveLength(1);
 
       // A store that stops booking online shows its phone instead.
       await db().updateTable('storeLocations').set({ onlineAppointmentsEnabled: false }).where('id', '=', store.storeId).execute();

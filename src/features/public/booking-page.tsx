@@ -3,7 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { checkOutMethods, contactMethods } from '../../contract/enums.ts';
-import { freeTimesSchema, onlineBookingSchema, type BookingReceipt, type BookingRequest, type FreeTime, type FreeTimes, type OnlineBooking } from '../../contract/online-booking.ts';
+import { bookingRequestSchema, freeTimesSchema, onlineBookingSchema, type BookingReceipt, type BookingRequest, type FreeTime, type FreeTimes, type OnlineBooking } from '../../contract/online-booking.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { NetworkError, problemOf } from '../../http/api-client.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
@@ -30,6 +30,9 @@ const timeLabel = (time: string) => {
   const [h, m] = time.split(':').map(Number) as [number, number];
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 };
+
+/** The form's fields in the order they are shown: the first with a problem takes the focus. */
+const fieldOrder = ['storeServiceIds', 'startDate', 'firstName', 'lastName', 'phoneNumber', 'email', 'vehicle', 'comments'];
 
 type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; receipt: BookingReceipt } | { state: 'taken'; nearest: FreeTime[] } | { state: 'problem'; words: string };
 
@@ -94,15 +97,26 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
 
   const offered = times.state === 'ready' ? times.value.times : [];
   // A time chosen before the services, the day or what was booked since changed is no longer chosen.
-  const chosen = offered.some((t) => t.startDate === startDate) ? startDate : null;
+  const chosenTime = offered.find((t) => t.startDate === startDate);
+  const chosen = chosenTime?.startDate ?? null;
+
+  /** Says every problem at once, as the server would, and takes the person to the first. */
+  function showProblems(found: Record<string, string>) {
+    setErrors(found);
+    const first = fieldOrder.find((field) => found[field]);
+    if (first) document.getElementById(`booking-${first}`)?.focus();
+  }
 
   async function send() {
-    if (!chosen) return setErrors({ startDate: services.length === 0 ? 'Choose a service, then a time' : 'Choose a time' });
-    setSending({ state: 'sending' });
     const body: BookingRequest = {
-      storeServiceIds: services, checkOutMethod, startDate: chosen, ...details, email: details.email.trim() || null, comments: details.comments.trim() || null,
+      storeServiceIds: services, checkOutMethod, startDate: chosen ?? '', ...details, email: details.email.trim() || null, comments: details.comments.trim() || null,
       textConsent: booking.store.texts && details.textConsent, formToken: booking.formToken, ...(website ? { website } : {}),
     };
+    const checked = bookingRequestSchema.safeParse(body);
+    const found: Record<string, string> = checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message]).reverse());
+    if (!chosen) found.startDate = services.length === 0 ? 'Choose a service, then a time' : 'Choose a time';
+    if (Object.keys(found).length > 0) return showProblems(found);
+    setSending({ state: 'sending' });
     try {
       const answer = await publicApi().request('POST', path, { body });
       if (answer.status === 200 || answer.status === 201) {
@@ -111,7 +125,7 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
       }
       const problem = problemOf(answer);
       if (answer.status === 400 && problem.errors) {
-        setErrors(Object.fromEntries(Object.entries(problem.errors).map(([field, words]) => [field, words[0]!])));
+        showProblems(Object.fromEntries(Object.entries(problem.errors).map(([field, words]) => [field, words[0]!])));
         return setSending({ state: 'idle' });
       }
       if (answer.status === 409 && 'nearest' in (answer.body as object)) {
@@ -138,7 +152,7 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
       </PublicFrame>
     );
   }
-  const methods = [{ value: 'Sms', label: 'Text me' }, { value: 'Email', label: 'Email me' }, { value: 'Phone', label: 'Call me' }]
+  const methods = [{ value: 'Phone', label: 'Call me' }, { value: 'Sms', label: 'Text me' }, { value: 'Email', label: 'Email me' }]
     .filter((m) => m.value !== 'Sms' || booking.store.texts);
   return (
     <PublicFrame storeName={booking.store.name} storePhone={booking.store.phoneNumber}>
@@ -147,30 +161,30 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
           <Title order={1} size="h3">Book an appointment</Title>
           {booking.store.address && <Text size="sm" c="dimmed">{booking.store.address}</Text>}
           <Chip.Group multiple value={services} onChange={setServices}>
-            <Stack gap={6} role="group" aria-label="Services">
+            <Stack gap={6} role="group" aria-label="Services" id="booking-storeServiceIds" tabIndex={-1}>
               <Text fw={500}>What do you need?</Text>
               <Group gap="xs">
-                {booking.services.map((s) => <Chip key={s.storeServiceId} value={s.storeServiceId} size="md">{s.name}</Chip>)}
+                {booking.services.map((s) => <Chip key={s.storeServiceId} value={s.storeServiceId} size="lg">{s.name}</Chip>)}
               </Group>
               {errors.storeServiceIds && <Text size="sm" c="error">{errors.storeServiceIds}</Text>}
             </Stack>
           </Chip.Group>
           <Stack gap={4}>
             <Text fw={500} id="check-out">Will you wait, or leave the car?</Text>
-            <SegmentedControl aria-labelledby="check-out" fullWidth size="md" value={checkOutMethod} onChange={(v) => setCheckOutMethod(v as CheckOutMethod)}
+            <SegmentedControl aria-labelledby="check-out" fullWidth size="lg" value={checkOutMethod} onChange={(v) => setCheckOutMethod(v as CheckOutMethod)}
               data={[{ value: 'Waiting', label: 'I will wait' }, { value: 'DropOff', label: 'I will drop it off' }]} />
           </Stack>
           <Stack gap={6} role="group" aria-label="Day">
             <Text fw={500}>Day</Text>
-            <Group gap="xs">
+            <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs">
               {bookable.map((d) => (
-                <Button key={d.date} size="sm" variant={d.date === date ? 'filled' : 'default'} aria-pressed={d.date === date} onClick={() => setDate(d.date)}>
+                <Button key={d.date} size="md" px={4} variant={d.date === date ? 'filled' : 'default'} aria-pressed={d.date === date} onClick={() => setDate(d.date)}>
                   {dayLabel(d.date, { weekday: 'short', month: 'short', day: 'numeric' })}
                 </Button>
               ))}
-            </Group>
+            </SimpleGrid>
           </Stack>
-          <Stack gap={6} role="group" aria-label="Time">
+          <Stack gap={6} role="group" aria-label="Time" id="booking-startDate" tabIndex={-1}>
             <Text fw={500}>Time</Text>
             {services.length === 0 ? <Text size="sm" c="dimmed">Choose a service to see the free times.</Text>
               : times.state === 'loading' ? <Loader size="sm" aria-label="Loading the free times" />
@@ -179,7 +193,7 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
                     : (
                       <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs">
                         {offered.map((t) => (
-                          <Button key={t.startDate} size="sm" variant={t.startDate === chosen ? 'filled' : 'default'} aria-pressed={t.startDate === chosen}
+                          <Button key={t.startDate} size="md" px={4} variant={t.startDate === chosen ? 'filled' : 'default'} aria-pressed={t.startDate === chosen}
                             onClick={() => { setStartDate(t.startDate); setErrors((e) => ({ ...e, startDate: '' })); }}>{timeLabel(t.time)}</Button>
                         ))}
                       </SimpleGrid>
@@ -199,18 +213,18 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput size="md" label="First name" autoComplete="given-name" required value={details.firstName} error={errors.firstName || undefined} onChange={(e) => edit('firstName', e.currentTarget.value)} />
-            <TextInput size="md" label="Last name" autoComplete="family-name" required value={details.lastName} error={errors.lastName || undefined} onChange={(e) => edit('lastName', e.currentTarget.value)} />
+            <TextInput id="booking-firstName" size="md" label="First name" autoComplete="given-name" required value={details.firstName} error={errors.firstName || undefined} onChange={(e) => edit('firstName', e.currentTarget.value)} />
+            <TextInput id="booking-lastName" size="md" label="Last name" autoComplete="family-name" required value={details.lastName} error={errors.lastName || undefined} onChange={(e) => edit('lastName', e.currentTarget.value)} />
           </SimpleGrid>
-          <TextInput size="md" label="Phone" type="tel" autoComplete="tel" inputMode="tel" required value={details.phoneNumber} error={errors.phoneNumber || undefined}
+          <TextInput id="booking-phoneNumber" size="md" label="Phone" type="tel" autoComplete="tel" inputMode="tel" required value={details.phoneNumber} error={errors.phoneNumber || undefined}
             onChange={(e) => edit('phoneNumber', e.currentTarget.value)} />
-          <TextInput size="md" label="Email" type="email" autoComplete="email" inputMode="email" value={details.email} error={errors.email || undefined}
+          <TextInput id="booking-email" size="md" label="Email" type="email" autoComplete="email" inputMode="email" value={details.email} error={errors.email || undefined}
             onChange={(e) => edit('email', e.currentTarget.value)} />
-          <TextInput size="md" label="Vehicle" description="Year, make and model, or the plate" required value={details.vehicle} error={errors.vehicle || undefined}
+          <TextInput id="booking-vehicle" size="md" label="Vehicle" description="Year, make and model, or the plate" required value={details.vehicle} error={errors.vehicle || undefined}
             onChange={(e) => edit('vehicle', e.currentTarget.value)} />
           <Stack gap={4}>
             <Text fw={500} id="contact-by">How should we reach you?</Text>
-            <SegmentedControl aria-labelledby="contact-by" fullWidth size="md" data={methods}
+            <SegmentedControl aria-labelledby="contact-by" fullWidth size="lg" data={methods}
               value={methods.some((m) => m.value === details.preferredContactMethod) ? details.preferredContactMethod : 'Email'}
               onChange={(v) => edit('preferredContactMethod', v as ContactMethod)} />
           </Stack>
@@ -218,13 +232,16 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
             <Checkbox size="md" label={`Text me about this appointment. Reply STOP to end texts from ${booking.store.name}.`} checked={details.textConsent}
               onChange={(e) => edit('textConsent', e.currentTarget.checked)} />
           )}
-          <Textarea size="md" label="Anything we should know? (optional)" autosize minRows={2} maxLength={2000} value={details.comments} error={errors.comments || undefined}
+          <Textarea id="booking-comments" size="md" label="Anything we should know? (optional)" autosize minRows={2} maxLength={2000} value={details.comments} error={errors.comments || undefined}
             onChange={(e) => edit('comments', e.currentTarget.value)} />
           {/* People never see this field; a bot that fills every field fills it too. */}
           <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
             <label>Leave this empty<input name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.currentTarget.value)} /></label>
           </div>
           {sending.state === 'problem' && <Alert color="error" role="alert">{sending.words}</Alert>}
+          {chosenTime && date && (
+            <Text fw={500}>{dayLabel(chosenTime.date, { weekday: 'long', month: 'long', day: 'numeric' })} at {timeLabel(chosenTime.time)} · {checkOutMethod === 'Waiting' ? 'you wait' : 'you drop it off'}</Text>
+          )}
           <Button type="submit" size="md" loading={sending.state === 'sending'}>Request this time</Button>
         </Stack>
       </form>

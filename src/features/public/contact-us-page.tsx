@@ -7,7 +7,7 @@ import { inquiryTypes, type contactMethods } from '../../contract/enums.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { contactFormProblems } from '../../domain/contact-form.ts';
 import { NetworkError, problemOf } from '../../http/api-client.ts';
-import { AnchorLink } from '../../app/links.tsx';
+import { ButtonLink } from '../../app/links.tsx';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
 import { usePublicResource } from './use-public-resource.ts';
@@ -123,7 +123,7 @@ export function ContactUsPage() {
           <Title order={1} size="h3">Send us a message</Title>
           {form.store.address && <Text size="sm" c="dimmed">{form.store.address}</Text>}
           {form.store.books && (
-            <Text size="sm">Want an appointment? <AnchorLink underline="always" to="/book/$contactFormId" params={{ contactFormId }}>Book a time online</AnchorLink></Text>
+            <ButtonLink variant="light" size="md" to="/book/$contactFormId" params={{ contactFormId }}>Want an appointment? Book a time online</ButtonLink>
           )}
           <TextInput size="md" label="Your name" autoComplete="name" required value={draft.name} error={errors.name || undefined}
             onChange={(e) => edit('name', e.currentTarget.value)} />

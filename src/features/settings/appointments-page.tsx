@@ -54,7 +54,7 @@ function validate(form: AppointmentValues): Record<string, string | undefined> {
   return {
     onlineBookingLeadMinutes: problem(shape.onlineBookingLeadMinutes, asNumber(form.onlineBookingLeadMinutes)) && 'Enter whole minutes from 0 to 10,080 (a week)',
     onlineBookingHorizonDays: problem(shape.onlineBookingHorizonDays, asNumber(form.onlineBookingHorizonDays)) && 'Enter whole days from 1 to 90',
-    onlineBookingDailyCapHours: problem(shape.onlineBookingDailyCapMinutes, cap) && 'Enter hours from 1 to 500, or leave it empty for no cap',
+    onlineBookingDailyCapHours: problem(shape.onlineBookingDailyCapMinutes, cap) && 'Enter hours from 1 to 500, or leave it empty for no limit',
     appointmentReminderHoursBefore: hours.safeParse(asNumber(form.appointmentReminderHoursBefore)).success ? undefined : 'Enter whole hours from 1 to 168 (a week)',
     appointmentThankYouHoursAfter: hours.safeParse(asNumber(form.appointmentThankYouHoursAfter)).success ? undefined : 'Enter whole hours from 1 to 168 (a week)',
   };
@@ -89,11 +89,11 @@ function AppointmentsForm({ store }: { store: StoreLocation }) {
           </div>
           <Switch label="Customers can book online" description="From the store's booking page, in the free times the bays really have" {...checkbox('onlineAppointmentsEnabled')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <NumberInput label="Notice for online bookings" description="Minutes between booking and arrival" min={0} max={10_080} step={15} allowDecimal={false}
+            <NumberInput label="Notice for online bookings" description="Minutes between booking and arrival" suffix=" min" min={0} max={10_080} step={15} allowDecimal={false} clampBehavior="none"
               disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingLeadMinutes')} />
-            <NumberInput label="Days ahead offered online" description="Today counts as the first" min={1} max={90} allowDecimal={false}
+            <NumberInput label="Days ahead offered online" description="Today counts as the first" suffix=" days" min={1} max={90} allowDecimal={false} clampBehavior="none"
               disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingHorizonDays')} />
-            <NumberInput label="Most booked hours a day" description="All bays together; empty for no cap" min={1} max={500} decimalScale={2}
+            <NumberInput label="Daily limit on booked hours" description="All bays together; empty for no limit" suffix=" h" min={1} max={500} decimalScale={2} clampBehavior="none"
               disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingDailyCapHours')} />
           </SimpleGrid>
           <Switch label="Walk-ins welcome" {...checkbox('walkInsEnabled')} />
