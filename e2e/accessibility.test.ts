@@ -16,7 +16,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).exclude('.ec').analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} (${n.target.join(' ')})`));
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} (${n.target.join(' ')}): ${n.failureSummary ?? ''}`));
 }
 
 /** Opens a screen of the signed-in app and waits until it has drawn its title and nothing says it is loading. */
