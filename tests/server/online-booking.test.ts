@@ -55,6 +55,15 @@ describe('the booking page', () => {
     expect((await times()).times.map((x) => x.time)).toContain('08:00');
   });
 
+  it('refuses a day before today or past the days offered, or a service it does not book online, with the reason', async () => {
+    for (const date of ['2030-06-02', '2030-06-17']) {
+      const answer = await apiCall(t.app, { method: 'GET', path: freeTimesPath(store, date), remoteAddress: nextAddress() });
+      expect([answer.statusCode, answer.json<{ detail: string }>().detail]).toEqual([422, 'Choose a day from today to 14 days ahead.']);
+    }
+    const unknown = await apiCall(t.app, { method: 'GET', path: freeTimesPath(store, tuesday, ['00000000-0000-4000-8000-000000000000']), remoteAddress: nextAddress() });
+    expect(unknown.statusCode).toBe(422);
+  });
+
   it('holds the bay for a request: the time leaves the offer, every scheduler gets an unconfirmed visit, the customer gets the acknowledgement and the store a notice', async () => {
     const { body, answer } = await request(`${tuesday}T10:00`);
     expect(answer.statusCode, answer.body).toBe(201);

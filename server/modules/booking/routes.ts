@@ -122,8 +122,10 @@ export async function onlineBookingRoutes(app: FastifyInstance, { db, clock, wri
     const rows = await readSlotRows(db, { companyId: store.companyId, storeId: store.id }, span(store, query.date, 1));
     const ask = { ...askOf(store, services, query.checkOutMethod, clock.now()), dates: { from: query.date, to: new Date(Date.parse(`${query.date}T12:00:00Z`) + dayMs).toISOString().slice(0, 10) } };
     const day = freeSlots(store, rows, ask)[0];
+    // Before today or past the days the store offers online: said so, not passed off as a closed day.
+    if (!day) throw new ProblemError('unprocessable', `Choose a day from today to ${store.onlineBookingHorizonDays} days ahead.`, { errors: { date: ['Outside the days offered online'] } });
     void reply.header('cache-control', 'no-store');
-    return { date: query.date, unavailable: day?.unavailable ?? 'closed', times: asTimes(day?.slots ?? [], storeTimeZone(store.timeZone, () => undefined)) };
+    return { date: query.date, unavailable: day.unavailable, times: asTimes(day.slots, storeTimeZone(store.timeZone, () => undefined)) };
   });
 
   app.post(apiPaths.onlineBooking, { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } } }, async (request, reply) => {
