@@ -41,6 +41,7 @@ import * as devices from './migrations/0043-devices.ts';
 import * as visitTireQuote from './migrations/0044-visit-tire-quote.ts';
 import * as onlineBookingLimits from './migrations/0045-online-booking-limits.ts';
 import * as onlineBookingRequests from './migrations/0046-online-booking-requests.ts';
+import * as canceledVisitsByStore from './migrations/0047-canceled-visits-by-store.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0044-visit-tire-quote': visitTireQuote,
   '0045-online-booking-limits': onlineBookingLimits,
   '0046-online-booking-requests': onlineBookingRequests,
+  '0047-canceled-visits-by-store': canceledVisitsByStore,
 };
 
 /** The migrations' names, in the order they apply. */
