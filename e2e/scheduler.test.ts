@@ -150,6 +150,41 @@ describe('the scheduler', () => {
     }
   });
 
+  it('offers the free times of the day for the chosen service in the booking dialog, and a tap on one sets the time and the bay it is free on', async () => {
+    const rack = columns.find((c) => c.name === 'Alignment Rack')!;
+    await book(await customerNamed('Rita', 'Racked'), '2031-03-05T09:00:00', 60, rack.schedulerResourceId);
+    await customerNamed('Fiona', 'Freetime');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-05&view=day');
+      await entry(page, 'Rita Racked').waitFor();
+      await page.getByRole('button', { name: 'New', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'New on the calendar' });
+      await dialog.getByRole('textbox', { name: 'Customer' }).fill('Fiona Freetime');
+      await dialog.getByRole('option', { name: /Fiona Freetime/ }).click();
+      await dialog.getByRole('textbox', { name: 'Starts' }).fill('09:00');
+      await field(dialog, 'Services').click();
+      await page.getByRole('option', { name: /^Wheel Alignment/ }).click();
+      await page.keyboard.press('Escape');
+
+      // Only the rack does alignments, and Rita has it from 9:00 to 10:00.
+      const free = dialog.getByRole('group', { name: 'Free for these services' });
+      await free.getByRole('button', { name: '10:00 AM · Alignment Rack' }).waitFor();
+      const offered = await free.getByRole('button').allTextContents();
+      expect(offered.every((text) => text.endsWith('· Alignment Rack'))).toBe(true);
+      expect(offered.filter((text) => /^(8:[1-5]\d|9:\d\d) AM/.test(text))).toEqual([]);
+
+      await free.getByRole('button', { name: '10:00 AM · Alignment Rack' }).click();
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'Starts' }).inputValue()).toBe('10:00');
+      await expect.poll(() => field(dialog, 'Bay').inputValue()).toBe('Alignment Rack');
+      await dialog.getByRole('button', { name: 'Book' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await entry(page, 'Fiona Freetime').getByText('10:00a–11:00a').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('says who does each job: booked for a technician it shows their name, and by technician a drag to another technician gives them the job in the same bay', async () => {
     await customerNamed('Tara', 'Tasked');
     const technicians = await db().selectFrom('users').innerJoin('userRoles', 'userRoles.userId', 'users.userId').select(['users.userId', 'users.name'])

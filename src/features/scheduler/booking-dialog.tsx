@@ -3,13 +3,15 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
-import { timeOfDay, type Customer, type CustomerVehicle, type SchedulerResource } from '../../contract/entities.ts';
+import { timeOfDay, type Customer, type CustomerVehicle, type SchedulerResource, type StoreService } from '../../contract/entities.ts';
 import { checkOutMethods } from '../../contract/enums.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
+import { dateFormats } from '../../domain/date-format.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';
 import { durationProblem, snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
 import { newHashId } from '../../domain/hash-id.ts';
+import type { FreeSlot } from '../../domain/free-slots.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { recurrenceProblems } from '../../domain/visit-rules.ts';
@@ -17,6 +19,7 @@ import { syncClient } from '../../sync/sync-client.ts';
 import { PossibleMatches } from '../../app/customers/possible-matches.tsx';
 import { searchCustomers } from '../../app/customers/search-replica.ts';
 import type { CalendarPlacement } from './event-calendar.tsx';
+import { staffFreeTimes } from './replica-free-times.ts';
 import { useBookingCatalogue, type BookingCatalogue } from './use-scheduler.ts';
 
 const minutesBetween = (a: string, b: string) => snapDuration(wallMinutesBetween(a, b));
@@ -228,6 +231,13 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
   const canDoAll = (id: string) => chosen.every((s) => catalogue.able.some((a) => a.appointmentResourceId === id && a.storeServiceId === s.storeServiceId));
   const today = Temporal.Now.plainDateISO(timeZone).toString();
 
+  const placeOn = (next: string | null) => {
+    // The technician follows the bay unless someone else was chosen for the job.
+    const before = catalogue.columns.find((c) => c.schedulerResourceId === resourceId)?.assignedTechnicianId ?? null;
+    if (technicianId === before) setTechnicianId(catalogue.columns.find((c) => c.schedulerResourceId === next)?.assignedTechnicianId ?? null);
+    setResourceId(next);
+  };
+
   const chooseServices = (ids: string[]) => {
     setServiceIds(ids);
     const total = catalogue.services.filter((s) => ids.includes(s.storeServiceId)).reduce((sum, s) => sum + s.durationInMinutes, 0);
@@ -281,18 +291,14 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
           data={[...tireOptions.map((o, i) => ({ value: String(i), label: `${o.name}: ${o.tires.map((t) => `${t.quantity} × ${t.description}`).join(', ')}` })), { value: noTires, label: 'No tires yet' }]} />
       )}
       <Group grow align="flex-start">
-        <Select label="Bay" required value={resourceId} allowDeselect={false} error={problems.resource}
-          onChange={(next) => {
-            // The technician follows the bay unless someone else was chosen for the job.
-            const before = catalogue.columns.find((c) => c.schedulerResourceId === resourceId)?.assignedTechnicianId ?? null;
-            if (technicianId === before) setTechnicianId(catalogue.columns.find((c) => c.schedulerResourceId === next)?.assignedTechnicianId ?? null);
-            setResourceId(next);
-          }}
+        <Select label="Bay" required value={resourceId} allowDeselect={false} error={problems.resource} onChange={placeOn}
           data={catalogue.columns.map((c) => ({ value: c.schedulerResourceId, label: chosen.length > 0 && !canDoAll(c.schedulerResourceId) ? `${c.name} (not set up for these services)` : c.name }))} />
         <Select label="Technician" value={technicianId ?? noTechnician} allowDeselect={false} onChange={(v) => setTechnicianId(v === noTechnician || v === null ? null : v)}
           data={[...catalogue.technicians.map((t) => ({ value: t.userId, label: t.name })), { value: noTechnician, label: 'Nobody yet' }]} />
       </Group>
       <When date={date} time={time} onDate={setDate} onTime={setTime} error={problems.time} />
+      <FreeTimes store={store} timeZone={timeZone} date={date} time={time} resourceId={resourceId} services={chosen} columns={catalogue.columns}
+        onPick={(slot) => { setTime(slot.time); placeOn(slot.jobs[0]!.resourceId); }} />
       <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
       <Stack gap={4}>
         <Text size="sm" fw={500}>The customer is</Text>
@@ -302,6 +308,45 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
       <TextInput label="Key tag" value={keyTag} onChange={(e) => setKeyTag(e.currentTarget.value)} maxLength={20} w={160} />
       {date === today && <Checkbox label="Walk-in: check the customer in now" checked={walkIn} onChange={(e) => setWalkIn(e.currentTarget.checked)} />}
       <Footer saving={saving} failure={failure} label="Book" onCancel={onClose} onSave={() => void save()} />
+    </Stack>
+  );
+}
+
+/** How many free times the dialog offers: the nearest to the time in it. */
+const freeTimesShown = 6;
+
+/**
+ * The free times of the day for the chosen services, nearest to the time in the dialog first, each on the bay the
+ * work would go to (the shared rule, over this device's rows): one tap sets the time and the bay.
+ */
+function FreeTimes({ store, timeZone, date, time, resourceId, services, columns, onPick }: {
+  store: StoreLocation; timeZone: string; date: string; time: string; resourceId: string | null; services: readonly StoreService[]; columns: readonly SchedulerResource[]; onPick(slot: FreeSlot): void;
+}) {
+  const serviceKey = services.map((s) => `${s.storeServiceId}:${s.durationInMinutes}`).join();
+  const day = useLiveQuery(() => staffFreeTimes(replicaOf(store.id), store, { date, services }, new Date()), [store, date, serviceKey]);
+  if (services.length === 0 || day === undefined) return null;
+  if (day === null || day.unavailable === 'closed') return <Text size="sm" c="dimmed">The store is closed this day.</Text>;
+  if (day.slots.length === 0) return <Text size="sm" c="dimmed">No free time left this day for these services.</Text>;
+  const at = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const wanted = timeOfDay.safeParse(time).success ? at(time) : 0;
+  const nearest = [...day.slots].sort((a, b) => Math.abs(at(a.time) - wanted) - Math.abs(at(b.time) - wanted) || at(a.time) - at(b.time))
+    .slice(0, freeTimesShown).sort((a, b) => at(a.time) - at(b.time));
+  const bayName = (id: string) => columns.find((c) => c.schedulerResourceId === id)?.name ?? 'a bay';
+  const { time: clock } = dateFormats(timeZone);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="free-times">Free for these services</Text>
+      <Group gap={6} role="group" aria-labelledby="free-times">
+        {nearest.map((slot) => {
+          const bay = slot.jobs[0]!.resourceId;
+          const chosen = slot.time === time && bay === resourceId;
+          return (
+            <Button key={`${slot.startDate}-${bay}`} size="compact-sm" variant={chosen ? 'filled' : 'light'} aria-pressed={chosen} onClick={() => onPick(slot)}>
+              {clock(slot.startDate)} · {bayName(bay)}
+            </Button>
+          );
+        })}
+      </Group>
     </Stack>
   );
 }
