@@ -45,11 +45,11 @@ describe('a customer booking online', () => {
       }
       expect(await phone.evaluate(() => document.activeElement?.id)).toBe('booking-storeServiceIds');
       await phone.getByRole('group', { name: 'Services' }).locator('label').first().click();
-      await phone.getByRole('group', { name: 'Day' }).getByRole('button', { name: dayButton(day!.date) }).click();
-      const times = phone.getByRole('group', { name: 'Time' });
-      await times.getByRole('button').first().waitFor();
-      const label = await times.getByRole('button').first().innerText();
-      await times.getByRole('button').first().click();
+      await phone.getByRole('radiogroup', { name: 'Day' }).getByRole('radio', { name: dayButton(day!.date), exact: true }).click();
+      const times = phone.getByRole('radiogroup', { name: 'Time' });
+      await times.getByRole('radio').first().waitFor();
+      const label = await times.getByRole('radio').first().innerText();
+      await times.getByRole('radio').first().click();
       await phone.getByRole('textbox', { name: 'First name' }).fill('Dana');
       await phone.getByRole('textbox', { name: 'Last name' }).fill('Whitfield');
       await phone.getByRole('textbox', { name: 'Phone' }).fill('(555) 201-7788');
@@ -75,9 +75,9 @@ describe('a customer booking online', () => {
 
       await phone.goto(`${env.server.url}/book/${store.contactFormId}`);
       await phone.getByRole('group', { name: 'Services' }).locator('label').first().click();
-      await phone.getByRole('group', { name: 'Day' }).getByRole('button', { name: dayButton(day!.date) }).click();
-      await phone.getByRole('group', { name: 'Time' }).getByRole('button').or(phone.getByText(/No free times this day/)).first().waitFor();
-      expect(await phone.getByRole('group', { name: 'Time' }).getByRole('button', { name: label, exact: true }).count()).toBe(0);
+      await phone.getByRole('radiogroup', { name: 'Day' }).getByRole('radio', { name: dayButton(day!.date), exact: true }).click();
+      await phone.getByRole('radiogroup', { name: 'Time' }).getByRole('radio').or(phone.getByText(/No free times this day/)).first().waitFor();
+      expect(await phone.getByRole('radiogroup', { name: 'Time' }).getByRole('radio', { name: label, exact: true }).count()).toBe(0);
       expect(textsInSink(env.config.dataDir).filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body))).toHaveLength(1);
 
       // A store that stops booking online shows its phone instead.

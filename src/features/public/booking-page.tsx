@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Chip, Group, Loader, SegmentedControl, SimpleG
 import { useLocalStorage } from '@mantine/hooks';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { RadioButtonGroup } from '../../app/radio-button-group.tsx';
 import type { checkOutMethods, contactMethods } from '../../contract/enums.ts';
 import { bookingRequestSchema, freeTimesSchema, onlineBookingSchema, type BookingReceipt, type BookingRequest, type FreeTime, type FreeTimes, type OnlineBooking } from '../../contract/online-booking.ts';
 import { apiPaths } from '../../contract/routes.ts';
@@ -174,32 +175,22 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
             <SegmentedControl aria-labelledby="check-out" fullWidth size="lg" value={checkOutMethod} onChange={(v) => setCheckOutMethod(v as CheckOutMethod)}
               data={[{ value: 'Waiting', label: 'I will wait' }, { value: 'DropOff', label: 'I will drop it off' }]} />
           </Stack>
-          <Stack gap={6} role="group" aria-label="Day">
-            <Text fw={500}>Day</Text>
-            <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs">
-              {bookable.map((d) => (
-                <Button key={d.date} size="md" px={4} variant={d.date === date ? 'filled' : 'default'} aria-pressed={d.date === date} onClick={() => setDate(d.date)}>
-                  {dayLabel(d.date, { weekday: 'short', month: 'short', day: 'numeric' })}
-                </Button>
-              ))}
-            </SimpleGrid>
-          </Stack>
-          <Stack gap={6} role="group" aria-label="Time" id="booking-startDate" tabIndex={-1}>
-            <Text fw={500}>Time</Text>
-            {services.length === 0 ? <Text size="sm" c="dimmed">Choose a service to see the free times.</Text>
-              : times.state === 'loading' ? <Loader size="sm" aria-label="Loading the free times" />
-                : times.state === 'unreachable' ? <Alert color="yellow">The free times could not be loaded. <Button variant="subtle" size="compact-sm" onClick={() => setReload((r) => r + 1)}>Try again</Button></Alert>
-                  : offered.length === 0 ? <Text size="sm">{times.state === 'ready' && times.value.unavailable === 'dailyCap' ? 'This day is fully booked.' : 'No free times this day for what you chose.'} Try another day.</Text>
-                    : (
-                      <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs">
-                        {offered.map((t) => (
-                          <Button key={t.startDate} size="md" px={4} variant={t.startDate === chosen ? 'filled' : 'default'} aria-pressed={t.startDate === chosen}
-                            onClick={() => { setStartDate(t.startDate); setErrors((e) => ({ ...e, startDate: '' })); }}>{timeLabel(t.time)}</Button>
-                        ))}
-                      </SimpleGrid>
-                    )}
-            {errors.startDate && <Text size="sm" c="error" role="alert">{errors.startDate}</Text>}
-          </Stack>
+          <RadioButtonGroup label="Day" value={date} onChange={setDate}
+            options={bookable.map((d) => ({ value: d.date, label: dayLabel(d.date, { weekday: 'short', month: 'short', day: 'numeric' }) }))} />
+          {times.state === 'ready' && offered.length > 0 ? (
+            <RadioButtonGroup id="booking-startDate" label="Time" value={chosen} error={errors.startDate}
+              options={offered.map((t) => ({ value: t.startDate, label: timeLabel(t.time) }))}
+              onChange={(startDate) => { setStartDate(startDate); setErrors((e) => ({ ...e, startDate: '' })); }} />
+          ) : (
+            <Stack gap={6} role="group" aria-label="Time" id="booking-startDate" tabIndex={-1}>
+              <Text fw={500}>Time</Text>
+              {services.length === 0 ? <Text size="sm" c="dimmed">Choose a service to see the free times.</Text>
+                : times.state === 'loading' ? <Loader size="sm" aria-label="Loading the free times" />
+                  : times.state === 'unreachable' ? <Alert color="yellow">The free times could not be loaded. <Button variant="subtle" size="compact-sm" onClick={() => setReload((r) => r + 1)}>Try again</Button></Alert>
+                    : <Text size="sm">{times.state === 'ready' && times.value.unavailable === 'dailyCap' ? 'This day is fully booked.' : 'No free times this day for what you chose.'} Try another day.</Text>}
+              {errors.startDate && <Text size="sm" c="error" role="alert">{errors.startDate}</Text>}
+            </Stack>
+          )}
           {sending.state === 'taken' && (
             <Alert color="yellow" role="alert" title="That time just went">
               <Text size="sm" mb="xs">Someone booked it a moment ago. The nearest free times:</Text>
