@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FreeTimes, OnlineBooking } from '../src/contract/online-booking.ts';
 import { withApiVersion } from '../src/contract/routes.ts';
@@ -14,6 +15,8 @@ const env = e2eEnvironment({}, { clock });
 const db = () => env.server.database.db;
 
 const dayButton = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const longDay = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const focused = (element: Locator) => element.evaluate((e) => e === document.activeElement);
 
 describe('a customer booking online', () => {
   it('asks for a free time from a phone; the staff\'s scheduler shows it at once, a confirm texts the customer once, and the time is no longer offered', async () => {
@@ -88,6 +91,98 @@ describe('a customer booking online', () => {
     } finally {
       await customer.close();
       await staff.context.close();
+    }
+  });
+});
+
+describe('choosing the day and the time from the keyboard', () => {
+  /** The store's bookable days in the page's order, each with how many free times it has for the fixture's service. */
+  async function offeredDays() {
+    const store = await bookingStore(db());
+    const page = await (await fetch(`${env.server.url}${withApiVersion(bookingPath(store))}`)).json() as OnlineBooking;
+    const days: { date: string; times: number }[] = [];
+    for (const { date } of page.days.filter((d) => d.unavailable === null)) {
+      const free = await (await fetch(`${env.server.url}${withApiVersion(freeTimesPath(store, date))}`)).json() as FreeTimes;
+      days.push({ date, times: free.times.length });
+    }
+    const service = page.services.find((s) => s.storeServiceId === store.storeServiceId)!;
+    return { store, days, serviceName: service.name };
+  }
+
+  it('takes one Tab stop per group; the arrow keys choose the next day or time, which reads as checked and is summed up above the button', async () => {
+    const { store, days, serviceName } = await offeredDays();
+    // A day with two free times or more, and after it in the list a day with some.
+    const at = days.findIndex((d, i) => d.times >= 2 && (days[i + 1]?.times ?? 0) >= 1);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const [first, next] = [days[at]!.date, days[at + 1]!.date];
+    const context = await env.browser.newContext({ viewport: { width: 1024, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${env.server.url}/book/${store.contactFormId}`);
+      await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
+      await page.getByRole('group', { name: 'Services' }).locator('label', { hasText: serviceName }).click();
+      const dayGroup = page.getByRole('radiogroup', { name: 'Day' });
+      const timeGroup = page.getByRole('radiogroup', { name: 'Time' });
+      const summary = page.getByText(/ · you wait$/);
+      const day = (date: string) => dayGroup.getByRole('radio', { name: dayButton(date), exact: true });
+      await day(first).click();
+      await timeGroup.getByRole('radio').nth(1).waitFor();
+      await day(first).focus();
+
+      // One Tab leaves the days for the first time, not the next day.
+      await page.keyboard.press('Tab');
+      await expect.poll(() => focused(timeGroup.getByRole('radio').first())).toBe(true);
+      const second = timeGroup.getByRole('radio').nth(1);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => second.getAttribute('aria-checked')).toBe('true');
+      expect(await focused(second)).toBe(true);
+      expect(await timeGroup.getByRole('radio', { checked: true }).count()).toBe(1);
+      await expect.poll(async () => (await summary.allInnerTexts()).join()).toBe(`${longDay(first)} at ${await second.innerText()} · you wait`);
+
+      // Shift+Tab goes back to the chosen day; the next day is an arrow away, and its own times come.
+      await page.keyboard.press('Shift+Tab');
+      await expect.poll(() => focused(day(first))).toBe(true);
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => day(next).getAttribute('aria-checked')).toBe('true');
+      expect(await day(first).getAttribute('aria-checked')).toBe('false');
+      expect(await focused(day(next))).toBe(true);
+      await timeGroup.getByRole('radio').first().waitFor();
+      await page.keyboard.press('Tab');
+      const last = timeGroup.getByRole('radio').last();
+      await expect.poll(() => focused(timeGroup.getByRole('radio').first())).toBe(true);
+      await page.keyboard.press('End');
+      await expect.poll(() => last.getAttribute('aria-checked')).toBe('true');
+      await expect.poll(async () => (await summary.allInnerTexts()).join()).toBe(`${longDay(next)} at ${await last.innerText()} · you wait`);
+      // Tab again leaves the times for the next field.
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('booking-firstName');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a form sent without a time puts the focus on the first free time, where the arrow keys choose one', async () => {
+    const { store, days, serviceName } = await offeredDays();
+    const at = days.findIndex((d) => d.times >= 2);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const context = await env.browser.newContext({ viewport: { width: 1024, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${env.server.url}/book/${store.contactFormId}`);
+      await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
+      await page.getByRole('group', { name: 'Services' }).locator('label', { hasText: serviceName }).click();
+      await page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio', { name: dayButton(days[at]!.date), exact: true }).click();
+      const timeGroup = page.getByRole('radiogroup', { name: 'Time' });
+      await timeGroup.getByRole('radio').nth(1).waitFor();
+      await page.getByRole('button', { name: 'Request this time' }).click();
+      await page.getByText('Choose a time', { exact: true }).waitFor();
+      await expect.poll(() => focused(timeGroup.getByRole('radio').first())).toBe(true);
+      expect(await timeGroup.getByRole('radio').first().getAttribute('aria-checked')).toBe('false');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => timeGroup.getByRole('radio').nth(1).getAttribute('aria-checked')).toBe('true');
+      await expect.poll(() => page.getByText('Choose a time', { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
     }
   });
 });
