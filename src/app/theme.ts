@@ -39,10 +39,11 @@ export const theme = createTheme({
 
 /**
  * Secondary text at WCAG's 4.5 to 1: Mantine's dimmed grey (gray 6) reads at 3.3 on white and 2.5 on a selected
- * menu entry, and its placeholder grey (gray 5) at 2.1.
+ * menu entry, and its placeholder grey (gray 5) at 2.1. A field's error is in the spec's error colour (5.3 to 1):
+ * Mantine's own, red 6, read at 3.3 under every field of a form sent with a problem.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': '#6c757d' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': '#6c757d', '--mantine-color-error': 'var(--mantine-color-error-6)' },
   dark: {},
 });
