@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { pollUntil } from './poll.ts';
 
 /** Reads a whole object store of the page's IndexedDB, as it is on disk (no app code involved). */
 export function readStore<T = Record<string, unknown>>(page: Page, dbName: string, storeName: string): Promise<T[]> {
@@ -18,6 +18,6 @@ export function readStore<T = Record<string, unknown>>(page: Page, dbName: strin
 
 /** Waits until a user's first sync of a store is complete on the page's profile. */
 export async function firstSyncDone(page: Page, userId: string, storeId: number): Promise<void> {
-  await expect.poll(async () => (await readStore<{ name: string; value: unknown }>(page, `alltrac-${userId}-store-${storeId}`, 'syncState'))
-    .some((r) => r.name === 'complete' && r.value === true), { timeout: 30_000 }).toBe(true);
+  await pollUntil(`the first sync of store ${storeId} complete`, async () => (await readStore<{ name: string; value: unknown }>(page, `alltrac-${userId}-store-${storeId}`, 'syncState'))
+    .some((r) => r.name === 'complete' && r.value === true), true, { timeout: 30_000 });
 }

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { pollUntil } from './poll.ts';
 
 export interface SignedIn {
   context: BrowserContext;
@@ -44,7 +44,7 @@ export async function shellReady(page: Page, name: string): Promise<void> {
 
 /** The sync status panel, opened and closed again, says the device is ready to work with no network. */
 export async function readyForOffline(page: Page): Promise<void> {
-  await expect.poll(async () => {
+  await pollUntil('the sync status panel without "Not ready for offline use yet"', async () => {
     await page.getByRole('button', { name: /^Sync status:/ }).click();
     const panel = page.getByRole('region', { name: 'Sync status' });
     await panel.waitFor();
@@ -52,5 +52,5 @@ export async function readyForOffline(page: Page): Promise<void> {
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
     return notReady;
-  }, { timeout: 30_000 }).toBe(0);
+  }, 0, { timeout: 30_000 });
 }
