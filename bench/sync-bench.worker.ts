@@ -213,11 +213,13 @@ const api = {
     figuresDb ??= new StoreDb(owner);
     const db = figuresDb;
     const figures: number[] = [];
+    const reads: number[] = [];
     const counts: number[] = [];
     let visits = 0;
     for (let round = 0; round < rounds; round++) {
       let started = performance.now();
       const rows = await readDashboardRows(db, owner.storeId, range);
+      reads.push(performance.now() - started);
       dashboardFigures(rows, range, new Date());
       figures.push(performance.now() - started);
       visits = rows.visits.length;
@@ -233,7 +235,7 @@ const api = {
       });
       counts.push(performance.now() - started);
     }
-    return { figures, counts, visits };
+    return { figures, reads, counts, visits };
   },
 
   /** A drop on the calendar, as the scheduler sends it to the worker. */
