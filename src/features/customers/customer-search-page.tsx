@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AnchorLink, ButtonLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
@@ -34,10 +34,12 @@ export function CustomerSearchPage() {
   const rowHeight = narrow ? rowHeights.narrow : rowHeights.wide;
 
   // The query lives in the address too: back from a customer returns to the same results.
+  const addressLater = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const showQuery = useCallback(() => navigate({ to: '/customer-search', search: query ? { q: query } : {}, replace: true }), [query, navigate]);
   useEffect(() => {
-    const timer = setTimeout(() => void navigate({ to: '/customer-search', search: query ? { q: query } : {}, replace: true }), 300);
-    return () => clearTimeout(timer);
-  }, [query, navigate]);
+    addressLater.current = setTimeout(() => void showQuery(), 300);
+    return () => clearTimeout(addressLater.current);
+  }, [showQuery]);
 
   const result = useLiveQuery(async () => (storeId === null || !query.trim() ? null : { query, ...(await searchCustomers(replicaOf(storeId), query)) }), [storeId, query]);
   const complete = useLiveQuery(async () => (storeId === null ? true : (await replicaOf(storeId).syncState.get('complete'))?.value === true), [storeId]);
@@ -47,8 +49,13 @@ export function CustomerSearchPage() {
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders on its own; nothing here memoizes it
   const virtualizer = useVirtualizer({ count: hits.length, getScrollElement: () => listRef.current, estimateSize: () => rowHeight, overscan: 6 });
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
-  const open = (hit: CustomerHit | undefined) => {
-    if (hit) void navigate({ to: '/customers/$customerId', params: { customerId: hit.customer.customerId } });
+  const open = async (hit: CustomerHit | undefined) => {
+    if (!hit) return;
+    // A customer opened within the pause after typing: the address takes the query first, never after (it would
+    // bring the user back here from the customer they opened).
+    clearTimeout(addressLater.current);
+    if (q !== query) await showQuery();
+    await navigate({ to: '/customers/$customerId', params: { customerId: hit.customer.customerId } });
   };
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -58,7 +65,7 @@ export function CustomerSearchPage() {
       virtualizer.scrollToIndex(next, { align: 'auto' });
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      open(hits[active]);
+      void open(hits[active]);
     }
   };
 
@@ -110,7 +117,7 @@ export function CustomerSearchPage() {
                 return (
                   <div key={hit.customer.customerId} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: rowHeight }}>
                     <CustomerRow hit={hit} storeId={store.id} selected={item.index === active} formatDate={formats.date} narrow={narrow}
-                      onOpen={() => open(hit)} onHover={() => setActive(item.index)} />
+                      onOpen={() => void open(hit)} onHover={() => setActive(item.index)} />
                   </div>
                 );
               })}
