@@ -9,7 +9,8 @@ async function brokenRules(filePath: string, code: string): Promise<(string | nu
   return result!.messages.map((m) => m.ruleId);
 }
 
-describe('the project\'s import boundaries, as lint enforces them', () => {
+// The first lint loads ESLint's plugins and import resolver: 8 s once on a busy two-core machine.
+describe('the project\'s import boundaries, as lint enforces them', { timeout: 30_000 }, () => {
   it('refuse a feature importing another feature, whichever they are', async () => {
     expect(await brokenRules('src/features/scheduler/boundary-probe.ts', 'export { CustomerForm } from \'../customers/customer-form.tsx\';\n'))
       .toContain('import-x/no-restricted-paths');
