@@ -2,12 +2,15 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FreeTimes, OnlineBooking } from '../src/contract/online-booking.ts';
 import { withApiVersion } from '../src/contract/routes.ts';
+import { appointmentsEnabledFields } from '../src/contract/store-location.ts';
 import { ShiftedClock } from '../server/clock.ts';
 import { bookingPath, bookingStore, freeTimesPath } from '../tests/support/booking-fixtures.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { textsInSink } from './support/sms-sink.ts';
 import { shellReady, signIn } from './support/session.ts';
+
+const everyDay = (enabled: boolean) => Object.fromEntries(appointmentsEnabledFields.map((field) => [field, enabled]));
 
 // The server's clock is the machine's, moved on by hand where a test would otherwise wait out a person's pace.
 const clock = new ShiftedClock();
@@ -88,7 +91,18 @@ describe('a customer booking online', () => {
       await phone.reload();
       await phone.getByRole('heading', { name: 'Call us to book' }).waitFor();
       expect(await phone.getByRole('button', { name: 'Request this time' }).count()).toBe(0);
+
+      // A weekday the store opens but books by phone only is said, with the number to call.
+      await db().updateTable('storeLocations').set({ onlineAppointmentsEnabled: true, wednesdayAppointmentsEnabled: false }).where('id', '=', store.storeId).execute();
+      await phone.reload();
+      await phone.getByText('Some days the store is open are booked by phone only: call', { exact: false }).waitFor();
+      // And a store where no day of those offered takes appointments online shows its phone, not an empty form.
+      await db().updateTable('storeLocations').set(everyDay(false)).where('id', '=', store.storeId).execute();
+      await phone.reload();
+      await phone.getByRole('heading', { name: 'Call us to book' }).waitFor();
     } finally {
+      // As the demo has them.
+      await db().updateTable('storeLocations').set({ ...everyDay(true), sundayAppointmentsEnabled: false }).where('storeNumber', '=', 101).execute();
       await customer.close();
       await staff.context.close();
     }

@@ -51,7 +51,8 @@ export function BookingPage() {
   if (loaded.state === 'missing') return <NotValidPage title="This booking page is not available">Check the link on the store's website, or call the store.</NotValidPage>;
   if (loaded.state === 'unreachable') return <UnreachablePage what="the booking page" onRetry={retry} />;
   const booking = loaded.value;
-  if (!booking.open || booking.services.length === 0) {
+  // No day of the horizon takes online appointments (closed, or the weekday's appointments off): as good as off.
+  if (!booking.open || booking.services.length === 0 || booking.days.every((d) => d.unavailable !== null)) {
     return (
       <PublicFrame storeName={booking.store.name} storePhone={booking.store.phoneNumber}>
         <Stack gap="xs">
@@ -175,8 +176,13 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
             <SegmentedControl aria-labelledby="check-out" fullWidth size="lg" value={checkOutMethod} onChange={(v) => setCheckOutMethod(v as CheckOutMethod)}
               data={[{ value: 'Waiting', label: 'I will wait' }, { value: 'DropOff', label: 'I will drop it off' }]} />
           </Stack>
-          <RadioButtonGroup label="Day" value={date} onChange={setDate}
-            options={bookable.map((d) => ({ value: d.date, label: dayLabel(d.date, { weekday: 'short', month: 'short', day: 'numeric' }) }))} />
+          <Stack gap={4}>
+            <RadioButtonGroup label="Day" value={date} onChange={setDate}
+              options={bookable.map((d) => ({ value: d.date, label: dayLabel(d.date, { weekday: 'short', month: 'short', day: 'numeric' }) }))} />
+            {booking.store.phoneNumber && booking.days.some((d) => d.unavailable === 'appointmentsOff') && (
+              <Text size="sm" c="dimmed">Some days the store is open are booked by phone only: call {booking.store.phoneNumber}.</Text>
+            )}
+          </Stack>
           {times.state === 'ready' && offered.length > 0 ? (
             <RadioButtonGroup id="booking-startDate" label="Time" value={chosen} error={errors.startDate}
               options={offered.map((t) => ({ value: t.startDate, label: timeLabel(t.time) }))}
