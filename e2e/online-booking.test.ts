@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FreeTimes, OnlineBooking } from '../src/contract/online-booking.ts';
 import { withApiVersion } from '../src/contract/routes.ts';
@@ -110,6 +110,15 @@ describe('a customer booking online', () => {
 });
 
 describe('choosing the day and the time from the keyboard', () => {
+  /** The booking page open with the service chosen, as a customer starts. */
+  async function withServiceChosen(context: BrowserContext, contactFormId: string, serviceName: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/book/${contactFormId}`);
+    await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
+    await page.getByRole('group', { name: 'Services' }).locator('label', { hasText: serviceName }).click();
+    return page;
+  }
+
   /** The store's bookable days in the page's order, each with how many free times it has for the fixture's service. */
   async function offeredDays() {
     const store = await bookingStore(db());
@@ -131,10 +140,7 @@ describe('choosing the day and the time from the keyboard', () => {
     const [first, next] = [days[at]!.date, days[at + 1]!.date];
     const context = await env.browser.newContext({ viewport: { width: 1024, height: 900 } });
     try {
-      const page = await context.newPage();
-      await page.goto(`${env.server.url}/book/${store.contactFormId}`);
-      await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
-      await page.getByRole('group', { name: 'Services' }).locator('label', { hasText: serviceName }).click();
+      const page = await withServiceChosen(context, store.contactFormId, serviceName);
       const dayGroup = page.getByRole('radiogroup', { name: 'Day' });
       const timeGroup = page.getByRole('radiogroup', { name: 'Time' });
       const summary = page.getByText(/ · you wait$/);
@@ -181,10 +187,7 @@ describe('choosing the day and the time from the keyboard', () => {
     expect(at).toBeGreaterThanOrEqual(0);
     const context = await env.browser.newContext({ viewport: { width: 1024, height: 900 } });
     try {
-      const page = await context.newPage();
-      await page.goto(`${env.server.url}/book/${store.contactFormId}`);
-      await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
-      await page.getByRole('group', { name: 'Services' }).locator('label', { hasText: serviceName }).click();
+      const page = await withServiceChosen(context, store.contactFormId, serviceName);
       await page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio', { name: dayButton(days[at]!.date), exact: true }).click();
       const timeGroup = page.getByRole('radiogroup', { name: 'Time' });
       await timeGroup.getByRole('radio').nth(1).waitFor();

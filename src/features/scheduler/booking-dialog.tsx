@@ -13,6 +13,7 @@ import { durationProblem, snapDuration, wallMinutesBetween } from '../../domain/
 import { newHashId } from '../../domain/hash-id.ts';
 import type { FreeSlot } from '../../domain/free-slots.ts';
 import { formatPhone } from '../../domain/phone.ts';
+import { minutesOf } from '../../domain/store-hours.ts';
 import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { recurrenceProblems } from '../../domain/visit-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -327,10 +328,9 @@ function FreeTimes({ store, timeZone, date, time, resourceId, services, columns,
   if (services.length === 0 || day === undefined) return null;
   if (day === null || day.unavailable === 'closed') return <Text size="sm" c="dimmed">The store is closed this day.</Text>;
   if (day.slots.length === 0) return <Text size="sm" c="dimmed">No free time left this day for these services.</Text>;
-  const at = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  const wanted = timeOfDay.safeParse(time).success ? at(time) : 0;
-  const nearest = [...day.slots].sort((a, b) => Math.abs(at(a.time) - wanted) - Math.abs(at(b.time) - wanted) || at(a.time) - at(b.time))
-    .slice(0, freeTimesShown).sort((a, b) => at(a.time) - at(b.time));
+  const wanted = timeOfDay.safeParse(time).success ? minutesOf(time) : 0;
+  const nearest = [...day.slots].sort((a, b) => Math.abs(minutesOf(a.time) - wanted) - Math.abs(minutesOf(b.time) - wanted) || minutesOf(a.time) - minutesOf(b.time))
+    .slice(0, freeTimesShown).sort((a, b) => minutesOf(a.time) - minutesOf(b.time));
   const bayName = (id: string) => columns.find((c) => c.schedulerResourceId === id)?.name ?? 'a bay';
   const { time: clock } = dateFormats(timeZone);
   return (
