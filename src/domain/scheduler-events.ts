@@ -221,12 +221,17 @@ export function weeklyOccurrences(block: Pick<RecurringBlockedTime, 'startDate' 
 }
 
 /** The store calendar dates of a view: the day, or the Monday-to-Sunday week holding it. */
-export function viewDays(date: string, view: 'day' | 'week' | 'list' | 'technicians'): { from: string; to: string } {
+export function viewDays(date: string, view: SchedulerViewName): { from: string; to: string } {
   const day = Temporal.PlainDate.from(date);
   if (view !== 'week') return { from: day.toString(), to: day.add({ days: 1 }).toString() };
   const monday = day.subtract({ days: day.dayOfWeek - 1 });
   return { from: monday.toString(), to: monday.add({ days: 7 }).toString() };
 }
+
+export type SchedulerViewName = 'day' | 'week' | 'list' | 'technicians';
+
+/** The view the scheduler opens on when none is asked for: the day, or the list on a phone (too narrow for a dozen columns). */
+export const shownView = (asked: SchedulerViewName | undefined, phone: boolean): SchedulerViewName => asked ?? (phone ? 'list' : 'day');
 
 /** The column of jobs nobody does yet, in the view by technician. */
 export const noTechnicianColumn = { id: 'no-technician', title: 'No technician yet' } as const;

@@ -115,7 +115,13 @@ const schedulerSearch = z.object({
 });
 const scheduler = createRoute({
   getParentRoute: () => app, path: '/scheduler-dayview', staticData: { title: 'Scheduler', roles: frontCounter }, beforeLoad: guard(frontCounter),
-  validateSearch: schedulerSearch, component: lazyRouteComponent(() => import('../features/scheduler/scheduler-page.tsx'), 'SchedulerPage'),
+  validateSearch: schedulerSearch,
+  // The day's rows are read while the screen renders (its code is fetched by then), not once it has drawn.
+  loaderDeps: ({ search }) => ({ date: search.date, view: search.view }),
+  loader: ({ context, deps }) => {
+    const store = context.session.activeStore;
+    if (store) void import('../features/scheduler/use-scheduler.ts').then((scheduler) => scheduler.prefetchShownDays(store, deps));
+  }, component: lazyRouteComponent(() => import('../features/scheduler/scheduler-page.tsx'), 'SchedulerPage'),
 });
 const schedulerAppointment = screen(scheduler, 'appointments/$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter, lazyRouteComponent(() => import('../features/scheduler/appointment-panel.tsx'), 'AppointmentPanel'));
 

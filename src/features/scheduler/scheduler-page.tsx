@@ -11,7 +11,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';
 import { displayName } from '../../domain/display-name.ts';
 import { snapDuration, wallMinutesBetween } from '../../domain/durations.ts';
-import { noTechnicianColumn, viewDays, type SchedulerEvent } from '../../domain/scheduler-events.ts';
+import { noTechnicianColumn, shownView, viewDays, type SchedulerEvent } from '../../domain/scheduler-events.ts';
 import { gridHours, placementWarnings } from '../../domain/scheduler-rules.ts';
 import { hoursOn, timeText } from '../../domain/store-hours.ts';
 import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
@@ -21,7 +21,7 @@ import { BlockDialog } from './block-dialog.tsx';
 import { BookingDialog } from './booking-dialog.tsx';
 import { EventCalendar, type CalendarPlacement, type CalendarView } from './event-calendar.tsx';
 import { RequestsButton } from './appointment-requests.tsx';
-import { unassignedColumn, useQuoteBooking, useSchedulerEvents } from './use-scheduler.ts';
+import { phoneWidth, unassignedColumn, useQuoteBooking, useSchedulerEvents } from './use-scheduler.ts';
 import { useShownValueName } from '../../app/shown-value-name.tsx';
 import './scheduler.css';
 
@@ -73,10 +73,9 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
   const panelOpen = useChildMatches().length > 0;
   const timeZone = useMemo(() => storeTimeZone(store.timeZone), [store.timeZone]);
   const today = Temporal.Now.plainDateISO(timeZone).toString();
+  const phone = useMediaQuery(phoneWidth, false, { getInitialValueInEffect: false });
   const date = search.date ?? today;
-  // A phone is too narrow for a dozen columns: it opens on the list unless a view is asked for.
-  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
-  const view = search.view ?? (phone ? 'list' : 'day');
+  const view = shownView(search.view, phone);
   const days = viewDays(date, view);
   const byTechnician = view === 'technicians';
   const data = useSchedulerEvents(store.id, days.from, days.to, timeZone, byTechnician ? 'technician' : 'resource');

@@ -11,10 +11,11 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { isOpenRequest } from '../../domain/appointment-requests.ts';
 import { tireInstallService } from '../../domain/tire-finder.ts';
 import { quoteNotes } from '../../domain/tire-quote-notes.ts';
+import type { StoreLocation } from '../../contract/store-location.ts';
 import type { TireQuote } from '../../contract/tire-pricing.ts';
 import { bayRoles } from '../../domain/roles.ts';
-import { byTechnician, schedulerEvents, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler-events.ts';
-import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { byTechnician, schedulerEvents, shownView, viewDays, type SchedulerEvent, type SchedulerRows, type SchedulerViewName } from '../../domain/scheduler-events.ts';
+import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 
 /**
  * The column of entries whose resource is gone or unset: they stay visible (and can be dragged to a real one).
@@ -135,6 +136,20 @@ function holdDays(days: Days): () => void {
     held.stop();
     if (dayReads.get(key) === held) dayReads.delete(key);
   }, 2000);
+}
+
+/** Narrower than this, the scheduler opens on the list (shownDays). */
+export const phoneWidth = '(max-width: 36em)';
+
+/**
+ * Starts reading the days the scheduler will show at `search`, before its screen has drawn: the route calls it
+ * once the session is known, so the replica is read while the screen renders, not after. Held briefly; the
+ * screen's own hold takes the read over.
+ */
+export function prefetchShownDays(store: Pick<StoreLocation, 'id' | 'timeZone'>, asked: { date?: string | undefined; view?: SchedulerViewName | undefined }): void {
+  const timeZone = storeTimeZone(store.timeZone);
+  const { from, to } = viewDays(asked.date ?? Temporal.Now.plainDateISO(timeZone).toString(), shownView(asked.view, window.matchMedia(phoneWidth).matches));
+  holdDays({ storeId: store.id, from, to, timeZone })();
 }
 
 function listen(key: string, listener: () => void): () => void {
