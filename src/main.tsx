@@ -15,7 +15,7 @@ import { cssVariablesResolver, theme } from './app/theme.ts';
 import { setSignedInUser, signedInUser } from './db/signed-in-user.ts';
 import { closeReplicas } from './db/use-replica.ts';
 import { startPublicApi } from './features/public/public-api.ts';
-import { createAppRouter, isPublicPath, type AuthPort } from './routes/router.tsx';
+import { createAppRouter, isPublicPath, preloadScreens, type AuthPort } from './routes/router.tsx';
 import { syncClient } from './sync/sync-client.ts';
 
 const root = createRoot(document.getElementById('root')!);
@@ -39,22 +39,30 @@ function StartupProblem({ title, message, action }: { title: string; message: st
  * offline, even with an expired token; changes queue until a token is renewed.
  */
 async function boot(): Promise<void> {
+  const staffApp = !isPublicPath(window.location.pathname);
+  // The staff app's router is made first, so the code of the screen opened starts loading while the device is
+  // read; its session check waits for the sign-in client below. Back from the provider, the address is only
+  // known once the sign-in is finished: that router is made then.
+  let checkSession: (port: AuthPort) => void = () => undefined;
+  const sessionPort = new Promise<AuthPort>((resolve) => { checkSession = resolve; });
+  const auth: AuthPort = { requireSession: async (returnTo) => (await sessionPort).requireSession(returnTo) };
+  const openedRouter = staffApp && window.location.pathname !== signInCallbackPath ? createAppRouter(auth) : null;
+  if (openedRouter) preloadScreens(openedRouter, window.location.pathname);
   let settings;
   try {
     // A customer's page reads the server's settings; the staff app starts from those it kept on the device.
-    settings = isPublicPath(window.location.pathname) ? await loadStartupSettings() : await startupSettingsForBoot({
+    settings = staffApp ? await startupSettingsForBoot({
       get: () => globalDb.deviceState.get('startupSettings'),
       put: (row) => globalDb.deviceState.put(row),
-    });
+    }) : await loadStartupSettings();
   } catch (error) {
     render(<StartupProblem title="The app cannot start" message={(error as Error).message} action={{ label: 'Reload', run: () => window.location.reload() }} />);
     return;
   }
   // A customer's page (contact form, rating, report, work order) needs no sign-in, replica or worker.
-  if (isPublicPath(window.location.pathname)) {
+  if (!staffApp) {
     startPublicApi(settings.centralApi);
-    const router = createAppRouter({ requireSession: () => new Promise<never>(() => window.location.assign('/')) });
-    render(<RouterProvider router={router} />);
+    render(<RouterProvider router={createAppRouter({ requireSession: () => new Promise<never>(() => window.location.assign('/')) })} />);
     return;
   }
   const manager = createUserManager(settings);
@@ -75,13 +83,15 @@ async function boot(): Promise<void> {
   const user = await manager.getUser();
   // This tab acts for the user its sign-in client holds, and shows only that user's data on the device.
   setSignedInUser(user?.profile.sub ?? null);
-  await sync.start(
+  // Not awaited: the first screen reads the device itself, and the worker takes its calls in the order sent, so
+  // the token and every screen's call reach it after its start while its code still loads.
+  void sync.start(
     { serverUrl: settings.centralApi, production: settings.environmentMode === 'production' },
     Comlink.proxy((stale: string | null) => renewAccessToken(manager, stale)),
   );
   manager.events.addUserLoaded((loaded) => void sync.setAccessToken(loaded.access_token));
   // The token may have expired (an offline start): the app opens from the device, and the leader renews it.
-  if (user) await sync.setAccessToken(user.access_token);
+  if (user) void sync.setAccessToken(user.access_token);
   // Another tab signed in as someone else, or signed out: this tab's user is no longer the browser's.
   window.addEventListener('storage', (event) => {
     if (event.key !== storedUserKey(settings) || event.storageArea !== window.localStorage) return;
@@ -89,7 +99,7 @@ async function boot(): Promise<void> {
     if (now !== signedInUser()) window.location.assign('/');
   });
 
-  const auth: AuthPort = {
+  checkSession({
     async requireSession(returnTo) {
       // After a sign-in the sync worker loads the user and stores: wait for them (spec section 6).
       // Nobody signed in in this tab: sign in, whatever sessions of other users the device holds.
@@ -100,7 +110,7 @@ async function boot(): Promise<void> {
       await manager.signinRedirect({ state: { returnTo }, prompt: 'login' });
       return new Promise<never>(() => undefined);
     },
-  };
+  });
   const services: AppServices = {
     supportPhone: settings.supportPhone,
     mapsKey: settings.mapsKey,
@@ -112,8 +122,7 @@ async function boot(): Promise<void> {
   // The app's automation handle: the same sync API the screens use, for support staff's console and
   // the end-to-end tests that make changes whose screens belong to later issues.
   Object.assign(window, { alltrac: { sync } });
-  const router = createAppRouter(auth);
-  render(<AppServicesContext value={services}><RouterProvider router={router} /></AppServicesContext>);
+  render(<AppServicesContext value={services}><RouterProvider router={openedRouter ?? createAppRouter(auth)} /></AppServicesContext>);
 
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     const { Workbox } = await import('workbox-window');

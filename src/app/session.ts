@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
 import type { SpecialStoreHours } from '../contract/entities.ts';
 import type { Role } from '../contract/enums.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
@@ -48,7 +48,18 @@ const fieldsAddedLater = {
   googleReviewUrl: null, yelpReviewUrl: null, addressLine1: null, city: null, state: null, postalCode: null, phoneNumber: null,
 } satisfies Partial<StoreLocation>;
 
+/**
+ * The session this tab read last: what a screen starts from while its own read is under way, so the first screen
+ * draws with the session the router's check has just read instead of waiting for a second read of it.
+ */
+let lastRead: Session | null | undefined;
+
 async function readSession(): Promise<Session | null> {
+  lastRead = await readSessionRows();
+  return lastRead;
+}
+
+async function readSessionRows(): Promise<Session | null> {
   const userId = signedInUser();
   if (!userId) return null;
   const row = await globalDb.sessions.get(userId);
@@ -59,9 +70,38 @@ async function readSession(): Promise<Session | null> {
   return { user: row.user, settings: row.settings, stores, activeStore, roles: rolesAtStore(row.user.roles, activeStore?.id ?? null) };
 }
 
-/** The session, live: undefined while it is read, null when nobody has signed in on this device. */
+/**
+ * The session as every screen of the tab watches it: one live read shared by all of them (a shell and its screen
+ * hold several), started by the first to watch and stopped with the last.
+ */
+const sessionWatch = {
+  listeners: new Set<() => void>(),
+  subscription: null as { unsubscribe: () => void } | null,
+  error: null as { thrown: unknown } | null,
+  subscribe(listener: () => void): () => void {
+    sessionWatch.listeners.add(listener);
+    sessionWatch.subscription ??= liveQuery(readSession).subscribe({
+      next: () => sessionWatch.changed(null),
+      error: (thrown: unknown) => sessionWatch.changed({ thrown }),
+    });
+    return () => {
+      sessionWatch.listeners.delete(listener);
+      if (sessionWatch.listeners.size > 0) return;
+      sessionWatch.subscription?.unsubscribe();
+      sessionWatch.subscription = null;
+    };
+  },
+  changed(error: { thrown: unknown } | null) {
+    sessionWatch.error = error;
+    for (const listener of sessionWatch.listeners) listener();
+  },
+};
+
+/** The session, live: undefined while it is first read in this tab, null when nobody has signed in on this device. */
 export function useSession(): Session | null | undefined {
-  return useLiveQuery(readSession, []);
+  const session = useSyncExternalStore(sessionWatch.subscribe, () => lastRead);
+  if (sessionWatch.error) throw sessionWatch.error.thrown;
+  return session;
 }
 
 /** Resolves with the session once it is there (the sync worker loads it after a sign-in), or null after `ms`. */

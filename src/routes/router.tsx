@@ -214,6 +214,15 @@ export function createAppRouter(auth: AuthPort) {
   return createRouter({ routeTree, context: { auth }, defaultPreload: 'intent', scrollRestoration: true });
 }
 
+/**
+ * Starts fetching the code of the screens at a path (the shell's with them), so it arrives while the device is
+ * still read: the router fetches a screen's code only once the session check before it has passed. A chunk that
+ * fails here fails again when the router loads it, and is handled there.
+ */
+export function preloadScreens(router: ReturnType<typeof createAppRouter>, pathname: string): void {
+  for (const route of router.getMatchedRoutes(pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
