@@ -34,16 +34,17 @@ function StartupProblem({ title, message, action }: { title: string; message: st
 }
 
 /**
- * Starts the app: check the startup settings, finish a sign-in coming back from the provider, start this
- * tab's sync worker with the access token, then route. The shell opens from the device's last session when
- * offline, even with an expired token; changes queue until a token is renewed.
+ * Starts the app: fetch the opened screen's code, check the startup settings, finish a sign-in coming back from
+ * the provider, send this tab's sync worker its start and the access token, and route without waiting for the
+ * worker. The shell opens from the device's last session when offline, even with an expired token; changes queue
+ * until a token is renewed.
  */
 async function boot(): Promise<void> {
   const staffApp = !isPublicPath(window.location.pathname);
   // The staff app's router is made first, so the code of the screen opened starts loading while the device is
   // read; its session check waits for the sign-in client below. Back from the provider, the address is only
   // known once the sign-in is finished: that router is made then.
-  let checkSession: (port: AuthPort) => void = () => undefined;
+  let checkSession!: (port: AuthPort) => void;
   const sessionPort = new Promise<AuthPort>((resolve) => { checkSession = resolve; });
   const auth: AuthPort = { requireSession: async (returnTo) => (await sessionPort).requireSession(returnTo) };
   const openedRouter = staffApp && window.location.pathname !== signInCallbackPath ? createAppRouter(auth) : null;

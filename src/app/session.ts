@@ -49,14 +49,17 @@ const fieldsAddedLater = {
 } satisfies Partial<StoreLocation>;
 
 /**
- * The session this tab read last: what a screen starts from while its own read is under way, so the first screen
- * draws with the session the router's check has just read instead of waiting for a second read of it.
+ * The session as the screens of this tab see it, or the error its read ended in. Replaced, never changed, so React
+ * sees each answer. While no watch is live, any read of the session (the router's check) sets it, so the first
+ * screen draws with the session just read instead of waiting for a second read; once a watch is live, only its
+ * answers do, so an older one-off read never overwrites a newer answer.
  */
-let lastRead: Session | null | undefined;
+let snapshot: { session: Session | null | undefined; error?: { thrown: unknown } } = { session: undefined };
 
 async function readSession(): Promise<Session | null> {
-  lastRead = await readSessionRows();
-  return lastRead;
+  const session = await readSessionRows();
+  if (!sessionWatch.subscription) snapshot = { session };
+  return session;
 }
 
 async function readSessionRows(): Promise<Session | null> {
@@ -77,31 +80,32 @@ async function readSessionRows(): Promise<Session | null> {
 const sessionWatch = {
   listeners: new Set<() => void>(),
   subscription: null as { unsubscribe: () => void } | null,
-  error: null as { thrown: unknown } | null,
   subscribe(listener: () => void): () => void {
     sessionWatch.listeners.add(listener);
     sessionWatch.subscription ??= liveQuery(readSession).subscribe({
-      next: () => sessionWatch.changed(null),
-      error: (thrown: unknown) => sessionWatch.changed({ thrown }),
+      next: (session) => sessionWatch.answer({ session }),
+      error: (thrown: unknown) => sessionWatch.answer({ session: snapshot.session, error: { thrown } }),
     });
     return () => {
       sessionWatch.listeners.delete(listener);
       if (sessionWatch.listeners.size > 0) return;
       sessionWatch.subscription?.unsubscribe();
       sessionWatch.subscription = null;
+      // The next watch reads afresh: an error is not shown again before it has answered.
+      if (snapshot.error) snapshot = { session: snapshot.session };
     };
   },
-  changed(error: { thrown: unknown } | null) {
-    sessionWatch.error = error;
+  answer(next: typeof snapshot) {
+    snapshot = next;
     for (const listener of sessionWatch.listeners) listener();
   },
 };
 
 /** The session, live: undefined while it is first read in this tab, null when nobody has signed in on this device. */
 export function useSession(): Session | null | undefined {
-  const session = useSyncExternalStore(sessionWatch.subscribe, () => lastRead);
-  if (sessionWatch.error) throw sessionWatch.error.thrown;
-  return session;
+  const current = useSyncExternalStore(sessionWatch.subscribe, () => snapshot);
+  if (current.error) throw current.error.thrown;
+  return current.session;
 }
 
 /** Resolves with the session once it is there (the sync worker loads it after a sign-in), or null after `ms`. */

@@ -116,11 +116,12 @@ const schedulerSearch = z.object({
 const scheduler = createRoute({
   getParentRoute: () => app, path: '/scheduler-dayview', staticData: { title: 'Scheduler', roles: frontCounter }, beforeLoad: guard(frontCounter),
   validateSearch: schedulerSearch,
-  // The day's rows are read while the screen renders (its code is fetched by then), not once it has drawn.
+  // The day's rows are read while the screen's code loads and renders, not once it has drawn. A chunk that fails
+  // here fails again when the screen renders, and is shown there.
   loaderDeps: ({ search }) => ({ date: search.date, view: search.view }),
   loader: ({ context, deps }) => {
     const store = context.session.activeStore;
-    if (store) void import('../features/scheduler/use-scheduler.ts').then((scheduler) => scheduler.prefetchShownDays(store, deps));
+    if (store) void import('../features/scheduler/use-scheduler.ts').then((scheduler) => scheduler.prefetchShownDays(store, deps)).catch(() => undefined);
   }, component: lazyRouteComponent(() => import('../features/scheduler/scheduler-page.tsx'), 'SchedulerPage'),
 });
 const schedulerAppointment = screen(scheduler, 'appointments/$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter, lazyRouteComponent(() => import('../features/scheduler/appointment-panel.tsx'), 'AppointmentPanel'));

@@ -1,11 +1,12 @@
 import { createCalendar, destroyCalendar, Interaction, List, ResourceTimeGrid, TimeGrid, type Calendar } from '@event-calendar/core';
 import '@event-calendar/core/index.css';
 import { useEffect, useMemo, useRef } from 'react';
-import type { SchedulerEvent } from '../../domain/scheduler-events.ts';
+import type { SchedulerEvent, SchedulerViewName } from '../../domain/scheduler-events.ts';
 import { textOn } from './status-colors.ts';
 
 /** The day by column (bay), the week, a list, or the day by technician. */
-export type CalendarView = 'day' | 'week' | 'list' | 'technicians';
+/** The calendar's views: the scheduler's own (src/domain/scheduler-events.ts). */
+export type CalendarView = SchedulerViewName;
 
 /** Where an entry was dropped or resized to: store wall-clock times (2026-11-23T09:00:00) and the column. */
 export interface CalendarPlacement {

@@ -138,19 +138,21 @@ function holdDays(days: Days): () => void {
   }, 2000);
 }
 
-/** Narrower than this, the scheduler opens on the list (shownDays). */
+/** Narrower than this, the scheduler opens on the list (shownView). */
 export const phoneWidth = '(max-width: 36em)';
 
 /**
- * Starts reading the days the scheduler will show at `search`, before its screen has drawn: the route calls it
- * once the session is known, so the replica is read while the screen renders, not after. Held briefly; the
- * screen's own hold takes the read over.
+ * Starts reading the days the scheduler will show for the date and view asked for, before its screen has drawn:
+ * the route calls it once the session is known, so the replica is read while the screen's code loads and renders,
+ * not after. Held long enough for a slow device's screen to take its own hold of the same read.
  */
 export function prefetchShownDays(store: Pick<StoreLocation, 'id' | 'timeZone'>, asked: { date?: string | undefined; view?: SchedulerViewName | undefined }): void {
   const timeZone = storeTimeZone(store.timeZone);
   const { from, to } = viewDays(asked.date ?? Temporal.Now.plainDateISO(timeZone).toString(), shownView(asked.view, window.matchMedia(phoneWidth).matches));
-  holdDays({ storeId: store.id, from, to, timeZone })();
+  setTimeout(holdDays({ storeId: store.id, from, to, timeZone }), prefetchHoldMs);
 }
+
+const prefetchHoldMs = 10_000;
 
 function listen(key: string, listener: () => void): () => void {
   const read = dayReads.get(key);
