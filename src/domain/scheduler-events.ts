@@ -228,7 +228,9 @@ export function viewDays(date: string, view: SchedulerViewName): { from: string;
   return { from: monday.toString(), to: monday.add({ days: 7 }).toString() };
 }
 
-export type SchedulerViewName = 'day' | 'week' | 'list' | 'technicians';
+/** The scheduler's views: the day by column (bay), the week, a list, or the day by technician. */
+export const schedulerViews = ['day', 'week', 'list', 'technicians'] as const;
+export type SchedulerViewName = (typeof schedulerViews)[number];
 
 /** The view the scheduler opens on when none is asked for: the day, or the list on a phone (too narrow for a dozen columns). */
 export const shownView = (asked: SchedulerViewName | undefined, phone: boolean): SchedulerViewName => asked ?? (phone ? 'list' : 'day');

@@ -2,6 +2,7 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import { z } from 'zod';
 import type { Role } from '../contract/enums.ts';
 import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../domain/roles.ts';
+import { schedulerViews } from '../domain/scheduler-events.ts';
 import { hasAnyRole, type Session } from '../app/session.ts';
 import { RouteError } from './route-error.tsx';
 
@@ -110,7 +111,7 @@ const home = createRoute({
 /** The scheduler's day and view live in the URL: a shared or reloaded link opens the same calendar. */
 const schedulerSearch = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined),
-  view: z.enum(['day', 'technicians', 'week', 'list']).optional().catch(undefined),
+  view: z.enum(schedulerViews).optional().catch(undefined),
   quote: z.uuid().optional().catch(undefined),
 });
 const scheduler = createRoute({

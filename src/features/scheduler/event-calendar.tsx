@@ -4,7 +4,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { SchedulerEvent, SchedulerViewName } from '../../domain/scheduler-events.ts';
 import { textOn } from './status-colors.ts';
 
-/** The day by column (bay), the week, a list, or the day by technician. */
 /** The calendar's views: the scheduler's own (src/domain/scheduler-events.ts). */
 export type CalendarView = SchedulerViewName;
 

@@ -138,6 +138,9 @@ function holdDays(days: Days): () => void {
   }, 2000);
 }
 
+/** How long the route's early read of the shown days is held for the screen to take over. */
+const prefetchHoldMs = 10_000;
+
 /** Narrower than this, the scheduler opens on the list (shownView). */
 export const phoneWidth = '(max-width: 36em)';
 
@@ -151,8 +154,6 @@ export function prefetchShownDays(store: Pick<StoreLocation, 'id' | 'timeZone'>,
   const { from, to } = viewDays(asked.date ?? Temporal.Now.plainDateISO(timeZone).toString(), shownView(asked.view, window.matchMedia(phoneWidth).matches));
   setTimeout(holdDays({ storeId: store.id, from, to, timeZone }), prefetchHoldMs);
 }
-
-const prefetchHoldMs = 10_000;
 
 function listen(key: string, listener: () => void): () => void {
   const read = dayReads.get(key);
