@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eEnvironment } from './support/server.ts';
+import { openedScreens, openScreen, screenSettled, staffScreens, type ScreenWalk } from './support/screens.ts';
 import { signIn, shellReady } from './support/session.ts';
 
 const env = e2eEnvironment();
@@ -19,40 +20,33 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} (${n.target.join(' ')}): ${n.failureSummary ?? ''}`));
 }
 
-/** Opens a screen of the signed-in app and waits until it has drawn its title and nothing says it is loading. */
-async function openScreen(page: Page, path: string, user: string): Promise<void> {
-  await page.goto(`${env.server.url}${path}`);
-  await shellReady(page, user);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Loader-root'), null, { timeout: 20_000 });
+/** The serious and critical violations on each screen an account opens, by path. */
+async function violationsOn([email, name, paths, width, heldAt]: ScreenWalk): Promise<Record<string, string[]>> {
+  const { context, page } = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width, height: 800 } });
+  try {
+    if (heldAt) await context.clock.setFixedTime(heldAt);
+    await shellReady(page, name);
+    const found: Record<string, string[]> = {};
+    for (const path of paths) {
+      await openScreen(page, `${env.server.url}${path}`, name).catch((error: unknown) => { throw new Error(`${path} did not open`, { cause: error }); });
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[path] = violations;
+    }
+    return found;
+  } finally {
+    await context.close();
+  }
 }
 
-const screens: [email: string, name: string, paths: string[], width: number][] = [
-  ['admin@demo.test', 'Alex Admin', ['/', '/scheduler-dayview', '/scheduler-dayview?view=list', '/dashboard', '/messages', '/customer-search', '/customer-create',
-    '/ratings', '/possible-duplicates', '/traction-orders', '/alltracContactUs', '/notification/settings', '/notifications'], 1024],
-  ['admin@demo.test', 'Alex Admin', ['/settings/general', '/settings/hours', '/settings/appointments', '/settings/services', '/settings/resources', '/settings/users',
-    '/settings/pickupanddelivery', '/settings/message-templates', '/settings/message-sink', '/settings/inspection-reports', '/retail-management'], 1024],
-  ['tech@demo.test', 'Theo Technician', ['/technician-appointments'], 1024],
-  ['lead@demo.test', 'Lee Lead', ['/technicians', '/'], 1024],
-  // A phone lays the shell out otherwise (the menu behind a button, the header's icons only).
-  ['user@demo.test', 'Uma User', ['/', '/messages', '/customer-search', '/scheduler-dayview?view=list'], 390],
-];
-
 describe('accessibility (axe-core)', () => {
-  it.each(screens)('finds no serious or critical violation on the screens %s opens (%s: %j, %s px wide)', async (email, name, paths, width) => {
-    const { context, page } = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width, height: 800 } });
-    try {
-      await shellReady(page, name);
-      const found: Record<string, string[]> = {};
-      for (const path of paths) {
-        await openScreen(page, path, name);
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found[path] = violations;
-      }
-      expect(found).toEqual({});
-    } finally {
-      await context.close();
-    }
+  it.each(staffScreens)('finds no serious or critical violation on the screens %s opens (%s: %j, %s px wide)', async (...screens) => {
+    expect(await violationsOn(screens)).toEqual({});
+  }, 300_000);
+
+  it('finds no serious or critical violation on the screens opened from a list: a customer, a thread, an appointment, a visit in the bay', async () => {
+    const found = {};
+    for (const screens of await openedScreens(env)) Object.assign(found, await violationsOn(screens));
+    expect(found).toEqual({});
   }, 300_000);
 
   it('finds no serious or critical violation on the pages customers open', async () => {
@@ -67,8 +61,7 @@ describe('accessibility (axe-core)', () => {
       const found: Record<string, string[]> = {};
       for (const path of pages) {
         await page.goto(`${env.server.url}${path}`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Loader-root'), null, { timeout: 20_000 });
+        await screenSettled(page);
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[path] = violations;
       }

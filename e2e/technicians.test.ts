@@ -5,11 +5,11 @@ import type { PublicInspectionReport } from '../src/contract/inspection-report.t
 import { apiPaths, withApiVersion } from '../src/contract/routes.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
+import { jobForTheTechnician as bookJob } from './support/bay-job.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { testPhoto } from './support/png.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
-import { newHashId } from '../src/domain/hash-id.ts';
 
 const env = e2eEnvironment();
 const db = () => env.server.database.db;
@@ -32,25 +32,7 @@ async function heldAt(context: BrowserContext, now: Date): Promise<void> {
   await context.clock.setFixedTime(now);
 }
 
-/** A car booked for the technician at `now` (today at the store, whatever the hour), with a vehicle whose plate names it. */
-async function jobForTheTechnician(plate: string, now: Date) {
-  const vehicle = await db().selectFrom('customerVehicles').select(['vehicleId', 'customerId']).where('deleted', '=', false).orderBy('vehicleId').executeTakeFirstOrThrow();
-  await db().updateTable('customerVehicles').set({ vehicleLicensePlateNumber: plate }).where('vehicleId', '=', vehicle.vehicleId).execute();
-  const scheduledVisitId = randomUUID();
-  const startDate = new Date(Math.floor(now.getTime() / 900_000) * 900_000).toISOString();
-  const call = async (path: string, body: unknown) => {
-    const answer = await apiCall(env.server.app, { method: 'POST', path, token: counter, store, body });
-    expect(answer.statusCode, answer.body).toBe(201);
-  };
-  await call(apiPaths.scheduledVisits, {
-    scheduledVisitId, scheduledVisitHashId: newHashId(), customerId: vehicle.customerId, vehicleId: vehicle.vehicleId, customerVehicleStatus: 1,
-    description: null, staffNotes: 'Customer hears a squeal when braking', customerComments: null, keyTag: '42', visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
-  });
-  await call(fill(apiPaths.scheduledServices, { scheduledVisitId }), {
-    scheduledServiceId: randomUUID(), storeServiceId: null, resourceId: null, startDate, endDate: startDate, durationInMinutes: 60, serviceNotes: null, selectedTechnician: techId,
-  });
-  return scheduledVisitId;
-}
+const jobForTheTechnician = (plate: string, now: Date) => bookJob(env, plate, now);
 
 const pending = async (page: Page) => (await readStore<{ upload?: unknown }>(page, `alltrac-${techId}-store-${store}`, 'outbox')).length;
 

@@ -1,9 +1,15 @@
-import { Button, createTheme, Drawer, Loader, Modal, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Button, createTheme, Drawer, Loader, Modal, PasswordInput, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Spec section 9: primary 004C98, secondary 2CB249, error D90B0B (each at shade 6). */
 const primary: MantineColorsTuple = ['#e5f1ff', '#cddfff', '#9abcf7', '#6498f1', '#3879eb', '#1d65e8', '#004C98', '#003f80', '#003269', '#002552'];
 const secondary: MantineColorsTuple = ['#e9fbee', '#d8f3df', '#b1e5bf', '#87d69c', '#64ca7f', '#4ec26c', '#2CB249', '#209a3b', '#158531', '#006f24'];
 const error: MantineColorsTuple = ['#ffe9e9', '#ffd1d1', '#fba0a0', '#f76d6d', '#f34141', '#f12626', '#D90B0B', '#c00008', '#ab0004', '#960000'];
+
+/**
+ * A colour mixed with black, for text in that colour that must read at 4.5:1 on a light surface: half black is
+ * enough for any of the spec's status colours (amber, the brightest, reads at 6:1 on Mantine's grey 0).
+ */
+export const darkened = (color: string, percent = 50) => `color-mix(in srgb, ${color}, black ${percent}%)`;
 
 export const theme = createTheme({
   primaryColor: 'primary',
@@ -23,7 +29,7 @@ export const theme = createTheme({
     // A theme colour's darkest shade, else the colour itself (a status colour of the spec, bright amber among them:
     // #FFB000 darkened by 35% read 3.9:1 on its own tint), darkened until its text reads at 4.5:1 on the tint.
     const [base, darker] = parsed.isThemeColor ? [`var(--mantine-color-${parsed.color}-9)`, 35] : [parsed.value, 50];
-    return { ...colors, color: `color-mix(in srgb, ${base}, black ${darker}%)` };
+    return { ...colors, color: darkened(base, darker) };
   },
   components: {
     // A button clips its label when a row is short of room (Mantine's button hides its overflow, so a flex row
@@ -34,6 +40,8 @@ export const theme = createTheme({
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     // A spinner named "Loading ratings" is a status: without the role its name is not read (axe: aria-prohibited-attr).
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    // Mantine leaves the show-password button out of the tab order: a keyboard user could not check a typed key.
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
   },
 });
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { Company } from '../../contract/companies.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
@@ -21,13 +21,20 @@ export function AdminDashboardPage() {
     setNetwork({ companies, stores });
   }), [run]);
   useEffect(load, [load]);
+  const title = <Title order={1} size="h2">Admin Dashboard</Title>;
   if (!network) {
-    return problem
-      ? <Alert color="red" role="alert">{problem} <Button variant="subtle" size="compact-sm" onClick={load}>Try again</Button></Alert>
-      : <Loader aria-label="Loading the companies and stores" />;
+    return (
+      <Stack gap="md">
+        {title}
+        {problem
+          ? <Alert color="red" role="alert">{problem} <Button variant="subtle" size="compact-sm" onClick={load}>Try again</Button></Alert>
+          : <Loader aria-label="Loading the companies and stores" />}
+      </Stack>
+    );
   }
   return (
     <Stack gap="md">
+      {title}
       <Tabs defaultValue="stores" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="stores">Companies and stores</Tabs.Tab>

@@ -157,7 +157,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>Tires</Title>
+        <Title order={1} size="h2">Tires</Title>
         {saved && <Text size="sm" c="dimmed">Quote of {formatCalendarDate(saved.createdOn)}, good through {formatCalendarDate(saved.validUntil)}</Text>}
       </Group>
       <CustomerBar storeId={storeId} draft={draft} quoteCustomer={quoteCustomer} vehicle={vehicle}
@@ -189,7 +189,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Stack gap="sm" id="quote" className={classes.quote}>
             <Group justify="space-between" gap="xs" wrap="wrap">
-              <Title order={3}>Quote</Title>
+              <Title order={2} size="h3">Quote</Title>
               <Group gap="xs" wrap="wrap">
                 <Button variant="default" size="compact-md" disabled={draft.choices.length >= 4}
                   onClick={() => { setChoices([...draft.choices, newChoice(draft.choices.length, basics)]); setSelected(draft.choices.length); }}>

@@ -34,7 +34,15 @@ export function TechnicianVisitPage() {
   const jobs = day.jobs.filter((j) => j.visit.scheduledVisitId === id);
   const first = jobs[0];
   const back = <AnchorLink to="/technician-appointments" size="sm">← My jobs</AnchorLink>;
-  if (!first) return <Stack>{back}<Text>This visit is not on today's list at this store: it may be picked up, canceled, or on another day.</Text></Stack>;
+  if (!first) {
+    return (
+      <Stack>
+        {back}
+        <Title order={1} size="h2">Not on today's list</Title>
+        <Text>This visit is not on today's list at this store: it may be picked up, canceled, or on another day.</Text>
+      </Stack>
+    );
+  }
   const { visit } = first;
   const formats = storeFormatters(store);
   const status = scheduledEventStatus(eventTypes.appointment, visit);

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Page } from 'playwright-core';
+import type { Database } from '../../server/db/schema.ts';
+import { jobForTheTechnician } from './bay-job.ts';
+import type { E2eEnvironment } from './server.ts';
+import { shellReady } from './session.ts';
+
+/**
+ * Which staff screens each demo account opens, and at what width: [email, name, paths, width], and the instant the
+ * browser's clock is held at when a screen shows a day booked for the test.
+ */
+export type ScreenWalk = [email: string, name: string, paths: string[], width: number, heldAt?: Date];
+
+/** Every signed-in screen, each under an account allowed to open it; a phone lays the shell out otherwise. */
+export const staffScreens: ScreenWalk[] = [
+  ['admin@demo.test', 'Alex Admin', ['/', '/scheduler-dayview', '/scheduler-dayview?view=list', '/dashboard', '/messages', '/customer-search', '/customer-create',
+    '/ratings', '/possible-duplicates', '/traction-orders', '/tires', '/alltracContactUs', '/notification/settings', '/notifications'], 1024],
+  ['admin@demo.test', 'Alex Admin', ['/settings/general', '/settings/hours', '/settings/appointments', '/settings/services', '/settings/resources', '/settings/users',
+    '/settings/pickupanddelivery', '/settings/message-templates', '/settings/message-sink', '/settings/inspection-reports', '/retail-management'], 1024],
+  ['platform@demo.test', 'Pat Platform', ['/administrator-dashboard'], 1024],
+  ['tech@demo.test', 'Theo Technician', ['/technician-appointments'], 1024],
+  ['lead@demo.test', 'Lee Lead', ['/technicians', '/'], 1024],
+  ['user@demo.test', 'Uma User', ['/', '/messages', '/customer-search', '/scheduler-dayview?view=list', '/dashboard'], 390],
+];
+
+/**
+ * The screens one opens from a list, at store #101 of the demo data: a customer with their vehicle, visits and a
+ * visit of the history; a message thread; an appointment over the scheduler; a job's page in the bay, booked now.
+ */
+export async function openedScreens(env: E2eEnvironment): Promise<ScreenWalk[]> {
+  const db: Kysely<Database> = env.server.database.db;
+  const store = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+  const visit = await db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'customerId', 'vehicleId'])
+    .where('storeId', '=', store.id).where('customerId', 'is not', null).where('vehicleId', 'is not', null).where('inspectionReportId', 'is not', null).where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  const message = await db.selectFrom('storeMessages').select(['storeMessageId', 'customerId']).where('storeId', '=', store.id).where('customerId', 'is not', null)
+    .where('messageDirection', '=', 'Inbound').where('deleted', '=', false).executeTakeFirstOrThrow();
+  const customer = `/customers/${visit.customerId!}`;
+  const now = new Date();
+  return [
+    ['admin@demo.test', 'Alex Admin', [customer, `${customer}/vehicles/${visit.vehicleId!}`, `${customer}/vehicles/create`, `${customer}/appointments`,
+      `${customer}/appointments/${visit.scheduledVisitId}`, `/messages/cus/${message.storeMessageId}/${message.customerId!}`,
+      `/scheduler-dayview/appointments/${visit.scheduledVisitId}`], 1024],
+    ['tech@demo.test', 'Theo Technician', [`/technician-appointments/${await jobForTheTechnician(env, 'BAY0001', now)}`], 1024, now],
+  ];
+}
+
+/** Waits until a screen has drawn its title and nothing on it says it is loading. */
+export async function screenSettled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .mantine-Loader-root'), null, { timeout: 20_000 });
+}
+
+/** Opens a screen of the signed-in app and waits until it has settled. */
+export async function openScreen(page: Page, url: string, name: string): Promise<void> {
+  await page.goto(url);
+  await shellReady(page, name);
+  await screenSettled(page);
+}
