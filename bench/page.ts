@@ -494,7 +494,10 @@ async function dashboardBench(owner: { userId: string; storeId: number }) {
   const first = today.with({ day: 1 }).subtract({ months: 1 });
   const range = { from: first.toString(), to: first.add({ months: 1 }).toString(), timeZone: benchZone };
   const result = await worker.dashboardMonth(owner, range, 22);
-  return { figures: result.figures.slice(2), reads: result.reads.slice(2), counts: result.counts.slice(2), visits: result.visits, month: first.toString().slice(0, 7) };
+  return {
+    figures: result.figures.slice(2), reads: result.reads.slice(2), counts: result.counts.slice(2), visits: result.visits, month: first.toString().slice(0, 7),
+    firstOpen: { figures: result.figures[0]!, unmarked: result.unmarked[0]!, markMs: result.markMs[0] ?? 0 }, unmarkedAfter: Math.max(...result.unmarked.slice(1)),
+  };
 }
 
 /** A 12-megapixel camera photo stand-in: a smooth scene with fine grain, as JPEG at a camera's quality. */

@@ -7,6 +7,7 @@ import { storeComparisonSchema, type StoreComparison, type StoreHeadline } from 
 import { isOpenFields, type StoreLocation } from '../src/contract/store-location.ts';
 import type { TireQuote } from '../src/contract/tire-pricing.ts';
 import type { StoreDb } from '../src/db/store-db.ts';
+import { indexedVisits, markServiceStarts, visitsOfServices } from '../src/db/visits-by-service-start.ts';
 import { bayRoles } from '../src/domain/roles.ts';
 import type { DayRange } from '../src/domain/scheduler-events.ts';
 import { visitSpans } from '../src/domain/store-day.ts';
@@ -33,18 +34,20 @@ const neverOpen: WeekdayHours = { ...defaultWeekdayHours, ...Object.fromEntries(
 
 /**
  * The rows of a period at a store, in one read transaction, by periodWindow's windows (the server reads the same
- * ones): services by the startDate index and their visits by key; the findings of those visits' reports by the
- * inspectionReportId index; messages by sentOn and ratings by visitDate; the small tables whole. Tire quotes have
- * no date index (a store saves a few a day), so they are filtered by date; the visits booked from them, whatever
+ * ones): services by the startDate index and their visits by the index of a start of their services, those it misses
+ * by key (`marks` says how to mark them for the next read: markServiceStarts); the findings of those visits' reports
+ * by the inspectionReportId index; messages by sentOn and ratings by visitDate; the small tables whole. Tire quotes
+ * have no date index (a store saves a few a day), so they are filtered by date; the visits booked from them, whatever
  * their day, are found among their customers' visits by the customerId index.
  */
-export function readDashboardRows(db: StoreDb, storeId: number, range: DayRange): Promise<DashboardRows> {
+export function readDashboardRows(db: StoreDb, storeId: number, range: DayRange): Promise<DashboardRows & { marks: Map<string, string | null> }> {
   const names = ['scheduledServices', 'scheduledVisits', 'schedulerResources', 'blockedTimes', 'recurringBlockedTimes', 'storeLocations', 'specialStoreHours', 'storeStaff',
     'inspectionItems', 'storeMessages', 'ratings', 'tireQuotes'] as const;
   const window = periodWindow(range);
   return db.transaction('r', names.map((name) => db.collection(name)), async () => {
-    const [services, resources, blockedTimes, recurringBlockedTimes, store, specialHours, staff, messages, ratings, quotes] = await Promise.all([
+    const [services, indexed, resources, blockedTimes, recurringBlockedTimes, store, specialHours, staff, messages, ratings, quotes] = await Promise.all([
       db.rows<ScheduledService>('scheduledServices').where('startDate').between(window.servicesFrom, window.servicesTo, true, false).toArray(),
+      indexedVisits(db, window.servicesFrom, window.servicesTo),
       db.rows<SchedulerResource>('schedulerResources').toArray(),
       db.rows<BlockedTime>('blockedTimes').where('startDate').between(window.servicesFrom, window.to, true, false).toArray(),
       db.rows<RecurringBlockedTime>('recurringBlockedTimes').toArray(),
@@ -55,15 +58,14 @@ export function readDashboardRows(db: StoreDb, storeId: number, range: DayRange)
       db.rows<Rating>('ratings').where('visitDate').between(window.from, window.to, true, false).toArray(),
       db.rows<TireQuote>('tireQuotes').filter((q) => q.createdOn >= range.from && q.createdOn < range.to).toArray(),
     ]);
-    const visitIds = [...new Set(services.map((s) => s.scheduledVisitId))];
-    const visits = (await db.rows<ScheduledVisit>('scheduledVisits').bulkGet(visitIds)).filter((v): v is ScheduledVisit => v !== undefined);
+    const { visits, marks } = await visitsOfServices(db, services, indexed);
     const reportIds = visits.flatMap((v) => (v.inspectionReportId ? [v.inspectionReportId] : []));
     const [items, quoteVisits] = await Promise.all([
       db.rows<InspectionItem>('inspectionItems').where('inspectionReportId').anyOf(reportIds).filter((i) => i.decidedAt !== null).toArray(),
       db.rows<ScheduledVisit>('scheduledVisits').where('customerId').anyOf([...new Set(quotes.map((q) => q.customerId))]).filter((v) => Boolean(v.tireQuoteId)).toArray(),
     ]);
     return {
-      services, visits, resources, blockedTimes, recurringBlockedTimes, items, messages, ratings, quotes, quoteVisits, specialHours,
+      services, visits, resources, blockedTimes, recurringBlockedTimes, items, messages, ratings, quotes, quoteVisits, specialHours, marks,
       hours: store ?? neverOpen,
       technicians: staff.filter((p) => p.roles.some((r) => bayRoles.includes(r))).sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ userId: p.userId, name: p.name })),
     };
@@ -123,9 +125,14 @@ export function watchDashboardFigures(
   db: StoreDb, storeId: number, range: DayRange, onFigures: (figures: DashboardFigures) => void, onError: (message: string) => void, now = new Date(),
 ): StopWatch {
   const reachesNow = Date.parse(periodWindow(range).to) > now.getTime();
-  return watchFigures({
-    db, read: () => readDashboardRows(db, storeId, range), compute: (rows, at) => dashboardFigures(rows, range, at), onFigures, onError, tickMs: reachesNow ? 60_000 : 0,
-  });
+  const read = async () => {
+    const { marks, ...rows } = await readDashboardRows(db, storeId, range);
+    // The period's next read finds these visits in one range, not key by key. A failed mark costs that read its
+    // speed, never its figures.
+    markServiceStarts(db, marks).catch((error: unknown) => console.warn('The period\'s visits were not marked', error));
+    return rows;
+  };
+  return watchFigures({ db, read, compute: (rows, at) => dashboardFigures(rows, range, at), onFigures, onError, tickMs: reachesNow ? 60_000 : 0 });
 }
 
 export const offlineComparison = 'Comparing stores needs a connection. This store\'s figures below are from this device.';

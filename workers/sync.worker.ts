@@ -97,7 +97,7 @@ function duplicatesFor(storeId: number): DeviceDuplicates {
   return found;
 }
 
-/** The replica connection figures are read through, one per store (the watches of one store share it). */
+/** The replica connection figures are read through (and the dashboard's marks on visits written), one per store (the watches of one store share it). */
 const figureDbs = new Map<number, StoreDb>();
 
 function figuresDbFor(storeId: number): StoreDb {

@@ -35,5 +35,11 @@ function inHandSince(visit: Row): string | null {
   return typeof since === 'string' ? since : null;
 }
 
+/**
+ * A visit's mark for the reads of a period (visits-by-service-start.ts): set by those reads, not by the write path,
+ * as it comes from the visit's services, not its own row.
+ */
+export const serviceStartField = 'serviceStart';
+
 /** Fields of the device only: left out of what is compared or sent. */
-export const deviceOnlyFields = new Set(['searchTokens', 'awaitingReply', 'unread', 'inHandSince']);
+export const deviceOnlyFields = new Set(['searchTokens', 'awaitingReply', 'unread', 'inHandSince', serviceStartField]);

@@ -1,7 +1,7 @@
 import { Dexie, type Table, type Transaction } from 'dexie';
 import type { Problem } from '../contract/problem.ts';
 import { collectionNames, replicatedCollections, type CollectionName } from '../contract/sync.ts';
-import { deviceOnlyFields, withDerivedFields } from './derived-fields.ts';
+import { deviceOnlyFields, serviceStartField, withDerivedFields } from './derived-fields.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -100,8 +100,9 @@ export interface SyncStateRow {
 /** Indexes screens query, beyond each collection's key; every index costs write speed on a first sync. */
 const indexes: Partial<Record<CollectionName, string[]>> = {
   scheduledServices: ['startDate', 'scheduledVisitId', 'resourceId'],
-  // Cars still in the store's hands, by when it took them (derived-fields.ts: only those rows carry it).
-  scheduledVisits: ['customerId', 'inHandSince'],
+  // Cars still in the store's hands, by when it took them (derived-fields.ts: only those rows carry it); a period's
+  // visits by a start of their services, as a read of the period last saw it (visits-by-service-start.ts).
+  scheduledVisits: ['customerId', 'inHandSince', serviceStartField],
   blockedTimes: ['startDate'],
   customers: ['*searchTokens'],
   customerVehicles: ['customerId', '*searchTokens'],
@@ -157,14 +158,15 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
 };
 /**
  * Indexes a later version added to a collection that existed before, with that version: Dexie builds them then,
- * and the upgrade gives the rows already here the derived fields those indexes are on.
+ * and the upgrade gives the rows already here the derived fields those indexes are on. Version 11's visits by a start
+ * of their services have no upgrade: the reads of a period mark the visits they find (visits-by-service-start.ts).
  */
 const indexAddedInVersion: Partial<Record<CollectionName, Record<string, number>>> = {
   customers: { '*searchTokens': 4 },
   customerVehicles: { '*searchTokens': 4 },
   storeMessages: { awaitingReply: 10, visitId: 10 },
   ratings: { unread: 10 },
-  scheduledVisits: { inHandSince: 10 },
+  scheduledVisits: { inHandSince: 10, [serviceStartField]: 11 },
 };
 const reindexedIn = (c: CollectionName, version: number) => Object.values(indexAddedInVersion[c] ?? {}).includes(version);
 /** Bookkeeping tables by the version that added them. */
@@ -173,7 +175,7 @@ const bookkeepingTables: Record<number, Record<string, string>> = {
   3: { localEdits: 'entity', conflicts: '++id, entity' },
   7: { photoBlobs: 'inspectionPhotoId' },
 };
-const latestVersion = 10;
+const latestVersion = 11;
 
 /** A collection's schema at a version: indexes a later version added are not there yet. */
 const tableSchema = (c: CollectionName, version = latestVersion) =>
@@ -292,7 +294,7 @@ async function markRowsHere(tx: Transaction): Promise<void> {
     ['scheduledVisits', async () => (await tx.table('scheduledVisits').bulkGet([...new Set(services.map((s) => s.scheduledVisitId))])).filter((v): v is Row => v !== undefined)],
   ];
   for (const [collection, read] of rowsOf) {
-    const marks = Object.keys(indexAddedInVersion[collection] ?? {}).filter((field) => deviceOnlyFields.has(field));
+    const marks = Object.entries(indexAddedInVersion[collection] ?? {}).filter(([field, version]) => version === 10 && deviceOnlyFields.has(field)).map(([field]) => field);
     const marked = (await read()).filter((row) => marks.some((field) => withDerivedFields(collection, row)[field] !== undefined));
     if (marked.length > 0) await tx.table(collection).bulkPut(marked);
   }

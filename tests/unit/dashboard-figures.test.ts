@@ -9,6 +9,8 @@ import { StoreDb } from '../../src/db/store-db.ts';
 import { visitStatuses, type VisitStatus } from '../../src/domain/store-day.ts';
 import { periodWindow } from '../../src/domain/store-headline.ts';
 import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
+import { serviceStartField } from '../../src/db/derived-fields.ts';
+import { markServiceStarts } from '../../src/db/visits-by-service-start.ts';
 import { dashboardFigures, readDashboardRows } from '../../workers/dashboard-figures.ts';
 import { at, ny, service, visit } from '../support/store-day-rows.ts';
 
@@ -161,6 +163,73 @@ describe('the dashboard\'s figures in the sync worker', () => {
     await db.rows<StoreLocation>('storeLocations').delete(storeId);
     const figures = dashboardFigures(await readDashboardRows(db, storeId, range), range, now);
     expect(figures.headline.bays).toEqual({ bookedMinutes: 270, openMinutes: 0, utilisation: null });
+  });
+});
+
+describe('a period\'s visits, found by a start of their services', () => {
+  const ids = (rows: { visits: readonly ScheduledVisit[] }) => rows.visits.map((v) => v.scheduledVisitId);
+  const marked = async (db: StoreDb, id: string) => (await db.rows<ScheduledVisit & { [serviceStartField]?: string }>('scheduledVisits').get(id))?.[serviceStartField];
+  /** Reads the period and marks what the read found by key, as the dashboard's watch does. */
+  async function readAndMark(db: StoreDb) {
+    const rows = await readDashboardRows(db, storeId, range);
+    await markServiceStarts(db, rows.marks);
+    return rows;
+  }
+
+  it('are read by key the first time and from the index after, in the order of their services, with the same figures', async () => {
+    const db = replica();
+    await seed(db);
+    const first = await readAndMark(db);
+    expect([...first.marks]).toEqual([
+      ['friday', at('2026-03-06T15:00:00')], ['late', at('2026-03-07T23:30:00')], ['sunday', at('2026-03-08T10:00:00')], ['keyDrop', at('2026-03-09T08:00:00')],
+      ['noShow', at('2026-03-09T09:00:00')], ['canceled', at('2026-03-09T10:00:00')], ['after', at('2026-03-10T09:00:00')],
+    ]);
+    const second = await readDashboardRows(db, storeId, range);
+    expect(second.marks.size).toBe(0);
+    expect(ids(second)).toEqual([...new Set(second.services.map((s) => s.scheduledVisitId))]);
+    expect(ids(second)).toEqual(ids(first));
+    expect(dashboardFigures(second, range, now)).toEqual(dashboardFigures(first, range, now));
+  });
+
+  it('still include a visit whose row the sync replaced (without its mark) or whose service came into the period, and leave out one whose service left it', async () => {
+    const db = replica();
+    await seed(db);
+    await readAndMark(db);
+    // The server's newer copy of the no-show's visit, as the sync writes it: the device's mark is not on it.
+    await db.rows<ScheduledVisit>('scheduledVisits').put(visit('noShow', { confirmationDate: at('2026-03-05T10:00:00') }));
+    // The canceled visit's only service moves to April; a visit booked in January moves into the Monday of the period.
+    await db.rows<ScheduledService>('scheduledServices').update('s5', { startDate: at('2026-04-20T10:00:00') });
+    await db.rows<ScheduledVisit>('scheduledVisits').put(visit('january', { checkInDate: at('2026-03-09T13:55:00') }));
+    await db.rows<ScheduledService>('scheduledServices').put(service('s8', 'january', at('2026-03-09T14:00:00'), 60, { resourceId: 'bay1' }));
+
+    const rows = await readAndMark(db);
+    expect([...ids(rows)].sort()).toEqual(['after', 'friday', 'january', 'keyDrop', 'late', 'noShow', 'sunday']);
+    expect(rows.visits.find((v) => v.scheduledVisitId === 'noShow')?.confirmationDate).toBe(at('2026-03-05T10:00:00'));
+    expect(dashboardFigures(rows, range, now).headline).toMatchObject({ carCount: 4, cancellations: 0 });
+    // The canceled visit's mark is taken off: the index no longer gives it to this period's reads.
+    expect([...rows.marks]).toEqual([['canceled', null], ['noShow', at('2026-03-09T09:00:00')], ['january', at('2026-03-09T14:00:00')]]);
+    expect(await marked(db, 'canceled')).toBeUndefined();
+    expect((await readDashboardRows(db, storeId, range)).marks.size).toBe(0);
+  });
+
+  it('are marked on the newest copy of each visit: a change the sync wrote after the read is kept', async () => {
+    const db = replica();
+    await seed(db);
+    const rows = await readDashboardRows(db, storeId, range);
+    await db.rows<ScheduledVisit>('scheduledVisits').put(visit('noShow', { cancelDate: at('2026-03-09T08:00:00') }));
+    await markServiceStarts(db, rows.marks);
+    expect(await db.rows<ScheduledVisit>('scheduledVisits').get('noShow')).toMatchObject({ cancelDate: at('2026-03-09T08:00:00'), [serviceStartField]: at('2026-03-09T09:00:00') });
+  });
+
+  it('are not written again when already marked so, as every write calls the watches\' reads again', async () => {
+    const db = replica();
+    await seed(db);
+    const rows = await readAndMark(db);
+    let writes = 0;
+    db.rows('scheduledVisits').hook('updating', () => { writes++; });
+    db.rows('scheduledVisits').hook('creating', () => { writes++; });
+    await markServiceStarts(db, rows.marks);
+    expect(writes).toBe(0);
   });
 });
 

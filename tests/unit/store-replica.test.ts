@@ -19,7 +19,7 @@ describe('a store replica made by the first version of the app', () => {
 
     const upgraded = new StoreDb({ userId: ownerA, storeId: 7 }, { indexedDB, IDBKeyRange, legacy: true });
     await upgraded.open();
-    expect(upgraded.verno).toBe(10);
+    expect(upgraded.verno).toBe(11);
     expect(await upgraded.collection('customers').get('c1')).toMatchObject({ customerId: 'c1', firstName: 'Ada' });
     expect(await upgraded.collection('customers').where('searchTokens').startsWith('n:ad').primaryKeys()).toEqual(['c1']);
     expect(await upgraded.outbox.count()).toBe(1);
@@ -65,6 +65,22 @@ describe('a replica of version 9, before the device marked what its badges and h
     expect(await upgraded.collection('ratings').where('unread').equals(1).primaryKeys()).toEqual(['new']);
     expect(await upgraded.collection('scheduledVisits').where('inHandSince').above('').primaryKeys()).toEqual(['here']);
     expect(await upgraded.collection('ratings').get('seen')).toEqual({ ratingId: 'seen', isRead: true, visitDate: day(-3) });
+    upgraded.close();
+  });
+});
+
+describe('a replica of version 10, before visits were indexed by a start of their services', () => {
+  it('opens with its visits kept whole and out of the new index, which the reads of a period fill (visits-by-service-start.ts)', async () => {
+    const indexedDB = new IDBFactory();
+    const owner = { userId: ownerA, storeId: 9 };
+    const before = new Dexie(storeDbName(owner), { indexedDB, IDBKeyRange });
+    before.version(10).stores(storeDbSchemaAt(10));
+    await before.table('scheduledVisits').put({ scheduledVisitId: 'v1', checkInDate: null, keyTag: '12' });
+    before.close();
+
+    const upgraded = new StoreDb(owner, { indexedDB, IDBKeyRange });
+    expect(await upgraded.collection('scheduledVisits').get('v1')).toMatchObject({ scheduledVisitId: 'v1', keyTag: '12' });
+    expect(await upgraded.collection('scheduledVisits').where('serviceStart').above('').count()).toBe(0);
     upgraded.close();
   });
 });
