@@ -2,8 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eEnvironment } from './support/server.ts';
-import { openedScreens, openScreen, screenSettled, staffScreens, type ScreenWalk } from './support/screens.ts';
-import { signIn, shellReady } from './support/session.ts';
+import { checkScreens, openedScreens, screenSettled, staffScreens } from './support/screens.ts';
 
 const env = e2eEnvironment();
 const db = () => env.server.database.db;
@@ -20,32 +19,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} (${n.target.join(' ')}): ${n.failureSummary ?? ''}`));
 }
 
-/** The serious and critical violations on each screen an account opens, by path. */
-async function violationsOn([email, name, paths, width, heldAt]: ScreenWalk): Promise<Record<string, string[]>> {
-  const { context, page } = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width, height: 800 } });
-  try {
-    if (heldAt) await context.clock.setFixedTime(heldAt);
-    await shellReady(page, name);
-    const found: Record<string, string[]> = {};
-    for (const path of paths) {
-      await openScreen(page, `${env.server.url}${path}`, name).catch((error: unknown) => { throw new Error(`${path} did not open`, { cause: error }); });
-      const violations = await seriousViolations(page);
-      if (violations.length > 0) found[path] = violations;
-    }
-    return found;
-  } finally {
-    await context.close();
-  }
-}
-
 describe('accessibility (axe-core)', () => {
   it.each(staffScreens)('finds no serious or critical violation on the screens %s opens (%s: %j, %s px wide)', async (...screens) => {
-    expect(await violationsOn(screens)).toEqual({});
+    expect(await checkScreens(env, screens, seriousViolations)).toEqual({});
   }, 300_000);
 
   it('finds no serious or critical violation on the screens opened from a list: a customer, a thread, an appointment, a visit in the bay', async () => {
     const found = {};
-    for (const screens of await openedScreens(env)) Object.assign(found, await violationsOn(screens));
+    for (const screens of await openedScreens(env)) Object.assign(found, await checkScreens(env, screens, seriousViolations));
     expect(found).toEqual({});
   }, 300_000);
 

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eEnvironment } from './support/server.ts';
-import { openedScreens, openScreen, staffScreens, type ScreenWalk } from './support/screens.ts';
-import { signIn, shellReady } from './support/session.ts';
+import { checkScreens, openedScreens, staffScreens } from './support/screens.ts';
 
 const env = e2eEnvironment();
 
@@ -64,31 +63,14 @@ async function tabRound(page: Page): Promise<string[]> {
   return page.evaluate(unreachedTargets);
 }
 
-async function walk([email, name, paths, width, heldAt]: ScreenWalk): Promise<Record<string, string[]>> {
-  const { context, page } = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width, height: 800 } });
-  try {
-    if (heldAt) await context.clock.setFixedTime(heldAt);
-    await shellReady(page, name);
-    const missed: Record<string, string[]> = {};
-    for (const path of paths) {
-      await openScreen(page, `${env.server.url}${path}`, name).catch((error: unknown) => { throw new Error(`${path} did not open`, { cause: error }); });
-      const unreached = await tabRound(page);
-      if (unreached.length > 0) missed[path] = unreached;
-    }
-    return missed;
-  } finally {
-    await context.close();
-  }
-}
-
 describe('the keyboard', () => {
   it.each(staffScreens)('reaches with Tab everything a mouse can click on the screens %s opens (%s: %j, %s px wide)', async (...screens) => {
-    expect(await walk(screens)).toEqual({});
+    expect(await checkScreens(env, screens, tabRound)).toEqual({});
   }, 300_000);
 
   it('reaches with Tab everything a mouse can click on the screens opened from a list: a customer, a thread, an appointment, a visit in the bay', async () => {
     const missed = {};
-    for (const screens of await openedScreens(env)) Object.assign(missed, await walk(screens));
+    for (const screens of await openedScreens(env)) Object.assign(missed, await checkScreens(env, screens, tabRound));
     expect(missed).toEqual({});
   }, 300_000);
 });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Database } from '../../server/db/schema.ts';
 import { jobForTheTechnician } from './bay-job.ts';
 import type { E2eEnvironment } from './server.ts';
-import { shellReady } from './session.ts';
+import { shellReady, signIn } from './session.ts';
 
 /**
  * Which staff screens each demo account opens, and at what width: [email, name, paths, width], and the instant the
@@ -56,4 +56,25 @@ export async function openScreen(page: Page, url: string, name: string): Promise
   await page.goto(url);
   await shellReady(page, name);
   await screenSettled(page);
+}
+
+/**
+ * Signs in as a walk's account and opens each of its screens in turn, then runs `check` on the screen as it stands;
+ * answers what the check found, by path (a screen with nothing found is left out).
+ */
+export async function checkScreens(env: E2eEnvironment, [email, name, paths, width, heldAt]: ScreenWalk, check: (page: Page) => Promise<string[]>): Promise<Record<string, string[]>> {
+  const { context, page } = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width, height: 800 } });
+  try {
+    if (heldAt) await context.clock.setFixedTime(heldAt);
+    await shellReady(page, name);
+    const found: Record<string, string[]> = {};
+    for (const path of paths) {
+      await openScreen(page, `${env.server.url}${path}`, name).catch((error: unknown) => { throw new Error(`${path} did not open`, { cause: error }); });
+      const problems = await check(page);
+      if (problems.length > 0) found[path] = problems;
+    }
+    return found;
+  } finally {
+    await context.close();
+  }
 }
