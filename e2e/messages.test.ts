@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../src/contract/routes.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
@@ -9,6 +9,8 @@ import { createSmsSender } from '../server/messaging/sms.ts';
 import { twilioWebhookPaths } from '../server/messaging/twilio-webhooks.ts';
 import { callBoxNumber, showsCallBox, showsReplyActions } from '../src/domain/quick-reply.ts';
 import { ShiftedClock } from '../server/clock.ts';
+import { freePort } from '../tests/support/ports.ts';
+import { TcpRelay } from '../tests/support/tcp-relay.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { textsInSink } from './support/sms-sink.ts';
@@ -18,8 +20,17 @@ const twilioAuthToken = 'e2e-auth-token-0123456789abcdef';
 // Twilio is set up (its webhooks are taken, checked with this token), but texts go to the sink: nothing leaves the machine.
 // The server's clock is the machine's, moved on by hand where a test would otherwise wait out a person's pace.
 const clock = new ShiftedClock();
+/**
+ * The store's internet link: the browsers reach the server only through this relay, which a test cuts. Chromium's
+ * offline emulation alone is not a cut: a sync worker started by a reload may reach the server before the
+ * emulation reaches it, and send what the test means to hold back.
+ */
+const serverPort = await freePort();
+const link = await TcpRelay.start({ host: '127.0.0.1', port: serverPort });
+const appUrl = `http://127.0.0.1:${link.port}`;
+afterAll(() => link.cut());
 const env = e2eEnvironment(
-  { TWILIO_ACCOUNT_SID: `AC${'e'.repeat(32)}`, TWILIO_AUTH_TOKEN: twilioAuthToken },
+  { TWILIO_ACCOUNT_SID: `AC${'e'.repeat(32)}`, TWILIO_AUTH_TOKEN: twilioAuthToken, PORT: String(serverPort), PUBLIC_URL: appUrl },
   { sms: (config) => createSmsSender({ twilio: null, sinkDir: config.sms.sinkDir }, ''), clock },
 );
 const db = () => env.server.database.db;
@@ -36,7 +47,7 @@ async function openThread(page: Page, email: string, name: string, messageId: st
   const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
   await firstSyncDone(page, userId, store);
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  await page.goto(`${env.server.url}/messages/cus/${messageId}${customerId ? `/${customerId}` : ''}`);
+  await page.goto(`${appUrl}/messages/cus/${messageId}${customerId ? `/${customerId}` : ''}`);
   await page.getByRole('log', { name: 'Conversation' }).waitFor();
   return store;
 }
@@ -48,9 +59,10 @@ describe('messages to customers', () => {
       .where('messageDirection', '=', 'Inbound').where('preferredContactMethod', '=', 'Sms').where('messageDeliveryMethod', '=', 'Sms')
       .where('repliedToByUserId', 'is', null).where('isArchived', '=', false).where('phoneNumber', 'is not', null).executeTakeFirstOrThrow();
     const words = `Your car is ready, ${randomUUID().slice(0, 8)}.`;
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await openThread(page, 'user@demo.test', 'Uma User', incoming.storeMessageId, incoming.customerId);
+      await link.cut();
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Quick Reply' }).click();
       await page.getByRole('textbox', { name: 'Reply' }).fill(words);
@@ -66,6 +78,7 @@ describe('messages to customers', () => {
       }
       expect(textsInSink(env.config.dataDir).filter((t) => t.body === words)).toEqual([]);
 
+      await link.restore();
       await context.setOffline(false);
       await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => t.body === words).length, { timeout: 30_000 }).toBe(1);
       await page.getByText('Sent', { exact: true }).waitFor({ timeout: 15_000 });
@@ -89,7 +102,7 @@ describe('messages to customers', () => {
       body: { storeMessageId: randomUUID(), customerId: null, templateType: 'FreeForm', content: markup, visitId: null, name: 'Markup Test', destinationPhoneNumber: '5550109999' },
     });
     expect(sent.statusCode).toBe(201);
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await openThread(page, 'user@demo.test', 'Uma User', sent.json().storeMessageId, null);
       await page.getByRole('log', { name: 'Conversation' }).getByText(markup, { exact: true }).waitFor({ timeout: 15_000 });
@@ -110,7 +123,7 @@ describe('messages to customers', () => {
     const texting = (value: string | null) => apiCall(env.server.app, {
       method: 'PATCH', path: apiPaths.storeLocation.replace(':id', String(store.id)), token: platform, store: store.id, body: { twilioPhoneNumber: value },
     });
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await openThread(page, 'user@demo.test', 'Uma User', incoming.storeMessageId, incoming.customerId);
       await page.getByRole('button', { name: 'Quick Reply' }).waitFor();
@@ -137,7 +150,7 @@ describe('messages to customers', () => {
       });
       expect(answer.status).toBe(200);
     };
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
@@ -149,7 +162,7 @@ describe('messages to customers', () => {
 
       await textFromCustomer('STOP');
       const asked = await db().selectFrom('storeMessages').select('storeMessageId').where('content', '=', words).executeTakeFirstOrThrow();
-      await page.goto(`${env.server.url}/messages/cus/${asked.storeMessageId}`);
+      await page.goto(`${appUrl}/messages/cus/${asked.storeMessageId}`);
       await page.getByText(/^Texts are off since/).waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Quick Reply' }).click();
       await page.getByRole('textbox', { name: 'Reply' }).fill('Yes, it is ready.');
@@ -165,7 +178,7 @@ describe('messages to customers', () => {
 
   it('takes a contact form from a customer\'s phone through a dropped connection, once, into an open popup without a reload', async () => {
     const store = await db().selectFrom('storeLocations').select(['id', 'contactFormId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
-    const staff = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const staff = await signIn(env.browser, appUrl, 'user@demo.test');
     const customer = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
       await shellReady(staff.page, 'Uma User');
@@ -174,7 +187,7 @@ describe('messages to customers', () => {
       await staff.page.getByRole('button', { name: /^Incoming messages/ }).click();
 
       const phone = await customer.newPage();
-      await phone.goto(`${env.server.url}/contact-us/${store.contactFormId}`);
+      await phone.goto(`${appUrl}/contact-us/${store.contactFormId}`);
       await phone.getByRole('textbox', { name: 'Your name' }).fill('Dana Whitfield');
       await phone.getByText('Text me', { exact: true }).click();
       await phone.getByRole('textbox', { name: 'Phone' }).fill('(555) 010-7788');
@@ -205,7 +218,7 @@ describe('messages to customers', () => {
     const fresh = await db().selectFrom('storeMessages').selectAll().where('storeId', '=', store.id).where('messageDirection', '=', 'Inbound')
       .where('isArchived', '=', false).where('repliedToByUserId', 'is', null).where('deleted', '=', false).orderBy('sentOn', 'desc').execute();
     expect(new Set(fresh.map((m) => m.preferredContactMethod)).size).toBeGreaterThan(1);
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
