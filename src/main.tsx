@@ -8,9 +8,10 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppServicesContext, type AppServices } from './app/app-services.ts';
 import { reloadOnceOnChunkError, watchForUpdates } from './app/app-update.ts';
-import { createUserManager, renewAccessToken, signInCallbackPath, storedUserKey } from './app/auth.ts';
+import type { UserManager } from 'oidc-client-ts';
 import { globalDb, waitForSession } from './app/session.ts';
 import { loadStartupSettings, startupSettingsForBoot } from './app/startup-settings.ts';
+import { parseStoredUser, signInCallbackPath, storedUser, storedUserKey } from './app/sign-in-basics.ts';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { setSignedInUser, signedInUser } from './db/signed-in-user.ts';
 import { closeReplicas } from './db/use-replica.ts';
@@ -66,13 +67,16 @@ async function boot(): Promise<void> {
     render(<RouterProvider router={createAppRouter({ requireSession: () => new Promise<never>(() => window.location.assign('/')) })} />);
     return;
   }
-  const manager = createUserManager(settings);
+  // The sign-in client's code (oidc-client-ts) is not on the first paint's path: the opened screen needs only the
+  // stored user. It loads once, when a sign-in, a renewal or a sign-out needs it, or after the first paint.
+  let manager: Promise<UserManager> | null = null;
+  const signInClient = () => (manager ??= import('./app/auth.ts').then(({ createUserManager }) => createUserManager(settings)));
   if (window.location.pathname === signInCallbackPath) {
     try {
-      const user = await manager.signinRedirectCallback();
+      const user = await (await signInClient()).signinRedirectCallback();
       window.history.replaceState(null, '', (user.state as { returnTo?: string } | undefined)?.returnTo ?? '/');
     } catch (error) {
-      render(<StartupProblem title="Sign-in did not complete" message={(error as Error).message} action={{ label: 'Sign in again', run: () => void manager.signinRedirect({ prompt: 'login' }) }} />);
+      render(<StartupProblem title="Sign-in did not complete" message={(error as Error).message} action={{ label: 'Sign in again', run: () => void signInClient().then((m) => m.signinRedirect({ prompt: 'login' })) }} />);
       return;
     }
   }
@@ -81,23 +85,21 @@ async function boot(): Promise<void> {
   // and an evicted replica is noticed by its missing sync state and synced again).
   void navigator.storage?.persist?.().catch(() => false);
   const sync = syncClient();
-  const user = await manager.getUser();
+  const user = storedUser(settings);
   // This tab acts for the user its sign-in client holds, and shows only that user's data on the device.
-  setSignedInUser(user?.profile.sub ?? null);
+  setSignedInUser(user?.sub ?? null);
   // Not awaited: the first screen reads the device itself, and the worker takes its calls in the order sent, so
   // the token and every screen's call reach it after its start while its code still loads.
   void sync.start(
     { serverUrl: settings.centralApi, production: settings.environmentMode === 'production' },
-    Comlink.proxy((stale: string | null) => renewAccessToken(manager, stale)),
+    Comlink.proxy(async (stale: string | null) => (await import('./app/auth.ts')).renewAccessToken(await signInClient(), stale)),
   );
-  manager.events.addUserLoaded((loaded) => void sync.setAccessToken(loaded.access_token));
   // The token may have expired (an offline start): the app opens from the device, and the leader renews it.
-  if (user) void sync.setAccessToken(user.access_token);
+  if (user) void sync.setAccessToken(user.accessToken);
   // Another tab signed in as someone else, or signed out: this tab's user is no longer the browser's.
   window.addEventListener('storage', (event) => {
     if (event.key !== storedUserKey(settings) || event.storageArea !== window.localStorage) return;
-    const now = event.newValue ? (JSON.parse(event.newValue) as { profile?: { sub?: string } }).profile?.sub ?? null : null;
-    if (now !== signedInUser()) window.location.assign('/');
+    if ((parseStoredUser(event.newValue)?.sub ?? null) !== signedInUser()) window.location.assign('/');
   });
 
   checkSession({
@@ -108,7 +110,7 @@ async function boot(): Promise<void> {
       if (session) return session;
       // Always the password: on a shared counter tablet the provider's session cookie must never sign the
       // next person in as the last one.
-      await manager.signinRedirect({ state: { returnTo }, prompt: 'login' });
+      await (await signInClient()).signinRedirect({ state: { returnTo }, prompt: 'login' });
       return new Promise<never>(() => undefined);
     },
   });
@@ -117,13 +119,15 @@ async function boot(): Promise<void> {
     mapsKey: settings.mapsKey,
     signOut: async () => {
       closeReplicas();
-      await manager.signoutRedirect();
+      await (await signInClient()).signoutRedirect();
     },
   };
   // The app's automation handle: the same sync API the screens use, for support staff's console and
   // the end-to-end tests that make changes whose screens belong to later issues.
   Object.assign(window, { alltrac: { sync } });
   render(<AppServicesContext value={services}><RouterProvider router={openedRouter ?? createAppRouter(auth)} /></AppServicesContext>);
+  // Once the screen is up: a token the sign-in client loads (a renewal this tab made) reaches this tab's worker.
+  void signInClient().then((m) => m.events.addUserLoaded((loaded) => void sync.setAccessToken(loaded.access_token)));
 
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     const { Workbox } = await import('workbox-window');

@@ -1,13 +1,13 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import type { AppSettings } from '../contract/app-settings.ts';
-
-export const signInCallbackPath = '/signin-callback';
+import { signInCallbackPath } from './sign-in-basics.ts';
 
 /**
  * The sign-in client: authorization code + PKCE against the authority of the startup settings, tokens kept
  * in localStorage so a reload or an offline start still knows the user. Tokens are never renewed on a
  * timer in every tab: the provider rotates refresh tokens and revokes the grant when one is used twice, so
- * only the sync leader renews (renewAccessToken), and every tab's worker hears of the new token.
+ * only the sync leader renews (renewAccessToken), and every tab's worker hears of the new token. This module is
+ * loaded after the first paint (src/main.tsx), which reads the stored user itself (sign-in-basics.ts).
  */
 export function createUserManager(settings: AppSettings, origin = window.location.origin): UserManager {
   return new UserManager({
@@ -22,9 +22,6 @@ export function createUserManager(settings: AppSettings, origin = window.locatio
     monitorSession: false,
   });
 }
-
-/** localStorage key of the signed-in user (oidc-client-ts's own): another tab signing in or out changes it. */
-export const storedUserKey = (settings: AppSettings) => `oidc.user:${settings.authority}:${settings.signInClientName}`;
 
 /**
  * Renews the access token with the refresh token, once per browser profile at a time: under a lock, and not
