@@ -20,7 +20,10 @@ const clock = new ManualClock(new Date());
 let t: TestApp;
 let stores: Record<number, number>;
 const tokens: Record<string, string> = {};
-/** The demo's fortnight: the week before the day it was seeded on (at #101) to the week after, both included. */
+/**
+ * The demo's days, whatever the hour it was seeded at: from the day before its oldest message (ten days before the
+ * seed, by the store's own clock a day off New York's at most) to the week after the seed's day at #101.
+ */
 let period: { from: string; to: string };
 
 beforeAll(async () => {
@@ -30,15 +33,15 @@ beforeAll(async () => {
   // The server's clock at the seed's moment, so the seeded visits are as past or coming as the seed made them.
   clock.advance(seededOn.getTime() - clock.now().getTime());
   const today = Temporal.Instant.fromEpochMilliseconds(seededOn.getTime()).toZonedDateTimeISO('America/New_York').toPlainDate();
-  period = { from: today.subtract({ days: 7 }).toString(), to: today.add({ days: 7 }).toString() };
+  period = { from: today.subtract({ days: 11 }).toString(), to: today.add({ days: 7 }).toString() };
   stores = await demoStoreIds(t.db);
   for (const who of ['platform', 'admin', 'user', 'tech']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
   await quotesAt101(today.subtract({ days: 1 }).toString());
 });
 
 /**
- * Two tire quotes saved at #101 on a day of the fortnight (the demo saves none): one texted to its customer and
- * booked as a visit (an old visit of theirs, long before the fortnight: a quote's visit counts whatever its day),
+ * Two tire quotes saved at #101 on a day of the period (the demo saves none): one texted to its customer and
+ * booked as a visit (an old visit of theirs, long before the period: a quote's visit counts whatever its day),
  * one neither.
  */
 async function quotesAt101(createdOn: string) {
@@ -115,7 +118,7 @@ describe('the store comparison', () => {
       const expected = await expectedHeadline(store.storeId, period, clock.now());
       expect(store.figures.ratings.average).toBeCloseTo(expected.ratings.average!, 9);
       expect({ ...store.figures, ratings: { ...store.figures.ratings, average: null } }).toEqual({ ...expected, ratings: { ...expected.ratings, average: null } });
-      // The demo's fortnight has something in every figure the seed makes: a comparison of zeros would prove nothing.
+      // The demo's days have something in every figure the seed makes: a comparison of zeros would prove nothing.
       expect(store.figures.carCount).toBeGreaterThan(0);
       expect(store.figures.booked).toBeGreaterThan(store.figures.carCount);
       expect(store.figures.bays.utilisation).toBeGreaterThan(0);
