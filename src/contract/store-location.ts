@@ -1,6 +1,6 @@
-import { findIana } from 'windows-iana';
 import { z } from 'zod';
 import { maxCents, specialStoreHoursSchema, timeOfDay } from './entities.ts';
+import { mainIanaZone } from './windows-zones.ts';
 
 const weekdays = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'] as const;
 const dayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -32,7 +32,7 @@ export const storeLocationFieldsSchema = z.object({
   name: z.string().trim().min(1, 'Enter the store name').max(150),
   storeNumber: z.number().int().min(1).max(999_999),
   serviceKey: z.string().max(100).nullable(),
-  timeZone: z.string().max(100).refine((zone) => findIana(zone).length > 0, 'Use a Windows time zone name, such as "Eastern Standard Time"').nullable(),
+  timeZone: z.string().max(100).refine((zone) => mainIanaZone(zone) !== undefined, 'Use a Windows time zone name, such as "Eastern Standard Time"').nullable(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   googlePlaceId: z.string().trim().min(1).max(300),

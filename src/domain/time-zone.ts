@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { findIana, WINDOWS_TO_IANA_MAP } from 'windows-iana';
+import { mainIanaZone, windowsZones } from '../contract/windows-zones.ts';
 
 export const invalidTimeZoneMessage = 'Valid timezone not found for currently active store';
 
@@ -8,7 +8,7 @@ export const invalidTimeZoneMessage = 'Valid timezone not found for currently ac
  * to the system zone and reports the spec's message (spec section 5).
  */
 export function storeTimeZone(windowsZone: string | null | undefined, report: (message: string) => void = console.warn): string {
-  const iana = windowsZone ? findIana(windowsZone)[0] : undefined;
+  const iana = windowsZone ? mainIanaZone(windowsZone) : undefined;
   if (iana) return iana;
   report(invalidTimeZoneMessage);
   return Temporal.Now.timeZoneId();
@@ -24,11 +24,10 @@ export function wallClockToInstant(date: Temporal.PlainDate, hour: number, minut
  * ("Eastern Standard Time (America/New_York), UTC-05:00 now"), from the furthest west.
  */
 export function timeZoneChoices(now: Temporal.Instant): { value: string; label: string }[] {
-  return WINDOWS_TO_IANA_MAP.filter((zone) => zone.territory === '001')
-    .map((zone) => {
-      const iana = zone.iana[0]!;
+  return windowsZones()
+    .map(([windowsName, iana]) => {
       const at = now.toZonedDateTimeISO(iana);
-      return { value: zone.windowsName as string, label: `${zone.windowsName} (${iana}), UTC${at.offset} now`, offset: at.offsetNanoseconds };
+      return { value: windowsName, label: `${windowsName} (${iana}), UTC${at.offset} now`, offset: at.offsetNanoseconds };
     })
     .sort((a, b) => a.offset - b.offset || a.value.localeCompare(b.value))
     .map(({ value, label }) => ({ value, label }));

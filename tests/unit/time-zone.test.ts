@@ -1,5 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
+import { findIana, WINDOWS_TO_IANA_MAP } from 'windows-iana';
+import { windowsZones } from '../../src/contract/windows-zones.ts';
 import { instantToWallClock, invalidTimeZoneMessage, storeTimeZone, wallClockIsoToInstant, wallClockToInstant } from '../../src/domain/time-zone.ts';
 
 describe('store time zones', () => {
@@ -9,6 +11,12 @@ describe('store time zones', () => {
     ['Pacific Standard Time', 'America/Los_Angeles'],
   ])('map the Windows zone %s to %s', (windows, iana) => {
     expect(storeTimeZone(windows)).toBe(iana);
+  });
+
+  it('map every Windows zone to the zone windows-iana lists first, from the map alone', () => {
+    const names = new Set(WINDOWS_TO_IANA_MAP.map((zone) => zone.windowsName as string));
+    expect(windowsZones().map(([name]) => name).sort()).toEqual([...names].sort());
+    for (const name of names) expect(storeTimeZone(name)).toBe(findIana(name)[0]);
   });
 
   it('fall back to the system zone and report the spec message for an unknown zone', () => {
