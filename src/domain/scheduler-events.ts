@@ -6,6 +6,7 @@ import { displayName, licenceText, vehicleTitle } from './display-name.ts';
 import { technicianOf } from './technician-rules.ts';
 import { instantToWallClock } from './time-zone.ts';
 import { isDeletable } from './visit-rules.ts';
+import type { SchedulerViewName } from './scheduler-views.ts';
 import { eventTypes, scheduledEventStatus, statusColors, type EventType, type Milestones, type ScheduledEventStatus } from './visit-status.ts';
 
 /** The vehicle of an event, as the spec's scheduler event carries it. */
@@ -227,13 +228,6 @@ export function viewDays(date: string, view: SchedulerViewName): { from: string;
   const monday = day.subtract({ days: day.dayOfWeek - 1 });
   return { from: monday.toString(), to: monday.add({ days: 7 }).toString() };
 }
-
-/** The scheduler's views: the day by column (bay), the week, a list, or the day by technician. */
-export const schedulerViews = ['day', 'week', 'list', 'technicians'] as const;
-export type SchedulerViewName = (typeof schedulerViews)[number];
-
-/** The view the scheduler opens on when none is asked for: the day, or the list on a phone (too narrow for a dozen columns). */
-export const shownView = (asked: SchedulerViewName | undefined, phone: boolean): SchedulerViewName => asked ?? (phone ? 'list' : 'day');
 
 /** The column of jobs nobody does yet, in the view by technician. */
 export const noTechnicianColumn = { id: 'no-technician', title: 'No technician yet' } as const;

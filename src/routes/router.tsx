@@ -2,7 +2,7 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import { z } from 'zod';
 import type { Role } from '../contract/enums.ts';
 import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../domain/roles.ts';
-import { schedulerViews } from '../domain/scheduler-events.ts';
+import { schedulerViews } from '../domain/scheduler-views.ts';
 import { hasAnyRole, type Session } from '../app/session.ts';
 import { RouteError } from './route-error.tsx';
 

@@ -1,7 +1,8 @@
 import { createCalendar, destroyCalendar, Interaction, List, ResourceTimeGrid, TimeGrid, type Calendar } from '@event-calendar/core';
 import '@event-calendar/core/index.css';
 import { useEffect, useMemo, useRef } from 'react';
-import type { SchedulerEvent, SchedulerViewName } from '../../domain/scheduler-events.ts';
+import type { SchedulerEvent } from '../../domain/scheduler-events.ts';
+import type { SchedulerViewName } from '../../domain/scheduler-views.ts';
 import { textOn } from './status-colors.ts';
 
 /** The calendar's views: the scheduler's own (src/domain/scheduler-events.ts). */

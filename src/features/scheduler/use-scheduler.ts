@@ -14,7 +14,8 @@ import { quoteNotes } from '../../domain/tire-quote-notes.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { TireQuote } from '../../contract/tire-pricing.ts';
 import { bayRoles } from '../../domain/roles.ts';
-import { byTechnician, schedulerEvents, shownView, viewDays, type SchedulerEvent, type SchedulerRows, type SchedulerViewName } from '../../domain/scheduler-events.ts';
+import { byTechnician, schedulerEvents, viewDays, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler-events.ts';
+import { shownView, type SchedulerViewName } from '../../domain/scheduler-views.ts';
 import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 
 /**
