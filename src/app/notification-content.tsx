@@ -1,30 +1,38 @@
 import { Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 type Sanitize = (html: string) => string;
-let sanitizer: Promise<Sanitize> | undefined;
+/** The sanitiser once loaded: every notice after the first is sanitised as it renders. */
+let sanitize: Sanitize | undefined;
+let loading: Promise<void> | undefined;
 /**
  * DOMPurify loads with the first notice shown, not with the shell: most sessions show none, and the shell's first
- * paint is the budget every start pays. Should its chunk fail to load, the notice keeps its words without markup.
+ * paint is the budget every start pays. A chunk that fails to load is asked for again by the next notice.
  */
-const loadSanitizer = (): Promise<Sanitize> => (sanitizer ??= import('dompurify').then(
-  ({ default: purify }) => (html: string) => purify.sanitize(html, { USE_PROFILES: { html: true } }),
-  (error: unknown) => {
-    sanitizer = undefined;
-    console.warn('The notice sanitiser did not load', error);
-    return (html: string) => escapedText(new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '');
-  },
-));
+const loadSanitizer = (): Promise<void> => (loading ??= import('dompurify').then(({ default: purify }) => {
+  sanitize = (html) => purify.sanitize(html, { USE_PROFILES: { html: true } });
+}, (error: unknown) => {
+  loading = undefined;
+  throw error;
+}));
 
-const escapedText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** The words of a notice, without its markup: shown when the sanitiser cannot load. */
+function wordsOf(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const hidden of body.querySelectorAll('script, style, template')) hidden.remove();
+  return body.textContent ?? '';
+}
 
 /** Notification content is markup from the server: sanitised before it is shown, so no script can run. */
 export function NotificationContent({ html }: { html: string }) {
-  const [shown, setShown] = useState<{ html: string; clean: string } | null>(null);
+  const [ready, setReady] = useState<boolean | 'failed'>(sanitize !== undefined);
   useEffect(() => {
+    if (ready === true) return;
     let current = true;
-    void loadSanitizer().then((sanitize) => { if (current) setShown({ html, clean: sanitize(html) }); });
+    loadSanitizer().then(() => { if (current) setReady(true); }, () => { if (current) setReady('failed'); });
     return () => { current = false; };
-  }, [html]);
-  return <Text size="sm" dangerouslySetInnerHTML={{ __html: shown?.html === html ? shown.clean : '' }} />;
+  }, [ready]);
+  const clean = useMemo(() => (ready === true && sanitize ? sanitize(html) : null), [ready, html]);
+  if (ready === 'failed') return <Text size="sm">{wordsOf(html)}</Text>;
+  return <Text size="sm" dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
 }
