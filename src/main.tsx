@@ -70,7 +70,11 @@ async function boot(): Promise<void> {
   // The sign-in client's code (oidc-client-ts) is not on the first paint's path: the opened screen needs only the
   // stored user. It loads once, when a sign-in, a renewal or a sign-out needs it, or after the first paint.
   let manager: Promise<UserManager> | null = null;
-  const signInClient = () => (manager ??= import('./app/auth.ts').then(({ createUserManager }) => createUserManager(settings)));
+  // A chunk that failed to load (a deploy under way) is asked for again by the next call, not kept failed.
+  const signInClient = () => (manager ??= import('./app/auth.ts').then(({ createUserManager }) => createUserManager(settings), (error: unknown) => {
+    manager = null;
+    throw error;
+  }));
   if (window.location.pathname === signInCallbackPath) {
     try {
       const user = await (await signInClient()).signinRedirectCallback();
@@ -86,7 +90,7 @@ async function boot(): Promise<void> {
   void navigator.storage?.persist?.().catch(() => false);
   const sync = syncClient();
   const user = storedUser(settings);
-  // This tab acts for the user its sign-in client holds, and shows only that user's data on the device.
+  // This tab acts for the user signed in on this browser, and shows only that user's data on the device.
   setSignedInUser(user?.sub ?? null);
   // Not awaited: the first screen reads the device itself, and the worker takes its calls in the order sent, so
   // the token and every screen's call reach it after its start while its code still loads.
@@ -127,7 +131,8 @@ async function boot(): Promise<void> {
   Object.assign(window, { alltrac: { sync } });
   render(<AppServicesContext value={services}><RouterProvider router={openedRouter ?? createAppRouter(auth)} /></AppServicesContext>);
   // Once the screen is up: a token the sign-in client loads (a renewal this tab made) reaches this tab's worker.
-  void signInClient().then((m) => m.events.addUserLoaded((loaded) => void sync.setAccessToken(loaded.access_token)));
+  // Should it fail to load, the leader's next renewal asks for it again.
+  void signInClient().then((m) => m.events.addUserLoaded((loaded) => void sync.setAccessToken(loaded.access_token)), () => undefined);
 
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     const { Workbox } = await import('workbox-window');

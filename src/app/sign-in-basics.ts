@@ -32,4 +32,4 @@ export function parseStoredUser(value: string | null): StoredUser | null {
  * The user signed in on this browser, read straight from oidc-client-ts's storage: the first paint needs only who
  * it is and the token to hand the worker, so the sign-in client's code loads after it.
  */
-export const storedUser = (settings: AppSettings, storage: Storage = window.localStorage) => parseStoredUser(storage.getItem(storedUserKey(settings)));
+export const storedUser = (settings: AppSettings) => parseStoredUser(window.localStorage.getItem(storedUserKey(settings)));

@@ -5,7 +5,7 @@ import type { SchedulerEvent } from '../../domain/scheduler-events.ts';
 import type { SchedulerViewName } from '../../domain/scheduler-views.ts';
 import { textOn } from './status-colors.ts';
 
-/** The calendar's views: the scheduler's own (src/domain/scheduler-events.ts). */
+/** The calendar's views: the scheduler's own (src/domain/scheduler-views.ts). */
 export type CalendarView = SchedulerViewName;
 
 /** Where an entry was dropped or resized to: store wall-clock times (2026-11-23T09:00:00) and the column. */
