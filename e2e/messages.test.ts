@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../src/contract/routes.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
@@ -9,10 +9,8 @@ import { createSmsSender } from '../server/messaging/sms.ts';
 import { twilioWebhookPaths } from '../server/messaging/twilio-webhooks.ts';
 import { callBoxNumber, showsCallBox, showsReplyActions } from '../src/domain/quick-reply.ts';
 import { ShiftedClock } from '../server/clock.ts';
-import { freePort } from '../tests/support/ports.ts';
-import { TcpRelay } from '../tests/support/tcp-relay.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
-import { e2eEnvironment } from './support/server.ts';
+import { relayedEnvironment } from './support/server.ts';
 import { textsInSink } from './support/sms-sink.ts';
 import { shellReady, signIn } from './support/session.ts';
 
@@ -20,17 +18,9 @@ const twilioAuthToken = 'e2e-auth-token-0123456789abcdef';
 // Twilio is set up (its webhooks are taken, checked with this token), but texts go to the sink: nothing leaves the machine.
 // The server's clock is the machine's, moved on by hand where a test would otherwise wait out a person's pace.
 const clock = new ShiftedClock();
-/**
- * The store's internet link: the browsers reach the server only through this relay, which a test cuts. Chromium's
- * offline emulation alone is not a cut: a sync worker started by a reload may reach the server before the
- * emulation reaches it, and send what the test means to hold back.
- */
-const serverPort = await freePort();
-const link = await TcpRelay.start({ host: '127.0.0.1', port: serverPort });
-const appUrl = `http://127.0.0.1:${link.port}`;
-afterAll(() => link.cut());
-const env = e2eEnvironment(
-  { TWILIO_ACCOUNT_SID: `AC${'e'.repeat(32)}`, TWILIO_AUTH_TOKEN: twilioAuthToken, PORT: String(serverPort), PUBLIC_URL: appUrl },
+// The store's internet link is a relay the offline test cuts.
+const { env, link, appUrl } = await relayedEnvironment(
+  { TWILIO_ACCOUNT_SID: `AC${'e'.repeat(32)}`, TWILIO_AUTH_TOKEN: twilioAuthToken },
   { sms: (config) => createSmsSender({ twilio: null, sinkDir: config.sms.sinkDir }, ''), clock },
 );
 const db = () => env.server.database.db;
@@ -89,6 +79,8 @@ describe('messages to customers', () => {
       expect(await outboxOf(page, 'user@demo.test', store)).toEqual([]);
       expect(textsInSink(env.config.dataDir).filter((t) => t.body === words).length).toBe(1);
     } finally {
+      // The link comes back even when the test failed offline: the file's other tests need it.
+      await link.restore();
       await context.close();
     }
   });

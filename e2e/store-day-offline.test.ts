@@ -3,32 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../src/contract/routes.ts';
 import { newHashId } from '../src/domain/hash-id.ts';
 import { instantToWallClock, wallClockIsoToInstant } from '../src/domain/time-zone.ts';
 import { apiCall } from '../tests/support/api.ts';
-import { freePort } from '../tests/support/ports.ts';
-import { TcpRelay } from '../tests/support/tcp-relay.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
 import { launchProfile } from './support/browser.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { testPhoto } from './support/png.ts';
 import { box, drag, entry, halfHour } from './support/scheduler-grid.ts';
-import { e2eEnvironment } from './support/server.ts';
+import { relayedEnvironment } from './support/server.ts';
 import { textsInSink } from './support/sms-sink.ts';
 import { fillSignIn, readyForOffline, shellReady, signIn } from './support/session.ts';
 
-/**
- * The store's internet link: the browsers reach the server only through this relay, which the test cuts and
- * restores. Emulating offline in Chromium alone is not enough for this test: a worker started on a page of a
- * persistent profile may skip the emulation and reach the server, which would hide a lost or doubled change.
- */
-const serverPort = await freePort();
-const link = await TcpRelay.start({ host: '127.0.0.1', port: serverPort });
-const appUrl = `http://127.0.0.1:${link.port}`;
-const env = e2eEnvironment({ PORT: String(serverPort), PUBLIC_URL: appUrl });
-afterAll(() => link.cut());
+// The store's internet link is a relay the test cuts and restores: a lost or doubled change cannot hide behind
+// a worker that skipped Chromium's offline emulation.
+const { env, link, appUrl } = await relayedEnvironment();
 const db = () => env.server.database.db;
 const eastern = 'America/New_York';
 const fill = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);

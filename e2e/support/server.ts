@@ -5,7 +5,9 @@ import type { Clock } from '../../server/clock.ts';
 import type { Config } from '../../server/config.ts';
 import type { SmsSender } from '../../server/messaging/sms.ts';
 import type { RunningServer } from '../../server/start.ts';
+import { freePort } from '../../tests/support/ports.ts';
 import { localConfig, startLocalServer } from '../../tests/support/running-server.ts';
+import { TcpRelay } from '../../tests/support/tcp-relay.ts';
 import { assertBuilt, launchBrowser } from './browser.ts';
 
 export interface E2eEnvironment {
@@ -33,4 +35,19 @@ export function e2eEnvironment(settings: Record<string, string> = {}, options: {
     if (env.config) fs.rmSync(env.config.dataDir, { recursive: true, force: true });
   });
   return env;
+}
+
+/**
+ * An environment whose browsers reach the server only through a relay the test cuts and restores, as a store's
+ * internet link would drop: `appUrl` is the server's address for the browsers (and its public URL, so the
+ * sign-in's issuer is the relay's too). Chromium's offline emulation alone is not a cut: a worker started by a
+ * reload, or on a page of a persistent profile, may reach the server before the emulation reaches it, and send
+ * what the test means to hold back.
+ */
+export async function relayedEnvironment(settings: Record<string, string> = {}, options: Parameters<typeof e2eEnvironment>[1] = {}): Promise<{ env: E2eEnvironment; link: TcpRelay; appUrl: string }> {
+  const serverPort = await freePort();
+  const link = await TcpRelay.start({ host: '127.0.0.1', port: serverPort });
+  const appUrl = `http://127.0.0.1:${link.port}`;
+  afterAll(() => link.cut());
+  return { env: e2eEnvironment({ ...settings, PORT: String(serverPort), PUBLIC_URL: appUrl }, options), link, appUrl };
 }

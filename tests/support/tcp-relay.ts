@@ -21,8 +21,9 @@ export class TcpRelay {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Accepts connections again, on the same port. */
+  /** Accepts connections again, on the same port (nothing to do when it already does). */
   async restore(): Promise<void> {
+    if (this.server) return;
     await this.listen(this.port);
   }
 
