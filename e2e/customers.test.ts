@@ -5,10 +5,11 @@ import { takeVersions } from '../server/db/versions.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
-import { e2eEnvironment } from './support/server.ts';
+import { relayedEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
-const env = e2eEnvironment();
+// The store's internet link is a relay the offline tests cut.
+const { env, link, appUrl } = await relayedEnvironment();
 const db = () => env.server.database.db;
 const search = (page: Page) => page.getByRole('combobox', { name: 'Search customers' });
 const results = (page: Page) => page.getByRole('listbox', { name: 'Customers found' });
@@ -20,7 +21,7 @@ async function readyAt(page: Page, path: string, name = 'Uma User') {
   await firstSyncDone(page, userId, store);
   // The app works offline once its service worker has stored every screen's code (tests go offline next).
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  await page.goto(`${env.server.url}${path}`);
+  await page.goto(`${appUrl}${path}`);
 }
 
 describe('the customer search', () => {
@@ -39,7 +40,7 @@ describe('the customer search', () => {
       await trx.updateTable('customerVehicles').set({ vehicleLicensePlateNumber: 'KX 4821', version }).where('vehicleId', '=', customer.vehicleId).execute();
     });
     const digits = customer.phoneNumber!.replace(/\D/g, '');
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await readyAt(page, '/customer-search');
       await context.setOffline(true);
@@ -55,7 +56,7 @@ describe('the customer search', () => {
       await search(page).fill(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
       await results(page).getByRole('option').first().filter({ hasText: name }).waitFor();
       await search(page).press('Enter');
-      await page.waitForURL(`${env.server.url}/customers/${customer.customerId}`);
+      await page.waitForURL(`${appUrl}/customers/${customer.customerId}`);
       await page.getByRole('heading', { name }).waitFor();
     } finally {
       await context.close();
@@ -70,7 +71,7 @@ describe('creating a customer', () => {
     const digitsOf = (phone: string | null) => (phone ?? '').replace(/\D/g, '');
     const existing = customers.find((c) => c.companyName === null && customers.filter((o) => digitsOf(o.phoneNumber) === digitsOf(c.phoneNumber)).length === 1)!;
     const digits = digitsOf(existing.phoneNumber);
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await readyAt(page, '/customer-create');
       await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Somebody');
@@ -82,14 +83,14 @@ describe('creating a customer', () => {
       await matches.getByRole('link', { name: 'Use this customer' }).first().click();
       // The form has changes: the app asks before leaving it.
       await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave without saving' }).click();
-      await page.waitForURL(`${env.server.url}/customers/${existing.customerId}`);
+      await page.waitForURL(`${appUrl}/customers/${existing.customerId}`);
     } finally {
       await context.close();
     }
   });
 
   it('says what to fix, and stores nothing, for an over-long name and an email that is not one', async () => {
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await readyAt(page, '/customer-create');
       await page.getByRole('textbox', { name: 'First name', exact: true }).fill('x'.repeat(100));
@@ -109,9 +110,10 @@ describe('creating a customer', () => {
   });
 
   it('made offline, through two reloads, reaches the server exactly once when back online', async () => {
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await readyAt(page, '/customer-create');
+      await link.cut();
       await context.setOffline(true);
       await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Offline');
       await page.getByRole('textbox', { name: 'Last name', exact: true }).fill('Customer');
@@ -125,11 +127,13 @@ describe('creating a customer', () => {
         await page.getByRole('heading', { name: 'Offline Customer' }).waitFor({ timeout: 20_000 });
       }
       expect(await db().selectFrom('customers').select('customerId').where('lastName', '=', 'Customer').where('firstName', '=', 'Offline').execute()).toEqual([]);
+      await link.restore();
       await context.setOffline(false);
       await expect.poll(async () => (await db().selectFrom('customers').select(['phoneNumber']).where('lastName', '=', 'Customer').where('firstName', '=', 'Offline').execute()), { timeout: 20_000 })
         .toEqual([{ phoneNumber: '(555) 777-0101' }]);
       await expect.poll(() => page.getByText('Changes waiting to be sent').count(), { timeout: 10_000 }).toBe(0);
     } finally {
+      await link.restore();
       await context.close();
     }
   });
@@ -141,7 +145,7 @@ describe('editing a customer', () => {
       .where('companyName', 'is', null).where('city', 'is not', null).orderBy('customerId', 'desc').executeTakeFirstOrThrow();
     const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
     const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await readyAt(page, `/customers/${customer.customerId}`);
       await page.getByRole('textbox', { name: 'Notes', exact: true }).fill('Prefers Saturday mornings');
@@ -176,7 +180,7 @@ describe('a customer\'s visits', () => {
       .select(['scheduledVisits.scheduledVisitId', (eb) => eb.fn.min('scheduledServices.startDate').as('start')])
       .where('scheduledVisits.storeId', '=', store.id).where('scheduledVisits.deleted', '=', false).where('scheduledServices.deleted', '=', false)
       .where('scheduledVisits.customerId', '=', visit.customerId).groupBy('scheduledVisits.scheduledVisitId').orderBy('start', 'desc').executeTakeFirstOrThrow();
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await readyAt(page, `/customers/${visit.customerId}/appointments`);
       const first = page.getByRole('table').getByRole('link').first();
@@ -195,7 +199,7 @@ describe('a vehicle', () => {
   it('with a VIN that does not add up is refused with a message and not stored; a good VIN fills in the year', async () => {
     const customer = await db().selectFrom('customers').select('customerId').where('deleted', '=', false).executeTakeFirstOrThrow();
     const before = (await db().selectFrom('customerVehicles').select('vehicleId').where('customerId', '=', customer.customerId).execute()).length;
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await readyAt(page, `/customers/${customer.customerId}/vehicles/create`);
       const vin = page.getByRole('textbox', { name: 'VIN', exact: true });
@@ -207,7 +211,7 @@ describe('a vehicle', () => {
       await page.getByRole('textbox', { name: 'Make', exact: true }).fill('Honda');
       await page.getByRole('textbox', { name: 'Model', exact: true }).fill('Accord');
       await page.getByRole('button', { name: 'Add vehicle' }).click();
-      await page.waitForURL(`${env.server.url}/customers/${customer.customerId}`);
+      await page.waitForURL(`${appUrl}/customers/${customer.customerId}`);
       await page.getByRole('region', { name: 'Vehicles' }).getByText('2003 Honda Accord').waitFor();
       await expect.poll(async () => (await db().selectFrom('customerVehicles').select('vehicleId').where('customerId', '=', customer.customerId).execute()).length, { timeout: 10_000 }).toBe(before + 1);
     } finally {
@@ -218,7 +222,7 @@ describe('a vehicle', () => {
 
 describe('possible duplicates', () => {
   it('merged on one device: everything moves to the customer kept, and the merged one leaves every device', async () => {
-    const [{ context, page }, other] = [await signIn(env.browser, env.server.url, 'user@demo.test'), await signIn(env.browser, env.server.url, 'admin@demo.test')];
+    const [{ context, page }, other] = [await signIn(env.browser, appUrl, 'user@demo.test'), await signIn(env.browser, appUrl, 'admin@demo.test')];
     try {
       await readyAt(page, '/possible-duplicates');
       await shellReady(other.page, 'Alex Admin');
@@ -242,7 +246,7 @@ describe('possible duplicates', () => {
   });
 
   it('"not the same person" hides the group for good, also after the device syncs everything again', async () => {
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await readyAt(page, '/possible-duplicates');
       const groups = page.getByRole('group', { name: /^Possible duplicates:/ });

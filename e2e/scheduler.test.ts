@@ -7,11 +7,12 @@ import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { box, drag, entry, halfHour } from './support/scheduler-grid.ts';
-import { e2eEnvironment } from './support/server.ts';
+import { relayedEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 import { newHashId } from '../src/domain/hash-id.ts';
 
-const env = e2eEnvironment();
+// The store's internet link is a relay the offline tests cut.
+const { env, link, appUrl } = await relayedEnvironment();
 const db = () => env.server.database.db;
 const eastern = 'America/New_York';
 let store: number;
@@ -62,7 +63,7 @@ async function schedulerAt(page: Page, email: string, name: string, search: stri
   const userId = (await db().selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow()).userId;
   await firstSyncDone(page, userId, store);
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  await page.goto(`${env.server.url}/scheduler-dayview?${search}`);
+  await page.goto(`${appUrl}/scheduler-dayview?${search}`);
   await page.getByRole('heading', { name: 'Scheduler' }).waitFor();
 }
 
@@ -78,7 +79,7 @@ describe('the scheduler', () => {
     const customerId = await customerNamed('Zelda', 'Zonewise');
     await book(customerId, '2026-03-08T09:00:00', 60, columns[0]!.schedulerResourceId);
     await book(customerId, '2026-03-04T09:00:00', 60, columns[0]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { timezoneId: 'Europe/Berlin', viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { timezoneId: 'Europe/Berlin', viewport: { width: 1440, height: 1000 } });
     try {
       for (const date of ['2026-03-08', '2026-03-04']) {
         await schedulerAt(page, 'user@demo.test', 'Uma User', `date=${date}&view=day`);
@@ -94,11 +95,13 @@ describe('the scheduler', () => {
 
   it('books an appointment offline, drags it to another technician and resizes it; after a reload and back online the server holds the final state and another device shows it without a reload', async () => {
     await customerNamed('Olive', 'Offline');
-    const counter = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
-    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const counter = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'admin@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(counter.page, 'user@demo.test', 'Uma User', 'date=2031-03-03&view=day');
       await schedulerAt(page, 'admin@demo.test', 'Alex Admin', 'date=2031-03-03&view=day');
+      // The store's link drops for both devices; the counter's screen catches up by itself once it is back.
+      await link.cut();
       await context.setOffline(true);
 
       await page.getByRole('button', { name: 'New', exact: true }).click();
@@ -133,6 +136,7 @@ describe('the scheduler', () => {
       const customer = await db().selectFrom('customers').select('customerId').where('firstName', '=', 'Olive').where('lastName', '=', 'Offline').executeTakeFirstOrThrow();
       expect(await db().selectFrom('scheduledVisits').select('scheduledVisitId').where('customerId', '=', customer.customerId).execute()).toEqual([]);
 
+      await link.restore();
       await context.setOffline(false);
       const services = () => db().selectFrom('scheduledServices').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'scheduledServices.scheduledVisitId')
         .select(['scheduledServices.resourceId', 'scheduledServices.startDate', 'scheduledServices.endDate', 'scheduledServices.durationInMinutes'])
@@ -145,6 +149,7 @@ describe('the scheduler', () => {
         { timeout: 30_000 }).toEqual([{ ...final, startDate: new Date(final.startDate).toISOString(), endDate: new Date(final.endDate).toISOString() }]);
       await entry(counter.page, 'Olive Offline').getByText('10:00a–11:30a').waitFor({ timeout: 15_000 });
     } finally {
+      await link.restore();
       await context.close();
       await counter.context.close();
     }
@@ -154,7 +159,7 @@ describe('the scheduler', () => {
     const rack = columns.find((c) => c.name === 'Alignment Rack')!;
     await book(await customerNamed('Rita', 'Racked'), '2031-03-05T09:00:00', 60, rack.schedulerResourceId);
     await customerNamed('Fiona', 'Freetime');
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-05&view=day');
       await entry(page, 'Rita Racked').waitFor();
@@ -190,7 +195,7 @@ describe('the scheduler', () => {
     const technicians = await db().selectFrom('users').innerJoin('userRoles', 'userRoles.userId', 'users.userId').select(['users.userId', 'users.name'])
       .where('userRoles.storeId', '=', store).where('userRoles.role', 'in', ['AllTracTechnician', 'AllTracLeadTechnician']).orderBy('users.name').execute();
     const [giver, taker] = technicians as [{ userId: string; name: string }, { userId: string; name: string }];
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-18&view=day');
       await page.getByRole('button', { name: 'New', exact: true }).click();
@@ -233,7 +238,7 @@ describe('the scheduler', () => {
   it('asks before a drop over another appointment of the same column, and "Leave it where it was" puts the entry back and sends nothing', async () => {
     const rita = await book(await customerNamed('Rita', 'Revert'), '2031-03-12T09:00:00', 60, columns[0]!.schedulerResourceId);
     await book(await customerNamed('Otto', 'Overlap'), '2031-03-12T11:00:00', 60, columns[0]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-12&view=day');
       const appointment = entry(page, 'Rita Revert');
@@ -258,7 +263,7 @@ describe('the scheduler', () => {
 
   it('shows the next day as it is now when Next is pressed, never as it was when the device first read it beside the shown day', async () => {
     const nina = await book(await customerNamed('Nina', 'Next'), '2031-03-14T09:00:00', 60, columns[0]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-13&view=day');
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
@@ -287,7 +292,7 @@ describe('the scheduler', () => {
 
   it('keeps the technicians\' columns on screen while a day picked by date is read, then shows its appointments', async () => {
     await book(await customerNamed('Pia', 'Picked'), '2031-03-20T09:00:00', 60, columns[1]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-13&view=day');
       await page.locator('.ec-col-head', { hasText: columns[0]!.name }).waitFor();
@@ -316,7 +321,7 @@ describe('the scheduler', () => {
     const wallNow = instantToWallClock(new Date(Math.floor(now / 900_000) * 900_000).toISOString(), eastern);
     const customerId = await customerNamed('Chuck', 'Checkin');
     const { scheduledVisitId } = await book(customerId, wallNow, 15, columns[0]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-10&view=day');
       await entry(page, 'Tomas Tomorrow').click();
@@ -325,7 +330,7 @@ describe('the scheduler', () => {
       expect(await panel.getByRole('button', { name: 'Check in' }).count()).toBe(0);
       expect(await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', later.scheduledVisitId).executeTakeFirstOrThrow()).toEqual({ checkInDate: null });
 
-      await page.goto(`${env.server.url}/scheduler-dayview?date=${wallNow.slice(0, 10)}&view=day`);
+      await page.goto(`${appUrl}/scheduler-dayview?date=${wallNow.slice(0, 10)}&view=day`);
       const appointment = entry(page, 'Chuck Checkin');
       await appointment.waitFor({ timeout: 15_000 });
       expect(await appointment.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
@@ -347,7 +352,7 @@ describe('the scheduler', () => {
     const { scheduledVisitId } = await book(customerId, '2031-03-11T10:00:00', 30, columns[0]!.schedulerResourceId);
     const [changed, added] = await db().selectFrom('storeServices').select(['storeServiceId', 'name', 'durationInMinutes']).where('storeId', '=', store)
       .where('isActive', '=', true).where('deleted', '=', false).where('durationInMinutes', 'in', [45, 60, 90]).orderBy('name').limit(2).execute();
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-11&view=day');
       await entry(page, 'Sam Services').click();
@@ -392,15 +397,15 @@ describe('the scheduler', () => {
     await call('POST', apiPaths.recurringBlockedTimes, {
       recurringBlockedTimeId, resourceId: null, startDate: '2031-03-10', timeOfDay: '12:00', durationInMinutes: 30, description: 'Team huddle', recurrenceEndDate: '2031-03-24',
     });
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-10&view=week');
       for (const [date, count] of [['2031-03-10', 1], ['2031-03-17', 1], ['2031-03-24', 1], ['2031-03-31', 0]] as const) {
-        await page.goto(`${env.server.url}/scheduler-dayview?date=${date}&view=week`);
+        await page.goto(`${appUrl}/scheduler-dayview?date=${date}&view=week`);
         await page.getByRole('heading', { name: 'Scheduler' }).waitFor();
         await expect.poll(() => entry(page, 'Team huddle').count(), { timeout: 15_000 }).toBe(count);
       }
-      await page.goto(`${env.server.url}/scheduler-dayview?date=2031-03-17&view=day`);
+      await page.goto(`${appUrl}/scheduler-dayview?date=2031-03-17&view=day`);
       const block = entry(page, 'Team huddle').first();
       await block.waitFor({ timeout: 15_000 });
       const before = await box(block);
@@ -415,7 +420,7 @@ describe('the scheduler', () => {
   });
 
   it('follows new store hours set on another device, without a reload', async () => {
-    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-03&view=day');
       await page.getByText(/^Open 8 AM–/).waitFor();
