@@ -6,7 +6,7 @@ import { takeVersions } from '../server/db/versions.ts';
 import { rebuildCustomerKeys } from '../server/sync/customer-keys.ts';
 import { rebuildVisitScope } from '../server/sync/visit-scope.ts';
 import { seededRandom } from '../server/seed/demo-catalogue.ts';
-import { appointmentsEnabledFields, isOpenFields } from '../src/contract/store-location.ts';
+import { appointmentsEnabledFields, isOpenFields } from '../src/contract/store-week.ts';
 
 /** How many rows of each kind a generated store gets. */
 export interface StoreSize {

@@ -2,7 +2,8 @@
 import * as Comlink from 'comlink';
 import { Dexie } from 'dexie';
 import { apiPaths } from '../src/contract/routes.ts';
-import { collectionNames, isCollectionName, syncChangesResponseSchema, type CollectionName } from '../src/contract/sync.ts';
+import { collectionNames, isCollectionName, type CollectionName } from '../src/contract/sync.ts';
+import { syncChangesResponseSchema } from '../src/contract/sync-messages.ts';
 import { withDerivedFields } from '../src/db/derived-fields.ts';
 import { StoreDb, storeDbName, storeDbSchema, type Row } from '../src/db/store-db.ts';
 import { serviceStartField } from '../src/db/derived-fields.ts';

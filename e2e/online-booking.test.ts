@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FreeTimes, OnlineBooking } from '../src/contract/online-booking.ts';
 import { withApiVersion } from '../src/contract/routes.ts';
-import { appointmentsEnabledFields } from '../src/contract/store-location.ts';
+import { appointmentsEnabledFields } from '../src/contract/store-week.ts';
 import { ShiftedClock } from '../server/clock.ts';
 import { bookingPath, bookingStore, freeTimesPath } from '../tests/support/booking-fixtures.ts';
 import { firstSyncDone } from './support/idb.ts';

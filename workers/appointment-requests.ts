@@ -1,6 +1,7 @@
 import { scheduledVisitSchema } from '../src/contract/entities.ts';
 import { apiPaths } from '../src/contract/routes.ts';
-import { NetworkError, problemOf, type ApiClient } from '../src/http/api-client.ts';
+import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
+import { problemOf } from '../src/http/problem-of.ts';
 
 /**
  * Confirms a customer's appointment request. The server finds or makes the customer and books the visit

@@ -1,5 +1,6 @@
 import type { Problem } from '../src/contract/problem.ts';
-import { NetworkError, problemOf, type ApiClient } from '../src/http/api-client.ts';
+import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
+import { problemOf } from '../src/http/problem-of.ts';
 
 /** The server's refusal: its first field message (else its detail) as the words, and the problem itself for a form to place. */
 export class Refused extends Error {

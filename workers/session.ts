@@ -4,7 +4,8 @@ import { storeLocationSchema, type StoreLocation } from '../src/contract/store-l
 import { chooseActiveStore } from '../src/domain/active-store.ts';
 import { currentUserSchema, userSettingsSchema, type UserSettings } from '../src/contract/user.ts';
 import type { GlobalDb, SessionRow } from '../src/db/global-db.ts';
-import { ApiError, problemOf, type ApiClient } from '../src/http/api-client.ts';
+import { ApiError, type ApiClient } from '../src/http/api-client.ts';
+import { problemOf } from '../src/http/problem-of.ts';
 import { classifyUpload } from './upload-policy.ts';
 
 export async function getJson(api: ApiClient, path: string): Promise<unknown> {

@@ -1,6 +1,7 @@
 import { apiPaths } from '../src/contract/routes.ts';
 import { inviteAnswerSchema, inviteStaffSchema, type InviteAnswer, type InviteStaff } from '../src/contract/writes.ts';
-import { NetworkError, problemOf, type ApiClient } from '../src/http/api-client.ts';
+import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
+import { problemOf } from '../src/http/problem-of.ts';
 
 /**
  * Invites someone to the store. It makes an account and a link the admin passes on at once, so it is done

@@ -1,8 +1,10 @@
 import { apiPaths, deviceHeader, outboxBacklogHeader } from '../src/contract/routes.ts';
-import { collectionNames, isCollectionName, rowKey, syncChangesResponseSchema, type CollectionName, type SyncChange, type SyncChangesResponse } from '../src/contract/sync.ts';
+import { collectionNames, isCollectionName, rowKey, type CollectionName } from '../src/contract/sync.ts';
+import { syncChangesResponseSchema, type SyncChange, type SyncChangesResponse } from '../src/contract/sync-messages.ts';
 import { dexieKey, keyFromString, type Conflict, type LocalEdit, type OutboxEntry, type Row, type StoreDb, type SyncStateRow } from '../src/db/store-db.ts';
 import { withDerivedFields } from '../src/db/derived-fields.ts';
-import { ApiError, NetworkError, problemOf, type ApiClient, type ApiResponse } from '../src/http/api-client.ts';
+import { ApiError, NetworkError, type ApiClient, type ApiResponse } from '../src/http/api-client.ts';
+import { problemOf } from '../src/http/problem-of.ts';
 import { fieldsSet, newerCopy, overwrittenFields, versionOf } from './conflicts.ts';
 import { orderClock } from './outbox-order.ts';
 import { backoffMs, classifyUpload } from './upload-policy.ts';

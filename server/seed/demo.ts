@@ -7,7 +7,7 @@ import {
 } from '../../src/contract/enums.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import { defaultOnlineBookingLimits } from '../../src/contract/store-location.ts';
-import { applicationName } from '../../src/domain/system-notifications.ts';
+import { applicationName } from '../../src/contract/application-name.ts';
 import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
 import { defaultPickupSettings } from '../../src/domain/pickup-rules.ts';
 import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';

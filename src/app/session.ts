@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import type { SpecialStoreHours } from '../contract/entities.ts';
-import type { Role } from '../contract/enums.ts';
+import type { Role } from '../contract/enum-values.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import type { CurrentUser, UserSettings } from '../contract/user.ts';
 import { chooseActiveStore, selectableStores } from '../domain/active-store.ts';

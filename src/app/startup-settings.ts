@@ -1,7 +1,7 @@
-import { appSettingsSchema, type AppSettings } from '../contract/app-settings.ts';
+import type { AppSettings } from '../contract/app-settings.ts';
 import { apiPaths } from '../contract/routes.ts';
 import type { DeviceStateRow } from '../db/global-db.ts';
-import { missingSettingsError, missingStartupSettings } from '../domain/startup-settings.ts';
+import { missingSettingsError, readStartupSettings } from '../domain/startup-settings.ts';
 
 /**
  * Loads the startup settings the server serves and checks them (spec section 5); a missing one fails the
@@ -10,10 +10,9 @@ import { missingSettingsError, missingStartupSettings } from '../domain/startup-
 export async function loadStartupSettings(fetchImpl: typeof fetch = fetch): Promise<AppSettings> {
   const response = await fetchImpl(apiPaths.appSettings, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`The app settings could not be loaded (HTTP ${response.status}). Check your connection and reload.`);
-  const values = (await response.json()) as Record<string, unknown>;
-  const missing = missingStartupSettings(values);
-  if (missing.length > 0) throw missingSettingsError(missing);
-  return appSettingsSchema.parse(values);
+  const read = readStartupSettings(await response.json());
+  if ('missing' in read) throw missingSettingsError(read.missing);
+  return read.settings;
 }
 
 /** Where the device keeps the last good startup settings (the global db). */
@@ -30,11 +29,11 @@ export interface SettingsKeeper {
 export async function startupSettingsForBoot(keeper: SettingsKeeper, fetchImpl: typeof fetch = fetch, now: () => Date = () => new Date()): Promise<AppSettings> {
   const keep = async (settings: AppSettings) => { await keeper.put({ name: 'startupSettings', value: settings, savedAt: now().toISOString() }); };
   const kept = await keeper.get().catch(() => undefined);
-  const parsed = kept ? appSettingsSchema.safeParse(kept.value) : null;
-  if (parsed?.success && missingStartupSettings(parsed.data).length === 0) {
+  const read = kept ? readStartupSettings(kept.value) : null;
+  if (read && 'settings' in read) {
     // Offline, or a server missing a setting for now: the kept ones stay until good ones arrive.
     void loadStartupSettings(fetchImpl).then(keep, () => undefined);
-    return parsed.data;
+    return read.settings;
   }
   const settings = await loadStartupSettings(fetchImpl);
   await keep(settings).catch(() => undefined);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The startup settings of spec section 5, served to the browser at /app-settings.json.
  * Keys are the browser's names; `env` is the server's environment variable for each.
@@ -22,6 +20,3 @@ export type StartupSettingName = keyof typeof startupSettings;
 export const startupSettingNames = Object.keys(startupSettings) as StartupSettingName[];
 
 export type AppSettings = Record<StartupSettingName, string>;
-export const appSettingsSchema = z.object(
-  Object.fromEntries(startupSettingNames.map((k) => [k, z.string()])) as Record<StartupSettingName, z.ZodString>,
-);

@@ -10,12 +10,13 @@ import {
 } from './enums.ts';
 import { emailAddress } from './email-address.ts';
 import type { InspectionFix } from './inspection-fix.ts';
+import { timeOfDayMessage, timeOfDayPattern } from './store-week.ts';
 
 const id = z.uuid();
 const timestamp = z.iso.datetime({ offset: true });
 const date = z.iso.date();
 /** A time of day on the 24-hour clock (store hours, weekly blocks, pickup windows). */
-export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the 24-hour form HH:MM, e.g. 08:00');
+export const timeOfDay = z.string().regex(timeOfDayPattern, timeOfDayMessage);
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => text(max).nullable();
 /** The most an amount may be ($999,999.99): the database's integer columns hold it with room to spare. */

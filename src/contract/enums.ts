@@ -1,152 +1,38 @@
 import { z } from 'zod';
+import * as plain from './enum-values.ts';
 
-/** An enum of the spec: its values in order, the default, and the labels that differ from the value. */
-export function defineEnum<const V extends readonly [string, ...string[]]>(
-  values: V,
-  options: { labels?: Partial<Record<V[number], string>>; default?: V[number] } = {},
-) {
-  const schema = z.enum(values);
-  return {
-    values,
-    schema,
-    default: options.default,
-    label: (value: V[number]): string => options.labels?.[value] ?? value,
-  };
-}
+/** Each enum of enum-values.ts with its zod schema, for the forms, the worker and the server. */
+const withSchema = <V extends readonly [string, ...string[]]>(e: plain.EnumOf<V>) => ({ ...e, schema: z.enum(e.values) });
 
-export const roles = defineEnum(
-  ['PointSAdmin', 'AllTracAdmin', 'AllTracUser', 'AllTracTechnician', 'AllTracLeadTechnician'],
-  {
-    labels: {
-      PointSAdmin: 'Admin',
-      AllTracAdmin: 'Admin',
-      AllTracUser: 'User',
-      AllTracTechnician: 'Technician',
-      AllTracLeadTechnician: 'Lead Technician',
-    },
-  },
-);
-export type Role = z.infer<typeof roles.schema>;
+/** An enum defined where its schema is needed anyway (the tire catalogue's): enum-values.ts's, with the schema. */
+export const defineEnum = <const V extends readonly [string, ...string[]]>(values: V, options?: plain.EnumOptions<V>) =>
+  withSchema(plain.defineEnum(values, options));
 
-export const contactMethods = defineEnum(['Email', 'Phone', 'Sms'], { default: 'Phone' });
-export type ContactMethod = z.infer<typeof contactMethods.schema>;
-export const customerContactMethods = defineEnum(['Email', 'Phone', 'Text'], { default: 'Phone' });
-/** How a customer agreed to receive texts (not in the spec: docs/decisions.md). */
-export const textConsentMethods = defineEnum(['InPerson', 'Phone', 'OnlineForm', 'TextReply'], {
-  labels: { InPerson: 'In person', Phone: 'On the phone', OnlineForm: 'Online form', TextReply: 'Replied START by text' },
-});
-export type TextConsentMethod = z.infer<typeof textConsentMethods.schema>;
-export const checkOutMethods = defineEnum(['Waiting', 'DropOff', 'Pickup'], {
-  default: 'Waiting',
-  labels: { DropOff: 'Dropping Off', Pickup: 'Pickup & Delivery' },
-});
-export const externalReviewPlatforms = defineEnum(['Google', 'Yelp']);
-export const messageDeliveryMethods = defineEnum(['Email', 'Form', 'Sms'], { labels: { Sms: 'Text (SMS)' } });
-export const messageDirections = defineEnum(['Inbound', 'Outbound']);
-/** Where an outbound message is on its way (not in the spec: docs/decisions.md). */
-export const deliveryStatuses = defineEnum(['Queued', 'Sent', 'Delivered', 'Failed']);
-export const inquiryTypes = defineEnum(['GeneralQuestion', 'ProductQuestion', 'AvailableAppointmentTime', 'Other'], {
-  labels: { GeneralQuestion: 'General Question', ProductQuestion: 'Product Question', AvailableAppointmentTime: 'Available Appointment Time' },
-});
-export const tirePurchaseAddOnCategories = defineEnum(
-  ['Balancing', 'MiscellaneousItem', 'Mounting', 'ShopExpenses', 'TireDisposal', 'TireTax', 'ValveStems_TPMSService'],
-  {
-    labels: {
-      MiscellaneousItem: 'Miscellaneous Item', ShopExpenses: 'Shop Expenses', TireDisposal: 'Tire Disposal', TireTax: 'Tire Tax',
-      ValveStems_TPMSService: 'Valve Stems/TPMS Service',
-    },
-  },
-);
-/**
- * How a tire purchase add-on is charged (ours; the spec's add-on has a price and no basis): once for each tire
- * (mounting, disposal), or once for the job whatever the number of tires (shop supplies).
- */
-export const tirePurchaseAddOnCharges = defineEnum(['PerTire', 'PerJob'], { default: 'PerTire', labels: { PerTire: 'Per tire', PerJob: 'Per job' } });
-export type TirePurchaseAddOnCharge = z.infer<typeof tirePurchaseAddOnCharges.schema>;
-export const vehicleColors = defineEnum(
-  ['Black', 'Blue', 'Brown', 'Coral', 'Gold', 'Green', 'Grey', 'Orange', 'Pink', 'Purple', 'Red', 'Silver', 'Tan', 'Unknown', 'White', 'Yellow'],
-  { default: 'Unknown' },
-);
-export type VehicleColor = z.infer<typeof vehicleColors.schema>;
-export const messageTemplateTypes = defineEnum(
-  [
-    'Unknown', 'FreeForm', 'AppointmentConfirmation', 'ServiceThankYou', 'ServiceFinished', 'Incoming',
-    'AppointmentAcknowledgement', 'AppointmentReminder', 'MemberNewAppointment', 'MemberLowRating',
-    'CancellationConfirmation', 'ServiceLowRatingStep1', 'ServiceLowRatingStep2', 'ServiceHighRatingWithReview',
-    'ServiceHighRating', 'RetailContactUsFormSubmission', 'InspectionReport', 'MemberContactUsNotification',
-    'CustomerContactUsConfirmation', 'TractionOrderSuccessEmail', 'TractionOrderFailureEmail',
-    'CustomerStopTextConfirmation', 'CustomerStartTextConfirmation',
-  ],
-  {
-    labels: {
-      FreeForm: 'No Template',
-      ServiceThankYou: 'Post-Appointment Thank You',
-      ServiceFinished: 'Vehicle Service Finished Notification',
-      ServiceLowRatingStep1: 'Low Rating More Details Response',
-      ServiceLowRatingStep2: 'Low Rating Accountability Response',
-      ServiceHighRatingWithReview: 'Request Review For High Rating',
-      ServiceHighRating: 'Acknowledge High Rating',
-    },
-  },
-);
-export type MessageTemplateType = z.infer<typeof messageTemplateTypes.schema>;
-export const inspectionItemStatuses = defineEnum(['NotInspected', 'Passed', 'Warning', 'Failed'], { labels: { NotInspected: 'Not inspected' } });
-export type InspectionItemStatus = z.infer<typeof inspectionItemStatuses.schema>;
-export const severityLevels = defineEnum(['Low', 'Medium', 'High']);
-export const storeTireServiceTypes = defineEnum(['TireStudding'], { default: 'TireStudding', labels: { TireStudding: 'Tire Studding' } });
-export const storeTireWarrantyTypes = defineEnum(
-  ['PromisePlus', 'PromisePlusAllWheelDrive', 'PromisePlusNational'],
-  {
-    default: 'PromisePlus',
-    labels: { PromisePlus: 'Promise Plus', PromisePlusAllWheelDrive: 'Promise Plus All-Wheel Drive', PromisePlusNational: 'Promise Plus National' },
-  },
-);
-/** Spec section 3. Itemized: each add-on of the package is its own line; Total: one line at the package's price. */
-export const tireInstallPackagePricingTypes = defineEnum(['ItemizedPricing', 'TotalPricing'], {
-  labels: { ItemizedPricing: 'Itemized Pricing', TotalPricing: 'Total Pricing' },
-});
-export type TireInstallPackagePricingType = z.infer<typeof tireInstallPackagePricingTypes.schema>;
-export const tireInstallPackageTypes = defineEnum(['LightTruck', 'Passenger', 'Winter'], { labels: { LightTruck: 'Light Truck' } });
-export type TireInstallPackageType = z.infer<typeof tireInstallPackageTypes.schema>;
-/** Spec section 3, with the spec's labels (LG, TBRAP, Tour, Winter) and ours for the rest. */
-export const tireCategories = defineEnum(
-  ['AllTerrain', 'ATV', 'Farm', 'Industrial', 'LG', 'OTR', 'Performance', 'TBRAP', 'TBRDrive', 'TBRSteer', 'TBRTrailer', 'Tour', 'Trailer', 'Winter'],
-  {
-    labels: {
-      AllTerrain: 'All-Terrain', ATV: 'ATV/UTV', Farm: 'Farm', Industrial: 'Industrial', LG: 'Lawn & Garden', OTR: 'Off-the-Road (OTR)',
-      Performance: 'Performance', TBRAP: 'Medium Truck All Position', TBRDrive: 'Medium Truck Drive', TBRSteer: 'Medium Truck Steer',
-      TBRTrailer: 'Medium Truck Trailer', Tour: 'Touring', Trailer: 'Trailer', Winter: 'Winter/Snow',
-    },
-  },
-);
-export type TireCategory = z.infer<typeof tireCategories.schema>;
-/** The season-and-use groups the retail website shows. */
-export const webTireCategories = defineEnum(['AllSeason', 'AllTerrain', 'AllWeather', 'Performance', 'Winter'], {
-  labels: { AllSeason: 'All-Season', AllTerrain: 'All-Terrain', AllWeather: 'All-Weather' },
-});
-export type WebTireCategory = z.infer<typeof webTireCategories.schema>;
-
-/** Event type numbers of the scheduler (spec section 3). */
-export const EventType = { Appointment: 1, BlockedTime: 2, RecurringBlockedTime: 3, Visit: 4 } as const;
-export type EventType = (typeof EventType)[keyof typeof EventType];
-
-/** Customer vehicle status numbers (spec section 3). */
-export const customerVehicleStatuses = { 1: 'Waiting', 2: 'Dropping Off', 3: 'Pickup & Delivery' } as const;
-export type CustomerVehicleStatus = keyof typeof customerVehicleStatuses;
-
-/**
- * Kinds of user notification (the spec leaves the list open; docs/decisions.md): what happened, so a user can
- * choose which ones the app shows them.
- */
-export const userNotificationKinds = defineEnum(
-  ['message', 'rating', 'appointment-request', 'system'],
-  {
-    labels: {
-      message: 'New customer message',
-      rating: 'New rating',
-      'appointment-request': 'Appointment request',
-      system: 'System maintenance and news',
-    },
-  },
-);
-export type UserNotificationKind = z.infer<typeof userNotificationKinds.schema>;
+export const roles = withSchema(plain.roles);
+export const contactMethods = withSchema(plain.contactMethods);
+export const customerContactMethods = withSchema(plain.customerContactMethods);
+export const textConsentMethods = withSchema(plain.textConsentMethods);
+export const checkOutMethods = withSchema(plain.checkOutMethods);
+export const externalReviewPlatforms = withSchema(plain.externalReviewPlatforms);
+export const messageDeliveryMethods = withSchema(plain.messageDeliveryMethods);
+export const messageDirections = withSchema(plain.messageDirections);
+export const deliveryStatuses = withSchema(plain.deliveryStatuses);
+export const inquiryTypes = withSchema(plain.inquiryTypes);
+export const tirePurchaseAddOnCategories = withSchema(plain.tirePurchaseAddOnCategories);
+export const tirePurchaseAddOnCharges = withSchema(plain.tirePurchaseAddOnCharges);
+export const vehicleColors = withSchema(plain.vehicleColors);
+export const messageTemplateTypes = withSchema(plain.messageTemplateTypes);
+export const inspectionItemStatuses = withSchema(plain.inspectionItemStatuses);
+export const severityLevels = withSchema(plain.severityLevels);
+export const storeTireServiceTypes = withSchema(plain.storeTireServiceTypes);
+export const storeTireWarrantyTypes = withSchema(plain.storeTireWarrantyTypes);
+export const tireInstallPackagePricingTypes = withSchema(plain.tireInstallPackagePricingTypes);
+export const tireInstallPackageTypes = withSchema(plain.tireInstallPackageTypes);
+export const tireCategories = withSchema(plain.tireCategories);
+export const webTireCategories = withSchema(plain.webTireCategories);
+export const userNotificationKinds = withSchema(plain.userNotificationKinds);
+export { EventType, customerVehicleStatuses } from './enum-values.ts';
+export type {
+  Role, ContactMethod, TextConsentMethod, TirePurchaseAddOnCharge, VehicleColor, MessageTemplateType, InspectionItemStatus,
+  TireInstallPackagePricingType, TireInstallPackageType, TireCategory, WebTireCategory, CustomerVehicleStatus, UserNotificationKind,
+} from './enum-values.ts';

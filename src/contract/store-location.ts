@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { maxCents, specialStoreHoursSchema, timeOfDay } from './entities.ts';
+import { appointmentsEnabledFields, isOpenFields, weekdayHoursFields } from './store-week.ts';
 import { mainIanaZone } from './windows-zones.ts';
 
-const weekdays = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'] as const;
-const dayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-
-/** isOpenMondays … isOpenSundays */
-export const isOpenFields = weekdays.map((d) => `isOpen${d}` as const);
-/** mondayAppointmentsEnabled … sundayAppointmentsEnabled (the spec names the flags, not the fields: docs/decisions.md) */
-export const appointmentsEnabledFields = dayNames.map((d) => `${d}AppointmentsEnabled` as const);
-
-/** mondayOpenTime, mondayCloseTime … sundayCloseTime: the store's opening hours on each weekday ("08:00"). */
-export const weekdayHoursFields = dayNames.map((d) => ({ day: d, open: `${d}OpenTime` as const, close: `${d}CloseTime` as const }));
 type HoursField = (typeof weekdayHoursFields)[number]['open' | 'close'];
-/** A time of day, 24-hour "HH:MM". */
-export { timeOfDay };
 
 const flags = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>;

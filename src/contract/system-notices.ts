@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { applicationName } from './application-name.ts';
 import { systemNotificationSchema } from './entities.ts';
-
-/** The application name system notifications carry for this product (spec section 3: only those are shown). */
-export const applicationName = 'AllTrac';
 
 const endsAfterItStarts = (n: { dateStarted: string; dateEnded: string }) => Date.parse(n.dateEnded) > Date.parse(n.dateStarted);
 const endsAfterItStartsIssue = { path: ['dateEnded'], message: 'End the notice after it starts' };

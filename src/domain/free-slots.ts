@@ -27,8 +27,9 @@ import type {
   BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, SchedulerResourceService, SpecialStoreHours, StoreService,
   UnconfirmedVisit,
 } from '../contract/entities.ts';
-import type { checkOutMethods } from '../contract/enums.ts';
-import { appointmentsEnabledFields, type StoreLocation } from '../contract/store-location.ts';
+import type { checkOutMethods } from '../contract/enum-values.ts';
+import { type StoreLocation } from '../contract/store-location.ts';
+import { appointmentsEnabledFields } from '../contract/store-week.ts';
 import { isOpenRequest } from './appointment-requests.ts';
 import { weeklyOccurrences } from './scheduler-events.ts';
 import { dayIndexOf, storeCalendar, storeDayAt, type StoreCalendar } from './store-day.ts';

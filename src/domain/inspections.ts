@@ -1,5 +1,5 @@
 import { photoQuota, type InspectionItem, type InspectionTemplateGroup } from '../contract/entities.ts';
-import type { InspectionItemStatus } from '../contract/enums.ts';
+import type { InspectionItemStatus } from '../contract/enum-values.ts';
 
 type Measurement = InspectionTemplateGroup['items'][number]['measurement'];
 

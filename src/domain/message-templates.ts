@@ -1,4 +1,4 @@
-import { messageTemplateTypes, type MessageTemplateType } from '../contract/enums.ts';
+import { messageTemplateTypes, type MessageTemplateType } from '../contract/enum-values.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import { dateFormats } from './date-format.ts';
 import { formatPhone } from './phone.ts';

@@ -1,4 +1,4 @@
-import type { Role } from '../contract/enums.ts';
+import type { Role } from '../contract/enum-values.ts';
 import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from './roles.ts';
 
 export type NavIcon = 'home' | 'dashboard' | 'calendar' | 'lead' | 'wrench' | 'messages' | 'star' | 'customers' | 'settings' | 'admin' | 'store' | 'help';

@@ -1,5 +1,5 @@
 import type { NotificationPreference } from '../contract/entities.ts';
-import { userNotificationKinds, type UserNotificationKind } from '../contract/enums.ts';
+import { userNotificationKinds, type UserNotificationKind } from '../contract/enum-values.ts';
 
 /** What each kind covers, in the words of the notification settings page. */
 export const kindDescriptions: Record<UserNotificationKind, string> = {

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import type { MessageTemplateType } from '../contract/enums.ts';
+import type { MessageTemplateType } from '../contract/enum-values.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import { instantToWallClock, wallClockIsoToInstant } from './time-zone.ts';
 

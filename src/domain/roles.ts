@@ -1,4 +1,4 @@
-import type { Role } from '../contract/enums.ts';
+import type { Role } from '../contract/enum-values.ts';
 import type { UserRole } from '../contract/user.ts';
 
 /**

@@ -7,7 +7,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import type { BlockedTime, InspectionItem, Rating, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, SpecialStoreHours, StoreMessage } from '../contract/entities.ts';
-import type { MessageTemplateType } from '../contract/enums.ts';
+import type { MessageTemplateType } from '../contract/enum-values.ts';
 import { publicPagePaths } from '../contract/routes.ts';
 import type { TireQuote } from '../contract/tire-pricing.ts';
 import { e164 } from './phone.ts';

@@ -1,5 +1,6 @@
 import type { SpecialStoreHours } from '../contract/entities.ts';
-import { isOpenFields, timeOfDay, weekdayHoursFields, type StoreLocation } from '../contract/store-location.ts';
+import type { StoreLocation } from '../contract/store-location.ts';
+import { isOpenFields, timeOfDayPattern, weekdayHoursFields } from '../contract/store-week.ts';
 
 /** The opening hours of a new store on each weekday, until its admin sets its own. */
 export const defaultWeekdayHours = Object.fromEntries(
@@ -11,7 +12,7 @@ export type WeekdayHours = Pick<StoreLocation, (typeof isOpenFields)[number] | (
 /** Minutes since midnight of a "HH:MM" time. */
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-const isTime = (time: unknown) => timeOfDay.safeParse(time).success;
+const isTime = (time: unknown) => typeof time === 'string' && timeOfDayPattern.test(time);
 
 /** What is wrong with a store's weekly hours, by field: each time a time of day, and a day closes after it opens. */
 export function weekdayHoursProblems(store: WeekdayHours): Record<string, string[]> {

@@ -1,7 +1,5 @@
 import type { SystemNotification } from '../contract/entities.ts';
-import { applicationName } from '../contract/system-notices.ts';
-
-export { applicationName };
+import { applicationName } from '../contract/application-name.ts';
 
 /** Active now, meant for this application, and for this store (a notice for some stores only) or every store. */
 export function activeSystemNotifications(all: readonly SystemNotification[], now: Date, storeId: number | null = null): SystemNotification[] {

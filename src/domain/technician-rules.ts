@@ -1,4 +1,4 @@
-import type { Role } from '../contract/enums.ts';
+import type { Role } from '../contract/enum-values.ts';
 import type { ScheduledService, ScheduledVisit, SchedulerResource } from '../contract/entities.ts';
 import { frontCounter, leadTechnicians } from './roles.ts';
 

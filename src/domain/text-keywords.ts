@@ -1,4 +1,4 @@
-import type { MessageTemplateType } from '../contract/enums.ts';
+import type { MessageTemplateType } from '../contract/enum-values.ts';
 import { renderTemplate, templateTexts, templateValues, type StoredTemplate, type TemplateStore } from './message-templates.ts';
 import { formatPhone } from './phone.ts';
 

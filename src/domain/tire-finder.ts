@@ -1,5 +1,5 @@
 import type { Brand, CatalogueTire, ProductLine } from '../contract/entities.ts';
-import type { TireCategory, WebTireCategory } from '../contract/enums.ts';
+import type { TireCategory, WebTireCategory } from '../contract/enum-values.ts';
 import { atLeastLoad, atLeastSpeed } from './tire-load-speed.ts';
 import { parseTireSize, tireSizeSearchPrefix } from './tire-size.ts';
 

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { storeTireServiceTypes, storeTireWarrantyTypes, tireInstallPackageTypes } from '../contract/enums.ts';
+import { storeTireServiceTypes, storeTireWarrantyTypes, tireInstallPackageTypes } from '../contract/enum-values.ts';
 import {
   maxTiresPerQuote, tireQuoteRequestSchema,
   type PricedTireQuote, type TireFee, type TireQuoteChoice, type TireQuoteLine, type TireQuoteOption, type TireQuotePrices, type TireQuoteRequest,

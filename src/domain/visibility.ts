@@ -1,4 +1,4 @@
-import type { Role } from '../contract/enums.ts';
+import type { Role } from '../contract/enum-values.ts';
 import { catalogueTireSchema, inspectionItemSchema, inspectionReportSchema, scheduledVisitSchema, storeServiceSchema } from '../contract/entities.ts';
 import { storeLocationSchema } from '../contract/store-location.ts';
 import type { CollectionName } from '../contract/sync.ts';

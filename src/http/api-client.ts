@@ -1,4 +1,3 @@
-import { problemSchema, type Problem } from '../contract/problem.ts';
 import { activeStoreHeader, occurredAtHeader, withApiVersion } from '../contract/routes.ts';
 
 export class NetworkError extends Error {}
@@ -98,10 +97,4 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** The server's problem detail, or one made from the status when the body is not one. */
-export function problemOf(response: ApiResponse): Problem {
-  const parsed = problemSchema.safeParse(response.body);
-  return parsed.success ? parsed.data : { type: 'about:blank', title: `The server answered ${response.status}`, status: response.status };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import type { SyncChange } from '../../src/contract/sync.ts';
+import type { SyncChange } from '../../src/contract/sync-messages.ts';
 import { takeVersions, versionFloor } from '../../server/db/versions.ts';
 import type { RunningServer } from '../../server/start.ts';
 import { apiCall } from '../support/api.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import type { SyncChange } from '../../src/contract/sync.ts';
+import type { SyncChange } from '../../src/contract/sync-messages.ts';
 import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';

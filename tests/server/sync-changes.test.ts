@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncChange, SyncChangesResponse } from '../../src/contract/sync.ts';
+import type { SyncChange, SyncChangesResponse } from '../../src/contract/sync-messages.ts';
 import { takeVersions } from '../../server/db/versions.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';

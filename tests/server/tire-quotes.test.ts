@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import type { SyncChange } from '../../src/contract/sync.ts';
+import type { SyncChange } from '../../src/contract/sync-messages.ts';
 import { publicTireQuoteSchema, type TireQuoteChoice } from '../../src/contract/tire-pricing.ts';
 import { newHashId } from '../../src/domain/hash-id.ts';
 import { takeVersions, versionFloor } from '../../server/db/versions.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import type { SyncChangesResponse } from '../../src/contract/sync.ts';
+import type { SyncChangesResponse } from '../../src/contract/sync-messages.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { postgresTestApp } from '../support/pg-app.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenFields } from '../../src/contract/store-location.ts';
+import { isOpenFields } from '../../src/contract/store-week.ts';
 import { declineChanges, isOpenRequest, requesterContact, requestTimeProblem } from '../../src/domain/appointment-requests.ts';
 import { preferenceText } from '../../src/domain/contact-preference.ts';
 import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenFields } from '../../src/contract/store-location.ts';
+import { isOpenFields } from '../../src/contract/store-week.ts';
 import type { BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, StoreService } from '../../src/contract/entities.ts';
 import { displayName, licenceText } from '../../src/domain/display-name.ts';
 import { durationProblems, snapDuration } from '../../src/domain/durations.ts';

@@ -20,6 +20,12 @@ describe("the browser's startup settings check", () => {
       .rejects.toThrow(/^Missing required environment settings: mapsKey, supportPhone, authority$/);
   });
 
+  it('keeps only the named settings, and counts a setting that is not text as missing', async () => {
+    await expect(loadStartupSettings(serving({ ...complete, debug: 'yes' }))).resolves.toEqual(complete);
+    await expect(loadStartupSettings(serving({ ...complete, mapsKey: 42 }))).rejects.toThrow(/settings: mapsKey$/);
+    await expect(loadStartupSettings(serving(null))).rejects.toThrow(/settings: mapsKey, supportPhone, authority, centralApi,/);
+  });
+
   it('says the settings could not be loaded when the server does not answer them', async () => {
     const failing = (async () => new Response('', { status: 503 })) as unknown as typeof fetch;
     await expect(loadStartupSettings(failing)).rejects.toThrow('could not be loaded (HTTP 503)');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type {
   BlockedTime, InspectionItem, Rating, RecurringBlockedTime, SchedulerResource, SpecialStoreHours, StoreMessage,
 } from '../../src/contract/entities.ts';
-import { isOpenFields } from '../../src/contract/store-location.ts';
+import { isOpenFields } from '../../src/contract/store-week.ts';
 import type { TireQuote } from '../../src/contract/tire-pricing.ts';
 import { visitSpans, visitStatuses, type VisitStatus } from '../../src/domain/store-day.ts';
 import {

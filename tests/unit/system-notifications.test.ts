@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemNotification } from '../../src/contract/entities.ts';
-import { activeSystemNotifications, applicationName } from '../../src/domain/system-notifications.ts';
+import { applicationName } from '../../src/contract/application-name.ts';
+import { activeSystemNotifications } from '../../src/domain/system-notifications.ts';
 
 const at = (iso: string) => new Date(iso);
 const notice = (over: Partial<SystemNotification>): SystemNotification => ({

@@ -8,7 +8,7 @@ import {
   bookingRequestSchema, freeTimesQuerySchema, takenTimeMessage, type BookingReceipt, type FreeTime, type FreeTimes, type OnlineBooking,
 } from '../../../src/contract/online-booking.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { appointmentsEnabledFields, isOpenFields, weekdayHoursFields } from '../../../src/contract/store-location.ts';
+import { appointmentsEnabledFields, isOpenFields, weekdayHoursFields } from '../../../src/contract/store-week.ts';
 import { requesterContact } from '../../../src/domain/appointment-requests.ts';
 import { freeSlotAt, freeSlots, nearestFreeSlots, type SlotAsk, type SlotStore } from '../../../src/domain/free-slots.ts';
 import { renderedTemplate, templateValues, type TemplateStore } from '../../../src/domain/message-templates.ts';

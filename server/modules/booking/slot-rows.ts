@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { appointmentsEnabledFields, isOpenFields, weekdayHoursFields } from '../../../src/contract/store-location.ts';
+import { appointmentsEnabledFields, isOpenFields, weekdayHoursFields } from '../../../src/contract/store-week.ts';
 import type { SlotRows, SlotStore } from '../../../src/domain/free-slots.ts';
 import type { Database } from '../../db/schema.ts';
 

@@ -5,7 +5,7 @@ import { systemNotificationSchema, type SystemNotification } from '../../../src/
 import { activeStoreHeader, apiPaths } from '../../../src/contract/routes.ts';
 import { createSystemNotificationSchema, patchedSystemNotificationSchema, systemNotificationPatchableFields } from '../../../src/contract/system-notices.ts';
 import { isPlatformAdmin } from '../../../src/domain/roles.ts';
-import { applicationName } from '../../../src/domain/system-notifications.ts';
+import { applicationName } from '../../../src/contract/application-name.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { patchRow } from '../../sync/scope.ts';
 import type { ModuleContext } from '../context.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { syncQuerySchema, type SyncChangesResponse } from '../../../src/contract/sync.ts';
+import { syncQuerySchema, type SyncChangesResponse } from '../../../src/contract/sync-messages.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { rolesAtStore } from '../../../src/domain/roles.ts';
 import { accessProfile } from '../../../src/domain/visibility.ts';

@@ -1,6 +1,6 @@
 import { Avatar, Button, Group, Menu, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { roles as roleEnum } from '../../contract/enums.ts';
+import { roles as roleEnum } from '../../contract/enum-values.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useAppServices } from '../app-services.ts';
 import type { Session } from '../session.ts';

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { StoreMessage, StoreService } from '../../contract/entities.ts';
-import { inquiryTypes } from '../../contract/enums.ts';
+import { inquiryTypes } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { callBoxNumber, isDone, messageTexts, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAction } from '../../app/use-action.ts';
 import { fieldMessages } from '../../app/form-errors.ts';
 import type { Company } from '../../contract/companies.ts';
-import type { Role } from '../../contract/enums.ts';
+import type { Role } from '../../contract/enum-values.ts';
 import { invitePersonSchema } from '../../contract/platform-people.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { InviteAnswer } from '../../contract/writes.ts';

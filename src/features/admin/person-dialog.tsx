@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Modal, Select, Stack, Switch, Text } fro
 import { useState } from 'react';
 import { useAction } from '../../app/use-action.ts';
 import { useSession } from '../../app/session.ts';
-import { roles, type Role } from '../../contract/enums.ts';
+import { roles, type Role } from '../../contract/enum-values.ts';
 import type { PlatformPerson } from '../../contract/platform-people.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { storeRoles } from '../../domain/staff-rules.ts';

@@ -8,7 +8,7 @@ import { useSession } from '../../app/session.ts';
 import { useAction } from '../../app/use-action.ts';
 import { searchCustomers } from '../../app/customers/search-replica.ts';
 import type { CustomerVehicle } from '../../contract/entities.ts';
-import { tireCategories, webTireCategories, type TireCategory, type WebTireCategory } from '../../contract/enums.ts';
+import { tireCategories, webTireCategories, type TireCategory, type WebTireCategory } from '../../contract/enum-values.ts';
 import type { TireQuote, TireQuoteChoice } from '../../contract/tire-pricing.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';

@@ -5,7 +5,7 @@ import { Outlet, useChildMatches, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Customer, Rating, StoreMessage } from '../../contract/entities.ts';
-import { textConsentMethods } from '../../contract/enums.ts';
+import { textConsentMethods } from '../../contract/enum-values.ts';
 import type { TireQuote } from '../../contract/tire-pricing.ts';
 import { formatCents } from '../../app/money.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';

@@ -1,7 +1,7 @@
 import { Checkbox, Grid, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Customer } from '../../contract/entities.ts';
-import { customerContactMethods, textConsentMethods, type TextConsentMethod } from '../../contract/enums.ts';
+import { customerContactMethods, textConsentMethods, type TextConsentMethod } from '../../contract/enum-values.ts';
 import { createCustomerSchema } from '../../contract/writes.ts';
 import { customerProblems, normalizeFields, type FieldProblems } from '../../domain/customer-rules.ts';
 import { formatPhone } from '../../domain/phone.ts';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { CustomerVehicle } from '../../contract/entities.ts';
-import { vehicleColors, type VehicleColor } from '../../contract/enums.ts';
+import { vehicleColors, type VehicleColor } from '../../contract/enum-values.ts';
 import { createVehicleSchema } from '../../contract/writes.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';

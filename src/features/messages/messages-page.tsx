@@ -7,7 +7,7 @@ import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import type { StoreMessage } from '../../contract/entities.ts';
-import { inquiryTypes, messageDeliveryMethods } from '../../contract/enums.ts';
+import { inquiryTypes, messageDeliveryMethods } from '../../contract/enum-values.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { isDone, messageRowColor } from '../../domain/quick-reply.ts';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import type { Customer, CustomerVehicle, MessageTemplate, ScheduledVisit, StoreMessage, TextStop } from '../../contract/entities.ts';
-import { messageTemplateTypes, type MessageTemplateType } from '../../contract/enums.ts';
+import { messageTemplateTypes, type MessageTemplateType } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { renderedTemplate, templateLabel, templateValues } from '../../domain/message-templates.ts';

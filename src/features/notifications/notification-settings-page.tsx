@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { NotificationPreference } from '../../contract/entities.ts';
-import { userNotificationKinds, type UserNotificationKind } from '../../contract/enums.ts';
+import { userNotificationKinds, type UserNotificationKind } from '../../contract/enum-values.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { useSession } from '../../app/session.ts';
 import { replicaOf } from '../../db/use-replica.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { tirePurchaseAddOnSchema, type TirePurchaseAddOn } from '../../contract/entities.ts';
-import { tireInstallPackageTypes, tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, type TirePurchaseAddOnCharge } from '../../contract/enums.ts';
+import { tireInstallPackageTypes, tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, type TirePurchaseAddOnCharge } from '../../contract/enum-values.ts';
 import type { TireInstallPackage } from '../../contract/tire-pricing.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { changedFields } from '../../domain/json-patch.ts';

@@ -6,7 +6,7 @@ import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.t
 import { focusFirstError } from '../../app/form-focus.ts';
 import { centsOf, dollarsOf, formatCents } from '../../app/money.ts';
 import type { TirePurchaseAddOn } from '../../contract/entities.ts';
-import { tireInstallPackageTypes, tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, type TireInstallPackagePricingType, type TireInstallPackageType } from '../../contract/enums.ts';
+import { tireInstallPackageTypes, tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, type TireInstallPackagePricingType, type TireInstallPackageType } from '../../contract/enum-values.ts';
 import { tireInstallPackageSchema, type TireInstallPackage } from '../../contract/tire-pricing.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { changedFields } from '../../domain/json-patch.ts';

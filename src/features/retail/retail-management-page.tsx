@@ -9,7 +9,7 @@ import { useFollowWhileUntouched, useSectionSave } from '../../app/follow-untouc
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
 import { retailStoreSettingsSchema, storeTireWarrantySchema, type RetailPriceCatalog, type RetailStoreSettings, type StoreTireService, type StoreTireWarranty, type TirePurchaseAddOn } from '../../contract/entities.ts';
-import { storeTireServiceTypes, storeTireWarrantyTypes } from '../../contract/enums.ts';
+import { storeTireServiceTypes, storeTireWarrantyTypes } from '../../contract/enum-values.ts';
 import { createRetailStoreSettingsSchema } from '../../contract/writes.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';

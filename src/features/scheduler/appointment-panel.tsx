@@ -9,7 +9,7 @@ import { AnchorLink } from '../../app/links.tsx';
 import { hasAnyRole, useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { timeOfDay, type Customer, type CustomerVehicle, type ScheduledService, type ScheduledVisit, type SchedulerResource, type StoreService, type StoreStaff } from '../../contract/entities.ts';
-import { checkOutMethods } from '../../contract/enums.ts';
+import { checkOutMethods } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/display-name.ts';

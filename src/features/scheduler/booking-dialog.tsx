@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { timeOfDay, type Customer, type CustomerVehicle, type SchedulerResource, type StoreService } from '../../contract/entities.ts';
-import { checkOutMethods } from '../../contract/enums.ts';
+import { checkOutMethods } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { dateFormats } from '../../domain/date-format.ts';

@@ -1,7 +1,8 @@
 import type {
   AppointmentResource, BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, SchedulerResourceService, SpecialStoreHours, StoreService, UnconfirmedVisit,
 } from '../../contract/entities.ts';
-import { appointmentsEnabledFields, type StoreLocation } from '../../contract/store-location.ts';
+import { type StoreLocation } from '../../contract/store-location.ts';
+import { appointmentsEnabledFields } from '../../contract/store-week.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { isOpenRequest } from '../../domain/appointment-requests.ts';
 import { freeSlots, type CheckOutMethod, type FreeDay, type SlotAsk, type SlotRows, type SlotStore } from '../../domain/free-slots.ts';

@@ -1,5 +1,5 @@
 import type { UnconfirmedVisit } from '../../contract/entities.ts';
-import { checkOutMethods } from '../../contract/enums.ts';
+import { checkOutMethods } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { freeSlotAt, freeSlots, nearestFreeSlots, type FreeSlot, type SlotAsk, type SlotRows } from '../../domain/free-slots.ts';

@@ -1,7 +1,8 @@
 import { Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import type { z } from 'zod';
 import { useSession } from '../../app/session.ts';
-import { appointmentsEnabledFields, storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
+import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
+import { appointmentsEnabledFields } from '../../contract/store-week.ts';
 import { scoreBandLabels } from '../../domain/ratings.ts';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
 import type { MessageTemplate } from '../../contract/entities.ts';
-import { messageTemplateTypes, type MessageTemplateType } from '../../contract/enums.ts';
+import { messageTemplateTypes, type MessageTemplateType } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';

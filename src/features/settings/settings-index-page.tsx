@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { StoreService } from '../../contract/entities.ts';
-import { messageTemplateTypes } from '../../contract/enums.ts';
+import { messageTemplateTypes } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';

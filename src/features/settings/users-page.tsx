@@ -8,7 +8,7 @@ import { fieldMessages } from '../../app/form-errors.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { useSession, type Session } from '../../app/session.ts';
 import type { StoreStaff } from '../../contract/entities.ts';
-import { roles, type Role } from '../../contract/enums.ts';
+import { roles, type Role } from '../../contract/enum-values.ts';
 import { inviteStaffSchema, type InviteAnswer } from '../../contract/writes.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';

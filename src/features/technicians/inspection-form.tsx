@@ -7,7 +7,7 @@ import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { InspectionItem, InspectionPhoto, InspectionReport, InspectionTemplateGroup } from '../../contract/entities.ts';
-import type { InspectionItemStatus } from '../../contract/enums.ts';
+import type { InspectionItemStatus } from '../../contract/enum-values.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { completionProblems, measurementBounds, measurementText, suggestedStatus } from '../../domain/inspections.ts';
 import { measurementLabels } from '../../domain/inspection-template.ts';
