@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import type { Role } from '../contract/enums.ts';
+import { z } from 'zod/mini';
+import type { Role } from '../contract/enum-values.ts';
 import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../domain/roles.ts';
 import { schedulerViews } from '../domain/scheduler-views.ts';
 import { hasAnyRole, type Session } from '../app/session.ts';
@@ -25,6 +25,13 @@ export interface RouterContext {
   auth: AuthPort;
 }
 
+/**
+ * A search parameter a link may leave out; a wrong one (a hand-edited or an old link) is dropped rather than
+ * failing the screen. zod's mini form: the router's checks come without zod's method API in the first paint.
+ */
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+/** A day as "2026-11-28", one the calendar has. */
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/), z.refine((d) => !Number.isNaN(Date.parse(d))));
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   errorComponent: RouteError,
@@ -37,12 +44,12 @@ const maintenance = createRoute({
 });
 const rating = createRoute({
   getParentRoute: () => rootRoute, path: '/rating', staticData: { title: 'Rate your visit' },
-  validateSearch: z.object({ visit: z.string().max(64).optional().catch(undefined) }),
+  validateSearch: z.object({ visit: optional(z.string().check(z.maxLength(64))) }),
   component: lazyRouteComponent(() => import('../features/public/rating-page.tsx'), 'RatingPage'),
 });
 const inspectionReport = createRoute({
   getParentRoute: () => rootRoute, path: '/inspection-reports/$id', staticData: { title: 'Inspection Report' },
-  validateSearch: z.object({ print: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional().catch(false) }),
+  validateSearch: z.object({ print: z.catch(z.optional(z.union([z.boolean(), z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'))])), false) }),
   component: lazyRouteComponent(() => import('../features/public/inspection-report-page.tsx'), 'InspectionReportPage'),
 });
 const tireQuote = createRoute({
@@ -51,7 +58,7 @@ const tireQuote = createRoute({
 });
 const workOrderDeprecated = createRoute({
   getParentRoute: () => rootRoute, path: '/work-order', staticData: { title: 'Work Order' },
-  validateSearch: z.object({ id: z.string().optional() }).passthrough(),
+  validateSearch: z.looseObject({ id: z.optional(z.string()) }),
   component: lazyRouteComponent(() => import('../features/public/work-order-page.tsx'), 'DeprecatedWorkOrderPage'),
 });
 const workOrder = createRoute({
@@ -97,7 +104,7 @@ function guard(roles: Role[] | undefined) {
   };
 }
 
-const optionalText = z.string().max(200).optional().catch(undefined);
+const optionalText = optional(z.string().check(z.maxLength(200)));
 
 const home = createRoute({
   getParentRoute: () => app, path: '/', staticData: { title: 'Home' },
@@ -110,9 +117,9 @@ const home = createRoute({
 
 /** The scheduler's day and view live in the URL: a shared or reloaded link opens the same calendar. */
 const schedulerSearch = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined),
-  view: z.enum(schedulerViews).optional().catch(undefined),
-  quote: z.uuid().optional().catch(undefined),
+  date: optional(isoDay),
+  view: optional(z.enum(schedulerViews)),
+  quote: optional(z.uuid()),
 });
 const scheduler = createRoute({
   getParentRoute: () => app, path: '/scheduler-dayview', staticData: { title: 'Scheduler', roles: frontCounter }, beforeLoad: guard(frontCounter),
@@ -128,13 +135,13 @@ const scheduler = createRoute({
 const schedulerAppointment = screen(scheduler, 'appointments/$scheduledVisitId/{-$scheduledServiceId}', 'Appointment', frontCounter, lazyRouteComponent(() => import('../features/scheduler/appointment-panel.tsx'), 'AppointmentPanel'));
 
 /** The dashboard's period and view live in the URL: a reload, or a link sent to a colleague, shows the same figures. */
-const dashboardDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))).optional().catch(undefined);
+const dashboardDay = optional(isoDay);
 const dashboard = createRoute({
   getParentRoute: () => app, path: '/dashboard', staticData: { title: 'Dashboard', roles: frontCounter }, beforeLoad: guard(frontCounter),
   validateSearch: z.object({
-    period: z.enum(['today', 'week', 'month', 'custom']).optional().catch(undefined),
+    period: optional(z.enum(['today', 'week', 'month', 'custom'])),
     date: dashboardDay, from: dashboardDay, to: dashboardDay,
-    view: z.enum(['store', 'compare']).optional().catch(undefined),
+    view: optional(z.enum(['store', 'compare'])),
   }),
   component: lazyRouteComponent(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
 });
@@ -158,7 +165,7 @@ const customerSearch = createRoute({
 /** The counter's tire finder and quote: for a customer and vehicle (from their page), or a saved quote reopened. */
 const tireCounter = createRoute({
   getParentRoute: () => app, path: '/tires', staticData: { title: 'Tires', roles: frontCounter }, beforeLoad: guard(frontCounter),
-  validateSearch: z.object({ customerId: z.uuid().optional().catch(undefined), vehicleId: z.uuid().optional().catch(undefined), quote: z.uuid().optional().catch(undefined) }),
+  validateSearch: z.object({ customerId: optional(z.uuid()), vehicleId: optional(z.uuid()), quote: optional(z.uuid()) }),
   component: lazyRouteComponent(() => import('../features/counter/tire-counter-page.tsx'), 'TireCounterPage'),
 });
 const customerCreate = createRoute({
