@@ -30,8 +30,11 @@ export interface RouterContext {
  * failing the screen. zod's mini form: the router's checks come without zod's method API in the first paint.
  */
 const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
-/** A day as "2026-11-28", one the calendar has. */
-const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/), z.refine((d) => !Number.isNaN(Date.parse(d))));
+/** A day as "2026-11-28", one the calendar has (not the 30th of February). */
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/), z.refine((d) => {
+  const time = Date.parse(d);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === d;
+}));
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   errorComponent: RouteError,
