@@ -4,7 +4,7 @@ import type {
 } from '../src/contract/entities.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { storeComparisonSchema, type StoreComparison, type StoreHeadline } from '../src/contract/store-figures.ts';
-import { type StoreLocation } from '../src/contract/store-location.ts';
+import type { StoreLocation } from '../src/contract/store-location.ts';
 import { isOpenFields } from '../src/contract/store-week.ts';
 import type { TireQuote } from '../src/contract/tire-pricing.ts';
 import type { StoreDb } from '../src/db/store-db.ts';

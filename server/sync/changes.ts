@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { collectionNames, isCatalogueCollection, replicatedCollections, userOwnedCollections, type CollectionName } from '../../src/contract/sync.ts';
-import { type SyncChange } from '../../src/contract/sync-messages.ts';
+import type { SyncChange } from '../../src/contract/sync-messages.ts';
 import type { Db } from '../db/connect.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import { readAccess } from '../../src/domain/visibility.ts';

@@ -460,12 +460,6 @@ export const inspectionItemSchema = z.object({
 export const maxPhotoBytes = 8 * 1024 * 1024;
 /** The smallest piece of a photo's upload but the last: an 8 MiB photo comes in at most 256 pieces. */
 export const minPhotoPieceBytes = 32 * 1024;
-/**
- * What one inspection takes in photos: enough for every item that needs showing, a bound on what one link (and
- * one device) can put in the database.
- */
-export const photoQuota = { perItem: 10, perReport: 40, bytesPerReport: 100 * 1024 * 1024 } as const;
-
 /** A photo of an inspection item; its bytes arrive on their own (uploadedAt says when they were all there). */
 export const inspectionPhotoSchema = z.object({
   inspectionPhotoId: id,

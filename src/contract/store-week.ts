@@ -16,3 +16,4 @@ export const weekdayHoursFields = dayNames.map((d) => ({ day: d, open: `${d}Open
 /** A time of day, 24-hour "HH:MM". */
 export const timeOfDayPattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const timeOfDayMessage = 'Use the 24-hour form HH:MM, e.g. 08:00';
+export const isTimeOfDay = (time: unknown): time is string => typeof time === 'string' && timeOfDayPattern.test(time);

@@ -28,7 +28,7 @@ import type {
   UnconfirmedVisit,
 } from '../contract/entities.ts';
 import type { checkOutMethods } from '../contract/enum-values.ts';
-import { type StoreLocation } from '../contract/store-location.ts';
+import type { StoreLocation } from '../contract/store-location.ts';
 import { appointmentsEnabledFields } from '../contract/store-week.ts';
 import { isOpenRequest } from './appointment-requests.ts';
 import { weeklyOccurrences } from './scheduler-events.ts';

@@ -1,5 +1,11 @@
-import { photoQuota, type InspectionItem, type InspectionTemplateGroup } from '../contract/entities.ts';
+import type { InspectionItem, InspectionTemplateGroup } from '../contract/entities.ts';
 import type { InspectionItemStatus } from '../contract/enum-values.ts';
+
+/**
+ * What one inspection takes in photos: enough for every item that needs showing, a bound on what one link (and
+ * one device) can put in the database.
+ */
+export const photoQuota = { perItem: 10, perReport: 40, bytesPerReport: 100 * 1024 * 1024 } as const;
 
 type Measurement = InspectionTemplateGroup['items'][number]['measurement'];
 

@@ -1,6 +1,6 @@
 import type { SpecialStoreHours } from '../contract/entities.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
-import { isOpenFields, timeOfDayPattern, weekdayHoursFields } from '../contract/store-week.ts';
+import { isOpenFields, isTimeOfDay, weekdayHoursFields } from '../contract/store-week.ts';
 
 /** The opening hours of a new store on each weekday, until its admin sets its own. */
 export const defaultWeekdayHours = Object.fromEntries(
@@ -12,13 +12,11 @@ export type WeekdayHours = Pick<StoreLocation, (typeof isOpenFields)[number] | (
 /** Minutes since midnight of a "HH:MM" time. */
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-const isTime = (time: unknown) => typeof time === 'string' && timeOfDayPattern.test(time);
-
 /** What is wrong with a store's weekly hours, by field: each time a time of day, and a day closes after it opens. */
 export function weekdayHoursProblems(store: WeekdayHours): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
   weekdayHoursFields.forEach((d, i) => {
-    for (const field of [d.open, d.close]) if (!isTime(store[field])) problems[field] = ['Enter a time, e.g. 08:00'];
+    for (const field of [d.open, d.close]) if (!isTimeOfDay(store[field])) problems[field] = ['Enter a time, e.g. 08:00'];
     if (problems[d.open] || problems[d.close]) return;
     if (store[isOpenFields[i]!] && minutesOf(store[d.close]) <= minutesOf(store[d.open])) {
       problems[d.close] = ['Close after the store opens'];

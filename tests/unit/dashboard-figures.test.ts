@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type {
   InspectionItem, Rating, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreMessage, StoreStaff,
 } from '../../src/contract/entities.ts';
-import { type StoreLocation } from '../../src/contract/store-location.ts';
+import type { StoreLocation } from '../../src/contract/store-location.ts';
 import { isOpenFields } from '../../src/contract/store-week.ts';
 import type { TireQuote } from '../../src/contract/tire-pricing.ts';
 import { StoreDb } from '../../src/db/store-db.ts';

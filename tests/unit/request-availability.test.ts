@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SchedulerResource, StoreService, UnconfirmedVisit } from '../../src/contract/entities.ts';
-import { type StoreLocation } from '../../src/contract/store-location.ts';
+import type { StoreLocation } from '../../src/contract/store-location.ts';
 import { appointmentsEnabledFields, isOpenFields } from '../../src/contract/store-week.ts';
 import { StoreDb } from '../../src/db/store-db.ts';
 import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';

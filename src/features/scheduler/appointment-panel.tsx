@@ -8,7 +8,8 @@ import { useState, type ReactNode } from 'react';
 import { AnchorLink } from '../../app/links.tsx';
 import { hasAnyRole, useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
-import { timeOfDay, type Customer, type CustomerVehicle, type ScheduledService, type ScheduledVisit, type SchedulerResource, type StoreService, type StoreStaff } from '../../contract/entities.ts';
+import type { Customer, CustomerVehicle, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, StoreStaff } from '../../contract/entities.ts';
+import { isTimeOfDay } from '../../contract/store-week.ts';
 import { checkOutMethods } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -203,7 +204,7 @@ function VisitTimes({ visit, firstStart, timeZone, onSave }: { visit: ScheduledV
   const [problem, setProblem] = useState<string | null>(null);
   const dirty = checkIn !== stored.checkIn || pickUp !== stored.pickUp || String(count) !== String(stored.count);
   const save = () => {
-    if ([checkIn, pickUp].some((time) => time !== '' && !timeOfDay.safeParse(time).success)) return setProblem('Enter times such as 09:30.');
+    if ([checkIn, pickUp].some((time) => time !== '' && !isTimeOfDay(time))) return setProblem('Enter times such as 09:30.');
     const at = (time: string) => (time ? wallClockIsoToInstant(`${day}T${time}:00`, timeZone) : null);
     setProblem(null);
     void onSave({ scheduledCustomerCheckIn: at(checkIn), pickUpTime: at(pickUp), visitAppointmentCount: count === '' ? null : Number(count) });
@@ -256,7 +257,7 @@ function Reschedule({ services, serviceName, columns, technicians, columnTechnic
     const length = Number(minutes);
     const wrong = durationProblem(length);
     if (wrong) return setProblem(wrong);
-    if (!timeOfDay.safeParse(time).success) return setProblem('Enter the start time, such as 09:30.');
+    if (!isTimeOfDay(time)) return setProblem('Enter the start time, such as 09:30.');
     const day = instantToWallClock(service.startDate, timeZone).slice(0, 10);
     void onSave(service.scheduledServiceId, {
       resourceId, startDate: wallClockIsoToInstant(`${day}T${time}:00`, timeZone), durationInMinutes: length, selectedTechnician: technician === nobody ? null : technician,

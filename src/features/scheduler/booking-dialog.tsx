@@ -3,7 +3,8 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
-import { timeOfDay, type Customer, type CustomerVehicle, type SchedulerResource, type StoreService } from '../../contract/entities.ts';
+import type { Customer, CustomerVehicle, SchedulerResource, StoreService } from '../../contract/entities.ts';
+import { isTimeOfDay } from '../../contract/store-week.ts';
 import { checkOutMethods } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -88,7 +89,7 @@ function When({ date, time, onDate, onTime, error }: { date: string; time: strin
 /** What is wrong with the slot's time and length, by field (the same words in both forms). */
 function whenProblems(time: string, minutes: number): Record<string, string> {
   const found: Record<string, string> = {};
-  if (!timeOfDay.safeParse(time).success) found.time = 'Enter the start time, such as 09:30.';
+  if (!isTimeOfDay(time)) found.time = 'Enter the start time, such as 09:30.';
   const wrongLength = durationProblem(minutes);
   if (wrongLength) found.minutes = wrongLength;
   return found;
@@ -328,7 +329,7 @@ function FreeTimes({ store, timeZone, date, time, resourceId, services, columns,
   if (services.length === 0 || day === undefined) return null;
   if (day === null || day.unavailable === 'closed') return <Text size="sm" c="dimmed">The store is closed this day.</Text>;
   if (day.slots.length === 0) return <Text size="sm" c="dimmed">No free time left this day for these services.</Text>;
-  const wanted = timeOfDay.safeParse(time).success ? minutesOf(time) : 0;
+  const wanted = isTimeOfDay(time) ? minutesOf(time) : 0;
   const nearest = [...day.slots].sort((a, b) => Math.abs(minutesOf(a.time) - wanted) - Math.abs(minutesOf(b.time) - wanted) || minutesOf(a.time) - minutesOf(b.time))
     .slice(0, freeTimesShown).sort((a, b) => minutesOf(a.time) - minutesOf(b.time));
   const bayName = (id: string) => columns.find((c) => c.schedulerResourceId === id)?.name ?? 'a bay';

@@ -1,7 +1,7 @@
 import type {
   AppointmentResource, BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, SchedulerResourceService, SpecialStoreHours, StoreService, UnconfirmedVisit,
 } from '../../contract/entities.ts';
-import { type StoreLocation } from '../../contract/store-location.ts';
+import type { StoreLocation } from '../../contract/store-location.ts';
 import { appointmentsEnabledFields } from '../../contract/store-week.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { isOpenRequest } from '../../domain/appointment-requests.ts';

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useState } from 'react';
-import { timeOfDay, type AppointmentResource, type ScheduledService, type StoreService } from '../../contract/entities.ts';
+import type { AppointmentResource, ScheduledService, StoreService } from '../../contract/entities.ts';
+import { isTimeOfDay } from '../../contract/store-week.ts';
 import { durationProblem, snapDuration } from '../../domain/durations.ts';
 import { instantToWallClock, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -125,7 +126,7 @@ function AddService({ scheduledVisitId, services, columns, timeZone, offered, ca
     const found: Record<string, string> = {};
     if (!storeServiceId) found.service = 'Choose the service to add.';
     if (!resourceId) found.resource = 'Choose the technician or bay.';
-    if (!timeOfDay.safeParse(time).success) found.time = 'Enter the start time, such as 09:30.';
+    if (!isTimeOfDay(time)) found.time = 'Enter the start time, such as 09:30.';
     const wrong = durationProblem(Number(minutes));
     if (wrong) found.minutes = wrong;
     setProblems(found);

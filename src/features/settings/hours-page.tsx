@@ -8,7 +8,7 @@ import { Temporal } from 'temporal-polyfill';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { useSession } from '../../app/session.ts';
 import type { SpecialStoreHours } from '../../contract/entities.ts';
-import { type StoreLocation } from '../../contract/store-location.ts';
+import type { StoreLocation } from '../../contract/store-location.ts';
 import { isOpenFields, weekdayHoursFields } from '../../contract/store-week.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';
