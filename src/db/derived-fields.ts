@@ -15,15 +15,16 @@ function mark(row: Row, field: string, value: string | number | null | undefined
 /**
  * Fields the device adds to rows it stores, for its own indexes: never sent to the server. Customers and
  * vehicles carry their search tokens (src/domain/customer-search.ts), so the counter's search is a few
- * IndexedDB index lookups, offline too. Incoming messages still to answer, unread ratings and visits whose car is
- * still in the store's hands are marked, so the drawer's badges and home count and read those few alone, not a
- * store's years of messages, ratings and visits.
+ * IndexedDB index lookups, offline too. Incoming messages still to answer, unread ratings and notifications, and
+ * visits whose car is still in the store's hands are marked, so the badges and home count and read those few
+ * alone, not a store's years of messages, ratings, notifications and visits.
  */
 export function withDerivedFields(collection: CollectionName, row: Row): Row {
   if (collection === 'customers') row.searchTokens = customerSearchTokens(row as unknown as SearchableCustomer);
   else if (collection === 'customerVehicles') row.searchTokens = vehicleSearchTokens(row as unknown as SearchableVehicle);
   else if (collection === 'storeMessages') mark(row, 'awaitingReply', row.messageDirection === 'Inbound' && !isDone(row as { isArchived: boolean; repliedToByUserId: string | null }) && 1);
   else if (collection === 'ratings') mark(row, 'unread', row.isRead === false && 1);
+  else if (collection === 'userNotifications') mark(row, 'unread', row.dateMarkedRead === null && 1);
   else if (collection === 'scheduledVisits') mark(row, 'inHandSince', inHandSince(row));
   return row;
 }

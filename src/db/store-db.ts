@@ -109,10 +109,12 @@ const indexes: Partial<Record<CollectionName, string[]>> = {
   // Marked on the few incoming messages still to answer and unread ratings: the badges count those alone. A visit's
   // texts (only messages about a visit have visitId) tell home which cars ready for pickup were texted.
   storeMessages: ['sentOn', 'customerId', 'awaitingReply', 'visitId'],
-  ratings: ['visitDate', 'unread'],
+  // The shell's average of every rating counts each score on this index, never reading a store's years of ratings.
+  ratings: ['visitDate', 'unread', 'score'],
   inspectionItems: ['inspectionReportId'],
   inspectionPhotos: ['inspectionReportId'],
-  userNotifications: ['dateAdded'],
+  // The bell's badge counts the unread ones (derived-fields.ts), not a user's whole history of notifications.
+  userNotifications: ['dateAdded', 'unread'],
   specialStoreHours: ['date'],
   // The counter's tire finder: a size typed so far is a prefix of size keys; a brand or line narrows the rest.
   catalogueTires: ['sizeKey', 'productLineHashId', 'brandHashId'],
@@ -160,12 +162,15 @@ const addedInVersion: Partial<Record<CollectionName, number>> = {
  * Indexes a later version added to a collection that existed before, with that version: Dexie builds them then,
  * and the upgrade gives the rows already here the derived fields those indexes are on. Version 11's visits by a start
  * of their services have no upgrade: the reads of a period mark the visits they find (visits-by-service-start.ts).
+ * Version 12's ratings by score need none: the score is the row's own field, which IndexedDB indexes as it adds
+ * the index; its unread notifications are marked in the upgrade (a user's notifications are a few thousand at most).
  */
 const indexAddedInVersion: Partial<Record<CollectionName, Record<string, number>>> = {
   customers: { '*searchTokens': 4 },
   customerVehicles: { '*searchTokens': 4 },
   storeMessages: { awaitingReply: 10, visitId: 10 },
-  ratings: { unread: 10 },
+  ratings: { unread: 10, score: 12 },
+  userNotifications: { unread: 12 },
   scheduledVisits: { inHandSince: 10, [serviceStartField]: 11 },
 };
 const reindexedIn = (c: CollectionName, version: number) => Object.values(indexAddedInVersion[c] ?? {}).includes(version);
@@ -175,7 +180,7 @@ const bookkeepingTables: Record<number, Record<string, string>> = {
   3: { localEdits: 'entity', conflicts: '++id, entity' },
   7: { photoBlobs: 'inspectionPhotoId' },
 };
-const latestVersion = 11;
+const latestVersion = 12;
 
 /** A collection's schema at a version: indexes a later version added are not there yet. */
 const tableSchema = (c: CollectionName, version = latestVersion) =>
@@ -262,6 +267,7 @@ export class StoreDb extends Dexie {
         });
       }
       if (version === 10) declared.upgrade(markRowsHere);
+      if (version === 12) declared.upgrade((tx) => tx.table('userNotifications').toCollection().modify((row: Row) => { withDerivedFields('userNotifications', row); }));
     }
   }
 

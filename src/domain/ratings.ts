@@ -5,7 +5,13 @@ import { instantToWallClock, wallClockIsoToInstant } from './time-zone.ts';
 
 /** Spec section 9: the average of scores, or null when there are none. */
 export function averageScore(scores: readonly number[]): number | null {
-  return scores.length === 0 ? null : scores.reduce((sum, s) => sum + s, 0) / scores.length;
+  return averageOfTallies(scores.map((score) => ({ score, count: 1 }))).average;
+}
+
+/** The same average, of scores tallied (each score given and how many gave it: an index's keys and counts). */
+export function averageOfTallies(tallies: readonly { score: number; count: number }[]): Average {
+  const count = tallies.reduce((sum, t) => sum + t.count, 0);
+  return { average: count === 0 ? null : tallies.reduce((sum, t) => sum + t.score * t.count, 0) / count, count };
 }
 
 /** Five stars in half steps (spec section 9): an average shown as the nearest half star. */

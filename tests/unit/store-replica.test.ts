@@ -19,7 +19,7 @@ describe('a store replica made by the first version of the app', () => {
 
     const upgraded = new StoreDb({ userId: ownerA, storeId: 7 }, { indexedDB, IDBKeyRange, legacy: true });
     await upgraded.open();
-    expect(upgraded.verno).toBe(11);
+    expect(upgraded.verno).toBe(12);
     expect(await upgraded.collection('customers').get('c1')).toMatchObject({ customerId: 'c1', firstName: 'Ada' });
     expect(await upgraded.collection('customers').where('searchTokens').startsWith('n:ad').primaryKeys()).toEqual(['c1']);
     expect(await upgraded.outbox.count()).toBe(1);
@@ -81,6 +81,28 @@ describe('a replica of version 10, before visits were indexed by a start of thei
     const upgraded = new StoreDb(owner, { indexedDB, IDBKeyRange });
     expect(await upgraded.collection('scheduledVisits').get('v1')).toMatchObject({ scheduledVisitId: 'v1', keyTag: '12' });
     expect(await upgraded.collection('scheduledVisits').where('serviceStart').above('').count()).toBe(0);
+    upgraded.close();
+  });
+});
+
+describe('a replica of version 11, before ratings were indexed by score and unread notifications marked', () => {
+  it('opens with its ratings counted by score and its unread notifications marked, as the shell reads them', async () => {
+    const indexedDB = new IDBFactory();
+    const owner = { userId: ownerA, storeId: 10 };
+    const before = new Dexie(storeDbName(owner), { indexedDB, IDBKeyRange });
+    before.version(11).stores(storeDbSchemaAt(11));
+    await before.table('ratings').bulkPut([{ ratingId: 'a', score: 5 }, { ratingId: 'b', score: 4 }, { ratingId: 'c', score: 5 }]);
+    await before.table('userNotifications').bulkPut([
+      { userNotificationId: 'new', dateAdded: '2026-06-09T10:00:00.000Z', dateMarkedRead: null },
+      { userNotificationId: 'seen', dateAdded: '2026-06-09T09:00:00.000Z', dateMarkedRead: '2026-06-09T11:00:00.000Z' },
+    ]);
+    before.close();
+
+    const upgraded = new StoreDb(owner, { indexedDB, IDBKeyRange });
+    expect(await upgraded.collection('ratings').orderBy('score').uniqueKeys()).toEqual([4, 5]);
+    expect(await upgraded.collection('ratings').where('score').equals(5).count()).toBe(2);
+    expect(await upgraded.collection('userNotifications').where('unread').equals(1).primaryKeys()).toEqual(['new']);
+    expect(await upgraded.collection('userNotifications').get('seen')).toEqual({ userNotificationId: 'seen', dateAdded: '2026-06-09T09:00:00.000Z', dateMarkedRead: '2026-06-09T11:00:00.000Z' });
     upgraded.close();
   });
 });

@@ -66,7 +66,7 @@ export function AppLayout() {
           <Group gap={4} ml="auto" wrap="nowrap">
             {ratings && <Group visibleFrom="lg"><RatingSummary summary={ratings} place="header" /></Group>}
             {session.activeStore && <SyncIndicator storeId={session.activeStore.id} status={status} stores={session.stores} />}
-            {session.activeStore && frontDesk && <IncomingMessagesPopup key={session.activeStore.id} store={session.activeStore} />}
+            {session.activeStore && frontDesk && <IncomingMessagesPopup key={session.activeStore.id} store={session.activeStore} awaiting={counts.unreadMessages} />}
             {session.activeStore && <NotificationsPopup storeId={session.activeStore.id} />}
             <AccountMenu session={session} />
           </Group>

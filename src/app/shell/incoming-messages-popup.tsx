@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -6,68 +6,86 @@ import { useState } from 'react';
 import type { StoreMessage, StoreService } from '../../contract/entities.ts';
 import { inquiryTypes } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
+import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { callBoxNumber, isDone, messageTexts, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
+import { callBoxNumber, messageTexts, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
 import { sendQuickReply } from '../../features/messages/send-quick-reply.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 /**
  * The incoming-messages popup (spec section 2): the new incoming messages, each with its inquiry type, store
- * service and call-customer box, and Quick Reply, Archive Message, View Thread, Clear Message. The list is
- * taken when it opens (a reply stays with its note until it closes), a message arriving meanwhile goes on
- * top, an archived one leaves; it is taken again on close, and on a store change (the shell keys the popup
- * by store).
+ * service and call-customer box, and Quick Reply, Archive Message, View Thread, Clear Message. Its badge is the
+ * shell's count of messages still to answer (use-shell-counts.ts, an index count), and the messages themselves
+ * are read only while it is open: a closed popup reads nothing as a busy store's texts come and go.
  */
-export function IncomingMessagesPopup({ store }: { store: StoreLocation }) {
+export function IncomingMessagesPopup({ store, awaiting }: { store: StoreLocation; awaiting: number }) {
   const [opened, setOpened] = useState(false);
-  const [listed, setListed] = useState<string[] | null>(null);
-  const [cleared, setCleared] = useState<Set<string>>(new Set());
-  const messages = useLiveQuery(async () => {
-    const db = replicaOf(store.id);
-    const [all, services] = await Promise.all([db.rows<StoreMessage>('storeMessages').toArray(), db.rows<StoreService>('storeServices').toArray()]);
-    return { inbound: all.filter((m) => m.messageDirection === 'Inbound').sort((a, b) => b.sentOn.localeCompare(a.sentOn)), serviceName: new Map(services.map((s) => [s.storeServiceId, s.name])) };
-  }, [store.id]);
-
-  const fresh = (messages?.inbound ?? []).filter((m) => !isDone(m));
-  const taken = listed ?? fresh.map((m) => m.storeMessageId);
-  const byId = new Map((messages?.inbound ?? []).map((m) => [m.storeMessageId, m]));
-  const arrived = fresh.filter((m) => !taken.includes(m.storeMessageId)).map((m) => m.storeMessageId);
-  const shown = [...arrived, ...taken].map((id) => byId.get(id)).filter((m): m is StoreMessage => !!m && !m.isArchived && !cleared.has(m.storeMessageId));
-
+  // Each opening lists anew (a fresh list component); closing leaves the list in place while the popup fades out.
+  const [openings, setOpenings] = useState(0);
   const toggle = (next: boolean) => {
+    if (next && !opened) setOpenings((n) => n + 1);
     setOpened(next);
-    setListed(next ? fresh.map((m) => m.storeMessageId) : null);
-    if (!next) setCleared(new Set());
   };
-
   return (
     // 400 px wide, and never wider than a phone's screen (with a margin each side).
     // The badge wraps the popover, not its target: the target must be the button, which carries aria-expanded.
-    <Indicator disabled={fresh.length === 0} label={fresh.length} size={16} color="error" offset={4}>
+    <Indicator disabled={awaiting === 0} label={awaiting} size={16} color="error" offset={4}>
       <Popover opened={opened} onChange={toggle} position="bottom-end" width="min(400px, calc(100vw - 16px))" withinPortal shadow="md">
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => toggle(!opened)} aria-label={`Incoming messages${fresh.length ? `: ${fresh.length} new` : ''}`}>
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => toggle(!opened)} aria-label={`Incoming messages${awaiting ? `: ${awaiting} new` : ''}`}>
             <IconMessage size={22} />
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0}>
           <Text fw={600} px="sm" py="xs">Incoming messages</Text>
           <Divider />
-          <ScrollArea.Autosize mah="60vh" type="auto">
-            {shown.length === 0 ? <Text p="md" c="dimmed">{messageTexts.empty}</Text> : (
-              <Stack gap={0}>
-                {shown.map((m) => (
-                  <PopupRow key={m.storeMessageId} message={m} store={store} serviceName={m.storeServiceId ? messages?.serviceName.get(m.storeServiceId) : undefined}
-                    onClear={() => setCleared(new Set([...cleared, m.storeMessageId]))} onLeave={() => toggle(false)} />
-                ))}
-              </Stack>
-            )}
-          </ScrollArea.Autosize>
+          <IncomingMessagesList key={openings} store={store} onLeave={() => toggle(false)} />
           <Divider />
           <Button component={Link} to="/messages" variant="subtle" fullWidth radius={0} onClick={() => toggle(false)}>SEE ALL MESSAGES</Button>
         </Popover.Dropdown>
       </Popover>
     </Indicator>
+  );
+}
+
+/** The messages to answer, newest first, and with them those listed since the popup opened (kept by id). */
+export async function readIncomingMessages(db: StoreDb, listed: readonly string[]): Promise<{ fresh: StoreMessage[]; byId: Map<string, StoreMessage>; serviceName: Map<string, string> }> {
+  const messages = db.rows<StoreMessage>('storeMessages');
+  const [fresh, kept] = await Promise.all([messages.where('awaitingReply').equals(1).toArray(), messages.bulkGet([...listed])]);
+  fresh.sort((a, b) => b.sentOn.localeCompare(a.sentOn));
+  const byId = new Map([...kept, ...fresh].filter((m): m is StoreMessage => m !== undefined).map((m) => [m.storeMessageId, m]));
+  const serviceIds = [...new Set([...byId.values()].flatMap((m) => (m.storeServiceId ? [m.storeServiceId] : [])))];
+  const services = (await db.rows<StoreService>('storeServices').bulkGet(serviceIds)).filter((s): s is StoreService => s !== undefined);
+  return { fresh, byId, serviceName: new Map(services.map((s) => [s.storeServiceId, s.name])) };
+}
+
+/**
+ * The list, made anew at each opening: taken when it opens (a reply stays with its note until it closes), a
+ * message arriving meanwhile goes on top, an archived one leaves; taken again at the next opening, and on a store
+ * change (the shell keys the popup by store).
+ */
+function IncomingMessagesList({ store, onLeave }: { store: StoreLocation; onLeave(): void }) {
+  const [listed, setListed] = useState<string[] | null>(null);
+  const [cleared, setCleared] = useState<Set<string>>(new Set());
+  const messages = useLiveQuery(() => readIncomingMessages(replicaOf(store.id), listed ?? []), [store.id, listed]);
+  // The list is taken from the first read (set while rendering, so no frame shows the read without it).
+  if (messages && listed === null) setListed(messages.fresh.map((m) => m.storeMessageId));
+  if (!messages) return <Group justify="center" p="md"><Loader size="sm" aria-label="Loading messages" /></Group>;
+
+  const taken = listed ?? messages.fresh.map((m) => m.storeMessageId);
+  const arrived = messages.fresh.filter((m) => !taken.includes(m.storeMessageId)).map((m) => m.storeMessageId);
+  const shown = [...arrived, ...taken].map((id) => messages.byId.get(id)).filter((m): m is StoreMessage => !!m && !m.isArchived && !cleared.has(m.storeMessageId));
+  return (
+    <ScrollArea.Autosize mah="60vh" type="auto">
+      {shown.length === 0 ? <Text p="md" c="dimmed">{messageTexts.empty}</Text> : (
+        <Stack gap={0}>
+          {shown.map((m) => (
+            <PopupRow key={m.storeMessageId} message={m} store={store} serviceName={m.storeServiceId ? messages.serviceName.get(m.storeServiceId) : undefined}
+              onClear={() => setCleared(new Set([...cleared, m.storeMessageId]))} onLeave={onLeave} />
+          ))}
+        </Stack>
+      )}
+    </ScrollArea.Autosize>
   );
 }
 

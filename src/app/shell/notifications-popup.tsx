@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { NotificationPreference, UserNotification } from '../../contract/entities.ts';
+import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { kindsHiddenInApp } from '../../domain/notification-preferences.ts';
 import { NotificationContent } from '../notification-content.tsx';
@@ -11,21 +12,26 @@ import { syncClient } from '../../sync/sync-client.ts';
 import { relativeTime } from '../relative-time.ts';
 
 /**
+ * The 10 newest notifications the user sees in the app, and how many of those are unread: the unread ones by
+ * their mark's index (derived-fields.ts), so the badge never reads a user's whole history of notifications.
+ */
+export async function readNotificationsPopup(db: StoreDb): Promise<{ newest: UserNotification[]; unread: number }> {
+  const hidden = new Set<string>(kindsHiddenInApp(await db.rows<NotificationPreference>('notificationPreferences').toArray()));
+  const table = db.rows<UserNotification>('userNotifications');
+  const [newest, unread] = await Promise.all([
+    table.orderBy('dateAdded').reverse().filter((n) => !hidden.has(n.kind)).limit(10).toArray(),
+    table.where('unread').equals(1).filter((n) => !hidden.has(n.kind)).count(),
+  ]);
+  return { newest, unread };
+}
+
+/**
  * The 10 newest notifications (spec section 2): unread under Recent, read under EARLIER. Kinds the user
  * turned off in notification settings are left out here and in the count, and stay on the notifications page.
  */
 export function NotificationsPopup({ storeId }: { storeId: number }) {
   const [opened, setOpened] = useState(false);
-  const data = useLiveQuery(async () => {
-    const db = replicaOf(storeId);
-    const hidden = new Set<string>(kindsHiddenInApp(await db.rows<NotificationPreference>('notificationPreferences').toArray()));
-    const table = db.rows<UserNotification>('userNotifications');
-    const [newest, unread] = await Promise.all([
-      table.orderBy('dateAdded').reverse().filter((n) => !hidden.has(n.kind)).limit(10).toArray(),
-      table.filter((n) => n.dateMarkedRead === null && !hidden.has(n.kind)).count(),
-    ]);
-    return { newest, unread };
-  }, [storeId]);
+  const data = useLiveQuery(() => readNotificationsPopup(replicaOf(storeId)), [storeId]);
   const newest = data?.newest ?? [];
   const recent = newest.filter((n) => n.dateMarkedRead === null);
   const earlier = newest.filter((n) => n.dateMarkedRead !== null);
