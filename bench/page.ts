@@ -13,6 +13,8 @@ import { firstScreenMessages, MessageList, readIncoming, shownMessages } from '.
 import { MantineProvider } from '@mantine/core';
 import { RouterContextProvider } from '@tanstack/react-router';
 import { HomeTiles } from '../src/features/home/home-tiles.tsx';
+import { readRatingSummary } from '../src/app/shell/use-rating-summary.ts';
+import { readShellCounts } from '../src/app/shell/use-shell-counts.ts';
 import type { HomeFigures } from '../workers/home-figures.ts';
 import type { StoreLocation } from '../src/contract/store-location.ts';
 import { createAppRouter } from '../src/routes/router.tsx';
@@ -488,6 +490,31 @@ async function homeBench(owner: { userId: string; storeId: number }) {
   return { navigation, floor, visitsToday: figures.dayTotal, here: Object.values(figures.here).reduce((sum, list) => sum + list.length, 0) };
 }
 
+/**
+ * The shell's top bar and drawer as they open over the big store (20k messages, 10k ratings): the badges' counts and
+ * the rating summary, read by index, against reading the tables they come from whole (every message with the store's
+ * services, and every rating: what the shell read before 2026-11-28).
+ */
+async function shellBench(owner: { userId: string; storeId: number }) {
+  const db = new StoreDb(owner);
+  await db.open();
+  const header: number[] = [];
+  const whole: number[] = [];
+  let ratings = 0;
+  for (let round = 0; round < 32; round++) {
+    let started = performance.now();
+    const [, summary] = await Promise.all([readShellCounts(db), readRatingSummary(db, new Date(), benchZone)]);
+    if (round >= 2) header.push(performance.now() - started);
+    ratings = summary.overall.count;
+    started = performance.now();
+    await Promise.all([db.collection('storeMessages').toArray(), db.collection('storeServices').toArray(), db.collection('ratings').toArray()]);
+    if (round >= 2) whole.push(performance.now() - started);
+  }
+  const messages = await db.collection('storeMessages').count();
+  db.close();
+  return { header, whole, messages, ratings };
+}
+
 /** The dashboard's figures of the last whole month at the big store, in the worker (read and computed), against a plain count of the same rows. */
 async function dashboardBench(owner: { userId: string; storeId: number }) {
   const today = Temporal.Now.plainDateISO(benchZone);
@@ -575,10 +602,12 @@ Object.assign(window, {
     const messages = await messagesBench(params);
     console.info('bench: messages done; home');
     const home = await homeBench(params);
-    console.info('bench: home done; dashboard month');
+    console.info('bench: home done; the shell\'s badges and rating summary');
+    const shell = await shellBench(params);
+    console.info('bench: shell done; dashboard month');
     const dashboard = await dashboardBench(params);
     console.info('bench: dashboard month done; photos');
     const photos = await photoBench(params);
-    return { sync, raw, catalogue, latencies, search, tireSearch, quote, scheduler, messages, home, dashboard, photos };
+    return { sync, raw, catalogue, latencies, search, tireSearch, quote, scheduler, messages, home, shell, dashboard, photos };
   },
 });
