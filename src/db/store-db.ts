@@ -267,7 +267,8 @@ export class StoreDb extends Dexie {
         });
       }
       if (version === 10) declared.upgrade(markRowsHere);
-      if (version === 12) declared.upgrade((tx) => tx.table('userNotifications').toCollection().modify((row: Row) => { withDerivedFields('userNotifications', row); }));
+      // Written back only where the upgrade set a mark (the unread ones): modify leaves a row whose callback says false.
+      if (version === 12) declared.upgrade((tx) => tx.table('userNotifications').toCollection().modify((row: Row) => withDerivedFields('userNotifications', row).unread !== undefined));
     }
   }
 

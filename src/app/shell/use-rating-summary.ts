@@ -6,7 +6,7 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { averageOfTallies, ratingSummary, recentWindowStart, type Average } from '../../domain/ratings.ts';
 import { storeTimeZone } from '../../domain/time-zone.ts';
 
-/** A day: an offset written into a visit's date moves its text by up to 14 hours from the instant's. */
+/** A day: an offset written into a visit's date (less than a day, by the contract) moves its text from the instant's. */
 const offsetMargin = 86_400_000;
 
 /**
