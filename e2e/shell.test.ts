@@ -443,3 +443,51 @@ describe('the layout on a phone', () => {
     }
   });
 });
+
+describe("the top bar's popups", () => {
+  it('take the keyboard in as they open and give it back to their button on Escape; a quick reply gets the cursor, and Cancel backs out', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      const messages = page.getByRole('button', { name: /^Incoming messages: \d+ new$/ });
+      await messages.waitFor({ timeout: 20_000 });
+      for (const button of [messages, page.getByRole('button', { name: /^Notifications/ }), page.getByRole('button', { name: /^Sync status/ })]) {
+        await button.click();
+        const popup = await button.getAttribute('aria-controls');
+        await expect.poll(() => page.evaluate((id) => document.activeElement?.closest(`[id="${id}"]`) !== null, popup)).toBe(true);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+        expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+      }
+
+      await messages.click();
+      await page.getByRole('button', { name: 'Quick Reply' }).first().click();
+      const reply = page.getByRole('textbox', { name: 'Quick reply' });
+      await expect.poll(() => reply.evaluate((box) => box === document.activeElement)).toBe(true);
+      await page.keyboard.type('On my way');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      expect(await reply.count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => messages.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('close on a phone at a tap outside, which reaches nothing under them', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', 'demo1234', { viewport: { width: 390, height: 844 }, touch: true });
+    try {
+      await shellReady(page, 'Uma User');
+      const messages = page.getByRole('button', { name: /^Incoming messages/ });
+      await messages.tap();
+      await expect.poll(() => messages.getAttribute('aria-expanded')).toBe('true');
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      const box = (await menu.boundingBox())!;
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await expect.poll(() => messages.getAttribute('aria-expanded')).toBe('false');
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+});

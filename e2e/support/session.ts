@@ -11,8 +11,10 @@ export interface SignedIn {
 }
 
 /** Opens the app in a fresh browser profile; the guard sends it to the login page, where it signs in. */
-export async function signIn(browser: Browser, url: string, email: string, password = 'demo1234', options: { viewport?: { width: number; height: number }; timezoneId?: string; fakeTimers?: boolean } = {}): Promise<SignedIn> {
-  const context = await browser.newContext({ ...(options.viewport ? { viewport: options.viewport } : {}), ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
+export async function signIn(browser: Browser, url: string, email: string, password = 'demo1234', options: { viewport?: { width: number; height: number }; timezoneId?: string; fakeTimers?: boolean; touch?: boolean } = {}): Promise<SignedIn> {
+  const context = await browser.newContext({
+    ...(options.viewport ? { viewport: options.viewport } : {}), ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}), ...(options.touch ? { isMobile: true, hasTouch: true } : {}),
+  });
   // Timers the test moves on (clock.fastForward) rather than waits for: time still flows as usual otherwise.
   if (options.fakeTimers) await context.clock.install();
   const meCalls: (string | undefined)[] = [];

@@ -2,7 +2,8 @@ import { ActionIcon, Alert, Badge, Button, Divider, Group, Indicator, Loader, Po
 import { IconMessage } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { StoreMessage, StoreService } from '../../contract/entities.ts';
 import { inquiryTypes } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
@@ -11,6 +12,7 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { callBoxNumber, messageTexts, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
 import { sendQuickReply } from '../../features/messages/send-quick-reply.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import { useTopBarPopover } from './top-bar-popover.ts';
 
 /**
  * The incoming-messages popup (spec section 2): the new incoming messages, each with its inquiry type, store
@@ -22,6 +24,7 @@ export function IncomingMessagesPopup({ store, awaiting }: { store: StoreLocatio
   const [opened, setOpened] = useState(false);
   // Each opening lists anew (a fresh list component); closing leaves the list in place while the popup fades out.
   const [openings, setOpenings] = useState(0);
+  const popover = useTopBarPopover();
   const toggle = (next: boolean) => {
     if (next && !opened) setOpenings((n) => n + 1);
     setOpened(next);
@@ -30,14 +33,15 @@ export function IncomingMessagesPopup({ store, awaiting }: { store: StoreLocatio
     // 400 px wide, and never wider than a phone's screen (with a margin each side).
     // The badge wraps the popover, not its target: the target must be the button, which carries aria-expanded.
     <Indicator disabled={awaiting === 0} label={awaiting} size={16} color="error" offset={4}>
-      <Popover opened={opened} onChange={toggle} position="bottom-end" width="min(400px, calc(100vw - 16px))" withinPortal shadow="md">
+      <Popover opened={opened} onChange={toggle} width="min(400px, calc(100vw - 16px))" {...popover}>
         <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => toggle(!opened)} aria-label={`Incoming messages${awaiting ? `: ${awaiting} new` : ''}`}>
             <IconMessage size={22} />
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0}>
-          <Text fw={600} px="sm" py="xs">Incoming messages</Text>
+          {/* The keyboard lands on the title as the popup opens (its list is still being read), the list a Tab away. */}
+          <Text fw={600} px="sm" py="xs" tabIndex={-1} data-autofocus>Incoming messages</Text>
           <Divider />
           <IncomingMessagesList key={openings} store={store} onLeave={() => toggle(false)} />
           <Divider />
@@ -95,6 +99,16 @@ function PopupRow({ message, store, serviceName, onClear, onLeave }: { message: 
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const row = useRef<HTMLDivElement>(null);
+  // The reply box goes: the keyboard stays on this message, inside the popup (where Escape still closes it).
+  const closeReply = () => {
+    flushSync(() => {
+      setReplying(false);
+      setContent('');
+      setProblem(null);
+    });
+    row.current?.focus();
+  };
   const send = async () => {
     if (content.trim() === '') return;
     setSending(true);
@@ -102,11 +116,10 @@ function PopupRow({ message, store, serviceName, onClear, onLeave }: { message: 
     const failed = await sendQuickReply(message, content);
     setSending(false);
     if (failed) return setProblem(failed);
-    setContent('');
-    setReplying(false);
+    closeReply();
   };
   return (
-    <Stack gap={4} p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} role="article" aria-label={`Message from ${message.name || 'unknown sender'}`}>
+    <Stack ref={row} tabIndex={-1} gap={4} p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} role="article" aria-label={`Message from ${message.name || 'unknown sender'}`}>
       {/* The name first, whole; the inquiry and the service follow it, on a line of their own when narrow. */}
       <Group justify="space-between" gap={4}>
         <Text fw={700} size="sm">{message.name || 'Unknown sender'}</Text>
@@ -121,9 +134,10 @@ function PopupRow({ message, store, serviceName, onClear, onLeave }: { message: 
       {message.repliedToByUserName && <Text size="xs" c="dimmed">{messageTexts.repliedBy(message.repliedToByUserName)}</Text>}
       {replying && (
         <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput aria-label="Quick reply" placeholder="Reply; Enter sends" style={{ flex: 1 }} value={content} disabled={sending} data-autofocus
+          <TextInput aria-label="Quick reply" placeholder="Reply; Enter sends" style={{ flex: 1 }} value={content} disabled={sending} autoFocus
             onChange={(e) => setContent(e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void send(); } }} />
           <Button size="xs" loading={sending} onClick={() => void send()}>Send Message</Button>
+          <Button size="xs" variant="subtle" color="gray" disabled={sending} onClick={closeReply}>Cancel</Button>
         </Group>
       )}
       {problem && <Text c="red" size="xs" role="alert">{problem}</Text>}

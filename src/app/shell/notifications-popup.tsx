@@ -10,6 +10,7 @@ import { kindsHiddenInApp } from '../../domain/notification-preferences.ts';
 import { NotificationContent } from '../notification-content.tsx';
 import { syncClient } from '../../sync/sync-client.ts';
 import { relativeTime } from '../relative-time.ts';
+import { useTopBarPopover } from './top-bar-popover.ts';
 
 /**
  * The 10 newest notifications the user sees in the app, and how many of those are unread: the unread ones by
@@ -31,6 +32,7 @@ export async function readNotificationsPopup(db: StoreDb): Promise<{ newest: Use
  */
 export function NotificationsPopup({ storeId }: { storeId: number }) {
   const [opened, setOpened] = useState(false);
+  const popover = useTopBarPopover();
   const data = useLiveQuery(() => readNotificationsPopup(replicaOf(storeId)), [storeId]);
   const newest = data?.newest ?? [];
   const recent = newest.filter((n) => n.dateMarkedRead === null);
@@ -52,7 +54,7 @@ export function NotificationsPopup({ storeId }: { storeId: number }) {
   return (
     // The badge wraps the popover, not its target: the target must be the button, which carries aria-expanded.
     <Indicator disabled={!data?.unread} label={data?.unread} size={16} color="error" offset={4}>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} withinPortal shadow="md">
+      <Popover opened={opened} onChange={setOpened} width="min(360px, calc(100vw - 16px))" {...popover}>
         <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setOpened((o) => !o)} aria-label={`Notifications${data?.unread ? `: ${data.unread} unread` : ''}`}>
             <IconBell size={22} />

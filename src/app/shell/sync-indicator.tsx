@@ -5,6 +5,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { useDeviceOutbox, useOtherUsersWaiting, type DeviceChange } from './use-device-outbox.ts';
 import { useOfflineReadiness } from './use-offline-readiness.ts';
+import { useTopBarPopover } from './top-bar-popover.ts';
 import { relativeTime } from '../relative-time.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import type { SyncStatus } from '../../../workers/sync-worker-api.ts';
@@ -31,6 +32,7 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
   const readiness = useOfflineReadiness(storeId);
   const othersWaiting = useOtherUsersWaiting();
   const [opened, setOpened] = useState(false);
+  const popover = useTopBarPopover();
   useEffect(() => {
     const open = () => setOpened(true);
     window.addEventListener(openEvent, open);
@@ -51,55 +53,57 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
   const lastSynced = status.lastSyncedAt ? new Date(status.lastSyncedAt).toISOString() : readiness?.lastSyncedAt ?? null;
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width="min(360px, calc(100vw - 16px))" withinPortal shadow="md">
-      <Popover.Target>
-        <Tooltip label={`Sync: ${label}`}>
-          <Indicator disabled={!failed.length && !waiting.length} label={failed.length || waiting.length} size={16} color={failed.length ? 'error' : 'yellow'} offset={4}>
+    // The badge wraps the popover and the tooltip wraps the button, so the button itself carries aria-expanded;
+    // the tooltip stays away while the panel is open (it would sit beside it, half hidden).
+    <Indicator disabled={!failed.length && !waiting.length} label={failed.length || waiting.length} size={16} color={failed.length ? 'error' : 'yellow'} offset={4}>
+      <Popover opened={opened} onChange={setOpened} width="min(360px, calc(100vw - 16px))" {...popover}>
+        <Tooltip label={`Sync: ${label}`} disabled={opened}>
+          <Popover.Target>
             <ActionIcon variant="subtle" color={color} size="lg" aria-label={`Sync status: ${label}`} onClick={() => setOpened((o) => !o)}>
               <Icon size={22} />
             </ActionIcon>
-          </Indicator>
+          </Popover.Target>
         </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs" role="region" aria-label="Sync status">
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={600} style={{ minWidth: 0 }}>{offline ? 'Offline: changes are kept on this device' : status.signedIn ? label : 'Sign in again to send changes'}</Text>
-            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void syncClient().syncNow()}>Sync now</Button>
-          </Group>
-          <Text size="sm" c="dimmed">Last synced {lastSynced ? relativeTime(lastSynced) : 'not yet on this device'}.</Text>
-          {readiness && readiness.missing.length > 0 && (
-            <Text size="sm" c="yellow.9" role="status">Not ready for offline use yet: {readiness.missing.join('; ')}. Stay online until this goes away.</Text>
-          )}
-          {progress && (
-            <div>
-              <Text size="sm">{progress.phase === 'priority' ? 'Getting today\'s schedule…' : 'Getting all store data…'} {progress.total ? `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}` : ''}</Text>
-              <Progress value={progress.total ? Math.min(100, (100 * progress.done) / progress.total) : 100} animated={!progress.total} aria-label="Sync progress" />
-            </div>
-          )}
-          {status.lastError && <Text size="sm" c="error.7" role="alert">{status.lastError}</Text>}
-          {status.updateAvailable && (
+        <Popover.Dropdown>
+          <Stack gap="xs" role="region" aria-label="Sync status">
             <Group justify="space-between" wrap="nowrap">
-              <Text size="sm">A new version of the app is available: it shows data this one cannot.</Text>
-              <Button size="xs" onClick={() => window.location.reload()}>Update</Button>
+              <Text fw={600} style={{ minWidth: 0 }}>{offline ? 'Offline: changes are kept on this device' : status.signedIn ? label : 'Sign in again to send changes'}</Text>
+              <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void syncClient().syncNow()}>Sync now</Button>
             </Group>
-          )}
-          {othersWaiting > 0 && (
-            <Text size="sm" c="dimmed">
-              {othersWaiting} {othersWaiting === 1 ? 'change of another user is' : 'changes of another user are'} waiting on this device. They are sent when that user signs in here.
-            </Text>
-          )}
-          <ScrollArea.Autosize mah={360} type="auto">
-            <Stack gap="xs">
-              {failed.map((change) => <FailedChange key={`${change.storeId}/${change.entry.seq}`} change={change} store={storeName(change.storeId)} />)}
-              {waiting.length > 0 && <Divider label={`${waiting.length} waiting to be sent`} labelPosition="left" />}
-              {waiting.map((change) => <WaitingChange key={`${change.storeId}/${change.entry.seq}`} change={change} store={storeName(change.storeId)} />)}
-              {waiting.length === 0 && failed.length === 0 && <Text size="sm">Every change made on this device is saved.</Text>}
-            </Stack>
-          </ScrollArea.Autosize>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            <Text size="sm" c="dimmed">Last synced {lastSynced ? relativeTime(lastSynced) : 'not yet on this device'}.</Text>
+            {readiness && readiness.missing.length > 0 && (
+              <Text size="sm" c="yellow.9" role="status">Not ready for offline use yet: {readiness.missing.join('; ')}. Stay online until this goes away.</Text>
+            )}
+            {progress && (
+              <div>
+                <Text size="sm">{progress.phase === 'priority' ? 'Getting today\'s schedule…' : 'Getting all store data…'} {progress.total ? `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}` : ''}</Text>
+                <Progress value={progress.total ? Math.min(100, (100 * progress.done) / progress.total) : 100} animated={!progress.total} aria-label="Sync progress" />
+              </div>
+            )}
+            {status.lastError && <Text size="sm" c="error.7" role="alert">{status.lastError}</Text>}
+            {status.updateAvailable && (
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm">A new version of the app is available: it shows data this one cannot.</Text>
+                <Button size="xs" onClick={() => window.location.reload()}>Update</Button>
+              </Group>
+            )}
+            {othersWaiting > 0 && (
+              <Text size="sm" c="dimmed">
+                {othersWaiting} {othersWaiting === 1 ? 'change of another user is' : 'changes of another user are'} waiting on this device. They are sent when that user signs in here.
+              </Text>
+            )}
+            <ScrollArea.Autosize mah={360} type="auto">
+              <Stack gap="xs">
+                {failed.map((change) => <FailedChange key={`${change.storeId}/${change.entry.seq}`} change={change} store={storeName(change.storeId)} />)}
+                {waiting.length > 0 && <Divider label={`${waiting.length} waiting to be sent`} labelPosition="left" />}
+                {waiting.map((change) => <WaitingChange key={`${change.storeId}/${change.entry.seq}`} change={change} store={storeName(change.storeId)} />)}
+                {waiting.length === 0 && failed.length === 0 && <Text size="sm">Every change made on this device is saved.</Text>}
+              </Stack>
+            </ScrollArea.Autosize>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 
