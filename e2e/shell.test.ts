@@ -445,7 +445,7 @@ describe('the layout on a phone', () => {
 });
 
 describe("the top bar's popups", () => {
-  it('take the keyboard in as they open and give it back to their button on Escape; a quick reply gets the cursor, and Cancel backs out', async () => {
+  it('take the keyboard in as they open and give it back to their button on Escape; a quick reply gets the cursor, Cancel backs out, and a cleared message leaves the focus in the popup', async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
@@ -467,6 +467,15 @@ describe("the top bar's popups", () => {
       await page.keyboard.type('On my way');
       await page.getByRole('button', { name: 'Cancel' }).click();
       expect(await reply.count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => messages.getAttribute('aria-expanded')).toBe('false');
+
+      // A message cleared from the list takes the focus with it: it goes to the popup's title, where Escape still works.
+      await messages.click();
+      const rows = page.getByRole('article');
+      const before = await rows.count();
+      await rows.first().getByRole('button', { name: 'Clear Message' }).click();
+      await expect.poll(() => rows.count()).toBe(before - 1);
       await page.keyboard.press('Escape');
       await expect.poll(() => messages.getAttribute('aria-expanded')).toBe('false');
     } finally {

@@ -25,6 +25,8 @@ export function IncomingMessagesPopup({ store, awaiting }: { store: StoreLocatio
   // Each opening lists anew (a fresh list component); closing leaves the list in place while the popup fades out.
   const [openings, setOpenings] = useState(0);
   const popover = useTopBarPopover();
+  // Where the keyboard goes when the message it was on leaves the list (archived, cleared): still inside the popup.
+  const title = useRef<HTMLParagraphElement>(null);
   const toggle = (next: boolean) => {
     if (next && !opened) setOpenings((n) => n + 1);
     setOpened(next);
@@ -41,9 +43,9 @@ export function IncomingMessagesPopup({ store, awaiting }: { store: StoreLocatio
         </Popover.Target>
         <Popover.Dropdown p={0}>
           {/* The keyboard lands on the title as the popup opens (its list is still being read), the list a Tab away. */}
-          <Text fw={600} px="sm" py="xs" tabIndex={-1} data-autofocus>Incoming messages</Text>
+          <Text ref={title} fw={600} px="sm" py="xs" tabIndex={-1} data-autofocus>Incoming messages</Text>
           <Divider />
-          <IncomingMessagesList key={openings} store={store} onLeave={() => toggle(false)} />
+          <IncomingMessagesList key={openings} store={store} onLeave={() => toggle(false)} focusTitle={() => title.current?.focus()} />
           <Divider />
           <Button component={Link} to="/messages" variant="subtle" fullWidth radius={0} onClick={() => toggle(false)}>SEE ALL MESSAGES</Button>
         </Popover.Dropdown>
@@ -68,7 +70,7 @@ export async function readIncomingMessages(db: StoreDb, listed: readonly string[
  * message arriving meanwhile goes on top, an archived one leaves; taken again at the next opening, and on a store
  * change (the shell keys the popup by store).
  */
-function IncomingMessagesList({ store, onLeave }: { store: StoreLocation; onLeave(): void }) {
+function IncomingMessagesList({ store, onLeave, focusTitle }: { store: StoreLocation; onLeave(): void; focusTitle(): void }) {
   const [listed, setListed] = useState<string[] | null>(null);
   const [cleared, setCleared] = useState<Set<string>>(new Set());
   const messages = useLiveQuery(() => readIncomingMessages(replicaOf(store.id), listed ?? []), [store.id, listed]);
@@ -85,7 +87,10 @@ function IncomingMessagesList({ store, onLeave }: { store: StoreLocation; onLeav
         <Stack gap={0}>
           {shown.map((m) => (
             <PopupRow key={m.storeMessageId} message={m} store={store} serviceName={m.storeServiceId ? messages.serviceName.get(m.storeServiceId) : undefined}
-              onClear={() => setCleared(new Set([...cleared, m.storeMessageId]))} onLeave={onLeave} />
+              onClear={() => {
+                flushSync(() => setCleared(new Set([...cleared, m.storeMessageId])));
+                focusTitle();
+              }} onArchive={focusTitle} onLeave={onLeave} />
           ))}
         </Stack>
       )}
@@ -93,13 +98,14 @@ function IncomingMessagesList({ store, onLeave }: { store: StoreLocation; onLeav
   );
 }
 
-function PopupRow({ message, store, serviceName, onClear, onLeave }: { message: StoreMessage; store: StoreLocation; serviceName: string | undefined; onClear(): void; onLeave(): void }) {
+function PopupRow({ message, store, serviceName, onClear, onArchive, onLeave }: { message: StoreMessage; store: StoreLocation; serviceName: string | undefined; onClear(): void; onArchive(): void; onLeave(): void }) {
   const navigate = useNavigate();
   const [replying, setReplying] = useState(false);
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const row = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   // The reply box goes: the keyboard stays on this message, inside the popup (where Escape still closes it).
   const closeReply = () => {
     flushSync(() => {
@@ -114,8 +120,16 @@ function PopupRow({ message, store, serviceName, onClear, onLeave }: { message: 
     setSending(true);
     setProblem(null);
     const failed = await sendQuickReply(message, content);
+    if (failed) {
+      // Back in the box, with the words kept, to mend and send again (the box was disabled while sending).
+      flushSync(() => {
+        setSending(false);
+        setProblem(failed);
+      });
+      input.current?.focus();
+      return;
+    }
     setSending(false);
-    if (failed) return setProblem(failed);
     closeReply();
   };
   return (
@@ -134,7 +148,7 @@ function PopupRow({ message, store, serviceName, onClear, onLeave }: { message: 
       {message.repliedToByUserName && <Text size="xs" c="dimmed">{messageTexts.repliedBy(message.repliedToByUserName)}</Text>}
       {replying && (
         <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput aria-label="Quick reply" placeholder="Reply; Enter sends" style={{ flex: 1 }} value={content} disabled={sending} autoFocus
+          <TextInput ref={input} aria-label="Quick reply" placeholder="Reply; Enter sends" style={{ flex: 1 }} value={content} disabled={sending} autoFocus
             onChange={(e) => setContent(e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void send(); } }} />
           <Button size="xs" loading={sending} onClick={() => void send()}>Send Message</Button>
           <Button size="xs" variant="subtle" color="gray" disabled={sending} onClick={closeReply}>Cancel</Button>
@@ -145,7 +159,10 @@ function PopupRow({ message, store, serviceName, onClear, onLeave }: { message: 
         {showsReplyActions(message, store, replying) && (
           <>
             <Button size="compact-xs" variant="light" onClick={() => setReplying(true)}>Quick Reply</Button>
-            <Button size="compact-xs" variant="default" onClick={() => void syncClient().archiveMessage(message.storeMessageId)}>Archive Message</Button>
+            <Button size="compact-xs" variant="default" onClick={() => {
+              onArchive();
+              void syncClient().archiveMessage(message.storeMessageId);
+            }}>Archive Message</Button>
           </>
         )}
         <Button size="compact-xs" variant="subtle" onClick={() => {
