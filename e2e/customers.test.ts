@@ -158,11 +158,30 @@ describe('editing a customer', () => {
       expect(elsewhere.statusCode).toBe(200);
       await expect.poll(async () => (await readStore<{ customerId: string; city: string }>(page, `alltrac-${userId}-store-${store}`, 'customers'))
         .find((c) => c.customerId === customer.customerId)?.city, { timeout: 15_000 }).toBe('Shelbyville');
+      // Saved while the store's link is down: every word the page says of the save is kept, to show it never
+      // says "Saved." before the server has the change.
+      await page.evaluate(() => {
+        const said: string[] = [];
+        Object.assign(window, { saveSaid: said });
+        new MutationObserver(() => {
+          const text = document.querySelector('form [role="status"]')?.textContent ?? '';
+          if (text && text !== said.at(-1)) said.push(text);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await link.cut();
+      await context.setOffline(true);
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor({ timeout: 15_000 });
+      await page.getByRole('status').filter({ hasText: 'Saved on this device; sent when the app is back online.' }).waitFor({ timeout: 15_000 });
+      await link.restore();
+      await context.setOffline(false);
+      await page.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor({ timeout: 20_000 });
       expect(await db().selectFrom('customers').select(['notes', 'city']).where('customerId', '=', customer.customerId).executeTakeFirstOrThrow())
         .toEqual({ notes: 'Prefers Saturday mornings', city: 'Shelbyville' });
+      const said = await page.evaluate(() => (window as unknown as { saveSaid: string[] }).saveSaid);
+      expect(said[0]).toBe('Saved on this device; sent when the app is back online.');
+      expect(said.indexOf('Saved.')).toBe(said.length - 1);
     } finally {
+      await link.restore();
       await context.close();
     }
   });

@@ -47,11 +47,23 @@ export function CustomerEditPage() {
   const data = useCustomer(store?.id ?? 0, customerId);
   if (!store || !data?.customer || !session) return null;
   const { customer } = data;
-  const sending = data.waiting.some((e) => e.status === 'pending');
-  return <CustomerEditor key={customer.customerId} storeId={store.id} customer={customer} sending={sending} userName={session.user.name} formatDate={storeFormatters(store).date} />;
+  return <CustomerEditor key={customer.customerId} storeId={store.id} customer={customer} userName={session.user.name} formatDate={storeFormatters(store).date} />;
 }
 
 type Outcome = { kind: 'saved' | 'unchanged' } | { kind: 'failed'; text: string };
+
+/**
+ * Whether this customer's changes still wait in the outbox, read anew after each save. The outbox is written by
+ * the sync worker, and the page hears of that write a moment after the save returns: until a read made after the
+ * save answers, the save counts as still on its way, so "Saved." never shows before the server has it.
+ */
+function useStillSending(storeId: number, customerId: string, outcome: Outcome | null): boolean {
+  const read = useLiveQuery(async () => ({
+    after: outcome,
+    pending: await replicaOf(storeId).outbox.where('entity').equals(`customers/${customerId}`).filter((e) => e.status === 'pending').count() > 0,
+  }), [storeId, customerId, outcome]);
+  return read?.after !== outcome || read.pending;
+}
 
 /** What became of the last save, in words: saved here and still on its way, or on the server too. */
 function outcomeText(outcome: Outcome, sending: boolean, online: boolean): string {
@@ -61,9 +73,10 @@ function outcomeText(outcome: Outcome, sending: boolean, online: boolean): strin
   return online ? 'Saved on this device; sending it to the server…' : 'Saved on this device; sent when the app is back online.';
 }
 
-function CustomerEditor({ storeId, customer, sending, userName, formatDate }: { storeId: number; customer: Customer; sending: boolean; userName: string; formatDate: (iso: string) => string }) {
+function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: number; customer: Customer; userName: string; formatDate: (iso: string) => string }) {
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const sending = useStillSending(storeId, customer.customerId, outcome);
   const form = useForm<CustomerFormValues>({
     mode: 'controlled',
     initialValues: customerFormValues(customer),
