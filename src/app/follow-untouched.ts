@@ -16,20 +16,21 @@ export function useFollowWhileUntouched<V>(form: { isDirty: () => boolean; setIn
 }
 
 /**
- * A form section's save: runs `save` with the values, after which they are the form's new starting point and
- * the section says Saved; what went wrong is kept to show, with the person's work left in the form.
+ * A form section's save: runs `save` with the values, after which they are the form's new starting point;
+ * `saved` is a new token at each save that went through (null before, and while saving), for `useSaveStatus`
+ * to tell where it stands. What went wrong is kept to show, with the person's work left in the form.
  */
 export function useSectionSave<V>(form: { setInitialValues: (v: V) => void; resetDirty: (v: V) => void }, save: (values: V) => Promise<unknown>) {
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<object | null>(null);
   const submit = async (values: V) => {
     setError(null);
-    setSaved(false);
+    setSaved(null);
     try {
       await save(values);
       form.setInitialValues(values);
       form.resetDirty(values);
-      setSaved(true);
+      setSaved({});
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }

@@ -10,6 +10,7 @@ import type { TireQuote } from '../../contract/tire-pricing.ts';
 import { formatCents } from '../../app/money.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
+import { useSaveStatus } from '../../app/save-status.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { AnchorLink, ButtonLink } from '../../app/links.tsx';
@@ -52,19 +53,6 @@ export function CustomerEditPage() {
 
 type Outcome = { kind: 'saved' | 'unchanged' } | { kind: 'failed'; text: string };
 
-/**
- * Whether this customer's changes still wait in the outbox, read anew after each save. The outbox is written by
- * the sync worker, and the page hears of that write a moment after the save returns: until a read made after the
- * save answers, the save counts as still on its way, so "Saved." never shows before the server has it.
- */
-function useStillSending(storeId: number, customerId: string, outcome: Outcome | null): boolean {
-  const read = useLiveQuery(async () => ({
-    after: outcome,
-    pending: await replicaOf(storeId).outbox.where('entity').equals(`customers/${customerId}`).filter((e) => e.status === 'pending').count() > 0,
-  }), [storeId, customerId, outcome]);
-  return read?.after !== outcome || read.pending;
-}
-
 /** What became of the last save, in words: saved here and still on its way, or on the server too. */
 function outcomeText(outcome: Outcome, sending: boolean, online: boolean): string {
   if (outcome.kind === 'failed') return outcome.text;
@@ -76,7 +64,7 @@ function outcomeText(outcome: Outcome, sending: boolean, online: boolean): strin
 function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: number; customer: Customer; userName: string; formatDate: (iso: string) => string }) {
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const sending = useStillSending(storeId, customer.customerId, outcome);
+  const sending = useSaveStatus(storeId, { entity: `customers/${customer.customerId}` }, outcome) === 'waiting';
   const form = useForm<CustomerFormValues>({
     mode: 'controlled',
     initialValues: customerFormValues(customer),

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { WaitingBadge } from '../../app/edit-dialog.tsx';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { useFollowWhileUntouched, useSectionSave } from '../../app/follow-untouched.ts';
+import { useSaveStatus } from '../../app/save-status.ts';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
 import { retailStoreSettingsSchema, storeTireWarrantySchema, type RetailPriceCatalog, type RetailStoreSettings, type StoreTireService, type StoreTireWarranty, type TirePurchaseAddOn } from '../../contract/entities.ts';
@@ -91,7 +92,7 @@ export function RetailManagementPage() {
             ruleOutbox={retail.outbox.filter((e) => e.collection === 'retailPriceCatalogs' || e.collection === 'retailPriceCatalogPrices')} />
           <AddOnsSection addOns={retail.addOns} packages={retail.packages} waiting={new Map(retail.outbox.filter((e) => e.collection === 'tirePurchaseAddOns').map((e) => [e.key, e]))} />
           <InstallPackagesSection packages={retail.packages} addOns={retail.addOns} outbox={retail.outbox.filter((e) => e.collection === 'tireInstallPackages')} />
-          <TireOptionsSection key={`options-${store.id}`} services={retail.services} warranties={retail.warranties}
+          <TireOptionsSection key={`options-${store.id}`} storeId={store.id} services={retail.services} warranties={retail.warranties}
             outbox={retail.outbox.filter((e) => e.collection === 'storeTireServices' || e.collection === 'storeTireWarranties')} unsaved={unsaved} />
           <TireFeesSection fees={retail.fees} outbox={retail.outbox.filter((e) => e.collection === 'tireFees')}
             today={instantToWallClock(new Date().toISOString(), storeTimeZone(store.timeZone, () => undefined)).slice(0, 10)} />
@@ -122,6 +123,10 @@ interface StoreValues {
 }
 
 /** A store without retail settings starts from the values the server gives a new store. */
+/** What each section's saves go into, for where its last save stands. */
+const retailSettings = { collections: ['retailStoreSettings'] } as const;
+const tireOptions = { collections: ['storeTireServices', 'storeTireWarranties'] } as const;
+
 const newStoreSettings = createRetailStoreSettingsSchema.parse({});
 
 const storeValues = (settings: RetailStoreSettings | null): StoreValues => {
@@ -179,6 +184,7 @@ function StoreSection({ storeId, settings, catalogs, outbox, ruleOutbox, unsaved
     if (!settings || Object.keys(changes).length > 0) await syncClient().saveRetailStoreSettings(changes);
   });
   const submit = form.onSubmit(save, focusFirstError(form));
+  const status = useSaveStatus(storeId, retailSettings, saved);
   const chosen = catalogs.find((c) => c.retailPriceCatalogId === form.values.retailPriceCatalogId);
   const catalogOptions = catalogs.map((c) => ({ value: c.retailPriceCatalogId, label: c.name }));
   if (form.values.retailPriceCatalogId && !chosen) catalogOptions.push({ value: form.values.retailPriceCatalogId, label: 'A catalogue offered by another company' });
@@ -207,7 +213,7 @@ function StoreSection({ storeId, settings, catalogs, outbox, ruleOutbox, unsaved
               rightSection={<Text size="sm" c="dimmed">days</Text>} rightSectionWidth={48} {...form.getInputProps('quoteValidForDays')} />
           </Group>
         </Stack>
-        <SaveBar dirty={form.isDirty()} saved={saved} entries={outbox} onUndo={() => form.reset()} saveLabel={settings ? 'Save' : 'Create retail settings'} />
+        <SaveBar dirty={form.isDirty()} status={status} onUndo={() => form.reset()} saveLabel={settings ? 'Save' : 'Create retail settings'} />
       </form>
       {/* Outside the settings form: the catalogue's rule is its own row, saved on its own (a form cannot hold a form). */}
       <Divider my="md" />
@@ -233,8 +239,8 @@ const optionRows = (services: StoreTireService[], warranties: StoreTireWarranty[
 const optionPrice = (price: number | string): number | null => (price === '' ? null : centsOf(price));
 
 /** The store's tire services (Tire Studding) and warranties: each offered or not, at a price per tire; the types are fixed. */
-function TireOptionsSection({ services, warranties, outbox, unsaved }: {
-  services: StoreTireService[]; warranties: StoreTireWarranty[]; outbox: OutboxEntry[]; unsaved: Map<string, () => boolean>;
+function TireOptionsSection({ storeId, services, warranties, outbox, unsaved }: {
+  storeId: number; services: StoreTireService[]; warranties: StoreTireWarranty[]; outbox: OutboxEntry[]; unsaved: Map<string, () => boolean>;
 }) {
   const current = { rows: optionRows(services, warranties) };
   const form = useForm<{ rows: OptionRow[] }>({
@@ -259,6 +265,7 @@ function TireOptionsSection({ services, warranties, outbox, unsaved }: {
     }
   });
   const submit = form.onSubmit(save, focusFirstError(form));
+  const status = useSaveStatus(storeId, tireOptions, saved);
   return (
     <Card withBorder component="section" aria-labelledby="retail-tire-options">
       <form onSubmit={submit} noValidate>
@@ -295,7 +302,7 @@ function TireOptionsSection({ services, warranties, outbox, unsaved }: {
             </Table>
           )}
         </Stack>
-        <SaveBar dirty={form.isDirty()} saved={saved} entries={outbox} onUndo={() => form.reset()} />
+        <SaveBar dirty={form.isDirty()} status={status} onUndo={() => form.reset()} />
       </form>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import type { z } from 'zod';
+import type { SaveStatus } from '../../app/save-status.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 
 /**
@@ -26,13 +27,13 @@ export function RefusedAlert({ entries }: { entries: OutboxEntry[] }) {
 }
 
 /** A section's save bar: Save and Undo while the form has changes, then where the saved change stands. */
-export function SaveBar({ dirty, saved, entries, onUndo, saveLabel = 'Save' }: { dirty: boolean; saved: boolean; entries: OutboxEntry[]; onUndo: () => void; saveLabel?: string }) {
+export function SaveBar({ dirty, status, onUndo, saveLabel = 'Save' }: { dirty: boolean; status: SaveStatus; onUndo: () => void; saveLabel?: string }) {
   return (
     <Group gap="sm" mt="md">
       <Button type="submit" disabled={!dirty}>{saveLabel}</Button>
       <Button variant="default" disabled={!dirty} onClick={onUndo}>Undo changes</Button>
-      {!dirty && entries.some((e) => e.status === 'pending') && <Badge color="yellow" variant="light">Waiting to send</Badge>}
-      {!dirty && saved && entries.length === 0 && <Text size="sm" c="dimmed" role="status">Saved</Text>}
+      {!dirty && status === 'waiting' && <Badge color="yellow" variant="light">Waiting to send</Badge>}
+      {!dirty && status === 'saved' && <Text size="sm" c="dimmed" role="status">Saved</Text>}
     </Group>
   );
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { useFollowWhileUntouched, useSectionSave } from '../../app/follow-untouched.ts';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
+import { useSaveStatus } from '../../app/save-status.ts';
 import type { StoreLocation, UpdateStoreLocation } from '../../contract/store-location.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -23,7 +24,7 @@ export interface StoreForm<V> {
   form: UseFormReturnType<V>;
   submit: (event?: React.FormEvent<HTMLFormElement>) => void;
   error: string | null;
-  saved: boolean;
+  saved: object | null;
 }
 
 /**
@@ -53,6 +54,8 @@ function useStoreOutbox(storeId: number): OutboxEntry[] | undefined {
   return useLiveQuery(() => replicaOf(storeId).outbox.filter((e) => e.collection === 'storeLocations').toArray(), [storeId]);
 }
 
+const storeSettings = { collections: ['storeLocations'] } as const;
+
 /** The frame of a store settings page: title, what it is for, the save bar and where a change stands. */
 export function StoreFormFrame<V>({ store, title, description, state, warning, children }: {
   store: StoreLocation;
@@ -65,6 +68,7 @@ export function StoreFormFrame<V>({ store, title, description, state, warning, c
 }) {
   const outbox = useStoreOutbox(store.id) ?? [];
   const failed = outbox.find((e) => e.status === 'failed');
+  const status = useSaveStatus(store.id, storeSettings, state.saved);
   const dirty = state.form.isDirty();
   return (
     <form onSubmit={state.submit} noValidate>
@@ -86,8 +90,8 @@ export function StoreFormFrame<V>({ store, title, description, state, warning, c
         <Group gap="sm" pos="sticky" bottom="var(--app-shell-footer-offset, 0rem)" py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
           <Button type="submit" disabled={!dirty}>Save</Button>
           <Button variant="default" disabled={!dirty} onClick={() => state.form.reset()}>Undo changes</Button>
-          {!dirty && outbox.some((e) => e.status === 'pending') && <Badge color="yellow" variant="light">Waiting to send</Badge>}
-          {!dirty && state.saved && outbox.length === 0 && <Text size="sm" c="dimmed" role="status">Saved</Text>}
+          {!dirty && status === 'waiting' && <Badge color="yellow" variant="light">Waiting to send</Badge>}
+          {!dirty && status === 'saved' && <Text size="sm" c="dimmed" role="status">Saved</Text>}
         </Group>
       </Stack>
     </form>
