@@ -10,7 +10,7 @@ import type { TireQuote } from '../../contract/tire-pricing.ts';
 import { formatCents } from '../../app/money.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
-import { useSaveStatus } from '../../app/save-status.ts';
+import { useSaveStatus, type SaveStatus } from '../../app/save-status.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { AnchorLink, ButtonLink } from '../../app/links.tsx';
@@ -53,18 +53,19 @@ export function CustomerEditPage() {
 
 type Outcome = { kind: 'saved' | 'unchanged' } | { kind: 'failed'; text: string };
 
-/** What became of the last save, in words: saved here and still on its way, or on the server too. */
-function outcomeText(outcome: Outcome, sending: boolean, online: boolean): string {
+/** What became of the last save, in words: saved here and still on its way, on the server too, or refused there. */
+function outcomeText(outcome: Outcome, status: SaveStatus, online: boolean): string {
   if (outcome.kind === 'failed') return outcome.text;
   if (outcome.kind === 'unchanged') return 'Nothing changed.';
-  if (!sending) return 'Saved.';
+  if (status === 'saved') return 'Saved.';
+  if (status === null) return 'Not saved: the server refused this change. The sync status at the top of the screen says why, to retry or discard it.';
   return online ? 'Saved on this device; sending it to the server…' : 'Saved on this device; sent when the app is back online.';
 }
 
 function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: number; customer: Customer; userName: string; formatDate: (iso: string) => string }) {
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const sending = useSaveStatus(storeId, { entity: `customers/${customer.customerId}` }, outcome) === 'waiting';
+  const status = useSaveStatus(storeId, { entity: `customers/${customer.customerId}` }, outcome);
   const form = useForm<CustomerFormValues>({
     mode: 'controlled',
     initialValues: customerFormValues(customer),
@@ -116,7 +117,7 @@ function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: 
             <ConflictNotice storeId={storeId} collection="customers" keys={[customer.customerId]}
               describe={(c) => ({ field: fieldLabels[c.field] ?? c.field, mine: String(c.mine ?? 'empty'), theirs: String(c.theirs ?? 'empty') })} />
             <Paper withBorder p="md"><CustomerFields form={form} consentNote={consentNote} /></Paper>
-            {outcome && <Alert color={outcome.kind === 'failed' ? 'error' : 'secondary'} role="status">{outcomeText(outcome, sending, navigator.onLine)}</Alert>}
+            {outcome && <Alert color={outcome.kind === 'failed' || (outcome.kind === 'saved' && status === null) ? 'error' : 'secondary'} role="status">{outcomeText(outcome, status, navigator.onLine)}</Alert>}
             <Group>
               <Button type="submit" loading={saving} disabled={!form.isDirty()}>Save changes</Button>
               {form.isDirty() && <Button variant="default" onClick={() => form.reset()}>Undo changes</Button>}
