@@ -5,6 +5,9 @@ import { seedFingerprint, seedFingerprintVariable } from './tests/support/seed-c
 process.env[seedFingerprintVariable] ??= seedFingerprint();
 
 const idleE2e = ['e2e/token-renewal.test.ts', 'e2e/message-delivery.test.ts'];
+// A poll waits on a browser, its worker or the server's queues: on a loaded two-core machine that takes more than
+// vitest's default second. A longer wait costs nothing when the answer comes.
+const browserPoll = { timeout: 10_000 };
 /*
  * Every project but the end-to-end ones: each test file builds its own app, database (a fake-indexeddb factory of
  * its own), store and clock, mocks no module, and puts back what it swaps (home-figures' Dexie dependencies), so a
@@ -77,6 +80,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          expect: { poll: browserPoll },
         },
       },
       // End-to-end tests that mostly wait on a clock (token lifetimes, a retry's backoff): npm test runs them beside the rest,
@@ -87,6 +91,7 @@ export default defineConfig({
           include: idleE2e,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: { poll: browserPoll },
         },
       },
     ],

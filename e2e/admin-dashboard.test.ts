@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
@@ -169,7 +170,9 @@ describe('the administrator dashboard', () => {
     const admin = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     try {
       await shellReady(user.page, 'Uma User');
-      await user.page.getByRole('button', { name: 'Sync status: Saved' }).waitFor({ timeout: 20_000 });
+      const uma = (await env.server.database.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      const store = (await env.server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+      await firstSyncDone(user.page, uma, store);
       await shellReady(admin.page, 'Pat Platform');
       await admin.page.goto(`${env.server.url}/administrator-dashboard`);
       await admin.page.getByRole('tab', { name: 'Health' }).click();

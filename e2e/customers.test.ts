@@ -276,7 +276,14 @@ describe('possible duplicates', () => {
       await expect.poll(() => groups.count()).toBe(before - 1);
       await expect.poll(async () => (await db().selectFrom('customerDuplicateDismissals').select('customerId').where('deleted', '=', false).execute()).length, { timeout: 15_000 }).toBeGreaterThan(0);
       // A device that starts over (its replica wiped) still does not offer the pair.
-      await page.evaluate(async () => { for (const d of await indexedDB.databases()) if (d.name?.includes('-store-')) indexedDB.deleteDatabase(d.name); });
+      // Each deletion is waited for: the app's connections close on the version change (Dexie's default).
+      await page.evaluate(async () => {
+        for (const d of await indexedDB.databases()) {
+          if (!d.name?.includes('-store-')) continue;
+          const deletion = indexedDB.deleteDatabase(d.name);
+          await new Promise((resolve, reject) => { deletion.onsuccess = resolve; deletion.onerror = () => reject(deletion.error); });
+        }
+      });
       await page.reload();
       await readyAt(page, '/possible-duplicates');
       await groups.first().waitFor({ timeout: 15_000 });

@@ -99,8 +99,11 @@ describe('a new rating on the store\'s devices', () => {
       }
       await counter.page.goto(`${env.server.url}/ratings`);
       await counter.page.getByRole('list', { name: 'Ratings' }).waitFor();
-      const before = await badgeCount(counter.page);
-      expect(await badgeCount(office.page)).toBe(before);
+      // The badges count what the server counts, once each shell's count has answered (it shows none before).
+      const before = Number((await db().selectFrom('ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', store)
+        .where('isRead', '=', false).executeTakeFirstOrThrow()).n);
+      await expect.poll(() => badgeCount(counter.page), { timeout: 15_000 }).toBe(before);
+      await expect.poll(() => badgeCount(office.page), { timeout: 15_000 }).toBe(before);
 
       const rated = await fetch(`${env.server.url}${withApiVersion(apiPaths.ratingRequest.replace(':visitId', visit.scheduledVisitHashId))}`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ score: 1, comment: 'Nobody told me the price first.' }),
@@ -114,7 +117,7 @@ describe('a new rating on the store\'s devices', () => {
       await counter.page.getByRole('listitem', { name: /^1 stars from .*, unread$/ }).filter({ hasText: 'Nobody told me the price first.' })
         .getByRole('button', { name: 'Mark read' }).click();
       await expect.poll(() => badgeCount(counter.page), { timeout: 15_000 }).toBe(before);
-      await expect.poll(() => badgeCount(office.page), { timeout: 4000 }).toBe(before);
+      await expect.poll(() => badgeCount(office.page), { timeout: 15_000 }).toBe(before);
     } finally {
       await counter.context.close();
       await office.context.close();

@@ -32,8 +32,10 @@ describe('a device passed between staff', () => {
       const notificationId = queued!.entity.split('/')[1]!;
       await page.evaluate(() => { for (const key of Object.keys(localStorage)) if (key.startsWith('oidc.')) localStorage.removeItem(key); });
       // Her page is left before the network comes back: its worker still holds her token, and would send her
-      // change as hers (rightly) before Alex signs in, which is not what this test is about.
+      // change as hers (rightly) before Alex signs in, which is not what this test is about. The worker outlives
+      // the page for a moment, so the network comes back only once it has ended.
       await page.goto('about:blank');
+      await expect.poll(() => page.workers().length, { timeout: 10_000 }).toBe(0);
       await context.setOffline(false);
 
       // Alex signs in on the same browser profile.
@@ -80,6 +82,8 @@ describe('signing out in one tab', () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
+      // The first sync done, so no pull of it is under way as she signs out.
+      await firstSyncDone(page, await userIdOf('user@demo.test'), await storeIdOf(101));
       const other = await context.newPage();
       await other.goto(env.server.url);
       await shellReady(other, 'Uma User');

@@ -8,10 +8,12 @@ import { mintAccessToken } from '../tests/support/tokens.ts';
 import { jobForTheTechnician as bookJob } from './support/bay-job.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { testPhoto } from './support/png.ts';
-import { e2eEnvironment } from './support/server.ts';
+import { relayedEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
 
-const env = e2eEnvironment();
+// The bay's signal is a relay the test cuts: the app reopened offline starts a new worker, which Chromium's
+// offline emulation alone may not reach in time.
+const { env, link, appUrl } = await relayedEnvironment();
 const db = () => env.server.database.db;
 let store: number;
 let techId: string;
@@ -41,13 +43,13 @@ describe('a technician in a bay with no signal', () => {
     const plate = `TEC${randomUUID().slice(0, 4).toUpperCase()}`;
     const now = new Date();
     const scheduledVisitId = await jobForTheTechnician(plate, now);
-    const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     await heldAt(context, now);
     try {
       await shellReady(page, 'Theo Technician');
       await firstSyncDone(page, techId, store);
       await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-      await page.goto(`${env.server.url}/technician-appointments`);
+      await page.goto(`${appUrl}/technician-appointments`);
       const card = page.getByRole('article', { name: new RegExp(plate) });
       await card.waitFor({ timeout: 15_000 });
       // Nothing starts on a car that has not arrived; the counter's check-in reaches the bay by itself.
@@ -56,6 +58,7 @@ describe('a technician in a bay with no signal', () => {
       expect(checkedIn.statusCode, checkedIn.body).toBe(200);
       await card.getByRole('button', { name: 'Start work' }).waitFor({ timeout: 15_000 });
 
+      await link.cut();
       await context.setOffline(true);
       await card.getByRole('button', { name: 'Start work' }).click();
       await card.getByText('Service Started').waitFor();
@@ -90,7 +93,7 @@ describe('a technician in a bay with no signal', () => {
       // The app is closed and opened again, still without a signal: nothing was lost.
       await page.close();
       const again = await context.newPage();
-      await again.goto(`${env.server.url}/technician-appointments/${scheduledVisitId}`);
+      await again.goto(`${appUrl}/technician-appointments/${scheduledVisitId}`);
       await again.getByText('3 photos pending upload').waitFor({ timeout: 15_000 });
       await again.getByRole('group', { name: 'Battery', exact: true }).getByText('Failed', { exact: true }).waitFor();
       expect(await again.getByRole('textbox', { name: 'Battery: notes' }).inputValue()).toBe('Fails the load test; terminals corroded');
@@ -104,6 +107,7 @@ describe('a technician in a bay with no signal', () => {
           }
         });
       });
+      await link.restore();
       await context.setOffline(false);
       await dropped;
       await expect.poll(() => pending(again), { timeout: 60_000, interval: 500 }).toBe(0);
@@ -126,11 +130,11 @@ describe('a technician in a bay with no signal', () => {
       expect(visit.workStartDate).not.toBeNull();
 
       // The lead's board shows the progress.
-      const lead = await signIn(env.browser, env.server.url, 'lead@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+      const lead = await signIn(env.browser, appUrl, 'lead@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
       await heldAt(lead.context, now);
       try {
         await shellReady(lead.page, 'Lee Lead');
-        await lead.page.goto(`${env.server.url}/technicians`);
+        await lead.page.goto(`${appUrl}/technicians`);
         const onBoard = lead.page.getByRole('region', { name: "Theo Technician's jobs" }).getByRole('article', { name: new RegExp(plate) });
         await onBoard.getByText(/^4\/\d+ checked$/).waitFor({ timeout: 20_000 });
         await onBoard.getByText('Service Started').waitFor();
@@ -138,6 +142,7 @@ describe('a technician in a bay with no signal', () => {
         await lead.context.close();
       }
     } finally {
+      await link.restore();
       await context.close();
     }
   });
@@ -150,13 +155,13 @@ describe('the tires a visit fits, in the bay', () => {
     const tires = [0, 1].map((position) => ({ visitTireId: randomUUID(), tireId: null, description: 'Nokian WR G4 225/65R17 102H', position }));
     const added = await apiCall(env.server.app, { method: 'POST', path: fill(apiPaths.visitTires, { scheduledVisitId }), token: counter, store, body: { tires } });
     expect(added.statusCode, added.body).toBe(201);
-    const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     await heldAt(context, now);
     try {
       await shellReady(page, 'Theo Technician');
       await firstSyncDone(page, techId, store);
       await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-      await page.goto(`${env.server.url}/technician-appointments/${scheduledVisitId}`);
+      await page.goto(`${appUrl}/technician-appointments/${scheduledVisitId}`);
       const card = page.getByRole('group', { name: 'Tires to fit' });
       await card.getByText('0 of 2 DOT codes').waitFor({ timeout: 20_000 });
       expect(await card.getByText('$').count()).toBe(0);
@@ -202,17 +207,17 @@ describe('the customer\'s inspection report', () => {
     await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Wiper blades') }), { status: 'Warning', notes: 'Streaking', measurement: null });
     await as('PATCH', fill(apiPaths.inspectionReport, { inspectionReportId }), [{ op: 'replace', path: '/completedAt', value: now.toISOString() }]);
 
-    const staff = await signIn(env.browser, env.server.url, 'tech@demo.test', 'demo1234', { viewport: { width: 1024, height: 900 } });
+    const staff = await signIn(env.browser, appUrl, 'tech@demo.test', 'demo1234', { viewport: { width: 1024, height: 900 } });
     await heldAt(staff.context, now);
     const customer = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await heldAt(customer, now);
     try {
       await shellReady(staff.page, 'Theo Technician');
-      await staff.page.goto(`${env.server.url}/technician-appointments/${scheduledVisitId}`);
+      await staff.page.goto(`${appUrl}/technician-appointments/${scheduledVisitId}`);
       await staff.page.getByRole('heading', { name: 'Inspection' }).waitFor({ timeout: 20_000 });
 
       const phone = await customer.newPage();
-      await phone.goto(`${env.server.url}/inspection-reports/${inspectionReportHashId}`);
+      await phone.goto(`${appUrl}/inspection-reports/${inspectionReportHashId}`);
       const results = phone.getByRole('list', { name: 'Inspection results' }).getByRole('listitem');
       await results.first().waitFor();
       expect(await results.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Battery: Needs repair', 'Wiper blades: Needs attention soon', 'Headlights: Good']);
@@ -224,15 +229,15 @@ describe('the customer\'s inspection report', () => {
       // Live, without a reload (how fast is the bench's to measure, not a test's).
       await staff.page.getByText('Customer approved', { exact: false }).waitFor({ timeout: 15_000 });
 
-      await phone.goto(`${env.server.url}/inspection-reports/${inspectionReportHashId}?print=true`);
+      await phone.goto(`${appUrl}/inspection-reports/${inspectionReportHashId}?print=true`);
       await phone.getByRole('list', { name: 'Inspection results' }).waitFor();
       expect(await phone.getByRole('button').count()).toBe(0);
       expect(await phone.getByText(/^Approved by Dana Whitfield on /).count()).toBe(1);
       expect(await phone.getByText(/^Declined by Dana Whitfield on /).count()).toBe(1);
 
-      await phone.goto(`${env.server.url}/inspection-reports/NoSuchReportNoSuchReport`);
+      await phone.goto(`${appUrl}/inspection-reports/NoSuchReportNoSuchReport`);
       await phone.getByRole('heading', { name: 'This report is not available' }).waitFor();
-      const publicAnswer = await fetch(`${env.server.url}${withApiVersion(fill(apiPaths.publicInspectionReport, { inspectionReportHashId }))}`);
+      const publicAnswer = await fetch(`${appUrl}${withApiVersion(fill(apiPaths.publicInspectionReport, { inspectionReportHashId }))}`);
       expect(JSON.stringify(await publicAnswer.json() as PublicInspectionReport)).not.toMatch(/demo\.test|Theo/);
     } finally {
       await customer.close();
@@ -253,7 +258,7 @@ describe('the customer\'s inspection report', () => {
     await as('PATCH', fill(apiPaths.inspectionReport, { inspectionReportId }), [{ op: 'replace', path: '/completedAt', value: now.toISOString() }]);
     const { inspectionReportHashId } = await db().selectFrom('inspectionReports').select('inspectionReportHashId').where('inspectionReportId', '=', inspectionReportId).executeTakeFirstOrThrow();
 
-    const staff = await signIn(env.browser, env.server.url, 'user@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+    const staff = await signIn(env.browser, appUrl, 'user@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
     await heldAt(staff.context, now);
     const customer = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await heldAt(customer, now);
@@ -263,7 +268,7 @@ describe('the customer\'s inspection report', () => {
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
       await firstSyncDone(page, userId, store);
       await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-      await page.goto(`${env.server.url}/scheduler-dayview/appointments/${scheduledVisitId}`);
+      await page.goto(`${appUrl}/scheduler-dayview/appointments/${scheduledVisitId}`);
       const findings = page.getByRole('group', { name: 'Findings and their prices' });
       await findings.getByText('No price').waitFor({ timeout: 20_000 });
 
@@ -282,7 +287,7 @@ describe('the customer\'s inspection report', () => {
       await expect.poll(async () => (await db().selectFrom('inspectionItems').select('fix').where('inspectionReportId', '=', inspectionReportId).where('itemId', '=', battery).executeTakeFirstOrThrow()).fix?.priced.totalInCents, { timeout: 30_000 }).toBe(20_566);
 
       const phone = await customer.newPage();
-      await phone.goto(`${env.server.url}/inspection-reports/${inspectionReportHashId}`);
+      await phone.goto(`${appUrl}/inspection-reports/${inspectionReportHashId}`);
       const price = phone.getByRole('group', { name: 'Price of fixing Battery' });
       await price.getByText('Battery, 650 CCA, fitted').waitFor();
       expect(await price.getByText('$205.66').count()).toBe(1);

@@ -72,7 +72,7 @@ describe('the tire counter', () => {
       await page.getByRole('button', { name: 'New', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'New on the calendar' });
       await dialog.getByText(customer.firstName!, { exact: false }).first().waitFor();
-      expect(await dialog.getByRole('textbox', { name: 'Minutes' }).inputValue()).toBe('60');
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'Minutes' }).inputValue()).toBe('60');
       // Two options were quoted: the counter says which the customer is buying, and its tires go on the visit.
       await dialog.getByRole('button', { name: 'Book' }).click();
       await dialog.getByText('Choose the option the customer is buying, or no tires.').waitFor();
