@@ -440,19 +440,23 @@ export class SyncEngine {
   }
 
   /**
-   * Drops a failed change and every later change of the same row, and puts back the server's copy of the row
-   * (or removes it, when it was created on this device).
+   * Drops a failed change. The row becomes the server's copy with the row's other waiting changes on it, which
+   * stay queued: a person who fixed a refused value and saved again keeps that save. A row created on this
+   * device whose creation is dropped is removed, with every later change of it (none can stand alone).
    */
   async discard(seq: number): Promise<void> {
     const entry = await this.strictDb.outbox.get(seq);
     if (!entry) return;
     const table = this.strictDb.collection(entry.collection);
     await this.strictDb.transaction('rw', [table, this.strictDb.outbox, this.strictDb.serverRows], async () => {
-      await this.strictDb.outbox.where('entity').equals(entry.entity).filter((e) => e.seq! >= seq).delete();
-      if (await this.strictDb.outbox.where('entity').equals(entry.entity).count() > 0) return;
       const server = await this.strictDb.serverRows.get(entry.entity);
-      await this.strictDb.serverRows.delete(entry.entity);
-      if (server?.value) await table.put(withDerivedFields(entry.collection, server.value));
+      const rowEntries = () => this.strictDb.outbox.where('entity').equals(entry.entity);
+      const createsRow = !server?.value && !(await rowEntries().filter((e) => e.seq! < seq).count());
+      await rowEntries().filter((e) => (createsRow ? e.seq! >= seq : e.seq === seq)).delete();
+      const others = (await rowEntries().toArray()).sort((a, b) => a.seq! - b.seq!);
+      if (others.length === 0) await this.strictDb.serverRows.delete(entry.entity);
+      const row = others.reduce<Row | null>((current, e) => (e.removesRow ? null : current && e.sets ? { ...current, ...e.sets } : current), server?.value ?? null);
+      if (row) await table.put(withDerivedFields(entry.collection, row));
       else await table.delete(keyFromString(entry.collection, entry.key));
     });
   }

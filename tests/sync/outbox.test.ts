@@ -92,7 +92,7 @@ describe('a change made offline', () => {
 });
 
 describe('a change the server refuses', () => {
-  it('is kept as failed with the server\'s reason, holds back later changes of that row only, and can be discarded', async () => {
+  it('is kept as failed with the server\'s reason, holds back later changes of that row only, and can be discarded, the later ones then sent', async () => {
     const d = await syncedDevice();
     const [first, second] = await d.db.collection('customers').limit(2).toArray();
     const firstId = String(first!.customerId);
@@ -108,12 +108,30 @@ describe('a change the server refuses', () => {
     expect(entries[0]!.problem).toMatchObject({ status: 400, errors: { email: expect.any(Array) } });
     expect((await serverCustomer(String(second!.customerId)))[0]!.notes).toBe('other row goes through');
 
+    // Discarded: the row is the server's copy with the later change on it, and that change goes.
     await d.engine.discard(entries[0]!.seq!);
+    expect((await outbox(d)).map((e) => e.description)).toEqual([entries[1]!.description]);
+    expect(await d.db.collection('customers').get(firstId)).toEqual(expect.objectContaining({ ...first, notes: 'x' }));
+    expect(await d.push()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await outbox(d)).toEqual([]);
+    expect((await serverCustomer(firstId))[0]!.notes).toBe('x');
+    expect(await d.db.collection('customers').get(firstId)).toEqual(expect.objectContaining({ email: first!.email, notes: 'x' }));
+  });
+
+  it('puts back the server\'s copy when the discarded change is the row\'s only one', async () => {
+    const d = await syncedDevice();
+    const first = (await d.db.collection('customers').limit(1).first())!;
+    const firstId = String(first.customerId);
+    await d.engine.mutate(mutations.updateCustomer(firstId, { email: 'not-an-email' }));
+    await d.push();
+    const [entry] = await outbox(d);
+    expect(entry).toMatchObject({ status: 'failed' });
+    await d.engine.discard(entry!.seq!);
     expect(await outbox(d)).toEqual([]);
     expect(await d.db.collection('customers').get(firstId)).toEqual(first);
   });
 
-  it('removes a row created on this device when its creation is discarded', async () => {
+  it('removes a row created on this device when its creation is discarded, with the changes made to it since', async () => {
     const d = await syncedDevice();
     const model = newCustomer();
     await d.engine.mutate(mutations.createCustomer(model));
@@ -121,8 +139,10 @@ describe('a change the server refuses', () => {
     await d.push();
     const [entry] = await outbox(d);
     expect(entry).toMatchObject({ status: 'failed', problem: { status: 403 } });
+    await d.engine.mutate(mutations.updateCustomer(model.customerId, { notes: 'made after the creation' }));
     await d.engine.discard(entry!.seq!);
     expect(await d.db.collection('customers').get(model.customerId)).toBeUndefined();
+    expect(await outbox(d)).toEqual([]);
   });
 
   it('goes again when the user retries it', async () => {
