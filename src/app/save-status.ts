@@ -6,15 +6,19 @@ import { replicaOf } from '../db/use-replica.ts';
 export type OutboxScope = { collections: readonly CollectionName[] } | { entity: string };
 
 /**
- * Where a form's saved changes stand: `waiting` on this device (or on their way), `saved` on the server, or
- * null (nothing saved here and nothing waiting, or a change the server refused, which the form shows apart).
+ * Where a form's saved changes stand: `waiting` on this device (or on their way), `held` on this device behind a
+ * change of the same row the server refused (sent once that one is tried again or discarded), `saved` on the
+ * server, or null (nothing saved here and nothing waiting, or a refused change, which the form shows apart).
  */
-export type SaveStatus = 'waiting' | 'saved' | null;
+export type SaveStatus = 'waiting' | 'held' | 'saved' | null;
 
 /** What a read of the outbox found, and which save it was read after. */
 export interface OutboxRead {
   after: unknown;
+  /** Some change waits and nothing holds it back. */
   pending: boolean;
+  /** Some change waits behind a refused change of its row. */
+  held: boolean;
   empty: boolean;
 }
 
@@ -26,6 +30,7 @@ export interface OutboxRead {
 export function saveStatus(save: unknown, read: OutboxRead | undefined): SaveStatus {
   if (!read || read.after !== save) return save == null ? null : 'waiting';
   if (read.pending) return 'waiting';
+  if (read.held) return 'held';
   return save != null && read.empty ? 'saved' : null;
 }
 
@@ -41,7 +46,9 @@ export function useSaveStatus(storeId: number, scope: OutboxScope, save: unknown
     const outbox = replicaOf(storeId).outbox;
     const entries = 'entity' in scope ? await outbox.where('entity').equals(scope.entity).toArray()
       : await outbox.filter((e) => scope.collections.includes(e.collection)).toArray();
-    return { after: save, pending: entries.some((e) => e.status === 'pending'), empty: entries.length === 0 };
+    const refused = new Set(entries.filter((e) => e.status === 'failed').map((e) => e.entity));
+    const waiting = entries.filter((e) => e.status === 'pending');
+    return { after: save, pending: waiting.some((e) => !refused.has(e.entity)), held: waiting.some((e) => refused.has(e.entity)), empty: entries.length === 0 };
   }, [storeId, key, save]);
   return saveStatus(save, read);
 }

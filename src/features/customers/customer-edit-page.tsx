@@ -59,6 +59,7 @@ function outcomeText(outcome: Outcome, status: SaveStatus, online: boolean): str
   if (outcome.kind === 'unchanged') return 'Nothing changed.';
   if (status === 'saved') return 'Saved.';
   if (status === null) return 'Not saved: the server refused this change. The sync status at the top of the screen says why, to retry or discard it.';
+  if (status === 'held') return 'Saved on this device; sent once the change the server refused is tried again or discarded (the sync status, at the top of the screen).';
   return online ? 'Saved on this device; sending it to the server…' : 'Saved on this device; sent when the app is back online.';
 }
 

@@ -32,7 +32,8 @@ export function SaveBar({ dirty, status, onUndo, saveLabel = 'Save' }: { dirty: 
     <Group gap="sm" mt="md">
       <Button type="submit" disabled={!dirty}>{saveLabel}</Button>
       <Button variant="default" disabled={!dirty} onClick={onUndo}>Undo changes</Button>
-      {!dirty && status === 'waiting' && <Badge color="yellow" variant="light">Waiting to send</Badge>}
+      {!dirty && status === 'waiting' && <Badge color="yellow" variant="light" role="status">Waiting to send</Badge>}
+      {!dirty && status === 'held' && <Badge color="yellow" variant="light" role="status">Waiting behind the refused change</Badge>}
       {!dirty && status === 'saved' && <Text size="sm" c="dimmed" role="status">Saved</Text>}
     </Group>
   );

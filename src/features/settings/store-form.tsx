@@ -90,7 +90,8 @@ export function StoreFormFrame<V>({ store, title, description, state, warning, c
         <Group gap="sm" pos="sticky" bottom="var(--app-shell-footer-offset, 0rem)" py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
           <Button type="submit" disabled={!dirty}>Save</Button>
           <Button variant="default" disabled={!dirty} onClick={() => state.form.reset()}>Undo changes</Button>
-          {!dirty && status === 'waiting' && <Badge color="yellow" variant="light">Waiting to send</Badge>}
+          {!dirty && status === 'waiting' && <Badge color="yellow" variant="light" role="status">Waiting to send</Badge>}
+          {!dirty && status === 'held' && <Badge color="yellow" variant="light" role="status">Waiting behind the refused change</Badge>}
           {!dirty && status === 'saved' && <Text size="sm" c="dimmed" role="status">Saved</Text>}
         </Group>
       </Stack>
