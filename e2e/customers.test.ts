@@ -177,6 +177,8 @@ describe('editing a customer', () => {
       await page.getByRole('status').filter({ hasText: /^Saved\.$/ }).waitFor({ timeout: 20_000 });
       expect(await db().selectFrom('customers').select(['notes', 'city']).where('customerId', '=', customer.customerId).executeTakeFirstOrThrow())
         .toEqual({ notes: 'Prefers Saturday mornings', city: 'Shelbyville' });
+      // The keyboard is where it was: on Save, now off, not on the page's body.
+      expect(await page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.getAttribute('aria-disabled')])).toEqual(['Save changes', 'true']);
       const said = await page.evaluate(() => (window as unknown as { saveSaid: string[] }).saveSaid);
       expect(said[0]).toBe('Saved on this device; sent when the app is back online.');
       expect(said.indexOf('Saved.')).toBe(said.length - 1);

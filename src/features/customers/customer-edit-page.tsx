@@ -10,6 +10,7 @@ import type { TireQuote } from '../../contract/tire-pricing.ts';
 import { formatCents } from '../../app/money.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
+import { offKeepingFocus } from '../../app/keeps-focus.ts';
 import { useSaveStatus, type SaveStatus } from '../../app/save-status.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
@@ -87,6 +88,7 @@ function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: 
   }, [fromServer]);
 
   const save = form.onSubmit(async (values) => {
+    if (saving) return;
     setSaving(true);
     setOutcome(null);
     try {
@@ -120,8 +122,8 @@ function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: 
             <Paper withBorder p="md"><CustomerFields form={form} consentNote={consentNote} /></Paper>
             {outcome && <Alert color={outcome.kind === 'failed' || (outcome.kind === 'saved' && status === null) ? 'error' : 'secondary'} role="status">{outcomeText(outcome, status, navigator.onLine)}</Alert>}
             <Group>
-              <Button type="submit" loading={saving} disabled={!form.isDirty()}>Save changes</Button>
-              {form.isDirty() && <Button variant="default" onClick={() => form.reset()}>Undo changes</Button>}
+              <Button type="submit" {...offKeepingFocus(saving || !form.isDirty())}>Save changes</Button>
+              <Button variant="default" onClick={() => form.reset()} {...offKeepingFocus(saving || !form.isDirty())}>Undo changes</Button>
             </Group>
           </Stack>
         </form>

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import type { z } from 'zod';
+import { offKeepingFocus } from '../../app/keeps-focus.ts';
 import type { SaveStatus } from '../../app/save-status.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 
@@ -30,8 +31,8 @@ export function RefusedAlert({ entries }: { entries: OutboxEntry[] }) {
 export function SaveBar({ dirty, status, onUndo, saveLabel = 'Save' }: { dirty: boolean; status: SaveStatus; onUndo: () => void; saveLabel?: string }) {
   return (
     <Group gap="sm" mt="md">
-      <Button type="submit" disabled={!dirty}>{saveLabel}</Button>
-      <Button variant="default" disabled={!dirty} onClick={onUndo}>Undo changes</Button>
+      <Button type="submit" {...offKeepingFocus(!dirty)}>{saveLabel}</Button>
+      <Button variant="default" onClick={onUndo} {...offKeepingFocus(!dirty)}>Undo changes</Button>
       {!dirty && status === 'waiting' && <Badge color="yellow" variant="light" role="status">Waiting to send</Badge>}
       {!dirty && status === 'held' && <Badge color="yellow" variant="light" role="status">Waiting behind the refused change</Badge>}
       {!dirty && status === 'saved' && <Text size="sm" c="dimmed" role="status">Saved</Text>}

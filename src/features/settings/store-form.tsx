@@ -3,6 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';
 import { focusFirstError } from '../../app/form-focus.ts';
+import { offKeepingFocus } from '../../app/keeps-focus.ts';
 import { useFollowWhileUntouched, useSectionSave } from '../../app/follow-untouched.ts';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSaveStatus } from '../../app/save-status.ts';
@@ -88,8 +89,8 @@ export function StoreFormFrame<V>({ store, title, description, state, warning, c
         {warning}
         {/* Stuck to the bottom of the screen, above the shell's footer (which is fixed there), while the page scrolls. */}
         <Group gap="sm" pos="sticky" bottom="var(--app-shell-footer-offset, 0rem)" py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
-          <Button type="submit" disabled={!dirty}>Save</Button>
-          <Button variant="default" disabled={!dirty} onClick={() => state.form.reset()}>Undo changes</Button>
+          <Button type="submit" {...offKeepingFocus(!dirty)}>Save</Button>
+          <Button variant="default" onClick={() => state.form.reset()} {...offKeepingFocus(!dirty)}>Undo changes</Button>
           {!dirty && status === 'waiting' && <Badge color="yellow" variant="light" role="status">Waiting to send</Badge>}
           {!dirty && status === 'held' && <Badge color="yellow" variant="light" role="status">Waiting behind the refused change</Badge>}
           {!dirty && status === 'saved' && <Text size="sm" c="dimmed" role="status">Saved</Text>}
