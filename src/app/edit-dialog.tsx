@@ -5,9 +5,11 @@ import type { OutboxEntry } from '../db/store-db.ts';
 /** Where a row's change stands when it is still on this device: waiting to be sent, or refused by the server. */
 export function WaitingBadge({ entry }: { entry: OutboxEntry | undefined }) {
   if (!entry) return null;
+  // Wrapped, never cut to "WAITING …", in a phone's narrow table cell.
+  const wraps = { h: 'auto', styles: { label: { whiteSpace: 'normal', overflow: 'visible' } } } as const;
   return entry.status === 'failed'
-    ? <Badge color="red" variant="light" title={entry.problem?.detail ?? undefined}>Not saved</Badge>
-    : <Badge color="yellow" variant="light">Waiting to send</Badge>;
+    ? <Badge color="red" variant="light" title={entry.problem?.detail ?? undefined} {...wraps}>Not saved</Badge>
+    : <Badge color="yellow" variant="light" {...wraps}>Waiting to send</Badge>;
 }
 
 /**

@@ -54,10 +54,13 @@ export function CustomerLayout() {
           <Title order={1} size="h2">{displayName(customer) || 'Customer'}</Title>
           <Text c="dimmed">{[customer.phoneNumber && formatPhone(customer.phoneNumber), customer.email].filter(Boolean).join(' · ') || 'No phone or email yet'}</Text>
         </Stack>
-        <ButtonLink to="/tires" search={{ customerId }} variant="light">Quote tires</ButtonLink>
-        {waiting.some((e) => e.status === 'failed')
-          ? <Badge color="error" variant="light" title="The server refused a change of this customer: the sync status at the top says why">A change was not saved</Badge>
-          : waiting.length > 0 && <Badge color="yellow" variant="light" title="Saved on this device; sent as soon as the app reaches the server">Changes waiting to be sent</Badge>}
+        {/* The badge beside the button, so a change waiting never moves the button from the row's end. */}
+        <Group gap="sm" wrap="wrap">
+          {waiting.some((e) => e.status === 'failed')
+            ? <Badge color="error" variant="light" title="The server refused a change of this customer: the sync status at the top says why">A change was not saved</Badge>
+            : waiting.length > 0 && <Badge color="yellow" variant="light" title="Saved on this device; sent as soon as the app reaches the server">Changes waiting to be sent</Badge>}
+          <ButtonLink to="/tires" search={{ customerId }} variant="light">Quote tires</ButtonLink>
+        </Group>
       </Group>
       <Tabs value={tab} onChange={(value) => void navigate(value === 'appointments'
         ? { to: '/customers/$customerId/appointments', params: { customerId } }
