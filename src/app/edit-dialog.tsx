@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../db/store-db.ts';
 export function WaitingBadge({ entry }: { entry: OutboxEntry | undefined }) {
   if (!entry) return null;
   // Wrapped, never cut to "WAITING …", in a phone's narrow table cell.
-  const wraps = { h: 'auto', styles: { label: { whiteSpace: 'normal', overflow: 'visible' } } } as const;
+  const wraps = { h: 'auto', radius: 'sm', styles: { label: { whiteSpace: 'normal', overflow: 'visible' } } } as const;
   return entry.status === 'failed'
     ? <Badge color="red" variant="light" title={entry.problem?.detail ?? undefined} {...wraps}>Not saved</Badge>
     : <Badge color="yellow" variant="light" {...wraps}>Waiting to send</Badge>;
