@@ -20,6 +20,8 @@ export interface OutboxRead {
   /** Some change waits behind a refused change of its row. */
   held: boolean;
   empty: boolean;
+  /** A read after this save found it refused (it may have been discarded since). */
+  refusedBefore: boolean;
 }
 
 /**
@@ -31,24 +33,37 @@ export function saveStatus(save: unknown, read: OutboxRead | undefined): SaveSta
   if (!read || read.after !== save) return save == null ? null : 'waiting';
   if (read.pending) return 'waiting';
   if (read.held) return 'held';
-  return save != null && read.empty ? 'saved' : null;
+  return save != null && read.empty && !read.refusedBefore ? 'saved' : null;
 }
 
 /**
  * The status of a form's saves, live. The sync worker writes the outbox, and the page hears of that write a
  * moment after the save returns: a read started before then finds nothing waiting and would say "Saved" of a
- * change not sent yet. So the outbox is read anew at each save (the token is a dependency of the query).
+ * change not sent yet. So the outbox is read anew at each save (the token is a dependency of the query), in a
+ * transaction of its own: Dexie answers a live query's plain read from its cache, which hears of the worker's
+ * write only as late. A save refused and then discarded is not "saved": it stays as it was (null).
  */
 export function useSaveStatus(storeId: number, scope: OutboxScope, save: unknown): SaveStatus {
   const key = 'entity' in scope ? scope.entity : scope.collections.join(',');
   // The scope's content (its key), not its identity, is what the read depends on.
   const read = useLiveQuery(async (): Promise<OutboxRead> => {
-    const outbox = replicaOf(storeId).outbox;
-    const entries = 'entity' in scope ? await outbox.where('entity').equals(scope.entity).toArray()
-      : await outbox.filter((e) => scope.collections.includes(e.collection)).toArray();
+    const db = replicaOf(storeId);
+    const entries = await db.transaction('r', db.outbox, () => ('entity' in scope ? db.outbox.where('entity').equals(scope.entity).toArray()
+      : db.outbox.filter((e) => scope.collections.includes(e.collection)).toArray()));
     const refused = new Set(entries.filter((e) => e.status === 'failed').map((e) => e.entity));
     const waiting = entries.filter((e) => e.status === 'pending');
-    return { after: save, pending: waiting.some((e) => !refused.has(e.entity)), held: waiting.some((e) => refused.has(e.entity)), empty: entries.length === 0 };
+    const found = { pending: waiting.some((e) => !refused.has(e.entity)), held: waiting.some((e) => refused.has(e.entity)), empty: entries.length === 0 };
+    return { after: save, ...found, refusedBefore: noteRefusal(save, found) };
   }, [storeId, key, save]);
   return saveStatus(save, read);
+}
+
+/** Saves a read after them found refused (and not since sent again): once discarded, they are not "saved". */
+const refusedSaves = new WeakSet<object>();
+
+function noteRefusal(save: unknown, found: { pending: boolean; held: boolean; empty: boolean }): boolean {
+  if (typeof save !== 'object' || save === null) return false;
+  if (found.pending || found.held) refusedSaves.delete(save);
+  else if (!found.empty) refusedSaves.add(save);
+  return refusedSaves.has(save);
 }
