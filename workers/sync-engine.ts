@@ -451,10 +451,14 @@ export class SyncEngine {
     await this.strictDb.transaction('rw', [table, this.strictDb.outbox, this.strictDb.serverRows], async () => {
       const server = await this.strictDb.serverRows.get(entry.entity);
       const rowEntries = () => this.strictDb.outbox.where('entity').equals(entry.entity);
-      const createsRow = !server?.value && !(await rowEntries().filter((e) => e.seq! < seq).count());
+      // A kept copy of nothing says the row was made here; no kept copy at all (a replica started again
+      // since), that the server's copy is unknown: the row is then left as it is, for the next pull to put right.
+      const earlier = await rowEntries().filter((e) => e.seq! < seq).count();
+      const createsRow = server !== undefined && server.value === null && earlier === 0;
       await rowEntries().filter((e) => (createsRow ? e.seq! >= seq : e.seq === seq)).delete();
       const others = (await rowEntries().toArray()).sort((a, b) => a.seq! - b.seq!);
       if (others.length === 0) await this.strictDb.serverRows.delete(entry.entity);
+      if (!createsRow && !server?.value) return;
       const row = others.reduce<Row | null>((current, e) => (e.removesRow ? null : current && e.sets ? { ...current, ...e.sets } : current), server?.value ?? null);
       if (row) await table.put(withDerivedFields(entry.collection, row));
       else await table.delete(keyFromString(entry.collection, entry.key));
