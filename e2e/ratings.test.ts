@@ -101,7 +101,7 @@ describe('a new rating on the store\'s devices', () => {
       await counter.page.getByRole('list', { name: 'Ratings' }).waitFor();
       // The badges count what the server counts, once each shell's count has answered (it shows none before).
       const before = Number((await db().selectFrom('ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', store)
-        .where('isRead', '=', false).executeTakeFirstOrThrow()).n);
+        .where('isRead', '=', false).where('deleted', '=', false).executeTakeFirstOrThrow()).n);
       await expect.poll(() => badgeCount(counter.page), { timeout: 15_000 }).toBe(before);
       await expect.poll(() => badgeCount(office.page), { timeout: 15_000 }).toBe(before);
 

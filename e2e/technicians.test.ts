@@ -103,7 +103,9 @@ describe('a technician in a bay with no signal', () => {
       const dropped = new Promise<void>((resolve) => {
         context.on('request', (request) => {
           if (request.method() === 'PUT' && request.url().includes('/content') && ++pieces === 2) {
-            void context.setOffline(true).then(() => setTimeout(() => { void context.setOffline(false).then(resolve); }, 1500));
+            // The link cut too: the reopened page's worker may not hear of the emulation.
+            void Promise.all([link.cut(), context.setOffline(true)])
+              .then(() => setTimeout(() => { void Promise.all([link.restore(), context.setOffline(false)]).then(() => resolve()); }, 1500));
           }
         });
       });
