@@ -473,6 +473,8 @@ describe("the top bar's popups", () => {
       // A message cleared from the list takes the focus with it: it goes to the popup's title, where Escape still works.
       await messages.click();
       const rows = page.getByRole('article');
+      // The popup reads its list as it opens: counted once the list is drawn (it comes whole).
+      await rows.first().waitFor();
       const before = await rows.count();
       await rows.first().getByRole('button', { name: 'Clear Message' }).click();
       await expect.poll(() => rows.count()).toBe(before - 1);
