@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
   plugins: [
@@ -35,6 +36,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   build: { target: 'es2022', sourcemap: true },
   // The sync worker is a module worker that splits into chunks like the app.

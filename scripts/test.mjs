@@ -10,12 +10,19 @@ const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const results = [];
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
 
+const runStarted = Date.now();
+/** Each step's wall time, and each test file's, for the run's closing lines on where its time went. */
+const stepSeconds = [];
+const fileSeconds = [];
+
 function run(name, command, args) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   const ok = result.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const seconds = (Date.now() - started) / 1000;
+  stepSeconds.push({ name, seconds });
+  console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${seconds.toFixed(1)} s`);
   return ok;
 }
 
@@ -52,8 +59,10 @@ function runBeside(name, command, args) {
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
       const ok = code === 0;
+      const seconds = (Date.now() - started) / 1000;
+      stepSeconds.push({ name: `${name} (beside another)`, seconds });
       process.stdout.write(Buffer.concat(output));
-      console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${code ?? signal})`} in ${seconds.toFixed(1)} s`);
       resolve(ok);
     });
   });
@@ -88,8 +97,17 @@ const idle = browserReady ? (() => {
   const out = fs.openSync(log, 'w');
   const child = spawn('npx', vitestArgs('e2e idle'), { stdio: ['ignore', out, out], env });
   console.log('\n=== vitest e2e idle: started beside the other runners');
-  return { log, done: new Promise((resolve) => child.on('close', (code) => { fs.closeSync(out); resolve(code === 0); })) };
+  const started = Date.now();
+  return { log, done: new Promise((resolve) => child.on('close', (code) => {
+    fs.closeSync(out);
+    stepSeconds.push({ name: 'vitest e2e idle (beside the others)', seconds: (Date.now() - started) / 1000 });
+    resolve(code === 0);
+  })) };
 })() : null;
+
+function formatSeconds(seconds) {
+  return seconds >= 60 ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s` : `${seconds.toFixed(1)} s`;
+}
 
 function collect(project, exitedOk) {
   const report = reportOf(project);
@@ -103,6 +121,9 @@ function collect(project, exitedOk) {
     // as one failure: vitest then exits non-zero while its report may say success.
     failed = json.numFailedTests + ((json.success === false || !exitedOk) && json.numFailedTests === 0 ? 1 : 0);
     skipped = json.numPendingTests + json.numTodoTests;
+    for (const file of json.testResults ?? []) {
+      if (file.endTime > file.startTime) fileSeconds.push({ name: `${project}: ${path.relative(process.cwd(), file.name)}`, seconds: (file.endTime - file.startTime) / 1000 });
+    }
     fs.rmSync(report, { force: true });
   } catch {
     failed = 1; // the runner died before writing its report
@@ -119,6 +140,12 @@ if (idle) {
   fs.rmSync(idle.log, { force: true });
   collect('e2e idle', ok);
 }
+
+console.log('\nWhere the time went:');
+for (const step of stepSeconds) console.log(`  ${step.name.padEnd(40)} ${formatSeconds(step.seconds)}`);
+console.log(`  ${'the whole run'.padEnd(40)} ${formatSeconds((Date.now() - runStarted) / 1000)}`);
+console.log('The ten slowest test files:');
+for (const file of fileSeconds.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${formatSeconds(file.seconds).padStart(8)}  ${file.name}`);
 
 console.log('\nSummary:');
 for (const r of results) console.log(`  ${r.name.padEnd(24)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
