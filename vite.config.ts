@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { markLaterFiles, offlinePriority } from './build/offline-priority.ts';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    offlinePriority(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -14,7 +16,7 @@ export default defineConfig({
       registerType: 'prompt',
       // public/icons: the manifest's icons are precached once by the plugin itself (includeManifestIcons); its
       // screenshots are for the browser's install dialog only, never needed offline.
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['icons/**'] },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['icons/**'], manifestTransforms: [markLaterFiles] },
       manifest: {
         name: 'AllTrac Staff',
         short_name: 'AllTrac',

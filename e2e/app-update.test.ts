@@ -34,10 +34,15 @@ afterAll(async () => {
 /** The served files of a screen's code (its chunk, named after its module), by the module's name. */
 const chunksOf = (module: string) => fs.readdirSync(path.join(served, 'assets')).filter((file) => file.startsWith(`${module}-`) && file.endsWith('.js'));
 
-/** A chunk gone from the server: from the build and from the archive of earlier builds' chunks (after its 30 days). */
+/**
+ * A chunk gone from the server: from the build and from the archive of earlier builds' chunks (after its 30 days),
+ * with its compressed copies (the server would send those in its place).
+ */
 function removeFromServer(chunk: string): void {
   fs.rmSync(path.join(served, 'assets', chunk));
-  fs.rmSync(path.join(assetArchiveDir(config), chunk), { force: true });
+  for (const dir of [path.join(served, 'assets'), assetArchiveDir(config)]) {
+    for (const copy of [chunk, `${chunk}.br`, `${chunk}.gz`]) fs.rmSync(path.join(dir, copy), { force: true });
+  }
 }
 
 /**
@@ -58,6 +63,8 @@ function deployB(gone: string): void {
     removeFromServer(chunk);
   }
   fs.writeFileSync(sw, worker);
+  // The build's compressed copies of the two files written here are the old ones: gone, as a new build has none.
+  for (const file of [index, sw]) for (const copy of [`${file}.br`, `${file}.gz`]) fs.rmSync(copy, { force: true });
 }
 
 async function userAndStore(email: string): Promise<{ userId: string; storeId: number }> {

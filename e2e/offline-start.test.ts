@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { launchProfile } from './support/browser.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
+import { pollUntil } from './support/poll.ts';
 import { fillSignIn, readyForOffline, shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
@@ -32,6 +33,33 @@ describe('a device after its first sign-in', () => {
       const panel = page.getByRole('region', { name: 'Sync status' });
       await panel.getByText(/^Last synced (just now|\d+ (second|minute)s? ago)\.$/).waitFor();
       expect(await panel.getByText('not yet on this device', { exact: false }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the screens a day can open offline without (the dashboard, help) after it is ready, and opens them with no network', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      const { userId, storeId } = await userAndStore('user@demo.test');
+      await firstSyncDone(page, userId, storeId);
+      await readyForOffline(page);
+      await pollUntil('the sync status no longer saying screens are still being saved', async () => {
+        await page.getByRole('button', { name: /^Sync status:/ }).click();
+        const panel = page.getByRole('region', { name: 'Sync status' });
+        await panel.waitFor();
+        const saving = await panel.getByText(/are still being saved on this device|could not all be saved/).count();
+        await page.keyboard.press('Escape');
+        await panel.waitFor({ state: 'hidden' });
+        return saving;
+      }, 0, { timeout: 30_000 });
+
+      await context.setOffline(true);
+      await page.goto(`${env.server.url}/dashboard`);
+      await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+      await page.goto(`${env.server.url}/alltracContactUs`);
+      await page.getByRole('heading', { name: 'Help & Support' }).first().waitFor();
     } finally {
       await context.close();
     }

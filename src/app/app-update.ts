@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { laterSavedMessage, saveLaterMessage, type LaterSaved } from '../contract/offline-cache.ts';
 
 /**
  * A new version of the app: its service worker installs beside the running one and waits (registerType
@@ -36,12 +37,48 @@ export function watchForUpdates(wb: Workbox, written: () => Promise<void>, check
     else if (controlled) setState('taken elsewhere');
     controlled = true;
   });
+  askForLaterScreens();
   void wb.register();
   const check = () => {
     if (navigator.onLine) void wb.update().catch(() => undefined);
   };
   setInterval(check, checkEveryMs);
   window.addEventListener('online', check);
+}
+
+/** Whether the screens a store's day does not need to open offline are kept too: unknown until the worker says. */
+export type LaterScreens = 'unknown' | 'saving' | 'saved' | 'not all saved';
+let laterScreens: LaterScreens = 'unknown';
+const laterListeners = new Set<() => void>();
+function setLaterScreens(next: LaterScreens): void {
+  laterScreens = next;
+  for (const listener of laterListeners) listener();
+}
+
+/**
+ * Once a service worker serves this page (at once, or when the first one takes a new device's page), it is asked
+ * to keep the other screens' files too (sw/sw.ts), and says when it has. Asked at every start: a file it could
+ * not fetch before is tried again.
+ */
+function askForLaterScreens(): void {
+  const ask = () => {
+    if (!navigator.serviceWorker.controller) return;
+    setLaterScreens('saving');
+    navigator.serviceWorker.controller.postMessage({ type: saveLaterMessage });
+  };
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    const data = event.data as LaterSaved | null;
+    if (data?.type === laterSavedMessage) setLaterScreens(data.missing === 0 ? 'saved' : 'not all saved');
+  });
+  navigator.serviceWorker.addEventListener('controllerchange', ask);
+  ask();
+}
+
+export function useLaterScreens(): LaterScreens {
+  return useSyncExternalStore((listener) => {
+    laterListeners.add(listener);
+    return () => laterListeners.delete(listener);
+  }, () => laterScreens);
 }
 
 /** Takes the new version: waits for this tab's changes to be written, then lets the new worker in and reloads. */

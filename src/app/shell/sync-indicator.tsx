@@ -74,6 +74,7 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
             {readiness && readiness.missing.length > 0 && (
               <Text size="sm" c="yellow.9" role="status">Not ready for offline use yet: {readiness.missing.join('; ')}. Stay online until this goes away.</Text>
             )}
+            {readiness?.stillSaving && <Text size="sm" c="dimmed">Offline: {readiness.stillSaving}.</Text>}
             {progress && (
               <div>
                 <Text size="sm">{progress.phase === 'priority' ? 'Getting today\'s schedule…' : 'Getting all store data…'} {progress.total ? `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}` : ''}</Text>

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { replicaOf } from '../../db/use-replica.ts';
+import { useLaterScreens } from '../app-update.ts';
 import { globalDb } from '../session.ts';
 
 /** What the device holds for opening and working with no network, for the active store. */
@@ -9,7 +10,11 @@ export interface OfflineReadiness {
   missing: string[];
   /** When the store's replica last finished a sync (kept on the device, so it is known offline too). */
   lastSyncedAt: string | null;
+  /** Screens a store's day can open offline without, whose code is still being kept (words), or null. */
+  stillSaving: string | null;
 }
+
+const laterScreenNames = 'the dashboard, Retail Management, Help and the admin screens';
 
 /** The service worker is only built into the production app: there, the page must be served by it. */
 const needsServiceWorker = import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
@@ -28,6 +33,7 @@ const servedByWorker = () => !needsServiceWorker || navigator.serviceWorker.cont
  */
 export function useOfflineReadiness(storeId: number): OfflineReadiness | undefined {
   const controlled = useSyncExternalStore(subscribeController, servedByWorker, () => true);
+  const later = useLaterScreens();
   const kept = useLiveQuery(async () => {
     const [settings, complete, lastSynced] = await Promise.all([
       globalDb.deviceState.get('startupSettings'),
@@ -42,5 +48,7 @@ export function useOfflineReadiness(storeId: number): OfflineReadiness | undefin
     ...(kept.settings ? [] : ['the app\'s settings are not saved yet']),
     ...(kept.complete ? [] : ['the store\'s data is still downloading']),
   ];
-  return { missing, lastSyncedAt: kept.lastSyncedAt };
+  const stillSaving = later === 'saving' ? `${laterScreenNames} are still being saved on this device`
+    : later === 'not all saved' ? `${laterScreenNames} could not all be saved; they are tried again when the app next starts online` : null;
+  return { missing, lastSyncedAt: kept.lastSyncedAt, stillSaving };
 }
