@@ -16,7 +16,7 @@ export default defineConfig({
       registerType: 'prompt',
       // public/icons: the manifest's icons are precached once by the plugin itself (includeManifestIcons); its
       // screenshots are for the browser's install dialog only, never needed offline.
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['icons/**'], manifestTransforms: [markLaterFiles] },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['icons/**', 'public.html'], manifestTransforms: [markLaterFiles] },
       manifest: {
         name: 'AllTrac Staff',
         short_name: 'AllTrac',
@@ -40,7 +40,8 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  build: { target: 'es2022', sourcemap: true },
+  // Two starts: the staff app (index.html) and the customers' pages (public.html, src/public-main.tsx).
+  build: { target: 'es2022', sourcemap: true, rollupOptions: { input: { index: 'index.html', public: 'public.html' } } },
   // The sync worker is a module worker that splits into chunks like the app.
   worker: { format: 'es' },
   server: { proxy: { '/api': 'http://localhost:8080', '/identity': 'http://localhost:8080', '/hubs': { target: 'ws://localhost:8080', ws: true }, '/app-settings.json': 'http://localhost:8080' } },

@@ -21,13 +21,16 @@ import { launchBrowser } from '../e2e/support/browser.ts';
 import { fillSignIn, shellReady } from '../e2e/support/session.ts';
 import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
-import { openPglite } from '../server/db/connect.ts';
+import { openPglite, type Db } from '../server/db/connect.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { defaultPageSize } from '../workers/sync-engine.ts';
+import { publicPagePaths } from '../src/contract/routes.ts';
+import { ratingLinkPath } from '../src/domain/ratings.ts';
 import { bigStore, generateBigStore } from './generate.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
 import { offlineReadiness, type OfflineReady } from './offline-ready.ts';
+import { publicPageBytes, type PageBytes } from './public-pages.ts';
 
 /** The scheduler's rows: navigation to a drawn day against the calendar drawing a day of ready-made entries; drops against write → live query. */
 function schedulerRows(s: { navigation: number[]; pickedEntries: number; nextDay: number[]; nextEntries: number; floor: number[]; parts: { read: number[]; build: number[] }; drops: number[]; pointerDrops: { work: number; onScreen: number }[]; entries: number; columns: number }, writes: number[], percentile: (values: number[], p: number) => number): string[][] {
@@ -147,19 +150,48 @@ async function firstPaintScripts(browser: Browser, url: string): Promise<{ files
 }
 
 /**
- * Lighthouse over home signed in (user@demo.test) and a customer's page, on a server of its own with the demo store:
- * on the big store, the first sync of a fresh profile would be measured instead of the page.
+ * The customers' pages of the demo store (#101), each with real data where the demo has it: the contact form, the
+ * booking page, a recent visit's rating page and work order, a completed inspection report; the tire quote page
+ * with a link that leads nowhere (the demo has no quote), which loads the same code.
  */
-async function demoLighthouse(): Promise<LighthouseScores[]> {
+async function demoPublicPages(db: Db): Promise<{ name: string; path: string }[]> {
+  const { contactFormId } = await db.selectFrom('storeLocations').select('contactFormId').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+  const visit = await db.selectFrom('scheduledVisits').select('scheduledVisitHashId').where('checkOutDate', 'is not', null).where('deleted', '=', false)
+    .orderBy('checkOutDate', 'desc').executeTakeFirstOrThrow();
+  const report = await db.selectFrom('inspectionReports').select('inspectionReportHashId').where('completedAt', 'is not', null).where('deleted', '=', false).executeTakeFirstOrThrow();
+  return [
+    { name: 'contact form', path: publicPagePaths.contactForm.replace(':contactFormId', contactFormId) },
+    { name: 'booking', path: publicPagePaths.booking.replace(':contactFormId', contactFormId) },
+    { name: 'rating', path: ratingLinkPath(visit.scheduledVisitHashId) },
+    { name: 'work order', path: publicPagePaths.workOrder.replace(':visitHashId', visit.scheduledVisitHashId) },
+    { name: 'inspection report', path: publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId) },
+    { name: 'tire quote', path: publicPagePaths.tireQuote.replace(':id', 'A'.repeat(22)) },
+  ];
+}
+
+/**
+ * On a server of its own with the demo store (on the big store, the first sync of a fresh profile would be
+ * measured instead of the page): Lighthouse over home signed in (user@demo.test) and every customers' page, and
+ * the JS each customers' page downloads cold, as sent.
+ */
+async function demoPages(browser: Browser): Promise<{ lighthouse: LighthouseScores[]; publicBytes: PageBytes[] }> {
   const config = await localConfig();
   const demo = await startLocalServer(config);
   try {
-    const { contactFormId } = await demo.database.db.selectFrom('storeLocations').select('contactFormId').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
-    return await lighthouseScores(demo.url, [{ name: 'home signed in', path: '/' }, { name: "a customer's contact form", path: `/contact-us/${contactFormId}` }]);
+    const pages = await demoPublicPages(demo.database.db);
+    const publicBytes = await publicPageBytes(browser, demo.url, pages);
+    const lighthouse = await lighthouseScores(demo.url, [{ name: 'home signed in', path: '/' }, ...pages.map((p) => ({ name: `the customers' ${p.name} page`, path: p.path }))]);
+    return { lighthouse, publicBytes };
   } finally {
     await demo.close();
     fs.rmSync(config.dataDir, { recursive: true, force: true });
   }
+}
+
+/** Issue 52's budgets for the customers' pages: their JS as sent, with no staff-app code in it. */
+function publicBytesRows(bytes: PageBytes[]): string[][] {
+  return bytes.map((b) => [`JS of the customers' ${b.page} page opened cold on a phone (${b.files} files), as sent${b.staffCode.length ? `; staff app code in it: ${b.staffCode.join(', ')}` : ', none of the staff app\'s'}`,
+    `${(b.sent / 1024).toFixed(0)} KB`, '', '', '≤ 100 KB']);
 }
 
 const pageSize = Number(process.env.BENCH_PAGE_SIZE ?? defaultPageSize);
@@ -230,8 +262,8 @@ try {
   const firstPaint = await firstPaintScripts(browser, server.url);
   const coldStart = await offlineColdStart(10, log);
   const offlineReady = await offlineReadiness(browser, 10, log);
-  log('Lighthouse on the demo store…');
-  const lighthouse = await demoLighthouse();
+  log('the customers\' pages and Lighthouse on the demo store…');
+  const { lighthouse, publicBytes } = await demoPages(browser);
 
   const syncRate = result.sync.changes / (result.sync.fullMs / 1000);
   const rawRate = result.raw.rows / (result.raw.ms / 1000);
@@ -283,12 +315,13 @@ try {
       `${percentile(result.photos.captures, p).toFixed(0)} ms`, `decode alone ${percentile(result.photos.floor, p).toFixed(0)} ms`,
       (percentile(result.photos.captures, p) / Math.max(percentile(result.photos.floor, p), 0.1)).toFixed(1), p === 95 ? '≤ 500 ms' : '']),
     [`JS for the signed-in shell's first paint (home as user@demo.test, ${firstPaint.files} files: ${firstPaint.signalR ? 'SignalR among them' : 'no SignalR'}), gzip`,
-      `${(firstPaint.gzip / 1024).toFixed(0)} KB`, '', '', '≤ 160 KB'],
+      `${(firstPaint.gzip / 1024).toFixed(0)} KB`, '', '', '≤ 300 KB'],
     ['  the sync worker\'s script, loaded beside it off the page\'s thread (SignalR, the sync engine), gzip', `${(firstPaint.workerGzip / 1024).toFixed(0)} KB`, '', '', ''],
     ...offlineReadyRows(offlineReady, percentile),
     ...coldStartRows(coldStart, percentile),
+    ...publicBytesRows(publicBytes),
     ...lighthouse.map((l) => [`Lighthouse (a phone on slow 4G, simulated), ${l.page}: Performance / Accessibility / Best Practices${l.failing.length ? ` (not passed: ${l.failing.join(', ')})` : ''}`,
-      `${l.performance} / ${l.accessibility} / ${l.bestPractices}`, '', '', 'reported']),
+      `${l.performance} / ${l.accessibility} / ${l.bestPractices}`, '', '', l.page === 'home signed in' ? 'Performance ≥ 90' : 'Performance ≥ 95, Accessibility 100']),
     ['longest the page went without a tick during a capture', `${Math.max(...result.photos.gaps).toFixed(0)} ms`, '', '', 'page responsive'],
     [`upload of ${result.photos.photos} photos (${(result.photos.bytes / 1e6).toFixed(1)} MB) through the outbox, in pieces`,
       `${(result.photos.bytes / 1e6 / (result.photos.uploadMs / 1000)).toFixed(2)} MB/s, ${(result.photos.photos / (result.photos.uploadMs / 1000)).toFixed(1)} photos/s`,

@@ -47,10 +47,13 @@ export function offlinePriority(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = new Map(Object.entries(bundle).filter(([, file]) => file.type === 'chunk') as [string, ChunkLike][]);
+      // The staff app's start: the customers' pages start from public.html, a day needs none of theirs.
       const entries = [...chunks].filter(([, chunk]) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html')).map(([name]) => name);
       if (!entries.length) return;
       const storeDay = reached(chunks, entries, (target) => !laterScreens.some((p) => p.test(target.facadeModuleId ?? '')));
-      laterFiles = new Set([...reached(chunks, entries, () => true)].filter((name) => !storeDay.has(name)));
+      // Every other chunk of this build, the customers' pages' own start (public.html) included, and its styles.
+      const everything = reached(chunks, [...chunks.keys()], () => true);
+      laterFiles = new Set([...everything].filter((name) => !storeDay.has(name)));
     },
   };
 }

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { apiPaths } from '../src/contract/routes.ts';
 import { problemTypes } from '../src/contract/problem.ts';
+import { isPublicPath, publicPageFile } from '../src/contract/public-pages.ts';
 import { createAuth } from './auth/auth.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -233,6 +234,7 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
  */
 async function servePwa(app: FastifyInstance, staticDir: string | null, production: boolean, archiveDir: string): Promise<void> {
   const indexHtml = staticDir ? path.join(staticDir, 'index.html') : null;
+  const publicHtml = staticDir ? path.join(staticDir, publicPageFile) : null;
   const hasBuild = !!indexHtml && fs.existsSync(indexHtml);
   if (hasBuild) {
     try {
@@ -264,7 +266,9 @@ async function servePwa(app: FastifyInstance, staticDir: string | null, producti
     // A missing file (a chunk no build had for 30 days, a source map in production) is a 404, not the app's page.
     const isFile = /\/[^/]+\.[a-z0-9]+$/i.test(pathname);
     if (!isApi && !isFile && hasBuild && isGet) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml!));
+      // A customer's page starts from its own page, with none of the staff app's code.
+      const page = isPublicPath(pathname) && fs.existsSync(publicHtml!) ? publicHtml! : indexHtml!;
+      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(page));
     }
     return sendProblem(reply, { ...problemTypes.notFound, detail: `Nothing is found at ${request.method} ${pathname}.` });
   });

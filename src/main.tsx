@@ -10,13 +10,12 @@ import { AppServicesContext, type AppServices } from './app/app-services.ts';
 import { reloadOnceOnChunkError, watchForUpdates } from './app/app-update.ts';
 import type { UserManager } from 'oidc-client-ts';
 import { globalDb, waitForSession } from './app/session.ts';
-import { loadStartupSettings, startupSettingsForBoot } from './app/startup-settings.ts';
+import { startupSettingsForBoot } from './app/startup-settings.ts';
 import { parseStoredUser, signInCallbackPath, storedUser, storedUserKey } from './app/sign-in-basics.ts';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { setSignedInUser, signedInUser } from './db/signed-in-user.ts';
 import { closeReplicas } from './db/use-replica.ts';
-import { startPublicApi } from './features/public/public-api.ts';
-import { createAppRouter, isPublicPath, preloadScreens, type AuthPort } from './routes/router.tsx';
+import { createAppRouter, preloadScreens, type AuthPort } from './routes/router.tsx';
 import { syncClient } from './sync/sync-client.ts';
 
 const root = createRoot(document.getElementById('root')!);
@@ -41,30 +40,23 @@ function StartupProblem({ title, message, action }: { title: string; message: st
  * until a token is renewed.
  */
 async function boot(): Promise<void> {
-  const staffApp = !isPublicPath(window.location.pathname);
   // The staff app's router is made first, so the code of the screen opened starts loading while the device is
   // read; its session check waits for the sign-in client below. Back from the provider, the address is only
   // known once the sign-in is finished: that router is made then.
   let checkSession!: (port: AuthPort) => void;
   const sessionPort = new Promise<AuthPort>((resolve) => { checkSession = resolve; });
   const auth: AuthPort = { requireSession: async (returnTo) => (await sessionPort).requireSession(returnTo) };
-  const openedRouter = staffApp && window.location.pathname !== signInCallbackPath ? createAppRouter(auth) : null;
+  const openedRouter = window.location.pathname !== signInCallbackPath ? createAppRouter(auth) : null;
   if (openedRouter) preloadScreens(openedRouter, window.location.pathname);
   let settings;
   try {
-    // A customer's page reads the server's settings; the staff app starts from those it kept on the device.
-    settings = staffApp ? await startupSettingsForBoot({
+    // The staff app starts from the settings it kept on the device (the customers' pages start in public-main.tsx).
+    settings = await startupSettingsForBoot({
       get: () => globalDb.deviceState.get('startupSettings'),
       put: (row) => globalDb.deviceState.put(row),
-    }) : await loadStartupSettings();
+    });
   } catch (error) {
     render(<StartupProblem title="The app cannot start" message={(error as Error).message} action={{ label: 'Reload', run: () => window.location.reload() }} />);
-    return;
-  }
-  // A customer's page (contact form, rating, report, work order) needs no sign-in, replica or worker.
-  if (!staffApp) {
-    startPublicApi(settings.centralApi);
-    render(<RouterProvider router={createAppRouter({ requireSession: () => new Promise<never>(() => window.location.assign('/')) })} />);
     return;
   }
   // The sign-in client's code (oidc-client-ts) is not on the first paint's path: the opened screen needs only the

@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { laterSavedMessage, saveLaterMessage, screensCacheName, type LaterSaved } from '../src/contract/offline-cache.ts';
+import { publicPagePatterns } from '../src/contract/public-pages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 /** `later`: a file only screens a store's day can open offline without need (build/offline-priority.ts). */
@@ -47,8 +48,9 @@ self.addEventListener('activate', (event) => event.waitUntil(caches.open(screens
 clientsClaim();
 
 // Client routes load the shell; the server's own paths never do.
+// The customers' pages are online only and start from public.html, which the server sends for them.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-  denylist: [/^\/api\//, /^\/identity(\/|$)/, /^\/hubs\//, /^\/(healthz|readyz)$/],
+  denylist: [/^\/api\//, /^\/identity(\/|$)/, /^\/hubs\//, /^\/(healthz|readyz)$/, ...publicPagePatterns],
 }));
 
 // The startup settings: fresh when online, the last copy when offline.

@@ -1,4 +1,4 @@
-import { Button, createTheme, Drawer, Loader, Modal, PasswordInput, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Spec section 9: primary 004C98, secondary 2CB249, error D90B0B (each at shade 6). */
 const primary: MantineColorsTuple = ['#e5f1ff', '#cddfff', '#9abcf7', '#6498f1', '#3879eb', '#1d65e8', '#004C98', '#003f80', '#003269', '#002552'];
@@ -31,17 +31,19 @@ export const theme = createTheme({
     const [base, darker] = parsed.isThemeColor ? [`var(--mantine-color-${parsed.color}-9)`, 35] : [parsed.value, 50];
     return { ...colors, color: darkened(base, darker) };
   },
+  // Plain objects, not Button.extend(…): the theme would import every component it names, and the customers' pages
+  // (public-main.tsx) would load the modal, drawer and password field with it.
   components: {
     // A button clips its label when a row is short of room (Mantine's button hides its overflow, so a flex row
     // shrinks it): "Sync now" read "Sync r". A button keeps its width; the text beside it wraps instead.
-    Button: Button.extend({ styles: { root: { flexShrink: 0 } } }),
+    Button: { styles: { root: { flexShrink: 0 } } },
     // Mantine's close button is an icon with no name: a screen reader said "button" (Lighthouse found the install sheet's).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A spinner named "Loading ratings" is a status: without the role its name is not read (axe: aria-prohibited-attr).
-    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    Loader: { defaultProps: { role: 'status' } },
     // Mantine leaves the show-password button out of the tab order: a keyboard user could not check a typed key.
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
   },
 });
 

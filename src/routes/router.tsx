@@ -37,41 +37,10 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteError,
 });
 
-// Public routes (no sign-in).
+// Screens open without sign-in (the customers' pages start from public.html: src/public-main.tsx).
 const maintenance = createRoute({
   getParentRoute: () => rootRoute, path: '/system-maintenance', staticData: { title: 'System Maintenance' },
   component: lazyRouteComponent(() => import('../features/maintenance/maintenance-page.tsx'), 'MaintenancePage'),
-});
-const rating = createRoute({
-  getParentRoute: () => rootRoute, path: '/rating', staticData: { title: 'Rate your visit' },
-  validateSearch: z.object({ visit: optional(z.string().check(z.maxLength(64))) }),
-  component: lazyRouteComponent(() => import('../features/public/rating-page.tsx'), 'RatingPage'),
-});
-const inspectionReport = createRoute({
-  getParentRoute: () => rootRoute, path: '/inspection-reports/$id', staticData: { title: 'Inspection Report' },
-  validateSearch: z.object({ print: z.catch(z.optional(z.union([z.boolean(), z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'))])), false) }),
-  component: lazyRouteComponent(() => import('../features/public/inspection-report-page.tsx'), 'InspectionReportPage'),
-});
-const tireQuote = createRoute({
-  getParentRoute: () => rootRoute, path: '/tire-quotes/$id', staticData: { title: 'Tire Quote' },
-  component: lazyRouteComponent(() => import('../features/public/tire-quote-page.tsx'), 'TireQuotePage'),
-});
-const workOrderDeprecated = createRoute({
-  getParentRoute: () => rootRoute, path: '/work-order', staticData: { title: 'Work Order' },
-  validateSearch: z.looseObject({ id: z.optional(z.string()) }),
-  component: lazyRouteComponent(() => import('../features/public/work-order-page.tsx'), 'DeprecatedWorkOrderPage'),
-});
-const workOrder = createRoute({
-  getParentRoute: () => rootRoute, path: '/work-order/$visitHashId', staticData: { title: 'Work Order' },
-  component: lazyRouteComponent(() => import('../features/public/work-order-page.tsx'), 'WorkOrderPage'),
-});
-const contactUs = createRoute({
-  getParentRoute: () => rootRoute, path: '/contact-us/$contactFormId', staticData: { title: 'Contact us' },
-  component: lazyRouteComponent(() => import('../features/public/contact-us-page.tsx'), 'ContactUsPage'),
-});
-const booking = createRoute({
-  getParentRoute: () => rootRoute, path: '/book/$contactFormId', staticData: { title: 'Book an appointment' },
-  component: lazyRouteComponent(() => import('../features/public/booking-page.tsx'), 'BookingPage'),
 });
 const forbidden = createRoute({
   getParentRoute: () => rootRoute, path: '/forbidden', staticData: { title: 'No access' },
@@ -189,7 +158,7 @@ const settingsPages = [
 ];
 
 const routeTree = rootRoute.addChildren([
-  maintenance, rating, inspectionReport, tireQuote, workOrderDeprecated, workOrder, contactUs, booking, forbidden,
+  maintenance, forbidden,
   app.addChildren([
     home,
     dashboard,
@@ -214,10 +183,6 @@ const routeTree = rootRoute.addChildren([
     screen(app, '/administrator-dashboard', 'Admin Dashboard', platformAdmins, lazyRouteComponent(() => import('../features/admin/admin-dashboard-page.tsx'), 'AdminDashboardPage')),
   ]),
 ]);
-
-/** The customers' pages: they open without sign-in, and without the staff app's replica and worker. */
-const publicPaths = [/^\/rating\/?$/, /^\/inspection-reports\//, /^\/tire-quotes\//, /^\/work-order(\/|$)/, /^\/contact-us\//, /^\/book\//];
-export const isPublicPath = (pathname: string) => publicPaths.some((p) => p.test(pathname));
 
 export function createAppRouter(auth: AuthPort) {
   return createRouter({ routeTree, context: { auth }, defaultPreload: 'intent', scrollRestoration: true });

@@ -14,6 +14,7 @@ function build(root: string, chunk: string): void {
   fs.rmSync(dist, { recursive: true, force: true });
   fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>AllTrac</title><script type="module" src="/assets/${chunk}"></script>`);
+  fs.writeFileSync(path.join(dist, 'public.html'), '<!doctype html><title>AllTrac</title><script type="module" src="/assets/public-1.js"></script>');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.skipWaiting();\n');
   fs.writeFileSync(path.join(dist, 'registerSW.js'), "navigator.serviceWorker.register('/sw.js');\n");
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"AllTrac Staff"}');
@@ -116,6 +117,21 @@ describe('cache headers of the built app', () => {
     const response = await plain.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/rating?visit=abc', '/book/cf1', '/contact-us/cf1', '/inspection-reports/r1', '/work-order/v1', '/work-order?id=v1', '/tire-quotes/q1'])(
+    "start the customer's page %s from public.html, with none of the staff app's code",
+    async (url) => {
+      const response = await plain.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('/assets/public-1.js');
+    },
+  );
+
+  it.each(['/', '/scheduler-dayview', '/ratings', '/appointment-rating/1', '/booking'])('start %s from the staff app', async (url) => {
+    const response = await plain.app.inject({ method: 'GET', url });
+    expect(response.body).toContain('/assets/app-2.js');
   });
 
   it('let the browser keep a hashed asset for a year without asking', async () => {

@@ -21,25 +21,14 @@ describe("the main links' search parameters", () => {
     expect(searchOf('/customer-search', { q: 'x'.repeat(201) })).toEqual({});
   });
 
-  it("read an inspection report's print flag from the link's text, and fall back to not printing", () => {
-    expect(searchOf('/inspection-reports/abc', { print: 'true' })).toMatchObject({ print: true });
-    expect(searchOf('/inspection-reports/abc', { print: 'maybe' })).toMatchObject({ print: false });
-  });
-
   it("open the dashboard on the link's period, view and days, dropping what it does not know", () => {
     expect(searchOf('/dashboard', { period: 'custom', from: '2031-03-01', to: '2031-03-31', view: 'compare' }))
       .toMatchObject({ period: 'custom', from: '2031-03-01', to: '2031-03-31', view: 'compare' });
     expect(searchOf('/dashboard', { period: 'year', from: '2031-02-29', view: 'chain' })).toEqual({});
   });
 
-  it("keep a rating link's visit and the tire counter's ids, dropping an id that is not one", () => {
-    expect(searchOf('/rating', { visit: 'abc123' })).toMatchObject({ visit: 'abc123' });
-    expect(searchOf('/rating', { visit: 'x'.repeat(65) })).toEqual({});
+  it("keep the tire counter's ids, dropping an id that is not one", () => {
     const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
     expect(searchOf('/tires', { customerId: id, vehicleId: 'car', quote: id })).toEqual({ customerId: id, quote: id });
-  });
-
-  it('keep the old work order link whole, whatever else it carries', () => {
-    expect(searchOf('/work-order', { id: 'A1', utm: 'sms' })).toMatchObject({ id: 'A1', utm: 'sms' });
   });
 });

@@ -1,6 +1,5 @@
 import { Alert, Button, Checkbox, Chip, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { RadioButtonGroup } from '../../app/radio-button-group.tsx';
 import type { checkOutMethods, contactMethods } from '../../contract/enum-values.ts';
@@ -10,6 +9,7 @@ import { NetworkError } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
+import { usePublicParam } from './public-route.ts';
 import { usePublicResource } from './use-public-resource.ts';
 
 type ContactMethod = (typeof contactMethods.values)[number];
@@ -45,7 +45,7 @@ type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; recei
  * its phone.
  */
 export function BookingPage() {
-  const { contactFormId } = useParams({ strict: false }) as { contactFormId: string };
+  const contactFormId = usePublicParam('contactFormId');
   const path = apiPaths.onlineBooking.replace(':contactFormId', encodeURIComponent(contactFormId));
   const { loaded, refresh, retry } = usePublicResource(path, onlineBookingSchema);
   if (loaded.state === 'loading') return <LoadingPage label="Loading the booking page" />;

@@ -1,16 +1,15 @@
 import { Alert, Button, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { contactFormSchema, type ContactForm, type ContactFormSubmission } from '../../contract/contact-form.ts';
 import { inquiryTypes, type contactMethods } from '../../contract/enum-values.ts';
-import { apiPaths } from '../../contract/routes.ts';
+import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
 import { contactFormProblems } from '../../domain/contact-form.ts';
 import { NetworkError } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
-import { ButtonLink } from '../../app/links.tsx';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
+import { usePublicParam } from './public-route.ts';
 import { usePublicResource } from './use-public-resource.ts';
 
 type ContactMethod = (typeof contactMethods.values)[number];
@@ -37,7 +36,7 @@ type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'waitingForNe
  * is sent again by itself once the connection is back. Sending the same form twice stores it once.
  */
 export function ContactUsPage() {
-  const { contactFormId } = useParams({ strict: false }) as { contactFormId: string };
+  const contactFormId = usePublicParam('contactFormId');
   const path = apiPaths.contactForm.replace(':contactFormId', encodeURIComponent(contactFormId));
   // Each reading hands out a fresh form (a new token): on opening, on Try again, and after a refused token.
   const { loaded, refresh, retry } = usePublicResource(path, contactFormSchema);
@@ -124,7 +123,7 @@ export function ContactUsPage() {
           <Title order={1} size="h3">Send us a message</Title>
           {form.store.address && <Text size="sm" c="dimmed">{form.store.address}</Text>}
           {form.store.books && (
-            <ButtonLink variant="light" size="md" to="/book/$contactFormId" params={{ contactFormId }}>Want an appointment? Book a time online</ButtonLink>
+            <Button component="a" variant="light" size="md" href={publicPagePaths.booking.replace(':contactFormId', encodeURIComponent(contactFormId))}>Want an appointment? Book a time online</Button>
           )}
           <TextInput size="md" label="Your name" autoComplete="name" required value={draft.name} error={errors.name || undefined}
             onChange={(e) => edit('name', e.currentTarget.value)} />

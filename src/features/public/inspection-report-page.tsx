@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { publicInspectionReportSchema, type PublicInspectionReport } from '../../contract/inspection-report.ts';
 import { apiPaths, withApiVersion } from '../../contract/routes.ts';
@@ -10,6 +9,7 @@ import { NetworkError } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi, publicApiBase } from './public-api.ts';
+import { printRequested, usePublicParam, usePublicQuery } from './public-route.ts';
 import { usePublicResource } from './use-public-resource.ts';
 
 type Decision = 'Approved' | 'Declined';
@@ -41,8 +41,8 @@ const statusWords = { Failed: 'Needs repair', Warning: 'Needs attention soon', P
  * `?print=true` is a clean page to print: no buttons, no answers to give.
  */
 export function InspectionReportPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
-  const { print } = useSearch({ strict: false }) as { print?: boolean };
+  const id = usePublicParam('id');
+  const print = printRequested(usePublicQuery());
   const path = apiPaths.publicInspectionReport.replace(':inspectionReportHashId', encodeURIComponent(id));
   const { loaded, refresh, retry } = usePublicResource(path, publicInspectionReportSchema);
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});

@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ratingRequestSchema } from '../../contract/rating-request.ts';
 import { apiPaths } from '../../contract/routes.ts';
@@ -9,6 +8,7 @@ import { NetworkError } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
+import { ratingLinkVisit, usePublicQuery } from './public-route.ts';
 import { usePublicResource } from './use-public-resource.ts';
 
 type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'waitingForNetwork' } | { state: 'sent' } | { state: 'problem'; words: string };
@@ -23,7 +23,7 @@ const starWords = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
  * links are offered to every customer, whatever the score: no review gating.
  */
 export function RatingPage() {
-  const { visit } = useSearch({ strict: false }) as { visit?: string };
+  const visit = ratingLinkVisit(usePublicQuery());
   const path = apiPaths.ratingRequest.replace(':visitId', encodeURIComponent(visit ?? ''));
   const { loaded, setLoaded, retry } = usePublicResource(visit ? path : null, ratingRequestSchema);
   const [draft, setDraft] = useLocalStorage<Draft | null>({ key: `alltrac-rating-draft:${visit ?? ''}`, defaultValue: null, getInitialValueInEffect: false });

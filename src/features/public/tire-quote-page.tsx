@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { formatCents } from '../../app/money.ts';
@@ -7,6 +6,7 @@ import { apiPaths } from '../../contract/routes.ts';
 import { publicTireQuoteSchema, type PublicTireQuote, type TireQuoteOption } from '../../contract/tire-pricing.ts';
 import { formatCalendarDate } from '../../domain/date-format.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
+import { usePublicParam } from './public-route.ts';
 import { usePublicResource } from './use-public-resource.ts';
 
 /** How wide the page grows on a large screen for 1 to 4 options side by side; a phone stacks them whatever the number. */
@@ -19,7 +19,7 @@ const figures = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
  * tax and the out-the-door total, until when the prices hold, and the store to call to book.
  */
 export function TireQuotePage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+  const id = usePublicParam('id');
   const path = apiPaths.publicTireQuote.replace(':tireQuoteHashId', encodeURIComponent(id));
   const { loaded, retry } = usePublicResource(path, publicTireQuoteSchema);
   const storeName = loaded.state === 'ready' ? loaded.value.store.name : null;

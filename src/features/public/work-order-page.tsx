@@ -1,10 +1,10 @@
 import { Anchor, Badge, Stack, Text, Timeline, Title } from '@mantine/core';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
 import { publicWorkOrderSchema } from '../../contract/work-order.ts';
 import { dateFormats } from '../../domain/date-format.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
+import { oldWorkOrderVisit, usePublicParam, usePublicQuery } from './public-route.ts';
 import { usePublicResource } from './use-public-resource.ts';
 
 const steps = [
@@ -13,7 +13,7 @@ const steps = [
 
 /** The customer's work order (route /work-order/{visitHashId}, public): services, times, and where the car stands. */
 export function WorkOrderPage() {
-  const { visitHashId } = useParams({ strict: false }) as { visitHashId: string };
+  const visitHashId = usePublicParam('visitHashId');
   const path = apiPaths.publicWorkOrder.replace(':scheduledVisitHashId', encodeURIComponent(visitHashId));
   const { loaded, retry } = usePublicResource(path, publicWorkOrderSchema);
   if (loaded.state === 'loading') return <LoadingPage label="Loading the work order" />;
@@ -50,12 +50,10 @@ export function WorkOrderPage() {
 
 /** The old work order address (/work-order?…, deprecated): sent on to /work-order/{visitHashId} when its parameter names a visit. */
 export function DeprecatedWorkOrderPage() {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
-  const hash = [search.visitHashId, search.id, search.visit].find((v): v is string => typeof v === 'string' && /^[\w-]{16,64}$/.test(v));
+  const hash = oldWorkOrderVisit(usePublicQuery());
   useEffect(() => {
-    if (hash) void navigate({ to: '/work-order/$visitHashId', params: { visitHashId: hash }, replace: true });
-  }, [hash, navigate]);
+    if (hash) window.location.replace(publicPagePaths.workOrder.replace(':visitHashId', encodeURIComponent(hash)));
+  }, [hash]);
   if (hash) return <LoadingPage label="Opening the work order" />;
   return <NotValidPage title="This work order is not available">The link is missing the work order's number. Check the link in the store's message, or call the store.</NotValidPage>;
 }
