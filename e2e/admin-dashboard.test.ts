@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
-import { shellReady, signIn } from './support/session.ts';
+import { fillSignIn, shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
 
@@ -124,7 +124,7 @@ describe('the administrator dashboard', () => {
     }
   });
 
-  it('disables a person: their device signs out at its next call and keeps the change they queued, and enabling lets them back in', async () => {
+  it('disables a person: their device signs out when it is back online and keeps the change they queued, and enabling lets them back in to send it', async () => {
     const admin = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
     const lead = await signIn(env.browser, env.server.url, 'lead@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     try {
@@ -148,17 +148,17 @@ describe('the administrator dashboard', () => {
       await dialog.getByRole('button', { name: 'Enable account' }).waitFor();
 
       await lead.context.setOffline(false);
-      const status = lead.page.getByRole('button', { name: 'Sync status: 1 waiting' });
-      await status.waitFor({ timeout: 30_000 });
-      await status.click();
-      const panel = lead.page.getByRole('region', { name: 'Sync status' });
-      await panel.getByText('Sign in again to send changes').waitFor({ timeout: 30_000 });
-      await panel.getByText(/This account is disabled\. Ask your administrator to enable it\. Your changes are kept on this device/).waitFor();
-      await panel.getByText(/Bay 2 lift is slow/).waitFor();
+      await lead.page.getByRole('heading', { name: 'Signed out of this device' }).waitFor({ timeout: 30_000 });
+      await lead.page.getByText('Lee Lead was signed out. This account is disabled. Ask your administrator to enable it.').waitFor();
+      await lead.page.getByText(/1 change made here before then was not sent\. It is kept on this device, shown to nobody else, and sent once Lee Lead signs in here again\./).waitFor();
 
       await dialog.getByRole('button', { name: 'Enable account' }).click();
       await dialog.getByRole('button', { name: 'Disable…' }).waitFor();
       await admin.page.getByRole('list', { name: 'People' }).getByText('Disabled', { exact: true }).waitFor({ state: 'detached' });
+      await lead.page.getByRole('button', { name: 'Sign in' }).click();
+      await fillSignIn(lead.page, 'lead@demo.test');
+      await shellReady(lead.page, 'Lee Lead');
+      await expect.poll(async () => (await env.server.database.db.selectFrom('supportRequests').select('subject').where('subject', '=', 'Bay 2 lift is slow').execute()).length, { timeout: 30_000 }).toBe(1);
     } finally {
       await lead.context.close();
       await admin.context.close();
