@@ -40,7 +40,7 @@ describe('a person disabled while signed in on a device', () => {
       await setDisabled(uma, true);
       // Told by the server over the live connection, not at the device's next sync minutes later.
       await page.getByRole('heading', { name: 'Signed out of this device' }).waitFor({ timeout: 10_000 });
-      await page.getByText(`Uma User was signed out. ${peopleMessages.disabled}`).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Uma User was signed out' }).filter({ hasText: peopleMessages.disabled }).waitFor();
       expect(await page.getByRole('button', { name: 'Account: Uma User' }).count()).toBe(0);
       expect(await readStore(page, replica, 'customers')).toEqual([]);
       expect(await readStore(page, replica, 'scheduledVisits')).toEqual([]);
@@ -48,7 +48,7 @@ describe('a person disabled while signed in on a device', () => {
 
       // A reload (or the next person picking the device up) still reads why, and signs in from there.
       await page.reload();
-      await page.getByText(`Uma User was signed out. ${peopleMessages.disabled}`).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Uma User was signed out' }).filter({ hasText: peopleMessages.disabled }).waitFor();
       await page.getByRole('button', { name: 'Sign in' }).click();
       await fillSignIn(page, 'admin@demo.test');
       await shellReady(page, 'Alex Admin');

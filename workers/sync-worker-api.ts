@@ -21,7 +21,7 @@ import type { CreateStoreLocation, StoreLocation } from '../src/contract/store-l
 import type { SystemNotification } from '../src/contract/entities.ts';
 import type { Operation } from 'fast-json-patch';
 import type { StoreStock } from './stock-elsewhere.ts';
-import type { StoreUpdate } from './platform-admin.ts';
+import type { StoreAnswer } from './platform-admin.ts';
 import type { Renewal } from './identity.ts';
 import type { FailedMessage, PlatformDevice, PlatformHealth } from '../src/contract/platform-health.ts';
 import type { StoreComparison } from '../src/contract/store-figures.ts';
@@ -124,8 +124,8 @@ export interface SyncWorkerApi {
   /** The dealer network (PointSAdmin; online): companies, every open store, a store opened, changed (its changed fields only) or closed. */
   listCompanies(): Promise<Company[]>;
   listAllStores(): Promise<StoreLocation[]>;
-  createStore(model: CreateStoreLocation): Promise<StoreLocation>;
-  updateStore(storeId: number, changes: UpdateStoreLocation): Promise<StoreUpdate>;
+  createStore(model: CreateStoreLocation): Promise<StoreAnswer>;
+  updateStore(storeId: number, changes: UpdateStoreLocation): Promise<StoreAnswer>;
   closeStore(storeId: number): Promise<void>;
   /** The platform's health (PointSAdmin; online): its figures, devices as they last pulled (one store's, or all), the last day's failed messages. */
   platformHealth(): Promise<PlatformHealth>;

@@ -1,4 +1,4 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { SignedOutNotice } from '../db/global-db.ts';
 
@@ -15,7 +15,7 @@ export function SignedOutPage({ notice, onSignIn }: { notice: SignedOutNotice; o
     <Container size="sm" py="xl">
       <Stack>
         <Title order={1} size="h2">Signed out of this device</Title>
-        <Text role="alert">{`${who} was signed out. ${notice.reason}`}</Text>
+        <Alert color="error" role="alert" title={`${who} was signed out`}>{notice.reason}</Alert>
         <Text>Their customers, schedule and messages were removed from this device.</Text>
         {waiting > 0 && (
           <Text>
