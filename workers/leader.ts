@@ -76,6 +76,8 @@ export class SyncLeader {
   private readonly live = new LiveConnection();
   private attempt = 0;
   private sessionLoadedAt = 0;
+  /** The user whose session the server ended, while the device lets go of them. */
+  private ending: string | null = null;
   status: SyncStatus = initialSyncStatus;
 
   constructor(private readonly options: SyncLeaderOptions) {
@@ -160,10 +162,16 @@ export class SyncLeader {
   /** Signs the user out of this device because the server ended their sign-in, saying why (session-end.ts). */
   private async endSession(reason: string): Promise<void> {
     const userId = this.userId;
-    if (!userId) return;
-    await this.options.letGoOf(userId);
-    await endSessionOnDevice(this.options, userId, reason);
-    this.options.sessionEnded(userId);
+    // Once per ending: a renewal and a round may both meet the refusal.
+    if (!userId || this.ending === userId) return;
+    this.ending = userId;
+    try {
+      await this.options.letGoOf(userId);
+      await endSessionOnDevice(this.options, userId, reason);
+      this.options.sessionEnded(userId);
+    } finally {
+      this.ending = null;
+    }
   }
 
   /** Asks for a sync round now (coalesced with one already running). */
