@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
-import { shellReady, signIn } from './support/session.ts';
+import { fillSignIn, shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
 
@@ -57,7 +57,7 @@ describe('the administrator dashboard', () => {
     }
   });
 
-  it('opens a store only with every required field, naming each one missing, and closes it', async () => {
+  it('opens a store only with every required field and a time zone, naming each one missing, says which store has a number taken, and closes it', async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
     try {
       await shellReady(page, 'Pat Platform');
@@ -66,13 +66,20 @@ describe('the administrator dashboard', () => {
       const dialog = page.getByRole('dialog', { name: 'Open a new store' });
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo Tire & Auto Riverside');
       await dialog.getByRole('button', { name: 'Open the store' }).click();
-      for (const message of ['Choose the company', 'Enter the store number', 'Enter the latitude', 'Enter the longitude', 'Enter the Google Place ID']) await dialog.getByText(message).waitFor();
+      for (const message of ['Choose the company', 'Enter the store number', 'Choose the store\'s time zone', 'Enter the latitude', 'Enter the longitude', 'Enter the Google Place ID']) await dialog.getByText(message).waitFor();
       await dialog.getByRole('textbox', { name: 'Company' }).or(dialog.getByRole('combobox', { name: 'Company' })).click();
-      await page.getByRole('option').first().click();
-      await dialog.getByRole('textbox', { name: 'Store number' }).fill('177');
+      await page.getByRole('option', { name: /^Demo Tire & Auto \(1001\)/ }).click();
+      await dialog.getByRole('textbox', { name: 'Store number' }).fill('101');
+      const zone = dialog.getByRole('textbox', { name: 'Time zone' }).or(dialog.getByRole('combobox', { name: 'Time zone' }));
+      await zone.fill('Central Standard Time');
+      await page.getByRole('option', { name: /^Central Standard Time \(America\/Chicago\)/ }).click();
       await dialog.getByRole('textbox', { name: 'Latitude' }).fill('39.78');
       await dialog.getByRole('textbox', { name: 'Longitude' }).fill('-89.65');
       await dialog.getByRole('textbox', { name: 'Google Place ID' }).fill('ChIJdemoRiverside177');
+      await dialog.getByRole('button', { name: 'Open the store' }).click();
+      // The server's own words, beside the number: which store has it.
+      await dialog.getByText('Store number 101 is already used by Demo Tire & Auto Springfield: choose another number').waitFor();
+      await dialog.getByRole('textbox', { name: 'Store number' }).fill('177');
       await dialog.getByRole('button', { name: 'Open the store' }).click();
       await dialog.waitFor({ state: 'detached' });
       const row = page.getByRole('row', { name: /#177 Demo Tire & Auto Riverside/ });
@@ -85,7 +92,7 @@ describe('the administrator dashboard', () => {
     }
   });
 
-  it('is the platform\'s admins\' alone: a store\'s Admin is shown the forbidden page', async () => {
+  it('is the platform\'s admins\' alone: a store\'s Admin is shown the forbidden page, in words for an Admin', async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       await shellReady(page, 'Alex Admin');
@@ -93,6 +100,14 @@ describe('the administrator dashboard', () => {
       await page.waitForURL(`${env.server.url}/forbidden`);
       await page.getByRole('heading', { name: 'No access' }).waitFor();
       expect(await page.getByRole('button', { name: 'New notice' }).count()).toBe(0);
+      await page.getByText('This page is for AllTrac\'s platform administrators only.', { exact: false }).waitFor();
+      // A page of the store's technicians: an Admin is sent to where roles are given, not to "ask your store's Admin".
+      await page.goto(`${env.server.url}/technicians`);
+      await page.waitForURL(`${env.server.url}/forbidden`);
+      await page.getByText('It is for the Lead Technician role. As this store\'s Admin, you give people their roles in Settings, under Users.', { exact: false }).waitFor();
+      expect(await page.getByText('ask your store\'s Admin', { exact: false }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Open Users settings' }).click();
+      await page.waitForURL(`${env.server.url}/settings/users`);
     } finally {
       await context.close();
     }
@@ -124,7 +139,7 @@ describe('the administrator dashboard', () => {
     }
   });
 
-  it('disables a person: their device signs out at its next call and keeps the change they queued, and enabling lets them back in', async () => {
+  it('disables a person: their device signs out when it is back online and keeps the change they queued, and enabling lets them back in to send it', async () => {
     const admin = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
     const lead = await signIn(env.browser, env.server.url, 'lead@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     try {
@@ -148,17 +163,17 @@ describe('the administrator dashboard', () => {
       await dialog.getByRole('button', { name: 'Enable account' }).waitFor();
 
       await lead.context.setOffline(false);
-      const status = lead.page.getByRole('button', { name: 'Sync status: 1 waiting' });
-      await status.waitFor({ timeout: 30_000 });
-      await status.click();
-      const panel = lead.page.getByRole('region', { name: 'Sync status' });
-      await panel.getByText('Sign in again to send changes').waitFor({ timeout: 30_000 });
-      await panel.getByText(/This account is disabled\. Ask your administrator to enable it\. Your changes are kept on this device/).waitFor();
-      await panel.getByText(/Bay 2 lift is slow/).waitFor();
+      await lead.page.getByRole('heading', { name: 'Signed out of this device' }).waitFor({ timeout: 30_000 });
+      await lead.page.getByRole('alert').filter({ hasText: 'Lee Lead was signed out' }).filter({ hasText: 'This account is disabled. Ask your administrator to enable it.' }).waitFor();
+      await lead.page.getByText(/1 change made here before then was not sent\. It is kept on this device, shown to nobody else, and sent once Lee Lead signs in here again\./).waitFor();
 
       await dialog.getByRole('button', { name: 'Enable account' }).click();
       await dialog.getByRole('button', { name: 'Disable…' }).waitFor();
       await admin.page.getByRole('list', { name: 'People' }).getByText('Disabled', { exact: true }).waitFor({ state: 'detached' });
+      await lead.page.getByRole('button', { name: 'Sign in' }).click();
+      await fillSignIn(lead.page, 'lead@demo.test');
+      await shellReady(lead.page, 'Lee Lead');
+      await expect.poll(async () => (await env.server.database.db.selectFrom('supportRequests').select('subject').where('subject', '=', 'Bay 2 lift is slow').execute()).length, { timeout: 30_000 }).toBe(1);
     } finally {
       await lead.context.close();
       await admin.context.close();

@@ -12,6 +12,8 @@ import type { UserManager } from 'oidc-client-ts';
 import { globalDb, waitForSession } from './app/session.ts';
 import { startupSettingsForBoot } from './app/startup-settings.ts';
 import { parseStoredUser, signInCallbackPath, storedUser, storedUserKey } from './app/sign-in-basics.ts';
+import { followEndedSessions, forgetSignedOutNotice, signedOutNotice } from './app/ended-session.ts';
+import { SignedOutPage } from './app/signed-out-page.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 import { setSignedInUser, signedInUser } from './db/signed-in-user.ts';
 import { closeReplicas } from './db/use-replica.ts';
@@ -70,6 +72,7 @@ async function boot(): Promise<void> {
   if (window.location.pathname === signInCallbackPath) {
     try {
       const user = await (await signInClient()).signinRedirectCallback();
+      await forgetSignedOutNotice();
       window.history.replaceState(null, '', (user.state as { returnTo?: string } | undefined)?.returnTo ?? '/');
     } catch (error) {
       render(<StartupProblem title="Sign-in did not complete" message={(error as Error).message} action={{ label: 'Sign in again', run: () => void signInClient().then((m) => m.signinRedirect({ prompt: 'login' })) }} />);
@@ -80,8 +83,17 @@ async function boot(): Promise<void> {
   // Ask the browser to keep the replica and the outbox under storage pressure (best effort: it may say no,
   // and an evicted replica is noticed by its missing sync state and synced again).
   void navigator.storage?.persist?.().catch(() => false);
-  const sync = syncClient();
   const user = storedUser(settings);
+  // The server signed the last person out (session-end.ts): the device says why until someone signs in.
+  const ended = user ? undefined : await signedOutNotice();
+  if (ended) {
+    render(<SignedOutPage notice={ended} onSignIn={async () => {
+      await forgetSignedOutNotice();
+      await (await signInClient()).signinRedirect({ state: { returnTo: '/' }, prompt: 'login' });
+    }} />);
+    return;
+  }
+  const sync = syncClient();
   // This tab acts for the user signed in on this browser, and shows only that user's data on the device.
   setSignedInUser(user?.sub ?? null);
   // Not awaited: the first screen reads the device itself, and the worker takes its calls in the order sent, so
@@ -92,6 +104,7 @@ async function boot(): Promise<void> {
   );
   // The token may have expired (an offline start): the app opens from the device, and the leader renews it.
   if (user) void sync.setAccessToken(user.accessToken);
+  followEndedSessions(settings, user);
   // Another tab signed in as someone else, or signed out: this tab's user is no longer the browser's.
   window.addEventListener('storage', (event) => {
     if (event.key !== storedUserKey(settings) || event.storageArea !== window.localStorage) return;

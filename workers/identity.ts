@@ -26,3 +26,13 @@ export function identityOf(accessToken: string | null): Identity | null {
 
 /** When to renew: with a quarter of the token's life left, so no call meets an expired token. */
 export const renewalDueAt = (identity: Identity) => identity.expiresAt - Math.max(5_000, (identity.expiresAt - identity.issuedAt) / 4);
+
+/**
+ * What a renewal of the access token came to: a new token; the provider's refusal (the person was disabled, or
+ * their sign-in was ended or ran out: only a new sign-in goes on, and the device signs them out); or no answer
+ * (no network, a server error), after which the device keeps working on the token it has and tries again.
+ */
+export type Renewal = { token: string } | { refused: string } | { unanswered: string };
+
+/** Why a device signs a person out when the provider will not renew their sign-in (it cannot tell them more). */
+export const signInEnded = 'Your sign-in on this device has ended: it was ended by an administrator or elsewhere, or it ran out. Sign in again; if you cannot, ask your administrator.';

@@ -6,8 +6,9 @@ import type { ReplicaOwner, StoreDb } from '../src/db/store-db.ts';
 import { ApiClient, ApiError, NetworkError } from '../src/http/api-client.ts';
 import { deviceIdOf } from './device-id.ts';
 import { pushDevice, type PushResult } from './device-push.ts';
-import { renewalDueAt, type Identity } from './identity.ts';
+import { renewalDueAt, type Identity, type Renewal } from './identity.ts';
 import { LiveConnection } from './live-connection.ts';
+import { endSessionOnDevice } from './session-end.ts';
 import { activeStoreOnDevice, refreshSession, saveSettings } from './session.ts';
 import { SyncEngine, type PullResult } from './sync-engine.ts';
 import { backoffMs } from './upload-policy.ts';
@@ -25,7 +26,14 @@ export interface SyncLeaderOptions {
   /** The signed-in user of this browser profile and their access token (possibly expired), or null. */
   identity: () => Identity | null;
   /** Renews the token through the leader's tab (the one place that renews: refresh tokens rotate). */
-  renewToken: () => Promise<Identity | null>;
+  renewToken: () => Promise<Renewal>;
+  /**
+   * The server ended the user's sign-in (disabled, a renewal refused): every tab of the profile lets go of them
+   * (the worker), and the leader then empties what the device holds of theirs but their unsent changes.
+   */
+  letGoOf: (userId: string) => Promise<void>;
+  /** The device's data of the user is gone and the notice written: the tabs show why they were signed out. */
+  sessionEnded: (userId: string) => void;
   publish: (status: SyncStatus) => void;
   online: () => boolean;
   openStoreDb: (owner: ReplicaOwner, durability: 'strict' | 'default') => StoreDb;
@@ -68,6 +76,8 @@ export class SyncLeader {
   private readonly live = new LiveConnection();
   private attempt = 0;
   private sessionLoadedAt = 0;
+  /** The user whose session the server ended, while the device lets go of them. */
+  private ending: string | null = null;
   status: SyncStatus = initialSyncStatus;
 
   constructor(private readonly options: SyncLeaderOptions) {
@@ -76,6 +86,9 @@ export class SyncLeader {
       production: options.production,
       events: hubEvents,
       onAnyEvent: () => this.kick(),
+      // The server closed the connection for good (the person was disabled, say): the session is read again now,
+      // and the server's answer says whether the user is still signed in.
+      onServerClose: () => this.sessionChanged(),
       onStateChange: (connection) => {
         this.update({ connection });
         // Connected again (and in the store's group): what was missed meanwhile is pulled now.
@@ -119,20 +132,46 @@ export class SyncLeader {
     this.renewTimer = setTimeout(() => void this.renew(), Math.max(0, renewalDueAt(identity) - Date.now()));
   }
 
-  /** Renews the token; when it cannot, the user is signed out here, told why when the server said (`refusals`). */
-  private async renew(refusals: unknown[] = []): Promise<Identity | null> {
-    if (this.stopped) return null;
-    const renewed = await this.options.renewToken().catch(() => null);
-    if (!renewed) {
-      const disabled = refusals.some((e) => e instanceof ApiError && e.message === peopleMessages.disabled);
-      this.update({
-        signedIn: false,
-        lastError: disabled
-          ? `${peopleMessages.disabled} Your changes are kept on this device and are sent once you sign in again.`
-          : 'Your sign-in has expired. Sign in again; your changes are kept and will be sent then.',
-      });
+  /**
+   * Renews the token. A server that refuses it (or said the account is disabled: `refusals`) ends the user's
+   * session on this device; a renewal nobody answered is tried again, and the device meanwhile keeps working on
+   * the token it has (DESIGN.md, "Offline").
+   */
+  private async renew(refusals: unknown[] = []): Promise<void> {
+    if (this.stopped) return;
+    if (refusals.some((e) => e instanceof ApiError && e.status === 401 && e.message === peopleMessages.disabled)) {
+      await this.endSession(peopleMessages.disabled);
+      return;
     }
-    return renewed;
+    const renewal = await this.options.renewToken().catch((error: unknown): Renewal => ({ unanswered: String(error) }));
+    if ('refused' in renewal) {
+      await this.endSession(renewal.refused);
+      return;
+    }
+    if ('token' in renewal) return;
+    this.attempt++;
+    const waitMs = backoffMs(this.attempt);
+    this.update({
+      activity: 'idle', signedIn: false, nextRetryAt: Date.now() + waitMs,
+      lastError: 'Your sign-in could not be renewed: the server cannot be reached. Your changes are kept and will be sent when it can.',
+    });
+    clearTimeout(this.renewTimer);
+    this.renewTimer = setTimeout(() => void this.renew(), waitMs);
+  }
+
+  /** Signs the user out of this device because the server ended their sign-in, saying why (session-end.ts). */
+  private async endSession(reason: string): Promise<void> {
+    const userId = this.userId;
+    // Once per ending: a renewal and a round may both meet the refusal.
+    if (!userId || this.ending === userId) return;
+    this.ending = userId;
+    try {
+      await this.options.letGoOf(userId);
+      await endSessionOnDevice(this.options, userId, reason);
+      this.options.sessionEnded(userId);
+    } finally {
+      this.ending = null;
+    }
   }
 
   /** Asks for a sync round now (coalesced with one already running). */

@@ -17,6 +17,8 @@ export interface LiveConnectionOptions {
   /** Called for every event the hub sends, after the handlers registered with on(). */
   onAnyEvent?: (name: string, args: unknown[]) => void;
   onStateChange?: (state: 'connected' | 'reconnecting' | 'disconnected') => void;
+  /** The connection ended with an error and will not come back by itself (the server closed it, saying why). */
+  onServerClose?: (error: Error) => void;
   /** Where a failure not shown to the user goes (spec: reported at severity 3 and logged). */
   report?: (message: string, error: unknown, severity: number) => void;
   events: readonly string[];
@@ -147,7 +149,10 @@ export class LiveConnection {
     connection.onreconnecting(() => options.onStateChange?.('reconnecting'));
     // Groups are lost with the old connection: join again before saying the connection is back.
     connection.onreconnected(() => void this.joinStoreGroup(connection));
-    connection.onclose(() => options.onStateChange?.('disconnected'));
+    connection.onclose((error) => {
+      options.onStateChange?.('disconnected');
+      if (error && this.connection === connection) options.onServerClose?.(error);
+    });
     this.connection = connection;
     try {
       await connection.start();

@@ -41,9 +41,9 @@ export async function listAllStores(api: ApiClient): Promise<StoreLocation[]> {
   return items.map((item) => storeLocationSchema.parse(item));
 }
 
-/** Opens a store with every required field (spec section 5); the server names each one missing. */
-export async function createStore(api: ApiClient, model: CreateStoreLocation): Promise<StoreLocation> {
-  return storeLocationSchema.parse(await call(api, 'POST', apiPaths.storeLocations, model));
+/** Opens a store with every required field (spec section 5), or says what the server refused, field by field. */
+export function createStore(api: ApiClient, model: CreateStoreLocation): Promise<StoreAnswer> {
+  return storeAnswer(() => call(api, 'POST', apiPaths.storeLocations, model));
 }
 
 /** Closes a store: its devices leave it, and whoever had it as their current store moves to their next one. */
@@ -52,17 +52,22 @@ export async function closeStore(api: ApiClient, storeId: number): Promise<void>
 }
 
 /**
- * A store's changed fields (spec section 7), or what the server refused: each field's message, for the form to
- * show beside the field it names (an error crossing to the page keeps only its words).
+ * A store as the server saved it, or what it refused: its detail and each field's message, for the form to show
+ * beside the field it names (an error crossing to the page keeps only its words).
  */
-export type StoreUpdate = { store: StoreLocation } | { problem: string; fields: Record<string, string> };
+export type StoreAnswer = { store: StoreLocation } | { problem: string; fields: Record<string, string> };
 
-export async function updateStore(api: ApiClient, storeId: number, changes: UpdateStoreLocation): Promise<StoreUpdate> {
+async function storeAnswer(send: () => Promise<unknown>): Promise<StoreAnswer> {
   try {
-    return { store: storeLocationSchema.parse(await call(api, 'PATCH', apiPaths.storeLocation.replace(':id', String(storeId)), changes)) };
+    return { store: storeLocationSchema.parse(await send()) };
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const fields = Object.fromEntries(Object.entries(error.problem.errors ?? {}).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])));
     return { problem: error.problem.detail ?? error.message, fields };
   }
+}
+
+/** A store's changed fields (spec section 7). */
+export function updateStore(api: ApiClient, storeId: number, changes: UpdateStoreLocation): Promise<StoreAnswer> {
+  return storeAnswer(() => call(api, 'PATCH', apiPaths.storeLocation.replace(':id', String(storeId)), changes));
 }

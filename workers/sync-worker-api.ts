@@ -21,7 +21,8 @@ import type { CreateStoreLocation, StoreLocation } from '../src/contract/store-l
 import type { SystemNotification } from '../src/contract/entities.ts';
 import type { Operation } from 'fast-json-patch';
 import type { StoreStock } from './stock-elsewhere.ts';
-import type { StoreUpdate } from './platform-admin.ts';
+import type { StoreAnswer } from './platform-admin.ts';
+import type { Renewal } from './identity.ts';
 import type { FailedMessage, PlatformDevice, PlatformHealth } from '../src/contract/platform-health.ts';
 import type { StoreComparison } from '../src/contract/store-figures.ts';
 import type { DayRange } from '../src/domain/scheduler-events.ts';
@@ -66,7 +67,7 @@ export interface SyncWorkerApi {
    * `renewToken` renews the access token through this tab's sign-in client; only the leader calls it (refresh
    * tokens rotate: two tabs renewing with one would sign the user out). It gets the token it wants replaced.
    */
-  start(options: { serverUrl: string; production: boolean }, renewToken: (stale: string | null) => Promise<string | null>): Promise<void>;
+  start(options: { serverUrl: string; production: boolean }, renewToken: (stale: string | null) => Promise<Renewal>): Promise<void>;
   /** The tab's access token (possibly expired: the leader renews it); its subject is the user the worker acts for. */
   setAccessToken(token: string | null): Promise<void>;
   /** Switches the device to a store (saved in the user's settings, sent when online). */
@@ -123,8 +124,8 @@ export interface SyncWorkerApi {
   /** The dealer network (PointSAdmin; online): companies, every open store, a store opened, changed (its changed fields only) or closed. */
   listCompanies(): Promise<Company[]>;
   listAllStores(): Promise<StoreLocation[]>;
-  createStore(model: CreateStoreLocation): Promise<StoreLocation>;
-  updateStore(storeId: number, changes: UpdateStoreLocation): Promise<StoreUpdate>;
+  createStore(model: CreateStoreLocation): Promise<StoreAnswer>;
+  updateStore(storeId: number, changes: UpdateStoreLocation): Promise<StoreAnswer>;
   closeStore(storeId: number): Promise<void>;
   /** The platform's health (PointSAdmin; online): its figures, devices as they last pulled (one store's, or all), the last day's failed messages. */
   platformHealth(): Promise<PlatformHealth>;
@@ -263,5 +264,7 @@ export type SyncChannelMessage =
   | { type: 'token'; token: string | null }
   /** The user signed out in some tab: no worker acts for them any more. */
   | { type: 'signed-out'; userId: string }
+  /** The server ended the user's sign-in and the device's data of them is gone: their tabs say why (session-end.ts). */
+  | { type: 'session-ended'; userId: string }
   /** A newer version of the app changed the databases: this version must reload. */
   | { type: 'upgrade'; message: string };

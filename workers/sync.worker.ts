@@ -11,7 +11,7 @@ import { GlobalDb } from '../src/db/global-db.ts';
 import { replicaStoreIds, StoreDb, storeDbName, type ReplicaOwner } from '../src/db/store-db.ts';
 import { watchUpgrades, type UpgradeNotice } from '../src/db/upgrades.ts';
 import { ApiClient } from '../src/http/api-client.ts';
-import { identityOf, type Identity } from './identity.ts';
+import { identityOf, type Identity, type Renewal } from './identity.ts';
 import { SyncLeader } from './leader.ts';
 import { adoptLegacyReplicas } from './legacy-replicas.ts';
 import { mutations } from './mutations.ts';
@@ -56,7 +56,7 @@ const post = (message: SyncChannelMessage) => channel.postMessage(message);
 
 let settings: { serverUrl: string; production: boolean } | null = null;
 let identity: Identity | null = null;
-let renew: (stale: string | null) => Promise<string | null> = async () => null;
+let renew: (stale: string | null) => Promise<Renewal> = async () => ({ unanswered: 'The app is still starting.' });
 let leader: SyncLeader | null = null;
 let resign: (() => void) | null = null;
 let outdated = false;
@@ -200,13 +200,15 @@ channel.onmessage = (event: MessageEvent<SyncChannelMessage>) => {
 };
 self.addEventListener('online', () => leader?.kick());
 
-async function renewedIdentity(): Promise<Identity | null> {
-  const next = identityOf(await renew(identity?.accessToken ?? null));
-  if (!next) return null;
+async function renewedToken(): Promise<Renewal> {
+  const renewal = await renew(identity?.accessToken ?? null);
+  if (!('token' in renewal)) return renewal;
+  const next = identityOf(renewal.token);
+  if (!next) return { unanswered: 'The renewed access token could not be read.' };
   setIdentity(next);
   post({ type: 'token', token: next.accessToken });
   await leader?.tokenChanged();
-  return next;
+  return renewal;
 }
 
 const api: SyncWorkerApi = {
@@ -221,7 +223,12 @@ const api: SyncWorkerApi = {
         production: options.production,
         globalDb,
         identity: () => identity,
-        renewToken: renewedIdentity,
+        renewToken: renewedToken,
+        letGoOf: async (userId) => {
+          post({ type: 'signed-out', userId });
+          forget(userId);
+        },
+        sessionEnded: (userId) => post({ type: 'session-ended', userId }),
         publish: (status) => post({ type: 'status', status }),
         online: () => navigator.onLine,
         openStoreDb,

@@ -1,4 +1,5 @@
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { ErrorResponse, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { signInEnded, type Renewal } from '../../workers/identity.ts';
 import type { AppSettings } from '../contract/app-settings.ts';
 import { signInCallbackPath } from './sign-in-basics.ts';
 
@@ -23,19 +24,25 @@ export function createUserManager(settings: AppSettings, origin = window.locatio
   });
 }
 
+/** The provider's word for a refresh token it will not honour (used up, revoked, expired, or its person disabled). */
+const refusedGrant = 'invalid_grant';
+
 /**
  * Renews the access token with the refresh token, once per browser profile at a time: under a lock, and not
- * at all when another tab already stored a newer token than the one to replace.
+ * at all when another tab already stored a newer token than the one to replace. The provider refusing the
+ * refresh token ends the sign-in; no answer (offline, a server error) leaves it to be tried again.
  */
-export function renewAccessToken(manager: UserManager, stale: string | null): Promise<string | null> {
-  return navigator.locks.request('alltrac-token-renewal', async () => {
+export function renewAccessToken(manager: UserManager, stale: string | null): Promise<Renewal> {
+  return navigator.locks.request('alltrac-token-renewal', async (): Promise<Renewal> => {
     const stored = await manager.getUser();
-    if (stored && !stored.expired && stored.access_token !== stale) return stored.access_token;
-    if (!stored?.refresh_token) return null;
+    if (stored && !stored.expired && stored.access_token !== stale) return { token: stored.access_token };
+    if (!stored?.refresh_token) return { refused: signInEnded };
     try {
-      return (await manager.signinSilent())?.access_token ?? null;
-    } catch {
-      return null;
+      const renewed = await manager.signinSilent();
+      return renewed ? { token: renewed.access_token } : { unanswered: 'The sign-in server gave no token.' };
+    } catch (error) {
+      if (error instanceof ErrorResponse && error.error === refusedGrant) return { refused: signInEnded };
+      return { unanswered: error instanceof Error ? error.message : String(error) };
     }
   });
 }

@@ -117,6 +117,15 @@ export const storeLocationMessages = {
   missingRequiredFields: 'currentStoreLocation create model is missing required fields',
 } as const;
 
+/**
+ * A store's calendar, reminders and messages follow its time zone: a store is opened with one and never loses it
+ * (ours, beyond spec section 5's list: docs/decisions.md). Stores opened before the rule may have none until set.
+ */
+export const storeTimeZoneMessages = {
+  missing: 'A store needs its time zone: its calendar, reminders and messages follow it.',
+  field: 'Choose the store\'s time zone',
+} as const;
+
 /** The required fields a create model leaves out or sets to null (spec section 5). */
 export function missingRequiredStoreFields(model: Record<string, unknown>): string[] {
   return storeLocationRequiredFields.filter((field) => model[field] === undefined || model[field] === null);

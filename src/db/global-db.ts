@@ -38,6 +38,26 @@ export interface DeviceIdRow {
   savedAt: string;
 }
 
+/**
+ * Why the last person was signed out of this device by the server (disabled, or their sign-in ended), shown on
+ * the device until someone signs in: what they are told, and how many of their changes wait here unsent.
+ */
+export interface SignedOutNotice {
+  userId: string;
+  /** Their name as the device last had it, or null when it had no session of theirs. */
+  name: string | null;
+  reason: string;
+  /** Their changes kept on the device unsent (sent when they sign in here again; shown to nobody else). */
+  waiting: number;
+  at: string;
+}
+
+export interface SignedOutNoticeRow {
+  name: 'signedOutNotice';
+  value: SignedOutNotice;
+  savedAt: string;
+}
+
 /** Data of the whole device, not of one store: each user's session, and the platform's notices. */
 export class GlobalDb extends Dexie {
   sessions!: Table<SessionRow, string>;
@@ -48,6 +68,11 @@ export class GlobalDb extends Dexie {
   /** The device's id, a row of deviceState beside the settings: each is read by its own name, so each has its own type. */
   get deviceIdState(): Table<DeviceIdRow, DeviceIdRow['name']> {
     return this.deviceState as unknown as Table<DeviceIdRow, DeviceIdRow['name']>;
+  }
+
+  /** Why the server last signed someone out of this device, until the next sign-in (a row of deviceState too). */
+  get signedOutNoticeState(): Table<SignedOutNoticeRow, SignedOutNoticeRow['name']> {
+    return this.deviceState as unknown as Table<SignedOutNoticeRow, SignedOutNoticeRow['name']>;
   }
 
   constructor(options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {

@@ -7,6 +7,10 @@ import { hasAnyRole, type Session } from '../app/session.ts';
 import { RouteError } from './route-error.tsx';
 
 declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** On the forbidden page: the roles of the page the role check refused (its words fit them). */
+    refusedRoles?: Role[];
+  }
   interface StaticDataRouteOption {
     /** The screen's title, as the spec names it. */
     title?: string;
@@ -69,7 +73,7 @@ function screen<const TParent extends AnyRoute, const P extends string>(parent: 
 function guard(roles: Role[] | undefined) {
   return ({ context }: { context: unknown }) => {
     const session = (context as { session: Session }).session;
-    if (roles && !hasAnyRole(session, roles)) throw redirect({ to: '/forbidden', replace: true });
+    if (roles && !hasAnyRole(session, roles)) throw redirect({ to: '/forbidden', replace: true, state: { refusedRoles: roles } });
   };
 }
 

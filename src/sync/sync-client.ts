@@ -34,3 +34,11 @@ export function subscribeSyncStatus(onStatus: (status: SyncStatus) => void, onUp
     window.removeEventListener('offline', network);
   };
 }
+
+/** Calls `onEnded` when the server ended a user's sign-in on this device (the leader has emptied their data). */
+export function onSessionEnded(onEnded: (userId: string) => void): void {
+  const channel = new BroadcastChannel(syncChannelName);
+  channel.onmessage = (event: MessageEvent<SyncChannelMessage>) => {
+    if (event.data.type === 'session-ended') onEnded(event.data.userId);
+  };
+}

@@ -44,6 +44,18 @@ describe.skipIf(postgresUnavailable !== null)('store edits on PostgreSQL, with c
     }
   });
 
+  it('opens one of two stores opened with one store number at once, and tells the other which store has the number', async () => {
+    for (let round = 0; round < 6; round++) {
+      const storeNumber = 500 + round;
+      const open = (name: string) => ({ method: 'POST' as const, path: apiPaths.storeLocations, token, body: { ...newStoreModel({ storeNumber, name }), alltracCompanyId: 3101 } });
+      const answers = await atOnce(t.app, [open(`Race North ${round}`), open(`Race South ${round}`)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      const winner = answers.find((a) => a.statusCode === 201)!.json<{ name: string }>().name;
+      expect(answers.find((a) => a.statusCode === 409)!.json().errors).toEqual({ storeNumber: [`Store number ${storeNumber} is already used by ${winner}: choose another number`] });
+      expect(await t.db.selectFrom('storeLocations').select('name').where('storeNumber', '=', storeNumber).execute()).toEqual([{ name: winner }]);
+    }
+  });
+
   it('never lets a number moved between stores at once end with two owners', async () => {
     for (let round = 0; round < 8; round++) {
       const number = `+1555013${String(round).padStart(4, '0')}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeLocationRequiredFields } from '../../src/contract/store-location.ts';
+import { storeLocationRequiredFields, storeTimeZoneMessages } from '../../src/contract/store-location.ts';
 import { apiCall } from '../support/api.ts';
 import { accessTokenFor } from '../support/sign-in.ts';
 import { newStoreModel } from '../support/store-fixtures.ts';
@@ -123,10 +123,33 @@ describe('creating, changing and deleting store locations', () => {
     expect(me.roles).toContainEqual({ storeId: created.id, role: 'AllTracAdmin' });
   });
 
-  it('refuses a store number the company already uses', async () => {
+  it('refuses a store number the company already uses, saying which store has it, beside the field too', async () => {
     const response = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/store-locations', token: tokens.platform, body: newStoreModel({ storeNumber: 101 }) });
     expect(response.statusCode).toBe(409);
-    expect(response.json().errors).toHaveProperty('storeNumber');
+    expect(response.json()).toMatchObject({
+      detail: 'Store number 101 is already used by Demo Tire & Auto Springfield: choose another number.',
+      errors: { storeNumber: ['Store number 101 is already used by Demo Tire & Auto Springfield: choose another number'] },
+    });
+    const [store] = (await list('$filter=storeNumber eq 102', 'admin')).json().items;
+    const renumbered = await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/store-locations/${store.id}`, token: tokens.admin, body: { storeNumber: 101 } });
+    expect(renumbered.statusCode).toBe(409);
+    expect(renumbered.json().errors).toEqual({ storeNumber: ['Store number 101 is already used by Demo Tire & Auto Springfield: choose another number'] });
+  });
+
+  it.each([['left out', undefined], ['null', null]])('refuses opening a store with its time zone %s, naming the field, storing nothing', async (_, timeZone) => {
+    const before = await storeCount();
+    const response = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/store-locations', token: tokens.admin, body: newStoreModel({ storeNumber: 130, timeZone }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ detail: storeTimeZoneMessages.missing, errors: { timeZone: [storeTimeZoneMessages.field] } });
+    expect(await storeCount()).toBe(before);
+  });
+
+  it('refuses clearing a store\'s time zone, and keeps it', async () => {
+    const [store] = (await list('$filter=storeNumber eq 102', 'admin')).json().items;
+    const response = await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/store-locations/${store.id}`, token: tokens.admin, body: { timeZone: null } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ timeZone: [storeTimeZoneMessages.field] });
+    expect((await list('$filter=storeNumber eq 102', 'admin')).json().items[0].timeZone).toBe(store.timeZone);
   });
 
   it('updates only the changed fields, and refuses clearing a required one', async () => {

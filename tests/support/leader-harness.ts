@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { GlobalDb } from '../../src/db/global-db.ts';
 import { replicaStoreIds, StoreDb, type ReplicaOwner } from '../../src/db/store-db.ts';
 import { ApiClient } from '../../src/http/api-client.ts';
-import { identityOf, type Identity } from '../../workers/identity.ts';
+import { identityOf, type Identity, type Renewal } from '../../workers/identity.ts';
 import { SyncLeader } from '../../workers/leader.ts';
 import { adoptLegacyReplicas } from '../../workers/legacy-replicas.ts';
 import { orderClock } from '../../workers/outbox-order.ts';
@@ -24,17 +24,30 @@ export class LeaderDevice {
   private readonly dbs: StoreDb[] = [];
   identity: Identity | null = null;
   renewals = 0;
+  /** Users whose sign-in the server ended, as the tabs were told. */
+  readonly sessionsEnded: string[] = [];
 
-  constructor(private readonly serverUrl: string, private readonly renew: () => Promise<string | null> = async () => null) {
+  /** `renew` answers a new token, a Renewal (a refusal, say), or null for a renewal nobody answered. */
+  constructor(private readonly serverUrl: string, private readonly renew: () => Promise<string | Renewal | null> = async () => null) {
     this.leader = new SyncLeader({
       serverUrl, production: true, globalDb: this.globalDb,
       identity: () => this.identity,
       renewToken: async () => {
         this.renewals++;
-        this.identity = identityOf(await this.renew());
-        await this.leader.tokenChanged();
-        return this.identity;
+        const answer = await this.renew();
+        const renewal: Renewal = answer === null ? { unanswered: 'Not renewed in this test' } : typeof answer === 'string' ? { token: answer } : answer;
+        if ('token' in renewal) {
+          this.identity = identityOf(renewal.token);
+          await this.leader.tokenChanged();
+        }
+        return renewal;
       },
+      // As the worker: every tab of the profile lets go of the user the server signed out.
+      letGoOf: async (userId) => {
+        if (this.identity?.userId === userId) this.identity = null;
+        await this.leader.tokenChanged();
+      },
+      sessionEnded: (userId) => { this.sessionsEnded.push(userId); },
       publish: (status) => this.statuses.push(status),
       online: () => !this.network.offline,
       openStoreDb: (owner, durability) => this.open(owner, durability),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreLocation } from '../../src/contract/store-location.ts';
 import { textingNumberOf } from '../../src/domain/phone.ts';
-import { storeDraftOf, storeEdits } from '../../src/features/admin/store-edits.ts';
+import { placedRefusal, storeDraftOf, storeEdits } from '../../src/features/admin/store-edits.ts';
 
 /** The fields the edit dialog reads; the rest of a store does not enter into it. */
 const store = {
@@ -42,9 +42,29 @@ describe('the store edit dialog\'s changes', () => {
     expect(storeEdits(store, draft).problems.latitude).toBe('Enter a latitude from -90 to 90');
   });
 
+  it('need a time zone: a store without one is given one before anything else of it is saved', () => {
+    const draft = { ...storeDraftOf(store), timeZone: null };
+    expect(storeEdits(store, draft).problems).toEqual({ timeZone: 'Choose the store\'s time zone' });
+    const zoneless = { ...store, timeZone: null };
+    expect(storeEdits(zoneless, { ...storeDraftOf(zoneless), name: 'Downtown' }).problems).toEqual({ timeZone: 'Choose the store\'s time zone' });
+  });
+
   it('leave alone a service key the caller does not read, and clear one they do when emptied', () => {
     const withheld = { ...store, serviceKey: undefined } as StoreLocation;
     expect(storeEdits(withheld, storeDraftOf(withheld)).changes).toEqual({});
     expect(storeEdits(store, { ...storeDraftOf(store), serviceKey: '' }).changes).toEqual({ serviceKey: null });
+  });
+});
+
+describe('a refusal of a store form', () => {
+  const refusal = { problem: 'Store number 101 is already used by Demo Tire & Auto Springfield: choose another number.', fields: { storeNumber: 'Store number 101 is already used by Demo Tire & Auto Springfield: choose another number' } };
+
+  it('is shown in the server\'s own words beside the field it names', () => {
+    expect(placedRefusal(refusal, ['name', 'storeNumber'])).toEqual(refusal.fields);
+  });
+
+  it('names no field of the form: its detail is what the form says', () => {
+    expect(() => placedRefusal(refusal, ['name'])).toThrow(refusal.problem);
+    expect(() => placedRefusal({ problem: 'Only the platform\'s administrators may do this.', fields: {} }, ['name'])).toThrow('Only the platform');
   });
 });

@@ -4,7 +4,7 @@ import { specialStoreHoursSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   createStoreLocationSchema, defaultOnlineBookingLimits, missingRequiredStoreFields, storeLocationFieldsSchema, storeLocationMessages,
-  updateStoreLocationSchema, type StoreLocation,
+  storeTimeZoneMessages, updateStoreLocationSchema, type StoreLocation,
 } from '../../../src/contract/store-location.ts';
 import { storeIdSchema, storeIdText } from '../../../src/contract/user.ts';
 import { createSpecialStoreHoursSchema, updateSpecialStoreHoursSchema } from '../../../src/contract/writes.ts';
@@ -62,7 +62,7 @@ function uniqueViolation(error: unknown): boolean {
  * names the field. The platform's admins, who assign the numbers and see every company, are also told which
  * store holds it, so they know where to free it; anyone else is not told about another company's store.
  */
-async function refuseTaken(db: Db, user: AuthUser, sent: { storeNumber?: number; twilioPhoneNumber?: string | null }, error: unknown): Promise<never> {
+async function refuseTaken(db: Db, user: AuthUser, companyId: number, sent: { storeNumber?: number; twilioPhoneNumber?: string | null }, error: unknown): Promise<never> {
   if (uniqueViolation(error) && (error as { constraint?: string }).constraint === 'store_locations_texting_number') {
     const holder = isPlatformAdmin(user.roles) && sent.twilioPhoneNumber
       ? await db.selectFrom('storeLocations').innerJoin('companies', 'companies.id', 'storeLocations.companyId')
@@ -76,8 +76,25 @@ async function refuseTaken(db: Db, user: AuthUser, sent: { storeNumber?: number;
       errors: { twilioPhoneNumber: [`Already the number of ${store}`] },
     });
   }
-  if (uniqueViolation(error)) throw new ProblemError('conflict', `Store number ${sent.storeNumber} is already used by another store of this company.`, { errors: { storeNumber: ['Already used'] } });
+  if (uniqueViolation(error)) await refuseStoreNumber(db, companyId, sent.storeNumber);
   throw error;
+}
+
+/**
+ * A store number another store of the company has (a closed one keeps its number): the admin is told which store,
+ * in the field's message too, since the form shows that beside the number.
+ */
+async function refuseStoreNumber(db: Db, companyId: number, storeNumber: number | undefined): Promise<never> {
+  const holder = storeNumber === undefined ? undefined : await db.selectFrom('storeLocations').select(['name', 'deleted'])
+    .where('companyId', '=', companyId).where('storeNumber', '=', storeNumber).executeTakeFirst();
+  const store = holder ? `${holder.name}${holder.deleted ? ' (closed)' : ''}` : 'another store of this company';
+  const words = `Store number ${storeNumber} is already used by ${store}: choose another number`;
+  throw new ProblemError('conflict', `${words}.`, { errors: { storeNumber: [words] } });
+}
+
+/** A store opened, or changed, with no time zone: a 400 naming the field, before anything is stored. */
+function refuseNoTimeZone(): never {
+  throw new ProblemError('validation', storeTimeZoneMessages.missing, { errors: { timeZone: [storeTimeZoneMessages.field] } });
 }
 
 /** A texting number set by someone who may not assign one: a 403 naming the field, before anything is stored. */
@@ -153,6 +170,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
         errors: Object.fromEntries(missing.map((f) => [f, ['Required']])),
       });
     }
+    if ((body as { timeZone?: unknown }).timeZone == null) refuseNoTimeZone();
     const model = parseOrProblem(createStoreLocationSchema, body, 'The store location');
     if (model.twilioPhoneNumber && !mayAssignTextingNumber(user.roles)) refuseTextingNumber();
     const alltracCompanyId = model.alltracCompanyId ?? user.alltracCompanyId;
@@ -185,7 +203,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       const store = { ...values, id: row.id, contactFormId: row.contactFormId, ...stamp };
       w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
       return { status: 201, body: asSeenBy(user, { ...store, specialStoreHours: [] }) };
-    }).catch((error: unknown) => refuseTaken(db, user, model, error));
+    }).catch((error: unknown) => refuseTaken(db, user, company.id, model, error));
     return reply.code(result.status).header('location', apiPaths.storeLocation.replace(':id', String(result.body.id))).send(result.body);
   });
 
@@ -193,6 +211,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
   app.patch(apiPaths.storeLocation, async (request, reply) => {
     const { user, scope, id } = await managedStore(request, 'change it');
     const changes = parseOrProblem(updateStoreLocationSchema, request.body ?? {}, 'The store location');
+    if (changes.timeZone === null) refuseNoTimeZone();
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.change(storeRows, { id }, (current) => {
         if (changes.twilioPhoneNumber !== undefined && changes.twilioPhoneNumber !== current.twilioPhoneNumber && !mayAssignTextingNumber(user.roles)) refuseTextingNumber();
@@ -202,7 +221,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       });
       if (changed) w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
       return { status: 200, body: asSeenBy(user, (await withSpecialHours(w.trx, [row]))[0]!) };
-    }).catch((error: unknown) => refuseTaken(db, user, changes, error));
+    }).catch((error: unknown) => refuseTaken(db, user, scope.companyId, changes, error));
     return reply.code(result.status).send(result.body);
   });
 

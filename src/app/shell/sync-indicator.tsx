@@ -67,7 +67,7 @@ export function SyncIndicator({ storeId, status, stores }: { storeId: number; st
         <Popover.Dropdown>
           <Stack gap="xs" role="region" aria-label="Sync status">
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={600} style={{ minWidth: 0 }}>{offline ? 'Offline: changes are kept on this device' : status.signedIn ? label : 'Sign in again to send changes'}</Text>
+              <Text fw={600} style={{ minWidth: 0 }}>{offline ? 'Offline: changes are kept on this device' : status.signedIn ? label : 'Sign-in not renewed yet: changes are kept'}</Text>
               <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void syncClient().syncNow()}>Sync now</Button>
             </Group>
             <Text size="sm" c="dimmed">Last synced {lastSynced ? relativeTime(lastSynced) : 'not yet on this device'}.</Text>

@@ -5,7 +5,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { useAction } from '../../app/use-action.ts';
 import { timeZoneChoices } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { storeDraftOf, storeEdits, type StoreDraft, type StoreDraftField } from './store-edits.ts';
+import { placedRefusal, storeDraftOf, storeEdits, type StoreDraft, type StoreDraftField } from './store-edits.ts';
 
 /**
  * Changes a store's own fields from the dashboard: what the platform's admins manage (name, number, time zone,
@@ -37,10 +37,7 @@ export function EditStoreDialog({ store, companyName, onSaved, onClose }: { stor
     void run(async () => {
       const answer = await syncClient().updateStore(store.id, changes);
       if ('store' in answer) return onSaved();
-      // Beside the field the server names, in its words; a refusal of no field here is said under the form.
-      const named = Object.fromEntries(Object.entries(answer.fields).filter(([field]) => field in draft));
-      setProblems(named);
-      if (Object.keys(named).length === 0) throw new Error(answer.problem);
+      setProblems(placedRefusal(answer, Object.keys(draft)));
     });
   };
 
@@ -54,7 +51,7 @@ export function EditStoreDialog({ store, companyName, onSaved, onClose }: { stor
             onChange={(v) => set({ storeNumber: v })} error={problems.storeNumber} data-autofocus />
           <TextInput label="Name" required maxLength={150} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} error={problems.name} />
         </SimpleGrid>
-        <Select label="Time zone" placeholder="The store's time zone" searchable data={zones} value={draft.timeZone} onChange={(v) => set({ timeZone: v })}
+        <Select label="Time zone" required allowDeselect={false} placeholder="The store's time zone" searchable data={zones} value={draft.timeZone} onChange={(v) => set({ timeZone: v })}
           description="Its calendar, reminders and messages follow it" nothingFoundMessage="No such time zone" error={problems.timeZone} />
         <Group grow align="flex-start">
           <NumberInput label="Latitude" required min={-90} max={90} decimalScale={6} value={draft.latitude} onChange={(v) => set({ latitude: v })} error={problems.latitude} />

@@ -1,4 +1,4 @@
-import { storeLocationFieldsSchema, type StoreLocation, type UpdateStoreLocation } from '../../contract/store-location.ts';
+import { storeLocationFieldsSchema, storeTimeZoneMessages, type StoreLocation, type UpdateStoreLocation } from '../../contract/store-location.ts';
 import { formatPhone, textingNumberOf } from '../../domain/phone.ts';
 
 /** The store's fields the platform's admin manages on the dashboard, as the edit dialog holds them while typed. */
@@ -53,6 +53,7 @@ export function storeEdits(store: StoreLocation, draft: StoreDraft): { changes: 
     // Only a key the caller reads: a store whose key is withheld would otherwise lose it to the empty field.
     ...(store.serviceKey ? { serviceKey: draft.serviceKey.trim() || null } : {}),
   };
+  if (!draft.timeZone) problems.timeZone = storeTimeZoneMessages.field;
   const parsed = storeLocationFieldsSchema.partial().safeParse(next);
   for (const issue of parsed.error?.issues ?? []) {
     const field = String(issue.path[0]) as StoreDraftField;
@@ -60,4 +61,14 @@ export function storeEdits(store: StoreLocation, draft: StoreDraft): { changes: 
   }
   const changes = Object.fromEntries(Object.entries(next).filter(([field, value]) => value !== store[field as keyof StoreLocation]));
   return { changes: changes as UpdateStoreLocation, problems };
+}
+
+/**
+ * The server's refusal of a store form, placed: each field's message (the server's own words) for a field the form
+ * shows; when it names none of them, its detail is thrown, for the form to say under its fields.
+ */
+export function placedRefusal(refusal: { problem: string; fields: Record<string, string> }, shown: readonly string[]): Record<string, string> {
+  const named = Object.fromEntries(Object.entries(refusal.fields).filter(([field]) => shown.includes(field)));
+  if (Object.keys(named).length === 0) throw new Error(refusal.problem);
+  return named;
 }

@@ -2,13 +2,13 @@ import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Te
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type { Company } from '../../contract/companies.ts';
-import { missingRequiredStoreFields, type CreateStoreLocation, type StoreLocation } from '../../contract/store-location.ts';
+import { missingRequiredStoreFields, storeTimeZoneMessages, type CreateStoreLocation, type StoreLocation } from '../../contract/store-location.ts';
 import { useAction } from '../../app/use-action.ts';
 import { textingNumberOf } from '../../domain/phone.ts';
 import { timeZoneChoices } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { EditStoreDialog } from './store-edit-dialog.tsx';
-import { textingNumberWords } from './store-edits.ts';
+import { placedRefusal, textingNumberWords } from './store-edits.ts';
 import { CompanyStores } from './store-list.tsx';
 
 /**
@@ -50,11 +50,16 @@ function NewStoreDialog({ companies, onCreated, onClose }: { companies: Company[
     const found = Object.fromEntries(missingRequiredStoreFields(model).map((f) => [f, fieldWords[f] ?? 'Required']));
     if (model.alltracCompanyId === undefined) found.alltracCompanyId = fieldWords.alltracCompanyId!;
     if (typedNumber !== '' && model.twilioPhoneNumber === null) found.twilioPhoneNumber = textingNumberWords;
+    if (!model.timeZone) found.timeZone = storeTimeZoneMessages.field;
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     // Every required field is checked here first, in the server's rule (missingRequiredStoreFields); what the
-    // server still refuses (a number taken, a texting number in use) is said in its words.
-    void run(async () => onCreated(await syncClient().createStore(model as CreateStoreLocation)));
+    // server still refuses (a number taken, a texting number in use) is said in its words, beside its field.
+    void run(async () => {
+      const answer = await syncClient().createStore(model as CreateStoreLocation);
+      if ('store' in answer) return onCreated(answer.store);
+      setProblems(placedRefusal(answer, Object.keys(draft)));
+    });
   };
   return (
     <Modal opened onClose={onClose} title="Open a new store" size="lg">
@@ -65,8 +70,8 @@ function NewStoreDialog({ companies, onCreated, onClose }: { companies: Company[
           <NumberInput label="Store number" required min={1} max={999_999} allowDecimal={false} value={draft.storeNumber} onChange={(v) => set({ storeNumber: v })} error={problems.storeNumber} />
           <TextInput label="Name" required maxLength={150} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} error={problems.name} />
         </SimpleGrid>
-        <Select label="Time zone" placeholder="The store's time zone" searchable data={zones} value={draft.timeZone} onChange={(v) => set({ timeZone: v })}
-          description="Its calendar, reminders and messages follow it" nothingFoundMessage="No such time zone" />
+        <Select label="Time zone" required allowDeselect={false} placeholder="The store's time zone" searchable data={zones} value={draft.timeZone} onChange={(v) => set({ timeZone: v })}
+          description="Its calendar, reminders and messages follow it" nothingFoundMessage="No such time zone" error={problems.timeZone} />
         <Group grow align="flex-start">
           <NumberInput label="Latitude" required min={-90} max={90} decimalScale={6} value={draft.latitude} onChange={(v) => set({ latitude: v })} error={problems.latitude} />
           <NumberInput label="Longitude" required min={-180} max={180} decimalScale={6} value={draft.longitude} onChange={(v) => set({ longitude: v })} error={problems.longitude} />
