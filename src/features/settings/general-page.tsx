@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { useAppServices } from '../../app/app-services.ts';
 import { useSession } from '../../app/session.ts';
 import { mapsEnabled, storeMapUrl } from '../../domain/store-map.ts';
-import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
+import { storeLocationFieldsSchema, storeTimeZoneMessages, type StoreLocation } from '../../contract/store-location.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
 import { e164, formatPhone, phoneDigits, textingNumberOf } from '../../domain/phone.ts';
 import { timeZoneChoices } from '../../domain/time-zone.ts';
@@ -81,6 +81,8 @@ function validate(form: GeneralValues): Record<string, string | undefined> {
   const problems: Record<string, string | undefined> = {};
   const texting = form.twilioPhoneNumber.trim();
   if (texting && !textingNumberOf(texting)) problems.twilioPhoneNumber = 'Enter a 10-digit number, e.g. (555) 010-2000 (or +44… abroad), or leave it empty to turn texting off';
+  // The server refuses a store with no zone (its calendar and messages follow it): say so here first.
+  if (!form.timeZone) problems.timeZone = storeTimeZoneMessages.missing;
   const phone = form.phoneNumber.trim();
   if (phone && phoneDigits(phone).length < 7) problems.phoneNumber = 'Enter the store\'s phone number with its area code';
   const parsed = storeLocationFieldsSchema.partial().safeParse(fields(form, true, true));
@@ -161,7 +163,7 @@ function GeneralForm({ store, mayReadKey, mayAssignNumber }: { store: StoreLocat
           </SimpleGrid>
           <TextInput label="Phone" type="tel" maxLength={30} {...form.getInputProps('phoneNumber')} />
           <Select label="Time zone" description="The scheduler, reminders and every time shown for this store use it" data={zones} searchable
-            nothingFoundMessage="No time zone of that name" placeholder="Choose the store's time zone" {...form.getInputProps('timeZone')} />
+            nothingFoundMessage="No time zone of that name" placeholder="Choose the store's time zone" withAsterisk allowDeselect={false} {...form.getInputProps('timeZone')} />
         </Stack>
       </Card>
       <Card withBorder>
