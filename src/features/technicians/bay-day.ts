@@ -12,6 +12,7 @@ import { bayRoles } from '../../domain/roles.ts';
 import { hoursOn } from '../../domain/store-hours.ts';
 import { technicianOf } from '../../domain/technician-rules.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { isVisitOpen } from '../../domain/visit-rules.ts';
 
 /** One job of the day in the bay: a scheduled service with its visit, vehicle, customer and inspection. */
 export interface BayJob {
@@ -72,7 +73,7 @@ async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Prom
   const jobs = services.flatMap((service): BayJob[] => {
     const visit = visits.get(service.scheduledVisitId);
     // Picked up or canceled: off the bay's list. Work complete stays until the car is ready for pickup.
-    if (!visit || visit.cancelDate || visit.checkOutDate) return [];
+    if (!visit || !isVisitOpen(visit)) return [];
     const customer = visit.customerId ? customerById.get(visit.customerId) : undefined;
     const vehicle = visit.vehicleId ? vehicleById.get(visit.vehicleId) : undefined;
     const report = reportByVisit.get(visit.scheduledVisitId) ?? null;
