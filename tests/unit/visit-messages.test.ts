@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageName } from '../../src/domain/display-name.ts';
 import { stoppedNumberProblem } from '../../src/domain/text-keywords.ts';
 import { automaticChannel, visitMessageDue } from '../../src/domain/visit-messages.ts';
 
@@ -46,5 +47,17 @@ describe('how an automatic message reaches a customer', () => {
     ['asked for calls', { ...customer, preferredContactMethod: 'Phone' as const }, texting, none, { skipped: 'The customer asked for calls' }],
   ])('a customer who %s', (_case, who, store, stopped, expected) => {
     expect(automaticChannel(who, store, stopped)).toEqual(expected);
+  });
+});
+
+describe('the name a message carries (issue 46 item 17)', () => {
+  it.each([
+    ['a company customer: the company, as everywhere the store names them', { companyName: 'Harbor Fleet', firstName: 'Robin', lastName: 'Test' }, 'Harbor Fleet'],
+    ['a person: first and last name', { companyName: null, firstName: 'Robin', lastName: 'Test' }, 'Robin Test'],
+    ['a person with a first name only', { companyName: '', firstName: 'Robin', lastName: null }, 'Robin'],
+    ['a customer with no name at all', { companyName: null, firstName: null, lastName: null }, null],
+    ['no customer', null, null],
+  ])('is, for %s, %s', (_, customer, name) => {
+    expect(messageName(customer)).toBe(name);
   });
 });
