@@ -87,10 +87,44 @@ export function reportLines(groups: readonly InspectionTemplateGroup[], results:
     .map(({ line }) => line);
 }
 
+/** What an inspection has left: the names of its template's items with no result yet, in the template's order, of how many. */
+export interface InspectionLeft {
+  left: string[];
+  total: number;
+}
+
+/** The items of an inspection not inspected yet (no result, or NotInspected), of all the template's items. */
+export function inspectionLeft(groups: readonly InspectionTemplateGroup[], results: readonly Pick<InspectionItem, 'itemId' | 'status'>[]): InspectionLeft {
+  const judged = new Set(results.filter((r) => r.status !== 'NotInspected').map((r) => r.itemId));
+  const items = groups.flatMap((g) => g.items);
+  return { left: items.filter((item) => !judged.has(item.itemId)).map((item) => item.name), total: items.length };
+}
+
 /** How far an inspection has come: items with a result, of all the template's items. */
-export function inspectionProgress(groups: readonly InspectionTemplateGroup[], results: readonly InspectionItem[]): { done: number; total: number } {
-  const ids = new Set(groups.flatMap((g) => g.items.map((i) => i.itemId)));
-  return { done: results.filter((r) => ids.has(r.itemId) && r.status !== 'NotInspected').length, total: ids.size };
+export function inspectionProgress(groups: readonly InspectionTemplateGroup[], results: readonly Pick<InspectionItem, 'itemId' | 'status'>[]): { done: number; total: number } {
+  const { left, total } = inspectionLeft(groups, results);
+  return { done: total - left.length, total };
+}
+
+/**
+ * What is left, in words a technician reads before completing: "8 of 20 items are not inspected: Horn, Wipers,
+ * Brake lights and 5 more"; null when nothing is.
+ */
+export function leftText({ left, total }: InspectionLeft): string | null {
+  if (left.length === 0) return null;
+  const rest = left.length > 3 ? ` and ${left.length - 3} more` : '';
+  return `${left.length} of ${total} items ${left.length === 1 ? 'is' : 'are'} not inspected: ${left.slice(0, 3).join(', ')}${rest}`;
+}
+
+/**
+ * The question asked before completing an inspection that has items left (the customer's report shows them as not
+ * inspected), or before completing the work while the inspection is still open; null when there is nothing to ask.
+ */
+export function completeQuestion(what: 'inspection' | 'work', report: { completedAt: string | null } | null, left: InspectionLeft): string | null {
+  const words = leftText(left);
+  if (what === 'inspection') return words ? `${words}. The customer's report shows them as not inspected.` : null;
+  if (!report || report.completedAt) return null;
+  return words ? `The inspection is still in progress. ${words}.` : 'The inspection is still in progress: every item has a result, but it is not marked complete.';
 }
 
 /** Items the customer is asked about: what failed or needs attention. */

@@ -14,7 +14,7 @@ import { eventTypes, scheduledEventStatus, statusColors } from '../../domain/vis
 import { syncClient } from '../../sync/sync-client.ts';
 import { storeToday, useBayDay } from './bay-day.ts';
 import { InspectionForm } from './inspection-form.tsx';
-import { nextStep, spentText, StepButton } from './job-card.tsx';
+import { nextStep, spentText, StepButton, workCompleteQuestion } from './job-card.tsx';
 import { VisitTiresCard } from './visit-tires-card.tsx';
 
 /**
@@ -75,7 +75,8 @@ export function TechnicianVisitPage() {
           {spent && <Text size="sm">Time spent: {spent}</Text>}
         </Stack>
         <Group mt="md" grow>
-          <StepButton step={step} size="xl" busy={busy} onStep={(milestone) => act(() => syncClient().recordMilestone(visit.scheduledVisitId, milestone))} />
+          <StepButton step={step} size="xl" busy={busy} askBeforeComplete={workCompleteQuestion(first)}
+            onStep={(milestone) => act(() => syncClient().recordMilestone(visit.scheduledVisitId, milestone))} />
         </Group>
       </Card>
       {problem && <Alert color="red" role="alert">{problem}</Alert>}
