@@ -1,5 +1,6 @@
 import type { InspectionItem, InspectionTemplateGroup } from '../contract/entities.ts';
 import type { InspectionItemStatus } from '../contract/enum-values.ts';
+import { apiPaths } from '../contract/routes.ts';
 
 /**
  * What one inspection takes in photos: enough for every item that needs showing, a bound on what one link (and
@@ -132,6 +133,17 @@ export const needsDecision = (status: InspectionItemStatus) => status === 'Faile
 
 /** How soon a report sent to the customer may be sent again: a second tap, or a queue of taps offline, sends once. */
 export const resendAfterMs = 10 * 60_000;
+
+/** The call that sends a report to its customer: the outbox entry a screen follows to say where the send stands. */
+export const reportSendPath = (inspectionReportId: string) => apiPaths.sendInspectionReport.replace(':inspectionReportId', encodeURIComponent(inspectionReportId));
+
+/** Why a report cannot be sent to the customer now, in the words both the device and the server refuse it with; null when it can. */
+export function reportSendProblem(report: { completedAt: string | null; sentAt: string | null }, now: Date): string | null {
+  if (!report.completedAt) return 'Complete the inspection before sending it: the customer sees only a finished report.';
+  const since = report.sentAt ? now.getTime() - Date.parse(report.sentAt) : Infinity;
+  if (since < resendAfterMs) return `The report was sent ${Math.max(1, Math.round(since / 60_000))} minutes ago: wait before sending it again, or call the customer.`;
+  return null;
+}
 
 /** Why one more photo does not fit its inspection's quota, in words the technician acts on; null when it fits. */
 export function photoQuotaProblem(taken: readonly { itemId: string; byteSize: number }[], next: { itemId: string; byteSize: number }): string | null {

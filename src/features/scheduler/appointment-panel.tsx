@@ -5,6 +5,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type ReactNode } from 'react';
+import { CallCustomerNote } from '../../app/call-customer-note.tsx';
 import { AnchorLink } from '../../app/links.tsx';
 import { hasAnyRole, useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
@@ -123,6 +124,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         </Stack>
         <StatusBadge status={status} />
       </Group>
+      <CallCustomerNote store={store} visit={visit} />
       {vehicle && <Text size="sm">{vehicleTitle(vehicle)}{licenceText(vehicle) ? ` · ${licenceText(vehicle)}` : ''}</Text>}
       <Table verticalSpacing={4} fz="sm">
         <Table.Thead><Table.Tr><Table.Th>Service</Table.Th><Table.Th>Time</Table.Th><Table.Th>Where</Table.Th></Table.Tr></Table.Thead>

@@ -15,6 +15,7 @@ import { syncClient } from '../../sync/sync-client.ts';
 import { storeToday, useBayDay } from './bay-day.ts';
 import { InspectionForm } from './inspection-form.tsx';
 import { nextStep, spentText, StepButton, workCompleteQuestion } from './job-card.tsx';
+import { ReportSending } from './report-sending.tsx';
 import { VisitTiresCard } from './visit-tires-card.tsx';
 
 /**
@@ -86,12 +87,7 @@ export function TechnicianVisitPage() {
         <>
           <InspectionForm storeId={store.id} report={report} mayComplete />
           {report.completedAt && (store.inspectionReportLinkEnabled || hasAnyRole(session, frontCounter)) && (
-            <Card withBorder>
-              <Group justify="space-between">
-                <Text size="sm">{report.sentAt ? `Report sent to the customer ${formats.dateTime(report.sentAt)}` : 'The customer has not been sent the report yet.'}</Text>
-                {store.inspectionReportLinkEnabled && <Button loading={busy} onClick={() => void act(() => syncClient().sendInspectionReport(report.inspectionReportId))}>{report.sentAt ? 'Send again' : 'Send to the customer'}</Button>}
-              </Group>
-            </Card>
+            <ReportSending storeId={store.id} report={report} maySend={store.inspectionReportLinkEnabled} dateTime={formats.dateTime} />
           )}
         </>
       ) : (
