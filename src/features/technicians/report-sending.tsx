@@ -11,7 +11,7 @@ import { syncClient } from '../../sync/sync-client.ts';
  * reaches the customer the way they asked, or refuses: they prefer calls), so the card says "sent" only once the
  * server has answered so; until then the send waits on this device, and a refusal reads as one, with the server's
  * words on what to do instead. "Send again" after a refusal replaces it (the counter may have changed what refused
- * it); "Dismiss" drops it.
+ * it); "Don't send" drops it.
  */
 export function ReportSending({ storeId, report, maySend, dateTime }: {
   storeId: number; report: InspectionReport; maySend: boolean; dateTime: (iso: string) => string;
@@ -33,10 +33,11 @@ export function ReportSending({ storeId, report, maySend, dateTime }: {
       <Stack gap="xs">
         {refused && !waiting ? (
           <Alert color="red" title="The report was not sent" role="alert">
-            <Text size="sm">{refused.problem?.detail ?? refused.lastError ?? 'The server refused to send it.'}</Text>
+            {/* The server's words say what to do instead; their "The report was not sent:" is the alert's title already. */}
+            <Text size="sm">{(refused.problem?.detail ?? refused.lastError ?? 'The server refused to send it.').replace(/^The report was not sent: /, '')}</Text>
             <Group gap="xs" mt="xs">
               {sendButton}
-              <Button variant="default" disabled={busy} onClick={() => void run(() => syncClient().discardChange(storeId, refused.seq!))}>Dismiss</Button>
+              <Button variant="default" disabled={busy} onClick={() => void run(() => syncClient().discardChange(storeId, refused.seq!))}>Don't send</Button>
             </Group>
           </Alert>
         ) : (
