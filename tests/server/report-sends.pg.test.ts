@@ -4,34 +4,26 @@ import { apiPaths } from '../../src/contract/routes.ts';
 import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
 import { reportSendPath } from '../../src/domain/inspections.ts';
 import { apiCall } from '../support/api.ts';
-import { demoStoreIds } from '../support/demo.ts';
-import { postgresTestApp } from '../support/pg-app.ts';
+import { postgresTestApp, storeStaff } from '../support/pg-app.ts';
 import { postgresUnavailable } from '../support/postgres.ts';
-import { testPublicUrl } from '../support/test-app.ts';
-import { mintAccessToken } from '../support/tokens.ts';
 
 const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 
 describe.skipIf(postgresUnavailable !== null)('sends to a customer on PostgreSQL, with concurrent callers (issue 46)', () => {
   const t = postgresTestApp();
-  let tech: string;
-  let user: string;
-  let store: number;
+  const staff = storeStaff(t);
   let used = 0;
   beforeAll(async () => {
-    tech = await mintAccessToken(t.db, 'tech@demo.test', testPublicUrl);
-    user = await mintAccessToken(t.db, 'user@demo.test', testPublicUrl);
-    store = (await demoStoreIds(t.db))[101]!;
-    await t.db.updateTable('storeLocations').set({ inspectionReportLinkEnabled: true }).where('id', '=', store).execute();
+    await t.db.updateTable('storeLocations').set({ inspectionReportLinkEnabled: true }).where('id', '=', staff.store).execute();
   });
 
   /** A finished report of an open visit whose customer is a company reached by email. */
   async function finishedReport(): Promise<{ inspectionReportId: string; customerId: string }> {
-    const visit = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'vehicleId', 'customerId']).where('storeId', '=', store).where('cancelDate', 'is', null)
+    const visit = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'vehicleId', 'customerId']).where('storeId', '=', staff.store).where('cancelDate', 'is', null)
       .where('checkOutDate', 'is', null).where('customerId', 'is not', null).where('inspectionReportId', 'is', null).where('deleted', '=', false)
       .orderBy('scheduledVisitId').offset(used++).limit(1).executeTakeFirstOrThrow();
     await t.db.updateTable('customers').set({ companyName: 'Harbor Fleet Services', preferredContactMethod: 'Email', email: 'fleet@example.com' }).where('customerId', '=', visit.customerId!).execute();
-    const as = { token: tech, store };
+    const as = { token: staff.tech, store: staff.store };
     const inspectionReportId = visit.scheduledVisitId;
     const started = await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...as, body: {
       inspectionReportId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId, technicianId: null, groups: defaultInspectionGroups(() => randomUUID()), startedAt: new Date(Date.now() - 3_600_000).toISOString(),
@@ -44,8 +36,8 @@ describe.skipIf(postgresUnavailable !== null)('sends to a customer on PostgreSQL
   it('sends a report once when two devices send it at the same moment, refusing the other in the words the device uses, the message named for the company', async () => {
     for (let round = 0; round < 4; round++) {
       const { inspectionReportId } = await finishedReport();
-      const send = (token: string) => apiCall(t.app, { method: 'POST', path: reportSendPath(inspectionReportId), token, store, headers: { 'Idempotency-Key': `send-${randomUUID()}` } });
-      const answers = await Promise.all([send(tech), send(user)]);
+      const send = (token: string) => apiCall(t.app, { method: 'POST', path: reportSendPath(inspectionReportId), token, store: staff.store, headers: { 'Idempotency-Key': `send-${randomUUID()}` } });
+      const answers = await Promise.all([send(staff.tech), send(staff.user)]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.statusCode === 409)!.json<{ detail: string }>().detail).toMatch(/^The report was sent 1 minutes ago: wait before sending it again, or call the customer\.$/);
       const messages = await t.db.selectFrom('storeMessages').select(['name', 'email']).where('visitId', '=', inspectionReportId).where('templateType', '=', 'InspectionReport').execute();
@@ -57,7 +49,7 @@ describe.skipIf(postgresUnavailable !== null)('sends to a customer on PostgreSQL
     const { customerId } = await finishedReport();
     await t.db.updateTable('customers').set({ phoneNumber: '5550107401' }).where('customerId', '=', customerId).execute();
     const text = (name: string) => apiCall(t.app, {
-      method: 'POST', path: apiPaths.smsMessages, token: user, store, headers: { 'Idempotency-Key': `text-${randomUUID()}` },
+      method: 'POST', path: apiPaths.smsMessages, token: staff.user, store: staff.store, headers: { 'Idempotency-Key': `text-${randomUUID()}` },
       body: { storeMessageId: randomUUID(), customerId, templateType: 'FreeForm', content: `For ${name}`, visitId: null, name, destinationPhoneNumber: '5550107401' },
     });
     const answers = await Promise.all([text('Robin Test'), text('Someone Else')]);
