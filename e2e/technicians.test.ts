@@ -306,3 +306,79 @@ describe('the customer\'s inspection report', () => {
     }
   });
 });
+
+describe('the bay\'s report to a customer who prefers calls (issue 46 item 3, issue 53 item 5)', () => {
+  it('asks before completing with items left, reads a refused send as refused with what to do, shows the counter to call, and sends again in place of the refusal', async () => {
+    const now = new Date();
+    const scheduledVisitId = await jobForTheTechnician(`CAL${randomUUID().slice(0, 4).toUpperCase()}`, now);
+    expect((await apiCall(env.server.app, { method: 'POST', path: fill(apiPaths.checkIn, { scheduledVisitId }), token: counter, store })).statusCode).toBe(200);
+    const { customerId } = await db().selectFrom('scheduledVisits').select('customerId').where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
+    const before = await db().selectFrom('customers').select(['preferredContactMethod', 'email']).where('customerId', '=', customerId!).executeTakeFirstOrThrow();
+    const contact = async (ops: { path: string; value: unknown }[]) => {
+      const answer = await apiCall(env.server.app, { method: 'PATCH', path: fill(apiPaths.customer, { customerId: customerId! }), token: counter, store, body: ops.map((op) => ({ op: 'replace', ...op })) });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    await contact([{ path: '/preferredContactMethod', value: 'Phone' }]);
+
+    const { context, page } = await signIn(env.browser, appUrl, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    await heldAt(context, now);
+    try {
+      await shellReady(page, 'Theo Technician');
+      await firstSyncDone(page, techId, store);
+      await page.goto(`${appUrl}/technician-appointments/${scheduledVisitId}`);
+      await page.getByRole('button', { name: 'Start work' }).click({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Start the inspection' }).click();
+      await page.getByRole('group', { name: 'Headlights', exact: true }).getByText('Pass', { exact: true }).click();
+
+      // Completing the work while the inspection is open asks first, saying what is left; "Not yet" changes nothing.
+      await page.getByRole('button', { name: 'Complete work' }).click();
+      const work = page.getByRole('dialog', { name: 'Complete the work?' });
+      await work.getByText(/^The inspection is still in progress\. \d+ of \d+ items are not inspected: /).waitFor();
+      await work.getByRole('button', { name: 'Not yet' }).click();
+      await work.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Complete work' }).waitFor();
+
+      // So does completing an inspection with items left; "Keep inspecting" keeps it open, "Complete anyway" completes it.
+      await page.getByRole('button', { name: 'Complete the inspection' }).click();
+      const inspection = page.getByRole('dialog', { name: 'Complete the inspection?' });
+      await inspection.getByText(/items are not inspected: .*The customer's report shows them as not inspected\./).waitFor();
+      await inspection.getByRole('button', { name: 'Keep inspecting' }).click();
+      await page.getByText('In progress', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Complete the inspection' }).click();
+      await inspection.getByRole('button', { name: 'Complete anyway' }).click();
+      await page.getByText('Complete', { exact: true }).waitFor();
+
+      // The customer prefers calls: the server refuses the send, and the bay reads that, not "sent".
+      await page.getByRole('button', { name: 'Send to the customer' }).click();
+      const refused = page.getByRole('alert').filter({ hasText: 'The report was not sent' });
+      await refused.getByText(/The customer asked for calls.*Ask the front counter to call the customer\./).waitFor({ timeout: 30_000 });
+      expect(await page.getByText(/^Report sent to the customer/).count()).toBe(0);
+
+      // The counter sees on the visit that the customer is to be called.
+      const desk = await signIn(env.browser, appUrl, 'user@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+      await heldAt(desk.context, now);
+      try {
+        await shellReady(desk.page, 'Uma User');
+        await desk.page.goto(`${appUrl}/scheduler-dayview/appointments/${scheduledVisitId}`);
+        const note = desk.page.getByRole('complementary', { name: 'Appointment' }).getByRole('status').filter({ hasText: 'Call the customer: they prefer calls' });
+        await note.waitFor({ timeout: 30_000 });
+
+        // The counter reaches the customer, who asks for the report by email: the bay sends again, in place of the refusal.
+        await contact([{ path: '/email', value: 'report.reader@example.com' }, { path: '/preferredContactMethod', value: 'Email' }]);
+        await refused.getByRole('button', { name: 'Send again' }).click();
+        await page.getByText(/^Report sent to the customer /).waitFor({ timeout: 30_000 });
+        expect(await page.getByRole('alert').filter({ hasText: 'The report was not sent' }).count()).toBe(0);
+        await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+        const sent = await db().selectFrom('storeMessages').select('email').where('visitId', '=', scheduledVisitId).where('templateType', '=', 'InspectionReport').execute();
+        expect(sent).toEqual([{ email: 'report.reader@example.com' }]);
+        // Sent: the counter's note goes by itself.
+        await note.waitFor({ state: 'detached', timeout: 30_000 });
+      } finally {
+        await desk.context.close();
+      }
+    } finally {
+      await context.close();
+      await contact([{ path: '/email', value: before.email }, { path: '/preferredContactMethod', value: before.preferredContactMethod }]);
+    }
+  });
+});

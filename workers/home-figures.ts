@@ -5,6 +5,7 @@ import type {
 import type { StoreDb } from '../src/db/store-db.ts';
 import { displayName, vehicleTitle } from '../src/domain/display-name.ts';
 import { bayRoles } from '../src/domain/roles.ts';
+import { isVisitOpen } from '../src/domain/visit-rules.ts';
 import { watchFigures, type StopWatch } from './live-watch.ts';
 import {
   inspectionsAwaitingAnswer, jobsNobodyHas, lateJobs, nextArrivals, readyForPickup, requestsToConfirm, storeDayAt, technicianLoad, vehiclesHere,
@@ -103,7 +104,7 @@ export function readHomeRows(db: StoreDb, now: Date, timeZone: string): Promise<
     const dayVisits = await db.rows<ScheduledVisit>('scheduledVisits').bulkGet([...ofToday].filter((id) => !inHandIds.has(id)));
     const visits = [...inHand, ...dayVisits.filter((v): v is ScheduledVisit => v !== undefined)];
     // Only a car not gone nor canceled is in a list with its name, or waits for an inspection's answer.
-    const open = visits.filter((v) => !v.checkOutDate && !v.cancelDate);
+    const open = visits.filter(isVisitOpen);
     const ready = open.filter((v) => v.readyForPickupDate).map((v) => v.scheduledVisitId);
     const [customers, vehicles, reportRows, texts] = await Promise.all([
       db.rows<Customer>('customers').bulkGet([...new Set(open.flatMap((v) => (v.customerId ? [v.customerId] : [])))]),

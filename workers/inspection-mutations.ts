@@ -1,4 +1,4 @@
-import type { InspectionItem, ScheduledService, ScheduledVisit } from '../src/contract/entities.ts';
+import type { InspectionItem, InspectionReport, ScheduledService, ScheduledVisit } from '../src/contract/entities.ts';
 import { setInspectionFixSchema, type InspectionFix } from '../src/contract/inspection-fix.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
@@ -6,7 +6,7 @@ import {
   type CreateInspectionPhoto, type CreateInspectionReport, type SaveInspectionItem,
 } from '../src/contract/writes.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
-import { inspectionItemProblems, resendAfterMs } from '../src/domain/inspections.ts';
+import { inspectionItemProblems, reportSendPath, reportSendProblem } from '../src/domain/inspections.ts';
 import { milestoneChanges, type Milestone } from '../src/domain/visit-rules.ts';
 import type { Mutation } from './sync-engine.ts';
 
@@ -65,15 +65,19 @@ export const inspectionMutations = {
     };
   },
 
-  /** Sends the customer the report's link (the server says why not, when it cannot: the change is then refused). */
+  /**
+   * Sends the customer the report's link: a server action (the server says whether it went, or why not: the
+   * customer prefers calls), so the report reads as sent only once the server's answer says so. Asked again, a
+   * refused send is replaced and one still waiting goes once (SyncEngine.mutate).
+   */
   sendReport(inspectionReportId: string, now = new Date()): Mutation {
     return {
-      collection: 'inspectionReports', key: inspectionReportId, description: 'Send the inspection report',
+      collection: 'inspectionReports', key: inspectionReportId, description: 'Send the inspection report', serverAction: true,
       build: (current) => {
         if (!current) notOnDevice('inspection');
-        if (!current.completedAt) throw new Error('Complete the inspection before sending it: the customer sees only a finished report.');
-        if (current.sentAt && now.getTime() - Date.parse(String(current.sentAt)) < resendAfterMs) return null;
-        return { next: { ...current, sentAt: now.toISOString() }, request: { method: 'POST', path: path(apiPaths.sendInspectionReport, { inspectionReportId }) } };
+        const problem = reportSendProblem(current as unknown as InspectionReport, now);
+        if (problem) throw new Error(problem);
+        return { next: current, request: { method: 'POST', path: reportSendPath(inspectionReportId) } };
       },
     };
   },

@@ -16,6 +16,8 @@ export interface Mutation {
   description: string;
   /** Rows (collection/key) the change refers to: it is not sent while one of them cannot be (DESIGN.md). */
   refs?: string[];
+  /** The change asks the server to act and changes nothing here first (OutboxEntry.serverAction). */
+  serverAction?: true;
   /**
    * The new row from the current one (undefined when absent), and the request to queue; null when there is
    * nothing to do (an empty patch is never queued).
@@ -82,6 +84,8 @@ export interface SyncEngineOptions {
 }
 
 const entityOf = (collection: string, key: string) => `${collection}/${key}`;
+/** An entry that changes its row on the device (a server action does not): the row then waits for it. */
+const changesRow = (entry: OutboxEntry) => !entry.serverAction;
 const serverWideStatuses = new Set([429, 502, 503, 504]);
 
 function storageProblem(error: unknown): Error {
@@ -140,8 +144,10 @@ export class SyncEngine {
       const current = await table.get(keyFromString(mutation.collection, mutation.key)) as Row | undefined;
       const built = mutation.build(current);
       if (!built) return false;
-      // Keep the server's copy the first time a row gets a waiting change, to restore on discard.
-      if (!(await this.strictDb.serverRows.get(entity))) {
+      if (mutation.serverAction && !(await this.replaceRefusedAction(entity, built.request))) return false;
+      // Keep the server's copy the first time a row gets a waiting change, to restore on discard (a server
+      // action changes nothing here: there is nothing to restore).
+      if (!mutation.serverAction && !(await this.strictDb.serverRows.get(entity))) {
         await this.strictDb.serverRows.put({ entity, collection: mutation.collection, key: mutation.key, value: current ?? null });
       }
       if (built.next) await table.put(withDerivedFields(mutation.collection, built.next));
@@ -156,9 +162,22 @@ export class SyncEngine {
         ...(sets ? { sets } : {}),
         ...(built.next === null ? { removesRow: true } : {}),
         ...(built.request.upload ? { upload: built.request.upload } : {}),
+        ...(mutation.serverAction ? { serverAction: true as const } : {}),
       });
       return true;
     });
+  }
+
+  /**
+   * Before a server action is queued (in the mutation's transaction): the same call of the same row waiting
+   * already makes it a no-op (false: a second tap, or taps offline, send once); the same call refused is
+   * dropped, as this one replaces it (the person asked again, perhaps after the counter changed what refused it).
+   */
+  private async replaceRefusedAction(entity: string, request: { method: OutboxEntry['method']; path: string }): Promise<boolean> {
+    const same = await this.strictDb.outbox.where('entity').equals(entity).filter((e) => e.method === request.method && e.path === request.path).toArray();
+    if (same.some((e) => e.status === 'pending')) return false;
+    await this.strictDb.outbox.bulkDelete(same.map((e) => e.seq!));
+    return true;
   }
 
   /**
@@ -279,7 +298,7 @@ export class SyncEngine {
       // is nothing to look up per row.
       const waiting = (await this.db.outbox.count()) === 0
         ? new Set<string>()
-        : new Set((await this.db.outbox.where('entity').anyOf(entities).toArray()).map((e) => e.entity));
+        : new Set((await this.db.outbox.where('entity').anyOf(entities).filter(changesRow).toArray()).map((e) => e.entity));
       const edits = (await this.db.localEdits.count()) === 0
         ? new Map<string, LocalEdit>()
         : new Map((await this.db.localEdits.bulkGet(entities)).filter((e): e is LocalEdit => !!e).map((e) => [e.entity, e]));
@@ -412,7 +431,7 @@ export class SyncEngine {
     const bookkeeping = [this.strictDb.outbox, this.strictDb.serverRows, this.strictDb.localEdits, this.strictDb.conflicts];
     await this.strictDb.transaction('rw', [table, ...bookkeeping], async () => {
       await this.strictDb.outbox.delete(entry.seq!);
-      const more = await this.strictDb.outbox.where('entity').equals(entry.entity).count();
+      const more = await this.strictDb.outbox.where('entity').equals(entry.entity).filter(changesRow).count();
       const answer = body && typeof body === 'object' && !Array.isArray(body) && rowKey(entry.collection, body as Row) === entry.key ? body as Row : null;
       const server = await this.strictDb.serverRows.get(entry.entity);
       const newest = entry.removesRow ? null : newerCopy(answer, server?.value);
@@ -447,15 +466,21 @@ export class SyncEngine {
   async discard(seq: number): Promise<void> {
     const entry = await this.strictDb.outbox.get(seq);
     if (!entry) return;
+    // A server action changed nothing here: dropping it leaves the row as it is.
+    if (entry.serverAction) {
+      await this.strictDb.outbox.delete(seq);
+      return;
+    }
     const table = this.strictDb.collection(entry.collection);
     await this.strictDb.transaction('rw', [table, this.strictDb.outbox, this.strictDb.serverRows], async () => {
       const server = await this.strictDb.serverRows.get(entry.entity);
-      const rowEntries = () => this.strictDb.outbox.where('entity').equals(entry.entity);
+      const rowEntries = () => this.strictDb.outbox.where('entity').equals(entry.entity).filter(changesRow);
       // A kept copy of nothing says the row was made here; no kept copy at all (a replica started again
       // since), that the server's copy is unknown: the row is then left as it is, for the next pull to put right.
       const earlier = await rowEntries().filter((e) => e.seq! < seq).count();
       const createsRow = server !== undefined && server.value === null && earlier === 0;
-      await rowEntries().filter((e) => (createsRow ? e.seq! >= seq : e.seq === seq)).delete();
+      // A row made here takes every later entry with its creation, a server action of it too (it would find no row).
+      await this.strictDb.outbox.where('entity').equals(entry.entity).filter((e) => (createsRow ? e.seq! >= seq : e.seq === seq)).delete();
       const others = (await rowEntries().toArray()).sort((a, b) => a.seq! - b.seq!);
       if (others.length === 0) await this.strictDb.serverRows.delete(entry.entity);
       if (!createsRow && !server?.value) return;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { z } from 'zod';
 import type { StoreMessage } from '../../src/contract/entities.ts';
+import { messageName } from '../../src/domain/display-name.ts';
 import { deliveryStatusAfter } from '../../src/domain/outgoing-messages.ts';
 import { keywordReply, textKeywordOf } from '../../src/domain/text-keywords.ts';
 import type { AuthUser } from '../auth/auth.ts';
@@ -115,7 +116,7 @@ async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSch
   await w.lockOn('messages-of-store', store.id);
   if (await w.read(storeMessages, { storeMessageId })) return;
   const customer = await customerByPhone(w, text.From);
-  const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null : null;
+  const name = messageName(customer);
   const message: StoreMessage = {
     storeMessageId, customerId: customer?.customerId ?? null, visitId: null, name, email: null, phoneNumber: text.From,
     preferredContactMethod: 'Sms', messageDeliveryMethod: 'Sms', messageDirection: 'Inbound', templateType: 'Incoming',

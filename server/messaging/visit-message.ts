@@ -5,6 +5,7 @@ import type { StoreLocation } from '../../src/contract/store-location.ts';
 import { renderedTemplate, templateValues, type TemplateStore } from '../../src/domain/message-templates.ts';
 import { ratingLinkFor } from '../../src/domain/ratings.ts';
 import { automaticChannel } from '../../src/domain/visit-messages.ts';
+import { messageName } from '../../src/domain/display-name.ts';
 import type { Database } from '../db/schema.ts';
 import { storeTemplates } from '../modules/message-templates/routes.ts';
 import type { Writer } from '../sync/write-path.ts';
@@ -43,7 +44,7 @@ export async function queueVisitMessage(
   }
   const visit = await w.trx.selectFrom('scheduledVisits').select(['customerId', 'vehicleId', 'scheduledCustomerCheckIn', 'scheduledVisitHashId'])
     .where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
-  const customer = visit.customerId ? await w.trx.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
+  const customer = visit.customerId ? await w.trx.selectFrom('customers').select(['customerId', 'companyName', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
     .where('customerId', '=', visit.customerId).where('deleted', '=', false).executeTakeFirst() : undefined;
   const stops = new Set((await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('deleted', '=', false).execute()).map((s) => s.phoneNumber));
   // An automatic message over the store's volume is not sent later (a reminder after the visit helps nobody): it is
@@ -66,7 +67,7 @@ export async function queueVisitMessage(
     inspectionReportLink: message.inspectionReportLink ?? null,
   });
   const words = renderedTemplate(templateType, await storeTemplates(w.trx, store.companyId, store.id), values)!;
-  const name = [customer!.firstName, customer!.lastName].filter(Boolean).join(' ') || null;
+  const name = messageName(customer);
   const sms = route.channel === 'sms';
   const row: StoreMessage = {
     storeMessageId: randomUUID(), customerId: customer!.customerId, visitId: scheduledVisitId, name, email: sms ? null : route.to, phoneNumber: sms ? route.to : null,

@@ -1,9 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CollectionName } from '../contract/sync.ts';
+import type { OutboxEntry } from '../db/store-db.ts';
 import { replicaOf } from '../db/use-replica.ts';
 
-/** Which of this device's waiting changes a form's saves go into: rows of some collections, or one row. */
-export type OutboxScope = { collections: readonly CollectionName[] } | { entity: string };
+/**
+ * Which of this device's waiting changes a form's saves go into: rows of some collections, or one row (`path`: only
+ * its changes of that call, a server action such as sending a report).
+ */
+export type OutboxScope = { collections: readonly CollectionName[] } | { entity: string; path?: string };
 
 /**
  * Where a form's saved changes stand: `waiting` on this device (or on their way), `held` on this device behind a
@@ -44,18 +48,33 @@ export function saveStatus(save: unknown, read: OutboxRead | undefined): SaveSta
  * write only as late. A save refused and then discarded is not "saved": it stays as it was (null).
  */
 export function useSaveStatus(storeId: number, scope: OutboxScope, save: unknown): SaveStatus {
-  const key = 'entity' in scope ? scope.entity : scope.collections.join(',');
+  return saveStatus(save, useOutboxRead(storeId, scope, save));
+}
+
+/**
+ * Where a server action a screen asked for stands (a report sent to the customer), read as a save's status, and
+ * the server's refusal of it while it is kept: the screen that asked says it was refused, and what to do.
+ */
+export function useActionStatus(storeId: number, scope: OutboxScope, save: unknown): { status: SaveStatus; refused: OutboxEntry | null } {
+  const read = useOutboxRead(storeId, scope, save);
+  return { status: saveStatus(save, read), refused: read?.refused ?? null };
+}
+
+function useOutboxRead(storeId: number, scope: OutboxScope, save: unknown): (OutboxRead & { refused: OutboxEntry | null }) | undefined {
+  const key = 'entity' in scope ? `${scope.entity} ${scope.path ?? ''}` : scope.collections.join(',');
   // The scope's content (its key), not its identity, is what the read depends on.
-  const read = useLiveQuery(async (): Promise<OutboxRead> => {
+  return useLiveQuery(async () => {
     const db = replicaOf(storeId);
-    const entries = await db.transaction('r', db.outbox, () => ('entity' in scope ? db.outbox.where('entity').equals(scope.entity).toArray()
+    const entries = await db.transaction('r', db.outbox, () => ('entity' in scope
+      ? db.outbox.where('entity').equals(scope.entity).filter((e) => scope.path === undefined || e.path === scope.path).toArray()
       : db.outbox.filter((e) => scope.collections.includes(e.collection)).toArray()));
-    const refused = new Set(entries.filter((e) => e.status === 'failed').map((e) => e.entity));
+    const failed = entries.filter((e) => e.status === 'failed');
+    // A refused server action holds back nothing of its row (workers/outbox-order.ts).
+    const refused = new Set(failed.filter((e) => !e.serverAction).map((e) => e.entity));
     const waiting = entries.filter((e) => e.status === 'pending');
     const found = { pending: waiting.some((e) => !refused.has(e.entity)), held: waiting.some((e) => refused.has(e.entity)), empty: entries.length === 0 };
-    return { after: save, ...found, refusedBefore: noteRefusal(save, found) };
+    return { after: save, ...found, refusedBefore: noteRefusal(save, found), refused: failed.at(-1) ?? null };
   }, [storeId, key, save]);
-  return saveStatus(save, read);
 }
 
 /** Saves a read after them found refused (and not since sent again): once discarded, they are not "saved". */

@@ -1,6 +1,8 @@
+import type { ScheduledVisit } from '../contract/entities.ts';
 import type { CollectionName } from '../contract/sync.ts';
 import { customerSearchTokens, vehicleSearchTokens, type SearchableCustomer, type SearchableVehicle } from '../domain/customer-search.ts';
 import { isDone } from '../domain/quick-reply.ts';
+import { isVisitOpen } from '../domain/visit-rules.ts';
 import type { Row } from './store-db.ts';
 
 /**
@@ -31,7 +33,7 @@ export function withDerivedFields(collection: CollectionName, row: Row): Row {
 
 /** When the store took the car (checked in, or marked ready without a check-in), while it has not left nor been canceled. */
 function inHandSince(visit: Row): string | null {
-  if (visit.checkOutDate || visit.cancelDate) return null;
+  if (!isVisitOpen(visit as Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate'>)) return null;
   const since = visit.checkInDate ?? visit.readyForPickupDate;
   return typeof since === 'string' ? since : null;
 }

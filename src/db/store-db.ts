@@ -33,6 +33,12 @@ export interface OutboxEntry {
   sets?: Row;
   /** The change removes the row from the device (a merged customer): the server's answer never brings it back. */
   removesRow?: boolean;
+  /**
+   * The change asks the server to act (send a report to the customer) and changes nothing on the device before
+   * the server's answer: asked again while it waits, it goes once; asked again once refused, it replaces the
+   * refusal; refused, it holds back none of its row's later changes, since none of them builds on it.
+   */
+  serverAction?: true;
   /** After a retryable answer (a 5xx for this change): not sent again before this time (epoch ms). */
   retryAt?: number;
   /** Why the last try did not go through, in words (waiting changes show it). */

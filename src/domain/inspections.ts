@@ -1,5 +1,6 @@
 import type { InspectionItem, InspectionTemplateGroup } from '../contract/entities.ts';
 import type { InspectionItemStatus } from '../contract/enum-values.ts';
+import { apiPaths } from '../contract/routes.ts';
 
 /**
  * What one inspection takes in photos: enough for every item that needs showing, a bound on what one link (and
@@ -87,10 +88,44 @@ export function reportLines(groups: readonly InspectionTemplateGroup[], results:
     .map(({ line }) => line);
 }
 
+/** What an inspection has left: the names of its template's items with no result yet, in the template's order, of how many. */
+export interface InspectionLeft {
+  left: string[];
+  total: number;
+}
+
+/** The items of an inspection not inspected yet (no result, or NotInspected), of all the template's items. */
+export function inspectionLeft(groups: readonly InspectionTemplateGroup[], results: readonly Pick<InspectionItem, 'itemId' | 'status'>[]): InspectionLeft {
+  const judged = new Set(results.filter((r) => r.status !== 'NotInspected').map((r) => r.itemId));
+  const items = groups.flatMap((g) => g.items);
+  return { left: items.filter((item) => !judged.has(item.itemId)).map((item) => item.name), total: items.length };
+}
+
 /** How far an inspection has come: items with a result, of all the template's items. */
-export function inspectionProgress(groups: readonly InspectionTemplateGroup[], results: readonly InspectionItem[]): { done: number; total: number } {
-  const ids = new Set(groups.flatMap((g) => g.items.map((i) => i.itemId)));
-  return { done: results.filter((r) => ids.has(r.itemId) && r.status !== 'NotInspected').length, total: ids.size };
+export function inspectionProgress(groups: readonly InspectionTemplateGroup[], results: readonly Pick<InspectionItem, 'itemId' | 'status'>[]): { done: number; total: number } {
+  const { left, total } = inspectionLeft(groups, results);
+  return { done: total - left.length, total };
+}
+
+/**
+ * What is left, in words a technician reads before completing: "8 of 20 items are not inspected: Horn, Wipers,
+ * Brake lights and 5 more"; null when nothing is.
+ */
+export function leftText({ left, total }: InspectionLeft): string | null {
+  if (left.length === 0) return null;
+  const rest = left.length > 3 ? ` and ${left.length - 3} more` : '';
+  return `${left.length} of ${total} items ${left.length === 1 ? 'is' : 'are'} not inspected: ${left.slice(0, 3).join(', ')}${rest}`;
+}
+
+/**
+ * The question asked before completing an inspection that has items left (the customer's report shows them as not
+ * inspected), or before completing the work while the inspection is still open; null when there is nothing to ask.
+ */
+export function completeQuestion(what: 'inspection' | 'work', report: { completedAt: string | null } | null, left: InspectionLeft): string | null {
+  const words = leftText(left);
+  if (what === 'inspection') return words ? `${words}. The customer's report shows them as not inspected.` : null;
+  if (!report || report.completedAt) return null;
+  return words ? `The inspection is still in progress. ${words}.` : 'The inspection is still in progress: every item has a result, but it is not marked complete.';
 }
 
 /** Items the customer is asked about: what failed or needs attention. */
@@ -98,6 +133,17 @@ export const needsDecision = (status: InspectionItemStatus) => status === 'Faile
 
 /** How soon a report sent to the customer may be sent again: a second tap, or a queue of taps offline, sends once. */
 export const resendAfterMs = 10 * 60_000;
+
+/** The call that sends a report to its customer: the outbox entry a screen follows to say where the send stands. */
+export const reportSendPath = (inspectionReportId: string) => apiPaths.sendInspectionReport.replace(':inspectionReportId', encodeURIComponent(inspectionReportId));
+
+/** Why a report cannot be sent to the customer now, in the words both the device and the server refuse it with; null when it can. */
+export function reportSendProblem(report: { completedAt: string | null; sentAt: string | null }, now: Date): string | null {
+  if (!report.completedAt) return 'Complete the inspection before sending it: the customer sees only a finished report.';
+  const since = report.sentAt ? now.getTime() - Date.parse(report.sentAt) : Infinity;
+  if (since < resendAfterMs) return `The report was sent ${Math.max(1, Math.round(since / 60_000))} minutes ago: wait before sending it again, or call the customer.`;
+  return null;
+}
 
 /** Why one more photo does not fit its inspection's quota, in words the technician acts on; null when it fits. */
 export function photoQuotaProblem(taken: readonly { itemId: string; byteSize: number }[], next: { itemId: string; byteSize: number }): string | null {

@@ -47,6 +47,36 @@ export function recentWindowStart(now: Date, timeZone: string): string {
   return wallClockIsoToInstant(`${today.subtract({ days: 6 }).toString()}T00:00:00`, timeZone);
 }
 
+/** What the ratings list keeps: unread only, a band of scores (null: any), and visit days at the store from and to (YYYY-MM-DD, both whole; null: open). */
+export interface RatingFilters {
+  unreadOnly: boolean;
+  band: ScoreBand | null;
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * The instants the store's days `from` to `to` (both whole) cover, [start, end): from the store's midnight
+ * starting the first to the one ending the last, by the calendar, so a day the clocks change on lasts the 23 or
+ * 25 hours the store lives. An open side covers everything that way.
+ */
+export function storeDaysSpan(from: string | null, to: string | null, timeZone: string): { start: number; end: number } {
+  const midnight = (day: Temporal.PlainDate) => day.toZonedDateTime({ timeZone }).epochMilliseconds;
+  return {
+    start: from ? midnight(Temporal.PlainDate.from(from.slice(0, 10))) : -Infinity,
+    end: to ? midnight(Temporal.PlainDate.from(to.slice(0, 10)).add({ days: 1 })) : Infinity,
+  };
+}
+
+/** The ratings the list's filters keep, in the order given. */
+export function filterRatings<T extends { isRead: boolean; score: number; visitDate: string }>(ratings: readonly T[], filters: RatingFilters, timeZone: string): T[] {
+  const { start, end } = storeDaysSpan(filters.from, filters.to, timeZone);
+  return ratings.filter((r) => {
+    const at = Date.parse(r.visitDate);
+    return (!filters.unreadOnly || !r.isRead) && (filters.band === null || scoreBand(r.score) === filters.band) && at >= start && at < end;
+  });
+}
+
 export interface Average {
   average: number | null;
   count: number;

@@ -1,4 +1,5 @@
 import type { ScheduledService, ScheduledVisit } from '../contract/entities.ts';
+import { isVisitOpen } from './visit-rules.ts';
 
 type VisitDates = Pick<ScheduledVisit, 'cancelDate' | 'workStartDate' | 'workCompleteDate' | 'readyForPickupDate' | 'checkOutDate'>;
 
@@ -10,7 +11,7 @@ type VisitDates = Pick<ScheduledVisit, 'cancelDate' | 'workStartDate' | 'workCom
 export function movesWithResource(service: Pick<ScheduledService, 'resourceId' | 'startDate'>, visit: VisitDates | undefined, resourceId: string, now: Date): boolean {
   if (service.resourceId !== resourceId || Date.parse(service.startDate) < now.getTime()) return false;
   if (!visit) return true;
-  return !visit.cancelDate && !visit.workStartDate && !visit.workCompleteDate && !visit.readyForPickupDate && !visit.checkOutDate;
+  return isVisitOpen(visit) && !visit.workStartDate && !visit.workCompleteDate && !visit.readyForPickupDate;
 }
 
 /** A resource's name: something to read on the scheduler's column header. */

@@ -10,6 +10,7 @@ import { isOpenRequest } from './appointment-requests.ts';
 import { needsDecision } from './inspections.ts';
 import { visitEventType, type DayRange } from './scheduler-events.ts';
 import { isOpenJob, isRunningLate, technicianOf } from './technician-rules.ts';
+import { isVisitOpen } from './visit-rules.ts';
 import { scheduledEventStatus, scheduledEventStatuses, statusColors, type ScheduledEventStatus } from './visit-status.ts';
 
 const minuteMs = 60_000;
@@ -201,7 +202,7 @@ const hereGroup = { 1: 'waiting', 2: 'droppedOff', 3: 'pickupAndDelivery' } as c
 export function vehiclesHere(visits: readonly ScheduledVisit[], now: Date): VehiclesHere {
   const here: VehiclesHere = { waiting: [], droppedOff: [], pickupAndDelivery: [], notSaid: [] };
   for (const visit of visits) {
-    if (!visit.checkInDate || visit.checkOutDate || visit.cancelDate) continue;
+    if (!visit.checkInDate || !isVisitOpen(visit)) continue;
     const group = visit.customerVehicleStatus === null ? 'notSaid' : hereGroup[visit.customerVehicleStatus];
     here[group].push({ visit, minutesWaited: minutesBetween(Date.parse(visit.checkInDate), now.getTime()) });
   }
@@ -219,7 +220,7 @@ export interface ReadyForPickup {
 export function readyForPickup(visits: readonly ScheduledVisit[], now: Date): ReadyForPickup[] {
   const ready: ReadyForPickup[] = [];
   for (const visit of visits) {
-    if (!visit.readyForPickupDate || visit.checkOutDate || visit.cancelDate) continue;
+    if (!visit.readyForPickupDate || !isVisitOpen(visit)) continue;
     ready.push({ visit, minutesReady: minutesBetween(Date.parse(visit.readyForPickupDate), now.getTime()) });
   }
   return ready.sort((a, b) => b.minutesReady - a.minutesReady);
@@ -256,7 +257,7 @@ export function inspectionsAwaitingAnswer(
   for (const item of items) {
     if (needsDecision(item.status) && item.customerDecision === null) unanswered.set(item.inspectionReportId, (unanswered.get(item.inspectionReportId) ?? 0) + 1);
   }
-  const closed = new Set(visits.filter((v) => v.cancelDate || v.checkOutDate).map((v) => v.scheduledVisitId));
+  const closed = new Set(visits.filter((v) => !isVisitOpen(v)).map((v) => v.scheduledVisitId));
   const waiting: AwaitingAnswer[] = [];
   for (const report of reports) {
     const count = unanswered.get(report.inspectionReportId) ?? 0;

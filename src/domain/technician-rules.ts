@@ -1,6 +1,7 @@
 import type { Role } from '../contract/enum-values.ts';
 import type { ScheduledService, ScheduledVisit, SchedulerResource } from '../contract/entities.ts';
 import { frontCounter, leadTechnicians } from './roles.ts';
+import { isVisitOpen } from './visit-rules.ts';
 
 /**
  * What a person in the bay may change on a scheduled service: only who does it. A technician takes an
@@ -23,7 +24,7 @@ export function technicianOf(service: Pick<ScheduledService, 'selectedTechnician
 }
 
 /** A job is done for the bay once its visit's work is complete, and off the queue once canceled or picked up. */
-export const isOpenJob = (visit: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate' | 'workCompleteDate'>) => !visit.cancelDate && !visit.checkOutDate && !visit.workCompleteDate;
+export const isOpenJob = (visit: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate' | 'workCompleteDate'>) => isVisitOpen(visit) && !visit.workCompleteDate;
 
 /**
  * Minutes spent on a visit's work so far: from work start to work complete, or to now while it goes on;

@@ -3,6 +3,7 @@ import type { StoreLocation } from '../contract/store-location.ts';
 import { e164 } from './phone.ts';
 import { stoppedNumberProblem } from './text-keywords.ts';
 import { textingEnabled } from './texting.ts';
+import { isVisitOpen } from './visit-rules.ts';
 
 export type VisitMessageKind = 'reminder' | 'thankYou';
 /** How late a thank-you may still go: a server that was down longer skips it rather than thank a week late. */
@@ -53,4 +54,28 @@ export function automaticChannel(
   }
   if (customer.email) return { channel: 'email', to: customer.email };
   return { skipped: whyNoText ?? 'The customer has no email address' };
+}
+
+/** The counter's note on a visit whose customer prefers calls and whose report is waiting for them. */
+export const preferCallsNote = 'Call the customer: they prefer calls';
+
+/**
+ * What the counter must do about a finished inspection report the store cannot send its customer (issue 46): call
+ * them. Shown while the visit is open and the report is neither sent nor answered, at a store that sends report
+ * links, when the way the store reaches the customer (automaticChannel, the rule the server's send follows) has
+ * none: "Call the customer: they prefer calls", or why the report cannot go. Derived, not stored: it goes as soon
+ * as the report is sent, the customer answers, their contact details change or the car leaves.
+ */
+export function reportCallNote(
+  visit: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate'>,
+  report: { completedAt: string | null; sentAt: string | null; approvedAt: string | null } | null | undefined,
+  customer: Pick<Customer, 'preferredContactMethod' | 'phoneNumber' | 'email' | 'textConsentMethod'> | null | undefined,
+  store: Pick<StoreLocation, 'twilioPhoneNumber' | 'inspectionReportLinkEnabled'>,
+  isStopped: (phoneNumber: string) => boolean,
+): string | null {
+  if (!report?.completedAt || report.sentAt || report.approvedAt || !customer || !store.inspectionReportLinkEnabled || !isVisitOpen(visit)) return null;
+  const route = automaticChannel(customer, store, isStopped);
+  if (!('skipped' in route)) return null;
+  if (customer.preferredContactMethod === 'Phone') return preferCallsNote;
+  return `Call the customer: their inspection report cannot be sent (${route.skipped.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, '')})`;
 }

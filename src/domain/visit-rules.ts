@@ -61,8 +61,14 @@ export function checkInChanges(visit: Pick<ScheduledVisit, 'cancelDate' | 'check
 /** Spec section 3: an appointment can be deleted only while its visit has no check-in date. */
 export const isDeletable = (visit: Pick<ScheduledVisit, 'checkInDate'>) => visit.checkInDate === null;
 
+/**
+ * A visit still open: neither picked up (checked out) nor canceled. The one rule for "is the car still the
+ * store's business": what the counter may change, the cars here, the bay's list, the inspections awaiting an answer.
+ */
+export const isVisitOpen = (visit: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate'>) => !visit.cancelDate && !visit.checkOutDate;
+
 /** A visit can be canceled until it is picked up (restoring, cancelDate back to null, is always allowed). */
-export const isCancelable = (visit: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate'>) => !visit.cancelDate && !visit.checkOutDate;
+export const isCancelable = isVisitOpen;
 
 export function cancelProblems(current: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate'>, next: Pick<ScheduledVisit, 'cancelDate'>): Record<string, string[]> {
   return next.cancelDate && !current.cancelDate && current.checkOutDate ? { cancelDate: [visitMessages.pickedUpCancel] } : {};

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths, withApiVersion } from '../../src/contract/routes.ts';
 import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
 import { apiCall } from '../support/api.ts';
-import { demoStoreIds } from '../support/demo.ts';
-import { postgresTestApp } from '../support/pg-app.ts';
+import { postgresTestApp, storeStaff } from '../support/pg-app.ts';
 import { postgresUnavailable } from '../support/postgres.ts';
-import { testPublicUrl } from '../support/test-app.ts';
-import { mintAccessToken } from '../support/tokens.ts';
 
 const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 /** Real time: PostgreSQL's test app runs on the real clock, and a fix is priced between the inspection and today. */
@@ -15,22 +12,15 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 
 describe.skipIf(postgresUnavailable !== null)('customers\' decisions on PostgreSQL, with concurrent callers', () => {
   const t = postgresTestApp();
-  let tech: string;
-  let user: string;
-  let store: number;
+  const staff = storeStaff(t);
   let used = 0;
-  beforeAll(async () => {
-    tech = await mintAccessToken(t.db, 'tech@demo.test', testPublicUrl);
-    user = await mintAccessToken(t.db, 'user@demo.test', testPublicUrl);
-    store = (await demoStoreIds(t.db))[101]!;
-  });
 
   /** A completed report with one failed item, and the address customers sign at. */
   async function completedReport(): Promise<{ url: string; itemId: string; inspectionReportId: string }> {
-    const visit = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'vehicleId']).where('storeId', '=', store).where('cancelDate', 'is', null)
+    const visit = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'vehicleId']).where('storeId', '=', staff.store).where('cancelDate', 'is', null)
       .where('inspectionReportId', 'is', null).where('deleted', '=', false).orderBy('scheduledVisitId').offset(used++).limit(1).executeTakeFirstOrThrow();
     const groups = defaultInspectionGroups(() => randomUUID());
-    const as = { token: tech, store };
+    const as = { token: staff.tech, store: staff.store };
     const inspectionReportId = visit.scheduledVisitId;
     expect((await apiCall(t.app, { method: 'POST', path: apiPaths.inspectionReports, ...as, body: { inspectionReportId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId, technicianId: null, groups, startedAt: daysAgo(2) } })).statusCode).toBe(201);
     const itemId = groups[0]!.items[0]!.itemId;
@@ -65,10 +55,10 @@ describe.skipIf(postgresUnavailable !== null)('customers\' decisions on PostgreS
     for (let round = 0; round < 5; round++) {
       const { url, itemId, inspectionReportId } = await completedReport();
       const fixPath = path(apiPaths.inspectionItemFix, { inspectionReportId, itemId });
-      expect((await apiCall(t.app, { method: 'PUT', path: fixPath, token: user, store, body: fixAt(18_999) })).statusCode).toBe(200);
+      expect((await apiCall(t.app, { method: 'PUT', path: fixPath, token: staff.user, store: staff.store, body: fixAt(18_999) })).statusCode).toBe(200);
       const [signed, repriced] = await Promise.all([
         t.app.inject({ method: 'POST', url, payload: { name: 'Dana Whitfield', decisions: [{ itemId, decision: 'Approved', totalInCents: 18_999 }] } }),
-        apiCall(t.app, { method: 'PUT', path: fixPath, token: user, store, body: fixAt(21_999) }),
+        apiCall(t.app, { method: 'PUT', path: fixPath, token: staff.user, store: staff.store, body: fixAt(21_999) }),
       ]);
       expect([signed.statusCode, repriced.statusCode].sort()).toEqual([200, 409]);
       const item = await t.db.selectFrom('inspectionItems').select(['customerDecision', 'fix']).where('inspectionReportId', '=', inspectionReportId).where('itemId', '=', itemId).executeTakeFirstOrThrow();

@@ -6,9 +6,11 @@ import { openPostgres, type DatabaseHandle } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { SmsSender } from '../../server/messaging/sms.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
+import { demoStoreIds } from './demo.ts';
 import { createTestDatabase } from './postgres.ts';
 import type { TestApp } from './test-app.ts';
 import { testPublicUrl } from './test-app.ts';
+import { mintAccessToken } from './tokens.ts';
 
 /**
  * The real app on its own seeded PostgreSQL database for one test file (created before, dropped after).
@@ -34,4 +36,17 @@ export function postgresTestApp(options: { env?: Record<string, string>; sms?: S
     await database?.drop();
   });
   return t;
+}
+
+/** The demo's store #101 and access tokens of its technician and its counter (user@demo.test), read before a file's tests. */
+export function storeStaff(t: TestApp): { store: number; tech: string; user: string } {
+  const staff = {} as { store: number; tech: string; user: string };
+  beforeAll(async () => {
+    Object.assign(staff, {
+      store: (await demoStoreIds(t.db))[101]!,
+      tech: await mintAccessToken(t.db, 'tech@demo.test', testPublicUrl),
+      user: await mintAccessToken(t.db, 'user@demo.test', testPublicUrl),
+    });
+  });
+  return staff;
 }

@@ -21,6 +21,7 @@ describe('the next change to send', () => {
     ['the earliest change of the device, whatever store holds it', [entry(102, 'customers/a', 2), entry(101, 'customers/a', 1), entry(101, 'customers/a', 3)], '101:customers/a@1'],
     ['the next row when the earliest one was refused', [entry(101, 'customers/a', 1, { status: 'failed' }), entry(101, 'customers/a', 2), entry(102, 'customers/b', 3)], '102:customers/b@3'],
     ['nothing of a refused row, nor of rows that refer to it', [entry(101, 'customers/a', 1, { status: 'failed' }), entry(101, 'customerVehicles/v', 2, { refs: ['customers/a'] }), entry(101, 'customerVehicles/w', 3, { refs: ['customerVehicles/v'] })], null],
+    ['the later changes of a report whose send the server refused (a server action holds back nothing)', [entry(101, 'inspectionReports/r', 1, { status: 'failed', serverAction: true }), entry(101, 'inspectionReports/r', 2), entry(101, 'inspectionItems/r/i', 3, { refs: ['inspectionReports/r'] })], '101:inspectionReports/r@2'],
     ['a row whose retry is due', [entry(101, 'customers/a', 1, { retryAt: now - 1 })], '101:customers/a@1'],
     ['the next row while one waits out its retry', [entry(101, 'customers/a', 1, { retryAt: now + 5000 }), entry(101, 'customers/b', 2)], '101:customers/b@2'],
     ['an entry queued before orders existed, by the time it was made', [entry(101, 'customers/a', 0, { order: undefined, createdAt: '2026-11-02T11:00:00.000Z' }), entry(101, 'customers/b', Date.parse('2026-11-02T10:00:00.000Z') * 1000)], '101:customers/b@1793613600000000'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averageScore, halfStars, ratingFollowUp, ratingLinkFor, ratingLinkOpen, ratingSummary, recentWindowStart, scoreBand, scoreBandLabels, starsOf, weeklyRatings,
+  averageScore, filterRatings, halfStars, ratingFollowUp, ratingLinkFor, ratingLinkOpen, ratingSummary, recentWindowStart, scoreBand, scoreBandLabels, starsOf, storeDaysSpan, weeklyRatings,
 } from '../../src/domain/ratings.ts';
 
 describe('an average of ratings', () => {
@@ -133,5 +133,35 @@ describe('a visit\'s rating link', () => {
     expect(ratingLinkFor('https://app.example.com/', { ratingsEnabled: true }, { scheduledVisitHashId: 'abc_DEF-123' })).toBe('https://app.example.com/rating?visit=abc_DEF-123');
     expect(ratingLinkFor('https://app.example.com', { ratingsEnabled: false }, { scheduledVisitHashId: 'abc' })).toBeNull();
     expect(ratingLinkFor('https://app.example.com', { ratingsEnabled: true }, null)).toBeNull();
+  });
+});
+
+describe('the ratings list\'s visit days (issue 46 item 18)', () => {
+  const ny = 'America/New_York';
+  const rating = (visitDate: string) => ({ ratingId: visitDate, isRead: false, score: 5, visitDate });
+  const none = { unreadOnly: false, band: null, from: null, to: null };
+  it.each([
+    // Sunday 1 November 2026 in New York lasts 25 hours: its 23:30 is 04:30 UTC the next day.
+    ['keeps the last half hour of a 25-hour fall-back day', '2026-11-01', '2026-11-02T04:30:00.000Z', true],
+    ['leaves out the midnight after a fall-back day', '2026-11-01', '2026-11-02T05:00:00.000Z', false],
+    // Sunday 8 March 2026 lasts 23 hours: the next midnight is 04:00 UTC, not 05:00.
+    ['keeps the last minute of a 23-hour spring-forward day', '2026-03-08', '2026-03-09T03:59:00.000Z', true],
+    ['leaves out 00:30 the day after a spring-forward day', '2026-03-08', '2026-03-09T04:30:00.000Z', false],
+    ['keeps a day\'s first instant', '2026-03-08', '2026-03-08T05:00:00.000Z', true],
+    ['leaves out the evening before', '2026-03-08', '2026-03-08T04:59:00.000Z', false],
+  ])('%s (%s, a visit at %s)', (_, day, visitDate, kept) => {
+    expect(filterRatings([rating(visitDate)], { ...none, from: day, to: day }, ny).length).toBe(kept ? 1 : 0);
+  });
+
+  it('spans from the store\'s midnight before the first day to the one after the last, across the fall-back change', () => {
+    expect(storeDaysSpan('2026-10-31', '2026-11-01', ny)).toEqual({ start: Date.parse('2026-10-31T04:00:00.000Z'), end: Date.parse('2026-11-02T05:00:00.000Z') });
+    expect(storeDaysSpan(null, null, ny)).toEqual({ start: -Infinity, end: Infinity });
+  });
+
+  it('keeps unread ones and a band of scores only when asked, in the order given', () => {
+    const ratings = [{ ...rating('2026-06-01T12:00:00.000Z'), score: 2 }, { ...rating('2026-06-02T12:00:00.000Z'), isRead: true }, rating('2026-06-03T12:00:00.000Z')];
+    expect(filterRatings(ratings, none, ny)).toEqual(ratings);
+    expect(filterRatings(ratings, { ...none, unreadOnly: true }, ny)).toEqual([ratings[0], ratings[2]]);
+    expect(filterRatings(ratings, { ...none, band: 'high' }, ny)).toEqual([ratings[1], ratings[2]]);
   });
 });

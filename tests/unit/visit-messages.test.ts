@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { messageName } from '../../src/domain/display-name.ts';
 import { stoppedNumberProblem } from '../../src/domain/text-keywords.ts';
-import { automaticChannel, visitMessageDue } from '../../src/domain/visit-messages.ts';
+import { automaticChannel, preferCallsNote, reportCallNote, visitMessageDue } from '../../src/domain/visit-messages.ts';
 
 const visit = { scheduledCustomerCheckIn: '2030-06-04T14:00:00.000Z', cancelDate: null, checkInDate: null, checkOutDate: null };
 const at = (iso: string) => new Date(iso);
@@ -46,5 +47,39 @@ describe('how an automatic message reaches a customer', () => {
     ['asked for calls', { ...customer, preferredContactMethod: 'Phone' as const }, texting, none, { skipped: 'The customer asked for calls' }],
   ])('a customer who %s', (_case, who, store, stopped, expected) => {
     expect(automaticChannel(who, store, stopped)).toEqual(expected);
+  });
+});
+
+describe('the name a message carries (issue 46 item 17)', () => {
+  it.each([
+    ['a company customer: the company, as everywhere the store names them', { companyName: 'Harbor Fleet', firstName: 'Robin', lastName: 'Test' }, 'Harbor Fleet'],
+    ['a person: first and last name', { companyName: null, firstName: 'Robin', lastName: 'Test' }, 'Robin Test'],
+    ['a person with a first name only', { companyName: '', firstName: 'Robin', lastName: null }, 'Robin'],
+    ['a customer with no name at all', { companyName: null, firstName: null, lastName: null }, null],
+    ['no customer', null, null],
+  ])('is, for %s, %s', (_, customer, name) => {
+    expect(messageName(customer)).toBe(name);
+  });
+});
+
+describe('the counter\'s note to call about a finished report (issue 46 item 3)', () => {
+  const open = { cancelDate: null, checkOutDate: null };
+  const done = { completedAt: '2030-06-04T15:00:00.000Z', sentAt: null, approvedAt: null };
+  const caller = { preferredContactMethod: 'Phone' as const, phoneNumber: '5550107004', email: 'calls@example.com', textConsentMethod: null };
+  const store = { twilioPhoneNumber: '+15550100000', inspectionReportLinkEnabled: true };
+  const never = () => false;
+  it.each<[string, Parameters<typeof reportCallNote>, string | null]>([
+    ['a customer who prefers calls, their report finished and not sent', [open, done, caller, store, never], preferCallsNote],
+    ['the report not finished yet', [open, { ...done, completedAt: null }, caller, store, never], null],
+    ['the report sent since (someone called and sent it, or the preference changed)', [open, { ...done, sentAt: '2030-06-04T15:10:00.000Z' }, caller, store, never], null],
+    ['the customer answered already', [open, { ...done, approvedAt: '2030-06-04T15:30:00.000Z' }, caller, store, never], null],
+    ['the car picked up', [{ ...open, checkOutDate: '2030-06-04T17:00:00.000Z' }, done, caller, store, never], null],
+    ['a store that sends no report links', [open, done, caller, { ...store, inspectionReportLinkEnabled: false }, never], null],
+    ['a customer the report reaches by email', [open, done, { ...caller, preferredContactMethod: 'Email' }, store, never], null],
+    ['a customer who prefers texts with no consent and no email', [open, done, { ...caller, preferredContactMethod: 'Text', email: null }, store, never],
+      'Call the customer: their inspection report cannot be sent (the customer has not agreed to texts)'],
+    ['no report at all', [open, null, caller, store, never], null],
+  ])('is, for %s, %s', (_, args, note) => {
+    expect(reportCallNote(...args)).toBe(note);
   });
 });

@@ -6,7 +6,7 @@ import { apiPaths, publicPagePaths } from '../../../src/contract/routes.ts';
 import { createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema } from '../../../src/contract/writes.ts';
 import { setInspectionFixSchema } from '../../../src/contract/inspection-fix.ts';
 import { priceFix } from '../../../src/domain/inspection-fixes.ts';
-import { completionProblems, inspectionItemProblems, needsDecision, resendAfterMs } from '../../../src/domain/inspections.ts';
+import { completionProblems, inspectionItemProblems, needsDecision, reportSendProblem } from '../../../src/domain/inspections.ts';
 import { bayAndCounter, frontCounter, hasRole } from '../../../src/domain/roles.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { asReadBy, readScope, storeScope } from '../../sync/scope.ts';
@@ -206,9 +206,8 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     if (!store.inspectionReportLinkEnabled) throw new ProblemError('conflict', 'This store does not send report links: turn them on in Settings, Inspection Reports.');
     const result = await writes.run(request, scope, async (w) => {
       const report = await w.find(inspectionReports, key);
-      if (!report.completedAt) throw new ProblemError('conflict', 'Complete the inspection before sending it: the customer sees only a finished report.');
-      const since = report.sentAt ? w.now.getTime() - Date.parse(report.sentAt) : Infinity;
-      if (since < resendAfterMs) throw new ProblemError('conflict', `The report was sent ${Math.max(1, Math.round(since / 60_000))} minutes ago: wait before sending it again, or call the customer.`);
+      const refused = reportSendProblem(report, w.now);
+      if (refused) throw new ProblemError('conflict', refused);
       const link = `${config.publicUrl}${publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId)}`;
       const sent = await queueVisitMessage(w, store, {
         scheduledVisitId: report.scheduledVisitId, kind: null, templateType: 'InspectionReport', withRatingLink: false, publicUrl: config.publicUrl, inspectionReportLink: link,

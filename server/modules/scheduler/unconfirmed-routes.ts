@@ -6,6 +6,7 @@ import { scheduledVisitSchema, unconfirmedVisitSchema, type StoreMessage, type U
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { declineRequestSchema } from '../../../src/contract/writes.ts';
 import { declineChanges, requesterContact } from '../../../src/domain/appointment-requests.ts';
+import { messageName } from '../../../src/domain/display-name.ts';
 import { endAfter, snapDuration } from '../../../src/domain/durations.ts';
 import { renderedTemplate, templateValues } from '../../../src/domain/message-templates.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
@@ -76,7 +77,7 @@ async function tellRequester(w: Writer, request: UnconfirmedVisit, template: 'Ap
   const stops = phoneNumber ? await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', w.scope.storeId).where('phoneNumber', '=', phoneNumber).where('deleted', '=', false).execute() : [];
   const route = automaticChannel(requesterContact(request), store, () => stops.length > 0);
   if ('skipped' in route) return { queued: false, skipped: route.skipped };
-  const name = [request.firstName, request.lastName].filter(Boolean).join(' ') || null;
+  const name = messageName(request);
   const words = renderedTemplate(template, await storeTemplates(w.trx, w.scope.companyId, w.scope.storeId!),
     templateValues({ store, name, appointmentAt: request.requestedStartDate }))!;
   const sms = route.channel === 'sms';

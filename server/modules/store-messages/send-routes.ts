@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { sendEmailSchema, sendSmsSchema, type SendEmail, type SendSms } from '../../../src/contract/writes.ts';
+import { messageName } from '../../../src/domain/display-name.ts';
 import { destinationOf, outgoingProblems, outgoingStoreMessage, type Channel } from '../../../src/domain/outgoing-messages.ts';
 import { renderedTemplate, templateTexts, templateValues } from '../../../src/domain/message-templates.ts';
 import { e164 } from '../../../src/domain/phone.ts';
@@ -122,7 +123,11 @@ async function referenceProblems(db: ModuleContext['db'] | Writer['trx'], scope:
 
 async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing, message: Envelope) {
   const storeMessageId = model.storeMessageId ?? randomUUID();
-  const row = await queueMessage(w, outgoingStoreMessage(channel, { ...model, storeMessageId }, w.now.toISOString()), message);
+  // A customer's message carries their name by the one rule, whatever name the device had for them.
+  const customer = model.customerId ? await w.trx.selectFrom('customers').select(['companyName', 'firstName', 'lastName']).where('companyId', '=', scope.companyId)
+    .where('customerId', '=', model.customerId).executeTakeFirst() : undefined;
+  const name = customer ? messageName(customer) : model.name;
+  const row = await queueMessage(w, outgoingStoreMessage(channel, { ...model, name, storeMessageId }, w.now.toISOString()), message);
   if (model.replyToStoreMessageId) {
     const answered = await w.change(storeMessages, { storeMessageId: model.replyToStoreMessageId }, (current) => markRepliedChanges(current, scope.user));
     if (answered.changed) w.event(storeMessages, answered.row, 'ReplicaChanged', ['storeMessages', model.replyToStoreMessageId]);

@@ -2,6 +2,7 @@ import { Card, Group, Loader, Stack, Table, Text, Timeline, Title } from '@manti
 import { Outlet, useChildMatches, useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CustomerVehicle, ScheduledService, ScheduledVisit, SchedulerResource, StoreService } from '../../contract/entities.ts';
+import { CallCustomerNote } from '../../app/call-customer-note.tsx';
 import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
@@ -101,6 +102,7 @@ export function AppointmentDetailPage() {
         <Title order={2} size="h3">{row.start ? formats.dateTime(row.start) : 'Visit'}</Title>
         <StatusBadge status={row.status} />
       </Group>
+      <CallCustomerNote store={store} visit={visit} />
       {row.vehicle && <Text>{vehicleTitle(row.vehicle)}{licenceText(row.vehicle) ? ` · ${licenceText(row.vehicle)}` : ''}</Text>}
       <Card withBorder padding="sm">
         <Table>

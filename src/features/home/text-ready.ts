@@ -1,7 +1,7 @@
 import type { Customer, CustomerVehicle, MessageTemplate, ScheduledVisit, StoreMessage } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { displayName } from '../../domain/display-name.ts';
+import { displayName, messageName } from '../../domain/display-name.ts';
 import { renderedTemplate, templateValues } from '../../domain/message-templates.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
@@ -28,7 +28,7 @@ export async function textReadyForPickup(store: StoreLocation, scheduledVisitId:
   const words = renderedTemplate('ServiceFinished', templates, templateValues({ store, customer, vehicle: vehicle ?? null }))!;
   const queued = await syncClient().sendMessage('sms', {
     storeMessageId: crypto.randomUUID(), customerId, templateType: 'ServiceFinished', content: words.smsText, visitId: scheduledVisitId,
-    name: displayName(customer), destinationPhoneNumber: customer.phoneNumber,
+    name: messageName(customer), destinationPhoneNumber: customer.phoneNumber,
   });
   if (!queued) throw new Error('The text was not queued; try again.');
   return `Texted ${displayName(customer)} that their car is ready.`;

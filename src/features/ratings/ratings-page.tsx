@@ -12,8 +12,8 @@ import type { Rating as RatingRecord } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { formatMonthDay } from '../../domain/date-format.ts';
-import { ratingSummary, scoreBand, scoreBandLabels, weeklyRatings, type Average, type ScoreBand } from '../../domain/ratings.ts';
-import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { filterRatings, ratingSummary, scoreBandLabels, weeklyRatings, type Average, type ScoreBand } from '../../domain/ratings.ts';
+import { storeTimeZone } from '../../domain/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { describeRatings, readRatings, type RatingRow } from './read-ratings.ts';
 import { useShownValueName } from '../../app/shown-value-name.tsx';
@@ -29,16 +29,6 @@ const chartWeeks = 12;
 
 interface Filters { unreadOnly: boolean; score: ScoreFilter; range: DatesRangeValue<string> }
 
-/** The ratings the filters keep: unread only, a band of scores, and visit days (the store's days) from and to. */
-function filtered(ratings: readonly RatingRecord[], filters: Filters, timeZone: string): RatingRecord[] {
-  const keeps = (score: number) => filters.score === 'any' || scoreBand(score) === filters.score;
-  const [from, to] = filters.range;
-  const start = from ? Date.parse(wallClockIsoToInstant(`${from.slice(0, 10)}T00:00:00`, timeZone)) : -Infinity;
-  // The end day is whole: up to the next day's midnight at the store.
-  const end = to ? Date.parse(wallClockIsoToInstant(`${to.slice(0, 10)}T00:00:00`, timeZone)) + 86_400_000 : Infinity;
-  return ratings.filter((r) => (!filters.unreadOnly || !r.isRead) && keeps(r.score) && Date.parse(r.visitDate) >= start && Date.parse(r.visitDate) < end);
-}
-
 /**
  * The store's ratings (route /ratings): the last seven days and overall, a chart of the weekly average and
  * count, and the list with its filters; a rating is marked read where it is read, through the outbox.
@@ -51,7 +41,9 @@ export function RatingsPage() {
   const [filters, setFilters] = useState<Filters>({ unreadOnly: false, score: 'any', range: [null, null] });
   const [shownCount, setShownCount] = useState(pageSize);
   const timeZone = storeTimeZone(store?.timeZone, () => undefined);
-  const kept = useMemo(() => (ratings ? filtered(ratings, filters, timeZone) : []), [ratings, filters, timeZone]);
+  const kept = useMemo(() => (ratings ? filterRatings(ratings, {
+    unreadOnly: filters.unreadOnly, band: filters.score === 'any' ? null : filters.score, from: filters.range[0], to: filters.range[1],
+  }, timeZone) : []), [ratings, filters, timeZone]);
   const page = useMemo(() => kept.slice(0, shownCount), [kept, shownCount]);
   const rows = useLiveQuery(() => (store ? describeRatings(replicaOf(store.id), page) : Promise.resolve([])), [store?.id, page]);
   if (!store) return null;

@@ -5,6 +5,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type ReactNode } from 'react';
+import { CallCustomerNote } from '../../app/call-customer-note.tsx';
 import { AnchorLink } from '../../app/links.tsx';
 import { hasAnyRole, useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
@@ -17,7 +18,7 @@ import { displayName, licenceText, vehicleTitle } from '../../domain/display-nam
 import { durationProblem } from '../../domain/durations.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { visitEventType } from '../../domain/scheduler-events.ts';
-import { checkInTooEarly, isCancelable, isDeletable } from '../../domain/visit-rules.ts';
+import { checkInTooEarly, isDeletable, isVisitOpen } from '../../domain/visit-rules.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
 import { scheduledEventStatus } from '../../domain/visit-status.ts';
 import { bayRoles, frontCounter } from '../../domain/roles.ts';
@@ -100,6 +101,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
   const timeZone = storeTimeZone(store.timeZone);
   const formats = storeFormatters(store);
   const status = scheduledEventStatus(visitEventType(visit), visit);
+  const open = isVisitOpen(visit);
   const day = { firstStart: services[0]?.startDate ?? null, timeZone };
   const tooEarly = visit.checkInDate || visit.cancelDate ? null : checkInTooEarly(day, new Date().toISOString());
   const act = async (work: () => Promise<unknown>, after?: () => void) => {
@@ -122,6 +124,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         </Stack>
         <StatusBadge status={status} />
       </Group>
+      <CallCustomerNote store={store} visit={visit} />
       {vehicle && <Text size="sm">{vehicleTitle(vehicle)}{licenceText(vehicle) ? ` · ${licenceText(vehicle)}` : ''}</Text>}
       <Table verticalSpacing={4} fz="sm">
         <Table.Thead><Table.Tr><Table.Th>Service</Table.Th><Table.Th>Time</Table.Th><Table.Th>Where</Table.Th></Table.Tr></Table.Thead>
@@ -135,12 +138,12 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
           ))}
         </Table.Tbody>
       </Table>
-      {!visit.checkOutDate && !visit.cancelDate && (
+      {open && (
         <Reschedule key={services.map((x) => `${x.scheduledServiceId}${x.startDate}${x.resourceId}${x.durationInMinutes}`).join()} services={services}
           serviceName={data.serviceName} columns={data.columns} technicians={data.technicians} columnTechnician={data.columnTechnician} timeZone={timeZone} focus={scheduledServiceId}
           onSave={(id, place) => act(() => syncClient().placeScheduledService(id, place))} />
       )}
-      {!visit.checkOutDate && !visit.cancelDate && (
+      {open && (
         <ServiceEditor key={services.map((x) => `${x.scheduledServiceId}${x.storeServiceId}${x.durationInMinutes}${x.serviceNotes}`).join()} storeId={store.id}
           scheduledVisitId={visit.scheduledVisitId} services={services} serviceName={data.serviceName} columns={data.columns} timeZone={timeZone} focus={scheduledServiceId} />
       )}
@@ -161,7 +164,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
           <Timeline.Item key={field} title={label}><Text size="xs" c="dimmed">{formats.dateTime(String(visit[field]))}</Text></Timeline.Item>
         ))}
       </Timeline>
-      <VisitTiresSummary storeId={store.id} scheduledVisitId={visit.scheduledVisitId} editable={!visit.checkOutDate && !visit.cancelDate && (session ? hasAnyRole(session, frontCounter) : false)} />
+      <VisitTiresSummary storeId={store.id} scheduledVisitId={visit.scheduledVisitId} editable={open && (session ? hasAnyRole(session, frontCounter) : false)} />
       <InspectionSummary storeId={store.id} scheduledVisitId={visit.scheduledVisitId} customerId={visit.customerId} vehicleId={visit.vehicleId} timeZone={timeZone}
         mayPrice={session ? hasAnyRole(session, frontCounter) : false} formatDate={formats.dateTime} />
       {problem && <Alert color="red">{problem}</Alert>}
@@ -178,10 +181,10 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
       ) : (
         <Group gap="xs">
           {!visit.checkInDate && !visit.cancelDate && !tooEarly && <Button leftSection={<IconCheck size={16} />} onClick={() => void act(() => syncClient().checkIn(visit.scheduledVisitId, day))}>Check in</Button>}
-          {visit.checkInDate && !visit.checkOutDate && !visit.cancelDate && (
+          {visit.checkInDate && open && (
             <Button variant={visit.readyForPickupDate ? 'filled' : 'default'} onClick={() => void act(() => syncClient().recordMilestone(visit.scheduledVisitId, 'check-out'))}>Check out</Button>
           )}
-          {isCancelable(visit) && <Button variant="default" onClick={() => setAsking('cancel')}>Cancel…</Button>}
+          {open && <Button variant="default" onClick={() => setAsking('cancel')}>Cancel…</Button>}
           {visit.cancelDate && <Button variant="default" onClick={() => void act(() => syncClient().updateVisit(visit.scheduledVisitId, { cancelDate: null }))}>Restore</Button>}
           {isDeletable(visit) && <Button variant="subtle" color="red" onClick={() => setAsking('delete')}>Delete…</Button>}
         </Group>

@@ -8,6 +8,7 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { displayName } from '../../domain/display-name.ts';
 import type { Booking } from '../../domain/store-hours.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { isVisitOpen } from '../../domain/visit-rules.ts';
 
 /**
  * The store's appointments from today on that are still to come (not canceled, not picked up), at the store's
@@ -20,7 +21,7 @@ export function useUpcomingBookings(store: StoreLocation): Booking[] | undefined
     const today = wallClockIsoToInstant(`${Temporal.Now.plainDateISO(zone).toString()}T00:00:00`, zone);
     const services = await db.rows<ScheduledService>('scheduledServices').where('startDate').aboveOrEqual(today).toArray();
     const visits = new Map((await db.rows<ScheduledVisit>('scheduledVisits').bulkGet([...new Set(services.map((s) => s.scheduledVisitId))]))
-      .flatMap((v) => (v && !v.cancelDate && !v.checkOutDate ? [[v.scheduledVisitId, v] as const] : [])));
+      .flatMap((v) => (v && isVisitOpen(v) ? [[v.scheduledVisitId, v] as const] : [])));
     const customerIds = [...new Set([...visits.values()].flatMap((v) => (v.customerId ? [v.customerId] : [])))];
     const customers = new Map((await db.rows<Customer>('customers').bulkGet(customerIds)).flatMap((c) => (c ? [[c.customerId, c] as const] : [])));
     return services.flatMap((s): Booking[] => {

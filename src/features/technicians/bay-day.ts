@@ -7,11 +7,12 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { displayName, licenceText } from '../../domain/display-name.ts';
-import { inspectionProgress } from '../../domain/inspections.ts';
+import { inspectionLeft, inspectionProgress, type InspectionLeft } from '../../domain/inspections.ts';
 import { bayRoles } from '../../domain/roles.ts';
 import { hoursOn } from '../../domain/store-hours.ts';
 import { technicianOf } from '../../domain/technician-rules.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { isVisitOpen } from '../../domain/visit-rules.ts';
 
 /** One job of the day in the bay: a scheduled service with its visit, vehicle, customer and inspection. */
 export interface BayJob {
@@ -24,6 +25,8 @@ export interface BayJob {
   technicianId: string | null;
   report: InspectionReport | null;
   progress: { done: number; total: number } | null;
+  /** Its inspection's items not inspected yet. */
+  left: InspectionLeft | null;
   /** Photos of its inspection not yet on the server (taken on some device, still uploading). */
   photosPending: number;
 }
@@ -72,10 +75,11 @@ async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Prom
   const jobs = services.flatMap((service): BayJob[] => {
     const visit = visits.get(service.scheduledVisitId);
     // Picked up or canceled: off the bay's list. Work complete stays until the car is ready for pickup.
-    if (!visit || visit.cancelDate || visit.checkOutDate) return [];
+    if (!visit || !isVisitOpen(visit)) return [];
     const customer = visit.customerId ? customerById.get(visit.customerId) : undefined;
     const vehicle = visit.vehicleId ? vehicleById.get(visit.vehicleId) : undefined;
     const report = reportByVisit.get(visit.scheduledVisitId) ?? null;
+    const results = report ? items.filter((i) => i.inspectionReportId === report.inspectionReportId) : [];
     return [{
       service, visit,
       serviceName: service.storeServiceId ? serviceName.get(service.storeServiceId) ?? 'Service' : visit.description ?? 'Service',
@@ -84,7 +88,8 @@ async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Prom
       licence: vehicle ? licenceText(vehicle) : '',
       technicianId: technicianOf(service, resourceById),
       report,
-      progress: report ? inspectionProgress(report.groups, items.filter((i) => i.inspectionReportId === report.inspectionReportId)) : null,
+      progress: report ? inspectionProgress(report.groups, results) : null,
+      left: report ? inspectionLeft(report.groups, results) : null,
       photosPending: report ? photos.filter((p) => p.inspectionReportId === report.inspectionReportId && !p.uploadedAt).length : 0,
     }];
   }).sort((a, b) => a.service.startDate.localeCompare(b.service.startDate));

@@ -9,9 +9,10 @@ import { useAction } from '../../app/use-action.ts';
 import type { InspectionItem, InspectionPhoto, InspectionReport, InspectionTemplateGroup } from '../../contract/entities.ts';
 import type { InspectionItemStatus } from '../../contract/enum-values.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { completionProblems, measurementBounds, measurementText, suggestedStatus } from '../../domain/inspections.ts';
+import { completeQuestion, completionProblems, inspectionLeft, measurementBounds, measurementText, suggestedStatus } from '../../domain/inspections.ts';
 import { measurementLabels } from '../../domain/inspection-template.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import { AskFirst } from './ask-first.tsx';
 
 type TemplateItem = InspectionTemplateGroup['items'][number];
 const statusChoices: { value: InspectionItemStatus; label: string; color: string }[] = [
@@ -60,11 +61,13 @@ export function InspectionForm({ storeId, report, mayComplete }: { storeId: numb
   const { photos, urls } = usePhotos(storeId, report.inspectionReportId);
   const { problem, run: act } = useAction('That was not saved; try again.');
   const store = useSession()?.activeStore;
+  const [asking, setAsking] = useState<string | null>(null);
   const byItem = new Map((results ?? []).map((r) => [r.itemId, r]));
   // Each item's field starts from its saved result: drawn once the results are read.
   if (results === undefined) return <Loader aria-label="Loading the inspection" />;
   const waiting = photos.filter(({ photo }) => !photo.uploadedAt).length;
   const done = report.completedAt !== null;
+  const complete = () => syncClient().completeInspection(report.inspectionReportId, new Date().toISOString());
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -94,10 +97,14 @@ export function InspectionForm({ storeId, report, mayComplete }: { storeId: numb
             : <Button size="lg" onClick={() => void act(async () => {
               const problems = completionProblems(report.groups, results, new Set(photos.map(({ photo }) => photo.itemId)));
               if (problems.length > 0) throw new Error(problems[0]);
-              await syncClient().completeInspection(report.inspectionReportId, new Date().toISOString());
+              const question = completeQuestion('inspection', report, inspectionLeft(report.groups, results));
+              if (question) setAsking(question);
+              else await complete();
             })}>Complete the inspection</Button>}
         </Group>
       )}
+      <AskFirst title="Complete the inspection?" question={asking} stay="Keep inspecting" go="Complete anyway"
+        onStay={() => setAsking(null)} onGo={() => { setAsking(null); void act(complete); }} />
     </Stack>
   );
 }

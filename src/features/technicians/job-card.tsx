@@ -1,12 +1,15 @@
 import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ButtonLink } from '../../app/links.tsx';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
+import { completeQuestion } from '../../domain/inspections.ts';
 import { minutesSpent } from '../../domain/technician-rules.ts';
 import type { Milestone } from '../../domain/visit-rules.ts';
 import { eventTypes, scheduledEventStatus, statusColors } from '../../domain/visit-status.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import { AskFirst } from './ask-first.tsx';
 import type { BayJob } from './bay-day.ts';
 
 /**
@@ -21,11 +24,27 @@ export function nextStep(visit: BayJob['visit']): { milestone: Milestone; label:
   return null;
 }
 
-/** The big button of a job: its next step, or, greyed, what it waits for or that it is done. */
-export function StepButton({ step, size, busy, onStep }: { step: ReturnType<typeof nextStep>; size: 'lg' | 'xl'; busy: boolean; onStep(milestone: Milestone): Promise<unknown> }) {
+/** What to ask before completing a job's work: its inspection still open, and what it has left; null when nothing. */
+export const workCompleteQuestion = (job: Pick<BayJob, 'report' | 'left'>) => (job.left ? completeQuestion('work', job.report, job.left) : null);
+
+/**
+ * The big button of a job: its next step, or, greyed, what it waits for or that it is done. Completing the work
+ * while the inspection is open asks first (`askBeforeComplete`), saying what is left.
+ */
+export function StepButton({ step, size, busy, onStep, askBeforeComplete = null }: {
+  step: ReturnType<typeof nextStep>; size: 'lg' | 'xl'; busy: boolean; onStep(milestone: Milestone): Promise<unknown>; askBeforeComplete?: string | null;
+}) {
+  const [asking, setAsking] = useState(false);
   if (step === null) return <Button size={size} disabled>Ready for pickup</Button>;
   if ('waiting' in step) return <Button size={size} disabled>{step.waiting}</Button>;
-  return <Button size={size} loading={busy} onClick={() => void onStep(step.milestone)}>{step.label}</Button>;
+  const ask = step.milestone === 'work-complete' ? askBeforeComplete : null;
+  return (
+    <>
+      <Button size={size} loading={busy} onClick={() => (ask ? setAsking(true) : void onStep(step.milestone))}>{step.label}</Button>
+      <AskFirst title="Complete the work?" question={asking ? ask : null} stay="Not yet" go="Complete work anyway"
+        onStay={() => setAsking(false)} onGo={() => { setAsking(false); void onStep(step.milestone); }} />
+    </>
+  );
 }
 
 export const spentText = (minutes: number | null) => (minutes === null ? null : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`);
@@ -68,7 +87,8 @@ export function JobCard({ job, store, take, compact = false }: { job: BayJob; st
           <Group gap="sm" grow>
             {take ? (
               <Button size="lg" loading={busy} onClick={() => void act(take)}>Take job</Button>
-            ) : <StepButton step={step} size="lg" busy={busy} onStep={(milestone) => act(() => syncClient().recordMilestone(job.visit.scheduledVisitId, milestone))} />}
+            ) : <StepButton step={step} size="lg" busy={busy} askBeforeComplete={workCompleteQuestion(job)}
+              onStep={(milestone) => act(() => syncClient().recordMilestone(job.visit.scheduledVisitId, milestone))} />}
             <ButtonLink size="lg" variant="default" to="/technician-appointments/$id" params={{ id: job.visit.scheduledVisitId }}>Open</ButtonLink>
           </Group>
         )}

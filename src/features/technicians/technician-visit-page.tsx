@@ -14,7 +14,8 @@ import { eventTypes, scheduledEventStatus, statusColors } from '../../domain/vis
 import { syncClient } from '../../sync/sync-client.ts';
 import { storeToday, useBayDay } from './bay-day.ts';
 import { InspectionForm } from './inspection-form.tsx';
-import { nextStep, spentText, StepButton } from './job-card.tsx';
+import { nextStep, spentText, StepButton, workCompleteQuestion } from './job-card.tsx';
+import { ReportSending } from './report-sending.tsx';
 import { VisitTiresCard } from './visit-tires-card.tsx';
 
 /**
@@ -75,7 +76,8 @@ export function TechnicianVisitPage() {
           {spent && <Text size="sm">Time spent: {spent}</Text>}
         </Stack>
         <Group mt="md" grow>
-          <StepButton step={step} size="xl" busy={busy} onStep={(milestone) => act(() => syncClient().recordMilestone(visit.scheduledVisitId, milestone))} />
+          <StepButton step={step} size="xl" busy={busy} askBeforeComplete={workCompleteQuestion(first)}
+            onStep={(milestone) => act(() => syncClient().recordMilestone(visit.scheduledVisitId, milestone))} />
         </Group>
       </Card>
       {problem && <Alert color="red" role="alert">{problem}</Alert>}
@@ -85,12 +87,7 @@ export function TechnicianVisitPage() {
         <>
           <InspectionForm storeId={store.id} report={report} mayComplete />
           {report.completedAt && (store.inspectionReportLinkEnabled || hasAnyRole(session, frontCounter)) && (
-            <Card withBorder>
-              <Group justify="space-between">
-                <Text size="sm">{report.sentAt ? `Report sent to the customer ${formats.dateTime(report.sentAt)}` : 'The customer has not been sent the report yet.'}</Text>
-                {store.inspectionReportLinkEnabled && <Button loading={busy} onClick={() => void act(() => syncClient().sendInspectionReport(report.inspectionReportId))}>{report.sentAt ? 'Send again' : 'Send to the customer'}</Button>}
-              </Group>
-            </Card>
+            <ReportSending storeId={store.id} report={report} maySend={store.inspectionReportLinkEnabled} dateTime={formats.dateTime} />
           )}
         </>
       ) : (
