@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { FreeTimes, OnlineBooking } from '../src/contract/online-booking.ts';
 import { withApiVersion } from '../src/contract/routes.ts';
 import { appointmentsEnabledFields } from '../src/contract/store-week.ts';
+import { Temporal } from 'temporal-polyfill';
 import { ShiftedClock } from '../server/clock.ts';
+import { weekdayHoursFields } from '../src/contract/store-week.ts';
 import { bookingPath, bookingStore, freeTimesPath } from '../tests/support/booking-fixtures.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
@@ -60,6 +62,7 @@ describe('a customer booking online', () => {
       await phone.getByRole('textbox', { name: 'Last name' }).fill('Whitfield');
       await phone.getByRole('textbox', { name: 'Phone' }).fill('(555) 201-7788');
       await phone.getByRole('textbox', { name: 'Vehicle' }).fill('2019 Subaru Outback');
+      await phone.locator('label', { hasText: 'Text me' }).first().click();
       await phone.getByRole('checkbox', { name: /^Text me about this appointment/ }).check();
       // A person's pace: the server refuses a form sent within seconds of opening it.
       clock.shift(30_000);
@@ -198,6 +201,95 @@ describe('choosing the day and the time from the keyboard', () => {
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => timeGroup.getByRole('radio').nth(1).getAttribute('aria-checked')).toBe('true');
       await expect.poll(() => page.getByText('Choose a time', { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the booking page on a phone (issue 46 item 15)', () => {
+  const phoneSize = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+  /** The page with the fixture's service, the first day with times and its first time chosen, and a person filled in. */
+  async function filled(context: BrowserContext) {
+    const store = await bookingStore(db());
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/book/${store.contactFormId}`);
+    await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
+    await page.getByRole('group', { name: 'Services' }).locator('label').first().click();
+    const times = page.getByRole('radiogroup', { name: 'Time' });
+    const days = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio');
+    for (let i = 0; i < await days.count(); i++) {
+      await days.nth(i).click();
+      await times.getByRole('radio').or(page.getByText(/No free times this day|fully booked/)).first().waitFor();
+      if (await times.getByRole('radio').count() > 0) break;
+    }
+    await times.getByRole('radio').first().click();
+    await page.getByRole('textbox', { name: 'First name' }).fill('Dana');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Whitfield');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('(555) 201-7791');
+    await page.getByRole('textbox', { name: 'Vehicle' }).fill('2019 Subaru Outback');
+    return { store, page };
+  }
+
+  it('a time no longer offered scrolls its alert into view and takes the focus, saying why, with the nearest free times', async () => {
+    const context = await env.browser.newContext(phoneSize);
+    const { store, page } = await filled(context);
+    try {
+      // Meanwhile the store asks a week's notice: the time chosen is now too soon.
+      await db().updateTable('storeLocations').set({ onlineBookingLeadMinutes: 10_080 }).where('id', '=', store.storeId).execute();
+      clock.shift(30_000);
+      await page.getByRole('button', { name: 'Request this time' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Online bookings are taken at least 7 days ahead' });
+      await alert.waitFor();
+      await expect.poll(() => alert.evaluate((e) => e === document.activeElement)).toBe(true);
+      await expect.poll(() => alert.evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).toBe(true);
+      expect(await alert.getByRole('button').count()).toBeGreaterThan(0);
+    } finally {
+      await db().updateTable('storeLocations').set({ onlineBookingLeadMinutes: 120 }).where('id', '=', store.storeId).execute();
+      await context.close();
+    }
+  });
+
+  it('after the store\'s last time today, offers and chooses a later day', async () => {
+    const store = await bookingStore(db());
+    const zone = store.zone;
+    const today = Temporal.Now.plainDateISO(zone);
+    const hours = weekdayHoursFields[today.dayOfWeek - 1]!;
+    const before = await db().selectFrom('storeLocations').selectAll().where('id', '=', store.storeId).executeTakeFirstOrThrow();
+    // Today the store opened at midnight and its last arrival (00:00) is behind the notice: the day is over for bookings.
+    await db().updateTable('storeLocations').set({ [hours.open]: '00:00', [hours.close]: '00:30', ...everyDay(true),
+      isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true, isOpenSaturdays: true, isOpenSundays: true,
+    }).where('id', '=', store.storeId).execute();
+    const context = await env.browser.newContext(phoneSize);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${env.server.url}/book/${store.contactFormId}`);
+      const days = page.getByRole('radiogroup', { name: 'Day' });
+      await days.getByRole('radio').first().waitFor();
+      expect(await days.getByRole('radio', { name: dayButton(today.toString()), exact: true }).count()).toBe(0);
+      expect(await days.getByRole('radio', { checked: true }).innerText()).toBe(dayButton(today.add({ days: 1 }).toString()));
+    } finally {
+      await db().updateTable('storeLocations').set({ [hours.open]: before[hours.open], [hours.close]: before[hours.close], ...everyDay(true), sundayAppointmentsEnabled: false,
+        isOpenSaturdays: before.isOpenSaturdays, isOpenSundays: before.isOpenSundays }).where('id', '=', store.storeId).execute();
+      await context.close();
+    }
+  });
+
+  it('asks for a call by default, and asks for the consent box before texts; a phone of three digits is refused on the page', async () => {
+    const context = await env.browser.newContext(phoneSize);
+    const { page } = await filled(context);
+    const posts: string[] = [];
+    page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/online-booking/')) posts.push(r.url()); });
+    try {
+      expect(await page.getByRole('radio', { name: 'Call me' }).isChecked()).toBe(true);
+      await page.locator('label', { hasText: 'Text me' }).first().click();
+      await page.getByRole('textbox', { name: 'Phone' }).fill('123');
+      await page.getByRole('button', { name: 'Request this time' }).click();
+      await page.getByText('Enter a 10-digit phone number, like (555) 123-4567').waitFor();
+      await page.getByText('Tick the box to get texts, or choose a call or an email').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('booking-phoneNumber');
+      expect(posts).toEqual([]);
     } finally {
       await context.close();
     }
