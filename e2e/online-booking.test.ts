@@ -6,7 +6,7 @@ import { appointmentsEnabledFields } from '../src/contract/store-week.ts';
 import { Temporal } from 'temporal-polyfill';
 import { ShiftedClock } from '../server/clock.ts';
 import { weekdayHoursFields } from '../src/contract/store-week.ts';
-import { bookingPath, bookingStore, freeTimesPath } from '../tests/support/booking-fixtures.ts';
+import { bookingPath, bookingStore, freeTimesPath, requestBooking } from '../tests/support/booking-fixtures.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { textsInSink } from './support/sms-sink.ts';
@@ -292,6 +292,53 @@ describe('the booking page on a phone (issue 46 item 15)', () => {
       expect(posts).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('the Requests list (issue 46 items 4, 21 and 23)', () => {
+  it('shows whose record a request would join, and declines a flood of requests in one action, each requester told their request could not be accepted', async () => {
+    const store = await bookingStore(db());
+    const page = await (await fetch(`${env.server.url}${withApiVersion(bookingPath(store))}`)).json() as OnlineBooking;
+    let free: FreeTimes | undefined;
+    for (const { date } of page.days.filter((d) => d.unavailable === null)) {
+      free = await (await fetch(`${env.server.url}${withApiVersion(freeTimesPath(store, date))}`)).json() as FreeTimes;
+      // On the hour: the service takes its one bay an hour, so times an hour apart do not overlap.
+      free = { ...free, times: free.times.filter((x) => x.time.endsWith(':00')) };
+      if (free.times.length >= 4) break;
+    }
+    expect(free!.times.length).toBeGreaterThanOrEqual(4);
+    const pace = { advance: (ms: number) => clock.shift(ms) };
+    const flood = ['Ann', 'Ben', 'Cal'];
+    for (const [i, firstName] of flood.entries()) {
+      const { answer } = await requestBooking(env.server, pace, store, `203.0.113.${70 + i}`, `${free!.date}T${free!.times[i]!.time}`, { firstName, lastName: 'Flood', phoneNumber: `(555) 201-786${i}` });
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    // A requester with a demo customer's phone, under another name.
+    const known = await db().selectFrom('customers').select(['phoneNumber']).where('companyId', '=', (await db().selectFrom('storeLocations').select('companyId').where('id', '=', store.storeId).executeTakeFirstOrThrow()).companyId)
+      .where('phoneNumber', 'is not', null).where('deleted', '=', false).orderBy('createdOn').executeTakeFirstOrThrow();
+    expect((await requestBooking(env.server, pace, store, '203.0.113.79', `${free!.date}T${free!.times[3]!.time}`, { firstName: 'Otto', lastName: 'Stranger', phoneNumber: known.phoneNumber!, email: null })).answer.statusCode).toBe(201);
+
+    const { userId } = await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
+    const staff = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    try {
+      await shellReady(staff.page, 'Uma User');
+      await firstSyncDone(staff.page, userId, store.storeId);
+      await staff.page.goto(`${env.server.url}/scheduler-dayview?date=${free!.date}&view=day`);
+      await staff.page.getByRole('button', { name: /^Requests/ }).click();
+      const drawer = staff.page.getByRole('dialog', { name: /^Appointment requests/ });
+      await drawer.locator('.mantine-Card-root', { hasText: 'Otto Stranger' }).getByText(/has this phone number under another name: confirming makes a new customer/).waitFor();
+
+      for (const firstName of flood) await drawer.getByRole('checkbox', { name: `Choose ${firstName} Flood's request` }).check();
+      await drawer.getByRole('button', { name: 'Decline chosen (3)…' }).click();
+      await drawer.getByRole('textbox', { name: /^Reason for the 3 chosen requests/ }).fill('We could not verify these requests.');
+      await drawer.getByRole('button', { name: 'Decline 3 requests' }).click();
+      await expect.poll(() => drawer.getByText(/ Flood$/).count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(async () => (await db().selectFrom('unconfirmedVisits').select('declinedOn').where('lastName', '=', 'Flood').execute()).filter((r) => r.declinedOn).length, { timeout: 20_000 }).toBe(3);
+      await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => /^\+155520178[6]\d$/.test(t.to) && /could not accept your appointment request/.test(t.body)).length, { timeout: 20_000 }).toBe(3);
+      expect(textsInSink(env.config.dataDir).filter((t) => /^\+155520178[6]\d$/.test(t.to) && /cancel|\b(Ann|Ben|Cal)\b/i.test(t.body))).toEqual([]);
+    } finally {
+      await staff.context.close();
     }
   });
 });

@@ -1,4 +1,3 @@
-import type { ManualClock } from '../../server/clock.ts';
 import type { Db } from '../../server/db/connect.ts';
 import { onlineBookingSchema, type BookingRequest, type OnlineBooking } from '../../src/contract/online-booking.ts';
 import { apiPaths } from '../../src/contract/routes.ts';
@@ -60,8 +59,8 @@ export function bookingForm(store: BookingStore, page: OnlineBooking, wall: stri
   };
 }
 
-/** The page opened from an address, filled at a person's pace (the clock moves 30 seconds), and sent. */
-export async function requestBooking(t: Pick<TestApp, 'app'>, clock: ManualClock, store: BookingStore, remoteAddress: string, wall: string, person: Partial<BookingRequest> = {}) {
+/** The page opened from an address, filled at a person's pace (the server's clock moves 30 seconds), and sent. */
+export async function requestBooking(t: Pick<TestApp, 'app'>, clock: { advance(ms: number): void }, store: BookingStore, remoteAddress: string, wall: string, person: Partial<BookingRequest> = {}) {
   const page = await openBookingPage(t, store, remoteAddress);
   clock.advance(30_000);
   const body = bookingForm(store, page, wall, person);
