@@ -106,9 +106,9 @@ function AppointmentsForm({ store }: { store: StoreLocation }) {
               disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingHorizonDays')} />
             <NumberInput label="Daily limit on booked hours" description="All bays together; empty for no limit" suffix=" h" min={1} max={500} decimalScale={2} clampBehavior="none"
               disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingDailyCapHours')} />
-            <NumberInput label="Requests waiting, per day" description="Online requests not yet confirmed or declined for one day; empty for no limit" min={1} max={500} allowDecimal={false}
+            <NumberInput label="Requests waiting, per day" description="Unanswered online requests for a day" min={1} max={500} allowDecimal={false}
               clampBehavior="none" disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingOpenRequestsPerDay')} />
-            <NumberInput label="Requests waiting, in all" description="Past it the booking page asks customers to call" min={1} max={5000} allowDecimal={false}
+            <NumberInput label="Requests waiting, in all" description="Unanswered, all days; then customers call" min={1} max={5000} allowDecimal={false}
               clampBehavior="none" disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingOpenRequests')} />
           </SimpleGrid>
           <Switch label="Walk-ins welcome" {...checkbox('walkInsEnabled')} />
