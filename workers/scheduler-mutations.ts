@@ -161,6 +161,15 @@ export const schedulerMutations = {
     };
   },
 
+  /**
+   * Declines many requests with one reason (issue 46 item 21: a flood of online requests, declined one by one):
+   * one entry per request, as one user action; the server answers each from the store's message budget.
+   */
+  declineRequests(unconfirmedVisitIds: readonly string[], reason: string, now = new Date()): Mutation[] {
+    if (unconfirmedVisitIds.length === 0) throw new Error('Choose the requests to decline.');
+    return [...new Set(unconfirmedVisitIds)].map((id) => schedulerMutations.declineRequest(id, reason, now));
+  },
+
   createBlockedTime(storeId: number, input: CreateBlockedTime): Mutation {
     const model = withEnd(createBlockedTimeSchema.parse(input));
     refuseDuration(model.durationInMinutes, 'The blocked time');

@@ -199,6 +199,8 @@ export interface SyncWorkerApi {
   confirmAppointmentRequest(unconfirmedVisitId: string): Promise<string>;
   /** Declines a request with the reason its customer is sent (queued: works offline). */
   declineAppointmentRequest(unconfirmedVisitId: string, reason: string): Promise<boolean>;
+  /** Declines several requests with one reason, as one action (the Requests list's bulk decline; queued: works offline). */
+  declineAppointmentRequests(unconfirmedVisitIds: string[], reason: string): Promise<boolean>;
   /**
    * A text or an email to a customer from the active store: queued (shown in its thread at once), sent when
    * online; refused first with the spec's words when it could not be sent.

@@ -381,6 +381,11 @@ const api: SyncWorkerApi = {
   updateVisit: (id, changes) => queue(schedulerMutations.updateVisit(id, changes, changes.cancelDate ? 'Cancel a visit' : changes.cancelDate === null ? 'Restore a canceled visit' : 'Change a visit')),
   checkIn: (id, day) => queue(schedulerMutations.checkIn(id, day)),
   declineAppointmentRequest: (id, reason) => queue(schedulerMutations.declineRequest(id, reason)),
+  async declineAppointmentRequests(ids, reason) {
+    const queued = await engineFor(await activeStoreId()).mutateAll(schedulerMutations.declineRequests(ids, reason));
+    if (queued) wakeLeader();
+    return queued;
+  },
   createBlockedTime: async (model) => queue(schedulerMutations.createBlockedTime(await activeStoreId(), model)),
   updateBlockedTime: (id, changes) => queue(schedulerMutations.updateBlockedTime(id, changes)),
   deleteBlockedTime: (id) => queue(schedulerMutations.deleteBlockedTime(id)),

@@ -47,6 +47,8 @@ export interface Database {
     handedAt: Generated<string | null>;
     attempts: Generated<number>; nextAttemptAt: string; claimedUntil: string | null; providerId: string | null; problem: string | null;
     createdAt: string; sentAt: string | null;
+    /** Whose message limits it counts toward (server/messaging/queue-message.ts). */
+    budget: Generated<'sender' | 'store' | 'none'>;
   };
   /** The automatic messages of each visit: one per kind, with the message or why none went. */
   visitMessages: {

@@ -405,7 +405,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         };
       }));
 
-      await insertReplicated(trx, 'retailStoreSettings', companyId, [{ storeId, websiteUrl: `https://demo-tire.example.com/${s.storeNumber}`, showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: catalogs[0]!.retailPriceCatalogId, salesTaxRateInMillionths: 82_500, quoteValidForDays: 30 }]);
+      await insertReplicated(trx, 'retailStoreSettings', companyId, [{ storeId, websiteUrl: `https://demo-tire.example.com/${s.storeNumber}`, showPrices: true, retailPriceCatalogId: catalogs[0]!.retailPriceCatalogId, salesTaxRateInMillionths: 82_500, quoteValidForDays: 30 }]);
       await insertReplicated(trx, 'storeContacts', companyId, ['Store Manager', 'Service Advisor'].map((title) => {
         const { firstName, lastName } = demoName(faker);
         return { storeContactId: faker.string.uuid(), storeId, name: `${firstName} ${lastName}`, title, email: faker.internet.email({ firstName, lastName, provider: 'demo.test' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }) };

@@ -298,7 +298,6 @@ export const systemNotificationSchema = z.object({
 export const retailStoreSettingsSchema = z.object({
   websiteUrl: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000).nullable(),
   showPrices: z.boolean(),
-  onlineBookingLeadTimeHours: z.number().int().min(0).max(8_760, 'Keep the lead time under a year (8,760 hours)'),
   retailPriceCatalogId: id.nullable(),
   /** The store's sales tax on taxable quote lines, in millionths (8.875% is 88750): see tire-pricing.ts. */
   salesTaxRateInMillionths: z.number().int('Enter the rate in millionths, e.g. 88750 for 8.875%').min(0, 'Enter a sales tax rate of 0% or more')

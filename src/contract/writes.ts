@@ -178,14 +178,13 @@ export type CreateInspectionPhoto = z.infer<typeof createInspectionPhotoSchema>;
 export const createRetailStoreSettingsSchema = retailStoreSettingsSchema.extend({
   websiteUrl: retailStoreSettingsSchema.shape.websiteUrl.default(null),
   showPrices: retailStoreSettingsSchema.shape.showPrices.default(false),
-  onlineBookingLeadTimeHours: retailStoreSettingsSchema.shape.onlineBookingLeadTimeHours.default(2),
   retailPriceCatalogId: retailStoreSettingsSchema.shape.retailPriceCatalogId.default(null),
   // No sales tax, quotes good for 30 days: what a store without settings quotes with (defaultQuoteTerms).
   salesTaxRateInMillionths: retailStoreSettingsSchema.shape.salesTaxRateInMillionths.default(0),
   quoteValidForDays: retailStoreSettingsSchema.shape.quoteValidForDays.default(30),
 }).strict();
 export type CreateRetailStoreSettings = z.input<typeof createRetailStoreSettingsSchema>;
-export const retailStoreSettingsPatchableFields = ['websiteUrl', 'showPrices', 'onlineBookingLeadTimeHours', 'retailPriceCatalogId', 'salesTaxRateInMillionths', 'quoteValidForDays'] satisfies (keyof z.infer<typeof retailStoreSettingsSchema>)[];
+export const retailStoreSettingsPatchableFields = ['websiteUrl', 'showPrices', 'retailPriceCatalogId', 'salesTaxRateInMillionths', 'quoteValidForDays'] satisfies (keyof z.infer<typeof retailStoreSettingsSchema>)[];
 
 /** A new tire purchase add-on of the active store; the device makes its id. Taxable and charged per tire unless it says. */
 export const createTirePurchaseAddOnSchema = tirePurchaseAddOnSchema.extend({

@@ -4,7 +4,7 @@ import type { BookingReceipt, FreeTimes } from '../../src/contract/online-bookin
 import { takenTimeMessage } from '../../src/contract/online-booking.ts';
 import { apiPaths } from '../../src/contract/routes.ts';
 import { apiCall } from '../support/api.ts';
-import { bookingForm, bookingPath, bookingStore, freeTimesPath, openBookingPage, type BookingStore } from '../support/booking-fixtures.ts';
+import { bookingForm, bookingPath, bookingStore, freeTimesPath, openBookingPage, requestBooking, type BookingStore } from '../support/booking-fixtures.ts';
 import { accessTokenFor } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -26,13 +26,7 @@ afterAll(async () => { await t.close(); });
 
 const times = async (date = tuesday) => (await apiCall(t.app, { method: 'GET', path: freeTimesPath(store, date), remoteAddress: nextAddress() })).json<FreeTimes>();
 /** The page opened, filled at a person's pace, and sent. */
-async function request(wall: string, person: Parameters<typeof bookingForm>[3] = {}) {
-  const remoteAddress = nextAddress();
-  const page = await openBookingPage(t, store, remoteAddress);
-  clock.advance(30_000);
-  const body = bookingForm(store, page, wall, person);
-  return { body, answer: await apiCall(t.app, { method: 'POST', path: bookingPath(store), body, remoteAddress }) };
-}
+const request = (wall: string, person: Parameters<typeof bookingForm>[3] = {}) => requestBooking(t, clock, store, nextAddress(), wall, person);
 const requestsAt = (startDate: string) => t.db.selectFrom('unconfirmedVisits').selectAll().where('requestedStartDate', '=', startDate).execute();
 const outbound = (template: string) => t.db.selectFrom('storeMessages').select(['phoneNumber', 'content', 'messageDeliveryMethod'])
   .where('templateType', '=', template as never).where('storeId', '=', store.storeId).execute();
@@ -170,5 +164,116 @@ describe('the booking page', () => {
     } finally {
       await t.db.updateTable('storeLocations').set({ onlineAppointmentsEnabled: true }).where('id', '=', store.storeId).execute();
     }
+  });
+});
+
+describe('a time the store does not offer (issue 46 item 15)', () => {
+  const refusal = (answer: { statusCode: number; json: <T>() => T }) => ({ status: answer.statusCode, ...answer.json<{ detail: string; nearest: { date: string; time: string }[] }>() });
+
+  it('says a past time has passed, not that someone booked it, and offers the nearest free times', async () => {
+    const past = refusal((await request('2030-06-03T09:00', { phoneNumber: '(555) 201-4501' })).answer);
+    expect([past.status, past.detail]).toEqual([409, 'That time has passed. Choose a later one: these are the nearest free times.']);
+    // Today's first time the notice leaves: two hours from now (11:0x).
+    expect(past.nearest[0]?.date).toBe('2030-06-03');
+    expect(past.nearest[0]!.time >= '13:00').toBe(true);
+  });
+
+  it('says a time inside the store\'s notice needs more notice', async () => {
+    const soon = refusal((await request('2030-06-03T12:00', { phoneNumber: '(555) 201-4502' })).answer);
+    expect(soon.detail).toBe('Online bookings are taken at least 2 hours ahead. Choose a later time: these are the nearest free ones.');
+    expect(soon.nearest.length).toBeGreaterThan(0);
+  });
+
+  it('says the store is closed on a closed day, and offers the free times of the days around it', async () => {
+    const sunday = refusal((await request('2030-06-09T10:00', { phoneNumber: '(555) 201-4503' })).answer);
+    expect([sunday.status, sunday.detail]).toEqual([409, 'The store is closed that day. Choose another day: these are the nearest free times.']);
+    expect(sunday.nearest.length).toBeGreaterThan(0);
+    expect(sunday.nearest.map((n) => n.date)).not.toContain('2030-06-09');
+  });
+
+  it('says how far ahead the store books for a day past the window, offering its last free times', async () => {
+    const far = refusal((await request('2030-06-20T10:00', { phoneNumber: '(555) 201-4504' })).answer);
+    expect(far.detail).toBe('The store takes online bookings up to 14 days ahead (today counts as the first). Choose an earlier day: these are the nearest free times.');
+    // Today and 13 days after it: the 16th is the last day offered (a Sunday, closed).
+    expect(far.nearest.length).toBeGreaterThan(0);
+    expect(far.nearest.every((n) => n.date <= '2030-06-16')).toBe(true);
+  });
+
+  it('after closing, offers days from tomorrow: today has no time left', async () => {
+    clock.advance(7 * 3_600_000);
+    try {
+      const page = await openBookingPage(t, store, nextAddress());
+      expect(page.days[0]?.date).toBe('2030-06-04');
+    } finally {
+      clock.advance(-7 * 3_600_000);
+    }
+  });
+});
+
+describe('what a requester may send (issue 46 items 15 and 22)', () => {
+  const fields = async (person: Parameters<typeof bookingForm>[3]) => {
+    const { answer } = await request(`${tuesday}T16:00`, person);
+    return [answer.statusCode, Object.keys(answer.json<{ errors?: Record<string, string[]> }>().errors ?? {})];
+  };
+
+  it('refuses a phone number that is not one, as the page does', async () => {
+    expect(await fields({ phoneNumber: '123' })).toEqual([400, ['phoneNumber']]);
+  });
+
+  it('refuses texts as the way to answer without the consent to texts', async () => {
+    expect(await fields({ phoneNumber: '(555) 201-4510', textConsent: false })).toEqual([400, ['textConsent']]);
+  });
+
+  it('refuses a name with a link or a run of digits', async () => {
+    expect(await fields({ phoneNumber: '(555) 201-4511', firstName: 'your card ending 4411 is locked. Unlock it now at http://phish.example/x' })).toEqual([400, ['firstName']]);
+    expect(await fields({ phoneNumber: '(555) 201-4512', lastName: 'unlock at bank-help.com' })).toEqual([400, ['lastName']]);
+  });
+
+  it('greets the requester by no name in the acknowledgement: nobody has verified the number it goes to', async () => {
+    const { answer } = await request('2030-06-11T09:00', { phoneNumber: '(555) 201-4513', firstName: 'Mallory' });
+    expect(answer.statusCode).toBe(201);
+    const [ack] = (await outbound('AppointmentAcknowledgement')).filter((m) => m.phoneNumber === '+15552014513');
+    expect(ack!.content).toMatch(/^Hi there, /);
+    expect(ack!.content).not.toContain('Mallory');
+  });
+});
+
+describe('a declined request (issue 46 items 4 and 22)', () => {
+  it('tells the requester their request could not be accepted, with the reason, not that an appointment was canceled, and by no name', async () => {
+    const { body } = await request('2030-06-11T11:00', { phoneNumber: '(555) 201-4520', firstName: 'Mallory' });
+    const [asked] = await requestsAt(body.startDate);
+    const declined = await apiCall(t.app, {
+      method: 'POST', path: apiPaths.declineUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId), token: counter, store: store.storeId,
+      body: { reason: 'No technician that morning.' },
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const sent = await t.db.selectFrom('storeMessages').select('content').where('phoneNumber', '=', '+15552014520').where('messageDirection', '=', 'Outbound')
+      .where('templateType', '!=', 'AppointmentAcknowledgement').execute();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.content).toMatch(/could not accept your appointment request for .+ at 11:00 AM\. Reason: No technician that morning\./);
+    expect(sent[0]!.content).not.toMatch(/cancel|Mallory/i);
+  });
+});
+
+describe('a confirmed request\'s customer (issue 46 item 23)', () => {
+  const confirm = async (wall: string, person: Parameters<typeof bookingForm>[3]) => {
+    const { body } = await request(wall, person);
+    const [asked] = await requestsAt(body.startDate);
+    const answer = await apiCall(t.app, { method: 'POST', path: apiPaths.confirmUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId), token: counter, store: store.storeId });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return t.db.selectFrom('customers').select(['customerId', 'firstName', 'lastName']).where('customerId', '=', answer.json<{ customerId: string }>().customerId).executeTakeFirstOrThrow();
+  };
+
+  it('is not whoever has its phone under another name: a new customer is made', async () => {
+    const first = await confirm('2030-06-12T09:00', { phoneNumber: '(555) 201-4530', firstName: 'Robert', lastName: 'Stone', email: null });
+    const second = await confirm('2030-06-12T10:00', { phoneNumber: '(555) 201-4530', firstName: 'Mallory', lastName: 'Grey', email: null });
+    expect(second.customerId).not.toBe(first.customerId);
+    expect(second).toMatchObject({ firstName: 'Mallory', lastName: 'Grey' });
+  });
+
+  it('is the customer with its phone and the same name', async () => {
+    const first = await confirm('2030-06-12T11:00', { phoneNumber: '(555) 201-4531', firstName: 'Ana', lastName: 'Ruiz', email: null });
+    const again = await confirm('2030-06-12T13:00', { phoneNumber: '555.201.4531', firstName: 'ana', lastName: 'RUIZ', email: null });
+    expect(again.customerId).toBe(first.customerId);
   });
 });

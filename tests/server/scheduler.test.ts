@@ -240,10 +240,11 @@ describe('blocked time', () => {
 });
 
 describe('appointment requests', () => {
-  it('confirms a request into a visit of the customer with the same email, on the calendar, once', async () => {
-    const known = await t.db.selectFrom('customers').select(['customerId', 'email']).where('email', 'is not', null).where('deleted', '=', false).executeTakeFirstOrThrow();
+  it('confirms a request into a visit of the customer with the same email and name, on the calendar, once', async () => {
+    const known = await t.db.selectFrom('customers').select(['customerId', 'email', 'firstName', 'lastName']).where('email', 'is not', null).where('deleted', '=', false).executeTakeFirstOrThrow();
     const request = await t.db.selectFrom('unconfirmedVisits').selectAll().where('storeId', '=', stores[101]!).where('confirmedVisitId', 'is', null).executeTakeFirstOrThrow();
-    await t.db.updateTable('unconfirmedVisits').set({ email: known.email!.toUpperCase() }).where('unconfirmedVisitId', '=', request.unconfirmedVisitId).execute();
+    await t.db.updateTable('unconfirmedVisits').set({ email: known.email!.toUpperCase(), firstName: known.firstName, lastName: known.lastName })
+      .where('unconfirmedVisitId', '=', request.unconfirmedVisitId).execute();
     const at = fill(apiPaths.confirmUnconfirmedVisit, { unconfirmedVisitId: request.unconfirmedVisitId });
     const first = await call('user', 'POST', at);
     expect(first.statusCode).toBe(200);
@@ -266,7 +267,7 @@ describe('appointment requests', () => {
   }
   const sentAbout = (text: string) => t.db.selectFrom('outboundMessages').select(['toAddress', 'channel', 'body']).where('body', 'like', `%${text}%`).execute();
 
-  it('declines a request with a reason, emails the requester the store\'s words and the reason once, and takes it off the open list', async () => {
+  it('declines a request with a reason, emails the requester that it could not be accepted and why, once, and takes it off the open list', async () => {
     const request = await openRequest({ email: 'dana.whitfield@example.com', phoneNumber: '5555550142', preferredContactMethod: 'Sms' });
     const reason = 'We are closed that Saturday for inventory. Please book another day.';
     const first = await call('user', 'POST', request.decline, { reason }, { 'idempotency-key': 'decline-once' });
@@ -277,7 +278,8 @@ describe('appointment requests', () => {
     const sent = await sentAbout(reason);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ channel: 'email', toAddress: 'dana.whitfield@example.com' });
-    expect(sent[0]!.body).toContain('is canceled');
+    expect(sent[0]!.body).toContain('could not accept your appointment request');
+    expect(sent[0]!.body).not.toContain('is canceled');
     const confirmed = await call('user', 'POST', fill(apiPaths.confirmUnconfirmedVisit, { unconfirmedVisitId: request.id }));
     expect(confirmed.statusCode).toBe(409);
     expect(confirmed.json().detail).toContain('This request was declined');

@@ -110,4 +110,14 @@ describe('a store\'s online booking limits', () => {
     expect(refused.json().errors).toMatchObject({ onlineBookingHorizonDays: ['At least 1 day'], onlineBookingDailyCapMinutes: ['At least an hour'] });
     expect(await row(stores[101]!)).toEqual(before);
   });
+
+  it('cap the requests waiting at 8 a day and 30 in all to start (issue 46 item 21); the admin changes or lifts them, and nothing below one is taken', async () => {
+    expect(await row(stores[102]!)).toMatchObject({ onlineBookingOpenRequestsPerDay: 8, onlineBookingOpenRequests: 30 });
+    const changed = await patch('admin', stores[102]!, { onlineBookingOpenRequestsPerDay: 3, onlineBookingOpenRequests: null });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await row(stores[102]!)).toMatchObject({ onlineBookingOpenRequestsPerDay: 3, onlineBookingOpenRequests: null });
+    const refused = await patch('admin', stores[102]!, { onlineBookingOpenRequestsPerDay: 0 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toMatchObject({ onlineBookingOpenRequestsPerDay: ['At least 1 request'] });
+  });
 });

@@ -16,13 +16,14 @@ export interface BookingStore {
 
 /**
  * Store #101 taking online bookings, open 08:00–17:00 on weekdays with appointments, two hours' notice, two weeks
- * ahead; with a one-hour service bookable online on its first bay alone.
+ * ahead, no cap on the requests waiting; with a one-hour service bookable online on its first bay alone.
  */
 export async function bookingStore(db: Db): Promise<BookingStore> {
   const store = await db.selectFrom('storeLocations').select(['id', 'contactFormId', 'timeZone']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
   const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
   await db.updateTable('storeLocations').set({
     onlineAppointmentsEnabled: true, onlineBookingLeadMinutes: 120, onlineBookingHorizonDays: 14, onlineBookingDailyCapMinutes: null,
+    onlineBookingOpenRequestsPerDay: null, onlineBookingOpenRequests: null,
     ...Object.fromEntries(weekdays.flatMap((d) => [[`${d}AppointmentsEnabled`, true], [`${d}OpenTime`, '08:00'], [`${d}CloseTime`, '17:00']])),
     isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true,
   }).where('id', '=', store.id).execute();
@@ -56,4 +57,12 @@ export function bookingForm(store: BookingStore, page: OnlineBooking, wall: stri
     firstName: 'Dana', lastName: 'Whitfield', phoneNumber: '(555) 201-4400', email: 'dana@example.com', vehicle: '2019 Subaru Outback',
     preferredContactMethod: 'Sms', comments: null, textConsent: true, formToken: page.formToken, ...person,
   };
+}
+
+/** The page opened from an address, filled at a person's pace (the server's clock moves 30 seconds), and sent. */
+export async function requestBooking(t: Pick<TestApp, 'app'>, clock: { advance(ms: number): void }, store: BookingStore, remoteAddress: string, wall: string, person: Partial<BookingRequest> = {}) {
+  const page = await openBookingPage(t, store, remoteAddress);
+  clock.advance(30_000);
+  const body = bookingForm(store, page, wall, person);
+  return { body, answer: await apiCall(t.app, { method: 'POST', path: bookingPath(store), body, remoteAddress }) };
 }

@@ -8,21 +8,21 @@ const addOn = {
 } as const;
 const warranty = { storeTireWarrantyId: '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0b02', type: 'PromisePlus', isEnabled: true, priceInCents: 2000, storeId };
 const studding = { storeTireServiceId: '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0b03', type: 'TireStudding', isEnabled: false, priceInCents: 1500, storeId };
-const settings = { storeId, websiteUrl: 'https://tires.example.com', showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: null, salesTaxRateInMillionths: 82_500, quoteValidForDays: 30 };
+const settings = { storeId, websiteUrl: 'https://tires.example.com', showPrices: true, retailPriceCatalogId: null, salesTaxRateInMillionths: 82_500, quoteValidForDays: 30 };
 
 describe('Retail Management\'s changes made on the device', () => {
   it('create the store\'s retail settings with a POST while the device has none, new-store values filling the rest', () => {
     const built = retailMutations.saveRetailStoreSettings(storeId, { showPrices: true }).build(undefined)!;
     expect(built.request).toEqual({
       method: 'POST', path: '/api/alltrac/retail-store-settings',
-      body: { websiteUrl: null, showPrices: true, onlineBookingLeadTimeHours: 2, retailPriceCatalogId: null, salesTaxRateInMillionths: 0, quoteValidForDays: 30 },
+      body: { websiteUrl: null, showPrices: true, retailPriceCatalogId: null, salesTaxRateInMillionths: 0, quoteValidForDays: 30 },
     });
     expect(built.next).toMatchObject({ storeId, showPrices: true });
   });
 
   it('patch only the settings that changed, and queue nothing when none did', () => {
-    const built = retailMutations.saveRetailStoreSettings(storeId, { onlineBookingLeadTimeHours: 24, showPrices: true }).build(settings)!;
-    expect(built.request).toEqual({ method: 'PATCH', path: '/api/alltrac/retail-store-settings', body: [{ op: 'replace', path: '/onlineBookingLeadTimeHours', value: 24 }] });
+    const built = retailMutations.saveRetailStoreSettings(storeId, { quoteValidForDays: 45, showPrices: true }).build(settings)!;
+    expect(built.request).toEqual({ method: 'PATCH', path: '/api/alltrac/retail-store-settings', body: [{ op: 'replace', path: '/quoteValidForDays', value: 45 }] });
     expect(retailMutations.saveRetailStoreSettings(storeId, { showPrices: true, websiteUrl: settings.websiteUrl }).build(settings)).toBeNull();
     expect(retailMutations.saveRetailStoreSettings(storeId, {}).build(settings)).toBeNull();
   });

@@ -95,3 +95,23 @@ describe('calendar changes made on the device', () => {
     else expect(check).toThrow('This appointment is on Tue, Jun 4, 2030: check the customer in on that day, or move the appointment to today first.');
   });
 });
+
+describe('declining a flood of appointment requests at once (issue 46 item 21)', () => {
+  const open = { unconfirmedVisitId: 'a', confirmedVisitId: null, declinedOn: null };
+  const now = new Date('2030-06-03T15:00:00.000Z');
+
+  it('queues one decline per request, each with the reason the requester is sent, as one action', () => {
+    const mutations = schedulerMutations.declineRequests(['a', 'b', 'a'], ' Not a real request. ', now);
+    expect(mutations.map((m) => m.key)).toEqual(['a', 'b']);
+    const built = mutations.map((m) => m.build({ ...open, unconfirmedVisitId: m.key } as never));
+    expect(built.map((b) => b?.request)).toEqual([
+      { method: 'POST', path: '/api/alltrac/unconfirmed-visits/a/decline', body: { reason: 'Not a real request.' } },
+      { method: 'POST', path: '/api/alltrac/unconfirmed-visits/b/decline', body: { reason: 'Not a real request.' } },
+    ]);
+  });
+
+  it('refuses an empty choice or reason before anything is queued', () => {
+    expect(() => schedulerMutations.declineRequests([], 'Full', now)).toThrow('Choose the requests to decline.');
+    expect(() => schedulerMutations.declineRequests(['a'], '  ', now)).toThrow(/Say why/);
+  });
+});

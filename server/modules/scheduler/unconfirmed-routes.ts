@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { scheduledVisitSchema, unconfirmedVisitSchema, type StoreMessage, type UnconfirmedVisit } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { declineRequestSchema } from '../../../src/contract/writes.ts';
-import { declineChanges, requesterContact } from '../../../src/domain/appointment-requests.ts';
+import { declineChanges, declinedRequestWords, requestCustomerMatch, requesterContact } from '../../../src/domain/appointment-requests.ts';
 import { messageName } from '../../../src/domain/display-name.ts';
 import { endAfter, snapDuration } from '../../../src/domain/durations.ts';
 import { renderedTemplate, templateValues } from '../../../src/domain/message-templates.ts';
 import { frontCounter } from '../../../src/domain/roles.ts';
 import { automaticChannel } from '../../../src/domain/visit-messages.ts';
-import { e164 } from '../../../src/domain/phone.ts';
+import { e164, phoneDigits } from '../../../src/domain/phone.ts';
 import { nameBasedUuid } from '../../db/name-based-uuid.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
@@ -21,7 +21,6 @@ import { readScope, storeScope } from '../../sync/scope.ts';
 import type { RowSpec, Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { customers } from '../customers/routes.ts';
-import { customerByPhone } from '../customers/customer-by-contact.ts';
 import { scheduledServices, scheduledVisits } from './visit-routes.ts';
 
 export const unconfirmedVisits: RowSpec<typeof unconfirmedVisitSchema> = {
@@ -33,16 +32,25 @@ const params = z.object({ unconfirmedVisitId: z.uuid() });
 /** A request names no duration when it names no service: an hour, as staff book an unknown job. */
 const unknownJobMinutes = 60;
 
+/** How many of the company's customers with a request's email or phone a confirmation weighs: the oldest. */
+const candidatesRead = 20;
+
 /**
- * The company's customer the request came from: the one with its email, else (no email match) the one with
- * its phone number, oldest first; else a new one made from the request.
+ * The company's customer the request came from, by the one rule the Requests list shows staff
+ * (requestCustomerMatch: its email or phone and its name); else a new one made from the request.
  */
 async function customerFor(w: Writer, request: UnconfirmedVisit): Promise<string> {
-  const email = request.email?.toLowerCase() ?? null;
-  const byEmail = email ? await w.trx.selectFrom('customers').select('customerId').where('companyId', '=', w.scope.companyId).where('deleted', '=', false)
-    .where(sql`lower(email)`, '=', email).orderBy('createdOn').orderBy('customerId').executeTakeFirst() : undefined;
-  const found = byEmail ?? await customerByPhone(w, request.phoneNumber);
-  if (found) return found.customerId;
+  const email = request.email?.trim().toLowerCase() || null;
+  const digits = phoneDigits(request.phoneNumber).slice(-10);
+  const candidates = email || digits.length === 10 ? await w.trx.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'email', 'phoneNumber'])
+    .where('companyId', '=', w.scope.companyId).where('deleted', '=', false)
+    .where((eb) => eb.or([
+      ...(email ? [eb(sql`lower(email)`, '=', email)] : []),
+      ...(digits.length === 10 ? [eb(sql`right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)`, '=', digits)] : []),
+    ]))
+    .orderBy('createdOn').orderBy('customerId').limit(candidatesRead).execute() : [];
+  const match = requestCustomerMatch(request, candidates);
+  if (match && 'joins' in match) return match.joins.customerId;
   const row = await w.create(customers, {
     customerId: randomUUID(), firstName: request.firstName, lastName: request.lastName, companyName: null, email: request.email,
     phoneNumber: request.phoneNumber, alternatePhoneNumber: null,
@@ -66,11 +74,12 @@ async function resourceFor(w: Writer, storeServiceId: string | null): Promise<st
 }
 
 /**
- * Tells the requester what became of their request, in the store's words: AppointmentConfirmation when it was
- * confirmed, CancellationConfirmation with the reason staff gave when declined; the way they may be reached.
- * Answers whether it was queued, or why not (staff then call).
+ * Tells the requester what became of their request: the store's AppointmentConfirmation when it was confirmed; when
+ * declined, that the request could not be accepted, with the reason staff gave (declinedRequestWords); the way they
+ * may be reached. The store's answer to a request, not a person's sending: it spends the store's message budget
+ * alone. Answers whether it was queued, or why not (staff then call).
  */
-async function tellRequester(w: Writer, request: UnconfirmedVisit, template: 'AppointmentConfirmation' | 'CancellationConfirmation', reason: string | null): Promise<{ queued: true } | { queued: false; skipped: string }> {
+async function tellRequester(w: Writer, request: UnconfirmedVisit, answer: { confirmed: true } | { declined: string }): Promise<{ queued: true } | { queued: false; skipped: string }> {
   const store = await w.trx.selectFrom('storeLocations').select(['name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber'])
     .where('id', '=', w.scope.storeId).executeTakeFirstOrThrow();
   const phoneNumber = e164(request.phoneNumber);
@@ -78,12 +87,13 @@ async function tellRequester(w: Writer, request: UnconfirmedVisit, template: 'Ap
   const route = automaticChannel(requesterContact(request), store, () => stops.length > 0);
   if ('skipped' in route) return { queued: false, skipped: route.skipped };
   const name = messageName(request);
-  const words = renderedTemplate(template, await storeTemplates(w.trx, w.scope.companyId, w.scope.storeId!),
-    templateValues({ store, name, appointmentAt: request.requestedStartDate }))!;
+  const words = 'declined' in answer ? declinedRequestWords(store, request, answer.declined)
+    : renderedTemplate('AppointmentConfirmation', await storeTemplates(w.trx, w.scope.companyId, w.scope.storeId!), templateValues({ store, name, appointmentAt: request.requestedStartDate }))!;
   const sms = route.channel === 'sms';
-  const content = [sms ? words.smsText : words.emailText, reason].filter(Boolean).join('\n\n');
+  const content = sms ? words.smsText : words.emailText;
+  const template = 'declined' in answer ? 'FreeForm' : 'AppointmentConfirmation';
   const message: StoreMessage = {
-    storeMessageId: nameBasedUuid(`${template === 'AppointmentConfirmation' ? 'confirmed' : 'declined'}-request:${request.unconfirmedVisitId}`), customerId: null,
+    storeMessageId: nameBasedUuid(`${'declined' in answer ? 'declined' : 'confirmed'}-request:${request.unconfirmedVisitId}`), customerId: null,
     visitId: request.scheduledVisitId, name,
     email: sms ? null : route.to, phoneNumber: sms ? route.to : null, preferredContactMethod: sms ? 'Sms' : 'Email', messageDeliveryMethod: sms ? 'Sms' : 'Email',
     messageDirection: 'Outbound', templateType: template, content, sentOn: w.now.toISOString(), customerInquiryType: null,
@@ -91,7 +101,7 @@ async function tellRequester(w: Writer, request: UnconfirmedVisit, template: 'Ap
   };
   await queueMessage(w, message, sms
     ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: content }
-    : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: content });
+    : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: content }, 'store');
   return { queued: true };
 }
 
@@ -131,7 +141,7 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
         await w.update(unconfirmedVisits, key, asked, { ...unconfirmedVisitSchema.parse(asked), confirmedVisitId: visit.scheduledVisitId });
         w.event(scheduledVisits, visit, 'VisitChanged', [visit.scheduledVisitId]);
         w.event(unconfirmedVisits, asked, 'VisitChanged', [asked.unconfirmedVisitId]);
-        confirmed = (await tellRequester(w, asked, 'AppointmentConfirmation', null)).queued;
+        confirmed = (await tellRequester(w, asked, { confirmed: true })).queued;
         return { status: 200, body: visit };
       }
       const service = asked.storeServiceId ? await w.trx.selectFrom('storeServices').select(['storeServiceId', 'durationInMinutes'])
@@ -155,7 +165,7 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
       await w.update(unconfirmedVisits, key, asked, { ...unconfirmedVisitSchema.parse(asked), confirmedVisitId: visit.scheduledVisitId });
       w.event(scheduledVisits, visit, 'VisitChanged', [visit.scheduledVisitId]);
       w.event(scheduledServices, booked, 'EventAddedMessage', [booked.scheduledServiceId]);
-      confirmed = (await tellRequester(w, asked, 'AppointmentConfirmation', null)).queued;
+      confirmed = (await tellRequester(w, asked, { confirmed: true })).queued;
       return { status: 200, body: visit };
     });
     if (confirmed) outbound.kick();
@@ -181,7 +191,7 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
           const canceled = await w.update(scheduledVisits, { scheduledVisitId: held.scheduledVisitId }, held, { ...scheduledVisitSchema.parse(held), cancelDate: w.actedAt() });
           w.event(scheduledVisits, canceled, 'VisitChanged', [canceled.scheduledVisitId]);
         }
-        told = (await tellRequester(w, row, 'CancellationConfirmation', reason)).queued;
+        told = (await tellRequester(w, row, { declined: reason })).queued;
         w.event(unconfirmedVisits, row, 'VisitChanged', [row.unconfirmedVisitId]);
       }
       return { status: 200, body: row };

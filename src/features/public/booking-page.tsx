@@ -1,10 +1,13 @@
 import { Alert, Button, Checkbox, Chip, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RadioButtonGroup } from '../../app/radio-button-group.tsx';
 import type { checkOutMethods, contactMethods } from '../../contract/enum-values.ts';
-import { bookingRequestSchema, freeTimesSchema, onlineBookingSchema, type BookingReceipt, type BookingRequest, type FreeTime, type FreeTimes, type OnlineBooking } from '../../contract/online-booking.ts';
+import {
+  bookingRequestSchema, freeTimesSchema, onlineBookingSchema, takenTimeMessage, type BookingReceipt, type BookingRequest, type FreeTime, type FreeTimes, type OnlineBooking,
+} from '../../contract/online-booking.ts';
 import { apiPaths } from '../../contract/routes.ts';
+import { bookingRequestProblems } from '../../domain/booking-request.ts';
 import { NetworkError } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
@@ -25,7 +28,8 @@ interface Details {
   comments: string;
   textConsent: boolean;
 }
-const emptyDetails: Details = { firstName: '', lastName: '', phoneNumber: '', email: '', vehicle: '', preferredContactMethod: 'Sms', comments: '', textConsent: false };
+/** A call until they choose otherwise: texts need the consent box ticked first (issue 46 item 15). */
+const emptyDetails: Details = { firstName: '', lastName: '', phoneNumber: '', email: '', vehicle: '', preferredContactMethod: 'Phone', comments: '', textConsent: false };
 
 const dayLabel = (date: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const timeLabel = (time: string) => {
@@ -34,9 +38,23 @@ const timeLabel = (time: string) => {
 };
 
 /** The form's fields in the order they are shown: the first with a problem takes the focus. */
-const fieldOrder = ['storeServiceIds', 'startDate', 'firstName', 'lastName', 'phoneNumber', 'email', 'vehicle', 'comments'];
+const fieldOrder = ['storeServiceIds', 'startDate', 'firstName', 'lastName', 'phoneNumber', 'email', 'vehicle', 'preferredContactMethod', 'textConsent', 'comments'];
 
-type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; receipt: BookingReceipt } | { state: 'taken'; nearest: FreeTime[] } | { state: 'problem'; words: string };
+type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; receipt: BookingReceipt } | { state: 'taken'; words: string; nearest: FreeTime[] } | { state: 'problem'; words: string };
+
+/**
+ * The alert that says why a request went nowhere, in view and in focus when it appears: on a phone the button that
+ * sent it is far below it (issue 46 item 15: "That time just went" was off screen).
+ */
+function useShownAlert(sending: Sending) {
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sending.state !== 'taken' && sending.state !== 'problem') return;
+    alert.current?.scrollIntoView({ block: 'center' });
+    alert.current?.focus({ preventScroll: true });
+  }, [sending]);
+  return alert;
+}
 
 /**
  * A store's booking page (issue 30), public, phone first: the services, waiting or leaving the car, a day and one
@@ -78,6 +96,7 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const [website, setWebsite] = useState('');
   const [reload, setReload] = useState(0);
+  const alert = useShownAlert(sending);
 
   const query = date && services.length > 0
     ? `${apiPaths.onlineBookingTimes.replace(':contactFormId', encodeURIComponent(contactFormId))}?services=${services.join(',')}&checkOutMethod=${checkOutMethod}&date=${date}`
@@ -112,11 +131,13 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
 
   async function send() {
     const body: BookingRequest = {
-      storeServiceIds: services, checkOutMethod, startDate: chosen ?? '', ...details, email: details.email.trim() || null, comments: details.comments.trim() || null,
-      textConsent: booking.store.texts && details.textConsent, formToken: booking.formToken, ...(website ? { website } : {}),
+      storeServiceIds: services, checkOutMethod, startDate: chosen ?? '', ...details, preferredContactMethod: contactMethod, email: details.email.trim() || null,
+      comments: details.comments.trim() || null, textConsent: booking.store.texts && details.textConsent, formToken: booking.formToken, ...(website ? { website } : {}),
     };
     const checked = bookingRequestSchema.safeParse(body);
     const found: Record<string, string> = checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message]).reverse());
+    // The server's own check, word for word: one phone rule, texts only with consent, no links in names.
+    for (const [field, words] of Object.entries(bookingRequestProblems(body, booking.store.texts)).reverse()) found[field] ??= words[0]!;
     if (!chosen) found.startDate = services.length === 0 ? 'Choose a service, then a time' : 'Choose a time';
     if (Object.keys(found).length > 0) return showProblems(found);
     setSending({ state: 'sending' });
@@ -134,7 +155,7 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
       if (answer.status === 409 && 'nearest' in (answer.body as object)) {
         setStartDate(null);
         setReload((r) => r + 1);
-        return setSending({ state: 'taken', nearest: (answer.body as { nearest: FreeTime[] }).nearest });
+        return setSending({ state: 'taken', words: problem.detail ?? takenTimeMessage, nearest: (answer.body as { nearest: FreeTime[] }).nearest });
       }
       if (answer.status === 422 && problem.errors?.formToken) renewToken();
       setSending({ state: 'problem', words: answer.status >= 500 ? 'Something went wrong on our side. What you entered is kept here: try again in a moment.' : problem.detail ?? problem.title });
@@ -157,6 +178,7 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
   }
   const methods = [{ value: 'Phone', label: 'Call me' }, { value: 'Sms', label: 'Text me' }, { value: 'Email', label: 'Email me' }]
     .filter((m) => m.value !== 'Sms' || booking.store.texts);
+  const contactMethod = methods.some((m) => m.value === details.preferredContactMethod) ? details.preferredContactMethod : 'Phone';
   return (
     <PublicFrame storeName={booking.store.name} storePhone={booking.store.phoneNumber}>
       <form noValidate onSubmit={(e) => { e.preventDefault(); void send(); }}>
@@ -199,12 +221,12 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
             </Stack>
           )}
           {sending.state === 'taken' && (
-            <Alert color="yellow" role="alert" title="That time just went">
-              <Text size="sm" mb="xs">Someone booked it a moment ago. The nearest free times:</Text>
+            <Alert ref={alert} tabIndex={-1} color="yellow" role="alert" title={sending.words === takenTimeMessage ? 'That time just went' : 'Choose another time'}>
+              <Text size="sm" mb="xs">{sending.nearest.length > 0 ? sending.words : `${sending.words.split('.')[0]!}. No free time is near it${booking.store.phoneNumber ? `: call ${booking.store.phoneNumber}` : ''}.`}</Text>
               <Group gap="xs">
                 {sending.nearest.map((t) => (
                   <Button key={t.startDate} size="compact-sm" variant="white" onClick={() => { setSending({ state: 'idle' }); setDate(t.date); setStartDate(t.startDate); }}>
-                    {t.date === date ? timeLabel(t.time) : `${dayLabel(t.date, { weekday: 'short' })} ${timeLabel(t.time)}`}
+                    {t.date === date ? timeLabel(t.time) : `${dayLabel(t.date, { weekday: 'short', month: 'short', day: 'numeric' })}, ${timeLabel(t.time)}`}
                   </Button>
                 ))}
               </Group>
@@ -220,15 +242,15 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
             onChange={(e) => edit('email', e.currentTarget.value)} />
           <TextInput id="booking-vehicle" size="md" label="Vehicle" description="Year, make and model, or the plate" required value={details.vehicle} error={errors.vehicle || undefined}
             onChange={(e) => edit('vehicle', e.currentTarget.value)} />
-          <Stack gap={4}>
+          <Stack gap={4} id="booking-preferredContactMethod" tabIndex={-1}>
             <Text fw={500} id="contact-by">How should we reach you?</Text>
-            <SegmentedControl aria-labelledby="contact-by" fullWidth size="lg" data={methods}
-              value={methods.some((m) => m.value === details.preferredContactMethod) ? details.preferredContactMethod : 'Email'}
-              onChange={(v) => edit('preferredContactMethod', v as ContactMethod)} />
+            <SegmentedControl aria-labelledby="contact-by" fullWidth size="lg" data={methods} value={contactMethod}
+              onChange={(v) => { edit('preferredContactMethod', v as ContactMethod); setErrors((e) => ({ ...e, textConsent: '' })); }} />
+            {errors.preferredContactMethod && <Text size="sm" c="error">{errors.preferredContactMethod}</Text>}
           </Stack>
           {booking.store.texts && (
-            <Checkbox size="md" label={`Text me about this appointment. Reply STOP to end texts from ${booking.store.name}.`} checked={details.textConsent}
-              onChange={(e) => edit('textConsent', e.currentTarget.checked)} />
+            <Checkbox id="booking-textConsent" size="md" label={`Text me about this appointment. Reply STOP to end texts from ${booking.store.name}.`} checked={details.textConsent}
+              error={errors.textConsent || undefined} onChange={(e) => edit('textConsent', e.currentTarget.checked)} />
           )}
           <Textarea id="booking-comments" size="md" label="Anything we should know? (optional)" autosize minRows={2} maxLength={2000} value={details.comments} error={errors.comments || undefined}
             onChange={(e) => edit('comments', e.currentTarget.value)} />
@@ -236,7 +258,7 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
           <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
             <label>Leave this empty<input name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.currentTarget.value)} /></label>
           </div>
-          {sending.state === 'problem' && <Alert color="error" role="alert">{sending.words}</Alert>}
+          {sending.state === 'problem' && <Alert ref={alert} tabIndex={-1} color="error" role="alert">{sending.words}</Alert>}
           {chosenTime && date && (
             <Text fw={500}>{dayLabel(chosenTime.date, { weekday: 'long', month: 'long', day: 'numeric' })} at {timeLabel(chosenTime.time)} · {checkOutMethod === 'Waiting' ? 'you wait' : 'you drop it off'}</Text>
           )}

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { WaitingBadge } from '../../app/edit-dialog.tsx';
+import { AnchorLink } from '../../app/links.tsx';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { useFollowWhileUntouched, useSectionSave } from '../../app/follow-untouched.ts';
 import { useSaveStatus } from '../../app/save-status.ts';
@@ -115,7 +116,6 @@ function useUnsaved(unsaved: Map<string, () => boolean>, section: string, isDirt
 interface StoreValues {
   websiteUrl: string;
   showPrices: boolean;
-  onlineBookingLeadTimeHours: number | string;
   retailPriceCatalogId: string | null;
   /** As typed, a percent ("8.875"): read as text, so no float error reaches the millionths stored. */
   salesTaxPercent: string;
@@ -132,7 +132,7 @@ const newStoreSettings = createRetailStoreSettingsSchema.parse({});
 const storeValues = (settings: RetailStoreSettings | null): StoreValues => {
   const s = settings ?? newStoreSettings;
   return {
-    websiteUrl: s.websiteUrl ?? '', showPrices: s.showPrices, onlineBookingLeadTimeHours: s.onlineBookingLeadTimeHours, retailPriceCatalogId: s.retailPriceCatalogId,
+    websiteUrl: s.websiteUrl ?? '', showPrices: s.showPrices, retailPriceCatalogId: s.retailPriceCatalogId,
     salesTaxPercent: percentOfMillionths(s.salesTaxRateInMillionths), quoteValidForDays: s.quoteValidForDays,
   };
 };
@@ -140,7 +140,6 @@ const storeValues = (settings: RetailStoreSettings | null): StoreValues => {
 const settingsOf = (values: StoreValues): RetailStoreSettings => ({
   websiteUrl: values.websiteUrl.trim() || null,
   showPrices: values.showPrices,
-  onlineBookingLeadTimeHours: typeof values.onlineBookingLeadTimeHours === 'number' ? values.onlineBookingLeadTimeHours : Number.NaN,
   retailPriceCatalogId: values.retailPriceCatalogId,
   salesTaxRateInMillionths: millionthsOfPercent(values.salesTaxPercent),
   quoteValidForDays: typeof values.quoteValidForDays === 'number' ? values.quoteValidForDays : Number.NaN,
@@ -158,11 +157,8 @@ function rangeProblem(field: z.ZodType, value: number, otherwise: string): strin
 function storeProblems(values: StoreValues): Record<string, string | undefined> {
   const settings = settingsOf(values);
   const url = retailStoreSettingsSchema.shape.websiteUrl.safeParse(settings.websiteUrl);
-  const lead = retailStoreSettingsSchema.shape.onlineBookingLeadTimeHours.safeParse(settings.onlineBookingLeadTimeHours);
-  const leadIssue = lead.success ? undefined : lead.error.issues[0]!;
   return {
     websiteUrl: url.success ? undefined : url.error.issues[0]!.message,
-    onlineBookingLeadTimeHours: !leadIssue ? undefined : leadIssue.code === 'too_big' ? leadIssue.message : 'Enter whole hours, 0 or more',
     salesTaxPercent: rangeProblem(retailStoreSettingsSchema.shape.salesTaxRateInMillionths, settings.salesTaxRateInMillionths,
       `Enter the rate as a percent with up to ${salesTaxPercentDecimals} decimals, e.g. 8.875`),
     quoteValidForDays: rangeProblem(retailStoreSettingsSchema.shape.quoteValidForDays, settings.quoteValidForDays, 'A quote is good for 1 to 365 whole days'),
@@ -202,8 +198,7 @@ function StoreSection({ storeId, settings, catalogs, outbox, ruleOutbox, unsaved
           <RefusedAlert entries={outbox} />
           <TextInput label="Website" placeholder="https://" description="The store's retail website" maxLength={2000} {...form.getInputProps('websiteUrl')} />
           <Switch label="Show prices on the website" {...form.getInputProps('showPrices', { type: 'checkbox' })} />
-          <NumberInput label="Online booking lead time (hours)" description="How long before an appointment customers can still book it online" maw={360}
-            min={0} max={8760} clampBehavior="none" allowDecimal={false} {...form.getInputProps('onlineBookingLeadTimeHours')} />
+          <Text size="sm" c="dimmed">How far ahead customers book online is set in <AnchorLink to="/settings/appointments">Settings → Appointments</AnchorLink>.</Text>
           <Select label="Retail price catalogue" description={chosen?.description ?? 'The prices the store\'s tires follow'} placeholder="No catalogue" clearable maw={480}
             data={catalogOptions} {...form.getInputProps('retailPriceCatalogId')} />
           <Group align="flex-start" gap="md">

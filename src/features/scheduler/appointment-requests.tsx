@@ -1,15 +1,16 @@
-import { Alert, Badge, Button, Card, Chip, Drawer, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Chip, Drawer, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { ButtonLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
-import type { StoreService, UnconfirmedVisit } from '../../contract/entities.ts';
+import type { Customer, StoreService, UnconfirmedVisit } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { isOpenRequest, requesterContact, requestTimeProblem } from '../../domain/appointment-requests.ts';
+import { isOpenRequest, requestCustomerMatch, requesterContact, requestTimeProblem } from '../../domain/appointment-requests.ts';
 import { preferenceText } from '../../domain/contact-preference.ts';
+import { searchableEmail, searchablePhone } from '../../domain/customer-search.ts';
 import { displayName } from '../../domain/display-name.ts';
 import { formatPhone } from '../../domain/phone.ts';
 import { instantToWallClock } from '../../domain/time-zone.ts';
@@ -57,11 +58,13 @@ const commonReasons = [
 ];
 
 /** Declining a request: the reason, which the customer is sent, and who tells them when no email can go. */
-function DeclineForm({ request, problem, onCancel, onDecline }: { request: UnconfirmedVisit; problem: string | null; onCancel(): void; onDecline(reason: string): Promise<unknown> }) {
+function DeclineForm({ store, request, problem, onCancel, onDecline }: {
+  store: StoreLocation; request: UnconfirmedVisit; problem: string | null; onCancel(): void; onDecline(reason: string): Promise<unknown>;
+}) {
   const [reason, setReason] = useState(problem?.startsWith('The store is closed') ? commonReasons[0]! : '');
   const { problem: failed, busy, run } = useAction('The request was not declined; try again.');
-  // A request carries no texting consent: the reason goes by email, or staff call.
-  const route = automaticChannel(requesterContact(request), { twilioPhoneNumber: null }, () => false);
+  // Texts only to a requester who agreed to them on the booking page, from a store that texts (a STOP shows on sending).
+  const route = automaticChannel(requesterContact(request), store, () => false);
   return (
     <Stack gap="xs" role="group" aria-label="Decline the request">
       <Chip.Group>
@@ -69,10 +72,10 @@ function DeclineForm({ request, problem, onCancel, onDecline }: { request: Uncon
           {commonReasons.map((words) => <Chip key={words} size="xs" checked={reason === words} onChange={() => setReason(words)}>{words.split('.')[0]}</Chip>)}
         </Group>
       </Chip.Group>
-      <Textarea label="Reason" description="Sent to the customer with the store's cancellation words" autosize minRows={2} maxLength={500}
+      <Textarea label="Reason" description="Sent to the requester: their request could not be accepted, and why" autosize minRows={2} maxLength={500}
         value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
       <Text size="xs" c="dimmed">
-        {'channel' in route ? `They get an email at ${route.to}.` : `No email can go (${route.skipped.toLowerCase()}): call them${request.phoneNumber ? ` at ${formatPhone(request.phoneNumber)}` : ''} too.`}
+        {'channel' in route ? `They get ${route.channel === 'sms' ? `a text at ${formatPhone(route.to)}` : `an email at ${route.to}`}.` : `No message can go (${route.skipped.toLowerCase()}): call them${request.phoneNumber ? ` at ${formatPhone(request.phoneNumber)}` : ''} too.`}
       </Text>
       {failed && <Text size="sm" c="red" role="alert">{failed}</Text>}
       <Group justify="flex-end" gap="xs">
@@ -80,6 +83,49 @@ function DeclineForm({ request, problem, onCancel, onDecline }: { request: Uncon
         <Button color="red" size="xs" loading={busy} disabled={reason.trim() === ''} onClick={() => void run(() => onDecline(reason))}>Decline request</Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * Who confirming makes the request's customer, by the server's rule (requestCustomerMatch): the customer with its
+ * email or phone and its name, or, when the contact is someone else's under another name, a new customer, said so
+ * (issue 46 item 23: a request joined whoever had its phone, and staff were not told).
+ */
+function CustomerMatch({ storeId, request }: { storeId: number; request: UnconfirmedVisit }) {
+  const match = useLiveQuery(async () => {
+    const email = searchableEmail(request.email);
+    const phone = searchablePhone(request.phoneNumber);
+    const tokens = [...(email ? [`e:${email}`] : []), ...(phone ? [`p:${phone}`] : [])];
+    if (tokens.length === 0) return null;
+    const candidates = await replicaOf(storeId).rows<Customer>('customers').where('searchTokens').anyOf(tokens).distinct().limit(20).toArray();
+    return requestCustomerMatch(request, candidates.sort((a, b) => a.createdOn.localeCompare(b.createdOn) || a.customerId.localeCompare(b.customerId)));
+  }, [storeId, request]);
+  if (!match) return null;
+  const by = match.by === 'email' ? 'email address' : 'phone number';
+  if ('joins' in match) return <Text size="sm" c="dimmed">Confirming adds it to {displayName(match.joins)}'s record (same {by} and name).</Text>;
+  return (
+    <Text size="sm" c="orange.8">
+      {displayName(match.differs) || 'A customer'} has this {by} under another name: confirming makes a new customer. Merge them later if they are one person.
+    </Text>
+  );
+}
+
+/** Declining the chosen requests at once with one reason: a flood of online requests is one action, not one each. */
+function BulkDecline({ count, onCancel, onDecline }: { count: number; onCancel(): void; onDecline(reason: string): Promise<unknown> }) {
+  const [reason, setReason] = useState('');
+  const { problem: failed, busy, run } = useAction('The requests were not declined; try again.');
+  return (
+    <Card withBorder padding="sm" role="group" aria-label="Decline the chosen requests">
+      <Stack gap="xs">
+        <Textarea label={`Reason for the ${count} chosen requests`} description="Each requester who can be reached is sent it; the store's message limits apply, not yours"
+          autosize minRows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />
+        {failed && <Text size="sm" c="red" role="alert">{failed}</Text>}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" size="xs" onClick={onCancel}>Keep them</Button>
+          <Button color="red" size="xs" loading={busy} disabled={reason.trim() === ''} onClick={() => void run(() => onDecline(reason))}>Decline {count} requests</Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 
@@ -96,19 +142,23 @@ function FilledSince({ store, request }: { store: StoreLocation; request: Unconf
   );
 }
 
-function RequestCard({ store, request, serviceName, when, problem, onConfirm, busy }: {
+function RequestCard({ store, request, serviceName, when, problem, onConfirm, busy, selected, onSelect }: {
   store: StoreLocation; request: UnconfirmedVisit; serviceName: string | undefined; when: string;
   /** Why the requested time needs a second look (the store is closed then), or null. */
   problem: string | null;
   onConfirm(): void; busy: boolean;
+  /** Whether it is chosen for a bulk decline; left out where the card stands alone. */
+  selected?: boolean; onSelect?(selected: boolean): void;
 }) {
   const [declining, setDeclining] = useState(false);
+  const name = displayName(request) || 'No name given';
   return (
     <Card withBorder padding="sm">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
-            <Text fw={700}>{displayName(request) || 'No name given'}</Text>
+            {onSelect ? <Checkbox label={<Text fw={700} span>{name}</Text>} aria-label={`Choose ${name}'s request`} checked={selected ?? false} onChange={(e) => onSelect(e.currentTarget.checked)} />
+              : <Text fw={700}>{name}</Text>}
             <Text size="sm">{when}{serviceName ? ` · ${serviceName}` : ''}</Text>
             {request.vehicleDescription && <Text size="sm" c="dimmed">{request.vehicleDescription}</Text>}
             <Text size="xs" c="dimmed">{[formatPhone(request.phoneNumber), request.email, preferenceText(request.preferredContactMethod)].filter(Boolean).join(' · ')}</Text>
@@ -122,7 +172,8 @@ function RequestCard({ store, request, serviceName, when, problem, onConfirm, bu
           )}
         </Group>
         {problem ? <Text size="sm" c="orange.8">{problem}</Text> : <FilledSince store={store} request={request} />}
-        {declining && <DeclineForm request={request} problem={problem} onCancel={() => setDeclining(false)} onDecline={(reason) => syncClient().declineAppointmentRequest(request.unconfirmedVisitId, reason)} />}
+        <CustomerMatch storeId={store.id} request={request} />
+        {declining && <DeclineForm store={store} request={request} problem={problem} onCancel={() => setDeclining(false)} onDecline={(reason) => syncClient().declineAppointmentRequest(request.unconfirmedVisitId, reason)} />}
       </Stack>
     </Card>
   );
@@ -137,6 +188,16 @@ export function RequestsButton({ store, timeZone }: { store: StoreLocation; time
   const { confirm, busy, problem } = useConfirm(timeZone);
   const formats = storeFormatters(store);
   const count = requests?.length ?? 0;
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [bulk, setBulk] = useState(false);
+  // Only requests still waiting stay chosen: one confirmed or declined elsewhere meanwhile leaves the choice.
+  const chosenIds = (requests ?? []).map((r) => r.unconfirmedVisitId).filter((id) => chosen.has(id));
+  const choose = (id: string, on: boolean) => setChosen((before) => {
+    const after = new Set(before);
+    if (on) after.add(id);
+    else after.delete(id);
+    return after;
+  });
   return (
     <>
       <Button variant="default" onClick={() => setOpen(true)} rightSection={<Badge color={count > 0 ? 'pink' : 'gray'} circle={count < 10}>{count}</Badge>}>
@@ -146,10 +207,25 @@ export function RequestsButton({ store, timeZone }: { store: StoreLocation; time
         <Stack gap="sm">
           {problem && <Alert color="red">{problem}</Alert>}
           {count === 0 && <Text c="dimmed">No requests waiting. Customers' online requests appear here until someone confirms them.</Text>}
+          {count > 1 && (
+            <Group justify="space-between" gap="xs">
+              <Checkbox label="Choose all" checked={chosenIds.length === count} indeterminate={chosenIds.length > 0 && chosenIds.length < count}
+                onChange={(e) => setChosen(new Set(e.currentTarget.checked ? requests!.map((r) => r.unconfirmedVisitId) : []))} />
+              <Button size="xs" variant="default" color="red" disabled={chosenIds.length === 0 || bulk} onClick={() => setBulk(true)}>Decline chosen ({chosenIds.length})…</Button>
+            </Group>
+          )}
+          {bulk && chosenIds.length > 0 && (
+            <BulkDecline count={chosenIds.length} onCancel={() => setBulk(false)} onDecline={async (reason) => {
+              await syncClient().declineAppointmentRequests(chosenIds, reason);
+              setChosen(new Set());
+              setBulk(false);
+            }} />
+          )}
           {requests?.map((r) => (
             <RequestCard key={r.unconfirmedVisitId} store={store} request={r} serviceName={r.storeServiceId ? names?.get(r.storeServiceId) : undefined}
               when={formats.dateTime(r.requestedStartDate)} problem={requestTimeProblem(r, store, store.specialStoreHours ?? [], timeZone)}
-              busy={busy === r.unconfirmedVisitId} onConfirm={() => { void confirm(r).then((done) => { if (done) setOpen(false); }); }} />
+              busy={busy === r.unconfirmedVisitId} onConfirm={() => { void confirm(r).then((done) => { if (done) setOpen(false); }); }}
+              {...(count > 1 ? { selected: chosen.has(r.unconfirmedVisitId), onSelect: (on: boolean) => choose(r.unconfirmedVisitId, on) } : {})} />
           ))}
         </Stack>
       </Drawer>

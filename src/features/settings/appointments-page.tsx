@@ -19,6 +19,9 @@ type AppointmentValues = Record<string, unknown> & {
   onlineBookingHorizonDays: number | string;
   /** In hours on the form, minutes in the store's settings; empty: no cap. */
   onlineBookingDailyCapHours: number | string;
+  /** Empty: no cap. */
+  onlineBookingOpenRequestsPerDay: number | string;
+  onlineBookingOpenRequests: number | string;
   appointmentReminderHoursBefore: number | string;
   appointmentThankYouHoursAfter: number | string;
 };
@@ -28,12 +31,15 @@ const values = (store: StoreLocation): AppointmentValues => ({
   onlineBookingLeadMinutes: store.onlineBookingLeadMinutes,
   onlineBookingHorizonDays: store.onlineBookingHorizonDays,
   onlineBookingDailyCapHours: store.onlineBookingDailyCapMinutes === null ? '' : store.onlineBookingDailyCapMinutes / 60,
+  onlineBookingOpenRequestsPerDay: store.onlineBookingOpenRequestsPerDay ?? '',
+  onlineBookingOpenRequests: store.onlineBookingOpenRequests ?? '',
   appointmentReminderHoursBefore: store.appointmentReminderHoursBefore,
   appointmentThankYouHoursAfter: store.appointmentThankYouHoursAfter,
   ...Object.fromEntries([...flagFields, ...appointmentsEnabledFields].map((f) => [f, store[f]])),
 });
 
 const asNumber = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
+const orNoCap = (value: unknown) => (value === '' ? null : asNumber(value));
 
 function fields(form: AppointmentValues) {
   return {
@@ -42,6 +48,8 @@ function fields(form: AppointmentValues) {
     onlineBookingLeadMinutes: asNumber(form.onlineBookingLeadMinutes),
     onlineBookingHorizonDays: asNumber(form.onlineBookingHorizonDays),
     onlineBookingDailyCapMinutes: form.onlineBookingDailyCapHours === '' ? null : Math.round(asNumber(form.onlineBookingDailyCapHours) * 60),
+    onlineBookingOpenRequestsPerDay: orNoCap(form.onlineBookingOpenRequestsPerDay),
+    onlineBookingOpenRequests: orNoCap(form.onlineBookingOpenRequests),
     appointmentReminderHoursBefore: asNumber(form.appointmentReminderHoursBefore),
     appointmentThankYouHoursAfter: asNumber(form.appointmentThankYouHoursAfter),
   };
@@ -56,6 +64,8 @@ function validate(form: AppointmentValues): Record<string, string | undefined> {
     onlineBookingLeadMinutes: problem(shape.onlineBookingLeadMinutes, asNumber(form.onlineBookingLeadMinutes)) && 'Enter whole minutes from 0 to 10,080 (a week)',
     onlineBookingHorizonDays: problem(shape.onlineBookingHorizonDays, asNumber(form.onlineBookingHorizonDays)) && 'Enter whole days from 1 to 90',
     onlineBookingDailyCapHours: problem(shape.onlineBookingDailyCapMinutes, cap) && 'Enter hours from 1 to 500, or leave it empty for no limit',
+    onlineBookingOpenRequestsPerDay: problem(shape.onlineBookingOpenRequestsPerDay, orNoCap(form.onlineBookingOpenRequestsPerDay)) && 'Enter a whole number from 1 to 500, or leave it empty for no limit',
+    onlineBookingOpenRequests: problem(shape.onlineBookingOpenRequests, orNoCap(form.onlineBookingOpenRequests)) && 'Enter a whole number from 1 to 5,000, or leave it empty for no limit',
     appointmentReminderHoursBefore: hours.safeParse(asNumber(form.appointmentReminderHoursBefore)).success ? undefined : 'Enter whole hours from 1 to 168 (a week)',
     appointmentThankYouHoursAfter: hours.safeParse(asNumber(form.appointmentThankYouHoursAfter)).success ? undefined : 'Enter whole hours from 1 to 168 (a week)',
   };
@@ -96,6 +106,10 @@ function AppointmentsForm({ store }: { store: StoreLocation }) {
               disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingHorizonDays')} />
             <NumberInput label="Daily limit on booked hours" description="All bays together; empty for no limit" suffix=" h" min={1} max={500} decimalScale={2} clampBehavior="none"
               disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingDailyCapHours')} />
+            <NumberInput label="Requests waiting, per day" description="Unanswered online requests for a day" min={1} max={500} allowDecimal={false}
+              clampBehavior="none" disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingOpenRequestsPerDay')} />
+            <NumberInput label="Requests waiting, in all" description="Unanswered, all days; then customers call" min={1} max={5000} allowDecimal={false}
+              clampBehavior="none" disabled={!form.values.onlineAppointmentsEnabled} {...form.getInputProps('onlineBookingOpenRequests')} />
           </SimpleGrid>
           <Switch label="Walk-ins welcome" {...checkbox('walkInsEnabled')} />
           <Switch label="Move later appointments when one runs over" description="Adjusts the start of the resource's next appointments automatically" {...checkbox('autoAdjustAppointmentTimes')} />
