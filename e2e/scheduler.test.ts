@@ -14,7 +14,8 @@ import { newHashId } from '../src/domain/hash-id.ts';
 // The store's internet link is a relay the offline tests cut.
 const { env, link, appUrl } = await relayedEnvironment();
 const db = () => env.server.database.db;
-const eastern = 'America/New_York';
+/** Store #101's zone: Springfield, IL keeps Central time. */
+const storeZone = 'America/Chicago';
 let store: number;
 let columns: { schedulerResourceId: string; name: string }[];
 let admin: string;
@@ -43,11 +44,11 @@ async function customerNamed(firstName: string, lastName: string): Promise<strin
   return customerId;
 }
 
-/** An appointment booked through the API at a wall-clock time of the store (Eastern). */
+/** An appointment booked through the API at a wall-clock time of the store (Central). */
 async function book(customerId: string, wallStart: string, minutes: number, resourceId: string) {
   const scheduledVisitId = randomUUID();
   const scheduledServiceId = randomUUID();
-  const startDate = wallClockIsoToInstant(wallStart, eastern);
+  const startDate = wallClockIsoToInstant(wallStart, storeZone);
   await call('POST', apiPaths.scheduledVisits, {
     scheduledVisitId, scheduledVisitHashId: newHashId(), customerId, vehicleId: null, customerVehicleStatus: 1, description: null,
     staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
@@ -142,8 +143,8 @@ describe('the scheduler', () => {
         .select(['scheduledServices.resourceId', 'scheduledServices.startDate', 'scheduledServices.endDate', 'scheduledServices.durationInMinutes'])
         .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledServices.deleted', '=', false).execute();
       const final = {
-        resourceId: columns[1]!.schedulerResourceId, startDate: wallClockIsoToInstant('2031-03-03T10:00:00', eastern),
-        endDate: wallClockIsoToInstant('2031-03-03T11:30:00', eastern), durationInMinutes: 90,
+        resourceId: columns[1]!.schedulerResourceId, startDate: wallClockIsoToInstant('2031-03-03T10:00:00', storeZone),
+        endDate: wallClockIsoToInstant('2031-03-03T11:30:00', storeZone), durationInMinutes: 90,
       };
       await expect.poll(async () => (await services()).map((s) => ({ ...s, startDate: new Date(s.startDate).toISOString(), endDate: new Date(s.endDate).toISOString() })),
         { timeout: 30_000 }).toEqual([{ ...final, startDate: new Date(final.startDate).toISOString(), endDate: new Date(final.endDate).toISOString() }]);
@@ -229,7 +230,7 @@ describe('the scheduler', () => {
         .select(['scheduledServices.selectedTechnician', 'scheduledServices.resourceId', 'scheduledServices.startDate'])
         .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledServices.deleted', '=', false).execute();
       await expect.poll(async () => (await stored()).map((r) => [r.selectedTechnician, r.resourceId, new Date(r.startDate).toISOString()]), { timeout: 30_000 })
-        .toEqual([[taker.userId, columns[2]!.schedulerResourceId, new Date(wallClockIsoToInstant('2031-03-18T10:00:00', eastern)).toISOString()]]);
+        .toEqual([[taker.userId, columns[2]!.schedulerResourceId, new Date(wallClockIsoToInstant('2031-03-18T10:00:00', storeZone)).toISOString()]]);
     } finally {
       await context.close();
     }
@@ -255,7 +256,7 @@ describe('the scheduler', () => {
       const { userId } = await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
       expect(await readStore(page, `alltrac-${userId}-store-${store}`, 'outbox')).toEqual([]);
       const stored = await db().selectFrom('scheduledServices').select(['startDate']).where('scheduledServiceId', '=', rita.scheduledServiceId).executeTakeFirstOrThrow();
-      expect(new Date(stored.startDate).toISOString()).toBe(new Date(wallClockIsoToInstant('2031-03-12T09:00:00', eastern)).toISOString());
+      expect(new Date(stored.startDate).toISOString()).toBe(new Date(wallClockIsoToInstant('2031-03-12T09:00:00', storeZone)).toISOString());
     } finally {
       await context.close();
     }
@@ -267,7 +268,7 @@ describe('the scheduler', () => {
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-13&view=day');
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
-      const moved = wallClockIsoToInstant('2031-03-14T11:00:00', eastern);
+      const moved = wallClockIsoToInstant('2031-03-14T11:00:00', storeZone);
       await call('PATCH', fill(apiPaths.scheduledService, nina), [{ op: 'replace', path: '/startDate', value: moved }]);
       await expect.poll(async () => {
         const rows = await readStore<{ scheduledServiceId: string; startDate: string }>(page, `alltrac-${userId}-store-${store}`, 'scheduledServices');
@@ -318,7 +319,7 @@ describe('the scheduler', () => {
     const later = await book(await customerNamed('Tomas', 'Tomorrow'), '2031-03-10T09:00:00', 60, columns[0]!.schedulerResourceId);
     // Today at the store, whatever the hour the test runs at: a check-in is on the appointment's day (or after it).
     const now = Date.now();
-    const wallNow = instantToWallClock(new Date(Math.floor(now / 900_000) * 900_000).toISOString(), eastern);
+    const wallNow = instantToWallClock(new Date(Math.floor(now / 900_000) * 900_000).toISOString(), storeZone);
     const customerId = await customerNamed('Chuck', 'Checkin');
     const { scheduledVisitId } = await book(customerId, wallNow, 15, columns[0]!.schedulerResourceId);
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
@@ -370,7 +371,7 @@ describe('the scheduler', () => {
 
       await panel.getByRole('button', { name: 'Add a service…' }).click();
       const add = panel.getByRole('group', { name: 'Add a service' });
-      const firstEnd = new Date(Date.parse(wallClockIsoToInstant('2031-03-11T10:00:00', eastern)) + changed!.durationInMinutes * 60_000);
+      const firstEnd = new Date(Date.parse(wallClockIsoToInstant('2031-03-11T10:00:00', storeZone)) + changed!.durationInMinutes * 60_000);
       expect(await add.getByRole('textbox', { name: 'Starts' }).inputValue()).toBe(`${10 + Math.floor(changed!.durationInMinutes / 60)}:${String(changed!.durationInMinutes % 60).padStart(2, '0')}`);
       await add.getByRole('button', { name: 'Add service' }).click();
       await add.getByText('Choose the service to add.').waitFor();
@@ -384,7 +385,7 @@ describe('the scheduler', () => {
       const rows = () => db().selectFrom('scheduledServices').select(['storeServiceId', 'startDate', 'durationInMinutes', 'serviceNotes'])
         .where('scheduledVisitId', '=', scheduledVisitId).where('deleted', '=', false).orderBy('startDate').execute();
       await expect.poll(async () => (await rows()).map((r) => ({ ...r, startDate: new Date(r.startDate).toISOString() })), { timeout: 30_000 }).toEqual([
-        { storeServiceId: changed!.storeServiceId, startDate: new Date(wallClockIsoToInstant('2031-03-11T10:00:00', eastern)).toISOString(), durationInMinutes: changed!.durationInMinutes, serviceNotes: 'Customer asked to check the left front' },
+        { storeServiceId: changed!.storeServiceId, startDate: new Date(wallClockIsoToInstant('2031-03-11T10:00:00', storeZone)).toISOString(), durationInMinutes: changed!.durationInMinutes, serviceNotes: 'Customer asked to check the left front' },
         { storeServiceId: added!.storeServiceId, startDate: firstEnd.toISOString(), durationInMinutes: added!.durationInMinutes, serviceNotes: null },
       ]);
     } finally {

@@ -128,7 +128,7 @@ describe('the store\'s own settings', () => {
       addressLine1: null, city: null, state: null, postalCode: null, notes: null,
     });
     const scheduledVisitId = randomUUID();
-    const startDate = wallClockIsoToInstant('2031-03-19T15:00:00', 'America/New_York');
+    const startDate = wallClockIsoToInstant('2031-03-19T15:00:00', 'America/Chicago');
     await call(apiPaths.scheduledVisits, {
       scheduledVisitId, scheduledVisitHashId: newHashId(), customerId, vehicleId: null, customerVehicleStatus: 1, description: null, staffNotes: null,
       customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,

@@ -7,18 +7,18 @@ import { shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
 
-const everyItem = ['Home', 'Dashboard', 'Scheduler', 'Lead Technician', 'Technician', 'Messages', 'Ratings', 'Customers', 'Settings', 'Admin Dashboard', 'Retail Management', 'Help & Support'];
+const everyItem = ['Home', 'Dashboard', 'Scheduler', 'Lead Technician', 'Technician', 'Messages', 'Ratings', 'Customers', 'Tires', 'Settings', 'Admin Dashboard', 'Retail Management', 'Help & Support'];
 const guarded: [string, string][] = [
   ['/dashboard', 'Dashboard'], ['/scheduler-dayview', 'Scheduler'], ['/technicians', 'Lead Technician'],
   ['/technician-appointments', 'Technician'], ['/messages', 'Messages'], ['/ratings', 'Ratings'],
-  ['/customer-search', 'Customers'], ['/settings', 'Settings'], ['/retail-management', 'Retail Management'],
+  ['/customer-search', 'Customers'], ['/tires', 'Tires'], ['/settings', 'Settings'], ['/retail-management', 'Retail Management'],
   ['/administrator-dashboard', 'Admin Dashboard'],
 ];
 
 const matrix = [
   { email: 'platform@demo.test', name: 'Pat Platform', items: everyItem },
-  { email: 'admin@demo.test', name: 'Alex Admin', items: ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Settings', 'Retail Management', 'Help & Support'] },
-  { email: 'user@demo.test', name: 'Uma User', items: ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Help & Support'] },
+  { email: 'admin@demo.test', name: 'Alex Admin', items: ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Tires', 'Settings', 'Retail Management', 'Help & Support'] },
+  { email: 'user@demo.test', name: 'Uma User', items: ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Tires', 'Help & Support'] },
   { email: 'tech@demo.test', name: 'Theo Technician', items: ['Home', 'Technician', 'Help & Support'] },
   { email: 'lead@demo.test', name: 'Lee Lead', items: ['Home', 'Lead Technician', 'Help & Support'] },
 ];
@@ -80,7 +80,7 @@ describe('the drawer', () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test');
     try {
       await shellReady(page, 'Pat Platform');
-      for (const [key, path] of [['d', '/dashboard'], ['n', '/scheduler-dayview'], ['l', '/technicians'], ['m', '/messages'], ['r', '/ratings'], ['t', '/customer-search'], ['s', '/settings'], ['a', '/administrator-dashboard'], ['o', '/alltracContactUs'], ['h', '/']] as const) {
+      for (const [key, path] of [['d', '/dashboard'], ['n', '/scheduler-dayview'], ['l', '/technicians'], ['m', '/messages'], ['r', '/ratings'], ['t', '/customer-search'], ['i', '/tires'], ['s', '/settings'], ['a', '/administrator-dashboard'], ['o', '/alltracContactUs'], ['h', '/']] as const) {
         await page.keyboard.press(`Control+Alt+${key.toUpperCase()}`);
         await page.waitForURL(`${env.server.url}${path}`);
       }

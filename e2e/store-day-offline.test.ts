@@ -21,7 +21,8 @@ import { fillSignIn, readyForOffline, shellReady, signIn } from './support/sessi
 // a worker that skipped Chromium's offline emulation.
 const { env, link, appUrl } = await relayedEnvironment();
 const db = () => env.server.database.db;
-const eastern = 'America/New_York';
+/** Store #101's zone: Springfield, IL keeps Central time. */
+const storeZone = 'America/Chicago';
 const fill = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 
 interface Device { profile: string; email: string; name: string; userId: string; viewport: { width: number; height: number } }
@@ -70,7 +71,7 @@ describe('the store\'s day with no network', () => {
 
     // The morning, online: the day's first car is in the bay, checked in, and a second customer is due.
     const startDate = new Date(Math.floor(now.getTime() / 900_000) * 900_000).toISOString();
-    const today = instantToWallClock(startDate, eastern).slice(0, 10);
+    const today = instantToWallClock(startDate, storeZone).slice(0, 10);
     // A day weeks ahead that the demo data leaves empty, so the drag lands on free bays.
     const later = '2031-03-04';
     const plate = `DAY${randomUUID().slice(0, 4).toUpperCase()}`;
@@ -230,7 +231,7 @@ describe('the store\'s day with no network', () => {
       const services = await db().selectFrom('scheduledServices').select(['resourceId', 'startDate', 'durationInMinutes'])
         .where('scheduledVisitId', '=', visits[0]!.scheduledVisitId).where('deleted', '=', false).execute();
       expect(services.map((s) => ({ ...s, startDate: new Date(s.startDate).toISOString() }))).toEqual([{
-        resourceId: columns[1]!.schedulerResourceId, startDate: new Date(wallClockIsoToInstant(`${later}T10:00:00`, eastern)).toISOString(), durationInMinutes: 90,
+        resourceId: columns[1]!.schedulerResourceId, startDate: new Date(wallClockIsoToInstant(`${later}T10:00:00`, storeZone)).toISOString(), durationInMinutes: 90,
       }]);
       expect((await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', arriving).executeTakeFirstOrThrow()).checkInDate).not.toBeNull();
       // The server took the reply; the text itself leaves with its dispatcher, a moment later.

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { vehicleTitle } from '../src/domain/display-name.ts';
+import { parseTireSize } from '../src/domain/tire-size.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { textsInSink } from './support/sms-sink.ts';
@@ -30,6 +32,8 @@ describe('the tire counter', () => {
       for (const text of found) expect(text).toContain('225/65R17');
 
       await results.nth(0).getByRole('button', { name: /to Good$/ }).click();
+      // A pair for Better: its install is booked as a pair's.
+      await page.getByRole('textbox', { name: 'Tires', exact: true }).fill('2');
       await page.getByRole('button', { name: 'Add option' }).click();
       await results.nth(1).getByRole('button', { name: /to Better$/ }).click();
       const good = page.getByRole('region', { name: 'Quote option Good' });
@@ -66,7 +70,7 @@ describe('the tire counter', () => {
       await publicPage.getByText(betterTotal).filter({ visible: true }).first().waitFor();
 
       // The install, booked from the quote: the calendar's new appointment starts with the customer, the
-      // store's install service (its hour) and the quote in the notes.
+      // store's install service for a set of four (its hour) until the option bought is chosen, and the quote in the notes.
       await page.getByRole('button', { name: 'Book install' }).click();
       await page.getByText('Booking a tire install').waitFor();
       await page.getByRole('button', { name: 'New', exact: true }).click();
@@ -77,7 +81,10 @@ describe('the tire counter', () => {
       await dialog.getByRole('button', { name: 'Book' }).click();
       await dialog.getByText('Choose the option the customer is buying, or no tires.').waitFor();
       await dialog.getByRole('textbox', { name: 'Tires to fit' }).or(dialog.getByRole('combobox', { name: 'Tires to fit' })).click();
-      await page.getByRole('option', { name: /^Better: 4 × / }).click();
+      await page.getByRole('option', { name: /^Better: 2 × / }).click();
+      // The pair bought: the pair's install and its half hour, and the notes name Better alone.
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'Minutes' }).inputValue()).toBe('30');
+      expect(await dialog.getByRole('textbox', { name: 'Staff notes' }).inputValue()).toMatch(/^Tire quote of \d{4}-\d\d-\d\d, Better bought: 2 × [^;]+\.$/);
       await dialog.getByRole('button', { name: 'Book' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('Booking a tire install').waitFor({ state: 'detached' });
@@ -86,12 +93,72 @@ describe('the tire counter', () => {
         .select(['scheduledVisits.staffNotes', 'storeServices.name', 'scheduledServices.durationInMinutes'])
         .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledVisits.staffNotes', 'like', 'Tire quote of%').execute();
       await expect.poll(async () => (await booked()).length, { timeout: 30_000 }).toBe(1);
-      expect((await booked())[0]).toEqual(expect.objectContaining({ name: 'Tire Installation (4)', durationInMinutes: 60 }));
+      expect((await booked())[0]).toEqual(expect.objectContaining({ name: 'Tire Installation (2)', durationInMinutes: 30 }));
+      expect((await booked())[0]!.staffNotes).not.toContain('Good');
       const fitted = async () => db().selectFrom('visitTires').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'visitTires.scheduledVisitId')
         .select(['visitTires.description', 'visitTires.dotCode']).where('scheduledVisits.customerId', '=', customer.customerId).where('visitTires.deleted', '=', false).execute();
-      await expect.poll(async () => (await fitted()).length, { timeout: 30_000 }).toBe(4);
+      await expect.poll(async () => (await fitted()).length, { timeout: 30_000 }).toBe(2);
       const quoted = await db().selectFrom('tireQuotes').select('choices').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow();
-      expect((await fitted()).map((t) => t.description)).toEqual(Array(4).fill(quoted.choices[1]!.tires[0]!.description));
+      expect((await fitted()).map((t) => t.description)).toEqual(Array(2).fill(quoted.choices[1]!.tires[0]!.description));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('names every other store that has a tire stocked only at #102 and #103, with a plausible arrival, to a user of one store', async () => {
+    const stores = Object.fromEntries((await db().selectFrom('storeLocations').select(['id', 'storeNumber']).execute()).map((s) => [s.storeNumber, s.id]));
+    const stock = await db().selectFrom('inventorySummaries').select(['tireId', 'storeId', 'quantityOnHand']).where('deleted', '=', false).where('quantityOnHand', '>', 0).execute();
+    const at = (tireId: string, storeNumber: number) => stock.find((s) => s.tireId === tireId && s.storeId === stores[storeNumber]);
+    const candidates = [...new Set(stock.map((s) => s.tireId).filter((id) => !at(id, 101) && at(id, 102) && at(id, 103)))];
+    expect(candidates.length, 'demo tires stocked at #102 and #103 and not at #101').toBeGreaterThan(0);
+    // Of those, the one of the size with the fewest tires: its row is on the list's first page.
+    const tires = await db().selectFrom('tires').innerJoin('productLines', 'productLines.productLineHashId', 'tires.productLineHashId')
+      .innerJoin('brands', 'brands.brandHashId', 'productLines.brandHashId').innerJoin('tireSizes', 'tireSizes.tireSizeId', 'tires.tireSizeId')
+      .select(['tires.tireId', 'tires.tireSizeId', 'brands.name as brand', 'productLines.name as line', 'tireSizes.displayName as size']).execute();
+    const ofSize = (sizeId: string) => tires.filter((t) => t.tireSizeId === sizeId).length;
+    const tire = tires.filter((t) => candidates.includes(t.tireId)).sort((a, b) => ofSize(a.tireSizeId) - ofSize(b.tireSizeId))[0]!;
+    expect(ofSize(tire.tireSizeId)).toBeLessThanOrEqual(20);
+
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      await firstSyncDone(page, userId, stores[101]!);
+      // The counter has its own drawer item.
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Tires/ }).click();
+      await page.getByRole('textbox', { name: 'Size, brand or line' }).fill(tire.size);
+      const row = page.getByRole('list', { name: 'Tires found' }).getByRole('listitem', { name: `${tire.brand} ${tire.line} ${tire.size}`, exact: true });
+      await row.getByText('None here').waitFor();
+      await row.getByRole('button', { name: 'Other stores' }).click();
+      const answer = row.getByRole('status', { name: 'Other stores' });
+      await answer.waitFor();
+      const lines = await answer.locator('p').allTextContents();
+      const arrival = /; a transfer ordered (before \d{1,2}(:\d\d)? [ap]m|now) arrives (today|tomorrow|[A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2})( by \d{1,2}(:\d\d)? [ap]m)?$/;
+      expect(lines.map((l) => l.replace(/ has \d+( of the \d+)?;.*/, ''))).toEqual(expect.arrayContaining(['Store #102', 'Store #103']));
+      for (const line of lines) expect(line).toMatch(arrival);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens from a vehicle\'s "Tires" link with the vehicle\'s tire size in the box', async () => {
+    const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+    const vehicle = await db().selectFrom('customerVehicles').innerJoin('customers', 'customers.customerId', 'customerVehicles.customerId')
+      .select(['customerVehicles.customerId', 'customerVehicles.tireSize', 'customerVehicles.year', 'customerVehicles.make', 'customerVehicles.model', 'customerVehicles.trim'])
+      .where('customerVehicles.tireSize', 'is not', null).where('customerVehicles.deleted', '=', false).where('customers.deleted', '=', false)
+      .where((eb) => eb.or([eb('customers.storeId', '=', store), eb('customers.storeId', 'is', null)])).orderBy('customerVehicles.vehicleId').executeTakeFirstOrThrow();
+    const size = parseTireSize(vehicle.tireSize!);
+    expect(size.ok).toBe(true);
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      await firstSyncDone(page, userId, store);
+      await page.goto(`${env.server.url}/customers/${vehicle.customerId}`);
+      await page.getByRole('link', { name: `Quote tires for ${vehicleTitle(vehicle)}` }).first().click();
+      await page.waitForURL(/\/tires\?/);
+      await expect.poll(() => page.getByRole('textbox', { name: 'Size, brand or line' }).inputValue()).toBe(size.ok ? size.size.key : '');
+      await page.getByRole('list', { name: 'Tires found' }).getByRole('listitem').first().waitFor();
     } finally {
       await context.close();
     }

@@ -20,7 +20,7 @@ import type { Company } from '../src/contract/companies.ts';
 import type { CreateStoreLocation, StoreLocation } from '../src/contract/store-location.ts';
 import type { SystemNotification } from '../src/contract/entities.ts';
 import type { Operation } from 'fast-json-patch';
-import type { StoreStock } from './stock-elsewhere.ts';
+import type { StockElsewhere } from './stock-elsewhere.ts';
 import type { StoreAnswer } from './platform-admin.ts';
 import type { Renewal } from './identity.ts';
 import type { FailedMessage, PlatformDevice, PlatformHealth } from '../src/contract/platform-health.ts';
@@ -174,8 +174,8 @@ export interface SyncWorkerApi {
   removeFixedTirePrice(retailPriceCatalogId: string, tireId: string): Promise<boolean>;
   /** The counter's tire quote, priced here, saved on the customer (queued; false when nothing changed). */
   saveTireQuote(quote: TireQuote): Promise<boolean>;
-  /** Every store's stock of a tire (needs the network: a device keeps only its own store's). */
-  stockElsewhere(tireId: string): Promise<StoreStock[]>;
+  /** Every store's stock of a tire, with the stores' clocks and hours (needs the network: a device keeps only its own store's). */
+  stockElsewhere(tireId: string): Promise<StockElsewhere>;
   /** The calendar (front counter): every change applied here at once and queued, sent when online. */
   /** A new visit with its services and, booking a quoted install, the tires it fits. */
   bookVisit(visit: CreateScheduledVisit, services: CreateScheduledService[], tires?: AddVisitTires['tires']): Promise<boolean>;

@@ -459,7 +459,8 @@ const api: SyncWorkerApi = {
   },
   async stockElsewhere(tireId) {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');
-    return stockElsewhere(new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null }), tireId);
+    const here = await activeStoreId();
+    return stockElsewhere(new ApiClient({ baseUrl: settings.serverUrl, storeId: here, accessToken: () => identity?.accessToken ?? null }), tireId, here);
   },
   async readMessageSink() {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');

@@ -40,6 +40,9 @@ const lastNames = [
 /** A first and last name as a US store's customer list has them. */
 export const demoName = (faker: Faker) => ({ firstName: faker.helpers.arrayElement(firstNames), lastName: faker.helpers.arrayElement(lastNames) });
 
+/** A person's own address at the demo's mail domain: "maria.garcia@example.com" for Maria Garcia. */
+export const demoEmail = (firstName: string, lastName: string) => `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '') + '@example.com';
+
 /** "Maria Garcia": a customer's, technician's or contact's whole name. */
 export function demoFullName(faker: Faker): string {
   const { firstName, lastName } = demoName(faker);

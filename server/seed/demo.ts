@@ -20,7 +20,7 @@ import { rebuildVisitScope } from '../sync/visit-scope.ts';
 import { refreshStoreStaff } from '../modules/users/store-staff.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { drawAsTheFirstCatalogueDid, drawAsTheFirstStockDid, seedDemoCatalogue } from './demo-catalogue.ts';
-import { demoAddress, demoBusinessName, demoFullName, demoName } from './demo-people.ts';
+import { demoAddress, demoBusinessName, demoEmail, demoFullName, demoName } from './demo-people.ts';
 import {
   blockedTimeReasons, businessNotes, customerComments, customerMessages, customerNotes, ratingComments, requestComments, serviceNotes, staffNotes,
 } from './demo-notes.ts';
@@ -29,7 +29,7 @@ import { demoPlate, demoVehicle } from './demo-vehicles.ts';
 export const demoPassword = 'demo1234';
 export const demoCompany = { alltracCompanyId: 1001, name: 'Demo Tire & Auto' } as const;
 export const demoStores = [
-  { storeNumber: 101, name: 'Demo Tire & Auto Springfield', timeZone: 'Eastern Standard Time', texting: true, lat: 39.7817, lng: -89.6501, address: ['1200 S Grand Ave', 'Springfield', 'IL', '62703', '+15550102001'] },
+  { storeNumber: 101, name: 'Demo Tire & Auto Springfield', timeZone: 'Central Standard Time', texting: true, lat: 39.7817, lng: -89.6501, address: ['1200 S Grand Ave', 'Springfield', 'IL', '62703', '+15550102001'] },
   { storeNumber: 102, name: 'Demo Tire & Auto Riverside', timeZone: 'Central Standard Time', texting: true, lat: 41.8781, lng: -87.6298, address: ['455 W Lake St', 'Chicago', 'IL', '60606', '+15550102002'] },
   { storeNumber: 103, name: 'Demo Tire & Auto Lakeview', timeZone: 'Pacific Standard Time', texting: false, lat: 45.5152, lng: -122.6784, address: ['88 SE Morrison St', 'Portland', 'OR', '97214', '+15550102003'] },
 ] as const;
@@ -68,6 +68,18 @@ async function insertReplicated<T extends ReplicatedTable>(
     await trx.insertInto(table).values(values.slice(i, i + 400) as never).execute();
   }
 }
+
+/**
+ * What the demo's stores charge for each add-on, in whole dollars or the usual .95 (per tire unless per job): a
+ * tire tax (the federal excise tax of heavy truck tires) and a miscellaneous item are offered, not ticked on a
+ * new quote (tire-add-on-defaults.ts).
+ */
+const demoAddOnPrices: Record<(typeof tirePurchaseAddOnCategories.values)[number], number> = {
+  Mounting: 2000, Balancing: 1500, ValveStems_TPMSService: 500, TireDisposal: 400, ShopExpenses: 995, TireTax: 1250, MiscellaneousItem: 500,
+};
+
+/** The install of a pair: made after the faker's draws were settled (demoUuid), so every drawn value stays. */
+const pairInstall = { name: 'Tire Installation (2)', minutes: 30, price: 4000 } as const;
 
 const serviceCatalog = [
   { category: 'Tires', name: 'Tire Installation (4)', minutes: 60, price: 8000 },
@@ -243,6 +255,15 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         isActive: true, onlineBookingEnabled: svc.category !== 'Inspection',
       }));
       await insertReplicated(trx, 'storeServices', companyId, services);
+      const setInstall = services.find((svc) => svc.name === 'Tire Installation (4)')!;
+      const pair = {
+        ...setInstall, storeServiceId: demoUuid(s.storeNumber, 'service', 'pair-install'), storeServiceHashId: demoUuid(s.storeNumber, 'service-hash', 'pair-install').replace(/-/g, '').slice(0, 22),
+        name: pairInstall.name, durationInMinutes: pairInstall.minutes, priceInCents: pairInstall.price, tractionServiceCode: setInstall.tractionServiceCode && `TR-2${s.storeNumber}`,
+        onlineBookingEnabled: false,
+      };
+      await insertReplicated(trx, 'storeServices', companyId, [pair]);
+      await insertReplicated(trx, 'appointmentResources', companyId, resources.filter((r) => r.name !== 'Alignment Rack')
+        .map((r) => ({ appointmentResourceId: r.schedulerResourceId, storeServiceId: pair.storeServiceId, storeId })));
       await insertReplicated(trx, 'appointmentResources', companyId, resources.flatMap((r) => services
         .filter((svc) => (r.name === 'Alignment Rack') === (svc.name === 'Wheel Alignment'))
         .map((svc) => ({ appointmentResourceId: r.schedulerResourceId, storeServiceId: svc.storeServiceId, storeId }))));
@@ -348,9 +369,12 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
       await insertReplicated(trx, 'unconfirmedVisits', companyId, Array.from({ length: 5 }, (_, i) => {
         const { firstName, lastName } = demoName(faker);
         const vehicle = demoVehicle(faker);
+        const unconfirmedVisitId = faker.string.uuid();
+        // The requester's own name in their address; the address the first seed drew (with another surname) is drawn still.
+        faker.internet.email({ firstName, provider: 'example.com' });
         return {
-          unconfirmedVisitId: faker.string.uuid(), storeId, firstName, lastName,
-          email: faker.internet.email({ firstName, provider: 'example.com' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }),
+          unconfirmedVisitId, storeId, firstName, lastName,
+          email: demoEmail(firstName, lastName), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }),
           preferredContactMethod: faker.helpers.arrayElement(['Phone', 'Sms', 'Email'] as const),
           vehicleDescription: `${vehicle.year} ${vehicle.make} ${vehicle.model}`,
           storeServiceId: faker.helpers.arrayElement(services).storeServiceId,
@@ -411,7 +435,11 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         return { storeContactId: faker.string.uuid(), storeId, name: `${firstName} ${lastName}`, title, email: faker.internet.email({ firstName, lastName, provider: 'demo.test' }).toLowerCase(), phoneNumber: faker.string.numeric({ length: 10, allowLeadingZeros: false }) };
       }));
       await insertReplicated(trx, 'socialMediaAccounts', companyId, ['Facebook', 'Instagram'].map((platform) => ({ socialMediaAccountId: faker.string.uuid(), storeId, platform, url: `https://www.${platform.toLowerCase()}.com/demotire${s.storeNumber}` })));
-      const addOns = tirePurchaseAddOnCategories.values.map((category) => ({ tirePurchaseAddOnId: faker.string.uuid(), storeId, category, name: tirePurchaseAddOnCategories.label(category), priceInCents: faker.number.int({ min: 200, max: 2500 }), isTaxable: category !== 'TireTax', chargedPer: category === 'ShopExpenses' ? 'PerJob' as const : 'PerTire' as const }));
+      const addOns = tirePurchaseAddOnCategories.values.map((category) => {
+        const tirePurchaseAddOnId = faker.string.uuid();
+        faker.number.int({ min: 200, max: 2500 }); // the price the first seed drew: drawn still, so every later value stays
+        return { tirePurchaseAddOnId, storeId, category, name: tirePurchaseAddOnCategories.label(category), priceInCents: demoAddOnPrices[category], isTaxable: category !== 'TireTax', chargedPer: category === 'ShopExpenses' ? 'PerJob' as const : 'PerTire' as const };
+      });
       await insertReplicated(trx, 'tirePurchaseAddOns', companyId, addOns);
       const addOnsOf = (...categories: string[]) => addOns.filter((a) => categories.includes(a.category)).map((a) => a.tirePurchaseAddOnId);
       await insertReplicated(trx, 'tireInstallPackages', companyId, [

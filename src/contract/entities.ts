@@ -533,7 +533,7 @@ export const logisticsTransferSchema = z.object({
   fromStoreId: z.number().int(),
   toStoreId: z.number().int(),
   transitDays: z.number().int().min(0),
-  /** HH:MM at the receiving store: an order in before it leaves today; after it, tomorrow (ours, issue 26). */
+  /** HH:MM at the sending store's clock: an order in before it leaves that day; after it, the store's next open day (ours, issues 26 and 46). */
   cutOffTime: timeOfDay.nullable(),
   /** HH:MM at the receiving store the transfer arrives by on its day. */
   arrivesByTime: timeOfDay.nullable(),

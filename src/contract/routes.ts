@@ -150,6 +150,8 @@ export const apiPaths = {
   // Logistics and product information: the spec gives these under /api, without /alltrac.
   logisticsTransfers: '/api/logistics/logistics-transfers',
   logisticsSummary: '/api/logistics/summary',
+  // The company's stores as transfers need them: number, clock, week, special days (ours, issue 46).
+  logisticsStores: '/api/logistics/stores',
   brands: '/api/product-information/brands',
   brandProductLines: '/api/product-information/tire-brands/:brandHashId/product-lines',
   productLineDescription: '/api/product-information/tire-brands/:productLineHashId/product-line-description',

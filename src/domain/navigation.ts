@@ -1,7 +1,7 @@
 import type { Role } from '../contract/enum-values.ts';
 import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from './roles.ts';
 
-export type NavIcon = 'home' | 'dashboard' | 'calendar' | 'lead' | 'wrench' | 'messages' | 'star' | 'customers' | 'settings' | 'admin' | 'store' | 'help';
+export type NavIcon = 'home' | 'dashboard' | 'calendar' | 'lead' | 'wrench' | 'messages' | 'star' | 'customers' | 'tires' | 'settings' | 'admin' | 'store' | 'help';
 
 /** A drawer item (spec section 2): title, icon, route, role limit, Ctrl+Alt shortcut and optional badge. */
 export interface NavItem {
@@ -22,6 +22,8 @@ export const navItems: NavItem[] = [
   { title: 'Messages', icon: 'messages', to: '/messages', roles: frontCounter, shortcut: 'm', badge: 'unreadMessages' },
   { title: 'Ratings', icon: 'star', to: '/ratings', roles: frontCounter, shortcut: 'r', badge: 'unreadRatings' },
   { title: 'Customers', icon: 'customers', to: '/customer-search', roles: frontCounter, shortcut: 't' },
+  // The tire counter (ours, issue 46): the route's roles; I, as T (Customers), R and E (AltGr+E types €) are taken.
+  { title: 'Tires', icon: 'tires', to: '/tires', roles: frontCounter, shortcut: 'i' },
   { title: 'Settings', icon: 'settings', to: '/settings', roles: storeAdmins, shortcut: 's' },
   { title: 'Admin Dashboard', icon: 'admin', to: '/administrator-dashboard', roles: platformAdmins, shortcut: 'a' },
   { title: 'Retail Management', icon: 'store', to: '/retail-management', roles: storeAdmins, shortcut: null },

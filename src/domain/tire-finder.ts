@@ -120,3 +120,29 @@ export function tireDescription(tire: CatalogueTire, line: ProductLine | undefin
 export function tireInstallService<S extends { name: string; isActive: boolean }>(services: readonly S[]): S | null {
   return services.find((s) => s.isActive && /tire/i.test(s.name) && /install|mount/i.test(s.name)) ?? null;
 }
+
+/** The orders the counter may list found tires in; the finder's own (stock here, then price) is the first. */
+export const foundTireOrders = [
+  { value: 'stock', label: 'In stock here first', words: 'in stock here first, then by price' },
+  { value: 'priceLow', label: 'Price, low to high', words: 'cheapest first' },
+  { value: 'priceHigh', label: 'Price, high to low', words: 'dearest first' },
+  { value: 'brand', label: 'Brand and line', words: 'by brand and line, then by price' },
+] as const;
+export type FoundTireOrder = (typeof foundTireOrders)[number]['value'];
+
+/**
+ * Found tires in the order the counter chose: as the finder ordered them (stock here first), by price either way
+ * (a tire without a price last), or by brand and line (`nameOf`), then price. SKU breaks ties, so rows hold still.
+ */
+export function orderFoundTires(found: readonly FoundTire[], order: FoundTireOrder, nameOf: (tire: CatalogueTire) => string): FoundTire[] {
+  if (order === 'stock') return [...found];
+  const price = (f: FoundTire, missing: number) => f.priceInCents ?? missing;
+  const bySku = (a: FoundTire, b: FoundTire) => a.tire.sku.localeCompare(b.tire.sku);
+  const compare: Record<Exclude<FoundTireOrder, 'stock'>, (a: FoundTire, b: FoundTire) => number> = {
+    priceLow: (a, b) => price(a, Infinity) - price(b, Infinity),
+    priceHigh: (a, b) => price(b, -Infinity) - price(a, -Infinity),
+    brand: (a, b) => nameOf(a.tire).localeCompare(nameOf(b.tire)) || price(a, Infinity) - price(b, Infinity),
+  };
+  // Infinity - Infinity is NaN: two tires without a price are equal.
+  return [...found].sort((a, b) => (compare[order](a, b) || 0) || bySku(a, b));
+}

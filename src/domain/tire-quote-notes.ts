@@ -1,14 +1,16 @@
 import type { PricedTireQuote } from '../contract/tire-pricing.ts';
 
 /**
- * A tire quote as the staff notes of the appointment that installs it: each option's tires, so the bay and the
- * counter know what was quoted without opening it. No prices: the bay reads staff notes, and prices are the
- * counter's (the quote on the customer's page has them). The tires the visit fits are its own rows (visit tires).
+ * A tire quote as the staff notes of the appointment that installs it: the option the customer is buying
+ * (`bought`, its index) and its tires, or, until they chose, each option's, so the bay and the counter know what
+ * was quoted without opening it. No prices: the bay reads staff notes, and prices are the counter's (the quote on
+ * the customer's page has them). The tires the visit fits are its own rows (visit tires).
  */
-export function quoteNotes(quote: PricedTireQuote): string {
-  const options = quote.options.map((o) => {
-    const tires = o.lines.filter((l) => l.kind === 'Tire').map((l) => `${l.quantity} × ${l.description}`).join(', ');
-    return `${o.name}: ${tires || 'no tires'}`;
-  });
-  return `Tire quote of ${quote.createdOn}. ${options.join('; ')}.`.slice(0, 2000);
+export function quoteNotes(quote: PricedTireQuote, bought: number | null = null): string {
+  const tiresOf = (o: PricedTireQuote['options'][number]) => o.lines.filter((l) => l.kind === 'Tire').map((l) => `${l.quantity} × ${l.description}`).join(', ') || 'no tires';
+  const option = bought === null ? undefined : quote.options[bought];
+  const text = option
+    ? `Tire quote of ${quote.createdOn}, ${option.name} bought: ${tiresOf(option)}.`
+    : `Tire quote of ${quote.createdOn}. ${quote.options.map((o) => `${o.name}: ${tiresOf(o)}`).join('; ')}.`;
+  return text.slice(0, 2000);
 }

@@ -88,6 +88,7 @@ const lists: [string, string][] = [
   ['tires', apiPaths.tires],
   ['tire sizes', apiPaths.tireSizes],
   ['stock', apiPaths.logisticsSummary],
+  ['the stores transfers reach', apiPaths.logisticsStores],
 ];
 
 /** Values no field of any contract accepts in place of a scalar, or that break a store. */

@@ -75,6 +75,7 @@ describe('a technician', () => {
     ['store tire warranties', apiPaths.storeTireWarranties],
     ['transfer paths', apiPaths.logisticsTransfers],
     ['stock', apiPaths.logisticsSummary],
+    ['the stores transfers reach', apiPaths.logisticsStores],
   ])('gets none of the retail data from the REST calls either: %s is a 403', async (_what, path) => {
     for (const who of ['tech', 'lead']) {
       const answer = await apiCall(t.app, { method: 'GET', path, token: tokens[who], store: stores[101] });

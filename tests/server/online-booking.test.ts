@@ -8,8 +8,8 @@ import { bookingForm, bookingPath, bookingStore, freeTimesPath, openBookingPage,
 import { accessTokenFor } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-// A Monday 11:00 at the store, later than every demo visit: Tuesday's bays are free but for what a test books.
-const clock = new ManualClock(new Date('2030-06-03T15:00:00.000Z'));
+// A Monday 11:00 at the store (Springfield, IL: Central time), later than every demo visit: Tuesday's bays are free but for what a test books.
+const clock = new ManualClock(new Date('2030-06-03T16:00:00.000Z'));
 const tuesday = '2030-06-04';
 let t: TestApp;
 let store: BookingStore;

@@ -307,7 +307,28 @@ describe('logistics', () => {
     expect(new Set(inStock.map((s) => `${s.storeId}/${s.tireId}`)).size).toBe(inStock.length);
   });
 
+  it('names the company\'s stores with their clocks, weeks and special days ahead to a user of one store, never another company\'s', async () => {
+    type Store = { storeId: number; storeNumber: number; name: string; timeZone: string | null; isOpenSundays: boolean; saturdayCloseTime: string; specialDays: { date: string; isClosed: boolean }[] };
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const company = (await t.db.selectFrom('storeLocations').select('companyId').where('id', '=', stores[102]!).executeTakeFirstOrThrow()).companyId;
+    await t.db.insertInto('specialStoreHours').values([-5, 3, 100].map((days) => ({
+      specialStoreHoursId: randomUUID(), storeLocationId: stores[102]!, date: day(days), isClosed: true, openTime: null, closeTime: null, description: 'Inventory', companyId: company, storeId: stores[102]!, version: 0,
+    })) as never).execute();
+    const listed = await all<Store>('user', `${apiPaths.logisticsStores}?$top=2`);
+    expect(listed.map((s) => [s.storeNumber, s.storeId])).toEqual([[101, stores[101]], [102, stores[102]], [103, stores[103]]]);
+    expect(listed[1]).toMatchObject({ name: 'Demo Tire & Auto Riverside', timeZone: 'Central Standard Time', isOpenSundays: false, saturdayCloseTime: '16:00' });
+    // The demo's holidays ahead are there too: the days from yesterday to 45 days ahead, and only those.
+    expect(listed[1]!.specialDays).toContainEqual({ date: day(3), isClosed: true, openTime: null, closeTime: null });
+    expect(listed[1]!.specialDays.every((d) => d.date >= day(-1) && d.date <= day(45))).toBe(true);
+    expect(Object.keys(listed[0]!).filter((k) => /key|twilio|contact|address|phone/i.test(k))).toEqual([]);
+    const two = await page<Store>('user', `${apiPaths.logisticsStores}?$filter=${encodeURIComponent(`storeId eq ${stores[103]} or storeId eq ${stores[102]}`)}`);
+    expect(two.items.map((s) => s.storeNumber)).toEqual([102, 103]);
+    expect((await page<Store>('rival', apiPaths.logisticsStores, 0)).items.map((s) => s.storeId)).toEqual([rival.storeId]);
+    expect((await page<Store>('user', `${apiPaths.logisticsStores}?$filter=${encodeURIComponent(`storeId eq ${rival.storeId}`)}`)).items).toEqual([]);
+  });
+
   it('is refused to the bay, and for an option it does not have', async () => {
+    for (const who of ['tech', 'lead']) expect((await get(who, apiPaths.logisticsStores)).statusCode).toBe(403);
     for (const who of ['tech', 'lead']) expect((await get(who, apiPaths.logisticsSummary)).statusCode).toBe(403);
     expect((await get('user', `${apiPaths.logisticsSummary}?allStores=maybe`)).statusCode).toBe(400);
   });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   const seededOn = new Date((seeded.value as { seededOn: string }).seededOn);
   // The server's clock at the seed's moment, so the seeded visits are as past or coming as the seed made them.
   clock.advance(seededOn.getTime() - clock.now().getTime());
-  const today = Temporal.Instant.fromEpochMilliseconds(seededOn.getTime()).toZonedDateTimeISO('America/New_York').toPlainDate();
+  const today = Temporal.Instant.fromEpochMilliseconds(seededOn.getTime()).toZonedDateTimeISO('America/Chicago').toPlainDate();
   period = { from: today.subtract({ days: 11 }).toString(), to: today.add({ days: 7 }).toString() };
   stores = await demoStoreIds(t.db);
   for (const who of ['platform', 'admin', 'user', 'tech']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);

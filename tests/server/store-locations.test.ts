@@ -32,7 +32,7 @@ describe('listing store locations', () => {
     expect(body.count).toBe(3);
     expect(body.items.map((s: { storeNumber: number }) => s.storeNumber)).toEqual([101, 102, 103]);
     expect(body.items[0].specialStoreHours.map((d: { description: string }) => d.description)).toEqual(['Christmas Eve', 'Christmas Day', "New Year's Day"]);
-    expect(body.items[0].timeZone).toBe('Eastern Standard Time');
+    expect(body.items[0].timeZone).toBe('Central Standard Time');
     expect(body.items[2]).toMatchObject({ storeNumber: 103, twilioPhoneNumber: null, hasServiceKey: false, timeZone: 'Pacific Standard Time' });
   });
 

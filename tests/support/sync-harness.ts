@@ -12,8 +12,8 @@ import { demoStoreIds } from './demo.ts';
 import { startLocalServer } from './running-server.ts';
 import { mintAccessToken } from './tokens.ts';
 
-/** The demo's store #101 keeps Eastern time. */
-export const demoStoreZone = 'America/New_York';
+/** The demo's store #101 (Springfield, IL) keeps Central time. */
+export const demoStoreZone = 'America/Chicago';
 
 /** A clock stopped at a wall-clock time (YYYY-MM-DDTHH:MM) in store #101's zone. */
 export function storeClock(wallClock: string, zone = demoStoreZone): Clock {

@@ -78,7 +78,7 @@ describe('pulling the change feed into a replica', () => {
   });
 });
 
-// The store's day, not the machine's: at 23:30 store time the UTC date is already tomorrow (Eastern),
+// The store's day, not the machine's: at 23:30 store time the UTC date is already tomorrow (Central),
 // at 00:30 it may still be yesterday elsewhere. The first phase must hold the store's today either way.
 describe.each([
   ['23:30', '2026-11-02T23:30'],

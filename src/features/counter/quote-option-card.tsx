@@ -20,8 +20,8 @@ interface Props {
 const perWords = (chargedPer: Parameters<typeof tirePurchaseAddOnCharges.label>[0]) => tirePurchaseAddOnCharges.label(chargedPer).toLowerCase();
 
 /**
- * One option of the quote (Good, Better, Best…): its tires and how many, the store's add-ons (ticked by
- * default), the warranty and studding, and the priced lines and out-the-door total from the one quote rule.
+ * One option of the quote (Good, Better, Best…): its tires and how many, the store's add-ons (those a tire job
+ * takes ticked at first: tire-add-on-defaults.ts), the warranty and studding, and the priced lines and out-the-door total from the one quote rule.
  * The card tires are added to is outlined.
  */
 export function QuoteOptionCard({ index, choice, priced, problems, basics, selected, onSelect, onChange, onRemove }: Props) {
@@ -31,7 +31,7 @@ export function QuoteOptionCard({ index, choice, priced, problems, basics, selec
   const label = `option ${index + 1}`;
 
   return (
-    <Paper withBorder p="sm" style={selected ? { outline: '2px solid var(--mantine-color-blue-6)' } : undefined} aria-label={`Quote option ${choice.name}`} component="section">
+    <Paper withBorder p="sm" style={selected ? { outline: '2px solid var(--mantine-color-blue-6)' } : undefined} aria-label={`Quote option ${choice.name}`} component="section" id={`quote-option-${index}`}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <TextInput aria-label={`Name of ${label}`} value={choice.name} onChange={(e) => set({ name: e.currentTarget.value })} size="sm" style={{ flex: 1 }} maxLength={40} />
@@ -95,7 +95,11 @@ export function QuoteOptionCard({ index, choice, priced, problems, basics, selec
           />
         )}
 
-        {problems.length > 0 && <Alert color="red" variant="light" p="xs">{problems.join(' ')}</Alert>}
+        {problems.length > 0 && (
+          <Alert color="red" variant="light" p="xs">
+            <Stack gap={2}>{problems.map((p) => <Text key={p} size="sm">{/[.!?]$/.test(p) ? p : `${p}.`}</Text>)}</Stack>
+          </Alert>
+        )}
         {priced && priced.lines.length > 0 && <PricedLines option={priced} />}
       </Stack>
     </Paper>

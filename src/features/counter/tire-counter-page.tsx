@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Grid, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Grid, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
@@ -15,13 +15,17 @@ import { formatCalendarDate } from '../../domain/date-format.ts';
 import { displayName } from '../../domain/display-name.ts';
 import { newHashId } from '../../domain/hash-id.ts';
 import { storeTimeZone } from '../../domain/time-zone.ts';
-import { speedRatings } from '../../domain/tire-load-speed.ts';
-import { findTires, isStuddable, noFilters, tireDescription, type FinderFilters, type FoundTire } from '../../domain/tire-finder.ts';
+import { parseSpeedRating, speedLimit } from '../../domain/tire-load-speed.ts';
+import {
+  findTires, foundTireOrders, isStuddable, noFilters, orderFoundTires, tireDescription, type FinderFilters, type FoundTire, type FoundTireOrder,
+} from '../../domain/tire-finder.ts';
+import { choiceWithAddOns, type DraftChoice } from '../../domain/tire-add-on-defaults.ts';
 import { priceTireQuote } from '../../domain/tire-quote.ts';
 import { choicesAtRulePrices, tireIdsOf } from '../../domain/retail-tire-price.ts';
-import { transferAnswer } from '../../domain/tire-transfer.ts';
+import { transferOptions, transferStoreOf } from '../../domain/tire-transfer.ts';
 import { parseTireSize } from '../../domain/tire-size.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import type { StockElsewhere } from '../../../workers/stock-elsewhere.ts';
 import { QuoteOptionCard } from './quote-option-card.tsx';
 import classes from './tire-counter.module.css';
 import { quoteMessage } from './quote-message.ts';
@@ -37,14 +41,20 @@ interface Draft {
   createdOn: string;
   customerId: string | null;
   vehicleId: string | null;
-  choices: TireQuoteChoice[];
+  choices: DraftChoice[];
 }
 
-const newChoice = (index: number, basics: CounterBasics | undefined): TireQuoteChoice => ({
+/** A new option: its add-ons follow the store's until the counter ticks or unticks one (choiceWithAddOns). */
+const newChoice = (index: number): DraftChoice => ({
   name: optionNames[index] ?? `Option ${index + 1}`, tires: [], services: [], installPackageId: null,
-  // The store's add-ons are what a tire job takes: ticked, for the counter to untick what the customer declines.
-  addOnIds: basics?.addOns.map((a) => a.tirePurchaseAddOnId) ?? [], tireServiceTypes: [], warrantyType: null,
+  addOnIds: [], addOnsChosen: false, tireServiceTypes: [], warrantyType: null,
 });
+
+/** What the finder starts from for a vehicle: its tire size in the box, and its load and speed as the least. */
+function sizeSearchOf(vehicle: CustomerVehicle | null | undefined): { typed: string; minLoadIndex: number | null; minSpeed: string | null } | null {
+  const size = vehicle?.tireSize ? parseTireSize(vehicle.tireSize) : null;
+  return size?.ok ? { typed: size.size.key, minLoadIndex: size.size.loadIndex, minSpeed: size.size.speedRating } : null;
+}
 
 /**
  * The counter's tire finder and out-the-door quote (issue 26), read from the replica so it works with no
@@ -58,26 +68,36 @@ export function TireCounterPage() {
   const storeId = session?.activeStore?.id ?? null;
   const basics = useCounterBasics(storeId);
   const saved = useSavedQuote(storeId, search.quote ?? null);
-  if (session === undefined || basics === undefined || saved === undefined || storeId === null) return <Loader aria-label="Loading the tire finder" />;
+  const customerId = saved === undefined ? null : saved?.customerId ?? search.customerId ?? null;
+  const vehicleId = saved === undefined ? null : saved ? saved.vehicleId : search.vehicleId ?? null;
+  const customer = useQuoteCustomer(storeId, customerId);
+  if (session === undefined || basics === undefined || saved === undefined || customer === undefined || storeId === null) return <Loader aria-label="Loading the tire finder" />;
   if (!basics.catalogueReady) {
-    return <Alert color="blue" title="The tire catalogue is still coming">This device is still getting the tire catalogue. The finder opens once the first sync is done.</Alert>;
+    return (
+      <Alert color="blue" title="Still loading the tire catalogue and this store's stock" role="status">
+        This device is still getting the tire catalogue and the store's stock. The finder opens once its first sync is done, so no tire reads "None here" by mistake.
+      </Alert>
+    );
   }
   const timeZone = storeTimeZone(session?.activeStore?.timeZone);
   // A saved quote opens as it was saved; a new one starts with one option for the customer in the address.
   const opened = (): Draft => (saved
-    ? { tireQuoteId: saved.tireQuoteId, tireQuoteHashId: saved.tireQuoteHashId, createdOn: saved.createdOn, customerId: saved.customerId, vehicleId: saved.vehicleId, choices: saved.choices }
-    : { tireQuoteId: crypto.randomUUID(), tireQuoteHashId: newHashId(), createdOn: Temporal.Now.plainDateISO(timeZone).toString(), customerId: search.customerId ?? null, vehicleId: search.vehicleId ?? null, choices: [newChoice(0, basics)] });
-  return <TireCounter storeId={storeId} basics={basics} saved={saved} opened={opened} />;
+    ? { tireQuoteId: saved.tireQuoteId, tireQuoteHashId: saved.tireQuoteHashId, createdOn: saved.createdOn, customerId: saved.customerId, vehicleId: saved.vehicleId, choices: saved.choices.map((c) => ({ ...c, addOnsChosen: true })) }
+    : { tireQuoteId: crypto.randomUUID(), tireQuoteHashId: newHashId(), createdOn: Temporal.Now.plainDateISO(timeZone).toString(), customerId, vehicleId, choices: [newChoice(0)] });
+  // The vehicle's tire size goes in the box, as choosing the vehicle here does.
+  const sizeSearch = sizeSearchOf(customer?.vehicles.find((v) => v.vehicleId === vehicleId));
+  return <TireCounter storeId={storeId} basics={basics} saved={saved} opened={opened} sizeSearch={sizeSearch} />;
 }
 
-function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basics: CounterBasics; saved: TireQuote | null; opened: () => Draft }) {
+function TireCounter({ storeId, basics, saved, opened, sizeSearch }: { storeId: number; basics: CounterBasics; saved: TireQuote | null; opened: () => Draft; sizeSearch: ReturnType<typeof sizeSearchOf> }) {
   const session = useSession();
   const search = useSearch({ from: '/app/tires' });
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(opened);
   const [selected, setSelected] = useState(0);
-  const [typed, setTyped] = useState('');
-  const [filters, setFilters] = useState<FinderFilters>(noFilters);
+  const [typed, setTyped] = useState(sizeSearch?.typed ?? '');
+  const [filters, setFilters] = useState<FinderFilters>(() => ({ ...noFilters, minLoadIndex: sizeSearch?.minLoadIndex ?? null, minSpeed: sizeSearch?.minSpeed ?? null }));
+  const [sort, setSort] = useState<FoundTireOrder>('stock');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction('The quote could not be saved; try again.');
 
@@ -99,19 +119,21 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
   // The quote's catalogue tires at the store's price by the rule of now (a saved quote opened again follows a
   // margin or fixed price changed since); a tire typed by hand keeps its price.
   const quoteTires = useQuoteTires(storeId, useMemo(() => tireIdsOf(draft.choices), [draft.choices]));
-  const choices = useMemo(() => choicesAtRulePrices(draft.choices, (tireId) => {
+  const choices = useMemo(() => choicesAtRulePrices(draft.choices.map((c) => choiceWithAddOns(c, basics.addOns)), (tireId) => {
     const tire = quoteTires?.get(tireId);
     return tire ? basics.priceOf(tire) : null;
   }).choices, [draft.choices, quoteTires, basics]);
   const priced = useMemo(() => priceTireQuote({ createdOn: draft.createdOn, prices: basics.prices, options: choices }), [draft.createdOn, choices, basics]);
+  // Each option priced on its own as well: one option still empty leaves the others' totals in view.
+  const pricedEach = useMemo(() => choices.map((choice) => priceTireQuote({ createdOn: draft.createdOn, prices: basics.prices, options: [choice] })), [draft.createdOn, choices, basics]);
 
-  const setChoices = (choices: TireQuoteChoice[]) => setDraft({ ...draft, choices });
+  const setChoices = (choices: DraftChoice[]) => setDraft({ ...draft, choices });
   const addTire = (found: FoundTire) => {
     const { tire } = found;
     const line = basics.lines.get(tire.productLineHashId);
     const choice = draft.choices[selected] ?? draft.choices[0]!;
     const quantity = Math.min(filters.quantity, 8);
-    const next: TireQuoteChoice = {
+    const next: DraftChoice = {
       ...choice,
       tires: [...choice.tires, {
         tireId: tire.tireId, description: tireDescription(tire, line, basics.brands.get(tire.brandHashId)), quantity,
@@ -123,15 +145,32 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
   };
   const chooseVehicle = (v: CustomerVehicle | null) => {
     setDraft({ ...draft, vehicleId: v?.vehicleId ?? null });
-    const size = v?.tireSize ? parseTireSize(v.tireSize) : null;
-    if (size?.ok) {
-      setTyped(size.size.key);
-      setFilters({ ...filters, minLoadIndex: size.size.loadIndex, minSpeed: size.size.speedRating });
+    const size = sizeSearchOf(v);
+    if (size) {
+      setTyped(size.typed);
+      setFilters({ ...filters, minLoadIndex: size.minLoadIndex, minSpeed: size.minSpeed });
     }
   };
 
-  const problemsOf = (index: number) => (priced && !priced.ok ? Object.entries(priced.problems).filter(([path]) => path.startsWith(`options.${index}`) || !path.startsWith('options.')).flatMap(([, words]) => words) : []);
+  // An option with nothing in it yet has one thing to say, and only once a save asked for it: what it needs.
+  const [saveTried, setSaveTried] = useState(false);
+  const problemsOf = (index: number) => {
+    const result = pricedEach[index];
+    if (!result || result.ok) return [];
+    const empty = (choices[index]?.tires.length ?? 0) === 0 && (choices[index]?.services.length ?? 0) === 0;
+    if (empty && !saveTried) return [];
+    return Object.entries(result.problems).filter(([path]) => !empty || path === 'options.0.tires').flatMap(([, words]) => words);
+  };
+  const pricedOption = (index: number) => {
+    const result = pricedEach[index];
+    return result?.ok ? result.quote.options[0] ?? null : null;
+  };
+  const selectOption = (index: number) => {
+    setSelected(index);
+    document.getElementById(`quote-option-${index}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
   const quoteToSave = (): TireQuote => {
+    setSaveTried(true);
     if (!draft.customerId) throw new Error('Choose the customer this quote is for first.');
     if (!priced?.ok) throw new Error('Fix what the quote shows in red first.');
     return { ...draft, customerId: draft.customerId, ...priced.quote, choices };
@@ -175,15 +214,16 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
                 onChange={(value) => { if (typeof value === 'number' && value >= 1) setFilters({ ...filters, quantity: value }); }} />
             </Group>
             <FinderFilterBar filters={filters} onChange={setFilters} />
-            {priced?.ok && priced.quote.options.some((o) => o.lines.length > 0) && (
+            {choices.some((_, i) => pricedOption(i)) && (
               <Paper withBorder p="xs" hiddenFrom="lg">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm">{priced.quote.options.map((o) => `${o.name} ${formatCents(o.totalInCents)}`).join(' · ')}</Text>
+                  <Text size="sm">{choices.flatMap((c, i) => { const o = pricedOption(i); return o ? [`${o.name} ${formatCents(o.totalInCents)}`] : []; }).join(' · ')}</Text>
                   <Button component="a" href="#quote" size="compact-sm" variant="light">See quote</Button>
                 </Group>
               </Paper>
             )}
-            <TireResults key={typed} typed={typed} begun={lookup?.query.kind === 'begun'} found={found} basics={basics} addTo={draft.choices[selected]?.name ?? 'Good'} wanted={filters.quantity} onAdd={addTire} />
+            <TireResults key={typed} typed={typed} begun={lookup?.query.kind === 'begun'} found={found} basics={basics} addTo={draft.choices[selected]?.name ?? 'Good'} wanted={filters.quantity} onAdd={addTire}
+              sort={sort} onSort={setSort} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
@@ -192,7 +232,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
               <Title order={2} size="h3">Quote</Title>
               <Group gap="xs" wrap="wrap">
                 <Button variant="default" size="compact-md" disabled={draft.choices.length >= 4}
-                  onClick={() => { setChoices([...draft.choices, newChoice(draft.choices.length, basics)]); setSelected(draft.choices.length); }}>
+                  onClick={() => { setChoices([...draft.choices, newChoice(draft.choices.length)]); setSelected(draft.choices.length); }}>
                   Add option
                 </Button>
                 <Button size="compact-md" onClick={() => action.run(async () => { await save(); setNotice('Quote saved on the customer.'); })} loading={action.busy}>Save quote</Button>
@@ -206,12 +246,15 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
             </Group>
             {action.problem && <Alert color="red" role="alert">{action.problem}</Alert>}
             {notice && !action.problem && <Text size="sm" c="teal" role="status">{notice}</Text>}
-            <SimpleGrid cols={{ base: 1, sm: Math.min(draft.choices.length, 2) }} spacing="sm">
+            {choices.length > 1 && <QuoteTotals choices={choices} totalOf={(i) => pricedOption(i)?.totalInCents ?? null} selected={selected} onSelect={selectOption} />}
+            {/* One option a row where the quote has half the screen (names whole); two side by side where it has all of it. */}
+            <SimpleGrid cols={{ base: 1, sm: Math.min(draft.choices.length, 2), lg: 1 }} spacing="sm">
               {draft.choices.map((choice, i) => (
                 <QuoteOptionCard
                   key={i} index={i} choice={choices[i] ?? choice} basics={basics} selected={i === selected} onSelect={() => setSelected(i)}
-                  priced={priced?.ok ? priced.quote.options[i] ?? null : null} problems={problemsOf(i)}
-                  onChange={(next) => setChoices(draft.choices.map((c, j) => (j === i ? next : c)))}
+                  priced={pricedOption(i)} problems={problemsOf(i)}
+                  // Ticking or unticking an add-on makes the option's add-ons the counter's own from then on.
+                  onChange={(next) => setChoices(draft.choices.map((c, j) => (j === i ? { ...next, addOnsChosen: c.addOnsChosen || next.addOnIds !== choices[i]?.addOnIds } : c)))}
                   onRemove={draft.choices.length > 1 ? () => { setChoices(draft.choices.filter((_, j) => j !== i)); setSelected(0); } : null}
                 />
               ))}
@@ -220,6 +263,24 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
         </Grid.Col>
       </Grid>
     </Stack>
+  );
+}
+
+/** The options' out-the-door totals in a row, as the customer's page compares them; a tap picks the option tires go to. */
+function QuoteTotals({ choices, totalOf, selected, onSelect }: { choices: TireQuoteChoice[]; totalOf: (index: number) => number | null; selected: number; onSelect: (index: number) => void }) {
+  return (
+    <SimpleGrid cols={choices.length} spacing="xs" role="group" aria-label="Totals of the options">
+      {choices.map((c, i) => {
+        const total = totalOf(i);
+        return (
+          <UnstyledButton key={i} onClick={() => onSelect(i)} aria-pressed={i === selected} aria-label={`${c.name}: ${total === null ? 'no tires yet' : `${formatCents(total)} out the door`}`}
+            className={classes.total} data-selected={i === selected || undefined}>
+            <Text size="xs" c="dimmed" lineClamp={1}>{c.name}</Text>
+            <Text fw={700} size="sm">{total === null ? '—' : formatCents(total)}</Text>
+          </UnstyledButton>
+        );
+      })}
+    </SimpleGrid>
   );
 }
 
@@ -263,11 +324,16 @@ function CustomerBar({ storeId, draft, quoteCustomer, vehicle, onCustomer, onVeh
   );
 }
 
+/** The speed symbols of car and light truck tires, slowest first, with their speeds; and the one asked for, if another. */
+const roadSpeeds = ['L', 'M', 'N', 'P', 'Q', 'R', 'S', 'T', 'U', 'H', 'V', 'W', 'Y'] as const;
+const speedChoices = (current: string | null) => [...roadSpeeds, ...(current && !(roadSpeeds as readonly string[]).includes(current) ? [current] : [])]
+  .map((symbol) => { const speed = parseSpeedRating(symbol); return { value: symbol, label: speed ? `${symbol} (${speedLimit(speed).mph} mph)` : symbol }; });
+
 function FinderFilterBar({ filters, onChange }: { filters: FinderFilters; onChange: (next: FinderFilters) => void }) {
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
       <Select label="Category" size="sm" w={170} clearable placeholder="Any"
-        data={tireCategories.values.map((c) => ({ value: c, label: tireCategories.label(c) }))}
+        data={tireCategories.values.filter((c) => c !== 'Winter').map((c) => ({ value: c, label: tireCategories.label(c) }))}
         value={filters.category} onChange={(v) => onChange({ ...filters, category: (v as TireCategory | null) ?? null })} />
       <Select label="Season" size="sm" w={140} clearable placeholder="Any"
         data={webTireCategories.values.map((c) => ({ value: c, label: webTireCategories.label(c) }))}
@@ -275,7 +341,7 @@ function FinderFilterBar({ filters, onChange }: { filters: FinderFilters; onChan
       <NumberInput label="Load at least" size="sm" w={110} min={0} max={160} allowDecimal={false} placeholder="Any"
         value={filters.minLoadIndex ?? ''} onChange={(v) => onChange({ ...filters, minLoadIndex: typeof v === 'number' ? v : null })} />
       <Select label="Speed at least" size="sm" w={120} clearable placeholder="Any"
-        data={speedRatings.map(([symbol]) => symbol)}
+        data={speedChoices(filters.minSpeed)}
         value={filters.minSpeed} onChange={(v) => onChange({ ...filters, minSpeed: v })} />
       <Checkbox label="Run-flat" checked={filters.runFlatOnly} onChange={(e) => onChange({ ...filters, runFlatOnly: e.currentTarget.checked })} mb={6} />
       <Checkbox label="In stock here" checked={filters.inStockOnly} onChange={(e) => onChange({ ...filters, inStockOnly: e.currentTarget.checked })} mb={6} />
@@ -283,14 +349,24 @@ function FinderFilterBar({ filters, onChange }: { filters: FinderFilters; onChan
   );
 }
 
-function TireResults({ typed, begun, found, basics, addTo, wanted, onAdd }: { typed: string; begun: boolean; found: FoundTire[]; basics: CounterBasics; addTo: string; wanted: number; onAdd: (found: FoundTire) => void }) {
+function TireResults({ typed, begun, found: unordered, basics, addTo, wanted, onAdd, sort, onSort }: {
+  typed: string; begun: boolean; found: FoundTire[]; basics: CounterBasics; addTo: string; wanted: number; onAdd: (found: FoundTire) => void;
+  sort: FoundTireOrder; onSort: (order: FoundTireOrder) => void;
+}) {
   const [shown, setShown] = useState(page);
+  const found = useMemo(() => orderFoundTires(unordered, sort, (tire) => `${basics.brands.get(tire.brandHashId)?.name ?? ''} ${basics.lines.get(tire.productLineHashId)?.name ?? ''}`),
+    [unordered, sort, basics]);
+  const words = foundTireOrders.find((o) => o.value === sort)!.words;
   if (typed.trim() === '') return <Text c="dimmed" size="sm">Type a size (2256517 works), a brand or a product line.</Text>;
   if (begun) return <Text c="dimmed" size="sm">Keep typing: a size (225/65R17 or 2256517), a brand or a line.</Text>;
   if (found.length === 0) return <Text c="dimmed" size="sm">No tire in the catalogue matches “{typed}” with these filters.</Text>;
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed">{found.length > shown ? `${shown} of ${found.length.toLocaleString()} tires, in stock here first, then by price` : `${found.length} ${found.length === 1 ? 'tire' : 'tires'}, in stock here first, then by price`}</Text>
+      <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+        <Text size="sm" c="dimmed">{found.length > shown ? `${shown} of ${found.length.toLocaleString()} tires, ${words}` : `${found.length} ${found.length === 1 ? 'tire' : 'tires'}, ${words}`}</Text>
+        <Select aria-label="Sort the tires" size="xs" w={180} allowDeselect={false} value={sort} onChange={(v) => { if (v) onSort(v as FoundTireOrder); }}
+          data={foundTireOrders.map((o) => ({ value: o.value, label: o.label }))} />
+      </Group>
       <Stack gap="xs" aria-label="Tires found" role="list">
         {found.slice(0, shown).map((f) => <TireRow key={f.tire.tireId} found={f} basics={basics} addTo={addTo} wanted={wanted} onAdd={onAdd} />)}
       </Stack>
@@ -326,24 +402,29 @@ function TireRow({ found, basics, addTo, wanted, onAdd }: { found: FoundTire; ba
   );
 }
 
-/** For a tire short here: which store can send it and when it arrives, asked of the server (other stores' stock is not on the device). */
+/**
+ * For a tire short here: every other store of the company that has it and when a transfer from it arrives, asked
+ * of the server (other stores' stock is not on the device). Whoever sells here sees the company's stock, whatever
+ * stores they hold a role at; the store's own data stays its own.
+ */
 function OtherStores({ tireId, wanted, basics }: { tireId: string; wanted: number; basics: CounterBasics }) {
   const session = useSession();
-  const [answer, setAnswer] = useState<string | null>(null);
+  const [elsewhere, setElsewhere] = useState<StockElsewhere | null>(null);
   const action = useAction('Other stores\' stock could not be read; try again.');
-  const store = session?.activeStore;
-  if (!store) return null;
-  const ask = () => action.run(async () => {
-    const rows = await syncClient().stockElsewhere(tireId);
-    const numbers = new Map(session.stores.map((s) => [s.id, s.storeNumber]));
-    const found = transferAnswer({
-      wanted, here: store.id, paths: basics.paths, now: Temporal.Now.plainDateTimeISO(storeTimeZone(store.timeZone)),
-      stock: rows.flatMap((r) => (numbers.has(r.storeId) ? [{ storeId: r.storeId, storeNumber: numbers.get(r.storeId)!, quantityOnHand: r.quantityOnHand }] : [])),
-    });
-    setAnswer(found?.words ?? 'No other store has this tire.');
-  });
-  if (answer || action.problem) return <Text size="xs" c={action.problem ? 'red' : 'blue'} role="status">{action.problem ?? answer}</Text>;
-  return <Button size="compact-xs" variant="subtle" px={0} w="fit-content" loading={action.busy} onClick={() => void ask()}>Other stores</Button>;
+  const storeId = session?.activeStore?.id;
+  if (storeId === undefined) return null;
+  const ask = () => action.run(async () => setElsewhere(await syncClient().stockElsewhere(tireId)));
+  if (action.problem) return <Text size="xs" c="red" role="status">{action.problem}</Text>;
+  if (!elsewhere) return <Button size="compact-xs" variant="subtle" px={0} w="fit-content" loading={action.busy} onClick={() => void ask()}>Other stores</Button>;
+  const stores = new Map(elsewhere.stores.map((s) => [s.storeId, transferStoreOf(s)]));
+  const here = stores.get(storeId);
+  const answers = here ? transferOptions({ wanted, here, stock: elsewhere.stock, stores, paths: basics.paths, now: Temporal.Now.instant() }) : [];
+  if (answers.length === 0) return <Text size="xs" c="blue" role="status">No other store has this tire.</Text>;
+  return (
+    <Stack gap={0} role="status" aria-label="Other stores">
+      {answers.map((a) => <Text key={a.storeId} size="xs" c={a.arrivesOn ? 'blue' : 'dimmed'}>{a.words}</Text>)}
+    </Stack>
+  );
 }
 
 function StockBadge({ found }: { found: FoundTire }) {

@@ -9,6 +9,7 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { retailTirePrice } from '../../domain/retail-tire-price.ts';
 import { storeTirePrices } from '../../domain/store-tire-prices.ts';
 import type { StockHere } from '../../domain/tire-finder.ts';
+import { counterReady } from './counter-readiness.ts';
 import { lookUpTires } from './tire-lookup.ts';
 
 export interface CounterBasics {
@@ -22,7 +23,7 @@ export interface CounterBasics {
   stock: Map<string, StockHere>;
   /** The company's transfer paths between its stores. */
   paths: LogisticsTransfer[];
-  /** The catalogue has reached this device (its first sync got that far). */
+  /** The catalogue and this store's stock are whole on this device (its first sync is complete: counter-readiness.ts). */
   catalogueReady: boolean;
   /**
    * The store's price of a tire by the retail price rule (src/domain/retail-tire-price.ts): its catalogue's fixed
@@ -37,13 +38,13 @@ export function useCounterBasics(storeId: number | null): CounterBasics | undefi
   return useLiveQuery(async () => {
     if (storeId === null) return undefined;
     const db = replicaOf(storeId);
-    const [rows, brands, lines, stock, paths, anyTire] = await Promise.all([
+    const [rows, brands, lines, stock, paths, ready] = await Promise.all([
       readStorePriceRows(storeId),
       db.rows<Brand>('catalogueBrands').toArray(),
       db.rows<ProductLine>('catalogueProductLines').toArray(),
       db.rows<InventorySummary & { storeId: number }>('inventorySummaries').toArray(),
       db.rows<LogisticsTransfer>('logisticsTransfers').toArray(),
-      db.rows<CatalogueTire>('catalogueTires').limit(1).toArray(),
+      counterReady(db),
     ]);
     const { settings, addOns, tireServices, warranties, installPackages } = rows;
     // The store's catalogue and its fixed prices. A catalogue another company offers is not on the device: its
@@ -63,7 +64,7 @@ export function useCounterBasics(storeId: number | null): CounterBasics | undefi
       lines: new Map(lines.map((l) => [l.productLineHashId, l])),
       stock: new Map(stock.filter((s) => s.storeId === storeId).map((s) => [s.tireId, s])),
       paths,
-      catalogueReady: anyTire.length > 0,
+      catalogueReady: ready,
     };
   }, [storeId]);
 }

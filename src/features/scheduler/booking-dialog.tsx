@@ -28,8 +28,16 @@ const minutesBetween = (a: string, b: string) => snapDuration(wallMinutesBetween
 /** The technician select's value for a job nobody does yet (a select's values are strings). */
 const noTechnician = 'nobody';
 
-/** A quoted option's tires, to fit at the visit the install is booked as. */
-export interface QuotedTires { name: string; tires: { tireId: string | null; description: string; quantity: number }[] }
+/**
+ * A quoted option's tires, to fit at the visit the install is booked as; with the staff notes naming it as bought
+ * and the install service (and minutes) for its number of tires.
+ */
+export interface QuotedTires {
+  name: string;
+  tires: { tireId: string | null; description: string; quantity: number }[];
+  staffNotes?: string;
+  install?: { serviceIds: string[]; minutes: number | null };
+}
 const noTires = 'none';
 
 interface Props {
@@ -38,7 +46,7 @@ interface Props {
   /** The slot picked; by technician, the technician whose column it was (null: nobody yet). */
   place: CalendarPlacement & { technicianId?: string | null };
   /** What the appointment starts with when it books something already agreed (a tire quote's install). */
-  initial?: { customer: Customer; vehicleId: string | null; serviceIds: string[]; staffNotes: string; tireOptions?: QuotedTires[]; tireQuoteId?: string };
+  initial?: { customer: Customer; vehicleId: string | null; serviceIds: string[]; minutes?: number | null; staffNotes: string; tireOptions?: QuotedTires[]; tireQuoteId?: string };
   onClose(): void;
 }
 
@@ -214,6 +222,7 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
   const [date, setDate] = useState(place.startDate.slice(0, 10));
   const [time, setTime] = useState(place.startDate.slice(11, 16));
   const [minutes, setMinutes] = useState<number | string>(() => {
+    if (initial?.minutes) return initial.minutes;
     const booked = catalogue.services.filter((s) => initial?.serviceIds.includes(s.storeServiceId)).reduce((sum, s) => sum + s.durationInMinutes, 0);
     return booked > 0 ? snapDuration(booked) : minutesBetween(place.startDate, place.endDate);
   });
@@ -222,6 +231,20 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
   const tireOptions = initial?.tireOptions ?? [];
   // One option quoted: its tires. Several: the counter says which the customer is buying.
   const [fitting, setFitting] = useState<string | null>(tireOptions.length === 1 ? '0' : null);
+  // The notes and services the quote set: while nobody has changed them, they follow the option bought.
+  const [quoteSet, setQuoteSet] = useState({ notes: initial?.staffNotes ?? '', serviceIds: initial?.serviceIds ?? [] });
+  const chooseFitting = (value: string | null) => {
+    setFitting(value);
+    const option = value === null || value === noTires ? undefined : tireOptions[Number(value)];
+    const notes = option?.staffNotes ?? initial?.staffNotes ?? '';
+    if (staffNotes === quoteSet.notes) setStaffNotes(notes);
+    const install = [...serviceIds].sort().join() === [...quoteSet.serviceIds].sort().join() ? option?.install : undefined;
+    if (install) {
+      setServiceIds(install.serviceIds);
+      if (install.minutes) setMinutes(install.minutes);
+    }
+    setQuoteSet({ notes, serviceIds: install?.serviceIds ?? quoteSet.serviceIds });
+  };
   const [keyTag, setKeyTag] = useState('');
   const [walkIn, setWalkIn] = useState(false);
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -289,7 +312,7 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
       <MultiSelect label="Services" placeholder="Choose services" searchable value={serviceIds} onChange={chooseServices}
         data={catalogue.services.map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }))} />
       {tireOptions.length > 0 && (
-        <Select label="Tires to fit" placeholder="Which option is the customer buying?" value={fitting} onChange={setFitting} allowDeselect={false} error={problems.tires}
+        <Select label="Tires to fit" placeholder="Which option is the customer buying?" value={fitting} onChange={chooseFitting} allowDeselect={false} error={problems.tires}
           data={[...tireOptions.map((o, i) => ({ value: String(i), label: `${o.name}: ${o.tires.map((t) => `${t.quantity} × ${t.description}`).join(', ')}` })), { value: noTires, label: 'No tires yet' }]} />
       )}
       <Group grow align="flex-start">

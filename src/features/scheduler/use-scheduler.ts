@@ -9,7 +9,7 @@ import type {
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { isOpenRequest } from '../../domain/appointment-requests.ts';
-import { tireInstallService } from '../../domain/tire-finder.ts';
+import { tireInstallBooking } from '../../domain/tire-install-booking.ts';
 import { quoteNotes } from '../../domain/tire-quote-notes.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { TireQuote } from '../../contract/tire-pricing.ts';
@@ -235,9 +235,11 @@ export function useOpenRequests(storeId: number): UnconfirmedVisit[] | undefined
 }
 
 /**
- * A saved tire quote's install as the booking dialog starts it: the quote's customer and vehicle, the store's
- * tire install service (its duration the appointment's), and the quote in the staff notes. Null without a quote,
- * or when the quote or its customer is not on this device.
+ * A saved tire quote's install as the booking dialog starts it: the quote's customer and vehicle, and for each
+ * option with tires the install service for its number of tires (tire-install-booking.ts: its minutes the
+ * appointment's) and the staff notes naming it as bought. With one such option, those; with several, until the
+ * counter says which the customer is buying, the first install service and every option in the notes. Null
+ * without a quote, or when the quote or its customer is not on this device.
  */
 export function useQuoteBooking(storeId: number, tireQuoteId: string | null) {
   return useLiveQuery(async () => {
@@ -246,11 +248,17 @@ export function useQuoteBooking(storeId: number, tireQuoteId: string | null) {
     const quote = await db.rows<TireQuote>('tireQuotes').get(tireQuoteId);
     const customer = quote ? await db.rows<Customer>('customers').get(quote.customerId) : undefined;
     if (!quote || !customer) return null;
-    const install = tireInstallService(await db.rows<StoreService>('storeServices').toArray());
-    return {
-      customer, vehicleId: quote.vehicleId, serviceIds: install ? [install.storeServiceId] : [], staffNotes: quoteNotes(quote), tireQuoteId: quote.tireQuoteId,
-      tireOptions: quote.choices.map((c) => ({ name: c.name, tires: c.tires.map((t) => ({ tireId: t.tireId ?? null, description: t.description, quantity: t.quantity })) }))
-        .filter((o) => o.tires.length > 0),
+    const services = await db.rows<StoreService>('storeServices').toArray();
+    const install = (tires: number) => {
+      const booking = tireInstallBooking(services, tires);
+      return booking ? { serviceIds: [booking.service.storeServiceId], minutes: booking.minutes } : { serviceIds: [], minutes: null };
     };
+    const tireOptions = quote.choices.map((c, i) => ({
+      name: c.name, tires: c.tires.map((t) => ({ tireId: t.tireId ?? null, description: t.description, quantity: t.quantity })),
+      staffNotes: quoteNotes(quote, i), install: install(c.tires.reduce((sum, t) => sum + t.quantity, 0)),
+    })).filter((o) => o.tires.length > 0);
+    const only = tireOptions.length === 1 ? tireOptions[0] : undefined;
+    const start = only?.install ?? install(0);
+    return { customer, vehicleId: quote.vehicleId, serviceIds: start.serviceIds, minutes: start.minutes, staffNotes: only?.staffNotes ?? quoteNotes(quote), tireQuoteId: quote.tireQuoteId, tireOptions };
   }, [storeId, tireQuoteId]) ?? null;
 }
