@@ -12,6 +12,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database, SyncColumns } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
+import { transact } from '../db/transaction-guard.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../http/problem.ts';
 import { patchRow } from './scope.ts';
 import { changesCustomerKeys, refreshCustomerKeys } from './customer-keys.ts';
@@ -124,7 +125,7 @@ export class WritePath {
     const hash = requestHash(request.body);
     const { userId } = scope.user;
 
-    const done = await retried(() => this.db.transaction().execute(async (trx) => {
+    const done = await retried(() => transact(this.db, async (trx) => {
       if (key !== undefined) {
         // Claimed first: a twin of this request arriving at the same moment waits here until this one
         // commits (then reads its answer) or rolls back (then does the work itself).
@@ -159,7 +160,7 @@ export class WritePath {
    * Idempotency-Key: the same locks, versions and live events as any write.
    */
   async background<T>(scope: WriteScope, write: (writer: Writer) => Promise<T>): Promise<T> {
-    const done = await retried(() => this.db.transaction().execute(async (trx) => {
+    const done = await retried(() => transact(this.db, async (trx) => {
       const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits);
       const result = await write(writer);
       await writer.finish();

@@ -78,6 +78,17 @@ describe('system notices, managed by the platform\'s admins', () => {
     expect((await patch(randomUUID(), [])).statusCode).toBe(404);
   });
 
+  it('that name stores are ended by the dashboard\'s End, and the server stays ready (one PGlite connection)', async () => {
+    const body = notice({ storeIds: [stores[101]], severityLevel: 'High' });
+    expect((await create(body)).statusCode).toBe(201);
+    const ended = await patch(body.systemNotificationId, [{ op: 'replace', path: '/dateEnded', value: clock.now().toISOString() }]);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await stored(body.systemNotificationId))?.dateEnded).toBe(clock.now().toISOString());
+    const moved = await patch(body.systemNotificationId, [{ op: 'replace', path: '/storeIds', value: [stores[101], stores[102]] }]);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
   it('are the platform\'s admins\' alone: every other role is refused each call', async () => {
     const body = notice();
     await create(body);

@@ -9,6 +9,7 @@ import { applicationName } from '../../../src/contract/application-name.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { patchRow } from '../../sync/scope.ts';
 import type { ModuleContext } from '../context.ts';
+import type { Writer } from '../../sync/write-path.ts';
 
 const columns = Object.keys(systemNotificationSchema.shape) as (keyof SystemNotification)[];
 const params = z.object({ systemNotificationId: z.uuid('The notice id must be a UUID') });
@@ -45,10 +46,10 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
     if (!isPlatformAdmin(user.roles)) throw new ProblemError('forbidden', 'Only the platform\'s administrators (PointSAdmin) manage system notices.');
     return user;
   };
-  /** Stores a notice names must exist (a typo would show it nowhere). */
-  const storeProblems = async (storeIds: number[] | null): Promise<Record<string, string[]>> => {
+  /** Stores a notice names must exist (a typo would show it nowhere); read through the write's transaction. */
+  const storeProblems = async (trx: Writer['trx'], storeIds: number[] | null): Promise<Record<string, string[]>> => {
     if (storeIds === null) return {};
-    const found = await db.selectFrom('storeLocations').select('id').where('id', 'in', storeIds).where('deleted', '=', false).execute();
+    const found = await trx.selectFrom('storeLocations').select('id').where('id', 'in', storeIds).where('deleted', '=', false).execute();
     const missing = storeIds.filter((id) => !found.some((s) => s.id === id));
     return missing.length === 0 ? {} : { storeIds: [`No store has the id ${missing.join(', ')}`] };
   };
@@ -61,8 +62,8 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
   app.post(apiPaths.systemNotifications, async (request, reply) => {
     const user = await platformAdmin(request);
     const model = parseOrProblem(createSystemNotificationSchema, request.body, 'The notice');
-    refuseProblems(await storeProblems(model.storeIds), 'The notice');
     const result = await writes.run(request, { user, companyId: user.companyId, storeId: null }, async (w) => {
+      refuseProblems(await storeProblems(w.trx, model.storeIds), 'The notice');
       const existing = await w.trx.selectFrom('systemNotifications').select(columns).where('systemNotificationId', '=', model.systemNotificationId).executeTakeFirst();
       if (existing) throw new ProblemError('conflict', 'A notice with this id exists already: change it with a patch.');
       await w.trx.insertInto('systemNotifications').values({ ...model, storeIds: model.storeIds === null ? null : JSON.stringify(model.storeIds) as never }).execute();
@@ -83,7 +84,7 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
       if (!current) throw new ProblemError('notFound', 'There is no such system notice.');
       const { next, changed } = patchRow(current, request.body, systemNotificationPatchableFields, patchedSystemNotificationSchema);
       if (!changed) return { status: 200, body: current };
-      refuseProblems(await storeProblems(next.storeIds), 'The notice');
+      refuseProblems(await storeProblems(w.trx, next.storeIds), 'The notice');
       await w.trx.updateTable('systemNotifications').set({ ...next, storeIds: next.storeIds === null ? null : JSON.stringify(next.storeIds) as never })
         .where('systemNotificationId', '=', systemNotificationId).execute();
       return { status: 200, body: next };
