@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { HubEventName } from '../../src/contract/hub.ts';
+import type { HubControlTarget } from '../hub/control.ts';
 import { occurredAtHeader } from '../../src/contract/routes.ts';
 import { replicatedCollections } from '../../src/contract/sync.ts';
 import { actionTime } from '../../src/domain/visit-rules.ts';
@@ -24,7 +25,10 @@ export interface HubEvent {
   storeId: number | null;
   /** Set for a user's own rows: only that user's devices are told. */
   userId?: string;
-  name: HubEventName;
+  /** Set for what no company's or store's group covers alone (a system notice: every device, or its stores'). */
+  group?: string;
+  /** An event for devices, or a word to every process's hub about the user's connections (server/hub/control.ts). */
+  name: HubEventName | HubControlTarget;
   args: unknown[];
 }
 

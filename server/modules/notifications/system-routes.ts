@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { systemNotificationSchema, type SystemNotification } from '../../../src/contract/entities.ts';
+import { everyoneGroup, storeGroup, systemNoticeEvent } from '../../../src/contract/hub.ts';
 import { activeStoreHeader, apiPaths } from '../../../src/contract/routes.ts';
 import { createSystemNotificationSchema, patchedSystemNotificationSchema, systemNotificationPatchableFields } from '../../../src/contract/system-notices.ts';
 import { isPlatformAdmin } from '../../../src/domain/roles.ts';
@@ -46,6 +47,17 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
     if (!isPlatformAdmin(user.roles)) throw new ProblemError('forbidden', 'Only the platform\'s administrators (PointSAdmin) manage system notices.');
     return user;
   };
+  /**
+   * After the write commits, every open device a notice concerns before or after the change (its stores', or
+   * everyone's) fetches the active notices again at once: a High one sends staff to the maintenance page now and
+   * its end lets them back (issue 53 item 2). Another application's notices concern no device here.
+   */
+  const tellDevices = (w: Writer, ...versions: SystemNotification[]) => {
+    const groups = new Set(versions.filter((n) => n.application === applicationName)
+      .flatMap((n) => (n.storeIds === null ? [everyoneGroup] : n.storeIds.map(storeGroup))));
+    for (const group of groups) w.events.push({ companyId: w.scope.companyId, storeId: null, group, name: systemNoticeEvent, args: [versions[0]!.systemNotificationId] });
+  };
+
   /** Stores a notice names must exist (a typo would show it nowhere); read through the write's transaction. */
   const storeProblems = async (trx: Writer['trx'], storeIds: number[] | null): Promise<Record<string, string[]>> => {
     if (storeIds === null) return {};
@@ -67,6 +79,7 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
       const existing = await w.trx.selectFrom('systemNotifications').select(columns).where('systemNotificationId', '=', model.systemNotificationId).executeTakeFirst();
       if (existing) throw new ProblemError('conflict', 'A notice with this id exists already: change it with a patch.');
       await w.trx.insertInto('systemNotifications').values({ ...model, storeIds: model.storeIds === null ? null : JSON.stringify(model.storeIds) as never }).execute();
+      tellDevices(w, model);
       return { status: 201, body: model };
     });
     return reply.code(result.status).send(result.body);
@@ -87,6 +100,7 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
       refuseProblems(await storeProblems(w.trx, next.storeIds), 'The notice');
       await w.trx.updateTable('systemNotifications').set({ ...next, storeIds: next.storeIds === null ? null : JSON.stringify(next.storeIds) as never })
         .where('systemNotificationId', '=', systemNotificationId).execute();
+      tellDevices(w, current, next);
       return { status: 200, body: next };
     });
     return reply.code(result.status).send(result.body);
