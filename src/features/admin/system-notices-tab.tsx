@@ -87,7 +87,7 @@ function NoticeDialog({ notice, stores, onSaved, onClose }: { notice: SystemNoti
   return (
     <Modal opened onClose={onClose} title={notice ? 'Change the notice' : 'New system notice'} size="lg">
       <Stack gap="sm">
-        <Textarea label="What it says" description="Markup allowed (links, bold); anything else is stripped when shown" autosize minRows={3} maxLength={10_000}
+        <Textarea label="What it says" description="Bold <b>, italic <i>, paragraphs <p>, line breaks <br> and links <a href>; other markup is removed when saved" autosize minRows={3} maxLength={10_000}
           value={draft.content} onChange={(e) => set({ content: e.currentTarget.value })} error={problems.content} data-autofocus />
         <Stack gap={4}>
           <Text size="sm" fw={500}>Severity</Text>
