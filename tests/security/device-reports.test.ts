@@ -57,7 +57,7 @@ describe('a device\'s health report, sent by someone making devices up', () => {
   });
 
   it('keeps nothing of a token that names no sign-in, and still answers its pull', async () => {
-    const token = await mintAccessToken(t.db, 'lead@demo.test', testPublicUrl);
+    const token = await mintAccessToken(t.db, 'lead@demo.test', testPublicUrl, { signIn: null });
     expect((await pull(token, randomUUID(), '5')).statusCode).toBe(200);
     expect(await devicesOf('Lee Lead')).toEqual([]);
   });
