@@ -49,6 +49,25 @@ export default tseslint.config(
     },
   },
   {
+    // Inside a write only the write's transaction may be reached: PGlite has one connection, and a query on the
+    // server's handle there waits for the transaction that waits for it (server/db/transaction-guard.ts refuses it
+    // at run time; this finds it where it is written).
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/transaction-guard.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open a transaction with transact() (server/db/transaction-guard.ts): it keeps the server handle out of it.',
+        },
+        {
+          selector: "CallExpression:matches([callee.name='transact'], [callee.property.name=/^(run|background)$/][callee.object.name=/^(writes|writePath)$/], [callee.property.name=/^(run|background)$/][callee.object.property.name=/^(writes|writePath)$/]) > :function Identifier[name='db']",
+          message: 'Inside a write reach the database only through its transaction (w.trx): a query on the server handle hangs PGlite.',
+        },
+      ],
+    },
+  },
+  {
     files: ['server/main.ts', 'scripts/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },

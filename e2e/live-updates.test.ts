@@ -3,21 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { startLocalServer } from '../tests/support/running-server.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
-import { shellReady, signIn } from './support/session.ts';
+import { liveConnection, shellReady, signIn, watchStatus } from './support/session.ts';
 
 const env = e2eEnvironment();
 
-/** Records the sync leader's broadcast status in the page, to read its live connection state. */
-async function watchStatus(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const channel = new BroadcastChannel('alltrac-sync');
-    channel.onmessage = (event: MessageEvent<{ type: string; status?: unknown }>) => {
-      if (event.data.type === 'status') Object.assign(window, { lastSyncStatus: event.data.status });
-    };
-    channel.postMessage({ type: 'status-request' });
-  });
-}
-const connection = (page: Page) => page.evaluate(() => (window as unknown as { lastSyncStatus?: { connection: string } }).lastSyncStatus?.connection ?? 'unknown');
 
 /** Marks the first unread notification read on one page and waits for another page to show it read. */
 async function markOneReadAndWatch(from: Page, to: Page): Promise<void> {
@@ -41,12 +30,12 @@ describe('live updates between devices', () => {
         await page.getByRole('button', { name: 'Mark read' }).first().waitFor({ timeout: 15_000 });
         await watchStatus(page);
       }
-      await expect.poll(() => connection(b.page), { timeout: 10_000 }).toBe('connected');
+      await expect.poll(() => liveConnection(b.page), { timeout: 10_000 }).toBe('connected');
       await markOneReadAndWatch(a.page, b.page);
 
       await env.server.close();
       env.server = await startLocalServer(env.config);
-      for (const { page } of [a, b]) await expect.poll(() => connection(page), { timeout: 30_000 }).toBe('connected');
+      for (const { page } of [a, b]) await expect.poll(() => liveConnection(page), { timeout: 30_000 }).toBe('connected');
       await markOneReadAndWatch(b.page, a.page);
     } finally {
       await a.context.close();

@@ -13,8 +13,9 @@ async function addSystemNotification(severityLevel: 'Low' | 'Medium' | 'High', c
 }
 
 describe('system notifications', () => {
-  it('show Low as a dismissible notice and Medium with Refresh; markup in them never runs', async () => {
-    await addSystemNotification('Low', 'Heads up <img src="x" onerror="window.xssRan = 1"><script>window.xssRan = 2</script>');
+  it('show Low as a dismissible notice and Medium with Refresh; markup in them never runs, nor covers the screen', async () => {
+    // Stored before the server cleaned notices: a fixed overlay that once covered every screen, and its End button.
+    await addSystemNotification('Low', 'Heads up <img src="x" onerror="window.xssRan = 1"><script>window.xssRan = 2</script><div style="position:fixed;inset:0;z-index:99999;background:#fff" id="cover">Back soon</div>');
     await addSystemNotification('Medium', 'Texting is slow right now.');
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
@@ -25,6 +26,9 @@ describe('system notifications', () => {
       await medium.getByRole('button', { name: 'Refresh' }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { xssRan?: number }).xssRan)).toBeUndefined();
       expect(await low.locator('script, [onerror]').count()).toBe(0);
+      // Its words are shown in the notice, as words: no element of it keeps its id or its fixed position.
+      expect(await low.locator('#cover').count()).toBe(0);
+      expect(await low.getByText('Back soon').evaluate((element) => getComputedStyle(element).position)).not.toBe('fixed');
       await low.getByRole('button', { name: 'Dismiss' }).click();
       await expect.poll(() => low.count()).toBe(0);
       // The demo's High notice of another product never takes this one down.

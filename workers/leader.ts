@@ -1,5 +1,5 @@
 import { peopleMessages } from '../src/contract/platform-people.ts';
-import { hubEvents } from '../src/contract/hub.ts';
+import { hubEvents, systemNoticeEvent } from '../src/contract/hub.ts';
 import { opensErrorBanner } from '../src/domain/error-banner.ts';
 import type { GlobalDb } from '../src/db/global-db.ts';
 import type { ReplicaOwner, StoreDb } from '../src/db/store-db.ts';
@@ -44,6 +44,8 @@ export interface SyncLeaderOptions {
   /** Moves what replicas of app versions before 0.2 hold into this user's (once). */
   adoptLegacyReplicas: (userId: string) => Promise<void>;
   fetch?: typeof fetch;
+  /** Every live event as it arrives (a system notice's has the notices fetched again at once). */
+  onHubEvent?: (name: string) => void;
 }
 
 interface StoreEngine {
@@ -85,7 +87,11 @@ export class SyncLeader {
       serverUrl: options.serverUrl,
       production: options.production,
       events: hubEvents,
-      onAnyEvent: () => this.kick(),
+      onAnyEvent: (name) => {
+        this.options.onHubEvent?.(name);
+        // A notice's event concerns the notices alone, not the replica: no pull for it.
+        if (name !== systemNoticeEvent) this.kick();
+      },
       // The server closed the connection for good (the person was disabled, say): the session is read again now,
       // and the server's answer says whether the user is still signed in.
       onServerClose: () => this.sessionChanged(),

@@ -38,7 +38,8 @@ import { DeviceDuplicates } from './device-duplicates.ts';
 import { compareStores, watchDashboardFigures } from './dashboard-figures.ts';
 import { watchHomeFigures } from './home-figures.ts';
 import { fetchPhoto } from './photo-fetch.ts';
-import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncWorkerApi } from './sync-worker-api.ts';
+import { syncChannelName, type SignOutResult, type SyncChannelMessage, type SyncStatus, type SyncWorkerApi } from './sync-worker-api.ts';
+import { systemNoticeEvent } from '../src/contract/hub.ts';
 
 /*
  * One of these runs in every tab, for the user signed in there (the subject of the tab's access token). Each
@@ -60,6 +61,8 @@ let renew: (stale: string | null) => Promise<Renewal> = async () => ({ unanswere
 let leader: SyncLeader | null = null;
 let resign: (() => void) | null = null;
 let outdated = false;
+/** The live connection's last state, as the leader published it. */
+let connection: SyncStatus['connection'] = 'disconnected';
 const order = orderClock();
 const openDbs = new Set<StoreDb>();
 
@@ -229,12 +232,18 @@ const api: SyncWorkerApi = {
           forget(userId);
         },
         sessionEnded: (userId) => post({ type: 'session-ended', userId }),
-        publish: (status) => post({ type: 'status', status }),
+        publish: (status) => {
+          // Connected again: a notice made or ended meanwhile is not told again, so the notices are fetched.
+          if (status.connection === 'connected' && connection !== 'connected') void api.refreshSystemNotifications();
+          connection = status.connection;
+          post({ type: 'status', status });
+        },
         online: () => navigator.onLine,
         openStoreDb,
         replicaStoreIds: (userId) => replicaStoreIds(userId),
         order,
         adoptLegacyReplicas: (userId) => adoptLegacyReplicas(globalDb, userId),
+        onHubEvent: (name) => { if (name === systemNoticeEvent) void api.refreshSystemNotifications(); },
       });
       await leader.tokenChanged();
       // Held while this tab lives and its code is current: closing the tab, or a newer version of the app

@@ -56,3 +56,17 @@ export async function readyForOffline(page: Page): Promise<void> {
     return notReady;
   }, 0, { timeout: 30_000 });
 }
+
+/** Records the sync leader's broadcast status in the page, to read its live connection state (liveConnection). */
+export async function watchStatus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const channel = new BroadcastChannel('alltrac-sync');
+    channel.onmessage = (event: MessageEvent<{ type: string; status?: unknown }>) => {
+      if (event.data.type === 'status') Object.assign(window, { lastSyncStatus: event.data.status });
+    };
+    channel.postMessage({ type: 'status-request' });
+  });
+}
+
+/** The live connection's state as the page last heard it (after watchStatus). */
+export const liveConnection = (page: Page) => page.evaluate(() => (window as unknown as { lastSyncStatus?: { connection: string } }).lastSyncStatus?.connection ?? 'unknown');

@@ -7,6 +7,7 @@ import { storeIdText, type CurrentUser } from '../../src/contract/user.ts';
 import { mayUseStore } from '../../src/domain/roles.ts';
 import type { Db } from '../db/connect.ts';
 import { ProblemError } from '../http/problem.ts';
+import { signInClaim } from './sign-in-claim.ts';
 
 export type AuthUser = CurrentUser;
 
@@ -20,6 +21,11 @@ export interface Auth {
    * (PointSAdmin: any store). Checked before anything is looked up, so a forbidden caller learns nothing.
    */
   activeStore(request: FastifyRequest, user: AuthUser): number;
+  /**
+   * The sign-in (a digest of its grant) whose token authenticated `request`, or null for a token without one: a
+   * device's report is tied to it (server/modules/platform-health/device-report.ts).
+   */
+  signInOf(request: FastifyRequest): string | null;
 }
 
 const unauthorized = (detail: string) =>
@@ -48,14 +54,18 @@ export function createAuth(options: { db: Db; publicJwks: { keys: JWK[] }; issue
    * check costs a quarter of a millisecond each. A token's signature and end are all that is remembered: its
    * person is looked up on every request, so one disabled meanwhile is refused at once.
    */
-  const verified = new Map<string, { subject: string | undefined; endsAt: number }>();
+  const verified = new Map<string, { subject: string | undefined; signIn: string | null; endsAt: number }>();
+  /** The sign-in of each authenticated request, for signInOf. */
+  const signIns = new WeakMap<FastifyRequest, string | null>();
 
-  const userFromToken = async (token: string): Promise<AuthUser> => {
+  const verify = async (token: string): Promise<{ user: AuthUser; signIn: string | null }> => {
     let subject: string | undefined;
+    let signIn: string | null;
     const known = verified.get(token);
     try {
       if (known && Date.now() < known.endsAt) {
         subject = known.subject;
+        signIn = known.signIn;
       } else {
         verified.delete(token);
         const { payload } = await jwtVerify(token, keySet, {
@@ -65,9 +75,10 @@ export function createAuth(options: { db: Db; publicJwks: { keys: JWK[] }; issue
           typ: 'at+jwt',
         });
         subject = payload.sub;
+        signIn = typeof payload[signInClaim] === 'string' ? payload[signInClaim] : null;
         if (payload.exp !== undefined) {
           if (verified.size >= verifiedTokensKept) verified.delete(verified.keys().next().value!);
-          verified.set(token, { subject, endsAt: payload.exp * 1000 });
+          verified.set(token, { subject, signIn, endsAt: payload.exp * 1000 });
         }
       }
     } catch (error) {
@@ -75,20 +86,24 @@ export function createAuth(options: { db: Db; publicJwks: { keys: JWK[] }; issue
       throw unauthorized(expired ? 'The access token has expired; renew it or sign in again.' : 'The access token is not valid; sign in again.');
     }
     const user = subject ? await loadUser(options.db, subject) : undefined;
-    if (user) return user;
+    if (user) return { user, signIn };
     // A disabled person's token is refused at once, not when it ends: they are told why.
     const disabled = subject && await options.db.selectFrom('users').select('userId').where('userId', '=', subject).where('disabledAt', 'is not', null).executeTakeFirst();
     throw unauthorized(disabled ? peopleMessages.disabled : 'The account of this access token no longer exists.');
   };
 
   return {
-    userFromToken,
+    userFromToken: async (token) => (await verify(token)).user,
     async authenticate(request) {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw unauthorized('Sign in to use this call: send the access token as "Authorization: Bearer <token>".');
-      return userFromToken(match[1]!);
+      const { user, signIn } = await verify(match[1]!);
+      signIns.set(request, signIn);
+      return user;
     },
+
+    signInOf: (request) => signIns.get(request) ?? null,
 
     activeStore(request, user) {
       const raw = request.headers[activeStoreHeader.toLowerCase()];

@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { guardedDialect } from './transaction-guard.ts';
 
 export type Db = Kysely<Database>;
 
@@ -58,7 +59,7 @@ async function fromPglite(client: PGlite): Promise<DatabaseHandle> {
   // Every page of the embedded database is in memory: a random read costs what a sequential one does. With
   // the default (4) the planner scanned 200k visits to find the week's 2.6k by key in the priority feed.
   await client.exec(`set time zone 'UTC'; set random_page_cost = 1.1`);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins });
+  const db = new Kysely<Database>({ dialect: guardedDialect(new PGliteDialect(client)), plugins });
   return {
     db,
     kind: 'pglite',
@@ -88,7 +89,7 @@ export async function openPostgres(connectionString: string, options: { observe?
   pool.on('error', (error) => console.error('PostgreSQL closed an idle connection:', error.message));
   const { observe } = options;
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }), plugins,
+    dialect: guardedDialect(new PostgresDialect({ pool })), plugins,
     ...(observe ? { log: (event) => { if (event.level === 'query') observe({ sql: event.query.sql, parameters: event.query.parameters }); } } : {}),
   });
   return { db, kind: 'postgres', close: () => db.destroy() };

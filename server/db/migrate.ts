@@ -43,6 +43,7 @@ import * as onlineBookingLimits from './migrations/0045-online-booking-limits.ts
 import * as onlineBookingRequests from './migrations/0046-online-booking-requests.ts';
 import * as canceledVisitsByStore from './migrations/0047-canceled-visits-by-store.ts';
 import * as onlineBookingCaps from './migrations/0048-online-booking-caps.ts';
+import * as deviceSignIns from './migrations/0049-device-sign-ins.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0046-online-booking-requests': onlineBookingRequests,
   '0047-canceled-visits-by-store': canceledVisitsByStore,
   '0048-online-booking-caps': onlineBookingCaps,
+  '0049-device-sign-ins': deviceSignIns,
 };
 
 /** The migrations' names, in the order they apply. */

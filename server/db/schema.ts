@@ -38,7 +38,7 @@ export interface Database {
   userRoles: { userId: string; storeId: number | null; role: Role };
   userInvites: { tokenHash: string; userId: string; invitedBy: string | null; createdAt: string; expiresAt: string; usedAt: string | null };
   /** Each device as it last pulled (the platform's health; not replicated). */
-  devices: { deviceId: string; userId: string; companyId: number; storeId: number; outboxBacklog: number; lastSyncAt: string; userAgent: string | null };
+  devices: { deviceId: string; userId: string; companyId: number; storeId: number; outboxBacklog: number; lastSyncAt: string; userAgent: string | null; signIn: string | null };
   /** Messages waiting to go to their provider, sent after the write that queued them commits. */
   outboundMessages: {
     storeMessageId: string; companyId: number; storeId: number; channel: 'sms' | 'email'; toAddress: string; fromAddress: string | null;

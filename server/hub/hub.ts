@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { clientRaisableEvents, companyGroup, hubMethods, hubPath, storeGroup, userGroup } from '../../src/contract/hub.ts';
+import { clientRaisableEvents, companyGroup, everyoneGroup, hubMethods, hubPath, storeGroup, userGroup } from '../../src/contract/hub.ts';
 import { peopleMessages } from '../../src/contract/platform-people.ts';
 import { storeIdSchema } from '../../src/contract/user.ts';
 import { mayUseStore } from '../../src/domain/roles.ts';
@@ -11,6 +11,7 @@ import { loadUser, type Auth, type AuthUser } from '../auth/auth.ts';
 import type { Db } from '../db/connect.ts';
 import type { EventPublisher, HubEvent } from '../sync/write-path.ts';
 import type { Backplane, GroupMessage } from './backplane.ts';
+import { rolesChangedTarget } from './control.ts';
 import { frame, isHubMessage, maxMessageBytes, MessageReader, MessageTooLargeError, MessageType, recordSeparator, type HubMessage } from './protocol.ts';
 
 /** The server pings every 15 s; clients drop a connection silent for 30 s, so we do too, for theirs. */
@@ -124,7 +125,7 @@ export class Hub implements EventPublisher {
   /** Sends committed changes to their store's group, or the company's for company-wide rows. */
   publish(events: HubEvent[]): void {
     for (const event of events) {
-      const group = event.userId ? userGroup(event.userId) : event.storeId === null ? companyGroup(event.companyId) : storeGroup(event.storeId);
+      const group = event.group ?? (event.userId ? userGroup(event.userId) : event.storeId === null ? companyGroup(event.companyId) : storeGroup(event.storeId));
       this.options.backplane.publish({ group, target: event.name, args: event.args })
         .catch((error: unknown) => this.options.log.error({ err: error }, 'hub event not published'));
     }
@@ -186,6 +187,8 @@ export class Hub implements EventPublisher {
     this.connections.set(id, connection);
     // Events about the user's own rows (notifications, preferences, support requests) reach only them.
     this.join(connection, userGroup(user.userId));
+    // System notices for every store reach every open device (ours: docs/decisions.md).
+    this.join(connection, everyoneGroup);
     socket.on('message', (data) => this.receive(connection, data.toString()));
     socket.on('close', () => this.drop(connection));
     socket.on('error', () => this.drop(connection));
@@ -256,11 +259,7 @@ export class Hub implements EventPublisher {
       return null;
     }
     if (method === hubMethods.leaveStore.toLowerCase()) {
-      const storeId = Number(args[0]);
-      const companyId = connection.stores.get(storeId);
-      connection.stores.delete(storeId);
-      this.leave(connection, storeGroup(storeId));
-      if (companyId !== undefined && ![...connection.stores.values()].includes(companyId)) this.leave(connection, companyGroup(companyId));
+      this.leaveStore(connection, Number(args[0]));
       return null;
     }
     if (method === hubMethods.notifyOthersInGroup.toLowerCase()) {
@@ -268,9 +267,10 @@ export class Hub implements EventPublisher {
       if (typeof group !== 'string' || typeof name !== 'string') throw new HubError('notifyOthersInGroup takes a group, a notification name and an argument.');
       // Only the group of a store this connection joined, only the spec's events, only a small argument:
       // changes to data are announced by the server after they commit, never by a client.
-      if (![...connection.stores.keys()].some((storeId) => storeGroup(storeId) === group)) {
-        throw new HubError(`Join the store of "${group}" before notifying its group.`);
-      }
+      const storeId = [...connection.stores.keys()].find((id) => storeGroup(id) === group);
+      if (storeId === undefined) throw new HubError(`Join the store of "${group}" before notifying its group.`);
+      // Roles are read again: someone removed from the store since they joined tells its devices nothing.
+      if (!await this.stillAt(connection, storeId)) throw new HubError(`You no longer hold a role at store ${storeId}.`);
       if (!(clientRaisableEvents as readonly string[]).includes(name)) {
         throw new HubError(`"${name}" is not an event a device may raise; these are: ${clientRaisableEvents.join(', ')}.`);
       }
@@ -279,6 +279,27 @@ export class Hub implements EventPublisher {
       return null;
     }
     throw new HubError(`Unknown hub method "${target}".`);
+  }
+
+  /** Leaves a store's group, and its company's when no other joined store is of it. */
+  private leaveStore(connection: Connection, storeId: number): void {
+    const companyId = connection.stores.get(storeId);
+    connection.stores.delete(storeId);
+    this.leave(connection, storeGroup(storeId));
+    if (companyId !== undefined && ![...connection.stores.values()].includes(companyId)) this.leave(connection, companyGroup(companyId));
+  }
+
+  /** Whether the connection's person still holds a role at the store; if not, the connection leaves its group. */
+  private async stillAt(connection: Connection, storeId: number): Promise<boolean> {
+    const user = await loadUser(this.options.db, connection.user.userId);
+    if (user && mayUseStore(user.roles, storeId)) return true;
+    this.leaveStore(connection, storeId);
+    return false;
+  }
+
+  /** The person's roles changed: each store group they joined and no longer hold a role at is left at once. */
+  private async rolesChanged(connection: Connection): Promise<void> {
+    for (const storeId of [...connection.stores.keys()]) await this.stillAt(connection, storeId);
   }
 
   private join(connection: Connection, group: string): void {
@@ -298,6 +319,12 @@ export class Hub implements EventPublisher {
   private deliver(message: GroupMessage): void {
     if (message.target === disconnectTarget) {
       for (const connection of [...this.groups.get(message.group) ?? []]) this.closeWithError(connection, peopleMessages.disabled);
+      return;
+    }
+    if (message.target === rolesChangedTarget) {
+      for (const connection of [...this.groups.get(message.group) ?? []]) {
+        this.rolesChanged(connection).catch((error: unknown) => this.options.log.error({ err: error }, 'a person\'s store groups were not brought up to date'));
+      }
       return;
     }
     const text = frame({ type: MessageType.Invocation, target: message.target, arguments: message.args });

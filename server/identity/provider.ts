@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { databaseAdapter } from './adapter.ts';
 import type { ServerKeys } from './keys.ts';
 import { escapeHtml } from '../http/escape-html.ts';
+import { signInClaim, signInDigest } from '../auth/sign-in-claim.ts';
 
 export const identityMountPath = '/identity';
 /** Submits the sign-out form of the app's own sign-out (an external script: the pages allow no inline script). */
@@ -103,6 +104,8 @@ export function createProvider(options: IdentityOptions): Provider {
       return grant;
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // The sign-in a token comes from (its grant, as a digest): a device's health report is tied to it.
+    extraTokenClaims: async (_ctx, token) => ('grantId' in token && typeof token.grantId === 'string' ? { [signInClaim]: signInDigest(token.grantId) } : undefined),
     pkce: { required: () => true },
     ttl: {
       AccessToken: accessTokenTtl,

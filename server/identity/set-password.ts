@@ -7,6 +7,7 @@ import type { Db } from '../db/connect.ts';
 import { hashPassword } from './passwords.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import { identityMountPath, page } from './provider.ts';
+import { transact } from '../db/transaction-guard.ts';
 
 /** Under /identity: served by the server, never by the app's service worker (it leaves /identity alone). */
 export const setPasswordPath = `${identityMountPath}/set-password`;
@@ -64,7 +65,7 @@ export async function setPasswordRoutes(app: FastifyInstance, { db, clock }: { d
     if (password.length < minimumPasswordLength) return reply.code(400).type('text/html').send(form(token, found.email, setPasswordMessages.tooShort));
     if (password !== confirm) return reply.code(400).type('text/html').send(form(token, found.email, setPasswordMessages.different));
     const passwordHash = await hashPassword(password);
-    const used = await db.transaction().execute(async (trx) => {
+    const used = await transact(db, async (trx) => {
       // Used once: of two posts of one link at the same moment, one sets the password.
       const claimed = await trx.updateTable('userInvites').set({ usedAt: clock.now().toISOString() })
         .where('tokenHash', '=', found.tokenHash).where('usedAt', 'is', null).returning('tokenHash').executeTakeFirst();

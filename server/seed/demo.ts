@@ -25,6 +25,7 @@ import {
   blockedTimeReasons, businessNotes, customerComments, customerMessages, customerNotes, ratingComments, requestComments, serviceNotes, staffNotes,
 } from './demo-notes.ts';
 import { demoPlate, demoVehicle } from './demo-vehicles.ts';
+import { transact } from '../db/transaction-guard.ts';
 
 export const demoPassword = 'demo1234';
 export const demoCompany = { alltracCompanyId: 1001, name: 'Demo Tire & Auto' } as const;
@@ -104,7 +105,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
   if (done) return false;
   const passwordHash = await hashPassword(demoPassword);
 
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const marker = await trx.insertInto('appMeta').values({ key: 'demoSeed', value: JSON.stringify({ seededOn: now.toISOString() }) })
       .onConflict((oc) => oc.column('key').doNothing()).returning('key').executeTakeFirst();
     if (!marker) return false; // another process seeded it meanwhile

@@ -98,9 +98,12 @@ function patchProblem(error: { name?: string; index?: number }, patch: { op: str
 export function patchRow<S extends z.ZodObject>(current: z.infer<S>, body: unknown, editable: readonly string[], schema: S): { next: z.infer<S>; changed: boolean } {
   const patch = parseOrProblem(jsonPatchSchema, body, 'The JSON patch document');
   for (const op of patch) {
-    const field = op.path.split('/')[1] ?? '';
-    if (!editable.includes(field)) {
-      throw new ProblemError('validation', `The field "${field}" cannot be changed here.`, { errors: { [field || op.path]: ['Cannot be changed'] } });
+    // A move empties its `from` and a copy reads it: both are held to the editable fields, as `path` is.
+    for (const pointer of 'from' in op ? [op.path, op.from] : [op.path]) {
+      const field = pointer.split('/')[1] ?? '';
+      if (!editable.includes(field)) {
+        throw new ProblemError('validation', `The field "${field}" cannot be changed here.`, { errors: { [field || pointer]: ['Cannot be changed'] } });
+      }
     }
   }
   if (patch.length === 0) return { next: current, changed: false };

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { HubEventName } from '../../src/contract/hub.ts';
+import type { HubControlTarget } from '../hub/control.ts';
 import { occurredAtHeader } from '../../src/contract/routes.ts';
 import { replicatedCollections } from '../../src/contract/sync.ts';
 import { actionTime } from '../../src/domain/visit-rules.ts';
@@ -12,6 +13,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database, SyncColumns } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';
+import { transact } from '../db/transaction-guard.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../http/problem.ts';
 import { patchRow } from './scope.ts';
 import { changesCustomerKeys, refreshCustomerKeys } from './customer-keys.ts';
@@ -23,7 +25,10 @@ export interface HubEvent {
   storeId: number | null;
   /** Set for a user's own rows: only that user's devices are told. */
   userId?: string;
-  name: HubEventName;
+  /** Set for what no company's or store's group covers alone (a system notice: every device, or its stores'). */
+  group?: string;
+  /** An event for devices, or a word to every process's hub about the user's connections (server/hub/control.ts). */
+  name: HubEventName | HubControlTarget;
   args: unknown[];
 }
 
@@ -124,7 +129,7 @@ export class WritePath {
     const hash = requestHash(request.body);
     const { userId } = scope.user;
 
-    const done = await retried(() => this.db.transaction().execute(async (trx) => {
+    const done = await retried(() => transact(this.db, async (trx) => {
       if (key !== undefined) {
         // Claimed first: a twin of this request arriving at the same moment waits here until this one
         // commits (then reads its answer) or rolls back (then does the work itself).
@@ -159,7 +164,7 @@ export class WritePath {
    * Idempotency-Key: the same locks, versions and live events as any write.
    */
   async background<T>(scope: WriteScope, write: (writer: Writer) => Promise<T>): Promise<T> {
-    const done = await retried(() => this.db.transaction().execute(async (trx) => {
+    const done = await retried(() => transact(this.db, async (trx) => {
       const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits);
       const result = await write(writer);
       await writer.finish();

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { cleanNoticeMarkup, noticeAttributes, noticeLinkPattern, noticeTags } from '../domain/notice-markup.ts';
 
 type Sanitize = (html: string) => string;
 /** The sanitiser once loaded: every notice after the first is sanitised as it renders. */
@@ -10,7 +11,10 @@ let loading: Promise<void> | undefined;
  * paint is the budget every start pays. A chunk that fails to load is asked for again by the next notice.
  */
 const loadSanitizer = (): Promise<void> => (loading ??= import('dompurify').then(({ default: purify }) => {
-  sanitize = (html) => purify.sanitize(html, { USE_PROFILES: { html: true } });
+  // The server keeps only this markup too; a notice stored before it did (a fixed overlay) is cleaned here.
+  sanitize = (html) => purify.sanitize(cleanNoticeMarkup(html), {
+    ALLOWED_TAGS: [...noticeTags], ALLOWED_ATTR: [...noticeAttributes], ALLOWED_URI_REGEXP: noticeLinkPattern,
+  });
 }, (error: unknown) => {
   loading = undefined;
   throw error;

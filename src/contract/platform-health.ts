@@ -95,3 +95,9 @@ export type FailedMessage = z.infer<typeof failedMessageSchema>;
 export const failedMessagesWindowMs = 24 * 3_600_000;
 /** A device counts among a store's devices while it pulled there within this time (30 days). */
 export const deviceWindowMs = 30 * 24 * 3_600_000;
+/**
+ * What one person's reports can add to the figures (issue 46 item 26): a device's waiting changes are counted up to
+ * this many, and a person keeps at most this many devices at a store (those that pulled last).
+ */
+export const maxReportedBacklog = 10_000;
+export const devicesPerPersonAndStore = 5;

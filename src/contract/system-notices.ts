@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { applicationName } from './application-name.ts';
 import { systemNotificationSchema } from './entities.ts';
 
+/** The longest a notice's words may be, markup included (the stored row's schema holds it to this too). */
+export const systemNotificationContentMax = 10_000;
+
 const endsAfterItStarts = (n: { dateStarted: string; dateEnded: string }) => Date.parse(n.dateEnded) > Date.parse(n.dateStarted);
 const endsAfterItStartsIssue = { path: ['dateEnded'], message: 'End the notice after it starts' };
 
@@ -11,7 +14,7 @@ const endsAfterItStartsIssue = { path: ['dateEnded'], message: 'End the notice a
  * application is this product's unless said.
  */
 export const createSystemNotificationSchema = systemNotificationSchema.extend({
-  content: z.string().trim().min(1, 'Write what the notice says').max(10_000, 'Keep the notice under 10,000 characters'),
+  content: z.string().trim().min(1, 'Write what the notice says').max(systemNotificationContentMax, 'Keep the notice under 10,000 characters'),
   application: systemNotificationSchema.shape.application.default(applicationName),
   storeIds: z.array(z.number().int().positive()).min(1, 'Choose at least one store, or every store').max(1000).nullable().default(null),
 }).strict().refine(endsAfterItStarts, endsAfterItStartsIssue);

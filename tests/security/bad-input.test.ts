@@ -64,6 +64,21 @@ describe('values the database cannot take', () => {
   });
 });
 
+describe('JSON patches', () => {
+  it('are held to the editable fields on both ends of a move or a copy: nothing is read from or emptied of another field', async () => {
+    const customer = await someCustomer();
+    const path = apiPaths.customer.replace(':customerId', customer.customerId);
+    for (const op of ['copy', 'move'] as const) {
+      const answer = await apiCall(t.app, { method: 'PATCH', path, token: user, store: stores[101], body: [{ op, from: '/customerId', path: '/city' }] });
+      expect(answer.statusCode, op).toBe(400);
+      expect(answer.json(), op).toMatchObject({ detail: 'The field "customerId" cannot be changed here.', errors: { customerId: ['Cannot be changed'] } });
+    }
+    expect(await someCustomer()).toEqual(customer);
+    const allowed = await apiCall(t.app, { method: 'PATCH', path, token: user, store: stores[101], body: [{ op: 'copy', from: '/city', path: '/addressLine2' }] });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+});
+
 describe('store ids', () => {
   it.each(['0x1', '0b1', '1e0', '+1', '01', ' 1'])('accept only canonical digits: %s names no store', async (id) => {
     const before = await t.db.selectFrom('storeLocations').select(['id', 'deleted']).orderBy('id').execute();

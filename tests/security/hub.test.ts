@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyGroup, storeGroup } from '../../src/contract/hub.ts';
+import { apiPaths } from '../../src/contract/routes.ts';
+import { apiCall } from '../support/api.ts';
 import type { RunningServer } from '../../server/start.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { negotiate, RawHubSocket } from '../support/raw-hub.ts';
@@ -108,6 +110,55 @@ describe('the hub, sent what an attacker would send', () => {
     await other.invoke('joinAlltracStore', stores[101]);
     expect(await sender.invoke('notifyOthersInGroup', storeGroup(stores[101]!), 'AlltracVehicleUpdated', 'vehicle-1')).toMatchObject({ result: null });
     await expect.poll(() => other.events('AlltracVehicleUpdated')).toEqual([['vehicle-1']]);
+  });
+});
+
+describe('someone removed from a store, with the hub still open', () => {
+  const userId = async () => (await server.database.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+  const setRole = async (role: string | null) => {
+    const path = apiPaths.storeUser.replace(':userId', await userId());
+    const answer = await apiCall(server.app, role ? { method: 'PATCH', path, token: tokens.admin!, store: stores[101], body: { role } } : { method: 'DELETE', path, token: tokens.admin!, store: stores[101] });
+    expect(answer.statusCode, answer.body).toBeLessThan(300);
+  };
+
+  it('stops hearing the store\'s live events and cannot send any to its devices', async () => {
+    const removed = await connect('user');
+    const colleague = await connect('admin');
+    expect(await removed.invoke('joinAlltracStore', stores[101])).toMatchObject({ result: null });
+    expect(await colleague.invoke('joinAlltracStore', stores[101])).toMatchObject({ result: null });
+    await setRole(null);
+    try {
+      // A store event reaches the removed person's socket, or not, before the answer to their next call.
+      let probe = 0;
+      const stillHears = async () => {
+        const sent = `probe-${++probe}`;
+        await colleague.invoke('notifyOthersInGroup', storeGroup(stores[101]!), 'AlltracVehicleUpdated', sent);
+        await removed.invoke('leaveAlltracStore', 0);
+        return removed.events('AlltracVehicleUpdated').some(([arg]) => arg === sent);
+      };
+      await expect.poll(stillHears, { timeout: 10_000 }).toBe(false);
+      // Out of the store's group by now: told to join it, which they may not.
+      const sent = await removed.invoke('notifyOthersInGroup', storeGroup(stores[101]!), 'AlltracVehicleUpdated', 'from-the-removed');
+      expect(sent).toEqual(expect.objectContaining({ error: `Join the store of "${storeGroup(stores[101]!)}" before notifying its group.` }));
+      expect((await removed.invoke('joinAlltracStore', stores[101])).error).toBe(`You do not hold a role at store ${stores[101]}.`);
+      await colleague.invoke('leaveAlltracStore', 0);
+      expect(colleague.events('AlltracVehicleUpdated')).not.toContainEqual(['from-the-removed']);
+    } finally {
+      await setRole('AllTracUser');
+    }
+  });
+
+  it('cannot send the store\'s devices an event once removed, even before the hub has heard of it', async () => {
+    const removed = await connect('user');
+    expect(await removed.invoke('joinAlltracStore', stores[101])).toMatchObject({ result: null });
+    const id = await userId();
+    await server.database.db.deleteFrom('userRoles').where('userId', '=', id).where('storeId', '=', stores[101]!).execute();
+    try {
+      const sent = await removed.invoke('notifyOthersInGroup', storeGroup(stores[101]!), 'AlltracVehicleUpdated', 'x');
+      expect(sent.error).toBe(`You no longer hold a role at store ${stores[101]}.`);
+    } finally {
+      await server.database.db.insertInto('userRoles').values({ userId: id, storeId: stores[101]!, role: 'AllTracUser' }).execute();
+    }
   });
 });
 

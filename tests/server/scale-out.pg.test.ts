@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeGroup, systemNoticeEvent } from '../../src/contract/hub.ts';
 import { activeStoreHeader, apiPaths, withApiVersion } from '../../src/contract/routes.ts';
 import { openPostgres, type DatabaseHandle } from '../../server/db/connect.ts';
 import { demoStoreIds } from '../support/demo.ts';
-import { connectHub, nextEvent } from '../support/hub-client.ts';
+import { connectHub, nextEvent, recordEvents } from '../support/hub-client.ts';
 import { freePort } from '../support/ports.ts';
 import { createTestDatabase, postgresUnavailable } from '../support/postgres.ts';
 import { redisUnavailable, redisUrl } from '../support/redis.ts';
@@ -139,6 +140,39 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
     const { tokens, loginResponse } = await signInWithPassword(overNetwork(a.url, b.url), 'user@demo.test', 'demo1234', undefined, publicUrl);
     expect(loginResponse.statusCode).toBe(303);
     expect(tokens?.access_token).toBeTruthy();
+  });
+
+  it('take someone removed from a store on one process out of its group on the other, and tell notices across both', async () => {
+    const stores = await demoStoreIds(handle.db);
+    const [user, admin, platform] = await Promise.all(['user@demo.test', 'admin@demo.test', 'platform@demo.test'].map((email) => mintAccessToken(handle.db, email, publicUrl)));
+    const removed = await connectHub(a.url, user!);
+    const colleague = await connectHub(b.url, admin!);
+    connections.push(removed, colleague);
+    await removed.invoke('joinAlltracStore', stores[101]);
+    await colleague.invoke('joinAlltracStore', stores[101]);
+    const heard = recordEvents(removed, 'AlltracVehicleUpdated');
+    const notices = recordEvents(removed, systemNoticeEvent);
+    const { userId } = await handle.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
+    const path = apiPaths.storeUser.replace(':userId', userId);
+    expect((await call(b, 'DELETE', path, { token: admin, store: stores[101] })).status).toBe(204);
+    try {
+      // A notice for every store, made on B after B's store event: on A's socket, in that order, or the event not at all.
+      let round = 0;
+      const stillHears = async () => {
+        const probe = `probe-${++round}`;
+        await colleague.invoke('notifyOthersInGroup', storeGroup(stores[101]!), 'AlltracVehicleUpdated', probe);
+        const systemNotificationId = randomUUID();
+        const made = await call(b, 'POST', apiPaths.systemNotifications, { token: platform, body: {
+          systemNotificationId, content: 'Texting is slow', severityLevel: 'Low', dateStarted: new Date(Date.now() - 60_000).toISOString(), dateEnded: new Date(Date.now() + 60_000).toISOString(),
+        } });
+        expect(made.status).toBe(201);
+        await expect.poll(() => notices.flat()).toContain(systemNotificationId);
+        return heard.flat().includes(probe);
+      };
+      await expect.poll(stillHears, { timeout: 15_000 }).toBe(false);
+    } finally {
+      expect((await call(a, 'PATCH', path, { token: admin, store: stores[101], body: { role: 'AllTracUser' } })).status).toBe(200);
+    }
   });
 
   it('count failed sign-ins on both together: failures spread over them pause the account on either', async () => {

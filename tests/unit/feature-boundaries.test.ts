@@ -32,3 +32,23 @@ describe('the project\'s import boundaries, as lint enforces them', { timeout: 3
     ].join('\n'))).toEqual([]);
   });
 });
+
+describe('the server\'s writes, as lint keeps the server handle out of them', { timeout: 30_000 }, () => {
+  const probe = 'server/modules/notifications/write-probe.ts';
+  const header = (names: string) => [
+    'import type { ModuleContext } from \'../context.ts\';',
+    `export const probe = ({ ${names} }: ModuleContext, request: Parameters<ModuleContext['writes']['run']>[0], scope: Parameters<ModuleContext['writes']['run']>[1]) =>`,
+  ].join('\n');
+
+  it('refuse a query on the server handle inside a write, and a transaction opened any other way than transact()', async () => {
+    expect(await brokenRules(probe, `${header('db, writes')}\n  writes.run(request, scope, async () => ({ status: 200, body: await db.selectFrom('storeLocations').select('id').execute() }));\n`))
+      .toContain('no-restricted-syntax');
+    expect(await brokenRules(probe, `${header('db')}\n  db.transaction().execute(async (trx) => trx.selectFrom('storeLocations').select('id').execute());\n`))
+      .toContain('no-restricted-syntax');
+  });
+
+  it('let a write query through its own transaction', async () => {
+    expect(await brokenRules(probe, `${header('writes')}\n  writes.run(request, scope, async (w) => ({ status: 200, body: await w.trx.selectFrom('storeLocations').select('id').execute() }));\n`))
+      .toEqual([]);
+  });
+});

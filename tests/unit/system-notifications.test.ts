@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemNotification } from '../../src/contract/entities.ts';
 import { applicationName } from '../../src/contract/application-name.ts';
-import { activeSystemNotifications } from '../../src/domain/system-notifications.ts';
+import { activeSystemNotifications, nextNoticeChange, stillDismissed } from '../../src/domain/system-notifications.ts';
 
 const at = (iso: string) => new Date(iso);
 const notice = (over: Partial<SystemNotification>): SystemNotification => ({
@@ -30,5 +30,27 @@ describe('system notifications', () => {
     expect(activeSystemNotifications([some, every], now, 101)).toEqual([some, every]);
     expect(activeSystemNotifications([some, every], now, 103)).toEqual([every]);
     expect(activeSystemNotifications([some, every], now, null)).toEqual([every]);
+  });
+});
+
+describe('the shell\'s next look at its notices', () => {
+  it.each([
+    ['at the start of one not started yet', '2026-11-21T09:00:00Z', '2026-11-21T10:00:00.000Z'],
+    ['at the end of one showing', '2026-11-21T11:00:00Z', '2026-11-21T12:00:00.000Z'],
+    ['never, once all have ended', '2026-11-21T12:00:00Z', null],
+  ])('is %s', (_, now, next) => {
+    expect(nextNoticeChange([notice({})], at(now))?.toISOString() ?? null).toBe(next);
+  });
+
+  it('is within a day, however far the next change', () => {
+    expect(nextNoticeChange([notice({ dateEnded: '2027-01-01T00:00:00.000Z' })], at('2026-11-21T11:00:00Z'))?.toISOString()).toBe('2026-11-22T11:00:00.000Z');
+  });
+});
+
+describe('dismissed notices', () => {
+  it('stay dismissed while shown, and are forgotten once gone or no longer Low', () => {
+    const low = notice({});
+    const raised = notice({ systemNotificationId: '00000000-0000-4000-8000-000000000003', severityLevel: 'Medium' });
+    expect(stillDismissed([low.systemNotificationId, raised.systemNotificationId, '00000000-0000-4000-8000-000000000009'], [low, raised])).toEqual([low.systemNotificationId]);
   });
 });

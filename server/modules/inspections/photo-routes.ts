@@ -12,6 +12,7 @@ import { readScope, storeScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { inspectionReports } from './report-routes.ts';
+import { transact } from '../../db/transaction-guard.ts';
 
 export const inspectionPhotos: RowSpec<typeof inspectionPhotoSchema> = {
   table: 'inspectionPhotos', schema: inspectionPhotoSchema, scope: 'store',
@@ -41,7 +42,7 @@ export async function inspectionPhotoRoutes(app: FastifyInstance, { db, auth, wr
   const inspector = (request: FastifyRequest) => storeScope(db, auth, request, bayAndCounter, 'inspection photos');
 
   /** Stores one piece and answers how many bytes the server has; joins the photo when this was its last piece. */
-  const storePiece = (inspectionPhotoId: string, start: number, piece: Buffer, total: number) => db.transaction().execute(async (trx) => {
+  const storePiece = (inspectionPhotoId: string, start: number, piece: Buffer, total: number) => transact(db, async (trx) => {
     await trx.insertInto('inspectionPhotoContents').values({ inspectionPhotoId, received: 0, bytes: Buffer.alloc(0) })
       .onConflict((oc) => oc.column('inspectionPhotoId').doNothing()).execute();
     const { received } = await trx.selectFrom('inspectionPhotoContents').select('received').where('inspectionPhotoId', '=', inspectionPhotoId).forUpdate().executeTakeFirstOrThrow();

@@ -11,7 +11,7 @@ import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import type { Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { invitePerson } from '../users/invite-person.ts';
-import { holdsNoRole, setRoleAtStore, voidInvites } from '../users/staff-roles.ts';
+import { holdsNoRole, rolesChanged, setRoleAtStore, voidInvites } from '../users/staff-roles.ts';
 
 const personParams = z.object({ userId: z.uuid('The person\'s id must be a UUID') });
 const storeRoleParams = personParams.extend({ storeId: z.coerce.number().int().min(1, 'No store has such an id').max(2_147_483_647, 'No store has such an id') });
@@ -100,6 +100,7 @@ export async function platformPeopleRoutes(app: FastifyInstance, context: Module
       await keepsAPlatformAdmin(w, userId);
       await w.lockOn('roles-of-user', userId);
       await w.trx.deleteFrom('userRoles').where('userId', '=', userId).where('role', '=', 'PointSAdmin').execute();
+      rolesChanged(w, userId);
       if (await holdsNoRole(w, userId)) await voidInvites(w, userId);
       return { status: 200, body: null };
     });

@@ -1,4 +1,5 @@
 import type { Role } from '../../../src/contract/enums.ts';
+import { rolesChangedTarget } from '../../hub/control.ts';
 import type { Writer } from '../../sync/write-path.ts';
 import { refreshStoreStaff } from './store-staff.ts';
 
@@ -16,6 +17,15 @@ export async function setRoleAtStore(w: Writer, userId: string, storeId: number,
   }
   await refreshStoreStaff(w.trx, w.scope.companyId, { userId: w.scope.user.userId, name: w.scope.user.name, at: w.now.toISOString() }, [userId]);
   w.events.push({ companyId: w.scope.companyId, storeId, name: 'ReplicaChanged', args: ['storeStaff', `${storeId}/${userId}`] });
+  rolesChanged(w, userId);
+}
+
+/**
+ * After the write commits, every process's hub checks the person's live connections again: a store they no longer
+ * hold a role at stops sending them its events (issue 46 item 25), as disabling them closes their connections.
+ */
+export function rolesChanged(w: Writer, userId: string): void {
+  w.events.push({ companyId: w.scope.companyId, storeId: null, userId, name: rolesChangedTarget, args: [] });
 }
 
 /** Ends every unused link of the person (a new one replaces them; a removed or disabled person keeps none). */

@@ -1,7 +1,9 @@
-import { Alert, Badge, Button, Group, Modal, MultiSelect, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, MultiSelect, Paper, SegmentedControl, Stack, Switch, Table, Text, Textarea, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Temporal } from 'temporal-polyfill';
+import { applicationName } from '../../contract/application-name.ts';
 import type { SystemNotification } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { systemNotificationPatchableFields } from '../../contract/system-notices.ts';
@@ -50,7 +52,7 @@ function draftOf(notice: SystemNotification | null): Draft {
 }
 
 /** A new notice, or one to change: what it says, how loud, when, where, and how the banner will show it. */
-function NoticeDialog({ notice, stores, onSaved, onClose }: { notice: SystemNotification | null; stores: StoreLocation[]; onSaved(): void; onClose(): void }) {
+function NoticeDialog({ notice, stores, fullScreen, onSaved, onClose }: { notice: SystemNotification | null; stores: StoreLocation[]; fullScreen: boolean; onSaved(): void; onClose(): void }) {
   const [draft, setDraft] = useState(() => draftOf(notice));
   // Made once: a create sent again after a lost answer is the same notice.
   const [newId] = useState(() => crypto.randomUUID());
@@ -85,9 +87,9 @@ function NoticeDialog({ notice, stores, onSaved, onClose }: { notice: SystemNoti
     });
   };
   return (
-    <Modal opened onClose={onClose} title={notice ? 'Change the notice' : 'New system notice'} size="lg">
+    <Modal opened onClose={onClose} title={notice ? 'Change the notice' : 'New system notice'} size="lg" fullScreen={fullScreen}>
       <Stack gap="sm">
-        <Textarea label="What it says" description="Markup allowed (links, bold); anything else is stripped when shown" autosize minRows={3} maxLength={10_000}
+        <Textarea label="What it says" description="Bold <b>, italic <i>, paragraphs <p>, line breaks <br> and links <a href>; other markup is removed when saved" autosize minRows={3} maxLength={10_000}
           value={draft.content} onChange={(e) => set({ content: e.currentTarget.value })} error={problems.content} data-autofocus />
         <Stack gap={4}>
           <Text size="sm" fw={500}>Severity</Text>
@@ -121,21 +123,105 @@ function NoticeDialog({ notice, stores, onSaved, onClose }: { notice: SystemNoti
   );
 }
 
+/** What a row or card of the list shows of one notice, and its actions. */
+interface NoticeView {
+  notice: SystemNotification;
+  words: string;
+  state: { label: string; color: string };
+  when: string;
+  where: string;
+  /** Another application's notice: shown by it, never by this app. */
+  elsewhere: boolean;
+}
+
+function NoticeActions({ view, busy, onChange, onEnd }: { view: NoticeView; busy: boolean; onChange(): void; onEnd(): void }) {
+  if (view.state.label === 'Ended') return null;
+  const short = view.words.slice(0, 40);
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Button size="compact-sm" variant="subtle" onClick={onChange} aria-label={`Change: ${short}`}>Change</Button>
+      <Button size="compact-sm" variant="subtle" color="red" loading={busy} onClick={onEnd}
+        aria-label={`${view.state.label === 'Scheduled' ? 'Cancel' : 'End now'}: ${short}`}>{view.state.label === 'Scheduled' ? 'Cancel' : 'End now'}</Button>
+    </Group>
+  );
+}
+
+const ApplicationBadge = ({ view }: { view: NoticeView }) => (view.elsewhere
+  ? <Badge color="gray" variant="outline" title={`Shown by ${view.notice.application}, not by ${applicationName}`}>{view.notice.application} only</Badge>
+  : null);
+
+/** A phone's list: one card per notice, its actions on its own line, nothing wider than the screen. */
+function NoticeCards({ views, actions }: { views: NoticeView[]; actions(view: NoticeView): ReactNode }) {
+  return (
+    <Stack gap="xs" role="list" aria-label="System notices">
+      {views.map((view) => (
+        <Paper key={view.notice.systemNotificationId} withBorder p="sm" radius="md" role="listitem" aria-label={view.words.slice(0, 80)}>
+          <Stack gap={6}>
+            <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{view.words}</Text>
+            <Group gap={6}>
+              <Badge color={severityColor[view.notice.severityLevel]} variant="light">{view.notice.severityLevel}</Badge>
+              <Badge color={view.state.color} variant="dot">{view.state.label}</Badge>
+              <ApplicationBadge view={view} />
+            </Group>
+            <Text size="xs" c="dimmed">{view.when} · {view.where}</Text>
+            {actions(view)}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** A wide screen's list: a table. */
+function NoticeTable({ views, actions }: { views: NoticeView[]; actions(view: NoticeView): ReactNode }) {
+  return (
+    <Table aria-label="System notices" verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr><Table.Th>Notice</Table.Th><Table.Th>Severity</Table.Th><Table.Th>When</Table.Th><Table.Th>Stores</Table.Th><Table.Th>State</Table.Th><Table.Th /></Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {views.map((view) => (
+          <Table.Tr key={view.notice.systemNotificationId}>
+            <Table.Td maw={320}>
+              <Text size="sm" lineClamp={2}>{view.words}</Text>
+              <ApplicationBadge view={view} />
+            </Table.Td>
+            {/* A badge keeps its whole word however narrow the table gets (it would end in dots). */}
+            <Table.Td><Badge color={severityColor[view.notice.severityLevel]} variant="light" miw="max-content">{view.notice.severityLevel}</Badge></Table.Td>
+            <Table.Td><Text size="sm">{view.when}</Text></Table.Td>
+            <Table.Td><Text size="sm">{view.where}</Text></Table.Td>
+            <Table.Td><Badge color={view.state.color} variant="dot" miw="max-content">{view.state.label}</Badge></Table.Td>
+            <Table.Td>{actions(view)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /**
  * The platform's system notices (issue 27): each with its words, severity, when and where it shows and whether it
- * is showing now; a new one, a change, or an end now. Devices show a notice at their next hourly poll.
+ * is showing now; a new one, a change, or an end now. Open devices the notice concerns are told at once (the hub).
+ * Another application's notices are listed only when asked for, and say whose they are.
  */
 export function SystemNoticesTab({ stores }: { stores: StoreLocation[] }) {
   // The list as loaded, and when: a notice's state (scheduled, showing, ended) is read at that moment.
   const [loaded, setLoaded] = useState<{ notices: SystemNotification[]; at: number } | null>(null);
   const [editing, setEditing] = useState<SystemNotification | 'new' | null>(null);
+  const [showElsewhere, setShowElsewhere] = useState(false);
+  const phone = useMediaQuery('(max-width: 48em)');
   const { problem, busy, run } = useAction('The notices could not be loaded.');
   const load = useCallback(() => void run(async () => setLoaded({ notices: await syncClient().listSystemNotices(), at: Date.now() })), [run]);
   useEffect(load, [load]);
   const formats = deviceFormatters();
-  const notices = loaded?.notices ?? null;
-  const now = loaded?.at ?? 0;
   const storeNames = new Map(stores.map((s) => [s.id, `#${s.storeNumber}`]));
+  const views: NoticeView[] = (loaded?.notices ?? []).map((notice) => ({
+    notice, words: plain(notice.content), state: stateOf(notice, loaded?.at ?? 0), when: formats.dateTimeRange(notice.dateStarted, notice.dateEnded),
+    where: notice.storeIds === null ? 'Every store' : notice.storeIds.map((id) => storeNames.get(id) ?? `store ${id}`).join(', '),
+    elsewhere: notice.application !== applicationName,
+  }));
+  const elsewhere = views.filter((v) => v.elsewhere).length;
+  const listed = showElsewhere ? views : views.filter((v) => !v.elsewhere);
   // Ending one not started yet cancels it: it ends now, having started a moment before (never shown).
   const end = (n: SystemNotification) => void run(async () => {
     const at = new Date();
@@ -146,6 +232,7 @@ export function SystemNoticesTab({ stores }: { stores: StoreLocation[] }) {
     ]);
     setLoaded({ notices: await syncClient().listSystemNotices(), at: Date.now() });
   });
+  const actions = (view: NoticeView) => <NoticeActions view={view} busy={busy} onChange={() => setEditing(view.notice)} onEnd={() => end(view.notice)} />;
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -153,42 +240,15 @@ export function SystemNoticesTab({ stores }: { stores: StoreLocation[] }) {
         <Button onClick={() => setEditing('new')}>New notice</Button>
       </Group>
       {problem && <Alert color="red" role="alert">{problem} <Button variant="subtle" size="compact-sm" onClick={load}>Try again</Button></Alert>}
-      {notices === null ? (!problem && <Text c="dimmed">{busy ? 'Loading the notices…' : ''}</Text>) : notices.length === 0 ? (
-        <Text c="dimmed">No notices yet. A notice tells every store, or some, about a maintenance window or a change.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table aria-label="System notices" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr><Table.Th>Notice</Table.Th><Table.Th>Severity</Table.Th><Table.Th>When</Table.Th><Table.Th>Stores</Table.Th><Table.Th>State</Table.Th><Table.Th /></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {notices.map((n) => {
-                const state = stateOf(n, now);
-                return (
-                  <Table.Tr key={n.systemNotificationId}>
-                    <Table.Td maw={320}><Text size="sm" lineClamp={2}>{plain(n.content)}</Text></Table.Td>
-                    <Table.Td><Badge color={severityColor[n.severityLevel]} variant="light">{n.severityLevel}</Badge></Table.Td>
-                    <Table.Td><Text size="sm">{formats.dateTimeRange(n.dateStarted, n.dateEnded)}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{n.storeIds === null ? 'Every store' : n.storeIds.map((id) => storeNames.get(id) ?? `store ${id}`).join(', ')}</Text></Table.Td>
-                    <Table.Td><Badge color={state.color} variant="dot">{state.label}</Badge></Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        {state.label !== 'Ended' && <Button size="compact-sm" variant="subtle" onClick={() => setEditing(n)} aria-label={`Change: ${plain(n.content).slice(0, 40)}`}>Change</Button>}
-                        {state.label !== 'Ended' && (
-                          <Button size="compact-sm" variant="subtle" color="red" loading={busy} onClick={() => end(n)}
-                            aria-label={`${state.label === 'Scheduled' ? 'Cancel' : 'End now'}: ${plain(n.content).slice(0, 40)}`}>{state.label === 'Scheduled' ? 'Cancel' : 'End now'}</Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {elsewhere > 0 && (
+        <Switch checked={showElsewhere} onChange={(e) => setShowElsewhere(e.currentTarget.checked)}
+          label={`Show other applications' notices (${elsewhere})`} description={`${applicationName} never shows them; they are listed here because the platform keeps them.`} />
       )}
+      {loaded === null ? (!problem && <Text c="dimmed">{busy ? 'Loading the notices…' : ''}</Text>) : listed.length === 0 ? (
+        <Text c="dimmed">{views.length > 0 ? `No ${applicationName} notices yet.` : 'No notices yet.'} A notice tells every store, or some, about a maintenance window or a change.</Text>
+      ) : phone ? <NoticeCards views={listed} actions={actions} /> : <NoticeTable views={listed} actions={actions} />}
       {editing && (
-        <NoticeDialog notice={editing === 'new' ? null : editing} stores={stores} onClose={() => setEditing(null)}
+        <NoticeDialog notice={editing === 'new' ? null : editing} stores={stores} fullScreen={!!phone} onClose={() => setEditing(null)}
           onSaved={() => { setEditing(null); load(); }} />
       )}
     </Stack>

@@ -1,19 +1,26 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { syncClient } from '../../sync/sync-client.ts';
 import { globalDb, useSession } from '../../app/session.ts';
 import { deviceFormatters } from '../../app/store-time.ts';
 import { activeSystemNotifications } from '../../domain/system-notifications.ts';
 import { NotificationContent } from '../../app/notification-content.tsx';
+import { useSystemNotifications } from '../../app/shell/system-notices.tsx';
 
 /** Where a high-severity system notification sends everyone (spec section 8): what is happening, and a retry. */
 export function MaintenancePage() {
   const storeId = useSession()?.activeStore?.id ?? null;
-  const high = useLiveQuery(async () => activeSystemNotifications(await globalDb.systemNotifications.toArray(), new Date(), storeId)
-    .filter((n) => n.severityLevel === 'High'), [storeId]) ?? [];
+  // Read live, and again when one ends: the worker fetches the notices as soon as the hub says one changed.
+  const high = useSystemNotifications(storeId).filter((n) => n.severityLevel === 'High');
   const [checking, setChecking] = useState(false);
   const [stillDown, setStillDown] = useState(false);
+  // Sent here by a High notice: once none is left (ended, or moved off this store), back to the app at once.
+  const [held, setHeld] = useState(false);
+  if (high.length > 0 && !held) setHeld(true);
+  const released = held && high.length === 0;
+  useEffect(() => {
+    if (released) window.location.assign('/');
+  }, [released]);
 
   // Ask the server first: the app would send us straight back here on the last notice it saw.
   const retry = async () => {
