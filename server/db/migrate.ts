@@ -42,6 +42,7 @@ import * as visitTireQuote from './migrations/0044-visit-tire-quote.ts';
 import * as onlineBookingLimits from './migrations/0045-online-booking-limits.ts';
 import * as onlineBookingRequests from './migrations/0046-online-booking-requests.ts';
 import * as canceledVisitsByStore from './migrations/0047-canceled-visits-by-store.ts';
+import * as tireLoadRange from './migrations/0048-tire-load-range.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0045-online-booking-limits': onlineBookingLimits,
   '0046-online-booking-requests': onlineBookingRequests,
   '0047-canceled-visits-by-store': canceledVisitsByStore,
+  '0048-tire-load-range': tireLoadRange,
 };
 
 /** The migrations' names, in the order they apply. */
