@@ -93,6 +93,22 @@ export const noFilters: FinderFilters = {
 };
 
 /**
+ * The filters a search runs with: the ones chosen at the counter, and what the typed size asks for where a
+ * filter is not chosen (`P225/65R17 102H`: load at least 102, speed at least H; `LT245/75R16 E`: LT, load range
+ * E or more). A filter chosen by hand wins over the typed size.
+ */
+export function withTypedNeeds(filters: FinderFilters, query: FinderQuery | undefined): FinderFilters {
+  if (query?.kind !== 'size') return filters;
+  return {
+    ...filters,
+    minLoadIndex: filters.minLoadIndex ?? query.minLoadIndex,
+    minSpeed: filters.minSpeed ?? query.minSpeed,
+    serviceType: filters.serviceType ?? query.serviceType,
+    minLoadRange: filters.minLoadRange ?? query.minLoadRange,
+  };
+}
+
+/**
  * The filters a search runs with, in words (`Light truck (LT)`, `load at least 120`), for the counter to say
  * why nothing was found: none when every filter is off, so "with these filters" is never said of none. The
  * number of tires wanted orders the list and narrows nothing, so it is not one.

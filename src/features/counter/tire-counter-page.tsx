@@ -15,13 +15,15 @@ import { formatCalendarDate } from '../../domain/date-format.ts';
 import { displayName } from '../../domain/display-name.ts';
 import { newHashId } from '../../domain/hash-id.ts';
 import { storeTimeZone } from '../../domain/time-zone.ts';
-import { speedRatings } from '../../domain/tire-load-speed.ts';
-import { findTires, isStuddable, noFilters, tireDescription, type FinderFilters, type FoundTire } from '../../domain/tire-finder.ts';
+import { loadRangeLabel, parseLoadRange, speedRatings } from '../../domain/tire-load-speed.ts';
+import { findTires, isStuddable, noFilters, tireDescription, withTypedNeeds, type FinderFilters, type FinderQuery, type FoundTire } from '../../domain/tire-finder.ts';
+import { catalogueSizeText, sizeServiceType } from '../../domain/tire-service-type.ts';
 import { priceTireQuote } from '../../domain/tire-quote.ts';
 import { choicesAtRulePrices, tireIdsOf } from '../../domain/retail-tire-price.ts';
 import { transferAnswer } from '../../domain/tire-transfer.ts';
 import { parseTireSize } from '../../domain/tire-size.ts';
 import { syncClient } from '../../sync/sync-client.ts';
+import { NothingFound, ServiceTypeFilter, sizeBoxMessage } from './finder-messages.tsx';
 import { QuoteOptionCard } from './quote-option-card.tsx';
 import classes from './tire-counter.module.css';
 import { quoteMessage } from './quote-message.ts';
@@ -88,12 +90,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
   const found = useMemo(() => {
     if (!lookup) return [];
     const exactKey = lookup.query.kind === 'size' ? lookup.query.exactKey : null;
-    const typedNeeds = lookup.query.kind === 'size' ? lookup.query : null;
-    return findTires(lookup.tires, basics.stock, {
-      ...filters,
-      minLoadIndex: filters.minLoadIndex ?? typedNeeds?.minLoadIndex ?? null,
-      minSpeed: filters.minSpeed ?? typedNeeds?.minSpeed ?? null,
-    }, exactKey, basics.priceOf);
+    return findTires(lookup.tires, basics.stock, withTypedNeeds(filters, lookup.query), exactKey, basics.priceOf);
   }, [lookup, basics, filters]);
 
   // The quote's catalogue tires at the store's price by the rule of now (a saved quote opened again follows a
@@ -126,7 +123,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
     const size = v?.tireSize ? parseTireSize(v.tireSize) : null;
     if (size?.ok) {
       setTyped(size.size.key);
-      setFilters({ ...filters, minLoadIndex: size.size.loadIndex, minSpeed: size.size.speedRating });
+      setFilters({ ...filters, minLoadIndex: size.size.loadIndex, minSpeed: size.size.speedRating, serviceType: sizeServiceType(size.size), minLoadRange: size.size.loadRange });
     }
   };
 
@@ -170,6 +167,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
               <TextInput
                 label="Size, brand or line" placeholder="2256517, LT245/75R16 or Michelin" value={typed} style={{ flex: '1 1 220px' }}
                 onChange={(e) => setTyped(e.currentTarget.value)} autoFocus autoComplete="off" data-autofocus
+                {...sizeBoxMessage(lookup?.query, found.length)} inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
               <NumberInput label="Tires" w={80} min={1} max={8} allowDecimal={false} clampBehavior="strict" value={filters.quantity}
                 onChange={(value) => { if (typeof value === 'number' && value >= 1) setFilters({ ...filters, quantity: value }); }} />
@@ -183,7 +181,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
                 </Group>
               </Paper>
             )}
-            <TireResults key={typed} typed={typed} begun={lookup?.query.kind === 'begun'} found={found} basics={basics} addTo={draft.choices[selected]?.name ?? 'Good'} wanted={filters.quantity} onAdd={addTire} />
+            <TireResults key={typed} typed={typed} query={lookup?.query} filters={withTypedNeeds(filters, lookup?.query)} found={found} basics={basics} addTo={draft.choices[selected]?.name ?? 'Good'} wanted={filters.quantity} onAdd={addTire} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
@@ -266,6 +264,7 @@ function CustomerBar({ storeId, draft, quoteCustomer, vehicle, onCustomer, onVeh
 function FinderFilterBar({ filters, onChange }: { filters: FinderFilters; onChange: (next: FinderFilters) => void }) {
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
+      <ServiceTypeFilter value={filters.serviceType} onChange={(serviceType) => onChange({ ...filters, serviceType })} />
       <Select label="Category" size="sm" w={170} clearable placeholder="Any"
         data={tireCategories.values.map((c) => ({ value: c, label: tireCategories.label(c) }))}
         value={filters.category} onChange={(v) => onChange({ ...filters, category: (v as TireCategory | null) ?? null })} />
@@ -283,11 +282,13 @@ function FinderFilterBar({ filters, onChange }: { filters: FinderFilters; onChan
   );
 }
 
-function TireResults({ typed, begun, found, basics, addTo, wanted, onAdd }: { typed: string; begun: boolean; found: FoundTire[]; basics: CounterBasics; addTo: string; wanted: number; onAdd: (found: FoundTire) => void }) {
+function TireResults({ typed, query, filters, found, basics, addTo, wanted, onAdd }: {
+  typed: string; query: FinderQuery | undefined; filters: FinderFilters; found: FoundTire[]; basics: CounterBasics; addTo: string; wanted: number; onAdd: (found: FoundTire) => void;
+}) {
   const [shown, setShown] = useState(page);
   if (typed.trim() === '') return <Text c="dimmed" size="sm">Type a size (2256517 works), a brand or a product line.</Text>;
-  if (begun) return <Text c="dimmed" size="sm">Keep typing: a size (225/65R17 or 2256517), a brand or a line.</Text>;
-  if (found.length === 0) return <Text c="dimmed" size="sm">No tire in the catalogue matches “{typed}” with these filters.</Text>;
+  if (query?.kind === 'begun') return <Text c="dimmed" size="sm">Keep typing: a size (225/65R17 or 2256517), a brand or a line.</Text>;
+  if (found.length === 0) return <NothingFound typed={typed} query={query} filters={filters} />;
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">{found.length > shown ? `${shown} of ${found.length.toLocaleString()} tires, in stock here first, then by price` : `${found.length} ${found.length === 1 ? 'tire' : 'tires'}, in stock here first, then by price`}</Text>
@@ -303,8 +304,9 @@ function TireRow({ found, basics, addTo, wanted, onAdd }: { found: FoundTire; ba
   const { tire } = found;
   const line = basics.lines.get(tire.productLineHashId);
   const brand = basics.brands.get(tire.brandHashId);
+  const loadRange = parseLoadRange(tire.loadRange);
   const details = [
-    `${tire.sizeKey} ${tire.loadIndex ?? ''}${tire.dualLoadIndex ? `/${tire.dualLoadIndex}` : ''}${tire.speedRating ?? ''}`,
+    catalogueSizeText(tire, { loadRange: false }), loadRange && loadRangeLabel(loadRange),
     tire.utqg ? `UTQG ${tire.utqg}` : null, tire.isRunFlat ? 'Run-flat' : null, isStuddable(tire) ? 'Studdable' : null,
     tire.treadDepth32nds ? `${tire.treadDepth32nds}/32″` : null,
   ].filter(Boolean).join(' · ');
