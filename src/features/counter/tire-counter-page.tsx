@@ -163,7 +163,7 @@ function TireCounter({ storeId, basics, saved, opened }: { storeId: number; basi
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Stack gap="sm">
-            <Group align="flex-end" gap="sm" wrap="wrap">
+            <Group align="flex-start" gap="sm" wrap="wrap">
               <TextInput
                 label="Size, brand or line" placeholder="2256517, LT245/75R16 or Michelin" value={typed} style={{ flex: '1 1 220px' }}
                 onChange={(e) => setTyped(e.currentTarget.value)} autoFocus autoComplete="off" data-autofocus
