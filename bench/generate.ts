@@ -144,7 +144,7 @@ async function growCatalogue(db: Db, store: { id: number; companyId: number }, t
     tires.push({
       tireId, productLineHashId: line.productLineHashId, tireSizeId: sizeIds.get(size.key)!, sku: `BNC${String(n).padStart(7, '0')}`,
       category: line.category, subcategory: line.subcategory, webCategory: line.webCategory,
-      loadIndex: loadIndexOf(size.width, size.aspectRatio, size.rim) + (extraLoad ? 4 : 0), dualLoadIndex: null, speedRating: line.speedRating,
+      loadIndex: loadIndexOf(size.width, size.aspectRatio, size.rim) + (extraLoad ? 4 : 0), dualLoadIndex: null, loadRange: null, speedRating: line.speedRating,
       priceInCents: Math.max(59, Math.round(dollars)) * 100 - 1, costInCents: null, utqg: line.utqg, isRunFlat: runFlat, treadDepth32nds: line.treadDepth32nds,
     });
     // About a quarter of the new tires in stock at #101, more of the sizes that sell; counted in sets of two and four.

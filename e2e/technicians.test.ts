@@ -151,7 +151,7 @@ describe('a technician in a bay with no signal', () => {
 });
 
 describe('the tires a visit fits, in the bay', () => {
-  it('shows each tire with no price and takes its DOT code offline: a misread letter is named, the first code copies to the rest, and all reach the server', async () => {
+  it('shows each tire with no price and takes its DOT code offline: a misread letter or a week not come yet is named, the first code copies to the rest, and all reach the server', async () => {
     const now = new Date();
     const scheduledVisitId = await jobForTheTechnician(`DOT${randomUUID().slice(0, 4).toUpperCase()}`, now);
     const tires = [0, 1].map((position) => ({ visitTireId: randomUUID(), tireId: null, description: 'Nokian WR G4 225/65R17 102H', position }));
@@ -172,10 +172,15 @@ describe('the tires a visit fits, in the bay', () => {
       const first = card.getByRole('textbox', { name: 'DOT code of tire 1' });
       await first.fill('dot u2lo lmlr 5023');
       await card.getByText('A DOT code never uses the letter O: is it 0?').waitFor();
+      await first.fill('dot 4b3 n5 9k7r 0199');
+      await card.getByText('The date 0199 names week 1 of 2099, which has not come yet: check the code').waitFor();
+      expect(await card.getByRole('button', { name: 'Save' }).first().isDisabled()).toBe(true);
       await first.fill('dot u2ll lmlr 5023');
       await card.getByText('Made in week 50 of 2023').waitFor();
       await first.press('Enter');
       await card.getByText('1 of 2 DOT codes').waitFor();
+      // Saved, the code shows in its groups as the sidewall prints them.
+      await expect.poll(() => card.getByRole('textbox', { name: 'DOT code of tire 1' }).inputValue()).toBe('DOT U2 LL LMLR 5023');
       await card.getByRole('button', { name: 'Same DOT code on the tires still without one' }).click();
       await card.getByText('2 of 2 DOT codes').waitFor();
       await context.setOffline(false);

@@ -164,3 +164,55 @@ describe('the tire counter', () => {
     }
   });
 });
+
+describe('the tire counter\'s size box and service type', () => {
+  it('says why a size is wrong in the parser\'s words, lists only LT tires for lt245/75r16 with their load range, and filters by service type', async () => {
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
+    try {
+      await shellReady(page, 'Uma User');
+      const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+      const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+      // The demo catalogue has 245/75R16 as a P-metric truck tire (111) and as an LT tire (120/116, load range E).
+      const kinds = await db().selectFrom('tires').select('dualLoadIndex').where('sizeKey', '=', '245/75R16').where('deleted', '=', false).execute();
+      expect(kinds.some((t) => t.dualLoadIndex === null) && kinds.some((t) => t.dualLoadIndex !== null)).toBe(true);
+      await firstSyncDone(page, userId, store);
+      await page.goto(`${env.server.url}/tires`);
+      const box = page.getByRole('textbox', { name: 'Size, brand or line' });
+      const results = page.getByRole('list', { name: 'Tires found' }).getByRole('listitem');
+
+      await box.fill('226/65R17');
+      await page.getByText('Width 226 mm is not a tire width: metric widths end in 0 or 5.').waitFor();
+      await page.getByText('No tire found: fix the size above.').waitFor();
+      expect(await box.getAttribute('aria-invalid')).toBe('true');
+      const said = await page.locator(`[id="${(await box.getAttribute('aria-describedby'))!.split(' ')[0]}"]`).textContent();
+      expect(said).toBe('Width 226 mm is not a tire width: metric widths end in 0 or 5.');
+
+      await box.fill('225/65R');
+      await page.getByText('"225/65R" needs the rim size, as in 225/65R17.').waitFor();
+      await results.first().waitFor();
+
+      await box.fill('lt245/75r16');
+      await results.first().waitFor();
+      await page.getByText('needs the rim size').waitFor({ state: 'hidden' });
+      for (const text of await results.allTextContents()) {
+        expect(text).toContain('LT245/75R16 120/116');
+        expect(text).toContain('Load range E (10-ply)');
+      }
+
+      await box.fill('245/75R16');
+      await expect.poll(async () => (await results.allTextContents()).some((t) => t.includes('245/75R16 111'))).toBe(true);
+      const serviceType = page.getByRole('textbox', { name: 'Service type' }).or(page.getByRole('combobox', { name: 'Service type' }));
+      await serviceType.click();
+      await page.getByRole('option', { name: 'Passenger (P)' }).click();
+      // A line's own name may end in LT (Discoverer AT3 LT): the size's load and speed tell the tires apart.
+      await expect.poll(async () => (await results.allTextContents()).every((t) => t.includes('245/75R16 111') && !t.includes('120/116'))).toBe(true);
+      expect((await results.allTextContents()).length).toBeGreaterThan(0);
+
+      await serviceType.click();
+      await page.getByRole('option', { name: 'Temporary spare (T)' }).click();
+      await page.getByText('No tire in the catalogue matches “245/75R16” with these filters: Temporary spare (T). Clear one to see more.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -13,6 +13,7 @@ import {
 import { putRetailPriceCatalogPriceSchema, retailPriceCatalogPatchableFields } from '../src/contract/retail-price-rules.ts';
 import { changesBetween } from '../src/domain/json-patch.ts';
 import { rateChange, type RateChange } from '../src/domain/tire-fees.ts';
+import { tireOptionProblems } from '../src/domain/tire-option-rules.ts';
 import type { Mutation } from './sync-engine.ts';
 
 type Row = Record<string, unknown>;
@@ -59,7 +60,9 @@ function tireOption(collection: 'storeTireServices' | 'storeTireWarranties', id:
     build: (current) => {
       if (!current) notOnDevice(words);
       const next = { ...current, ...only(changes, fields) };
-      parseOrRefuse(schema, next, `The ${words} was not saved`);
+      const checked = parseOrRefuse(schema, next, `The ${words} was not saved`);
+      const [problem] = Object.values(tireOptionProblems(checked)).flat();
+      if (problem) throw new Error(`The ${words} was not saved: ${problem}.`);
       const patch = changesBetween(current, next, fields);
       return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(template, param, id), body: patch } };
     },

@@ -6,6 +6,7 @@ import type { SendSms } from '../src/contract/writes.ts';
 import type { InspectionPhoto } from '../src/contract/entities.ts';
 import { photoQuotaProblem } from '../src/domain/inspections.ts';
 import { e164 } from '../src/domain/phone.ts';
+import { storeTimeZone, wallClockDate } from '../src/domain/time-zone.ts';
 import { mayUseStore } from '../src/domain/roles.ts';
 import { GlobalDb } from '../src/db/global-db.ts';
 import { replicaStoreIds, StoreDb, storeDbName, type ReplicaOwner } from '../src/db/store-db.ts';
@@ -427,7 +428,11 @@ const api: SyncWorkerApi = {
   setInspectionFix: (reportId, itemId, fix) => queue(inspectionMutations.setFix(reportId, itemId, fix)),
   async recordTireDot(visitTireId, typed, onlyIfNone = false) {
     const user = await signedInUser('recording DOT codes');
-    return queue(visitTireMutations.recordDot(visitTireId, typed, user.name, new Date(), onlyIfNone));
+    const store = await activeStoreOnDevice(globalDb, user.userId);
+    const now = new Date();
+    // A week not come yet is judged by the store's date, as the server judges it.
+    const today = wallClockDate(now, storeTimeZone(store?.timeZone, () => undefined));
+    return queue(visitTireMutations.recordDot(visitTireId, typed, user.name, { now, today }, onlyIfNone));
   },
   removeVisitTire: (visitTireId) => queue(visitTireMutations.removeTire(visitTireId)),
   async addInspectionPhoto(reportId, itemId, file) {

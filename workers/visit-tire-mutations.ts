@@ -19,9 +19,12 @@ export const visitTireMutations = {
     }));
   },
 
-  /** The DOT code as typed, refused here in the server's words; null clears a misread one. */
-  recordDot(visitTireId: string, typed: string | null, recordedBy: string, now = new Date(), onlyIfNone = false): Mutation {
-    const parsed = typed === null ? null : parseDot(typed);
+  /**
+   * The DOT code as typed, refused here in the server's words (a week not come yet on `today`, the store's date
+   * at `now`); null clears a misread one.
+   */
+  recordDot(visitTireId: string, typed: string | null, recordedBy: string, { now, today }: { now: Date; today: string }, onlyIfNone = false): Mutation {
+    const parsed = typed === null ? null : parseDot(typed, today);
     if (parsed && !parsed.ok) throw new Error(parsed.message);
     const dotCode = parsed?.ok ? parsed.dot.code : null;
     return {

@@ -44,6 +44,7 @@ import * as onlineBookingRequests from './migrations/0046-online-booking-request
 import * as canceledVisitsByStore from './migrations/0047-canceled-visits-by-store.ts';
 import * as onlineBookingCaps from './migrations/0048-online-booking-caps.ts';
 import * as deviceSignIns from './migrations/0049-device-sign-ins.ts';
+import * as tireLoadRange from './migrations/0050-tire-load-range.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '0047-canceled-visits-by-store': canceledVisitsByStore,
   '0048-online-booking-caps': onlineBookingCaps,
   '0049-device-sign-ins': deviceSignIns,
+  '0050-tire-load-range': tireLoadRange,
 };
 
 /** The migrations' names, in the order they apply. */

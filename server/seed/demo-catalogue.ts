@@ -96,20 +96,20 @@ const passengerSizes: readonly (readonly [string, string])[] = [
   ['265/40R22 106', 'u'], ['275/40R22 107', 'pu'], ['275/45R22 112', 'u'], ['285/40R22 110', 'u'], ['285/45R22 114', 'u'],
   ['305/40R22 114', 'u'],
 ];
-/** Light-truck sizes in load range E (C for the widest 17s), single/dual load as printed. */
+/** Light-truck sizes with their load range (E, D for LT315/70R17) and single/dual load, as printed. */
 const lightTruckSizes: readonly string[] = [
-  'LT215/85R16 115/112', 'LT225/75R16 115/112', 'LT235/85R16 120/116', 'LT245/75R16 120/116', 'LT265/75R16 123/120',
-  'LT285/75R16 126/123', 'LT315/75R16 127/124', 'LT235/80R17 120/117', 'LT245/70R17 119/116', 'LT245/75R17 121/118',
-  'LT265/70R17 121/118', 'LT285/70R17 121/118', 'LT285/75R17 121/118', 'LT315/70R17 121/118', 'LT265/70R18 124/121',
-  'LT275/65R18 123/120', 'LT275/70R18 125/122', 'LT285/65R18 125/122', 'LT295/70R18 129/126', 'LT275/65R20 126/123',
-  'LT285/60R20 125/122', 'LT285/65R20 127/124', 'LT295/55R20 123/120', 'LT295/60R20 126/123', 'LT295/65R20 129/126',
-  'LT305/55R20 125/122', 'LT325/60R20 126/123',
+  'LT215/85R16 E 115/112', 'LT225/75R16 E 115/112', 'LT235/85R16 E 120/116', 'LT245/75R16 E 120/116', 'LT265/75R16 E 123/120',
+  'LT285/75R16 E 126/123', 'LT315/75R16 E 127/124', 'LT235/80R17 E 120/117', 'LT245/70R17 E 119/116', 'LT245/75R17 E 121/118',
+  'LT265/70R17 E 121/118', 'LT285/70R17 E 121/118', 'LT285/75R17 E 121/118', 'LT315/70R17 D 121/118', 'LT265/70R18 E 124/121',
+  'LT275/65R18 E 123/120', 'LT275/70R18 E 125/122', 'LT285/65R18 E 125/122', 'LT295/70R18 E 129/126', 'LT275/65R20 E 126/123',
+  'LT285/60R20 E 125/122', 'LT285/65R20 E 127/124', 'LT295/55R20 E 123/120', 'LT295/60R20 E 126/123', 'LT295/65R20 E 129/126',
+  'LT305/55R20 E 125/122', 'LT325/60R20 E 126/123',
 ];
-/** Flotation sizes: overall diameter x section width in inches, one load index as their sidewalls print it. */
+/** Flotation sizes: overall diameter x section width in inches, load range and one load index as their sidewalls print them. */
 const flotationSizes: readonly string[] = [
-  '31x10.50R15LT 109', '33x12.50R15LT 108', '33x12.50R17LT 120', '33x12.50R18LT 118', '33x12.50R20LT 114',
-  '35x12.50R17LT 121', '35x12.50R18LT 123', '35x12.50R20LT 121', '35x13.50R20LT 126', '37x12.50R17LT 124',
-  '37x13.50R20LT 127', '37x13.50R22LT 123',
+  '31x10.50R15LT C 109', '33x12.50R15LT C 108', '33x12.50R17LT E 120', '33x12.50R18LT E 118', '33x12.50R20LT E 114',
+  '35x12.50R17LT E 121', '35x12.50R18LT F 123', '35x12.50R20LT E 121', '35x13.50R20LT F 126', '37x12.50R17LT D 124',
+  '37x13.50R20LT F 127', '37x13.50R22LT E 123',
 ];
 
 type Pool = 'e' | 'c' | 'g' | 'u' | 'p' | 't' | 'lt' | 'flotation';
@@ -136,6 +136,8 @@ const allSizes: readonly CatalogueSize[] = [
 function dimensions(size: TireSize): { widthMm: number; aspectRatio: number } {
   if (size.system === 'metric') return { widthMm: size.widthMm, aspectRatio: size.aspectRatio };
   const widthMm = Math.round(size.widthInches * 25.4);
+  // A numeric size (7.50R16) is about as tall as it is wide.
+  if (size.system === 'numeric') return { widthMm, aspectRatio: 100 };
   return { widthMm, aspectRatio: Math.round(((size.diameterInches - size.rimDiameter) / 2 / size.widthInches) * 100) };
 }
 
@@ -632,7 +634,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>, storeNumbers: read
           const passenger = size.kind === 'passenger';
           const base = {
             productLineHashId, tireSizeId: '', category: kind.category, subcategory: kind.subcategory, webCategory: kind.webCategory,
-            loadIndex: size.size.loadIndex, dualLoadIndex: size.size.dualLoadIndex, speedRating,
+            loadIndex: size.size.loadIndex, dualLoadIndex: size.size.dualLoadIndex, loadRange: size.size.loadRange, speedRating,
             utqg: passenger && utqg ? `${utqg.treadwear} ${utqg.grades}` : null,
             treadDepth32nds: (passenger ? tread : treadLT) + (random.chance(0.1) ? random.pick([-1, 1]) : 0),
           };

@@ -11,6 +11,7 @@ import {
 import { emailAddress } from './email-address.ts';
 import type { InspectionFix } from './inspection-fix.ts';
 import { timeOfDayMessage, timeOfDayPattern } from './store-week.ts';
+import { tireLoadRanges } from './tire-catalogue.ts';
 
 const id = z.uuid();
 const timestamp = z.iso.datetime({ offset: true });
@@ -74,7 +75,8 @@ export const customerVehicleSchema = z.object({
   color: vehicleColors.schema,
   mileage: z.number().int().min(0, 'Mileage cannot be negative').max(2_000_000, 'Check the mileage: it is more than 2,000,000').nullable(),
   /** The tire size on the vehicle, as on the sidewall (225/65R17, LT265/70R17). */
-  tireSize: optionalText(20),
+  /** As the counter's parser writes it (LT245/75R16/E 120/116S): src/domain/tire-size.ts. */
+  tireSize: optionalText(30),
   legacyVehicleId: z.number().int().nullable(),
 });
 
@@ -517,6 +519,8 @@ export const tireSchema = z.object({
   speedRating: optionalText(3),
   /** The second load index of a light-truck or commercial tire used in pairs (LT245/75R16 120/116N: 116). */
   dualLoadIndex: z.number().int().nullable(),
+  /** A light-truck, trailer or commercial tire's load range (E: 10-ply rated); none for a passenger tire or when the feed gives none. */
+  loadRange: z.enum(tireLoadRanges).nullable(),
   /** The list price of one tire; a store's own price may differ (its retail price catalogue). */
   priceInCents: cents.nullable(),
   /** What one tire costs a store (ours, issue 26): a catalogue's margin is over it. Never shown to the bay. */

@@ -195,3 +195,11 @@ export type DataSourceSystem = z.infer<typeof dataSourceSystems.schema>;
 export const obsoleteDataSourceSystems: readonly DataSourceSystem[] = ['Unknown'];
 /** The data sources a new catalogue row may name. */
 export const currentDataSourceSystems = dataSourceSystems.values.filter((s) => !obsoleteDataSourceSystems.includes(s));
+
+/**
+ * The load ranges a light-truck, trailer or commercial tire is made in, lightest first (B is 4-ply rated, each
+ * letter two plies more: E is 10-ply). The catalogue's tire keeps its own, or none (passenger tires, and feeds
+ * that do not give it): issue 46 item 7.
+ */
+export const tireLoadRanges = ['B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'L', 'M', 'N'] as const;
+export type TireLoadRange = (typeof tireLoadRanges)[number];

@@ -16,8 +16,8 @@ export const visitTireSchema = z.object({
   description: z.string().trim().min(1, 'Describe the tire, e.g. its brand, line and size').max(200),
   /** Its place in the set as booked (front sizes before rear), from 0: the order the bay lists the tires in. */
   position: z.number().int().min(0).max(7),
-  /** "DOT " and the code's characters without spaces, as parseDot stores it; null until the bay reads it. */
-  dotCode: z.string().regex(/^DOT [A-Z0-9]{8,13}$/, 'Type the DOT code as on the sidewall, e.g. DOT U2LL LMLR 5023').nullable(),
+  /** "DOT " and the code's symbols without spaces, as parseDot stores it (shown in its groups by showDot); null until the bay reads it. */
+  dotCode: z.string().regex(/^DOT [A-Z0-9]{8,13}$/, 'Type the DOT code as on the sidewall, e.g. DOT 4B3 N5 9K7R 0124').nullable(),
   dotRecordedAt: z.iso.datetime({ offset: true }).nullable(),
   dotRecordedBy: z.string().max(200).nullable(),
 });

@@ -1,5 +1,6 @@
 import type { Customer, CustomerVehicle } from '../contract/entities.ts';
 import { formatPhone, phoneDigits } from './phone.ts';
+import { formatTireSize, parseTireSize } from './tire-size.ts';
 import { modelYearFromVin, normalizeVin, vinProblem } from './vin.ts';
 
 /**
@@ -18,7 +19,8 @@ const textFields = [
 
 /**
  * A customer or vehicle as stored: text trimmed (empty is none), phones as (555) 123-4567, emails in lower
- * case, VINs, plates and states in capitals. The form and the server both store what this gives.
+ * case, VINs, plates and states in capitals, a tire size written the one way the counter's parser writes it
+ * (2256517 is 225/65R17, 245/75r16lt is LT245/75R16). The form and the server both store what this gives.
  */
 export function normalizeFields<T extends Record<string, unknown>>(model: T): T {
   const out: Record<string, unknown> = { ...model };
@@ -32,6 +34,10 @@ export function normalizeFields<T extends Record<string, unknown>>(model: T): T 
   for (const field of ['vin']) if (typeof out[field] === 'string') out[field] = normalizeVin(out[field] as string);
   for (const field of ['vehicleLicensePlateNumber', 'vehicleLicensePlateState', 'tireSize']) {
     if (typeof out[field] === 'string') out[field] = (out[field] as string).toUpperCase();
+  }
+  if (typeof out.tireSize === 'string') {
+    const size = parseTireSize(out.tireSize);
+    if (size.ok) out.tireSize = formatTireSize(size.size);
   }
   return out as T;
 }
@@ -57,15 +63,15 @@ export function customerProblems(c: CustomerFields): FieldProblems {
   return problems;
 }
 
-const tireSize = /^(P|LT|ST|T)?\d{3}\/\d{2}(Z?R|D|B)\d{2}(\.\d)?$/;
-
 export function vehicleProblems(v: VehicleFields): FieldProblems {
   const problems: FieldProblems = {};
   if (v.vin) {
     const problem = vinProblem(v.vin, v.year ?? null);
     if (problem) add(problems, 'vin', problem);
   }
-  if (v.tireSize && !tireSize.test(v.tireSize)) add(problems, 'tireSize', 'Enter the size as on the sidewall, such as 225/65R17 or LT265/70R17');
+  // The counter's own parser (issue 46 item 16): a vehicle's size is one the finder reads, in its words.
+  const size = v.tireSize ? parseTireSize(v.tireSize) : null;
+  if (size && !size.ok) add(problems, 'tireSize', size.problem);
   if (v.vehicleLicensePlateState && !/^[A-Z]{2}$/.test(v.vehicleLicensePlateState)) add(problems, 'vehicleLicensePlateState', 'Use the two-letter state code, such as IL');
   return problems;
 }

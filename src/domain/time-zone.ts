@@ -51,6 +51,9 @@ export function instantToWallClock(iso: string, timeZone: string): string {
   return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}`;
 }
 
+/** The calendar date (YYYY-MM-DD) of an instant on a zone's wall clock: a store's "today". */
+export const wallClockDate = (at: Date, timeZone: string): string => instantToWallClock(at.toISOString(), timeZone).slice(0, 10);
+
 /**
  * The instant a wall-clock reading (2026-11-23T09:00:00) names in a zone, as an ISO string in UTC. A time the
  * clocks skip on a daylight-saving day is taken as the time after the skip, as the wall clock reads it.

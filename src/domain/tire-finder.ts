@@ -1,12 +1,15 @@
 import type { Brand, CatalogueTire, ProductLine } from '../contract/entities.ts';
-import type { TireCategory, WebTireCategory } from '../contract/enum-values.ts';
-import { atLeastLoad, atLeastSpeed } from './tire-load-speed.ts';
+import { tireCategories, webTireCategories, type TireCategory, type WebTireCategory } from '../contract/enum-values.ts';
+import { atLeastLoad, atLeastLoadRange, atLeastSpeed, type LoadRange } from './tire-load-speed.ts';
+import { catalogueSizeText, sizeServiceType, tireServiceType, tireServiceTypeLabel, type TireServiceType } from './tire-service-type.ts';
 import { parseTireSize, tireSizeSearchPrefix } from './tire-size.ts';
 
 /**
  * What the counter typed, read for the finder: a size (whole or begun: an index prefix of size keys), or
  * words of a brand or product line. A whole size typed with its load and speed (`P225/65R17 102H`) asks for
- * at least those, as the vehicle's placard would.
+ * at least those, as the vehicle's placard would; with a service type (`LT245/75R16`, `195/70R15C`) for that
+ * type only, and with a load range (`LT245/75R16 E`) for at least that range. A size that does not read whole
+ * carries the parser's own words for what is wrong or missing (`225/65R`: the rim size), for the box to show.
  */
 export type FinderQuery =
   | { kind: 'none' }
@@ -15,8 +18,23 @@ export type FinderQuery =
    * (`P`, `LT`: a size's service type as often as a brand's start). Each names thousands of tires.
    */
   | { kind: 'begun' }
-  | { kind: 'size'; prefix: string; exactKey: string | null; minLoadIndex: number | null; minSpeed: string | null }
+  | SizeQuery
   | { kind: 'words'; words: string[] };
+
+export interface SizeQuery {
+  kind: 'size';
+  prefix: string;
+  exactKey: string | null;
+  minLoadIndex: number | null;
+  minSpeed: string | null;
+  serviceType: TireServiceType | null;
+  minLoadRange: LoadRange | null;
+  /** Why the text is not a whole size, in the parser's words; null when it is one. */
+  problem: string | null;
+}
+
+const sizeBegun = (prefix: string, problem: string): SizeQuery =>
+  ({ kind: 'size', prefix, exactKey: null, minLoadIndex: null, minSpeed: null, serviceType: null, minLoadRange: null, problem });
 
 export function readFinderQuery(typed: string): FinderQuery {
   const text = typed.trim();
@@ -25,13 +43,20 @@ export function readFinderQuery(typed: string): FinderQuery {
   if (prefix !== null) {
     // A width alone names a fifth of a catalogue: reading it costs more than a keystroke may (bench: ~350 ms for
     // "2" over 30,000 tires); from the aspect ratio (225/6…) or a flotation width (35x1…) on, a few hundred.
-    if (!/\/\d|x\d/.test(prefix)) return { kind: 'begun' };
+    if (!/\/\d|x\d|R\d/.test(prefix)) return { kind: 'begun' };
     const parsed = parseTireSize(text);
-    if (!parsed.ok) return { kind: 'size', prefix, exactKey: null, minLoadIndex: null, minSpeed: null };
-    return { kind: 'size', prefix, exactKey: parsed.size.key, minLoadIndex: parsed.size.loadIndex, minSpeed: parsed.size.speedRating };
+    if (!parsed.ok) return sizeBegun(prefix, parsed.problem);
+    const { size } = parsed;
+    return {
+      kind: 'size', prefix, exactKey: size.key, minLoadIndex: size.loadIndex, minSpeed: size.speedRating,
+      serviceType: sizeServiceType(size), minLoadRange: size.loadRange, problem: null,
+    };
   }
   // Digits that begin no size (`225/65R175`) find nothing rather than every brand.
-  if (/\d/.test(text) && !/[a-z]{2}/i.test(text)) return { kind: 'size', prefix: '\u0000', exactKey: null, minLoadIndex: null, minSpeed: null };
+  if (/\d/.test(text) && !/[a-z]{2}/i.test(text)) {
+    const parsed = parseTireSize(text);
+    return sizeBegun('\u0000', parsed.ok ? `"${text}" is not a tire size` : parsed.problem);
+  }
   if (text.replace(/[^a-z]/gi, '').length < 3) return { kind: 'begun' };
   return { kind: 'words', words: text.toLowerCase().split(/[\s,]+/).filter(Boolean) };
 }
@@ -53,13 +78,53 @@ export interface FinderFilters {
   minLoadIndex: number | null;
   /** At least this speed rating, by speed (Q < R < S < T < U < H < V < W < Y). */
   minSpeed: string | null;
+  /** Only tires of this service type (tireServiceType): a ¾-ton pickup's LT, not a passenger tire of its size. */
+  serviceType: TireServiceType | null;
+  /** At least this load range (C < D < E < F…): a tire whose load range is not known never meets one. */
+  minLoadRange: LoadRange | null;
   runFlatOnly: boolean;
   inStockOnly: boolean;
   /** The tires wanted: a tire with at least this many here sorts first. */
   quantity: number;
 }
 
-export const noFilters: FinderFilters = { category: null, webCategory: null, minLoadIndex: null, minSpeed: null, runFlatOnly: false, inStockOnly: false, quantity: 4 };
+export const noFilters: FinderFilters = {
+  category: null, webCategory: null, minLoadIndex: null, minSpeed: null, serviceType: null, minLoadRange: null, runFlatOnly: false, inStockOnly: false, quantity: 4,
+};
+
+/**
+ * The filters a search runs with: the ones chosen at the counter, and what the typed size asks for where a
+ * filter is not chosen (`P225/65R17 102H`: load at least 102, speed at least H; `LT245/75R16 E`: LT, load range
+ * E or more). A filter chosen by hand wins over the typed size.
+ */
+export function withTypedNeeds(filters: FinderFilters, query: FinderQuery | undefined): FinderFilters {
+  if (query?.kind !== 'size') return filters;
+  return {
+    ...filters,
+    minLoadIndex: filters.minLoadIndex ?? query.minLoadIndex,
+    minSpeed: filters.minSpeed ?? query.minSpeed,
+    serviceType: filters.serviceType ?? query.serviceType,
+    minLoadRange: filters.minLoadRange ?? query.minLoadRange,
+  };
+}
+
+/**
+ * The filters a search runs with, in words (`Light truck (LT)`, `load at least 120`), for the counter to say
+ * why nothing was found: none when every filter is off, so "with these filters" is never said of none. The
+ * number of tires wanted orders the list and narrows nothing, so it is not one.
+ */
+export function filtersInUse(filters: FinderFilters): string[] {
+  return [
+    filters.serviceType && tireServiceTypeLabel(filters.serviceType),
+    filters.category && tireCategories.label(filters.category),
+    filters.webCategory && webTireCategories.label(filters.webCategory),
+    filters.minLoadIndex !== null && `load at least ${filters.minLoadIndex}`,
+    filters.minLoadRange && `load range ${filters.minLoadRange} or more`,
+    filters.minSpeed && `speed at least ${filters.minSpeed}`,
+    filters.runFlatOnly && 'run-flat',
+    filters.inStockOnly && 'in stock here',
+  ].filter((words): words is string => typeof words === 'string' && words !== '');
+}
 
 export interface StockHere {
   quantityOnHand: number;
@@ -92,6 +157,8 @@ export function findTires(
     if (filters.runFlatOnly && !tire.isRunFlat) continue;
     if (!atLeastLoad(tire.loadIndex, filters.minLoadIndex)) continue;
     if (!atLeastSpeed(tire.speedRating, filters.minSpeed)) continue;
+    if (!atLeastLoadRange(tire.loadRange, filters.minLoadRange)) continue;
+    if (filters.serviceType !== null && tireServiceType(tire) !== filters.serviceType) continue;
     const here = stock.get(tire.tireId);
     const onHand = here?.quantityOnHand ?? 0;
     if (filters.inStockOnly && onHand <= 0) continue;
@@ -106,10 +173,13 @@ export function findTires(
 /** Winter tires made to take studs: only these are studded when a quote asks for TireStudding. */
 export const isStuddable = (tire: Pick<CatalogueTire, 'subcategory'>): boolean => /^Winter_Studdable/.test(tire.subcategory ?? '');
 
-/** How a tire reads on a quote line: brand, line, size, load and speed (`Michelin Defender2 225/65R17 102H`). */
+/**
+ * How a tire reads on a quote line and the bay's list: brand, line, and its size as the sidewall prints it
+ * (`Michelin Defender2 225/65R17 102H`, `BFGoodrich All-Terrain T/A KO2 LT245/75R16/E 120/116S`), so an LT
+ * tire is never read as the passenger tire of its dimensions.
+ */
 export function tireDescription(tire: CatalogueTire, line: ProductLine | undefined, brand: Brand | undefined): string {
-  const load = tire.loadIndex === null ? '' : tire.dualLoadIndex === null ? String(tire.loadIndex) : `${tire.loadIndex}/${tire.dualLoadIndex}`;
-  return [brand?.name, line?.name, tire.sizeKey, `${load}${tire.speedRating ?? ''}`].filter(Boolean).join(' ');
+  return [brand?.name, line?.name, catalogueSizeText(tire, { loadRange: true })].filter(Boolean).join(' ');
 }
 
 /**

@@ -1,3 +1,5 @@
+import { tireLoadRanges, type TireLoadRange } from '../contract/tire-catalogue.ts';
+
 /**
  * What a tire's service description (the `102H` after its size) says it carries and how fast it may go. The
  * counter's finder filters on "load and speed at least the vehicle's": those comparisons live here, so the
@@ -140,4 +142,42 @@ export function atLeastLoad(candidate: number | string | null | undefined, wante
   if (need === null) return true;
   const has = singleLoadIndex(candidate);
   return has !== null && has >= need;
+}
+
+/**
+ * Load ranges of light-truck (LT), trailer (ST) and commercial tires, lightest first, with the ply rating each
+ * stands for: the strength of the old bias-ply tire of that many plies, not a count of today's plies. The letter
+ * says how much pressure the tire is built to hold (C 50 psi, D 65, E 80, F 95 on most LT sizes) and so how
+ * much it carries at it: a ¾-ton pickup's placard asks for E. Passenger tires have none (standard or extra load).
+ */
+export type LoadRange = TireLoadRange;
+
+const loadRangeRank = new Map<string, number>(tireLoadRanges.map((letter, rank) => [letter, rank]));
+/** B is 4-ply rated, and each letter after it two plies more. */
+const pliesOf = (range: LoadRange) => 4 + 2 * loadRangeRank.get(range)!;
+const loadRangeOfPly = new Map<number, LoadRange>(tireLoadRanges.map((letter) => [pliesOf(letter), letter]));
+
+/** A load range letter as written anywhere (`e`, ` E `), or null when it is not one. */
+export function parseLoadRange(text: string | null | undefined): LoadRange | null {
+  const letter = (text ?? '').trim().toUpperCase();
+  return loadRangeRank.has(letter) ? (letter as LoadRange) : null;
+}
+
+/** The load range of a ply rating (10 ply is E), or null for a rating no load range stands for. */
+export const loadRangeOfPlies = (plies: number): LoadRange | null => loadRangeOfPly.get(plies) ?? null;
+
+/** `Load range E (10-ply)`: as the counter shows it beside the load index. */
+export function loadRangeLabel(range: LoadRange): string {
+  return `Load range ${range} (${pliesOf(range)}-ply)`;
+}
+
+/**
+ * Whether a tire's load range is at least the one the vehicle needs. Nothing wanted: any tire will do; a tire
+ * whose load range the catalogue does not give never meets a wanted one (the finder cannot vouch for it).
+ */
+export function atLeastLoadRange(candidate: string | null | undefined, wanted: string | null | undefined): boolean {
+  const need = parseLoadRange(wanted);
+  if (need === null) return true;
+  const has = parseLoadRange(candidate);
+  return has !== null && loadRangeRank.get(has)! >= loadRangeRank.get(need)!;
 }

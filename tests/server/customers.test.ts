@@ -69,10 +69,21 @@ describe('a vehicle', () => {
   });
 
   it.each([
+    ['35x12.50R20LT', '35x12.50R20LT'], ['265/70R17LT', 'LT265/70R17'], ['7.50R16', '7.50R16'], ['2256517', '225/65R17'],
+  ])('takes the tire size %j, which the counter reads, and stores it as %s', async (typed, stored) => {
+    const customer = newCustomer();
+    await call('POST', apiPaths.customers, customer);
+    const answer = await call('POST', fill(apiPaths.customerVehicles, customer), newVehicle({ tireSize: typed }));
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json().tireSize).toBe(stored);
+  });
+
+  it.each([
     [{ vin: '1HGCM82643A004352' }, 'vin', 'This VIN does not add up (its check digit, the 9th character, is wrong): check it against the vehicle.'],
     [{ vin: '1HGCM82633A00435' }, 'vin', 'A VIN has 17 characters; this one has 16.'],
     [{ vin: 'WP0ZZZ91', year: 1984 }, 'vin', 'A VIN has 17 characters; this one has 8.'],
-    [{ tireSize: '225-65-17' }, 'tireSize', 'Enter the size as on the sidewall, such as 225/65R17 or LT265/70R17'],
+    [{ tireSize: '226/65R17' }, 'tireSize', 'Width 226 mm is not a tire width: metric widths end in 0 or 5'],
+    [{ tireSize: '225/65R' }, 'tireSize', '"225/65R" needs the rim size, as in 225/65R17'],
     [{ mileage: -5 }, 'mileage', 'Mileage cannot be negative'],
   ])('is refused with %j, saying what is wrong with %s', async (change, field, message) => {
     const customer = newCustomer();

@@ -378,6 +378,31 @@ describe('store tire services and warranties', () => {
     expect(await warrantyRow(warranty.storeTireWarrantyId)).toEqual(before);
   });
 
+  it.each([
+    ['switched on with no price', 'PromisePlusAllWheelDrive', { isEnabled: false, priceInCents: null }, replace('isEnabled', true), 'Promise Plus All-Wheel Drive'],
+    ['switched on and its price taken away at once', 'PromisePlusAllWheelDrive', { isEnabled: false, priceInCents: 1500 }, [...replace('isEnabled', true), ...replace('priceInCents', null)], 'Promise Plus All-Wheel Drive'],
+    ['offered, its price taken away', 'PromisePlus', { isEnabled: true, priceInCents: 2000 }, replace('priceInCents', null), 'Promise Plus'],
+  ] as const)('a warranty %s is refused with a problem detail that says so, and nothing is stored', async (_what, type, start, patch, label) => {
+    const warranty = await warrantyOf(101, type);
+    await t.db.updateTable('storeTireWarranties').set(start).where('storeTireWarrantyId', '=', warranty.storeTireWarrantyId).execute();
+    const before = await warrantyRow(warranty.storeTireWarrantyId);
+    const answer = await as('admin')('PATCH', warrantyAt(warranty.storeTireWarrantyId), patch);
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.headers['content-type']).toContain('application/problem+json');
+    expect(answer.json().errors).toEqual({ priceInCents: [`Enter a price per tire to offer ${label}, or switch it off`] });
+    expect(await warrantyRow(warranty.storeTireWarrantyId)).toEqual(before);
+  });
+
+  it('studding switched on with no price is refused the same way', async () => {
+    const service = await t.db.selectFrom('storeTireServices').selectAll().where('storeId', '=', stores[101]!).executeTakeFirstOrThrow();
+    await t.db.updateTable('storeTireServices').set({ isEnabled: false, priceInCents: null }).where('storeTireServiceId', '=', service.storeTireServiceId).execute();
+    const answer = await as('admin')('PATCH', serviceAt(service.storeTireServiceId), replace('isEnabled', true));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors).toEqual({ priceInCents: ['Enter a price per tire to offer Tire Studding, or switch it off'] });
+    // Switched off, it may have no price.
+    expect((await as('admin')('PATCH', serviceAt(service.storeTireServiceId), replace('priceInCents', null))).statusCode).toBe(200);
+  });
+
   it('are changed by admins only, at their own store of their own company', async () => {
     const warranty = await warrantyOf(101);
     const before = await warrantyRow(warranty.storeTireWarrantyId);

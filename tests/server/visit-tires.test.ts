@@ -83,6 +83,33 @@ describe('a visit\'s tires', () => {
     expect((await recordDot(tech, randomUUID(), 'DOT U2LLLMLR5023')).statusCode).toBe(404);
   });
 
+  it.each([
+    // The server's clock reads Monday 3 June 2030, week 23 of 2030: a later week has not come.
+    ['DOT 1HJ 2A 7LMX 2430', 'The date 2430 names week 24 of 2030, which has not come yet: check the code'],
+    ['DOT U2LL LMLR 0130', 'A tire made from April 2025 has 13 symbols after DOT and this code has 12: check for a missing one'],
+    ['DOT 1HJ 2A 7LMX 1214', 'The date 1214 names week 12 of 2014, but a code of 13 symbols is the form plants moulded from 2015: check for one typed twice'],
+    ['DOT U2LL LMLR 5423', 'The date 5423 names week 54: a year has weeks 01 to 53'],
+  ])('refuse %j with a problem detail (%s) and store nothing', async (typed, message) => {
+    const scheduledVisitId = await openVisit();
+    const [first] = fourOf(null);
+    await addTires(user, scheduledVisitId, [first]);
+    const before = await t.db.selectFrom('visitTires').selectAll().where('visitTireId', '=', first!.visitTireId).executeTakeFirstOrThrow();
+    const refused = await recordDot(tech, first!.visitTireId, typed);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json<{ status: number; errors: Record<string, string[]> }>()).toMatchObject({ status: 400, errors: { dotCode: [message] } });
+    expect(await t.db.selectFrom('visitTires').selectAll().where('visitTireId', '=', first!.visitTireId).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
+  it('take a code of the current week, in the 13-symbol form', async () => {
+    const scheduledVisitId = await openVisit();
+    const [first] = fourOf(null);
+    await addTires(user, scheduledVisitId, [first]);
+    const read = await recordDot(tech, first!.visitTireId, 'DOT 1HJ 2A 7LMX 2330');
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<VisitTire>().dotCode).toBe('DOT 1HJ2A7LMX2330');
+  });
+
   it('are taken off by the counter, twice as once, and not by the bay', async () => {
     const scheduledVisitId = await openVisit();
     const [first] = fourOf(null);

@@ -3,7 +3,7 @@ import { customerSearchTokens, nameMatch, quotedSearch, readCustomerQuery, searc
 import { duplicateGroups, duplicateReasons, mergeableInto, pairKey, type DuplicateCandidate } from '../../src/domain/duplicates.ts';
 import { e164, formatPhone, phoneDigits } from '../../src/domain/phone.ts';
 import { modelYearFromVin, vinCheckDigit, vinProblem } from '../../src/domain/vin.ts';
-import { vehicleProblems, vehicleWarnings } from '../../src/domain/customer-rules.ts';
+import { normalizeFields, vehicleProblems, vehicleWarnings } from '../../src/domain/customer-rules.ts';
 
 describe('phone numbers', () => {
   it.each(['(555) 123-4567', '555.123.4567', '+15551234567', '1 555 123 4567', '5551234567'])('read %s as 5551234567', (typed) => {
@@ -43,6 +43,33 @@ describe('VINs', () => {
     expect(vehicleWarnings({ vin: '1HGCM82633A004352', year: 2019, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null }).year)
       .toBe('The VIN reads as a 2003 model: check the year (heavy trucks and trailers may differ)');
     expect(vehicleWarnings({ vin: '1HGCM82633A004352', year: 2003, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null })).toEqual({});
+  });
+});
+
+describe('a vehicle\'s tire size, read by the counter\'s own parser', () => {
+  const vehicle = (tireSize: string) => ({ vin: null, year: null, tireSize, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null });
+  it.each([
+    ['35x12.50R20LT', '35x12.50R20LT'],
+    ['265/70R17LT', 'LT265/70R17'],
+    ['7.50R16', '7.50R16'],
+    ['2256517', '225/65R17'],
+    ['225-65-17', '225/65R17'],
+    ['p225/65r17 102h', 'P225/65R17 102H'],
+    ['LT245/75R16 E 120/116S', 'LT245/75R16/E 120/116S'],
+    ['195/70R15C 104/102R', '195/70R15C 104/102R'],
+  ])('takes %j and keeps it as %s', (typed, stored) => {
+    const normalized = normalizeFields(vehicle(typed));
+    expect(normalized.tireSize).toBe(stored);
+    expect(vehicleProblems(normalized)).toEqual({});
+  });
+
+  it.each([
+    ['226/65R17', 'Width 226 mm is not a tire width: metric widths end in 0 or 5'],
+    ['225/65R', '"225/65R" needs the rim size, as in 225/65R17'],
+    ['Michelin', '"MICHELIN" is not a tire size: write it like 225/65R17, LT245/75R16 or 35x12.50R20LT'],
+  ])('refuses %j in the parser\'s words: %s', (typed, problem) => {
+    const normalized = normalizeFields(vehicle(typed));
+    expect(vehicleProblems(normalized)).toEqual({ tireSize: [problem] });
   });
 });
 

@@ -201,3 +201,24 @@ describe('a catalogue\'s rule changed on the device', () => {
     expect(retailMutations.removeFixedTirePrice(catalogId, tireId).build(undefined)).toBeNull();
   });
 });
+
+describe('a warranty or tire service switched on on the device', () => {
+  it.each([
+    ['a warranty switched on with no price', () => retailMutations.updateStoreTireWarranty(warranty.storeTireWarrantyId, { isEnabled: true, priceInCents: null }).build({ ...warranty, isEnabled: false, priceInCents: null }),
+      'The warranty was not saved: Enter a price per tire to offer Promise Plus, or switch it off.'],
+    ['the price of an offered warranty taken away', () => retailMutations.updateStoreTireWarranty(warranty.storeTireWarrantyId, { priceInCents: null }).build(warranty),
+      'The warranty was not saved: Enter a price per tire to offer Promise Plus, or switch it off.'],
+    ['studding switched on with no price', () => retailMutations.updateStoreTireService(studding.storeTireServiceId, { isEnabled: true }).build({ ...studding, priceInCents: null }),
+      'The tire service was not saved: Enter a price per tire to offer Tire Studding, or switch it off.'],
+  ])('is refused when it is %s, before anything is stored or queued', (_what, build, message) => {
+    expect(build).toThrow(message);
+  });
+
+  it('is queued switched off with no price, or switched on with one', () => {
+    const off = retailMutations.updateStoreTireWarranty(warranty.storeTireWarrantyId, { isEnabled: false, priceInCents: null }).build(warranty)!.request.body as unknown[];
+    expect(off).toHaveLength(2);
+    expect(off).toEqual(expect.arrayContaining([{ op: 'replace', path: '/isEnabled', value: false }, { op: 'replace', path: '/priceInCents', value: null }]));
+    expect(retailMutations.updateStoreTireService(studding.storeTireServiceId, { isEnabled: true }).build(studding)!.request.body)
+      .toEqual([{ op: 'replace', path: '/isEnabled', value: true }]);
+  });
+});

@@ -100,7 +100,7 @@ describe('the finder orders by the store\'s price', () => {
     n += 1;
     return {
       tireId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, productLineHashId: 'line', brandHashId: 'brand', tireSizeId: '00000000-0000-4000-8000-000000000000',
-      sizeKey: '225/65R17', sku: `SKU${n}`, category: 'Tour', subcategory: null, webCategory: 'AllSeason', loadIndex: 102, dualLoadIndex: null, speedRating: 'H',
+      sizeKey: '225/65R17', sku: `SKU${n}`, category: 'Tour', subcategory: null, webCategory: 'AllSeason', loadIndex: 102, dualLoadIndex: null, loadRange: null, speedRating: 'H',
       priceInCents, costInCents, utqg: null, isRunFlat: false, treadDepth32nds: 10,
     };
   };

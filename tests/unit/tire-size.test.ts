@@ -11,7 +11,7 @@ function sized(text: string): TireSize {
   return parsed.size;
 }
 
-const none = { serviceType: null, construction: 'R', commercial: false, loadIndex: null, dualLoadIndex: null, speedRating: null, reinforced: false };
+const none = { serviceType: null, construction: 'R', commercial: false, loadIndex: null, dualLoadIndex: null, speedRating: null, reinforced: false, loadRange: null };
 
 describe('a tire size, read from the ways it is printed', () => {
   it.each([
@@ -123,6 +123,94 @@ describe('a bad size is refused with a message that names what is wrong', () => 
 
   it('has no problem with a good size', () => {
     expect(tireSizeProblem('LT245/75R16 120/116N')).toBeNull();
+  });
+});
+
+describe('a light-truck or trailer size\'s load range, written any of the ways shops write it', () => {
+  it.each([
+    ['LT245/75R16 E', 'E', 'LT245/75R16/E'],
+    ['LT245/75R16/E 120/116S', 'E', 'LT245/75R16/E 120/116S'],
+    ['LT265/75R16/E 123R', 'E', 'LT265/75R16/E 123R'],
+    ['LT245/75R16 E 120/116S', 'E', 'LT245/75R16/E 120/116S'],
+    ['LT245/75R16 120/116S E', 'E', 'LT245/75R16/E 120/116S'],
+    ['lt245/75r16 lre', 'E', 'LT245/75R16/E'],
+    ['LT245/75R16 LR-E', 'E', 'LT245/75R16/E'],
+    ['LT245/75R16 Load Range E', 'E', 'LT245/75R16/E'],
+    ['LT245/75R16 10PR', 'E', 'LT245/75R16/E'],
+    ['LT245/75R16 10 ply', 'E', 'LT245/75R16/E'],
+    ['LT245/75R16 10-PLY', 'E', 'LT245/75R16/E'],
+    ['LT245/75R16 C', 'C', 'LT245/75R16/C'],
+    ['ST225/75R15 D 117/112L', 'D', 'ST225/75R15/D 117/112L'],
+    ['31x10.50R15LT/C 109S', 'C', '31x10.50R15LT/C 109S'],
+    ['31x10.50R15LT C 109S', 'C', '31x10.50R15LT/C 109S'],
+    ['225/70R19.5 LRG 128/126L', 'G', '225/70R19.5/G 128/126L'],
+    ['225/70R19.5 14PR', 'G', '225/70R19.5/G'],
+    ['LT245/75R16 6 ply', 'C', 'LT245/75R16/C'],
+    ['LT245/75R16 12PR', 'F', 'LT245/75R16/F'],
+  ])('%j is load range %s, written %s', (typed, range, written) => {
+    expect(sized(typed).loadRange).toBe(range);
+    expect(formatTireSize(sized(typed))).toBe(written);
+  });
+
+  it.each([
+    // A bare letter right after a bare load index is its speed symbol, as 102 H is.
+    ['LT245/75R16 120/116 E', null, 'E'],
+    ['225/65R17 102H', null, 'H'],
+    // 195/70R15C stays commercial: only after LT or ST is a separate C the load range.
+    ['195/70R15 C 104/102R', null, 'R'],
+  ])('%j has load range %s and speed %s', (typed, range, speed) => {
+    expect(sized(typed)).toMatchObject({ loadRange: range, speedRating: speed });
+  });
+
+  it.each([
+    ['225/65R17 H', '"H" after the size is not understood'],
+    ['LT245/75R16 E F', 'A tire has one load range: this size gives both E and F'],
+    ['LT245/75R16 E 8PR', 'A tire has one load range: this size gives both E and D'],
+    ['LT245/75R16 9PR', 'A 9-ply rating is not known: ply ratings run 4, 6, 8 and on to 24'],
+    ['LT245/75R16 LRX', 'Load range X is not known: they run B, C, D, E, F and on to N'],
+  ])('%j is refused: %s', (typed, problem) => {
+    expect(parseTireSize(typed)).toEqual({ ok: false, problem });
+  });
+});
+
+describe('a numeric size (the older light-truck and the truck sizes)', () => {
+  it.each([
+    ['7.50R16', { widthInches: 7.5, widthText: '7.50', construction: 'R', rimDiameter: 16, serviceType: null, key: '7.50R16' }, '7.50R16'],
+    ['7.5R16LT 8PR', { widthInches: 7.5, widthText: '7.50', rimDiameter: 16, serviceType: 'LT', loadRange: 'D', key: '7.50R16' }, '7.50R16LT/D'],
+    ['LT7.50R16', { serviceType: 'LT', key: '7.50R16' }, '7.50R16LT'],
+    ['7.00-15', { construction: 'D', rimDiameter: 15, key: '7.00R15' }, '7.00-15'],
+    ['8.75R16.5', { widthInches: 8.75, rimDiameter: 16.5, key: '8.75R16.5' }, '8.75R16.5'],
+    ['11R22.5 146/143L', { widthInches: 11, widthText: '11', rimDiameter: 22.5, loadIndex: 146, dualLoadIndex: 143, key: '11R22.5' }, '11R22.5 146/143L'],
+    ['11.00R20', { widthText: '11.00', key: '11.00R20' }, '11.00R20'],
+  ])('%j reads as %j and is written %s', (typed, parts, written) => {
+    expect(sized(typed)).toMatchObject({ system: 'numeric', ...parts });
+    expect(formatTireSize(sized(typed))).toBe(written);
+  });
+
+  it.each([
+    ['3.50R16', 'Width 3.50 in is not a tire width'],
+    ['7.52R16', 'Width 7.52 in is not a tire width'],
+    ['7.50R13.5', 'Rim diameter 13.5 is not a tire rim size'],
+    ['ST7.50R16', 'ST does not go with a numeric size: write it like 225/65R17, LT245/75R16 or 35x12.50R20LT'],
+  ])('%j is refused: %s', (typed, problem) => {
+    expect(parseTireSize(typed)).toEqual({ ok: false, problem });
+  });
+});
+
+describe('a size begun says what it still needs, in the words the counter and the vehicle form show', () => {
+  it.each([
+    ['225/', '"225/" needs the aspect ratio and rim size after the width, as in 225/65R17'],
+    ['225 6', '"225 6" needs the aspect ratio and rim size after the width, as in 225/65R17'],
+    ['225/65', '"225/65" needs the rim size, as in 225/65R17'],
+    ['225/65R', '"225/65R" needs the rim size, as in 225/65R17'],
+    ['225/65ZR', '"225/65ZR" needs the rim size, as in 225/65R17'],
+    ['LT245/75', '"LT245/75" needs the rim size, as in 225/65R17'],
+    ['35x', '"35x" needs the width and rim size, as in 35x12.50R20LT'],
+    ['35x12.50', '"35x12.50" needs the rim size, as in 35x12.50R20LT'],
+    ['35x12.50R', '"35x12.50R" needs the rim size, as in 35x12.50R20LT'],
+    ['226/65R17', 'Width 226 mm is not a tire width: metric widths end in 0 or 5'],
+  ])('%j: %s', (typed, problem) => {
+    expect(parseTireSize(typed)).toEqual({ ok: false, problem });
   });
 });
 

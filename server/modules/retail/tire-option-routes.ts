@@ -5,6 +5,7 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import type { CollectionName } from '../../../src/contract/sync.ts';
 import { storeTireServicePatchableFields, storeTireWarrantyPatchableFields } from '../../../src/contract/writes.ts';
 import { storeAdmins } from '../../../src/domain/roles.ts';
+import { tireOptionProblems } from '../../../src/domain/tire-option-rules.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
@@ -36,7 +37,8 @@ export const storeTireWarranties: TireOption<typeof storeTireWarrantySchema> = {
 /**
  * Store tire services and warranties (spec section 7, under /api/product-information): the front counter reads
  * the active store's list to quote; its admins (Retail Management) change them with a JSON patch document of
- * isEnabled and priceInCents. The type, ids and store are nobody's to change (a 400); an empty patch changes nothing.
+ * isEnabled and priceInCents. The type, ids and store are nobody's to change (a 400); an empty patch changes nothing;
+ * one switched on with no price is refused (tireOptionProblems).
  */
 export async function storeTireOptionRoutes(app: FastifyInstance, context: ModuleContext): Promise<void> {
   tireOptionRoutes(app, context, storeTireServices);
@@ -61,7 +63,8 @@ function tireOptionRoutes<S extends typeof storeTireServiceSchema | typeof store
     const scope = await storeScope(db, auth, request, storeAdmins, option.words);
     const key = parseOrProblem(params, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
-      const { row, changed } = await w.patch(spec, key, request.body, option.editable);
+      // Switched on, it needs a price: without one the quote would never offer it (a 400, nothing stored).
+      const { row, changed } = await w.patch(spec, key, request.body, option.editable, { problems: (_, next) => tireOptionProblems(next) });
       if (changed) w.event(spec, row, 'ReplicaChanged', [option.collection, key[idField]]);
       return { status: 200, body: row };
     });

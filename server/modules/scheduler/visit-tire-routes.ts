@@ -6,6 +6,7 @@ import { bayAndCounter, frontCounter } from '../../../src/domain/roles.ts';
 import { parseDot } from '../../../src/domain/tire-dot.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { storeScope } from '../../sync/scope.ts';
+import { storeToday } from '../store-today.ts';
 import type { RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { scheduledVisits } from './visit-routes.ts';
@@ -22,7 +23,7 @@ const maxTiresPerVisit = 8;
  * option) and takes them off; the bay and the counter record each tire's DOT code as read off the sidewall. The
  * rows carry no price, so the bay reads them whole.
  */
-export async function visitTireRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
+export async function visitTireRoutes(app: FastifyInstance, { db, auth, writes, clock }: ModuleContext): Promise<void> {
   app.post(apiPaths.visitTires, async (request, reply) => {
     const scope = await storeScope(db, auth, request, frontCounter, 'a visit\'s tires');
     const { scheduledVisitId } = parseOrProblem(visitParams, request.params, 'The path');
@@ -68,12 +69,16 @@ export async function visitTireRoutes(app: FastifyInstance, { db, auth, writes }
     return reply.code(result.status).send(result.body);
   });
 
-  /** A tire's DOT code as typed (spaces, case and a missing "DOT" forgiven), or null to clear a misread one. */
+  /**
+   * A tire's DOT code as typed (spaces, case and a missing "DOT" forgiven), or null to clear a misread one. A code
+   * that does not read is refused (a 400 naming what is wrong, nothing stored), a week after the store's current
+   * one included: judged by the server's clock, which a code the bay read earlier (offline) has only passed since.
+   */
   app.put(apiPaths.visitTireDot, async (request, reply) => {
     const scope = await storeScope(db, auth, request, bayAndCounter, 'a visit\'s tires');
     const key = parseOrProblem(tireParams, request.params, 'The path');
     const { dotCode, onlyIfNone } = parseOrProblem(recordDotSchema, request.body, 'The DOT code');
-    const parsed = dotCode === null ? null : parseDot(dotCode);
+    const parsed = dotCode === null ? null : parseDot(dotCode, await storeToday(db, scope.storeId, clock.now()));
     if (parsed && !parsed.ok) refuseProblems({ dotCode: [parsed.message] }, 'The DOT code');
     const code = parsed?.ok ? parsed.dot.code : null;
     const result = await writes.run(request, scope, async (w) => {

@@ -15,17 +15,19 @@ import { formatCalendarDate } from '../../domain/date-format.ts';
 import { displayName } from '../../domain/display-name.ts';
 import { newHashId } from '../../domain/hash-id.ts';
 import { storeTimeZone } from '../../domain/time-zone.ts';
-import { parseSpeedRating, speedLimit } from '../../domain/tire-load-speed.ts';
+import { loadRangeLabel, parseLoadRange, parseSpeedRating, speedLimit } from '../../domain/tire-load-speed.ts';
 import {
-  findTires, foundTireOrders, isStuddable, noFilters, orderFoundTires, tireDescription, type FinderFilters, type FoundTire, type FoundTireOrder,
+  findTires, foundTireOrders, isStuddable, noFilters, orderFoundTires, tireDescription, withTypedNeeds, type FinderFilters, type FinderQuery, type FoundTire, type FoundTireOrder,
 } from '../../domain/tire-finder.ts';
 import { choiceWithAddOns, type DraftChoice } from '../../domain/tire-add-on-defaults.ts';
+import { catalogueSizeText, sizeServiceType } from '../../domain/tire-service-type.ts';
 import { priceTireQuote } from '../../domain/tire-quote.ts';
 import { choicesAtRulePrices, tireIdsOf } from '../../domain/retail-tire-price.ts';
 import { transferOptions, transferStoreOf } from '../../domain/tire-transfer.ts';
 import { parseTireSize } from '../../domain/tire-size.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import type { StockElsewhere } from '../../../workers/stock-elsewhere.ts';
+import { NothingFound, ServiceTypeFilter, sizeBoxMessage } from './finder-messages.tsx';
 import { QuoteOptionCard } from './quote-option-card.tsx';
 import classes from './tire-counter.module.css';
 import { quoteMessage } from './quote-message.ts';
@@ -50,10 +52,14 @@ const newChoice = (index: number): DraftChoice => ({
   addOnIds: [], addOnsChosen: false, tireServiceTypes: [], warrantyType: null,
 });
 
-/** What the finder starts from for a vehicle: its tire size in the box, and its load and speed as the least. */
-function sizeSearchOf(vehicle: CustomerVehicle | null | undefined): { typed: string; minLoadIndex: number | null; minSpeed: string | null } | null {
+/**
+ * What the finder starts from for a vehicle: its tire size in the box, its load, speed and load range as the least,
+ * and its service type (an LT truck's size finds LT tires).
+ */
+function sizeSearchOf(vehicle: CustomerVehicle | null | undefined) {
   const size = vehicle?.tireSize ? parseTireSize(vehicle.tireSize) : null;
-  return size?.ok ? { typed: size.size.key, minLoadIndex: size.size.loadIndex, minSpeed: size.size.speedRating } : null;
+  if (!size?.ok) return null;
+  return { typed: size.size.key, minLoadIndex: size.size.loadIndex, minSpeed: size.size.speedRating, serviceType: sizeServiceType(size.size), minLoadRange: size.size.loadRange };
 }
 
 /**
@@ -96,7 +102,10 @@ function TireCounter({ storeId, basics, saved, opened, sizeSearch }: { storeId: 
   const [draft, setDraft] = useState<Draft>(opened);
   const [selected, setSelected] = useState(0);
   const [typed, setTyped] = useState(sizeSearch?.typed ?? '');
-  const [filters, setFilters] = useState<FinderFilters>(() => ({ ...noFilters, minLoadIndex: sizeSearch?.minLoadIndex ?? null, minSpeed: sizeSearch?.minSpeed ?? null }));
+  const [filters, setFilters] = useState<FinderFilters>(() => ({
+    ...noFilters, minLoadIndex: sizeSearch?.minLoadIndex ?? null, minSpeed: sizeSearch?.minSpeed ?? null,
+    serviceType: sizeSearch?.serviceType ?? null, minLoadRange: sizeSearch?.minLoadRange ?? null,
+  }));
   const [sort, setSort] = useState<FoundTireOrder>('stock');
   const [notice, setNotice] = useState<string | null>(null);
   const action = useAction('The quote could not be saved; try again.');
@@ -108,12 +117,7 @@ function TireCounter({ storeId, basics, saved, opened, sizeSearch }: { storeId: 
   const found = useMemo(() => {
     if (!lookup) return [];
     const exactKey = lookup.query.kind === 'size' ? lookup.query.exactKey : null;
-    const typedNeeds = lookup.query.kind === 'size' ? lookup.query : null;
-    return findTires(lookup.tires, basics.stock, {
-      ...filters,
-      minLoadIndex: filters.minLoadIndex ?? typedNeeds?.minLoadIndex ?? null,
-      minSpeed: filters.minSpeed ?? typedNeeds?.minSpeed ?? null,
-    }, exactKey, basics.priceOf);
+    return findTires(lookup.tires, basics.stock, withTypedNeeds(filters, lookup.query), exactKey, basics.priceOf);
   }, [lookup, basics, filters]);
 
   // The quote's catalogue tires at the store's price by the rule of now (a saved quote opened again follows a
@@ -148,7 +152,7 @@ function TireCounter({ storeId, basics, saved, opened, sizeSearch }: { storeId: 
     const size = sizeSearchOf(v);
     if (size) {
       setTyped(size.typed);
-      setFilters({ ...filters, minLoadIndex: size.minLoadIndex, minSpeed: size.minSpeed });
+      setFilters({ ...filters, minLoadIndex: size.minLoadIndex, minSpeed: size.minSpeed, serviceType: size.serviceType, minLoadRange: size.minLoadRange });
     }
   };
 
@@ -205,10 +209,11 @@ function TireCounter({ storeId, basics, saved, opened, sizeSearch }: { storeId: 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Stack gap="sm">
-            <Group align="flex-end" gap="sm" wrap="wrap">
+            <Group align="flex-start" gap="sm" wrap="wrap">
               <TextInput
                 label="Size, brand or line" placeholder="2256517, LT245/75R16 or Michelin" value={typed} style={{ flex: '1 1 220px' }}
                 onChange={(e) => setTyped(e.currentTarget.value)} autoFocus autoComplete="off" data-autofocus
+                {...sizeBoxMessage(lookup?.query, found.length)} inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
               <NumberInput label="Tires" w={80} min={1} max={8} allowDecimal={false} clampBehavior="strict" value={filters.quantity}
                 onChange={(value) => { if (typeof value === 'number' && value >= 1) setFilters({ ...filters, quantity: value }); }} />
@@ -222,8 +227,8 @@ function TireCounter({ storeId, basics, saved, opened, sizeSearch }: { storeId: 
                 </Group>
               </Paper>
             )}
-            <TireResults key={typed} typed={typed} begun={lookup?.query.kind === 'begun'} found={found} basics={basics} addTo={draft.choices[selected]?.name ?? 'Good'} wanted={filters.quantity} onAdd={addTire}
-              sort={sort} onSort={setSort} />
+            <TireResults key={typed} typed={typed} query={lookup?.query} filters={withTypedNeeds(filters, lookup?.query)} found={found} basics={basics}
+              addTo={draft.choices[selected]?.name ?? 'Good'} wanted={filters.quantity} onAdd={addTire} sort={sort} onSort={setSort} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
@@ -332,6 +337,7 @@ const speedChoices = (current: string | null) => [...roadSpeeds, ...(current && 
 function FinderFilterBar({ filters, onChange }: { filters: FinderFilters; onChange: (next: FinderFilters) => void }) {
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
+      <ServiceTypeFilter value={filters.serviceType} onChange={(serviceType) => onChange({ ...filters, serviceType })} />
       <Select label="Category" size="sm" w={170} clearable placeholder="Any"
         data={tireCategories.values.filter((c) => c !== 'Winter').map((c) => ({ value: c, label: tireCategories.label(c) }))}
         value={filters.category} onChange={(v) => onChange({ ...filters, category: (v as TireCategory | null) ?? null })} />
@@ -349,17 +355,17 @@ function FinderFilterBar({ filters, onChange }: { filters: FinderFilters; onChan
   );
 }
 
-function TireResults({ typed, begun, found: unordered, basics, addTo, wanted, onAdd, sort, onSort }: {
-  typed: string; begun: boolean; found: FoundTire[]; basics: CounterBasics; addTo: string; wanted: number; onAdd: (found: FoundTire) => void;
-  sort: FoundTireOrder; onSort: (order: FoundTireOrder) => void;
+function TireResults({ typed, query, filters, found: unordered, basics, addTo, wanted, onAdd, sort, onSort }: {
+  typed: string; query: FinderQuery | undefined; filters: FinderFilters; found: FoundTire[]; basics: CounterBasics; addTo: string; wanted: number;
+  onAdd: (found: FoundTire) => void; sort: FoundTireOrder; onSort: (order: FoundTireOrder) => void;
 }) {
   const [shown, setShown] = useState(page);
   const found = useMemo(() => orderFoundTires(unordered, sort, (tire) => `${basics.brands.get(tire.brandHashId)?.name ?? ''} ${basics.lines.get(tire.productLineHashId)?.name ?? ''}`),
     [unordered, sort, basics]);
   const words = foundTireOrders.find((o) => o.value === sort)!.words;
   if (typed.trim() === '') return <Text c="dimmed" size="sm">Type a size (2256517 works), a brand or a product line.</Text>;
-  if (begun) return <Text c="dimmed" size="sm">Keep typing: a size (225/65R17 or 2256517), a brand or a line.</Text>;
-  if (found.length === 0) return <Text c="dimmed" size="sm">No tire in the catalogue matches “{typed}” with these filters.</Text>;
+  if (query?.kind === 'begun') return <Text c="dimmed" size="sm">Keep typing: a size (225/65R17 or 2256517), a brand or a line.</Text>;
+  if (found.length === 0) return <NothingFound typed={typed} query={query} filters={filters} />;
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="center" gap="xs" wrap="wrap">
@@ -379,8 +385,9 @@ function TireRow({ found, basics, addTo, wanted, onAdd }: { found: FoundTire; ba
   const { tire } = found;
   const line = basics.lines.get(tire.productLineHashId);
   const brand = basics.brands.get(tire.brandHashId);
+  const loadRange = parseLoadRange(tire.loadRange);
   const details = [
-    `${tire.sizeKey} ${tire.loadIndex ?? ''}${tire.dualLoadIndex ? `/${tire.dualLoadIndex}` : ''}${tire.speedRating ?? ''}`,
+    catalogueSizeText(tire, { loadRange: false }), loadRange && loadRangeLabel(loadRange),
     tire.utqg ? `UTQG ${tire.utqg}` : null, tire.isRunFlat ? 'Run-flat' : null, isStuddable(tire) ? 'Studdable' : null,
     tire.treadDepth32nds ? `${tire.treadDepth32nds}/32″` : null,
   ].filter(Boolean).join(' · ');

@@ -143,7 +143,7 @@ function VehicleForm({ storeId, customerId, vehicle }: { storeId: number; custom
               <Select label="Colour" data={vehicleColors.values.map((value) => ({ value, label: value }))} allowDeselect={false} {...form.getInputProps('color')} key={form.key('color')} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 4 }}><NumberInput label="Mileage" min={0} thousandSeparator="," allowDecimal={false} {...form.getInputProps('mileage')} key={form.key('mileage')} /></Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}><TextInput label="Tire size" placeholder="225/65R17" maxLength={20} {...form.getInputProps('tireSize')} key={form.key('tireSize')} /></Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}><TextInput label="Tire size" placeholder="225/65R17" maxLength={30} {...form.getInputProps('tireSize')} key={form.key('tireSize')} /></Grid.Col>
           </Grid>
         </Paper>
         {failure && <Alert color="error" title="The vehicle was not saved">{failure}</Alert>}

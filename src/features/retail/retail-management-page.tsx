@@ -11,11 +11,12 @@ import { useSaveStatus } from '../../app/save-status.ts';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
 import { retailStoreSettingsSchema, storeTireWarrantySchema, type RetailPriceCatalog, type RetailStoreSettings, type StoreTireService, type StoreTireWarranty, type TirePurchaseAddOn } from '../../contract/entities.ts';
-import { storeTireServiceTypes, storeTireWarrantyTypes } from '../../contract/enum-values.ts';
+import { storeTireWarrantyTypes } from '../../contract/enum-values.ts';
 import { createRetailStoreSettingsSchema } from '../../contract/writes.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { changedFields } from '../../domain/json-patch.ts';
+import { tireOptionLabel, tireOptionProblems } from '../../domain/tire-option-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
 import { InstallPackagesSection } from './install-packages-section.tsx';
@@ -220,18 +221,23 @@ function StoreSection({ storeId, settings, catalogs, outbox, ruleOutbox, unsaved
 interface OptionRow {
   id: string;
   kind: 'service' | 'warranty';
+  type: StoreTireService['type'] | StoreTireWarranty['type'];
   label: string;
   isEnabled: boolean;
   price: number | string;
 }
 
 const optionRows = (services: StoreTireService[], warranties: StoreTireWarranty[]): OptionRow[] => [
-  ...services.map((s) => ({ id: s.storeTireServiceId, kind: 'service' as const, label: storeTireServiceTypes.label(s.type), isEnabled: s.isEnabled, price: dollarsOf(s.priceInCents) })),
-  ...warranties.map((w) => ({ id: w.storeTireWarrantyId, kind: 'warranty' as const, label: storeTireWarrantyTypes.label(w.type), isEnabled: w.isEnabled, price: dollarsOf(w.priceInCents) })),
+  ...services.map((s) => ({ id: s.storeTireServiceId, kind: 'service' as const, type: s.type, label: tireOptionLabel(s.type), isEnabled: s.isEnabled, price: dollarsOf(s.priceInCents) })),
+  ...warranties.map((w) => ({ id: w.storeTireWarrantyId, kind: 'warranty' as const, type: w.type, label: tireOptionLabel(w.type), isEnabled: w.isEnabled, price: dollarsOf(w.priceInCents) })),
 ];
 
 /** A price left empty means no price; the schema (the same for services and warranties) says what else is refused. */
 const optionPrice = (price: number | string): number | null => (price === '' ? null : centsOf(price));
+
+/** Switched on with no price, it would never be offered: said beside the price as soon as it is so, and refused on save. */
+const offeredWithoutPrice = (row: OptionRow): string | undefined =>
+  tireOptionProblems({ type: row.type, isEnabled: row.isEnabled, priceInCents: optionPrice(row.price) }).priceInCents?.[0];
 
 /** The store's tire services (Tire Studding) and warranties: each offered or not, at a price per tire; the types are fixed. */
 function TireOptionsSection({ storeId, services, warranties, outbox, unsaved }: {
@@ -242,7 +248,7 @@ function TireOptionsSection({ storeId, services, warranties, outbox, unsaved }: 
     initialValues: current,
     validate: (values) => Object.fromEntries(values.rows.map((row, i) => {
       const cents = optionPrice(row.price);
-      return [`rows.${i}.price`, cents === null ? undefined : priceProblem(storeTireWarrantySchema.shape.priceInCents, cents, true)];
+      return [`rows.${i}.price`, cents === null ? offeredWithoutPrice(row) : priceProblem(storeTireWarrantySchema.shape.priceInCents, cents, true)];
     }).filter(([, message]) => message)),
   });
   useFollowWhileUntouched(form, current);
@@ -267,7 +273,7 @@ function TireOptionsSection({ storeId, services, warranties, outbox, unsaved }: 
         <Stack gap="sm">
           <div>
             <Title order={2} size="h4" id="retail-tire-options">Tire services and warranties</Title>
-            <Text size="sm" c="dimmed">Offered with a tire sale, priced per tire. Leave a price empty when it has none.</Text>
+            <Text size="sm" c="dimmed">Offered with a tire sale, priced per tire. One switched on needs a price; one switched off may have none.</Text>
           </div>
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <RefusedAlert entries={outbox} />
@@ -286,7 +292,7 @@ function TireOptionsSection({ storeId, services, warranties, outbox, unsaved }: 
                     </Table.Td>
                     <Table.Td>
                       <NumberInput aria-label={`${row.label} price per tire`} prefix="$" min={0} clampBehavior="none" decimalScale={2} fixedDecimalScale thousandSeparator=","
-                        {...form.getInputProps(`rows.${i}.price`)} />
+                        {...form.getInputProps(`rows.${i}.price`)} error={form.errors[`rows.${i}.price`] ?? offeredWithoutPrice(row)} />
                     </Table.Td>
                     <Table.Td>
                       <Switch aria-label={`Offer ${row.label}`} {...form.getInputProps(`rows.${i}.isEnabled`, { type: 'checkbox' })} />
