@@ -199,7 +199,7 @@ function StoreSection({ storeId, settings, catalogs, outbox, ruleOutbox, unsaved
           <RefusedAlert entries={outbox} />
           <TextInput label="Website" placeholder="https://" description="The store's retail website" maxLength={2000} {...form.getInputProps('websiteUrl')} />
           <Switch label="Show prices on the website" {...form.getInputProps('showPrices', { type: 'checkbox' })} />
-          <Text size="sm" c="dimmed">How far ahead customers book online is set in <AnchorLink to="/settings/appointments">Settings → Appointments</AnchorLink>.</Text>
+          <Text size="sm" c="dimmed">How far ahead customers book online is set in <AnchorLink to="/settings/appointments" underline="always">Settings → Appointments</AnchorLink>.</Text>
           <Select label="Retail price catalogue" description={chosen?.description ?? 'The prices the store\'s tires follow'} placeholder="No catalogue" clearable maw={480}
             data={catalogOptions} {...form.getInputProps('retailPriceCatalogId')} />
           <Group align="flex-start" gap="md">
