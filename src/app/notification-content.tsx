@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { cleanNoticeMarkup, noticeAttributes, noticeLinkPattern, noticeTags } from '../domain/notice-markup.ts';
+import { noticeAttributes, noticeLinkPattern, noticeTags } from '../domain/notice-markup.ts';
 
 type Sanitize = (html: string) => string;
 /** The sanitiser once loaded: every notice after the first is sanitised as it renders. */
@@ -12,7 +12,7 @@ let loading: Promise<void> | undefined;
  */
 const loadSanitizer = (): Promise<void> => (loading ??= import('dompurify').then(({ default: purify }) => {
   // The server keeps only this markup too; a notice stored before it did (a fixed overlay) is cleaned here.
-  sanitize = (html) => purify.sanitize(cleanNoticeMarkup(html), {
+  sanitize = (html) => purify.sanitize(html, {
     ALLOWED_TAGS: [...noticeTags], ALLOWED_ATTR: [...noticeAttributes], ALLOWED_URI_REGEXP: noticeLinkPattern,
   });
 }, (error: unknown) => {

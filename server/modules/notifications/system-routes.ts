@@ -5,7 +5,7 @@ import { systemNotificationSchema, type SystemNotification } from '../../../src/
 import { everyoneGroup, storeGroup, systemNoticeEvent } from '../../../src/contract/hub.ts';
 import { activeStoreHeader, apiPaths } from '../../../src/contract/routes.ts';
 import { createSystemNotificationSchema, patchedSystemNotificationSchema, systemNotificationContentMax, systemNotificationPatchableFields } from '../../../src/contract/system-notices.ts';
-import { cleanNoticeMarkup } from '../../../src/domain/notice-markup.ts';
+import { cleanNoticeMarkup } from '../../http/notice-markup.ts';
 import { isPlatformAdmin } from '../../../src/domain/roles.ts';
 import { applicationName } from '../../../src/contract/application-name.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
