@@ -6,7 +6,7 @@ import { Temporal } from 'temporal-polyfill';
 import { launchProfile } from '../e2e/support/browser.ts';
 import { firstSyncDone } from '../e2e/support/idb.ts';
 import { fillSignIn, readyForOffline, shellReady } from '../e2e/support/session.ts';
-import { storeTimeZone } from '../src/domain/time-zone.ts';
+import { storeTimeZone } from '../src/domain/calendar/time-zone.ts';
 import { freePort } from '../tests/support/ports.ts';
 import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
 import { TcpRelay } from '../tests/support/tcp-relay.ts';

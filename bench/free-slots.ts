@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Db } from '../server/db/connect.ts';
 import { readSlotRows, readSlotStore } from '../server/modules/booking/slot-rows.ts';
-import { freeSlots } from '../src/domain/free-slots.ts';
+import { freeSlots } from '../src/domain/scheduler/free-slots.ts';
 
 const dayMs = 86_400_000;
 

@@ -4,7 +4,7 @@ import { liveQuery } from 'dexie';
 import { StoreDb } from '../src/db/store-db.ts';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { schedulerEvents, type SchedulerEvent } from '../src/domain/scheduler-events.ts';
+import { schedulerEvents, type SchedulerEvent } from '../src/domain/scheduler/scheduler-events.ts';
 import { EventCalendar, type EventCalendarProps } from '../src/features/scheduler/event-calendar.tsx';
 import { readSchedulerRows, useSchedulerEvents } from '../src/features/scheduler/use-scheduler.ts';
 import { setSignedInUser } from '../src/db/signed-in-user.ts';
@@ -22,11 +22,11 @@ import type {
   Brand, CatalogueTire, InventorySummary, ProductLine, RetailStoreSettings, StoreMessage, StoreTireService, StoreTireWarranty, TirePurchaseAddOn,
 } from '../src/contract/entities.ts';
 import type { TireFeeRow, TireInstallPackage, TireQuoteChoice, TireQuoteRequest } from '../src/contract/tire-pricing.ts';
-import { storeTirePrices } from '../src/domain/store-tire-prices.ts';
-import { findTires, isStuddable, noFilters, tireDescription } from '../src/domain/tire-finder.ts';
-import { retailTirePrice } from '../src/domain/retail-tire-price.ts';
+import { storeTirePrices } from '../src/domain/tires/store-tire-prices.ts';
+import { findTires, isStuddable, noFilters, tireDescription } from '../src/domain/tires/tire-finder.ts';
+import { retailTirePrice } from '../src/domain/tires/retail-tire-price.ts';
 import { lookUpTires } from '../src/features/counter/tire-lookup.ts';
-import { priceTireQuote } from '../src/domain/tire-quote.ts';
+import { priceTireQuote } from '../src/domain/tires/tire-quote.ts';
 import type { BenchParams, BenchWorker } from './sync-bench.worker.ts';
 
 const worker = Comlink.wrap<BenchWorker>(new Worker(new URL('./sync-bench.worker.ts', import.meta.url), { type: 'module' }));

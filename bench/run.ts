@@ -26,7 +26,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { defaultPageSize } from '../workers/sync-engine.ts';
 import { publicPagePaths } from '../src/contract/routes.ts';
-import { ratingLinkPath } from '../src/domain/ratings.ts';
+import { ratingLinkPath } from '../src/domain/figures/ratings.ts';
 import { bigStore, generateBigStore } from './generate.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
 import { offlineReadiness, type OfflineReady } from './offline-ready.ts';

@@ -18,9 +18,9 @@ import { compressPhoto } from '../workers/photo-compression.ts';
 import { SyncEngine } from '../workers/sync-engine.ts';
 import { watchHomeFigures, type HomeFigures } from '../workers/home-figures.ts';
 import { dashboardFigures, readDashboardRows } from '../workers/dashboard-figures.ts';
-import { periodWindow } from '../src/domain/store-headline.ts';
-import type { DayRange } from '../src/domain/scheduler-events.ts';
-import { defaultInspectionGroups } from '../src/domain/inspection-template.ts';
+import { periodWindow } from '../src/domain/store/store-headline.ts';
+import type { DayRange } from '../src/domain/scheduler/scheduler-events.ts';
+import { defaultInspectionGroups } from '../src/domain/inspections/inspection-template.ts';
 import { apiPaths as paths } from '../src/contract/routes.ts';
 
 export interface BenchParams { serverUrl: string; storeId: number; userId: string; token: string; pageSize: number }

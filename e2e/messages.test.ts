@@ -7,7 +7,7 @@ import { mintAccessToken } from '../tests/support/tokens.ts';
 import twilio from 'twilio';
 import { createSmsSender } from '../server/messaging/sms.ts';
 import { twilioWebhookPaths } from '../server/messaging/twilio-webhooks.ts';
-import { callBoxNumber, showsCallBox, showsReplyActions } from '../src/domain/quick-reply.ts';
+import { callBoxNumber, showsCallBox, showsReplyActions } from '../src/domain/messages/quick-reply.ts';
 import { ShiftedClock } from '../server/clock.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { relayedEnvironment } from './support/server.ts';

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../src/contract/routes.ts';
-import { instantToWallClock, wallClockIsoToInstant } from '../src/domain/time-zone.ts';
+import { instantToWallClock, wallClockIsoToInstant } from '../src/domain/calendar/time-zone.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { box, drag, entry, halfHour } from './support/scheduler-grid.ts';
 import { relayedEnvironment } from './support/server.ts';
 import { shellReady, signIn } from './support/session.ts';
-import { newHashId } from '../src/domain/hash-id.ts';
+import { newHashId } from '../src/domain/app/hash-id.ts';
 
 // The store's internet link is a relay the offline tests cut.
 const { env, link, appUrl } = await relayedEnvironment();

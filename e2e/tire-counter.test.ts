@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { vehicleTitle } from '../src/domain/display-name.ts';
-import { parseTireSize } from '../src/domain/tire-size.ts';
+import { vehicleTitle } from '../src/domain/people/display-name.ts';
+import { parseTireSize } from '../src/domain/tires/tire-size.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { textsInSink } from './support/sms-sink.ts';

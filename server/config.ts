@@ -1,9 +1,9 @@
-import { defaultMessageLimits, type MessageLimits } from '../src/domain/message-limits.ts';
+import { defaultMessageLimits, type MessageLimits } from '../src/domain/messages/message-limits.ts';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { noMapsKey, startupSettingNames, startupSettings, type AppSettings } from '../src/contract/app-settings.ts';
-import { missingSettingsError } from '../src/domain/startup-settings.ts';
+import { missingSettingsError } from '../src/domain/app/startup-settings.ts';
 
 export interface Config {
   port: number;
@@ -20,7 +20,7 @@ export interface Config {
   accessTokenTtl: number;
   /** Calls an address may make to the public rating page's calls in a minute (guessing links is slowed by it). */
   ratingTriesPerMinute: number;
-  /** How many texts and emails may leave a store, per person and per store (src/domain/message-limits.ts). */
+  /** How many texts and emails may leave a store, per person and per store (src/domain/messages/message-limits.ts). */
   messageLimits: MessageLimits;
   /**
    * The proxies whose X-Forwarded-For is believed (addresses or CIDR ranges), or how many proxy hops to

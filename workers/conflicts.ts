@@ -1,7 +1,7 @@
 import type { CollectionName } from '../src/contract/sync.ts';
 import { deviceOnlyFields } from '../src/db/derived-fields.ts';
 import type { Row } from '../src/db/store-db.ts';
-import { sameMeaning } from '../src/domain/same-meaning.ts';
+import { sameMeaning } from '../src/domain/people/same-meaning.ts';
 
 /** Fields a row carries for sync or for the device's indexes, never the user's: never compared, never reported. */
 const syncFields = new Set(['version', 'changedBy', 'changedByName', 'changedAt', 'storeId', ...deviceOnlyFields]);

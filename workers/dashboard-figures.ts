@@ -9,15 +9,15 @@ import { isOpenFields } from '../src/contract/store-week.ts';
 import type { TireQuote } from '../src/contract/tire-pricing.ts';
 import type { StoreDb } from '../src/db/store-db.ts';
 import { indexedVisits, markServiceStarts, visitsOfServices } from '../src/db/visits-by-service-start.ts';
-import { bayRoles } from '../src/domain/roles.ts';
-import type { DayRange } from '../src/domain/scheduler-events.ts';
-import { visitSpans } from '../src/domain/store-day.ts';
+import { bayRoles } from '../src/domain/people/roles.ts';
+import type { DayRange } from '../src/domain/scheduler/scheduler-events.ts';
+import { visitSpans } from '../src/domain/store/store-day.ts';
 import {
   appointmentsByStatusPerDay, bayUtilisation, carCount, firstReplyTimes, inspectionDecisions, noShowsAndCancellations, ratingsByIsoWeek, technicianUtilisation,
   timePerJob, tireQuotesBooked, tireQuotesSent, type BayUtilisation, type DayCount, type IsoWeek, type NoShowDay, type StatusDay, type TechnicianUtilisation,
-} from '../src/domain/store-figures.ts';
-import { headlineOf, periodWindow, type PeriodRows } from '../src/domain/store-headline.ts';
-import { defaultWeekdayHours, type WeekdayHours } from '../src/domain/store-hours.ts';
+} from '../src/domain/figures/store-figures.ts';
+import { headlineOf, periodWindow, type PeriodRows } from '../src/domain/store/store-headline.ts';
+import { defaultWeekdayHours, type WeekdayHours } from '../src/domain/store/store-hours.ts';
 import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
 import { watchFigures, type StopWatch } from './live-watch.ts';
 import { onlineCall } from './online-call.ts';

@@ -1,7 +1,7 @@
 import Dexie, { RangeSet, type ObservabilitySet } from 'dexie';
 import type { Customer, CustomerDuplicateDismissal } from '../src/contract/entities.ts';
-import { DuplicateIndex } from '../src/domain/duplicate-index.ts';
-import { groupPairs, pairKey, type DuplicateCandidate, type DuplicateReason } from '../src/domain/duplicates.ts';
+import { DuplicateIndex } from '../src/domain/people/duplicate-index.ts';
+import { groupPairs, pairKey, type DuplicateCandidate, type DuplicateReason } from '../src/domain/people/duplicates.ts';
 import type { StoreDb } from '../src/db/store-db.ts';
 
 /** Only what the rule compares is kept in memory, not whole rows. */

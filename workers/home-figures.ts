@@ -3,14 +3,14 @@ import type {
   UnconfirmedVisit,
 } from '../src/contract/entities.ts';
 import type { StoreDb } from '../src/db/store-db.ts';
-import { displayName, vehicleTitle } from '../src/domain/display-name.ts';
-import { bayRoles } from '../src/domain/roles.ts';
-import { isVisitOpen } from '../src/domain/visit-rules.ts';
+import { displayName, vehicleTitle } from '../src/domain/people/display-name.ts';
+import { bayRoles } from '../src/domain/people/roles.ts';
+import { isVisitOpen } from '../src/domain/scheduler/visit-rules.ts';
 import { watchFigures, type StopWatch } from './live-watch.ts';
 import {
   inspectionsAwaitingAnswer, jobsNobodyHas, lateJobs, nextArrivals, readyForPickup, requestsToConfirm, storeDayAt, technicianLoad, vehiclesHere,
   visitsByStatus, visitSpans, type StatusCount, type VehicleHere,
-} from '../src/domain/store-day.ts';
+} from '../src/domain/store/store-day.ts';
 
 const dayMs = 86_400_000;
 /**

@@ -5,9 +5,9 @@ import {
   createInspectionPhotoSchema, createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema,
   type CreateInspectionPhoto, type CreateInspectionReport, type SaveInspectionItem,
 } from '../src/contract/writes.ts';
-import { changesBetween } from '../src/domain/json-patch.ts';
-import { inspectionItemProblems, reportSendPath, reportSendProblem } from '../src/domain/inspections.ts';
-import { milestoneChanges, type Milestone } from '../src/domain/visit-rules.ts';
+import { changesBetween } from '../src/domain/app/json-patch.ts';
+import { inspectionItemProblems, reportSendPath, reportSendProblem } from '../src/domain/inspections/inspections.ts';
+import { milestoneChanges, type Milestone } from '../src/domain/scheduler/visit-rules.ts';
 import type { Mutation } from './sync-engine.ts';
 
 type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { peopleMessages } from '../src/contract/platform-people.ts';
 import { hubEvents, systemNoticeEvent } from '../src/contract/hub.ts';
-import { opensErrorBanner } from '../src/domain/error-banner.ts';
+import { opensErrorBanner } from '../src/domain/app/error-banner.ts';
 import type { GlobalDb } from '../src/db/global-db.ts';
 import type { ReplicaOwner, StoreDb } from '../src/db/store-db.ts';
 import { ApiClient, ApiError, NetworkError } from '../src/http/api-client.ts';

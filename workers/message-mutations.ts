@@ -1,7 +1,7 @@
 import { apiPaths } from '../src/contract/routes.ts';
 import type { StoreLocation } from '../src/contract/store-location.ts';
 import { sendEmailSchema, sendSmsSchema, type SendEmail, type SendSms } from '../src/contract/writes.ts';
-import { outgoingProblems, outgoingStoreMessage, type Channel } from '../src/domain/outgoing-messages.ts';
+import { outgoingProblems, outgoingStoreMessage, type Channel } from '../src/domain/messages/outgoing-messages.ts';
 import { mutations } from './mutations.ts';
 import type { Mutation } from './sync-engine.ts';
 

@@ -7,19 +7,19 @@ import {
   createSchedulerResourceSchema, createSpecialStoreHoursSchema, inspectionTemplateWriteSchema, messageTemplateWriteSchema, schedulerResourcePatchableFields, updateSpecialStoreHoursSchema,
   type CreateCustomer, type CreateSchedulerResource, type CreateSpecialStoreHours, type CreateStoreService, type CreateSupportRequest, type CreateVehicle, type MessageTemplateWrite, type UpdateSpecialStoreHours,
 } from '../src/contract/writes.ts';
-import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/customer-rules.ts';
-import { displayName } from '../src/domain/display-name.ts';
-import { inspectionTemplateProblems } from '../src/domain/inspection-template.ts';
-import { templateLabel, templateProblems } from '../src/domain/message-templates.ts';
-import { maxSmsLength } from '../src/domain/outgoing-messages.ts';
-import { resourceProblems } from '../src/domain/resource-rules.ts';
-import { specialHoursProblems, weekdayHoursProblems } from '../src/domain/store-hours.ts';
-import { archiveChanges, markRepliedChanges } from '../src/domain/store-message-rules.ts';
-import { storeServiceProblems } from '../src/domain/store-service-rules.ts';
-import { pairKey } from '../src/domain/duplicates.ts';
-import { withYearFromVin } from '../src/domain/vin.ts';
-import { changesBetween } from '../src/domain/json-patch.ts';
-import { preferenceFor } from '../src/domain/notification-preferences.ts';
+import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/people/customer-rules.ts';
+import { displayName } from '../src/domain/people/display-name.ts';
+import { inspectionTemplateProblems } from '../src/domain/inspections/inspection-template.ts';
+import { templateLabel, templateProblems } from '../src/domain/messages/message-templates.ts';
+import { maxSmsLength } from '../src/domain/messages/outgoing-messages.ts';
+import { resourceProblems } from '../src/domain/store/resource-rules.ts';
+import { specialHoursProblems, weekdayHoursProblems } from '../src/domain/store/store-hours.ts';
+import { archiveChanges, markRepliedChanges } from '../src/domain/messages/store-message-rules.ts';
+import { storeServiceProblems } from '../src/domain/store/store-service-rules.ts';
+import { pairKey } from '../src/domain/people/duplicates.ts';
+import { withYearFromVin } from '../src/domain/people/vin.ts';
+import { changesBetween } from '../src/domain/app/json-patch.ts';
+import { preferenceFor } from '../src/domain/messages/notification-preferences.ts';
 import type { Mutation } from './sync-engine.ts';
 
 export type StoreEntryKind = 'storeContacts' | 'socialMediaAccounts';

@@ -11,9 +11,9 @@ import {
   type CreateTireFee, type CreateTireInstallPackage, type TireFeeRow, type TireInstallPackage,
 } from '../src/contract/tire-pricing.ts';
 import { putRetailPriceCatalogPriceSchema, retailPriceCatalogPatchableFields } from '../src/contract/retail-price-rules.ts';
-import { changesBetween } from '../src/domain/json-patch.ts';
-import { rateChange, type RateChange } from '../src/domain/tire-fees.ts';
-import { tireOptionProblems } from '../src/domain/tire-option-rules.ts';
+import { changesBetween } from '../src/domain/app/json-patch.ts';
+import { rateChange, type RateChange } from '../src/domain/tires/tire-fees.ts';
+import { tireOptionProblems } from '../src/domain/tires/tire-option-rules.ts';
 import type { Mutation } from './sync-engine.ts';
 
 type Row = Record<string, unknown>;
@@ -197,7 +197,7 @@ export const retailMutations = {
   },
 
   /**
-   * A new rate of a fee from a date (src/domain/tire-fees.ts rateChange): the row in force that day ends the day
+   * A new rate of a fee from a date (src/domain/tires/tire-fees.ts rateChange): the row in force that day ends the day
    * before, then the new row is added. Queued together (both or neither on the device); the new row is sent
    * after the old one's end, so the server never holds the two overlapping, and waits while that end is refused.
    * `fee` is the row as the screen showed it; one changed since on this device is not split.

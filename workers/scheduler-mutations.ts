@@ -5,10 +5,10 @@ import {
   recurringBlockedTimePatchableFields, scheduledServicePatchableFields, scheduledVisitPatchableFields,
   type CreateBlockedTime, type CreateRecurringBlockedTime, type CreateScheduledService, type CreateScheduledVisit,
 } from '../src/contract/writes.ts';
-import { declineChanges } from '../src/domain/appointment-requests.ts';
-import { durationProblems, withEnd } from '../src/domain/durations.ts';
-import { checkInChanges, newStaffVisit, recurrenceProblems, type VisitDay } from '../src/domain/visit-rules.ts';
-import { changesBetween } from '../src/domain/json-patch.ts';
+import { declineChanges } from '../src/domain/scheduler/appointment-requests.ts';
+import { durationProblems, withEnd } from '../src/domain/calendar/durations.ts';
+import { checkInChanges, newStaffVisit, recurrenceProblems, type VisitDay } from '../src/domain/scheduler/visit-rules.ts';
+import { changesBetween } from '../src/domain/app/json-patch.ts';
 import type { Mutation } from './sync-engine.ts';
 
 type Row = Record<string, unknown>;

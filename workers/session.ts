@@ -1,7 +1,7 @@
 import { apiPaths } from '../src/contract/routes.ts';
 import { systemNotificationSchema } from '../src/contract/entities.ts';
 import { storeLocationSchema, type StoreLocation } from '../src/contract/store-location.ts';
-import { chooseActiveStore } from '../src/domain/active-store.ts';
+import { chooseActiveStore } from '../src/domain/store/active-store.ts';
 import { currentUserSchema, userSettingsSchema, type UserSettings } from '../src/contract/user.ts';
 import type { GlobalDb, SessionRow } from '../src/db/global-db.ts';
 import { ApiError, type ApiClient } from '../src/http/api-client.ts';

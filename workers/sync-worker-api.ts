@@ -4,7 +4,7 @@ import type { BlockedTime, RecurringBlockedTime, RetailPriceCatalog, RetailStore
 import type { MessageTemplateType, UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
-import type { Milestone, VisitDay } from '../src/domain/visit-rules.ts';
+import type { Milestone, VisitDay } from '../src/domain/scheduler/visit-rules.ts';
 import type { PossibleDuplicateGroup } from './device-duplicates.ts';
 import type { DashboardFigures } from './dashboard-figures.ts';
 import type { HomeFigures } from './home-figures.ts';
@@ -12,7 +12,7 @@ import type { StopWatch } from './live-watch.ts';
 import type { Placement, ScheduledServiceChanges } from './scheduler-mutations.ts';
 import type { TireOptionChanges } from './retail-mutations.ts';
 import type { CreateTireFee, CreateTireInstallPackage, TireFeeRow, TireInstallPackage, TireQuote } from '../src/contract/tire-pricing.ts';
-import type { RateChange } from '../src/domain/tire-fees.ts';
+import type { RateChange } from '../src/domain/tires/tire-fees.ts';
 import type { InspectionFix } from '../src/contract/inspection-fix.ts';
 import type { AddVisitTires } from '../src/contract/visit-tires.ts';
 import type { CreateSystemNotification } from '../src/contract/system-notices.ts';
@@ -25,7 +25,7 @@ import type { StoreAnswer } from './platform-admin.ts';
 import type { Renewal } from './identity.ts';
 import type { FailedMessage, PlatformDevice, PlatformHealth } from '../src/contract/platform-health.ts';
 import type { StoreComparison } from '../src/contract/store-figures.ts';
-import type { DayRange } from '../src/domain/scheduler-events.ts';
+import type { DayRange } from '../src/domain/scheduler/scheduler-events.ts';
 import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateTirePurchaseAddOn, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */

@@ -1,5 +1,5 @@
 import { apiPaths } from '../src/contract/routes.ts';
-import { changesBetween } from '../src/domain/json-patch.ts';
+import { changesBetween } from '../src/domain/app/json-patch.ts';
 import type { Mutation } from './sync-engine.ts';
 
 /** Traction orders as the counter changes them: linking an order to its visit (the server puts the invoice number on the visit). */

@@ -1,6 +1,6 @@
 import { apiPaths } from '../src/contract/routes.ts';
 import { addVisitTiresSchema, type AddVisitTires } from '../src/contract/visit-tires.ts';
-import { parseDot } from '../src/domain/tire-dot.ts';
+import { parseDot } from '../src/domain/tires/tire-dot.ts';
 import type { Mutation } from './sync-engine.ts';
 
 const tirePath = (template: string, visitTireId: string) => template.replace(':visitTireId', encodeURIComponent(visitTireId));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { newHashId } from '../../src/domain/hash-id.ts';
+import { newHashId } from '../../src/domain/app/hash-id.ts';
 import { apiCall } from '../../tests/support/api.ts';
 import { mintAccessToken } from '../../tests/support/tokens.ts';
 import type { E2eEnvironment } from './server.ts';

@@ -4,7 +4,7 @@ import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import { peopleMessages } from '../../src/contract/platform-people.ts';
 import { activeStoreHeader } from '../../src/contract/routes.ts';
 import { storeIdText, type CurrentUser } from '../../src/contract/user.ts';
-import { mayUseStore } from '../../src/domain/roles.ts';
+import { mayUseStore } from '../../src/domain/people/roles.ts';
 import type { Db } from '../db/connect.ts';
 import { ProblemError } from '../http/problem.ts';
 import { signInClaim } from './sign-in-claim.ts';

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { noticeAttributes, noticeLinkPattern, noticeTags } from '../../src/domain/notice-markup.ts';
+import { noticeAttributes, noticeLinkPattern, noticeTags } from '../../src/domain/messages/notice-markup.ts';
 
 /** Elements whose content is never words to show: dropped with them (sanitize-html keeps other tags' words). */
 const droppedWithContent = ['script', 'style', 'template', 'textarea', 'title', 'noscript', 'iframe', 'object', 'svg', 'math', 'xmp', 'noembed', 'noframes', 'select'];
@@ -7,7 +7,7 @@ const droppedWithContent = ['script', 'style', 'template', 'textarea', 'title', 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...noticeTags],
   allowedAttributes: { a: [...noticeAttributes] },
-  // The link rule is ours (src/domain/notice-markup.ts); the scheme list below only stops sanitize-html's own
+  // The link rule is ours (src/domain/messages/notice-markup.ts); the scheme list below only stops sanitize-html's own
   // default from letting something else through. A link that fails the rule keeps its words and loses its href.
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import { mapOrigin, mapsEnabled } from '../../src/domain/store-map.ts';
+import { mapOrigin, mapsEnabled } from '../../src/domain/store/store-map.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 

@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { clientRaisableEvents, companyGroup, everyoneGroup, hubMethods, hubPath, storeGroup, userGroup } from '../../src/contract/hub.ts';
 import { peopleMessages } from '../../src/contract/platform-people.ts';
 import { storeIdSchema } from '../../src/contract/user.ts';
-import { mayUseStore } from '../../src/domain/roles.ts';
+import { mayUseStore } from '../../src/domain/people/roles.ts';
 import { loadUser, type Auth, type AuthUser } from '../auth/auth.ts';
 import type { Db } from '../db/connect.ts';
 import type { EventPublisher, HubEvent } from '../sync/write-path.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { StoreMessage } from '../../src/contract/entities.ts';
-import { messageLimitReached, type RecentMessages } from '../../src/domain/message-limits.ts';
-import type { Channel } from '../../src/domain/outgoing-messages.ts';
+import { messageLimitReached, type RecentMessages } from '../../src/domain/messages/message-limits.ts';
+import type { Channel } from '../../src/domain/messages/outgoing-messages.ts';
 import { ProblemError } from '../http/problem.ts';
 import { storeMessages } from '../modules/store-messages/routes.ts';
 import type { Versioned, Writer } from '../sync/write-path.ts';
@@ -16,7 +16,7 @@ export interface Envelope {
 }
 
 /**
- * Whose budget of messages (src/domain/message-limits.ts) a queued message spends: the person who sent it and the
+ * Whose budget of messages (src/domain/messages/message-limits.ts) a queued message spends: the person who sent it and the
  * store ('sender'); the store alone ('store': staff's answer to a customer's online request is the request's, not
  * the person's sending); or none ('none': notices to the store's own people, and the acknowledgement of an online
  * request, which the store's cap on waiting requests bounds instead). Issue 46: a flood of booking requests spent
@@ -67,7 +67,7 @@ async function recentMessages(w: Writer, storeId: number, budget: MessageBudget)
   };
 }
 
-/** Why one more message may not leave the writer's store now (src/domain/message-limits.ts), or null. */
+/** Why one more message may not leave the writer's store now (src/domain/messages/message-limits.ts), or null. */
 export async function messageLimitOf(w: Writer, budget: MessageBudget = 'sender'): Promise<{ words: string; retryAfterSeconds: number } | null> {
   const { storeId } = w.scope;
   if (storeId === null) throw new Error('A store\'s message is sent from a store: write it in a store scope.');

@@ -1,7 +1,7 @@
 import type { StoreLocation } from '../../src/contract/store-location.ts';
-import { renderedTemplate, templateValues, type TemplateStore } from '../../src/domain/message-templates.ts';
-import { isHighScore, isLowScore, ratingFollowUp } from '../../src/domain/ratings.ts';
-import { frontCounter } from '../../src/domain/roles.ts';
+import { renderedTemplate, templateValues, type TemplateStore } from '../../src/domain/messages/message-templates.ts';
+import { isHighScore, isLowScore, ratingFollowUp } from '../../src/domain/figures/ratings.ts';
+import { frontCounter } from '../../src/domain/people/roles.ts';
 import { nameBasedUuid } from '../db/name-based-uuid.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import { storeTemplates } from '../modules/message-templates/routes.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { MessageTemplateType } from '../../src/contract/enums.ts';
-import { visitMessageDue, type VisitMessageKind } from '../../src/domain/visit-messages.ts';
+import { visitMessageDue, type VisitMessageKind } from '../../src/domain/messages/visit-messages.ts';
 import type { AuthUser } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';

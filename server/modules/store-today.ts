@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import { storeTimeZone } from '../../src/domain/time-zone.ts';
+import { storeTimeZone } from '../../src/domain/calendar/time-zone.ts';
 import type { Database } from '../db/schema.ts';
 
 /** The store's calendar date at an instant (a quote's or a price's date is the store's, wherever the server runs). */

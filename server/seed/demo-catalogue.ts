@@ -3,8 +3,8 @@ import type { Insertable, Kysely } from 'kysely';
 import type * as E from '../../src/contract/entities.ts';
 import type { TireCategory, WebTireCategory } from '../../src/contract/enums.ts';
 import type { TireSubcategory } from '../../src/contract/tire-catalogue.ts';
-import type { SpeedRating } from '../../src/domain/tire-load-speed.ts';
-import { parseTireSize, type TireSize } from '../../src/domain/tire-size.ts';
+import type { SpeedRating } from '../../src/domain/tires/tire-load-speed.ts';
+import { parseTireSize, type TireSize } from '../../src/domain/tires/tire-size.ts';
 import type { Database } from '../db/schema.ts';
 
 /*

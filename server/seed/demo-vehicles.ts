@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { vinCheckDigit } from '../../src/domain/vin.ts';
+import { vinCheckDigit } from '../../src/domain/people/vin.ts';
 
 /**
  * A model as US stores see it: the model years it was sold in this generation, the size on the sidewall of its

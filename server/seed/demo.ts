@@ -8,10 +8,10 @@ import {
 import type { Role } from '../../src/contract/enums.ts';
 import { defaultOnlineBookingLimits } from '../../src/contract/store-location.ts';
 import { applicationName } from '../../src/contract/application-name.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
-import { defaultPickupSettings } from '../../src/domain/pickup-rules.ts';
-import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
-import { storeTimeZone, wallClockToInstant } from '../../src/domain/time-zone.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
+import { defaultPickupSettings } from '../../src/domain/store/pickup-rules.ts';
+import { defaultWeekdayHours } from '../../src/domain/store/store-hours.ts';
+import { storeTimeZone, wallClockToInstant } from '../../src/domain/calendar/time-zone.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { takeVersions } from '../db/versions.ts';

@@ -1,5 +1,5 @@
 import { publicPagePaths } from '../../src/contract/routes.ts';
-import { ratingLinkPath } from '../../src/domain/ratings.ts';
+import { ratingLinkPath } from '../../src/domain/figures/ratings.ts';
 import type { Db } from '../db/connect.ts';
 
 /**

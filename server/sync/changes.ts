@@ -4,7 +4,7 @@ import { collectionNames, isCatalogueCollection, replicatedCollections, userOwne
 import type { SyncChange } from '../../src/contract/sync-messages.ts';
 import type { Db } from '../db/connect.ts';
 import type { Role } from '../../src/contract/enums.ts';
-import { readAccess } from '../../src/domain/visibility.ts';
+import { readAccess } from '../../src/domain/app/visibility.ts';
 import { collectionSchemas } from '../../src/contract/collection-schemas.ts';
 import { versionFloor } from '../db/versions.ts';
 import { isVisitScoped, visitScoped, type VisitScopedCollection } from './visit-scope.ts';
@@ -13,7 +13,7 @@ export interface FeedScope {
   companyId: number;
   storeId: number;
   userId: string;
-  /** The user's roles at the store: what they may read of each collection (src/domain/visibility.ts). */
+  /** The user's roles at the store: what they may read of each collection (src/domain/app/visibility.ts). */
   roles: readonly Role[];
   /**
    * Only what the day needs first (DESIGN.md, first sync): resources, services, the calendar from yesterday to

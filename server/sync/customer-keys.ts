@@ -1,12 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { customerSearchTokens, vehicleSearchTokens, type SearchableCustomer, type SearchableVehicle } from '../../src/domain/customer-search.ts';
-import { duplicateKeys, duplicatePairs, duplicateReasons, keyShareLimit, pairKey, type DuplicateCandidate, type DuplicatePair } from '../../src/domain/duplicates.ts';
+import { customerSearchTokens, vehicleSearchTokens, type SearchableCustomer, type SearchableVehicle } from '../../src/domain/people/customer-search.ts';
+import { duplicateKeys, duplicatePairs, duplicateReasons, keyShareLimit, pairKey, type DuplicateCandidate, type DuplicatePair } from '../../src/domain/people/duplicates.ts';
 import type { Database } from '../db/schema.ts';
 
 /*
  * A customer's keys, kept at write time (issue 25: no request reads a whole company): the device's search tokens
- * of the customer and of its vehicles (src/domain/customer-search.ts: one rule for the device's index and the
- * server's), and its duplicate keys (src/domain/duplicates.ts), and the pairs of customers that look like one
+ * of the customer and of its vehicles (src/domain/people/customer-search.ts: one rule for the device's index and the
+ * server's), and its duplicate keys (src/domain/people/duplicates.ts), and the pairs of customers that look like one
  * person. A change to those rules needs a migration that calls rebuildCustomerKeys again.
  */
 

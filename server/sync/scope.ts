@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { Role } from '../../src/contract/enums.ts';
 import { jsonPatchSchema } from '../../src/contract/user.ts';
 import type { CollectionName } from '../../src/contract/sync.ts';
-import { hasRole, rolesAtStore } from '../../src/domain/roles.ts';
-import { collectionWords, readAccess, withAccess, type ReadAccess } from '../../src/domain/visibility.ts';
+import { hasRole, rolesAtStore } from '../../src/domain/people/roles.ts';
+import { collectionWords, readAccess, withAccess, type ReadAccess } from '../../src/domain/app/visibility.ts';
 import type { Auth, AuthUser } from '../auth/auth.ts';
 import type { Db } from '../db/connect.ts';
 import { parseOrProblem, ProblemError } from '../http/problem.ts';
@@ -37,7 +37,7 @@ export async function storeScope(db: Db, auth: Auth, request: FastifyRequest, ro
 }
 
 /**
- * The caller and their active store, once the visibility policy (src/domain/visibility.ts) lets their roles
+ * The caller and their active store, once the visibility policy (src/domain/app/visibility.ts) lets their roles
  * there read `collection`, with what they may read of it: the same rule the change feed follows.
  */
 export async function readScope(db: Db, auth: Auth, request: FastifyRequest, collection: CollectionName): Promise<StoreScope & { access: ReadAccess }> {

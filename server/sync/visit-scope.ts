@@ -4,7 +4,7 @@ import { takeVersions } from '../db/versions.ts';
 
 /**
  * The collections a limited reader (the bay) holds only while the store's calendar names a row
- * (src/domain/visibility.ts, rows 'visited'), and the visit's column that names it.
+ * (src/domain/app/visibility.ts, rows 'visited'), and the visit's column that names it.
  */
 export const visitScoped = { customers: 'customerId', customerVehicles: 'vehicleId' } as const;
 export type VisitScopedCollection = keyof typeof visitScoped;

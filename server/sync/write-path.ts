@@ -6,8 +6,8 @@ import type { HubEventName } from '../../src/contract/hub.ts';
 import type { HubControlTarget } from '../hub/control.ts';
 import { occurredAtHeader } from '../../src/contract/routes.ts';
 import { replicatedCollections } from '../../src/contract/sync.ts';
-import { actionTime } from '../../src/domain/visit-rules.ts';
-import { defaultMessageLimits, type MessageLimits } from '../../src/domain/message-limits.ts';
+import { actionTime } from '../../src/domain/scheduler/visit-rules.ts';
+import { defaultMessageLimits, type MessageLimits } from '../../src/domain/messages/message-limits.ts';
 import type { AuthUser } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
@@ -116,7 +116,7 @@ async function retried<T>(work: () => Promise<T>): Promise<T> {
  * events. Writes of different rows never wait for each other (docs/sync.md, "Locks").
  */
 export class WritePath {
-  /** @param messageLimits how many messages a write may queue (src/domain/message-limits.ts); the server's settings. */
+  /** @param messageLimits how many messages a write may queue (src/domain/messages/message-limits.ts); the server's settings. */
   constructor(private readonly db: Db, private readonly publisher: EventPublisher, private readonly clock: Clock, private readonly messageLimits: MessageLimits = defaultMessageLimits) {}
 
   async run<T>(request: FastifyRequest, scope: WriteScope, write: (writer: Writer) => Promise<WriteAnswer<T>>): Promise<WriteAnswer<T>> {

@@ -4,8 +4,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Customer, InspectionReport, ScheduledVisit, TextStop } from '../contract/entities.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import { replicaOf } from '../db/use-replica.ts';
-import { e164 } from '../domain/phone.ts';
-import { reportCallNote } from '../domain/visit-messages.ts';
+import { e164 } from '../domain/people/phone.ts';
+import { reportCallNote } from '../domain/messages/visit-messages.ts';
 
 /** The counter's note on a visit (reportCallNote), live from the replica: null when there is nothing to do. */
 export function useCallCustomerNote(store: StoreLocation, visit: ScheduledVisit): string | null {

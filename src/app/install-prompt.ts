@@ -1,4 +1,4 @@
-import { isIosSafari, type InstallDevice } from '../domain/install-offer.ts';
+import { isIosSafari, type InstallDevice } from '../domain/app/install-offer.ts';
 
 /**
  * The browser's offer to install the app (`beforeinstallprompt`, Chromium only), kept for the install sheet
@@ -59,7 +59,7 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
   }
 }
 
-/** This device's facts for the sheet's rule (src/domain/install-offer.ts), read as the sheet opens. */
+/** This device's facts for the sheet's rule (src/domain/app/install-offer.ts), read as the sheet opens. */
 export function readInstallDevice(): InstallDevice {
   const nav = navigator as Navigator & { standalone?: boolean };
   return {

@@ -3,7 +3,7 @@
  */
 
 // How cents read is a rule the domain's texts use too (a quote in a visit's notes): it lives there.
-export { formatCents } from '../domain/money-format.ts';
+export { formatCents } from '../domain/figures/money-format.ts';
 
 /** A money field's value as typed (dollars) in whole cents; NaN when empty or not a number. */
 export function centsOf(value: number | string): number {

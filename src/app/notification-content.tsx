@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { noticeAttributes, noticeLinkPattern, noticeTags } from '../domain/notice-markup.ts';
+import { noticeAttributes, noticeLinkPattern, noticeTags } from '../domain/messages/notice-markup.ts';
 
 type Sanitize = (html: string) => string;
 /** The sanitiser once loaded: every notice after the first is sanitised as it renders. */

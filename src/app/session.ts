@@ -4,13 +4,13 @@ import type { SpecialStoreHours } from '../contract/entities.ts';
 import type { Role } from '../contract/enum-values.ts';
 import type { StoreLocation } from '../contract/store-location.ts';
 import type { CurrentUser, UserSettings } from '../contract/user.ts';
-import { chooseActiveStore, selectableStores } from '../domain/active-store.ts';
-import { rolesAtStore } from '../domain/roles.ts';
+import { chooseActiveStore, selectableStores } from '../domain/store/active-store.ts';
+import { rolesAtStore } from '../domain/people/roles.ts';
 import { GlobalDb } from '../db/global-db.ts';
 import { signedInUser } from '../db/signed-in-user.ts';
 import { replicaOf } from '../db/use-replica.ts';
-import { defaultPickupSettings } from '../domain/pickup-rules.ts';
-import { defaultWeekdayHours } from '../domain/store-hours.ts';
+import { defaultPickupSettings } from '../domain/store/pickup-rules.ts';
+import { defaultWeekdayHours } from '../domain/store/store-hours.ts';
 
 /** This tab's read side of the global db (the sync worker writes it). */
 export const globalDb = new GlobalDb();

@@ -1,7 +1,7 @@
 import type { AppSettings } from '../contract/app-settings.ts';
 import { apiPaths } from '../contract/routes.ts';
 import type { DeviceStateRow } from '../db/global-db.ts';
-import { missingSettingsError, readStartupSettings } from '../domain/startup-settings.ts';
+import { missingSettingsError, readStartupSettings } from '../domain/app/startup-settings.ts';
 
 /**
  * Loads the startup settings the server serves and checks them (spec section 5); a missing one fails the

@@ -1,6 +1,6 @@
 import type { StoreLocation } from '../contract/store-location.ts';
-import { dateFormats, type DateFormats } from '../domain/date-format.ts';
-import { storeTimeZone } from '../domain/time-zone.ts';
+import { dateFormats, type DateFormats } from '../domain/calendar/date-format.ts';
+import { storeTimeZone } from '../domain/calendar/time-zone.ts';
 
 /** Dates and times of a store, at its wall clock whatever zone the device is in, in the app's one style. */
 export function storeFormatters(store: Pick<StoreLocation, 'timeZone'> | null | undefined): DateFormats & { timeZone: string } {

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { statusColors, type ScheduledEventStatus } from '../domain/visit-status.ts';
+import { statusColors, type ScheduledEventStatus } from '../domain/scheduler/visit-status.ts';
 import { darkened } from './theme.ts';
 
 /**

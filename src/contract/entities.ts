@@ -75,7 +75,7 @@ export const customerVehicleSchema = z.object({
   color: vehicleColors.schema,
   mileage: z.number().int().min(0, 'Mileage cannot be negative').max(2_000_000, 'Check the mileage: it is more than 2,000,000').nullable(),
   /** The tire size on the vehicle, as on the sidewall (225/65R17, LT265/70R17). */
-  /** As the counter's parser writes it (LT245/75R16/E 120/116S): src/domain/tire-size.ts. */
+  /** As the counter's parser writes it (LT245/75R16/E 120/116S): src/domain/tires/tire-size.ts. */
   tireSize: optionalText(30),
   legacyVehicleId: z.number().int().nullable(),
 });
@@ -316,7 +316,7 @@ export const retailPriceCatalogSchema = z.object({
   /**
    * How a store's tire price follows the catalogue (ours, issue 26): the tire's cost plus this markup, in basis
    * points of the cost (3500: cost plus 35%); null: the tire's list price. A fixed price of a tire in the
-   * catalogue (retailPriceCatalogPrices) comes first; src/domain/retail-tire-price.ts is the rule.
+   * catalogue (retailPriceCatalogPrices) comes first; src/domain/tires/retail-tire-price.ts is the rule.
    */
   marginInBasisPoints: z.number().int('Enter the margin as a whole number of basis points (3500 for 35%)')
     .min(0, 'Enter a margin of 0% or more').max(50_000, 'Enter a margin of 500% or less').nullable(),

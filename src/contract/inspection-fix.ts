@@ -5,7 +5,7 @@ const date = z.iso.date('Enter a date as YYYY-MM-DD');
 
 /**
  * What fixes an inspection finding (issue 26, "findings with a price"): the counter's choice (a store service,
- * tires, add-ons, as a quote option is chosen) and that choice priced by the quote rule (src/domain/tire-quote.ts)
+ * tires, add-ons, as a quote option is chosen) and that choice priced by the quote rule (src/domain/tires/tire-quote.ts)
  * on the store's date it was priced, by the server with the store's prices then. The customer's report shows
  * the priced lines and total, so nobody approves work without knowing what it costs; a later price change does
  * not move a price the customer was shown.

@@ -3,7 +3,7 @@
  * to. The catalogue's margin over cost lives on the catalogue (retailPriceCatalogSchema); its fixed prices, one
  * per tire where it has one (a promotion, a price matched), are rows of their own, replicated to the counter
  * devices of the company that owns the catalogue (collection retailPriceCatalogPrices). The rule that reads both
- * is src/domain/retail-tire-price.ts.
+ * is src/domain/tires/retail-tire-price.ts.
  */
 import { z } from 'zod';
 import { maxCents, type RetailPriceCatalog } from './entities.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The store comparison of the manager dashboard (issue 28; ours, docs/api.md): GET /api/alltrac/store-figures
  * answers each store the caller administers with its headline figures over a period of store-local days. A
  * device holds only its own store's rows, so comparing stores is this online call; one store's figures, in full,
- * are worked out on the device (workers/dashboard-figures.ts) by the same rules (src/domain/store-headline.ts).
+ * are worked out on the device (workers/dashboard-figures.ts) by the same rules (src/domain/store/store-headline.ts).
  */
 
 /** The longest period compared: a quarter, so an answer reads at most about three months of each store's rows. */

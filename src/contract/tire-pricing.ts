@@ -4,7 +4,7 @@
  * the customer (it travels through the outbox to the server, and the public quote page shows it).
  *
  * Money is in whole cents; dates are the store's calendar dates (YYYY-MM-DD). The rules that price a quote
- * from these shapes are src/domain/tire-quote.ts. The spec's tire enums (install package and pricing types,
+ * from these shapes are src/domain/tires/tire-quote.ts. The spec's tire enums (install package and pricing types,
  * add-on categories and how they are charged, store tire service and warranty types) are in enums.ts.
  */
 import { z } from 'zod';
@@ -92,7 +92,7 @@ export type TireFee = z.infer<typeof tireFeeSchema>;
 /**
  * A store's amount of a state tire fee as stored (collection tireFees), with its device-made id. The server
  * refuses a write that would leave two rows of one fee (one name, case aside) on the same day
- * (src/domain/tire-fees.ts), so the quote never meets two amounts at once.
+ * (src/domain/tires/tire-fees.ts), so the quote never meets two amounts at once.
  */
 export const tireFeeRowSchema = z.object({ tireFeeId: id, ...tireFeeFields.shape }).refine(endsAfterItStarts, endsAfterItStartsIssue);
 export type TireFeeRow = z.infer<typeof tireFeeRowSchema>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The tires a visit fits (issue 26: "technicians see a visit's tires"), one row per tire: what it is (the
  * catalogue's tire when it is one, and the words the counter quoted it by) and, once the bay has read it off the
- * sidewall, its DOT code (src/domain/tire-dot.ts), kept for the maker's recalls and the customer's registration.
+ * sidewall, its DOT code (src/domain/tires/tire-dot.ts), kept for the maker's recalls and the customer's registration.
  * The counter adds them when it books the install of a quoted option; the bay records each DOT code. No price:
  * the bay sees these rows whole.
  */

@@ -1,8 +1,8 @@
 import type { ScheduledVisit } from '../contract/entities.ts';
 import type { CollectionName } from '../contract/sync.ts';
-import { customerSearchTokens, vehicleSearchTokens, type SearchableCustomer, type SearchableVehicle } from '../domain/customer-search.ts';
-import { isDone } from '../domain/quick-reply.ts';
-import { isVisitOpen } from '../domain/visit-rules.ts';
+import { customerSearchTokens, vehicleSearchTokens, type SearchableCustomer, type SearchableVehicle } from '../domain/people/customer-search.ts';
+import { isDone } from '../domain/messages/quick-reply.ts';
+import { isVisitOpen } from '../domain/scheduler/visit-rules.ts';
 import type { Row } from './store-db.ts';
 
 /**
@@ -16,7 +16,7 @@ function mark(row: Row, field: string, value: string | number | null | undefined
 
 /**
  * Fields the device adds to rows it stores, for its own indexes: never sent to the server. Customers and
- * vehicles carry their search tokens (src/domain/customer-search.ts), so the counter's search is a few
+ * vehicles carry their search tokens (src/domain/people/customer-search.ts), so the counter's search is a few
  * IndexedDB index lookups, offline too. Incoming messages still to answer, unread ratings and notifications, and
  * visits whose car is still in the store's hands are marked, so the badges and home count and read those few
  * alone, not a store's years of messages, ratings, notifications and visits.

@@ -1,6 +1,6 @@
 import type { RetailStoreSettings, StoreTireService, StoreTireWarranty, TirePurchaseAddOn } from '../contract/entities.ts';
 import type { TireFeeRow, TireInstallPackage } from '../contract/tire-pricing.ts';
-import type { StoreTirePriceRows } from '../domain/store-tire-prices.ts';
+import type { StoreTirePriceRows } from '../domain/tires/store-tire-prices.ts';
 import { replicaOf } from './use-replica.ts';
 
 /**

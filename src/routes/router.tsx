@@ -1,8 +1,8 @@
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import type { Role } from '../contract/enum-values.ts';
-import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../domain/roles.ts';
-import { schedulerViews } from '../domain/scheduler-views.ts';
+import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../domain/people/roles.ts';
+import { schedulerViews } from '../domain/scheduler/scheduler-views.ts';
 import { hasAnyRole, type Session } from '../app/session.ts';
 import { RouteError } from './route-error.tsx';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
 import { apiCall } from '../support/api.ts';
 import { runRace, type WriteRace } from '../support/concurrent-writes.ts';
 import { demoStoreIds } from '../support/demo.ts';
@@ -9,7 +9,7 @@ import { postgresTestApp } from '../support/pg-app.ts';
 import { postgresUnavailable } from '../support/postgres.ts';
 import { testPublicUrl } from '../support/test-app.ts';
 import { mintAccessToken } from '../support/tokens.ts';
-import { newHashId } from '../../src/domain/hash-id.ts';
+import { newHashId } from '../../src/domain/app/hash-id.ts';
 
 const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 const replace = (field: string, value: unknown) => [{ op: 'replace', path: `/${field}`, value }];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { pairKey } from '../../src/domain/duplicates.ts';
+import { pairKey } from '../../src/domain/people/duplicates.ts';
 import { takeVersions, versionFloor } from '../../server/db/versions.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, withApiVersion } from '../../src/contract/routes.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
 import { apiCall } from '../support/api.ts';
 import { postgresTestApp, storeStaff } from '../support/pg-app.ts';
 import { postgresUnavailable } from '../support/postgres.ts';

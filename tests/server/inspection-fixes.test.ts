@@ -5,7 +5,7 @@ import type { InspectionItem } from '../../src/contract/entities.ts';
 import type { PublicInspectionReport } from '../../src/contract/inspection-report.ts';
 import { apiPaths, withApiVersion } from '../../src/contract/routes.ts';
 import type { TireQuoteChoice } from '../../src/contract/tire-pricing.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';

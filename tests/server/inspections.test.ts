@@ -5,8 +5,8 @@ import type { InspectionReport, InspectionTemplateGroup } from '../../src/contra
 import type { PublicInspectionReport } from '../../src/contract/inspection-report.ts';
 import type { PublicWorkOrder } from '../../src/contract/work-order.ts';
 import { activeStoreHeader, apiPaths, withApiVersion } from '../../src/contract/routes.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
-import { notCheckedIn } from '../../src/domain/visit-rules.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
+import { notCheckedIn } from '../../src/domain/scheduler/visit-rules.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';

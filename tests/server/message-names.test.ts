@@ -6,7 +6,7 @@ import { VisitMessagesJob } from '../../server/messaging/visit-messages-job.ts';
 import { twilioWebhookPaths } from '../../server/messaging/twilio-webhooks.ts';
 import { WritePath } from '../../server/sync/write-path.ts';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { messageName } from '../../src/domain/display-name.ts';
+import { messageName } from '../../src/domain/people/display-name.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanNoticeMarkup } from '../../server/http/notice-markup.ts';
-import { noticeLinkPattern } from '../../src/domain/notice-markup.ts';
+import { noticeLinkPattern } from '../../src/domain/messages/notice-markup.ts';
 
 describe('a notice\'s markup, as it is stored and shown', () => {
   it.each([

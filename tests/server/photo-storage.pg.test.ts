@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeStoreHeader, apiPaths, withApiVersion } from '../../src/contract/routes.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { postgresTestApp } from '../support/pg-app.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
-import { reportSendPath } from '../../src/domain/inspections.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
+import { reportSendPath } from '../../src/domain/inspections/inspections.ts';
 import { apiCall } from '../support/api.ts';
 import { postgresTestApp, storeStaff } from '../support/pg-app.ts';
 import { postgresUnavailable } from '../support/postgres.ts';

@@ -6,7 +6,7 @@ import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { newHashId } from '../../src/domain/hash-id.ts';
+import { newHashId } from '../../src/domain/app/hash-id.ts';
 
 const now = '2030-06-03T15:00:00.000Z';
 let t: TestApp;

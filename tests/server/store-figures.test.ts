@@ -5,11 +5,11 @@ import { ManualClock } from '../../server/clock.ts';
 import { takeVersions } from '../../server/db/versions.ts';
 import { apiPaths } from '../../src/contract/routes.ts';
 import type { StoreComparison, StoreHeadline } from '../../src/contract/store-figures.ts';
-import { visitSpans } from '../../src/domain/store-day.ts';
+import { visitSpans } from '../../src/domain/store/store-day.ts';
 import {
   bayUtilisation, carCount, firstReplyTimes, inspectionDecisions, noShowsAndCancellations, ratingsByIsoWeek, tireQuotesBooked, tireQuotesSent,
-} from '../../src/domain/store-figures.ts';
-import { storeTimeZone } from '../../src/domain/time-zone.ts';
+} from '../../src/domain/figures/store-figures.ts';
+import { storeTimeZone } from '../../src/domain/calendar/time-zone.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';

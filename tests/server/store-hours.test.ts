@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
 import type { SyncChange } from '../../src/contract/sync-messages.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { textingNumberMessages } from '../../src/domain/texting.ts';
+import { textingNumberMessages } from '../../src/domain/messages/texting.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor, rivalAdminToken } from '../support/sign-in.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPasswordMessages, setPasswordPath } from '../../server/identity/set-password.ts';
 import type { Mail } from '../../server/mail/mailer.ts';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { staffMessages } from '../../src/domain/staff-rules.ts';
+import { staffMessages } from '../../src/domain/people/staff-rules.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor, signInWithPassword } from '../support/sign-in.ts';

@@ -4,7 +4,7 @@ import { fixedClock } from '../../server/clock.ts';
 import type { Sms, SmsSender } from '../../server/messaging/sms.ts';
 import { twilioWebhookPaths } from '../../server/messaging/twilio-webhooks.ts';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { textingNumberMessages } from '../../src/domain/texting.ts';
+import { textingNumberMessages } from '../../src/domain/messages/texting.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { accessTokenFor } from '../support/sign-in.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
 import type { TireFeeRow } from '../../src/contract/tire-pricing.ts';
-import { tireFeeOverlaps } from '../../src/domain/tire-fees.ts';
+import { tireFeeOverlaps } from '../../src/domain/tires/tire-fees.ts';
 import { apiCall } from '../support/api.ts';
 import { runRace } from '../support/concurrent-writes.ts';
 import { demoStoreIds } from '../support/demo.ts';

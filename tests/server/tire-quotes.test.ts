@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
 import type { SyncChange } from '../../src/contract/sync-messages.ts';
 import { publicTireQuoteSchema, type TireQuoteChoice } from '../../src/contract/tire-pricing.ts';
-import { newHashId } from '../../src/domain/hash-id.ts';
+import { newHashId } from '../../src/domain/app/hash-id.ts';
 import { takeVersions, versionFloor } from '../../server/db/versions.ts';
 import type { RunningServer } from '../../server/start.ts';
 import { apiCall } from '../support/api.ts';

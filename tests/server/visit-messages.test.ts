@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../server/clock.ts';
 import { VisitMessagesJob } from '../../server/messaging/visit-messages-job.ts';
 import { WritePath } from '../../server/sync/write-path.ts';
-import { stoppedNumberProblem } from '../../src/domain/text-keywords.ts';
+import { stoppedNumberProblem } from '../../src/domain/messages/text-keywords.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { visitFor } from '../support/visit-message-fixtures.ts';

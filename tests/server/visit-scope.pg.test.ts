@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { newHashId } from '../../src/domain/hash-id.ts';
+import { newHashId } from '../../src/domain/app/hash-id.ts';
 import { apiCall } from '../support/api.ts';
 import { runRace } from '../support/concurrent-writes.ts';
 import { demoStoreIds } from '../support/demo.ts';

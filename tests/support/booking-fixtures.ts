@@ -1,7 +1,7 @@
 import type { Db } from '../../server/db/connect.ts';
 import { onlineBookingSchema, type BookingRequest, type OnlineBooking } from '../../src/contract/online-booking.ts';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { storeTimeZone, wallClockIsoToInstant } from '../../src/domain/time-zone.ts';
+import { storeTimeZone, wallClockIsoToInstant } from '../../src/domain/calendar/time-zone.ts';
 import type { TestApp } from './test-app.ts';
 import { apiCall } from './api.ts';
 

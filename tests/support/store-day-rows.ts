@@ -1,5 +1,5 @@
 import type { ScheduledService, ScheduledVisit } from '../../src/contract/entities.ts';
-import { wallClockIsoToInstant } from '../../src/domain/time-zone.ts';
+import { wallClockIsoToInstant } from '../../src/domain/calendar/time-zone.ts';
 
 /** Rows of a store's day, built the way the replica holds them, for the home and dashboard figures' tests. */
 export const ny = 'America/New_York';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { newHashId } from '../../src/domain/hash-id.ts';
+import { newHashId } from '../../src/domain/app/hash-id.ts';
 import { apiCall } from '../support/api.ts';
 import { schedulerMutations } from '../../workers/scheduler-mutations.ts';
 import { createDevice, demoStoreZone, storeClock, syncTestEnvironment, type Device } from '../support/sync-harness.ts';

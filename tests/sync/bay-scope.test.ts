@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
 import type { CreateCustomer, CreateScheduledService, CreateScheduledVisit } from '../../src/contract/writes.ts';
-import { newHashId } from '../../src/domain/hash-id.ts';
+import { newHashId } from '../../src/domain/app/hash-id.ts';
 import { ApiClient } from '../../src/http/api-client.ts';
 import { mutations } from '../../workers/mutations.ts';
 import { schedulerMutations } from '../../workers/scheduler-mutations.ts';

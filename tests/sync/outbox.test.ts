@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CreateCustomer } from '../../src/contract/writes.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
 import { inspectionMutations } from '../../workers/inspection-mutations.ts';
 import { mutations } from '../../workers/mutations.ts';
 import { uploadPieceBytes } from '../../workers/sync-engine.ts';

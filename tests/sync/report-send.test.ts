@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
-import { defaultInspectionGroups } from '../../src/domain/inspection-template.ts';
+import { defaultInspectionGroups } from '../../src/domain/inspections/inspection-template.ts';
 import { inspectionMutations } from '../../workers/inspection-mutations.ts';
 import { apiCall } from '../support/api.ts';
 import { createDevice, syncTestEnvironment, type Device } from '../support/sync-harness.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isOpenFields } from '../../src/contract/store-week.ts';
-import { declineChanges, isOpenRequest, requesterContact, requestTimeProblem } from '../../src/domain/appointment-requests.ts';
-import { preferenceText } from '../../src/domain/contact-preference.ts';
-import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
-import { wallClockIsoToInstant } from '../../src/domain/time-zone.ts';
-import { automaticChannel } from '../../src/domain/visit-messages.ts';
+import { declineChanges, isOpenRequest, requesterContact, requestTimeProblem } from '../../src/domain/scheduler/appointment-requests.ts';
+import { preferenceText } from '../../src/domain/people/contact-preference.ts';
+import { defaultWeekdayHours } from '../../src/domain/store/store-hours.ts';
+import { wallClockIsoToInstant } from '../../src/domain/calendar/time-zone.ts';
+import { automaticChannel } from '../../src/domain/messages/visit-messages.ts';
 
 const at = '2030-06-03T15:00:00.000Z';
 const zone = 'America/New_York';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { declinedRequestWords, requestCustomerMatch } from '../../src/domain/appointment-requests.ts';
-import { bookingRequestProblems, nameProblem } from '../../src/domain/booking-request.ts';
-import type { SlotAsk, SlotRows, SlotStore } from '../../src/domain/free-slots.ts';
-import { hasTimeLeft, slotRefusal, slotRefusalWords } from '../../src/domain/slot-refusal.ts';
+import { declinedRequestWords, requestCustomerMatch } from '../../src/domain/scheduler/appointment-requests.ts';
+import { bookingRequestProblems, nameProblem } from '../../src/domain/scheduler/booking-request.ts';
+import type { SlotAsk, SlotRows, SlotStore } from '../../src/domain/scheduler/free-slots.ts';
+import { hasTimeLeft, slotRefusal, slotRefusalWords } from '../../src/domain/scheduler/slot-refusal.ts';
 import { at } from '../support/store-day-rows.ts';
 
 /** A store in New York open Monday to Friday 8 to 5 on a 30-minute grid, one bay for a 30-minute oil change; Monday 1 June 2026. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '../../src/domain/byte-size.ts';
+import { formatBytes } from '../../src/domain/figures/byte-size.ts';
 
 describe('a size in words', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationChannel, contactFormProblems } from '../../src/domain/contact-form.ts';
+import { confirmationChannel, contactFormProblems } from '../../src/domain/messages/contact-form.ts';
 
 const form = { name: 'Dana', email: '', phoneNumber: '', preferredContactMethod: 'Phone' as const, content: 'Hello' };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { customerSearchTokens, nameMatch, quotedSearch, readCustomerQuery, searchLookups, vehicleSearchTokens } from '../../src/domain/customer-search.ts';
-import { duplicateGroups, duplicateReasons, mergeableInto, pairKey, type DuplicateCandidate } from '../../src/domain/duplicates.ts';
-import { e164, formatPhone, phoneDigits } from '../../src/domain/phone.ts';
-import { modelYearFromVin, vinCheckDigit, vinProblem } from '../../src/domain/vin.ts';
-import { normalizeFields, vehicleProblems, vehicleWarnings } from '../../src/domain/customer-rules.ts';
+import { customerSearchTokens, nameMatch, quotedSearch, readCustomerQuery, searchLookups, vehicleSearchTokens } from '../../src/domain/people/customer-search.ts';
+import { duplicateGroups, duplicateReasons, mergeableInto, pairKey, type DuplicateCandidate } from '../../src/domain/people/duplicates.ts';
+import { e164, formatPhone, phoneDigits } from '../../src/domain/people/phone.ts';
+import { modelYearFromVin, vinCheckDigit, vinProblem } from '../../src/domain/people/vin.ts';
+import { normalizeFields, vehicleProblems, vehicleWarnings } from '../../src/domain/people/customer-rules.ts';
 
 describe('phone numbers', () => {
   it.each(['(555) 123-4567', '555.123.4567', '+15551234567', '1 555 123 4567', '5551234567'])('read %s as 5551234567', (typed) => {

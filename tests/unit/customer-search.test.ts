@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchCustomers } from '../../src/app/customers/search-replica.ts';
 import { withDerivedFields } from '../../src/db/derived-fields.ts';
 import { StoreDb } from '../../src/db/store-db.ts';
-import { readCustomerQuery, type CustomerQuery } from '../../src/domain/customer-search.ts';
+import { readCustomerQuery, type CustomerQuery } from '../../src/domain/people/customer-search.ts';
 import { customerSearchCases, searchedCustomers, type SearchedCustomer } from '../support/customer-search-cases.ts';
 
 const none: CustomerQuery = { phone: null, plate: null, vin: null, email: null, nameWords: [] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormats, formatCalendarDate, formatMonthDay } from '../../src/domain/date-format.ts';
+import { dateFormats, formatCalendarDate, formatMonthDay } from '../../src/domain/calendar/date-format.ts';
 
 const newYork = 'America/New_York';
 const now = () => new Date('2026-11-21T17:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DuplicateIndex } from '../../src/domain/duplicate-index.ts';
-import { duplicatePairs, type DuplicateCandidate, type DuplicatePair } from '../../src/domain/duplicates.ts';
+import { DuplicateIndex } from '../../src/domain/people/duplicate-index.ts';
+import { duplicatePairs, type DuplicateCandidate, type DuplicatePair } from '../../src/domain/people/duplicates.ts';
 
 /** A small deterministic generator, so a failing run can be replayed. */
 function generator(seed: number) {

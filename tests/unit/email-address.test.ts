@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isEmailAddress } from '../../src/contract/email-address.ts';
 import { customerSchema, storeMessageSchema, unconfirmedVisitSchema } from '../../src/contract/entities.ts';
-import { contactFormProblems } from '../../src/domain/contact-form.ts';
-import { outgoingProblems } from '../../src/domain/outgoing-messages.ts';
+import { contactFormProblems } from '../../src/domain/messages/contact-form.ts';
+import { outgoingProblems } from '../../src/domain/messages/outgoing-messages.ts';
 
 const accepted = ['name@example.com', 'first&last@x.co', 'victim!x@y.example', "o'brien@shop.com", 'a+tires@mail.example.org', 'UPPER@EXAMPLE.COM'];
 const refused = ['jöhn@x.co', 'no-at.example.com', 'a@b', 'a b@x.co', '@x.co', 'a@-x.co', 'a@x..co', `${'a'.repeat(250)}@x.co`];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frontCounter, leadTechnicians, platformAdmins } from '../../src/domain/roles.ts';
+import { frontCounter, leadTechnicians, platformAdmins } from '../../src/domain/people/roles.ts';
 import { forbiddenAdvice } from '../../src/features/forbidden/forbidden-advice.ts';
 
 describe('the forbidden page\'s words', () => {

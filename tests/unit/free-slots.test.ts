@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeSlotAt, freeSlots, nearestFreeSlots, type FreeDay, type SlotAsk, type SlotRows, type SlotStore } from '../../src/domain/free-slots.ts';
+import { freeSlotAt, freeSlots, nearestFreeSlots, type FreeDay, type SlotAsk, type SlotRows, type SlotStore } from '../../src/domain/scheduler/free-slots.ts';
 import { at, minutesAfter } from '../support/store-day-rows.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InspectionFix } from '../../src/contract/inspection-fix.ts';
 import type { TireQuotePrices } from '../../src/contract/tire-pricing.ts';
-import { approvedTotalInCents, fixChoice, priceFix } from '../../src/domain/inspection-fixes.ts';
+import { approvedTotalInCents, fixChoice, priceFix } from '../../src/domain/inspections/inspection-fixes.ts';
 
 const prices: TireQuotePrices = {
   salesTaxRateInMillionths: 82_500, validForDays: 30, addOns: [], installPackages: [], tireServices: [], warranties: [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InspectionTemplateGroup } from '../../src/contract/entities.ts';
 import type { InspectionItemStatus } from '../../src/contract/enum-values.ts';
-import { completeQuestion, inspectionLeft, inspectionProgress, leftText } from '../../src/domain/inspections.ts';
+import { completeQuestion, inspectionLeft, inspectionProgress, leftText } from '../../src/domain/inspections/inspections.ts';
 
 const names = ['Headlights', 'Brake lights', 'Horn', 'Wiper blades', 'Battery', 'Left front tread', 'Right front tread', 'Left rear tread', 'Right rear tread', 'Brake pads'];
 const groups: InspectionTemplateGroup[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installOffer, isIosSafari, isMobileDevice, type InstallDevice } from '../../src/domain/install-offer.ts';
+import { installOffer, isIosSafari, isMobileDevice, type InstallDevice } from '../../src/domain/app/install-offer.ts';
 
 const phone: InstallDevice = { coarsePointer: true, screenShortSide: 390, standalone: false, iosSafari: false };
 const iPhoneSafari: InstallDevice = { ...phone, iosSafari: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMessageLimits, messageLimitReached, type RecentMessages } from '../../src/domain/message-limits.ts';
+import { defaultMessageLimits, messageLimitReached, type RecentMessages } from '../../src/domain/messages/message-limits.ts';
 
 const quiet = { minute: 0, day: 0 };
 const limits = { perPersonPerMinute: 3, perPersonPerDay: 10, perStorePerMinute: 5, perStorePerDay: 20 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageTemplateTypes } from '../../src/contract/enums.ts';
-import { defaultTemplates, isTemplateType, renderTemplate, renderedTemplate, templateLabel, templateProblems, templateValues } from '../../src/domain/message-templates.ts';
+import { defaultTemplates, isTemplateType, renderTemplate, renderedTemplate, templateLabel, templateProblems, templateValues } from '../../src/domain/messages/message-templates.ts';
 
 const store = { name: 'Main Street Tire', phoneNumber: '5550102000', timeZone: 'Eastern Standard Time', googleReviewUrl: 'https://g.page/r/main', yelpReviewUrl: null };
 

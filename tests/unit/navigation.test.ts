@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/contract/enums.ts';
-import { landingAfterStoreSwitch, shortStoreName, visibleNavItems } from '../../src/domain/navigation.ts';
+import { landingAfterStoreSwitch, shortStoreName, visibleNavItems } from '../../src/domain/app/navigation.ts';
 
 const titles = (roles: Role[]) => visibleNavItems(roles).map((i) => i.title);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allPreferences, kindsHiddenInApp, preferenceFor } from '../../src/domain/notification-preferences.ts';
+import { allPreferences, kindsHiddenInApp, preferenceFor } from '../../src/domain/messages/notification-preferences.ts';
 
 describe('notification preferences', () => {
   it('show every kind in the app until the user turns it off', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { devicePublicId } from '../../src/contract/public-id.ts';
-import { newHashId } from '../../src/domain/hash-id.ts';
+import { newHashId } from '../../src/domain/app/hash-id.ts';
 
 describe('a public id a device makes', () => {
   it('is taken as the app makes it, every time', () => {

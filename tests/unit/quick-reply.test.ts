@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreMessage } from '../../src/contract/entities.ts';
-import { callBoxNumber, isDone, messageRowColor, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../src/domain/quick-reply.ts';
+import { callBoxNumber, isDone, messageRowColor, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../src/domain/messages/quick-reply.ts';
 
 const texting = { twilioPhoneNumber: '+15550102000' };
 const noTexting = { twilioPhoneNumber: null };

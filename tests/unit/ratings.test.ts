@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   averageScore, filterRatings, halfStars, ratingFollowUp, ratingLinkFor, ratingLinkOpen, ratingSummary, recentWindowStart, scoreBand, scoreBandLabels, starsOf, storeDaysSpan, weeklyRatings,
-} from '../../src/domain/ratings.ts';
+} from '../../src/domain/figures/ratings.ts';
 
 describe('an average of ratings', () => {
   it.each([

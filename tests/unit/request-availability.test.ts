@@ -4,7 +4,7 @@ import type { SchedulerResource, StoreService, UnconfirmedVisit } from '../../sr
 import type { StoreLocation } from '../../src/contract/store-location.ts';
 import { appointmentsEnabledFields, isOpenFields } from '../../src/contract/store-week.ts';
 import { StoreDb } from '../../src/db/store-db.ts';
-import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
+import { defaultWeekdayHours } from '../../src/domain/store/store-hours.ts';
 import { requestAvailability } from '../../src/features/scheduler/request-availability.ts';
 import { at, service, visit } from '../support/store-day-rows.ts';
 

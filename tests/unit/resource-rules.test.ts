@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { movesWithResource, resourceProblems } from '../../src/domain/resource-rules.ts';
+import { movesWithResource, resourceProblems } from '../../src/domain/store/resource-rules.ts';
 
 const now = new Date('2030-06-03T15:00:00.000Z');
 const visit = (more: Record<string, string | null> = {}) => ({

@@ -3,8 +3,8 @@ import type { CatalogueTire } from '../../src/contract/entities.ts';
 import type { TireQuoteChoice } from '../../src/contract/tire-pricing.ts';
 import {
   basisPointsOfPercent, choicesAtRulePrices, costPlus, describePriceRule, formatPercent, retailTirePrice, roundUpToEnding, tireIdsOf,
-} from '../../src/domain/retail-tire-price.ts';
-import { findTires, noFilters } from '../../src/domain/tire-finder.ts';
+} from '../../src/domain/tires/retail-tire-price.ts';
+import { findTires, noFilters } from '../../src/domain/tires/tire-finder.ts';
 
 const tire = (priceInCents: number | null, costInCents: number | null) => ({ priceInCents, costInCents });
 const margin = (marginInBasisPoints: number | null, priceEndingInCents: number | null = null) => ({ marginInBasisPoints, priceEndingInCents });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/contract/user.ts';
-import { hasRole, mayUseStore, rolesAtStore } from '../../src/domain/roles.ts';
+import { hasRole, mayUseStore, rolesAtStore } from '../../src/domain/people/roles.ts';
 
 const admin: UserRole[] = [{ storeId: 1, role: 'AllTracAdmin' }, { storeId: 2, role: 'AllTracAdmin' }];
 const platform: UserRole[] = [{ storeId: null, role: 'PointSAdmin' }];

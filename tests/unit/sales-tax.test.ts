@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { millionthsOfPercent, percentOfMillionths } from '../../src/domain/sales-tax.ts';
+import { millionthsOfPercent, percentOfMillionths } from '../../src/domain/store/sales-tax.ts';
 
 describe('a sales tax rate typed as a percent', () => {
   it.each([

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isOpenFields } from '../../src/contract/store-week.ts';
 import type { BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, StoreService } from '../../src/contract/entities.ts';
-import { displayName, licenceText } from '../../src/domain/display-name.ts';
-import { durationProblems, snapDuration } from '../../src/domain/durations.ts';
-import { byTechnician, eventIdOf, noTechnicianColumn, schedulerEvents, viewDays, weeklyOccurrences, type SchedulerRows } from '../../src/domain/scheduler-events.ts';
-import { gridHours, placementWarnings } from '../../src/domain/scheduler-rules.ts';
-import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
-import { wallClockIsoToInstant } from '../../src/domain/time-zone.ts';
+import { displayName, licenceText } from '../../src/domain/people/display-name.ts';
+import { durationProblems, snapDuration } from '../../src/domain/calendar/durations.ts';
+import { byTechnician, eventIdOf, noTechnicianColumn, schedulerEvents, viewDays, weeklyOccurrences, type SchedulerRows } from '../../src/domain/scheduler/scheduler-events.ts';
+import { gridHours, placementWarnings } from '../../src/domain/scheduler/scheduler-rules.ts';
+import { defaultWeekdayHours } from '../../src/domain/store/store-hours.ts';
+import { wallClockIsoToInstant } from '../../src/domain/calendar/time-zone.ts';
 
 const zone = 'America/Chicago';
 const customer = { customerId: 'c1', firstName: 'Dana', lastName: 'Reyes', companyName: null } as Customer;

@@ -5,7 +5,7 @@ import { readNotificationsPopup } from '../../src/app/shell/notifications-popup.
 import { readRatingSummary } from '../../src/app/shell/use-rating-summary.ts';
 import { withDerivedFields } from '../../src/db/derived-fields.ts';
 import { StoreDb } from '../../src/db/store-db.ts';
-import { ratingSummary } from '../../src/domain/ratings.ts';
+import { ratingSummary } from '../../src/domain/figures/ratings.ts';
 
 const owner = { userId: '11111111-1111-4111-8111-111111111111', storeId: 4 };
 const replica = () => new StoreDb(owner, { indexedDB: new IDBFactory(), IDBKeyRange });

@@ -3,7 +3,7 @@ import type { InspectionItem, InspectionReport, ScheduledVisit, SchedulerResourc
 import {
   dayIndexOf, inspectionsAwaitingAnswer, jobsNobodyHas, lateJobs, nextArrivals, readyForPickup, requestsToConfirm, storeCalendar, storeDayAt,
   technicianLoad, vehiclesHere, visitSpans, visitsByStatus,
-} from '../../src/domain/store-day.ts';
+} from '../../src/domain/store/store-day.ts';
 import { at, hour, ny, service, visit } from '../support/store-day-rows.ts';
 
 const ids = (rows: readonly { visit: ScheduledVisit }[]) => rows.map((r) => r.visit.scheduledVisitId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreLocation } from '../../src/contract/store-location.ts';
-import { textingNumberOf } from '../../src/domain/phone.ts';
+import { textingNumberOf } from '../../src/domain/people/phone.ts';
 import { placedRefusal, storeDraftOf, storeEdits } from '../../src/features/admin/store-edits.ts';
 
 /** The fields the edit dialog reads; the rest of a store does not enter into it. */

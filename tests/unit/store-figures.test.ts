@@ -5,12 +5,12 @@ import type {
 } from '../../src/contract/entities.ts';
 import { isOpenFields } from '../../src/contract/store-week.ts';
 import type { TireQuote } from '../../src/contract/tire-pricing.ts';
-import { visitSpans, visitStatuses, type VisitStatus } from '../../src/domain/store-day.ts';
+import { visitSpans, visitStatuses, type VisitStatus } from '../../src/domain/store/store-day.ts';
 import {
   appointmentsByStatusPerDay, bayUtilisation, carCount, firstReplyTimes, inspectionDecisions, noShowsAndCancellations, ratingsByIsoWeek, technicianUtilisation,
   timePerJob, tireQuotesBooked, tireQuotesSent, type UtilisationRows,
-} from '../../src/domain/store-figures.ts';
-import { defaultWeekdayHours, type WeekdayHours } from '../../src/domain/store-hours.ts';
+} from '../../src/domain/figures/store-figures.ts';
+import { defaultWeekdayHours, type WeekdayHours } from '../../src/domain/store/store-hours.ts';
 import { at, ny, service, visit } from '../support/store-day-rows.ts';
 
 const message = (storeMessageId: string, sentOn: string, extra: Partial<StoreMessage> = {}): StoreMessage => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookingsLeftOutside, defaultWeekdayHours, hoursOn, hoursSummary, specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../src/domain/store-hours.ts';
-import { pickupProblems, pickupSummary } from '../../src/domain/pickup-rules.ts';
-import { isPhoneReplyOnly, textingEnabled } from '../../src/domain/texting.ts';
+import { bookingsLeftOutside, defaultWeekdayHours, hoursOn, hoursSummary, specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../src/domain/store/store-hours.ts';
+import { pickupProblems, pickupSummary } from '../../src/domain/store/pickup-rules.ts';
+import { isPhoneReplyOnly, textingEnabled } from '../../src/domain/messages/texting.ts';
 
 const week = (more: Partial<WeekdayHours> = {}): WeekdayHours => ({
   ...defaultWeekdayHours,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noMapsKey } from '../../src/contract/app-settings.ts';
-import { mapsEnabled, storeMapUrl } from '../../src/domain/store-map.ts';
+import { mapsEnabled, storeMapUrl } from '../../src/domain/store/store-map.ts';
 
 describe('the store\'s map on the General settings', () => {
   it('shows only where the server has a real maps key', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreMessage } from '../../src/contract/entities.ts';
-import { archiveChanges, markRepliedChanges } from '../../src/domain/store-message-rules.ts';
+import { archiveChanges, markRepliedChanges } from '../../src/domain/messages/store-message-rules.ts';
 import { messageMutations } from '../../workers/message-mutations.ts';
 import { mutations } from '../../workers/mutations.ts';
 

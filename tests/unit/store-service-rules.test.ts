@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationProblem, durationText, storeServiceProblems } from '../../src/domain/store-service-rules.ts';
+import { durationProblem, durationText, storeServiceProblems } from '../../src/domain/store/store-service-rules.ts';
 
 describe('a service duration', () => {
   it.each([15, 30, 45, 60, 90, 720])('of %i minutes is taken', (minutes) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TireFeeRow, TireInstallPackage } from '../../src/contract/tire-pricing.ts';
-import { storeTirePrices } from '../../src/domain/store-tire-prices.ts';
-import { dayBefore, feeRowOn, feesInOrder, feeSpan, rateChange, tireFeeOverlaps } from '../../src/domain/tire-fees.ts';
-import { priceTireQuote } from '../../src/domain/tire-quote.ts';
+import { storeTirePrices } from '../../src/domain/tires/store-tire-prices.ts';
+import { dayBefore, feeRowOn, feesInOrder, feeSpan, rateChange, tireFeeOverlaps } from '../../src/domain/tires/tire-fees.ts';
+import { priceTireQuote } from '../../src/domain/tires/tire-quote.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const mounting = { tirePurchaseAddOnId: id(1), category: 'Mounting', name: 'Mounting', priceInCents: 1500, isTaxable: true, chargedPer: 'PerTire' } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemNotification } from '../../src/contract/entities.ts';
 import { applicationName } from '../../src/contract/application-name.ts';
-import { activeSystemNotifications, nextNoticeChange, stillDismissed } from '../../src/domain/system-notifications.ts';
+import { activeSystemNotifications, nextNoticeChange, stillDismissed } from '../../src/domain/messages/system-notifications.ts';
 
 const at = (iso: string) => new Date(iso);
 const notice = (over: Partial<SystemNotification>): SystemNotification => ({

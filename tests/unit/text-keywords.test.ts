@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordReply, textKeywordOf } from '../../src/domain/text-keywords.ts';
+import { keywordReply, textKeywordOf } from '../../src/domain/messages/text-keywords.ts';
 
 describe('a text from a customer', () => {
   it.each([

@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { findIana, WINDOWS_TO_IANA_MAP } from 'windows-iana';
 import { windowsZones } from '../../src/contract/windows-zones.ts';
-import { instantToWallClock, invalidTimeZoneMessage, storeTimeZone, wallClockIsoToInstant, wallClockToInstant } from '../../src/domain/time-zone.ts';
+import { instantToWallClock, invalidTimeZoneMessage, storeTimeZone, wallClockIsoToInstant, wallClockToInstant } from '../../src/domain/calendar/time-zone.ts';
 
 describe('store time zones', () => {
   it.each([

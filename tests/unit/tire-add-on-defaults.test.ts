@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TirePurchaseAddOn } from '../../src/contract/entities.ts';
 import { tirePurchaseAddOnCategories } from '../../src/contract/enum-values.ts';
-import { addOnsTickedAtFirst, choiceWithAddOns, type DraftChoice } from '../../src/domain/tire-add-on-defaults.ts';
+import { addOnsTickedAtFirst, choiceWithAddOns, type DraftChoice } from '../../src/domain/tires/tire-add-on-defaults.ts';
 
 const addOns = tirePurchaseAddOnCategories.values.map((category) => ({ tirePurchaseAddOnId: category, category })) as Pick<TirePurchaseAddOn, 'tirePurchaseAddOnId' | 'category'>[];
 const draft = (changes: Partial<DraftChoice> = {}): DraftChoice => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dotAge, dotAgeNote, dotsRead, formatDot, parseDot, showDot } from '../../src/domain/tire-dot.ts';
+import { dotAge, dotAgeNote, dotsRead, formatDot, parseDot, showDot } from '../../src/domain/tires/tire-dot.ts';
 
 /** The store's date the codes are read on, unless a test says otherwise: a Wednesday of ISO week 48 of 2026. */
 const today = '2026-11-25';

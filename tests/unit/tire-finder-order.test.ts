@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueTire } from '../../src/contract/entities.ts';
-import { orderFoundTires, type FoundTire } from '../../src/domain/tire-finder.ts';
+import { orderFoundTires, type FoundTire } from '../../src/domain/tires/tire-finder.ts';
 
 const found = (sku: string, brand: string, priceInCents: number | null, onHand: number): FoundTire =>
   ({ tire: { sku, brandHashId: brand } as CatalogueTire, onHand, onOrder: 0, priceInCents });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Brand, CatalogueTire, ProductLine } from '../../src/contract/entities.ts';
-import { filtersInUse, findTires, isStuddable, linesMatching, noFilters, readFinderQuery, tireDescription, tireInstallService, type StockHere } from '../../src/domain/tire-finder.ts';
-import { quoteNotes } from '../../src/domain/tire-quote-notes.ts';
+import { filtersInUse, findTires, isStuddable, linesMatching, noFilters, readFinderQuery, tireDescription, tireInstallService, type StockHere } from '../../src/domain/tires/tire-finder.ts';
+import { quoteNotes } from '../../src/domain/tires/tire-quote-notes.ts';
 
 let n = 0;
 function tire(fields: Partial<CatalogueTire>): CatalogueTire {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tireInstallBooking } from '../../src/domain/tire-install-booking.ts';
-import { quoteNotes } from '../../src/domain/tire-quote-notes.ts';
+import { tireInstallBooking } from '../../src/domain/tires/tire-install-booking.ts';
+import { quoteNotes } from '../../src/domain/tires/tire-quote-notes.ts';
 
 const service = (storeServiceId: string, name: string, durationInMinutes: number, isActive = true) => ({ storeServiceId, name, durationInMinutes, isActive });
 const four = service('i4', 'Tire Installation (4)', 60);

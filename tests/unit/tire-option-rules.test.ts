@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tireOptionProblems } from '../../src/domain/tire-option-rules.ts';
+import { tireOptionProblems } from '../../src/domain/tires/tire-option-rules.ts';
 
 describe('a store tire service or warranty, as Retail Management sets it', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   tireQuoteSchema,
   type TireQuoteChoice, type TireQuoteOption, type TireQuotePrices, type TireQuoteRequest, type TireQuoteTire,
 } from '../../src/contract/tire-pricing.ts';
-import { priceTireQuote, salesTaxInCents } from '../../src/domain/tire-quote.ts';
+import { priceTireQuote, salesTaxInCents } from '../../src/domain/tires/tire-quote.ts';
 
 /*
  * Every figure below is worked out by hand (the arithmetic is in the comments), never by calling the function.

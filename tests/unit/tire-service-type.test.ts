@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueTire } from '../../src/contract/entities.ts';
-import { atLeastLoadRange, loadRangeLabel, loadRangeOfPlies, parseLoadRange } from '../../src/domain/tire-load-speed.ts';
-import { catalogueSizeText, sizeServiceType, tireServiceType } from '../../src/domain/tire-service-type.ts';
-import { parseTireSize } from '../../src/domain/tire-size.ts';
+import { atLeastLoadRange, loadRangeLabel, loadRangeOfPlies, parseLoadRange } from '../../src/domain/tires/tire-load-speed.ts';
+import { catalogueSizeText, sizeServiceType, tireServiceType } from '../../src/domain/tires/tire-service-type.ts';
+import { parseTireSize } from '../../src/domain/tires/tire-size.ts';
 
 const tire = (fields: Partial<CatalogueTire>): CatalogueTire => ({
   tireId: '00000000-0000-4000-8000-000000000001', productLineHashId: 'line', brandHashId: 'brand', tireSizeId: '00000000-0000-4000-8000-000000000000',

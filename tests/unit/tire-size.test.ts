@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   atLeastLoad, atLeastSpeed, compareSpeedRatings, loadCapacity, loadIndexRange, parseSpeedRating, singleLoadIndex, speedLimit, speedRatings,
-} from '../../src/domain/tire-load-speed.ts';
-import { formatTireSize, parseTireSize, sizeSpeedRating, tireSizeProblem, tireSizeSearchPrefix, type TireSize } from '../../src/domain/tire-size.ts';
+} from '../../src/domain/tires/tire-load-speed.ts';
+import { formatTireSize, parseTireSize, sizeSpeedRating, tireSizeProblem, tireSizeSearchPrefix, type TireSize } from '../../src/domain/tires/tire-size.ts';
 
 /** The size a text reads as, or the test fails with the parser's own message. */
 function sized(text: string): TireSize {

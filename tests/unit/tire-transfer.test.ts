@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { defaultWeekdayHours } from '../../src/domain/store-hours.ts';
-import { transferOptions, type StockAt, type TransferPath, type TransferStore } from '../../src/domain/tire-transfer.ts';
+import { defaultWeekdayHours } from '../../src/domain/store/store-hours.ts';
+import { transferOptions, type StockAt, type TransferPath, type TransferStore } from '../../src/domain/tires/tire-transfer.ts';
 
 /** The demo's week: Monday to Saturday, Saturday until 4 pm, closed on Sunday. */
 const week = {

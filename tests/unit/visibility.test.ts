@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/contract/enums.ts';
 import { collectionNames, type CollectionName } from '../../src/contract/sync.ts';
-import { accessProfile, mayReadServiceKey, readAccess, withAccess } from '../../src/domain/visibility.ts';
+import { accessProfile, mayReadServiceKey, readAccess, withAccess } from '../../src/domain/app/visibility.ts';
 
 const kind = (roles: Role[], collection: CollectionName) => readAccess(roles, collection).kind;
 

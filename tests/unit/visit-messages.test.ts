@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messageName } from '../../src/domain/display-name.ts';
-import { stoppedNumberProblem } from '../../src/domain/text-keywords.ts';
-import { automaticChannel, preferCallsNote, reportCallNote, visitMessageDue } from '../../src/domain/visit-messages.ts';
+import { messageName } from '../../src/domain/people/display-name.ts';
+import { stoppedNumberProblem } from '../../src/domain/messages/text-keywords.ts';
+import { automaticChannel, preferCallsNote, reportCallNote, visitMessageDue } from '../../src/domain/messages/visit-messages.ts';
 
 const visit = { scheduledCustomerCheckIn: '2030-06-04T14:00:00.000Z', cancelDate: null, checkInDate: null, checkOutDate: null };
 const at = (iso: string) => new Date(iso);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { InspectionReport, ScheduledVisit } from '../../src/contract/entities.ts';
-import { movesWithResource } from '../../src/domain/resource-rules.ts';
-import { inspectionsAwaitingAnswer, readyForPickup, vehiclesHere } from '../../src/domain/store-day.ts';
-import { isOpenJob } from '../../src/domain/technician-rules.ts';
-import { isCancelable, isVisitOpen, milestoneChanges, notCheckedIn, type Milestone } from '../../src/domain/visit-rules.ts';
+import { movesWithResource } from '../../src/domain/store/resource-rules.ts';
+import { inspectionsAwaitingAnswer, readyForPickup, vehiclesHere } from '../../src/domain/store/store-day.ts';
+import { isOpenJob } from '../../src/domain/scheduler/technician-rules.ts';
+import { isCancelable, isVisitOpen, milestoneChanges, notCheckedIn, type Milestone } from '../../src/domain/scheduler/visit-rules.ts';
 import { visit as storeVisit } from '../support/store-day-rows.ts';
 
 const at = '2030-06-04T15:00:00.000Z';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduledEventStatus, statusColors, type EventType, type Milestones } from '../../src/domain/visit-status.ts';
+import { scheduledEventStatus, statusColors, type EventType, type Milestones } from '../../src/domain/scheduler/visit-status.ts';
 
 const at = '2026-11-02T15:00:00.000Z';
 const none: Milestones = { cancelDate: null, confirmationDate: null, checkInDate: null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null };

@@ -8,7 +8,7 @@ import { giveNewVersions } from '../migration-helpers.ts';
  *
  * A quote is a store's row (the counter that made it, replicated to the store's counter devices) keyed by the
  * device-made id, with the public page's id beside it. `choices` are what the counter chose; `options` the
- * choices as the server priced them (src/domain/tire-quote.ts), kept as shown so the public page reads them as
+ * choices as the server priced them (src/domain/tires/tire-quote.ts), kept as shown so the public page reads them as
  * they were. Dates are the store's calendar dates.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  *
  * A package bundles some of the store's add-ons (`add_on_ids`, jsonb: the ids it names are checked by the write,
  * as a list cannot carry foreign keys). A fee is the rows of one name, each an amount from a date through a
- * date (null: still in force); that rows of one fee never overlap is the write's rule (src/domain/tire-fees.ts),
+ * date (null: still in force); that rows of one fee never overlap is the write's rule (src/domain/tires/tire-fees.ts),
  * under a lock per store, since a constraint would need an extension PGlite does not ship. Dates are the store's
  * calendar dates.
  */

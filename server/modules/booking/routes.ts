@@ -9,18 +9,18 @@ import {
 } from '../../../src/contract/online-booking.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { appointmentsEnabledFields, isOpenFields, weekdayHoursFields } from '../../../src/contract/store-week.ts';
-import { requesterContact } from '../../../src/domain/appointment-requests.ts';
-import { bookingRequestProblems } from '../../../src/domain/booking-request.ts';
-import { freeSlotAt, freeSlots, nearestFreeSlots, type SlotAsk, type SlotStore } from '../../../src/domain/free-slots.ts';
-import { renderedTemplate, templateValues, type TemplateStore } from '../../../src/domain/message-templates.ts';
-import { e164, formatPhone } from '../../../src/domain/phone.ts';
-import { frontCounter } from '../../../src/domain/roles.ts';
-import { oneLineAddress } from '../../../src/domain/store-address.ts';
-import { hasTimeLeft, slotRefusal, slotRefusalWords } from '../../../src/domain/slot-refusal.ts';
-import { storeDayAt } from '../../../src/domain/store-day.ts';
-import { textingEnabled } from '../../../src/domain/texting.ts';
-import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../../src/domain/time-zone.ts';
-import { automaticChannel } from '../../../src/domain/visit-messages.ts';
+import { requesterContact } from '../../../src/domain/scheduler/appointment-requests.ts';
+import { bookingRequestProblems } from '../../../src/domain/scheduler/booking-request.ts';
+import { freeSlotAt, freeSlots, nearestFreeSlots, type SlotAsk, type SlotStore } from '../../../src/domain/scheduler/free-slots.ts';
+import { renderedTemplate, templateValues, type TemplateStore } from '../../../src/domain/messages/message-templates.ts';
+import { e164, formatPhone } from '../../../src/domain/people/phone.ts';
+import { frontCounter } from '../../../src/domain/people/roles.ts';
+import { oneLineAddress } from '../../../src/domain/store/store-address.ts';
+import { hasTimeLeft, slotRefusal, slotRefusalWords } from '../../../src/domain/scheduler/slot-refusal.ts';
+import { storeDayAt } from '../../../src/domain/store/store-day.ts';
+import { textingEnabled } from '../../../src/domain/messages/texting.ts';
+import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../../src/domain/calendar/time-zone.ts';
+import { automaticChannel } from '../../../src/domain/messages/visit-messages.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
 import { nameBasedUuid } from '../../db/name-based-uuid.ts';
@@ -107,7 +107,7 @@ const asTimes = (slots: readonly { startDate: string; time: string }[], zone: st
 
 /**
  * The store's public booking page (issue 30): the times offered are worked out from the store's real capacity
- * (src/domain/free-slots.ts), and a request is checked again under the store's lock before it holds the bays, so
+ * (src/domain/scheduler/free-slots.ts), and a request is checked again under the store's lock before it holds the bays, so
  * two customers racing for the last time cannot both have it. Bots are kept out as on the contact form (a signed
  * token refused when sent faster than a person fills the form, a field only bots fill), with a limit per address
  * (shared by every server process through Redis) and per phone number (counted in the database).

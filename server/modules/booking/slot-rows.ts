@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { appointmentsEnabledFields, isOpenFields, weekdayHoursFields } from '../../../src/contract/store-week.ts';
-import type { SlotRows, SlotStore } from '../../../src/domain/free-slots.ts';
+import type { SlotRows, SlotStore } from '../../../src/domain/scheduler/free-slots.ts';
 import type { Database } from '../../db/schema.ts';
 
 const dayMs = 86_400_000;
@@ -25,7 +25,7 @@ function jsonRows<O extends Record<string, Expression<unknown>>>(row: O) {
 }
 
 /**
- * The rows free appointment times follow (src/domain/free-slots.ts), for one store and the instants [from, to):
+ * The rows free appointment times follow (src/domain/scheduler/free-slots.ts), for one store and the instants [from, to):
  * what the booking call reads before it offers or re-checks a time, by the store's calendar-window indexes.
  * One statement answers with every table as a JSON array (a busy store's fortnight is some 3,000 bookings, and
  * decoding them row by row cost more than finding them); canceled visits are left out there, so `visits` is empty.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { isPlatformAdmin } from '../../../src/domain/roles.ts';
+import { isPlatformAdmin } from '../../../src/domain/people/roles.ts';
 import { ProblemError } from '../../http/problem.ts';
 import type { ModuleContext } from '../context.ts';
 

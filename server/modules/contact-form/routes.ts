@@ -5,12 +5,12 @@ import { contactFormSubmissionSchema, type ContactForm, type ContactFormReceipt 
 import type { StoreMessage } from '../../../src/contract/entities.ts';
 import { inquiryTypes } from '../../../src/contract/enums.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { confirmationChannel, contactFormProblems } from '../../../src/domain/contact-form.ts';
-import { renderedTemplate, templateValues, type TemplateStore } from '../../../src/domain/message-templates.ts';
-import { e164, formatPhone } from '../../../src/domain/phone.ts';
-import { oneLineAddress } from '../../../src/domain/store-address.ts';
-import { frontCounter } from '../../../src/domain/roles.ts';
-import { textingEnabled } from '../../../src/domain/texting.ts';
+import { confirmationChannel, contactFormProblems } from '../../../src/domain/messages/contact-form.ts';
+import { renderedTemplate, templateValues, type TemplateStore } from '../../../src/domain/messages/message-templates.ts';
+import { e164, formatPhone } from '../../../src/domain/people/phone.ts';
+import { oneLineAddress } from '../../../src/domain/store/store-address.ts';
+import { frontCounter } from '../../../src/domain/people/roles.ts';
+import { textingEnabled } from '../../../src/domain/messages/texting.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import { nameBasedUuid } from '../../db/name-based-uuid.ts';
 import { escapeHtml } from '../../http/escape-html.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { phoneDigits } from '../../../src/domain/phone.ts';
+import { phoneDigits } from '../../../src/domain/people/phone.ts';
 import type { Writer } from '../../sync/write-path.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { nameMatch, readCustomerQuery, searchLookups } from '../../../src/domain/customer-search.ts';
+import { nameMatch, readCustomerQuery, searchLookups } from '../../../src/domain/people/customer-search.ts';
 import type { Db } from '../../db/connect.ts';
 import { likePrefix } from '../../http/search.ts';
 
@@ -6,7 +6,7 @@ import { likePrefix } from '../../http/search.ts';
 export const searchBound = 500;
 
 /**
- * The customers the typed text finds, as the device's search finds them (src/domain/customer-search.ts: the
+ * The customers the typed text finds, as the device's search finds them (src/domain/people/customer-search.ts: the
  * same reading of the text and the same tokens): a prefix lookup per reading in the keys kept at write time
  * (server/sync/customer-keys.ts), so a search reads the index, never the company's customers.
  */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { customerSchema, customerVehicleSchema, scheduledServiceSchema, scheduledVisitSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { duplicateKeys, duplicateReasons, groupPairs, pairKey, type DuplicateCandidate, type DuplicateReason } from '../../../src/domain/duplicates.ts';
+import { duplicateKeys, duplicateReasons, groupPairs, pairKey, type DuplicateCandidate, type DuplicateReason } from '../../../src/domain/people/duplicates.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';

@@ -7,11 +7,11 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   createCustomerSchema, createVehicleSchema, customerPatchableFields, mergeCustomerSchema, notDuplicateSchema, vehiclePatchableFields,
 } from '../../../src/contract/writes.ts';
-import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems } from '../../../src/domain/customer-rules.ts';
-import { pairKey } from '../../../src/domain/duplicates.ts';
-import { frontCounter } from '../../../src/domain/roles.ts';
-import { withAccess } from '../../../src/domain/visibility.ts';
-import { withYearFromVin } from '../../../src/domain/vin.ts';
+import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems } from '../../../src/domain/people/customer-rules.ts';
+import { pairKey } from '../../../src/domain/people/duplicates.ts';
+import { frontCounter } from '../../../src/domain/people/roles.ts';
+import { withAccess } from '../../../src/domain/app/visibility.ts';
+import { withYearFromVin } from '../../../src/domain/people/vin.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { asAccessAllows, readableRows, readScope, storeScope } from '../../sync/scope.ts';

@@ -5,9 +5,9 @@ import { inspectionItemSchema, inspectionReportSchema } from '../../../src/contr
 import { apiPaths, publicPagePaths } from '../../../src/contract/routes.ts';
 import { createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema } from '../../../src/contract/writes.ts';
 import { setInspectionFixSchema } from '../../../src/contract/inspection-fix.ts';
-import { priceFix } from '../../../src/domain/inspection-fixes.ts';
-import { completionProblems, inspectionItemProblems, needsDecision, reportSendProblem } from '../../../src/domain/inspections.ts';
-import { bayAndCounter, frontCounter, hasRole } from '../../../src/domain/roles.ts';
+import { priceFix } from '../../../src/domain/inspections/inspection-fixes.ts';
+import { completionProblems, inspectionItemProblems, needsDecision, reportSendProblem } from '../../../src/domain/inspections/inspections.ts';
+import { bayAndCounter, frontCounter, hasRole } from '../../../src/domain/people/roles.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { asReadBy, readScope, storeScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
@@ -16,7 +16,7 @@ import type { ModuleContext } from '../context.ts';
 import { technicianProblems } from '../scheduler/references.ts';
 import { storeDateAt, storeToday } from '../store-today.ts';
 import { storePriceList, tirePricesByRule } from '../tire-quotes/prices.ts';
-import { choicesAtRulePrices, tireIdsOf } from '../../../src/domain/retail-tire-price.ts';
+import { choicesAtRulePrices, tireIdsOf } from '../../../src/domain/tires/retail-tire-price.ts';
 import { scheduledVisits } from '../scheduler/visit-routes.ts';
 
 export const inspectionReports: RowSpec<typeof inspectionReportSchema> = {

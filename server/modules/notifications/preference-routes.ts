@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notificationPreferenceSchema } from '../../../src/contract/entities.ts';
 import { userNotificationKinds } from '../../../src/contract/enums.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { allPreferences, preferenceFor } from '../../../src/domain/notification-preferences.ts';
+import { allPreferences, preferenceFor } from '../../../src/domain/messages/notification-preferences.ts';
 import { ProblemError } from '../../http/problem.ts';
 import { ownScope, patchRow } from '../../sync/scope.ts';
 import type { RowSpec } from '../../sync/write-path.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userNotificationSchema, type UserNotification } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { kindsHiddenInApp } from '../../../src/domain/notification-preferences.ts';
+import { kindsHiddenInApp } from '../../../src/domain/messages/notification-preferences.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem } from '../../http/problem.ts';
 import { ownScope } from '../../sync/scope.ts';

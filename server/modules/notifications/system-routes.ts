@@ -6,7 +6,7 @@ import { everyoneGroup, storeGroup, systemNoticeEvent } from '../../../src/contr
 import { activeStoreHeader, apiPaths } from '../../../src/contract/routes.ts';
 import { createSystemNotificationSchema, patchedSystemNotificationSchema, systemNotificationContentMax, systemNotificationPatchableFields } from '../../../src/contract/system-notices.ts';
 import { cleanNoticeMarkup } from '../../http/notice-markup.ts';
-import { isPlatformAdmin } from '../../../src/domain/roles.ts';
+import { isPlatformAdmin } from '../../../src/domain/people/roles.ts';
 import { applicationName } from '../../../src/contract/application-name.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { patchRow } from '../../sync/scope.ts';

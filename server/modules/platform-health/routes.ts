@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { deviceWindowMs, failedMessagesWindowMs, platformDevicesQuerySchema, type FailedMessage, type PlatformDevice, type PlatformHealth } from '../../../src/contract/platform-health.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { isPlatformAdmin } from '../../../src/domain/roles.ts';
+import { isPlatformAdmin } from '../../../src/domain/people/roles.ts';
 import { migrationNames } from '../../db/migrate.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import type { JobHealth } from '../../jobs/job-health.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { invitePersonSchema, peopleListLimit, peopleMessages, peopleQuerySchema, personAccessSchema, type PeopleList, type PlatformPerson } from '../../../src/contract/platform-people.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { staffRoleSchema } from '../../../src/contract/writes.ts';
-import { isPlatformAdmin } from '../../../src/domain/roles.ts';
+import { isPlatformAdmin } from '../../../src/domain/people/roles.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { brandSchema, productLineSchema, tireSchema, tireSizeSchema } from '../../../src/contract/entities.ts';
 import { tireCategories, webTireCategories } from '../../../src/contract/enums.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { rolesAtStore } from '../../../src/domain/roles.ts';
-import { maySeePrices } from '../../../src/domain/visibility.ts';
+import { rolesAtStore } from '../../../src/domain/people/roles.ts';
+import { maySeePrices } from '../../../src/domain/app/visibility.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataQuery, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { likePrefix, searchText, wordsBegin } from '../../http/search.ts';
@@ -56,7 +56,7 @@ function listOptions(request: FastifyRequest, allowed: readonly (keyof Catalogue
  * Product information (spec section 7, under /api/product-information): one tire catalogue for every company
  * (brands, product lines, sizes, tires, categories), read-only. Anyone signed in at the active store reads it:
  * the bay sees a visit's tires (size, brand, load and speed) but, like all retail data, no prices
- * (src/domain/visibility.ts). Every list is a page with the OData subset; free-text searches are quoted.
+ * (src/domain/app/visibility.ts). Every list is a page with the OData subset; free-text searches are quoted.
  */
 export async function productInformationRoutes(app: FastifyInstance, { db, auth }: ModuleContext): Promise<void> {
   /** The caller, at a store where they hold a role; whether they may see prices there. */

@@ -5,7 +5,7 @@ import { ratingSchema } from '../../../src/contract/entities.ts';
 import type { CustomerRatingAverage } from '../../../src/contract/rating-request.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { ratingPatchableFields } from '../../../src/contract/writes.ts';
-import { frontCounter } from '../../../src/domain/roles.ts';
+import { frontCounter } from '../../../src/domain/people/roles.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { likePrefix, searchText } from '../../http/search.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { tirePurchaseAddOnSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { createTirePurchaseAddOnSchema, tirePurchaseAddOnPatchableFields } from '../../../src/contract/writes.ts';
-import { storeAdmins } from '../../../src/domain/roles.ts';
+import { storeAdmins } from '../../../src/domain/people/roles.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { searchText, wordsBegin } from '../../http/search.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { tireInstallPackageTypes } from '../../../src/contract/enums.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { createTireInstallPackageSchema, tireInstallPackagePatchableFields, tireInstallPackageSchema, type TireInstallPackage } from '../../../src/contract/tire-pricing.ts';
-import { storeAdmins } from '../../../src/domain/roles.ts';
+import { storeAdmins } from '../../../src/domain/people/roles.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { retailPriceCatalogSchema } from '../../../src/contract/entities.ts';
 import { putRetailPriceCatalogPriceSchema, retailPriceCatalogPatchableFields, retailPriceCatalogPriceSchema } from '../../../src/contract/retail-price-rules.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { storeAdmins } from '../../../src/domain/roles.ts';
+import { storeAdmins } from '../../../src/domain/people/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { retailPriceCatalogSchema, retailStoreSettingsSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { createRetailStoreSettingsSchema, retailStoreSettingsPatchableFields } from '../../../src/contract/writes.ts';
-import { storeAdmins } from '../../../src/domain/roles.ts';
+import { storeAdmins } from '../../../src/domain/people/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';

@@ -4,8 +4,8 @@ import { storeTireServiceSchema, storeTireWarrantySchema } from '../../../src/co
 import { apiPaths } from '../../../src/contract/routes.ts';
 import type { CollectionName } from '../../../src/contract/sync.ts';
 import { storeTireServicePatchableFields, storeTireWarrantyPatchableFields } from '../../../src/contract/writes.ts';
-import { storeAdmins } from '../../../src/domain/roles.ts';
-import { tireOptionProblems } from '../../../src/domain/tire-option-rules.ts';
+import { storeAdmins } from '../../../src/domain/people/roles.ts';
+import { tireOptionProblems } from '../../../src/domain/tires/tire-option-rules.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';

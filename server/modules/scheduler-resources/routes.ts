@@ -5,8 +5,8 @@ import {
 } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { createSchedulerResourceSchema, schedulerResourcePatchableFields } from '../../../src/contract/writes.ts';
-import { storeAdmins } from '../../../src/domain/roles.ts';
-import { movesWithResource, resourceProblems } from '../../../src/domain/resource-rules.ts';
+import { storeAdmins } from '../../../src/domain/people/roles.ts';
+import { movesWithResource, resourceProblems } from '../../../src/domain/store/resource-rules.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';

@@ -5,9 +5,9 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   blockedTimePatchableFields, createBlockedTimeSchema, createRecurringBlockedTimeSchema, recurringBlockedTimePatchableFields,
 } from '../../../src/contract/writes.ts';
-import { durationProblems, withEnd } from '../../../src/domain/durations.ts';
-import { recurrenceProblems } from '../../../src/domain/visit-rules.ts';
-import { frontCounter } from '../../../src/domain/roles.ts';
+import { durationProblems, withEnd } from '../../../src/domain/calendar/durations.ts';
+import { recurrenceProblems } from '../../../src/domain/scheduler/visit-rules.ts';
+import { frontCounter } from '../../../src/domain/people/roles.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';

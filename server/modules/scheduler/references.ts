@@ -1,4 +1,4 @@
-import { bayRoles } from '../../../src/domain/roles.ts';
+import { bayRoles } from '../../../src/domain/people/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import type { StoreScope } from '../../sync/scope.ts';
 import type { Writer } from '../../sync/write-path.ts';

@@ -5,11 +5,11 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   createScheduledServiceSchema, createScheduledVisitSchema, scheduledServicePatchableFields, scheduledVisitPatchableFields,
 } from '../../../src/contract/writes.ts';
-import { durationProblems, withEnd } from '../../../src/domain/durations.ts';
-import { cancelProblems, checkInChanges, isDeletable, milestoneChanges, milestoneRoles, milestones, newStaffVisit, visitMessages } from '../../../src/domain/visit-rules.ts';
-import { bayAndCounter, frontCounter, rolesAtStore } from '../../../src/domain/roles.ts';
-import { assignmentRefusal } from '../../../src/domain/technician-rules.ts';
-import { storeTimeZone } from '../../../src/domain/time-zone.ts';
+import { durationProblems, withEnd } from '../../../src/domain/calendar/durations.ts';
+import { cancelProblems, checkInChanges, isDeletable, milestoneChanges, milestoneRoles, milestones, newStaffVisit, visitMessages } from '../../../src/domain/scheduler/visit-rules.ts';
+import { bayAndCounter, frontCounter, rolesAtStore } from '../../../src/domain/people/roles.ts';
+import { assignmentRefusal } from '../../../src/domain/scheduler/technician-rules.ts';
+import { storeTimeZone } from '../../../src/domain/calendar/time-zone.ts';
 import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';

@@ -4,7 +4,7 @@ import { socialMediaAccountSchema, storeContactSchema } from '../../../src/contr
 import { apiPaths } from '../../../src/contract/routes.ts';
 import type { CollectionName } from '../../../src/contract/sync.ts';
 import { storeIdText } from '../../../src/contract/user.ts';
-import { hasRole, storeAdmins } from '../../../src/domain/roles.ts';
+import { hasRole, storeAdmins } from '../../../src/domain/people/roles.ts';
 import { ProblemError, parseOrProblem } from '../../http/problem.ts';
 import { readScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec } from '../../sync/write-path.ts';

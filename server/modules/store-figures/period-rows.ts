@@ -1,5 +1,5 @@
-import type { DayRange } from '../../../src/domain/scheduler-events.ts';
-import { periodWindow, type PeriodRows } from '../../../src/domain/store-headline.ts';
+import type { DayRange } from '../../../src/domain/scheduler/scheduler-events.ts';
+import { periodWindow, type PeriodRows } from '../../../src/domain/store/store-headline.ts';
 import type { Db } from '../../db/connect.ts';
 
 /**

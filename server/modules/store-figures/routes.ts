@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { maxComparedStores, storeFiguresQuerySchema, type ComparedStore, type StoreComparison } from '../../../src/contract/store-figures.ts';
-import { hasRole, storeAdmins } from '../../../src/domain/roles.ts';
-import { storeHeadline } from '../../../src/domain/store-headline.ts';
-import { storeTimeZone } from '../../../src/domain/time-zone.ts';
+import { hasRole, storeAdmins } from '../../../src/domain/people/roles.ts';
+import { storeHeadline } from '../../../src/domain/store/store-headline.ts';
+import { storeTimeZone } from '../../../src/domain/calendar/time-zone.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import type { ModuleContext } from '../context.ts';
 import { readPeriodRows } from './period-rows.ts';
@@ -13,7 +13,7 @@ import { readPeriodRows } from './period-rows.ts';
  * The store comparison of the manager dashboard (issue 28; ours, docs/api.md and docs/decisions.md): the headline
  * figures of each store of the caller's company they administer (AllTracAdmin there, or PointSAdmin: every store
  * of their company), over the same store-local days at each store, by the rules a device uses for its own store
- * (src/domain/store-headline.ts). Anyone else is refused: a User's own store's figures are on their device.
+ * (src/domain/store/store-headline.ts). Anyone else is refused: a User's own store's figures are on their device.
  */
 export async function storeFigureRoutes(app: FastifyInstance, { db, auth, clock }: ModuleContext): Promise<void> {
   app.get(apiPaths.storeFigures, async (request): Promise<StoreComparison> => {

@@ -8,11 +8,11 @@ import {
 } from '../../../src/contract/store-location.ts';
 import { storeIdSchema, storeIdText } from '../../../src/contract/user.ts';
 import { createSpecialStoreHoursSchema, updateSpecialStoreHoursSchema } from '../../../src/contract/writes.ts';
-import { hasRole, isPlatformAdmin, rolesAtStore, storeAdmins } from '../../../src/domain/roles.ts';
-import { defaultPickupSettings, pickupProblems } from '../../../src/domain/pickup-rules.ts';
-import { mayAssignTextingNumber, textingNumberMessages } from '../../../src/domain/texting.ts';
-import { defaultWeekdayHours, specialHoursProblems, weekdayHoursProblems } from '../../../src/domain/store-hours.ts';
-import { mayReadServiceKey } from '../../../src/domain/visibility.ts';
+import { hasRole, isPlatformAdmin, rolesAtStore, storeAdmins } from '../../../src/domain/people/roles.ts';
+import { defaultPickupSettings, pickupProblems } from '../../../src/domain/store/pickup-rules.ts';
+import { mayAssignTextingNumber, textingNumberMessages } from '../../../src/domain/messages/texting.ts';
+import { defaultWeekdayHours, specialHoursProblems, weekdayHoursProblems } from '../../../src/domain/store/store-hours.ts';
+import { mayReadServiceKey } from '../../../src/domain/app/visibility.ts';
 import type { AuthUser } from '../../auth/auth.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
 import { storeMessageSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { phoneDigits } from '../../../src/domain/phone.ts';
+import { phoneDigits } from '../../../src/domain/people/phone.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem } from '../../http/problem.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { MessageSink } from '../../../src/contract/message-sink.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { storeAdmins } from '../../../src/domain/roles.ts';
+import { storeAdmins } from '../../../src/domain/people/roles.ts';
 import { sinkProviderId } from '../../messaging/sms.ts';
 import { storeScope } from '../../sync/scope.ts';
 import type { ModuleContext } from '../context.ts';

@@ -3,7 +3,7 @@ import { roles } from '../../../src/contract/enums.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { createSupportRequestSchema } from '../../../src/contract/writes.ts';
 import { supportRequestListItemSchema, supportRequestSchema } from '../../../src/contract/entities.ts';
-import { isPlatformAdmin } from '../../../src/domain/roles.ts';
+import { isPlatformAdmin } from '../../../src/domain/people/roles.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem } from '../../http/problem.ts';
 import { storeScope } from '../../sync/scope.ts';

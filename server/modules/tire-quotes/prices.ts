@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import { storeTireServiceSchema, storeTireWarrantySchema, tirePurchaseAddOnSchema } from '../../../src/contract/entities.ts';
 import { tireFeeRowSchema, tireInstallPackageSchema, type PricedTireQuote, type TireQuoteChoice, type TireQuotePrices } from '../../../src/contract/tire-pricing.ts';
-import type { FieldProblems } from '../../../src/domain/customer-rules.ts';
-import { retailTirePrice } from '../../../src/domain/retail-tire-price.ts';
-import { storeTirePrices } from '../../../src/domain/store-tire-prices.ts';
-import { priceTireQuote } from '../../../src/domain/tire-quote.ts';
+import type { FieldProblems } from '../../../src/domain/people/customer-rules.ts';
+import { retailTirePrice } from '../../../src/domain/tires/retail-tire-price.ts';
+import { storeTirePrices } from '../../../src/domain/tires/store-tire-prices.ts';
+import { priceTireQuote } from '../../../src/domain/tires/tire-quote.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { StoreScope } from '../../sync/scope.ts';
@@ -50,7 +50,7 @@ export function priceChoices(createdOn: string, prices: TireQuotePrices, choices
 }
 
 /**
- * The store's price of each catalogue tire named, by the retail price rule (src/domain/retail-tire-price.ts) from
+ * The store's price of each catalogue tire named, by the retail price rule (src/domain/tires/retail-tire-price.ts) from
  * the server's tables: the fixed price of the catalogue the store subscribes to, else its margin over the tire's
  * cost, else the list price. A device's unit price for a catalogue tire is never taken. The catalogue is read
  * whoever offers it (a store may subscribe to another company's); a tire discontinued since is still priced (a

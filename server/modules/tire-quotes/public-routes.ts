@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { devicePublicId } from '../../../src/contract/public-id.ts';
 import type { PublicTireQuote } from '../../../src/contract/tire-pricing.ts';
-import { formatPhone } from '../../../src/domain/phone.ts';
-import { oneLineAddress } from '../../../src/domain/store-address.ts';
+import { formatPhone } from '../../../src/domain/people/phone.ts';
+import { oneLineAddress } from '../../../src/domain/store/store-address.ts';
 import { ProblemError } from '../../http/problem.ts';
 import type { ModuleContext } from '../context.ts';
 

@@ -3,9 +3,9 @@ import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { tireQuoteCreateSchema, tireQuotePatchableFields, tireQuoteSchema } from '../../../src/contract/tire-pricing.ts';
-import type { FieldProblems } from '../../../src/domain/customer-rules.ts';
-import { choicesAtRulePrices, tireIdsOf } from '../../../src/domain/retail-tire-price.ts';
-import { frontCounter } from '../../../src/domain/roles.ts';
+import type { FieldProblems } from '../../../src/domain/people/customer-rules.ts';
+import { choicesAtRulePrices, tireIdsOf } from '../../../src/domain/tires/retail-tire-price.ts';
+import { frontCounter } from '../../../src/domain/people/roles.ts';
 import type { Database } from '../../db/schema.ts';
 import { parseODataQuery, runODataList, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
@@ -61,9 +61,9 @@ async function quoteCustomer(w: Writer, companyId: number, customerId: string): 
 /**
  * Tire quotes saved on a customer (issue 26; ours, docs/api.md): the counter prices options on its device and
  * saves the quote; the server prices the choices again with the store's prices of now on the quote's date
- * (src/domain/tire-quote.ts), so what is stored, replicated and shown on the public page is the one rule's
+ * (src/domain/tires/tire-quote.ts), so what is stored, replicated and shown on the public page is the one rule's
  * answer, never a total a device sent. The front counter makes, reads and changes them; the bay has no part in
- * retail data (src/domain/visibility.ts).
+ * retail data (src/domain/app/visibility.ts).
  */
 export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.tireQuotes, async (request) => {

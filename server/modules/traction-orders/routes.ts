@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tractionOrderSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { frontCounter } from '../../../src/domain/roles.ts';
+import { frontCounter } from '../../../src/domain/people/roles.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { likePrefix, searchText } from '../../http/search.ts';

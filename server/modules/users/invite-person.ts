@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../src/contract/enums.ts';
 import { peopleMessages } from '../../../src/contract/platform-people.ts';
 import type { InviteAnswer } from '../../../src/contract/writes.ts';
-import { staffMessages } from '../../../src/domain/staff-rules.ts';
+import { staffMessages } from '../../../src/domain/people/staff-rules.ts';
 import { ProblemError } from '../../http/problem.ts';
 import { setPasswordPath, tokenHash } from '../../identity/set-password.ts';
 import type { StoreScope } from '../../sync/scope.ts';

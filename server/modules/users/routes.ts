@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { userSettingsSchema, type UserSettings } from '../../../src/contract/user.ts';
-import { mayUseStore } from '../../../src/domain/roles.ts';
+import { mayUseStore } from '../../../src/domain/people/roles.ts';
 import type { Db } from '../../db/connect.ts';
 import { ProblemError } from '../../http/problem.ts';
 import { patchRow } from '../../sync/scope.ts';

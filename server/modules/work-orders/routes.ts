@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PublicWorkOrder } from '../../../src/contract/work-order.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { formatPhone } from '../../../src/domain/phone.ts';
-import { storeTimeZone } from '../../../src/domain/time-zone.ts';
-import { eventTypes, scheduledEventStatus } from '../../../src/domain/visit-status.ts';
+import { formatPhone } from '../../../src/domain/people/phone.ts';
+import { storeTimeZone } from '../../../src/domain/calendar/time-zone.ts';
+import { eventTypes, scheduledEventStatus } from '../../../src/domain/scheduler/visit-status.ts';
 import { ProblemError } from '../../http/problem.ts';
 import type { ModuleContext } from '../context.ts';
 

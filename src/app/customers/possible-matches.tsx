@@ -2,16 +2,16 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Customer } from '../../contract/entities.ts';
 import { ButtonLink } from '../links.tsx';
-import { searchablePhone } from '../../domain/customer-search.ts';
-import { displayName } from '../../domain/display-name.ts';
-import { duplicateReasons, type DuplicateCandidate, type DuplicateReason } from '../../domain/duplicates.ts';
-import { formatPhone } from '../../domain/phone.ts';
+import { searchablePhone } from '../../domain/people/customer-search.ts';
+import { displayName } from '../../domain/people/display-name.ts';
+import { duplicateReasons, type DuplicateCandidate, type DuplicateReason } from '../../domain/people/duplicates.ts';
+import { formatPhone } from '../../domain/people/phone.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { searchCustomers } from './search-replica.ts';
 
 /**
  * Customers already on the device who may be the one being typed (same phone, same email, similar name: the
- * rule of src/domain/duplicates.ts), found in the replica's search indexes, before anything is saved.
+ * rule of src/domain/people/duplicates.ts), found in the replica's search indexes, before anything is saved.
  */
 export async function likelyMatches(storeId: number, wanted: Omit<DuplicateCandidate, 'customerId'>): Promise<{ customer: Customer; reasons: DuplicateReason[] }[]> {
   const db = replicaOf(storeId);

@@ -1,6 +1,6 @@
 import type { Customer, CustomerVehicle } from '../../contract/entities.ts';
-import { displayName } from '../../domain/display-name.ts';
-import { nameMatch, readCustomerQuery, searchLookups } from '../../domain/customer-search.ts';
+import { displayName } from '../../domain/people/display-name.ts';
+import { nameMatch, readCustomerQuery, searchLookups } from '../../domain/people/customer-search.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 
 export interface CustomerHit {
@@ -12,7 +12,7 @@ export interface CustomerHit {
 }
 
 /**
- * The counter's search over the device's replica (src/domain/customer-search.ts says how a query is read):
+ * The counter's search over the device's replica (src/domain/people/customer-search.ts says how a query is read):
  * a few prefix lookups in the search-token indexes of customers and vehicles, ranked. Works offline; used
  * by the search screen, the create form's duplicate check, and the benchmark.
  */

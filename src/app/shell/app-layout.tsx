@@ -2,11 +2,11 @@ import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Tex
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet, useRouteContext, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { errorBannerText } from '../../domain/error-banner.ts';
-import { visibleNavItems } from '../../domain/navigation.ts';
+import { errorBannerText } from '../../domain/app/error-banner.ts';
+import { visibleNavItems } from '../../domain/app/navigation.ts';
 import { initialStatus, subscribeSyncStatus } from '../../sync/sync-client.ts';
 import { hasAnyRole, useSession, type Session } from '../session.ts';
-import { frontCounter } from '../../domain/roles.ts';
+import { frontCounter } from '../../domain/people/roles.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { NavIcon } from './nav-icon.tsx';
 import { NotificationsPopup } from './notifications-popup.tsx';

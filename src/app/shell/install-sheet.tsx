@@ -1,7 +1,7 @@
 import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconShare2 } from '@tabler/icons-react';
 import { useState, useSyncExternalStore } from 'react';
-import { installOffer } from '../../domain/install-offer.ts';
+import { installOffer } from '../../domain/app/install-offer.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { installPromptWaiting, promptInstall, readInstallDevice, subscribeInstallPrompt } from '../install-prompt.ts';
 import { useAction } from '../use-action.ts';

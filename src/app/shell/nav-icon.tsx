@@ -2,7 +2,7 @@ import {
   IconBuildingStore, IconCalendarEvent, IconHelpCircle, IconHome, IconLayoutDashboard, IconMessages, IconSettings,
   IconShieldLock, IconStar, IconTool, IconUsers, IconUserStar, IconWheel,
 } from '@tabler/icons-react';
-import type { NavIcon as NavIconName } from '../../domain/navigation.ts';
+import type { NavIcon as NavIconName } from '../../domain/app/navigation.ts';
 
 const icons = {
   home: IconHome, dashboard: IconLayoutDashboard, calendar: IconCalendarEvent, lead: IconUserStar, wrench: IconTool,

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { NotificationPreference, UserNotification } from '../../contract/entities.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { kindsHiddenInApp } from '../../domain/notification-preferences.ts';
+import { kindsHiddenInApp } from '../../domain/messages/notification-preferences.ts';
 import { NotificationContent } from '../notification-content.tsx';
 import { syncClient } from '../../sync/sync-client.ts';
 import { relativeTime } from '../relative-time.ts';

@@ -1,7 +1,7 @@
 import { Group, Rating, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { Average } from '../../domain/ratings.ts';
-import { halfStars } from '../../domain/ratings.ts';
+import type { Average } from '../../domain/figures/ratings.ts';
+import { halfStars } from '../../domain/figures/ratings.ts';
 
 const shown = (a: Average) => (a.average === null ? 'No ratings' : `${a.average.toFixed(1)} (${a.count})`);
 const spoken = (what: string, a: Average) => (a.average === null ? `${what}: no ratings` : `${what}: ${a.average.toFixed(1)} of 5 stars from ${a.count} ${a.count === 1 ? 'rating' : 'ratings'}`);

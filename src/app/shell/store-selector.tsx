@@ -2,8 +2,8 @@ import { Button, Menu, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { hasRole, rolesAtStore, storeAdmins } from '../../domain/roles.ts';
-import { landingAfterStoreSwitch, shortStoreName } from '../../domain/navigation.ts';
+import { hasRole, rolesAtStore, storeAdmins } from '../../domain/people/roles.ts';
+import { landingAfterStoreSwitch, shortStoreName } from '../../domain/app/navigation.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import type { Session } from '../session.ts';
 

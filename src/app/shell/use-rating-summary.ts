@@ -3,8 +3,8 @@ import type { Rating } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { averageOfTallies, ratingSummary, recentWindowStart, type Average } from '../../domain/ratings.ts';
-import { storeTimeZone } from '../../domain/time-zone.ts';
+import { averageOfTallies, ratingSummary, recentWindowStart, type Average } from '../../domain/figures/ratings.ts';
+import { storeTimeZone } from '../../domain/calendar/time-zone.ts';
 
 /** A day: an offset written into a visit's date (less than a day, by the contract) moves its text from the instant's. */
 const offsetMargin = 86_400_000;

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { NavItem } from '../../domain/navigation.ts';
+import type { NavItem } from '../../domain/app/navigation.ts';
 
 /** Ctrl+Alt plus the item's letter opens it (spec section 2); only items the user may see. */
 export function useShortcuts(items: NavItem[]): void {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { PlatformHealth, ProviderState } from '../../contract/platform-health.ts';
 import { deviceFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
-import { formatBytes } from '../../domain/byte-size.ts';
+import { formatBytes } from '../../domain/figures/byte-size.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { ConnectionList, DeviceList, FailedMessageList, JobList, MigrationList } from './health-lists.tsx';
 

@@ -7,7 +7,7 @@ import type { Role } from '../../contract/enum-values.ts';
 import { invitePersonSchema } from '../../contract/platform-people.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { InviteAnswer } from '../../contract/writes.ts';
-import { storeRoles } from '../../domain/staff-rules.ts';
+import { storeRoles } from '../../domain/people/staff-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { roleWords, storeWords } from './person-dialog.tsx';
 

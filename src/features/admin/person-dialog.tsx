@@ -5,7 +5,7 @@ import { useSession } from '../../app/session.ts';
 import { roles, type Role } from '../../contract/enum-values.ts';
 import type { PlatformPerson } from '../../contract/platform-people.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
-import { storeRoles } from '../../domain/staff-rules.ts';
+import { storeRoles } from '../../domain/people/staff-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 export const roleWords = (role: Role) => (role === 'PointSAdmin' ? 'Platform administrator (PointSAdmin)' : roles.label(role));

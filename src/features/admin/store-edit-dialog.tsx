@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { useAction } from '../../app/use-action.ts';
-import { timeZoneChoices } from '../../domain/time-zone.ts';
+import { timeZoneChoices } from '../../domain/calendar/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { placedRefusal, storeDraftOf, storeEdits, type StoreDraft, type StoreDraftField } from './store-edits.ts';
 

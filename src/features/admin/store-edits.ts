@@ -1,5 +1,5 @@
 import { storeLocationFieldsSchema, storeTimeZoneMessages, type StoreLocation, type UpdateStoreLocation } from '../../contract/store-location.ts';
-import { formatPhone, textingNumberOf } from '../../domain/phone.ts';
+import { formatPhone, textingNumberOf } from '../../domain/people/phone.ts';
 
 /** The store's fields the platform's admin manages on the dashboard, as the edit dialog holds them while typed. */
 export interface StoreDraft {

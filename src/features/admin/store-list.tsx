@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { relativeTime } from '../../app/relative-time.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
-import { formatPhone } from '../../domain/phone.ts';
+import { formatPhone } from '../../domain/people/phone.ts';
 
 interface StoreActions { onEdit(store: StoreLocation): void; onClose(store: StoreLocation): void }
 

@@ -10,7 +10,7 @@ import { systemNotificationPatchableFields } from '../../contract/system-notices
 import { NotificationContent } from '../../app/notification-content.tsx';
 import { deviceFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
-import { changesBetween } from '../../domain/json-patch.ts';
+import { changesBetween } from '../../domain/app/json-patch.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 type SeverityLevel = SystemNotification['severityLevel'];

@@ -1,6 +1,6 @@
 import { Select, Text } from '@mantine/core';
-import { filtersInUse, type FinderFilters, type FinderQuery } from '../../domain/tire-finder.ts';
-import { tireServiceTypes, type TireServiceType } from '../../domain/tire-service-type.ts';
+import { filtersInUse, type FinderFilters, type FinderQuery } from '../../domain/tires/tire-finder.ts';
+import { tireServiceTypes, type TireServiceType } from '../../domain/tires/tire-service-type.ts';
 
 /**
  * What the size box says under itself: why what was typed is not a whole size, in the parser's words

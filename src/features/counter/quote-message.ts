@@ -1,6 +1,6 @@
 import { formatCents } from '../../app/money.ts';
 import type { PricedTireQuote } from '../../contract/tire-pricing.ts';
-import { formatCalendarDate } from '../../domain/date-format.ts';
+import { formatCalendarDate } from '../../domain/calendar/date-format.ts';
 
 /**
  * The text or email that carries a quote: short enough for one or two texts, each option's out-the-door total,

@@ -6,9 +6,9 @@ import type { RetailPriceCatalogPrice } from '../../contract/retail-price-rules.
 import type { TireInstallPackage, TireQuote, TireQuotePrices } from '../../contract/tire-pricing.ts';
 import { readStorePriceRows } from '../../db/store-price-rows.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { retailTirePrice } from '../../domain/retail-tire-price.ts';
-import { storeTirePrices } from '../../domain/store-tire-prices.ts';
-import type { StockHere } from '../../domain/tire-finder.ts';
+import { retailTirePrice } from '../../domain/tires/retail-tire-price.ts';
+import { storeTirePrices } from '../../domain/tires/store-tire-prices.ts';
+import type { StockHere } from '../../domain/tires/tire-finder.ts';
 import { counterReady } from './counter-readiness.ts';
 import { lookUpTires } from './tire-lookup.ts';
 
@@ -26,7 +26,7 @@ export interface CounterBasics {
   /** The catalogue and this store's stock are whole on this device (its first sync is complete: counter-readiness.ts). */
   catalogueReady: boolean;
   /**
-   * The store's price of a tire by the retail price rule (src/domain/retail-tire-price.ts): its catalogue's fixed
+   * The store's price of a tire by the retail price rule (src/domain/tires/retail-tire-price.ts): its catalogue's fixed
    * price, else its margin over cost, else the list price. A look-up in a Map and a few integer steps: the finder
    * calls it for every tire a keystroke finds.
    */

@@ -6,8 +6,8 @@ import { CallCustomerNote } from '../../app/call-customer-note.tsx';
 import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
-import { licenceText, vehicleTitle } from '../../domain/display-name.ts';
-import { eventTypes, scheduledEventStatus, type ScheduledEventStatus } from '../../domain/visit-status.ts';
+import { licenceText, vehicleTitle } from '../../domain/people/display-name.ts';
+import { eventTypes, scheduledEventStatus, type ScheduledEventStatus } from '../../domain/scheduler/visit-status.ts';
 import { StatusBadge } from '../../app/visit-status-badge.tsx';
 import { replicaOf } from '../../db/use-replica.ts';
 

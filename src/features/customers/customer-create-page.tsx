@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
-import { isPhoneShaped, searchablePhone } from '../../domain/customer-search.ts';
+import { isPhoneShaped, searchablePhone } from '../../domain/people/customer-search.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { CustomerFields, customerFormProblems, customerFromForm, emptyCustomerForm, firstProblemOf, type CustomerFormValues } from './customer-form.tsx';
 import { PossibleMatches } from '../../app/customers/possible-matches.tsx';

@@ -3,8 +3,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { Customer } from '../../contract/entities.ts';
 import { customerContactMethods, textConsentMethods, type TextConsentMethod } from '../../contract/enum-values.ts';
 import { createCustomerSchema } from '../../contract/writes.ts';
-import { customerProblems, normalizeFields, type FieldProblems } from '../../domain/customer-rules.ts';
-import { formatPhone } from '../../domain/phone.ts';
+import { customerProblems, normalizeFields, type FieldProblems } from '../../domain/people/customer-rules.ts';
+import { formatPhone } from '../../domain/people/phone.ts';
 
 /** The form's values: text as typed ('' for none); the consent as a tick and how it was given. */
 export interface CustomerFormValues {

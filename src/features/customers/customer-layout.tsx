@@ -3,8 +3,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Outlet, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { AnchorLink, ButtonLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
-import { displayName } from '../../domain/display-name.ts';
-import { formatPhone } from '../../domain/phone.ts';
+import { displayName } from '../../domain/people/display-name.ts';
+import { formatPhone } from '../../domain/people/phone.ts';
 import { useCustomer } from './use-customer.ts';
 
 /**

@@ -5,9 +5,9 @@ import type { Customer, CustomerDuplicateDismissal } from '../../contract/entiti
 import { AnchorLink } from '../../app/links.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
-import { displayName } from '../../domain/display-name.ts';
-import { mergeableInto, pairKey, type DuplicateReason } from '../../domain/duplicates.ts';
-import { formatPhone } from '../../domain/phone.ts';
+import { displayName } from '../../domain/people/display-name.ts';
+import { mergeableInto, pairKey, type DuplicateReason } from '../../domain/people/duplicates.ts';
+import { formatPhone } from '../../domain/people/phone.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useCustomerSummary } from './use-customer-summary.ts';

@@ -8,7 +8,7 @@ import { useSession, type Session } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { maxPeriodDays, type StoreComparison } from '../../contract/store-figures.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
-import { hasRole, storeAdmins } from '../../domain/roles.ts';
+import { hasRole, storeAdmins } from '../../domain/people/roles.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useWorkerFigures } from '../../sync/use-worker-figures.ts';
 import type { DashboardFigures } from '../../../workers/dashboard-figures.ts';

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { maxPeriodDays } from '../../contract/store-figures.ts';
-import { formatCalendarDate, formatMonthDay } from '../../domain/date-format.ts';
+import { formatCalendarDate, formatMonthDay } from '../../domain/calendar/date-format.ts';
 
 export type PeriodKind = 'today' | 'week' | 'month' | 'custom';
 export type DashboardView = 'store' | 'compare';

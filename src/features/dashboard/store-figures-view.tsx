@@ -4,9 +4,9 @@ import { Card, Group, Progress, SimpleGrid, Stack, Text, Title, Tooltip } from '
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '../../app/links.tsx';
-import { formatMonthDay } from '../../domain/date-format.ts';
-import { visitStatuses } from '../../domain/store-day.ts';
-import { statusColors } from '../../domain/visit-status.ts';
+import { formatMonthDay } from '../../domain/calendar/date-format.ts';
+import { visitStatuses } from '../../domain/store/store-day.ts';
+import { statusColors } from '../../domain/scheduler/visit-status.ts';
 import type { DashboardFigures } from '../../../workers/dashboard-figures.ts';
 import { duration, hours, percent, plural, score } from './figure-format.ts';
 import type { Period } from './period.ts';

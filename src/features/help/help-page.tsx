@@ -1,7 +1,7 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useAppServices } from '../../app/app-services.ts';
 import { useSession } from '../../app/session.ts';
-import { isPlatformAdmin } from '../../domain/roles.ts';
+import { isPlatformAdmin } from '../../domain/people/roles.ts';
 import { MySupportRequests } from './my-support-requests.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import { SupportRequestForm } from './support-request-form.tsx';

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { hasAnyRole, useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
-import { formatCalendarDate } from '../../domain/date-format.ts';
-import { frontCounter, leadTechnicians } from '../../domain/roles.ts';
+import { formatCalendarDate } from '../../domain/calendar/date-format.ts';
+import { frontCounter, leadTechnicians } from '../../domain/people/roles.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useWorkerFigures } from '../../sync/use-worker-figures.ts';
 import type { HomeFigures } from '../../../workers/home-figures.ts';

@@ -1,8 +1,8 @@
 import type { Customer, CustomerVehicle, MessageTemplate, ScheduledVisit, StoreMessage } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { displayName, messageName } from '../../domain/display-name.ts';
-import { renderedTemplate, templateValues } from '../../domain/message-templates.ts';
+import { displayName, messageName } from '../../domain/people/display-name.ts';
+import { renderedTemplate, templateValues } from '../../domain/messages/message-templates.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { syncClient } from '../../sync/sync-client.ts';
 import { globalDb, useSession } from '../../app/session.ts';
 import { deviceFormatters } from '../../app/store-time.ts';
-import { activeSystemNotifications } from '../../domain/system-notifications.ts';
+import { activeSystemNotifications } from '../../domain/messages/system-notifications.ts';
 import { NotificationContent } from '../../app/notification-content.tsx';
 import { useSystemNotifications } from '../../app/shell/system-notices.tsx';
 

@@ -10,7 +10,7 @@ import type { StoreMessage } from '../../contract/entities.ts';
 import { inquiryTypes, messageDeliveryMethods } from '../../contract/enum-values.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { isDone, messageRowColor } from '../../domain/quick-reply.ts';
+import { isDone, messageRowColor } from '../../domain/messages/quick-reply.ts';
 
 export type Filter = 'new' | 'replied' | 'archived' | 'all';
 

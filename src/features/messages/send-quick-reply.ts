@@ -1,6 +1,6 @@
 import type { StoreMessage } from '../../contract/entities.ts';
 import type { MessageTemplateType } from '../../contract/enum-values.ts';
-import { messageTexts, quickReplyRoute } from '../../domain/quick-reply.ts';
+import { messageTexts, quickReplyRoute } from '../../domain/messages/quick-reply.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 /**

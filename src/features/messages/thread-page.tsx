@@ -9,12 +9,12 @@ import type { Customer, CustomerVehicle, MessageTemplate, ScheduledVisit, StoreM
 import { messageTemplateTypes, type MessageTemplateType } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { renderedTemplate, templateLabel, templateValues } from '../../domain/message-templates.ts';
-import { ratingLinkFor } from '../../domain/ratings.ts';
-import { e164, formatPhone } from '../../domain/phone.ts';
-import { stoppedNumberProblem } from '../../domain/text-keywords.ts';
-import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/quick-reply.ts';
-import { preferenceText } from '../../domain/contact-preference.ts';
+import { renderedTemplate, templateLabel, templateValues } from '../../domain/messages/message-templates.ts';
+import { ratingLinkFor } from '../../domain/figures/ratings.ts';
+import { e164, formatPhone } from '../../domain/people/phone.ts';
+import { stoppedNumberProblem } from '../../domain/messages/text-keywords.ts';
+import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/messages/quick-reply.ts';
+import { preferenceText } from '../../domain/people/contact-preference.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { sendQuickReply } from './send-quick-reply.ts';
 

@@ -7,7 +7,7 @@ import { userNotificationKinds, type UserNotificationKind } from '../../contract
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { useSession } from '../../app/session.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { allPreferences, kindDescriptions } from '../../domain/notification-preferences.ts';
+import { allPreferences, kindDescriptions } from '../../domain/messages/notification-preferences.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 /**

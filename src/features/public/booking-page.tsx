@@ -7,7 +7,7 @@ import {
   bookingRequestSchema, freeTimesSchema, onlineBookingSchema, takenTimeMessage, type BookingReceipt, type BookingRequest, type FreeTime, type FreeTimes, type OnlineBooking,
 } from '../../contract/online-booking.ts';
 import { apiPaths } from '../../contract/routes.ts';
-import { bookingRequestProblems } from '../../domain/booking-request.ts';
+import { bookingRequestProblems } from '../../domain/scheduler/booking-request.ts';
 import { NetworkError } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';

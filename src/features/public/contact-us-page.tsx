@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { contactFormSchema, type ContactForm, type ContactFormSubmission } from '../../contract/contact-form.ts';
 import { inquiryTypes, type contactMethods } from '../../contract/enum-values.ts';
 import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
-import { contactFormProblems } from '../../domain/contact-form.ts';
+import { contactFormProblems } from '../../domain/messages/contact-form.ts';
 import { NetworkError } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';

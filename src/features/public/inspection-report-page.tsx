@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid,
 import { useEffect, useState } from 'react';
 import { publicInspectionReportSchema, type PublicInspectionReport } from '../../contract/inspection-report.ts';
 import { apiPaths, withApiVersion } from '../../contract/routes.ts';
-import { dateFormats } from '../../domain/date-format.ts';
-import { measurementText, needsDecision } from '../../domain/inspections.ts';
-import { formatCents } from '../../domain/money-format.ts';
+import { dateFormats } from '../../domain/calendar/date-format.ts';
+import { measurementText, needsDecision } from '../../domain/inspections/inspections.ts';
+import { formatCents } from '../../domain/figures/money-format.ts';
 import { NetworkError } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';

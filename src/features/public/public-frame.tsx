@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatPhone } from '../../domain/phone.ts';
+import { formatPhone } from '../../domain/people/phone.ts';
 
 /**
  * A customer's page: one narrow column, phone first, the store's name on top and its phone at the foot. `width`

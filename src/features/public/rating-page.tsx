@@ -3,7 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ratingRequestSchema } from '../../contract/rating-request.ts';
 import { apiPaths } from '../../contract/routes.ts';
-import { dateFormats } from '../../domain/date-format.ts';
+import { dateFormats } from '../../domain/calendar/date-format.ts';
 import { NetworkError } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';

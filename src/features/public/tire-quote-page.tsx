@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { formatCents } from '../../app/money.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { publicTireQuoteSchema, type PublicTireQuote, type TireQuoteOption } from '../../contract/tire-pricing.ts';
-import { formatCalendarDate } from '../../domain/date-format.ts';
+import { formatCalendarDate } from '../../domain/calendar/date-format.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { usePublicParam } from './public-route.ts';
 import { usePublicResource } from './use-public-resource.ts';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
 import { publicWorkOrderSchema } from '../../contract/work-order.ts';
-import { dateFormats } from '../../domain/date-format.ts';
+import { dateFormats } from '../../domain/calendar/date-format.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { oldWorkOrderVisit, usePublicParam, usePublicQuery } from './public-route.ts';
 import { usePublicResource } from './use-public-resource.ts';

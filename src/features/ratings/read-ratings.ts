@@ -1,6 +1,6 @@
 import type { Customer, CustomerVehicle, Rating, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, StoreStaff } from '../../contract/entities.ts';
 import type { StoreDb } from '../../db/store-db.ts';
-import { displayName } from '../../domain/display-name.ts';
+import { displayName } from '../../domain/people/display-name.ts';
 
 /** A rating as the ratings screens show it: who gave it, and the visit's vehicle, services and technicians. */
 export interface RatingRow {

@@ -8,7 +8,7 @@ import { tirePurchaseAddOnSchema, type TirePurchaseAddOn } from '../../contract/
 import { tireInstallPackageTypes, tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, type TirePurchaseAddOnCharge } from '../../contract/enum-values.ts';
 import type { TireInstallPackage } from '../../contract/tire-pricing.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
-import { changedFields } from '../../domain/json-patch.ts';
+import { changedFields } from '../../domain/app/json-patch.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { priceProblem } from './retail-parts.tsx';
 import { centsOf, dollarsOf, formatCents } from '../../app/money.ts';

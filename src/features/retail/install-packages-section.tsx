@@ -9,7 +9,7 @@ import type { TirePurchaseAddOn } from '../../contract/entities.ts';
 import { tireInstallPackageTypes, tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, type TireInstallPackagePricingType, type TireInstallPackageType } from '../../contract/enum-values.ts';
 import { tireInstallPackageSchema, type TireInstallPackage } from '../../contract/tire-pricing.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
-import { changedFields } from '../../domain/json-patch.ts';
+import { changedFields } from '../../domain/app/json-patch.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { priceProblem, RefusedAlert } from './retail-parts.tsx';
 

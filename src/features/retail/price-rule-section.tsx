@@ -7,8 +7,8 @@ import { retailPriceCatalogSchema, type Brand, type CatalogueTire, type ProductL
 import { retailPriceCatalogPriceSchema, type RetailPriceCatalogPrice } from '../../contract/retail-price-rules.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { basisPointsOfPercent, describePriceRule, formatPercent, retailTirePrice } from '../../domain/retail-tire-price.ts';
-import { readFinderQuery, tireDescription } from '../../domain/tire-finder.ts';
+import { basisPointsOfPercent, describePriceRule, formatPercent, retailTirePrice } from '../../domain/tires/retail-tire-price.ts';
+import { readFinderQuery, tireDescription } from '../../domain/tires/tire-finder.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { priceProblem, RefusedAlert } from './retail-parts.tsx';
 

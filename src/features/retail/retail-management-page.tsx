@@ -15,8 +15,8 @@ import { storeTireWarrantyTypes } from '../../contract/enum-values.ts';
 import { createRetailStoreSettingsSchema } from '../../contract/writes.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { changedFields } from '../../domain/json-patch.ts';
-import { tireOptionLabel, tireOptionProblems } from '../../domain/tire-option-rules.ts';
+import { changedFields } from '../../domain/app/json-patch.ts';
+import { tireOptionLabel, tireOptionProblems } from '../../domain/tires/tire-option-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
 import { InstallPackagesSection } from './install-packages-section.tsx';
@@ -24,8 +24,8 @@ import { PriceRuleSection } from './price-rule-section.tsx';
 import { TireFeesSection } from './tire-fees-section.tsx';
 import { priceProblem, RefusedAlert, SaveBar } from './retail-parts.tsx';
 import { centsOf, dollarsOf } from '../../app/money.ts';
-import { millionthsOfPercent, percentOfMillionths, salesTaxPercentDecimals } from '../../domain/sales-tax.ts';
-import { instantToWallClock, storeTimeZone } from '../../domain/time-zone.ts';
+import { millionthsOfPercent, percentOfMillionths, salesTaxPercentDecimals } from '../../domain/store/sales-tax.ts';
+import { instantToWallClock, storeTimeZone } from '../../domain/calendar/time-zone.ts';
 import type { TireFeeRow, TireInstallPackage } from '../../contract/tire-pricing.ts';
 
 interface Retail {

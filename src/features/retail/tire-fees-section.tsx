@@ -8,8 +8,8 @@ import { focusFirstError } from '../../app/form-focus.ts';
 import { centsOf, dollarsOf, formatCents } from '../../app/money.ts';
 import { tireFeeRowSchema, type TireFeeRow } from '../../contract/tire-pricing.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
-import { changedFields } from '../../domain/json-patch.ts';
-import { feeKey, feeRowOn, feesInOrder, feeSpan, formatFeeDate, rateChange, tireFeeOverlaps } from '../../domain/tire-fees.ts';
+import { changedFields } from '../../domain/app/json-patch.ts';
+import { feeKey, feeRowOn, feesInOrder, feeSpan, formatFeeDate, rateChange, tireFeeOverlaps } from '../../domain/tires/tire-fees.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { priceProblem, RefusedAlert } from './retail-parts.tsx';
 

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import type { RecurringBlockedTime } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import type { SchedulerEvent } from '../../domain/scheduler-events.ts';
-import { eventTypes } from '../../domain/visit-status.ts';
-import { dateFormats } from '../../domain/date-format.ts';
-import { wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import type { SchedulerEvent } from '../../domain/scheduler/scheduler-events.ts';
+import { eventTypes } from '../../domain/scheduler/visit-status.ts';
+import { dateFormats } from '../../domain/calendar/date-format.ts';
+import { wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { createCalendar, destroyCalendar, Interaction, List, ResourceTimeGrid, TimeGrid, type Calendar } from '@event-calendar/core';
 import '@event-calendar/core/index.css';
 import { useEffect, useMemo, useRef } from 'react';
-import type { SchedulerEvent } from '../../domain/scheduler-events.ts';
-import type { SchedulerViewName } from '../../domain/scheduler-views.ts';
+import type { SchedulerEvent } from '../../domain/scheduler/scheduler-events.ts';
+import type { SchedulerViewName } from '../../domain/scheduler/scheduler-views.ts';
 import { textOn } from './status-colors.ts';
 
-/** The calendar's views: the scheduler's own (src/domain/scheduler-views.ts). */
+/** The calendar's views: the scheduler's own (src/domain/scheduler/scheduler-views.ts). */
 export type CalendarView = SchedulerViewName;
 
 /** Where an entry was dropped or resized to: store wall-clock times (2026-11-23T09:00:00) and the column. */

@@ -8,8 +8,8 @@ import { centsOf, dollarsOf, formatCents } from '../../app/money.ts';
 import { useAction } from '../../app/use-action.ts';
 import { readStorePriceRows } from '../../db/store-price-rows.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { fixChoice, priceFix } from '../../domain/inspection-fixes.ts';
-import { storeTirePrices } from '../../domain/store-tire-prices.ts';
+import { fixChoice, priceFix } from '../../domain/inspections/inspection-fixes.ts';
+import { storeTirePrices } from '../../domain/tires/store-tire-prices.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 interface ServiceLine { key: string; description: string; price: number | string; isTaxable: boolean }

@@ -4,10 +4,10 @@ import type {
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { appointmentsEnabledFields } from '../../contract/store-week.ts';
 import type { StoreDb } from '../../db/store-db.ts';
-import { isOpenRequest } from '../../domain/appointment-requests.ts';
-import { freeSlots, type CheckOutMethod, type FreeDay, type SlotAsk, type SlotRows, type SlotStore } from '../../domain/free-slots.ts';
-import { storeDayAt } from '../../domain/store-day.ts';
-import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { isOpenRequest } from '../../domain/scheduler/appointment-requests.ts';
+import { freeSlots, type CheckOutMethod, type FreeDay, type SlotAsk, type SlotRows, type SlotStore } from '../../domain/scheduler/free-slots.ts';
+import { storeDayAt } from '../../domain/store/store-day.ts';
+import { storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
 
 const dayMs = 86_400_000;
 export const nextDate = (date: string, days = 1) => new Date(Date.parse(`${date}T12:00:00Z`) + days * dayMs).toISOString().slice(0, 10);

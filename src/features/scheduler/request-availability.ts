@@ -2,8 +2,8 @@ import type { UnconfirmedVisit } from '../../contract/entities.ts';
 import { checkOutMethods } from '../../contract/enum-values.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { StoreDb } from '../../db/store-db.ts';
-import { freeSlotAt, freeSlots, nearestFreeSlots, type FreeSlot, type SlotAsk, type SlotRows } from '../../domain/free-slots.ts';
-import { instantToWallClock, storeTimeZone } from '../../domain/time-zone.ts';
+import { freeSlotAt, freeSlots, nearestFreeSlots, type FreeSlot, type SlotAsk, type SlotRows } from '../../domain/scheduler/free-slots.ts';
+import { instantToWallClock, storeTimeZone } from '../../domain/calendar/time-zone.ts';
 import { nextDate, replicaSlotRows, staffAsk, staffStore } from './replica-free-times.ts';
 
 /** How many free times staff are offered for a request whose time filled. */

@@ -8,15 +8,15 @@ import type {
 } from '../../contract/entities.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { isOpenRequest } from '../../domain/appointment-requests.ts';
-import { tireInstallBooking } from '../../domain/tire-install-booking.ts';
-import { quoteNotes } from '../../domain/tire-quote-notes.ts';
+import { isOpenRequest } from '../../domain/scheduler/appointment-requests.ts';
+import { tireInstallBooking } from '../../domain/tires/tire-install-booking.ts';
+import { quoteNotes } from '../../domain/tires/tire-quote-notes.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { TireQuote } from '../../contract/tire-pricing.ts';
-import { bayRoles } from '../../domain/roles.ts';
-import { byTechnician, schedulerEvents, viewDays, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler-events.ts';
-import { shownView, type SchedulerViewName } from '../../domain/scheduler-views.ts';
-import { storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
+import { bayRoles } from '../../domain/people/roles.ts';
+import { byTechnician, schedulerEvents, viewDays, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler/scheduler-events.ts';
+import { shownView, type SchedulerViewName } from '../../domain/scheduler/scheduler-views.ts';
+import { storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
 
 /**
  * The column of entries whose resource is gone or unset: they stay visible (and can be dragged to a real one).

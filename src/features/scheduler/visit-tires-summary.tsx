@@ -4,8 +4,8 @@ import type { VisitTire } from '../../contract/visit-tires.ts';
 import { useSession } from '../../app/session.ts';
 import { useAction } from '../../app/use-action.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { dotsRead, showDot, type ShownDot } from '../../domain/tire-dot.ts';
-import { storeTimeZone, wallClockDate } from '../../domain/time-zone.ts';
+import { dotsRead, showDot, type ShownDot } from '../../domain/tires/tire-dot.ts';
+import { storeTimeZone, wallClockDate } from '../../domain/calendar/time-zone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 const toneColor: Record<ShownDot['tone'], string | undefined> = { ok: undefined, old: 'orange.8', misread: 'red.8' };

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { useSession } from '../../app/session.ts';
 import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
 import { appointmentsEnabledFields } from '../../contract/store-week.ts';
-import { scoreBandLabels } from '../../domain/ratings.ts';
+import { scoreBandLabels } from '../../domain/figures/ratings.ts';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 
 const dayShort = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -8,7 +8,7 @@ import { fieldMessages } from '../../app/form-errors.ts';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { socialMediaAccountSchema, storeContactSchema, type SocialMediaAccount, type StoreContact } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { formatPhone } from '../../domain/phone.ts';
+import { formatPhone } from '../../domain/people/phone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
 

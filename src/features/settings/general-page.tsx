@@ -3,13 +3,13 @@ import { useMemo } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { useAppServices } from '../../app/app-services.ts';
 import { useSession } from '../../app/session.ts';
-import { mapsEnabled, storeMapUrl } from '../../domain/store-map.ts';
+import { mapsEnabled, storeMapUrl } from '../../domain/store/store-map.ts';
 import { storeLocationFieldsSchema, storeTimeZoneMessages, type StoreLocation } from '../../contract/store-location.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
-import { e164, formatPhone, phoneDigits, textingNumberOf } from '../../domain/phone.ts';
-import { timeZoneChoices } from '../../domain/time-zone.ts';
-import { mayAssignTextingNumber } from '../../domain/texting.ts';
-import { mayReadServiceKey } from '../../domain/visibility.ts';
+import { e164, formatPhone, phoneDigits, textingNumberOf } from '../../domain/people/phone.ts';
+import { timeZoneChoices } from '../../domain/calendar/time-zone.ts';
+import { mayAssignTextingNumber } from '../../domain/messages/texting.ts';
+import { mayReadServiceKey } from '../../domain/app/visibility.ts';
 import { ContactsSection, SocialMediaSection } from './contacts-section.tsx';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 

@@ -5,10 +5,10 @@ import { storeFormatters } from '../../app/store-time.ts';
 import type { Customer, ScheduledService, ScheduledVisit } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { displayName } from '../../domain/display-name.ts';
-import type { Booking } from '../../domain/store-hours.ts';
-import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
-import { isVisitOpen } from '../../domain/visit-rules.ts';
+import { displayName } from '../../domain/people/display-name.ts';
+import type { Booking } from '../../domain/store/store-hours.ts';
+import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
+import { isVisitOpen } from '../../domain/scheduler/visit-rules.ts';
 
 /**
  * The store's appointments from today on that are still to come (not canceled, not picked up), at the store's

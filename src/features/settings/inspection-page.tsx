@@ -7,7 +7,7 @@ import { useSession } from '../../app/session.ts';
 import type { InspectionTemplate, InspectionTemplateGroup } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { defaultInspectionGroups, inspectionTemplateProblems, measurementLabels } from '../../domain/inspection-template.ts';
+import { defaultInspectionGroups, inspectionTemplateProblems, measurementLabels } from '../../domain/inspections/inspection-template.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { WaitingBadge } from '../../app/edit-dialog.tsx';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';

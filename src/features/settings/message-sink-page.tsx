@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { MessageSink } from '../../contract/message-sink.ts';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
-import { formatPhone } from '../../domain/phone.ts';
+import { formatPhone } from '../../domain/people/phone.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 /**

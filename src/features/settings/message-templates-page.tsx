@@ -1,4 +1,4 @@
-import { ratingLinkFor } from '../../domain/ratings.ts';
+import { ratingLinkFor } from '../../domain/figures/ratings.ts';
 import { Accordion, Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -11,8 +11,8 @@ import { replicaOf } from '../../db/use-replica.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import {
   isTemplateType, renderTemplate, templateLabel, templatePlaceholders, templateProblems, templateTexts, templateValues, type TemplateTexts,
-} from '../../domain/message-templates.ts';
-import { maxSmsLength } from '../../domain/outgoing-messages.ts';
+} from '../../domain/messages/message-templates.ts';
+import { maxSmsLength } from '../../domain/messages/outgoing-messages.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { WaitingBadge } from '../../app/edit-dialog.tsx';
 

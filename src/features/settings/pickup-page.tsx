@@ -4,7 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { centsOf } from '../../app/money.ts';
 import { useSession } from '../../app/session.ts';
 import { storeLocationFieldsSchema, type StoreLocation } from '../../contract/store-location.ts';
-import { pickupProblems } from '../../domain/pickup-rules.ts';
+import { pickupProblems } from '../../domain/store/pickup-rules.ts';
 import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 
 interface PickupValues extends Record<string, unknown> {

@@ -8,8 +8,8 @@ import { useSession } from '../../app/session.ts';
 import type { AppointmentResource, ScheduledService, ScheduledVisit, SchedulerResource, SchedulerResourceService, StoreService, StoreStaff } from '../../contract/entities.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { movesWithResource, resourceProblems } from '../../domain/resource-rules.ts';
-import { bayRoles } from '../../domain/roles.ts';
+import { movesWithResource, resourceProblems } from '../../domain/store/resource-rules.ts';
+import { bayRoles } from '../../domain/people/roles.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
 

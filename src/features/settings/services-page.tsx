@@ -7,13 +7,13 @@ import type { StoreService, StoreServiceCategory } from '../../contract/entities
 import { focusFirstError } from '../../app/form-focus.ts';
 import { centsOf, formatCents } from '../../app/money.ts';
 import { useSession } from '../../app/session.ts';
-import { changedFields } from '../../domain/json-patch.ts';
-import { durationStep, durationText, storeServiceProblems } from '../../domain/store-service-rules.ts';
+import { changedFields } from '../../domain/app/json-patch.ts';
+import { durationStep, durationText, storeServiceProblems } from '../../domain/store/store-service-rules.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
-import { newHashId } from '../../domain/hash-id.ts';
+import { newHashId } from '../../domain/app/hash-id.ts';
 
 interface ServiceFormValues {
   name: string;

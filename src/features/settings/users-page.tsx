@@ -12,7 +12,7 @@ import { roles, type Role } from '../../contract/enum-values.ts';
 import { inviteStaffSchema, type InviteAnswer } from '../../contract/writes.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { grantableRoles, removesOwnLastAdmin, staffMessages, storeRoles } from '../../domain/staff-rules.ts';
+import { grantableRoles, removesOwnLastAdmin, staffMessages, storeRoles } from '../../domain/people/staff-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { WaitingBadge } from '../../app/edit-dialog.tsx';
 

@@ -6,13 +6,13 @@ import type {
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { displayName, licenceText } from '../../domain/display-name.ts';
-import { inspectionLeft, inspectionProgress, type InspectionLeft } from '../../domain/inspections.ts';
-import { bayRoles } from '../../domain/roles.ts';
-import { hoursOn } from '../../domain/store-hours.ts';
-import { technicianOf } from '../../domain/technician-rules.ts';
-import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/time-zone.ts';
-import { isVisitOpen } from '../../domain/visit-rules.ts';
+import { displayName, licenceText } from '../../domain/people/display-name.ts';
+import { inspectionLeft, inspectionProgress, type InspectionLeft } from '../../domain/inspections/inspections.ts';
+import { bayRoles } from '../../domain/people/roles.ts';
+import { hoursOn } from '../../domain/store/store-hours.ts';
+import { technicianOf } from '../../domain/scheduler/technician-rules.ts';
+import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
+import { isVisitOpen } from '../../domain/scheduler/visit-rules.ts';
 
 /** One job of the day in the bay: a scheduled service with its visit, vehicle, customer and inspection. */
 export interface BayJob {

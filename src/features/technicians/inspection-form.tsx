@@ -9,8 +9,8 @@ import { useAction } from '../../app/use-action.ts';
 import type { InspectionItem, InspectionPhoto, InspectionReport, InspectionTemplateGroup } from '../../contract/entities.ts';
 import type { InspectionItemStatus } from '../../contract/enum-values.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { completeQuestion, completionProblems, inspectionLeft, measurementBounds, measurementText, suggestedStatus } from '../../domain/inspections.ts';
-import { measurementLabels } from '../../domain/inspection-template.ts';
+import { completeQuestion, completionProblems, inspectionLeft, measurementBounds, measurementText, suggestedStatus } from '../../domain/inspections/inspections.ts';
+import { measurementLabels } from '../../domain/inspections/inspection-template.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { AskFirst } from './ask-first.tsx';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useActionStatus } from '../../app/save-status.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { InspectionReport } from '../../contract/entities.ts';
-import { reportSendPath } from '../../domain/inspections.ts';
+import { reportSendPath } from '../../domain/inspections/inspections.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../app/session.ts';
-import { timeText } from '../../domain/store-hours.ts';
+import { timeText } from '../../domain/store/store-hours.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { storeToday, useBayDay } from './bay-day.ts';
 import { JobCard } from './job-card.tsx';

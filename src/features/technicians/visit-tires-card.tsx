@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { VisitTire } from '../../contract/visit-tires.ts';
 import { useAction } from '../../app/use-action.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { dotAgeNote, dotsRead, parseDot, showDot } from '../../domain/tire-dot.ts';
+import { dotAgeNote, dotsRead, parseDot, showDot } from '../../domain/tires/tire-dot.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 /**

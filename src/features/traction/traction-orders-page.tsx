@@ -8,7 +8,7 @@ import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { Customer, ScheduledVisit, TractionOrder } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { displayName } from '../../domain/display-name.ts';
+import { displayName } from '../../domain/people/display-name.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 
 
