@@ -33,8 +33,8 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
         screenshots: [
-          { src: '/icons/screenshot-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Home: the store\'s day on a phone' },
-          { src: '/icons/screenshot-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Home: the store\'s day on a laptop' },
+          { src: '/icons/screenshot-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: "Home: the store's day on a phone" },
+          { src: '/icons/screenshot-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: "Home: the store's day on a laptop" },
         ],
       },
     }),
@@ -44,5 +44,12 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: true, rollupOptions: { input: { index: 'index.html', public: 'public.html' } } },
   // The sync worker is a module worker that splits into chunks like the app.
   worker: { format: 'es' },
-  server: { proxy: { '/api': 'http://localhost:8080', '/identity': 'http://localhost:8080', '/hubs': { target: 'ws://localhost:8080', ws: true }, '/app-settings.json': 'http://localhost:8080' } },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/identity': 'http://localhost:8080',
+      '/hubs': { target: 'ws://localhost:8080', ws: true },
+      '/app-settings.json': 'http://localhost:8080',
+    },
+  },
 });

@@ -11,8 +11,9 @@ const browserPoll = { timeout: 10_000 };
 /*
  * Every project but the end-to-end ones: each test file builds its own app, database (a fake-indexeddb factory of
  * its own), store and clock, mocks no module, and puts back what it swaps (home-figures' Dexie dependencies), so a
- * worker keeps the modules loaded from one file to the next instead of loading them again for each. That loading was a quarter of the server projects' time, half of
- * pg's, and four fifths of the unit tests' (108 s against 23 s on two cores, run three times with the zones).
+ * worker keeps the modules loaded from one file to the next instead of loading them again for each. That loading
+ * was a quarter of the server projects' time, half of pg's, and four fifths of the unit tests' (108 s against 23 s
+ * on two cores, run three times with the zones).
  */
 const sharedModules = { isolate: false };
 

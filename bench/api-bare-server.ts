@@ -50,7 +50,10 @@ const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL!,
   options: '-c TimeZone=UTC',
   max: 10,
-  types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => parsers[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser },
+  types: {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      parsers[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+  },
 });
 pool.on('error', (error) => console.error('PostgreSQL closed an idle connection:', error.message));
 
@@ -73,12 +76,18 @@ async function replay(call: CapturedCall, id?: string): Promise<unknown> {
       if (statement.tx && !client) client = await pool.connect();
       const result = statement.tx ? await client!.query(statement.text, values) : await pool.query(statement.text, values);
       if (i === call.answer) answer = result.rows as Record<string, unknown>[];
-      if (client && !statement.tx) { client.release(); client = null; }
+      if (client && !statement.tx) {
+        client.release();
+        client = null;
+      }
     }
     client?.release();
     client = null;
   } catch (error) {
-    if (client) { await client.query('rollback').catch(() => undefined); client.release(); }
+    if (client) {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+    }
     throw error;
   }
   return call.shape === 'list' ? { items: call.take === undefined ? answer : answer.slice(0, call.take) } : answer[0];
@@ -94,12 +103,18 @@ app.get<{ Params: { customerId: string } }>('/bare/customers/:customerId', async
 app.patch<{ Params: { customerId: string } }>('/bare/customers/:customerId', async (request, reply) => {
   const calls = spec.customers[request.params.customerId];
   const key = request.headers['idempotency-key'];
-  if (!calls || typeof key !== 'string' || !key.startsWith(spec.keyPrefix)) return reply.code(400).send({ error: 'no captured call for this customer, or no Idempotency-Key' });
+  if (!calls || typeof key !== 'string' || !key.startsWith(spec.keyPrefix))
+    return reply.code(400).send({ error: 'no captured call for this customer, or no Idempotency-Key' });
   return replay(calls.patch, key.slice(spec.keyPrefix.length));
 });
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 console.log(`bare server listening on ${process.env.PORT}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => { void app.close().then(() => pool.end()).then(() => process.exit(0)); });
+  process.once(signal, () => {
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0));
+  });
 }

@@ -52,7 +52,9 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 /** Microseconds of the monotonic clock V8's CPU profiles use too. */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
-interface Stoppable { stop(): Promise<unknown> }
+interface Stoppable {
+  stop(): Promise<unknown>;
+}
 const running: Stoppable[] = [];
 
 /**
@@ -64,24 +66,38 @@ function startProcess(args: string[], env: Record<string, string>, port: number,
     const child = spawn(process.execPath, args, { env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`${args.join(' ')} did not start in 60 s:\n${output}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${args.join(' ')} did not start in 60 s:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes(ready)) {
         clearTimeout(timer);
         resolve({
-          url: `http://127.0.0.1:${port}`, output: () => output,
-          stop: () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM'); return exited; },
-          kill: async () => { child.kill('SIGKILL'); await exited; },
+          url: `http://127.0.0.1:${port}`,
+          output: () => output,
+          stop: () => {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            return exited;
+          },
+          kill: async () => {
+            child.kill('SIGKILL');
+            await exited;
+          },
         });
       }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
+    });
   });
 }
-const startBareServer = (env: Record<string, string>, port: number) => startProcess(['--import', 'tsx', 'bench/api-bare-server.ts'], env, port, 'bare server listening');
+const startBareServer = (env: Record<string, string>, port: number) =>
+  startProcess(['--import', 'tsx', 'bench/api-bare-server.ts'], env, port, 'bare server listening');
 
 /** Stops a process started here, and forgets it. */
 async function stop(process_: Stoppable): Promise<void> {
@@ -99,7 +115,14 @@ interface Call {
   id?: boolean;
 }
 
-interface Measured { rps: number; p50: number; p99: number; total: number; from: number; to: number }
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  from: number;
+  to: number;
+}
 
 /** Runs autocannon against `urls` (connections spread over them) for `duration` seconds, after a warm-up when asked. */
 async function load(title: string, urls: string[], call: Call, duration = seconds, warm = true): Promise<Measured> {
@@ -107,30 +130,50 @@ async function load(title: string, urls: string[], call: Call, duration = second
     const result = await autocannon({
       // autocannon spreads the connections over a list of URLs; its types name one.
       url: urls as unknown as string,
-      connections, duration,
-      requests: [{
-        setupRequest: (request) => {
-          const id = call.id ? randomUUID() : '';
-          return {
-            ...request, method: call.method, path: call.path(),
-            headers: { ...request.headers, ...call.headers(), ...(call.id ? { 'idempotency-key': `${keyPrefix}${id}` } : {}) },
-            ...(call.body ? { body: call.body(id) } : {}),
-          };
+      connections,
+      duration,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const id = call.id ? randomUUID() : '';
+            return {
+              ...request,
+              method: call.method,
+              path: call.path(),
+              headers: { ...request.headers, ...call.headers(), ...(call.id ? { 'idempotency-key': `${keyPrefix}${id}` } : {}) },
+              ...(call.body ? { body: call.body(id) } : {}),
+            };
+          },
         },
-      }],
+      ],
     });
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed > 0) {
-      const probe = await fetch(`${urls[0]}${call.path()}`, { method: call.method, headers: { ...call.headers(), ...(call.id ? { 'idempotency-key': `${keyPrefix}${randomUUID()}` } : {}) }, ...(call.body ? { body: call.body(randomUUID()) } : {}) })
-        .then(async (r) => `${r.status} ${(await r.text()).slice(0, 500)}`, (error: unknown) => String(error));
-      throw new Error(`${title}: ${result.non2xx} answers not 2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total} requests (status codes ${JSON.stringify(result.statusCodeStats)}). One more such request answers: ${probe}`);
+      const probe = await fetch(`${urls[0]}${call.path()}`, {
+        method: call.method,
+        headers: { ...call.headers(), ...(call.id ? { 'idempotency-key': `${keyPrefix}${randomUUID()}` } : {}) },
+        ...(call.body ? { body: call.body(randomUUID()) } : {}),
+      }).then(
+        async (r) => `${r.status} ${(await r.text()).slice(0, 500)}`,
+        (error: unknown) => String(error),
+      );
+      throw new Error(
+        `${title}: ${result.non2xx} answers not 2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total} requests (status codes ${JSON.stringify(result.statusCodeStats)}). One more such request answers: ${probe}`,
+      );
     }
     return result;
   };
   if (warm && warmup > 0) await run(warmup);
   const from = nowUs();
   const result = await run(duration);
-  const measured = { rps: result.requests.total / result.duration, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, from, to: nowUs() };
+  const measured = {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    from,
+    to: nowUs(),
+  };
   log(`${title}: ${measured.rps.toFixed(0)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`);
   return measured;
 }
@@ -140,12 +183,27 @@ function combined(turns: Measured[]): Measured {
   const total = turns.reduce((n, t) => n + t.total, 0);
   const mean = (pick: (t: Measured) => number) => turns.reduce((sum, t) => sum + pick(t) * t.total, 0) / total;
   const rps = total / turns.reduce((sum, t) => sum + t.total / t.rps, 0);
-  return { rps, p50: Math.round(mean((t) => t.p50) * 10) / 10, p99: Math.round(mean((t) => t.p99) * 10) / 10, total, from: turns[0]!.from, to: turns.at(-1)!.to };
+  return {
+    rps,
+    p50: Math.round(mean((t) => t.p50) * 10) / 10,
+    p99: Math.round(mean((t) => t.p99) * 10) / 10,
+    total,
+    from: turns[0]!.from,
+    to: turns.at(-1)!.to,
+  };
 }
 
 // Every statement a request sends, with its parameters, recorded at pg's Client.query while a capture runs.
-interface Recorded { text: string; values: unknown[]; client: object; size: number }
-interface CaptureState { statements: Recorded[]; open: boolean }
+interface Recorded {
+  text: string;
+  values: unknown[];
+  client: object;
+  size: number;
+}
+interface CaptureState {
+  statements: Recorded[];
+  open: boolean;
+}
 const capturing = new AsyncLocalStorage<CaptureState>();
 const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function query(this: object, ...args: unknown[]) {
@@ -154,7 +212,12 @@ pg.Client.prototype.query = function query(this: object, ...args: unknown[]) {
   if (capture?.open && typeof args[0] === 'string') {
     const entry: Recorded = { text: args[0], values: (args[1] as unknown[] | undefined) ?? [], client: this, size: 0 };
     capture.statements.push(entry);
-    void (result as Promise<{ rows?: Record<string, unknown>[] }>).then((r) => { entry.size = (r.rows?.length ?? 0) * Object.keys(r.rows?.[0] ?? {}).length; }, () => undefined);
+    void (result as Promise<{ rows?: Record<string, unknown>[] }>).then(
+      (r) => {
+        entry.size = (r.rows?.length ?? 0) * Object.keys(r.rows?.[0] ?? {}).length;
+      },
+      () => undefined,
+    );
   }
   return result;
 } as typeof pg.Client.prototype.query;
@@ -167,7 +230,11 @@ const replayable = (value: unknown): boolean =>
  * `captureHeader` with the id it is given: the app's first hook makes that request's work the capture's (Fastify's
  * inject does not carry the caller's async context into the request), so the jobs' polls stay out of it.
  */
-async function capture(shape: CapturedCall['shape'], request: (captureId: string) => Promise<{ statusCode: number; body: string }>, callMarker?: string): Promise<CapturedCall> {
+async function capture(
+  shape: CapturedCall['shape'],
+  request: (captureId: string) => Promise<{ statusCode: number; body: string }>,
+  callMarker?: string,
+): Promise<CapturedCall> {
   const state = { statements: [] as Recorded[], open: true };
   const captureId = randomUUID();
   captures.set(captureId, state);
@@ -202,10 +269,19 @@ try {
   const portA = await freePort();
   // Behind a balancer the processes answer for one public address: the tokens' issuer and audience.
   const publicUrl = `http://127.0.0.1:${portA}`;
-  const store = (await db.selectFrom('storeLocations').select(['id', 'companyId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow());
+  const store = await db.selectFrom('storeLocations').select(['id', 'companyId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
   const token = await mintAccessToken(db, 'user@demo.test', publicUrl);
-  const customerIds = (await db.selectFrom('customers').select('customerId').where('companyId', '=', store.companyId).where('deleted', '=', false)
-    .where('mergedIntoCustomerId', 'is', null).orderBy('customerId').limit(customerCount + 1).execute()).map((c) => c.customerId);
+  const customerIds = (
+    await db
+      .selectFrom('customers')
+      .select('customerId')
+      .where('companyId', '=', store.companyId)
+      .where('deleted', '=', false)
+      .where('mergedIntoCustomerId', 'is', null)
+      .orderBy('customerId')
+      .limit(customerCount + 1)
+      .execute()
+  ).map((c) => c.customerId);
   if (customerIds.length <= customerCount) throw new Error(`the demo company has only ${customerIds.length} customers`);
 
   const visitsPath = withApiVersion(`${apiPaths.scheduledVisits}?$top=50`);
@@ -221,19 +297,31 @@ try {
     done();
   });
   await app.ready();
-  const inject = (method: 'GET' | 'PATCH', url: string, id?: string, captureId = '') => app.inject({
-    method, url,
-    headers: { ...headers, [captureHeader]: captureId, ...(id !== undefined ? { 'content-type': 'application/json', 'idempotency-key': `${keyPrefix}${id}`, [occurredAtHeader]: new Date().toISOString() } : {}) },
-    ...(id !== undefined ? { payload: patchBody(id) } : {}),
-  });
+  const inject = (method: 'GET' | 'PATCH', url: string, id?: string, captureId = '') =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...headers,
+        [captureHeader]: captureId,
+        ...(id !== undefined
+          ? { 'content-type': 'application/json', 'idempotency-key': `${keyPrefix}${id}`, [occurredAtHeader]: new Date().toISOString() }
+          : {}),
+      },
+      ...(id !== undefined ? { payload: patchBody(id) } : {}),
+    });
   // Once each first, on a customer not in the set: whatever a process does once is not a call's work.
   const spare = customerIds.pop()!;
-  for (const [method, url, id] of [['GET', visitsPath], ['GET', customerPath(spare)], ['PATCH', customerPath(spare), randomUUID()]] as const) {
+  for (const [method, url, id] of [
+    ['GET', visitsPath],
+    ['GET', customerPath(spare)],
+    ['PATCH', customerPath(spare), randomUUID()],
+  ] as const) {
     const answer = await inject(method, url, id);
     if (answer.statusCode !== 200) throw new Error(`${method} ${url} answered ${answer.statusCode}: ${answer.body}`);
   }
   const visits = await capture('list', (c) => inject('GET', visitsPath, undefined, c));
-  visits.take = ((await inject('GET', visitsPath)).json<{ items: unknown[] }>()).items.length;
+  visits.take = (await inject('GET', visitsPath)).json<{ items: unknown[] }>().items.length;
   const spec: BareSpec = { keyPrefix, visits, customers: {} };
   for (const [i, id] of customerIds.entries()) {
     // Changed once first: a customer's first change also normalizes its phone, which later ones do not.
@@ -255,10 +343,18 @@ try {
     get: counts(Object.values(spec.customers).map((c) => c.get)),
     patch: counts(Object.values(spec.customers).map((c) => c.patch)),
   };
-  log(`statements a call sends: visits list ${statementCounts.visits}, customer GET ${statementCounts.get}, customer PATCH ${statementCounts.patch} (begin and commit included)`);
+  log(
+    `statements a call sends: visits list ${statementCounts.visits}, customer GET ${statementCounts.get}, customer PATCH ${statementCounts.patch} (begin and commit included)`,
+  );
   if (process.env.BENCH_SHOW_SQL) {
-    for (const [name, call] of [['visits list', spec.visits], ['customer GET', spec.customers[customerIds[0]!]!.get], ['customer PATCH', spec.customers[customerIds[0]!]!.patch]] as const) {
-      console.log(`\n${name}:\n${call.statements.map((s, i) => `  ${i === call.answer ? '*' : ' '}${s.tx ? 'tx ' : '   '}${s.text.replace(/\s+/g, ' ')}`).join('\n')}`);
+    for (const [name, call] of [
+      ['visits list', spec.visits],
+      ['customer GET', spec.customers[customerIds[0]!]!.get],
+      ['customer PATCH', spec.customers[customerIds[0]!]!.patch],
+    ] as const) {
+      console.log(
+        `\n${name}:\n${call.statements.map((s, i) => `  ${i === call.answer ? '*' : ' '}${s.tx ? 'tx ' : '   '}${s.text.replace(/\s+/g, ' ')}`).join('\n')}`,
+      );
     }
   }
 
@@ -268,25 +364,40 @@ try {
     visits: { method: 'GET', path: () => visitsPath, headers: () => headers } satisfies Call,
     get: { method: 'GET', path: () => customerPath(nextCustomer()), headers: () => headers } satisfies Call,
     patch: {
-      method: 'PATCH', path: () => customerPath(nextCustomer()), id: true, body: patchBody,
+      method: 'PATCH',
+      path: () => customerPath(nextCustomer()),
+      id: true,
+      body: patchBody,
       headers: () => ({ ...headers, 'content-type': 'application/json', [occurredAtHeader]: new Date().toISOString() }),
     } satisfies Call,
   };
   const bareCalls = {
     visits: { method: 'GET', path: () => '/bare/visits', headers: () => ({}) } satisfies Call,
     get: { method: 'GET', path: () => `/bare/customers/${nextCustomer()}`, headers: () => ({}) } satisfies Call,
-    patch: { method: 'PATCH', path: () => `/bare/customers/${nextCustomer()}`, id: true, body: patchBody, headers: () => ({ 'content-type': 'application/json' }) } satisfies Call,
+    patch: {
+      method: 'PATCH',
+      path: () => `/bare/customers/${nextCustomer()}`,
+      id: true,
+      body: patchBody,
+      headers: () => ({ 'content-type': 'application/json' }),
+    } satisfies Call,
   };
   const healthz: Call = { method: 'GET', path: () => '/healthz', headers: () => ({}) };
   const names = { visits: 'visits list ($top=50)', get: 'customer GET', patch: 'customer PATCH' } as const;
 
   /** The real and the bare answer the same rows. */
   const checkSameRows = async (real: string, bare: string) => {
-    const json = async (response: Response) => { if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`); return response.json() as Promise<Record<string, unknown>>; };
+    const json = async (response: Response) => {
+      if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
     const realList = await json(await fetch(`${real}${visitsPath}`, { headers }));
     const bareList = await json(await fetch(`${bare}/bare/visits`));
     const ids = (items: unknown, key: string) => (items as Record<string, unknown>[]).map((row) => row[key]);
-    if (JSON.stringify(ids(realList.items, 'scheduledVisitId')) !== JSON.stringify(ids(bareList.items, 'scheduled_visit_id'))) throw new Error(`the bare visits list answers other rows than the real one: ${JSON.stringify(realList).slice(0, 300)} / ${JSON.stringify(bareList).slice(0, 300)}`);
+    if (JSON.stringify(ids(realList.items, 'scheduledVisitId')) !== JSON.stringify(ids(bareList.items, 'scheduled_visit_id')))
+      throw new Error(
+        `the bare visits list answers other rows than the real one: ${JSON.stringify(realList).slice(0, 300)} / ${JSON.stringify(bareList).slice(0, 300)}`,
+      );
     const id = customerIds[0]!;
     const realRow = await json(await fetch(`${real}${customerPath(id)}`, { headers }));
     const bareRow = await json(await fetch(`${bare}/bare/customers/${id}`));
@@ -307,14 +418,34 @@ try {
       running.push(...real, ...bare);
       await checkSameRows(real[0]!.url, bare[0]!.url);
       log(`${label}${processes === 2 ? ' (Redis backplane), the connections spread over both' : ''}:`);
-      const health = await load(`/healthz, ${label}`, real.map((p) => p.url), healthz);
+      const health = await load(
+        `/healthz, ${label}`,
+        real.map((p) => p.url),
+        healthz,
+      );
       table.push([`/healthz, ${label} (reference: no database)`, `${health.rps.toFixed(0)} req/s`, '', '', '']);
       for (const key of ['visits', 'get', 'patch'] as const) {
         const realTurns: Measured[] = [];
         const bareTurns: Measured[] = [];
         for (let turn = 0; turn < rounds; turn++) {
-          realTurns.push(await load(`${names[key]}, ${label}, real (${turn + 1}/${rounds})`, real.map((p) => p.url), realCalls[key], seconds / rounds, turn === 0));
-          bareTurns.push(await load(`${names[key]}, ${label}, bare (${turn + 1}/${rounds})`, bare.map((p) => p.url), bareCalls[key], seconds / rounds, turn === 0));
+          realTurns.push(
+            await load(
+              `${names[key]}, ${label}, real (${turn + 1}/${rounds})`,
+              real.map((p) => p.url),
+              realCalls[key],
+              seconds / rounds,
+              turn === 0,
+            ),
+          );
+          bareTurns.push(
+            await load(
+              `${names[key]}, ${label}, bare (${turn + 1}/${rounds})`,
+              bare.map((p) => p.url),
+              bareCalls[key],
+              seconds / rounds,
+              turn === 0,
+            ),
+          );
         }
         const [r, b] = [combined(realTurns), combined(bareTurns)];
         table.push([`${names[key]}, ${label}: req/s`, `${r.rps.toFixed(0)} req/s`, `${b.rps.toFixed(0)} req/s`, (r.rps / b.rps).toFixed(2), 'ratio ≥ 0.5']);
@@ -329,15 +460,30 @@ try {
     const header = ['metric', 'value', 'baseline (bare route)', 'ratio', 'target'];
     const widths = header.map((_, i) => Math.max(...[header, ...table].map((r) => r[i]!.length)));
     const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-    console.log([
-      '',
-      `API load, PostgreSQL, ${os.cpus().length} cores (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end): autocannon ${connections} connections, ${seconds} s a call (real and bare taking ${rounds} turns, after ${warmup} s of warm-up; latencies averaged over the turns); user@demo.test at store #101`,
-      `SQL statements a call sends (real and bare alike): visits list ${statementCounts.visits}, customer GET ${statementCounts.get}, customer PATCH ${statementCounts.patch}`,
-      line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.map(line), '',
-    ].join('\n'));
+    console.log(
+      [
+        '',
+        `API load, PostgreSQL, ${os.cpus().length} cores (load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(
+            ' ',
+          )} at the end): autocannon ${connections} connections, ${seconds} s a call (real and bare taking ${rounds} turns, after ${warmup} s of warm-up; latencies averaged over the turns); user@demo.test at store #101`,
+        `SQL statements a call sends (real and bare alike): visits list ${statementCounts.visits}, customer GET ${statementCounts.get}, customer PATCH ${statementCounts.patch}`,
+        line(header),
+        `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+        ...table.map(line),
+        '',
+      ].join('\n'),
+    );
   } else {
     const profileDir = path.join(scratch, 'profile');
-    const server = await startProcess(['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'server/main.ts'], dbEnv, portA, 'Press Ctrl+C to stop.');
+    const server = await startProcess(
+      ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'server/main.ts'],
+      dbEnv,
+      portA,
+      'Press Ctrl+C to stop.',
+    );
     running.push(server);
     const windows: { key: keyof typeof names; from: number; to: number; total: number }[] = [];
     for (const key of ['visits', 'get', 'patch'] as const) {
@@ -350,7 +496,8 @@ try {
     const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
     console.log('');
     // The measured run only (its warm-up ended before `from`): autocannon's own start and stop at its edges.
-    for (const w of windows) console.log(formatSummary(`${names[w.key]}, one process under --cpu-prof`, summarize(profile, w.total, { from: w.from, to: w.to })));
+    for (const w of windows)
+      console.log(formatSummary(`${names[w.key]}, one process under --cpu-prof`, summarize(profile, w.total, { from: w.from, to: w.to })));
   }
 } finally {
   for (const p of [...running]) await stop(p).catch(() => undefined);

@@ -46,27 +46,36 @@ function watchColdStart(want: { floorPath: string; schedulerPath: string; entrie
     const observer = new MutationObserver(() => {
       // Interactive: the day's columns and every entry on the grid, no calendar still loading (the screen
       // ignores a pick until the day's entries are read), and the New button there to book with.
-      if (document.querySelectorAll('[role="columnheader"]').length < want.columns
-        || document.querySelectorAll('article.ec-event').length < want.entries
-        || document.querySelector('[aria-label="Loading the calendar"]') !== null
-        || ![...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === 'New' && !button.disabled)) return;
+      if (
+        document.querySelectorAll('[role="columnheader"]').length < want.columns ||
+        document.querySelectorAll('article.ec-event').length < want.entries ||
+        document.querySelector('[aria-label="Loading the calendar"]') !== null ||
+        ![...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === 'New' && !button.disabled)
+      )
+        return;
       observer.disconnect();
       resolve();
     });
     observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  }).then(() => new Promise<number>((resolve) => requestAnimationFrame(() => {
-    // A task posted from the frame's animation callback runs after that frame's style, layout and paint.
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve(performance.now());
-    channel.port2.postMessage(null);
-  })));
+  }).then(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => {
+          // A task posted from the frame's animation callback runs after that frame's style, layout and paint.
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.now());
+          channel.port2.postMessage(null);
+        }),
+      ),
+  );
 }
 
 /** The grid as drawn: its entries' texts (sorted) and its column headers. */
-const gridOf = (page: Page) => page.evaluate(() => ({
-  entries: [...document.querySelectorAll('article.ec-event')].map((entry) => entry.textContent ?? '').sort(),
-  columns: document.querySelectorAll('[role="columnheader"]').length,
-}));
+const gridOf = (page: Page) =>
+  page.evaluate(() => ({
+    entries: [...document.querySelectorAll('article.ec-event')].map((entry) => entry.textContent ?? '').sort(),
+    columns: document.querySelectorAll('[role="columnheader"]').length,
+  }));
 
 /**
  * Issue 29: the installed app started with no network, as a device that signed in (user@demo.test) and synced
@@ -88,7 +97,9 @@ export async function offlineColdStart(rounds = 10, log: (message: string) => vo
   const server = await startLocalServer(config);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-cold-start-'));
   let reached = 0;
-  server.app.server.on('connection', () => { reached++; });
+  server.app.server.on('connection', () => {
+    reached++;
+  });
   try {
     const db = server.database.db;
     const store = await db.selectFrom('storeLocations').select(['id', 'timeZone']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
@@ -101,15 +112,21 @@ export async function offlineColdStart(rounds = 10, log: (message: string) => vo
     const online = await launchProfile(profile, { viewport });
     let reference: Awaited<ReturnType<typeof gridOf>>;
     try {
-      const page = online.pages()[0] ?? await online.newPage();
+      const page = online.pages()[0] ?? (await online.newPage());
       await page.goto(appUrl);
       await fillSignIn(page, 'user@demo.test');
       await shellReady(page, 'Uma User');
       await firstSyncDone(page, userId, store.id);
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await readyForOffline(page);
       await page.goto(schedulerUrl);
-      await page.waitForFunction(() => document.querySelector('[aria-label="Loading the calendar"]') === null && document.querySelectorAll('article.ec-event').length > 0, null, { timeout: 20_000 });
+      await page.waitForFunction(
+        () => document.querySelector('[aria-label="Loading the calendar"]') === null && document.querySelectorAll('article.ec-event').length > 0,
+        null,
+        { timeout: 20_000 },
+      );
       // The entries are handed to the calendar after the render that removed the loader: one frame later.
       await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
       reference = await gridOf(page);
@@ -126,18 +143,22 @@ export async function offlineColdStart(rounds = 10, log: (message: string) => vo
       const launch = performance.now() - started;
       try {
         await context.addInitScript(watchColdStart, want);
-        const page = context.pages()[0] ?? await context.newPage();
+        const page = context.pages()[0] ?? (await context.newPage());
         await page.goto(url);
-        const ms = await page.evaluate(() => Promise.race([
-          (window as unknown as { coldStart?: Promise<number> }).coldStart ?? Promise.reject(new Error(`nothing watched at ${location.href}`)),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not interactive 30 s after opening ${location.href}`)), 30_000)),
-        ]));
+        const ms = await page.evaluate(() =>
+          Promise.race([
+            (window as unknown as { coldStart?: Promise<number> }).coldStart ?? Promise.reject(new Error(`nothing watched at ${location.href}`)),
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not interactive 30 s after opening ${location.href}`)), 30_000)),
+          ]),
+        );
         const served = await page.evaluate(() => navigator.serviceWorker.controller !== null);
         if (!served) throw new Error(`${url} was not served by the service worker`);
         if (scheduler) {
           const grid = await gridOf(page);
           if (grid.columns !== reference.columns || JSON.stringify(grid.entries) !== JSON.stringify(reference.entries)) {
-            throw new Error(`the scheduler opened offline drew ${grid.entries.length} entries in ${grid.columns} columns, not the ${reference.entries.length} in ${reference.columns} drawn online`);
+            throw new Error(
+              `the scheduler opened offline drew ${grid.entries.length} entries in ${grid.columns} columns, not the ${reference.entries.length} in ${reference.columns} drawn online`,
+            );
           }
           // What the condition stands for: New books at once (the dialog opens), with no network.
           await page.getByRole('button', { name: 'New', exact: true }).click();

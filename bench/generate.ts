@@ -21,8 +21,12 @@ export interface StoreSize {
 
 /** A big store, as a busy tire store has after two years. */
 export const storeSize = (scale: number): StoreSize => ({
-  customers: Math.round(50_000 * scale), vehicles: Math.round(100_000 * scale), visits: Math.round(200_000 * scale),
-  messages: Math.round(20_000 * scale), ratings: Math.round(10_000 * scale), columns: 12,
+  customers: Math.round(50_000 * scale),
+  vehicles: Math.round(100_000 * scale),
+  visits: Math.round(200_000 * scale),
+  messages: Math.round(20_000 * scale),
+  ratings: Math.round(10_000 * scale),
+  columns: 12,
 });
 
 /** BENCH_SCALE shrinks the store for a quick trial run (the figures that count use 1). */
@@ -47,7 +51,9 @@ export interface BigCatalogue {
  * Adds a big store's worth of rows to store #101 of the demo company, grows the catalogue to `catalogueSize`
  * with #101's stock of a share of it, and adds a new dealer's empty store (`addNewDealer`).
  */
-export async function generateBigStore(db: Db): Promise<{ storeId: number; rows: number; catalogue: BigCatalogue; newDealer: { storeId: number; email: string } }> {
+export async function generateBigStore(
+  db: Db,
+): Promise<{ storeId: number; rows: number; catalogue: BigCatalogue; newDealer: { storeId: number; email: string } }> {
   const store = await db.selectFrom('storeLocations').select(['id', 'companyId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
   let rows = await fillStore(db, store.id, bigStore);
   await rebuildCustomerKeys(db, store.companyId);
@@ -60,7 +66,6 @@ export async function generateBigStore(db: Db): Promise<{ storeId: number; rows:
   return { storeId: store.id, rows, catalogue: catalogue.catalogue, newDealer };
 }
 
-
 /** The counter's usual size: a real catalogue offers it in hundreds of tires (lines, load and speed variants, run-flats). */
 const counterSize = '225/65R17';
 
@@ -70,8 +75,16 @@ const counterSize = '225/65R17';
  */
 function metricSizes(): { key: string; width: number; aspectRatio: number; rim: number }[] {
   const made: Record<number, readonly [number, number, number, number]> = {
-    13: [145, 205, 60, 80], 14: [155, 215, 55, 80], 15: [165, 235, 50, 75], 16: [185, 285, 45, 85], 17: [195, 315, 40, 75],
-    18: [205, 315, 35, 70], 19: [215, 305, 30, 55], 20: [225, 325, 30, 60], 21: [235, 325, 30, 45], 22: [245, 325, 30, 45],
+    13: [145, 205, 60, 80],
+    14: [155, 215, 55, 80],
+    15: [165, 235, 50, 75],
+    16: [185, 285, 45, 85],
+    17: [195, 315, 40, 75],
+    18: [205, 315, 35, 70],
+    19: [215, 305, 30, 55],
+    20: [225, 325, 30, 60],
+    21: [235, 325, 30, 45],
+    22: [245, 325, 30, 45],
   };
   const sizes = [];
   for (const [rim, [narrowest, widest, lowest, highest]] of Object.entries(made).map(([rim, range]) => [Number(rim), range] as const)) {
@@ -102,13 +115,30 @@ function loadIndexOf(width: number, aspectRatio: number, rim: number): number {
 async function growCatalogue(db: Db, store: { id: number; companyId: number }, total: number): Promise<{ rows: number; catalogue: BigCatalogue }> {
   // Seeded: the catalogue comes out the same on every run, so its figures compare between runs.
   const random = seededRandom(20_260_401);
-  const existing = Number((await db.selectFrom('tires').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const existing = Number(
+    (
+      await db
+        .selectFrom('tires')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const demoSizes = await db.selectFrom('tireSizes').select(['tireSizeId', 'displayName']).execute();
   const sizeIds = new Map(demoSizes.map((s) => [s.displayName, s.tireSizeId]));
   // Each line's look: a tire of it on a metric size (its kind, grades, speed and price level), and its rims.
   const { rows: lines } = await sql<{
-    productLineHashId: string; category: Insertable<Database['tires']>['category']; subcategory: string | null; webCategory: Insertable<Database['tires']>['webCategory'];
-    speedRating: string | null; utqg: string | null; treadDepth32nds: number | null; priceInCents: number | null; width: number; rimDiameter: number; minRim: number; maxRim: number;
+    productLineHashId: string;
+    category: Insertable<Database['tires']>['category'];
+    subcategory: string | null;
+    webCategory: Insertable<Database['tires']>['webCategory'];
+    speedRating: string | null;
+    utqg: string | null;
+    treadDepth32nds: number | null;
+    priceInCents: number | null;
+    width: number;
+    rimDiameter: number;
+    minRim: number;
+    maxRim: number;
   }>`select distinct on (t.product_line_hash_id) t.product_line_hash_id, t.category, t.subcategory, t.web_category, t.speed_rating, t.utqg,
       t.tread_depth32nds, t.price_in_cents, s.width, s.rim_diameter,
       min(s.rim_diameter) over (partition by t.product_line_hash_id) as min_rim, max(s.rim_diameter) over (partition by t.product_line_hash_id) as max_rim
@@ -125,9 +155,15 @@ async function growCatalogue(db: Db, store: { id: number; companyId: number }, t
   const sizes = metricSizes();
   const rimDemand: Record<number, number> = { 13: 0.3, 14: 0.6, 15: 1, 16: 1.4, 17: 1.6, 18: 1.4, 19: 0.9, 20: 0.9, 21: 0.4, 22: 0.4 };
   const weights = sizes.map((s) => [s, rimDemand[s.rim]! * (s.key === counterSize ? 10 : sizeIds.has(s.key) ? 6 : 1)] as const);
-  const newSizes = sizes.filter((s) => !sizeIds.has(s.key)).map((s) => ({ tireSizeId: randomUUID(), width: s.width, aspectRatio: s.aspectRatio, rimDiameter: s.rim, displayName: s.key }));
+  const newSizes = sizes
+    .filter((s) => !sizeIds.has(s.key))
+    .map((s) => ({ tireSizeId: randomUUID(), width: s.width, aspectRatio: s.aspectRatio, rimDiameter: s.rim, displayName: s.key }));
   for (const s of newSizes) sizeIds.set(s.displayName, s.tireSizeId);
-  for (let i = 0; i < newSizes.length; i += 500) await db.insertInto('tireSizes').values(newSizes.slice(i, i + 500)).execute();
+  for (let i = 0; i < newSizes.length; i += 500)
+    await db
+      .insertInto('tireSizes')
+      .values(newSizes.slice(i, i + 500))
+      .execute();
 
   const tires: Insertable<Database['tires']>[] = [];
   const stock: { tireId: string; quantityOnHand: number; quantityOnOrder: number }[] = [];
@@ -142,35 +178,72 @@ async function growCatalogue(db: Db, store: { id: number; companyId: number }, t
     const dollars = (basePrice(size.width, size.aspectRatio, size.rim) / 100) * factor * (runFlat ? 1.18 : 1) * (0.97 + random.next() * 0.06);
     const tireId = randomUUID();
     tires.push({
-      tireId, productLineHashId: line.productLineHashId, tireSizeId: sizeIds.get(size.key)!, sku: `BNC${String(n).padStart(7, '0')}`,
-      category: line.category, subcategory: line.subcategory, webCategory: line.webCategory,
-      loadIndex: loadIndexOf(size.width, size.aspectRatio, size.rim) + (extraLoad ? 4 : 0), dualLoadIndex: null, loadRange: null, speedRating: line.speedRating,
-      priceInCents: Math.max(59, Math.round(dollars)) * 100 - 1, costInCents: null, utqg: line.utqg, isRunFlat: runFlat, treadDepth32nds: line.treadDepth32nds,
+      tireId,
+      productLineHashId: line.productLineHashId,
+      tireSizeId: sizeIds.get(size.key)!,
+      sku: `BNC${String(n).padStart(7, '0')}`,
+      category: line.category,
+      subcategory: line.subcategory,
+      webCategory: line.webCategory,
+      loadIndex: loadIndexOf(size.width, size.aspectRatio, size.rim) + (extraLoad ? 4 : 0),
+      dualLoadIndex: null,
+      loadRange: null,
+      speedRating: line.speedRating,
+      priceInCents: Math.max(59, Math.round(dollars)) * 100 - 1,
+      costInCents: null,
+      utqg: line.utqg,
+      isRunFlat: runFlat,
+      treadDepth32nds: line.treadDepth32nds,
     });
     // About a quarter of the new tires in stock at #101, more of the sizes that sell; counted in sets of two and four.
     if (random.next() < 0.18 * rimDemand[size.rim]!) {
       stock.push({
         tireId,
-        quantityOnHand: random.weighted([[0, 7], [2, 9], [4, 22], [6, 8], [8, 18], [12, 12], [16, 8], [20, 5], [24, 5]] as const),
-        quantityOnOrder: random.weighted([[0, 85], [4, 10], [8, 5]] as const),
+        quantityOnHand: random.weighted([
+          [0, 7],
+          [2, 9],
+          [4, 22],
+          [6, 8],
+          [8, 18],
+          [12, 12],
+          [16, 8],
+          [20, 5],
+          [24, 5],
+        ] as const),
+        quantityOnOrder: random.weighted([
+          [0, 85],
+          [4, 10],
+          [8, 5],
+        ] as const),
       });
     }
   }
-  for (let i = 0; i < tires.length; i += 1000) await db.insertInto('tires').values(tires.slice(i, i + 1000)).execute();
+  for (let i = 0; i < tires.length; i += 1000)
+    await db
+      .insertInto('tires')
+      .values(tires.slice(i, i + 1000))
+      .execute();
 
-  if (stock.length > 0) await db.transaction().execute(async (trx) => {
-    const v = await takeVersions(trx, stock.length);
-    for (let i = 0; i < stock.length; i += 1000) {
-      await trx.insertInto('inventorySummaries').values(stock.slice(i, i + 1000).map((s, j) => ({ ...s, companyId: store.companyId, storeId: store.id, version: v + i + j }))).execute();
-    }
-  });
+  if (stock.length > 0)
+    await db.transaction().execute(async (trx) => {
+      const v = await takeVersions(trx, stock.length);
+      for (let i = 0; i < stock.length; i += 1000) {
+        await trx
+          .insertInto('inventorySummaries')
+          .values(stock.slice(i, i + 1000).map((s, j) => ({ ...s, companyId: store.companyId, storeId: store.id, version: v + i + j })))
+          .execute();
+      }
+    });
 
   const counted = await sql<{ tires: number; sizes: number; counter: number; stocked: number }>`select
       (select count(*) from tires)::int as tires, (select count(distinct size_key) from tires)::int as sizes,
       (select count(*) from tires where size_key = ${counterSize})::int as counter,
       (select count(*) from inventory_summaries where store_id = ${store.id})::int as stocked`.execute(db);
   const c = counted.rows[0]!;
-  return { rows: newSizes.length + tires.length + stock.length, catalogue: { tires: c.tires, sizes: c.sizes, counterSizeTires: c.counter, stocked: c.stocked } };
+  return {
+    rows: newSizes.length + tires.length + stock.length,
+    catalogue: { tires: c.tires, sizes: c.sizes, counterSizeTires: c.counter, stocked: c.stocked },
+  };
 }
 
 /**
@@ -181,16 +254,25 @@ async function growCatalogue(db: Db, store: { id: number; companyId: number }, t
 async function addNewDealer(db: Db): Promise<{ storeId: number; email: string }> {
   const email = 'counter@new-dealer.test';
   const first = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
-  const taken = await db.selectFrom('companies').select((eb) => eb.fn.max('alltracCompanyId').as('n')).executeTakeFirstOrThrow();
+  const taken = await db
+    .selectFrom('companies')
+    .select((eb) => eb.fn.max('alltracCompanyId').as('n'))
+    .executeTakeFirstOrThrow();
   const alltracCompanyId = Number(taken.n ?? 0) + 1000;
-  const columns = (await sql<{ name: string }>`select column_name as name from information_schema.columns
+  const columns = (
+    await sql<{ name: string }>`select column_name as name from information_schema.columns
     where table_name = 'store_locations' and table_schema = current_schema() and is_generated = 'NEVER'
-      and column_name not in ('id', 'store_number', 'name', 'twilio_phone_number', 'contact_form_id', 'version', 'company_id', 'alltrac_company_id')`.execute(db)).rows.map((c) => sql.ref(c.name));
+      and column_name not in ('id', 'store_number', 'name', 'twilio_phone_number', 'contact_form_id', 'version', 'company_id', 'alltrac_company_id')`.execute(
+      db,
+    )
+  ).rows.map((c) => sql.ref(c.name));
   return db.transaction().execute(async (trx) => {
     const company = await trx.insertInto('companies').values({ alltracCompanyId, name: 'New Dealer Tire' }).returning('id').executeTakeFirstOrThrow();
     const version = await takeVersions(trx);
     const { rows } = await sql<{ id: number }>`insert into store_locations (store_number, name, version, company_id, alltrac_company_id, ${sql.join(columns)})
-      select 1, 'New Dealer Tire #1', ${version}, ${company.id}, ${alltracCompanyId}, ${sql.join(columns)} from store_locations where id = ${first.id} returning id`.execute(trx);
+      select 1, 'New Dealer Tire #1', ${version}, ${company.id}, ${alltracCompanyId}, ${sql.join(columns)} from store_locations where id = ${first.id} returning id`.execute(
+      trx,
+    );
     const storeId = rows[0]!.id;
     const userId = randomUUID();
     // Signed in by a minted token (bench/run.ts): the password is never checked.
@@ -215,16 +297,24 @@ export async function generateBigCompany(db: Db, stores: number, size: StoreSize
 /** `count` more stores like #101 in the demo company (numbers 201, 202… after those already there), each filled with `size` rows. */
 export async function addBigStores(db: Db, count: number, size: StoreSize): Promise<{ storeIds: number[]; rows: number }> {
   const first = await db.selectFrom('storeLocations').select(['id', 'companyId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
-  const taken = await db.selectFrom('storeLocations').select((eb) => eb.fn.max('storeNumber').as('n')).where('storeNumber', '>', 200).executeTakeFirst();
-  const columns = (await sql<{ name: string }>`select column_name as name from information_schema.columns
+  const taken = await db
+    .selectFrom('storeLocations')
+    .select((eb) => eb.fn.max('storeNumber').as('n'))
+    .where('storeNumber', '>', 200)
+    .executeTakeFirst();
+  const columns = (
+    await sql<{ name: string }>`select column_name as name from information_schema.columns
     where table_name = 'store_locations' and table_schema = current_schema() and is_generated = 'NEVER'
-      and column_name not in ('id', 'store_number', 'name', 'twilio_phone_number', 'contact_form_id', 'version')`.execute(db)).rows.map((c) => sql.ref(c.name));
+      and column_name not in ('id', 'store_number', 'name', 'twilio_phone_number', 'contact_form_id', 'version')`.execute(db)
+  ).rows.map((c) => sql.ref(c.name));
   const storeIds: number[] = [];
   for (let n = 1; n <= count; n++) {
     const storeNumber = Math.max(200, Number(taken?.n ?? 0)) + n;
     const [version] = await db.transaction().execute(async (trx) => [await takeVersions(trx)]);
     const { rows } = await sql<{ id: number }>`insert into store_locations (store_number, name, version, ${sql.join(columns)})
-      select ${storeNumber}, ${`Demo Tire & Auto #${storeNumber}`}, ${version}, ${sql.join(columns)} from store_locations where id = ${first.id} returning id`.execute(db);
+      select ${storeNumber}, ${`Demo Tire & Auto #${storeNumber}`}, ${version}, ${sql.join(columns)} from store_locations where id = ${first.id} returning id`.execute(
+      db,
+    );
     const id = rows[0]!.id;
     await sql`insert into store_services (store_service_id, store_service_hash_id, store_service_category_id, name, description, duration_in_minutes, price_in_cents, traction_service_code, is_active, online_booking_enabled, company_id, store_id, version)
       select gen_random_uuid(), md5(random()::text), store_service_category_id, name, description, duration_in_minutes, price_in_cents, null, is_active, online_booking_enabled, company_id, ${id}, ${version}
@@ -256,22 +346,43 @@ async function fillStore(db: Db, storeId: number, bigStore: StoreSize): Promise<
   await db.transaction().execute(async (trx) => {
     const total = added + bigStore.columns + 1 + bigStore.customers + bigStore.vehicles + 2 * bigStore.visits + bigStore.messages + bigStore.ratings;
     let v = await takeVersions(trx, total);
-    const next = (n: number) => { const first = v; v += n; return first; };
+    const next = (n: number) => {
+      const first = v;
+      v += n;
+      return first;
+    };
     await sql`insert into scheduler_resources (scheduler_resource_id, name, assigned_technician_id, sort_order, is_active, company_id, store_id, version)
       select gen_random_uuid(), 'Bench bay ' || i, null, 100 + i, true, ${c}, ${s}, ${next(added)} + i - 1 from generate_series(1, ${added}) i`.execute(trx);
     const resources = await trx.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', s).execute();
     // Customers may book the store's service on every bay, every weekday: free times then weigh every bay's day.
-    const unlinked = await trx.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', s)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('schedulerResourceServices').select('storeServiceId')
-        .whereRef('schedulerResourceServices.schedulerResourceId', '=', 'schedulerResources.schedulerResourceId')
-        .where('schedulerResourceServices.storeServiceId', '=', service.storeServiceId)))).execute();
+    const unlinked = await trx
+      .selectFrom('schedulerResources')
+      .select('schedulerResourceId')
+      .where('storeId', '=', s)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('schedulerResourceServices')
+              .select('storeServiceId')
+              .whereRef('schedulerResourceServices.schedulerResourceId', '=', 'schedulerResources.schedulerResourceId')
+              .where('schedulerResourceServices.storeServiceId', '=', service.storeServiceId),
+          ),
+        ),
+      )
+      .execute();
     await sql`insert into scheduler_resource_services (scheduler_resource_id, store_service_id, company_id, store_id, version)
       select r, ${service.storeServiceId}, ${c}, ${s}, ${next(unlinked.length)} + n - 1
       from unnest(${sql.val(unlinked.map((r) => r.schedulerResourceId))}::uuid[]) with ordinality as u(r, n)`.execute(trx);
-    await trx.updateTable('storeLocations').set({
-      onlineAppointmentsEnabled: true, ...Object.fromEntries(appointmentsEnabledFields.map((f) => [f, true])), ...Object.fromEntries(isOpenFields.map((f) => [f, true])),
-      version: next(1),
-    }).where('id', '=', s).execute();
+    await trx
+      .updateTable('storeLocations')
+      .set({
+        onlineAppointmentsEnabled: true,
+        ...Object.fromEntries(appointmentsEnabledFields.map((f) => [f, true])),
+        ...Object.fromEntries(isOpenFields.map((f) => [f, true])),
+        version: next(1),
+      })
+      .where('id', '=', s)
+      .execute();
     await sql`create temporary table bench_customers as select i, gen_random_uuid() as id from generate_series(1, ${bigStore.customers}) i`.execute(trx);
     await sql`insert into customers (customer_id, first_name, last_name, email, phone_number, preferred_contact_method, city, state, postal_code, created_on, company_id, store_id, version)
       select id, 'First' || i, 'Last' || (i % 5000), ${emailPrefix} || i || '@example.com', lpad((${phoneBase}::bigint + i)::text, 10, '0'), 'Text', 'Springfield', 'IL', '62701', now() - (i || ' minutes')::interval, ${c}, null, ${next(bigStore.customers)} + i - 1

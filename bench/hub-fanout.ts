@@ -53,8 +53,15 @@ try {
   const publicUrl = `http://127.0.0.1:${portA}`;
   const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
   const token = await mintAccessToken(db, 'user@demo.test', publicUrl);
-  const visit = (await db.selectFrom('scheduledVisits').select('scheduledVisitId').where('storeId', '=', store).where('deleted', '=', false)
-    .orderBy('scheduledVisitId').executeTakeFirstOrThrow()).scheduledVisitId;
+  const visit = (
+    await db
+      .selectFrom('scheduledVisits')
+      .select('scheduledVisitId')
+      .where('storeId', '=', store)
+      .where('deleted', '=', false)
+      .orderBy('scheduledVisitId')
+      .executeTakeFirstOrThrow()
+  ).scheduledVisitId;
   const table: string[][] = [];
 
   const phase = async (processes: 1 | 2) => {
@@ -70,17 +77,19 @@ try {
     let count = 0;
     const opening = performance.now();
     for (let i = 0; i < clients; i += batchSize) {
-      await Promise.all(Array.from({ length: Math.min(batchSize, clients - i) }, async (_, j) => {
-        const index = i + j;
-        const connection = await connectHub(started[index % processes]!.url, token);
-        connections.push(connection);
-        await connection.invoke(hubMethods.joinStore, store);
-        connection.on('VisitChanged', (id: unknown) => {
-          if (id !== visit || received[index] !== undefined) return;
-          received[index] = performance.now() - eventStart;
-          if (++count === clients) allReceived();
-        });
-      }));
+      await Promise.all(
+        Array.from({ length: Math.min(batchSize, clients - i) }, async (_, j) => {
+          const index = i + j;
+          const connection = await connectHub(started[index % processes]!.url, token);
+          connections.push(connection);
+          await connection.invoke(hubMethods.joinStore, store);
+          connection.on('VisitChanged', (id: unknown) => {
+            if (id !== visit || received[index] !== undefined) return;
+            received[index] = performance.now() - eventStart;
+            if (++count === clients) allReceived();
+          });
+        }),
+      );
     }
     const openSeconds = (performance.now() - opening) / 1000;
     log(`${label}: ${clients} connections open and joined to store #101 in ${openSeconds.toFixed(1)} s`);
@@ -91,24 +100,39 @@ try {
     for (let e = 0; e < events; e++) {
       received = Array.from({ length: clients }, () => undefined);
       count = 0;
-      const all = new Promise<void>((resolve) => { allReceived = resolve; });
+      const all = new Promise<void>((resolve) => {
+        allReceived = resolve;
+      });
       eventStart = performance.now();
       const response = await fetch(`${started[0]!.url}${withApiVersion(apiPaths.scheduledVisit.replace(':scheduledVisitId', visit))}`, {
         method: 'PATCH',
-        headers: { authorization: `Bearer ${token}`, [activeStoreHeader]: String(store), 'content-type': 'application/json', 'idempotency-key': `fan-out-${randomUUID()}` },
+        headers: {
+          authorization: `Bearer ${token}`,
+          [activeStoreHeader]: String(store),
+          'content-type': 'application/json',
+          'idempotency-key': `fan-out-${randomUUID()}`,
+        },
         body: JSON.stringify([{ op: 'replace', path: '/staffNotes', value: `Fan-out ${e} ${randomUUID()}` }]),
       });
       writes.push(performance.now() - eventStart);
       if (response.status !== 200) throw new Error(`the write answered ${response.status}: ${await response.text()}`);
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([all, new Promise((resolve) => { timer = setTimeout(resolve, deliveryTimeoutMs); })]);
+      await Promise.race([
+        all,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, deliveryTimeoutMs);
+        }),
+      ]);
       clearTimeout(timer);
       const got = received.filter((t): t is number => t !== undefined);
-      if (got.length < clients) throw new Error(`${label}, event ${e + 1}: ${clients - got.length} of ${clients} connections did not get VisitChanged within ${deliveryTimeoutMs} ms`);
+      if (got.length < clients)
+        throw new Error(`${label}, event ${e + 1}: ${clients - got.length} of ${clients} connections did not get VisitChanged within ${deliveryTimeoutMs} ms`);
       deliveries.push(...got);
       lastDeliveries.push(Math.max(...got));
       // A pause between events, as changes come: the next is not queued behind this one's sends.
-      await new Promise((resolve) => { setTimeout(resolve, 200); });
+      await new Promise((resolve) => {
+        setTimeout(resolve, 200);
+      });
     }
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     const p95 = percentile(deliveries, 95);
@@ -135,11 +159,21 @@ try {
   const header = ['metric', 'value', 'target'];
   const widths = header.map((_, i) => Math.max(...[header, ...table].map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log([
-    '',
-    `Hub fan-out, PostgreSQL, ${os.cpus().length} cores (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end): ${clients} SignalR connections of store #101 (user@demo.test), ${events} events (PATCH of a visit → VisitChanged), time from the write's request to each connection's receipt`,
-    line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.map(line), '',
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      `Hub fan-out, PostgreSQL, ${os.cpus().length} cores (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(
+          ' ',
+        )} at the end): ${clients} SignalR connections of store #101 (user@demo.test), ${events} events (PATCH of a visit → VisitChanged), time from the write's request to each connection's receipt`,
+      line(header),
+      `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+      ...table.map(line),
+      '',
+    ].join('\n'),
+  );
 } finally {
   await closeAll();
   for (const server of servers) await server.stop().catch(() => undefined);

@@ -27,22 +27,37 @@ export async function lighthouseScores(serverUrl: string, pages: { name: string;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+    ],
   });
   try {
-    const page = context.pages()[0] ?? await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(serverUrl);
     await fillSignIn(page, 'user@demo.test');
     await shellReady(page, 'Uma User');
     const scores: LighthouseScores[] = [];
     for (const { name, path: pathname } of pages) {
       const result = await lighthouse(`${serverUrl}${pathname}`, {
-        port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        port,
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: true,
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
       const categories = result?.lhr.categories;
       const score = (id: string) => Math.round((categories?.[id]?.score ?? 0) * 100);
-      const failing = ['accessibility', 'best-practices'].flatMap((id) => (categories?.[id]?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && (result?.lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id));
+      const failing = ['accessibility', 'best-practices'].flatMap((id) =>
+        (categories?.[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (result?.lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
+      );
       scores.push({ page: name, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), failing });
     }
     return scores;

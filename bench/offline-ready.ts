@@ -26,18 +26,19 @@ async function whenTrue(page: Page, started: number, condition: () => Promise<bo
 }
 
 /** Every file the service worker's caches hold, and their bytes as stored. */
-const cachedFiles = (page: Page) => page.evaluate(async () => {
-  let files = 0;
-  let bytes = 0;
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      files++;
-      bytes += (await (await cache.match(request))!.arrayBuffer()).byteLength;
+const cachedFiles = (page: Page) =>
+  page.evaluate(async () => {
+    let files = 0;
+    let bytes = 0;
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        files++;
+        bytes += (await (await cache.match(request))!.arrayBuffer()).byteLength;
+      }
     }
-  }
-  return { files, bytes };
-});
+    return { files, bytes };
+  });
 
 /**
  * Issue 52: a first sign-in on a new device (a fresh profile, the demo store, user@demo.test at #101), from the
@@ -65,10 +66,16 @@ export async function offlineReadiness(browser: Browser, rounds: number, log: (m
         const started = performance.now();
         await page.getByRole('button', { name: 'Sign in' }).click();
         const [shell, controlled, synced] = await Promise.all([
-          page.getByRole('button', { name: 'Account: Uma User' }).waitFor({ timeout: 60_000 }).then(() => performance.now() - started),
+          page
+            .getByRole('button', { name: 'Account: Uma User' })
+            .waitFor({ timeout: 60_000 })
+            .then(() => performance.now() - started),
           whenTrue(page, started, () => page.evaluate(() => navigator.serviceWorker.controller !== null)),
-          whenTrue(page, started, async () => (await readStore<{ name: string; value: unknown }>(page, `alltrac-${userId}-store-${storeId}`, 'syncState'))
-            .some((r) => r.name === 'complete' && r.value === true)),
+          whenTrue(page, started, async () =>
+            (await readStore<{ name: string; value: unknown }>(page, `alltrac-${userId}-store-${storeId}`, 'syncState')).some(
+              (r) => r.name === 'complete' && r.value === true,
+            ),
+          ),
         ]);
         result.shell.push(shell);
         result.controlled.push(controlled);

@@ -19,7 +19,15 @@ import type { HomeFigures } from '../workers/home-figures.ts';
 import type { StoreLocation } from '../src/contract/store-location.ts';
 import { createAppRouter } from '../src/routes/router.tsx';
 import type {
-  Brand, CatalogueTire, InventorySummary, ProductLine, RetailStoreSettings, StoreMessage, StoreTireService, StoreTireWarranty, TirePurchaseAddOn,
+  Brand,
+  CatalogueTire,
+  InventorySummary,
+  ProductLine,
+  RetailStoreSettings,
+  StoreMessage,
+  StoreTireService,
+  StoreTireWarranty,
+  TirePurchaseAddOn,
 } from '../src/contract/entities.ts';
 import type { TireFeeRow, TireInstallPackage, TireQuoteChoice, TireQuoteRequest } from '../src/contract/tire-pricing.ts';
 import { storeTirePrices } from '../src/domain/tires/store-tire-prices.ts';
@@ -121,11 +129,21 @@ async function tireSearchLatencies(owner: { userId: string; storeId: number }) {
         let started = performance.now();
         const { query, tires: candidates } = await lookUpTires(db, typedSoFar, lineRows, brands);
         const size = query.kind === 'size' ? query : null;
-        const shown = findTires(candidates, stock, { ...noFilters, minLoadIndex: size?.minLoadIndex ?? null, minSpeed: size?.minSpeed ?? null }, size?.exactKey ?? null, priceOf);
+        const shown = findTires(
+          candidates,
+          stock,
+          { ...noFilters, minLoadIndex: size?.minLoadIndex ?? null, minSpeed: size?.minSpeed ?? null },
+          size?.exactKey ?? null,
+          priceOf,
+        );
         search.push(performance.now() - started);
         if (round === 0) keystrokes.push({ typed: typedSoFar, looked: candidates.length, shown: shown.length });
         started = performance.now();
-        await tires.where('sizeKey').startsWith(size?.prefix ?? typedSoFar).limit(100).toArray();
+        await tires
+          .where('sizeKey')
+          .startsWith(size?.prefix ?? typedSoFar)
+          .limit(100)
+          .toArray();
         floor.push(performance.now() - started);
       }
     }
@@ -165,17 +183,32 @@ async function quoteLatencies(owner: { userId: string; storeId: number }) {
   if (priced.length < 3) throw new Error(`The catalogue has ${priced.length} priced tires of 225/65R17: the quote needs three.`);
   const warranty = warranties.find((w) => w.isEnabled && w.priceInCents !== null)?.type ?? null;
   const choice = (name: string, tire: CatalogueTire, quantity: number, warrantyType: TireQuoteChoice['warrantyType']): TireQuoteChoice => ({
-    name, services: [], installPackageId: null, tireServiceTypes: [], warrantyType,
-    tires: [{
-      tireId: tire.tireId, description: tireDescription(tire, lines.get(tire.productLineHashId), brands.get(tire.brandHashId)), quantity,
-      unitPriceInCents: tire.priceInCents ?? 0, isTaxable: true, isStuddable: isStuddable(tire),
-    }],
+    name,
+    services: [],
+    installPackageId: null,
+    tireServiceTypes: [],
+    warrantyType,
+    tires: [
+      {
+        tireId: tire.tireId,
+        description: tireDescription(tire, lines.get(tire.productLineHashId), brands.get(tire.brandHashId)),
+        quantity,
+        unitPriceInCents: tire.priceInCents ?? 0,
+        isTaxable: true,
+        isStuddable: isStuddable(tire),
+      },
+    ],
     addOnIds: addOns.map((a) => a.tirePurchaseAddOnId),
   });
   const createdOn = new Date().toISOString().slice(0, 10);
   const request = (quantity: number): TireQuoteRequest => ({
-    createdOn, prices,
-    options: [choice('Good', priced[0]!, quantity, null), choice('Better', priced[Math.floor(priced.length / 2)]!, 4, warranty), choice('Best', priced.at(-1)!, 4, warranty)],
+    createdOn,
+    prices,
+    options: [
+      choice('Good', priced[0]!, quantity, null),
+      choice('Better', priced[Math.floor(priced.length / 2)]!, 4, warranty),
+      choice('Best', priced.at(-1)!, 4, warranty),
+    ],
   });
   const requests = Array.from({ length: 8 }, (_, i) => request(i + 1));
   const lineSets = requests.map((r) => {
@@ -214,11 +247,14 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  * Resolves once the next frame has been drawn: a task posted from the frame's animation callback runs after
  * that frame's style, layout and paint.
  */
-const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => resolve();
-  channel.port2.postMessage(null);
-}));
+const painted = () =>
+  new Promise<void>((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    }),
+  );
 /** Resolves once `ready` holds after a DOM change in `host` (checked on every mutation) and the frame showing it is drawn. */
 function until(host: HTMLElement, ready: () => boolean): Promise<void> {
   if (ready()) return painted();
@@ -249,8 +285,18 @@ async function schedulerBench(owner: { userId: string; storeId: number }) {
   const day = (offset: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset)).toISOString().slice(0, 10);
   const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const props = (date: string, events: SchedulerEvent[], columns: { id: string; title: string }[]): EventCalendarProps => ({
-    view: 'day', date, resources: columns, events, slotMinTime: '02:00', slotMaxTime: '20:00', slotMinutes: 15, utcOffset: '-05:00', height: '1500px',
-    onOpen: () => undefined, onPlace: async () => true, onPick: () => undefined,
+    view: 'day',
+    date,
+    resources: columns,
+    events,
+    slotMinTime: '02:00',
+    slotMaxTime: '20:00',
+    slotMinutes: 15,
+    utcOffset: '-05:00',
+    height: '1500px',
+    onOpen: () => undefined,
+    onPlace: async () => true,
+    onPick: () => undefined,
   });
   const reads: number[] = [];
   const builds: number[] = [];
@@ -341,30 +387,36 @@ async function schedulerBench(owner: { userId: string; storeId: number }) {
   // listener runs before the calendar's). The work is the drop's own (until the entry's face changed) plus the
   // drawing of the frame that shows it; on screen adds the wait for the display's next frame (up to 16.7 ms
   // at 60 Hz, whatever the work), so only the work can be held to one frame.
-  const faceOf = () => [...host.querySelectorAll('.ec-event')].find((node) => node.textContent?.includes(target.displayName) && !node.classList.contains('ec-preview'))
-    ?.querySelector('.sched-time')?.textContent ?? '';
+  const faceOf = () =>
+    [...host.querySelectorAll('.ec-event')]
+      .find((node) => node.textContent?.includes(target.displayName) && !node.classList.contains('ec-preview'))
+      ?.querySelector('.sched-time')?.textContent ?? '';
   let redrawn: Promise<{ work: number; onScreen: number }> = Promise.resolve({ work: 0, onScreen: 0 });
-  window.addEventListener('pointerup', () => {
-    const letGo = performance.now();
-    const face = faceOf();
-    redrawn = new Promise((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (faceOf() === face) return;
-        observer.disconnect();
-        const changed = performance.now();
-        requestAnimationFrame(() => {
-          const frame = performance.now();
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => {
-            const drawn = performance.now();
-            resolve({ work: changed - letGo + (drawn - frame), onScreen: drawn - letGo });
-          };
-          channel.port2.postMessage(null);
+  window.addEventListener(
+    'pointerup',
+    () => {
+      const letGo = performance.now();
+      const face = faceOf();
+      redrawn = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (faceOf() === face) return;
+          observer.disconnect();
+          const changed = performance.now();
+          requestAnimationFrame(() => {
+            const frame = performance.now();
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              const drawn = performance.now();
+              resolve({ work: changed - letGo + (drawn - frame), onScreen: drawn - letGo });
+            };
+            channel.port2.postMessage(null);
+          });
         });
+        observer.observe(host, { subtree: true, childList: true, characterData: true, attributes: true });
       });
-      observer.observe(host, { subtree: true, childList: true, characterData: true, attributes: true });
-    });
-  }, { capture: true });
+    },
+    { capture: true },
+  );
   const slots = host.querySelectorAll('.ec-body .ec-sidebar .ec-slot');
   Object.assign(window, {
     dropTarget: () => {
@@ -393,7 +445,8 @@ async function messagesBench(owner: { userId: string; storeId: number }) {
   document.body.append(host);
   const root = createRoot(host);
   const view = { filter: 'all' as const, method: null, order: 'date' as const, search: '' };
-  const draw = (messages: StoreMessage[]) => root.render(createElement(MantineProvider, null, createElement(MessageList, { messages, formatDate: (iso: string) => iso, onOpen: () => undefined })));
+  const draw = (messages: StoreMessage[]) =>
+    root.render(createElement(MantineProvider, null, createElement(MessageList, { messages, formatDate: (iso: string) => iso, onOpen: () => undefined })));
   const drawn = () => host.querySelectorAll('[role="listitem"]').length > 0;
   const navigation: number[] = [];
   const whole: number[] = [];
@@ -453,9 +506,13 @@ async function homeBench(owner: { userId: string; storeId: number }) {
   const root = createRoot(host);
   const router = createAppRouter({ requireSession: () => new Promise<never>(() => undefined) });
   const store = { id: owner.storeId, name: 'Bench store', storeNumber: 900, timeZone: 'Eastern Standard Time' } as StoreLocation;
-  const draw = (figures: HomeFigures) => root.render(createElement(RouterContextProvider, {
-    router, children: createElement(MantineProvider, null, createElement(HomeTiles, { store, figures, counter: true, bay: true })),
-  }));
+  const draw = (figures: HomeFigures) =>
+    root.render(
+      createElement(RouterContextProvider, {
+        router,
+        children: createElement(MantineProvider, null, createElement(HomeTiles, { store, figures, counter: true, bay: true })),
+      }),
+    );
   const drawn = () => host.querySelectorAll('a[aria-label]').length >= 8;
   const navigation: number[] = [];
   const floor: number[] = [];
@@ -467,13 +524,21 @@ async function homeBench(owner: { userId: string; storeId: number }) {
     let stop: (() => Promise<void>) | null = null;
     await new Promise<void>((resolve) => {
       let first = true;
-      void worker.watchHome(owner, benchZone, Comlink.proxy((figures: HomeFigures) => {
-        if (!first) return;
-        first = false;
-        last = figures;
-        draw(figures);
-        void until(host, drawn).then(resolve);
-      })).then((s) => { stop = s; });
+      void worker
+        .watchHome(
+          owner,
+          benchZone,
+          Comlink.proxy((figures: HomeFigures) => {
+            if (!first) return;
+            first = false;
+            last = figures;
+            draw(figures);
+            void until(host, drawn).then(resolve);
+          }),
+        )
+        .then((s) => {
+          stop = s;
+        });
     });
     if (round >= 2) navigation.push(performance.now() - started);
     await stop!();
@@ -522,8 +587,13 @@ async function dashboardBench(owner: { userId: string; storeId: number }) {
   const range = { from: first.toString(), to: first.add({ months: 1 }).toString(), timeZone: benchZone };
   const result = await worker.dashboardMonth(owner, range, 22);
   return {
-    figures: result.figures.slice(2), reads: result.reads.slice(2), counts: result.counts.slice(2), visits: result.visits, month: first.toString().slice(0, 7),
-    firstOpen: { figures: result.figures[0]!, unmarked: result.unmarked[0]!, markMs: result.markMs[0] ?? 0 }, unmarkedAfter: Math.max(...result.unmarked.slice(1)),
+    figures: result.figures.slice(2),
+    reads: result.reads.slice(2),
+    counts: result.counts.slice(2),
+    visits: result.visits,
+    month: first.toString().slice(0, 7),
+    firstOpen: { figures: result.figures[0]!, unmarked: result.unmarked[0]!, markMs: result.markMs[0] ?? 0 },
+    unmarkedAfter: Math.max(...result.unmarked.slice(1)),
   };
 }
 
@@ -567,7 +637,11 @@ async function photoBench(params: BenchParams) {
   for (let i = 0; i < 20; i++) {
     let last = performance.now();
     let gap = 0;
-    const ticker = setInterval(() => { const now = performance.now(); gap = Math.max(gap, now - last); last = now; }, 5);
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      gap = Math.max(gap, now - last);
+      last = now;
+    }, 5);
     const { ms, bytes } = await worker.capturePhoto(params.storeId, report, file);
     clearInterval(ticker);
     captures.push(ms);
@@ -587,8 +661,15 @@ Object.assign(window, {
     console.info(`bench: first sync done, ${sync.changes} rows in ${Math.round(sync.fullMs)} ms; raw bulkPut`);
     const raw = await worker.rawBulkPut(params);
     console.info(`bench: raw bulkPut done, ${raw.rows} rows in ${Math.round(raw.ms)} ms; a new dealer's first sync (the catalogue)`);
-    const catalogue = await worker.catalogueFirstSync({ ...params, storeId: params.newDealer.storeId, userId: params.newDealer.userId, token: params.newDealer.token });
-    console.info(`bench: new dealer's first sync done, ${catalogue.rows} rows in ${Math.round(catalogue.ms)} ms (raw ${Math.round(catalogue.rawMs)} ms); write latency`);
+    const catalogue = await worker.catalogueFirstSync({
+      ...params,
+      storeId: params.newDealer.storeId,
+      userId: params.newDealer.userId,
+      token: params.newDealer.token,
+    });
+    console.info(
+      `bench: new dealer's first sync done, ${catalogue.rows} rows in ${Math.round(catalogue.ms)} ms (raw ${Math.round(catalogue.rawMs)} ms); write latency`,
+    );
     const latencies = await writeLatencies(params, 200);
     console.info('bench: write latency done; search per keystroke');
     const search = await searchLatencies(params);
@@ -602,7 +683,7 @@ Object.assign(window, {
     const messages = await messagesBench(params);
     console.info('bench: messages done; home');
     const home = await homeBench(params);
-    console.info('bench: home done; the shell\'s badges and rating summary');
+    console.info("bench: home done; the shell's badges and rating summary");
     const shell = await shellBench(params);
     console.info('bench: shell done; dashboard month');
     const dashboard = await dashboardBench(params);

@@ -9,9 +9,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-export interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -29,20 +43,32 @@ function moduleOf(frame: CallFrame): string {
 /** The stages time is told by; the first that claims a frame (walking from the sampled frame to its callers) gets its time. */
 const stages: { name: string; claims: (module: string, frame: CallFrame) => boolean }[] = [
   // A system call: on a busy machine the samples also land here while the thread waits to run again.
-  { name: 'socket writes (writev: HTTP answers, queries to PostgreSQL)', claims: (_m, f) => !f.url && /^(writev|writeBuffer|writeUtf8String|writeLatin1String|writeAsciiString)$/.test(f.functionName) },
+  {
+    name: 'socket writes (writev: HTTP answers, queries to PostgreSQL)',
+    claims: (_m, f) => !f.url && /^(writev|writeBuffer|writeUtf8String|writeLatin1String|writeAsciiString)$/.test(f.functionName),
+  },
   { name: 'pg type parsers (server/db/connect.ts: timestamps through Date)', claims: (m) => m === 'server/db/connect.ts' },
   { name: 'JSON.stringify / JSON.parse', claims: (_m, f) => !f.url && /^(stringify|parse|JSONStringify|JsonStringify)$/.test(f.functionName) },
   { name: 'token check (jose: JWT, RS256)', claims: (m) => m === 'jose' },
   { name: 'zod', claims: (m) => m === 'zod' },
   { name: 'OData (server/http/odata.ts)', claims: (m) => m === 'server/http/odata.ts' },
-  { name: 'auth & scope (auth.ts, scope.ts, roles, visibility)', claims: (m) => /^(server\/auth\/|server\/sync\/scope\.ts|src\/domain\/(roles|visibility)\.ts)/.test(m) },
+  {
+    name: 'auth & scope (auth.ts, scope.ts, roles, visibility)',
+    claims: (m) => /^(server\/auth\/|server\/sync\/scope\.ts|src\/domain\/(roles|visibility)\.ts)/.test(m),
+  },
   { name: 'JSON patch (fast-json-patch)', claims: (m) => m === 'fast-json-patch' },
   { name: 'Kysely (build, compile, camelCase)', claims: (m) => m === 'kysely' },
   { name: 'pg (driver, protocol, type parsers)', claims: (m) => /^(pg|pg-protocol|pg-pool|pg-types|pg-connection-string|postgres-.*|pgpass)$/.test(m) },
   { name: 'Redis (hub backplane)', claims: (m) => m.startsWith('@redis/') || m === 'redis' || m === 'ioredis' },
   { name: 'hub (server/hub)', claims: (m) => m.startsWith('server/hub/') || m === 'ws' },
   { name: 'helmet (security headers, rebuilt on each request)', claims: (m) => m === 'helmet' || m === '@fastify/helmet' },
-  { name: 'Fastify (routing, hooks, reply, plugins)', claims: (m) => /^(fastify|find-my-way|avvio|light-my-request|@fastify\/.*|fast-json-stringify|fast-querystring|fast-uri|pino|secure-json-parse|toad-cache|process-warning|helmet)$/.test(m) },
+  {
+    name: 'Fastify (routing, hooks, reply, plugins)',
+    claims: (m) =>
+      /^(fastify|find-my-way|avvio|light-my-request|@fastify\/.*|fast-json-stringify|fast-querystring|fast-uri|pino|secure-json-parse|toad-cache|process-warning|helmet)$/.test(
+        m,
+      ),
+  },
   { name: 'write path (server/sync, server/db)', claims: (m) => m.startsWith('server/sync/') || m.startsWith('server/db/') },
   { name: 'routes & rules (server/modules, src/)', claims: (m) => m.startsWith('server/') || m.startsWith('src/') },
   { name: 'tsx (loader)', claims: (m) => m === 'tsx' || m === 'esbuild' },
@@ -50,7 +76,8 @@ const stages: { name: string; claims: (module: string, frame: CallFrame) => bool
   { name: 'other packages', claims: (m) => !m.startsWith('node:') && !m.startsWith('(') },
 ];
 /** A package function's line (ours run through tsx, whose lines do not match the sources: the name says enough). */
-const lineOf = (module: string, frame: CallFrame) => (frame.url && !module.startsWith('server/') && !module.startsWith('src/') ? `:${frame.lineNumber + 1}` : '');
+const lineOf = (module: string, frame: CallFrame) =>
+  frame.url && !module.startsWith('server/') && !module.startsWith('src/') ? `:${frame.lineNumber + 1}` : '';
 const nodeStage = 'Node: HTTP, sockets, streams, timers, crypto';
 const vmStage = 'V8 / native (program)';
 
@@ -85,8 +112,10 @@ export function summarize(profile: CpuProfile, requests: number, window?: { from
     const leaf = stack[0]!.callFrame;
     if (leaf.functionName === '(idle)') stage = '(idle)';
     else {
-      const found = stack.map((n) => ({ m: moduleOf(n.callFrame), f: n.callFrame }))
-        .map(({ m, f }) => stages.find((s) => s.claims(m, f))?.name).find((s) => s !== undefined);
+      const found = stack
+        .map((n) => ({ m: moduleOf(n.callFrame), f: n.callFrame }))
+        .map(({ m, f }) => stages.find((s) => s.claims(m, f))?.name)
+        .find((s) => s !== undefined);
       if (found) stage = found;
       else if (stack.some((n) => n.callFrame.url.startsWith('node:'))) stage = nodeStage;
     }
@@ -122,13 +151,21 @@ export function summarize(profile: CpuProfile, requests: number, window?: { from
       const m = moduleOf(n.callFrame);
       if (!m.startsWith('server/') && !m.startsWith('src/')) continue;
       const name = `${n.callFrame.functionName || '(anonymous)'} ${m}`;
-      if (!seen.has(name)) { seen.add(name); add(oursTime, name, us); }
+      if (!seen.has(name)) {
+        seen.add(name);
+        add(oursTime, name, us);
+      }
     }
   }
   const sorted = (map: Map<string, number>) => [...map].map(([name, us]) => ({ name, ms: us / 1000 })).sort((a, b) => b.ms - a.ms);
   return {
-    windowMs: windowUs / 1000, busyMs: busyUs / 1000, requests,
-    stages: sorted(stageTime), selfByFunction: sorted(selfTime), inclusiveOurs: sorted(oursTime), byModule: sorted(moduleTime),
+    windowMs: windowUs / 1000,
+    busyMs: busyUs / 1000,
+    requests,
+    stages: sorted(stageTime),
+    selfByFunction: sorted(selfTime),
+    inclusiveOurs: sorted(oursTime),
+    byModule: sorted(moduleTime),
   };
 }
 

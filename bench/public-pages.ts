@@ -12,7 +12,12 @@ export interface PageBytes {
 }
 
 /** What marks a file as the staff app's: words only its code holds, in the built files. */
-const staffMarks: [string, RegExp][] = [['the staff app\'s start', /AllTrac Staff/], ['Dexie', /Dexie/], ['TanStack Router', /createRouter|RouterProvider/], ['the sync worker', /sync\.worker/]];
+const staffMarks: [string, RegExp][] = [
+  ["the staff app's start", /AllTrac Staff/],
+  ['Dexie', /Dexie/],
+  ['TanStack Router', /createRouter|RouterProvider/],
+  ['the sync worker', /sync\.worker/],
+];
 
 /**
  * Issue 52: the JS a phone downloads to open each customers' page, cold (a fresh context, no cache, no service
@@ -31,7 +36,9 @@ export async function publicPageBytes(browser: Browser, url: string, pages: { na
       });
       await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
       const sizes = await Promise.all(scripts.map((s) => s.sent));
-      const staffCode = staffMarks.filter(([, mark]) => scripts.some((s) => mark.test(fs.readFileSync(path.join('dist', s.pathname), 'utf8')))).map(([what]) => what);
+      const staffCode = staffMarks
+        .filter(([, mark]) => scripts.some((s) => mark.test(fs.readFileSync(path.join('dist', s.pathname), 'utf8'))))
+        .map(([what]) => what);
       results.push({ page: name, files: scripts.length, sent: sizes.reduce((a, b) => a + b, 0), staffCode });
     } finally {
       await context.close();

@@ -75,12 +75,26 @@ try {
   const pageTen = await feedTimes(store101, 1);
 
   /** A visit of each of the ten stores to change. */
-  const visits = await Promise.all(ten.storeIds.map(async (store) => ({
-    store, ...(await db.selectFrom('scheduledVisits').select('scheduledVisitId').where('storeId', '=', store).where('deleted', '=', false).orderBy('version', 'desc').executeTakeFirstOrThrow()),
-  })));
+  const visits = await Promise.all(
+    ten.storeIds.map(async (store) => ({
+      store,
+      ...(await db
+        .selectFrom('scheduledVisits')
+        .select('scheduledVisitId')
+        .where('storeId', '=', store)
+        .where('deleted', '=', false)
+        .orderBy('version', 'desc')
+        .executeTakeFirstOrThrow()),
+    })),
+  );
   const write = async (visit: { store: number; scheduledVisitId: string }) => {
-    const answer = await apiCall(app, { method: 'PATCH', path: apiPaths.scheduledVisit.replace(':scheduledVisitId', visit.scheduledVisitId), token, store: visit.store,
-      body: [{ op: 'replace', path: '/staffNotes', value: `Bench ${randomUUID()}` }] });
+    const answer = await apiCall(app, {
+      method: 'PATCH',
+      path: apiPaths.scheduledVisit.replace(':scheduledVisitId', visit.scheduledVisitId),
+      token,
+      store: visit.store,
+      body: [{ op: 'replace', path: '/staffNotes', value: `Bench ${randomUUID()}` }],
+    });
     if (answer.statusCode !== 200) throw new Error(answer.body);
   };
   /**
@@ -91,7 +105,11 @@ try {
     const before = cpuTimes();
     const ownBefore = process.cpuUsage();
     const started = performance.now();
-    await Promise.all(Array.from({ length: writers }, async (_, w) => { for (let i = 0; i < writesEach; i++) await write(visitOf(w)); }));
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        for (let i = 0; i < writesEach; i++) await write(visitOf(w));
+      }),
+    );
     const after = cpuTimes();
     const own = process.cpuUsage(ownBefore);
     const elapsed = performance.now() - started;
@@ -111,17 +129,62 @@ try {
 
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const rows = [
-    ['writes/s, ten writers at ten stores at once (different rows)', `${tenStores.toFixed(0)}/s`, `${single.toFixed(0)}/s`, (tenStores / single).toFixed(2), 'ratio ≥ 3'],
-    ['  writes/s, ten writers on one row (one after another, as under a company lock)', `${oneRow.toFixed(0)}/s`, `${single.toFixed(0)}/s`, (oneRow / single).toFixed(2), ''],
-    [`  cores busy (of ${os.cpus().length}, every process) while ten writers write different rows`, tenRows.busyCores.toFixed(2), oneWriter.busyCores.toFixed(2), (tenRows.busyCores / oneWriter.busyCores).toFixed(2), ''],
-    ['  of which this process (the server and its callers: one thread, at most 1.00)', tenRows.serverCore.toFixed(2), oneWriter.serverCore.toFixed(2), (tenRows.serverCore / oneWriter.serverCore).toFixed(2), ''],
-    ...[50, 95].map((p) => [`feed page of 1,000, store #101 in a company of ten big stores, p${p}`, ms(percentile(pageTen, p)), ms(percentile(pageOne, p)), (percentile(pageTen, p) / percentile(pageOne, p)).toFixed(2), p === 50 ? 'ratio ≤ 1.5' : '']),
-    ...[50, 95].map((p) => [`  the first page, which also counts the whole first sync for its progress bar (once per first sync), p${p}`, ms(percentile(feedTen, p)), ms(percentile(feedOne, p)), (percentile(feedTen, p) / percentile(feedOne, p)).toFixed(2), '']),
+    [
+      'writes/s, ten writers at ten stores at once (different rows)',
+      `${tenStores.toFixed(0)}/s`,
+      `${single.toFixed(0)}/s`,
+      (tenStores / single).toFixed(2),
+      'ratio ≥ 3',
+    ],
+    [
+      '  writes/s, ten writers on one row (one after another, as under a company lock)',
+      `${oneRow.toFixed(0)}/s`,
+      `${single.toFixed(0)}/s`,
+      (oneRow / single).toFixed(2),
+      '',
+    ],
+    [
+      `  cores busy (of ${os.cpus().length}, every process) while ten writers write different rows`,
+      tenRows.busyCores.toFixed(2),
+      oneWriter.busyCores.toFixed(2),
+      (tenRows.busyCores / oneWriter.busyCores).toFixed(2),
+      '',
+    ],
+    [
+      '  of which this process (the server and its callers: one thread, at most 1.00)',
+      tenRows.serverCore.toFixed(2),
+      oneWriter.serverCore.toFixed(2),
+      (tenRows.serverCore / oneWriter.serverCore).toFixed(2),
+      '',
+    ],
+    ...[50, 95].map((p) => [
+      `feed page of 1,000, store #101 in a company of ten big stores, p${p}`,
+      ms(percentile(pageTen, p)),
+      ms(percentile(pageOne, p)),
+      (percentile(pageTen, p) / percentile(pageOne, p)).toFixed(2),
+      p === 50 ? 'ratio ≤ 1.5' : '',
+    ]),
+    ...[50, 95].map((p) => [
+      `  the first page, which also counts the whole first sync for its progress bar (once per first sync), p${p}`,
+      ms(percentile(feedTen, p)),
+      ms(percentile(feedOne, p)),
+      (percentile(feedTen, p) / percentile(feedOne, p)).toFixed(2),
+      '',
+    ]),
   ];
   const header = ['metric', 'value', 'baseline (one writer / one big store)', 'ratio', 'target'];
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(['', `${ten.rows.toLocaleString()} rows in ten stores, PostgreSQL`, line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line), ''].join('\n'));
+  console.log(
+    [
+      '',
+      `${ten.rows.toLocaleString()} rows in ten stores, PostgreSQL`,
+      line(header),
+      `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+      ...rows.map(line),
+      '',
+    ].join('\n'),
+  );
 } finally {
   await handle.close();
   await database.drop();

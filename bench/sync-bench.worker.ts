@@ -23,7 +23,13 @@ import type { DayRange } from '../src/domain/scheduler/scheduler-events.ts';
 import { defaultInspectionGroups } from '../src/domain/inspections/inspection-template.ts';
 import { apiPaths as paths } from '../src/contract/routes.ts';
 
-export interface BenchParams { serverUrl: string; storeId: number; userId: string; token: string; pageSize: number }
+export interface BenchParams {
+  serverUrl: string;
+  storeId: number;
+  userId: string;
+  token: string;
+  pageSize: number;
+}
 
 let engine: SyncEngine | null = null;
 /** The connection figures are read through, as the app's worker keeps one per store. */
@@ -36,7 +42,10 @@ const api = {
     let firstUsefulMs: number | null = null;
     const started = performance.now();
     engine = new SyncEngine({
-      db: new StoreDb(p), strictDb: new StoreDb(p, { durability: 'strict' }), api: client, pageSize: p.pageSize,
+      db: new StoreDb(p),
+      strictDb: new StoreDb(p, { durability: 'strict' }),
+      api: client,
+      pageSize: p.pageSize,
       onProgress: (progress) => {
         if (progress.phase === 'full' && firstUsefulMs === null) firstUsefulMs = performance.now() - started;
       },
@@ -49,12 +58,16 @@ const api = {
   async rawBulkPut(p: BenchParams) {
     const client = new ApiClient({ baseUrl: p.serverUrl, storeId: p.storeId, accessToken: () => p.token });
     const pages: Map<CollectionName, Row[]>[] = [];
-    for (let cursor = 0; ;) {
+    for (let cursor = 0; ; ) {
       const response = await client.request('GET', `${apiPaths.syncChanges}?since=${cursor}&limit=${p.pageSize}`);
       const page = syncChangesResponseSchema.parse(response.body);
       const byCollection = new Map<CollectionName, Row[]>();
       // The rows as the engine stores them (with the fields the device indexes), so both write the same index entries.
-      for (const change of page.changes) if (isCollectionName(change.collection)) (byCollection.get(change.collection) ?? byCollection.set(change.collection, []).get(change.collection)!).push(withDerivedFields(change.collection, change.value));
+      for (const change of page.changes)
+        if (isCollectionName(change.collection))
+          (byCollection.get(change.collection) ?? byCollection.set(change.collection, []).get(change.collection)!).push(
+            withDerivedFields(change.collection, change.value),
+          );
       pages.push(byCollection);
       cursor = page.cursor;
       if (!page.hasMore) break;
@@ -131,10 +144,18 @@ const api = {
   /** A quick reply by text to an incoming message, as the reply box sends it to the worker. */
   async reply(storeId: number, replyTo: string, storeMessageId: string) {
     const model = {
-      storeMessageId, customerId: null, templateType: 'FreeForm' as const, content: 'Your car is ready.', visitId: null, name: null,
-      destinationPhoneNumber: '5550000000', replyToStoreMessageId: replyTo,
+      storeMessageId,
+      customerId: null,
+      templateType: 'FreeForm' as const,
+      content: 'Your car is ready.',
+      visitId: null,
+      name: null,
+      destinationPhoneNumber: '5550000000',
+      replyToStoreMessageId: replyTo,
     };
-    await engine!.mutateAll(messageMutations.send('sms', model, { id: storeId, twilioPhoneNumber: '+15550102000' }, { userId: crypto.randomUUID(), name: 'Bench' }, () => false));
+    await engine!.mutateAll(
+      messageMutations.send('sms', model, { id: storeId, twilioPhoneNumber: '+15550102000' }, { userId: crypto.randomUUID(), name: 'Bench' }, () => false),
+    );
   },
 
   /** An inspection to photograph: started on a visit of the store, as the technician's screen starts it. */
@@ -142,10 +163,16 @@ const api = {
     const visit = (await engine!.replicaRowsOf('scheduledVisits', 1))[0]!;
     const groups = defaultInspectionGroups(() => crypto.randomUUID());
     const inspectionReportId = String(visit.scheduledVisitId);
-    await engine!.mutate(inspectionMutations.startInspection(storeId, {
-      inspectionReportId, scheduledVisitId: String(visit.scheduledVisitId), vehicleId: (visit.vehicleId as string | null) ?? null,
-      technicianId: null, groups, startedAt: new Date().toISOString(),
-    }));
+    await engine!.mutate(
+      inspectionMutations.startInspection(storeId, {
+        inspectionReportId,
+        scheduledVisitId: String(visit.scheduledVisitId),
+        vehicleId: (visit.vehicleId as string | null) ?? null,
+        technicianId: null,
+        groups,
+        startedAt: new Date().toISOString(),
+      }),
+    );
     return { inspectionReportId, itemId: groups[0]!.items[0]!.itemId };
   },
 
@@ -154,9 +181,19 @@ const api = {
     const started = performance.now();
     const { blob, width, height } = await compressPhoto(file);
     const inspectionPhotoId = crypto.randomUUID();
-    await engine!.mutateAll(inspectionMutations.addPhoto(storeId, {
-      inspectionPhotoId, inspectionReportId: report.inspectionReportId, itemId: report.itemId, contentType: 'image/jpeg', byteSize: blob.size, width, height, takenAt: new Date().toISOString(),
-    }), { inspectionPhotoId, blob });
+    await engine!.mutateAll(
+      inspectionMutations.addPhoto(storeId, {
+        inspectionPhotoId,
+        inspectionReportId: report.inspectionReportId,
+        itemId: report.itemId,
+        contentType: 'image/jpeg',
+        byteSize: blob.size,
+        width,
+        height,
+        takenAt: new Date().toISOString(),
+      }),
+      { inspectionPhotoId, blob },
+    );
     return { ms: performance.now() - started, bytes: blob.size };
   },
 
@@ -183,14 +220,26 @@ const api = {
     const ids: string[] = [];
     for (const blob of blobs) {
       const inspectionPhotoId = crypto.randomUUID();
-      await client.request('POST', paths.inspectionPhotos, { body: {
-        inspectionPhotoId, inspectionReportId: report.inspectionReportId, itemId: report.itemId, contentType: 'image/jpeg', byteSize: blob.size, width: 1600, height: 1200, takenAt: new Date().toISOString(),
-      } });
+      await client.request('POST', paths.inspectionPhotos, {
+        body: {
+          inspectionPhotoId,
+          inspectionReportId: report.inspectionReportId,
+          itemId: report.itemId,
+          contentType: 'image/jpeg',
+          byteSize: blob.size,
+          width: 1600,
+          height: 1200,
+          takenAt: new Date().toISOString(),
+        },
+      });
       ids.push(inspectionPhotoId);
     }
     const started = performance.now();
     for (const [i, blob] of blobs.entries()) {
-      await client.putBytes(paths.inspectionPhotoContent.replace(':inspectionPhotoId', ids[i]!), { bytes: await blob.arrayBuffer(), headers: { 'content-range': `bytes 0-${blob.size - 1}/${blob.size}` } });
+      await client.putBytes(paths.inspectionPhotoContent.replace(':inspectionPhotoId', ids[i]!), {
+        bytes: await blob.arrayBuffer(),
+        headers: { 'content-range': `bytes 0-${blob.size - 1}/${blob.size}` },
+      });
     }
     return performance.now() - started;
   },
@@ -235,14 +284,18 @@ const api = {
       if (rows.marks.size > 0) markMs.push(performance.now() - started);
       visits = rows.visits.length;
       started = performance.now();
-      await db.transaction('r', ['scheduledServices', 'scheduledVisits', 'storeMessages', 'ratings'].map((name) => db.table(name)), async () => {
-        await Promise.all([
-          db.rows('scheduledServices').where('startDate').between(window.servicesFrom, window.servicesTo, true, false).toArray(),
-          db.rows('scheduledVisits').where(serviceStartField).between(window.servicesFrom, window.servicesTo, true, false).toArray(),
-          db.rows('storeMessages').where('sentOn').between(window.messagesFrom, window.messagesTo, true, false).count(),
-          db.rows('ratings').where('visitDate').between(window.from, window.to, true, false).count(),
-        ]);
-      });
+      await db.transaction(
+        'r',
+        ['scheduledServices', 'scheduledVisits', 'storeMessages', 'ratings'].map((name) => db.table(name)),
+        async () => {
+          await Promise.all([
+            db.rows('scheduledServices').where('startDate').between(window.servicesFrom, window.servicesTo, true, false).toArray(),
+            db.rows('scheduledVisits').where(serviceStartField).between(window.servicesFrom, window.servicesTo, true, false).toArray(),
+            db.rows('storeMessages').where('sentOn').between(window.messagesFrom, window.messagesTo, true, false).count(),
+            db.rows('ratings').where('visitDate').between(window.from, window.to, true, false).count(),
+          ]);
+        },
+      );
       counts.push(performance.now() - started);
     }
     return { figures, reads, counts, visits, unmarked, markMs };

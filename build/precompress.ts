@@ -39,7 +39,8 @@ export async function precompressDirectory(dir: string): Promise<void> {
 }
 
 function textFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && compressible.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter((file) => fs.statSync(file).size >= minBytes);

@@ -20,18 +20,24 @@ async function seriousViolations(page: Page, within?: string): Promise<string[]>
 }
 
 describe('accessibility (axe-core)', () => {
-  it.each(staffScreens)('finds no serious or critical violation on the screens %s opens (%s: %j, %s px wide)', async (...screens) => {
-    expect(await checkScreens(env, screens, seriousViolations)).toEqual({});
-  }, 300_000);
+  it.each(staffScreens)(
+    'finds no serious or critical violation on the screens %s opens (%s: %j, %s px wide)',
+    async (...screens) => {
+      expect(await checkScreens(env, screens, seriousViolations)).toEqual({});
+    },
+    300_000,
+  );
 
-  it('finds no serious or critical violation in the scheduler\'s calendar grid: the day by bay and by technician, the week and the list, with the day\'s entries', async () => {
+  it("finds no serious or critical violation in the scheduler's calendar grid: the day by bay and by technician, the week and the list, with the day's entries", async () => {
     const calendar = (page: Page) => seriousViolations(page, '.ec');
     const views = ['/scheduler-dayview', '/scheduler-dayview?view=technicians', '/scheduler-dayview?view=week', '/scheduler-dayview?view=list'];
-    expect(await checkScreens(env, ['admin@demo.test', 'Alex Admin', views, 1440], async (page) => {
-      // The day's entries are drawn: the check reads them, not an empty grid.
-      await page.locator('.ec-event').first().waitFor({ timeout: 20_000 });
-      return calendar(page);
-    })).toEqual({});
+    expect(
+      await checkScreens(env, ['admin@demo.test', 'Alex Admin', views, 1440], async (page) => {
+        // The day's entries are drawn: the check reads them, not an empty grid.
+        await page.locator('.ec-event').first().waitFor({ timeout: 20_000 });
+        return calendar(page);
+      }),
+    ).toEqual({});
   }, 300_000);
 
   it('finds no serious or critical violation on the screens opened from a list: a customer, a thread, an appointment, a visit in the bay', async () => {
@@ -44,8 +50,13 @@ describe('accessibility (axe-core)', () => {
     const store = await db().selectFrom('storeLocations').select('contactFormId').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
     const visit = await db().selectFrom('scheduledVisits').select('scheduledVisitHashId').where('checkOutDate', 'is not', null).executeTakeFirstOrThrow();
     const report = await db().selectFrom('inspectionReports').select('inspectionReportHashId').where('sentAt', 'is not', null).executeTakeFirstOrThrow();
-    const pages = [`/contact-us/${store.contactFormId}`, `/book/${store.contactFormId}`, `/rating?visit=${visit.scheduledVisitHashId}`, `/inspection-reports/${report.inspectionReportHashId}`,
-      `/work-order/${visit.scheduledVisitHashId}`];
+    const pages = [
+      `/contact-us/${store.contactFormId}`,
+      `/book/${store.contactFormId}`,
+      `/rating?visit=${visit.scheduledVisitHashId}`,
+      `/inspection-reports/${report.inspectionReportHashId}`,
+      `/work-order/${visit.scheduledVisitHashId}`,
+    ];
     const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
       const page = await context.newPage();

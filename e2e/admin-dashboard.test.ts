@@ -15,7 +15,11 @@ async function newNotice(page: Page, words: string, severity: 'Low' | 'Medium' |
   await dialog.getByLabel('Preview').getByText(words).waitFor();
   await dialog.getByRole('button', { name: 'Create notice' }).click();
   await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('table', { name: 'System notices' }).getByRole('row', { name: new RegExp(words) }).getByText('Showing').waitFor();
+  await page
+    .getByRole('table', { name: 'System notices' })
+    .getByRole('row', { name: new RegExp(words) })
+    .getByText('Showing')
+    .waitFor();
 }
 
 describe('the administrator dashboard', () => {
@@ -59,7 +63,7 @@ describe('the administrator dashboard', () => {
     }
   });
 
-  it('lists the notices on a phone without scrolling sideways, another application\'s said to be its own, with End now on screen', async () => {
+  it("lists the notices on a phone without scrolling sideways, another application's said to be its own, with End now on screen", async () => {
     const admin = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     try {
       await shellReady(admin.page, 'Pat Platform');
@@ -82,7 +86,10 @@ describe('the administrator dashboard', () => {
       // The demo's High notice of another product is listed only when asked for, and says whose it is.
       expect(await list.getByText('Another product of the platform').count()).toBe(0);
       await admin.page.getByRole('switch', { name: /Show other applications' notices \(1\)/ }).check();
-      await list.getByRole('listitem', { name: /Another product of the platform/ }).getByText('OtherProduct only').waitFor();
+      await list
+        .getByRole('listitem', { name: /Another product of the platform/ })
+        .getByText('OtherProduct only')
+        .waitFor();
       await endNow.click();
       await card.getByText('Ended').waitFor();
     } finally {
@@ -99,8 +106,19 @@ describe('the administrator dashboard', () => {
       const dialog = page.getByRole('dialog', { name: 'Open a new store' });
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Demo Tire & Auto Riverside');
       await dialog.getByRole('button', { name: 'Open the store' }).click();
-      for (const message of ['Choose the company', 'Enter the store number', 'Choose the store\'s time zone', 'Enter the latitude', 'Enter the longitude', 'Enter the Google Place ID']) await dialog.getByText(message).waitFor();
-      await dialog.getByRole('textbox', { name: 'Company' }).or(dialog.getByRole('combobox', { name: 'Company' })).click();
+      for (const message of [
+        'Choose the company',
+        'Enter the store number',
+        "Choose the store's time zone",
+        'Enter the latitude',
+        'Enter the longitude',
+        'Enter the Google Place ID',
+      ])
+        await dialog.getByText(message).waitFor();
+      await dialog
+        .getByRole('textbox', { name: 'Company' })
+        .or(dialog.getByRole('combobox', { name: 'Company' }))
+        .click();
       await page.getByRole('option', { name: /^Demo Tire & Auto \(1001\)/ }).click();
       await dialog.getByRole('textbox', { name: 'Store number' }).fill('101');
       const zone = dialog.getByRole('textbox', { name: 'Time zone' }).or(dialog.getByRole('combobox', { name: 'Time zone' }));
@@ -118,14 +136,17 @@ describe('the administrator dashboard', () => {
       const row = page.getByRole('row', { name: /#177 Demo Tire & Auto Riverside/ });
       await row.waitFor();
       await row.getByRole('button', { name: 'Close store #177' }).click();
-      await page.getByRole('dialog', { name: /Close store #177/ }).getByRole('button', { name: 'Close the store' }).click();
+      await page
+        .getByRole('dialog', { name: /Close store #177/ })
+        .getByRole('button', { name: 'Close the store' })
+        .click();
       await row.waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }
   });
 
-  it('is the platform\'s admins\' alone: a store\'s Admin is shown the forbidden page, in words for an Admin', async () => {
+  it("is the platform's admins' alone: a store's Admin is shown the forbidden page, in words for an Admin", async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       await shellReady(page, 'Alex Admin');
@@ -133,12 +154,14 @@ describe('the administrator dashboard', () => {
       await page.waitForURL(`${env.server.url}/forbidden`);
       await page.getByRole('heading', { name: 'No access' }).waitFor();
       expect(await page.getByRole('button', { name: 'New notice' }).count()).toBe(0);
-      await page.getByText('This page is for AllTrac\'s platform administrators only.', { exact: false }).waitFor();
+      await page.getByText("This page is for AllTrac's platform administrators only.", { exact: false }).waitFor();
       // A page of the store's technicians: an Admin is sent to where roles are given, not to "ask your store's Admin".
       await page.goto(`${env.server.url}/technicians`);
       await page.waitForURL(`${env.server.url}/forbidden`);
-      await page.getByText('It is for the Lead Technician role. As this store\'s Admin, you give people their roles in Settings, under Users.', { exact: false }).waitFor();
-      expect(await page.getByText('ask your store\'s Admin', { exact: false }).count()).toBe(0);
+      await page
+        .getByText("It is for the Lead Technician role. As this store's Admin, you give people their roles in Settings, under Users.", { exact: false })
+        .waitFor();
+      expect(await page.getByText("ask your store's Admin", { exact: false }).count()).toBe(0);
       await page.getByRole('link', { name: 'Open Users settings' }).click();
       await page.waitForURL(`${env.server.url}/settings/users`);
     } finally {
@@ -151,7 +174,13 @@ describe('the administrator dashboard', () => {
     try {
       await shellReady(page, 'Pat Platform');
       await page.goto(`${env.server.url}/administrator-dashboard`);
-      const taken = (await page.getByRole('row', { name: /#101 Demo Tire/ }).getByRole('cell').nth(2).innerText()).trim();
+      const taken = (
+        await page
+          .getByRole('row', { name: /#101 Demo Tire/ })
+          .getByRole('cell')
+          .nth(2)
+          .innerText()
+      ).trim();
       await page.getByRole('button', { name: 'Edit store #103' }).click();
       const dialog = page.getByRole('dialog', { name: /Edit store #103/ });
       const save = () => dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -179,16 +208,26 @@ describe('the administrator dashboard', () => {
       await shellReady(lead.page, 'Lee Lead');
       await lead.page.getByRole('button', { name: 'Sync status: Saved' }).waitFor({ timeout: 20_000 });
       await lead.context.setOffline(true);
-      await lead.page.evaluate(() => (window as unknown as { alltrac: { sync: { sendSupportRequest(m: object): Promise<boolean> } } }).alltrac.sync.sendSupportRequest({
-        supportRequestId: crypto.randomUUID(), subject: 'Bay 2 lift is slow', message: 'It takes a minute to rise.', callbackPhone: '555-010-4444',
-      }));
+      await lead.page.evaluate(() =>
+        (window as unknown as { alltrac: { sync: { sendSupportRequest(m: object): Promise<boolean> } } }).alltrac.sync.sendSupportRequest({
+          supportRequestId: crypto.randomUUID(),
+          subject: 'Bay 2 lift is slow',
+          message: 'It takes a minute to rise.',
+          callbackPhone: '555-010-4444',
+        }),
+      );
       await lead.page.getByRole('button', { name: 'Sync status: Offline, 1 waiting' }).waitFor();
 
       await shellReady(admin.page, 'Pat Platform');
       await admin.page.goto(`${env.server.url}/administrator-dashboard`);
       await admin.page.getByRole('tab', { name: 'People' }).click();
       await admin.page.getByRole('textbox', { name: 'Search people' }).fill('lead@demo');
-      await admin.page.getByRole('list', { name: 'People' }).getByRole('listitem').filter({ hasText: 'lead@demo.test' }).getByText('#101 Lead Technician').waitFor();
+      await admin.page
+        .getByRole('list', { name: 'People' })
+        .getByRole('listitem')
+        .filter({ hasText: 'lead@demo.test' })
+        .getByText('#101 Lead Technician')
+        .waitFor();
       await admin.page.getByRole('button', { name: 'Manage Lee Lead' }).click();
       const dialog = admin.page.getByRole('dialog', { name: 'Lee Lead' });
       await dialog.getByRole('button', { name: 'Disable…' }).click();
@@ -197,8 +236,16 @@ describe('the administrator dashboard', () => {
 
       await lead.context.setOffline(false);
       await lead.page.getByRole('heading', { name: 'Signed out of this device' }).waitFor({ timeout: 30_000 });
-      await lead.page.getByRole('alert').filter({ hasText: 'Lee Lead was signed out' }).filter({ hasText: 'This account is disabled. Ask your administrator to enable it.' }).waitFor();
-      await lead.page.getByText(/1 change made here before then was not sent\. It is kept on this device, shown to nobody else, and sent once Lee Lead signs in here again\./).waitFor();
+      await lead.page
+        .getByRole('alert')
+        .filter({ hasText: 'Lee Lead was signed out' })
+        .filter({ hasText: 'This account is disabled. Ask your administrator to enable it.' })
+        .waitFor();
+      await lead.page
+        .getByText(
+          /1 change made here before then was not sent\. It is kept on this device, shown to nobody else, and sent once Lee Lead signs in here again\./,
+        )
+        .waitFor();
 
       await dialog.getByRole('button', { name: 'Enable account' }).click();
       await dialog.getByRole('button', { name: 'Disable…' }).waitFor();
@@ -206,14 +253,20 @@ describe('the administrator dashboard', () => {
       await lead.page.getByRole('button', { name: 'Sign in' }).click();
       await fillSignIn(lead.page, 'lead@demo.test');
       await shellReady(lead.page, 'Lee Lead');
-      await expect.poll(async () => (await env.server.database.db.selectFrom('supportRequests').select('subject').where('subject', '=', 'Bay 2 lift is slow').execute()).length, { timeout: 30_000 }).toBe(1);
+      await expect
+        .poll(
+          async () =>
+            (await env.server.database.db.selectFrom('supportRequests').select('subject').where('subject', '=', 'Bay 2 lift is slow').execute()).length,
+          { timeout: 30_000 },
+        )
+        .toBe(1);
     } finally {
       await lead.context.close();
       await admin.context.close();
     }
   });
 
-  it('shows on the Health tab the device that just synced, at its store and for its person, on a phone\'s screen', async () => {
+  it("shows on the Health tab the device that just synced, at its store and for its person, on a phone's screen", async () => {
     const user = await signIn(env.browser, env.server.url, 'user@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     const admin = await signIn(env.browser, env.server.url, 'platform@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     try {

@@ -57,7 +57,9 @@ function deployB(gone: string): void {
   const chunks = chunksOf(gone);
   expect(chunks.length).toBeGreaterThan(0);
   const sw = path.join(served, 'sw.js');
-  let worker = fs.readFileSync(sw, 'utf8').replace(/"revision":"[0-9a-f]+","url":"index.html"/, '"revision":"b0000000000000000000000000000000","url":"index.html"');
+  let worker = fs
+    .readFileSync(sw, 'utf8')
+    .replace(/"revision":"[0-9a-f]+","url":"index.html"/, '"revision":"b0000000000000000000000000000000","url":"index.html"');
   for (const chunk of chunks) {
     worker = worker.replace(`{"revision":null,"url":"assets/${chunk}"},`, '');
     removeFromServer(chunk);
@@ -89,15 +91,26 @@ describe('a deploy while the app is open', () => {
 
       await context.setOffline(true);
       const subject = `Across a deploy ${Date.now()}`;
-      await page.evaluate((s) => (window as unknown as { alltrac: { sync: { sendSupportRequest(m: object): Promise<boolean> } } }).alltrac.sync.sendSupportRequest({
-        supportRequestId: crypto.randomUUID(), subject: s, message: 'Queued before the new version came.', callbackPhone: '555-0100',
-      }), subject);
+      await page.evaluate(
+        (s) =>
+          (window as unknown as { alltrac: { sync: { sendSupportRequest(m: object): Promise<boolean> } } }).alltrac.sync.sendSupportRequest({
+            supportRequestId: crypto.randomUUID(),
+            subject: s,
+            message: 'Queued before the new version came.',
+            callbackPhone: '555-0100',
+          }),
+        subject,
+      );
       deployB('ratings-page');
       // Back online, the app looks for a new version at once (and hourly while it stays open).
       await context.setOffline(false);
 
       // The screen whose code the deploy replaced still opens: the device holds this version's copy.
-      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Ratings/ }).first().click();
+      await page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: /Ratings/ })
+        .first()
+        .click();
       await page.getByRole('heading', { name: 'Ratings' }).waitFor();
 
       const notice = page.getByRole('status', { name: 'App update' });
@@ -106,7 +119,11 @@ describe('a deploy while the app is open', () => {
       await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), notice.getByRole('button', { name: 'Reload' }).click()]);
       await shellReady(page, 'Uma User');
       expect(await build(page)).toBe('B');
-      await expect.poll(async () => (await server.database.db.selectFrom('supportRequests').select('supportRequestId').where('subject', '=', subject).execute()).length, { timeout: 30_000 }).toBe(1);
+      await expect
+        .poll(async () => (await server.database.db.selectFrom('supportRequests').select('supportRequestId').where('subject', '=', subject).execute()).length, {
+          timeout: 30_000,
+        })
+        .toBe(1);
       await page.getByRole('button', { name: 'Sync status: Saved' }).waitFor({ timeout: 20_000 });
       expect((await server.database.db.selectFrom('supportRequests').select('supportRequestId').where('subject', '=', subject).execute()).length).toBe(1);
       expect(errors.filter((e) => /chunk|dynamically imported module/i.test(e))).toEqual([]);
@@ -124,8 +141,14 @@ describe('a deploy while the app is open', () => {
       await shellReady(page, 'Uma User');
       for (const chunk of chunksOf('messages-page')) removeFromServer(chunk);
       let loads = 0;
-      page.on('load', () => { loads += 1; });
-      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Messages/ }).first().click();
+      page.on('load', () => {
+        loads += 1;
+      });
+      await page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: /Messages/ })
+        .first()
+        .click();
       await page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' }).waitFor({ timeout: 30_000 });
       expect(loads).toBe(1);
     } finally {

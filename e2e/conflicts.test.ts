@@ -6,7 +6,14 @@ import { shellReady, signIn } from './support/session.ts';
 const env = e2eEnvironment();
 const ratingSwitch = (page: Page) => page.getByRole('switch', { name: 'New rating: show in app' });
 const serverInApp = async (userId: string) =>
-  (await env.server.database.db.selectFrom('notificationPreferences').select('inApp').where('identityId', '=', userId).where('kind', '=', 'rating').executeTakeFirst())?.inApp ?? true;
+  (
+    await env.server.database.db
+      .selectFrom('notificationPreferences')
+      .select('inApp')
+      .where('identityId', '=', userId)
+      .where('kind', '=', 'rating')
+      .executeTakeFirst()
+  )?.inApp ?? true;
 
 describe('two devices changing the same setting, one of them offline', () => {
   it('end with the same value, and the device whose change was replaced says who replaced it and when', async () => {
@@ -37,7 +44,9 @@ describe('two devices changing the same setting, one of them offline', () => {
 
       const notice = y.page.getByRole('status').filter({ hasText: 'Your change was replaced' });
       await notice.waitFor({ timeout: 10_000 });
-      expect(await notice.innerText()).toContain('"Show in app" for New rating is now Off: changed by you on another device, just now. You had set it to On here.');
+      expect(await notice.innerText()).toContain(
+        '"Show in app" for New rating is now Off: changed by you on another device, just now. You had set it to On here.',
+      );
       expect(await x.page.getByText('Your change was replaced').count()).toBe(0);
       await notice.getByRole('button', { name: 'Dismiss' }).click();
       await expect.poll(() => y.page.getByText('Your change was replaced').count()).toBe(0);

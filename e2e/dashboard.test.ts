@@ -14,11 +14,14 @@ async function bookedShown(page: Page): Promise<number> {
 }
 
 describe('the dashboard', () => {
-  it('compares an admin\'s two stores from the server, and offline says so and shows this store\'s figures from the device', async () => {
+  it("compares an admin's two stores from the server, and offline says so and shows this store's figures from the device", async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
     try {
       await shellReady(page, 'Alex Admin');
-      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Dashboard/ }).click();
+      await page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: /Dashboard/ })
+        .click();
       await page.getByRole('radiogroup', { name: 'Stores' }).getByText('Compare stores').click();
       const table = page.getByRole('table', { name: 'Stores compared' });
       for (const storeNumber of [101, 102]) {
@@ -31,7 +34,10 @@ describe('the dashboard', () => {
       expect(new URL(page.url()).searchParams.get('view')).toBe('compare');
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Next week' }).click();
-      await page.getByRole('alert').filter({ hasText: 'Comparing stores needs a connection. This store\'s figures below are from this device.' }).waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('alert')
+        .filter({ hasText: "Comparing stores needs a connection. This store's figures below are from this device." })
+        .waitFor({ timeout: 20_000 });
       await page.getByRole('group', { name: /^Cars checked in:/ }).waitFor();
     } finally {
       await context.close();

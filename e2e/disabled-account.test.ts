@@ -16,15 +16,18 @@ const store101 = async () => (await db().selectFrom('storeLocations').select('id
 async function setDisabled(userId: string, disabled: boolean): Promise<void> {
   const token = await mintAccessToken(db(), 'platform@demo.test', env.server.publicUrl);
   const response = await fetch(`${env.server.url}${withApiVersion(apiPaths.platformPerson.replace(':userId', userId))}`, {
-    method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ disabled }),
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ disabled }),
   });
   expect(response.status).toBe(200);
 }
 
-const storedToken = (page: Page) => page.evaluate(() => {
-  const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-  return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
-});
+const storedToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
+  });
 const expiresAt = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
 
 describe('a person disabled while signed in on a device', () => {
@@ -62,7 +65,7 @@ describe('a person disabled while signed in on a device', () => {
   });
 });
 
-describe('a device offline past its access token\'s life', () => {
+describe("a device offline past its access token's life", () => {
   it('still opens with everything on it, and renews the sign-in once the server is back, signing nobody out', async () => {
     const [uma, store] = [await userIdOf('user@demo.test'), await store101()];
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');

@@ -17,7 +17,9 @@ beforeAll(async () => {
   assertBuilt();
   browser = await launchBrowser();
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 const until = async (check: () => Promise<boolean>, ms: number, what: string) => {
   const end = Date.now() + ms;
@@ -28,12 +30,13 @@ const until = async (check: () => Promise<boolean>, ms: number, what: string) =>
 };
 
 /** Runs the ops in the page through the app's sync API; returns how many were queued (no-ops are not). */
-const run = (page: Page, ops: Op[]) => page.evaluate(async (ops) => {
-  const sync = (window as unknown as { alltrac: { sync: Record<string, (...a: unknown[]) => Promise<boolean>> } }).alltrac.sync;
-  let queued = 0;
-  for (const op of ops) if (await sync[op.verb]!(...op.args)) queued++;
-  return queued;
-}, ops);
+const run = (page: Page, ops: Op[]) =>
+  page.evaluate(async (ops) => {
+    const sync = (window as unknown as { alltrac: { sync: Record<string, (...a: unknown[]) => Promise<boolean>> } }).alltrac.sync;
+    let queued = 0;
+    for (const op of ops) if (await sync[op.verb]!(...op.args)) queued++;
+    return queued;
+  }, ops);
 
 describe('changes made offline, replayed through a faulty network', () => {
   it.each([[11], [29]])('are each applied exactly once and the replica ends equal to the server (seed %i)', async (seed) => {
@@ -51,25 +54,55 @@ describe('changes made offline, replayed through a faulty network', () => {
       const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
       const user = await db.selectFrom('users').select(['userId']).where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
       const replicaName = `alltrac-${user.userId}-store-${store}`;
-      await until(async () => (await readStore<{ name: string; value: unknown }>(page, replicaName, 'syncState')).some((r) => r.name === 'complete' && r.value === true), 30_000, 'the first sync');
+      await until(
+        async () => (await readStore<{ name: string; value: unknown }>(page, replicaName, 'syncState')).some((r) => r.name === 'complete' && r.value === true),
+        30_000,
+        'the first sync',
+      );
 
       const existing = (await db.selectFrom('customers').select('customerId').orderBy('customerId').limit(10).execute()).map((c) => c.customerId);
-      const ratings = (await db.selectFrom('ratings').select('ratingId').where('storeId', '=', store).where('isRead', '=', false).limit(20).execute()).map((r) => r.ratingId);
-      const messages = (await db.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', store).where('isArchived', '=', false).limit(20).execute()).map((m) => m.storeMessageId);
-      const notifications = (await db.selectFrom('userNotifications').select(['userNotificationId', 'dateMarkedRead']).where('identityId', '=', user.userId).execute());
+      const ratings = (await db.selectFrom('ratings').select('ratingId').where('storeId', '=', store).where('isRead', '=', false).limit(20).execute()).map(
+        (r) => r.ratingId,
+      );
+      const messages = (
+        await db.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', store).where('isArchived', '=', false).limit(20).execute()
+      ).map((m) => m.storeMessageId);
+      const notifications = await db
+        .selectFrom('userNotifications')
+        .select(['userNotificationId', 'dateMarkedRead'])
+        .where('identityId', '=', user.userId)
+        .execute();
 
       // 200 changes over five kinds of rows, in a seeded order; expectations follow the last change of each row.
       const created: string[] = [];
       const expectedNotes = new Map<string, string>();
       const expectedRead = new Map(notifications.map((n) => [n.userNotificationId, n.dateMarkedRead !== null]));
       const ops: Op[] = [];
-      const pick = <T,>(list: T[]) => list[Math.floor(random() * list.length)]!;
+      const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
       for (let i = 0; ops.length < 200; i++) {
         const roll = random();
         if (roll < 0.15 || created.length === 0) {
           const customerId = randomUUID();
           created.push(customerId);
-          ops.push({ verb: 'createCustomer', args: [{ customerId, firstName: 'Fault', lastName: `Test ${seed}-${i}`, companyName: null, email: null, phoneNumber: `555${String(i).padStart(7, '0')}`, preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null }] });
+          ops.push({
+            verb: 'createCustomer',
+            args: [
+              {
+                customerId,
+                firstName: 'Fault',
+                lastName: `Test ${seed}-${i}`,
+                companyName: null,
+                email: null,
+                phoneNumber: `555${String(i).padStart(7, '0')}`,
+                preferredContactMethod: 'Phone',
+                addressLine1: null,
+                city: null,
+                state: null,
+                postalCode: null,
+                notes: null,
+              },
+            ],
+          });
         } else if (roll < 0.55) {
           const customerId = pick([...created, ...existing]);
           const notes = `note ${seed}-${i}`;
@@ -99,44 +132,74 @@ describe('changes made offline, replayed through a faulty network', () => {
       proxy.dropReplyChance = 0.3;
       let reloads = 0;
       const active = page;
-      await until(async () => {
-        const roll = random();
-        // The first step always reloads the page in the middle of the replay.
-        if (reloads === 0 || (roll < 0.1 && reloads < 3)) {
-          reloads++;
-          await active.reload();
-          await shellReady(active, 'Uma User');
-        } else if (roll < 0.25) {
-          proxy.cut();
-          await new Promise((r) => setTimeout(r, 300));
-          proxy.restore();
-        }
-        await active.evaluate(() => (window as unknown as { alltrac: { sync: { syncNow(): Promise<void> } } }).alltrac.sync.syncNow()).catch(() => undefined);
-        return (await readStore(active, replicaName, 'outbox')).length === 0;
-      }, 120_000, 'the outbox to empty');
+      await until(
+        async () => {
+          const roll = random();
+          // The first step always reloads the page in the middle of the replay.
+          if (reloads === 0 || (roll < 0.1 && reloads < 3)) {
+            reloads++;
+            await active.reload();
+            await shellReady(active, 'Uma User');
+          } else if (roll < 0.25) {
+            proxy.cut();
+            await new Promise((r) => setTimeout(r, 300));
+            proxy.restore();
+          }
+          await active.evaluate(() => (window as unknown as { alltrac: { sync: { syncNow(): Promise<void> } } }).alltrac.sync.syncNow()).catch(() => undefined);
+          return (await readStore(active, replicaName, 'outbox')).length === 0;
+        },
+        120_000,
+        'the outbox to empty',
+      );
       expect(proxy.droppedReplies).toBeGreaterThan(0);
 
       // Exactly once: one stored answer per queued change, and every change's effect is on the server.
       proxy.dropReplyChance = 0;
-      const keys = await db.selectFrom('idempotencyKeys').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', user.userId).executeTakeFirstOrThrow();
+      const keys = await db
+        .selectFrom('idempotencyKeys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', user.userId)
+        .executeTakeFirstOrThrow();
       expect(Number(keys.n)).toBe(queued);
-      const serverCustomers = await db.selectFrom('customers').select(['customerId', 'notes']).where('customerId', 'in', [...created, ...existing]).execute();
+      const serverCustomers = await db
+        .selectFrom('customers')
+        .select(['customerId', 'notes'])
+        .where('customerId', 'in', [...created, ...existing])
+        .execute();
       expect(serverCustomers.filter((c) => created.includes(c.customerId))).toHaveLength(created.length);
       for (const [customerId, notes] of expectedNotes) expect(serverCustomers.find((c) => c.customerId === customerId)?.notes).toBe(notes);
-      const serverNotifications = await db.selectFrom('userNotifications').select(['userNotificationId', 'dateMarkedRead']).where('identityId', '=', user.userId).execute();
+      const serverNotifications = await db
+        .selectFrom('userNotifications')
+        .select(['userNotificationId', 'dateMarkedRead'])
+        .where('identityId', '=', user.userId)
+        .execute();
       for (const n of serverNotifications) expect(n.dateMarkedRead !== null, n.userNotificationId).toBe(expectedRead.get(n.userNotificationId));
       expect(await db.selectFrom('ratings').select('ratingId').where('ratingId', 'in', touchedRatings).where('isRead', '=', false).execute()).toEqual([]);
-      if (touchedMessages.length) expect(await db.selectFrom('storeMessages').select('storeMessageId').where('storeMessageId', 'in', touchedMessages).where('isArchived', '=', false).execute()).toEqual([]);
+      if (touchedMessages.length)
+        expect(
+          await db
+            .selectFrom('storeMessages')
+            .select('storeMessageId')
+            .where('storeMessageId', 'in', touchedMessages)
+            .where('isArchived', '=', false)
+            .execute(),
+        ).toEqual([]);
 
       // The replica ends equal to the server for every row the changes touched.
       await active.evaluate(() => (window as unknown as { alltrac: { sync: { syncNow(): Promise<void> } } }).alltrac.sync.syncNow());
-      await until(async () => {
-        const replicaCustomers = await readStore<{ customerId: string; notes: string | null }>(active, replicaName, 'customers');
-        const replicaNotifications = await readStore<{ userNotificationId: string; dateMarkedRead: string | null }>(active, replicaName, 'userNotifications');
-        const customersMatch = serverCustomers.every((s) => replicaCustomers.find((r) => r.customerId === s.customerId)?.notes === s.notes);
-        const notificationsMatch = serverNotifications.every((s) => replicaNotifications.find((r) => r.userNotificationId === s.userNotificationId)?.dateMarkedRead === s.dateMarkedRead);
-        return customersMatch && notificationsMatch;
-      }, 20_000, 'the replica to equal the server');
+      await until(
+        async () => {
+          const replicaCustomers = await readStore<{ customerId: string; notes: string | null }>(active, replicaName, 'customers');
+          const replicaNotifications = await readStore<{ userNotificationId: string; dateMarkedRead: string | null }>(active, replicaName, 'userNotifications');
+          const customersMatch = serverCustomers.every((s) => replicaCustomers.find((r) => r.customerId === s.customerId)?.notes === s.notes);
+          const notificationsMatch = serverNotifications.every(
+            (s) => replicaNotifications.find((r) => r.userNotificationId === s.userNotificationId)?.dateMarkedRead === s.dateMarkedRead,
+          );
+          return customersMatch && notificationsMatch;
+        },
+        20_000,
+        'the replica to equal the server',
+      );
     } finally {
       await context.close();
       await proxy.close();

@@ -20,7 +20,9 @@ describe('writing to support', () => {
       await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Card reader at the counter');
       await page.getByRole('textbox', { name: 'Message', exact: true }).fill('It stopped pairing with the tablet this morning.');
       await page.reload();
-      await expect.poll(() => page.getByRole('textbox', { name: 'Message', exact: true }).inputValue(), { timeout: 15_000 }).toBe('It stopped pairing with the tablet this morning.');
+      await expect
+        .poll(() => page.getByRole('textbox', { name: 'Message', exact: true }).inputValue(), { timeout: 15_000 })
+        .toBe('It stopped pairing with the tablet this morning.');
 
       await context.setOffline(true);
       await page.getByLabel('Phone for a call back').fill('(555) 201-3344');
@@ -59,8 +61,13 @@ describe('notification settings', () => {
     const db = env.server.database.db;
     try {
       await shellReady(page, 'Alex Admin');
-      const unread = await db.selectFrom('userNotifications').innerJoin('users', 'users.userId', 'userNotifications.identityId')
-        .select(['kind']).where('users.email', '=', 'admin@demo.test').where('dateMarkedRead', 'is', null).execute();
+      const unread = await db
+        .selectFrom('userNotifications')
+        .innerJoin('users', 'users.userId', 'userNotifications.identityId')
+        .select(['kind'])
+        .where('users.email', '=', 'admin@demo.test')
+        .where('dateMarkedRead', 'is', null)
+        .execute();
       const ratings = unread.filter((n) => n.kind === 'rating').length;
       expect(ratings).toBeGreaterThan(0);
       await page.getByRole('button', { name: `Notifications: ${unread.length} unread` }).waitFor({ timeout: 15_000 });
@@ -75,10 +82,26 @@ describe('notification settings', () => {
       const bell = page.getByRole('button', { name: `Notifications: ${unread.length - ratings} unread` });
       await bell.waitFor();
       await bell.click();
-      await page.getByRole('button', { name: /^Notification: / }).first().waitFor();
+      await page
+        .getByRole('button', { name: /^Notification: / })
+        .first()
+        .waitFor();
       expect(await page.getByRole('button', { name: /^Notification: A customer left a/ }).count()).toBe(0);
-      await expect.poll(async () => (await db.selectFrom('notificationPreferences').innerJoin('users', 'users.userId', 'notificationPreferences.identityId')
-        .select('inApp').where('users.email', '=', 'admin@demo.test').where('kind', '=', 'rating').executeTakeFirst())?.inApp, { timeout: 15_000 }).toBe(false);
+      await expect
+        .poll(
+          async () =>
+            (
+              await db
+                .selectFrom('notificationPreferences')
+                .innerJoin('users', 'users.userId', 'notificationPreferences.identityId')
+                .select('inApp')
+                .where('users.email', '=', 'admin@demo.test')
+                .where('kind', '=', 'rating')
+                .executeTakeFirst()
+            )?.inApp,
+          { timeout: 15_000 },
+        )
+        .toBe(false);
 
       await page.reload();
       await ratingSwitch.waitFor({ timeout: 15_000 });

@@ -33,22 +33,57 @@ const fill = (template: string, params: Record<string, string>) => template.repl
 async function carReadyNow(firstName: string, phoneNumber: string): Promise<string> {
   const customerId = randomUUID();
   await call('POST', apiPaths.customers, {
-    customerId, firstName, lastName: 'Homeview', companyName: null, email: null, phoneNumber, preferredContactMethod: 'Text',
-    addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+    customerId,
+    firstName,
+    lastName: 'Homeview',
+    companyName: null,
+    email: null,
+    phoneNumber,
+    preferredContactMethod: 'Text',
+    addressLine1: null,
+    city: null,
+    state: null,
+    postalCode: null,
+    notes: null,
   });
-  const resourceId = (await db().selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', store).where('isActive', '=', true).executeTakeFirstOrThrow()).schedulerResourceId;
+  const resourceId = (
+    await db()
+      .selectFrom('schedulerResources')
+      .select('schedulerResourceId')
+      .where('storeId', '=', store)
+      .where('isActive', '=', true)
+      .executeTakeFirstOrThrow()
+  ).schedulerResourceId;
   const scheduledVisitId = randomUUID();
   const quarter = 15 * 60_000;
   const startDate = new Date(Math.floor(Date.now() / quarter) * quarter - 2 * quarter).toISOString();
   await call('POST', apiPaths.scheduledVisits, {
-    scheduledVisitId, scheduledVisitHashId: newHashId(), customerId, vehicleId: null, customerVehicleStatus: 1, description: null,
-    staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
+    scheduledVisitId,
+    scheduledVisitHashId: newHashId(),
+    customerId,
+    vehicleId: null,
+    customerVehicleStatus: 1,
+    description: null,
+    staffNotes: null,
+    customerComments: null,
+    keyTag: null,
+    visitAppointmentCount: 1,
+    scheduledCustomerCheckIn: startDate,
+    pickUpTime: null,
   });
   await call('POST', fill(apiPaths.scheduledServices, { scheduledVisitId }), {
-    scheduledServiceId: randomUUID(), storeServiceId: null, resourceId, startDate, endDate: startDate, durationInMinutes: 15, serviceNotes: null, selectedTechnician: null,
+    scheduledServiceId: randomUUID(),
+    storeServiceId: null,
+    resourceId,
+    startDate,
+    endDate: startDate,
+    durationInMinutes: 15,
+    serviceNotes: null,
+    selectedTechnician: null,
   });
   await call('POST', fill(apiPaths.checkIn, { scheduledVisitId }), {});
-  for (const milestone of ['work-start', 'work-complete', 'ready-for-pickup']) await call('POST', fill(apiPaths.visitMilestone, { scheduledVisitId, milestone }), {});
+  for (const milestone of ['work-start', 'work-complete', 'ready-for-pickup'])
+    await call('POST', fill(apiPaths.visitMilestone, { scheduledVisitId, milestone }), {});
   return scheduledVisitId;
 }
 
@@ -56,7 +91,9 @@ async function carReadyNow(firstName: string, phoneNumber: string): Promise<stri
 function textsTo(phone: string): { to: string; body: string }[] {
   const dir = path.join(env.config.dataDir, 'sms');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string })
+  return fs
+    .readdirSync(dir)
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string; body: string })
     .filter((text) => text.to.replace(/\D/g, '').endsWith(phone));
 }
 
@@ -81,7 +118,9 @@ describe('home', () => {
       await shellReady(page, 'Uma User');
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
       await firstSyncDone(page, userId, store);
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await page.goto(`${env.server.url}/`);
       const counts = await homeCounts(page);
 

@@ -33,7 +33,9 @@ function offerInstall(page: Page, outcome: 'accepted' | 'dismissed'): Promise<bo
     counted.installPrompts = 0;
     const event = new Event('beforeinstallprompt', { cancelable: true });
     Object.assign(event, {
-      prompt: async () => { counted.installPrompts += 1; },
+      prompt: async () => {
+        counted.installPrompts += 1;
+      },
       userChoice: Promise.resolve({ outcome, platform: 'web' }),
     });
     window.dispatchEvent(event);
@@ -50,7 +52,12 @@ const sheet = (page: Page) => page.getByRole('dialog', { name: 'Install AllTrac 
 async function staysHidden(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    const task = () => new Promise((resolve) => { const channel = new MessageChannel(); channel.port1.onmessage = resolve; channel.port2.postMessage(null); });
+    const task = () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      });
     await frame();
     await task();
     await frame();
@@ -90,7 +97,7 @@ describe('install sheet', () => {
     }
   });
 
-  it('stays hidden after Not Now, after a reload and on the user\'s other phone, the choice saved in the user\'s settings on the server', async () => {
+  it("stays hidden after Not Now, after a reload and on the user's other phone, the choice saved in the user's settings on the server", async () => {
     const before = Date.now();
     const first = await umaOn(env.browser, phone);
     try {

@@ -17,15 +17,24 @@ function markTargets(): number {
   };
   const dialogs = document.querySelectorAll('[aria-modal="true"]');
   const root = dialogs.length > 0 ? dialogs[dialogs.length - 1]! : document.body;
-  const targets = [...root.querySelectorAll('*')].filter((e) => visible(e) && getComputedStyle(e).cursor === 'pointer'
-    && (!e.parentElement || getComputedStyle(e.parentElement).cursor !== 'pointer') && !e.matches(':disabled, [aria-disabled="true"]'));
+  const targets = [...root.querySelectorAll('*')].filter(
+    (e) =>
+      visible(e) &&
+      getComputedStyle(e).cursor === 'pointer' &&
+      (!e.parentElement || getComputedStyle(e.parentElement).cursor !== 'pointer') &&
+      !e.matches(':disabled, [aria-disabled="true"]'),
+  );
   targets.forEach((e) => e.setAttribute('data-walk-target', ''));
   let order = 0;
-  document.addEventListener('focusin', (event) => {
-    const target = event.target as Element;
-    if (!target.hasAttribute('data-walk-focused')) target.setAttribute('data-walk-focused', String(order++));
-    else if (target.getAttribute('data-walk-focused') === '0') document.body.setAttribute('data-walk-round', '');
-  }, true);
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      const target = event.target as Element;
+      if (!target.hasAttribute('data-walk-focused')) target.setAttribute('data-walk-focused', String(order++));
+      else if (target.getAttribute('data-walk-focused') === '0') document.body.setAttribute('data-walk-round', '');
+    },
+    true,
+  );
   (document.activeElement as HTMLElement | null)?.blur();
   return targets.length;
 }
@@ -49,7 +58,8 @@ function unreachedTargets(): string[] {
     const listbox = e.closest('[role="listbox"]');
     return Boolean(listbox?.id && document.querySelector(`[aria-controls="${CSS.escape(listbox.id)}"][data-walk-focused]`));
   };
-  return [...document.querySelectorAll('[data-walk-target]')].filter((e) => !reached(e))
+  return [...document.querySelectorAll('[data-walk-target]')]
+    .filter((e) => !reached(e))
     .map((e) => `${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 60)}"`);
 }
 
@@ -64,9 +74,13 @@ async function tabRound(page: Page): Promise<string[]> {
 }
 
 describe('the keyboard', () => {
-  it.each(staffScreens)('reaches with Tab everything a mouse can click on the screens %s opens (%s: %j, %s px wide)', async (...screens) => {
-    expect(await checkScreens(env, screens, tabRound)).toEqual({});
-  }, 300_000);
+  it.each(staffScreens)(
+    'reaches with Tab everything a mouse can click on the screens %s opens (%s: %j, %s px wide)',
+    async (...screens) => {
+      expect(await checkScreens(env, screens, tabRound)).toEqual({});
+    },
+    300_000,
+  );
 
   it('reaches with Tab everything a mouse can click on the screens opened from a list: a customer, a thread, an appointment, a visit in the bay', async () => {
     const missed = {};

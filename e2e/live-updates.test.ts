@@ -7,15 +7,13 @@ import { liveConnection, shellReady, signIn, watchStatus } from './support/sessi
 
 const env = e2eEnvironment();
 
-
 /** Marks the first unread notification read on one page and waits for another page to show it read. */
 async function markOneReadAndWatch(from: Page, to: Page): Promise<void> {
   const unreadThere = await to.getByRole('button', { name: 'Mark read' }).count();
   await from.getByRole('button', { name: 'Mark read' }).first().click();
-  await to.waitForFunction(
-    (count) => [...document.querySelectorAll('button')].filter((b) => b.textContent === 'Mark read').length === count - 1,
-    unreadThere, { timeout: 15_000 },
-  );
+  await to.waitForFunction((count) => [...document.querySelectorAll('button')].filter((b) => b.textContent === 'Mark read').length === count - 1, unreadThere, {
+    timeout: 15_000,
+  });
 }
 
 describe('live updates between devices', () => {
@@ -69,21 +67,36 @@ describe('tabs of one browser profile', () => {
   it('elect one sync leader, and another tab takes over when it closes', async () => {
     const { first, second } = await twoTabs();
     try {
-      const locks = () => second.evaluate(async () => {
-        const state = await navigator.locks.query();
-        return {
-          held: (state.held ?? []).filter((l) => l.name === 'alltrac-sync-leader').length,
-          waiting: (state.pending ?? []).filter((l) => l.name === 'alltrac-sync-leader').length,
-        };
-      });
+      const locks = () =>
+        second.evaluate(async () => {
+          const state = await navigator.locks.query();
+          return {
+            held: (state.held ?? []).filter((l) => l.name === 'alltrac-sync-leader').length,
+            waiting: (state.pending ?? []).filter((l) => l.name === 'alltrac-sync-leader').length,
+          };
+        });
       await expect.poll(locks).toEqual({ held: 1, waiting: 1 });
       await first.page.close();
       await expect.poll(locks, { timeout: 15_000 }).toEqual({ held: 1, waiting: 0 });
       // The new leader syncs: a change queued in this tab reaches the env.server.
-      const rating = await env.server.database.db.selectFrom('ratings').innerJoin('storeLocations', 'storeLocations.id', 'ratings.storeId')
-        .select('ratingId').where('storeNumber', '=', 101).where('isRead', '=', false).executeTakeFirstOrThrow();
-      await second.evaluate((id) => (window as unknown as { alltrac: { sync: { markRatingRead(id: string): Promise<boolean> } } }).alltrac.sync.markRatingRead(id), rating.ratingId);
-      await expect.poll(async () => (await env.server.database.db.selectFrom('ratings').select('isRead').where('ratingId', '=', rating.ratingId).executeTakeFirstOrThrow()).isRead, { timeout: 10_000 }).toBe(true);
+      const rating = await env.server.database.db
+        .selectFrom('ratings')
+        .innerJoin('storeLocations', 'storeLocations.id', 'ratings.storeId')
+        .select('ratingId')
+        .where('storeNumber', '=', 101)
+        .where('isRead', '=', false)
+        .executeTakeFirstOrThrow();
+      await second.evaluate(
+        (id) => (window as unknown as { alltrac: { sync: { markRatingRead(id: string): Promise<boolean> } } }).alltrac.sync.markRatingRead(id),
+        rating.ratingId,
+      );
+      await expect
+        .poll(
+          async () =>
+            (await env.server.database.db.selectFrom('ratings').select('isRead').where('ratingId', '=', rating.ratingId).executeTakeFirstOrThrow()).isRead,
+          { timeout: 10_000 },
+        )
+        .toBe(true);
     } finally {
       await first.context.close();
     }
@@ -101,24 +114,39 @@ describe('a newer version of the app taking over the databases', () => {
       await second.evaluate(async (name) => {
         await new Promise<void>((resolve, reject) => {
           const open = indexedDB.open(name, 1000);
-          open.onsuccess = () => { open.result.close(); resolve(); };
+          open.onsuccess = () => {
+            open.result.close();
+            resolve();
+          };
           open.onerror = () => reject(open.error);
         });
-        await new Promise<void>((resolve) => { indexedDB.deleteDatabase(name).onsuccess = () => resolve(); });
+        await new Promise<void>((resolve) => {
+          indexedDB.deleteDatabase(name).onsuccess = () => resolve();
+        });
       }, `alltrac-${userId}-store-${store}`);
       await first.page.getByText('A new version of the app is ready.').waitFor({ timeout: 10_000 });
       // The newer version's tab leads now, and syncs.
       await second.reload();
       await shellReady(second, 'Uma User');
       const rating = await db.selectFrom('ratings').select('ratingId').where('storeId', '=', store).where('isRead', '=', false).executeTakeFirstOrThrow();
-      await expect.poll(() => second.evaluate(async (id) => {
-        try {
-          return await (window as unknown as { alltrac: { sync: { markRatingRead(id: string): Promise<boolean> } } }).alltrac.sync.markRatingRead(id);
-        } catch {
-          return false;
-        }
-      }, rating.ratingId), { timeout: 20_000, interval: 500 }).toBe(true);
-      await expect.poll(async () => (await db.selectFrom('ratings').select('isRead').where('ratingId', '=', rating.ratingId).executeTakeFirstOrThrow()).isRead, { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            second.evaluate(async (id) => {
+              try {
+                return await (window as unknown as { alltrac: { sync: { markRatingRead(id: string): Promise<boolean> } } }).alltrac.sync.markRatingRead(id);
+              } catch {
+                return false;
+              }
+            }, rating.ratingId),
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe(true);
+      await expect
+        .poll(async () => (await db.selectFrom('ratings').select('isRead').where('ratingId', '=', rating.ratingId).executeTakeFirstOrThrow()).isRead, {
+          timeout: 15_000,
+        })
+        .toBe(true);
     } finally {
       await first.context.close();
     }

@@ -27,16 +27,23 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-
 describe('a reply whose server dies after storing it', () => {
   it('is texted exactly once by the server that starts next, and the thread says it was sent', async () => {
     // What the test needs to know of the data, read before the server process holds the folder.
     const reader = await startLocalServer(await localConfig(dataDir));
     const db = reader.database.db;
     const store = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
-    const incoming = await db.selectFrom('storeMessages').select(['storeMessageId', 'customerId', 'phoneNumber']).where('storeId', '=', store.id)
-      .where('messageDirection', '=', 'Inbound').where('preferredContactMethod', '=', 'Sms').where('messageDeliveryMethod', '=', 'Sms')
-      .where('repliedToByUserId', 'is', null).where('isArchived', '=', false).where('phoneNumber', 'is not', null).executeTakeFirstOrThrow();
+    const incoming = await db
+      .selectFrom('storeMessages')
+      .select(['storeMessageId', 'customerId', 'phoneNumber'])
+      .where('storeId', '=', store.id)
+      .where('messageDirection', '=', 'Inbound')
+      .where('preferredContactMethod', '=', 'Sms')
+      .where('messageDeliveryMethod', '=', 'Sms')
+      .where('repliedToByUserId', 'is', null)
+      .where('isArchived', '=', false)
+      .where('phoneNumber', 'is not', null)
+      .executeTakeFirstOrThrow();
     const { userId } = await db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
     await reader.close();
 
@@ -71,7 +78,11 @@ describe('a reply whose server dies after storing it', () => {
       await expect.poll(() => textsInSink(dataDir).filter((t) => t.body === words).length, { timeout: 60_000, interval: 500 }).toBe(1);
       await page.getByRole('log', { name: 'Conversation' }).getByText('Sent', { exact: true }).waitFor({ timeout: 20_000 });
       // 'Sent' follows the send queue's record that it went, which no server takes again: it went once, to the customer.
-      expect(textsInSink(dataDir).filter((t) => t.body === words).map((t) => t.to)).toEqual([`+1${incoming.phoneNumber!.replace(/\D/g, '').slice(-10)}`]);
+      expect(
+        textsInSink(dataDir)
+          .filter((t) => t.body === words)
+          .map((t) => t.to),
+      ).toEqual([`+1${incoming.phoneNumber!.replace(/\D/g, '').slice(-10)}`]);
     } finally {
       await context.close();
     }

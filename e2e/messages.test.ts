@@ -30,13 +30,14 @@ async function outboxOf(page: Page, email: string, storeId: number): Promise<unk
   return readStore(page, `alltrac-${userId}-store-${storeId}`, 'outbox');
 }
 
-
 async function openThread(page: Page, email: string, name: string, messageId: string, customerId: string | null) {
   await shellReady(page, name);
   const userId = (await db().selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow()).userId;
   const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
   await firstSyncDone(page, userId, store);
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.goto(`${appUrl}/messages/cus/${messageId}${customerId ? `/${customerId}` : ''}`);
   await page.getByRole('log', { name: 'Conversation' }).waitFor();
   return store;
@@ -45,9 +46,17 @@ async function openThread(page: Page, email: string, name: string, messageId: st
 describe('messages to customers', () => {
   it('sends a quick reply written offline exactly once after two reloads, and marks the message replied', async () => {
     const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
-    const incoming = await db().selectFrom('storeMessages').select(['storeMessageId', 'customerId', 'phoneNumber']).where('storeId', '=', store)
-      .where('messageDirection', '=', 'Inbound').where('preferredContactMethod', '=', 'Sms').where('messageDeliveryMethod', '=', 'Sms')
-      .where('repliedToByUserId', 'is', null).where('isArchived', '=', false).where('phoneNumber', 'is not', null).executeTakeFirstOrThrow();
+    const incoming = await db()
+      .selectFrom('storeMessages')
+      .select(['storeMessageId', 'customerId', 'phoneNumber'])
+      .where('storeId', '=', store)
+      .where('messageDirection', '=', 'Inbound')
+      .where('preferredContactMethod', '=', 'Sms')
+      .where('messageDeliveryMethod', '=', 'Sms')
+      .where('repliedToByUserId', 'is', null)
+      .where('isArchived', '=', false)
+      .where('phoneNumber', 'is not', null)
+      .executeTakeFirstOrThrow();
     const words = `Your car is ready, ${randomUUID().slice(0, 8)}.`;
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
@@ -72,7 +81,11 @@ describe('messages to customers', () => {
       await context.setOffline(false);
       await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => t.body === words).length, { timeout: 30_000 }).toBe(1);
       await page.getByText('Sent', { exact: true }).waitFor({ timeout: 15_000 });
-      const replied = await db().selectFrom('storeMessages').select('repliedToByUserName').where('storeMessageId', '=', incoming.storeMessageId).executeTakeFirstOrThrow();
+      const replied = await db()
+        .selectFrom('storeMessages')
+        .select('repliedToByUserName')
+        .where('storeMessageId', '=', incoming.storeMessageId)
+        .executeTakeFirstOrThrow();
       expect(replied.repliedToByUserName).toBe('Uma User');
       // Nothing more goes out later: 'Sent' means the send queue recorded it as sent, which no process takes again,
       // and the device holds no second copy to send.
@@ -90,8 +103,19 @@ describe('messages to customers', () => {
     const token = await mintAccessToken(db(), 'user@demo.test', env.server.publicUrl);
     const markup = '<img src=x onerror="window.__ran = true"><b>bold?</b>';
     const sent = await apiCall(env.server.app, {
-      method: 'POST', path: apiPaths.smsMessages, token, store,
-      body: { storeMessageId: randomUUID(), customerId: null, templateType: 'FreeForm', content: markup, visitId: null, name: 'Markup Test', destinationPhoneNumber: '5550109999' },
+      method: 'POST',
+      path: apiPaths.smsMessages,
+      token,
+      store,
+      body: {
+        storeMessageId: randomUUID(),
+        customerId: null,
+        templateType: 'FreeForm',
+        content: markup,
+        visitId: null,
+        name: 'Markup Test',
+        destinationPhoneNumber: '5550109999',
+      },
     });
     expect(sent.statusCode).toBe(201);
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
@@ -106,15 +130,28 @@ describe('messages to customers', () => {
   });
 
   it('turns a text message into a call on every open device as soon as the store stops texting, and back', async () => {
-    const store = (await db().selectFrom('storeLocations').select(['id', 'twilioPhoneNumber']).where('storeNumber', '=', 101).executeTakeFirstOrThrow());
-    const incoming = await db().selectFrom('storeMessages').select(['storeMessageId', 'customerId']).where('storeId', '=', store.id)
-      .where('messageDirection', '=', 'Inbound').where('preferredContactMethod', '=', 'Sms').where('repliedToByUserId', 'is', null)
-      .where('isArchived', '=', false).where('phoneNumber', 'is not', null).orderBy('sentOn').executeTakeFirstOrThrow();
+    const store = await db().selectFrom('storeLocations').select(['id', 'twilioPhoneNumber']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
+    const incoming = await db()
+      .selectFrom('storeMessages')
+      .select(['storeMessageId', 'customerId'])
+      .where('storeId', '=', store.id)
+      .where('messageDirection', '=', 'Inbound')
+      .where('preferredContactMethod', '=', 'Sms')
+      .where('repliedToByUserId', 'is', null)
+      .where('isArchived', '=', false)
+      .where('phoneNumber', 'is not', null)
+      .orderBy('sentOn')
+      .executeTakeFirstOrThrow();
     // The platform's admins assign texting numbers.
     const platform = await mintAccessToken(db(), 'platform@demo.test', env.server.publicUrl);
-    const texting = (value: string | null) => apiCall(env.server.app, {
-      method: 'PATCH', path: apiPaths.storeLocation.replace(':id', String(store.id)), token: platform, store: store.id, body: { twilioPhoneNumber: value },
-    });
+    const texting = (value: string | null) =>
+      apiCall(env.server.app, {
+        method: 'PATCH',
+        path: apiPaths.storeLocation.replace(':id', String(store.id)),
+        token: platform,
+        store: store.id,
+        body: { twilioPhoneNumber: value },
+      });
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
       await openThread(page, 'user@demo.test', 'Uma User', incoming.storeMessageId, incoming.customerId);
@@ -131,14 +168,16 @@ describe('messages to customers', () => {
     }
   });
 
-  it('shows a customer\'s text in an open popup without a reload; once they text STOP the thread says so and a reply is refused', async () => {
+  it("shows a customer's text in an open popup without a reload; once they text STOP the thread says so and a reply is refused", async () => {
     const store = await db().selectFrom('storeLocations').select(['id', 'twilioPhoneNumber']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
     const from = '+15550108001';
     const textFromCustomer = async (body: string) => {
       const fields = { MessageSid: `SM${randomUUID().replace(/-/g, '')}`, From: from, To: store.twilioPhoneNumber!, Body: body };
       const signature = twilio.getExpectedTwilioSignature(twilioAuthToken, `${env.server.publicUrl}${twilioWebhookPaths.incoming}`, fields);
       const answer = await fetch(`${env.server.url}${twilioWebhookPaths.incoming}`, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, body: new URLSearchParams(fields),
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+        body: new URLSearchParams(fields),
       });
       expect(answer.status).toBe(200);
     };
@@ -162,13 +201,19 @@ describe('messages to customers', () => {
       await page.getByRole('alert').filter({ hasText: 'Message failed to send: Texts to this number are off' }).waitFor();
       // Refused on the device: nothing was queued to go later, and the customer had only the STOP confirmation.
       expect(await outboxOf(page, 'user@demo.test', store.id)).toEqual([]);
-      await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => t.to === from).map((t) => t.body)).toEqual([expect.stringContaining('you will get no more texts from us')]);
+      await expect
+        .poll(() =>
+          textsInSink(env.config.dataDir)
+            .filter((t) => t.to === from)
+            .map((t) => t.body),
+        )
+        .toEqual([expect.stringContaining('you will get no more texts from us')]);
     } finally {
       await context.close();
     }
   });
 
-  it('takes a contact form from a customer\'s phone through a dropped connection, once, into an open popup without a reload', async () => {
+  it("takes a contact form from a customer's phone through a dropped connection, once, into an open popup without a reload", async () => {
     const store = await db().selectFrom('storeLocations').select(['id', 'contactFormId']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
     const staff = await signIn(env.browser, appUrl, 'user@demo.test');
     const customer = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -207,8 +252,16 @@ describe('messages to customers', () => {
 
   it('shows Quick Reply, Archive and the call box on each seeded message of the popup exactly as the rules of sections 4 and 5 say', async () => {
     const store = await db().selectFrom('storeLocations').selectAll().where('storeNumber', '=', 101).executeTakeFirstOrThrow();
-    const fresh = await db().selectFrom('storeMessages').selectAll().where('storeId', '=', store.id).where('messageDirection', '=', 'Inbound')
-      .where('isArchived', '=', false).where('repliedToByUserId', 'is', null).where('deleted', '=', false).orderBy('sentOn', 'desc').execute();
+    const fresh = await db()
+      .selectFrom('storeMessages')
+      .selectAll()
+      .where('storeId', '=', store.id)
+      .where('messageDirection', '=', 'Inbound')
+      .where('isArchived', '=', false)
+      .where('repliedToByUserId', 'is', null)
+      .where('deleted', '=', false)
+      .orderBy('sentOn', 'desc')
+      .execute();
     expect(new Set(fresh.map((m) => m.preferredContactMethod)).size).toBeGreaterThan(1);
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test');
     try {
@@ -221,7 +274,9 @@ describe('messages to customers', () => {
       for (const [i, message] of fresh.entries()) {
         const row = rows.nth(i);
         expect(await row.getByText(message.content, { exact: true }).count(), message.content).toBe(1);
-        expect(await row.getByRole('button', { name: 'Quick Reply' }).count(), `${message.preferredContactMethod} ${message.messageDeliveryMethod}`).toBe(showsReplyActions(message, store, false) ? 1 : 0);
+        expect(await row.getByRole('button', { name: 'Quick Reply' }).count(), `${message.preferredContactMethod} ${message.messageDeliveryMethod}`).toBe(
+          showsReplyActions(message, store, false) ? 1 : 0,
+        );
         expect(await row.getByRole('button', { name: 'Archive Message' }).count()).toBe(showsReplyActions(message, store, false) ? 1 : 0);
         expect(await row.getByText('Call the customer:').count()).toBe(showsCallBox(message, store) ? 1 : 0);
         if (showsCallBox(message, store)) expect(await row.getByText(callBoxNumber(message.phoneNumber!)).count()).toBe(1);

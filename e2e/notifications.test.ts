@@ -8,14 +8,20 @@ const env = e2eEnvironment();
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 async function addSystemNotification(severityLevel: 'Low' | 'Medium' | 'High', content: string, application = 'AllTrac') {
   const systemNotificationId = randomUUID();
-  await env.server.database.db.insertInto('systemNotifications').values({ systemNotificationId, severityLevel, content, application, dateStarted: hours(-1), dateEnded: hours(2) }).execute();
+  await env.server.database.db
+    .insertInto('systemNotifications')
+    .values({ systemNotificationId, severityLevel, content, application, dateStarted: hours(-1), dateEnded: hours(2) })
+    .execute();
   return systemNotificationId;
 }
 
 describe('system notifications', () => {
   it('show Low as a dismissible notice and Medium with Refresh; markup in them never runs, nor covers the screen', async () => {
     // Stored before the server cleaned notices: a fixed overlay that once covered every screen, and its End button.
-    await addSystemNotification('Low', 'Heads up <img src="x" onerror="window.xssRan = 1"><script>window.xssRan = 2</script><div style="position:fixed;inset:0;z-index:99999;background:#fff" id="cover">Back soon</div>');
+    await addSystemNotification(
+      'Low',
+      'Heads up <img src="x" onerror="window.xssRan = 1"><script>window.xssRan = 2</script><div style="position:fixed;inset:0;z-index:99999;background:#fff" id="cover">Back soon</div>',
+    );
     await addSystemNotification('Medium', 'Texting is slow right now.');
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
@@ -46,7 +52,11 @@ describe('system notifications', () => {
       await page.getByText('Down for the database upgrade.').waitFor();
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.getByText('Still under maintenance').waitFor();
-      await env.server.database.db.updateTable('systemNotifications').set({ dateEnded: hours(-0.5) }).where('systemNotificationId', '=', id).execute();
+      await env.server.database.db
+        .updateTable('systemNotifications')
+        .set({ dateEnded: hours(-0.5) })
+        .where('systemNotificationId', '=', id)
+        .execute();
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.waitForURL(`${env.server.url}/`);
       await shellReady(page, 'Alex Admin');
@@ -67,14 +77,34 @@ describe('the notifications popup', () => {
       await bell.click();
       await page.getByText('Recent').waitFor();
       const user = await env.server.database.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
-      const newestUnread = await env.server.database.db.selectFrom('userNotifications').select(['userNotificationId', 'link'])
-        .where('identityId', '=', user.userId).where('dateMarkedRead', 'is', null).orderBy('dateAdded', 'desc').executeTakeFirstOrThrow();
+      const newestUnread = await env.server.database.db
+        .selectFrom('userNotifications')
+        .select(['userNotificationId', 'link'])
+        .where('identityId', '=', user.userId)
+        .where('dateMarkedRead', 'is', null)
+        .orderBy('dateAdded', 'desc')
+        .executeTakeFirstOrThrow();
       let loads = 0;
       page.on('load', () => loads++);
-      await page.getByRole('button', { name: /^Notification: / }).first().click();
+      await page
+        .getByRole('button', { name: /^Notification: / })
+        .first()
+        .click();
       await page.waitForURL(`${env.server.url}${newestUnread.link}`);
       expect(loads).toBeGreaterThan(0);
-      await expect.poll(async () => (await env.server.database.db.selectFrom('userNotifications').select('dateMarkedRead').where('userNotificationId', '=', newestUnread.userNotificationId).executeTakeFirstOrThrow()).dateMarkedRead, { timeout: 15_000 }).not.toBeNull();
+      await expect
+        .poll(
+          async () =>
+            (
+              await env.server.database.db
+                .selectFrom('userNotifications')
+                .select('dateMarkedRead')
+                .where('userNotificationId', '=', newestUnread.userNotificationId)
+                .executeTakeFirstOrThrow()
+            ).dateMarkedRead,
+          { timeout: 15_000 },
+        )
+        .not.toBeNull();
       await shellReady(page, 'Uma User');
       await page.getByRole('button', { name: before - 1 > 0 ? `Notifications: ${before - 1} unread` : 'Notifications' }).waitFor({ timeout: 15_000 });
     } finally {
@@ -84,11 +114,18 @@ describe('the notifications popup', () => {
 });
 
 describe('the error banner', () => {
-  it.each([[503, true], [429, true], [404, false], [422, false]])('opens when the server answers %i: %s', async (status, opens) => {
+  it.each([
+    [503, true],
+    [429, true],
+    [404, false],
+    [422, false],
+  ])('opens when the server answers %i: %s', async (status, opens) => {
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
-      await context.route('**/api/alltrac/sync/changes**', (route) => route.fulfill({ status, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Injected', status }) }));
+      await context.route('**/api/alltrac/sync/changes**', (route) =>
+        route.fulfill({ status, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Injected', status }) }),
+      );
       await page.evaluate(() => (window as unknown as { alltrac: { sync: { syncNow(): Promise<void> } } }).alltrac.sync.syncNow());
       const banner = page.getByRole('alert').filter({ hasText: 'Something went wrong. Please check your internet connection and try again.' });
       if (opens) {

@@ -45,15 +45,20 @@ describe('a device after its first sign-in', () => {
       const { userId, storeId } = await userAndStore('user@demo.test');
       await firstSyncDone(page, userId, storeId);
       await readyForOffline(page);
-      await pollUntil('the sync status no longer saying screens are still being saved', async () => {
-        await page.getByRole('button', { name: /^Sync status:/ }).click();
-        const panel = page.getByRole('region', { name: 'Sync status' });
-        await panel.waitFor();
-        const saving = await panel.getByText(/are still being saved on this device|could not all be saved/).count();
-        await page.keyboard.press('Escape');
-        await panel.waitFor({ state: 'hidden' });
-        return saving;
-      }, 0, { timeout: 30_000 });
+      await pollUntil(
+        'the sync status no longer saying screens are still being saved',
+        async () => {
+          await page.getByRole('button', { name: /^Sync status:/ }).click();
+          const panel = page.getByRole('region', { name: 'Sync status' });
+          await panel.waitFor();
+          const saving = await panel.getByText(/are still being saved on this device|could not all be saved/).count();
+          await page.keyboard.press('Escape');
+          await panel.waitFor({ state: 'hidden' });
+          return saving;
+        },
+        0,
+        { timeout: 30_000 },
+      );
 
       await context.setOffline(true);
       await page.goto(`${env.server.url}/dashboard`);
@@ -69,7 +74,7 @@ describe('a device after its first sign-in', () => {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-profile-'));
     try {
       const online = await launchProfile(profile);
-      const page = online.pages()[0] ?? await online.newPage();
+      const page = online.pages()[0] ?? (await online.newPage());
       await page.goto(env.server.url);
       await fillSignIn(page, 'user@demo.test');
       await shellReady(page, 'Uma User');
@@ -81,7 +86,7 @@ describe('a device after its first sign-in', () => {
       for (let start = 0; start < 3; start++) {
         const offline = await launchProfile(profile, { offline: true });
         try {
-          const again = offline.pages()[0] ?? await offline.newPage();
+          const again = offline.pages()[0] ?? (await offline.newPage());
           await again.goto(`${env.server.url}/ratings`);
           await shellReady(again, 'Uma User');
           await again.getByRole('heading', { name: 'Ratings' }).waitFor();

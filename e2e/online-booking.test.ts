@@ -19,19 +19,24 @@ const clock = new ShiftedClock();
 const env = e2eEnvironment({}, { clock });
 const db = () => env.server.database.db;
 
-const dayButton = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-const longDay = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const dayButton = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const longDay = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 const focused = (element: Locator) => element.evaluate((e) => e === document.activeElement);
 
 describe('a customer booking online', () => {
-  it('asks for a free time from a phone; the staff\'s scheduler shows it at once, a confirm texts the customer once, and the time is no longer offered', async () => {
+  it("asks for a free time from a phone; the staff's scheduler shows it at once, a confirm texts the customer once, and the time is no longer offered", async () => {
     const store = await bookingStore(db());
     // The first of the store's own days (its clock, the server's) with a free time for the service: today may be over.
-    const page = await (await fetch(`${env.server.url}${withApiVersion(bookingPath(store))}`)).json() as OnlineBooking;
+    const page = (await (await fetch(`${env.server.url}${withApiVersion(bookingPath(store))}`)).json()) as OnlineBooking;
     let day: { date: string; time: string } | undefined;
     for (const { date } of page.days.filter((d) => d.unavailable === null)) {
-      const free = await (await fetch(`${env.server.url}${withApiVersion(freeTimesPath(store, date))}`)).json() as FreeTimes;
-      if (free.times.length > 0) { day = { date, time: free.times[0]!.time }; break; }
+      const free = (await (await fetch(`${env.server.url}${withApiVersion(freeTimesPath(store, date))}`)).json()) as FreeTimes;
+      if (free.times.length > 0) {
+        day = { date, time: free.times[0]!.time };
+        break;
+      }
     }
     expect(day).toBeDefined();
     const { userId } = await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
@@ -48,12 +53,21 @@ describe('a customer booking online', () => {
       await phone.getByRole('heading', { name: 'Book an appointment' }).waitFor();
       // Sent empty: every problem said at once, before anything goes to the store, and the first one in focus.
       await phone.getByRole('button', { name: 'Request this time' }).click();
-      for (const words of ['Choose a service, then a time', 'Enter your first name', 'Enter your last name', 'Enter your phone number', 'Tell us the vehicle: year, make and model, or its plate']) {
+      for (const words of [
+        'Choose a service, then a time',
+        'Enter your first name',
+        'Enter your last name',
+        'Enter your phone number',
+        'Tell us the vehicle: year, make and model, or its plate',
+      ]) {
         await phone.getByText(words).waitFor();
       }
       expect(await phone.evaluate(() => document.activeElement?.id)).toBe('booking-storeServiceIds');
       await phone.getByRole('group', { name: 'Services' }).locator('label').first().click();
-      await phone.getByRole('radiogroup', { name: 'Day' }).getByRole('radio', { name: dayButton(day!.date), exact: true }).click();
+      await phone
+        .getByRole('radiogroup', { name: 'Day' })
+        .getByRole('radio', { name: dayButton(day!.date), exact: true })
+        .click();
       const times = phone.getByRole('radiogroup', { name: 'Time' });
       await times.getByRole('radio').first().waitFor();
       const label = await times.getByRole('radio').first().innerText();
@@ -69,7 +83,11 @@ describe('a customer booking online', () => {
       await phone.getByRole('button', { name: 'Request this time' }).click();
       await phone.getByRole('heading', { name: 'Request sent' }).waitFor();
       expect(await phone.getByRole('status').innerText()).toContain(label);
-      await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => t.to === '+15552017788' && /got your appointment request/.test(t.body)).length, { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(() => textsInSink(env.config.dataDir).filter((t) => t.to === '+15552017788' && /got your appointment request/.test(t.body)).length, {
+          timeout: 20_000,
+        })
+        .toBe(1);
 
       // Pink on the scheduler already open, without a reload.
       await staff.page.locator('article.ec-event', { hasText: 'Dana Whitfield' }).waitFor({ timeout: 10_000 });
@@ -77,15 +95,29 @@ describe('a customer booking online', () => {
       const drawer = staff.page.getByRole('dialog', { name: /^Appointment requests/ });
       await drawer.getByText('Dana Whitfield').waitFor();
       await drawer.locator('.mantine-Card-root', { hasText: 'Dana Whitfield' }).getByRole('button', { name: 'Confirm' }).click();
-      await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body)).length, { timeout: 20_000 }).toBe(1);
-      const requests = await db().selectFrom('unconfirmedVisits').select(['confirmedVisitId', 'scheduledVisitId']).where('phoneNumber', '=', '+15552017788').execute();
+      await expect
+        .poll(() => textsInSink(env.config.dataDir).filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body)).length, { timeout: 20_000 })
+        .toBe(1);
+      const requests = await db()
+        .selectFrom('unconfirmedVisits')
+        .select(['confirmedVisitId', 'scheduledVisitId'])
+        .where('phoneNumber', '=', '+15552017788')
+        .execute();
       expect(requests).toHaveLength(1);
       expect(requests[0]!.confirmedVisitId).toBe(requests[0]!.scheduledVisitId);
 
       await phone.goto(`${env.server.url}/book/${store.contactFormId}`);
       await phone.getByRole('group', { name: 'Services' }).locator('label').first().click();
-      await phone.getByRole('radiogroup', { name: 'Day' }).getByRole('radio', { name: dayButton(day!.date), exact: true }).click();
-      await phone.getByRole('radiogroup', { name: 'Time' }).getByRole('radio').or(phone.getByText(/No free times this day/)).first().waitFor();
+      await phone
+        .getByRole('radiogroup', { name: 'Day' })
+        .getByRole('radio', { name: dayButton(day!.date), exact: true })
+        .click();
+      await phone
+        .getByRole('radiogroup', { name: 'Time' })
+        .getByRole('radio')
+        .or(phone.getByText(/No free times this day/))
+        .first()
+        .waitFor();
       expect(await phone.getByRole('radiogroup', { name: 'Time' }).getByRole('radio', { name: label, exact: true }).count()).toBe(0);
       expect(textsInSink(env.config.dataDir).filter((t) => t.to === '+15552017788' && / is confirmed for /.test(t.body))).toHaveLength(1);
 
@@ -96,7 +128,11 @@ describe('a customer booking online', () => {
       expect(await phone.getByRole('button', { name: 'Request this time' }).count()).toBe(0);
 
       // A weekday the store opens but books by phone only is said, with the number to call.
-      await db().updateTable('storeLocations').set({ onlineAppointmentsEnabled: true, wednesdayAppointmentsEnabled: false }).where('id', '=', store.storeId).execute();
+      await db()
+        .updateTable('storeLocations')
+        .set({ onlineAppointmentsEnabled: true, wednesdayAppointmentsEnabled: false })
+        .where('id', '=', store.storeId)
+        .execute();
       await phone.reload();
       await phone.getByText('Some days the store is open are booked by phone only: call', { exact: false }).waitFor();
       // And a store where no day of those offered takes appointments online shows its phone, not an empty form.
@@ -105,7 +141,11 @@ describe('a customer booking online', () => {
       await phone.getByRole('heading', { name: 'Call us to book' }).waitFor();
     } finally {
       // As the demo has them.
-      await db().updateTable('storeLocations').set({ ...everyDay(true), sundayAppointmentsEnabled: false }).where('storeNumber', '=', 101).execute();
+      await db()
+        .updateTable('storeLocations')
+        .set({ ...everyDay(true), sundayAppointmentsEnabled: false })
+        .where('storeNumber', '=', 101)
+        .execute();
       await customer.close();
       await staff.context.close();
     }
@@ -125,10 +165,10 @@ describe('choosing the day and the time from the keyboard', () => {
   /** The store's bookable days in the page's order, each with how many free times it has for the fixture's service. */
   async function offeredDays() {
     const store = await bookingStore(db());
-    const page = await (await fetch(`${env.server.url}${withApiVersion(bookingPath(store))}`)).json() as OnlineBooking;
+    const page = (await (await fetch(`${env.server.url}${withApiVersion(bookingPath(store))}`)).json()) as OnlineBooking;
     const days: { date: string; times: number }[] = [];
     for (const { date } of page.days.filter((d) => d.unavailable === null)) {
-      const free = await (await fetch(`${env.server.url}${withApiVersion(freeTimesPath(store, date))}`)).json() as FreeTimes;
+      const free = (await (await fetch(`${env.server.url}${withApiVersion(freeTimesPath(store, date))}`)).json()) as FreeTimes;
       days.push({ date, times: free.times.length });
     }
     const service = page.services.find((s) => s.storeServiceId === store.storeServiceId)!;
@@ -191,7 +231,10 @@ describe('choosing the day and the time from the keyboard', () => {
     const context = await env.browser.newContext({ viewport: { width: 1024, height: 900 } });
     try {
       const page = await withServiceChosen(context, store.contactFormId, serviceName);
-      await page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio', { name: dayButton(days[at]!.date), exact: true }).click();
+      await page
+        .getByRole('radiogroup', { name: 'Day' })
+        .getByRole('radio', { name: dayButton(days[at]!.date), exact: true })
+        .click();
       const timeGroup = page.getByRole('radiogroup', { name: 'Time' });
       await timeGroup.getByRole('radio').nth(1).waitFor();
       await page.getByRole('button', { name: 'Request this time' }).click();
@@ -219,10 +262,14 @@ describe('the booking page on a phone (issue 46 item 15)', () => {
     await page.getByRole('group', { name: 'Services' }).locator('label').first().click();
     const times = page.getByRole('radiogroup', { name: 'Time' });
     const days = page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio');
-    for (let i = 0; i < await days.count(); i++) {
+    for (let i = 0; i < (await days.count()); i++) {
       await days.nth(i).click();
-      await times.getByRole('radio').or(page.getByText(/No free times this day|fully booked/)).first().waitFor();
-      if (await times.getByRole('radio').count() > 0) break;
+      await times
+        .getByRole('radio')
+        .or(page.getByText(/No free times this day|fully booked/))
+        .first()
+        .waitFor();
+      if ((await times.getByRole('radio').count()) > 0) break;
     }
     await times.getByRole('radio').first().click();
     await page.getByRole('textbox', { name: 'First name' }).fill('Dana');
@@ -243,7 +290,14 @@ describe('the booking page on a phone (issue 46 item 15)', () => {
       const alert = page.getByRole('alert').filter({ hasText: 'Online bookings are taken at least 7 days ahead' });
       await alert.waitFor();
       await expect.poll(() => alert.evaluate((e) => e === document.activeElement)).toBe(true);
-      await expect.poll(() => alert.evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).toBe(true);
+      await expect
+        .poll(() =>
+          alert.evaluate((e) => {
+            const r = e.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= window.innerHeight;
+          }),
+        )
+        .toBe(true);
       expect(await alert.getByRole('button').count()).toBeGreaterThan(0);
     } finally {
       await db().updateTable('storeLocations').set({ onlineBookingLeadMinutes: 120 }).where('id', '=', store.storeId).execute();
@@ -251,16 +305,29 @@ describe('the booking page on a phone (issue 46 item 15)', () => {
     }
   });
 
-  it('after the store\'s last time today, offers and chooses a later day', async () => {
+  it("after the store's last time today, offers and chooses a later day", async () => {
     const store = await bookingStore(db());
     const zone = store.zone;
     const today = Temporal.Now.plainDateISO(zone);
     const hours = weekdayHoursFields[today.dayOfWeek - 1]!;
     const before = await db().selectFrom('storeLocations').selectAll().where('id', '=', store.storeId).executeTakeFirstOrThrow();
     // Today the store opened at midnight and its last arrival (00:00) is behind the notice: the day is over for bookings.
-    await db().updateTable('storeLocations').set({ [hours.open]: '00:00', [hours.close]: '00:30', ...everyDay(true),
-      isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true, isOpenSaturdays: true, isOpenSundays: true,
-    }).where('id', '=', store.storeId).execute();
+    await db()
+      .updateTable('storeLocations')
+      .set({
+        [hours.open]: '00:00',
+        [hours.close]: '00:30',
+        ...everyDay(true),
+        isOpenMondays: true,
+        isOpenTuesdays: true,
+        isOpenWednesdays: true,
+        isOpenThursdays: true,
+        isOpenFridays: true,
+        isOpenSaturdays: true,
+        isOpenSundays: true,
+      })
+      .where('id', '=', store.storeId)
+      .execute();
     const context = await env.browser.newContext(phoneSize);
     try {
       const page = await context.newPage();
@@ -270,8 +337,18 @@ describe('the booking page on a phone (issue 46 item 15)', () => {
       expect(await days.getByRole('radio', { name: dayButton(today.toString()), exact: true }).count()).toBe(0);
       expect(await days.getByRole('radio', { checked: true }).innerText()).toBe(dayButton(today.add({ days: 1 }).toString()));
     } finally {
-      await db().updateTable('storeLocations').set({ [hours.open]: before[hours.open], [hours.close]: before[hours.close], ...everyDay(true), sundayAppointmentsEnabled: false,
-        isOpenSaturdays: before.isOpenSaturdays, isOpenSundays: before.isOpenSundays }).where('id', '=', store.storeId).execute();
+      await db()
+        .updateTable('storeLocations')
+        .set({
+          [hours.open]: before[hours.open],
+          [hours.close]: before[hours.close],
+          ...everyDay(true),
+          sundayAppointmentsEnabled: false,
+          isOpenSaturdays: before.isOpenSaturdays,
+          isOpenSundays: before.isOpenSundays,
+        })
+        .where('id', '=', store.storeId)
+        .execute();
       await context.close();
     }
   });
@@ -280,7 +357,9 @@ describe('the booking page on a phone (issue 46 item 15)', () => {
     const context = await env.browser.newContext(phoneSize);
     const { page } = await filled(context);
     const posts: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/online-booking/')) posts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/online-booking/')) posts.push(r.url());
+    });
     try {
       expect(await page.getByRole('radio', { name: 'Call me' }).isChecked()).toBe(true);
       await page.locator('label', { hasText: 'Text me' }).first().click();
@@ -299,10 +378,10 @@ describe('the booking page on a phone (issue 46 item 15)', () => {
 describe('the Requests list (issue 46 items 4, 21 and 23)', () => {
   it('shows whose record a request would join, and declines a flood of requests in one action, each requester told their request could not be accepted', async () => {
     const store = await bookingStore(db());
-    const page = await (await fetch(`${env.server.url}${withApiVersion(bookingPath(store))}`)).json() as OnlineBooking;
+    const page = (await (await fetch(`${env.server.url}${withApiVersion(bookingPath(store))}`)).json()) as OnlineBooking;
     let free: FreeTimes | undefined;
     for (const { date } of page.days.filter((d) => d.unavailable === null)) {
-      free = await (await fetch(`${env.server.url}${withApiVersion(freeTimesPath(store, date))}`)).json() as FreeTimes;
+      free = (await (await fetch(`${env.server.url}${withApiVersion(freeTimesPath(store, date))}`)).json()) as FreeTimes;
       // On the hour: the service takes its one bay an hour, so times an hour apart do not overlap.
       free = { ...free, times: free.times.filter((x) => x.time.endsWith(':00')) };
       if (free.times.length >= 4) break;
@@ -311,13 +390,36 @@ describe('the Requests list (issue 46 items 4, 21 and 23)', () => {
     const pace = { advance: (ms: number) => clock.shift(ms) };
     const flood = ['Ann', 'Ben', 'Cal'];
     for (const [i, firstName] of flood.entries()) {
-      const { answer } = await requestBooking(env.server, pace, store, `203.0.113.${70 + i}`, `${free!.date}T${free!.times[i]!.time}`, { firstName, lastName: 'Flood', phoneNumber: `(555) 201-786${i}` });
+      const { answer } = await requestBooking(env.server, pace, store, `203.0.113.${70 + i}`, `${free!.date}T${free!.times[i]!.time}`, {
+        firstName,
+        lastName: 'Flood',
+        phoneNumber: `(555) 201-786${i}`,
+      });
       expect(answer.statusCode, answer.body).toBe(201);
     }
     // A requester with a demo customer's phone, under another name.
-    const known = await db().selectFrom('customers').select(['phoneNumber']).where('companyId', '=', (await db().selectFrom('storeLocations').select('companyId').where('id', '=', store.storeId).executeTakeFirstOrThrow()).companyId)
-      .where('phoneNumber', 'is not', null).where('deleted', '=', false).orderBy('createdOn').executeTakeFirstOrThrow();
-    expect((await requestBooking(env.server, pace, store, '203.0.113.79', `${free!.date}T${free!.times[3]!.time}`, { firstName: 'Otto', lastName: 'Stranger', phoneNumber: known.phoneNumber!, email: null })).answer.statusCode).toBe(201);
+    const known = await db()
+      .selectFrom('customers')
+      .select(['phoneNumber'])
+      .where(
+        'companyId',
+        '=',
+        (await db().selectFrom('storeLocations').select('companyId').where('id', '=', store.storeId).executeTakeFirstOrThrow()).companyId,
+      )
+      .where('phoneNumber', 'is not', null)
+      .where('deleted', '=', false)
+      .orderBy('createdOn')
+      .executeTakeFirstOrThrow();
+    expect(
+      (
+        await requestBooking(env.server, pace, store, '203.0.113.79', `${free!.date}T${free!.times[3]!.time}`, {
+          firstName: 'Otto',
+          lastName: 'Stranger',
+          phoneNumber: known.phoneNumber!,
+          email: null,
+        })
+      ).answer.statusCode,
+    ).toBe(201);
 
     const { userId } = await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
     const staff = await signIn(env.browser, env.server.url, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
@@ -327,15 +429,30 @@ describe('the Requests list (issue 46 items 4, 21 and 23)', () => {
       await staff.page.goto(`${env.server.url}/scheduler-dayview?date=${free!.date}&view=day`);
       await staff.page.getByRole('button', { name: /^Requests/ }).click();
       const drawer = staff.page.getByRole('dialog', { name: /^Appointment requests/ });
-      await drawer.locator('.mantine-Card-root', { hasText: 'Otto Stranger' }).getByText(/has this phone number under another name: confirming makes a new customer/).waitFor();
+      await drawer
+        .locator('.mantine-Card-root', { hasText: 'Otto Stranger' })
+        .getByText(/has this phone number under another name: confirming makes a new customer/)
+        .waitFor();
 
       for (const firstName of flood) await drawer.getByRole('checkbox', { name: `Choose ${firstName} Flood's request` }).check();
       await drawer.getByRole('button', { name: 'Decline chosen (3)…' }).click();
       await drawer.getByRole('textbox', { name: /^Reason for the 3 chosen requests/ }).fill('We could not verify these requests.');
       await drawer.getByRole('button', { name: 'Decline 3 requests' }).click();
       await expect.poll(() => drawer.getByText(/ Flood$/).count(), { timeout: 10_000 }).toBe(0);
-      await expect.poll(async () => (await db().selectFrom('unconfirmedVisits').select('declinedOn').where('lastName', '=', 'Flood').execute()).filter((r) => r.declinedOn).length, { timeout: 20_000 }).toBe(3);
-      await expect.poll(() => textsInSink(env.config.dataDir).filter((t) => /^\+155520178[6]\d$/.test(t.to) && /could not accept your appointment request/.test(t.body)).length, { timeout: 20_000 }).toBe(3);
+      await expect
+        .poll(
+          async () =>
+            (await db().selectFrom('unconfirmedVisits').select('declinedOn').where('lastName', '=', 'Flood').execute()).filter((r) => r.declinedOn).length,
+          { timeout: 20_000 },
+        )
+        .toBe(3);
+      await expect
+        .poll(
+          () =>
+            textsInSink(env.config.dataDir).filter((t) => /^\+155520178[6]\d$/.test(t.to) && /could not accept your appointment request/.test(t.body)).length,
+          { timeout: 20_000 },
+        )
+        .toBe(3);
       expect(textsInSink(env.config.dataDir).filter((t) => /^\+155520178[6]\d$/.test(t.to) && /cancel|\b(Ann|Ben|Cal)\b/i.test(t.body))).toEqual([]);
     } finally {
       await staff.context.close();

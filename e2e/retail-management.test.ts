@@ -17,7 +17,9 @@ describe('Retail Management', () => {
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow()).userId;
       const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
       await firstSyncDone(page, userId, store);
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await page.goto(`${env.server.url}/retail-management`);
       await page.getByRole('heading', { name: 'Retail Management' }).waitFor();
 
@@ -27,13 +29,19 @@ describe('Retail Management', () => {
         expect(answer.statusCode, answer.body).toBe(200);
         return (answer.json() as { items: T[] }).items;
       };
-      const nitrogen = async () => (await list<{ name: string; category: string; priceInCents: number; chargedPer: string }>(apiPaths.tirePurchaseAddOns))
-        .filter((a) => a.name === 'Nitrogen fill');
-      const promisePlus = async () => (await list<{ type: string; priceInCents: number | null }>(apiPaths.storeTireWarranties)).find((w) => w.type === 'PromisePlus')?.priceInCents;
+      const nitrogen = async () =>
+        (await list<{ name: string; category: string; priceInCents: number; chargedPer: string }>(apiPaths.tirePurchaseAddOns)).filter(
+          (a) => a.name === 'Nitrogen fill',
+        );
+      const promisePlus = async () =>
+        (await list<{ type: string; priceInCents: number | null }>(apiPaths.storeTireWarranties)).find((w) => w.type === 'PromisePlus')?.priceInCents;
 
       await page.getByRole('button', { name: 'Add add-on' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add add-on' });
-      await dialog.getByRole('textbox', { name: 'Category' }).or(dialog.getByRole('combobox', { name: 'Category' })).click();
+      await dialog
+        .getByRole('textbox', { name: 'Category' })
+        .or(dialog.getByRole('combobox', { name: 'Category' }))
+        .click();
       await page.getByRole('option', { name: 'Miscellaneous Item' }).click();
       await dialog.getByRole('textbox', { name: 'Name' }).fill('Nitrogen fill');
       await dialog.getByRole('textbox', { name: 'Price' }).fill('-1');
@@ -95,7 +103,7 @@ describe('Retail Management', () => {
     }
   }, 60_000);
 
-  it('an admin adds an install package and changes a fee\'s rate from a date, offline, and the server holds each once', async () => {
+  it("an admin adds an install package and changes a fee's rate from a date, offline, and the server holds each once", async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     page.on('dialog', (question) => void question.accept());
     try {
@@ -103,18 +111,41 @@ describe('Retail Management', () => {
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow()).userId;
       const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
       await firstSyncDone(page, userId, store);
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await page.goto(`${env.server.url}/retail-management`);
       const packages = page.getByRole('region', { name: 'Install packages' });
       const fees = page.getByRole('region', { name: 'State tire fees' });
       await packages.getByRole('button', { name: 'Edit Winter package' }).waitFor();
 
-      const winter = () => db().selectFrom('tireInstallPackages').select(['pricingType', 'priceInCents', 'addOnIds'])
-        .where('storeId', '=', store).where('type', '=', 'Winter').where('deleted', '=', false).execute();
-      const stateFee = () => db().selectFrom('tireFees').select(['amountInCents', 'effectiveFrom', 'effectiveThrough'])
-        .where('storeId', '=', store).where('name', '=', 'State tire fee').where('deleted', '=', false).orderBy('effectiveFrom').execute();
-      const addOnId = async (category: string) => (await db().selectFrom('tirePurchaseAddOns').select('tirePurchaseAddOnId')
-        .where('storeId', '=', store).where('category', '=', category as never).where('deleted', '=', false).executeTakeFirstOrThrow()).tirePurchaseAddOnId;
+      const winter = () =>
+        db()
+          .selectFrom('tireInstallPackages')
+          .select(['pricingType', 'priceInCents', 'addOnIds'])
+          .where('storeId', '=', store)
+          .where('type', '=', 'Winter')
+          .where('deleted', '=', false)
+          .execute();
+      const stateFee = () =>
+        db()
+          .selectFrom('tireFees')
+          .select(['amountInCents', 'effectiveFrom', 'effectiveThrough'])
+          .where('storeId', '=', store)
+          .where('name', '=', 'State tire fee')
+          .where('deleted', '=', false)
+          .orderBy('effectiveFrom')
+          .execute();
+      const addOnId = async (category: string) =>
+        (
+          await db()
+            .selectFrom('tirePurchaseAddOns')
+            .select('tirePurchaseAddOnId')
+            .where('storeId', '=', store)
+            .where('category', '=', category as never)
+            .where('deleted', '=', false)
+            .executeTakeFirstOrThrow()
+        ).tirePurchaseAddOnId;
 
       // The demo's Winter package goes (online), so a new one can be added: a store has one package a kind of tire.
       await packages.getByRole('button', { name: 'Edit Winter package' }).click();
@@ -147,7 +178,9 @@ describe('Retail Management', () => {
       await rate.getByText('$2.00 a tire from Jan 1, 2027 through Dec 31, 2027, then $2.25 from Jan 1, 2028.').waitFor();
       await rate.getByRole('button', { name: 'Change the rate' }).click();
       await rate.waitFor({ state: 'detached' });
-      const ended = fees.getByRole('row').filter({ has: page.getByRole('button', { name: 'Edit the State tire fee amount from Jan 1, 2027 through Dec 31, 2027' }) });
+      const ended = fees
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: 'Edit the State tire fee amount from Jan 1, 2027 through Dec 31, 2027' }) });
       const added = fees.getByRole('row').filter({ has: page.getByRole('button', { name: 'Edit the State tire fee amount from Jan 1, 2028' }) });
       await ended.getByText('Waiting to send').waitFor();
       await added.getByText('$2.25').waitFor();
@@ -159,7 +192,9 @@ describe('Retail Management', () => {
       await expect.poll(async () => (await stateFee()).length, { timeout: 30_000 }).toBe(3);
       await added.getByText('Waiting to send').waitFor({ state: 'detached', timeout: 30_000 });
       await row.getByText('Waiting to send').waitFor({ state: 'detached', timeout: 30_000 });
-      expect(await winter()).toEqual([{ pricingType: 'TotalPricing', priceInCents: 3499, addOnIds: expect.arrayContaining([await addOnId('Mounting'), await addOnId('Balancing')]) }]);
+      expect(await winter()).toEqual([
+        { pricingType: 'TotalPricing', priceInCents: 3499, addOnIds: expect.arrayContaining([await addOnId('Mounting'), await addOnId('Balancing')]) },
+      ]);
       expect((await winter())[0]!.addOnIds).toHaveLength(2);
       expect(await stateFee()).toEqual([
         { amountInCents: 175, effectiveFrom: '2024-01-01', effectiveThrough: '2026-12-31' },

@@ -16,31 +16,50 @@ import { shellReady, signIn } from './support/session.ts';
 type Op = { verb: string; args: unknown[] };
 
 /** Runs changes through the app's sync API, as its screens do; returns how many were queued. */
-const run = (page: Page, ops: Op[]) => page.evaluate(async (ops) => {
-  const sync = (window as unknown as { alltrac: { sync: Record<string, (...a: unknown[]) => Promise<boolean>> } }).alltrac.sync;
-  let queued = 0;
-  for (const op of ops) if (await sync[op.verb]!(...op.args)) queued++;
-  return queued;
-}, ops);
+const run = (page: Page, ops: Op[]) =>
+  page.evaluate(async (ops) => {
+    const sync = (window as unknown as { alltrac: { sync: Record<string, (...a: unknown[]) => Promise<boolean>> } }).alltrac.sync;
+    let queued = 0;
+    for (const op of ops) if (await sync[op.verb]!(...op.args)) queued++;
+    return queued;
+  }, ops);
 
 /** Keeps the sync leader's last broadcast status in the page, to read its live connection's state. */
-const watchStatus = (page: Page) => page.evaluate(() => {
-  const channel = new BroadcastChannel('alltrac-sync');
-  channel.onmessage = (event: MessageEvent<{ type: string; status?: unknown }>) => {
-    if (event.data.type === 'status') Object.assign(window, { lastSyncStatus: event.data.status });
-  };
-  channel.postMessage({ type: 'status-request' });
-});
-const liveConnection = (page: Page) => page.evaluate(() => (window as unknown as { lastSyncStatus?: { connection: string } }).lastSyncStatus?.connection ?? 'unknown');
+const watchStatus = (page: Page) =>
+  page.evaluate(() => {
+    const channel = new BroadcastChannel('alltrac-sync');
+    channel.onmessage = (event: MessageEvent<{ type: string; status?: unknown }>) => {
+      if (event.data.type === 'status') Object.assign(window, { lastSyncStatus: event.data.status });
+    };
+    channel.postMessage({ type: 'status-request' });
+  });
+const liveConnection = (page: Page) =>
+  page.evaluate(() => (window as unknown as { lastSyncStatus?: { connection: string } }).lastSyncStatus?.connection ?? 'unknown');
 
-const storedToken = (page: Page) => page.evaluate(() => {
-  const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-  return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
-});
+const storedToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : null;
+  });
 
 const createCustomer = (customerId: string, lastName: string, n: number): Op => ({
   verb: 'createCustomer',
-  args: [{ customerId, firstName: 'Scale', lastName, companyName: null, email: null, phoneNumber: `5550${String(n).padStart(6, '0')}`, preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null }],
+  args: [
+    {
+      customerId,
+      firstName: 'Scale',
+      lastName,
+      companyName: null,
+      email: null,
+      phoneNumber: `5550${String(n).padStart(6, '0')}`,
+      preferredContactMethod: 'Phone',
+      addressLine1: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      notes: null,
+    },
+  ],
 });
 
 describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two server processes behind a load balancer', () => {
@@ -61,14 +80,25 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
     const publicUrl = `http://127.0.0.1:${balancerPort}`;
     // As production runs them (compiled), on one PostgreSQL and one Redis; access tokens last the shortest time
     // the server allows, so the session renews during the test.
-    const started = await Promise.allSettled(ports.map((port) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-scale-out-'));
-      dataDirs.push(dataDir);
-      return startServerProcess({
-        NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: redisUrl, PUBLIC_URL: publicUrl,
-        TRUST_PROXY: '127.0.0.1', ACCESS_TOKEN_TTL_SECONDS: '30',
-      }, port, { compiled: true });
-    }));
+    const started = await Promise.allSettled(
+      ports.map((port) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-scale-out-'));
+        dataDirs.push(dataDir);
+        return startServerProcess(
+          {
+            NODE_ENV: 'test',
+            DATA_DIR: dataDir,
+            DATABASE_URL: database.url,
+            REDIS_URL: redisUrl,
+            PUBLIC_URL: publicUrl,
+            TRUST_PROXY: '127.0.0.1',
+            ACCESS_TOKEN_TTL_SECONDS: '30',
+          },
+          port,
+          { compiled: true },
+        );
+      }),
+    );
     for (const result of started) if (result.status === 'fulfilled') processes.push(result.value);
     for (const result of started) if (result.status === 'rejected') throw result.reason;
     balancer = await startBalancer(balancerPort, ports);
@@ -85,12 +115,18 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
   });
 
   /** Live connections each process holds (its /readyz, asked directly). */
-  const liveConnections = () => Promise.all(ports.map(async (port) => {
-    const answer = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.json() as Promise<{ connections: number }>, () => null);
-    return answer?.connections ?? null;
-  }));
+  const liveConnections = () =>
+    Promise.all(
+      ports.map(async (port) => {
+        const answer = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.json() as Promise<{ connections: number }>,
+          () => null,
+        );
+        return answer?.connections ?? null;
+      }),
+    );
 
-  it('keep a device working through one process\'s SIGKILL mid-burst: it reconnects, renews its session on the other, every change lands once, and other devices still hear of changes', async () => {
+  it("keep a device working through one process's SIGKILL mid-burst: it reconnects, renews its session on the other, every change lands once, and other devices still hear of changes", async () => {
     const db = handle.db;
     const { userId } = await db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
     const storeId = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
@@ -103,22 +139,29 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
     let renewals = 0;
     let renewalsInFlight = 0;
     const isRenewal = (request: Request) => request.url().endsWith('/identity/token') && !!request.postData()?.includes('grant_type=refresh_token');
-    a.context.on('request', (request) => { if (isRenewal(request)) renewalsInFlight++; });
-    a.context.on('requestfailed', (request) => { if (isRenewal(request)) renewalsInFlight--; });
+    a.context.on('request', (request) => {
+      if (isRenewal(request)) renewalsInFlight++;
+    });
+    a.context.on('requestfailed', (request) => {
+      if (isRenewal(request)) renewalsInFlight--;
+    });
     a.context.on('requestfinished', async (request) => {
       if (!isRenewal(request)) return;
       renewalsInFlight--;
       if ((await request.response())?.status() === 200) renewals++;
     });
     try {
-      await Promise.all([b, a].map(async ({ page }) => {
-        await shellReady(page, 'Uma User');
-        await firstSyncDone(page, userId, storeId);
-      }));
+      await Promise.all(
+        [b, a].map(async ({ page }) => {
+          await shellReady(page, 'Uma User');
+          await firstSyncDone(page, userId, storeId);
+        }),
+      );
       await watchStatus(a.page);
       // Two customers on the devices (which customers a store's devices hold is the sync's scope rule).
-      const [watched, edited] = (await readStore<{ customerId: string; firstName: string; companyName: string | null; deleted: boolean }>(a.page, replica, 'customers'))
-        .filter((c) => !c.deleted && c.companyName === null);
+      const [watched, edited] = (
+        await readStore<{ customerId: string; firstName: string; companyName: string | null; deleted: boolean }>(a.page, replica, 'customers')
+      ).filter((c) => !c.deleted && c.companyName === null);
       await b.page.goto(`${balancer.url}/customers/${watched!.customerId}`);
       await watchStatus(b.page);
       for (const { page } of [a, b]) await expect.poll(() => liveConnection(page), { timeout: 20_000 }).toBe('connected');
@@ -131,11 +174,12 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
 
       // Offline: the changes wait on the device, and reach the server once it is back online.
       const created: string[] = [];
-      const ops = (label: string, count: number): Op[] => Array.from({ length: count }, (_, i) => {
-        if (i % 2 === 1) return { verb: 'updateCustomer', args: [edited!.customerId, { notes: `${label} ${i}` }] };
-        created.push(crypto.randomUUID());
-        return createCustomer(created.at(-1)!, label, created.length);
-      });
+      const ops = (label: string, count: number): Op[] =>
+        Array.from({ length: count }, (_, i) => {
+          if (i % 2 === 1) return { verb: 'updateCustomer', args: [edited!.customerId, { notes: `${label} ${i}` }] };
+          created.push(crypto.randomUUID());
+          return createCustomer(created.at(-1)!, label, created.length);
+        });
       await a.context.setOffline(true);
       const offline = await run(a.page, ops('Offline', 10));
       queued += offline;
@@ -153,15 +197,26 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
       // A burst of changes; one process is killed once a few have landed.
       const burst = 40;
       queued += await run(a.page, ops('Burst', burst));
-      const landed = () => db.selectFrom('customers').select((eb) => eb.fn.countAll<string>().as('n')).where('lastName', '=', 'Burst').executeTakeFirstOrThrow().then((r) => Number(r.n));
+      const landed = () =>
+        db
+          .selectFrom('customers')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('lastName', '=', 'Burst')
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n));
       // Not while A renews its session, which restarts its live connection: the kill is aimed at where it is.
       let holding = -1;
-      await expect.poll(async () => {
-        if (renewalsInFlight > 0 || await landed() < 3) return false;
-        const counts = await liveConnections();
-        holding = counts.indexOf(1);
-        return holding >= 0 && counts.reduce<number>((sum, n) => sum + (n ?? 0), 0) === 1;
-      }, { timeout: 20_000, interval: 50 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            if (renewalsInFlight > 0 || (await landed()) < 3) return false;
+            const counts = await liveConnections();
+            holding = counts.indexOf(1);
+            return holding >= 0 && counts.reduce<number>((sum, n) => sum + (n ?? 0), 0) === 1;
+          },
+          { timeout: 20_000, interval: 50 },
+        )
+        .toBe(true);
       const tokenAtKill = await storedToken(a.page);
       const renewalsAtKill = renewals;
       await processes[holding]!.kill();
@@ -194,7 +249,9 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
       expect(keys.every((k) => k.statusCode !== null && k.statusCode < 300)).toBe(true);
       const stored = await db.selectFrom('customers').select('customerId').where('lastName', 'in', ['Offline', 'Burst']).execute();
       expect(stored.map((c) => c.customerId).sort()).toEqual([...created].sort());
-      expect((await db.selectFrom('customers').select('notes').where('customerId', '=', edited!.customerId).executeTakeFirstOrThrow()).notes).toBe(`Burst ${burst - 1}`);
+      expect((await db.selectFrom('customers').select('notes').where('customerId', '=', edited!.customerId).executeTakeFirstOrThrow()).notes).toBe(
+        `Burst ${burst - 1}`,
+      );
     } finally {
       await a.context.close();
       await b.context.close();

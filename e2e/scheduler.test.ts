@@ -22,8 +22,14 @@ let admin: string;
 
 beforeAll(async () => {
   store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
-  columns = await db().selectFrom('schedulerResources').select(['schedulerResourceId', 'name']).where('storeId', '=', store)
-    .where('deleted', '=', false).where('isActive', '=', true).orderBy('sortOrder').execute();
+  columns = await db()
+    .selectFrom('schedulerResources')
+    .select(['schedulerResourceId', 'name'])
+    .where('storeId', '=', store)
+    .where('deleted', '=', false)
+    .where('isActive', '=', true)
+    .orderBy('sortOrder')
+    .execute();
   admin = await mintAccessToken(db(), 'admin@demo.test', env.server.publicUrl);
 });
 
@@ -38,8 +44,18 @@ const fill = (template: string, params: Record<string, string>) => template.repl
 async function customerNamed(firstName: string, lastName: string): Promise<string> {
   const customerId = randomUUID();
   await call('POST', apiPaths.customers, {
-    customerId, firstName, lastName, companyName: null, email: null, phoneNumber: `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, preferredContactMethod: 'Phone',
-    addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+    customerId,
+    firstName,
+    lastName,
+    companyName: null,
+    email: null,
+    phoneNumber: `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    preferredContactMethod: 'Phone',
+    addressLine1: null,
+    city: null,
+    state: null,
+    postalCode: null,
+    notes: null,
   });
   return customerId;
 }
@@ -50,11 +66,28 @@ async function book(customerId: string, wallStart: string, minutes: number, reso
   const scheduledServiceId = randomUUID();
   const startDate = wallClockIsoToInstant(wallStart, storeZone);
   await call('POST', apiPaths.scheduledVisits, {
-    scheduledVisitId, scheduledVisitHashId: newHashId(), customerId, vehicleId: null, customerVehicleStatus: 1, description: null,
-    staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
+    scheduledVisitId,
+    scheduledVisitHashId: newHashId(),
+    customerId,
+    vehicleId: null,
+    customerVehicleStatus: 1,
+    description: null,
+    staffNotes: null,
+    customerComments: null,
+    keyTag: null,
+    visitAppointmentCount: 1,
+    scheduledCustomerCheckIn: startDate,
+    pickUpTime: null,
   });
   await call('POST', fill(apiPaths.scheduledServices, { scheduledVisitId }), {
-    scheduledServiceId, storeServiceId: null, resourceId, startDate, endDate: startDate, durationInMinutes: minutes, serviceNotes: null, selectedTechnician: null,
+    scheduledServiceId,
+    storeServiceId: null,
+    resourceId,
+    startDate,
+    endDate: startDate,
+    durationInMinutes: minutes,
+    serviceNotes: null,
+    selectedTechnician: null,
   });
   return { scheduledVisitId, scheduledServiceId };
 }
@@ -63,7 +96,9 @@ async function schedulerAt(page: Page, email: string, name: string, search: stri
   await shellReady(page, name);
   const userId = (await db().selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow()).userId;
   await firstSyncDone(page, userId, store);
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.goto(`${appUrl}/scheduler-dayview?${search}`);
   await page.getByRole('heading', { name: 'Scheduler' }).waitFor();
 }
@@ -80,14 +115,17 @@ describe('the scheduler', () => {
     const customerId = await customerNamed('Zelda', 'Zonewise');
     await book(customerId, '2026-03-08T09:00:00', 60, columns[0]!.schedulerResourceId);
     await book(customerId, '2026-03-04T09:00:00', 60, columns[0]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { timezoneId: 'Europe/Berlin', viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, {
+      timezoneId: 'Europe/Berlin',
+      viewport: { width: 1440, height: 1000 },
+    });
     try {
       for (const date of ['2026-03-08', '2026-03-04']) {
         await schedulerAt(page, 'user@demo.test', 'Uma User', `date=${date}&view=day`);
         const appointment = entry(page, 'Zelda Zonewise');
         await appointment.getByText('9:00a–10:00a').waitFor({ timeout: 15_000 });
         const height = await halfHour(page);
-        expect(Math.abs((await box(appointment)).y - await rowTop(page, '9:00 AM'))).toBeLessThan(height / 2);
+        expect(Math.abs((await box(appointment)).y - (await rowTop(page, '9:00 AM')))).toBeLessThan(height / 2);
       }
     } finally {
       await context.close();
@@ -129,25 +167,45 @@ describe('the scheduler', () => {
       // Half an hour longer: 90 minutes.
       await appointment.hover();
       const handle = await box(appointment.locator('.ec-resizer'));
-      await drag(page, { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 }, { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 + height });
+      await drag(
+        page,
+        { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 },
+        { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 + height },
+      );
       await appointment.getByText('10:00a–11:30a').waitFor();
 
       await page.reload();
       await entry(page, 'Olive Offline').getByText('10:00a–11:30a').waitFor({ timeout: 15_000 });
-      const customer = await db().selectFrom('customers').select('customerId').where('firstName', '=', 'Olive').where('lastName', '=', 'Offline').executeTakeFirstOrThrow();
+      const customer = await db()
+        .selectFrom('customers')
+        .select('customerId')
+        .where('firstName', '=', 'Olive')
+        .where('lastName', '=', 'Offline')
+        .executeTakeFirstOrThrow();
       expect(await db().selectFrom('scheduledVisits').select('scheduledVisitId').where('customerId', '=', customer.customerId).execute()).toEqual([]);
 
       await link.restore();
       await context.setOffline(false);
-      const services = () => db().selectFrom('scheduledServices').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'scheduledServices.scheduledVisitId')
-        .select(['scheduledServices.resourceId', 'scheduledServices.startDate', 'scheduledServices.endDate', 'scheduledServices.durationInMinutes'])
-        .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledServices.deleted', '=', false).execute();
+      const services = () =>
+        db()
+          .selectFrom('scheduledServices')
+          .innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'scheduledServices.scheduledVisitId')
+          .select(['scheduledServices.resourceId', 'scheduledServices.startDate', 'scheduledServices.endDate', 'scheduledServices.durationInMinutes'])
+          .where('scheduledVisits.customerId', '=', customer.customerId)
+          .where('scheduledServices.deleted', '=', false)
+          .execute();
       const final = {
-        resourceId: columns[1]!.schedulerResourceId, startDate: wallClockIsoToInstant('2031-03-03T10:00:00', storeZone),
-        endDate: wallClockIsoToInstant('2031-03-03T11:30:00', storeZone), durationInMinutes: 90,
+        resourceId: columns[1]!.schedulerResourceId,
+        startDate: wallClockIsoToInstant('2031-03-03T10:00:00', storeZone),
+        endDate: wallClockIsoToInstant('2031-03-03T11:30:00', storeZone),
+        durationInMinutes: 90,
       };
-      await expect.poll(async () => (await services()).map((s) => ({ ...s, startDate: new Date(s.startDate).toISOString(), endDate: new Date(s.endDate).toISOString() })),
-        { timeout: 30_000 }).toEqual([{ ...final, startDate: new Date(final.startDate).toISOString(), endDate: new Date(final.endDate).toISOString() }]);
+      await expect
+        .poll(
+          async () => (await services()).map((s) => ({ ...s, startDate: new Date(s.startDate).toISOString(), endDate: new Date(s.endDate).toISOString() })),
+          { timeout: 30_000 },
+        )
+        .toEqual([{ ...final, startDate: new Date(final.startDate).toISOString(), endDate: new Date(final.endDate).toISOString() }]);
       await entry(counter.page, 'Olive Offline').getByText('10:00a–11:30a').waitFor({ timeout: 15_000 });
     } finally {
       await link.restore();
@@ -193,8 +251,14 @@ describe('the scheduler', () => {
 
   it('says who does each job: booked for a technician it shows their name, and by technician a drag to another technician gives them the job in the same bay', async () => {
     await customerNamed('Tara', 'Tasked');
-    const technicians = await db().selectFrom('users').innerJoin('userRoles', 'userRoles.userId', 'users.userId').select(['users.userId', 'users.name'])
-      .where('userRoles.storeId', '=', store).where('userRoles.role', 'in', ['AllTracTechnician', 'AllTracLeadTechnician']).orderBy('users.name').execute();
+    const technicians = await db()
+      .selectFrom('users')
+      .innerJoin('userRoles', 'userRoles.userId', 'users.userId')
+      .select(['users.userId', 'users.name'])
+      .where('userRoles.storeId', '=', store)
+      .where('userRoles.role', 'in', ['AllTracTechnician', 'AllTracLeadTechnician'])
+      .orderBy('users.name')
+      .execute();
     const [giver, taker] = technicians as [{ userId: string; name: string }, { userId: string; name: string }];
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
@@ -225,11 +289,22 @@ describe('the scheduler', () => {
       await drag(page, { x: start.x + start.width / 2, y: start.y + 8 }, { x: to.x + to.width / 2, y: start.y + 8 });
       await expect.poll(async () => (await box(appointment)).x, { timeout: 10_000 }).toBeGreaterThanOrEqual(to.x - 1);
 
-      const customer = await db().selectFrom('customers').select('customerId').where('firstName', '=', 'Tara').where('lastName', '=', 'Tasked').executeTakeFirstOrThrow();
-      const stored = () => db().selectFrom('scheduledServices').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'scheduledServices.scheduledVisitId')
-        .select(['scheduledServices.selectedTechnician', 'scheduledServices.resourceId', 'scheduledServices.startDate'])
-        .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledServices.deleted', '=', false).execute();
-      await expect.poll(async () => (await stored()).map((r) => [r.selectedTechnician, r.resourceId, new Date(r.startDate).toISOString()]), { timeout: 30_000 })
+      const customer = await db()
+        .selectFrom('customers')
+        .select('customerId')
+        .where('firstName', '=', 'Tara')
+        .where('lastName', '=', 'Tasked')
+        .executeTakeFirstOrThrow();
+      const stored = () =>
+        db()
+          .selectFrom('scheduledServices')
+          .innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'scheduledServices.scheduledVisitId')
+          .select(['scheduledServices.selectedTechnician', 'scheduledServices.resourceId', 'scheduledServices.startDate'])
+          .where('scheduledVisits.customerId', '=', customer.customerId)
+          .where('scheduledServices.deleted', '=', false)
+          .execute();
+      await expect
+        .poll(async () => (await stored()).map((r) => [r.selectedTechnician, r.resourceId, new Date(r.startDate).toISOString()]), { timeout: 30_000 })
         .toEqual([[taker.userId, columns[2]!.schedulerResourceId, new Date(wallClockIsoToInstant('2031-03-18T10:00:00', storeZone)).toISOString()]]);
     } finally {
       await context.close();
@@ -248,14 +323,18 @@ describe('the scheduler', () => {
       const height = await halfHour(page);
       await drag(page, { x: start.x + start.width / 2, y: start.y + 8 }, { x: start.x + start.width / 2, y: start.y + 8 + 4 * height });
       const asking = page.getByRole('dialog', { name: 'Move it anyway?' });
-      await asking.getByText('It overlaps Otto Overlap\'s appointment').waitFor();
+      await asking.getByText("It overlaps Otto Overlap's appointment").waitFor();
       await asking.getByRole('button', { name: 'Leave it where it was' }).click();
       await appointment.getByText('9:00a–10:00a').waitFor();
       expect(Math.round((await box(appointment)).y)).toBe(Math.round(start.y));
       // Nothing waits to be sent: the server keeps the appointment where it was.
       const { userId } = await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
       expect(await readStore(page, `alltrac-${userId}-store-${store}`, 'outbox')).toEqual([]);
-      const stored = await db().selectFrom('scheduledServices').select(['startDate']).where('scheduledServiceId', '=', rita.scheduledServiceId).executeTakeFirstOrThrow();
+      const stored = await db()
+        .selectFrom('scheduledServices')
+        .select(['startDate'])
+        .where('scheduledServiceId', '=', rita.scheduledServiceId)
+        .executeTakeFirstOrThrow();
       expect(new Date(stored.startDate).toISOString()).toBe(new Date(wallClockIsoToInstant('2031-03-12T09:00:00', storeZone)).toISOString());
     } finally {
       await context.close();
@@ -270,15 +349,21 @@ describe('the scheduler', () => {
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
       const moved = wallClockIsoToInstant('2031-03-14T11:00:00', storeZone);
       await call('PATCH', fill(apiPaths.scheduledService, nina), [{ op: 'replace', path: '/startDate', value: moved }]);
-      await expect.poll(async () => {
-        const rows = await readStore<{ scheduledServiceId: string; startDate: string }>(page, `alltrac-${userId}-store-${store}`, 'scheduledServices');
-        return Date.parse(rows.find((r) => r.scheduledServiceId === nina.scheduledServiceId)?.startDate ?? '');
-      }, { timeout: 15_000 }).toBe(Date.parse(moved));
+      await expect
+        .poll(
+          async () => {
+            const rows = await readStore<{ scheduledServiceId: string; startDate: string }>(page, `alltrac-${userId}-store-${store}`, 'scheduledServices');
+            return Date.parse(rows.find((r) => r.scheduledServiceId === nina.scheduledServiceId)?.startDate ?? '');
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(Date.parse(moved));
       await page.evaluate(() => {
         const faces: string[] = [];
         Object.assign(window, { ninaFaces: faces });
         new MutationObserver(() => {
-          for (const el of document.querySelectorAll('article.ec-event')) if (el.textContent?.includes('Nina Next')) faces.push(el.querySelector('.sched-time')?.textContent ?? '');
+          for (const el of document.querySelectorAll('article.ec-event'))
+            if (el.textContent?.includes('Nina Next')) faces.push(el.querySelector('.sched-time')?.textContent ?? '');
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
       await page.getByRole('button', { name: 'Next day' }).click();
@@ -291,7 +376,7 @@ describe('the scheduler', () => {
     }
   });
 
-  it('keeps the technicians\' columns on screen while a day picked by date is read, then shows its appointments', async () => {
+  it("keeps the technicians' columns on screen while a day picked by date is read, then shows its appointments", async () => {
     await book(await customerNamed('Pia', 'Picked'), '2031-03-20T09:00:00', 60, columns[1]!.schedulerResourceId);
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
@@ -300,8 +385,9 @@ describe('the scheduler', () => {
       await page.evaluate(() => {
         const counts: number[] = [];
         Object.assign(window, { columnCounts: counts });
-        new MutationObserver(() => { counts.push(document.querySelectorAll('.ec-col-head').length); })
-          .observe(document.body, { subtree: true, childList: true });
+        new MutationObserver(() => {
+          counts.push(document.querySelectorAll('.ec-col-head').length);
+        }).observe(document.body, { subtree: true, childList: true });
       });
       await page.getByRole('button', { name: 'Date' }).click();
       await page.getByRole('dialog').getByRole('button', { name: '20 March 2031' }).click();
@@ -315,7 +401,7 @@ describe('the scheduler', () => {
     }
   });
 
-  it('offers no check-in before the appointment\'s day; on the day colours it blue once checked in, and then offers no delete', async () => {
+  it("offers no check-in before the appointment's day; on the day colours it blue once checked in, and then offers no delete", async () => {
     const later = await book(await customerNamed('Tomas', 'Tomorrow'), '2031-03-10T09:00:00', 60, columns[0]!.schedulerResourceId);
     // Today at the store, whatever the hour the test runs at: a check-in is on the appointment's day (or after it).
     const now = Date.now();
@@ -329,7 +415,9 @@ describe('the scheduler', () => {
       const panel = page.getByRole('complementary', { name: 'Appointment' });
       await panel.getByText('This appointment is on Mon, Mar 10, 2031: check the customer in on that day').waitFor();
       expect(await panel.getByRole('button', { name: 'Check in' }).count()).toBe(0);
-      expect(await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', later.scheduledVisitId).executeTakeFirstOrThrow()).toEqual({ checkInDate: null });
+      expect(
+        await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', later.scheduledVisitId).executeTakeFirstOrThrow(),
+      ).toEqual({ checkInDate: null });
 
       await page.goto(`${appUrl}/scheduler-dayview?date=${wallNow.slice(0, 10)}&view=day`);
       const appointment = entry(page, 'Chuck Checkin');
@@ -341,18 +429,32 @@ describe('the scheduler', () => {
       await expect.poll(() => appointment.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(100, 143, 255)');
       await panel.getByText('Checked in: it stays on the record and cannot be deleted').waitFor();
       expect(await panel.getByRole('button', { name: 'Delete…' }).count()).toBe(0);
-      await expect.poll(async () => (await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow()).checkInDate,
-        { timeout: 30_000 }).not.toBeNull();
+      await expect
+        .poll(
+          async () =>
+            (await db().selectFrom('scheduledVisits').select('checkInDate').where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow())
+              .checkInDate,
+          { timeout: 30_000 },
+        )
+        .not.toBeNull();
     } finally {
       await context.close();
     }
   });
 
-  it('changes a visit\'s service and adds another from the appointment panel offline; back online the server holds both, the new one after the first', async () => {
+  it("changes a visit's service and adds another from the appointment panel offline; back online the server holds both, the new one after the first", async () => {
     const customerId = await customerNamed('Sam', 'Services');
     const { scheduledVisitId } = await book(customerId, '2031-03-11T10:00:00', 30, columns[0]!.schedulerResourceId);
-    const [changed, added] = await db().selectFrom('storeServices').select(['storeServiceId', 'name', 'durationInMinutes']).where('storeId', '=', store)
-      .where('isActive', '=', true).where('deleted', '=', false).where('durationInMinutes', 'in', [45, 60, 90]).orderBy('name').limit(2).execute();
+    const [changed, added] = await db()
+      .selectFrom('storeServices')
+      .select(['storeServiceId', 'name', 'durationInMinutes'])
+      .where('storeId', '=', store)
+      .where('isActive', '=', true)
+      .where('deleted', '=', false)
+      .where('durationInMinutes', 'in', [45, 60, 90])
+      .orderBy('name')
+      .limit(2)
+      .execute();
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-11&view=day');
@@ -372,7 +474,9 @@ describe('the scheduler', () => {
       await panel.getByRole('button', { name: 'Add a service…' }).click();
       const add = panel.getByRole('group', { name: 'Add a service' });
       const firstEnd = new Date(Date.parse(wallClockIsoToInstant('2031-03-11T10:00:00', storeZone)) + changed!.durationInMinutes * 60_000);
-      expect(await add.getByRole('textbox', { name: 'Starts' }).inputValue()).toBe(`${10 + Math.floor(changed!.durationInMinutes / 60)}:${String(changed!.durationInMinutes % 60).padStart(2, '0')}`);
+      expect(await add.getByRole('textbox', { name: 'Starts' }).inputValue()).toBe(
+        `${10 + Math.floor(changed!.durationInMinutes / 60)}:${String(changed!.durationInMinutes % 60).padStart(2, '0')}`,
+      );
       await add.getByRole('button', { name: 'Add service' }).click();
       await add.getByText('Choose the service to add.').waitFor();
       await field(add, 'Service').click();
@@ -382,12 +486,25 @@ describe('the scheduler', () => {
       await expect.poll(() => entry(page, 'Sam Services').count()).toBe(2);
 
       await context.setOffline(false);
-      const rows = () => db().selectFrom('scheduledServices').select(['storeServiceId', 'startDate', 'durationInMinutes', 'serviceNotes'])
-        .where('scheduledVisitId', '=', scheduledVisitId).where('deleted', '=', false).orderBy('startDate').execute();
-      await expect.poll(async () => (await rows()).map((r) => ({ ...r, startDate: new Date(r.startDate).toISOString() })), { timeout: 30_000 }).toEqual([
-        { storeServiceId: changed!.storeServiceId, startDate: new Date(wallClockIsoToInstant('2031-03-11T10:00:00', storeZone)).toISOString(), durationInMinutes: changed!.durationInMinutes, serviceNotes: 'Customer asked to check the left front' },
-        { storeServiceId: added!.storeServiceId, startDate: firstEnd.toISOString(), durationInMinutes: added!.durationInMinutes, serviceNotes: null },
-      ]);
+      const rows = () =>
+        db()
+          .selectFrom('scheduledServices')
+          .select(['storeServiceId', 'startDate', 'durationInMinutes', 'serviceNotes'])
+          .where('scheduledVisitId', '=', scheduledVisitId)
+          .where('deleted', '=', false)
+          .orderBy('startDate')
+          .execute();
+      await expect
+        .poll(async () => (await rows()).map((r) => ({ ...r, startDate: new Date(r.startDate).toISOString() })), { timeout: 30_000 })
+        .toEqual([
+          {
+            storeServiceId: changed!.storeServiceId,
+            startDate: new Date(wallClockIsoToInstant('2031-03-11T10:00:00', storeZone)).toISOString(),
+            durationInMinutes: changed!.durationInMinutes,
+            serviceNotes: 'Customer asked to check the left front',
+          },
+          { storeServiceId: added!.storeServiceId, startDate: firstEnd.toISOString(), durationInMinutes: added!.durationInMinutes, serviceNotes: null },
+        ]);
     } finally {
       await context.close();
     }
@@ -396,12 +513,23 @@ describe('the scheduler', () => {
   it('repeats a weekly block every week until its final date, and will not let it be dragged', async () => {
     const recurringBlockedTimeId = randomUUID();
     await call('POST', apiPaths.recurringBlockedTimes, {
-      recurringBlockedTimeId, resourceId: null, startDate: '2031-03-10', timeOfDay: '12:00', durationInMinutes: 30, description: 'Team huddle', recurrenceEndDate: '2031-03-24',
+      recurringBlockedTimeId,
+      resourceId: null,
+      startDate: '2031-03-10',
+      timeOfDay: '12:00',
+      durationInMinutes: 30,
+      description: 'Team huddle',
+      recurrenceEndDate: '2031-03-24',
     });
     const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-10&view=week');
-      for (const [date, count] of [['2031-03-10', 1], ['2031-03-17', 1], ['2031-03-24', 1], ['2031-03-31', 0]] as const) {
+      for (const [date, count] of [
+        ['2031-03-10', 1],
+        ['2031-03-17', 1],
+        ['2031-03-24', 1],
+        ['2031-03-31', 0],
+      ] as const) {
         await page.goto(`${appUrl}/scheduler-dayview?date=${date}&view=week`);
         await page.getByRole('heading', { name: 'Scheduler' }).waitFor();
         await expect.poll(() => entry(page, 'Team huddle').count(), { timeout: 15_000 }).toBe(count);
@@ -410,11 +538,19 @@ describe('the scheduler', () => {
       const block = entry(page, 'Team huddle').first();
       await block.waitFor({ timeout: 15_000 });
       const before = await box(block);
-      await drag(page, { x: before.x + before.width / 2, y: before.y + 6 }, { x: before.x + before.width / 2, y: before.y + 6 + 4 * await halfHour(page) });
+      await drag(page, { x: before.x + before.width / 2, y: before.y + 6 }, { x: before.x + before.width / 2, y: before.y + 6 + 4 * (await halfHour(page)) });
       expect((await box(block)).y).toBe(before.y);
-      await page.getByRole('dialog', { name: 'Weekly blocked time' }).waitFor({ state: 'detached' }).catch(() => undefined);
-      expect(await db().selectFrom('recurringBlockedTimes').select(['startDate', 'timeOfDay']).where('recurringBlockedTimeId', '=', recurringBlockedTimeId).executeTakeFirstOrThrow())
-        .toEqual({ startDate: '2031-03-10', timeOfDay: '12:00' });
+      await page
+        .getByRole('dialog', { name: 'Weekly blocked time' })
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      expect(
+        await db()
+          .selectFrom('recurringBlockedTimes')
+          .select(['startDate', 'timeOfDay'])
+          .where('recurringBlockedTimeId', '=', recurringBlockedTimeId)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ startDate: '2031-03-10', timeOfDay: '12:00' });
     } finally {
       await context.close();
     }

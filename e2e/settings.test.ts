@@ -18,7 +18,9 @@ async function syncedAt(page: Page, email: string, name: string, path: string) {
   const userId = (await db().selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow()).userId;
   const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
   await firstSyncDone(page, userId, store);
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.goto(`${env.server.url}${path}`);
   return store;
 }
@@ -28,8 +30,14 @@ describe('the service catalogue in settings', () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       const store = await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/services');
-      const service = await db().selectFrom('storeServices').select(['storeServiceId', 'name', 'durationInMinutes'])
-        .where('storeId', '=', store).where('deleted', '=', false).where('durationInMinutes', '!=', 60).orderBy('name').executeTakeFirstOrThrow();
+      const service = await db()
+        .selectFrom('storeServices')
+        .select(['storeServiceId', 'name', 'durationInMinutes'])
+        .where('storeId', '=', store)
+        .where('deleted', '=', false)
+        .where('durationInMinutes', '!=', 60)
+        .orderBy('name')
+        .executeTakeFirstOrThrow();
       await page.getByRole('heading', { name: 'Services' }).waitFor();
       await context.setOffline(true);
 
@@ -47,12 +55,20 @@ describe('the service catalogue in settings', () => {
       const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Edit ${service.name}` }) });
       await row.getByText('1 h', { exact: true }).waitFor();
       await row.getByText('Waiting to send').waitFor();
-      expect((await db().selectFrom('storeServices').select('durationInMinutes').where('storeServiceId', '=', service.storeServiceId).executeTakeFirstOrThrow()).durationInMinutes)
-        .toBe(service.durationInMinutes);
+      expect(
+        (await db().selectFrom('storeServices').select('durationInMinutes').where('storeServiceId', '=', service.storeServiceId).executeTakeFirstOrThrow())
+          .durationInMinutes,
+      ).toBe(service.durationInMinutes);
 
       await context.setOffline(false);
-      await expect.poll(async () => (await db().selectFrom('storeServices').select('durationInMinutes').where('storeServiceId', '=', service.storeServiceId).executeTakeFirstOrThrow()).durationInMinutes,
-        { timeout: 30_000 }).toBe(60);
+      await expect
+        .poll(
+          async () =>
+            (await db().selectFrom('storeServices').select('durationInMinutes').where('storeServiceId', '=', service.storeServiceId).executeTakeFirstOrThrow())
+              .durationInMinutes,
+          { timeout: 30_000 },
+        )
+        .toBe(60);
       await row.getByText('Waiting to send').waitFor({ state: 'detached', timeout: 30_000 });
     } finally {
       await context.close();
@@ -85,8 +101,8 @@ describe('the service catalogue in settings', () => {
   });
 });
 
-describe('the store\'s own settings', () => {
-  it('an admin changes Saturday\'s hours offline; once online the server holds them and another device shows them without a reload', async () => {
+describe("the store's own settings", () => {
+  it("an admin changes Saturday's hours offline; once online the server holds them and another device shows them without a reload", async () => {
     const admin = await signIn(env.browser, env.server.url, 'admin@demo.test');
     const other = await signIn(env.browser, env.server.url, 'platform@demo.test');
     try {
@@ -103,11 +119,17 @@ describe('the store\'s own settings', () => {
       await admin.page.getByLabel('Saturday closes').fill('15:00');
       await admin.page.getByRole('button', { name: 'Save', exact: true }).click();
       await admin.page.getByText('Waiting to send').waitFor();
-      expect((await db().selectFrom('storeLocations').select('saturdayOpenTime').where('id', '=', store).executeTakeFirstOrThrow()).saturdayOpenTime).toBe('08:00');
+      expect((await db().selectFrom('storeLocations').select('saturdayOpenTime').where('id', '=', store).executeTakeFirstOrThrow()).saturdayOpenTime).toBe(
+        '08:00',
+      );
 
       await admin.context.setOffline(false);
-      await expect.poll(async () => db().selectFrom('storeLocations').select(['saturdayOpenTime', 'saturdayCloseTime']).where('id', '=', store).executeTakeFirstOrThrow(),
-        { timeout: 30_000 }).toEqual({ saturdayOpenTime: '09:00', saturdayCloseTime: '15:00' });
+      await expect
+        .poll(
+          async () => db().selectFrom('storeLocations').select(['saturdayOpenTime', 'saturdayCloseTime']).where('id', '=', store).executeTakeFirstOrThrow(),
+          { timeout: 30_000 },
+        )
+        .toEqual({ saturdayOpenTime: '09:00', saturdayCloseTime: '15:00' });
       await other.page.getByText('Open Mon–Fri 8 AM–6 PM, Sat 9 AM–3 PM').waitFor({ timeout: 30_000 });
     } finally {
       await admin.context.close();
@@ -124,20 +146,52 @@ describe('the store\'s own settings', () => {
     };
     const customerId = randomUUID();
     await call(apiPaths.customers, {
-      customerId, firstName: 'Wanda', lastName: 'Afternoon', companyName: null, email: null, phoneNumber: '5555550177', preferredContactMethod: 'Phone',
-      addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+      customerId,
+      firstName: 'Wanda',
+      lastName: 'Afternoon',
+      companyName: null,
+      email: null,
+      phoneNumber: '5555550177',
+      preferredContactMethod: 'Phone',
+      addressLine1: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      notes: null,
     });
     const scheduledVisitId = randomUUID();
     const startDate = wallClockIsoToInstant('2031-03-19T15:00:00', 'America/Chicago');
     await call(apiPaths.scheduledVisits, {
-      scheduledVisitId, scheduledVisitHashId: newHashId(), customerId, vehicleId: null, customerVehicleStatus: 1, description: null, staffNotes: null,
-      customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
+      scheduledVisitId,
+      scheduledVisitHashId: newHashId(),
+      customerId,
+      vehicleId: null,
+      customerVehicleStatus: 1,
+      description: null,
+      staffNotes: null,
+      customerComments: null,
+      keyTag: null,
+      visitAppointmentCount: 1,
+      scheduledCustomerCheckIn: startDate,
+      pickUpTime: null,
     });
     await call(apiPaths.scheduledServices.replace(':scheduledVisitId', scheduledVisitId), {
-      scheduledServiceId: randomUUID(), storeServiceId: null, resourceId: null, startDate, endDate: startDate, durationInMinutes: 60, serviceNotes: null, selectedTechnician: null,
+      scheduledServiceId: randomUUID(),
+      storeServiceId: null,
+      resourceId: null,
+      startDate,
+      endDate: startDate,
+      durationInMinutes: 60,
+      serviceNotes: null,
+      selectedTechnician: null,
     });
     await call(apiPaths.specialStoreHours.replace(':id', String(store)), {
-      specialStoreHoursId: randomUUID(), date: '2031-03-19', isClosed: false, openTime: '08:00', closeTime: '17:00', description: 'Inventory day',
+      specialStoreHoursId: randomUUID(),
+      date: '2031-03-19',
+      isClosed: false,
+      openTime: '08:00',
+      closeTime: '17:00',
+      description: 'Inventory day',
     });
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
@@ -155,14 +209,14 @@ describe('the store\'s own settings', () => {
     }
   });
 
-  it('the platform\'s admin removing the texting number turns texting off on every device of the store; the store\'s admin only reads it', async () => {
+  it("the platform's admin removing the texting number turns texting off on every device of the store; the store's admin only reads it", async () => {
     const platform = await signIn(env.browser, env.server.url, 'platform@demo.test');
     const admin = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       const store = await syncedAt(platform.page, 'platform@demo.test', 'Pat Platform', '/settings/general');
       await syncedAt(admin.page, 'admin@demo.test', 'Alex Admin', '/settings/general');
       await admin.page.getByText(/Texting number: \(555\)/).waitFor();
-      await admin.page.getByText('The platform\'s administrators assign texting numbers: ask them to set or change it.').waitFor();
+      await admin.page.getByText("The platform's administrators assign texting numbers: ask them to set or change it.").waitFor();
       expect(await admin.page.getByRole('textbox', { name: 'Texting number' }).count()).toBe(0);
 
       const texting = platform.page.getByRole('textbox', { name: 'Texting number' });
@@ -173,7 +227,9 @@ describe('the store\'s own settings', () => {
       await platform.page.getByRole('button', { name: 'Save', exact: true }).click();
       await platform.page.getByText('Saved', { exact: true }).waitFor({ timeout: 30_000 });
 
-      expect((await db().selectFrom('storeLocations').select('twilioPhoneNumber').where('id', '=', store).executeTakeFirstOrThrow()).twilioPhoneNumber).toBeNull();
+      expect(
+        (await db().selectFrom('storeLocations').select('twilioPhoneNumber').where('id', '=', store).executeTakeFirstOrThrow()).twilioPhoneNumber,
+      ).toBeNull();
       await admin.page.getByText('Texting number: none, so the store cannot text').waitFor({ timeout: 30_000 });
     } finally {
       await platform.context.close();
@@ -185,16 +241,40 @@ describe('the store\'s own settings', () => {
 describe('scheduler resources in settings', () => {
   it('the assign action says how many coming appointments move and moves exactly those; the grid links a service to a resource', async () => {
     const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
-    const bay = await db().selectFrom('schedulerResources').select(['schedulerResourceId', 'assignedTechnicianId', 'name']).where('storeId', '=', store)
-      .where('assignedTechnicianId', 'is not', null).orderBy('sortOrder').executeTakeFirstOrThrow();
+    const bay = await db()
+      .selectFrom('schedulerResources')
+      .select(['schedulerResourceId', 'assignedTechnicianId', 'name'])
+      .where('storeId', '=', store)
+      .where('assignedTechnicianId', 'is not', null)
+      .orderBy('sortOrder')
+      .executeTakeFirstOrThrow();
     // Whatever the hour: appointments of the next hour already have the technician (neither side counts
     // them, however long the test takes to click), and those after it have none (both count them).
     const later = new Date(Date.now() + 3_600_000).toISOString();
-    await db().updateTable('scheduledServices').set({ selectedTechnician: bay.assignedTechnicianId }).where('resourceId', '=', bay.schedulerResourceId).where('startDate', '<', later).execute();
-    await db().updateTable('scheduledServices').set({ selectedTechnician: null }).where('resourceId', '=', bay.schedulerResourceId).where('startDate', '>=', later).execute();
-    const coming = await db().selectFrom('scheduledServices as s').innerJoin('scheduledVisits as v', 'v.scheduledVisitId', 's.scheduledVisitId')
-      .select('s.scheduledServiceId').where('s.resourceId', '=', bay.schedulerResourceId).where('s.startDate', '>=', later).where('s.deleted', '=', false)
-      .where('v.cancelDate', 'is', null).where('v.workStartDate', 'is', null).where('v.workCompleteDate', 'is', null).where('v.readyForPickupDate', 'is', null).where('v.checkOutDate', 'is', null)
+    await db()
+      .updateTable('scheduledServices')
+      .set({ selectedTechnician: bay.assignedTechnicianId })
+      .where('resourceId', '=', bay.schedulerResourceId)
+      .where('startDate', '<', later)
+      .execute();
+    await db()
+      .updateTable('scheduledServices')
+      .set({ selectedTechnician: null })
+      .where('resourceId', '=', bay.schedulerResourceId)
+      .where('startDate', '>=', later)
+      .execute();
+    const coming = await db()
+      .selectFrom('scheduledServices as s')
+      .innerJoin('scheduledVisits as v', 'v.scheduledVisitId', 's.scheduledVisitId')
+      .select('s.scheduledServiceId')
+      .where('s.resourceId', '=', bay.schedulerResourceId)
+      .where('s.startDate', '>=', later)
+      .where('s.deleted', '=', false)
+      .where('v.cancelDate', 'is', null)
+      .where('v.workStartDate', 'is', null)
+      .where('v.workCompleteDate', 'is', null)
+      .where('v.readyForPickupDate', 'is', null)
+      .where('v.checkOutDate', 'is', null)
       .execute();
     expect(coming.length).toBeGreaterThan(0);
 
@@ -206,18 +286,50 @@ describe('scheduler resources in settings', () => {
       const dialog = page.getByRole('dialog', { name: 'Assign coming appointments' });
       await dialog.getByText(new RegExp(`^Give ${coming.length} coming appointments? on ${bay.name} to `)).waitFor();
       await dialog.getByRole('button', { name: `Move ${coming.length}` }).click();
-      await expect.poll(async () => (await db().selectFrom('scheduledServices').select('scheduledServiceId')
-        .where('resourceId', '=', bay.schedulerResourceId).where('selectedTechnician', '=', bay.assignedTechnicianId!).where('startDate', '>=', later).execute()).length,
-      { timeout: 30_000 }).toBe(coming.length);
+      await expect
+        .poll(
+          async () =>
+            (
+              await db()
+                .selectFrom('scheduledServices')
+                .select('scheduledServiceId')
+                .where('resourceId', '=', bay.schedulerResourceId)
+                .where('selectedTechnician', '=', bay.assignedTechnicianId!)
+                .where('startDate', '>=', later)
+                .execute()
+            ).length,
+          { timeout: 30_000 },
+        )
+        .toBe(coming.length);
 
-      const service = await db().selectFrom('storeServices').select(['storeServiceId', 'name']).where('storeId', '=', store).where('name', '=', 'Tire Rotation').executeTakeFirstOrThrow();
+      const service = await db()
+        .selectFrom('storeServices')
+        .select(['storeServiceId', 'name'])
+        .where('storeId', '=', store)
+        .where('name', '=', 'Tire Rotation')
+        .executeTakeFirstOrThrow();
       const online = page.getByRole('checkbox', { name: `Customers can book ${service.name} on Bay 3 online` });
       // The box follows the device's copy, which the change updates a moment later.
       await online.click();
       await expect.poll(() => online.isChecked(), { timeout: 10_000 }).toBe(true);
-      const bay3 = await db().selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', store).where('name', '=', 'Bay 3').executeTakeFirstOrThrow();
-      await expect.poll(async () => db().selectFrom('schedulerResourceServices').select('deleted')
-        .where('schedulerResourceId', '=', bay3.schedulerResourceId).where('storeServiceId', '=', service.storeServiceId).execute(), { timeout: 30_000 }).toEqual([{ deleted: false }]);
+      const bay3 = await db()
+        .selectFrom('schedulerResources')
+        .select('schedulerResourceId')
+        .where('storeId', '=', store)
+        .where('name', '=', 'Bay 3')
+        .executeTakeFirstOrThrow();
+      await expect
+        .poll(
+          async () =>
+            db()
+              .selectFrom('schedulerResourceServices')
+              .select('deleted')
+              .where('schedulerResourceId', '=', bay3.schedulerResourceId)
+              .where('storeServiceId', '=', service.storeServiceId)
+              .execute(),
+          { timeout: 30_000 },
+        )
+        .toEqual([{ deleted: false }]);
     } finally {
       await context.close();
     }
@@ -233,7 +345,10 @@ describe('people of the store', () => {
       await admin.page.getByRole('button', { name: 'Invite someone' }).click();
       const dialog = admin.page.getByRole('dialog', { name: 'Invite someone' });
       const roleOptions = async () => {
-        await dialog.getByRole('textbox', { name: 'Role' }).or(dialog.getByRole('combobox', { name: 'Role' })).click();
+        await dialog
+          .getByRole('textbox', { name: 'Role' })
+          .or(dialog.getByRole('combobox', { name: 'Role' }))
+          .click();
         return admin.page.getByRole('option').allTextContents();
       };
       expect(await roleOptions()).toEqual(['Admin', 'User', 'Technician', 'Lead Technician']);
@@ -267,7 +382,12 @@ describe('people of the store', () => {
       }
       const row = admin.page.getByRole('row').filter({ hasText: 'tia.tech@demo.test' });
       await row.getByText('Tia Tech', { exact: true }).waitFor({ timeout: 30_000 });
-      expect(await row.getByRole('textbox', { name: 'Role of Tia Tech' }).or(row.getByRole('combobox', { name: 'Role of Tia Tech' })).inputValue()).toBe('Technician');
+      expect(
+        await row
+          .getByRole('textbox', { name: 'Role of Tia Tech' })
+          .or(row.getByRole('combobox', { name: 'Role of Tia Tech' }))
+          .inputValue(),
+      ).toBe('Technician');
     } finally {
       await admin.context.close();
     }
@@ -294,8 +414,11 @@ describe('store contacts in settings', () => {
       await page.getByText('Waiting to send').waitFor();
 
       await context.setOffline(false);
-      await expect.poll(async () => db().selectFrom('storeContacts').select(['name', 'email']).where('storeId', '=', store).where('name', '=', 'Rosa Parts').execute(),
-        { timeout: 30_000 }).toEqual([{ name: 'Rosa Parts', email: 'rosa@demo.test' }]);
+      await expect
+        .poll(async () => db().selectFrom('storeContacts').select(['name', 'email']).where('storeId', '=', store).where('name', '=', 'Rosa Parts').execute(), {
+          timeout: 30_000,
+        })
+        .toEqual([{ name: 'Rosa Parts', email: 'rosa@demo.test' }]);
     } finally {
       await context.close();
     }
@@ -313,16 +436,24 @@ describe('the inspection template in settings', () => {
       await page.getByRole('button', { name: 'Save template' }).click();
       await page.getByText('Every item of Brakes needs a name').waitFor();
       await page.getByRole('textbox', { name: 'Item 4 of Brakes' }).fill('Parking brake cable');
-      await page.getByRole('textbox', { name: 'Measurement of Parking brake cable' }).or(page.getByRole('combobox', { name: 'Measurement of Parking brake cable' })).click();
+      await page
+        .getByRole('textbox', { name: 'Measurement of Parking brake cable' })
+        .or(page.getByRole('combobox', { name: 'Measurement of Parking brake cable' }))
+        .click();
       await page.getByRole('option', { name: 'Brake pad (mm)' }).click();
       await page.getByRole('button', { name: 'Save template' }).click();
       await page.getByText('Waiting to send').waitFor();
 
       await context.setOffline(false);
-      await expect.poll(async () => {
-        const row = await db().selectFrom('inspectionTemplates').select('groups').where('storeId', '=', store).executeTakeFirstOrThrow();
-        return (row.groups as { name: string; items: { name: string; measurement: string }[] }[]).find((g) => g.name === 'Brakes')!.items.at(-1);
-      }, { timeout: 30_000 }).toMatchObject({ name: 'Parking brake cable', measurement: 'brakePadMm' });
+      await expect
+        .poll(
+          async () => {
+            const row = await db().selectFrom('inspectionTemplates').select('groups').where('storeId', '=', store).executeTakeFirstOrThrow();
+            return (row.groups as { name: string; items: { name: string; measurement: string }[] }[]).find((g) => g.name === 'Brakes')!.items.at(-1);
+          },
+          { timeout: 30_000 },
+        )
+        .toMatchObject({ name: 'Parking brake cable', measurement: 'brakePadMm' });
     } finally {
       await context.close();
     }

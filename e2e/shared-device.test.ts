@@ -7,7 +7,8 @@ import { fillSignIn, shellReady, signIn } from './support/session.ts';
 const env = e2eEnvironment();
 const db = () => env.server.database.db;
 const userIdOf = async (email: string) => (await db().selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow()).userId;
-const storeIdOf = async (storeNumber: number) => (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', storeNumber).executeTakeFirstOrThrow()).id;
+const storeIdOf = async (storeNumber: number) =>
+  (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', storeNumber).executeTakeFirstOrThrow()).id;
 
 async function openSyncPanel(page: Page) {
   await page.getByRole('button', { name: /^Sync status:/ }).click();
@@ -15,7 +16,7 @@ async function openSyncPanel(page: Page) {
 }
 
 describe('a device passed between staff', () => {
-  it('shows the next user none of the last one\'s data, sends nothing of theirs, and sends it as theirs when they are back', async () => {
+  it("shows the next user none of the last one's data, sends nothing of theirs, and sends it as theirs when they are back", async () => {
     const [uma, alex, store] = [await userIdOf('user@demo.test'), await userIdOf('admin@demo.test'), await storeIdOf(101)];
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
@@ -30,7 +31,9 @@ describe('a device passed between staff', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Mark read' }).count()).toBe(unreadBefore - 1);
       const [queued] = await readStore<{ entity: string; path: string }>(page, `alltrac-${uma}-store-${store}`, 'outbox');
       const notificationId = queued!.entity.split('/')[1]!;
-      await page.evaluate(() => { for (const key of Object.keys(localStorage)) if (key.startsWith('oidc.')) localStorage.removeItem(key); });
+      await page.evaluate(() => {
+        for (const key of Object.keys(localStorage)) if (key.startsWith('oidc.')) localStorage.removeItem(key);
+      });
       // Her page is left before the network comes back: its worker still holds her token, and would send her
       // change as hers (rightly) before Alex signs in, which is not what this test is about. The worker outlives
       // the page for a moment, so the network comes back only once it has ended.
@@ -67,7 +70,14 @@ describe('a device passed between staff', () => {
       await page.goto(env.server.url);
       await fillSignIn(page, 'user@demo.test');
       await shellReady(page, 'Uma User');
-      await expect.poll(async () => (await db().selectFrom('userNotifications').select('dateMarkedRead').where('userNotificationId', '=', notificationId).executeTakeFirstOrThrow()).dateMarkedRead, { timeout: 15_000 }).not.toBeNull();
+      await expect
+        .poll(
+          async () =>
+            (await db().selectFrom('userNotifications').select('dateMarkedRead').where('userNotificationId', '=', notificationId).executeTakeFirstOrThrow())
+              .dateMarkedRead,
+          { timeout: 15_000 },
+        )
+        .not.toBeNull();
       expect(await db().selectFrom('idempotencyKeys').select('userId').where('path', 'like', `%${notificationId}%`).execute()).toEqual([{ userId: uma }]);
       const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
       expect(databases.filter((name) => name?.includes(alex))).toEqual([]);
@@ -89,7 +99,9 @@ describe('signing out in one tab', () => {
       await shellReady(other, 'Uma User');
       let syncCallsAfter = 0;
       let signedOut = false;
-      context.on('request', (request) => { if (signedOut && request.url().includes('/sync/changes')) syncCallsAfter++; });
+      context.on('request', (request) => {
+        if (signedOut && request.url().includes('/sync/changes')) syncCallsAfter++;
+      });
       await page.getByRole('button', { name: 'Account: Uma User' }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       signedOut = true;

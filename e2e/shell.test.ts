@@ -7,47 +7,81 @@ import { shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
 
-const everyItem = ['Home', 'Dashboard', 'Scheduler', 'Lead Technician', 'Technician', 'Messages', 'Ratings', 'Customers', 'Tires', 'Settings', 'Admin Dashboard', 'Retail Management', 'Help & Support'];
+const everyItem = [
+  'Home',
+  'Dashboard',
+  'Scheduler',
+  'Lead Technician',
+  'Technician',
+  'Messages',
+  'Ratings',
+  'Customers',
+  'Tires',
+  'Settings',
+  'Admin Dashboard',
+  'Retail Management',
+  'Help & Support',
+];
 const guarded: [string, string][] = [
-  ['/dashboard', 'Dashboard'], ['/scheduler-dayview', 'Scheduler'], ['/technicians', 'Lead Technician'],
-  ['/technician-appointments', 'Technician'], ['/messages', 'Messages'], ['/ratings', 'Ratings'],
-  ['/customer-search', 'Customers'], ['/tires', 'Tires'], ['/settings', 'Settings'], ['/retail-management', 'Retail Management'],
+  ['/dashboard', 'Dashboard'],
+  ['/scheduler-dayview', 'Scheduler'],
+  ['/technicians', 'Lead Technician'],
+  ['/technician-appointments', 'Technician'],
+  ['/messages', 'Messages'],
+  ['/ratings', 'Ratings'],
+  ['/customer-search', 'Customers'],
+  ['/tires', 'Tires'],
+  ['/settings', 'Settings'],
+  ['/retail-management', 'Retail Management'],
   ['/administrator-dashboard', 'Admin Dashboard'],
 ];
 
 const matrix = [
   { email: 'platform@demo.test', name: 'Pat Platform', items: everyItem },
-  { email: 'admin@demo.test', name: 'Alex Admin', items: ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Tires', 'Settings', 'Retail Management', 'Help & Support'] },
+  {
+    email: 'admin@demo.test',
+    name: 'Alex Admin',
+    items: ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Tires', 'Settings', 'Retail Management', 'Help & Support'],
+  },
   { email: 'user@demo.test', name: 'Uma User', items: ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Tires', 'Help & Support'] },
   { email: 'tech@demo.test', name: 'Theo Technician', items: ['Home', 'Technician', 'Help & Support'] },
   { email: 'lead@demo.test', name: 'Lee Lead', items: ['Home', 'Lead Technician', 'Help & Support'] },
 ];
 
 describe('what each role sees and may open', () => {
-  it.each(matrix.map((m) => [m.email, m]))('%s sees exactly the drawer items and routes the spec allows, with nothing blocked by the security policy', async (_, account) => {
-    const { context, page, blockedByPolicy } = await signIn(env.browser, env.server.url, account.email);
-    try {
-      await shellReady(page, account.name);
-      const drawer = page.getByRole('navigation', { name: 'Main menu' });
-      const links = await drawer.getByRole('link').evaluateAll((els) => els.map((e) => (e.querySelector('.mantine-NavLink-label')?.textContent ?? '').trim()));
-      expect(links).toEqual(account.items);
-      for (const [path, title] of guarded) {
-        await page.goto(`${env.server.url}${path}`);
-        const allowed = account.items.includes(title);
-        await page.waitForURL(allowed ? `${env.server.url}${path}` : `${env.server.url}/forbidden`);
-        if (!allowed) await page.getByRole('heading', { name: 'No access' }).waitFor();
+  it.each(matrix.map((m) => [m.email, m]))(
+    '%s sees exactly the drawer items and routes the spec allows, with nothing blocked by the security policy',
+    async (_, account) => {
+      const { context, page, blockedByPolicy } = await signIn(env.browser, env.server.url, account.email);
+      try {
+        await shellReady(page, account.name);
+        const drawer = page.getByRole('navigation', { name: 'Main menu' });
+        const links = await drawer
+          .getByRole('link')
+          .evaluateAll((els) => els.map((e) => (e.querySelector('.mantine-NavLink-label')?.textContent ?? '').trim()));
+        expect(links).toEqual(account.items);
+        for (const [path, title] of guarded) {
+          await page.goto(`${env.server.url}${path}`);
+          const allowed = account.items.includes(title);
+          await page.waitForURL(allowed ? `${env.server.url}${path}` : `${env.server.url}/forbidden`);
+          if (!allowed) await page.getByRole('heading', { name: 'No access' }).waitFor();
+        }
+        expect(blockedByPolicy).toEqual([]);
+      } finally {
+        await context.close();
       }
-      expect(blockedByPolicy).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 
-  it('shows the deepest screen under a parent screen: a customer\'s edit view, vehicle and history; a settings page', async () => {
+  it("shows the deepest screen under a parent screen: a customer's edit view, vehicle and history; a settings page", async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       await shellReady(page, 'Alex Admin');
-      const customer = await env.server.database.db.selectFrom('customers').select(['customerId', 'firstName', 'lastName']).where('companyName', 'is', null).executeTakeFirstOrThrow();
+      const customer = await env.server.database.db
+        .selectFrom('customers')
+        .select(['customerId', 'firstName', 'lastName'])
+        .where('companyName', 'is', null)
+        .executeTakeFirstOrThrow();
       for (const [path, heading] of [
         [`/customers/${customer.customerId}`, `${customer.firstName} ${customer.lastName}`],
         [`/customers/${customer.customerId}/vehicles/create`, 'Add a vehicle'],
@@ -80,7 +114,19 @@ describe('the drawer', () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test');
     try {
       await shellReady(page, 'Pat Platform');
-      for (const [key, path] of [['d', '/dashboard'], ['n', '/scheduler-dayview'], ['l', '/technicians'], ['m', '/messages'], ['r', '/ratings'], ['t', '/customer-search'], ['i', '/tires'], ['s', '/settings'], ['a', '/administrator-dashboard'], ['o', '/alltracContactUs'], ['h', '/']] as const) {
+      for (const [key, path] of [
+        ['d', '/dashboard'],
+        ['n', '/scheduler-dayview'],
+        ['l', '/technicians'],
+        ['m', '/messages'],
+        ['r', '/ratings'],
+        ['t', '/customer-search'],
+        ['i', '/tires'],
+        ['s', '/settings'],
+        ['a', '/administrator-dashboard'],
+        ['o', '/alltracContactUs'],
+        ['h', '/'],
+      ] as const) {
         await page.keyboard.press(`Control+Alt+${key.toUpperCase()}`);
         await page.waitForURL(`${env.server.url}${path}`);
       }
@@ -95,7 +141,10 @@ describe('the drawer', () => {
       await shellReady(page, 'Uma User');
       // A collapsed drawer slides off the left edge of the screen.
       const drawer = page.getByRole('navigation', { name: 'Main menu' });
-      const onScreen = async () => { const box = await drawer.boundingBox(); return !!box && box.x + box.width > 0; };
+      const onScreen = async () => {
+        const box = await drawer.boundingBox();
+        return !!box && box.x + box.width > 0;
+      };
       await expect.poll(onScreen).toBe(true);
       await page.getByRole('button', { name: 'Close menu' }).click();
       await expect.poll(onScreen).toBe(false);
@@ -111,7 +160,10 @@ describe('the drawer', () => {
     try {
       await shellReady(page, 'Alex Admin');
       const drawer = page.getByRole('navigation', { name: 'Main menu' });
-      const onScreen = async () => { const box = await drawer.boundingBox(); return !!box && box.x + box.width > 0; };
+      const onScreen = async () => {
+        const box = await drawer.boundingBox();
+        return !!box && box.x + box.width > 0;
+      };
       expect(await onScreen()).toBe(false);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect.poll(onScreen).toBe(true);
@@ -124,12 +176,17 @@ describe('the drawer', () => {
     }
   });
 
-  it('counts unread ratings and messages from the store\'s replica', async () => {
+  it("counts unread ratings and messages from the store's replica", async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       const store = await env.server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
-      const unread = await env.server.database.db.selectFrom('ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', store.id).where('isRead', '=', false).executeTakeFirstOrThrow();
+      const unread = await env.server.database.db
+        .selectFrom('ratings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('storeId', '=', store.id)
+        .where('isRead', '=', false)
+        .executeTakeFirstOrThrow();
       const ratings = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Ratings/ });
       await expect.poll(() => ratings.textContent(), { timeout: 15_000 }).toContain(String(unread.n));
     } finally {
@@ -159,9 +216,24 @@ async function badgeCounts(storeNumber: number): Promise<{ messages: number; rat
   const { id } = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', storeNumber).executeTakeFirstOrThrow();
   const count = async (query: Promise<{ n: number | string }>) => Number((await query).n);
   return {
-    messages: await count(db.selectFrom('storeMessages').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', id)
-      .where('messageDirection', '=', 'Inbound').where('isArchived', '=', false).where('repliedToByUserId', 'is', null).executeTakeFirstOrThrow()),
-    ratings: await count(db.selectFrom('ratings').select((eb) => eb.fn.countAll<number>().as('n')).where('storeId', '=', id).where('isRead', '=', false).executeTakeFirstOrThrow()),
+    messages: await count(
+      db
+        .selectFrom('storeMessages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('storeId', '=', id)
+        .where('messageDirection', '=', 'Inbound')
+        .where('isArchived', '=', false)
+        .where('repliedToByUserId', 'is', null)
+        .executeTakeFirstOrThrow(),
+    ),
+    ratings: await count(
+      db
+        .selectFrom('ratings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('storeId', '=', id)
+        .where('isRead', '=', false)
+        .executeTakeFirstOrThrow(),
+    ),
   };
 }
 
@@ -173,15 +245,27 @@ async function differentBadges(first: number, second: number): Promise<void> {
   if (JSON.stringify(await badgeCounts(first)) !== JSON.stringify(await badgeCounts(second))) return;
   const db = env.server.database.db;
   const { id } = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', second).executeTakeFirstOrThrow();
-  const rating = await db.selectFrom('ratings').select(['ratingId', 'companyId']).where('storeId', '=', id).where('isRead', '=', false).executeTakeFirstOrThrow();
+  const rating = await db
+    .selectFrom('ratings')
+    .select(['ratingId', 'companyId'])
+    .where('storeId', '=', id)
+    .where('isRead', '=', false)
+    .executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('ratings').set({ isRead: true, version: await takeVersions(trx, rating.companyId) }).where('ratingId', '=', rating.ratingId).execute();
+    await trx
+      .updateTable('ratings')
+      .set({ isRead: true, version: await takeVersions(trx, rating.companyId) })
+      .where('ratingId', '=', rating.ratingId)
+      .execute();
   });
 }
 
 /** The drawer badge of an item: its count, or 0 when it shows none. */
 async function badgeOf(page: Page, item: string): Promise<number> {
-  const badge = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: new RegExp(item) }).locator('[aria-label$=" unread"]');
+  const badge = page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: new RegExp(item) })
+    .locator('[aria-label$=" unread"]');
   return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
 }
 
@@ -193,24 +277,43 @@ describe('switching stores', () => {
       await shellReady(page, 'Alex Admin');
       const [at101, at102] = [await badgeCounts(101), await badgeCounts(102)];
       expect(at101).not.toEqual(at102);
-      await expect.poll(async () => ({ messages: await badgeOf(page, 'Messages'), ratings: await badgeOf(page, 'Ratings') }), { timeout: 20_000 }).toEqual(at101);
+      await expect
+        .poll(async () => ({ messages: await badgeOf(page, 'Messages'), ratings: await badgeOf(page, 'Ratings') }), { timeout: 20_000 })
+        .toEqual(at101);
       await page.goto(`${env.server.url}/ratings`);
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Springfield #101/ }).click();
       await page.getByRole('menuitem', { name: /Riverside/ }).click();
       await page.waitForURL(`${env.server.url}/`);
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor();
       // The badges and the bell read the new store's replica once it has synced.
-      await expect.poll(async () => ({ messages: await badgeOf(page, 'Messages'), ratings: await badgeOf(page, 'Ratings') }), { timeout: 30_000 }).toEqual(at102);
-      const unreadNotifications = await env.server.database.db.selectFrom('userNotifications').innerJoin('users', 'users.userId', 'userNotifications.identityId')
-        .select((eb) => eb.fn.countAll<number>().as('n')).where('users.email', '=', 'admin@demo.test').where('dateMarkedRead', 'is', null).executeTakeFirstOrThrow();
+      await expect
+        .poll(async () => ({ messages: await badgeOf(page, 'Messages'), ratings: await badgeOf(page, 'Ratings') }), { timeout: 30_000 })
+        .toEqual(at102);
+      const unreadNotifications = await env.server.database.db
+        .selectFrom('userNotifications')
+        .innerJoin('users', 'users.userId', 'userNotifications.identityId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('users.email', '=', 'admin@demo.test')
+        .where('dateMarkedRead', 'is', null)
+        .executeTakeFirstOrThrow();
       await page.getByRole('button', { name: `Notifications: ${unreadNotifications.n} unread` }).click();
-      await page.getByRole('button', { name: /^Notification: / }).first().waitFor();
+      await page
+        .getByRole('button', { name: /^Notification: / })
+        .first()
+        .waitFor();
       await page.keyboard.press('Escape');
       await page.reload();
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor({ timeout: 15_000 });
       const user = await env.server.database.db.selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
       const store = await env.server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 102).executeTakeFirstOrThrow();
-      await expect.poll(async () => (await env.server.database.db.selectFrom('userSettings').select('allTracCurrentStoreLocation').where('userId', '=', user.userId).executeTakeFirst())?.allTracCurrentStoreLocation, { timeout: 15_000 }).toBe(store.id);
+      await expect
+        .poll(
+          async () =>
+            (await env.server.database.db.selectFrom('userSettings').select('allTracCurrentStoreLocation').where('userId', '=', user.userId).executeTakeFirst())
+              ?.allTracCurrentStoreLocation,
+          { timeout: 15_000 },
+        )
+        .toBe(store.id);
     } finally {
       await context.close();
     }
@@ -236,8 +339,18 @@ describe('switching stores with changes waiting', () => {
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor();
       await context.setOffline(false);
 
-      await expect.poll(async () => (await db.selectFrom('supportRequests').innerJoin('storeLocations', 'storeLocations.id', 'supportRequests.storeId')
-        .select('storeLocations.storeNumber').where('subject', '=', 'Queued at Springfield').execute()), { timeout: 30_000 }).toEqual([{ storeNumber: 101 }]);
+      await expect
+        .poll(
+          async () =>
+            await db
+              .selectFrom('supportRequests')
+              .innerJoin('storeLocations', 'storeLocations.id', 'supportRequests.storeId')
+              .select('storeLocations.storeNumber')
+              .where('subject', '=', 'Queued at Springfield')
+              .execute(),
+          { timeout: 30_000 },
+        )
+        .toEqual([{ storeNumber: 101 }]);
       await page.getByRole('button', { name: /Store: Demo Tire & Auto Riverside #102/ }).waitFor();
     } finally {
       await context.close();
@@ -252,9 +365,14 @@ describe('switching stores with changes waiting', () => {
       await page.getByRole('button', { name: 'Sync status: Saved' }).waitFor({ timeout: 20_000 });
       await context.setOffline(true);
       // A call back number the server refuses: the change fails for good once it is sent.
-      await page.evaluate(() => (window as unknown as { alltrac: { sync: { sendSupportRequest(m: object): Promise<boolean> } } }).alltrac.sync.sendSupportRequest({
-        supportRequestId: crypto.randomUUID(), subject: 'Refused at the first store', message: 'Bad number.', callbackPhone: 'call me maybe',
-      }));
+      await page.evaluate(() =>
+        (window as unknown as { alltrac: { sync: { sendSupportRequest(m: object): Promise<boolean> } } }).alltrac.sync.sendSupportRequest({
+          supportRequestId: crypto.randomUUID(),
+          subject: 'Refused at the first store',
+          message: 'Bad number.',
+          callbackPhone: 'call me maybe',
+        }),
+      );
       await storeButton.click();
       await page.getByRole('menuitem').first().click();
       await expect.poll(() => storeButton.getAttribute('aria-label')).not.toBe(before);
@@ -280,13 +398,18 @@ describe('offline', () => {
     try {
       await shellReady(page, 'Uma User');
       // Let the service worker take control and precache the app.
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await page.reload();
       await shellReady(page, 'Uma User');
       await context.setOffline(true);
       await page.reload();
       await shellReady(page, 'Uma User');
-      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Ratings/ }).click();
+      await page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: /Ratings/ })
+        .click();
       await page.getByRole('heading', { name: 'Ratings' }).waitFor();
       await page.getByRole('button', { name: /Sync status: Offline/ }).waitFor();
     } finally {
@@ -315,7 +438,10 @@ async function coveredBySupport(page: Page): Promise<string[]> {
         if (support.contains(el)) continue;
         const r = el.getBoundingClientRect();
         if (!r.width || !r.height || r.top < top || r.bottom > bottom) continue;
-        const x0 = Math.max(r.left, s.left), x1 = Math.min(r.right, s.right), y0 = Math.max(r.top, s.top), y1 = Math.min(r.bottom, s.bottom);
+        const x0 = Math.max(r.left, s.left),
+          x1 = Math.min(r.right, s.right),
+          y0 = Math.max(r.top, s.top),
+          y1 = Math.min(r.bottom, s.bottom);
         if (x0 >= x1 || y0 >= y1) continue;
         const hit = document.elementFromPoint((x0 + x1) / 2, (y0 + y1) / 2);
         const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.getAttribute('placeholder') ?? el.textContent;
@@ -329,27 +455,29 @@ async function coveredBySupport(page: Page): Promise<string[]> {
 }
 
 /** Whether nothing covers the element's centre and it lies inside the screen, whole. */
-const fullyShown = (locator: Locator) => locator.evaluate((el) => {
-  const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return !!hit && el.contains(hit) && r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
-});
+const fullyShown = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && el.contains(hit) && r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+  });
 
 /** Whether `text` inside the element is drawn within the box of the element that holds it (not cut off by an ellipsis). */
-const textShown = (locator: Locator, text: string) => locator.evaluate((el, wanted) => {
-  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const at = node.textContent!.indexOf(wanted);
-    if (at < 0) continue;
-    const range = document.createRange();
-    range.setStart(node, at);
-    range.setEnd(node, at + wanted.length);
-    const r = range.getBoundingClientRect();
-    const box = node.parentElement!.getBoundingClientRect();
-    return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
-  }
-  return false;
-}, text);
+const textShown = (locator: Locator, text: string) =>
+  locator.evaluate((el, wanted) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf(wanted);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const r = range.getBoundingClientRect();
+      const box = node.parentElement!.getBoundingClientRect();
+      return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+    }
+    return false;
+  }, text);
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -359,9 +487,15 @@ describe('the layout on a phone', () => {
   it('keeps the Support button off every button and field, the settings save bar above the footer, the plate of a search result, the chart legend and Sync now whole', async () => {
     const db = env.server.database.db;
     const admin = await db.selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
-    const vehicle = await db.selectFrom('customerVehicles').innerJoin('customers', 'customers.customerId', 'customerVehicles.customerId')
-      .select('customerVehicles.vehicleLicensePlateNumber as plate').where('customerVehicles.deleted', '=', false).where('customers.deleted', '=', false)
-      .where('customerVehicles.vehicleLicensePlateNumber', 'is not', null).orderBy('customerVehicles.vehicleId').executeTakeFirstOrThrow();
+    const vehicle = await db
+      .selectFrom('customerVehicles')
+      .innerJoin('customers', 'customers.customerId', 'customerVehicles.customerId')
+      .select('customerVehicles.vehicleLicensePlateNumber as plate')
+      .where('customerVehicles.deleted', '=', false)
+      .where('customers.deleted', '=', false)
+      .where('customerVehicles.vehicleLicensePlateNumber', 'is not', null)
+      .orderBy('customerVehicles.vehicleId')
+      .executeTakeFirstOrThrow();
     const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test', 'demo1234', phone);
     try {
       await shellReady(page, 'Alex Admin');
@@ -370,8 +504,14 @@ describe('the layout on a phone', () => {
       const storeNumber = Number(/#(\d+)/.exec((await selector.getAttribute('aria-label')) ?? (await selector.textContent()) ?? '')?.[1]);
       const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', storeNumber).executeTakeFirstOrThrow()).id;
       await firstSyncDone(page, admin.userId, store);
-      const visit = await db.selectFrom('scheduledVisits').select('scheduledVisitId')
-        .where('storeId', '=', store).where('deleted', '=', false).where('cancelDate', 'is', null).orderBy('scheduledVisitId').executeTakeFirstOrThrow();
+      const visit = await db
+        .selectFrom('scheduledVisits')
+        .select('scheduledVisitId')
+        .where('storeId', '=', store)
+        .where('deleted', '=', false)
+        .where('cancelDate', 'is', null)
+        .orderBy('scheduledVisitId')
+        .executeTakeFirstOrThrow();
       // The appointment's drawer opened with the page, as a link or a reload opens it.
       for (const [path, ready] of [
         ['/settings/general', page.getByRole('textbox', { name: /^Name\b/ })],
@@ -392,11 +532,14 @@ describe('the layout on a phone', () => {
       const legend = chart.getByText('Average score');
       await legend.waitFor();
       // The chart's legend lies inside its card's padding, not on or past its edge (the card clips what overflows).
-      expect(await chart.evaluate((card) => {
-        const inside = card.getBoundingClientRect().bottom - parseFloat(getComputedStyle(card).paddingBottom);
-        return [...card.querySelectorAll('*')].filter((el) => el.children.length === 0 && /^(Average score|Ratings)$/.test(el.textContent ?? ''))
-          .map((el) => el.getBoundingClientRect().bottom <= inside);
-      })).toEqual([true, true]);
+      expect(
+        await chart.evaluate((card) => {
+          const inside = card.getBoundingClientRect().bottom - parseFloat(getComputedStyle(card).paddingBottom);
+          return [...card.querySelectorAll('*')]
+            .filter((el) => el.children.length === 0 && /^(Average score|Ratings)$/.test(el.textContent ?? ''))
+            .map((el) => el.getBoundingClientRect().bottom <= inside);
+        }),
+      ).toEqual([true, true]);
 
       // A changed setting: its save bar is on the screen above the footer, at the top of the page too.
       await page.goto(`${env.server.url}/settings/general`);
@@ -405,7 +548,9 @@ describe('the layout on a phone', () => {
       await expect.poll(() => save.isEnabled()).toBe(true);
       await page.evaluate(() => window.scrollTo(0, 0));
       expect(await fullyShown(save)).toBe(true);
-      expect((await save.boundingBox())!.y + (await save.boundingBox())!.height).toBeLessThanOrEqual((await page.locator('.mantine-AppShell-footer').boundingBox())!.y);
+      expect((await save.boundingBox())!.y + (await save.boundingBox())!.height).toBeLessThanOrEqual(
+        (await page.locator('.mantine-AppShell-footer').boundingBox())!.y,
+      );
       await page.getByRole('button', { name: 'Undo changes' }).click();
 
       // Offline, the sync status says so at length; Sync now beside it keeps its whole label, on the screen.
@@ -421,17 +566,22 @@ describe('the layout on a phone', () => {
     }
   });
 
-  it('puts every column of the lead\'s board on the page, none past a sideways scroll, on a phone and a tablet', async () => {
+  it("puts every column of the lead's board on the page, none past a sideways scroll, on a phone and a tablet", async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'lead@demo.test', 'demo1234', phone);
     try {
       await shellReady(page, 'Lee Lead');
       await page.goto(`${env.server.url}/technicians`);
       const columns = page.getByRole('region', { name: /'s jobs$/ });
-      await page.getByRole('region', { name: 'Nobody yet\'s jobs' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('region', { name: "Nobody yet's jobs" }).waitFor({ timeout: 20_000 });
       await expect.poll(() => columns.count(), { timeout: 10_000 }).toBeGreaterThan(2);
       for (const width of [390, 1024]) {
         await page.setViewportSize({ width, height: 844 });
-        const boxes = await columns.evaluateAll((els) => els.map((el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right }; }));
+        const boxes = await columns.evaluateAll((els) =>
+          els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return { left: r.left, right: r.right };
+          }),
+        );
         for (const box of boxes) {
           expect(box.left, `at ${width} px`).toBeGreaterThanOrEqual(0);
           expect(box.right, `at ${width} px`).toBeLessThanOrEqual(width);

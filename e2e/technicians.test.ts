@@ -48,7 +48,9 @@ describe('a technician in a bay with no signal', () => {
     try {
       await shellReady(page, 'Theo Technician');
       await firstSyncDone(page, techId, store);
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await page.goto(`${appUrl}/technician-appointments`);
       const card = page.getByRole('article', { name: new RegExp(plate) });
       await card.waitFor({ timeout: 15_000 });
@@ -71,18 +73,29 @@ describe('a technician in a bay with no signal', () => {
       await segment('Battery', 'Fail');
       // A failed item with nothing said about it keeps the inspection open, with the reason beside the button.
       await page.getByRole('button', { name: 'Complete the inspection' }).click();
-      await page.getByRole('alert').filter({ hasText: /Say what was found for .*Battery/ }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /Say what was found for .*Battery/ })
+        .waitFor();
       await page.getByRole('button', { name: 'Complete the inspection' }).waitFor();
       await item('Battery').getByRole('textbox', { name: 'Battery: notes' }).fill('Fails the load test; terminals corroded');
-      await item('Left front tread').getByRole('textbox', { name: /Tread depth/ }).fill('3');
-      await item('Left front tread').getByRole('textbox', { name: /Tread depth/ }).blur();
+      await item('Left front tread')
+        .getByRole('textbox', { name: /Tread depth/ })
+        .fill('3');
+      await item('Left front tread')
+        .getByRole('textbox', { name: /Tread depth/ })
+        .blur();
       await item('Left front tread').getByText('Warning', { exact: true }).waitFor();
       const photos = [
         { name: 'battery.png', mimeType: 'image/png', buffer: testPhoto(2400, 1800, true) },
         { name: 'wipers.png', mimeType: 'image/png', buffer: testPhoto(800, 600, false) },
         { name: 'tread.png', mimeType: 'image/png', buffer: testPhoto(800, 600, false) },
       ];
-      for (const [name, photo] of [['Battery', photos[0]!], ['Wiper blades', photos[1]!], ['Left front tread', photos[2]!]] as const) {
+      for (const [name, photo] of [
+        ['Battery', photos[0]!],
+        ['Wiper blades', photos[1]!],
+        ['Left front tread', photos[2]!],
+      ] as const) {
         await item(name).locator('input[type=file]').setInputFiles(photo);
         await item(name).getByText('waiting').waitFor();
       }
@@ -104,8 +117,11 @@ describe('a technician in a bay with no signal', () => {
         context.on('request', (request) => {
           if (request.method() === 'PUT' && request.url().includes('/content') && ++pieces === 2) {
             // The link cut too: the reopened page's worker may not hear of the emulation.
-            void Promise.all([link.cut(), context.setOffline(true)])
-              .then(() => setTimeout(() => { void Promise.all([link.restore(), context.setOffline(false)]).then(() => resolve()); }, 1500));
+            void Promise.all([link.cut(), context.setOffline(true)]).then(() =>
+              setTimeout(() => {
+                void Promise.all([link.restore(), context.setOffline(false)]).then(() => resolve());
+              }, 1500),
+            );
           }
         });
       });
@@ -115,12 +131,19 @@ describe('a technician in a bay with no signal', () => {
       await expect.poll(() => pending(again), { timeout: 60_000, interval: 500 }).toBe(0);
 
       const report = await db().selectFrom('inspectionReports').selectAll().where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
-      const items = await db().selectFrom('inspectionItems').select(['itemId', 'status', 'notes', 'measurement']).where('inspectionReportId', '=', report.inspectionReportId).execute();
+      const items = await db()
+        .selectFrom('inspectionItems')
+        .select(['itemId', 'status', 'notes', 'measurement'])
+        .where('inspectionReportId', '=', report.inspectionReportId)
+        .execute();
       expect(items.map((i) => i.status).sort()).toEqual(['Failed', 'Passed', 'Warning', 'Warning']);
       expect(items.find((i) => i.status === 'Failed')!.notes).toBe('Fails the load test; terminals corroded');
-      const stored = await db().selectFrom('inspectionPhotos').innerJoin('inspectionPhotoContents', 'inspectionPhotoContents.inspectionPhotoId', 'inspectionPhotos.inspectionPhotoId')
+      const stored = await db()
+        .selectFrom('inspectionPhotos')
+        .innerJoin('inspectionPhotoContents', 'inspectionPhotoContents.inspectionPhotoId', 'inspectionPhotos.inspectionPhotoId')
         .select(['inspectionPhotos.byteSize', 'inspectionPhotos.uploadedAt', 'inspectionPhotoContents.received', 'inspectionPhotoContents.bytes'])
-        .where('inspectionPhotos.inspectionReportId', '=', report.inspectionReportId).execute();
+        .where('inspectionPhotos.inspectionReportId', '=', report.inspectionReportId)
+        .execute();
       expect(stored).toHaveLength(3);
       for (const photo of stored) {
         expect(photo.uploadedAt).not.toBeNull();
@@ -128,7 +151,11 @@ describe('a technician in a bay with no signal', () => {
         expect([...photo.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       }
       expect(Math.max(...stored.map((p) => p.byteSize))).toBeGreaterThan(256 * 1024);
-      const visit = await db().selectFrom('scheduledVisits').select(['workStartDate', 'checkInDate']).where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
+      const visit = await db()
+        .selectFrom('scheduledVisits')
+        .select(['workStartDate', 'checkInDate'])
+        .where('scheduledVisitId', '=', scheduledVisitId)
+        .executeTakeFirstOrThrow();
       expect(visit.workStartDate).not.toBeNull();
 
       // The lead's board shows the progress.
@@ -155,14 +182,22 @@ describe('the tires a visit fits, in the bay', () => {
     const now = new Date();
     const scheduledVisitId = await jobForTheTechnician(`DOT${randomUUID().slice(0, 4).toUpperCase()}`, now);
     const tires = [0, 1].map((position) => ({ visitTireId: randomUUID(), tireId: null, description: 'Nokian WR G4 225/65R17 102H', position }));
-    const added = await apiCall(env.server.app, { method: 'POST', path: fill(apiPaths.visitTires, { scheduledVisitId }), token: counter, store, body: { tires } });
+    const added = await apiCall(env.server.app, {
+      method: 'POST',
+      path: fill(apiPaths.visitTires, { scheduledVisitId }),
+      token: counter,
+      store,
+      body: { tires },
+    });
     expect(added.statusCode, added.body).toBe(201);
     const { context, page } = await signIn(env.browser, appUrl, 'tech@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     await heldAt(context, now);
     try {
       await shellReady(page, 'Theo Technician');
       await firstSyncDone(page, techId, store);
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await page.goto(`${appUrl}/technician-appointments/${scheduledVisitId}`);
       const card = page.getByRole('group', { name: 'Tires to fit' });
       await card.getByText('0 of 2 DOT codes').waitFor({ timeout: 20_000 });
@@ -184,7 +219,8 @@ describe('the tires a visit fits, in the bay', () => {
       await card.getByRole('button', { name: 'Same DOT code on the tires still without one' }).click();
       await card.getByText('2 of 2 DOT codes').waitFor();
       await context.setOffline(false);
-      const stored = async () => (await db().selectFrom('visitTires').select('dotCode').where('scheduledVisitId', '=', scheduledVisitId).execute()).map((t) => t.dotCode);
+      const stored = async () =>
+        (await db().selectFrom('visitTires').select('dotCode').where('scheduledVisitId', '=', scheduledVisitId).execute()).map((t) => t.dotCode);
       await expect.poll(stored, { timeout: 30_000 }).toEqual(['DOT U2LLLMLR5023', 'DOT U2LLLMLR5023']);
     } finally {
       await context.close();
@@ -192,8 +228,8 @@ describe('the tires a visit fits, in the bay', () => {
   });
 });
 
-describe('the customer\'s inspection report', () => {
-  it('shows Failed before Warning before Passed, prints without buttons, says a wrong link is not valid, and an approval shows on the staff\'s screen without a reload', async () => {
+describe("the customer's inspection report", () => {
+  it("shows Failed before Warning before Passed, prints without buttons, says a wrong link is not valid, and an approval shows on the staff's screen without a reload", async () => {
     const plate = `RPT${randomUUID().slice(0, 4).toUpperCase()}`;
     const now = new Date();
     const scheduledVisitId = await jobForTheTechnician(plate, now);
@@ -202,16 +238,35 @@ describe('the customer\'s inspection report', () => {
     const groups = template.json<{ groups: { items: { itemId: string; name: string }[] }[] }>().groups;
     const inspectionReportId = scheduledVisitId;
     const as = (method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) => apiCall(env.server.app, { method, path, token: tech, store, body });
-    const started = await as('POST', apiPaths.inspectionReports, { inspectionReportId, scheduledVisitId, vehicleId: null, technicianId: techId, groups, startedAt: now.toISOString() });
+    const started = await as('POST', apiPaths.inspectionReports, {
+      inspectionReportId,
+      scheduledVisitId,
+      vehicleId: null,
+      technicianId: techId,
+      groups,
+      startedAt: now.toISOString(),
+    });
     expect(started.statusCode).toBe(201);
     // The customer gets the report's public id in the store's message; the technician never holds it.
     expect(started.json<{ inspectionReportHashId: string | null }>().inspectionReportHashId).toBeNull();
-    const { inspectionReportHashId } = await db().selectFrom('inspectionReports').select('inspectionReportHashId').where('inspectionReportId', '=', inspectionReportId).executeTakeFirstOrThrow();
+    const { inspectionReportHashId } = await db()
+      .selectFrom('inspectionReports')
+      .select('inspectionReportHashId')
+      .where('inspectionReportId', '=', inspectionReportId)
+      .executeTakeFirstOrThrow();
     const items = groups.flatMap((g) => g.items);
     const byName = (name: string) => items.find((i) => i.name === name)!.itemId;
     await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Headlights') }), { status: 'Passed', notes: null, measurement: null });
-    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Battery') }), { status: 'Failed', notes: 'Replace', measurement: null });
-    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Wiper blades') }), { status: 'Warning', notes: 'Streaking', measurement: null });
+    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Battery') }), {
+      status: 'Failed',
+      notes: 'Replace',
+      measurement: null,
+    });
+    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: byName('Wiper blades') }), {
+      status: 'Warning',
+      notes: 'Streaking',
+      measurement: null,
+    });
     await as('PATCH', fill(apiPaths.inspectionReport, { inspectionReportId }), [{ op: 'replace', path: '/completedAt', value: now.toISOString() }]);
 
     const staff = await signIn(env.browser, appUrl, 'tech@demo.test', 'demo1234', { viewport: { width: 1024, height: 900 } });
@@ -227,7 +282,11 @@ describe('the customer\'s inspection report', () => {
       await phone.goto(`${appUrl}/inspection-reports/${inspectionReportHashId}`);
       const results = phone.getByRole('list', { name: 'Inspection results' }).getByRole('listitem');
       await results.first().waitFor();
-      expect(await results.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Battery: Needs repair', 'Wiper blades: Needs attention soon', 'Headlights: Good']);
+      expect(await results.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+        'Battery: Needs repair',
+        'Wiper blades: Needs attention soon',
+        'Headlights: Good',
+      ]);
       await phone.getByRole('radiogroup', { name: 'Battery: your answer' }).getByText('Approve').click();
       await phone.getByRole('radiogroup', { name: 'Wiper blades: your answer' }).getByText('Decline').click();
       await phone.getByRole('textbox', { name: 'Your name, as your signature' }).fill('Dana Whitfield');
@@ -245,25 +304,46 @@ describe('the customer\'s inspection report', () => {
       await phone.goto(`${appUrl}/inspection-reports/NoSuchReportNoSuchReport`);
       await phone.getByRole('heading', { name: 'This report is not available' }).waitFor();
       const publicAnswer = await fetch(`${appUrl}${withApiVersion(fill(apiPaths.publicInspectionReport, { inspectionReportHashId }))}`);
-      expect(JSON.stringify(await publicAnswer.json() as PublicInspectionReport)).not.toMatch(/demo\.test|Theo/);
+      expect(JSON.stringify((await publicAnswer.json()) as PublicInspectionReport)).not.toMatch(/demo\.test|Theo/);
     } finally {
       await customer.close();
       await staff.context.close();
     }
   });
 
-  it('shows each finding\'s price, set at the counter with no signal, and the total of what the customer approves, which the counter sees live', async () => {
+  it("shows each finding's price, set at the counter with no signal, and the total of what the customer approves, which the counter sees live", async () => {
     const now = new Date();
     const scheduledVisitId = await jobForTheTechnician(`FIX${randomUUID().slice(0, 4).toUpperCase()}`, now);
     const tech = await mintAccessToken(db(), 'tech@demo.test', env.server.publicUrl);
-    const groups = (await apiCall(env.server.app, { method: 'GET', path: apiPaths.inspectionTemplate, token: tech, store })).json<{ groups: { items: { itemId: string; name: string }[] }[] }>().groups;
+    const groups = (await apiCall(env.server.app, { method: 'GET', path: apiPaths.inspectionTemplate, token: tech, store })).json<{
+      groups: { items: { itemId: string; name: string }[] }[];
+    }>().groups;
     const inspectionReportId = scheduledVisitId;
     const as = (method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown) => apiCall(env.server.app, { method, path, token: tech, store, body });
-    expect((await as('POST', apiPaths.inspectionReports, { inspectionReportId, scheduledVisitId, vehicleId: null, technicianId: techId, groups, startedAt: now.toISOString() })).statusCode).toBe(201);
+    expect(
+      (
+        await as('POST', apiPaths.inspectionReports, {
+          inspectionReportId,
+          scheduledVisitId,
+          vehicleId: null,
+          technicianId: techId,
+          groups,
+          startedAt: now.toISOString(),
+        })
+      ).statusCode,
+    ).toBe(201);
     const battery = groups.flatMap((g) => g.items).find((i) => i.name === 'Battery')!.itemId;
-    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: battery }), { status: 'Failed', notes: 'Fails the load test', measurement: null });
+    await as('PUT', fill(apiPaths.inspectionItem, { inspectionReportId, itemId: battery }), {
+      status: 'Failed',
+      notes: 'Fails the load test',
+      measurement: null,
+    });
     await as('PATCH', fill(apiPaths.inspectionReport, { inspectionReportId }), [{ op: 'replace', path: '/completedAt', value: now.toISOString() }]);
-    const { inspectionReportHashId } = await db().selectFrom('inspectionReports').select('inspectionReportHashId').where('inspectionReportId', '=', inspectionReportId).executeTakeFirstOrThrow();
+    const { inspectionReportHashId } = await db()
+      .selectFrom('inspectionReports')
+      .select('inspectionReportHashId')
+      .where('inspectionReportId', '=', inspectionReportId)
+      .executeTakeFirstOrThrow();
 
     const staff = await signIn(env.browser, appUrl, 'user@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
     await heldAt(staff.context, now);
@@ -274,7 +354,9 @@ describe('the customer\'s inspection report', () => {
       await shellReady(page, 'Uma User');
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
       await firstSyncDone(page, userId, store);
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await page.goto(`${appUrl}/scheduler-dayview/appointments/${scheduledVisitId}`);
       const findings = page.getByRole('group', { name: 'Findings and their prices' });
       await findings.getByText('No price').waitFor({ timeout: 20_000 });
@@ -291,7 +373,20 @@ describe('the customer\'s inspection report', () => {
       await dialog.getByRole('button', { name: 'Save price' }).click();
       await findings.getByText('$205.66').waitFor();
       await staff.context.setOffline(false);
-      await expect.poll(async () => (await db().selectFrom('inspectionItems').select('fix').where('inspectionReportId', '=', inspectionReportId).where('itemId', '=', battery).executeTakeFirstOrThrow()).fix?.priced.totalInCents, { timeout: 30_000 }).toBe(20_566);
+      await expect
+        .poll(
+          async () =>
+            (
+              await db()
+                .selectFrom('inspectionItems')
+                .select('fix')
+                .where('inspectionReportId', '=', inspectionReportId)
+                .where('itemId', '=', battery)
+                .executeTakeFirstOrThrow()
+            ).fix?.priced.totalInCents,
+          { timeout: 30_000 },
+        )
+        .toBe(20_566);
 
       const phone = await customer.newPage();
       await phone.goto(`${appUrl}/inspection-reports/${inspectionReportHashId}`);
@@ -312,15 +407,29 @@ describe('the customer\'s inspection report', () => {
   });
 });
 
-describe('the bay\'s report to a customer who prefers calls (issue 46 item 3, issue 53 item 5)', () => {
+describe("the bay's report to a customer who prefers calls (issue 46 item 3, issue 53 item 5)", () => {
   it('asks before completing with items left, reads a refused send as refused with what to do, shows the counter to call, and sends again in place of the refusal', async () => {
     const now = new Date();
     const scheduledVisitId = await jobForTheTechnician(`CAL${randomUUID().slice(0, 4).toUpperCase()}`, now);
     expect((await apiCall(env.server.app, { method: 'POST', path: fill(apiPaths.checkIn, { scheduledVisitId }), token: counter, store })).statusCode).toBe(200);
-    const { customerId } = await db().selectFrom('scheduledVisits').select('customerId').where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
-    const before = await db().selectFrom('customers').select(['preferredContactMethod', 'email']).where('customerId', '=', customerId!).executeTakeFirstOrThrow();
+    const { customerId } = await db()
+      .selectFrom('scheduledVisits')
+      .select('customerId')
+      .where('scheduledVisitId', '=', scheduledVisitId)
+      .executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('customers')
+      .select(['preferredContactMethod', 'email'])
+      .where('customerId', '=', customerId!)
+      .executeTakeFirstOrThrow();
     const contact = async (ops: { path: string; value: unknown }[]) => {
-      const answer = await apiCall(env.server.app, { method: 'PATCH', path: fill(apiPaths.customer, { customerId: customerId! }), token: counter, store, body: ops.map((op) => ({ op: 'replace', ...op })) });
+      const answer = await apiCall(env.server.app, {
+        method: 'PATCH',
+        path: fill(apiPaths.customer, { customerId: customerId! }),
+        token: counter,
+        store,
+        body: ops.map((op) => ({ op: 'replace', ...op })),
+      });
       expect(answer.statusCode, answer.body).toBe(200);
     };
     await contact([{ path: '/preferredContactMethod', value: 'Phone' }]);
@@ -365,16 +474,27 @@ describe('the bay\'s report to a customer who prefers calls (issue 46 item 3, is
       try {
         await shellReady(desk.page, 'Uma User');
         await desk.page.goto(`${appUrl}/scheduler-dayview/appointments/${scheduledVisitId}`);
-        const note = desk.page.getByRole('complementary', { name: 'Appointment' }).getByRole('status').filter({ hasText: 'Call the customer: they prefer calls' });
+        const note = desk.page
+          .getByRole('complementary', { name: 'Appointment' })
+          .getByRole('status')
+          .filter({ hasText: 'Call the customer: they prefer calls' });
         await note.waitFor({ timeout: 30_000 });
 
         // The counter reaches the customer, who asks for the report by email: the bay sends again, in place of the refusal.
-        await contact([{ path: '/email', value: 'report.reader@example.com' }, { path: '/preferredContactMethod', value: 'Email' }]);
+        await contact([
+          { path: '/email', value: 'report.reader@example.com' },
+          { path: '/preferredContactMethod', value: 'Email' },
+        ]);
         await refused.getByRole('button', { name: 'Send again' }).click();
         await page.getByText(/^Report sent to the customer /).waitFor({ timeout: 30_000 });
         expect(await page.getByRole('alert').filter({ hasText: 'The report was not sent' }).count()).toBe(0);
         await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
-        const sent = await db().selectFrom('storeMessages').select('email').where('visitId', '=', scheduledVisitId).where('templateType', '=', 'InspectionReport').execute();
+        const sent = await db()
+          .selectFrom('storeMessages')
+          .select('email')
+          .where('visitId', '=', scheduledVisitId)
+          .where('templateType', '=', 'InspectionReport')
+          .execute();
         expect(sent).toEqual([{ email: 'report.reader@example.com' }]);
         // Sent: the counter's note goes by itself.
         await note.waitFor({ state: 'detached', timeout: 30_000 });
@@ -383,7 +503,10 @@ describe('the bay\'s report to a customer who prefers calls (issue 46 item 3, is
       }
     } finally {
       await context.close();
-      await contact([{ path: '/email', value: before.email }, { path: '/preferredContactMethod', value: before.preferredContactMethod }]);
+      await contact([
+        { path: '/email', value: before.email },
+        { path: '/preferredContactMethod', value: before.preferredContactMethod },
+      ]);
     }
   });
 });

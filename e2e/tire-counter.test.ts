@@ -9,7 +9,6 @@ import { shellReady, signIn } from './support/session.ts';
 const env = e2eEnvironment();
 const db = () => env.server.database.db;
 
-
 describe('the tire counter', () => {
   it('finds 225/65R17 from "2256517", quotes two options, changes the quantity and warranty offline and texts the quote; the text\'s link shows the same total, and the install is booked from it', async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
@@ -17,10 +16,20 @@ describe('the tire counter', () => {
       await shellReady(page, 'Uma User');
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
       const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
-      const customer = await db().selectFrom('customers').select(['customerId', 'phoneNumber', 'firstName']).where((eb) => eb.or([eb('storeId', '=', store), eb('storeId', 'is', null)]))
-        .where('deleted', '=', false).where('phoneNumber', 'is not', null).where('firstName', 'is not', null).where('companyName', 'is', null).orderBy('customerId').executeTakeFirstOrThrow();
+      const customer = await db()
+        .selectFrom('customers')
+        .select(['customerId', 'phoneNumber', 'firstName'])
+        .where((eb) => eb.or([eb('storeId', '=', store), eb('storeId', 'is', null)]))
+        .where('deleted', '=', false)
+        .where('phoneNumber', 'is not', null)
+        .where('firstName', 'is not', null)
+        .where('companyName', 'is', null)
+        .orderBy('customerId')
+        .executeTakeFirstOrThrow();
       await firstSyncDone(page, userId, store);
-      await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
       await page.goto(`${env.server.url}/tires?customerId=${customer.customerId}`);
       await page.getByText(`Quote for ${customer.firstName}`, { exact: false }).waitFor();
 
@@ -31,21 +40,34 @@ describe('the tire counter', () => {
       expect(found.length).toBeGreaterThan(1);
       for (const text of found) expect(text).toContain('225/65R17');
 
-      await results.nth(0).getByRole('button', { name: /to Good$/ }).click();
+      await results
+        .nth(0)
+        .getByRole('button', { name: /to Good$/ })
+        .click();
       // A pair for Better: its install is booked as a pair's.
       await page.getByRole('textbox', { name: 'Tires', exact: true }).fill('2');
       await page.getByRole('button', { name: 'Add option' }).click();
-      await results.nth(1).getByRole('button', { name: /to Better$/ }).click();
+      await results
+        .nth(1)
+        .getByRole('button', { name: /to Better$/ })
+        .click();
       const good = page.getByRole('region', { name: 'Quote option Good' });
       const better = page.getByRole('region', { name: 'Quote option Better' });
       await good.getByTestId('option-total').waitFor();
       await better.getByTestId('option-total').waitFor();
       await page.getByRole('button', { name: 'Save quote' }).click();
-      await expect.poll(async () => (await db().selectFrom('tireQuotes').select('tireQuoteId').where('customerId', '=', customer.customerId).execute()).length, { timeout: 30_000 }).toBe(1);
+      await expect
+        .poll(async () => (await db().selectFrom('tireQuotes').select('tireQuoteId').where('customerId', '=', customer.customerId).execute()).length, {
+          timeout: 30_000,
+        })
+        .toBe(1);
 
       await context.setOffline(true);
       await good.getByRole('textbox', { name: /^Quantity of / }).fill('3');
-      await good.getByRole('textbox', { name: 'Warranty' }).or(good.getByRole('combobox', { name: 'Warranty' })).click();
+      await good
+        .getByRole('textbox', { name: 'Warranty' })
+        .or(good.getByRole('combobox', { name: 'Warranty' }))
+        .click();
       await page.getByRole('option', { name: /^Promise Plus \(/ }).click();
       await good.getByText('Promise Plus', { exact: false }).first().waitFor();
       const goodTotal = (await good.getByTestId('option-total').textContent())!;
@@ -80,7 +102,10 @@ describe('the tire counter', () => {
       // Two options were quoted: the counter says which the customer is buying, and its tires go on the visit.
       await dialog.getByRole('button', { name: 'Book' }).click();
       await dialog.getByText('Choose the option the customer is buying, or no tires.').waitFor();
-      await dialog.getByRole('textbox', { name: 'Tires to fit' }).or(dialog.getByRole('combobox', { name: 'Tires to fit' })).click();
+      await dialog
+        .getByRole('textbox', { name: 'Tires to fit' })
+        .or(dialog.getByRole('combobox', { name: 'Tires to fit' }))
+        .click();
       await page.getByRole('option', { name: /^Better: 2 × / }).click();
       // The pair bought: the pair's install and its half hour, and the notes name Better alone.
       await expect.poll(() => dialog.getByRole('textbox', { name: 'Minutes' }).inputValue()).toBe('30');
@@ -88,15 +113,26 @@ describe('the tire counter', () => {
       await dialog.getByRole('button', { name: 'Book' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('Booking a tire install').waitFor({ state: 'detached' });
-      const booked = async () => db().selectFrom('scheduledVisits').innerJoin('scheduledServices', 'scheduledServices.scheduledVisitId', 'scheduledVisits.scheduledVisitId')
-        .innerJoin('storeServices', 'storeServices.storeServiceId', 'scheduledServices.storeServiceId')
-        .select(['scheduledVisits.staffNotes', 'storeServices.name', 'scheduledServices.durationInMinutes'])
-        .where('scheduledVisits.customerId', '=', customer.customerId).where('scheduledVisits.staffNotes', 'like', 'Tire quote of%').execute();
+      const booked = async () =>
+        db()
+          .selectFrom('scheduledVisits')
+          .innerJoin('scheduledServices', 'scheduledServices.scheduledVisitId', 'scheduledVisits.scheduledVisitId')
+          .innerJoin('storeServices', 'storeServices.storeServiceId', 'scheduledServices.storeServiceId')
+          .select(['scheduledVisits.staffNotes', 'storeServices.name', 'scheduledServices.durationInMinutes'])
+          .where('scheduledVisits.customerId', '=', customer.customerId)
+          .where('scheduledVisits.staffNotes', 'like', 'Tire quote of%')
+          .execute();
       await expect.poll(async () => (await booked()).length, { timeout: 30_000 }).toBe(1);
       expect((await booked())[0]).toEqual(expect.objectContaining({ name: 'Tire Installation (2)', durationInMinutes: 30 }));
       expect((await booked())[0]!.staffNotes).not.toContain('Good');
-      const fitted = async () => db().selectFrom('visitTires').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'visitTires.scheduledVisitId')
-        .select(['visitTires.description', 'visitTires.dotCode']).where('scheduledVisits.customerId', '=', customer.customerId).where('visitTires.deleted', '=', false).execute();
+      const fitted = async () =>
+        db()
+          .selectFrom('visitTires')
+          .innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'visitTires.scheduledVisitId')
+          .select(['visitTires.description', 'visitTires.dotCode'])
+          .where('scheduledVisits.customerId', '=', customer.customerId)
+          .where('visitTires.deleted', '=', false)
+          .execute();
       await expect.poll(async () => (await fitted()).length, { timeout: 30_000 }).toBe(2);
       const quoted = await db().selectFrom('tireQuotes').select('choices').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow();
       expect((await fitted()).map((t) => t.description)).toEqual(Array(2).fill(quoted.choices[1]!.tires[0]!.description));
@@ -107,14 +143,23 @@ describe('the tire counter', () => {
 
   it('names every other store that has a tire stocked only at #102 and #103, with a plausible arrival, to a user of one store', async () => {
     const stores = Object.fromEntries((await db().selectFrom('storeLocations').select(['id', 'storeNumber']).execute()).map((s) => [s.storeNumber, s.id]));
-    const stock = await db().selectFrom('inventorySummaries').select(['tireId', 'storeId', 'quantityOnHand']).where('deleted', '=', false).where('quantityOnHand', '>', 0).execute();
+    const stock = await db()
+      .selectFrom('inventorySummaries')
+      .select(['tireId', 'storeId', 'quantityOnHand'])
+      .where('deleted', '=', false)
+      .where('quantityOnHand', '>', 0)
+      .execute();
     const at = (tireId: string, storeNumber: number) => stock.find((s) => s.tireId === tireId && s.storeId === stores[storeNumber]);
     const candidates = [...new Set(stock.map((s) => s.tireId).filter((id) => !at(id, 101) && at(id, 102) && at(id, 103)))];
     expect(candidates.length, 'demo tires stocked at #102 and #103 and not at #101').toBeGreaterThan(0);
     // Of those, the one of the size with the fewest tires: its row is on the list's first page.
-    const tires = await db().selectFrom('tires').innerJoin('productLines', 'productLines.productLineHashId', 'tires.productLineHashId')
-      .innerJoin('brands', 'brands.brandHashId', 'productLines.brandHashId').innerJoin('tireSizes', 'tireSizes.tireSizeId', 'tires.tireSizeId')
-      .select(['tires.tireId', 'tires.tireSizeId', 'brands.name as brand', 'productLines.name as line', 'tireSizes.displayName as size']).execute();
+    const tires = await db()
+      .selectFrom('tires')
+      .innerJoin('productLines', 'productLines.productLineHashId', 'tires.productLineHashId')
+      .innerJoin('brands', 'brands.brandHashId', 'productLines.brandHashId')
+      .innerJoin('tireSizes', 'tireSizes.tireSizeId', 'tires.tireSizeId')
+      .select(['tires.tireId', 'tires.tireSizeId', 'brands.name as brand', 'productLines.name as line', 'tireSizes.displayName as size'])
+      .execute();
     const ofSize = (sizeId: string) => tires.filter((t) => t.tireSizeId === sizeId).length;
     const tire = tires.filter((t) => candidates.includes(t.tireId)).sort((a, b) => ofSize(a.tireSizeId) - ofSize(b.tireSizeId))[0]!;
     expect(ofSize(tire.tireSizeId)).toBeLessThanOrEqual(20);
@@ -133,7 +178,8 @@ describe('the tire counter', () => {
       const answer = row.getByRole('status', { name: 'Other stores' });
       await answer.waitFor();
       const lines = await answer.locator('p').allTextContents();
-      const arrival = /; a transfer ordered (before \d{1,2}(:\d\d)? [ap]m|now) arrives (today|tomorrow|[A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2})( by \d{1,2}(:\d\d)? [ap]m)?$/;
+      const arrival =
+        /; a transfer ordered (before \d{1,2}(:\d\d)? [ap]m|now) arrives (today|tomorrow|[A-Z][a-z]+day, [A-Z][a-z]{2} \d{1,2})( by \d{1,2}(:\d\d)? [ap]m)?$/;
       expect(lines.map((l) => l.replace(/ has \d+( of the \d+)?;.*/, ''))).toEqual(expect.arrayContaining(['Store #102', 'Store #103']));
       for (const line of lines) expect(line).toMatch(arrival);
     } finally {
@@ -143,10 +189,23 @@ describe('the tire counter', () => {
 
   it('opens from a vehicle\'s "Tires" link with the vehicle\'s tire size in the box', async () => {
     const store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
-    const vehicle = await db().selectFrom('customerVehicles').innerJoin('customers', 'customers.customerId', 'customerVehicles.customerId')
-      .select(['customerVehicles.customerId', 'customerVehicles.tireSize', 'customerVehicles.year', 'customerVehicles.make', 'customerVehicles.model', 'customerVehicles.trim'])
-      .where('customerVehicles.tireSize', 'is not', null).where('customerVehicles.deleted', '=', false).where('customers.deleted', '=', false)
-      .where((eb) => eb.or([eb('customers.storeId', '=', store), eb('customers.storeId', 'is', null)])).orderBy('customerVehicles.vehicleId').executeTakeFirstOrThrow();
+    const vehicle = await db()
+      .selectFrom('customerVehicles')
+      .innerJoin('customers', 'customers.customerId', 'customerVehicles.customerId')
+      .select([
+        'customerVehicles.customerId',
+        'customerVehicles.tireSize',
+        'customerVehicles.year',
+        'customerVehicles.make',
+        'customerVehicles.model',
+        'customerVehicles.trim',
+      ])
+      .where('customerVehicles.tireSize', 'is not', null)
+      .where('customerVehicles.deleted', '=', false)
+      .where('customers.deleted', '=', false)
+      .where((eb) => eb.or([eb('customers.storeId', '=', store), eb('customers.storeId', 'is', null)]))
+      .orderBy('customerVehicles.vehicleId')
+      .executeTakeFirstOrThrow();
     const size = parseTireSize(vehicle.tireSize!);
     expect(size.ok).toBe(true);
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
@@ -155,7 +214,10 @@ describe('the tire counter', () => {
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
       await firstSyncDone(page, userId, store);
       await page.goto(`${env.server.url}/customers/${vehicle.customerId}`);
-      await page.getByRole('link', { name: `Quote tires for ${vehicleTitle(vehicle)}` }).first().click();
+      await page
+        .getByRole('link', { name: `Quote tires for ${vehicleTitle(vehicle)}` })
+        .first()
+        .click();
       await page.waitForURL(/\/tires\?/);
       await expect.poll(() => page.getByRole('textbox', { name: 'Size, brand or line' }).inputValue()).toBe(size.ok ? size.size.key : '');
       await page.getByRole('list', { name: 'Tires found' }).getByRole('listitem').first().waitFor();
@@ -165,8 +227,8 @@ describe('the tire counter', () => {
   });
 });
 
-describe('the tire counter\'s size box and service type', () => {
-  it('says why a size is wrong in the parser\'s words, lists only LT tires for lt245/75r16 with their load range, and filters by service type', async () => {
+describe("the tire counter's size box and service type", () => {
+  it("says why a size is wrong in the parser's words, lists only LT tires for lt245/75r16 with their load range, and filters by service type", async () => {
     const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');

@@ -23,9 +23,13 @@ const primary = '#004C98';
 const svg = fs.readFileSync(path.join(root, 'public', 'favicon.svg'), 'utf8');
 
 /** The favicon's mark (its circles) without its rounded square, for the maskable icon's full-bleed background. */
-const mark = svg.replace(/<rect[^>]*\/>/, '').replace(/<svg[^>]*>/, '').replace('</svg>', '');
-const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${primary}"/>`
-  + `<g transform="translate(32 32) scale(0.8) translate(-32 -32)">${mark}</g></svg>`;
+const mark = svg
+  .replace(/<rect[^>]*\/>/, '')
+  .replace(/<svg[^>]*>/, '')
+  .replace('</svg>', '');
+const maskable =
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${primary}"/>` +
+  `<g transform="translate(32 32) scale(0.8) translate(-32 -32)">${mark}</g></svg>`;
 
 const icons = [
   { file: 'icon-192.png', size: 192, image: svg },
@@ -38,13 +42,18 @@ const screenshotsFrom = (() => {
   return at === -1 ? null : (process.argv[at + 1] ?? 'http://localhost:8080');
 })();
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 try {
   fs.mkdirSync(out, { recursive: true });
   for (const icon of icons) {
     const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size }, deviceScaleFactor: 1 });
     const image = `data:image/svg+xml;base64,${Buffer.from(icon.image).toString('base64')}`;
-    await page.setContent(`<html><body style="margin:0;background:transparent"><img src="${image}" width="${icon.size}" height="${icon.size}" style="display:block"></body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent"><img src="${image}" width="${icon.size}" height="${icon.size}" style="display:block"></body></html>`,
+    );
     await page.locator('img').evaluate((img) => img.decode());
     await page.screenshot({ path: path.join(out, icon.file), omitBackground: true });
     await page.close();
@@ -66,7 +75,7 @@ try {
       await page.getByRole('button', { name: /^Account: / }).waitFor({ timeout: 30_000 });
       // Home's figures of today, once the first sync has brought them all; the demo's system notice dismissed.
       await page.getByRole('region', { name: /^Today:/ }).waitFor({ timeout: 60_000 });
-      await page.getByText('Still getting this store\'s data').waitFor({ state: 'detached', timeout: 180_000 });
+      await page.getByText("Still getting this store's data").waitFor({ state: 'detached', timeout: 180_000 });
       for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: path.join(out, shot.file) });

@@ -82,7 +82,6 @@ import { syncRoutes } from './modules/sync/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { staffRoutes } from './modules/users/staff-routes.ts';
 
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** The send queue's dispatcher of this app (its idle() is what tests and shutdown wait on). */
@@ -101,16 +100,32 @@ export interface AppOptions {
 }
 
 /** Builds the whole server: identity, API, and the built PWA. main.ts listens; tests use inject. */
-export async function buildApp({ config, db, logger = true, clock = systemClock, mailer = createMailer(config.mail), sms = createSmsSender(config.sms, `${config.publicUrl}${twilioWebhookPaths.status}`) }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  clock = systemClock,
+  mailer = createMailer(config.mail),
+  sms = createSmsSender(config.sms, `${config.publicUrl}${twilioWebhookPaths.status}`),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Query strings stay out of the logs: they carry one-time tokens (set-password links) and searched names.
-    logger: logger ? { level: config.production ? 'info' : 'warn', serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) } } : false,
+    logger: logger
+      ? {
+          level: config.production ? 'info' : 'warn',
+          serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) },
+        }
+      : false,
     // Forwarded headers name the caller's address only when they come from a proxy we were told of.
-    trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     // A malformed address (bad percent-encoding) or body type Fastify refuses before any route: our problem details too.
-    frameworkErrors: (error, _request, reply) => sendProblem(reply, { ...problemTypes.badRequest, detail: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a malformed percent-encoding.' : error.message }),
+    frameworkErrors: (error, _request, reply) =>
+      sendProblem(reply, {
+        ...problemTypes.badRequest,
+        detail: error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a malformed percent-encoding.' : error.message,
+      }),
   });
 
   installErrorHandling(app);
@@ -121,7 +136,15 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
 
   const keys = await loadServerKeys(db);
   const auth = createAuth({ db, publicJwks: keys.publicJwks, issuer: issuerFor(config.publicUrl), audience: apiAudience(config.publicUrl) });
-  const provider = createProvider({ db, keys, publicUrl: config.publicUrl, clientId: config.appSettings.signInClientName, production: config.production, accessTokenTtl: config.accessTokenTtl, behindProxy: config.trustProxy !== false });
+  const provider = createProvider({
+    db,
+    keys,
+    publicUrl: config.publicUrl,
+    clientId: config.appSettings.signInClientName,
+    production: config.production,
+    accessTokenTtl: config.accessTokenTtl,
+    behindProxy: config.trustProxy !== false,
+  });
   const redis = config.redisUrl ? await redisBackplane(config.redisUrl, await dataEpoch(db), (message, error) => app.log.error({ err: error }, message)) : null;
   const hub = new Hub({ db, auth, backplane: redis ?? localBackplane(), log: app.log, secret: keys.cookieKeys[0]! });
   hub.attach(app);
@@ -131,17 +154,32 @@ export async function buildApp({ config, db, logger = true, clock = systemClock,
   const outbound = new OutboundDispatcher({ db, writes, clock, sms, mailer, log: (message, error) => app.log.error({ err: error }, message), health: jobs });
   outbound.start();
   app.decorate('outbound', outbound);
-  app.addHook('preClose', async () => { await outbound.stop(); });
-  const visitMessages = new VisitMessagesJob({ db, writes, clock, outbound, publicUrl: config.publicUrl, log: (message, error) => app.log.error({ err: error }, message), health: jobs });
+  app.addHook('preClose', async () => {
+    await outbound.stop();
+  });
+  const visitMessages = new VisitMessagesJob({
+    db,
+    writes,
+    clock,
+    outbound,
+    publicUrl: config.publicUrl,
+    log: (message, error) => app.log.error({ err: error }, message),
+    health: jobs,
+  });
   visitMessages.start();
-  app.addHook('preClose', async () => { await visitMessages.stop(); });
+  app.addHook('preClose', async () => {
+    await visitMessages.stop();
+  });
   // After the jobs, whose last sends still announce their changes through the hub's backplane.
-  app.addHook('preClose', async () => { await hub.close(); });
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
   const context: ModuleContext = { db, auth, config, events: hub, clock, writes, mailer, outbound, secret: keys.cookieKeys[0]! };
 
   await healthRoutes(app, { db, redis, connections: () => hub.connectionCount });
-  app.get(signOutScriptPath, async (_request, reply) => reply.type('text/javascript').header('cache-control', 'no-cache')
-    .send("document.getElementById('op.logoutForm').submit();\n"));
+  app.get(signOutScriptPath, async (_request, reply) =>
+    reply.type('text/javascript').header('cache-control', 'no-cache').send("document.getElementById('op.logoutForm').submit();\n"),
+  );
   app.get(apiPaths.appSettings, async (_request, reply) => reply.header('cache-control', 'no-cache').send(config.appSettings));
 
   await app.register(interactionRoutes, { provider, db, clock });

@@ -43,7 +43,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'Use an http:// or https:// URL' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'Use an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('AllTrac <no-reply@alltrac.local>'),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'A Twilio account SID is AC followed by 32 hex digits').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'A Twilio account SID is AC followed by 32 hex digits')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30, 'At least 30 seconds').max(86_400, 'At most a day').default(3600),
   RATING_TRIES_PER_MINUTE: z.coerce.number().int().min(1, 'At least 1').max(10_000).default(30),
@@ -51,18 +54,28 @@ const envSchema = z.object({
   MESSAGES_PER_PERSON_PER_DAY: z.coerce.number().int().min(1, 'At least 1').max(1_000_000).default(defaultMessageLimits.perPersonPerDay),
   MESSAGES_PER_STORE_PER_MINUTE: z.coerce.number().int().min(1, 'At least 1').max(10_000).default(defaultMessageLimits.perStorePerMinute),
   MESSAGES_PER_STORE_PER_DAY: z.coerce.number().int().min(1, 'At least 1').max(1_000_000).default(defaultMessageLimits.perStorePerDay),
-  TRUST_PROXY: z.string().optional().transform((value, context): false | string[] | number => {
-    if (!value) return false;
-    if (/^\d{1,2}$/.test(value)) return Number(value);
-    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
-    const bad = entries.filter((e) => {
-      const [address, bits] = e.split('/');
-      const version = net.isIP(address ?? '');
-      return version === 0 || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128)));
-    });
-    if (bad.length > 0) context.addIssue({ code: 'custom', message: `Not an address or CIDR range: ${bad.join(', ')} (give addresses like 10.0.0.5 or 10.0.0.0/8, or a number of hops)` });
-    return entries;
-  }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): false | string[] | number => {
+      if (!value) return false;
+      if (/^\d{1,2}$/.test(value)) return Number(value);
+      const entries = value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const bad = entries.filter((e) => {
+        const [address, bits] = e.split('/');
+        const version = net.isIP(address ?? '');
+        return version === 0 || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128)));
+      });
+      if (bad.length > 0)
+        context.addIssue({
+          code: 'custom',
+          message: `Not an address or CIDR range: ${bad.join(', ')} (give addresses like 10.0.0.5 or 10.0.0.0/8, or a number of hops)`,
+        });
+      return entries;
+    }),
 });
 
 export class ConfigError extends Error {}
@@ -99,7 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     else if (production) missing.push(startupSettings[name].env);
     else appSettings[name] = developmentDefaults[name];
   }
-  if (!e.TWILIO_ACCOUNT_SID !== !e.TWILIO_AUTH_TOKEN) throw new ConfigError('Set both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to text through Twilio, or neither to keep texts in the SMS sink.');
+  if (!e.TWILIO_ACCOUNT_SID !== !e.TWILIO_AUTH_TOKEN)
+    throw new ConfigError('Set both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN to text through Twilio, or neither to keep texts in the SMS sink.');
   if (production && !e.PUBLIC_URL) missing.unshift('PUBLIC_URL');
   if (missing.length > 0) throw new ConfigError(missingSettingsError(missing).message);
 
@@ -117,8 +131,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     ratingTriesPerMinute: e.RATING_TRIES_PER_MINUTE,
     messageLimits: {
-      perPersonPerMinute: e.MESSAGES_PER_PERSON_PER_MINUTE, perPersonPerDay: e.MESSAGES_PER_PERSON_PER_DAY,
-      perStorePerMinute: e.MESSAGES_PER_STORE_PER_MINUTE, perStorePerDay: e.MESSAGES_PER_STORE_PER_DAY,
+      perPersonPerMinute: e.MESSAGES_PER_PERSON_PER_MINUTE,
+      perPersonPerDay: e.MESSAGES_PER_PERSON_PER_DAY,
+      perStorePerMinute: e.MESSAGES_PER_STORE_PER_MINUTE,
+      perStorePerDay: e.MESSAGES_PER_STORE_PER_DAY,
     },
     trustProxy: e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, sinkDir: path.resolve(root, e.DATA_DIR, 'mail') },

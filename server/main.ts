@@ -22,7 +22,7 @@ const lines = [
 if (config.seedDemo) {
   lines.push('', `Demo accounts (password: ${demoPassword}):`);
   for (const account of demoAccounts) lines.push(`  ${account.email.padEnd(22)} ${account.summary}`);
-  lines.push('', 'Customers\' pages (no sign-in):', ...await demoPublicLinks(server.database.db, config.publicUrl, new Date()));
+  lines.push('', "Customers' pages (no sign-in):", ...(await demoPublicLinks(server.database.db, config.publicUrl, new Date())));
 }
 lines.push('', 'Press Ctrl+C to stop.', '');
 console.log(lines.join('\n'));
@@ -36,6 +36,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping (no new connections; finishing requests in flight)…`);
-    server.close().then(() => { console.log('Stopped.'); process.exit(0); }, (error: unknown) => { console.error(error); process.exit(1); });
+    server.close().then(
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -21,15 +21,30 @@ import { createAppRouter, preloadScreens, type AuthPort } from './routes/router.
 import { syncClient } from './sync/sync-client.ts';
 
 const root = createRoot(document.getElementById('root')!);
-const render = (node: ReactNode) => root.render(<StrictMode><MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>{node}</MantineProvider></StrictMode>);
+const render = (node: ReactNode) =>
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {node}
+      </MantineProvider>
+    </StrictMode>,
+  );
 
 function StartupProblem({ title, message, action }: { title: string; message: string; action?: { label: string; run: () => void } }) {
   return (
     <Container size="sm" py="xl">
       <Stack>
-        <Title order={1} c="primary">AllTrac Staff</Title>
-        <Alert color="error" title={title} role="alert">{message}</Alert>
-        {action && <Button w="fit-content" onClick={action.run}>{action.label}</Button>}
+        <Title order={1} c="primary">
+          AllTrac Staff
+        </Title>
+        <Alert color="error" title={title} role="alert">
+          {message}
+        </Alert>
+        {action && (
+          <Button w="fit-content" onClick={action.run}>
+            {action.label}
+          </Button>
+        )}
       </Stack>
     </Container>
   );
@@ -46,7 +61,9 @@ async function boot(): Promise<void> {
   // read; its session check waits for the sign-in client below. Back from the provider, the address is only
   // known once the sign-in is finished: that router is made then.
   let checkSession!: (port: AuthPort) => void;
-  const sessionPort = new Promise<AuthPort>((resolve) => { checkSession = resolve; });
+  const sessionPort = new Promise<AuthPort>((resolve) => {
+    checkSession = resolve;
+  });
   const auth: AuthPort = { requireSession: async (returnTo) => (await sessionPort).requireSession(returnTo) };
   const openedRouter = window.location.pathname !== signInCallbackPath ? createAppRouter(auth) : null;
   if (openedRouter) preloadScreens(openedRouter, window.location.pathname);
@@ -58,24 +75,36 @@ async function boot(): Promise<void> {
       put: (row) => globalDb.deviceState.put(row),
     });
   } catch (error) {
-    render(<StartupProblem title="The app cannot start" message={(error as Error).message} action={{ label: 'Reload', run: () => window.location.reload() }} />);
+    render(
+      <StartupProblem title="The app cannot start" message={(error as Error).message} action={{ label: 'Reload', run: () => window.location.reload() }} />,
+    );
     return;
   }
   // The sign-in client's code (oidc-client-ts) is not on the first paint's path: the opened screen needs only the
   // stored user. It loads once, when a sign-in, a renewal or a sign-out needs it, or after the first paint.
   let manager: Promise<UserManager> | null = null;
   // A chunk that failed to load (a deploy under way) is asked for again by the next call, not kept failed.
-  const signInClient = () => (manager ??= import('./app/auth.ts').then(({ createUserManager }) => createUserManager(settings), (error: unknown) => {
-    manager = null;
-    throw error;
-  }));
+  const signInClient = () =>
+    (manager ??= import('./app/auth.ts').then(
+      ({ createUserManager }) => createUserManager(settings),
+      (error: unknown) => {
+        manager = null;
+        throw error;
+      },
+    ));
   if (window.location.pathname === signInCallbackPath) {
     try {
       const user = await (await signInClient()).signinRedirectCallback();
       await forgetSignedOutNotice();
       window.history.replaceState(null, '', (user.state as { returnTo?: string } | undefined)?.returnTo ?? '/');
     } catch (error) {
-      render(<StartupProblem title="Sign-in did not complete" message={(error as Error).message} action={{ label: 'Sign in again', run: () => void signInClient().then((m) => m.signinRedirect({ prompt: 'login' })) }} />);
+      render(
+        <StartupProblem
+          title="Sign-in did not complete"
+          message={(error as Error).message}
+          action={{ label: 'Sign in again', run: () => void signInClient().then((m) => m.signinRedirect({ prompt: 'login' })) }}
+        />,
+      );
       return;
     }
   }
@@ -87,10 +116,15 @@ async function boot(): Promise<void> {
   // The server signed the last person out (session-end.ts): the device says why until someone signs in.
   const ended = user ? undefined : await signedOutNotice();
   if (ended) {
-    render(<SignedOutPage notice={ended} onSignIn={async () => {
-      await forgetSignedOutNotice();
-      await (await signInClient()).signinRedirect({ state: { returnTo: '/' }, prompt: 'login' });
-    }} />);
+    render(
+      <SignedOutPage
+        notice={ended}
+        onSignIn={async () => {
+          await forgetSignedOutNotice();
+          await (await signInClient()).signinRedirect({ state: { returnTo: '/' }, prompt: 'login' });
+        }}
+      />,
+    );
     return;
   }
   const sync = syncClient();
@@ -134,10 +168,17 @@ async function boot(): Promise<void> {
   // The app's automation handle: the same sync API the screens use, for support staff's console and
   // the end-to-end tests that make changes whose screens belong to later issues.
   Object.assign(window, { alltrac: { sync } });
-  render(<AppServicesContext value={services}><RouterProvider router={openedRouter ?? createAppRouter(auth)} /></AppServicesContext>);
+  render(
+    <AppServicesContext value={services}>
+      <RouterProvider router={openedRouter ?? createAppRouter(auth)} />
+    </AppServicesContext>,
+  );
   // Once the screen is up: a token the sign-in client loads (a renewal this tab made) reaches this tab's worker.
   // Should it fail to load, the leader's next renewal asks for it again.
-  void signInClient().then((m) => m.events.addUserLoaded((loaded) => void sync.setAccessToken(loaded.access_token)), () => undefined);
+  void signInClient().then(
+    (m) => m.events.addUserLoaded((loaded) => void sync.setAccessToken(loaded.access_token)),
+    () => undefined,
+  );
 
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     const { Workbox } = await import('workbox-window');

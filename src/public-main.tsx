@@ -15,7 +15,14 @@ import { PublicRouteContext } from './features/public/public-route.ts';
  * they read the API directly.
  */
 const root = createRoot(document.getElementById('root')!);
-const render = (node: ReactNode) => root.render(<StrictMode><MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>{node}</MantineProvider></StrictMode>);
+const render = (node: ReactNode) =>
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {node}
+      </MantineProvider>
+    </StrictMode>,
+  );
 
 /** A page whose code did not arrive (the connection dropped, a deploy under way): what to do, not a blank screen. */
 class PageLoadProblem extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -44,7 +51,11 @@ async function start(): Promise<void> {
   const { Page } = match.page;
   render(
     <PublicRouteContext value={{ params: match.params, search: new URLSearchParams(window.location.search) }}>
-      <PageLoadProblem><Suspense fallback={<LoadingPage label="Loading the page" />}><Page /></Suspense></PageLoadProblem>
+      <PageLoadProblem>
+        <Suspense fallback={<LoadingPage label="Loading the page" />}>
+          <Page />
+        </Suspense>
+      </PageLoadProblem>
     </PublicRouteContext>,
   );
 }

@@ -29,19 +29,36 @@ registerRoute(({ url }) => hashedUrls.has(url.href), new CacheFirst({ cacheName:
 async function keep(urls: string[]): Promise<number> {
   const cache = await caches.open(screensCacheName);
   const kept = new Set((await cache.keys()).map((request) => request.url));
-  const failed = await Promise.all(urls.filter((url) => !kept.has(url)).map((url) => cache.add(url).then(() => false, () => true)));
+  const failed = await Promise.all(
+    urls
+      .filter((url) => !kept.has(url))
+      .map((url) =>
+        cache.add(url).then(
+          () => false,
+          () => true,
+        ),
+      ),
+  );
   return failed.filter(Boolean).length;
 }
 
 // The shell and the store's screens are kept before the worker takes any page: an install that could not keep
 // them all fails, and the browser tries again at the next load, as it does for Workbox's precache.
-self.addEventListener('install', (event) => event.waitUntil(keep(storeDayUrls).then((missing) => {
-  if (missing > 0) throw new Error(`${missing} of the app's files could not be fetched`);
-})));
+self.addEventListener('install', (event) =>
+  event.waitUntil(
+    keep(storeDayUrls).then((missing) => {
+      if (missing > 0) throw new Error(`${missing} of the app's files could not be fetched`);
+    }),
+  ),
+);
 // Files of earlier versions go once this one serves the pages (an earlier one's page reloads into it).
-self.addEventListener('activate', (event) => event.waitUntil(caches.open(screensCacheName).then(async (cache) => {
-  for (const request of await cache.keys()) if (!hashedUrls.has(request.url)) await cache.delete(request);
-})));
+self.addEventListener('activate', (event) =>
+  event.waitUntil(
+    caches.open(screensCacheName).then(async (cache) => {
+      for (const request of await cache.keys()) if (!hashedUrls.has(request.url)) await cache.delete(request);
+    }),
+  ),
+);
 
 // The page that installed the worker is served by it at once: a reload the moment the network drops (before any
 // second online load) still finds the app on the device.
@@ -49,9 +66,11 @@ clientsClaim();
 
 // Client routes load the shell; the server's own paths never do.
 // The customers' pages are online only and start from public.html, which the server sends for them.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-  denylist: [/^\/api\//, /^\/identity(\/|$)/, /^\/hubs\//, /^\/(healthz|readyz)$/, ...publicPagePatterns],
-}));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/identity(\/|$)/, /^\/hubs\//, /^\/(healthz|readyz)$/, ...publicPagePatterns],
+  }),
+);
 
 // The startup settings: fresh when online, the last copy when offline.
 registerRoute(({ url }) => url.pathname === '/app-settings.json', new NetworkFirst({ cacheName: 'app-settings', networkTimeoutSeconds: 3 }));

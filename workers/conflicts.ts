@@ -17,7 +17,8 @@ export function fieldsSet(current: Row | undefined, next: Row | null): Row | und
 
 /** Which of the fields this device set hold something that means otherwise in a newer copy of the row. */
 export function overwrittenFields(collection: CollectionName, sets: Row, newer: Row): { field: string; mine: unknown; theirs: unknown }[] {
-  return Object.entries(sets).filter(([field, mine]) => !sameMeaning(collection, field, mine, newer[field]))
+  return Object.entries(sets)
+    .filter(([field, mine]) => !sameMeaning(collection, field, mine, newer[field]))
     .map(([field, mine]) => ({ field, mine, theirs: newer[field] ?? null }));
 }
 

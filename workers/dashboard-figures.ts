@@ -1,6 +1,15 @@
 import { Temporal } from 'temporal-polyfill';
 import type {
-  BlockedTime, InspectionItem, Rating, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, SpecialStoreHours, StoreMessage, StoreStaff,
+  BlockedTime,
+  InspectionItem,
+  Rating,
+  RecurringBlockedTime,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  SpecialStoreHours,
+  StoreMessage,
+  StoreStaff,
 } from '../src/contract/entities.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { storeComparisonSchema, type StoreComparison, type StoreHeadline } from '../src/contract/store-figures.ts';
@@ -13,8 +22,23 @@ import { bayRoles } from '../src/domain/people/roles.ts';
 import type { DayRange } from '../src/domain/scheduler/scheduler-events.ts';
 import { visitSpans } from '../src/domain/store/store-day.ts';
 import {
-  appointmentsByStatusPerDay, bayUtilisation, carCount, firstReplyTimes, inspectionDecisions, noShowsAndCancellations, ratingsByIsoWeek, technicianUtilisation,
-  timePerJob, tireQuotesBooked, tireQuotesSent, type BayUtilisation, type DayCount, type IsoWeek, type NoShowDay, type StatusDay, type TechnicianUtilisation,
+  appointmentsByStatusPerDay,
+  bayUtilisation,
+  carCount,
+  firstReplyTimes,
+  inspectionDecisions,
+  noShowsAndCancellations,
+  ratingsByIsoWeek,
+  technicianUtilisation,
+  timePerJob,
+  tireQuotesBooked,
+  tireQuotesSent,
+  type BayUtilisation,
+  type DayCount,
+  type IsoWeek,
+  type NoShowDay,
+  type StatusDay,
+  type TechnicianUtilisation,
 } from '../src/domain/figures/store-figures.ts';
 import { headlineOf, periodWindow, type PeriodRows } from '../src/domain/store/store-headline.ts';
 import { defaultWeekdayHours, type WeekdayHours } from '../src/domain/store/store-hours.ts';
@@ -42,35 +66,78 @@ const neverOpen: WeekdayHours = { ...defaultWeekdayHours, ...Object.fromEntries(
  * their day, are found among their customers' visits by the customerId index.
  */
 export function readDashboardRows(db: StoreDb, storeId: number, range: DayRange): Promise<DashboardRows & { marks: Map<string, string | null> }> {
-  const names = ['scheduledServices', 'scheduledVisits', 'schedulerResources', 'blockedTimes', 'recurringBlockedTimes', 'storeLocations', 'specialStoreHours', 'storeStaff',
-    'inspectionItems', 'storeMessages', 'ratings', 'tireQuotes'] as const;
+  const names = [
+    'scheduledServices',
+    'scheduledVisits',
+    'schedulerResources',
+    'blockedTimes',
+    'recurringBlockedTimes',
+    'storeLocations',
+    'specialStoreHours',
+    'storeStaff',
+    'inspectionItems',
+    'storeMessages',
+    'ratings',
+    'tireQuotes',
+  ] as const;
   const window = periodWindow(range);
-  return db.transaction('r', names.map((name) => db.collection(name)), async () => {
-    const [services, indexed, resources, blockedTimes, recurringBlockedTimes, store, specialHours, staff, messages, ratings, quotes] = await Promise.all([
-      db.rows<ScheduledService>('scheduledServices').where('startDate').between(window.servicesFrom, window.servicesTo, true, false).toArray(),
-      indexedVisits(db, window.servicesFrom, window.servicesTo),
-      db.rows<SchedulerResource>('schedulerResources').toArray(),
-      db.rows<BlockedTime>('blockedTimes').where('startDate').between(window.servicesFrom, window.to, true, false).toArray(),
-      db.rows<RecurringBlockedTime>('recurringBlockedTimes').toArray(),
-      db.rows<StoreLocation>('storeLocations').get(storeId),
-      db.rows<SpecialStoreHours>('specialStoreHours').where('date').between(range.from, range.to, true, false).toArray(),
-      db.rows<StoreStaff>('storeStaff').toArray(),
-      db.rows<StoreMessage>('storeMessages').where('sentOn').between(window.messagesFrom, window.messagesTo, true, false).toArray(),
-      db.rows<Rating>('ratings').where('visitDate').between(window.from, window.to, true, false).toArray(),
-      db.rows<TireQuote>('tireQuotes').filter((q) => q.createdOn >= range.from && q.createdOn < range.to).toArray(),
-    ]);
-    const { visits, marks } = await visitsOfServices(db, services, indexed);
-    const reportIds = visits.flatMap((v) => (v.inspectionReportId ? [v.inspectionReportId] : []));
-    const [items, quoteVisits] = await Promise.all([
-      db.rows<InspectionItem>('inspectionItems').where('inspectionReportId').anyOf(reportIds).filter((i) => i.decidedAt !== null).toArray(),
-      db.rows<ScheduledVisit>('scheduledVisits').where('customerId').anyOf([...new Set(quotes.map((q) => q.customerId))]).filter((v) => Boolean(v.tireQuoteId)).toArray(),
-    ]);
-    return {
-      services, visits, resources, blockedTimes, recurringBlockedTimes, items, messages, ratings, quotes, quoteVisits, specialHours, marks,
-      hours: store ?? neverOpen,
-      technicians: staff.filter((p) => p.roles.some((r) => bayRoles.includes(r))).sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ userId: p.userId, name: p.name })),
-    };
-  });
+  return db.transaction(
+    'r',
+    names.map((name) => db.collection(name)),
+    async () => {
+      const [services, indexed, resources, blockedTimes, recurringBlockedTimes, store, specialHours, staff, messages, ratings, quotes] = await Promise.all([
+        db.rows<ScheduledService>('scheduledServices').where('startDate').between(window.servicesFrom, window.servicesTo, true, false).toArray(),
+        indexedVisits(db, window.servicesFrom, window.servicesTo),
+        db.rows<SchedulerResource>('schedulerResources').toArray(),
+        db.rows<BlockedTime>('blockedTimes').where('startDate').between(window.servicesFrom, window.to, true, false).toArray(),
+        db.rows<RecurringBlockedTime>('recurringBlockedTimes').toArray(),
+        db.rows<StoreLocation>('storeLocations').get(storeId),
+        db.rows<SpecialStoreHours>('specialStoreHours').where('date').between(range.from, range.to, true, false).toArray(),
+        db.rows<StoreStaff>('storeStaff').toArray(),
+        db.rows<StoreMessage>('storeMessages').where('sentOn').between(window.messagesFrom, window.messagesTo, true, false).toArray(),
+        db.rows<Rating>('ratings').where('visitDate').between(window.from, window.to, true, false).toArray(),
+        db
+          .rows<TireQuote>('tireQuotes')
+          .filter((q) => q.createdOn >= range.from && q.createdOn < range.to)
+          .toArray(),
+      ]);
+      const { visits, marks } = await visitsOfServices(db, services, indexed);
+      const reportIds = visits.flatMap((v) => (v.inspectionReportId ? [v.inspectionReportId] : []));
+      const [items, quoteVisits] = await Promise.all([
+        db
+          .rows<InspectionItem>('inspectionItems')
+          .where('inspectionReportId')
+          .anyOf(reportIds)
+          .filter((i) => i.decidedAt !== null)
+          .toArray(),
+        db
+          .rows<ScheduledVisit>('scheduledVisits')
+          .where('customerId')
+          .anyOf([...new Set(quotes.map((q) => q.customerId))])
+          .filter((v) => Boolean(v.tireQuoteId))
+          .toArray(),
+      ]);
+      return {
+        services,
+        visits,
+        resources,
+        blockedTimes,
+        recurringBlockedTimes,
+        items,
+        messages,
+        ratings,
+        quotes,
+        quoteVisits,
+        specialHours,
+        marks,
+        hours: store ?? neverOpen,
+        technicians: staff
+          .filter((p) => p.roles.some((r) => bayRoles.includes(r)))
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((p) => ({ userId: p.userId, name: p.name })),
+      };
+    },
+  );
 }
 
 /** The dashboard's figures of one store: plain objects and arrays only, as they cross to the screen's thread. */
@@ -100,7 +167,10 @@ export function dashboardFigures(rows: DashboardRows, range: DayRange, now: Date
   return {
     range,
     headline: headlineOf({
-      cars, noShows, bays, weeks,
+      cars,
+      noShows,
+      bays,
+      weeks,
       decisions: inspectionDecisions(rows.items, range),
       replies: firstReplyTimes(rows.messages, range),
       quotes: tireQuotesSent(rows.quotes, rows.messages, range),
@@ -110,8 +180,11 @@ export function dashboardFigures(rows: DashboardRows, range: DayRange, now: Date
     byStatus: appointmentsByStatusPerDay(rows.visits, spans, range),
     noShowsPerDay: noShows.perDay,
     bays,
-    technicians: technicianUtilisation(utilisation, range, rows.technicians.map((t) => t.userId))
-      .map((t) => ({ ...t, name: names.get(t.technicianId) ?? 'Someone no longer at this store' })),
+    technicians: technicianUtilisation(
+      utilisation,
+      range,
+      rows.technicians.map((t) => t.userId),
+    ).map((t) => ({ ...t, name: names.get(t.technicianId) ?? 'Someone no longer at this store' })),
     jobs: { count: jobs.length, ...times },
     weeks,
   };
@@ -123,20 +196,25 @@ export function dashboardFigures(rows: DashboardRows, range: DayRange, now: Date
  * figures no longer depend on the clock.
  */
 export function watchDashboardFigures(
-  db: StoreDb, storeId: number, range: DayRange, onFigures: (figures: DashboardFigures) => void, onError: (message: string) => void, now = new Date(),
+  db: StoreDb,
+  storeId: number,
+  range: DayRange,
+  onFigures: (figures: DashboardFigures) => void,
+  onError: (message: string) => void,
+  now = new Date(),
 ): StopWatch {
   const reachesNow = Date.parse(periodWindow(range).to) > now.getTime();
   const read = async () => {
     const { marks, ...rows } = await readDashboardRows(db, storeId, range);
     // The period's next read finds these visits in one range, not key by key. A failed mark costs that read its
     // speed, never its figures.
-    markServiceStarts(db, marks).catch((error: unknown) => console.warn('The period\'s visits were not marked', error));
+    markServiceStarts(db, marks).catch((error: unknown) => console.warn("The period's visits were not marked", error));
     return rows;
   };
   return watchFigures({ db, read, compute: (rows, at) => dashboardFigures(rows, range, at), onFigures, onError, tickMs: reachesNow ? 60_000 : 0 });
 }
 
-export const offlineComparison = 'Comparing stores needs a connection. This store\'s figures below are from this device.';
+export const offlineComparison = "Comparing stores needs a connection. This store's figures below are from this device.";
 
 /**
  * The headline figures of every store the user administers over a period [from, to) of store-local dates, from

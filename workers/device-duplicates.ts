@@ -6,8 +6,13 @@ import type { StoreDb } from '../src/db/store-db.ts';
 
 /** Only what the rule compares is kept in memory, not whole rows. */
 const candidate = (c: Customer): DuplicateCandidate => ({
-  customerId: c.customerId, firstName: c.firstName, lastName: c.lastName, companyName: c.companyName,
-  email: c.email, phoneNumber: c.phoneNumber, alternatePhoneNumber: c.alternatePhoneNumber,
+  customerId: c.customerId,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  companyName: c.companyName,
+  email: c.email,
+  phoneNumber: c.phoneNumber,
+  alternatePhoneNumber: c.alternatePhoneNumber,
 });
 
 export interface PossibleDuplicateGroup {
@@ -82,9 +87,11 @@ export class DeviceDuplicates {
     const groups = groupPairs(this.index.pairs(), new Set(dismissals.map((d) => pairKey(d.customerId, d.otherCustomerId))));
     const customers = await this.db.rows<Customer>('customers').bulkGet(groups.flatMap((g) => g.customerIds));
     const byId = new Map(customers.flatMap((c) => (c ? [[c.customerId, c] as const] : [])));
-    return groups.map((g) => ({
-      reasons: g.reasons,
-      customers: g.customerIds.flatMap((id) => byId.get(id) ?? []).sort((a, b) => a.createdOn.localeCompare(b.createdOn)),
-    })).filter((g) => g.customers.length > 1);
+    return groups
+      .map((g) => ({
+        reasons: g.reasons,
+        customers: g.customerIds.flatMap((id) => byId.get(id) ?? []).sort((a, b) => a.createdOn.localeCompare(b.createdOn)),
+      }))
+      .filter((g) => g.customers.length > 1);
   }
 }

@@ -30,10 +30,16 @@ export async function pushDevice(engines: readonly SyncEngine[], now: () => numb
     if (!next) return { sent, failed, stoppedBy: 'held', ...(retryAt !== null ? { retryInMs: Math.max(0, retryAt - now()) } : {}) };
     const result = await byStore.get(next.storeId)!.send(next.entry);
     switch (result.outcome) {
-      case 'sent': sent++; break;
-      case 'failed': failed++; break;
-      case 'unauthorized': return { sent, failed, stoppedBy: 'unauthorized' };
-      case 'offline': return { sent, failed, stoppedBy: 'offline', retryInMs: backoffMs(next.entry.attempts + 1, random) };
+      case 'sent':
+        sent++;
+        break;
+      case 'failed':
+        failed++;
+        break;
+      case 'unauthorized':
+        return { sent, failed, stoppedBy: 'unauthorized' };
+      case 'offline':
+        return { sent, failed, stoppedBy: 'offline', retryInMs: backoffMs(next.entry.attempts + 1, random) };
       case 'retry':
         if (result.serverWide) return { sent, failed, stoppedBy: 'offline', status: result.status, retryInMs: backoffMs(next.entry.attempts + 1, random) };
         break;

@@ -1,5 +1,13 @@
 import type {
-  Customer, CustomerVehicle, InspectionItem, InspectionReport, ScheduledService, ScheduledVisit, SchedulerResource, StoreMessage, StoreStaff,
+  Customer,
+  CustomerVehicle,
+  InspectionItem,
+  InspectionReport,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  StoreMessage,
+  StoreStaff,
   UnconfirmedVisit,
 } from '../src/contract/entities.ts';
 import type { StoreDb } from '../src/db/store-db.ts';
@@ -8,8 +16,19 @@ import { bayRoles } from '../src/domain/people/roles.ts';
 import { isVisitOpen } from '../src/domain/scheduler/visit-rules.ts';
 import { watchFigures, type StopWatch } from './live-watch.ts';
 import {
-  inspectionsAwaitingAnswer, jobsNobodyHas, lateJobs, nextArrivals, readyForPickup, requestsToConfirm, storeDayAt, technicianLoad, vehiclesHere,
-  visitsByStatus, visitSpans, type StatusCount, type VehicleHere,
+  inspectionsAwaitingAnswer,
+  jobsNobodyHas,
+  lateJobs,
+  nextArrivals,
+  readyForPickup,
+  requestsToConfirm,
+  storeDayAt,
+  technicianLoad,
+  vehiclesHere,
+  visitsByStatus,
+  visitSpans,
+  type StatusCount,
+  type VehicleHere,
 } from '../src/domain/store/store-day.ts';
 
 const dayMs = 86_400_000;
@@ -82,13 +101,32 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * the small tables whole; the unread counts on their marks; this device's waiting changes and photos.
  */
 export function readHomeRows(db: StoreDb, now: Date, timeZone: string): Promise<HomeRows> {
-  const names = ['scheduledServices', 'scheduledVisits', 'customers', 'customerVehicles', 'schedulerResources', 'storeStaff', 'unconfirmedVisits', 'inspectionReports',
-    'inspectionItems', 'storeMessages', 'ratings'] as const;
+  const names = [
+    'scheduledServices',
+    'scheduledVisits',
+    'customers',
+    'customerVehicles',
+    'schedulerResources',
+    'storeStaff',
+    'unconfirmedVisits',
+    'inspectionReports',
+    'inspectionItems',
+    'storeMessages',
+    'ratings',
+  ] as const;
   const day = storeDayAt(now, timeZone);
   return db.transaction('r', [...names.map((name) => db.collection(name)), db.outbox, db.syncState], async () => {
     const [services, inHand, resources, staff, requests, newMessages, unreadRatings, pending, refusedChanges, complete] = await Promise.all([
-      db.rows<ScheduledService>('scheduledServices').where('startDate').between(iso(day.start), iso(day.end + dayMs), true, false).toArray(),
-      db.rows<ScheduledVisit>('scheduledVisits').where('inHandSince').aboveOrEqual(iso(now.getTime() - carsHereLookBackDays * dayMs)).toArray(),
+      db
+        .rows<ScheduledService>('scheduledServices')
+        .where('startDate')
+        .between(iso(day.start), iso(day.end + dayMs), true, false)
+        .toArray(),
+      db
+        .rows<ScheduledVisit>('scheduledVisits')
+        .where('inHandSince')
+        .aboveOrEqual(iso(now.getTime() - carsHereLookBackDays * dayMs))
+        .toArray(),
       db.rows<SchedulerResource>('schedulerResources').toArray(),
       db.rows<StoreStaff>('storeStaff').toArray(),
       db.rows<UnconfirmedVisit>('unconfirmedVisits').toArray(),
@@ -114,11 +152,27 @@ export function readHomeRows(db: StoreDb, now: Date, timeZone: string): Promise<
       db.rows<StoreMessage>('storeMessages').where('visitId').anyOf(ready).toArray(),
     ]);
     const reports = reportRows.filter((r): r is InspectionReport => r !== undefined && r.sentAt !== null);
-    const items = await db.rows<InspectionItem>('inspectionItems').where('inspectionReportId').anyOf(reports.map((r) => r.inspectionReportId)).toArray();
+    const items = await db
+      .rows<InspectionItem>('inspectionItems')
+      .where('inspectionReportId')
+      .anyOf(reports.map((r) => r.inspectionReportId))
+      .toArray();
     const textedReady = new Map<string, string>();
-    for (const text of texts) if (text.templateType === 'ServiceFinished' && text.visitId !== null && text.deliveryStatus !== 'Failed') textedReady.set(text.visitId, text.sentOn);
+    for (const text of texts)
+      if (text.templateType === 'ServiceFinished' && text.visitId !== null && text.deliveryStatus !== 'Failed') textedReady.set(text.visitId, text.sentOn);
     return {
-      services: services.filter((s) => ofToday.has(s.scheduledVisitId)), visits, resources, staff, requests, reports, items, textedReady, newMessages, unreadRatings, refusedChanges, synced: complete?.value === true,
+      services: services.filter((s) => ofToday.has(s.scheduledVisitId)),
+      visits,
+      resources,
+      staff,
+      requests,
+      reports,
+      items,
+      textedReady,
+      newMessages,
+      unreadRatings,
+      refusedChanges,
+      synced: complete?.value === true,
       customers: new Map(customers.flatMap((c) => (c ? [[c.customerId, c] as const] : []))),
       vehicles: new Map(vehicles.flatMap((v) => (v ? [[v.vehicleId, v] as const] : []))),
       waitingChanges: pending.filter((e) => !e.upload).length,
@@ -147,16 +201,32 @@ export function homeFigures(rows: HomeRows, now: Date, timeZone: string): HomeFi
   const hereShown = (list: VehicleHere[]) => list.map(({ visit, minutesWaited }) => ({ visit: shown(visit), minutesWaited }));
   const byStatus = visitsByStatus(rows.visits, spans, day);
   const names = new Map(rows.staff.map((p) => [p.userId, p.name]));
-  const technicianIds = rows.staff.filter((p) => p.roles.some((r) => bayRoles.includes(r))).sort((a, b) => a.name.localeCompare(b.name)).map((p) => p.userId);
+  const technicianIds = rows.staff
+    .filter((p) => p.roles.some((r) => bayRoles.includes(r)))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((p) => p.userId);
   return {
     date: day.date,
     synced: rows.synced,
     byStatus: byStatus.map(({ status, color, count }) => ({ status, color, count })),
     dayTotal: byStatus.reduce((sum, s) => sum + (s.status === 'Canceled' ? 0 : s.count), 0),
     arrivals: nextArrivals(rows.visits, spans, day, 5).map(({ visit, arrivesAt }) => ({ visit: shown(visit), arrivesAt })),
-    here: { waiting: hereShown(here.waiting), droppedOff: hereShown(here.droppedOff), pickupAndDelivery: hereShown(here.pickupAndDelivery), notSaid: hereShown(here.notSaid) },
-    ready: readyForPickup(rows.visits, now).map(({ visit, minutesReady }) => ({ visit: shown(visit), minutesReady, textedAt: rows.textedReady.get(visit.scheduledVisitId) ?? null })),
-    requests: requestsToConfirm(rows.requests).map((r) => ({ unconfirmedVisitId: r.unconfirmedVisitId, name: displayName(r), requestedStartDate: r.requestedStartDate })),
+    here: {
+      waiting: hereShown(here.waiting),
+      droppedOff: hereShown(here.droppedOff),
+      pickupAndDelivery: hereShown(here.pickupAndDelivery),
+      notSaid: hereShown(here.notSaid),
+    },
+    ready: readyForPickup(rows.visits, now).map(({ visit, minutesReady }) => ({
+      visit: shown(visit),
+      minutesReady,
+      textedAt: rows.textedReady.get(visit.scheduledVisitId) ?? null,
+    })),
+    requests: requestsToConfirm(rows.requests).map((r) => ({
+      unconfirmedVisitId: r.unconfirmedVisitId,
+      name: displayName(r),
+      requestedStartDate: r.requestedStartDate,
+    })),
     awaitingAnswer: inspectionsAwaitingAnswer(rows.reports, rows.items, rows.visits, now).flatMap(({ report, unanswered, minutesSinceSent }) => {
       const visit = visitsById.get(report.scheduledVisitId);
       return visit ? [{ visit: shown(visit), unanswered, minutesSinceSent }] : [];
@@ -165,12 +235,20 @@ export function homeFigures(rows: HomeRows, now: Date, timeZone: string): HomeFi
     unreadRatings: rows.unreadRatings,
     device: { waitingChanges: rows.waitingChanges, refusedChanges: rows.refusedChanges, waitingPhotos: rows.waitingPhotos },
     bay: {
-      nobodyHas: jobsNobodyHas(rows.services, rows.visits, spans, rows.resources, day)
-        .map(({ service, visit }) => ({ visit: shown(visit), scheduledServiceId: service.scheduledServiceId, startDate: service.startDate })),
-      late: lateJobs(rows.services, rows.visits, spans, day)
-        .map(({ service, visit, minutesLate }) => ({ visit: shown(visit), scheduledServiceId: service.scheduledServiceId, minutesLate })),
-      load: technicianLoad(rows.services, rows.visits, spans, rows.resources, day, technicianIds)
-        .map((load) => ({ ...load, name: names.get(load.technicianId) ?? 'Someone no longer at this store' })),
+      nobodyHas: jobsNobodyHas(rows.services, rows.visits, spans, rows.resources, day).map(({ service, visit }) => ({
+        visit: shown(visit),
+        scheduledServiceId: service.scheduledServiceId,
+        startDate: service.startDate,
+      })),
+      late: lateJobs(rows.services, rows.visits, spans, day).map(({ service, visit, minutesLate }) => ({
+        visit: shown(visit),
+        scheduledServiceId: service.scheduledServiceId,
+        minutesLate,
+      })),
+      load: technicianLoad(rows.services, rows.visits, spans, rows.resources, day, technicianIds).map((load) => ({
+        ...load,
+        name: names.get(load.technicianId) ?? 'Someone no longer at this store',
+      })),
     },
   };
 }
@@ -179,9 +257,21 @@ export function homeFigures(rows: HomeRows, now: Date, timeZone: string): HomeFi
  * Watches home's figures of a store for a screen: read again on every change of their rows and whenever the store's
  * date turns, computed again each minute (waits grow).
  */
-export function watchHomeFigures(db: StoreDb, timeZone: string, onFigures: (figures: HomeFigures) => void, onError: (message: string) => void, options: { clock?: () => Date; tickMs?: number } = {}): StopWatch {
+export function watchHomeFigures(
+  db: StoreDb,
+  timeZone: string,
+  onFigures: (figures: HomeFigures) => void,
+  onError: (message: string) => void,
+  options: { clock?: () => Date; tickMs?: number } = {},
+): StopWatch {
   return watchFigures({
-    db, read: (now) => readHomeRows(db, now, timeZone), compute: (rows, now) => homeFigures(rows, now, timeZone), onFigures, onError,
-    readFor: (now) => storeDayAt(now, timeZone).date, tickMs: options.tickMs ?? 60_000, ...(options.clock ? { clock: options.clock } : {}),
+    db,
+    read: (now) => readHomeRows(db, now, timeZone),
+    compute: (rows, now) => homeFigures(rows, now, timeZone),
+    onFigures,
+    onError,
+    readFor: (now) => storeDayAt(now, timeZone).date,
+    tickMs: options.tickMs ?? 60_000,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
 }

@@ -35,4 +35,5 @@ export const renewalDueAt = (identity: Identity) => identity.expiresAt - Math.ma
 export type Renewal = { token: string } | { refused: string } | { unanswered: string };
 
 /** Why a device signs a person out when the provider will not renew their sign-in (it cannot tell them more). */
-export const signInEnded = 'Your sign-in on this device has ended: it was ended by an administrator or elsewhere, or it ran out. Sign in again; if you cannot, ask your administrator.';
+export const signInEnded =
+  'Your sign-in on this device has ended: it was ended by an administrator or elsewhere, or it ran out. Sign in again; if you cannot, ask your administrator.';

@@ -2,8 +2,13 @@ import type { InspectionItem, InspectionReport, ScheduledService, ScheduledVisit
 import { setInspectionFixSchema, type InspectionFix } from '../src/contract/inspection-fix.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
-  createInspectionPhotoSchema, createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema,
-  type CreateInspectionPhoto, type CreateInspectionReport, type SaveInspectionItem,
+  createInspectionPhotoSchema,
+  createInspectionReportSchema,
+  inspectionReportPatchableFields,
+  saveInspectionItemSchema,
+  type CreateInspectionPhoto,
+  type CreateInspectionReport,
+  type SaveInspectionItem,
 } from '../src/contract/writes.ts';
 import { changesBetween } from '../src/domain/app/json-patch.ts';
 import { inspectionItemProblems, reportSendPath, reportSendProblem } from '../src/domain/inspections/inspections.ts';
@@ -23,23 +28,36 @@ export const inspectionMutations = {
   startInspection(storeId: number, input: CreateInspectionReport): Mutation {
     const model = createInspectionReportSchema.parse(input);
     return {
-      collection: 'inspectionReports', key: model.inspectionReportId, description: 'Start an inspection',
+      collection: 'inspectionReports',
+      key: model.inspectionReportId,
+      description: 'Start an inspection',
       refs: [`scheduledVisits/${model.scheduledVisitId}`],
-      build: (current) => (current ? null : {
-        // The public id is the server's: the report shows no customer link until its answer arrives.
-        next: { ...model, inspectionReportHashId: '', completedAt: null, sentAt: null, approvedByName: null, approvedAt: null, decisionLog: [], storeId },
-        request: { method: 'POST', path: apiPaths.inspectionReports, body: model },
-      }),
+      build: (current) =>
+        current
+          ? null
+          : {
+              // The public id is the server's: the report shows no customer link until its answer arrives.
+              next: { ...model, inspectionReportHashId: '', completedAt: null, sentAt: null, approvedByName: null, approvedAt: null, decisionLog: [], storeId },
+              request: { method: 'POST', path: apiPaths.inspectionReports, body: model },
+            },
     };
   },
 
   /** An item's result, whole; refused here with the server's words before anything is stored. */
-  saveItem(storeId: number, inspectionReportId: string, itemId: string, measurementKind: Parameters<typeof inspectionItemProblems>[0], input: SaveInspectionItem): Mutation {
+  saveItem(
+    storeId: number,
+    inspectionReportId: string,
+    itemId: string,
+    measurementKind: Parameters<typeof inspectionItemProblems>[0],
+    input: SaveInspectionItem,
+  ): Mutation {
     const model = saveInspectionItemSchema.parse(input);
     const problem = Object.values(inspectionItemProblems(measurementKind, model))[0]?.[0];
     if (problem) throw new Error(problem);
     return {
-      collection: 'inspectionItems', key: `${inspectionReportId}/${itemId}`, description: 'Record an inspection result',
+      collection: 'inspectionItems',
+      key: `${inspectionReportId}/${itemId}`,
+      description: 'Record an inspection result',
       refs: [`inspectionReports/${inspectionReportId}`],
       build: (current) => {
         const was = current as InspectionItem | undefined;
@@ -55,7 +73,9 @@ export const inspectionMutations = {
   /** Marks the inspection done (or reopens it, with null): the customer's report shows it once done. */
   completeInspection(inspectionReportId: string, completedAt: string | null): Mutation {
     return {
-      collection: 'inspectionReports', key: inspectionReportId, description: completedAt ? 'Complete an inspection' : 'Reopen an inspection',
+      collection: 'inspectionReports',
+      key: inspectionReportId,
+      description: completedAt ? 'Complete an inspection' : 'Reopen an inspection',
       build: (current) => {
         if (!current) notOnDevice('inspection');
         const next = { ...current, completedAt };
@@ -72,7 +92,10 @@ export const inspectionMutations = {
    */
   sendReport(inspectionReportId: string, now = new Date()): Mutation {
     return {
-      collection: 'inspectionReports', key: inspectionReportId, description: 'Send the inspection report', serverAction: true,
+      collection: 'inspectionReports',
+      key: inspectionReportId,
+      description: 'Send the inspection report',
+      serverAction: true,
       build: (current) => {
         if (!current) notOnDevice('inspection');
         const problem = reportSendProblem(current as unknown as InspectionReport, now);
@@ -88,7 +111,9 @@ export const inspectionMutations = {
    */
   reopenDecision(inspectionReportId: string, itemId: string): Mutation {
     return {
-      collection: 'inspectionItems', key: `${inspectionReportId}/${itemId}`, description: 'Reopen the customer\'s answer',
+      collection: 'inspectionItems',
+      key: `${inspectionReportId}/${itemId}`,
+      description: "Reopen the customer's answer",
       build: (current) => {
         if (!current) notOnDevice('inspection item');
         if (!current.customerDecision) return null;
@@ -108,7 +133,9 @@ export const inspectionMutations = {
   setFix(inspectionReportId: string, itemId: string, fix: InspectionFix | null): Mutation {
     const body = fix === null ? null : setInspectionFixSchema.parse({ pricedOn: fix.pricedOn, choice: fix.choice });
     return {
-      collection: 'inspectionItems', key: `${inspectionReportId}/${itemId}`, description: fix ? 'Price a fix' : 'Take a fix off',
+      collection: 'inspectionItems',
+      key: `${inspectionReportId}/${itemId}`,
+      description: fix ? 'Price a fix' : 'Take a fix off',
       build: (current) => {
         if (!current) notOnDevice('inspection item');
         if (current.customerDecision) throw new Error('The customer answered this item at its price: reopen their answer before changing what fixes it.');
@@ -117,7 +144,10 @@ export const inspectionMutations = {
         const wasChoice = was ? setInspectionFixSchema.parse({ pricedOn: was.pricedOn, choice: was.choice }) : null;
         if (JSON.stringify(wasChoice) === JSON.stringify(body)) return null;
         const at = path(apiPaths.inspectionItemFix, { inspectionReportId, itemId });
-        return { next: { ...current, fix: fix && body ? { ...fix, choice: body.choice } : null }, request: body ? { method: 'PUT', path: at, body } : { method: 'DELETE', path: at } };
+        return {
+          next: { ...current, fix: fix && body ? { ...fix, choice: body.choice } : null },
+          request: body ? { method: 'PUT', path: at, body } : { method: 'DELETE', path: at },
+        };
       },
     };
   },
@@ -131,14 +161,23 @@ export const inspectionMutations = {
     const row = { ...model, uploadedAt: null, storeId };
     return [
       {
-        collection: 'inspectionPhotos', key: model.inspectionPhotoId, description: 'Add a photo', refs: [`inspectionReports/${model.inspectionReportId}`],
+        collection: 'inspectionPhotos',
+        key: model.inspectionPhotoId,
+        description: 'Add a photo',
+        refs: [`inspectionReports/${model.inspectionReportId}`],
         build: () => ({ next: row, request: { method: 'POST', path: apiPaths.inspectionPhotos, body: model } }),
       },
       {
-        collection: 'inspectionPhotos', key: model.inspectionPhotoId, description: 'Upload a photo',
+        collection: 'inspectionPhotos',
+        key: model.inspectionPhotoId,
+        description: 'Upload a photo',
         build: (current) => ({
           next: current ?? row,
-          request: { method: 'PUT', path: path(apiPaths.inspectionPhotoContent, { inspectionPhotoId: model.inspectionPhotoId }), upload: { byteSize: model.byteSize } },
+          request: {
+            method: 'PUT',
+            path: path(apiPaths.inspectionPhotoContent, { inspectionPhotoId: model.inspectionPhotoId }),
+            upload: { byteSize: model.byteSize },
+          },
         }),
       },
     ];
@@ -147,14 +186,21 @@ export const inspectionMutations = {
   /** A visit's next step in the bay or at the counter, at the time it happened here (the server keeps it if plausible). */
   milestone(scheduledVisitId: string, milestone: Milestone, now = new Date()): Mutation {
     return {
-      collection: 'scheduledVisits', key: scheduledVisitId, description: { 'work-start': 'Start work', 'work-complete': 'Complete work', 'ready-for-pickup': 'Ready for pickup', 'check-out': 'Check out' }[milestone],
+      collection: 'scheduledVisits',
+      key: scheduledVisitId,
+      description: { 'work-start': 'Start work', 'work-complete': 'Complete work', 'ready-for-pickup': 'Ready for pickup', 'check-out': 'Check out' }[
+        milestone
+      ],
       build: (current) => {
         if (!current) notOnDevice('visit');
         const at = now.toISOString();
         const changes = milestoneChanges(current as unknown as ScheduledVisit, milestone, at);
         if (changes && 'refused' in changes) throw new Error(changes.refused);
         if (!changes) return null;
-        return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.visitMilestone, { scheduledVisitId, milestone }), body: { at } } };
+        return {
+          next: { ...current, ...changes },
+          request: { method: 'POST', path: path(apiPaths.visitMilestone, { scheduledVisitId, milestone }), body: { at } },
+        };
       },
     };
   },
@@ -162,12 +208,23 @@ export const inspectionMutations = {
   /** Who does a job: a technician takes it or gives it back; the lead moves it to anyone (the server checks who may). */
   assignService(service: Pick<ScheduledService, 'scheduledServiceId' | 'scheduledVisitId'>, technicianId: string | null): Mutation {
     return {
-      collection: 'scheduledServices', key: service.scheduledServiceId, description: technicianId ? 'Assign a job' : 'Give back a job',
+      collection: 'scheduledServices',
+      key: service.scheduledServiceId,
+      description: technicianId ? 'Assign a job' : 'Give back a job',
       build: (current) => {
         if (!current) notOnDevice('job');
         const next: Row = { ...current, selectedTechnician: technicianId };
         const patch = changesBetween(current, next, ['selectedTechnician']);
-        return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(apiPaths.scheduledService, { scheduledVisitId: service.scheduledVisitId, scheduledServiceId: service.scheduledServiceId }), body: patch } };
+        return patch.length === 0
+          ? null
+          : {
+              next,
+              request: {
+                method: 'PATCH',
+                path: path(apiPaths.scheduledService, { scheduledVisitId: service.scheduledVisitId, scheduledServiceId: service.scheduledServiceId }),
+                body: patch,
+              },
+            };
       },
     };
   },

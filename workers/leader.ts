@@ -54,8 +54,17 @@ interface StoreEngine {
 }
 
 export const initialSyncStatus: SyncStatus = {
-  storeId: null, online: true, signedIn: true, connection: 'disconnected', activity: 'idle', progress: null, lastError: null,
-  nextRetryAt: null, bannerStatus: null, lastSyncedAt: null, updateAvailable: false,
+  storeId: null,
+  online: true,
+  signedIn: true,
+  connection: 'disconnected',
+  activity: 'idle',
+  progress: null,
+  lastError: null,
+  nextRetryAt: null,
+  bannerStatus: null,
+  lastSyncedAt: null,
+  updateAvailable: false,
 };
 
 /**
@@ -158,7 +167,9 @@ export class SyncLeader {
     this.attempt++;
     const waitMs = backoffMs(this.attempt);
     this.update({
-      activity: 'idle', signedIn: false, nextRetryAt: Date.now() + waitMs,
+      activity: 'idle',
+      signedIn: false,
+      nextRetryAt: Date.now() + waitMs,
       lastError: 'Your sign-in could not be renewed: the server cannot be reached. Your changes are kept and will be sent when it can.',
     });
     clearTimeout(this.renewTimer);
@@ -229,7 +240,11 @@ export class SyncLeader {
     if (pulled.status === 'fulfilled' && pulled.value && pulled.value.skipped > 0) this.update({ updateAvailable: true });
     if (push?.stoppedBy === 'unauthorized') errors.push(new ApiError(401, 'Sign in again to send your changes.'));
     if (push?.stoppedBy === 'offline') {
-      errors.push(push.status ? new ApiError(push.status, `The server answered ${push.status}; your changes will be sent when it recovers.`) : new NetworkError('The server could not be reached; your changes will be sent when it can.'));
+      errors.push(
+        push.status
+          ? new ApiError(push.status, `The server answered ${push.status}; your changes will be sent when it recovers.`)
+          : new NetworkError('The server could not be reached; your changes will be sent when it can.'),
+      );
     }
     if (errors.length > 0) {
       await this.recover(errors, push?.retryInMs);
@@ -272,7 +287,9 @@ export class SyncLeader {
 
   private client(storeId: number | null): ApiClient {
     return new ApiClient({
-      baseUrl: this.options.serverUrl, storeId, accessToken: () => this.options.identity()?.accessToken ?? null,
+      baseUrl: this.options.serverUrl,
+      storeId,
+      accessToken: () => this.options.identity()?.accessToken ?? null,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
     });
   }
@@ -285,8 +302,14 @@ export class SyncLeader {
       const strictDb = this.options.openStoreDb(owner, 'strict');
       const api = this.client(storeId);
       const engine = new SyncEngine({
-        db, strictDb, api, order: this.options.order, deviceId: () => deviceIdOf(this.options.globalDb),
-        onProgress: (progress) => { if (storeId === this.storeId) this.update({ progress }); },
+        db,
+        strictDb,
+        api,
+        order: this.options.order,
+        deviceId: () => deviceIdOf(this.options.globalDb),
+        onProgress: (progress) => {
+          if (storeId === this.storeId) this.update({ progress });
+        },
       });
       store = { engine, dbs: [db, strictDb] };
       this.engines.set(storeId, store);

@@ -14,9 +14,14 @@ export async function adoptLegacyReplicas(globalDb: GlobalDb, userId: string, op
     const outbox = await legacy.outbox.toArray();
     if (outbox.length > 0) {
       const serverRows = await legacy.serverRows.toArray();
-      const shown = await Promise.all([...new Map(outbox.map((e) => [e.entity, e])).values()]
-        .filter((e) => isCollectionName(e.collection))
-        .map(async (e) => ({ collection: e.collection, row: serverRows.some((s) => s.entity === e.entity) ? await legacy.collection(e.collection).get(keyFromString(e.collection, e.key)) : undefined })));
+      const shown = await Promise.all(
+        [...new Map(outbox.map((e) => [e.entity, e])).values()]
+          .filter((e) => isCollectionName(e.collection))
+          .map(async (e) => ({
+            collection: e.collection,
+            row: serverRows.some((s) => s.entity === e.entity) ? await legacy.collection(e.collection).get(keyFromString(e.collection, e.key)) : undefined,
+          })),
+      );
       const target = new StoreDb({ userId, storeId }, { ...options, durability: 'strict' });
       const tables = [...new Set(shown.map((s) => s.collection))].map((c) => target.collection(c));
       await target.transaction('rw', [target.outbox, target.serverRows, ...tables], async () => {

@@ -1,10 +1,7 @@
-import {
-  HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection, type IRetryPolicy,
-} from '@microsoft/signalr';
+import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection, type IRetryPolicy } from '@microsoft/signalr';
 import { hubErrors, hubMethods, hubPath } from '../src/contract/hub.ts';
 
-const reconnectDelayMs = (attempt: number, random: () => number = Math.random) =>
-  Math.round(Math.min(30_000, 500 * 2 ** attempt) * (0.5 + random() / 2));
+const reconnectDelayMs = (attempt: number, random: () => number = Math.random) => Math.round(Math.min(30_000, 500 * 2 ** attempt) * (0.5 + random() / 2));
 
 /** Reconnect for as long as it takes (the client's default gives up after four tries), with jitter, at most 30 s apart. */
 export const keepTryingPolicy = (random: () => number = Math.random): IRetryPolicy => ({
@@ -168,7 +165,10 @@ export class LiveConnection {
   private retryStart(connection: HubConnection, attempt = 0): void {
     setTimeout(() => {
       if (this.connection !== connection) return;
-      connection.start().then(() => this.joinStoreGroup(connection), () => this.retryStart(connection, attempt + 1));
+      connection.start().then(
+        () => this.joinStoreGroup(connection),
+        () => this.retryStart(connection, attempt + 1),
+      );
     }, reconnectDelayMs(attempt));
   }
 

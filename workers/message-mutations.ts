@@ -25,7 +25,9 @@ export const messageMutations = {
     if (problem) throw new Error(problem);
     const storeMessageId = input.storeMessageId;
     const send: Mutation = {
-      collection: 'storeMessages', key: storeMessageId, description: channel === 'sms' ? 'Send a text' : 'Send an email',
+      collection: 'storeMessages',
+      key: storeMessageId,
+      description: channel === 'sms' ? 'Send a text' : 'Send an email',
       ...(model.customerId ? { refs: [`customers/${model.customerId}`] } : {}),
       build: () => ({
         next: { ...outgoingStoreMessage(channel, { ...model, storeMessageId }, now.toISOString()), storeId: store.id },

@@ -1,11 +1,41 @@
-import { socialMediaAccountSchema, storeContactSchema, type Customer, type CustomerVehicle, type InspectionTemplateGroup, type NotificationPreference, type SchedulerResource, type SocialMediaAccount, type SpecialStoreHours, type StoreContact, type StoreMessage, type StoreService } from '../src/contract/entities.ts';
+import {
+  socialMediaAccountSchema,
+  storeContactSchema,
+  type Customer,
+  type CustomerVehicle,
+  type InspectionTemplateGroup,
+  type NotificationPreference,
+  type SchedulerResource,
+  type SocialMediaAccount,
+  type SpecialStoreHours,
+  type StoreContact,
+  type StoreMessage,
+  type StoreService,
+} from '../src/contract/entities.ts';
 import { roles, userNotificationKinds, type MessageTemplateType, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
 import {
-  createCustomerSchema, createStoreServiceSchema, createVehicleSchema, customerPatchableFields, storeServicePatchableFields, vehiclePatchableFields,
-  createSchedulerResourceSchema, createSpecialStoreHoursSchema, inspectionTemplateWriteSchema, messageTemplateWriteSchema, schedulerResourcePatchableFields, updateSpecialStoreHoursSchema,
-  type CreateCustomer, type CreateSchedulerResource, type CreateSpecialStoreHours, type CreateStoreService, type CreateSupportRequest, type CreateVehicle, type MessageTemplateWrite, type UpdateSpecialStoreHours,
+  createCustomerSchema,
+  createStoreServiceSchema,
+  createVehicleSchema,
+  customerPatchableFields,
+  storeServicePatchableFields,
+  vehiclePatchableFields,
+  createSchedulerResourceSchema,
+  createSpecialStoreHoursSchema,
+  inspectionTemplateWriteSchema,
+  messageTemplateWriteSchema,
+  schedulerResourcePatchableFields,
+  updateSpecialStoreHoursSchema,
+  type CreateCustomer,
+  type CreateSchedulerResource,
+  type CreateSpecialStoreHours,
+  type CreateStoreService,
+  type CreateSupportRequest,
+  type CreateVehicle,
+  type MessageTemplateWrite,
+  type UpdateSpecialStoreHours,
 } from '../src/contract/writes.ts';
 import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems, type FieldProblems } from '../src/domain/people/customer-rules.ts';
 import { displayName } from '../src/domain/people/display-name.ts';
@@ -25,13 +55,18 @@ import type { Mutation } from './sync-engine.ts';
 export type StoreEntryKind = 'storeContacts' | 'socialMediaAccounts';
 const storeEntries = {
   storeContacts: { schema: storeContactSchema, id: 'storeContactId', list: apiPaths.storeContacts, item: apiPaths.storeContact, words: 'store contact' },
-  socialMediaAccounts: { schema: socialMediaAccountSchema, id: 'socialMediaAccountId', list: apiPaths.socialMediaAccounts, item: apiPaths.socialMediaAccount, words: 'social media account' },
+  socialMediaAccounts: {
+    schema: socialMediaAccountSchema,
+    id: 'socialMediaAccountId',
+    list: apiPaths.socialMediaAccounts,
+    item: apiPaths.socialMediaAccount,
+    words: 'social media account',
+  },
 } as const;
 type Row = Record<string, unknown>;
 
 /** A route of the contract with its parameters filled in. */
-const path = (template: string, params: Record<string, string>) =>
-  template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
 
 function notOnDevice(what: string): never {
   throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
@@ -50,7 +85,9 @@ export const mutations = {
     const model = normalizeFields(createCustomerSchema.parse(input));
     refuse(customerProblems(model), 'The customer');
     return {
-      collection: 'customers', key: model.customerId, description: `Create customer ${displayName(model)}`,
+      collection: 'customers',
+      key: model.customerId,
+      description: `Create customer ${displayName(model)}`,
       build: () => ({
         next: { ...model, legacyCustomerId: null, createdOn: now.toISOString(), mergedIntoCustomerId: null, storeId: null },
         request: { method: 'POST', path: apiPaths.customers, body: model },
@@ -60,7 +97,9 @@ export const mutations = {
 
   updateCustomer(customerId: string, changes: Partial<Omit<Customer, 'customerId'>>): Mutation {
     return {
-      collection: 'customers', key: customerId, description: 'Change customer',
+      collection: 'customers',
+      key: customerId,
+      description: 'Change customer',
       build: (current) => {
         if (!current) notOnDevice('customer');
         const next = { ...current, ...normalizeFields(changes) };
@@ -78,7 +117,9 @@ export const mutations = {
    */
   mergeCustomers(keptCustomerId: string, mergedCustomerId: string): Mutation {
     return {
-      collection: 'customers', key: mergedCustomerId, description: 'Merge customers',
+      collection: 'customers',
+      key: mergedCustomerId,
+      description: 'Merge customers',
       refs: [`customers/${keptCustomerId}`],
       build: (current) => {
         if (!current) notOnDevice('customer');
@@ -91,12 +132,17 @@ export const mutations = {
   markNotDuplicate(customerId: string, otherCustomerId: string, now = new Date()): Mutation {
     const [first, second] = pairKey(customerId, otherCustomerId).split('|') as [string, string];
     return {
-      collection: 'customerDuplicateDismissals', key: `${first}/${second}`, description: 'Mark customers as different people',
+      collection: 'customerDuplicateDismissals',
+      key: `${first}/${second}`,
+      description: 'Mark customers as different people',
       refs: [`customers/${first}`, `customers/${second}`],
-      build: (current) => (current ? null : {
-        next: { customerId: first, otherCustomerId: second, dismissedOn: now.toISOString(), storeId: null },
-        request: { method: 'POST', path: apiPaths.notDuplicates, body: { customerId: first, otherCustomerId: second } },
-      }),
+      build: (current) =>
+        current
+          ? null
+          : {
+              next: { customerId: first, otherCustomerId: second, dismissedOn: now.toISOString(), storeId: null },
+              request: { method: 'POST', path: apiPaths.notDuplicates, body: { customerId: first, otherCustomerId: second } },
+            },
     };
   },
 
@@ -104,7 +150,9 @@ export const mutations = {
     const model = withYearFromVin(normalizeFields(createVehicleSchema.parse(input)));
     refuse(vehicleProblems(model), 'The vehicle');
     return {
-      collection: 'customerVehicles', key: model.vehicleId, description: `Add vehicle ${[model.year, model.make, model.model].filter(Boolean).join(' ')}`,
+      collection: 'customerVehicles',
+      key: model.vehicleId,
+      description: `Add vehicle ${[model.year, model.make, model.model].filter(Boolean).join(' ')}`,
       refs: [`customers/${customerId}`],
       build: () => ({
         next: { ...model, customerId, vehicleHashId: '', legacyVehicleId: null, storeId: null },
@@ -115,7 +163,9 @@ export const mutations = {
 
   updateVehicle(customerId: string, vehicleId: string, changes: Partial<Omit<CustomerVehicle, 'vehicleId' | 'customerId'>>): Mutation {
     return {
-      collection: 'customerVehicles', key: vehicleId, description: 'Change vehicle',
+      collection: 'customerVehicles',
+      key: vehicleId,
+      description: 'Change vehicle',
       refs: [`customers/${customerId}`],
       build: (current) => {
         if (!current) notOnDevice('vehicle');
@@ -133,7 +183,9 @@ export const mutations = {
     const model = createStoreServiceSchema.parse(input);
     refuse(storeServiceProblems(model), 'The service');
     return {
-      collection: 'storeServices', key: model.storeServiceId, description: `Add service ${model.name}`,
+      collection: 'storeServices',
+      key: model.storeServiceId,
+      description: `Add service ${model.name}`,
       build: () => ({
         next: { ...model, tractionServiceCode: null, storeId },
         request: { method: 'POST', path: apiPaths.storeServices, body: model },
@@ -143,14 +195,19 @@ export const mutations = {
 
   updateStoreService(storeServiceId: string, changes: Partial<Omit<StoreService, 'storeServiceId' | 'storeServiceHashId' | 'tractionServiceCode'>>): Mutation {
     return {
-      collection: 'storeServices', key: storeServiceId, description: 'Change service',
+      collection: 'storeServices',
+      key: storeServiceId,
+      description: 'Change service',
       build: (current) => {
         if (!current) notOnDevice('service');
         const next = { ...current, ...changes };
         refuse(storeServiceProblems(next as unknown as StoreService), 'The service');
         const patch = changesBetween(current, next, storeServicePatchableFields);
         if (patch.length === 0) return null;
-        return { next, request: { method: 'PATCH', path: path(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }), body: patch } };
+        return {
+          next,
+          request: { method: 'PATCH', path: path(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }), body: patch },
+        };
       },
     };
   },
@@ -158,7 +215,9 @@ export const mutations = {
   /** Takes a service out of the catalogue; visits already booked keep its name. */
   deleteStoreService(storeServiceId: string): Mutation {
     return {
-      collection: 'storeServices', key: storeServiceId, description: 'Delete service',
+      collection: 'storeServices',
+      key: storeServiceId,
+      description: 'Delete service',
       build: (current) => {
         if (!current) return null;
         return { next: null, request: { method: 'DELETE', path: path(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }) } };
@@ -175,7 +234,9 @@ export const mutations = {
     }
     const changes = parsed.data;
     return {
-      collection: 'storeLocations', key: String(storeId), description: 'Change store settings',
+      collection: 'storeLocations',
+      key: String(storeId),
+      description: 'Change store settings',
       build: (current) => {
         if (!current) notOnDevice('store');
         const sent = Object.fromEntries(Object.entries(changes).filter(([field, value]) => JSON.stringify(current[field]) !== JSON.stringify(value)));
@@ -193,7 +254,9 @@ export const mutations = {
     const day = parsed.isClosed ? { ...parsed, openTime: null, closeTime: null } : parsed;
     refuse(specialHoursProblems(day), 'The special hours');
     return {
-      collection: 'specialStoreHours', key: day.specialStoreHoursId, description: `Add special hours on ${day.date}`,
+      collection: 'specialStoreHours',
+      key: day.specialStoreHoursId,
+      description: `Add special hours on ${day.date}`,
       build: () => ({
         next: { ...day, storeLocationId: storeId, storeId },
         request: { method: 'POST', path: path(apiPaths.specialStoreHours, { id: String(storeId) }), body: day },
@@ -204,14 +267,19 @@ export const mutations = {
   updateSpecialStoreHours(storeId: number, specialStoreHoursId: string, input: UpdateSpecialStoreHours): Mutation {
     const changes = updateSpecialStoreHoursSchema.parse(input);
     return {
-      collection: 'specialStoreHours', key: specialStoreHoursId, description: 'Change special hours',
+      collection: 'specialStoreHours',
+      key: specialStoreHoursId,
+      description: 'Change special hours',
       build: (current) => {
         if (!current) notOnDevice('day of special hours');
         const merged = { ...current, ...changes } as unknown as SpecialStoreHours;
         const next = merged.isClosed ? { ...merged, openTime: null, closeTime: null } : merged;
         refuse(specialHoursProblems(next), 'The special hours');
-        const sent = Object.fromEntries(Object.entries(next).filter(([field, value]) =>
-          field in updateSpecialStoreHoursSchema.shape && JSON.stringify(current[field]) !== JSON.stringify(value)));
+        const sent = Object.fromEntries(
+          Object.entries(next).filter(
+            ([field, value]) => field in updateSpecialStoreHoursSchema.shape && JSON.stringify(current[field]) !== JSON.stringify(value),
+          ),
+        );
         if (Object.keys(sent).length === 0) return null;
         return { next, request: { method: 'PATCH', path: path(apiPaths.specialStoreHoursDay, { id: String(storeId), specialStoreHoursId }), body: sent } };
       },
@@ -220,7 +288,9 @@ export const mutations = {
 
   deleteSpecialStoreHours(storeId: number, specialStoreHoursId: string): Mutation {
     return {
-      collection: 'specialStoreHours', key: specialStoreHoursId, description: 'Remove special hours',
+      collection: 'specialStoreHours',
+      key: specialStoreHoursId,
+      description: 'Remove special hours',
       build: (current) => {
         if (!current) return null;
         return { next: null, request: { method: 'DELETE', path: path(apiPaths.specialStoreHoursDay, { id: String(storeId), specialStoreHoursId }) } };
@@ -233,14 +303,18 @@ export const mutations = {
     const model = createSchedulerResourceSchema.parse({ ...input, name: input.name.trim() });
     refuse(resourceProblems(model), 'The resource');
     return {
-      collection: 'schedulerResources', key: model.schedulerResourceId, description: `Add resource ${model.name}`,
+      collection: 'schedulerResources',
+      key: model.schedulerResourceId,
+      description: `Add resource ${model.name}`,
       build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.schedulerResources, body: model } }),
     };
   },
 
   updateSchedulerResource(schedulerResourceId: string, changes: Partial<Omit<SchedulerResource, 'schedulerResourceId'>>): Mutation {
     return {
-      collection: 'schedulerResources', key: schedulerResourceId, description: 'Change resource',
+      collection: 'schedulerResources',
+      key: schedulerResourceId,
+      description: 'Change resource',
       build: (current) => {
         if (!current) notOnDevice('resource');
         const next = { ...current, ...changes, ...(changes.name === undefined ? {} : { name: changes.name.trim() }) };
@@ -255,7 +329,9 @@ export const mutations = {
   /** Gives the resource's coming, not-started appointments to its technician (done by the server when sent). */
   assignResourceTechnician(schedulerResourceId: string): Mutation {
     return {
-      collection: 'schedulerResources', key: schedulerResourceId, description: 'Assign coming appointments to the resource\'s technician',
+      collection: 'schedulerResources',
+      key: schedulerResourceId,
+      description: "Assign coming appointments to the resource's technician",
       build: (current) => {
         if (!current) notOnDevice('resource');
         return { next: current, request: { method: 'POST', path: path(apiPaths.assignResourceTechnician, { schedulerResourceId }) } };
@@ -267,7 +343,9 @@ export const mutations = {
   setAppointmentResource(storeId: number, schedulerResourceId: string, storeServiceId: string, on: boolean): Mutation {
     const link = { appointmentResourceId: schedulerResourceId, storeServiceId };
     return {
-      collection: 'appointmentResources', key: `${schedulerResourceId}/${storeServiceId}`, description: on ? 'Let staff book a service on a resource' : 'Stop staff booking a service on a resource',
+      collection: 'appointmentResources',
+      key: `${schedulerResourceId}/${storeServiceId}`,
+      description: on ? 'Let staff book a service on a resource' : 'Stop staff booking a service on a resource',
       refs: [`schedulerResources/${schedulerResourceId}`, `storeServices/${storeServiceId}`],
       build: (current) => {
         if (!!current === on) return null;
@@ -282,7 +360,9 @@ export const mutations = {
   setOnlineBooking(storeId: number, schedulerResourceId: string, storeServiceId: string, on: boolean): Mutation {
     const link = { schedulerResourceId, storeServiceId };
     return {
-      collection: 'schedulerResourceServices', key: `${schedulerResourceId}/${storeServiceId}`, description: on ? 'Let customers book a service on a resource' : 'Stop customers booking a service on a resource',
+      collection: 'schedulerResourceServices',
+      key: `${schedulerResourceId}/${storeServiceId}`,
+      description: on ? 'Let customers book a service on a resource' : 'Stop customers booking a service on a resource',
       refs: [`schedulerResources/${schedulerResourceId}`, `storeServices/${storeServiceId}`],
       build: (current) => {
         if (!!current === on) return null;
@@ -296,7 +376,9 @@ export const mutations = {
   /** A person's one role at the store (admins); the server keeps roles and the staff rows. */
   setStaffRole(storeId: number, userId: string, role: Role): Mutation {
     return {
-      collection: 'storeStaff', key: `${storeId}/${userId}`, description: `Change role to ${roles.label(role)}`,
+      collection: 'storeStaff',
+      key: `${storeId}/${userId}`,
+      description: `Change role to ${roles.label(role)}`,
       build: (current) => {
         if (!current) notOnDevice('person');
         if (JSON.stringify(current.roles) === JSON.stringify([role])) return null;
@@ -307,7 +389,9 @@ export const mutations = {
 
   removeStaff(storeId: number, userId: string): Mutation {
     return {
-      collection: 'storeStaff', key: `${storeId}/${userId}`, description: 'Remove from the store',
+      collection: 'storeStaff',
+      key: `${storeId}/${userId}`,
+      description: 'Remove from the store',
       build: (current) => {
         if (!current) return null;
         return { next: null, request: { method: 'DELETE', path: path(apiPaths.storeUser, { userId }) } };
@@ -322,10 +406,14 @@ export const mutations = {
     const key = String(entry[id]);
     const params = { storeId: String(storeId), [id]: key };
     return {
-      collection: kind, key, description: `Save ${words}`,
+      collection: kind,
+      key,
+      description: `Save ${words}`,
       build: (current) => {
         if (!current) return { next: { ...entry, storeId }, request: { method: 'POST', path: path(list, params), body: entry } };
-        const sent = Object.fromEntries(Object.entries(entry).filter(([field, value]) => field !== id && JSON.stringify(current[field]) !== JSON.stringify(value)));
+        const sent = Object.fromEntries(
+          Object.entries(entry).filter(([field, value]) => field !== id && JSON.stringify(current[field]) !== JSON.stringify(value)),
+        );
         if (Object.keys(sent).length === 0) return null;
         return { next: { ...current, ...sent }, request: { method: 'PATCH', path: path(item, params), body: sent } };
       },
@@ -335,7 +423,9 @@ export const mutations = {
   deleteStoreEntry(storeId: number, kind: StoreEntryKind, entryId: string): Mutation {
     const { id, item, words } = storeEntries[kind];
     return {
-      collection: kind, key: entryId, description: `Remove ${words}`,
+      collection: kind,
+      key: entryId,
+      description: `Remove ${words}`,
       build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(item, { storeId: String(storeId), [id]: entryId }) } } : null),
     };
   },
@@ -345,7 +435,9 @@ export const mutations = {
     const body = inspectionTemplateWriteSchema.parse({ groups });
     refuse(inspectionTemplateProblems(body.groups), 'The inspection template');
     return {
-      collection: 'inspectionTemplates', key: String(storeId), description: 'Change the inspection template',
+      collection: 'inspectionTemplates',
+      key: String(storeId),
+      description: 'Change the inspection template',
       build: (current) => {
         if (current && JSON.stringify(current.groups) === JSON.stringify(body.groups)) return null;
         return { next: { ...current, storeId, groups: body.groups }, request: { method: 'PUT', path: apiPaths.inspectionTemplate, body } };
@@ -358,7 +450,9 @@ export const mutations = {
     const body = messageTemplateWriteSchema.parse(texts);
     refuse(templateProblems(body, maxSmsLength), 'The template');
     return {
-      collection: 'messageTemplates', key: `${storeId}/${templateType}`, description: `Change the ${templateLabel(templateType)} template`,
+      collection: 'messageTemplates',
+      key: `${storeId}/${templateType}`,
+      description: `Change the ${templateLabel(templateType)} template`,
       build: (current) => {
         if (current && current.smsText === body.smsText && current.emailSubject === body.emailSubject && current.emailText === body.emailText) return null;
         return { next: { storeId, templateType, ...body }, request: { method: 'PUT', path: path(apiPaths.messageTemplate, { templateType }), body } };
@@ -369,18 +463,25 @@ export const mutations = {
   /** Back to the default words: the store's own are removed. */
   restoreMessageTemplate(storeId: number, templateType: MessageTemplateType): Mutation {
     return {
-      collection: 'messageTemplates', key: `${storeId}/${templateType}`, description: `Restore the default ${templateLabel(templateType)} template`,
+      collection: 'messageTemplates',
+      key: `${storeId}/${templateType}`,
+      description: `Restore the default ${templateLabel(templateType)} template`,
       build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.messageTemplate, { templateType }) } } : null),
     };
   },
 
   markRatingRead(ratingId: string): Mutation {
     return {
-      collection: 'ratings', key: ratingId, description: 'Mark rating read',
+      collection: 'ratings',
+      key: ratingId,
+      description: 'Mark rating read',
       build: (current) => {
         if (!current) notOnDevice('rating');
         if (current.isRead === true) return null;
-        return { next: { ...current, isRead: true }, request: { method: 'PATCH', path: path(apiPaths.rating, { ratingId }), body: changesBetween(current, { ...current, isRead: true }, ['isRead']) } };
+        return {
+          next: { ...current, isRead: true },
+          request: { method: 'PATCH', path: path(apiPaths.rating, { ratingId }), body: changesBetween(current, { ...current, isRead: true }, ['isRead']) },
+        };
       },
     };
   },
@@ -388,12 +489,17 @@ export const mutations = {
   /** Read when clicked (spec section 4: dateMarkedRead set to now); unread again by the user's choice. */
   setNotificationRead(userNotificationId: string, read: boolean, now = new Date()): Mutation {
     return {
-      collection: 'userNotifications', key: userNotificationId, description: read ? 'Mark notification read' : 'Mark notification unread',
+      collection: 'userNotifications',
+      key: userNotificationId,
+      description: read ? 'Mark notification read' : 'Mark notification unread',
       build: (current) => {
         if (!current) notOnDevice('notification');
         if ((current.dateMarkedRead !== null) === read) return null;
         const next = { ...current, dateMarkedRead: read ? now.toISOString() : null };
-        return { next, request: { method: 'PATCH', path: path(apiPaths.userNotification, { userNotificationId }), body: changesBetween(current, next, ['dateMarkedRead']) } };
+        return {
+          next,
+          request: { method: 'PATCH', path: path(apiPaths.userNotification, { userNotificationId }), body: changesBetween(current, next, ['dateMarkedRead']) },
+        };
       },
     };
   },
@@ -401,7 +507,8 @@ export const mutations = {
   /** Shows or hides a kind of notification in the app; without a saved choice the kind is shown. */
   setNotificationPreference(identityId: string, kind: UserNotificationKind, inApp: boolean): Mutation {
     return {
-      collection: 'notificationPreferences', key: `${identityId}/${kind}`,
+      collection: 'notificationPreferences',
+      key: `${identityId}/${kind}`,
       description: `${inApp ? 'Show' : 'Hide'} ${userNotificationKinds.label(kind).toLowerCase()} notifications`,
       build: (current) => {
         const saved = preferenceFor(current ? [current as NotificationPreference] : [], identityId, kind);
@@ -415,7 +522,9 @@ export const mutations = {
   /** A message to platform support, kept on the device until it is sent (and after, in the user's list). */
   sendSupportRequest(identityId: string, storeId: number, model: CreateSupportRequest, now = new Date()): Mutation {
     return {
-      collection: 'supportRequests', key: model.supportRequestId, description: `Message to support: ${model.subject}`,
+      collection: 'supportRequests',
+      key: model.supportRequestId,
+      description: `Message to support: ${model.subject}`,
       build: () => ({
         next: { ...model, identityId, storeId, dateSubmitted: now.toISOString() },
         request: { method: 'POST', path: apiPaths.supportRequests, body: model },
@@ -425,7 +534,9 @@ export const mutations = {
 
   archiveMessage(storeMessageId: string): Mutation {
     return {
-      collection: 'storeMessages', key: storeMessageId, description: 'Archive message',
+      collection: 'storeMessages',
+      key: storeMessageId,
+      description: 'Archive message',
       build: (current) => {
         if (!current) notOnDevice('message');
         const changes = archiveChanges(current as unknown as StoreMessage);
@@ -437,7 +548,9 @@ export const mutations = {
 
   markMessageReplied(storeMessageId: string, by: { userId: string; name: string }): Mutation {
     return {
-      collection: 'storeMessages', key: storeMessageId, description: 'Mark message replied',
+      collection: 'storeMessages',
+      key: storeMessageId,
+      description: 'Mark message replied',
       build: (current) => {
         if (!current) notOnDevice('message');
         const changes = markRepliedChanges(current as unknown as StoreMessage, by);

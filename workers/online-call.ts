@@ -4,7 +4,10 @@ import { problemOf } from '../src/http/problem-of.ts';
 
 /** The server's refusal: its first field message (else its detail) as the words, and the problem itself for a form to place. */
 export class Refused extends Error {
-  constructor(readonly problem: Problem, message: string) {
+  constructor(
+    readonly problem: Problem,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -14,7 +17,13 @@ export class Refused extends Error {
  * effect now, and the admin must see that it did. Answers the body; a refusal throws the server's first field
  * message, else its detail; no connection says so. A write sends `idempotencyKey` (one per call unless given).
  */
-export async function onlineCall(api: ApiClient, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, idempotencyKey = `admin-${crypto.randomUUID()}`): Promise<unknown> {
+export async function onlineCall(
+  api: ApiClient,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  idempotencyKey = `admin-${crypto.randomUUID()}`,
+): Promise<unknown> {
   try {
     const response = await api.request(method, path, { ...(body !== undefined ? { body } : {}), ...(method === 'GET' ? {} : { idempotencyKey }) });
     if (response.status === 200 || response.status === 201 || response.status === 204) return response.body;

@@ -15,7 +15,7 @@ import { onlineCall, Refused } from './online-call.ts';
 const call = onlineCall;
 
 export async function listSystemNotices(api: ApiClient): Promise<SystemNotification[]> {
-  const { items } = await call(api, 'GET', apiPaths.systemNotifications) as { items: unknown[] };
+  const { items } = (await call(api, 'GET', apiPaths.systemNotifications)) as { items: unknown[] };
   return items.map((item) => systemNotificationSchema.parse(item));
 }
 
@@ -26,18 +26,20 @@ export async function createSystemNotice(api: ApiClient, input: CreateSystemNoti
 }
 
 export async function patchSystemNotice(api: ApiClient, systemNotificationId: string, patch: Operation[]): Promise<SystemNotification> {
-  return systemNotificationSchema.parse(await call(api, 'PATCH', apiPaths.systemNotification.replace(':systemNotificationId', encodeURIComponent(systemNotificationId)), patch));
+  return systemNotificationSchema.parse(
+    await call(api, 'PATCH', apiPaths.systemNotification.replace(':systemNotificationId', encodeURIComponent(systemNotificationId)), patch),
+  );
 }
 
 export async function listCompanies(api: ApiClient): Promise<Company[]> {
-  const { items } = await call(api, 'GET', apiPaths.companies) as { items: unknown[] };
+  const { items } = (await call(api, 'GET', apiPaths.companies)) as { items: unknown[] };
   return items.map((item) => companySchema.parse(item));
 }
 
 /** Every company's open stores, by company and number (a network of more than 500 stores pages: not yet needed). */
 export async function listAllStores(api: ApiClient): Promise<StoreLocation[]> {
   const query = new URLSearchParams({ $orderby: 'alltracCompanyId asc,storeNumber asc', $top: '500' });
-  const { items } = await call(api, 'GET', `${apiPaths.storeLocations}?${query}`) as { items: unknown[] };
+  const { items } = (await call(api, 'GET', `${apiPaths.storeLocations}?${query}`)) as { items: unknown[] };
   return items.map((item) => storeLocationSchema.parse(item));
 }
 

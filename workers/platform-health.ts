@@ -1,4 +1,11 @@
-import { failedMessageSchema, platformDeviceSchema, platformHealthSchema, type FailedMessage, type PlatformDevice, type PlatformHealth } from '../src/contract/platform-health.ts';
+import {
+  failedMessageSchema,
+  platformDeviceSchema,
+  platformHealthSchema,
+  type FailedMessage,
+  type PlatformDevice,
+  type PlatformHealth,
+} from '../src/contract/platform-health.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import type { ApiClient } from '../src/http/api-client.ts';
 import { onlineCall } from './online-call.ts';
@@ -11,12 +18,12 @@ export async function platformHealth(api: ApiClient): Promise<PlatformHealth> {
 /** Devices as they last pulled, the latest first: every store's, or one store's. */
 export async function platformDevices(api: ApiClient, storeId: number | null): Promise<PlatformDevice[]> {
   const query = storeId === null ? '' : `?${new URLSearchParams({ storeId: String(storeId) })}`;
-  const { items } = await onlineCall(api, 'GET', `${apiPaths.platformDevices}${query}`) as { items: unknown[] };
+  const { items } = (await onlineCall(api, 'GET', `${apiPaths.platformDevices}${query}`)) as { items: unknown[] };
   return items.map((item) => platformDeviceSchema.parse(item));
 }
 
 /** The texts and emails given up in the last day, the latest first. */
 export async function failedMessages(api: ApiClient): Promise<FailedMessage[]> {
-  const { items } = await onlineCall(api, 'GET', apiPaths.platformFailedMessages) as { items: unknown[] };
+  const { items } = (await onlineCall(api, 'GET', apiPaths.platformFailedMessages)) as { items: unknown[] };
   return items.map((item) => failedMessageSchema.parse(item));
 }

@@ -1,14 +1,37 @@
 import type { z } from 'zod';
-import { retailPriceCatalogSchema, retailStoreSettingsSchema, storeTireServiceSchema, storeTireWarrantySchema, tirePurchaseAddOnSchema, type RetailPriceCatalog, type RetailStoreSettings, type StoreTireService, type TirePurchaseAddOn } from '../src/contract/entities.ts';
+import {
+  retailPriceCatalogSchema,
+  retailStoreSettingsSchema,
+  storeTireServiceSchema,
+  storeTireWarrantySchema,
+  tirePurchaseAddOnSchema,
+  type RetailPriceCatalog,
+  type RetailStoreSettings,
+  type StoreTireService,
+  type TirePurchaseAddOn,
+} from '../src/contract/entities.ts';
 import { tireInstallPackageTypes } from '../src/contract/enums.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
-  createRetailStoreSettingsSchema, createTirePurchaseAddOnSchema, retailStoreSettingsPatchableFields, storeTireServicePatchableFields, storeTireWarrantyPatchableFields,
-  tirePurchaseAddOnPatchableFields, type CreateTirePurchaseAddOn,
+  createRetailStoreSettingsSchema,
+  createTirePurchaseAddOnSchema,
+  retailStoreSettingsPatchableFields,
+  storeTireServicePatchableFields,
+  storeTireWarrantyPatchableFields,
+  tirePurchaseAddOnPatchableFields,
+  type CreateTirePurchaseAddOn,
 } from '../src/contract/writes.ts';
 import {
-  createTireFeeSchema, createTireInstallPackageSchema, tireFeePatchableFields, tireFeeRowSchema, tireInstallPackagePatchableFields, tireInstallPackageSchema,
-  type CreateTireFee, type CreateTireInstallPackage, type TireFeeRow, type TireInstallPackage,
+  createTireFeeSchema,
+  createTireInstallPackageSchema,
+  tireFeePatchableFields,
+  tireFeeRowSchema,
+  tireInstallPackagePatchableFields,
+  tireInstallPackageSchema,
+  type CreateTireFee,
+  type CreateTireInstallPackage,
+  type TireFeeRow,
+  type TireInstallPackage,
 } from '../src/contract/tire-pricing.ts';
 import { putRetailPriceCatalogPriceSchema, retailPriceCatalogPatchableFields } from '../src/contract/retail-price-rules.ts';
 import { changesBetween } from '../src/domain/app/json-patch.ts';
@@ -52,11 +75,14 @@ function packagePatch(current: Row, next: Row) {
 const addOnRefs = (addOnIds: readonly string[]) => addOnIds.map((id) => `tirePurchaseAddOns/${id}`);
 
 function tireOption(collection: 'storeTireServices' | 'storeTireWarranties', id: string, changes: TireOptionChanges): Mutation {
-  const [schema, fields, template, param, words] = collection === 'storeTireServices'
-    ? [storeTireServiceSchema, storeTireServicePatchableFields, apiPaths.storeTireService, 'storeTireServiceId', 'tire service'] as const
-    : [storeTireWarrantySchema, storeTireWarrantyPatchableFields, apiPaths.storeTireWarranty, 'storeTireWarrantyId', 'warranty'] as const;
+  const [schema, fields, template, param, words] =
+    collection === 'storeTireServices'
+      ? ([storeTireServiceSchema, storeTireServicePatchableFields, apiPaths.storeTireService, 'storeTireServiceId', 'tire service'] as const)
+      : ([storeTireWarrantySchema, storeTireWarrantyPatchableFields, apiPaths.storeTireWarranty, 'storeTireWarrantyId', 'warranty'] as const);
   return {
-    collection, key: id, description: `Change a ${words}`,
+    collection,
+    key: id,
+    description: `Change a ${words}`,
     build: (current) => {
       if (!current) notOnDevice(words);
       const next = { ...current, ...only(changes, fields) };
@@ -79,7 +105,9 @@ export const retailMutations = {
   saveRetailStoreSettings(storeId: number, changes: Partial<RetailStoreSettings>): Mutation {
     const wanted = only(changes, retailStoreSettingsPatchableFields);
     return {
-      collection: 'retailStoreSettings', key: String(storeId), description: 'Change the retail settings',
+      collection: 'retailStoreSettings',
+      key: String(storeId),
+      description: 'Change the retail settings',
       build: (current) => {
         if (!current) {
           const model = parseOrRefuse(createRetailStoreSettingsSchema, wanted, 'The retail settings were not saved');
@@ -96,35 +124,50 @@ export const retailMutations = {
   createTirePurchaseAddOn(storeId: number, input: CreateTirePurchaseAddOn): Mutation {
     const model = parseOrRefuse(createTirePurchaseAddOnSchema, { ...input, name: input.name.trim() }, 'The add-on was not saved');
     return {
-      collection: 'tirePurchaseAddOns', key: model.tirePurchaseAddOnId, description: `Add the add-on ${model.name}`,
+      collection: 'tirePurchaseAddOns',
+      key: model.tirePurchaseAddOnId,
+      description: `Add the add-on ${model.name}`,
       build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.tirePurchaseAddOns, body: model } }),
     };
   },
 
   updateTirePurchaseAddOn(tirePurchaseAddOnId: string, changes: Partial<Omit<TirePurchaseAddOn, 'tirePurchaseAddOnId'>>): Mutation {
     return {
-      collection: 'tirePurchaseAddOns', key: tirePurchaseAddOnId, description: 'Change an add-on',
+      collection: 'tirePurchaseAddOns',
+      key: tirePurchaseAddOnId,
+      description: 'Change an add-on',
       build: (current) => {
         if (!current) notOnDevice('add-on');
         const next = { ...current, ...only(changes, tirePurchaseAddOnPatchableFields), ...(changes.name === undefined ? {} : { name: changes.name.trim() }) };
         parseOrRefuse(tirePurchaseAddOnSchema, next, 'The add-on was not saved');
         const patch = changesBetween(current, next, tirePurchaseAddOnPatchableFields);
-        return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(apiPaths.tirePurchaseAddOn, 'tirePurchaseAddOnId', tirePurchaseAddOnId), body: patch } };
+        return patch.length === 0
+          ? null
+          : { next, request: { method: 'PATCH', path: path(apiPaths.tirePurchaseAddOn, 'tirePurchaseAddOnId', tirePurchaseAddOnId), body: patch } };
       },
     };
   },
 
   deleteTirePurchaseAddOn(tirePurchaseAddOnId: string): Mutation {
     return {
-      collection: 'tirePurchaseAddOns', key: tirePurchaseAddOnId, description: 'Delete an add-on',
-      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tirePurchaseAddOn, 'tirePurchaseAddOnId', tirePurchaseAddOnId) } } : null),
+      collection: 'tirePurchaseAddOns',
+      key: tirePurchaseAddOnId,
+      description: 'Delete an add-on',
+      build: (current) =>
+        current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tirePurchaseAddOn, 'tirePurchaseAddOnId', tirePurchaseAddOnId) } } : null,
     };
   },
 
   createTireInstallPackage(storeId: number, input: CreateTireInstallPackage): Mutation {
-    const model = parseOrRefuse(createTireInstallPackageSchema, { ...input, addOnIds: [...new Set(input.addOnIds ?? [])] }, 'The install package was not saved');
+    const model = parseOrRefuse(
+      createTireInstallPackageSchema,
+      { ...input, addOnIds: [...new Set(input.addOnIds ?? [])] },
+      'The install package was not saved',
+    );
     return {
-      collection: 'tireInstallPackages', key: model.tireInstallPackageId, description: `Add the ${tireInstallPackageTypes.label(model.type)} install package`,
+      collection: 'tireInstallPackages',
+      key: model.tireInstallPackageId,
+      description: `Add the ${tireInstallPackageTypes.label(model.type)} install package`,
       refs: addOnRefs(model.addOnIds),
       build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.tireInstallPackages, body: model } }),
     };
@@ -132,7 +175,9 @@ export const retailMutations = {
 
   updateTireInstallPackage(tireInstallPackageId: string, changes: Partial<Omit<TireInstallPackage, 'tireInstallPackageId'>>): Mutation {
     return {
-      collection: 'tireInstallPackages', key: tireInstallPackageId, description: 'Change an install package',
+      collection: 'tireInstallPackages',
+      key: tireInstallPackageId,
+      description: 'Change an install package',
       refs: addOnRefs(changes.addOnIds ?? []),
       build: (current) => {
         if (!current) notOnDevice('install package');
@@ -140,15 +185,20 @@ export const retailMutations = {
         const next = { ...current, ...wanted, ...(changes.addOnIds ? { addOnIds: [...new Set(changes.addOnIds)] } : {}) };
         parseOrRefuse(tireInstallPackageSchema, next, 'The install package was not saved');
         const patch = packagePatch(current, next);
-        return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId), body: patch } };
+        return patch.length === 0
+          ? null
+          : { next, request: { method: 'PATCH', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId), body: patch } };
       },
     };
   },
 
   deleteTireInstallPackage(tireInstallPackageId: string): Mutation {
     return {
-      collection: 'tireInstallPackages', key: tireInstallPackageId, description: 'Delete an install package',
-      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId) } } : null),
+      collection: 'tireInstallPackages',
+      key: tireInstallPackageId,
+      description: 'Delete an install package',
+      build: (current) =>
+        current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId) } } : null,
     };
   },
 
@@ -159,12 +209,21 @@ export const retailMutations = {
    */
   unbundleAddOn(tireInstallPackageId: string, tirePurchaseAddOnId: string): Mutation {
     return {
-      collection: 'tireInstallPackages', key: tireInstallPackageId, description: 'Take a deleted add-on off an install package',
+      collection: 'tireInstallPackages',
+      key: tireInstallPackageId,
+      description: 'Take a deleted add-on off an install package',
       build: (current) => {
         const addOnIds = current?.addOnIds as string[] | undefined;
         if (!current || !addOnIds?.includes(tirePurchaseAddOnId)) return null;
         const next = { ...current, addOnIds: addOnIds.filter((id) => id !== tirePurchaseAddOnId) };
-        return { next, request: { method: 'PATCH', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId), body: packagePatch(current, next) } };
+        return {
+          next,
+          request: {
+            method: 'PATCH',
+            path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId),
+            body: packagePatch(current, next),
+          },
+        };
       },
     };
   },
@@ -172,26 +231,34 @@ export const retailMutations = {
   createTireFee(storeId: number, input: CreateTireFee): Mutation {
     const model = parseOrRefuse(createTireFeeSchema, input, 'The fee was not saved');
     return {
-      collection: 'tireFees', key: model.tireFeeId, description: `Add an amount of the ${model.name}`,
+      collection: 'tireFees',
+      key: model.tireFeeId,
+      description: `Add an amount of the ${model.name}`,
       build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.tireFees, body: model } }),
     };
   },
 
   updateTireFee(tireFeeId: string, changes: Partial<Omit<TireFeeRow, 'tireFeeId'>>): Mutation {
     return {
-      collection: 'tireFees', key: tireFeeId, description: 'Change a state tire fee',
+      collection: 'tireFees',
+      key: tireFeeId,
+      description: 'Change a state tire fee',
       build: (current) => {
         if (!current) notOnDevice('fee');
         const next = parseOrRefuse(tireFeeRowSchema, { ...current, ...only(changes, tireFeePatchableFields) }, 'The fee was not saved');
         const patch = changesBetween(current, next, tireFeePatchableFields);
-        return patch.length === 0 ? null : { next: { ...current, ...next }, request: { method: 'PATCH', path: path(apiPaths.tireFee, 'tireFeeId', tireFeeId), body: patch } };
+        return patch.length === 0
+          ? null
+          : { next: { ...current, ...next }, request: { method: 'PATCH', path: path(apiPaths.tireFee, 'tireFeeId', tireFeeId), body: patch } };
       },
     };
   },
 
   deleteTireFee(tireFeeId: string): Mutation {
     return {
-      collection: 'tireFees', key: tireFeeId, description: 'Delete an amount of a state tire fee',
+      collection: 'tireFees',
+      key: tireFeeId,
+      description: 'Delete an amount of a state tire fee',
       build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tireFee, 'tireFeeId', tireFeeId) } } : null),
     };
   },
@@ -208,18 +275,26 @@ export const retailMutations = {
     const added = parseOrRefuse(createTireFeeSchema, split.added, 'The new rate was not saved');
     return [
       {
-        collection: 'tireFees', key: fee.tireFeeId, description: `End the ${fee.name} amount for a new rate`,
+        collection: 'tireFees',
+        key: fee.tireFeeId,
+        description: `End the ${fee.name} amount for a new rate`,
         build: (current) => {
           if (!current) notOnDevice('fee');
           if (current.effectiveFrom !== fee.effectiveFrom || current.effectiveThrough !== fee.effectiveThrough || current.name !== fee.name) {
             throw new Error('The new rate was not saved: this fee changed meanwhile. Look at its amounts again and retry.');
           }
           const next = { ...current, effectiveThrough: split.ended.effectiveThrough };
-          return { next, request: { method: 'PATCH', path: path(apiPaths.tireFee, 'tireFeeId', fee.tireFeeId), body: changesBetween(current, next, tireFeePatchableFields) } };
+          return {
+            next,
+            request: { method: 'PATCH', path: path(apiPaths.tireFee, 'tireFeeId', fee.tireFeeId), body: changesBetween(current, next, tireFeePatchableFields) },
+          };
         },
       },
       {
-        collection: 'tireFees', key: added.tireFeeId, description: `Add the new ${fee.name} rate`, refs: [`tireFees/${fee.tireFeeId}`],
+        collection: 'tireFees',
+        key: added.tireFeeId,
+        description: `Add the new ${fee.name} rate`,
+        refs: [`tireFees/${fee.tireFeeId}`],
         build: () => ({ next: { ...added, storeId }, request: { method: 'POST', path: apiPaths.tireFees, body: added } }),
       },
     ];
@@ -231,13 +306,17 @@ export const retailMutations = {
    */
   updateRetailPriceRule(retailPriceCatalogId: string, changes: Partial<Pick<RetailPriceCatalog, 'marginInBasisPoints' | 'priceEndingInCents'>>): Mutation {
     return {
-      collection: 'retailPriceCatalogs', key: retailPriceCatalogId, description: 'Change a catalogue\'s margin',
+      collection: 'retailPriceCatalogs',
+      key: retailPriceCatalogId,
+      description: "Change a catalogue's margin",
       build: (current) => {
         if (!current) notOnDevice('catalogue');
         const next = { ...current, ...only(changes, retailPriceCatalogPatchableFields) };
         parseOrRefuse(retailPriceCatalogSchema.pick({ marginInBasisPoints: true, priceEndingInCents: true }), next, 'The margin was not saved');
         const patch = changesBetween(current, next, retailPriceCatalogPatchableFields);
-        return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(apiPaths.retailPriceCatalogRule, 'retailPriceCatalogId', retailPriceCatalogId), body: patch } };
+        return patch.length === 0
+          ? null
+          : { next, request: { method: 'PATCH', path: path(apiPaths.retailPriceCatalogRule, 'retailPriceCatalogId', retailPriceCatalogId), body: patch } };
       },
     };
   },
@@ -246,24 +325,42 @@ export const retailMutations = {
   setFixedTirePrice(retailPriceCatalogId: string, tireId: string, priceInCents: number): Mutation {
     const body = parseOrRefuse(putRetailPriceCatalogPriceSchema, { priceInCents }, 'The fixed price was not saved');
     return {
-      collection: 'retailPriceCatalogPrices', key: `${retailPriceCatalogId}/${tireId}`, description: 'Set a tire\'s fixed price',
-      build: (current) => (current?.priceInCents === body.priceInCents ? null : {
-        next: { retailPriceCatalogId, tireId, priceInCents: body.priceInCents, storeId: null },
-        request: { method: 'PUT', path: path(path(apiPaths.retailPriceCatalogPrice, 'retailPriceCatalogId', retailPriceCatalogId), 'tireId', tireId), body },
-      }),
+      collection: 'retailPriceCatalogPrices',
+      key: `${retailPriceCatalogId}/${tireId}`,
+      description: "Set a tire's fixed price",
+      build: (current) =>
+        current?.priceInCents === body.priceInCents
+          ? null
+          : {
+              next: { retailPriceCatalogId, tireId, priceInCents: body.priceInCents, storeId: null },
+              request: {
+                method: 'PUT',
+                path: path(path(apiPaths.retailPriceCatalogPrice, 'retailPriceCatalogId', retailPriceCatalogId), 'tireId', tireId),
+                body,
+              },
+            },
     };
   },
 
   /** The tire follows the catalogue's margin (or its list price) again. */
   removeFixedTirePrice(retailPriceCatalogId: string, tireId: string): Mutation {
     return {
-      collection: 'retailPriceCatalogPrices', key: `${retailPriceCatalogId}/${tireId}`, description: 'Remove a tire\'s fixed price',
-      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(path(apiPaths.retailPriceCatalogPrice, 'retailPriceCatalogId', retailPriceCatalogId), 'tireId', tireId) } } : null),
+      collection: 'retailPriceCatalogPrices',
+      key: `${retailPriceCatalogId}/${tireId}`,
+      description: "Remove a tire's fixed price",
+      build: (current) =>
+        current
+          ? {
+              next: null,
+              request: { method: 'DELETE', path: path(path(apiPaths.retailPriceCatalogPrice, 'retailPriceCatalogId', retailPriceCatalogId), 'tireId', tireId) },
+            }
+          : null,
     };
   },
 
   /** TireStudding switched on or off and priced per tire; its type never changes. */
   updateStoreTireService: (storeTireServiceId: string, changes: TireOptionChanges): Mutation => tireOption('storeTireServices', storeTireServiceId, changes),
   /** A warranty switched on or off and priced per tire; its type never changes. */
-  updateStoreTireWarranty: (storeTireWarrantyId: string, changes: TireOptionChanges): Mutation => tireOption('storeTireWarranties', storeTireWarrantyId, changes),
+  updateStoreTireWarranty: (storeTireWarrantyId: string, changes: TireOptionChanges): Mutation =>
+    tireOption('storeTireWarranties', storeTireWarrantyId, changes),
 };

@@ -1,9 +1,19 @@
 import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, UnconfirmedVisit } from '../src/contract/entities.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
-  blockedTimePatchableFields, createBlockedTimeSchema, declineRequestSchema, createRecurringBlockedTimeSchema, createScheduledServiceSchema, createScheduledVisitSchema,
-  recurringBlockedTimePatchableFields, scheduledServicePatchableFields, scheduledVisitPatchableFields,
-  type CreateBlockedTime, type CreateRecurringBlockedTime, type CreateScheduledService, type CreateScheduledVisit,
+  blockedTimePatchableFields,
+  createBlockedTimeSchema,
+  declineRequestSchema,
+  createRecurringBlockedTimeSchema,
+  createScheduledServiceSchema,
+  createScheduledVisitSchema,
+  recurringBlockedTimePatchableFields,
+  scheduledServicePatchableFields,
+  scheduledVisitPatchableFields,
+  type CreateBlockedTime,
+  type CreateRecurringBlockedTime,
+  type CreateScheduledService,
+  type CreateScheduledVisit,
 } from '../src/contract/writes.ts';
 import { declineChanges } from '../src/domain/scheduler/appointment-requests.ts';
 import { durationProblems, withEnd } from '../src/domain/calendar/durations.ts';
@@ -12,8 +22,7 @@ import { changesBetween } from '../src/domain/app/json-patch.ts';
 import type { Mutation } from './sync-engine.ts';
 
 type Row = Record<string, unknown>;
-const path = (template: string, params: Record<string, string>) =>
-  template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
 
 function notOnDevice(what: string): never {
   throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
@@ -40,13 +49,19 @@ export interface Placement {
 export type ScheduledServiceChanges = Partial<Pick<ScheduledService, 'storeServiceId' | 'durationInMinutes' | 'serviceNotes' | 'selectedTechnician'>>;
 
 /** A changed row and its JSON patch of the editable fields, or null when nothing changed (nothing is sent). */
-function patched(current: Row, next: Row, editable: readonly string[], at: string): { next: Row; request: { method: 'PATCH'; path: string; body: unknown } } | null {
+function patched(
+  current: Row,
+  next: Row,
+  editable: readonly string[],
+  at: string,
+): { next: Row; request: { method: 'PATCH'; path: string; body: unknown } } | null {
   const patch = changesBetween(current, next, editable);
   if (patch.length === 0) return null;
   return { next, request: { method: 'PATCH', path: at, body: patch } };
 }
 
-const serviceAt = (row: Row) => path(apiPaths.scheduledService, { scheduledVisitId: String(row.scheduledVisitId), scheduledServiceId: String(row.scheduledServiceId) });
+const serviceAt = (row: Row) =>
+  path(apiPaths.scheduledService, { scheduledVisitId: String(row.scheduledVisitId), scheduledServiceId: String(row.scheduledServiceId) });
 
 /** The calendar's changes, each one call of the API; the sync worker applies and queues them. */
 export const schedulerMutations = {
@@ -62,12 +77,16 @@ export const schedulerMutations = {
     const visitRow = { ...newStaffVisit(model, { now: now.toISOString(), bookedBy, walkIn }), storeId };
     // Sent after the customer and the vehicle when those were made on this device and wait to be sent too.
     const refs = [
-      ...(model.customerId ? [`customers/${model.customerId}`] : []), ...(model.vehicleId ? [`customerVehicles/${model.vehicleId}`] : []),
+      ...(model.customerId ? [`customers/${model.customerId}`] : []),
+      ...(model.vehicleId ? [`customerVehicles/${model.vehicleId}`] : []),
       ...(model.tireQuoteId ? [`tireQuotes/${model.tireQuoteId}`] : []),
     ];
     return [
       {
-        collection: 'scheduledVisits', key: model.scheduledVisitId, description: walkIn ? 'Check in a walk-in' : 'Book an appointment', refs,
+        collection: 'scheduledVisits',
+        key: model.scheduledVisitId,
+        description: walkIn ? 'Check in a walk-in' : 'Book an appointment',
+        refs,
         build: () => ({ next: visitRow, request: { method: 'POST', path: apiPaths.scheduledVisits, body: { ...model, walkIn } } }),
       },
       ...parsed.map((s) => schedulerMutations.addScheduledService(storeId, model.scheduledVisitId, s)),
@@ -79,7 +98,9 @@ export const schedulerMutations = {
     const model = withEnd(createScheduledServiceSchema.parse(input));
     refuseDuration(model.durationInMinutes, 'The service');
     return {
-      collection: 'scheduledServices', key: model.scheduledServiceId, description: 'Add a service to the appointment',
+      collection: 'scheduledServices',
+      key: model.scheduledServiceId,
+      description: 'Add a service to the appointment',
       refs: [`scheduledVisits/${scheduledVisitId}`],
       build: () => ({
         next: { ...model, scheduledVisitId, storeId },
@@ -92,7 +113,9 @@ export const schedulerMutations = {
   placeScheduledService(scheduledServiceId: string, place: Placement): Mutation {
     refuseDuration(place.durationInMinutes, 'The move');
     return {
-      collection: 'scheduledServices', key: scheduledServiceId, description: 'Move an appointment',
+      collection: 'scheduledServices',
+      key: scheduledServiceId,
+      description: 'Move an appointment',
       build: (current) => {
         if (!current) notOnDevice('appointment');
         return patched(current, withEnd({ ...current, ...place } as Row & ScheduledService), scheduledServicePatchableFields, serviceAt(current));
@@ -104,7 +127,9 @@ export const schedulerMutations = {
   changeScheduledService(scheduledServiceId: string, changes: ScheduledServiceChanges): Mutation {
     if (changes.durationInMinutes !== undefined) refuseDuration(changes.durationInMinutes, 'The service');
     return {
-      collection: 'scheduledServices', key: scheduledServiceId, description: 'Change a service',
+      collection: 'scheduledServices',
+      key: scheduledServiceId,
+      description: 'Change a service',
       build: (current) => {
         if (!current) notOnDevice('appointment');
         return patched(current, withEnd({ ...current, ...changes } as Row & ScheduledService), scheduledServicePatchableFields, serviceAt(current));
@@ -115,14 +140,35 @@ export const schedulerMutations = {
   /** Removes an appointment that has not begun (the screen offers it only then; the server checks again). */
   deleteScheduledService(scheduledServiceId: string): Mutation {
     return {
-      collection: 'scheduledServices', key: scheduledServiceId, description: 'Delete an appointment',
+      collection: 'scheduledServices',
+      key: scheduledServiceId,
+      description: 'Delete an appointment',
       build: (current) => (current ? { next: null, request: { method: 'DELETE', path: serviceAt(current) } } : null),
     };
   },
 
-  updateVisit(scheduledVisitId: string, changes: Partial<Pick<ScheduledVisit, 'customerVehicleStatus' | 'staffNotes' | 'customerComments' | 'keyTag' | 'visitAppointmentCount' | 'scheduledCustomerCheckIn' | 'pickUpTime' | 'cancelDate' | 'description'>>, description = 'Change a visit'): Mutation {
+  updateVisit(
+    scheduledVisitId: string,
+    changes: Partial<
+      Pick<
+        ScheduledVisit,
+        | 'customerVehicleStatus'
+        | 'staffNotes'
+        | 'customerComments'
+        | 'keyTag'
+        | 'visitAppointmentCount'
+        | 'scheduledCustomerCheckIn'
+        | 'pickUpTime'
+        | 'cancelDate'
+        | 'description'
+      >
+    >,
+    description = 'Change a visit',
+  ): Mutation {
     return {
-      collection: 'scheduledVisits', key: scheduledVisitId, description,
+      collection: 'scheduledVisits',
+      key: scheduledVisitId,
+      description,
       build: (current) => {
         if (!current) notOnDevice('visit');
         return patched(current, { ...current, ...changes }, scheduledVisitPatchableFields, path(apiPaths.scheduledVisit, { scheduledVisitId }));
@@ -133,7 +179,9 @@ export const schedulerMutations = {
   /** Checks the customer in, on the visit's day, at this device's time (the server keeps it when plausible). */
   checkIn(scheduledVisitId: string, day: VisitDay, now = new Date()): Mutation {
     return {
-      collection: 'scheduledVisits', key: scheduledVisitId, description: 'Check in',
+      collection: 'scheduledVisits',
+      key: scheduledVisitId,
+      description: 'Check in',
       build: (current) => {
         if (!current) notOnDevice('visit');
         const changes = checkInChanges(current as unknown as ScheduledVisit, now.toISOString(), day);
@@ -150,13 +198,18 @@ export const schedulerMutations = {
     if (!parsed.success) throw new Error(`The request was not declined: ${parsed.error.issues[0]!.message}.`);
     const words = parsed.data.reason;
     return {
-      collection: 'unconfirmedVisits', key: unconfirmedVisitId, description: 'Decline an appointment request',
+      collection: 'unconfirmedVisits',
+      key: unconfirmedVisitId,
+      description: 'Decline an appointment request',
       build: (current) => {
         if (!current) notOnDevice('appointment request');
         const changes = declineChanges(current as unknown as UnconfirmedVisit, words, now.toISOString());
         if (changes && 'refused' in changes) throw new Error(changes.refused);
         if (!changes) return null;
-        return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.declineUnconfirmedVisit, { unconfirmedVisitId }), body: { reason: words } } };
+        return {
+          next: { ...current, ...changes },
+          request: { method: 'POST', path: path(apiPaths.declineUnconfirmedVisit, { unconfirmedVisitId }), body: { reason: words } },
+        };
       },
     };
   },
@@ -174,7 +227,9 @@ export const schedulerMutations = {
     const model = withEnd(createBlockedTimeSchema.parse(input));
     refuseDuration(model.durationInMinutes, 'The blocked time');
     return {
-      collection: 'blockedTimes', key: model.blockedTimeId, description: 'Block time',
+      collection: 'blockedTimes',
+      key: model.blockedTimeId,
+      description: 'Block time',
       build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.blockedTimes, body: model } }),
     };
   },
@@ -182,17 +237,26 @@ export const schedulerMutations = {
   updateBlockedTime(blockedTimeId: string, changes: Partial<Placement & Pick<BlockedTime, 'description'>>): Mutation {
     if (changes.durationInMinutes !== undefined) refuseDuration(changes.durationInMinutes, 'The blocked time');
     return {
-      collection: 'blockedTimes', key: blockedTimeId, description: 'Change blocked time',
+      collection: 'blockedTimes',
+      key: blockedTimeId,
+      description: 'Change blocked time',
       build: (current) => {
         if (!current) notOnDevice('blocked time');
-        return patched(current, withEnd({ ...current, ...changes } as Row & BlockedTime), blockedTimePatchableFields, path(apiPaths.blockedTime, { blockedTimeId }));
+        return patched(
+          current,
+          withEnd({ ...current, ...changes } as Row & BlockedTime),
+          blockedTimePatchableFields,
+          path(apiPaths.blockedTime, { blockedTimeId }),
+        );
       },
     };
   },
 
   deleteBlockedTime(blockedTimeId: string): Mutation {
     return {
-      collection: 'blockedTimes', key: blockedTimeId, description: 'Remove blocked time',
+      collection: 'blockedTimes',
+      key: blockedTimeId,
+      description: 'Remove blocked time',
       build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.blockedTime, { blockedTimeId }) } } : null),
     };
   },
@@ -201,14 +265,18 @@ export const schedulerMutations = {
     const model = createRecurringBlockedTimeSchema.parse(input);
     refuse(recurrenceProblems(model), 'The weekly block');
     return {
-      collection: 'recurringBlockedTimes', key: model.recurringBlockedTimeId, description: 'Block time every week',
+      collection: 'recurringBlockedTimes',
+      key: model.recurringBlockedTimeId,
+      description: 'Block time every week',
       build: () => ({ next: { ...model, storeId }, request: { method: 'POST', path: apiPaths.recurringBlockedTimes, body: model } }),
     };
   },
 
   updateRecurringBlockedTime(recurringBlockedTimeId: string, changes: Partial<Pick<RecurringBlockedTime, 'recurrenceEndDate' | 'description'>>): Mutation {
     return {
-      collection: 'recurringBlockedTimes', key: recurringBlockedTimeId, description: 'Change a weekly block',
+      collection: 'recurringBlockedTimes',
+      key: recurringBlockedTimeId,
+      description: 'Change a weekly block',
       build: (current) => {
         if (!current) notOnDevice('weekly block');
         const next = { ...current, ...changes };
@@ -221,8 +289,11 @@ export const schedulerMutations = {
   /** Removes every occurrence of a weekly block. */
   deleteRecurringBlockedTime(recurringBlockedTimeId: string): Mutation {
     return {
-      collection: 'recurringBlockedTimes', key: recurringBlockedTimeId, description: 'Remove a weekly block',
-      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.recurringBlockedTime, { recurringBlockedTimeId }) } } : null),
+      collection: 'recurringBlockedTimes',
+      key: recurringBlockedTimeId,
+      description: 'Remove a weekly block',
+      build: (current) =>
+        current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.recurringBlockedTime, { recurringBlockedTimeId }) } } : null,
     };
   },
 };

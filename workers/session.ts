@@ -24,15 +24,24 @@ export async function refreshSession(api: ApiClient, db: GlobalDb, userId: strin
   if (user.userId !== userId) throw new ApiError(401, 'The sign-in on this device belongs to another user; sign in again.');
   const settings = userSettingsSchema.parse(await getJson(api, apiPaths.userSettings));
   const query = new URLSearchParams({
-    $orderby: 'storeNumber asc', $filter: `alltracCompanyId eq ${user.alltracCompanyId}`, $expand: 'specialStoreHours', $count: 'true',
+    $orderby: 'storeNumber asc',
+    $filter: `alltracCompanyId eq ${user.alltracCompanyId}`,
+    $expand: 'specialStoreHours',
+    $count: 'true',
   });
-  const list = await getJson(api, `${apiPaths.storeLocations}?${query}`) as { items: unknown[] };
+  const list = (await getJson(api, `${apiPaths.storeLocations}?${query}`)) as { items: unknown[] };
   const stores = list.items.map((item) => storeLocationSchema.parse(item));
   return db.transaction('rw', db.sessions, async () => {
     const previous = await db.sessions.get(userId);
     const pendingSettings = previous?.pendingSettings ?? null;
     const row: SessionRow = {
-      ...previous, userId, user, settings: { ...settings, ...pendingSettings }, pendingSettings, stores, loadedAt: new Date().toISOString(),
+      ...previous,
+      userId,
+      user,
+      settings: { ...settings, ...pendingSettings },
+      pendingSettings,
+      stores,
+      loadedAt: new Date().toISOString(),
     };
     await db.sessions.put(row);
     return row;
@@ -47,7 +56,7 @@ export function systemNotificationPoller(db: GlobalDb): (api: ApiClient) => Prom
   let begun = 0;
   return async (api) => {
     const poll = ++begun;
-    const { items } = await getJson(api, apiPaths.systemNotificationsActive) as { items: unknown[] };
+    const { items } = (await getJson(api, apiPaths.systemNotificationsActive)) as { items: unknown[] };
     const notifications = items.map((item) => systemNotificationSchema.parse(item));
     if (poll !== begun) return;
     await db.transaction('rw', db.systemNotifications, async () => {

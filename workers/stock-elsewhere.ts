@@ -37,7 +37,7 @@ export async function stockElsewhere(api: ApiClient, tireId: string, here: numbe
     }
     return { stock, stores };
   } catch (error) {
-    if (error instanceof NetworkError) throw new Error('Other stores\' stock shows when this device is online.', { cause: error });
+    if (error instanceof NetworkError) throw new Error("Other stores' stock shows when this device is online.", { cause: error });
     throw error;
   }
 }

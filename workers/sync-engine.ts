@@ -22,7 +22,9 @@ export interface Mutation {
    * The new row from the current one (undefined when absent), and the request to queue; null when there is
    * nothing to do (an empty patch is never queued).
    */
-  build(current: Row | undefined): { next: Row | null; request: { method: OutboxEntry['method']; path: string; body?: unknown; upload?: OutboxEntry['upload'] } } | null;
+  build(
+    current: Row | undefined,
+  ): { next: Row | null; request: { method: OutboxEntry['method']; path: string; body?: unknown; upload?: OutboxEntry['upload'] } } | null;
 }
 
 /** The bytes of a photo taken on this device, kept with the changes that name it. */
@@ -91,7 +93,10 @@ const serverWideStatuses = new Set([429, 502, 503, 504]);
 function storageProblem(error: unknown): Error {
   const name = (error as { name?: string; inner?: { name?: string } }).inner?.name ?? (error as { name?: string }).name;
   if (name === 'QuotaExceededError') {
-    return new Error('This device has no room left for the store\'s data. Free some storage space; the sync goes on by itself after that. Your changes are kept.', { cause: error });
+    return new Error(
+      "This device has no room left for the store's data. Free some storage space; the sync goes on by itself after that. Your changes are kept.",
+      { cause: error },
+    );
   }
   return error as Error;
 }
@@ -141,7 +146,7 @@ export class SyncEngine {
     const entity = entityOf(mutation.collection, mutation.key);
     const table = this.strictDb.collection(mutation.collection);
     return this.strictDb.transaction('rw', [table, this.strictDb.outbox, this.strictDb.serverRows], async () => {
-      const current = await table.get(keyFromString(mutation.collection, mutation.key)) as Row | undefined;
+      const current = (await table.get(keyFromString(mutation.collection, mutation.key))) as Row | undefined;
       const built = mutation.build(current);
       if (!built) return false;
       if (mutation.serverAction && !(await this.replaceRefusedAction(entity, built.request))) return false;
@@ -154,10 +159,18 @@ export class SyncEngine {
       else if (current) await table.delete(dexieKey(mutation.collection, current));
       const sets = fieldsSet(current, built.next);
       await this.strictDb.outbox.add({
-        entity, collection: mutation.collection, key: mutation.key,
-        method: built.request.method, path: built.request.path, body: built.request.body,
-        idempotencyKey: this.newId(), description: mutation.description,
-        status: 'pending', attempts: 0, createdAt: new Date(this.now()).toISOString(), order: this.order(),
+        entity,
+        collection: mutation.collection,
+        key: mutation.key,
+        method: built.request.method,
+        path: built.request.path,
+        body: built.request.body,
+        idempotencyKey: this.newId(),
+        description: mutation.description,
+        status: 'pending',
+        attempts: 0,
+        createdAt: new Date(this.now()).toISOString(),
+        order: this.order(),
         ...(mutation.refs?.length ? { refs: mutation.refs } : {}),
         ...(sets ? { sets } : {}),
         ...(built.next === null ? { removesRow: true } : {}),
@@ -174,7 +187,11 @@ export class SyncEngine {
    * dropped, as this one replaces it (the person asked again, perhaps after the counter changed what refused it).
    */
   private async replaceRefusedAction(entity: string, request: { method: OutboxEntry['method']; path: string }): Promise<boolean> {
-    const same = await this.strictDb.outbox.where('entity').equals(entity).filter((e) => e.method === request.method && e.path === request.path).toArray();
+    const same = await this.strictDb.outbox
+      .where('entity')
+      .equals(entity)
+      .filter((e) => e.method === request.method && e.path === request.path)
+      .toArray();
     if (same.some((e) => e.status === 'pending')) return false;
     await this.strictDb.outbox.bulkDelete(same.map((e) => e.seq!));
     return true;
@@ -273,13 +290,17 @@ export class SyncEngine {
       next = page.hasMore ? this.fetchPage(phase, page.cursor) : null;
       // A failed write leaves the prefetched page unread: swallow its outcome so it is not reported twice.
       next?.catch(() => undefined);
-      result.skipped += await this.applyPage(phase, page).catch((error: unknown) => { throw storageProblem(error); });
+      result.skipped += await this.applyPage(phase, page).catch((error: unknown) => {
+        throw storageProblem(error);
+      });
       result.pages++;
       result.changes += page.changes.length;
       phaseTotal = page.total ?? phaseTotal;
-      this.options.onProgress?.(phase === 'full'
-        ? { phase, done: await this.state('pulled', 0), total: await this.state<number | null>('total', null) }
-        : { phase, done: result.changes, total: phaseTotal });
+      this.options.onProgress?.(
+        phase === 'full'
+          ? { phase, done: await this.state('pulled', 0), total: await this.state<number | null>('total', null) }
+          : { phase, done: result.changes, total: phaseTotal },
+      );
     }
     return result;
   }
@@ -296,12 +317,14 @@ export class SyncEngine {
       const entities = changes.map((c) => entityOf(c.collection, c.key));
       // Usually nothing waits and nothing was changed here lately (a first sync, a quiet store): then there
       // is nothing to look up per row.
-      const waiting = (await this.db.outbox.count()) === 0
-        ? new Set<string>()
-        : new Set((await this.db.outbox.where('entity').anyOf(entities).filter(changesRow).toArray()).map((e) => e.entity));
-      const edits = (await this.db.localEdits.count()) === 0
-        ? new Map<string, LocalEdit>()
-        : new Map((await this.db.localEdits.bulkGet(entities)).filter((e): e is LocalEdit => !!e).map((e) => [e.entity, e]));
+      const waiting =
+        (await this.db.outbox.count()) === 0
+          ? new Set<string>()
+          : new Set((await this.db.outbox.where('entity').anyOf(entities).filter(changesRow).toArray()).map((e) => e.entity));
+      const edits =
+        (await this.db.localEdits.count()) === 0
+          ? new Map<string, LocalEdit>()
+          : new Map((await this.db.localEdits.bulkGet(entities)).filter((e): e is LocalEdit => !!e).map((e) => [e.entity, e]));
       const puts = new Map<CollectionName, Row[]>();
       const deletes = new Map<CollectionName, unknown[]>();
       const conflicts: Conflict[] = [];
@@ -312,16 +335,18 @@ export class SyncEngine {
           // and compared with the answer when the change is sent.
           const kept = await this.db.serverRows.get(entity);
           const value = change.deleted ? null : change.value;
-          if (!kept?.value || versionOf(kept.value) <= change.version) await this.db.serverRows.put({ entity, collection: change.collection, key: change.key, value });
+          if (!kept?.value || versionOf(kept.value) <= change.version)
+            await this.db.serverRows.put({ entity, collection: change.collection, key: change.key, value });
           continue;
         }
         const edit = edits.get(entity);
         if (edit) {
           // This device holds a newer copy (a write's answer that came before this page): keep it.
           if (edit.version > change.version) continue;
-          if (edit.version < change.version) conflicts.push(...await this.noteOverwrites(edit, change));
+          if (edit.version < change.version) conflicts.push(...(await this.noteOverwrites(edit, change)));
         }
-        if (change.deleted) (deletes.get(change.collection) ?? deletes.set(change.collection, []).get(change.collection)!).push(dexieKey(change.collection, change.value));
+        if (change.deleted)
+          (deletes.get(change.collection) ?? deletes.set(change.collection, []).get(change.collection)!).push(dexieKey(change.collection, change.value));
         else (puts.get(change.collection) ?? puts.set(change.collection, []).get(change.collection)!).push(withDerivedFields(change.collection, change.value));
       }
       for (const [collection, rows] of puts) await this.db.collection(collection).bulkPut(rows);
@@ -347,7 +372,12 @@ export class SyncEngine {
         { name: 'epoch', value: epoch },
         { name: 'pulled', value: pulled + page.changes.length },
         ...(total !== undefined ? [{ name: 'total' as const, value: total }] : []),
-        ...(!hasMore ? [{ name: 'complete' as const, value: true }, { name: 'lastSyncedAt' as const, value: new Date(this.now()).toISOString() }] : []),
+        ...(!hasMore
+          ? [
+              { name: 'complete' as const, value: true },
+              { name: 'lastSyncedAt' as const, value: new Date(this.now()).toISOString() },
+            ]
+          : []),
       ]);
       if (!hasMore) await this.forgetOldEdits();
     });
@@ -399,7 +429,9 @@ export class SyncEngine {
   async send(entry: OutboxEntry): Promise<SendOutcome> {
     let response;
     try {
-      response = entry.upload ? await this.sendBytes(entry) : await this.api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.idempotencyKey, occurredAt: entry.createdAt });
+      response = entry.upload
+        ? await this.sendBytes(entry)
+        : await this.api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.idempotencyKey, occurredAt: entry.createdAt });
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       await this.strictDb.outbox.update(entry.seq!, { attempts: entry.attempts + 1, lastError: 'The server could not be reached.' });
@@ -410,7 +442,11 @@ export class SyncEngine {
     if (outcome === 'retry') {
       const attempts = entry.attempts + 1;
       const retryAt = this.now() + backoffMs(attempts, this.random);
-      await this.strictDb.outbox.update(entry.seq!, { attempts, retryAt, lastError: `The server answered ${response.status}: ${problemOf(response).detail ?? problemOf(response).title}` });
+      await this.strictDb.outbox.update(entry.seq!, {
+        attempts,
+        retryAt,
+        lastError: `The server answered ${response.status}: ${problemOf(response).detail ?? problemOf(response).title}`,
+      });
       return { outcome: 'retry', status: response.status, serverWide: serverWideStatuses.has(response.status) || response.status < 200 };
     }
     if (outcome === 'fatal') {
@@ -432,12 +468,12 @@ export class SyncEngine {
     await this.strictDb.transaction('rw', [table, ...bookkeeping], async () => {
       await this.strictDb.outbox.delete(entry.seq!);
       const more = await this.strictDb.outbox.where('entity').equals(entry.entity).filter(changesRow).count();
-      const answer = body && typeof body === 'object' && !Array.isArray(body) && rowKey(entry.collection, body as Row) === entry.key ? body as Row : null;
+      const answer = body && typeof body === 'object' && !Array.isArray(body) && rowKey(entry.collection, body as Row) === entry.key ? (body as Row) : null;
       const server = await this.strictDb.serverRows.get(entry.entity);
       const newest = entry.removesRow ? null : newerCopy(answer, server?.value);
       if (more === 0) {
         await this.strictDb.serverRows.delete(entry.entity);
-        const current = await table.get(keyFromString(entry.collection, entry.key)) as Row | undefined;
+        const current = (await table.get(keyFromString(entry.collection, entry.key))) as Row | undefined;
         if (newest) await table.put(withDerivedFields(entry.collection, { ...current, ...newest }));
       } else if (newest) {
         await this.strictDb.serverRows.put({ entity: entry.entity, collection: entry.collection, key: entry.key, value: newest });
@@ -448,7 +484,10 @@ export class SyncEngine {
       const kept = Object.fromEntries(Object.entries(entry.sets).filter(([field]) => !overwritten.some((o) => o.field === field)));
       const earlier = await this.strictDb.localEdits.get(entry.entity);
       await this.strictDb.localEdits.put({
-        entity: entry.entity, sets: { ...earlier?.sets, ...kept }, version: versionOf(newest), at: new Date(this.now()).toISOString(),
+        entity: entry.entity,
+        sets: { ...earlier?.sets, ...kept },
+        version: versionOf(newest),
+        at: new Date(this.now()).toISOString(),
       });
     });
   }
@@ -477,14 +516,23 @@ export class SyncEngine {
       const rowEntries = () => this.strictDb.outbox.where('entity').equals(entry.entity).filter(changesRow);
       // A kept copy of nothing says the row was made here; no kept copy at all (a replica started again
       // since), that the server's copy is unknown: the row is then left as it is, for the next pull to put right.
-      const earlier = await rowEntries().filter((e) => e.seq! < seq).count();
+      const earlier = await rowEntries()
+        .filter((e) => e.seq! < seq)
+        .count();
       const createsRow = server !== undefined && server.value === null && earlier === 0;
       // A row made here takes every later entry with its creation, a server action of it too (it would find no row).
-      await this.strictDb.outbox.where('entity').equals(entry.entity).filter((e) => (createsRow ? e.seq! >= seq : e.seq === seq)).delete();
+      await this.strictDb.outbox
+        .where('entity')
+        .equals(entry.entity)
+        .filter((e) => (createsRow ? e.seq! >= seq : e.seq === seq))
+        .delete();
       const others = (await rowEntries().toArray()).sort((a, b) => a.seq! - b.seq!);
       if (others.length === 0) await this.strictDb.serverRows.delete(entry.entity);
       if (!createsRow && !server?.value) return;
-      const row = others.reduce<Row | null>((current, e) => (e.removesRow ? null : current && e.sets ? { ...current, ...e.sets } : current), server?.value ?? null);
+      const row = others.reduce<Row | null>(
+        (current, e) => (e.removesRow ? null : current && e.sets ? { ...current, ...e.sets } : current),
+        server?.value ?? null,
+      );
       if (row) await table.put(withDerivedFields(entry.collection, row));
       else await table.delete(keyFromString(entry.collection, entry.key));
     });
@@ -497,7 +545,8 @@ export class SyncEngine {
    */
   private async sendBytes(entry: OutboxEntry): Promise<ApiResponse> {
     const kept = await this.db.photoBlobs.get(entry.key);
-    if (!kept) return { status: 410, body: { type: 'about:blank', title: 'Gone', status: 410, detail: 'The photo is no longer on this device: take it again.' } };
+    if (!kept)
+      return { status: 410, body: { type: 'about:blank', title: 'Gone', status: 410, detail: 'The photo is no longer on this device: take it again.' } };
     const total = entry.upload!.byteSize;
     let offset = 0;
     for (let tries = 0; tries < Math.ceil(total / uploadPieceBytes) * 2 + 4; tries++) {
@@ -515,7 +564,10 @@ export class SyncEngine {
       if (body.complete) return { status: answer.status, body: null };
       offset = body.received ?? end;
     }
-    return { status: 503, body: { type: 'about:blank', title: 'The upload did not finish', status: 503, detail: 'The photo\'s upload kept starting over; it is tried again.' } };
+    return {
+      status: 503,
+      body: { type: 'about:blank', title: 'The upload did not finish', status: 503, detail: "The photo's upload kept starting over; it is tried again." },
+    };
   }
 
   /** The replica's rows of `collection` whose indexed `field` holds `value`. */
@@ -547,12 +599,14 @@ export class SyncEngine {
   async dismissConflict(id: number): Promise<void> {
     await this.strictDb.conflicts.delete(id);
   }
-
 }
 
 function conflictOf(collection: CollectionName, key: string, field: { field: string; mine: unknown; theirs: unknown }, newer: Row): Conflict {
   return {
-    entity: entityOf(collection, key), collection, key, ...field,
+    entity: entityOf(collection, key),
+    collection,
+    key,
+    ...field,
     by: typeof newer.changedByName === 'string' ? newer.changedByName : null,
     byUserId: typeof newer.changedBy === 'string' ? newer.changedBy : null,
     at: typeof newer.changedAt === 'string' ? newer.changedAt : null,

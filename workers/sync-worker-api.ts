@@ -1,6 +1,22 @@
 import type { InvitePerson, PeopleList, PlatformPerson } from '../src/contract/platform-people.ts';
 import type { MessageSink } from '../src/contract/message-sink.ts';
-import type { BlockedTime, RecurringBlockedTime, RetailPriceCatalog, RetailStoreSettings, TirePurchaseAddOn, ScheduledService, ScheduledVisit, CustomerVehicle, Customer, InspectionTemplateGroup, SchedulerResource, SocialMediaAccount, StoreContact, StoreService, SupportRequestListItem } from '../src/contract/entities.ts';
+import type {
+  BlockedTime,
+  RecurringBlockedTime,
+  RetailPriceCatalog,
+  RetailStoreSettings,
+  TirePurchaseAddOn,
+  ScheduledService,
+  ScheduledVisit,
+  CustomerVehicle,
+  Customer,
+  InspectionTemplateGroup,
+  SchedulerResource,
+  SocialMediaAccount,
+  StoreContact,
+  StoreService,
+  SupportRequestListItem,
+} from '../src/contract/entities.ts';
 import type { MessageTemplateType, UserNotificationKind } from '../src/contract/enums.ts';
 import type { UpdateStoreLocation } from '../src/contract/store-location.ts';
 import type { Role } from '../src/contract/enums.ts';
@@ -26,7 +42,27 @@ import type { Renewal } from './identity.ts';
 import type { FailedMessage, PlatformDevice, PlatformHealth } from '../src/contract/platform-health.ts';
 import type { StoreComparison } from '../src/contract/store-figures.ts';
 import type { DayRange } from '../src/domain/scheduler/scheduler-events.ts';
-import type { CreateInspectionReport, SaveInspectionItem, SendEmail, SendSms, CreateBlockedTime, CreateRecurringBlockedTime, CreateScheduledService, CreateScheduledVisit, CreateCustomer, CreateSchedulerResource, CreateSpecialStoreHours, CreateStoreService, CreateSupportRequest, CreateTirePurchaseAddOn, CreateVehicle, InviteAnswer, InviteStaff, MessageTemplateWrite, UpdateSpecialStoreHours } from '../src/contract/writes.ts';
+import type {
+  CreateInspectionReport,
+  SaveInspectionItem,
+  SendEmail,
+  SendSms,
+  CreateBlockedTime,
+  CreateRecurringBlockedTime,
+  CreateScheduledService,
+  CreateScheduledVisit,
+  CreateCustomer,
+  CreateSchedulerResource,
+  CreateSpecialStoreHours,
+  CreateStoreService,
+  CreateSupportRequest,
+  CreateTirePurchaseAddOn,
+  CreateVehicle,
+  InviteAnswer,
+  InviteStaff,
+  MessageTemplateWrite,
+  UpdateSpecialStoreHours,
+} from '../src/contract/writes.ts';
 
 /** What the sync is doing, broadcast by the leader to every tab. */
 export interface SyncStatus {
@@ -102,7 +138,10 @@ export interface SyncWorkerApi {
   compareStores(period: Pick<DayRange, 'from' | 'to'>): Promise<StoreComparison>;
   /** The active store's service catalogue (admins): each change queued, sent when online. */
   createStoreService(model: CreateStoreService): Promise<boolean>;
-  updateStoreService(storeServiceId: string, changes: Partial<Omit<StoreService, 'storeServiceId' | 'storeServiceHashId' | 'tractionServiceCode'>>): Promise<boolean>;
+  updateStoreService(
+    storeServiceId: string,
+    changes: Partial<Omit<StoreService, 'storeServiceId' | 'storeServiceHashId' | 'tractionServiceCode'>>,
+  ): Promise<boolean>;
   deleteStoreService(storeServiceId: string): Promise<boolean>;
   /** The active store's own settings and special hours (admins): queued, sent when online. */
   updateStoreLocation(changes: UpdateStoreLocation): Promise<boolean>;
@@ -131,7 +170,10 @@ export interface SyncWorkerApi {
   platformHealth(): Promise<PlatformHealth>;
   platformDevices(storeId: number | null): Promise<PlatformDevice[]>;
   failedMessages(): Promise<FailedMessage[]>;
-  /** People of every company (PointSAdmin; online): found by part of a name or email, a role at a store given or taken, a platform admin made or not, invited, disabled or enabled. */
+  /**
+   * People of every company (PointSAdmin; online): found by part of a name or email, a role at a store given or
+   * taken, a platform admin made or not, invited, disabled or enabled.
+   */
   searchPeople(q: string, alltracCompanyId: number | null): Promise<PeopleList>;
   invitePerson(model: InvitePerson): Promise<InviteAnswer>;
   setPersonStoreRole(userId: string, storeId: number, role: Role | null): Promise<PlatformPerson>;
@@ -168,7 +210,10 @@ export interface SyncWorkerApi {
   updateStoreTireService(storeTireServiceId: string, changes: TireOptionChanges): Promise<boolean>;
   updateStoreTireWarranty(storeTireWarrantyId: string, changes: TireOptionChanges): Promise<boolean>;
   /** A retail price catalogue's margin over cost and price ending (the company's own catalogues). */
-  updateRetailPriceRule(retailPriceCatalogId: string, changes: Partial<Pick<RetailPriceCatalog, 'marginInBasisPoints' | 'priceEndingInCents'>>): Promise<boolean>;
+  updateRetailPriceRule(
+    retailPriceCatalogId: string,
+    changes: Partial<Pick<RetailPriceCatalog, 'marginInBasisPoints' | 'priceEndingInCents'>>,
+  ): Promise<boolean>;
   /** A tire's fixed price in a catalogue, set, replaced or removed. */
   setFixedTirePrice(retailPriceCatalogId: string, tireId: string, priceInCents: number): Promise<boolean>;
   removeFixedTirePrice(retailPriceCatalogId: string, tireId: string): Promise<boolean>;
@@ -186,14 +231,33 @@ export interface SyncWorkerApi {
   deleteScheduledService(scheduledServiceId: string): Promise<boolean>;
   addScheduledService(scheduledVisitId: string, service: CreateScheduledService): Promise<boolean>;
   changeScheduledService(scheduledServiceId: string, changes: ScheduledServiceChanges): Promise<boolean>;
-  updateVisit(scheduledVisitId: string, changes: Partial<Pick<ScheduledVisit, 'customerVehicleStatus' | 'staffNotes' | 'customerComments' | 'keyTag' | 'visitAppointmentCount' | 'scheduledCustomerCheckIn' | 'pickUpTime' | 'cancelDate' | 'description'>>): Promise<boolean>;
+  updateVisit(
+    scheduledVisitId: string,
+    changes: Partial<
+      Pick<
+        ScheduledVisit,
+        | 'customerVehicleStatus'
+        | 'staffNotes'
+        | 'customerComments'
+        | 'keyTag'
+        | 'visitAppointmentCount'
+        | 'scheduledCustomerCheckIn'
+        | 'pickUpTime'
+        | 'cancelDate'
+        | 'description'
+      >
+    >,
+  ): Promise<boolean>;
   /** Checks a customer in on the visit's day (refused, with the reason, before it). */
   checkIn(scheduledVisitId: string, day: VisitDay): Promise<boolean>;
   createBlockedTime(model: CreateBlockedTime): Promise<boolean>;
   updateBlockedTime(blockedTimeId: string, changes: Partial<Placement & Pick<BlockedTime, 'description'>>): Promise<boolean>;
   deleteBlockedTime(blockedTimeId: string): Promise<boolean>;
   createRecurringBlockedTime(model: CreateRecurringBlockedTime): Promise<boolean>;
-  updateRecurringBlockedTime(recurringBlockedTimeId: string, changes: Partial<Pick<RecurringBlockedTime, 'recurrenceEndDate' | 'description'>>): Promise<boolean>;
+  updateRecurringBlockedTime(
+    recurringBlockedTimeId: string,
+    changes: Partial<Pick<RecurringBlockedTime, 'recurrenceEndDate' | 'description'>>,
+  ): Promise<boolean>;
   deleteRecurringBlockedTime(recurringBlockedTimeId: string): Promise<boolean>;
   /** Confirms a customer's appointment request (needs the network); answers the visit it became. */
   confirmAppointmentRequest(unconfirmedVisitId: string): Promise<string>;
@@ -208,7 +272,12 @@ export interface SyncWorkerApi {
   sendMessage(channel: 'sms' | 'email', message: (SendSms | SendEmail) & { storeMessageId: string }): Promise<boolean>;
   /** Starts an inspection of a visit from the store's template (the device makes its ids, so it works offline). */
   startInspection(model: CreateInspectionReport): Promise<boolean>;
-  saveInspectionItem(inspectionReportId: string, itemId: string, measurementKind: InspectionTemplateGroup['items'][number]['measurement'], result: SaveInspectionItem): Promise<boolean>;
+  saveInspectionItem(
+    inspectionReportId: string,
+    itemId: string,
+    measurementKind: InspectionTemplateGroup['items'][number]['measurement'],
+    result: SaveInspectionItem,
+  ): Promise<boolean>;
   completeInspection(inspectionReportId: string, completedAt: string | null): Promise<boolean>;
   sendInspectionReport(inspectionReportId: string): Promise<boolean>;
   /** The front counter reopens a customer's signed answer on an item (recorded in the report's decision log). */

@@ -25,7 +25,16 @@ import { SyncEngine, type Mutation } from './sync-engine.ts';
 import { supportRequestList } from './support-requests.ts';
 import { inviteStaff } from './staff-invites.ts';
 import { invitePerson, searchPeople, setPersonDisabled, setPersonStoreRole, setPlatformAdmin } from './platform-people.ts';
-import { closeStore, createStore, createSystemNotice, listAllStores, listCompanies, listSystemNotices, patchSystemNotice, updateStore } from './platform-admin.ts';
+import {
+  closeStore,
+  createStore,
+  createSystemNotice,
+  listAllStores,
+  listCompanies,
+  listSystemNotices,
+  patchSystemNotice,
+  updateStore,
+} from './platform-admin.ts';
 import { messageSink } from './message-sink.ts';
 import { failedMessages, platformDevices, platformHealth } from './platform-health.ts';
 import { inspectionMutations } from './inspection-mutations.ts';
@@ -244,12 +253,16 @@ const api: SyncWorkerApi = {
         replicaStoreIds: (userId) => replicaStoreIds(userId),
         order,
         adoptLegacyReplicas: (userId) => adoptLegacyReplicas(globalDb, userId),
-        onHubEvent: (name) => { if (name === systemNoticeEvent) void api.refreshSystemNotifications(); },
+        onHubEvent: (name) => {
+          if (name === systemNoticeEvent) void api.refreshSystemNotifications();
+        },
       });
       await leader.tokenChanged();
       // Held while this tab lives and its code is current: closing the tab, or a newer version of the app
       // taking over the databases, hands the lead to the next tab.
-      await new Promise<void>((resolve) => { resign = resolve; });
+      await new Promise<void>((resolve) => {
+        resign = resolve;
+      });
       leader = null;
     });
   },
@@ -306,7 +319,10 @@ const api: SyncWorkerApi = {
   watchDashboard: async (storeId, range, onFigures, onError) => watchDashboardFigures(figuresDbFor(storeId), storeId, range, onFigures, onError),
   async compareStores(period) {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');
-    return compareStores(new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null }), period);
+    return compareStores(
+      new ApiClient({ baseUrl: settings.serverUrl, storeId: await activeStoreId(), accessToken: () => identity?.accessToken ?? null }),
+      period,
+    );
   },
   createStoreService: async (model) => queue(mutations.createStoreService(await activeStoreId(), model)),
   updateStoreService: (storeServiceId, changes) => queue(mutations.updateStoreService(storeServiceId, changes)),
@@ -352,7 +368,10 @@ const api: SyncWorkerApi = {
   createTirePurchaseAddOn: async (model) => queue(retailMutations.createTirePurchaseAddOn(await activeStoreId(), model)),
   updateTirePurchaseAddOn: (id, changes) => queue(retailMutations.updateTirePurchaseAddOn(id, changes)),
   async deleteTirePurchaseAddOn(id, bundledIn = []) {
-    const queued = await engineFor(await activeStoreId()).mutateAll([...bundledIn.map((packageId) => retailMutations.unbundleAddOn(packageId, id)), retailMutations.deleteTirePurchaseAddOn(id)]);
+    const queued = await engineFor(await activeStoreId()).mutateAll([
+      ...bundledIn.map((packageId) => retailMutations.unbundleAddOn(packageId, id)),
+      retailMutations.deleteTirePurchaseAddOn(id),
+    ]);
     if (queued) wakeLeader();
     return queued;
   },
@@ -388,7 +407,14 @@ const api: SyncWorkerApi = {
   deleteScheduledService: (id) => queue(schedulerMutations.deleteScheduledService(id)),
   addScheduledService: async (visitId, service) => queue(schedulerMutations.addScheduledService(await activeStoreId(), visitId, service)),
   changeScheduledService: (id, changes) => queue(schedulerMutations.changeScheduledService(id, changes)),
-  updateVisit: (id, changes) => queue(schedulerMutations.updateVisit(id, changes, changes.cancelDate ? 'Cancel a visit' : changes.cancelDate === null ? 'Restore a canceled visit' : 'Change a visit')),
+  updateVisit: (id, changes) =>
+    queue(
+      schedulerMutations.updateVisit(
+        id,
+        changes,
+        changes.cancelDate ? 'Cancel a visit' : changes.cancelDate === null ? 'Restore a canceled visit' : 'Change a visit',
+      ),
+    ),
   checkIn: (id, day) => queue(schedulerMutations.checkIn(id, day)),
   declineAppointmentRequest: (id, reason) => queue(schedulerMutations.declineRequest(id, reason)),
   async declineAppointmentRequests(ids, reason) {
@@ -431,7 +457,10 @@ const api: SyncWorkerApi = {
     const store = await activeStoreOnDevice(globalDb, user.userId);
     const now = new Date();
     // A week not come yet is judged by the store's date, as the server judges it.
-    const today = wallClockDate(now, storeTimeZone(store?.timeZone, () => undefined));
+    const today = wallClockDate(
+      now,
+      storeTimeZone(store?.timeZone, () => undefined),
+    );
     return queue(visitTireMutations.recordDot(visitTireId, typed, user.name, { now, today }, onlyIfNone));
   },
   removeVisitTire: (visitTireId) => queue(visitTireMutations.removeTire(visitTireId)),
@@ -439,9 +468,18 @@ const api: SyncWorkerApi = {
     const storeId = await activeStoreId();
     const { blob, width, height } = await compressPhoto(file);
     const inspectionPhotoId = crypto.randomUUID();
-    const photo = { inspectionPhotoId, inspectionReportId: reportId, itemId, contentType: 'image/jpeg' as const, byteSize: blob.size, width, height, takenAt: new Date().toISOString() };
+    const photo = {
+      inspectionPhotoId,
+      inspectionReportId: reportId,
+      itemId,
+      contentType: 'image/jpeg' as const,
+      byteSize: blob.size,
+      width,
+      height,
+      takenAt: new Date().toISOString(),
+    };
     // Refused here in the server's words, before it is kept or queued: a photo over the quota would wait to be refused.
-    const taken = await engineFor(storeId).replicaRowsWhere('inspectionPhotos', 'inspectionReportId', reportId) as InspectionPhoto[];
+    const taken = (await engineFor(storeId).replicaRowsWhere('inspectionPhotos', 'inspectionReportId', reportId)) as InspectionPhoto[];
     const overQuota = photoQuotaProblem(taken, photo);
     if (overQuota) throw new Error(overQuota);
     const queued = await engineFor(storeId).mutateAll(inspectionMutations.addPhoto(storeId, photo), { inspectionPhotoId, blob });
@@ -451,7 +489,11 @@ const api: SyncWorkerApi = {
   async fetchInspectionPhoto(inspectionPhotoId) {
     if (!settings) throw new Error('The app is still starting; try again in a moment.');
     const storeId = await activeStoreId();
-    return fetchPhoto(new ApiClient({ baseUrl: settings.serverUrl, storeId, accessToken: () => identity?.accessToken ?? null }), engineFor(storeId), inspectionPhotoId);
+    return fetchPhoto(
+      new ApiClient({ baseUrl: settings.serverUrl, storeId, accessToken: () => identity?.accessToken ?? null }),
+      engineFor(storeId),
+      inspectionPhotoId,
+    );
   },
   recordMilestone: (visitId, milestone) => queue(inspectionMutations.milestone(visitId, milestone)),
   assignService: (service, technicianId) => queue(inspectionMutations.assignService(service, technicianId)),
@@ -530,12 +572,22 @@ const running = new Set<Promise<unknown>>();
 const writeWaitMs = 5_000;
 
 function tracked<T extends object>(target: T): T {
-  return Object.fromEntries(Object.entries(target).map(([name, value]) => [name, typeof value !== 'function' || name === 'changesWritten' ? value : (...args: unknown[]) => {
-    const call = Promise.resolve().then(() => (value as (...a: unknown[]) => unknown).apply(target, args));
-    running.add(call);
-    void call.then(() => running.delete(call), () => running.delete(call));
-    return call;
-  }])) as T;
+  return Object.fromEntries(
+    Object.entries(target).map(([name, value]) => [
+      name,
+      typeof value !== 'function' || name === 'changesWritten'
+        ? value
+        : (...args: unknown[]) => {
+            const call = Promise.resolve().then(() => (value as (...a: unknown[]) => unknown).apply(target, args));
+            running.add(call);
+            void call.then(
+              () => running.delete(call),
+              () => running.delete(call),
+            );
+            return call;
+          },
+    ]),
+  ) as T;
 }
 
 Comlink.expose(tracked(api));

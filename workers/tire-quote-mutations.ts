@@ -11,7 +11,9 @@ import type { Mutation } from './sync-engine.ts';
 export const tireQuoteMutations = {
   saveTireQuote(storeId: number, quote: TireQuote): Mutation {
     return {
-      collection: 'tireQuotes', key: quote.tireQuoteId, description: 'Save a tire quote',
+      collection: 'tireQuotes',
+      key: quote.tireQuoteId,
+      description: 'Save a tire quote',
       build: (current) => {
         if (!current) {
           const parsed = tireQuoteCreateSchema.safeParse(quote);
@@ -24,7 +26,10 @@ export const tireQuoteMutations = {
           { op: 'replace' as const, path: '/choices', value: quote.choices },
           ...(current.vehicleId === quote.vehicleId ? [] : [{ op: 'replace' as const, path: '/vehicleId', value: quote.vehicleId }]),
         ];
-        return { next: { ...current, ...quote, storeId }, request: { method: 'PATCH', path: apiPaths.tireQuote.replace(':tireQuoteId', encodeURIComponent(quote.tireQuoteId)), body: patch } };
+        return {
+          next: { ...current, ...quote, storeId },
+          request: { method: 'PATCH', path: apiPaths.tireQuote.replace(':tireQuoteId', encodeURIComponent(quote.tireQuoteId)), body: patch },
+        };
       },
     };
   },

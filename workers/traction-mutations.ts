@@ -6,15 +6,20 @@ import type { Mutation } from './sync-engine.ts';
 export const tractionMutations = {
   linkVisit(tractionOrderId: string, relatedVisitId: string | null): Mutation {
     return {
-      collection: 'tractionOrders', key: tractionOrderId, description: relatedVisitId ? 'Link an order to a visit' : 'Unlink an order from its visit',
+      collection: 'tractionOrders',
+      key: tractionOrderId,
+      description: relatedVisitId ? 'Link an order to a visit' : 'Unlink an order from its visit',
       ...(relatedVisitId ? { refs: [`scheduledVisits/${relatedVisitId}`] } : {}),
       build: (current) => {
         if (!current) throw new Error('This order is not on this device yet; wait for the sync to finish and try again.');
         const next = { ...current, relatedVisitId };
         const patch = changesBetween(current, next, ['relatedVisitId']);
-        return patch.length === 0 ? null : {
-          next, request: { method: 'PATCH', path: apiPaths.tractionOrder.replace(':tractionOrderId', encodeURIComponent(tractionOrderId)), body: patch },
-        };
+        return patch.length === 0
+          ? null
+          : {
+              next,
+              request: { method: 'PATCH', path: apiPaths.tractionOrder.replace(':tractionOrderId', encodeURIComponent(tractionOrderId)), body: patch },
+            };
       },
     };
   },

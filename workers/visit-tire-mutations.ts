@@ -11,11 +11,21 @@ export const visitTireMutations = {
   addTires(storeId: number, scheduledVisitId: string, tires: AddVisitTires['tires']): Mutation[] {
     const model = addVisitTiresSchema.parse({ tires });
     return model.tires.map((tire) => ({
-      collection: 'visitTires', key: tire.visitTireId, description: 'Add a tire to a visit', refs: [`scheduledVisits/${scheduledVisitId}`],
-      build: (current) => (current ? null : {
-        next: { ...tire, scheduledVisitId, dotCode: null, dotRecordedAt: null, dotRecordedBy: null, storeId },
-        request: { method: 'POST', path: apiPaths.visitTires.replace(':scheduledVisitId', encodeURIComponent(scheduledVisitId)), body: { tires: [tire] } },
-      }),
+      collection: 'visitTires',
+      key: tire.visitTireId,
+      description: 'Add a tire to a visit',
+      refs: [`scheduledVisits/${scheduledVisitId}`],
+      build: (current) =>
+        current
+          ? null
+          : {
+              next: { ...tire, scheduledVisitId, dotCode: null, dotRecordedAt: null, dotRecordedBy: null, storeId },
+              request: {
+                method: 'POST',
+                path: apiPaths.visitTires.replace(':scheduledVisitId', encodeURIComponent(scheduledVisitId)),
+                body: { tires: [tire] },
+              },
+            },
     }));
   },
 
@@ -28,7 +38,9 @@ export const visitTireMutations = {
     if (parsed && !parsed.ok) throw new Error(parsed.message);
     const dotCode = parsed?.ok ? parsed.dot.code : null;
     return {
-      collection: 'visitTires', key: visitTireId, description: 'Record a DOT code',
+      collection: 'visitTires',
+      key: visitTireId,
+      description: 'Record a DOT code',
       build: (current) => {
         if (!current) throw new Error('This tire is not on this device yet; wait for the sync to finish and try again.');
         if (current.dotCode === dotCode) return null;
@@ -44,7 +56,9 @@ export const visitTireMutations = {
 
   removeTire(visitTireId: string): Mutation {
     return {
-      collection: 'visitTires', key: visitTireId, description: 'Take a tire off a visit',
+      collection: 'visitTires',
+      key: visitTireId,
+      description: 'Take a tire off a visit',
       build: (current) => (current ? { next: null, request: { method: 'DELETE', path: tirePath(apiPaths.visitTire, visitTireId) } } : null),
     };
   },

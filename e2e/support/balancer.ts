@@ -28,7 +28,8 @@ export async function startBalancer(port: number, upstreamPorts: number[]): Prom
 /** The repository's config with the test's ports; throws if the config no longer has what this replaces. */
 export function configWithPorts(config: string, port: number, upstreamPorts: number[]): string {
   const servers = /^( *)server 127\.0\.0\.1:8081 (.*);\n\s*server 127\.0\.0\.1:8082 .*;\n/m;
-  if (!servers.test(config) || !/^ *listen 80;$/m.test(config)) throw new Error('ops/nginx/alltrac.conf no longer has the upstream servers and listen line this test replaces');
+  if (!servers.test(config) || !/^ *listen 80;$/m.test(config))
+    throw new Error('ops/nginx/alltrac.conf no longer has the upstream servers and listen line this test replaces');
   return config
     .replace(servers, (_line, indent: string, options: string) => upstreamPorts.map((p) => `${indent}server 127.0.0.1:${p} ${options};\n`).join(''))
     .replace(/^( *)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
@@ -44,29 +45,42 @@ async function startNginx(port: number, upstreamPorts: number[]): Promise<Balanc
     return `  ${name}_temp_path ${path.join(prefix, name)};`;
   });
   fs.writeFileSync(path.join(prefix, 'alltrac.conf'), configWithPorts(fs.readFileSync(path.resolve('ops/nginx/alltrac.conf'), 'utf8'), port, upstreamPorts));
-  fs.writeFileSync(path.join(prefix, 'nginx.conf'), [
-    'daemon off;',
-    'worker_processes 1;',
-    `pid ${path.join(prefix, 'nginx.pid')};`,
-    'error_log stderr warn;',
-    'events { worker_connections 512; }',
-    'http {',
-    `  access_log ${path.join(prefix, 'access.log')};`,
-    ...temp,
-    `  include ${path.join(prefix, 'alltrac.conf')};`,
-    '}',
-    '',
-  ].join('\n'));
+  fs.writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${path.join(prefix, 'nginx.pid')};`,
+      'error_log stderr warn;',
+      'events { worker_connections 512; }',
+      'http {',
+      `  access_log ${path.join(prefix, 'access.log')};`,
+      ...temp,
+      `  include ${path.join(prefix, 'alltrac.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
   const child: ChildProcess = spawn(nginxPath, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
-  child.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   // Listening once it answers (with whatever the processes answer); its exit means it refused the config.
-  while (!(await fetch(`${url}/healthz`).then(() => true, () => false))) {
+  while (
+    !(await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`nginx did not start:\n${log}`);
-    if (Date.now() - started > 10_000) { child.kill('SIGKILL'); throw new Error(`nginx did not listen in 10 s:\n${log}`); }
+    if (Date.now() - started > 10_000) {
+      child.kill('SIGKILL');
+      throw new Error(`nginx did not listen in 10 s:\n${log}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   console.warn(`Balancing with nginx (${nginxPath}) on ${url}, config ops/nginx/alltrac.conf.`);
@@ -94,39 +108,74 @@ async function startNodeBalancer(port: number, upstreamPorts: number[]): Promise
     const ports = upstreamPorts.map((_, i) => upstreamPorts[(start + i) % upstreamPorts.length]!);
     return [...ports.filter((p) => (downUntil.get(p) ?? 0) <= Date.now()), ...ports.filter((p) => (downUntil.get(p) ?? 0) > Date.now())];
   };
-  const connect = (ports: number[]): Promise<net.Socket> => new Promise((resolve, reject) => {
-    const [first, ...rest] = ports;
-    if (first === undefined) { reject(new Error('no server process answers')); return; }
-    const socket = net.connect(first, '127.0.0.1');
-    socket.once('connect', () => { socket.removeAllListeners('error'); resolve(socket); });
-    socket.once('error', () => { downUntil.set(first, Date.now() + 10_000); connect(rest).then(resolve, reject); });
-  });
-  const server = http.createServer((request, response) => {
-    connect(order()).then((upstream) => {
-      sockets.add(upstream);
-      upstream.on('close', () => sockets.delete(upstream));
-      const forwarded = http.request({
-        createConnection: () => upstream, method: request.method, path: request.url,
-        headers: { ...request.headers, connection: 'close', 'x-forwarded-for': request.socket.remoteAddress ?? '', 'x-forwarded-proto': 'http' },
-      }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
+  const connect = (ports: number[]): Promise<net.Socket> =>
+    new Promise((resolve, reject) => {
+      const [first, ...rest] = ports;
+      if (first === undefined) {
+        reject(new Error('no server process answers'));
+        return;
+      }
+      const socket = net.connect(first, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.removeAllListeners('error');
+        resolve(socket);
       });
-      forwarded.on('error', () => { if (!response.headersSent) response.writeHead(502).end(); else response.destroy(); });
-      request.pipe(forwarded);
-    }, () => response.writeHead(502).end());
+      socket.once('error', () => {
+        downUntil.set(first, Date.now() + 10_000);
+        connect(rest).then(resolve, reject);
+      });
+    });
+  const server = http.createServer((request, response) => {
+    connect(order()).then(
+      (upstream) => {
+        sockets.add(upstream);
+        upstream.on('close', () => sockets.delete(upstream));
+        const forwarded = http.request(
+          {
+            createConnection: () => upstream,
+            method: request.method,
+            path: request.url,
+            headers: { ...request.headers, connection: 'close', 'x-forwarded-for': request.socket.remoteAddress ?? '', 'x-forwarded-proto': 'http' },
+          },
+          (answer) => {
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+          },
+        );
+        forwarded.on('error', () => {
+          if (!response.headersSent) response.writeHead(502).end();
+          else response.destroy();
+        });
+        request.pipe(forwarded);
+      },
+      () => response.writeHead(502).end(),
+    );
   });
-  server.on('connection', (socket) => { sockets.add(socket); socket.on('close', () => sockets.delete(socket)); });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   server.on('upgrade', (request, client: net.Socket, head: Buffer) => {
-    connect(order()).then((upstream) => {
-      sockets.add(upstream);
-      const headers = Object.entries(request.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('\r\n');
-      upstream.write(`${request.method} ${request.url} HTTP/1.1\r\n${headers}\r\nx-forwarded-for: ${request.socket.remoteAddress ?? ''}\r\n\r\n`);
-      upstream.write(head);
-      upstream.pipe(client).pipe(upstream);
-      const end = () => { client.destroy(); upstream.destroy(); };
-      for (const socket of [client, upstream]) { socket.on('error', end); socket.on('close', end); }
-    }, () => client.destroy());
+    connect(order()).then(
+      (upstream) => {
+        sockets.add(upstream);
+        const headers = Object.entries(request.headers)
+          .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`)
+          .join('\r\n');
+        upstream.write(`${request.method} ${request.url} HTTP/1.1\r\n${headers}\r\nx-forwarded-for: ${request.socket.remoteAddress ?? ''}\r\n\r\n`);
+        upstream.write(head);
+        upstream.pipe(client).pipe(upstream);
+        const end = () => {
+          client.destroy();
+          upstream.destroy();
+        };
+        for (const socket of [client, upstream]) {
+          socket.on('error', end);
+          socket.on('close', end);
+        }
+      },
+      () => client.destroy(),
+    );
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {

@@ -18,7 +18,12 @@ export async function jobForTheTechnician(env: E2eEnvironment, plate: string, no
   const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
   const techId = (await db.selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow()).userId;
   const counter = await mintAccessToken(db, 'user@demo.test', env.server.publicUrl);
-  const vehicle = await db.selectFrom('customerVehicles').select(['vehicleId', 'customerId']).where('deleted', '=', false).orderBy('vehicleId').executeTakeFirstOrThrow();
+  const vehicle = await db
+    .selectFrom('customerVehicles')
+    .select(['vehicleId', 'customerId'])
+    .where('deleted', '=', false)
+    .orderBy('vehicleId')
+    .executeTakeFirstOrThrow();
   await db.updateTable('customerVehicles').set({ vehicleLicensePlateNumber: plate }).where('vehicleId', '=', vehicle.vehicleId).execute();
   const scheduledVisitId = randomUUID();
   const startDate = new Date(Math.floor(now.getTime() / 900_000) * 900_000).toISOString();
@@ -27,11 +32,28 @@ export async function jobForTheTechnician(env: E2eEnvironment, plate: string, no
     expect(answer.statusCode, answer.body).toBe(201);
   };
   await call(apiPaths.scheduledVisits, {
-    scheduledVisitId, scheduledVisitHashId: newHashId(), customerId: vehicle.customerId, vehicleId: vehicle.vehicleId, customerVehicleStatus: 1,
-    description: null, staffNotes: 'Customer hears a squeal when braking', customerComments: null, keyTag: '42', visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null,
+    scheduledVisitId,
+    scheduledVisitHashId: newHashId(),
+    customerId: vehicle.customerId,
+    vehicleId: vehicle.vehicleId,
+    customerVehicleStatus: 1,
+    description: null,
+    staffNotes: 'Customer hears a squeal when braking',
+    customerComments: null,
+    keyTag: '42',
+    visitAppointmentCount: 1,
+    scheduledCustomerCheckIn: startDate,
+    pickUpTime: null,
   });
   await call(fill(apiPaths.scheduledServices, { scheduledVisitId }), {
-    scheduledServiceId: randomUUID(), storeServiceId: null, resourceId: null, startDate, endDate: startDate, durationInMinutes: 60, serviceNotes: null, selectedTechnician: techId,
+    scheduledServiceId: randomUUID(),
+    storeServiceId: null,
+    resourceId: null,
+    startDate,
+    endDate: startDate,
+    durationInMinutes: 60,
+    serviceNotes: null,
+    selectedTechnician: techId,
   });
   return scheduledVisitId;
 }

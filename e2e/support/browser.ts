@@ -4,11 +4,22 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function assertChromium(): void {
   if (!fs.existsSync(chromiumPath)) {
-    throw new Error(`Chromium is not installed at ${chromiumPath}. Run "apt-get install -y chromium" (npm test does it when run as root), or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium is not installed at ${chromiumPath}. Run "apt-get install -y chromium" (npm test does it when run as root), or set CHROMIUM_PATH.`,
+    );
   }
 }
 
@@ -19,10 +30,16 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Chromium on a profile kept in `userDataDir`, as a device's browser is: closed and opened again, it keeps its data. */
-export async function launchProfile(userDataDir: string, options: { offline?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export async function launchProfile(
+  userDataDir: string,
+  options: { offline?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
   assertChromium();
   return chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath, args: chromiumArgs, offline: options.offline ?? false, ...(options.viewport ? { viewport: options.viewport } : {}),
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    offline: options.offline ?? false,
+    ...(options.viewport ? { viewport: options.viewport } : {}),
   });
 }
 

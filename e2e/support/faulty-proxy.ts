@@ -15,7 +15,10 @@ export class FaultyProxy {
   private readonly server: http.Server;
   private readonly sockets = new Set<net.Socket>();
 
-  constructor(private readonly upstreamPort: number, private readonly random: () => number) {
+  constructor(
+    private readonly upstreamPort: number,
+    private readonly random: () => number,
+  ) {
     this.server = http.createServer((req, res) => this.forward(req, res));
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
@@ -44,7 +47,10 @@ export class FaultyProxy {
   }
 
   private forward(req: http.IncomingMessage, res: http.ServerResponse): void {
-    if (this.down) { req.socket.destroy(); return; }
+    if (this.down) {
+      req.socket.destroy();
+      return;
+    }
     const isWrite = req.method !== 'GET' && !!req.headers['idempotency-key'];
     const upstream = http.request({ host: '127.0.0.1', port: this.upstreamPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       if (isWrite && this.random() < this.dropReplyChance) {
@@ -62,17 +68,25 @@ export class FaultyProxy {
   }
 
   private tunnel(req: http.IncomingMessage, socket: net.Socket, head: Buffer): void {
-    if (this.down) { socket.destroy(); return; }
+    if (this.down) {
+      socket.destroy();
+      return;
+    }
     this.sockets.add(socket);
     const upstream = net.connect(this.upstreamPort, '127.0.0.1', () => {
-      const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('\r\n');
+      const headers = Object.entries(req.headers)
+        .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`)
+        .join('\r\n');
       upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers}\r\n\r\n`);
       upstream.write(head);
       upstream.pipe(socket);
       socket.pipe(upstream);
     });
     this.sockets.add(upstream);
-    const end = () => { socket.destroy(); upstream.destroy(); };
+    const end = () => {
+      socket.destroy();
+      upstream.destroy();
+    };
     upstream.on('error', end);
     socket.on('error', end);
     upstream.on('close', end);

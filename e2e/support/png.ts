@@ -35,5 +35,10 @@ export function testPhoto(width: number, height: number, noise: boolean, random:
     rows[row] = 0; // no filter
     for (let x = 1; x <= width * 3; x++) rows[row + x] = noise ? Math.floor(random() * 256) : 90 + (x % 3) * 40;
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

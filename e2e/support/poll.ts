@@ -15,7 +15,9 @@ export async function pollUntil<T>(what: string, read: () => Promise<T>, wanted:
       last = error;
     }
     if (lastCall) {
-      throw new Error(`${what}: still not ${String(wanted)} after ${options.timeout} ms (last: ${last instanceof Error ? last.message : String(last)})`, { cause: last });
+      throw new Error(`${what}: still not ${String(wanted)} after ${options.timeout} ms (last: ${last instanceof Error ? last.message : String(last)})`, {
+        cause: last,
+      });
     }
     await new Promise((resolve) => setTimeout(resolve, options.interval ?? 50));
   }

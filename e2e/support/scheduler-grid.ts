@@ -7,7 +7,15 @@ export const entry = (page: Page, text: string) => page.locator('article.ec-even
 /** Where an element is once it is laid out (an entry is drawn anew after a drop). */
 export async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   let found: Awaited<ReturnType<Locator['boundingBox']>> = null;
-  await expect.poll(async () => { found = await locator.boundingBox(); return found !== null; }, { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        found = await locator.boundingBox();
+        return found !== null;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   return found!;
 }
 

@@ -13,10 +13,45 @@ export type ScreenWalk = [email: string, name: string, paths: string[], width: n
 
 /** Every signed-in screen, each under an account allowed to open it; a phone lays the shell out otherwise. */
 export const staffScreens: ScreenWalk[] = [
-  ['admin@demo.test', 'Alex Admin', ['/', '/scheduler-dayview', '/scheduler-dayview?view=list', '/dashboard', '/messages', '/customer-search', '/customer-create',
-    '/ratings', '/possible-duplicates', '/traction-orders', '/tires', '/alltracContactUs', '/notification/settings', '/notifications'], 1024],
-  ['admin@demo.test', 'Alex Admin', ['/settings/general', '/settings/hours', '/settings/appointments', '/settings/services', '/settings/resources', '/settings/users',
-    '/settings/pickupanddelivery', '/settings/message-templates', '/settings/message-sink', '/settings/inspection-reports', '/retail-management'], 1024],
+  [
+    'admin@demo.test',
+    'Alex Admin',
+    [
+      '/',
+      '/scheduler-dayview',
+      '/scheduler-dayview?view=list',
+      '/dashboard',
+      '/messages',
+      '/customer-search',
+      '/customer-create',
+      '/ratings',
+      '/possible-duplicates',
+      '/traction-orders',
+      '/tires',
+      '/alltracContactUs',
+      '/notification/settings',
+      '/notifications',
+    ],
+    1024,
+  ],
+  [
+    'admin@demo.test',
+    'Alex Admin',
+    [
+      '/settings/general',
+      '/settings/hours',
+      '/settings/appointments',
+      '/settings/services',
+      '/settings/resources',
+      '/settings/users',
+      '/settings/pickupanddelivery',
+      '/settings/message-templates',
+      '/settings/message-sink',
+      '/settings/inspection-reports',
+      '/retail-management',
+    ],
+    1024,
+  ],
   ['platform@demo.test', 'Pat Platform', ['/administrator-dashboard'], 1024],
   ['tech@demo.test', 'Theo Technician', ['/technician-appointments'], 1024],
   ['lead@demo.test', 'Lee Lead', ['/technicians', '/'], 1024],
@@ -30,17 +65,40 @@ export const staffScreens: ScreenWalk[] = [
 export async function openedScreens(env: E2eEnvironment): Promise<ScreenWalk[]> {
   const db: Kysely<Database> = env.server.database.db;
   const store = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
-  const visit = await db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'customerId', 'vehicleId'])
-    .where('storeId', '=', store.id).where('customerId', 'is not', null).where('vehicleId', 'is not', null).where('inspectionReportId', 'is not', null).where('deleted', '=', false)
+  const visit = await db
+    .selectFrom('scheduledVisits')
+    .select(['scheduledVisitId', 'customerId', 'vehicleId'])
+    .where('storeId', '=', store.id)
+    .where('customerId', 'is not', null)
+    .where('vehicleId', 'is not', null)
+    .where('inspectionReportId', 'is not', null)
+    .where('deleted', '=', false)
     .executeTakeFirstOrThrow();
-  const message = await db.selectFrom('storeMessages').select(['storeMessageId', 'customerId']).where('storeId', '=', store.id).where('customerId', 'is not', null)
-    .where('messageDirection', '=', 'Inbound').where('deleted', '=', false).executeTakeFirstOrThrow();
+  const message = await db
+    .selectFrom('storeMessages')
+    .select(['storeMessageId', 'customerId'])
+    .where('storeId', '=', store.id)
+    .where('customerId', 'is not', null)
+    .where('messageDirection', '=', 'Inbound')
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
   const customer = `/customers/${visit.customerId!}`;
   const now = new Date();
   return [
-    ['admin@demo.test', 'Alex Admin', [customer, `${customer}/vehicles/${visit.vehicleId!}`, `${customer}/vehicles/create`, `${customer}/appointments`,
-      `${customer}/appointments/${visit.scheduledVisitId}`, `/messages/cus/${message.storeMessageId}/${message.customerId!}`,
-      `/scheduler-dayview/appointments/${visit.scheduledVisitId}`], 1024],
+    [
+      'admin@demo.test',
+      'Alex Admin',
+      [
+        customer,
+        `${customer}/vehicles/${visit.vehicleId!}`,
+        `${customer}/vehicles/create`,
+        `${customer}/appointments`,
+        `${customer}/appointments/${visit.scheduledVisitId}`,
+        `/messages/cus/${message.storeMessageId}/${message.customerId!}`,
+        `/scheduler-dayview/appointments/${visit.scheduledVisitId}`,
+      ],
+      1024,
+    ],
     ['tech@demo.test', 'Theo Technician', [`/technician-appointments/${await jobForTheTechnician(env, 'BAY0001', now)}`], 1024, now],
   ];
 }
@@ -62,14 +120,20 @@ export async function openScreen(page: Page, url: string, name: string): Promise
  * Signs in as a walk's account and opens each of its screens in turn, then runs `check` on the screen as it stands;
  * answers what the check found, by path (a screen with nothing found is left out).
  */
-export async function checkScreens(env: E2eEnvironment, [email, name, paths, width, heldAt]: ScreenWalk, check: (page: Page) => Promise<string[]>): Promise<Record<string, string[]>> {
+export async function checkScreens(
+  env: E2eEnvironment,
+  [email, name, paths, width, heldAt]: ScreenWalk,
+  check: (page: Page) => Promise<string[]>,
+): Promise<Record<string, string[]>> {
   const { context, page } = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width, height: 800 } });
   try {
     if (heldAt) await context.clock.setFixedTime(heldAt);
     await shellReady(page, name);
     const found: Record<string, string[]> = {};
     for (const path of paths) {
-      await openScreen(page, `${env.server.url}${path}`, name).catch((error: unknown) => { throw new Error(`${path} did not open`, { cause: error }); });
+      await openScreen(page, `${env.server.url}${path}`, name).catch((error: unknown) => {
+        throw new Error(`${path} did not open`, { cause: error });
+      });
       const problems = await check(page);
       if (problems.length > 0) found[path] = problems;
     }

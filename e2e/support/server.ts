@@ -26,7 +26,10 @@ export function e2eEnvironment(settings: Record<string, string> = {}, options: {
   beforeAll(async () => {
     assertBuilt();
     env.config = await localConfig(undefined, settings);
-    env.server = await startLocalServer(env.config, { ...(options.sms ? { sms: options.sms(env.config) } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+    env.server = await startLocalServer(env.config, {
+      ...(options.sms ? { sms: options.sms(env.config) } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
     env.browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -44,7 +47,10 @@ export function e2eEnvironment(settings: Record<string, string> = {}, options: {
  * reload, or on a page of a persistent profile, may reach the server before the emulation reaches it, and send
  * what the test means to hold back.
  */
-export async function relayedEnvironment(settings: Record<string, string> = {}, options: Parameters<typeof e2eEnvironment>[1] = {}): Promise<{ env: E2eEnvironment; link: TcpRelay; appUrl: string }> {
+export async function relayedEnvironment(
+  settings: Record<string, string> = {},
+  options: Parameters<typeof e2eEnvironment>[1] = {},
+): Promise<{ env: E2eEnvironment; link: TcpRelay; appUrl: string }> {
   const serverPort = await freePort();
   const link = await TcpRelay.start({ host: '127.0.0.1', port: serverPort });
   const appUrl = `http://127.0.0.1:${link.port}`;

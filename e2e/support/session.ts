@@ -11,9 +11,17 @@ export interface SignedIn {
 }
 
 /** Opens the app in a fresh browser profile; the guard sends it to the login page, where it signs in. */
-export async function signIn(browser: Browser, url: string, email: string, password = 'demo1234', options: { viewport?: { width: number; height: number }; timezoneId?: string; fakeTimers?: boolean; touch?: boolean } = {}): Promise<SignedIn> {
+export async function signIn(
+  browser: Browser,
+  url: string,
+  email: string,
+  password = 'demo1234',
+  options: { viewport?: { width: number; height: number }; timezoneId?: string; fakeTimers?: boolean; touch?: boolean } = {},
+): Promise<SignedIn> {
   const context = await browser.newContext({
-    ...(options.viewport ? { viewport: options.viewport } : {}), ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}), ...(options.touch ? { isMobile: true, hasTouch: true } : {}),
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.touch ? { isMobile: true, hasTouch: true } : {}),
   });
   // Timers the test moves on (clock.fastForward) rather than waits for: time still flows as usual otherwise.
   if (options.fakeTimers) await context.clock.install();
@@ -46,15 +54,20 @@ export async function shellReady(page: Page, name: string): Promise<void> {
 
 /** The sync status panel, opened and closed again, says the device is ready to work with no network. */
 export async function readyForOffline(page: Page): Promise<void> {
-  await pollUntil('the sync status panel without "Not ready for offline use yet"', async () => {
-    await page.getByRole('button', { name: /^Sync status:/ }).click();
-    const panel = page.getByRole('region', { name: 'Sync status' });
-    await panel.waitFor();
-    const notReady = await panel.getByText(/Not ready for offline use yet/).count();
-    await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'hidden' });
-    return notReady;
-  }, 0, { timeout: 30_000 });
+  await pollUntil(
+    'the sync status panel without "Not ready for offline use yet"',
+    async () => {
+      await page.getByRole('button', { name: /^Sync status:/ }).click();
+      const panel = page.getByRole('region', { name: 'Sync status' });
+      await panel.waitFor();
+      const notReady = await panel.getByText(/Not ready for offline use yet/).count();
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      return notReady;
+    },
+    0,
+    { timeout: 30_000 },
+  );
 }
 
 /** Records the sync leader's broadcast status in the page, to read its live connection state (liveConnection). */
@@ -69,4 +82,5 @@ export async function watchStatus(page: Page): Promise<void> {
 }
 
 /** The live connection's state as the page last heard it (after watchStatus). */
-export const liveConnection = (page: Page) => page.evaluate(() => (window as unknown as { lastSyncStatus?: { connection: string } }).lastSyncStatus?.connection ?? 'unknown');
+export const liveConnection = (page: Page) =>
+  page.evaluate(() => (window as unknown as { lastSyncStatus?: { connection: string } }).lastSyncStatus?.connection ?? 'unknown');

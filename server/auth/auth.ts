@@ -28,16 +28,18 @@ export interface Auth {
   signInOf(request: FastifyRequest): string | null;
 }
 
-const unauthorized = (detail: string) =>
-  new ProblemError('unauthorized', detail, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+const unauthorized = (detail: string) => new ProblemError('unauthorized', detail, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
 
 /** The user with their company and roles, in one round trip (every request asks it); none when disabled. */
 export async function loadUser(db: Db, userId: string): Promise<AuthUser | undefined> {
-  return db.selectFrom('users')
+  return db
+    .selectFrom('users')
     .innerJoin('companies', 'companies.id', 'users.companyId')
     .select(['users.userId', 'users.companyId', 'companies.alltracCompanyId', 'users.name', 'users.email'])
-    .select(sql<AuthUser['roles']>`coalesce((select json_agg(json_build_object('storeId', r.store_id, 'role', r.role) order by r.store_id, r.role)
-      from user_roles r where r.user_id = users.user_id), '[]'::json)`.as('roles'))
+    .select(
+      sql<AuthUser['roles']>`coalesce((select json_agg(json_build_object('storeId', r.store_id, 'role', r.role) order by r.store_id, r.role)
+      from user_roles r where r.user_id = users.user_id), '[]'::json)`.as('roles'),
+    )
     .where('users.userId', '=', userId)
     .where('users.disabledAt', 'is', null)
     .executeTakeFirst();
@@ -88,7 +90,8 @@ export function createAuth(options: { db: Db; publicJwks: { keys: JWK[] }; issue
     const user = subject ? await loadUser(options.db, subject) : undefined;
     if (user) return { user, signIn };
     // A disabled person's token is refused at once, not when it ends: they are told why.
-    const disabled = subject && await options.db.selectFrom('users').select('userId').where('userId', '=', subject).where('disabledAt', 'is not', null).executeTakeFirst();
+    const disabled =
+      subject && (await options.db.selectFrom('users').select('userId').where('userId', '=', subject).where('disabledAt', 'is not', null).executeTakeFirst());
     throw unauthorized(disabled ? peopleMessages.disabled : 'The account of this access token no longer exists.');
   };
 
@@ -108,9 +111,15 @@ export function createAuth(options: { db: Db; publicJwks: { keys: JWK[] }; issue
     activeStore(request, user) {
       const raw = request.headers[activeStoreHeader.toLowerCase()];
       const value = Array.isArray(raw) ? raw[0] : raw;
-      if (!value) throw new ProblemError('badRequest', `Choose a store: send its id in the ${activeStoreHeader} header.`, { errors: { [activeStoreHeader]: ['Required'] } });
+      if (!value)
+        throw new ProblemError('badRequest', `Choose a store: send its id in the ${activeStoreHeader} header.`, {
+          errors: { [activeStoreHeader]: ['Required'] },
+        });
       const parsed = storeIdText.safeParse(value);
-      if (!parsed.success) throw new ProblemError('badRequest', `The ${activeStoreHeader} header must be a store id written in digits, such as 17.`, { errors: { [activeStoreHeader]: ['Must be a whole number'] } });
+      if (!parsed.success)
+        throw new ProblemError('badRequest', `The ${activeStoreHeader} header must be a store id written in digits, such as 17.`, {
+          errors: { [activeStoreHeader]: ['Must be a whole number'] },
+        });
       const storeId = parsed.data;
       if (!mayUseStore(user.roles, storeId)) throw new ProblemError('forbidden', `You do not hold a role at store ${storeId}.`);
       return storeId;

@@ -89,8 +89,15 @@ export async function openPostgres(connectionString: string, options: { observe?
   pool.on('error', (error) => console.error('PostgreSQL closed an idle connection:', error.message));
   const { observe } = options;
   const db = new Kysely<Database>({
-    dialect: guardedDialect(new PostgresDialect({ pool })), plugins,
-    ...(observe ? { log: (event) => { if (event.level === 'query') observe({ sql: event.query.sql, parameters: event.query.parameters }); } } : {}),
+    dialect: guardedDialect(new PostgresDialect({ pool })),
+    plugins,
+    ...(observe
+      ? {
+          log: (event) => {
+            if (event.level === 'query') observe({ sql: event.query.sql, parameters: event.query.parameters });
+          },
+        }
+      : {}),
   });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -26,34 +26,72 @@ export interface Database {
   appMeta: { key: string; value: unknown };
   companies: { id: Generated<number>; alltracCompanyId: number; name: string };
   /** storeId is the row's own id, kept so by the database (generated): never written. */
-  storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours' | 'hasServiceKey' | 'serviceKey' | 'contactFormId'> & SyncColumns & {
-    serviceKey: string | null;
-    contactFormId: Generated<string>;
-    id: Generated<number>;
-  };
+  storeLocations: Omit<StoreLocation, 'id' | 'specialStoreHours' | 'hasServiceKey' | 'serviceKey' | 'contactFormId'> &
+    SyncColumns & {
+      serviceKey: string | null;
+      contactFormId: Generated<string>;
+      id: Generated<number>;
+    };
   specialStoreHours: Replicated<E.SpecialStoreHours>;
   inspectionTemplates: Replicated<E.InspectionTemplate>;
   storeStaff: Replicated<Omit<E.StoreStaff, 'roles'> & { roles: string }>;
-  users: { userId: string; companyId: number; email: string; name: string; passwordHash: string; createdOn: Generated<string>; disabledAt: string | null; lastSignInAt: string | null };
+  users: {
+    userId: string;
+    companyId: number;
+    email: string;
+    name: string;
+    passwordHash: string;
+    createdOn: Generated<string>;
+    disabledAt: string | null;
+    lastSignInAt: string | null;
+  };
   userRoles: { userId: string; storeId: number | null; role: Role };
   userInvites: { tokenHash: string; userId: string; invitedBy: string | null; createdAt: string; expiresAt: string; usedAt: string | null };
   /** Each device as it last pulled (the platform's health; not replicated). */
-  devices: { deviceId: string; userId: string; companyId: number; storeId: number; outboxBacklog: number; lastSyncAt: string; userAgent: string | null; signIn: string | null };
+  devices: {
+    deviceId: string;
+    userId: string;
+    companyId: number;
+    storeId: number;
+    outboxBacklog: number;
+    lastSyncAt: string;
+    userAgent: string | null;
+    signIn: string | null;
+  };
   /** Messages waiting to go to their provider, sent after the write that queued them commits. */
   outboundMessages: {
-    storeMessageId: string; companyId: number; storeId: number; channel: 'sms' | 'email'; toAddress: string; fromAddress: string | null;
-    subject: string | null; body: string; sentBy: string | null; sentByName: string | null; status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
+    storeMessageId: string;
+    companyId: number;
+    storeId: number;
+    channel: 'sms' | 'email';
+    toAddress: string;
+    fromAddress: string | null;
+    subject: string | null;
+    body: string;
+    sentBy: string | null;
+    sentByName: string | null;
+    status: Generated<'queued' | 'sending' | 'sent' | 'failed'>;
     /** When it was handed to the provider (status sending, then sent or failed): it is never handed again. */
     handedAt: Generated<string | null>;
-    attempts: Generated<number>; nextAttemptAt: string; claimedUntil: string | null; providerId: string | null; problem: string | null;
-    createdAt: string; sentAt: string | null;
+    attempts: Generated<number>;
+    nextAttemptAt: string;
+    claimedUntil: string | null;
+    providerId: string | null;
+    problem: string | null;
+    createdAt: string;
+    sentAt: string | null;
     /** Whose message limits it counts toward (server/messaging/queue-message.ts). */
     budget: Generated<'sender' | 'store' | 'none'>;
   };
   /** The automatic messages of each visit: one per kind, with the message or why none went. */
   visitMessages: {
-    scheduledVisitId: string; kind: 'reminder' | 'thankYou' | 'lowRating' | 'lowRatingStep2' | 'highRating'; companyId: number; storeId: number; storeMessageId: string | null;
-    skippedBecause: string | null; createdAt: string;
+    scheduledVisitId: string;
+    kind: 'reminder' | 'thankYou' | 'lowRating' | 'lowRatingStep2' | 'highRating';
+    companyId: number;
+    storeId: number;
+    storeMessageId: string | null;
+    skippedBecause: string | null;
+    createdAt: string;
   };
   userSettings: { userId: string; allTracCurrentStoreLocation: number | null; allTracHideInstallPrompt: string | null };
   systemNotifications: E.SystemNotification;
@@ -109,7 +147,14 @@ export interface Database {
   /** The pieces of a photo under way, joined into its content when the last arrives. */
   inspectionPhotoPieces: { inspectionPhotoId: string; startByte: number; bytes: Buffer };
   /** Which customers and vehicles each store's calendar names (server/sync/visit-scope.ts). */
-  visitScope: { companyId: number; storeId: number; collection: 'customers' | 'customerVehicles'; rowKey: string; version: number; deleted: Generated<boolean> };
+  visitScope: {
+    companyId: number;
+    storeId: number;
+    collection: 'customers' | 'customerVehicles';
+    rowKey: string;
+    version: number;
+    deleted: Generated<boolean>;
+  };
   /**
    * What a customer is found by (the device's search tokens: names, email, phones, their vehicles' plates and
    * VINs) and compared under for duplicates (d: keys), kept at write time (server/sync/customer-keys.ts).
@@ -119,15 +164,26 @@ export interface Database {
   customerDuplicateCandidates: { companyId: number; customerId: string; otherCustomerId: string; reasons: string };
 
   idempotencyKeys: {
-    userId: string; key: string; method: string; path: string;
+    userId: string;
+    key: string;
+    method: string;
+    path: string;
     /** sha-256 of the request body; null for keys stored before keys were bound to their request. */
     requestHash: string | null;
     /** null while the write that claimed the key has not committed its answer. */
-    statusCode: number | null; response: unknown; createdOn: Generated<string>;
+    statusCode: number | null;
+    response: unknown;
+    createdOn: Generated<string>;
   };
   oidcPayloads: {
-    model: string; id: string; payload: unknown; grantId: string | null; userCode: string | null;
-    uid: string | null; expiresAt: string | null; consumedAt: string | null;
+    model: string;
+    id: string;
+    payload: unknown;
+    grantId: string | null;
+    userCode: string | null;
+    uid: string | null;
+    expiresAt: string | null;
+    consumedAt: string | null;
   };
   serverKeys: { name: string; value: unknown };
   signInFailures: { subject: string; failures: number; firstFailureAt: string; lastFailureAt: string };

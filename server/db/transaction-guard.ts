@@ -11,7 +11,7 @@ import type { Dialect, Driver, Kysely, Transaction } from 'kysely';
 const insideTransaction = new AsyncLocalStorage<true>();
 
 export const serverHandleInsideTransaction =
-  'A query on the server handle inside a write: inside a transaction, reach the database only through the transaction (the writer\'s trx).';
+  "A query on the server handle inside a write: inside a transaction, reach the database only through the transaction (the writer's trx).";
 
 export class ServerHandleInsideTransaction extends Error {
   constructor() {

@@ -8,9 +8,10 @@ export function requireApiVersion(app: FastifyInstance): void {
     if (!request.url.startsWith('/api/')) return;
     const value = new URL(request.url, 'http://x').searchParams.getAll('api-version');
     if (value.length === 1 && value[0] === apiVersion) return;
-    const message = value.length === 0
-      ? `The query parameter api-version is required; use api-version=${apiVersion}.`
-      : `api-version ${value.join(', ')} is not supported; use api-version=${apiVersion}.`;
+    const message =
+      value.length === 0
+        ? `The query parameter api-version is required; use api-version=${apiVersion}.`
+        : `api-version ${value.join(', ')} is not supported; use api-version=${apiVersion}.`;
     throw new ProblemError('badRequest', message, { errors: { 'api-version': [message] } });
   });
 }

@@ -39,9 +39,19 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return sendProblem(reply, { ...problemTypes.internal, detail: 'The server could not complete the request. Try again; if it keeps failing, contact support.' });
+      return sendProblem(reply, {
+        ...problemTypes.internal,
+        detail: 'The server could not complete the request. Try again; if it keeps failing, contact support.',
+      });
     }
-    const base = status === 429 ? problemTypes.tooManyRequests : status === 413 ? problemTypes.tooLarge : status === 415 ? problemTypes.unsupportedMediaType : { ...problemTypes.badRequest, status };
+    const base =
+      status === 429
+        ? problemTypes.tooManyRequests
+        : status === 413
+          ? problemTypes.tooLarge
+          : status === 415
+            ? problemTypes.unsupportedMediaType
+            : { ...problemTypes.badRequest, status };
     return sendProblem(reply, { ...base, detail: error.message });
   });
 }
@@ -52,9 +62,12 @@ export function installErrorHandling(app: FastifyInstance): void {
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return;
-  const problem: Problem = error.code === 'HPE_HEADER_OVERFLOW'
-    ? { ...problemTypes.headersTooLarge, detail: 'The address or the headers of the request are longer than the server accepts.' }
-    : { ...problemTypes.badRequest, detail: 'The request is not valid HTTP.' };
+  const problem: Problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? { ...problemTypes.headersTooLarge, detail: 'The address or the headers of the request are longer than the server accepts.' }
+      : { ...problemTypes.badRequest, detail: 'The request is not valid HTTP.' };
   const body = JSON.stringify(problem);
-  socket.end(`HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -32,16 +32,20 @@ export async function healthRoutes(app: FastifyInstance, { db, redis, connection
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (app.draining) return sendProblem(reply, { ...problemTypes.unavailable, detail: 'This server process is shutting down: send requests to another one.' });
-    const down = (await Promise.all(checks.map(async ({ name, check }) => {
-      try {
-        await withDeadline(check(), checkMs, name);
-        return null;
-      } catch (error) {
-        // The reason goes to the log only: it names internal addresses.
-        app.log.warn({ err: error }, `Not ready: ${name} does not answer`);
-        return name;
-      }
-    }))).filter((name) => name !== null);
+    const down = (
+      await Promise.all(
+        checks.map(async ({ name, check }) => {
+          try {
+            await withDeadline(check(), checkMs, name);
+            return null;
+          } catch (error) {
+            // The reason goes to the log only: it names internal addresses.
+            app.log.warn({ err: error }, `Not ready: ${name} does not answer`);
+            return name;
+          }
+        }),
+      )
+    ).filter((name) => name !== null);
     if (down.length > 0) {
       return sendProblem(reply, { ...problemTypes.unavailable, detail: `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.` });
     }

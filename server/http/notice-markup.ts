@@ -2,7 +2,22 @@ import sanitizeHtml from 'sanitize-html';
 import { noticeAttributes, noticeLinkPattern, noticeTags } from '../../src/domain/messages/notice-markup.ts';
 
 /** Elements whose content is never words to show: dropped with them (sanitize-html keeps other tags' words). */
-const droppedWithContent = ['script', 'style', 'template', 'textarea', 'title', 'noscript', 'iframe', 'object', 'svg', 'math', 'xmp', 'noembed', 'noframes', 'select'];
+const droppedWithContent = [
+  'script',
+  'style',
+  'template',
+  'textarea',
+  'title',
+  'noscript',
+  'iframe',
+  'object',
+  'svg',
+  'math',
+  'xmp',
+  'noembed',
+  'noframes',
+  'select',
+];
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...noticeTags],

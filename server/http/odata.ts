@@ -10,9 +10,7 @@ import type { z } from 'zod';
 import { ProblemError } from './problem.ts';
 
 export type Literal = string | number | boolean | null;
-export type Filter =
-  | { kind: 'compare'; field: string; op: CompareOp; value: Literal }
-  | { kind: 'logical'; op: 'and' | 'or'; left: Filter; right: Filter };
+export type Filter = { kind: 'compare'; field: string; op: CompareOp; value: Literal } | { kind: 'logical'; op: 'and' | 'or'; left: Filter; right: Filter };
 export type CompareOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
 
 export interface ODataQuery {
@@ -58,17 +56,36 @@ function tokenize(input: string): Token[] {
   let i = 0;
   while (i < input.length) {
     const c = input[i]!;
-    if (c === ' ') { i++; continue; }
-    if (c === '(') { tokens.push({ t: 'lparen', v: c }); i++; continue; }
-    if (c === ')') { tokens.push({ t: 'rparen', v: c }); i++; continue; }
-    if (c === ',') { tokens.push({ t: 'comma', v: c }); i++; continue; }
+    if (c === ' ') {
+      i++;
+      continue;
+    }
+    if (c === '(') {
+      tokens.push({ t: 'lparen', v: c });
+      i++;
+      continue;
+    }
+    if (c === ')') {
+      tokens.push({ t: 'rparen', v: c });
+      i++;
+      continue;
+    }
+    if (c === ',') {
+      tokens.push({ t: 'comma', v: c });
+      i++;
+      continue;
+    }
     if (c === "'") {
       let value = '';
       i++;
       for (;;) {
         if (i >= input.length) bad('$filter has a string without its closing quote.');
         if (input[i] === "'") {
-          if (input[i + 1] === "'") { value += "'"; i += 2; continue; }
+          if (input[i + 1] === "'") {
+            value += "'";
+            i += 2;
+            continue;
+          }
           i++;
           break;
         }
@@ -129,12 +146,18 @@ function parseFilter(input: string, resource: ODataResource): Filter {
 
   const andExpr = (): Filter => {
     let left = comparison();
-    while (peek()?.t === 'ident' && peek()!.v === 'and') { next(); left = { kind: 'logical', op: 'and', left, right: comparison() }; }
+    while (peek()?.t === 'ident' && peek()!.v === 'and') {
+      next();
+      left = { kind: 'logical', op: 'and', left, right: comparison() };
+    }
     return left;
   };
   const orExpr = (): Filter => {
     let left = andExpr();
-    while (peek()?.t === 'ident' && peek()!.v === 'or') { next(); left = { kind: 'logical', op: 'or', left, right: andExpr() }; }
+    while (peek()?.t === 'ident' && peek()!.v === 'or') {
+      next();
+      left = { kind: 'logical', op: 'or', left, right: andExpr() };
+    }
     return left;
   };
 
@@ -149,7 +172,8 @@ function checkedValue(field: string, value: Literal, resource: ODataResource): L
   if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) > int32) bad(`$filter compares ${field} with ${value}, which is out of range.`);
   const type = resource.schema?.shape[field] as z.ZodType | undefined;
   const checked = type?.safeParse(value);
-  if (checked && !checked.success) bad(`$filter compares ${field} with ${JSON.stringify(value)}: ${checked.error.issues[0]?.message ?? 'not a value it can hold'}.`);
+  if (checked && !checked.success)
+    bad(`$filter compares ${field} with ${JSON.stringify(value)}: ${checked.error.issues[0]?.message ?? 'not a value it can hold'}.`);
   return value;
 }
 
@@ -189,10 +213,10 @@ export function parseODataQuery(query: Record<string, unknown>, resource: ODataR
 
   const orderBy = orderText
     ? orderText.split(',').map((part) => {
-      const [name, dir = 'asc', ...rest] = part.trim().split(/\s+/);
-      if (!name || rest.length || (dir !== 'asc' && dir !== 'desc')) bad(`$orderby "${part.trim()}" must be a field name followed by asc or desc.`);
-      return { field: resolveField(name, resource, '$orderby'), direction: dir as 'asc' | 'desc' };
-    })
+        const [name, dir = 'asc', ...rest] = part.trim().split(/\s+/);
+        if (!name || rest.length || (dir !== 'asc' && dir !== 'desc')) bad(`$orderby "${part.trim()}" must be a field name followed by asc or desc.`);
+        return { field: resolveField(name, resource, '$orderby'), direction: dir as 'asc' | 'desc' };
+      })
     : [];
 
   const maxTop = resource.maxTop ?? defaultMaxTop;
@@ -258,7 +282,7 @@ export async function runODataList<DB, TB extends keyof DB, O>(
 ): Promise<ListPage<O>> {
   const filtered = query.filter ? base.where(filterToSql(query.filter, resource)) : base;
   const count = query.count
-    ? Number((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow() as { n: number }).n)
+    ? Number(((await filtered.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n)
     : undefined;
   let page = filtered;
   for (const order of orderByToSql(query.orderBy, resource)) page = page.orderBy(order);

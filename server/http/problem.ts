@@ -10,7 +10,13 @@ export class ProblemError extends Error {
   constructor(code: ProblemCode, detail?: string, extra: { errors?: Problem['errors']; headers?: Record<string, string> } = {}) {
     super(detail ?? problemTypes[code].title);
     const base = problemTypes[code];
-    this.problem = { type: base.type, title: base.title, status: base.status, ...(detail ? { detail } : {}), ...(extra.errors ? { errors: extra.errors } : {}) };
+    this.problem = {
+      type: base.type,
+      title: base.title,
+      status: base.status,
+      ...(detail ? { detail } : {}),
+      ...(extra.errors ? { errors: extra.errors } : {}),
+    };
     this.headers = extra.headers ?? {};
   }
 }
@@ -27,7 +33,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 
 /** A 400 naming the fields to fix and what is wrong with each (the shared rules' words); nothing when all is well. */
 export function refuseProblems(problems: Record<string, string[]>, what: string): void {
-  if (Object.keys(problems).length > 0) throw new ProblemError('validation', `${what} has fields to fix: ${Object.keys(problems).join(', ')}.`, { errors: problems });
+  if (Object.keys(problems).length > 0)
+    throw new ProblemError('validation', `${what} has fields to fix: ${Object.keys(problems).join(', ')}.`, { errors: problems });
 }
 
 /** Parses a value with a schema, or throws a 400 problem naming each field that is wrong. */

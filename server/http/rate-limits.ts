@@ -21,7 +21,10 @@ export async function registerRateLimits(app: FastifyInstance, redisUrl: string 
     // Keyed by the data epoch, like the hub's channel: deployments (and test runs) sharing one Redis never
     // count each other's calls.
     ...(redis && { redis, nameSpace: `alltrac:rate-limit:${await dataEpoch(db)}:`, skipOnError: true }),
-    errorResponseBuilder: (_request, context) => new ProblemError('tooManyRequests', `Too many requests from this address; try again in ${Math.ceil(context.ttl / 1000)} seconds.`, { headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) } }),
+    errorResponseBuilder: (_request, context) =>
+      new ProblemError('tooManyRequests', `Too many requests from this address; try again in ${Math.ceil(context.ttl / 1000)} seconds.`, {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      }),
   });
 }
 
@@ -41,6 +44,8 @@ async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
     throw error;
   }
   // quit() waits for answers already asked for; a connection that is down has none to wait for.
-  app.addHook('onClose', async () => { await client.quit().catch(() => client.disconnect()); });
+  app.addHook('onClose', async () => {
+    await client.quit().catch(() => client.disconnect());
+  });
   return client;
 }

@@ -7,7 +7,11 @@ import { parseOrProblem } from './problem.ts';
  * characters. Answers the text inside the quotes, trimmed ('' without a search).
  */
 const searchQuery = z.object({
-  search: z.string().max(102, 'Keep the search under 100 characters').regex(/^".*"$/s, 'Wrap the search text in double quotes, such as "smith"').optional(),
+  search: z
+    .string()
+    .max(102, 'Keep the search under 100 characters')
+    .regex(/^".*"$/s, 'Wrap the search text in double quotes, such as "smith"')
+    .optional(),
 });
 export function searchText(query: unknown): string {
   const { search } = parseOrProblem(searchQuery, { search: (query as { search?: unknown }).search }, 'The search');
@@ -24,8 +28,11 @@ export const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\
 export function wordsBegin(column: Expression<unknown>, text: string): RawBuilder<SqlBool> {
   const words = text.split(/\s+/).filter(Boolean);
   if (words.length === 0) return sql<SqlBool>`true`;
-  return sql<SqlBool>`(${sql.join(words.map((word) => {
-    const prefix = likePrefix(word);
-    return sql`(${column} ilike ${prefix} or ${column} ilike ${`% ${prefix}`} or ${column} ilike ${`%-${prefix}`} or ${column} ilike ${`%/${prefix}`})`;
-  }), sql` and `)})`;
+  return sql<SqlBool>`(${sql.join(
+    words.map((word) => {
+      const prefix = likePrefix(word);
+      return sql`(${column} ilike ${prefix} or ${column} ilike ${`% ${prefix}`} or ${column} ilike ${`%-${prefix}`} or ${column} ilike ${`%/${prefix}`})`;
+    }),
+    sql` and `,
+  )})`;
 }

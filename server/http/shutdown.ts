@@ -30,7 +30,9 @@ export function installGracefulStop(app: FastifyInstance, clients: LiveClients):
   // (72 s): once a stop began, answers end their connection and a connection that falls idle is closed.
   app.server.prependListener('request', (_request, response) => {
     if (draining) response.setHeader('connection', 'close');
-    response.once('finish', () => { if (draining) app.server.closeIdleConnections(); });
+    response.once('finish', () => {
+      if (draining) app.server.closeIdleConnections();
+    });
   });
   app.decorate('draining', { getter: () => draining });
   app.decorate('stopGracefully', () => {
@@ -40,7 +42,10 @@ export function installGracefulStop(app: FastifyInstance, clients: LiveClients):
       // Closing the listener first refuses new connections instead, which a balancer retries on another process.
       const drained = new Promise<void>((resolve) => app.server.close(() => resolve()));
       clients.disconnectClients();
-      const inTime = await withDeadline(drained, drainMs, 'requests in flight').then(() => true, () => false);
+      const inTime = await withDeadline(drained, drainMs, 'requests in flight').then(
+        () => true,
+        () => false,
+      );
       if (!inTime) {
         app.log.warn(`Requests still in flight after ${drainMs / 1000} s of shutting down: their connections are cut.`);
         app.server.closeAllConnections();

@@ -27,11 +27,19 @@ function findUnstorable(value: unknown, path: string, depth = 0): string | null 
  */
 export function refuseUnstorableText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['the query', request.query], ['the body', request.body], ['the path', request.params]] as const) {
+    for (const [part, value] of [
+      ['the query', request.query],
+      ['the body', request.body],
+      ['the path', request.params],
+    ] as const) {
       const at = findUnstorable(value, '');
       if (at !== null) {
         const where = at || part;
-        throw new ProblemError('validation', `${where === part ? part[0]!.toUpperCase() + part.slice(1) : `The field ${where} of ${part}`} contains a character that cannot be stored (a NUL, or half of an emoji). Remove it and try again.`, { errors: { [at || '(body)']: ['Contains a character that cannot be stored'] } });
+        throw new ProblemError(
+          'validation',
+          `${where === part ? part[0]!.toUpperCase() + part.slice(1) : `The field ${where} of ${part}`} contains a character that cannot be stored (a NUL, or half of an emoji). Remove it and try again.`,
+          { errors: { [at || '(body)']: ['Contains a character that cannot be stored'] } },
+        );
       }
     }
   });

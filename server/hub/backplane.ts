@@ -23,8 +23,12 @@ export function localBackplane(): Backplane {
   let deliver: (message: GroupMessage) => void = () => undefined;
   return {
     // Delivered after the write has answered (in order): sending to hundreds of sockets is not the writer's wait.
-    publish: async (message) => { setImmediate(() => deliver(message)); },
-    onMessage: (handler) => { deliver = handler; },
+    publish: async (message) => {
+      setImmediate(() => deliver(message));
+    },
+    onMessage: (handler) => {
+      deliver = handler;
+    },
     ping: async () => undefined,
     close: async () => undefined,
   };
@@ -52,8 +56,12 @@ export async function redisBackplane(url: string, epoch: string, log: (message: 
     }
   });
   return {
-    publish: async (message) => { await publisher.publish(channel, JSON.stringify(message)); },
-    onMessage: (handler) => { deliver = handler; },
+    publish: async (message) => {
+      await publisher.publish(channel, JSON.stringify(message));
+    },
+    onMessage: (handler) => {
+      deliver = handler;
+    },
     ping: async () => {
       // While Redis is away the client queues commands until it is back: a ping would wait for ever.
       if (!publisher.isReady) throw new Error('not connected to Redis');

@@ -55,9 +55,7 @@ export class Hub implements EventPublisher {
   /** Connection tokens used on this process (until they expire): each opens one socket. */
   private readonly usedTokens = new Map<string, number>();
 
-  constructor(
-    private readonly options: { db: Db; auth: Auth; backplane: Backplane; log: FastifyBaseLogger; secret: string },
-  ) {
+  constructor(private readonly options: { db: Db; auth: Auth; backplane: Backplane; log: FastifyBaseLogger; secret: string }) {
     options.backplane.onMessage((message) => this.deliver(message));
   }
 
@@ -125,16 +123,19 @@ export class Hub implements EventPublisher {
   /** Sends committed changes to their store's group, or the company's for company-wide rows. */
   publish(events: HubEvent[]): void {
     for (const event of events) {
-      const group = event.group ?? (event.userId ? userGroup(event.userId) : event.storeId === null ? companyGroup(event.companyId) : storeGroup(event.storeId));
-      this.options.backplane.publish({ group, target: event.name, args: event.args })
+      const group =
+        event.group ?? (event.userId ? userGroup(event.userId) : event.storeId === null ? companyGroup(event.companyId) : storeGroup(event.storeId));
+      this.options.backplane
+        .publish({ group, target: event.name, args: event.args })
         .catch((error: unknown) => this.options.log.error({ err: error }, 'hub event not published'));
     }
   }
 
   /** Closes every live connection of the person, on every process: a disabled person hears no more pokes. */
   disconnectUser(userId: string): void {
-    this.options.backplane.publish({ group: userGroup(userId), target: disconnectTarget, args: [] })
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'a disabled person\'s connections were not closed'));
+    this.options.backplane
+      .publish({ group: userGroup(userId), target: disconnectTarget, args: [] })
+      .catch((error: unknown) => this.options.log.error({ err: error }, "a disabled person's connections were not closed"));
   }
 
   /** Live connections on this process (readiness reports them: how devices are spread over processes). */
@@ -183,7 +184,16 @@ export class Hub implements EventPublisher {
   }
 
   private accept(socket: WebSocket, user: AuthUser, id: string): void {
-    const connection: Connection = { id, socket, user, groups: new Set(), stores: new Map(), handshakeDone: false, lastHeard: Date.now(), reader: new MessageReader() };
+    const connection: Connection = {
+      id,
+      socket,
+      user,
+      groups: new Set(),
+      stores: new Map(),
+      handshakeDone: false,
+      lastHeard: Date.now(),
+      reader: new MessageReader(),
+    };
     this.connections.set(id, connection);
     // Events about the user's own rows (notifications, preferences, support requests) reach only them.
     this.join(connection, userGroup(user.userId));
@@ -208,7 +218,10 @@ export class Hub implements EventPublisher {
       if (!connection.handshakeDone) {
         const hello = (typeof message === 'object' && message !== null ? message : {}) as { protocol?: unknown; version?: unknown };
         if (hello.protocol !== 'json' || hello.version !== 1) {
-          connection.socket.send(JSON.stringify({ error: 'The handshake must be {"protocol":"json","version":1}: only the JSON protocol, version 1, is supported.' }) + recordSeparator);
+          connection.socket.send(
+            JSON.stringify({ error: 'The handshake must be {"protocol":"json","version":1}: only the JSON protocol, version 1, is supported.' }) +
+              recordSeparator,
+          );
           connection.socket.close();
           return;
         }
@@ -226,16 +239,20 @@ export class Hub implements EventPublisher {
 
   private async handle(connection: Connection, message: HubMessage): Promise<void> {
     if (message.type === MessageType.Ping) return;
-    if (message.type === MessageType.Close) { connection.socket.close(); return; }
+    if (message.type === MessageType.Close) {
+      connection.socket.close();
+      return;
+    }
     if (message.type !== MessageType.Invocation) return;
     const reply = (body: { result?: unknown; error?: string }) => {
-      if (typeof message.invocationId === 'string') connection.socket.send(frame({ type: MessageType.Completion, invocationId: message.invocationId, ...body }));
+      if (typeof message.invocationId === 'string')
+        connection.socket.send(frame({ type: MessageType.Completion, invocationId: message.invocationId, ...body }));
     };
     try {
       if (typeof message.target !== 'string' || (message.arguments !== undefined && !Array.isArray(message.arguments))) {
         throw new HubError('An invocation names its target and passes its arguments as an array.');
       }
-      reply({ result: await this.invoke(connection, message.target, message.arguments ?? []) ?? null });
+      reply({ result: (await this.invoke(connection, message.target, message.arguments ?? [])) ?? null });
     } catch (error) {
       if (!(error instanceof HubError)) this.options.log.error({ err: error }, 'hub method failed');
       reply({ error: error instanceof HubError ? error.message : 'The server could not complete the call.' });
@@ -251,7 +268,12 @@ export class Hub implements EventPublisher {
       // Roles are read again: a role taken away since the socket opened takes effect now.
       const user = await loadUser(this.options.db, connection.user.userId);
       if (!user || !mayUseStore(user.roles, storeId)) throw new HubError(`You do not hold a role at store ${storeId}.`);
-      const store = await this.options.db.selectFrom('storeLocations').select('companyId').where('id', '=', storeId).where('deleted', '=', false).executeTakeFirst();
+      const store = await this.options.db
+        .selectFrom('storeLocations')
+        .select('companyId')
+        .where('id', '=', storeId)
+        .where('deleted', '=', false)
+        .executeTakeFirst();
       if (!store) throw new HubError(`You do not hold a role at store ${storeId}.`);
       connection.stores.set(storeId, store.companyId);
       this.join(connection, storeGroup(storeId));
@@ -270,7 +292,7 @@ export class Hub implements EventPublisher {
       const storeId = [...connection.stores.keys()].find((id) => storeGroup(id) === group);
       if (storeId === undefined) throw new HubError(`Join the store of "${group}" before notifying its group.`);
       // Roles are read again: someone removed from the store since they joined tells its devices nothing.
-      if (!await this.stillAt(connection, storeId)) throw new HubError(`You no longer hold a role at store ${storeId}.`);
+      if (!(await this.stillAt(connection, storeId))) throw new HubError(`You no longer hold a role at store ${storeId}.`);
       if (!(clientRaisableEvents as readonly string[]).includes(name)) {
         throw new HubError(`"${name}" is not an event a device may raise; these are: ${clientRaisableEvents.join(', ')}.`);
       }
@@ -318,12 +340,12 @@ export class Hub implements EventPublisher {
 
   private deliver(message: GroupMessage): void {
     if (message.target === disconnectTarget) {
-      for (const connection of [...this.groups.get(message.group) ?? []]) this.closeWithError(connection, peopleMessages.disabled);
+      for (const connection of [...(this.groups.get(message.group) ?? [])]) this.closeWithError(connection, peopleMessages.disabled);
       return;
     }
     if (message.target === rolesChangedTarget) {
-      for (const connection of [...this.groups.get(message.group) ?? []]) {
-        this.rolesChanged(connection).catch((error: unknown) => this.options.log.error({ err: error }, 'a person\'s store groups were not brought up to date'));
+      for (const connection of [...(this.groups.get(message.group) ?? [])]) {
+        this.rolesChanged(connection).catch((error: unknown) => this.options.log.error({ err: error }, "a person's store groups were not brought up to date"));
       }
       return;
     }
@@ -342,7 +364,10 @@ export class Hub implements EventPublisher {
     const ping = frame({ type: MessageType.Ping });
     const now = Date.now();
     for (const connection of this.connections.values()) {
-      if (now - connection.lastHeard > clientTimeoutMs * 2) { connection.socket.terminate(); continue; }
+      if (now - connection.lastHeard > clientTimeoutMs * 2) {
+        connection.socket.terminate();
+        continue;
+      }
       if (connection.handshakeDone) connection.socket.send(ping);
     }
   }

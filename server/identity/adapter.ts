@@ -20,28 +20,45 @@ export function databaseAdapter(db: Db): new (model: string) => Adapter {
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
         consumedAt: null,
       };
-      await db.insertInto('oidcPayloads').values(row)
-        .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet({
-          payload: row.payload, grantId: row.grantId, userCode: row.userCode, uid: row.uid, expiresAt: row.expiresAt,
-        }))
+      await db
+        .insertInto('oidcPayloads')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['model', 'id']).doUpdateSet({
+            payload: row.payload,
+            grantId: row.grantId,
+            userCode: row.userCode,
+            uid: row.uid,
+            expiresAt: row.expiresAt,
+          }),
+        )
         .execute();
     }
 
     private async findBy(column: 'id' | 'uid' | 'userCode', value: string): Promise<AdapterPayload | undefined> {
-      const row = await db.selectFrom('oidcPayloads').select(['payload', 'expiresAt', 'consumedAt'])
-        .where('model', '=', this.model).where(column, '=', value).executeTakeFirst();
+      const row = await db
+        .selectFrom('oidcPayloads')
+        .select(['payload', 'expiresAt', 'consumedAt'])
+        .where('model', '=', this.model)
+        .where(column, '=', value)
+        .executeTakeFirst();
       if (!row || (row.expiresAt && Date.parse(row.expiresAt) < Date.now())) return undefined;
       const payload = row.payload as AdapterPayload;
       return row.consumedAt ? { ...payload, consumed: Math.floor(Date.parse(row.consumedAt) / 1000) } : payload;
     }
 
-    find(id: string) { return this.findBy('id', id); }
-    findByUid(uid: string) { return this.findBy('uid', uid); }
-    findByUserCode(userCode: string) { return this.findBy('userCode', userCode); }
+    find(id: string) {
+      return this.findBy('id', id);
+    }
+    findByUid(uid: string) {
+      return this.findBy('uid', uid);
+    }
+    findByUserCode(userCode: string) {
+      return this.findBy('userCode', userCode);
+    }
 
     async consume(id: string): Promise<void> {
-      await db.updateTable('oidcPayloads').set({ consumedAt: new Date().toISOString() })
-        .where('model', '=', this.model).where('id', '=', id).execute();
+      await db.updateTable('oidcPayloads').set({ consumedAt: new Date().toISOString() }).where('model', '=', this.model).where('id', '=', id).execute();
     }
 
     async destroy(id: string): Promise<void> {

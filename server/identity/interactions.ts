@@ -22,7 +22,9 @@ export const signInMessages = {
 
 function loginForm(uid: string, email = '', error?: string): string {
   const action = `${identityMountPath}/interaction/${encodeURIComponent(uid)}/login`;
-  return page('Sign in', `
+  return page(
+    'Sign in',
+    `
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${action}" autocomplete="on" novalidate>
   <label for="email">Email</label>
@@ -30,7 +32,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   <label for="password">Password</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required ${email ? 'autofocus' : ''}>
   <button type="submit">Sign in</button>
-</form>`);
+</form>`,
+  );
 }
 
 const loginBody = z.object({ email: z.string().trim().max(254).default(''), password: z.string().max(1000).default('') });
@@ -39,14 +42,17 @@ const loginBody = z.object({ email: z.string().trim().max(254).default(''), pass
 export async function interactionRoutes(app: FastifyInstance, opts: { provider: Provider; db: Db; clock: Clock }): Promise<void> {
   const { provider, db, clock } = opts;
   // An interaction that expired or was finished in another tab has no details: the page says so.
-  const interactionOf = (request: FastifyRequest, reply: FastifyReply) =>
-    provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+  const interactionOf = (request: FastifyRequest, reply: FastifyReply) => provider.interactionDetails(request.raw, reply.raw).catch(() => null);
   await app.register(formbody);
 
   app.get<{ Params: { uid: string } }>(`${identityMountPath}/interaction/:uid`, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const details = await interactionOf(request, reply);
-    if (!details) return reply.code(400).type('text/html').send(page('Sign in', `<p class="error" role="alert">${signInMessages.expired}</p>`));
+    if (!details)
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(page('Sign in', `<p class="error" role="alert">${signInMessages.expired}</p>`));
     if (details.prompt.name === 'login' || !details.session) {
       return reply.type('text/html').send(loginForm(details.uid));
     }
@@ -58,28 +64,50 @@ export async function interactionRoutes(app: FastifyInstance, opts: { provider: 
   app.post<{ Params: { uid: string } }>(`${identityMountPath}/interaction/:uid/login`, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const details = await interactionOf(request, reply);
-    if (!details) return reply.code(400).type('text/html').send(page('Sign in', `<p class="error" role="alert">${signInMessages.expired}</p>`));
+    if (!details)
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(page('Sign in', `<p class="error" role="alert">${signInMessages.expired}</p>`));
     const parsed = loginBody.safeParse(request.body ?? {});
     const { email, password } = parsed.success ? parsed.data : { email: '', password: '' };
     // An empty form is a form to finish, not a failed attempt.
-    if (!email || !password) return reply.code(400).type('text/html').send(loginForm(details.uid, email, signInMessages.empty));
+    if (!email || !password)
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(loginForm(details.uid, email, signInMessages.empty));
 
-    const user = await db.selectFrom('users').select(['userId', 'passwordHash', 'disabledAt']).where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .select(['userId', 'passwordHash', 'disabledAt'])
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
     const attempt = { email, address: request.ip };
     const waitSeconds = await waitBeforeAttempt(db, attempt, clock.now());
     if (waitSeconds > 0) {
-      return reply.code(429).header('retry-after', String(waitSeconds)).type('text/html')
+      return reply
+        .code(429)
+        .header('retry-after', String(waitSeconds))
+        .type('text/html')
         .send(loginForm(details.uid, email, signInMessages.throttled(waitSeconds)));
     }
     // Check against a decoy when the account does not exist, so timing tells nothing either.
-    const ok = await verifyPassword(password, user?.passwordHash ?? decoyHash) && !!user;
+    const ok = (await verifyPassword(password, user?.passwordHash ?? decoyHash)) && !!user;
     if (!ok) {
       await recordFailure(db, attempt, clock.now());
-      return reply.code(401).type('text/html').send(loginForm(details.uid, email, signInMessages.incorrect));
+      return reply
+        .code(401)
+        .type('text/html')
+        .send(loginForm(details.uid, email, signInMessages.incorrect));
     }
     await clearFailures(db, attempt);
     // Said only to whoever knows the password: a disabled account is no secret to its owner.
-    if (user.disabledAt) return reply.code(403).type('text/html').send(loginForm(details.uid, email, peopleMessages.disabled));
+    if (user.disabledAt)
+      return reply
+        .code(403)
+        .type('text/html')
+        .send(loginForm(details.uid, email, peopleMessages.disabled));
     await db.updateTable('users').set({ lastSignInAt: clock.now().toISOString() }).where('userId', '=', user.userId).execute();
     const redirectTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.userId } }, { mergeWithLastSubmission: false });
     return reply.redirect(redirectTo, 303);

@@ -22,8 +22,11 @@ export async function loadServerKeys(db: Db): Promise<ServerKeys> {
     const jwk = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
     const candidate = { jwks: { keys: [jwk] }, cookieKeys: [randomBytes(32).toString('base64url')] };
     // A second process starting at the same moment keeps the first one's keys.
-    await db.insertInto('serverKeys').values({ name: 'identity', value: JSON.stringify(candidate) })
-      .onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('serverKeys')
+      .values({ name: 'identity', value: JSON.stringify(candidate) })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     const row = await db.selectFrom('serverKeys').select('value').where('name', '=', 'identity').executeTakeFirstOrThrow();
     stored = row.value as typeof candidate;
   }

@@ -27,7 +27,6 @@ export interface IdentityOptions {
 export const apiAudience = (publicUrl: string) => `${publicUrl}/api`;
 export const issuerFor = (publicUrl: string) => `${publicUrl}${identityMountPath}`;
 
-
 /**
  * The OpenID provider at /identity: one public client (the PWA) with authorization code + PKCE and
  * refresh tokens; access tokens are JWTs for the API audience. Sign-in is the login page of
@@ -41,21 +40,28 @@ export function createProvider(options: IdentityOptions): Provider {
     adapter: databaseAdapter(db),
     jwks: { keys: keys.jwks.keys as never },
     cookies: { keys: keys.cookieKeys, long: { signed: true }, short: { signed: true } },
-    clients: [{
-      client_id: clientId,
-      client_name: 'AllTrac staff app',
-      token_endpoint_auth_method: 'none',
-      application_type: 'web',
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      redirect_uris: [`${publicUrl}/signin-callback`, `${publicUrl}/signin-silent`],
-      post_logout_redirect_uris: [`${publicUrl}/`, `${publicUrl}/signed-out`],
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_name: 'AllTrac staff app',
+        token_endpoint_auth_method: 'none',
+        application_type: 'web',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${publicUrl}/signin-callback`, `${publicUrl}/signin-silent`],
+        post_logout_redirect_uris: [`${publicUrl}/`, `${publicUrl}/signed-out`],
+      },
+    ],
     scopes,
     claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
     findAccount: async (_ctx, accountId) => {
       // A disabled person has no account here: their refresh tokens are refused (invalid_grant) at the next renewal.
-      const user = await db.selectFrom('users').select(['userId', 'name', 'email']).where('userId', '=', accountId).where('disabledAt', 'is', null).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select(['userId', 'name', 'email'])
+        .where('userId', '=', accountId)
+        .where('disabledAt', 'is', null)
+        .executeTakeFirst();
       if (!user) return undefined;
       return { accountId: user.userId, claims: async () => ({ sub: user.userId, name: user.name, email: user.email }) };
     },
@@ -72,8 +78,14 @@ export function createProvider(options: IdentityOptions): Provider {
           const hint = (ctx.oidc.entities as { IdTokenHint?: { payload?: { sub?: unknown } } }).IdTokenHint;
           const fromTheApp = hint?.payload?.sub !== undefined && hint.payload.sub === ctx.oidc.session?.accountId;
           ctx.body = fromTheApp
-            ? page('Signing out', `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}<p>Signing you out…</p><noscript><button form="op.logoutForm">Sign out</button></noscript><script src="${signOutScriptPath}"></script>`)
-            : page('Sign out?', `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}<p>Do you want to sign out of AllTrac on this device?</p><button form="op.logoutForm">Sign out</button><p><a href="${escapeHtml(publicUrl)}/">Stay signed in</a></p>`);
+            ? page(
+                'Signing out',
+                `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}<p>Signing you out…</p><noscript><button form="op.logoutForm">Sign out</button></noscript><script src="${signOutScriptPath}"></script>`,
+              )
+            : page(
+                'Sign out?',
+                `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}<p>Do you want to sign out of AllTrac on this device?</p><button form="op.logoutForm">Sign out</button><p><a href="${escapeHtml(publicUrl)}/">Stay signed in</a></p>`,
+              );
         },
         postLogoutSuccessSource: async (ctx) => {
           ctx.body = page('Signed out', `<p>You are signed out.</p><p><a href="${escapeHtml(publicUrl)}/">Back to the app</a></p>`);
@@ -105,7 +117,8 @@ export function createProvider(options: IdentityOptions): Provider {
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     // The sign-in a token comes from (its grant, as a digest): a device's health report is tied to it.
-    extraTokenClaims: async (_ctx, token) => ('grantId' in token && typeof token.grantId === 'string' ? { [signInClaim]: signInDigest(token.grantId) } : undefined),
+    extraTokenClaims: async (_ctx, token) =>
+      'grantId' in token && typeof token.grantId === 'string' ? { [signInClaim]: signInDigest(token.grantId) } : undefined,
     pkce: { required: () => true },
     ttl: {
       AccessToken: accessTokenTtl,
@@ -119,7 +132,10 @@ export function createProvider(options: IdentityOptions): Provider {
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = page('Sign-in problem', `<p>${escapeHtml(out.error_description ?? out.error)}</p><p><a href="${escapeHtml(publicUrl)}/">Back to the app</a></p>`);
+      ctx.body = page(
+        'Sign-in problem',
+        `<p>${escapeHtml(out.error_description ?? out.error)}</p><p><a href="${escapeHtml(publicUrl)}/">Back to the app</a></p>`,
+      );
     },
   };
 
@@ -148,4 +164,3 @@ export function page(title: string, body: string): string {
 </style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
-

@@ -29,8 +29,11 @@ const subjects = ({ email, address }: SignInAttempt) => {
 /** Seconds to wait before this attempt may be checked, or 0. */
 export async function waitBeforeAttempt(db: Db, attempt: SignInAttempt, now: Date): Promise<number> {
   const keys = subjects(attempt);
-  const rows = await db.selectFrom('signInFailures').select(['subject', 'failures', 'firstFailureAt', 'lastFailureAt'])
-    .where('subject', 'in', [keys.pair, keys.account, keys.address]).execute();
+  const rows = await db
+    .selectFrom('signInFailures')
+    .select(['subject', 'failures', 'firstFailureAt', 'lastFailureAt'])
+    .where('subject', 'in', [keys.pair, keys.account, keys.address])
+    .execute();
   const at = now.getTime();
   let untilMs = 0;
   for (const row of rows) {
@@ -50,22 +53,38 @@ export async function waitBeforeAttempt(db: Db, attempt: SignInAttempt, now: Dat
 }
 
 const windowOf = (subject: string) =>
-  subject.startsWith('pair:') ? signInLimits.pair.windowMinutes : subject.startsWith('account:') ? signInLimits.account.windowMinutes : signInLimits.address.windowMinutes;
+  subject.startsWith('pair:')
+    ? signInLimits.pair.windowMinutes
+    : subject.startsWith('account:')
+      ? signInLimits.account.windowMinutes
+      : signInLimits.address.windowMinutes;
 
 export async function recordFailure(db: Db, attempt: SignInAttempt, now: Date): Promise<void> {
   const keys = subjects(attempt);
   const at = now.toISOString();
   for (const subject of [keys.pair, keys.account, keys.address]) {
     const windowStart = new Date(now.getTime() - windowOf(subject) * 60_000).toISOString();
-    await db.insertInto('signInFailures').values({ subject, failures: 1, firstFailureAt: at, lastFailureAt: at })
-      .onConflict((oc) => oc.column('subject').doUpdateSet((eb) => ({
-        failures: eb.case().when('signInFailures.firstFailureAt', '<', windowStart).then(1).else(eb('signInFailures.failures', '+', 1)).end(),
-        firstFailureAt: eb.case().when('signInFailures.firstFailureAt', '<', windowStart).then(at).else(eb.ref('signInFailures.firstFailureAt')).end(),
-        lastFailureAt: at,
-      })))
+    await db
+      .insertInto('signInFailures')
+      .values({ subject, failures: 1, firstFailureAt: at, lastFailureAt: at })
+      .onConflict((oc) =>
+        oc.column('subject').doUpdateSet((eb) => ({
+          failures: eb
+            .case()
+            .when('signInFailures.firstFailureAt', '<', windowStart)
+            .then(1)
+            .else(eb('signInFailures.failures', '+', 1))
+            .end(),
+          firstFailureAt: eb.case().when('signInFailures.firstFailureAt', '<', windowStart).then(at).else(eb.ref('signInFailures.firstFailureAt')).end(),
+          lastFailureAt: at,
+        })),
+      )
       .execute();
   }
-  await db.deleteFrom('signInFailures').where('lastFailureAt', '<', new Date(now.getTime() - 86_400_000).toISOString()).execute();
+  await db
+    .deleteFrom('signInFailures')
+    .where('lastFailureAt', '<', new Date(now.getTime() - 86_400_000).toISOString())
+    .execute();
 }
 
 /** A successful sign-in clears the account's counts (not its address's: the ceiling guards the address). */

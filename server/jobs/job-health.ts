@@ -8,7 +8,7 @@ export const backgroundJobs = {
   },
   visitMessages: {
     label: 'Reminders and thank-yous',
-    description: 'Queues each visit\'s appointment reminder and thank-you at the hours its store set, every minute.',
+    description: "Queues each visit's appointment reminder and thank-you at the hours its store set, every minute.",
   },
 } as const;
 export type JobName = keyof typeof backgroundJobs;

@@ -26,7 +26,8 @@ function isPermanent(error: unknown): boolean {
 type Outcome = { status: 'sent'; providerId: string } | { status: 'failed' | 'retry'; problem: string };
 
 /** Said of a message whose process stopped while handing it to the provider. */
-export const interruptedProblem = 'The server stopped while handing this message to the provider, so it may or may not have gone; it was not sent again. Check with the customer before sending it once more.';
+export const interruptedProblem =
+  'The server stopped while handing this message to the provider, so it may or may not have gone; it was not sent again. Check with the customer before sending it once more.';
 
 /** Words for the store about why a message did not go, from the provider's error without its internals. */
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -41,7 +42,17 @@ export class OutboundDispatcher {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly options: { db: Db; writes: WritePath; clock: Clock; sms: SmsSender; mailer: Mailer; log: (message: string, error?: unknown) => void; health?: JobHealth }) {}
+  constructor(
+    private readonly options: {
+      db: Db;
+      writes: WritePath;
+      clock: Clock;
+      sms: SmsSender;
+      mailer: Mailer;
+      log: (message: string, error?: unknown) => void;
+      health?: JobHealth;
+    },
+  ) {}
 
   /** Logged, and kept as the job's last problem for the platform's health view. */
   private problem(message: string, error?: unknown): void {
@@ -65,7 +76,9 @@ export class OutboundDispatcher {
           this.problem('Sending queued messages failed; they are tried again shortly.', error);
         }
       } while (this.again);
-    })().finally(() => { this.running = null; });
+    })().finally(() => {
+      this.running = null;
+    });
   }
 
   /** Drains every few seconds too: retries, and messages left by a process that stopped. */
@@ -101,13 +114,25 @@ export class OutboundDispatcher {
   private async claim(): Promise<Outbound[]> {
     const now = this.options.clock.now();
     const { db } = this.options;
-    return db.updateTable('outboundMessages')
+    return db
+      .updateTable('outboundMessages')
       .set((eb) => ({ claimedUntil: new Date(now.getTime() + leaseMs).toISOString(), attempts: eb('attempts', '+', 1) }))
-      .where('storeMessageId', 'in', db.selectFrom('outboundMessages').select('storeMessageId')
-        .where('status', '=', 'queued').where('nextAttemptAt', '<=', now.toISOString())
-        .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', now.toISOString())]))
-        .orderBy('createdAt').limit(batch).forUpdate().skipLocked())
-      .returningAll().execute();
+      .where(
+        'storeMessageId',
+        'in',
+        db
+          .selectFrom('outboundMessages')
+          .select('storeMessageId')
+          .where('status', '=', 'queued')
+          .where('nextAttemptAt', '<=', now.toISOString())
+          .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', now.toISOString())]))
+          .orderBy('createdAt')
+          .limit(batch)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute();
   }
 
   /**
@@ -116,18 +141,25 @@ export class OutboundDispatcher {
    */
   private async giveUpInterrupted(): Promise<void> {
     const now = this.options.clock.now().toISOString();
-    const interrupted = await this.options.db.updateTable('outboundMessages')
+    const interrupted = await this.options.db
+      .updateTable('outboundMessages')
       .set({ status: 'failed', claimedUntil: null, problem: interruptedProblem })
-      .where('status', '=', 'sending').where('claimedUntil', '<', now)
-      .returningAll().execute();
+      .where('status', '=', 'sending')
+      .where('claimedUntil', '<', now)
+      .returningAll()
+      .execute();
     for (const message of interrupted) await this.recordOnMessage(message, { status: 'failed', problem: interruptedProblem });
   }
 
   private async deliver(message: Outbound): Promise<void> {
     // Handed over from here: committed before the provider is called, so whatever becomes of this process or
     // of the recording below, no one hands this message to the provider again.
-    const handed = await this.options.db.updateTable('outboundMessages').set({ status: 'sending', handedAt: this.options.clock.now().toISOString() })
-      .where('storeMessageId', '=', message.storeMessageId).where('status', '=', 'queued').executeTakeFirst();
+    const handed = await this.options.db
+      .updateTable('outboundMessages')
+      .set({ status: 'sending', handedAt: this.options.clock.now().toISOString() })
+      .where('storeMessageId', '=', message.storeMessageId)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
     if (Number(handed.numUpdatedRows) === 0) return;
     let outcome: Outcome;
     try {
@@ -135,7 +167,11 @@ export class OutboundDispatcher {
         const sent = await this.options.sms.send({ to: message.toAddress, from: message.fromAddress ?? '', body: message.body });
         outcome = { status: 'sent', providerId: sent.providerId };
       } else {
-        const via = await this.options.mailer.send({ to: message.toAddress, subject: message.subject ?? 'A message from your tire and auto store', text: message.body });
+        const via = await this.options.mailer.send({
+          to: message.toAddress,
+          subject: message.subject ?? 'A message from your tire and auto store',
+          text: message.body,
+        });
         outcome = { status: 'sent', providerId: via === 'sink' ? sinkProviderId : 'smtp' };
       }
     } catch (error) {
@@ -158,9 +194,13 @@ export class OutboundDispatcher {
       this.problem(`Message ${message.storeMessageId} could not be sent (${outcome.problem}); it is tried again from ${nextAttemptAt}.`);
       return;
     }
-    await row.set(outcome.status === 'sent'
-      ? { status: 'sent', providerId: outcome.providerId, sentAt: now.toISOString(), claimedUntil: null, problem: null }
-      : { status: 'failed', claimedUntil: null, problem: outcome.problem }).execute();
+    await row
+      .set(
+        outcome.status === 'sent'
+          ? { status: 'sent', providerId: outcome.providerId, sentAt: now.toISOString(), claimedUntil: null, problem: null }
+          : { status: 'failed', claimedUntil: null, problem: outcome.problem },
+      )
+      .execute();
   }
 
   /**
@@ -176,13 +216,18 @@ export class OutboundDispatcher {
         const key = { storeMessageId: message.storeMessageId };
         // A notice to the store's people has no store message to follow it.
         if (!(await w.read(storeMessages, key))) return;
-        const { row, changed } = await w.change(storeMessages, key, () => (outcome.status === 'sent'
-          ? { deliveryStatus: 'Sent' as const, deliveryProblem: null }
-          : { deliveryStatus: 'Failed' as const, deliveryProblem: outcome.problem }));
+        const { row, changed } = await w.change(storeMessages, key, () =>
+          outcome.status === 'sent'
+            ? { deliveryStatus: 'Sent' as const, deliveryProblem: null }
+            : { deliveryStatus: 'Failed' as const, deliveryProblem: outcome.problem },
+        );
         if (changed) w.event(storeMessages, row, 'NewOutGoingMessage', [message.storeMessageId]);
       });
     } catch (error) {
-      this.problem(`Message ${message.storeMessageId} was ${outcome.status === 'sent' ? 'sent' : 'given up'}, but its thread could not be updated; it is not sent again.`, error);
+      this.problem(
+        `Message ${message.storeMessageId} was ${outcome.status === 'sent' ? 'sent' : 'given up'}, but its thread could not be updated; it is not sent again.`,
+        error,
+      );
     }
   }
 }

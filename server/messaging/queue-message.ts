@@ -70,7 +70,7 @@ async function recentMessages(w: Writer, storeId: number, budget: MessageBudget)
 /** Why one more message may not leave the writer's store now (src/domain/messages/message-limits.ts), or null. */
 export async function messageLimitOf(w: Writer, budget: MessageBudget = 'sender'): Promise<{ words: string; retryAfterSeconds: number } | null> {
   const { storeId } = w.scope;
-  if (storeId === null) throw new Error('A store\'s message is sent from a store: write it in a store scope.');
+  if (storeId === null) throw new Error("A store's message is sent from a store: write it in a store scope.");
   return messageLimitReached(await recentMessages(w, storeId, budget), w.messageLimits);
 }
 
@@ -83,13 +83,30 @@ async function refuseOverLimit(w: Writer, budget: MessageBudget): Promise<void> 
 
 async function enqueue(w: Writer, id: string, envelope: Envelope, budget: MessageBudget): Promise<void> {
   const { storeId } = w.scope;
-  if (storeId === null) throw new Error('A store\'s message is sent from a store: write it in a store scope.');
+  if (storeId === null) throw new Error("A store's message is sent from a store: write it in a store scope.");
   await refuseOverLimit(w, budget);
   const now = w.now.toISOString();
-  await w.trx.insertInto('outboundMessages').values({
-    storeMessageId: id, companyId: w.scope.companyId, storeId, channel: envelope.channel,
-    toAddress: envelope.to, fromAddress: envelope.from, subject: envelope.subject, body: envelope.body,
-    sentBy: w.scope.user.userId, sentByName: w.scope.user.name, nextAttemptAt: now,
-    claimedUntil: null, providerId: null, problem: null, createdAt: now, sentAt: null, budget,
-  }).onConflict((oc) => oc.column('storeMessageId').doNothing()).execute();
+  await w.trx
+    .insertInto('outboundMessages')
+    .values({
+      storeMessageId: id,
+      companyId: w.scope.companyId,
+      storeId,
+      channel: envelope.channel,
+      toAddress: envelope.to,
+      fromAddress: envelope.from,
+      subject: envelope.subject,
+      body: envelope.body,
+      sentBy: w.scope.user.userId,
+      sentByName: w.scope.user.name,
+      nextAttemptAt: now,
+      claimedUntil: null,
+      providerId: null,
+      problem: null,
+      createdAt: now,
+      sentAt: null,
+      budget,
+    })
+    .onConflict((oc) => oc.column('storeMessageId').doNothing())
+    .execute();
 }

@@ -10,8 +10,8 @@ import type { Writer } from '../sync/write-path.ts';
 import { queueStaffEmail } from './queue-message.ts';
 import { queueVisitMessage } from './visit-message.ts';
 
-export type FollowUpStore = TemplateStore & Pick<StoreLocation, 'twilioPhoneNumber' | 'ratingsEnabled' | 'lowRatingFollowUpEnabled' | 'highRatingFollowUpEnabled'>
-  & { id: number; companyId: number };
+export type FollowUpStore = TemplateStore &
+  Pick<StoreLocation, 'twilioPhoneNumber' | 'ratingsEnabled' | 'lowRatingFollowUpEnabled' | 'highRatingFollowUpEnabled'> & { id: number; companyId: number };
 
 /** How long after the store's first answer to a low rating the customer's reply still gets the second. */
 const stepTwoWindowMs = 14 * 86_400_000;
@@ -22,17 +22,28 @@ const stepTwoWindowMs = 14 * 86_400_000;
  * went wrong (ServiceLowRatingStep1); a high score thanks them, asking for a review when the store has a
  * review link (ServiceHighRatingWithReview, else ServiceHighRating), when the store chose it.
  */
-export async function followUpRating(w: Writer, store: FollowUpStore, rating: { visitId: string; score: number; comment: string | null; customerName: string | null }, publicUrl: string): Promise<void> {
+export async function followUpRating(
+  w: Writer,
+  store: FollowUpStore,
+  rating: { visitId: string; score: number; comment: string | null; customerName: string | null },
+  publicUrl: string,
+): Promise<void> {
   const followUp = ratingFollowUp(rating.score, store);
   const base = { scheduledVisitId: rating.visitId, withRatingLink: false, publicUrl };
   if (isLowScore(rating.score)) {
     const first = await queueVisitMessage(w, store, {
-      ...base, kind: 'lowRating', templateType: 'ServiceLowRatingStep1', skip: followUp ? null : 'The store does not follow up low ratings',
+      ...base,
+      kind: 'lowRating',
+      templateType: 'ServiceLowRatingStep1',
+      skip: followUp ? null : 'The store does not follow up low ratings',
     });
     if (first !== null) await tellStoreOfLowRating(w, store, rating, publicUrl);
   } else if (isHighScore(rating.score)) {
     await queueVisitMessage(w, store, {
-      ...base, kind: 'highRating', templateType: followUp?.templateType ?? 'ServiceHighRating', skip: followUp ? null : 'The store does not follow up high ratings',
+      ...base,
+      kind: 'highRating',
+      templateType: followUp?.templateType ?? 'ServiceHighRating',
+      skip: followUp ? null : 'The store does not follow up high ratings',
     });
   }
 }
@@ -42,23 +53,48 @@ export async function followUpRating(w: Writer, store: FollowUpStore, rating: { 
  * thank-you after a complaint (or the reverse) would answer something they did not say. A rating changed to a low
  * one is still news to the store, which is told as for a first low rating.
  */
-export async function followUpChangedRating(w: Writer, store: FollowUpStore, before: number, rating: { visitId: string; score: number; comment: string | null; customerName: string | null }, publicUrl: string): Promise<void> {
+export async function followUpChangedRating(
+  w: Writer,
+  store: FollowUpStore,
+  before: number,
+  rating: { visitId: string; score: number; comment: string | null; customerName: string | null },
+  publicUrl: string,
+): Promise<void> {
   if (isLowScore(rating.score) && !isLowScore(before)) await tellStoreOfLowRating(w, store, rating, publicUrl);
 }
 
-async function tellStoreOfLowRating(w: Writer, store: FollowUpStore, rating: { visitId: string; score: number; comment: string | null; customerName: string | null }, publicUrl: string): Promise<void> {
-  const words = renderedTemplate('MemberLowRating', await storeTemplates(w.trx, store.companyId, store.id), templateValues({ store, name: rating.customerName }))!;
+async function tellStoreOfLowRating(
+  w: Writer,
+  store: FollowUpStore,
+  rating: { visitId: string; score: number; comment: string | null; customerName: string | null },
+  publicUrl: string,
+): Promise<void> {
+  const words = renderedTemplate(
+    'MemberLowRating',
+    await storeTemplates(w.trx, store.companyId, store.id),
+    templateValues({ store, name: rating.customerName }),
+  )!;
   const link = `/appointment-rating/${rating.visitId}`;
   const said = rating.comment ? `: “${rating.comment}”` : '';
   await notifyStoreStaff(w, {
-    roles: frontCounter.filter((r) => r !== 'PointSAdmin'), kind: 'rating', link,
+    roles: frontCounter.filter((r) => r !== 'PointSAdmin'),
+    kind: 'rating',
+    link,
     content: `${escapeHtml(words.smsText)} <b>${rating.score} of 5</b>${escapeHtml(said)}`,
   });
-  const contacts = await w.trx.selectFrom('storeContacts').select('email').where('companyId', '=', store.companyId).where('storeId', '=', store.id)
-    .where('deleted', '=', false).where('email', 'is not', null).execute();
+  const contacts = await w.trx
+    .selectFrom('storeContacts')
+    .select('email')
+    .where('companyId', '=', store.companyId)
+    .where('storeId', '=', store.id)
+    .where('deleted', '=', false)
+    .where('email', 'is not', null)
+    .execute();
   for (const { email } of contacts) {
     await queueStaffEmail(w, nameBasedUuid(`low-rating:${rating.visitId}:${email}`), {
-      to: email!, subject: words.emailSubject, body: [words.emailText, '', `${rating.score} of 5${said}`, '', `See the visit in AllTrac: ${publicUrl}${link}`].join('\n'),
+      to: email!,
+      subject: words.emailSubject,
+      body: [words.emailText, '', `${rating.score} of 5${said}`, '', `See the visit in AllTrac: ${publicUrl}${link}`].join('\n'),
     });
   }
 }
@@ -69,11 +105,23 @@ async function tellStoreOfLowRating(w: Writer, store: FollowUpStore, rating: { v
  */
 export async function followUpLowRatingReply(w: Writer, store: FollowUpStore, customerId: string, publicUrl: string): Promise<void> {
   if (!store.lowRatingFollowUpEnabled) return;
-  const asked = await w.trx.selectFrom('visitMessages').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'visitMessages.scheduledVisitId')
-    .select('visitMessages.scheduledVisitId').where('visitMessages.storeId', '=', store.id).where('visitMessages.kind', '=', 'lowRating')
-    .where('visitMessages.storeMessageId', 'is not', null).where('scheduledVisits.customerId', '=', customerId)
+  const asked = await w.trx
+    .selectFrom('visitMessages')
+    .innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'visitMessages.scheduledVisitId')
+    .select('visitMessages.scheduledVisitId')
+    .where('visitMessages.storeId', '=', store.id)
+    .where('visitMessages.kind', '=', 'lowRating')
+    .where('visitMessages.storeMessageId', 'is not', null)
+    .where('scheduledVisits.customerId', '=', customerId)
     .where('visitMessages.createdAt', '>=', new Date(w.now.getTime() - stepTwoWindowMs).toISOString())
-    .orderBy('visitMessages.createdAt', 'desc').executeTakeFirst();
+    .orderBy('visitMessages.createdAt', 'desc')
+    .executeTakeFirst();
   if (!asked) return;
-  await queueVisitMessage(w, store, { scheduledVisitId: asked.scheduledVisitId, kind: 'lowRatingStep2', templateType: 'ServiceLowRatingStep2', withRatingLink: false, publicUrl });
+  await queueVisitMessage(w, store, {
+    scheduledVisitId: asked.scheduledVisitId,
+    kind: 'lowRatingStep2',
+    templateType: 'ServiceLowRatingStep2',
+    withRatingLink: false,
+    publicUrl,
+  });
 }

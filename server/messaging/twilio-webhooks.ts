@@ -55,9 +55,13 @@ export async function twilioWebhookRoutes(app: FastifyInstance, { db, config, wr
       if (!authToken) throw new ProblemError('forbidden', 'This server takes no texts: Twilio is not set up (TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN).');
       const signature = request.headers['x-twilio-signature'];
       const params = request.body;
-      if (typeof signature !== 'string' || typeof params !== 'object' || params === null
-        || !twilio.validateRequest(authToken, signature, `${config.publicUrl}${request.url}`, params as Record<string, unknown>)) {
-        throw new ProblemError('forbidden', 'This request does not carry a valid Twilio signature for this server\'s address.');
+      if (
+        typeof signature !== 'string' ||
+        typeof params !== 'object' ||
+        params === null ||
+        !twilio.validateRequest(authToken, signature, `${config.publicUrl}${request.url}`, params as Record<string, unknown>)
+      ) {
+        throw new ProblemError('forbidden', "This request does not carry a valid Twilio signature for this server's address.");
       }
       return parseOrProblem(schema, params, 'The Twilio request');
     };
@@ -76,8 +80,13 @@ export async function twilioWebhookRoutes(app: FastifyInstance, { db, config, wr
     hooks.post(twilioWebhookPaths.status, limits, async (request, reply) => {
       const report = signed(request, statusSchema);
       const status = reportedStatus[report.MessageStatus];
-      const queued = status ? await db.selectFrom('outboundMessages').select(['storeMessageId', 'companyId', 'storeId', 'sentBy', 'sentByName'])
-        .where('providerId', '=', report.MessageSid).executeTakeFirst() : undefined;
+      const queued = status
+        ? await db
+            .selectFrom('outboundMessages')
+            .select(['storeMessageId', 'companyId', 'storeId', 'sentBy', 'sentByName'])
+            .where('providerId', '=', report.MessageSid)
+            .executeTakeFirst()
+        : undefined;
       // A report on a message this server did not send, or a state we do not show, changes nothing.
       if (!status || !queued) return reply.code(204).send();
       const sender = { userId: queued.sentBy, name: queued.sentByName ?? 'Messages' } as AuthUser;
@@ -101,9 +110,24 @@ type Store = FollowUpStore;
  * across every company, by a unique index), found exactly as Twilio sends it (E.164).
  */
 function storeByTextingNumber(db: ModuleContext['db'], to: string): Promise<Store | undefined> {
-  return db.selectFrom('storeLocations').select(['id', 'companyId', 'name', 'phoneNumber', 'twilioPhoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl',
-    'ratingsEnabled', 'lowRatingFollowUpEnabled', 'highRatingFollowUpEnabled']).where('deleted', '=', false)
-    .where('twilioPhoneNumber', '=', to).executeTakeFirst();
+  return db
+    .selectFrom('storeLocations')
+    .select([
+      'id',
+      'companyId',
+      'name',
+      'phoneNumber',
+      'twilioPhoneNumber',
+      'timeZone',
+      'googleReviewUrl',
+      'yelpReviewUrl',
+      'ratingsEnabled',
+      'lowRatingFollowUpEnabled',
+      'highRatingFollowUpEnabled',
+    ])
+    .where('deleted', '=', false)
+    .where('twilioPhoneNumber', '=', to)
+    .executeTakeFirst();
 }
 
 /**
@@ -118,10 +142,25 @@ async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSch
   const customer = await customerByPhone(w, text.From);
   const name = messageName(customer);
   const message: StoreMessage = {
-    storeMessageId, customerId: customer?.customerId ?? null, visitId: null, name, email: null, phoneNumber: text.From,
-    preferredContactMethod: 'Sms', messageDeliveryMethod: 'Sms', messageDirection: 'Inbound', templateType: 'Incoming',
-    content: text.Body, sentOn: w.now.toISOString(), customerInquiryType: null, storeServiceId: null, isArchived: false,
-    repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: null, deliveryProblem: null,
+    storeMessageId,
+    customerId: customer?.customerId ?? null,
+    visitId: null,
+    name,
+    email: null,
+    phoneNumber: text.From,
+    preferredContactMethod: 'Sms',
+    messageDeliveryMethod: 'Sms',
+    messageDirection: 'Inbound',
+    templateType: 'Incoming',
+    content: text.Body,
+    sentOn: w.now.toISOString(),
+    customerInquiryType: null,
+    storeServiceId: null,
+    isArchived: false,
+    repliedToByUserId: null,
+    repliedToByUserName: null,
+    deliveryStatus: null,
+    deliveryProblem: null,
   };
   const row = await w.create(storeMessages, message);
   w.event(storeMessages, row, 'NewIncomingMessage', [storeMessageId]);
@@ -136,7 +175,7 @@ async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSch
   const changedStop = ['textStops', `${store.id}/${text.From}`];
   if (keyword === 'stop' && !(await w.read(textStops, stop))) {
     const stoppedOn = w.now.toISOString();
-    const stopped = await w.revive(textStops, stop)
+    const stopped = (await w.revive(textStops, stop))
       ? (await w.change(textStops, stop, () => ({ stoppedOn }))).row
       : await w.create(textStops, { phoneNumber: text.From, stoppedOn });
     w.event(textStops, stopped, 'ReplicaChanged', changedStop);
@@ -146,15 +185,26 @@ async function receive(w: Writer, store: Store, text: z.infer<typeof incomingSch
     if (lifted) w.event(textStops, lifted, 'ReplicaChanged', changedStop);
     // Texting START is the customer's own agreement to texts: recorded where staff record consent.
     if (customer) {
-      const agreed = await w.change(customers, { customerId: customer.customerId }, (current) => (current.textConsentMethod ? null
-        : { textConsentMethod: 'TextReply' as const, textConsentGivenOn: w.now.toISOString(), textConsentRecordedBy: 'Texted START' }));
+      const agreed = await w.change(customers, { customerId: customer.customerId }, (current) =>
+        current.textConsentMethod
+          ? null
+          : { textConsentMethod: 'TextReply' as const, textConsentGivenOn: w.now.toISOString(), textConsentRecordedBy: 'Texted START' },
+      );
       if (agreed.changed) w.event(customers, agreed.row, 'CustomerChanged', [customer.customerId]);
     }
   }
   if (!store.twilioPhoneNumber) return;
   const answer = keywordReply(keyword, store, await storeTemplates(w.trx, store.companyId, store.id));
-  await queueMessage(w, {
-    ...message, storeMessageId: messageIdOf(`${text.MessageSid}:reply`), messageDirection: 'Outbound', templateType: answer.templateType,
-    content: answer.content, deliveryStatus: 'Queued',
-  }, { channel: 'sms', to: text.From, from: store.twilioPhoneNumber, subject: null, body: answer.content });
+  await queueMessage(
+    w,
+    {
+      ...message,
+      storeMessageId: messageIdOf(`${text.MessageSid}:reply`),
+      messageDirection: 'Outbound',
+      templateType: answer.templateType,
+      content: answer.content,
+      deliveryStatus: 'Queued',
+    },
+    { channel: 'sms', to: text.From, from: store.twilioPhoneNumber, subject: null, body: answer.content },
+  );
 }

@@ -27,7 +27,10 @@ export async function queueVisitMessage(
   w: Writer,
   store: VisitMessageStore,
   message: {
-    scheduledVisitId: string; templateType: MessageTemplateType; withRatingLink: boolean; publicUrl: string;
+    scheduledVisitId: string;
+    templateType: MessageTemplateType;
+    withRatingLink: boolean;
+    publicUrl: string;
     /** The automatic message it is, sent once per visit; null for one staff send when they choose (a report, sent again if asked). */
     kind: VisitMessageKind | null;
     inspectionReportLink?: string;
@@ -37,22 +40,50 @@ export async function queueVisitMessage(
 ): Promise<{ queued: true; storeMessageId: string } | { queued: false; skipped: string } | null> {
   const { scheduledVisitId, kind, templateType } = message;
   if (kind) {
-    const claimed = await w.trx.insertInto('visitMessages')
-      .values({ scheduledVisitId, kind, companyId: store.companyId, storeId: store.id, storeMessageId: null, skippedBecause: null, createdAt: w.now.toISOString() })
-      .onConflict((oc) => oc.columns(['scheduledVisitId', 'kind']).doNothing()).returning('scheduledVisitId').executeTakeFirst();
+    const claimed = await w.trx
+      .insertInto('visitMessages')
+      .values({
+        scheduledVisitId,
+        kind,
+        companyId: store.companyId,
+        storeId: store.id,
+        storeMessageId: null,
+        skippedBecause: null,
+        createdAt: w.now.toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['scheduledVisitId', 'kind']).doNothing())
+      .returning('scheduledVisitId')
+      .executeTakeFirst();
     if (!claimed) return null;
   }
-  const visit = await w.trx.selectFrom('scheduledVisits').select(['customerId', 'vehicleId', 'scheduledCustomerCheckIn', 'scheduledVisitHashId'])
-    .where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
-  const customer = visit.customerId ? await w.trx.selectFrom('customers').select(['customerId', 'companyName', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
-    .where('customerId', '=', visit.customerId).where('deleted', '=', false).executeTakeFirst() : undefined;
-  const stops = new Set((await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('deleted', '=', false).execute()).map((s) => s.phoneNumber));
+  const visit = await w.trx
+    .selectFrom('scheduledVisits')
+    .select(['customerId', 'vehicleId', 'scheduledCustomerCheckIn', 'scheduledVisitHashId'])
+    .where('scheduledVisitId', '=', scheduledVisitId)
+    .executeTakeFirstOrThrow();
+  const customer = visit.customerId
+    ? await w.trx
+        .selectFrom('customers')
+        .select(['customerId', 'companyName', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
+        .where('customerId', '=', visit.customerId)
+        .where('deleted', '=', false)
+        .executeTakeFirst()
+    : undefined;
+  const stops = new Set(
+    (await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('deleted', '=', false).execute()).map(
+      (s) => s.phoneNumber,
+    ),
+  );
   // An automatic message over the store's volume is not sent later (a reminder after the visit helps nobody): it is
   // skipped with the reason. A person's send of one (a report) is refused with the limit's words.
   const overLimit = kind ? await messageLimitOf(w) : null;
-  const route = message.skip ? { skipped: message.skip }
-    : overLimit ? { skipped: overLimit.words }
-      : customer ? automaticChannel(customer, store, (number) => stops.has(number)) : { skipped: 'The visit has no customer' };
+  const route = message.skip
+    ? { skipped: message.skip }
+    : overLimit
+      ? { skipped: overLimit.words }
+      : customer
+        ? automaticChannel(customer, store, (number) => stops.has(number))
+        : { skipped: 'The visit has no customer' };
   const record = async (fields: { storeMessageId: string } | { skippedBecause: string }) => {
     if (kind) await w.trx.updateTable('visitMessages').set(fields).where('scheduledVisitId', '=', scheduledVisitId).where('kind', '=', kind).execute();
   };
@@ -60,9 +91,14 @@ export async function queueVisitMessage(
     await record({ skippedBecause: route.skipped });
     return { queued: false, skipped: route.skipped };
   }
-  const vehicle = visit.vehicleId ? await w.trx.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('vehicleId', '=', visit.vehicleId).executeTakeFirst() : undefined;
+  const vehicle = visit.vehicleId
+    ? await w.trx.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('vehicleId', '=', visit.vehicleId).executeTakeFirst()
+    : undefined;
   const values = templateValues({
-    store, customer: customer ?? null, appointmentAt: visit.scheduledCustomerCheckIn, vehicle: vehicle ?? null,
+    store,
+    customer: customer ?? null,
+    appointmentAt: visit.scheduledCustomerCheckIn,
+    vehicle: vehicle ?? null,
     ratingLink: message.withRatingLink ? ratingLinkFor(message.publicUrl, store, visit) : null,
     inspectionReportLink: message.inspectionReportLink ?? null,
   });
@@ -70,14 +106,33 @@ export async function queueVisitMessage(
   const name = messageName(customer);
   const sms = route.channel === 'sms';
   const row: StoreMessage = {
-    storeMessageId: randomUUID(), customerId: customer!.customerId, visitId: scheduledVisitId, name, email: sms ? null : route.to, phoneNumber: sms ? route.to : null,
-    preferredContactMethod: sms ? 'Sms' : 'Email', messageDeliveryMethod: sms ? 'Sms' : 'Email', messageDirection: 'Outbound', templateType,
-    content: sms ? words.smsText : words.emailText, sentOn: w.now.toISOString(), customerInquiryType: null, storeServiceId: null, isArchived: false,
-    repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+    storeMessageId: randomUUID(),
+    customerId: customer!.customerId,
+    visitId: scheduledVisitId,
+    name,
+    email: sms ? null : route.to,
+    phoneNumber: sms ? route.to : null,
+    preferredContactMethod: sms ? 'Sms' : 'Email',
+    messageDeliveryMethod: sms ? 'Sms' : 'Email',
+    messageDirection: 'Outbound',
+    templateType,
+    content: sms ? words.smsText : words.emailText,
+    sentOn: w.now.toISOString(),
+    customerInquiryType: null,
+    storeServiceId: null,
+    isArchived: false,
+    repliedToByUserId: null,
+    repliedToByUserName: null,
+    deliveryStatus: 'Queued',
+    deliveryProblem: null,
   };
-  await queueMessage(w, row, sms
-    ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: row.content }
-    : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: row.content });
+  await queueMessage(
+    w,
+    row,
+    sms
+      ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: row.content }
+      : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: row.content },
+  );
   await record({ storeMessageId: row.storeMessageId });
   return { queued: true, storeMessageId: row.storeMessageId };
 }

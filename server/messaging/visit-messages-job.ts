@@ -8,7 +8,14 @@ import type { JobHealth } from '../jobs/job-health.ts';
 import type { WritePath, Writer } from '../sync/write-path.ts';
 import { queueVisitMessage } from './visit-message.ts';
 
-const kinds: Record<VisitMessageKind, { templateType: MessageTemplateType; enabled: 'appointmentReminderEnabled' | 'appointmentThankYouEnabled'; hours: 'appointmentReminderHoursBefore' | 'appointmentThankYouHoursAfter' }> = {
+const kinds: Record<
+  VisitMessageKind,
+  {
+    templateType: MessageTemplateType;
+    enabled: 'appointmentReminderEnabled' | 'appointmentThankYouEnabled';
+    hours: 'appointmentReminderHoursBefore' | 'appointmentThankYouHoursAfter';
+  }
+> = {
   reminder: { templateType: 'AppointmentReminder', enabled: 'appointmentReminderEnabled', hours: 'appointmentReminderHoursBefore' },
   thankYou: { templateType: 'ServiceThankYou', enabled: 'appointmentThankYouEnabled', hours: 'appointmentThankYouHoursAfter' },
 };
@@ -16,9 +23,23 @@ const automatic = { userId: null, name: 'Automatic messages' } as unknown as Aut
 
 type Store = Awaited<ReturnType<typeof storesSending>>[number];
 function storesSending(db: Db) {
-  return db.selectFrom('storeLocations')
-    .select(['id', 'companyId', 'name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber', 'ratingsEnabled',
-      'appointmentReminderEnabled', 'appointmentReminderHoursBefore', 'appointmentThankYouEnabled', 'appointmentThankYouHoursAfter'])
+  return db
+    .selectFrom('storeLocations')
+    .select([
+      'id',
+      'companyId',
+      'name',
+      'phoneNumber',
+      'timeZone',
+      'googleReviewUrl',
+      'yelpReviewUrl',
+      'twilioPhoneNumber',
+      'ratingsEnabled',
+      'appointmentReminderEnabled',
+      'appointmentReminderHoursBefore',
+      'appointmentThankYouEnabled',
+      'appointmentThankYouHoursAfter',
+    ])
     .where('deleted', '=', false)
     .where((eb) => eb.or([eb('appointmentReminderEnabled', '=', true), eb('appointmentThankYouEnabled', '=', true)]))
     .execute();
@@ -34,19 +55,36 @@ export class VisitMessagesJob {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
 
-  constructor(private readonly options: { db: Db; writes: WritePath; clock: Clock; outbound: { kick(): void }; publicUrl: string; log: (message: string, error?: unknown) => void; health?: JobHealth }) {}
+  constructor(
+    private readonly options: {
+      db: Db;
+      writes: WritePath;
+      clock: Clock;
+      outbound: { kick(): void };
+      publicUrl: string;
+      log: (message: string, error?: unknown) => void;
+      health?: JobHealth;
+    },
+  ) {}
 
   start(everyMs = 60_000): void {
     this.timer ??= setInterval(() => {
-      this.running ??= this.run().then((handled) => {
-        this.options.health?.recordRun('visitMessages', this.options.clock.now());
-        return handled;
-      }, (error: unknown) => {
-        const message = 'Sending reminders and thank-yous failed; the job tries again in a minute.';
-        this.options.log(message, error);
-        this.options.health?.recordError('visitMessages', this.options.clock.now(), message, error);
-        return 0;
-      }).finally(() => { this.running = null; });
+      this.running ??= this.run()
+        .then(
+          (handled) => {
+            this.options.health?.recordRun('visitMessages', this.options.clock.now());
+            return handled;
+          },
+          (error: unknown) => {
+            const message = 'Sending reminders and thank-yous failed; the job tries again in a minute.';
+            this.options.log(message, error);
+            this.options.health?.recordError('visitMessages', this.options.clock.now(), message, error);
+            return 0;
+          },
+        )
+        .finally(() => {
+          this.running = null;
+        });
     }, everyMs);
     this.timer.unref();
   }
@@ -65,7 +103,9 @@ export class VisitMessagesJob {
       for (const kind of Object.keys(kinds) as VisitMessageKind[]) {
         if (!store[kinds[kind].enabled]) continue;
         for (const visitId of await this.dueVisits(store, kind, now)) {
-          const done = await this.options.writes.background({ user: automatic, companyId: store.companyId, storeId: store.id }, (w) => send(w, store, kind, visitId, this.options.publicUrl));
+          const done = await this.options.writes.background({ user: automatic, companyId: store.companyId, storeId: store.id }, (w) =>
+            send(w, store, kind, visitId, this.options.publicUrl),
+          );
           if (done) handled += 1;
         }
       }
@@ -78,16 +118,32 @@ export class VisitMessagesJob {
   private async dueVisits(store: Store, kind: VisitMessageKind, now: Date): Promise<string[]> {
     const hours = store[kinds[kind].hours];
     const dayMs = 24 * 3600_000;
-    let query = this.options.db.selectFrom('scheduledVisits')
+    let query = this.options.db
+      .selectFrom('scheduledVisits')
       .select(['scheduledVisitId', 'scheduledCustomerCheckIn', 'cancelDate', 'checkInDate', 'checkOutDate'])
-      .where('companyId', '=', store.companyId).where('storeId', '=', store.id).where('deleted', '=', false)
-      .where('customerId', 'is not', null).where('cancelDate', 'is', null)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('visitMessages').select(sql.lit(1).as('one'))
-        .whereRef('visitMessages.scheduledVisitId', '=', 'scheduledVisits.scheduledVisitId').where('visitMessages.kind', '=', kind))));
-    query = kind === 'reminder'
-      ? query.where('scheduledCustomerCheckIn', '>', now.toISOString()).where('scheduledCustomerCheckIn', '<=', new Date(now.getTime() + hours * 3600_000).toISOString())
-      : query.where('checkOutDate', '<=', new Date(now.getTime() - hours * 3600_000).toISOString())
-        .where('checkOutDate', '>=', new Date(now.getTime() - hours * 3600_000 - dayMs).toISOString());
+      .where('companyId', '=', store.companyId)
+      .where('storeId', '=', store.id)
+      .where('deleted', '=', false)
+      .where('customerId', 'is not', null)
+      .where('cancelDate', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('visitMessages')
+              .select(sql.lit(1).as('one'))
+              .whereRef('visitMessages.scheduledVisitId', '=', 'scheduledVisits.scheduledVisitId')
+              .where('visitMessages.kind', '=', kind),
+          ),
+        ),
+      );
+    query =
+      kind === 'reminder'
+        ? query
+            .where('scheduledCustomerCheckIn', '>', now.toISOString())
+            .where('scheduledCustomerCheckIn', '<=', new Date(now.getTime() + hours * 3600_000).toISOString())
+        : query
+            .where('checkOutDate', '<=', new Date(now.getTime() - hours * 3600_000).toISOString())
+            .where('checkOutDate', '>=', new Date(now.getTime() - hours * 3600_000 - dayMs).toISOString());
     const visits = await query.execute();
     return visits.filter((v) => visitMessageDue(kind, v, hours, now)).map((v) => v.scheduledVisitId);
   }
@@ -95,5 +151,8 @@ export class VisitMessagesJob {
 
 /** Claims the visit's message and queues it (or records why it does not go); false when another process had it. */
 async function send(w: Writer, store: Store, kind: 'reminder' | 'thankYou', scheduledVisitId: string, publicUrl: string): Promise<boolean> {
-  return (await queueVisitMessage(w, store, { scheduledVisitId, kind, templateType: kinds[kind].templateType, withRatingLink: kind === 'thankYou', publicUrl })) !== null;
+  return (
+    (await queueVisitMessage(w, store, { scheduledVisitId, kind, templateType: kinds[kind].templateType, withRatingLink: kind === 'thankYou', publicUrl })) !==
+    null
+  );
 }

@@ -50,7 +50,11 @@ export const customerComments = [
 
 /** The notes that go with one service of a visit, by the service's name. */
 export const serviceNotes: Record<string, string[]> = {
-  'Tire Installation (4)': ['Customer supplied tires, check date codes before mounting.', 'Keep the old tires for the customer.', 'New TPMS sensors quoted, install only if approved.'],
+  'Tire Installation (4)': [
+    'Customer supplied tires, check date codes before mounting.',
+    'Keep the old tires for the customer.',
+    'New TPMS sensors quoted, install only if approved.',
+  ],
   'Tire Rotation': ['Rotate and balance; check RF tire slow leak.', 'Directional tires: front to back only.', 'Reset TPMS after rotation.'],
   'Flat Repair': ['Nail in LR tread, patch and plug if not in the shoulder.', 'RF keeps losing air, check the valve stem and bead.'],
   'Seasonal Tire Changeover': ['Winters on, summers to storage rack 12.', 'Summers on; measure tread on the winters before storing.'],
@@ -72,10 +76,16 @@ export const requestComments = [
 
 /** Texts, emails and contact forms customers send a store. */
 export const customerMessages = [
-  'Do you have 225/65R17 all-season tires in stock?', 'Can I move my appointment to Thursday morning?',
-  'What time do you close on Saturday?', 'Is my car ready yet?', 'How much for a four-wheel alignment?',
-  'I got a flat on the highway, can you fit me in today?', 'Thanks, see you tomorrow!', 'Do you install tires bought online?',
-  'My tire pressure light came on, can I stop by after work?', 'Running 15 minutes late for my 10:00, sorry!',
+  'Do you have 225/65R17 all-season tires in stock?',
+  'Can I move my appointment to Thursday morning?',
+  'What time do you close on Saturday?',
+  'Is my car ready yet?',
+  'How much for a four-wheel alignment?',
+  'I got a flat on the highway, can you fit me in today?',
+  'Thanks, see you tomorrow!',
+  'Do you install tires bought online?',
+  'My tire pressure light came on, can I stop by after work?',
+  'Running 15 minutes late for my 10:00, sorry!',
 ];
 
 /** Why a bay is out of use for a while. */
@@ -84,12 +94,19 @@ export const blockedTimeReasons = ['Lift annual safety inspection', 'Balancer ca
 /** What customers write with a rating, by how the visit went: four stars and up, three, or fewer. */
 export const ratingComments = {
   happy: [
-    'Fast and friendly.', 'Great price on tires.', 'They explained everything clearly.', 'Will come back!',
-    'Oil change done in 30 minutes, as promised.', 'Fixed my flat while I waited. Thank you!', 'Honest about what needed doing and what could wait.',
+    'Fast and friendly.',
+    'Great price on tires.',
+    'They explained everything clearly.',
+    'Will come back!',
+    'Oil change done in 30 minutes, as promised.',
+    'Fixed my flat while I waited. Thank you!',
+    'Honest about what needed doing and what could wait.',
   ],
   mixed: ['Good work, but it took longer than promised.', 'Fair price. The lobby could be cleaner.', 'Had to call to find out it was ready.'],
   unhappy: [
-    'Waited two hours past the time I was given.', 'Had to come back for a loose lug nut.',
-    'Nobody called me when the car was ready.', 'Charged for an alignment I did not ask for.',
+    'Waited two hours past the time I was given.',
+    'Had to come back for a loose lug nut.',
+    'Nobody called me when the car was ready.',
+    'Charged for an alignment I did not ask for.',
   ],
 };

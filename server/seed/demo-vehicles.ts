@@ -5,7 +5,14 @@ import { vinCheckDigit } from '../../src/domain/people/vin.ts';
  * A model as US stores see it: the model years it was sold in this generation, the size on the sidewall of its
  * usual trim, and the maker's code (WMI) that starts its VINs, so a demo vehicle reads like one in the lot.
  */
-interface DemoModel { make: string; model: string; from: number; to: number; tireSize: string; wmi: string }
+interface DemoModel {
+  make: string;
+  model: string;
+  from: number;
+  to: number;
+  tireSize: string;
+  wmi: string;
+}
 
 export const demoModels: readonly DemoModel[] = [
   { make: 'Toyota', model: 'Camry', from: 2012, to: 2025, tireSize: '215/55R17', wmi: '4T1' },

@@ -28,8 +28,18 @@ function priorityWindow(now: Date): [string, string] {
 }
 
 const alwaysFirst = new Set<CollectionName>([
-  'storeLocations', 'specialStoreHours', 'storeStaff', 'inspectionTemplates', 'schedulerResources', 'storeServiceCategories', 'storeServices', 'appointmentResources', 'schedulerResourceServices',
-  'recurringBlockedTimes', 'unconfirmedVisits', 'notificationPreferences',
+  'storeLocations',
+  'specialStoreHours',
+  'storeStaff',
+  'inspectionTemplates',
+  'schedulerResources',
+  'storeServiceCategories',
+  'storeServices',
+  'appointmentResources',
+  'schedulerResourceServices',
+  'recurringBlockedTimes',
+  'unconfirmedVisits',
+  'notificationPreferences',
 ]);
 
 /** In the priority feed: the extra condition for a collection, or null when it waits for the full sync. */
@@ -128,7 +138,9 @@ function visitedPairs(collection: VisitScopedCollection, scope: FeedScope) {
 function withheld(collection: CollectionName, scope: FeedScope, row: RawBuilder<unknown>): RawBuilder<unknown> {
   const access = readAccess(scope.roles, collection);
   if (access.kind !== 'limited' || access.fields === null) return row;
-  const hidden = Object.keys(collectionSchemas[collection].shape).filter((f) => !access.fields!.includes(f)).map(snakeCase);
+  const hidden = Object.keys(collectionSchemas[collection].shape)
+    .filter((f) => !access.fields!.includes(f))
+    .map(snakeCase);
   return sql`(${row}) || ${JSON.stringify(Object.fromEntries(hidden.map((f) => [f, null])))}::jsonb`;
 }
 
@@ -137,7 +149,12 @@ function keyExpression(collection: CollectionName): RawBuilder<unknown> {
   return fields.length === 1 ? fields[0]! : sql`concat_ws('/', ${sql.join(fields)})`;
 }
 
-interface FeedRow { key: string; version: number; deleted: boolean; value: Record<string, unknown> }
+interface FeedRow {
+  key: string;
+  version: number;
+  deleted: boolean;
+  value: Record<string, unknown>;
+}
 
 /** The pairs of a visit-scoped collection at the page's versions: the row as the policy allows, or a tombstone naming its key. */
 function visitedRows(db: Db, collection: VisitScopedCollection, scope: FeedScope, versions: number[]) {
@@ -168,14 +185,18 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
     if (visible === 'visited') {
       // Two ways a pair changes, each through its own index: its scope entry, or the row itself.
       const pair = visitedPairs(collection as VisitScopedCollection, scope);
-      return [sql`(select ${collection}::text as collection, version from (
+      return [
+        sql`(select ${collection}::text as collection, version from (
           select ${pair.version} as version from ${pair.from} where ${pair.where} and ${first} and vs.version > ${since}
           union
           select ${pair.version} from ${pair.from} where ${pair.where} and ${first} and t.version > ${since} and not vs.deleted) pairs
-        where version > ${since} and version < ${floor} order by version limit ${limit + 1})`];
+        where version > ${since} and version < ${floor} order by version limit ${limit + 1})`,
+      ];
     }
-    return visible.map((rows) => sql`(select ${collection}::text as collection, version from ${sql.table(replicatedCollections[collection].table)}
-      where ${rows} and ${first} and version > ${since} and version < ${floor} order by version limit ${limit + 1})`);
+    return visible.map(
+      (rows) => sql`(select ${collection}::text as collection, version from ${sql.table(replicatedCollections[collection].table)}
+      where ${rows} and ${first} and version > ${since} and version < ${floor} order by version limit ${limit + 1})`,
+    );
   });
   const picked = await sql<{ collection: CollectionName; version: number }>`
     select * from (${sql.join(branches, sql` union all `)}) feed order by version limit ${limit + 1}`.execute(db);
@@ -184,14 +205,22 @@ export async function readChanges(db: Db, scope: FeedScope, since: number, limit
 
   const versionsBy = new Map<CollectionName, number[]>();
   for (const row of page) (versionsBy.get(row.collection) ?? versionsBy.set(row.collection, []).get(row.collection)!).push(Number(row.version));
-  const rows = (await Promise.all([...versionsBy].map(async ([collection, versions]) => {
-    const result = await (visibility(collection, scope) === 'visited' ? visitedRows(db, collection as VisitScopedCollection, scope, versions) : sql<FeedRow>`
+  const rows = (
+    await Promise.all(
+      [...versionsBy].map(async ([collection, versions]) => {
+        const result = await (visibility(collection, scope) === 'visited'
+          ? visitedRows(db, collection as VisitScopedCollection, scope, versions)
+          : sql<FeedRow>`
       select ${keyExpression(collection)} as key, version, deleted,
         ${withheld(collection, scope, sql`to_jsonb(t) - 'company_id' - 'deleted'`)} as value
       from ${sql.table(replicatedCollections[collection].table)} t
-      where ${isCatalogueCollection(collection) ? sql`true` : sql`company_id = ${scope.companyId}`} and version = any(${sql.val(versions)}::bigint[])`.execute(db));
-    return result.rows.map((row) => ({ collection, key: row.key, version: Number(row.version), deleted: row.deleted, value: contractShape(row.value) }));
-  }))).flat();
+      where ${isCatalogueCollection(collection) ? sql`true` : sql`company_id = ${scope.companyId}`} and version = any(${sql.val(versions)}::bigint[])`.execute(
+              db,
+            ));
+        return result.rows.map((row) => ({ collection, key: row.key, version: Number(row.version), deleted: row.deleted, value: contractShape(row.value) }));
+      }),
+    )
+  ).flat();
   rows.sort((a, b) => a.version - b.version);
   return { changes: rows, hasMore };
 }
@@ -214,8 +243,11 @@ export async function countRows(db: Db, scope: FeedScope): Promise<number> {
 
 /** The server's data epoch: made once; a replica synced against another epoch starts again from 0. */
 export async function dataEpoch(db: Db): Promise<string> {
-  await db.insertInto('appMeta').values({ key: 'dataEpoch', value: JSON.stringify(randomUUID()) })
-    .onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('appMeta')
+    .values({ key: 'dataEpoch', value: JSON.stringify(randomUUID()) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('appMeta').select('value').where('key', '=', 'dataEpoch').executeTakeFirstOrThrow();
   return row.value as string;
 }

@@ -1,6 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { customerSearchTokens, vehicleSearchTokens, type SearchableCustomer, type SearchableVehicle } from '../../src/domain/people/customer-search.ts';
-import { duplicateKeys, duplicatePairs, duplicateReasons, keyShareLimit, pairKey, type DuplicateCandidate, type DuplicatePair } from '../../src/domain/people/duplicates.ts';
+import {
+  duplicateKeys,
+  duplicatePairs,
+  duplicateReasons,
+  keyShareLimit,
+  pairKey,
+  type DuplicateCandidate,
+  type DuplicatePair,
+} from '../../src/domain/people/duplicates.ts';
 import type { Database } from '../db/schema.ts';
 
 /*
@@ -26,8 +34,12 @@ type Vehicle = SearchableVehicle & { vehicleId: string; customerId: string };
 
 /** Every key of a customer and its vehicles, as rows. */
 function keyRows(companyId: number, customer: Customer, vehicles: readonly Vehicle[]): KeyRow[] {
-  const own = [...customerSearchTokens(customer), ...duplicateKeys(customer)]
-    .map((key) => ({ companyId, key, customerId: customer.customerId, rowId: customer.customerId }));
+  const own = [...customerSearchTokens(customer), ...duplicateKeys(customer)].map((key) => ({
+    companyId,
+    key,
+    customerId: customer.customerId,
+    rowId: customer.customerId,
+  }));
   const theirs = vehicles.flatMap((v) => vehicleSearchTokens(v).map((key) => ({ companyId, key, customerId: customer.customerId, rowId: v.vehicleId })));
   return [...own, ...theirs];
 }
@@ -50,7 +62,8 @@ async function insertPairs(db: Db, companyId: number, pairs: readonly DuplicateP
   }
 }
 
-const liveCustomers = (db: Db, companyId: number) => db.selectFrom('customers').select(customerFields).where('companyId', '=', companyId).where('deleted', '=', false);
+const liveCustomers = (db: Db, companyId: number) =>
+  db.selectFrom('customers').select(customerFields).where('companyId', '=', companyId).where('deleted', '=', false);
 
 /**
  * Brings the keys and duplicate pairs of `customerIds` up to date inside the writing transaction, after the
@@ -61,10 +74,24 @@ const liveCustomers = (db: Db, companyId: number) => db.selectFrom('customers').
 export async function refreshCustomerKeys(trx: Transaction<Database>, companyId: number, customerIds: readonly string[]): Promise<void> {
   for (const customerId of [...new Set(customerIds)].sort()) {
     const customer = await liveCustomers(trx, companyId).where('customerId', '=', customerId).executeTakeFirst();
-    const vehicles = customer ? await trx.selectFrom('customerVehicles').select(vehicleFields).where('companyId', '=', companyId)
-      .where('customerId', '=', customerId).where('deleted', '=', false).execute() as Vehicle[] : [];
-    const had = (await trx.selectFrom('customerKeys').select('key').where('companyId', '=', companyId).where('customerId', '=', customerId)
-      .where('key', 'like', 'd:%').execute()).map((k) => k.key);
+    const vehicles = customer
+      ? ((await trx
+          .selectFrom('customerVehicles')
+          .select(vehicleFields)
+          .where('companyId', '=', companyId)
+          .where('customerId', '=', customerId)
+          .where('deleted', '=', false)
+          .execute()) as Vehicle[])
+      : [];
+    const had = (
+      await trx
+        .selectFrom('customerKeys')
+        .select('key')
+        .where('companyId', '=', companyId)
+        .where('customerId', '=', customerId)
+        .where('key', 'like', 'd:%')
+        .execute()
+    ).map((k) => k.key);
     const keys = customer ? duplicateKeys(customer) : [];
     const locked = [...new Set([...had, ...keys])].sort().map((key) => `${companyId}/${key}`);
     // One statement takes every lock, in the sorted order of the subquery.
@@ -73,16 +100,24 @@ export async function refreshCustomerKeys(trx: Transaction<Database>, companyId:
         from (select k from unnest(${locked}::text[]) k order by k collate "C") ordered`.execute(trx);
     }
     await trx.deleteFrom('customerKeys').where('companyId', '=', companyId).where('customerId', '=', customerId).execute();
-    await trx.deleteFrom('customerDuplicateCandidates').where('companyId', '=', companyId)
-      .where((eb) => eb.or([eb('customerId', '=', customerId), eb('otherCustomerId', '=', customerId)])).execute();
+    await trx
+      .deleteFrom('customerDuplicateCandidates')
+      .where('companyId', '=', companyId)
+      .where((eb) => eb.or([eb('customerId', '=', customerId), eb('otherCustomerId', '=', customerId)]))
+      .execute();
     if (!customer) continue;
     await insertKeys(trx, keyRows(companyId, customer, vehicles));
     // Who shares each key, up to its limit, in one statement: a key held by that many says nothing.
     const limits = keys.map((key) => keyShareLimit(key.slice(2)));
-    const sharing = keys.length === 0 ? [] : (await sql<{ key: string; customerId: string }>`select ks.key, s.customer_id as "customerId"
+    const sharing =
+      keys.length === 0
+        ? []
+        : (
+            await sql<{ key: string; customerId: string }>`select ks.key, s.customer_id as "customerId"
       from unnest(${keys}::text[], ${limits}::int[]) ks(key, share_limit)
       cross join lateral (select customer_id from customer_keys
-        where company_id = ${companyId} and key = ks.key and customer_id <> ${customerId} limit ks.share_limit) s`.execute(trx)).rows;
+        where company_id = ${companyId} and key = ks.key and customer_id <> ${customerId} limit ks.share_limit) s`.execute(trx)
+          ).rows;
     const holders = new Map<string, string[]>();
     for (const row of sharing) (holders.get(row.key) ?? holders.set(row.key, []).get(row.key)!).push(row.customerId);
     const others = new Set<string>();
@@ -91,13 +126,19 @@ export async function refreshCustomerKeys(trx: Transaction<Database>, companyId:
       if (found.length < limits[i]!) for (const id of found) others.add(id);
     });
     if (others.size === 0) continue;
-    const candidates = await liveCustomers(trx, companyId).where('customerId', 'in', [...others]).execute();
-    await insertPairs(trx, companyId, candidates.flatMap((other) => {
-      const reasons = duplicateReasons(customer, other);
-      if (reasons.length === 0) return [];
-      const [a, b] = pairKey(customer.customerId, other.customerId).split('|') as [string, string];
-      return [{ customerId: a, otherCustomerId: b, reasons }];
-    }));
+    const candidates = await liveCustomers(trx, companyId)
+      .where('customerId', 'in', [...others])
+      .execute();
+    await insertPairs(
+      trx,
+      companyId,
+      candidates.flatMap((other) => {
+        const reasons = duplicateReasons(customer, other);
+        if (reasons.length === 0) return [];
+        const [a, b] = pairKey(customer.customerId, other.customerId).split('|') as [string, string];
+        return [{ customerId: a, otherCustomerId: b, reasons }];
+      }),
+    );
   }
 }
 
@@ -109,9 +150,17 @@ export async function rebuildCustomerKeys(db: Db, companyId: number): Promise<vo
   await db.deleteFrom('customerKeys').where('companyId', '=', companyId).execute();
   await db.deleteFrom('customerDuplicateCandidates').where('companyId', '=', companyId).execute();
   const customers = await liveCustomers(db, companyId).execute();
-  const vehicles = await db.selectFrom('customerVehicles').select(vehicleFields).where('companyId', '=', companyId).where('deleted', '=', false).execute() as Vehicle[];
+  const vehicles = (await db
+    .selectFrom('customerVehicles')
+    .select(vehicleFields)
+    .where('companyId', '=', companyId)
+    .where('deleted', '=', false)
+    .execute()) as Vehicle[];
   const byCustomer = new Map<string, Vehicle[]>();
   for (const v of vehicles) (byCustomer.get(v.customerId) ?? byCustomer.set(v.customerId, []).get(v.customerId)!).push(v);
-  await insertKeys(db, customers.flatMap((c) => keyRows(companyId, c, byCustomer.get(c.customerId) ?? [])));
+  await insertKeys(
+    db,
+    customers.flatMap((c) => keyRows(companyId, c, byCustomer.get(c.customerId) ?? [])),
+  );
   await insertPairs(db, companyId, duplicatePairs(customers));
 }

@@ -61,10 +61,18 @@ export function readableRows(scope: StoreScope & { access: ReadAccess }, collect
  * A row read under a limited access: only if the store's calendar names it (a customer or vehicle of one of
  * its visits), with the fields the access grants; otherwise as if it did not exist.
  */
-export async function asAccessAllows<T extends object>(db: Db, scope: StoreScope & { access: ReadAccess }, key: 'customerId' | 'vehicleId', row: T, notFound: string): Promise<T> {
+export async function asAccessAllows<T extends object>(
+  db: Db,
+  scope: StoreScope & { access: ReadAccess },
+  key: 'customerId' | 'vehicleId',
+  row: T,
+  notFound: string,
+): Promise<T> {
   if (scope.access.kind !== 'limited') return row;
   const collection = key === 'customerId' ? 'customers' : 'customerVehicles';
-  const { rows } = await sql<{ named: boolean }>`select ${readableRows(scope, collection, sql`${String((row as Record<string, unknown>)[key])}::uuid`)} as named`.execute(db);
+  const { rows } = await sql<{
+    named: boolean;
+  }>`select ${readableRows(scope, collection, sql`${String((row as Record<string, unknown>)[key])}::uuid`)} as named`.execute(db);
   if (!rows[0]?.named) throw new ProblemError('notFound', notFound);
   return withAccess(row as Record<string, unknown>, scope.access) as T;
 }
@@ -83,19 +91,30 @@ function patchProblem(error: { name?: string; index?: number }, patch: { op: str
   const op = error.index !== undefined ? patch[error.index] : undefined;
   const field = op?.path.split('/')[1] || '(row)';
   if (error.name === 'TEST_OPERATION_FAILED') {
-    return new ProblemError('conflict', `The patch tests ${op?.path ?? 'a field'} for a value it no longer has: the row changed since. Load it again and redo the change.`, { errors: { [field]: ['Not the value the patch expected'] } });
+    return new ProblemError(
+      'conflict',
+      `The patch tests ${op?.path ?? 'a field'} for a value it no longer has: the row changed since. Load it again and redo the change.`,
+      { errors: { [field]: ['Not the value the patch expected'] } },
+    );
   }
   if (error.name === 'OPERATION_PATH_UNRESOLVABLE' || error.name === 'OPERATION_FROM_UNRESOLVABLE') {
     return new ProblemError('validation', `The patch names ${op?.path ?? 'a path'}, which this row does not have.`, { errors: { [field]: ['No such field'] } });
   }
-  return new ProblemError('validation', `The patch cannot be applied${op ? ` (its operation ${op.op} of ${op.path})` : ''}.`, { errors: { [field]: ['Cannot be applied'] } });
+  return new ProblemError('validation', `The patch cannot be applied${op ? ` (its operation ${op.op} of ${op.path})` : ''}.`, {
+    errors: { [field]: ['Cannot be applied'] },
+  });
 }
 
 /**
  * Applies a JSON patch to a row, allowing only the listed top-level fields, and checks the result against
  * the contract. Returns the new row and whether anything changed.
  */
-export function patchRow<S extends z.ZodObject>(current: z.infer<S>, body: unknown, editable: readonly string[], schema: S): { next: z.infer<S>; changed: boolean } {
+export function patchRow<S extends z.ZodObject>(
+  current: z.infer<S>,
+  body: unknown,
+  editable: readonly string[],
+  schema: S,
+): { next: z.infer<S>; changed: boolean } {
   const patch = parseOrProblem(jsonPatchSchema, body, 'The JSON patch document');
   for (const op of patch) {
     // A move empties its `from` and a copy reads it: both are held to the editable fields, as `path` is.

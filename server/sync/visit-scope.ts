@@ -48,16 +48,29 @@ export async function refreshVisitScope(trx: Transaction<Database>, companyId: n
   for (const [id, touch] of [...ids].sort(([a], [b]) => a.localeCompare(b))) {
     await sql`select pg_advisory_xact_lock(hashtext('visit-scope'), hashtext(${`${companyId}/${id}`}))`.execute(trx);
     const column = visitScoped[touch.collection];
-    const named = await trx.selectFrom('scheduledVisits').select('scheduledVisitId')
-      .where('companyId', '=', companyId).where('storeId', '=', touch.storeId).where(column, '=', touch.key).where('deleted', '=', false)
-      .limit(1).executeTakeFirst();
-    const entry = await trx.selectFrom('visitScope').select('deleted')
-      .where('companyId', '=', companyId).where('storeId', '=', touch.storeId).where('collection', '=', touch.collection).where('rowKey', '=', touch.key)
+    const named = await trx
+      .selectFrom('scheduledVisits')
+      .select('scheduledVisitId')
+      .where('companyId', '=', companyId)
+      .where('storeId', '=', touch.storeId)
+      .where(column, '=', touch.key)
+      .where('deleted', '=', false)
+      .limit(1)
+      .executeTakeFirst();
+    const entry = await trx
+      .selectFrom('visitScope')
+      .select('deleted')
+      .where('companyId', '=', companyId)
+      .where('storeId', '=', touch.storeId)
+      .where('collection', '=', touch.collection)
+      .where('rowKey', '=', touch.key)
       .executeTakeFirst();
     const inScope = named !== undefined;
     if (entry ? entry.deleted !== inScope : !inScope) continue;
     const version = await takeVersions(trx);
-    await trx.insertInto('visitScope').values({ companyId, storeId: touch.storeId, collection: touch.collection, rowKey: touch.key, version, deleted: !inScope })
+    await trx
+      .insertInto('visitScope')
+      .values({ companyId, storeId: touch.storeId, collection: touch.collection, rowKey: touch.key, version, deleted: !inScope })
       .onConflict((oc) => oc.columns(['companyId', 'storeId', 'collection', 'rowKey']).doUpdateSet({ version, deleted: !inScope }))
       .execute();
   }

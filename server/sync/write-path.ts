@@ -45,7 +45,7 @@ export interface WriteScope {
 }
 
 export type ReplicatedTable = {
-  [K in keyof Database]: Database[K] extends SyncColumns ? K : never
+  [K in keyof Database]: Database[K] extends SyncColumns ? K : never;
 }[keyof Database];
 
 /** The sync columns every answer carries with the row, as the change feed does: the device keeps the newer copy. */
@@ -88,7 +88,10 @@ export interface WriteAnswer<T> {
 
 const headerValue = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header);
 const idempotencyKeyPattern = /^[\w.:-]{8,200}$/;
-const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
+const requestHash = (body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('base64url');
 
 /** PostgreSQL's codes for a transaction it chose to end so that others can go on: it is run again. */
 const retryableCodes = new Set(['40P01', '40001']);
@@ -104,7 +107,9 @@ async function retried<T>(work: () => Promise<T>): Promise<T> {
       return await work();
     } catch (error) {
       if (attempt >= attempts || !retryableCodes.has((error as { code?: string }).code ?? '')) throw error;
-      await new Promise((resolve) => { setTimeout(resolve, Math.random() * 20 * attempt); });
+      await new Promise((resolve) => {
+        setTimeout(resolve, Math.random() * 20 * attempt);
+      });
     }
   }
 }
@@ -117,44 +122,70 @@ async function retried<T>(work: () => Promise<T>): Promise<T> {
  */
 export class WritePath {
   /** @param messageLimits how many messages a write may queue (src/domain/messages/message-limits.ts); the server's settings. */
-  constructor(private readonly db: Db, private readonly publisher: EventPublisher, private readonly clock: Clock, private readonly messageLimits: MessageLimits = defaultMessageLimits) {}
+  constructor(
+    private readonly db: Db,
+    private readonly publisher: EventPublisher,
+    private readonly clock: Clock,
+    private readonly messageLimits: MessageLimits = defaultMessageLimits,
+  ) {}
 
   async run<T>(request: FastifyRequest, scope: WriteScope, write: (writer: Writer) => Promise<WriteAnswer<T>>): Promise<WriteAnswer<T>> {
     const key = headerValue(request.headers['idempotency-key']);
     if (key !== undefined && !idempotencyKeyPattern.test(key)) {
-      throw new ProblemError('badRequest', 'The Idempotency-Key header must be 8 to 200 letters, digits, or . _ : -', { errors: { 'Idempotency-Key': ['Invalid'] } });
+      throw new ProblemError('badRequest', 'The Idempotency-Key header must be 8 to 200 letters, digits, or . _ : -', {
+        errors: { 'Idempotency-Key': ['Invalid'] },
+      });
     }
     const method = request.method;
     const path = request.url.split('?')[0]!;
     const hash = requestHash(request.body);
     const { userId } = scope.user;
 
-    const done = await retried(() => transact(this.db, async (trx) => {
-      if (key !== undefined) {
-        // Claimed first: a twin of this request arriving at the same moment waits here until this one
-        // commits (then reads its answer) or rolls back (then does the work itself).
-        const claimed = await trx.insertInto('idempotencyKeys')
-          .values({ userId, key, method, path, requestHash: hash, statusCode: null, response: null })
-          .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
-          .returning('key').executeTakeFirst();
-        if (!claimed) {
-          const stored = await trx.selectFrom('idempotencyKeys').select(['method', 'path', 'requestHash', 'statusCode', 'response'])
-            .where('userId', '=', userId).where('key', '=', key).executeTakeFirstOrThrow();
-          if (stored.method !== method || stored.path !== path || (stored.requestHash !== null && stored.requestHash !== hash) || stored.statusCode === null) {
-            throw new ProblemError('unprocessable', 'This Idempotency-Key was already used for another request; send a new change with a new key.', { errors: { 'Idempotency-Key': ['Used for another request'] } });
+    const done = await retried(() =>
+      transact(this.db, async (trx) => {
+        if (key !== undefined) {
+          // Claimed first: a twin of this request arriving at the same moment waits here until this one
+          // commits (then reads its answer) or rolls back (then does the work itself).
+          const claimed = await trx
+            .insertInto('idempotencyKeys')
+            .values({ userId, key, method, path, requestHash: hash, statusCode: null, response: null })
+            .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
+            .returning('key')
+            .executeTakeFirst();
+          if (!claimed) {
+            const stored = await trx
+              .selectFrom('idempotencyKeys')
+              .select(['method', 'path', 'requestHash', 'statusCode', 'response'])
+              .where('userId', '=', userId)
+              .where('key', '=', key)
+              .executeTakeFirstOrThrow();
+            if (
+              stored.method !== method ||
+              stored.path !== path ||
+              (stored.requestHash !== null && stored.requestHash !== hash) ||
+              stored.statusCode === null
+            ) {
+              throw new ProblemError('unprocessable', 'This Idempotency-Key was already used for another request; send a new change with a new key.', {
+                errors: { 'Idempotency-Key': ['Used for another request'] },
+              });
+            }
+            return { answer: { status: stored.statusCode, body: stored.response as T }, events: [] };
           }
-          return { answer: { status: stored.statusCode, body: stored.response as T }, events: [] };
         }
-      }
-      const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits, headerValue(request.headers[occurredAtHeader.toLowerCase()]));
-      const answer = await write(writer);
-      await writer.finish();
-      if (key !== undefined) {
-        await trx.updateTable('idempotencyKeys').set({ statusCode: answer.status, response: JSON.stringify(answer.body ?? null) })
-          .where('userId', '=', userId).where('key', '=', key).execute();
-      }
-      return { answer, events: writer.events };
-    }));
+        const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits, headerValue(request.headers[occurredAtHeader.toLowerCase()]));
+        const answer = await write(writer);
+        await writer.finish();
+        if (key !== undefined) {
+          await trx
+            .updateTable('idempotencyKeys')
+            .set({ statusCode: answer.status, response: JSON.stringify(answer.body ?? null) })
+            .where('userId', '=', userId)
+            .where('key', '=', key)
+            .execute();
+        }
+        return { answer, events: writer.events };
+      }),
+    );
     this.publisher.publish(done.events);
     return done.answer;
   }
@@ -164,12 +195,14 @@ export class WritePath {
    * Idempotency-Key: the same locks, versions and live events as any write.
    */
   async background<T>(scope: WriteScope, write: (writer: Writer) => Promise<T>): Promise<T> {
-    const done = await retried(() => transact(this.db, async (trx) => {
-      const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits);
-      const result = await write(writer);
-      await writer.finish();
-      return { result, events: writer.events };
-    }));
+    const done = await retried(() =>
+      transact(this.db, async (trx) => {
+        const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits);
+        const result = await write(writer);
+        await writer.finish();
+        return { result, events: writer.events };
+      }),
+    );
     this.publisher.publish(done.events);
     return done.result;
   }
@@ -198,7 +231,13 @@ export class Writer {
    * @param occurredAt when the person did what this write records, by their device (the Occurred-At header of
    *   a change queued offline); kept only when plausible (actionTime), else the server's time.
    */
-  constructor(readonly trx: Transaction<Database>, readonly scope: WriteScope, readonly now: Date, readonly messageLimits: MessageLimits, private readonly occurredAt?: string) {}
+  constructor(
+    readonly trx: Transaction<Database>,
+    readonly scope: WriteScope,
+    readonly now: Date,
+    readonly messageLimits: MessageLimits,
+    private readonly occurredAt?: string,
+  ) {}
 
   /** The time to record a person's action at: `deviceTime` (else the request's Occurred-At) when plausible, else now. */
   actedAt(deviceTime?: string): string {
@@ -248,9 +287,12 @@ export class Writer {
   async lockRow<S extends z.ZodObject>(spec: RowSpec<S>, fields: Row): Promise<void> {
     const keyFields = (replicatedCollections as Record<string, { key: readonly string[] }>)[spec.table]?.key;
     const withStore: Row = { storeId: this.rowStore(spec), ...fields };
-    const parts = keyFields && keyFields.every((f) => withStore[f] !== undefined)
-      ? keyFields.map((f) => withStore[f] as string | number | null)
-      : Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)).map(([f, v]) => `${f}=${String(v)}`);
+    const parts =
+      keyFields && keyFields.every((f) => withStore[f] !== undefined)
+        ? keyFields.map((f) => withStore[f] as string | number | null)
+        : Object.entries(fields)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([f, v]) => `${f}=${String(v)}`);
     await this.lockOn(spec.table, ...parts);
   }
 
@@ -261,14 +303,15 @@ export class Writer {
       companyId: this.scope.companyId,
       storeId: spec.scope === 'store' ? this.scope.storeId : null,
       ...(owner ? { userId: owner } : {}),
-      name, args,
+      name,
+      args,
     });
   }
 
   /** The current row (after its lock), or undefined. */
   async read<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>> | undefined> {
     await this.lockRow(spec, key);
-    return await selectRow(this.trx, spec, this.scope, key).executeTakeFirst() as Versioned<z.infer<S>> | undefined;
+    return (await selectRow(this.trx, spec, this.scope, key).executeTakeFirst()) as Versioned<z.infer<S>> | undefined;
   }
 
   /** The current row (after its lock), or the spec's 404. */
@@ -297,7 +340,8 @@ export class Writer {
     const storeId = options.storeId !== undefined ? options.storeId : spec.scope === 'store' ? this.scope.storeId : null;
     await this.lockRow(spec, { ...(row as Row), storeId });
     const meta = await this.stamp();
-    await this.trx.insertInto(spec.table as 'customers')
+    await this.trx
+      .insertInto(spec.table as 'customers')
       .values({ ...asColumns(row as Row), ...meta, companyId: this.scope.companyId, storeId } as never)
       .execute()
       .catch((error: unknown) => {
@@ -317,12 +361,14 @@ export class Writer {
     const version = await takeVersions(this.trx);
     const meta = this.metadata(version);
     const set = Object.fromEntries(changed.map((f) => [f, (next as Row)[f]]));
-    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...asColumns(set), ...meta })
+    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike)
+      .set({ ...asColumns(set), ...meta })
       .where('companyId', '=', this.scope.companyId);
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();
     if (changed.includes('customerId') || changed.includes('vehicleId')) this.noteVisit(spec.table, this.rowStore(spec), current as Row, next as Row);
-    if ((spec.table === 'customers' || spec.table === 'customerVehicles') && changesCustomerKeys(spec.table, changed)) this.noteCustomer(spec.table, current as Row, next as Row);
+    if ((spec.table === 'customers' || spec.table === 'customerVehicles') && changesCustomerKeys(spec.table, changed))
+      this.noteCustomer(spec.table, current as Row, next as Row);
     return { ...current, ...next, ...meta };
   }
 
@@ -330,16 +376,22 @@ export class Writer {
    * Applies a JSON patch of the editable fields to the row; nothing is written when nothing changes.
    * `rules` normalizes the new row and says what is wrong with it (a 400 naming the fields, nothing stored).
    */
-  async patch<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, body: unknown, editable: readonly string[], rules?: ChangeRules<z.infer<S>>): Promise<{ row: Versioned<z.infer<S>>; changed: boolean }> {
+  async patch<S extends z.ZodObject>(
+    spec: RowSpec<S>,
+    key: Row,
+    body: unknown,
+    editable: readonly string[],
+    rules?: ChangeRules<z.infer<S>>,
+  ): Promise<{ row: Versioned<z.infer<S>>; changed: boolean }> {
     const current = await this.find(spec, key);
     // A row stored before a rule tightened stays editable: taken as it is, patchRow names any field of it
     // that is still wrong (a 400), where a parse here would answer 500.
     const stored = spec.schema.safeParse(current);
-    const before = stored.success ? stored.data : Object.fromEntries(Object.keys(spec.schema.shape).map((f) => [f, (current as Row)[f]])) as z.infer<S>;
+    const before = stored.success ? stored.data : (Object.fromEntries(Object.keys(spec.schema.shape).map((f) => [f, (current as Row)[f]])) as z.infer<S>);
     const patched = patchRow(before, body, editable, spec.schema).next;
     // Normalizing can lengthen a value (ß upper-cased is SS): checked again, a 400 and not a 500.
     const next = rules?.normalize ? parseOrProblem(spec.schema, await rules.normalize(patched), 'The changed row') : patched;
-    const problems = await rules?.problems?.(before, next) ?? {};
+    const problems = (await rules?.problems?.(before, next)) ?? {};
     refuseProblems(problems, 'The change');
     if (JSON.stringify(next) === JSON.stringify(before)) return { row: current, changed: false };
     return { row: await this.update(spec, key, current, next), changed: true };
@@ -359,7 +411,9 @@ export class Writer {
     const count = Number(rows[0]?.n ?? 0);
     if (count === 0) return 0;
     if (table === 'scheduledVisits' && (column === 'customerId' || column === 'vehicleId')) {
-      const stores = await sql<{ storeId: number }>`select distinct store_id from ${t} where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted`.execute(this.trx);
+      const stores = await sql<{
+        storeId: number;
+      }>`select distinct store_id from ${t} where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted`.execute(this.trx);
       for (const { storeId } of stores.rows) this.noteVisit(table, storeId, { [column]: from }, { [column]: to });
     }
     if (column === 'customerId') this.noteCustomer(table, { customerId: from }, { customerId: to });
@@ -378,13 +432,16 @@ export class Writer {
    */
   async revive<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>> | undefined> {
     await this.lockRow(spec, key);
-    let found = (this.trx.selectFrom(spec.table as 'customers') as unknown as QueryLike).select(Object.keys(spec.schema.shape) as never)
-      .where('companyId', '=', this.scope.companyId).where('deleted', '=', true);
+    let found = (this.trx.selectFrom(spec.table as 'customers') as unknown as QueryLike)
+      .select(Object.keys(spec.schema.shape) as never)
+      .where('companyId', '=', this.scope.companyId)
+      .where('deleted', '=', true);
     for (const [field, value] of Object.entries(key)) found = found.where(field, '=', value);
-    const row = await found.executeTakeFirst() as z.infer<S> | undefined;
+    const row = (await found.executeTakeFirst()) as z.infer<S> | undefined;
     if (!row) return undefined;
     const meta = await this.stamp();
-    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...meta, deleted: false })
+    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike)
+      .set({ ...meta, deleted: false })
       .where('companyId', '=', this.scope.companyId);
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();
@@ -396,10 +453,12 @@ export class Writer {
   /** Leaves a tombstone for the row (every device deletes it), setting `fields` on it as it goes. */
   async tombstone<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, fields: Partial<z.infer<S>> = {}): Promise<void> {
     await this.lockRow(spec, key);
-    if (spec.table === 'scheduledVisits') this.noteVisit(spec.table, this.rowStore(spec), await this.read(spec, key) as Row | undefined);
-    if (spec.table === 'customers' || spec.table === 'customerVehicles') this.noteCustomer(spec.table, { ...key, ...await this.read(spec, key) as Row | undefined });
+    if (spec.table === 'scheduledVisits') this.noteVisit(spec.table, this.rowStore(spec), (await this.read(spec, key)) as Row | undefined);
+    if (spec.table === 'customers' || spec.table === 'customerVehicles')
+      this.noteCustomer(spec.table, { ...key, ...((await this.read(spec, key)) as Row | undefined) });
     const version = await takeVersions(this.trx);
-    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike).set({ ...fields, ...this.metadata(version), deleted: true })
+    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike)
+      .set({ ...fields, ...this.metadata(version), deleted: true })
       .where('companyId', '=', this.scope.companyId);
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();
@@ -416,13 +475,21 @@ export class Writer {
    * An action on a row (archive, mark replied): `apply` gives the fields it sets from the current row, or
    * null when there is nothing to do.
    */
-  async change<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, apply: (current: z.infer<S>) => Partial<z.infer<S>> | null): Promise<{ row: Versioned<z.infer<S>>; changed: boolean }> {
+  async change<S extends z.ZodObject>(
+    spec: RowSpec<S>,
+    key: Row,
+    apply: (current: z.infer<S>) => Partial<z.infer<S>> | null,
+  ): Promise<{ row: Versioned<z.infer<S>>; changed: boolean }> {
     const current = await this.find(spec, key);
     const changes = apply(current);
     if (!changes) return { row: current, changed: false };
     // Only what the action sets is checked: a row stored before a rule tightened (an address the rule now
     // refuses) can still be archived, marked replied or marked sent.
-    const fields = Object.fromEntries(Object.keys(changes).filter((f) => f in spec.schema.shape).map((f) => [f, true])) as Record<string, true>;
+    const fields = Object.fromEntries(
+      Object.keys(changes)
+        .filter((f) => f in spec.schema.shape)
+        .map((f) => [f, true]),
+    ) as Record<string, true>;
     const checked = spec.schema.pick(fields).parse(changes);
     const row = await this.update(spec, key, current, { ...current, ...checked } as z.infer<S>);
     return { row, changed: row.version !== current.version };
@@ -432,8 +499,10 @@ export class Writer {
 function selectRow<S extends z.ZodObject>(db: Db | Transaction<Database>, spec: RowSpec<S>, scope: WriteScope, key: Row): QueryLike {
   const columns = [...Object.keys(spec.schema.shape), ...versionColumns];
   // Tables are chosen at run time from the spec; Kysely's types cannot follow a table name held in a value.
-  let query = (db.selectFrom(spec.table as 'customers') as unknown as QueryLike).select(columns as never)
-    .where('companyId', '=', scope.companyId).where('deleted', '=', false);
+  let query = (db.selectFrom(spec.table as 'customers') as unknown as QueryLike)
+    .select(columns as never)
+    .where('companyId', '=', scope.companyId)
+    .where('deleted', '=', false);
   if (spec.scope === 'store') query = query.where('storeId', '=', scope.storeId);
   if (typeof spec.scope === 'object') query = query.where(spec.scope.ownedBy, '=', scope.user.userId);
   for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
@@ -442,7 +511,7 @@ function selectRow<S extends z.ZodObject>(db: Db | Transaction<Database>, spec: 
 
 /** A row as a read call answers it (no lock: reads never wait for writers), or the spec's 404. */
 export async function findRow<S extends z.ZodObject>(db: Db, spec: RowSpec<S>, scope: WriteScope, key: Row): Promise<Versioned<z.infer<S>>> {
-  const row = await selectRow(db, spec, scope, key).executeTakeFirst() as Versioned<z.infer<S>> | undefined;
+  const row = (await selectRow(db, spec, scope, key).executeTakeFirst()) as Versioned<z.infer<S>> | undefined;
   if (!row) throw new ProblemError('notFound', spec.notFound);
   return row;
 }

@@ -75,10 +75,13 @@ function askForLaterScreens(): void {
 }
 
 export function useLaterScreens(): LaterScreens {
-  return useSyncExternalStore((listener) => {
-    laterListeners.add(listener);
-    return () => laterListeners.delete(listener);
-  }, () => laterScreens);
+  return useSyncExternalStore(
+    (listener) => {
+      laterListeners.add(listener);
+      return () => laterListeners.delete(listener);
+    },
+    () => laterScreens,
+  );
 }
 
 /** Takes the new version: waits for this tab's changes to be written, then lets the new worker in and reloads. */
@@ -95,10 +98,13 @@ export async function reloadIntoNewVersion(): Promise<void> {
 }
 
 export function useAppUpdate(): UpdateState {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, () => state);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
 }
 
 const cssReloadKey = 'alltrac-css-chunk-reload-at';

@@ -9,21 +9,27 @@ import { reportCallNote } from '../domain/messages/visit-messages.ts';
 
 /** The counter's note on a visit (reportCallNote), live from the replica: null when there is nothing to do. */
 export function useCallCustomerNote(store: StoreLocation, visit: ScheduledVisit): string | null {
-  return useLiveQuery(async () => {
-    const db = replicaOf(store.id);
-    const [report, customer] = await Promise.all([
-      visit.inspectionReportId ? db.rows<InspectionReport>('inspectionReports').get(visit.inspectionReportId) : undefined,
-      visit.customerId ? db.rows<Customer>('customers').get(visit.customerId) : undefined,
-    ]);
-    const number = e164(customer?.phoneNumber ?? null);
-    const stopped = number ? (await db.rows<TextStop>('textStops').get([store.id, number] as never)) !== undefined : false;
-    return reportCallNote(visit, report, customer, store, () => stopped);
-  }, [store, visit]) ?? null;
+  return (
+    useLiveQuery(async () => {
+      const db = replicaOf(store.id);
+      const [report, customer] = await Promise.all([
+        visit.inspectionReportId ? db.rows<InspectionReport>('inspectionReports').get(visit.inspectionReportId) : undefined,
+        visit.customerId ? db.rows<Customer>('customers').get(visit.customerId) : undefined,
+      ]);
+      const number = e164(customer?.phoneNumber ?? null);
+      const stopped = number ? (await db.rows<TextStop>('textStops').get([store.id, number] as never)) !== undefined : false;
+      return reportCallNote(visit, report, customer, store, () => stopped);
+    }, [store, visit]) ?? null
+  );
 }
 
 /** "Call the customer: they prefer calls", where the counter reads a visit, while their inspection report waits for a call. */
 export function CallCustomerNote({ store, visit }: { store: StoreLocation; visit: ScheduledVisit }) {
   const note = useCallCustomerNote(store, visit);
   if (!note) return null;
-  return <Alert color="orange" variant="light" icon={<IconPhone size={18} />} role="status" p="xs">{note}</Alert>;
+  return (
+    <Alert color="orange" variant="light" icon={<IconPhone size={18} />} role="status" p="xs">
+      {note}
+    </Alert>
+  );
 }

@@ -18,10 +18,12 @@ export interface ConflictNoticeProps {
 
 /** Conflicts of the rows a screen shows, live from the replica: a hook for screens that place the notice themselves. */
 export function useConflicts(storeId: number, collection: CollectionName, keys?: readonly string[]): Conflict[] {
-  return useLiveQuery(async () => {
-    const all = await replicaOf(storeId).conflicts.toArray();
-    return all.filter((c) => c.collection === collection && (!keys || keys.includes(c.key)));
-  }, [storeId, collection, keys?.join('|')]) ?? [];
+  return (
+    useLiveQuery(async () => {
+      const all = await replicaOf(storeId).conflicts.toArray();
+      return all.filter((c) => c.collection === collection && (!keys || keys.includes(c.key)));
+    }, [storeId, collection, keys?.join('|')]) ?? []
+  );
 }
 
 function who(conflict: Conflict): string {
@@ -43,9 +45,12 @@ export function ConflictNotice({ storeId, collection, keys, describe }: Conflict
         return (
           <Alert key={conflict.id} color="yellow" title="Your change was replaced" role="status">
             <Text size="sm">
-              {field} is now {theirs}: changed by {who(conflict)}{conflict.at ? `, ${relativeTime(conflict.at)}` : ''}. You had set it to {mine} here.
+              {field} is now {theirs}: changed by {who(conflict)}
+              {conflict.at ? `, ${relativeTime(conflict.at)}` : ''}. You had set it to {mine} here.
             </Text>
-            <Button size="xs" variant="light" mt="xs" onClick={() => void syncClient().dismissConflict(storeId, conflict.id!)}>Dismiss</Button>
+            <Button size="xs" variant="light" mt="xs" onClick={() => void syncClient().dismissConflict(storeId, conflict.id!)}>
+              Dismiss
+            </Button>
           </Alert>
         );
       })}

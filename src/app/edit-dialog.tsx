@@ -7,16 +7,28 @@ export function WaitingBadge({ entry }: { entry: OutboxEntry | undefined }) {
   if (!entry) return null;
   // Wrapped, never cut to "WAITING …", in a phone's narrow table cell.
   const wraps = { h: 'auto', radius: 'sm', styles: { label: { whiteSpace: 'normal', overflow: 'visible' } } } as const;
-  return entry.status === 'failed'
-    ? <Badge color="red" variant="light" title={entry.problem?.detail ?? undefined} {...wraps}>Not saved</Badge>
-    : <Badge color="yellow" variant="light" {...wraps}>Waiting to send</Badge>;
+  return entry.status === 'failed' ? (
+    <Badge color="red" variant="light" title={entry.problem?.detail ?? undefined} {...wraps}>
+      Not saved
+    </Badge>
+  ) : (
+    <Badge color="yellow" variant="light" {...wraps}>
+      Waiting to send
+    </Badge>
+  );
 }
 
 /**
  * The foot of an edit dialog: remove (asked once more, saying what happens), cancel and save. `onRemove`
  * is absent for a new row.
  */
-export function DialogFooter({ removeLabel, removeQuestion, onRemove, onCancel, submitLabel }: {
+export function DialogFooter({
+  removeLabel,
+  removeQuestion,
+  onRemove,
+  onCancel,
+  submitLabel,
+}: {
   removeLabel: string;
   removeQuestion: string;
   onRemove?: () => void;
@@ -27,12 +39,28 @@ export function DialogFooter({ removeLabel, removeQuestion, onRemove, onCancel, 
   return (
     <Group justify="space-between">
       {onRemove ? (
-        confirming
-          ? <Group gap="xs"><Text size="sm">{removeQuestion}</Text><Button color="red" size="xs" onClick={onRemove}>{removeLabel}</Button><Button variant="default" size="xs" onClick={() => setConfirming(false)}>Keep</Button></Group>
-          : <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>{removeLabel}</Button>
-      ) : <span />}
+        confirming ? (
+          <Group gap="xs">
+            <Text size="sm">{removeQuestion}</Text>
+            <Button color="red" size="xs" onClick={onRemove}>
+              {removeLabel}
+            </Button>
+            <Button variant="default" size="xs" onClick={() => setConfirming(false)}>
+              Keep
+            </Button>
+          </Group>
+        ) : (
+          <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+            {removeLabel}
+          </Button>
+        )
+      ) : (
+        <span />
+      )}
       <Group gap="xs">
-        <Button variant="default" onClick={onCancel}>Cancel</Button>
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
         <Button type="submit">{submitLabel}</Button>
       </Group>
     </Group>
@@ -62,7 +90,14 @@ export function useEditDialog(onClose: () => void, isDirty: () => boolean, what:
 }
 
 /** An edit dialog's frame: the title, what went wrong, the fields, and the foot. */
-export function EditDialog({ title, size, dialog, onSubmit, footer, children }: {
+export function EditDialog({
+  title,
+  size,
+  dialog,
+  onSubmit,
+  footer,
+  children,
+}: {
   title: string;
   size?: string;
   dialog: ReturnType<typeof useEditDialog>;
@@ -74,7 +109,11 @@ export function EditDialog({ title, size, dialog, onSubmit, footer, children }: 
     <Modal opened onClose={dialog.close} title={title} size={size}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {dialog.error && <Alert color="red" title="Not saved">{dialog.error}</Alert>}
+          {dialog.error && (
+            <Alert color="red" title="Not saved">
+              {dialog.error}
+            </Alert>
+          )}
           {children}
           <DialogFooter {...footer} onCancel={dialog.close} />
         </Stack>

@@ -31,7 +31,9 @@ export function followEndedSessions(settings: AppSettings, user: StoredUser | nu
     window.localStorage.removeItem(storedUserKey(settings));
     window.location.assign('/');
   };
-  onSessionEnded((userId) => { if (userId === signedInUser()) leave(); });
+  onSessionEnded((userId) => {
+    if (userId === signedInUser()) leave();
+  });
   if (!user) return;
   void signedOutNotice().then((notice) => {
     if (notice?.userId === user.sub) leave();

@@ -12,8 +12,12 @@ export function LeaveGuard({ unsaved, what = 'changes' }: { unsaved: () => boole
     <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title="Leave without saving?" centered>
       <Text>Your {what} are not saved. If you leave now, they are lost.</Text>
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => blocker.reset?.()}>Stay</Button>
-        <Button color="error" onClick={() => blocker.proceed?.()}>Leave without saving</Button>
+        <Button variant="default" onClick={() => blocker.reset?.()}>
+          Stay
+        </Button>
+        <Button color="error" onClick={() => blocker.proceed?.()}>
+          Leave without saving
+        </Button>
       </Group>
     </Modal>
   );

@@ -10,15 +10,22 @@ let loading: Promise<void> | undefined;
  * DOMPurify loads with the first notice shown, not with the shell: most sessions show none, and the shell's first
  * paint is the budget every start pays. A chunk that fails to load is asked for again by the next notice.
  */
-const loadSanitizer = (): Promise<void> => (loading ??= import('dompurify').then(({ default: purify }) => {
-  // The server keeps only this markup too; a notice stored before it did (a fixed overlay) is cleaned here.
-  sanitize = (html) => purify.sanitize(html, {
-    ALLOWED_TAGS: [...noticeTags], ALLOWED_ATTR: [...noticeAttributes], ALLOWED_URI_REGEXP: noticeLinkPattern,
-  });
-}, (error: unknown) => {
-  loading = undefined;
-  throw error;
-}));
+const loadSanitizer = (): Promise<void> =>
+  (loading ??= import('dompurify').then(
+    ({ default: purify }) => {
+      // The server keeps only this markup too; a notice stored before it did (a fixed overlay) is cleaned here.
+      sanitize = (html) =>
+        purify.sanitize(html, {
+          ALLOWED_TAGS: [...noticeTags],
+          ALLOWED_ATTR: [...noticeAttributes],
+          ALLOWED_URI_REGEXP: noticeLinkPattern,
+        });
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 
 /** The words of a notice, without its markup: shown when the sanitiser cannot load. */
 function wordsOf(html: string): string {
@@ -33,8 +40,17 @@ export function NotificationContent({ html }: { html: string }) {
   useEffect(() => {
     if (ready === true) return;
     let current = true;
-    loadSanitizer().then(() => { if (current) setReady(true); }, () => { if (current) setReady('failed'); });
-    return () => { current = false; };
+    loadSanitizer().then(
+      () => {
+        if (current) setReady(true);
+      },
+      () => {
+        if (current) setReady('failed');
+      },
+    );
+    return () => {
+      current = false;
+    };
   }, [ready]);
   const clean = useMemo(() => (ready === true && sanitize ? sanitize(html) : null), [ready, html]);
   if (ready === 'failed') return <Text size="sm">{wordsOf(html)}</Text>;

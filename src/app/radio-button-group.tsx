@@ -25,7 +25,15 @@ const moves: Partial<Record<string, (at: number, count: number) => number>> = {
  * Mantine's own choices fell short here: a single Chip.Group is native radios (one Tab stop once they share a name)
  * but chips, not buttons in a grid, and no Home/End; Radio.Card makes every card a Tab stop.
  */
-export function RadioButtonGroup<T extends string>({ id, label, options, value, onChange, error, cols = { base: 3, xs: 4 } }: {
+export function RadioButtonGroup<T extends string>({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  cols = { base: 3, xs: 4 },
+}: {
   id?: string;
   /** Shown above the buttons; it names the group. */
   label: ReactNode;
@@ -39,7 +47,10 @@ export function RadioButtonGroup<T extends string>({ id, label, options, value, 
   const labelId = useId();
   const errorId = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const tabStop = Math.max(options.findIndex((o) => o.value === value), 0);
+  const tabStop = Math.max(
+    options.findIndex((o) => o.value === value),
+    0,
+  );
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, at: number) {
     const move = moves[event.key];
@@ -55,19 +66,38 @@ export function RadioButtonGroup<T extends string>({ id, label, options, value, 
 
   return (
     <Stack gap={6} id={id} role="radiogroup" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined} tabIndex={-1} onFocus={onFocus}>
-      <Text fw={500} id={labelId}>{label}</Text>
+      <Text fw={500} id={labelId}>
+        {label}
+      </Text>
       <SimpleGrid cols={cols} spacing="xs">
         {options.map((option, at) => {
           const checked = option.value === value;
           return (
-            <Button key={option.value} ref={(button) => { buttons.current[at] = button; }} size="md" h={44} px={4} variant={checked ? 'filled' : 'default'}
-              role="radio" aria-checked={checked} tabIndex={at === tabStop ? 0 : -1} onClick={() => onChange(option.value)} onKeyDown={(event) => onKeyDown(event, at)}>
+            <Button
+              key={option.value}
+              ref={(button) => {
+                buttons.current[at] = button;
+              }}
+              size="md"
+              h={44}
+              px={4}
+              variant={checked ? 'filled' : 'default'}
+              role="radio"
+              aria-checked={checked}
+              tabIndex={at === tabStop ? 0 : -1}
+              onClick={() => onChange(option.value)}
+              onKeyDown={(event) => onKeyDown(event, at)}
+            >
               {option.label}
             </Button>
           );
         })}
       </SimpleGrid>
-      {error && <Text size="sm" c="error" role="alert" id={errorId}>{error}</Text>}
+      {error && (
+        <Text size="sm" c="error" role="alert" id={errorId}>
+          {error}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -65,9 +65,15 @@ function useOutboxRead(storeId: number, scope: OutboxScope, save: unknown): (Out
   // The scope's content (its key), not its identity, is what the read depends on.
   return useLiveQuery(async () => {
     const db = replicaOf(storeId);
-    const entries = await db.transaction('r', db.outbox, () => ('entity' in scope
-      ? db.outbox.where('entity').equals(scope.entity).filter((e) => scope.path === undefined || e.path === scope.path).toArray()
-      : db.outbox.filter((e) => scope.collections.includes(e.collection)).toArray()));
+    const entries = await db.transaction('r', db.outbox, () =>
+      'entity' in scope
+        ? db.outbox
+            .where('entity')
+            .equals(scope.entity)
+            .filter((e) => scope.path === undefined || e.path === scope.path)
+            .toArray()
+        : db.outbox.filter((e) => scope.collections.includes(e.collection)).toArray(),
+    );
     const failed = entries.filter((e) => e.status === 'failed');
     // A refused server action holds back nothing of its row (workers/outbox-order.ts).
     const refused = new Set(failed.filter((e) => !e.serverAction).map((e) => e.entity));

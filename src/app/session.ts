@@ -44,8 +44,15 @@ async function asReplicated(store: StoreLocation): Promise<StoreLocation> {
  * with them at their defaults until the store's row arrives.
  */
 const fieldsAddedLater = {
-  ...defaultWeekdayHours, ...defaultPickupSettings,
-  googleReviewUrl: null, yelpReviewUrl: null, addressLine1: null, city: null, state: null, postalCode: null, phoneNumber: null,
+  ...defaultWeekdayHours,
+  ...defaultPickupSettings,
+  googleReviewUrl: null,
+  yelpReviewUrl: null,
+  addressLine1: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  phoneNumber: null,
 } satisfies Partial<StoreLocation>;
 
 /**
@@ -68,7 +75,7 @@ async function readSessionRows(): Promise<Session | null> {
   const row = await globalDb.sessions.get(userId);
   if (!row) return null;
   const chosen = chooseActiveStore(row.settings.allTracCurrentStoreLocation, row.user.roles, selectableStores(row.user.roles, row.stores));
-  const activeStore = chosen && await asReplicated(chosen);
+  const activeStore = chosen && (await asReplicated(chosen));
   const stores = selectableStores(row.user.roles, row.stores).map((s) => (s.id === activeStore?.id ? activeStore : s));
   return { user: row.user, settings: row.settings, stores, activeStore, roles: rolesAtStore(row.user.roles, activeStore?.id ?? null) };
 }
@@ -113,7 +120,10 @@ export async function waitForSession(ms: number): Promise<Session | null> {
   const now = await readSession();
   if (now || ms <= 0) return now;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => { subscription.unsubscribe(); resolve(null); }, ms);
+    const timer = setTimeout(() => {
+      subscription.unsubscribe();
+      resolve(null);
+    }, ms);
     const subscription = liveQuery(readSession).subscribe({
       next: (session) => {
         if (!session) return;
@@ -121,7 +131,10 @@ export async function waitForSession(ms: number): Promise<Session | null> {
         subscription.unsubscribe();
         resolve(session);
       },
-      error: () => { clearTimeout(timer); resolve(null); },
+      error: () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
     });
   });
 }

@@ -14,16 +14,30 @@ export function SignedOutPage({ notice, onSignIn }: { notice: SignedOutNotice; o
   return (
     <Container size="sm" py="xl">
       <Stack>
-        <Title order={1} size="h2">Signed out of this device</Title>
-        <Alert color="error" role="alert" title={`${who} was signed out`}>{notice.reason}</Alert>
+        <Title order={1} size="h2">
+          Signed out of this device
+        </Title>
+        <Alert color="error" role="alert" title={`${who} was signed out`}>
+          {notice.reason}
+        </Alert>
         <Text>Their customers, schedule and messages were removed from this device.</Text>
         {waiting > 0 && (
           <Text>
             {waiting === 1 ? '1 change' : `${waiting} changes`} made here before then {waiting === 1 ? 'was' : 'were'} not sent.
-            {waiting === 1 ? ' It is' : ' They are'} kept on this device, shown to nobody else, and sent once {notice.name ?? 'that person'} signs in here again.
+            {waiting === 1 ? ' It is' : ' They are'} kept on this device, shown to nobody else, and sent once {notice.name ?? 'that person'} signs in here
+            again.
           </Text>
         )}
-        <Button w="fit-content" loading={busy} onClick={() => { setBusy(true); void onSignIn().finally(() => setBusy(false)); }}>Sign in</Button>
+        <Button
+          w="fit-content"
+          loading={busy}
+          onClick={() => {
+            setBusy(true);
+            void onSignIn().finally(() => setBusy(false));
+          }}
+        >
+          Sign in
+        </Button>
       </Stack>
     </Container>
   );

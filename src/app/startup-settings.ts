@@ -26,8 +26,14 @@ export interface SettingsKeeper {
  * kept, with no network on the way (a bay with no signal, a reload the moment the connection drops), and
  * fetches fresh ones behind for the next start; a device that never started needs the server once.
  */
-export async function startupSettingsForBoot(keeper: SettingsKeeper, fetchImpl: typeof fetch = fetch, now: () => Date = () => new Date()): Promise<AppSettings> {
-  const keep = async (settings: AppSettings) => { await keeper.put({ name: 'startupSettings', value: settings, savedAt: now().toISOString() }); };
+export async function startupSettingsForBoot(
+  keeper: SettingsKeeper,
+  fetchImpl: typeof fetch = fetch,
+  now: () => Date = () => new Date(),
+): Promise<AppSettings> {
+  const keep = async (settings: AppSettings) => {
+    await keeper.put({ name: 'startupSettings', value: settings, savedAt: now().toISOString() });
+  };
   const kept = await keeper.get().catch(() => undefined);
   const read = kept ? readStartupSettings(kept.value) : null;
   if (read && 'settings' in read) {

@@ -54,6 +54,10 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': '#6c757d', '--mantine-color-error': 'var(--mantine-color-error-6)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': '#6c757d',
+    '--mantine-color-error': 'var(--mantine-color-error-6)',
+  },
   dark: {},
 });

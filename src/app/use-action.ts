@@ -8,18 +8,21 @@ export function useAction(fallback: string) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** Does the work; answers whether it went through (a dialog closes then, and stays open on a problem). */
-  const run = useCallback(async (work: () => Promise<unknown>): Promise<boolean> => {
-    setProblem(null);
-    setBusy(true);
-    try {
-      await work();
-      return true;
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : fallback);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }, [fallback]);
+  const run = useCallback(
+    async (work: () => Promise<unknown>): Promise<boolean> => {
+      setProblem(null);
+      setBusy(true);
+      try {
+        await work();
+        return true;
+      } catch (error) {
+        setProblem(error instanceof Error ? error.message : fallback);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [fallback],
+  );
   return { problem, busy, run };
 }

@@ -9,5 +9,13 @@ import { darkened } from './theme.ts';
  */
 export function StatusBadge({ status }: { status: ScheduledEventStatus }) {
   const color = statusColors[status];
-  return <Badge variant="outline" style={{ borderColor: color, color: color === '#000000' ? 'var(--mantine-color-text)' : darkened(color) }} leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: color }} />}>{status}</Badge>;
+  return (
+    <Badge
+      variant="outline"
+      style={{ borderColor: color, color: color === '#000000' ? 'var(--mantine-color-text)' : darkened(color) }}
+      leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: color }} />}
+    >
+      {status}
+    </Badge>
+  );
 }

@@ -23,20 +23,33 @@ export const contactFormSchema = z.object({
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;
 
-const optionalTrimmed = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v ? v : null));
+const optionalTrimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
 
-export const contactFormSubmissionSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(200, 'Keep your name under 200 characters'),
-  email: optionalTrimmed(254),
-  phoneNumber: optionalTrimmed(30),
-  preferredContactMethod: contactMethods.schema,
-  customerInquiryType: inquiryTypes.schema,
-  storeServiceId: z.uuid().nullable().optional().transform((v) => v ?? null),
-  content: z.string().trim().min(1, 'Write your message').max(2000, 'Keep your message under 2,000 characters'),
-  formToken: z.string().min(1).max(500),
-  /** A field people never see: a bot that fills every field fills it, and its message is dropped. */
-  website: z.string().max(500).optional(),
-}).strict();
+export const contactFormSubmissionSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter your name').max(200, 'Keep your name under 200 characters'),
+    email: optionalTrimmed(254),
+    phoneNumber: optionalTrimmed(30),
+    preferredContactMethod: contactMethods.schema,
+    customerInquiryType: inquiryTypes.schema,
+    storeServiceId: z
+      .uuid()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    content: z.string().trim().min(1, 'Write your message').max(2000, 'Keep your message under 2,000 characters'),
+    formToken: z.string().min(1).max(500),
+    /** A field people never see: a bot that fills every field fills it, and its message is dropped. */
+    website: z.string().max(500).optional(),
+  })
+  .strict();
 export type ContactFormSubmission = z.input<typeof contactFormSubmissionSchema>;
 
 /** The answer to a submission, the same for a first send and a resend of the same form. */

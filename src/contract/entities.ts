@@ -4,9 +4,25 @@
  */
 import { z } from 'zod';
 import {
-  customerContactMethods, contactMethods, deliveryStatuses, inquiryTypes, inspectionItemStatuses, messageDeliveryMethods, messageDirections, textConsentMethods,
-  messageTemplateTypes, roles, severityLevels, storeTireServiceTypes, storeTireWarrantyTypes, tireCategories,
-  tirePurchaseAddOnCategories, tirePurchaseAddOnCharges, userNotificationKinds, vehicleColors, webTireCategories,
+  customerContactMethods,
+  contactMethods,
+  deliveryStatuses,
+  inquiryTypes,
+  inspectionItemStatuses,
+  messageDeliveryMethods,
+  messageDirections,
+  textConsentMethods,
+  messageTemplateTypes,
+  roles,
+  severityLevels,
+  storeTireServiceTypes,
+  storeTireWarrantyTypes,
+  tireCategories,
+  tirePurchaseAddOnCategories,
+  tirePurchaseAddOnCharges,
+  userNotificationKinds,
+  vehicleColors,
+  webTireCategories,
 } from './enums.ts';
 import { emailAddress } from './email-address.ts';
 import type { InspectionFix } from './inspection-fix.ts';
@@ -271,8 +287,12 @@ export const supportRequestSchema = z.object({
   identityId: id,
   subject: z.string().trim().min(1, 'Enter a subject').max(200, 'Keep the subject under 200 characters'),
   message: z.string().trim().min(1, 'Describe what you need').max(5000, 'Keep the message under 5000 characters'),
-  callbackPhone: z.string().trim().max(30, 'Keep the phone number under 30 characters')
-    .regex(/^[\d\s()+.-]*$/, 'Use digits, spaces and + ( ) - . only').nullable(),
+  callbackPhone: z
+    .string()
+    .trim()
+    .max(30, 'Keep the phone number under 30 characters')
+    .regex(/^[\d\s()+.-]*$/, 'Use digits, spaces and + ( ) - . only')
+    .nullable(),
   dateSubmitted: timestamp,
 });
 
@@ -298,14 +318,24 @@ export const systemNotificationSchema = z.object({
 });
 
 export const retailStoreSettingsSchema = z.object({
-  websiteUrl: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000).nullable(),
+  websiteUrl: z
+    .url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' })
+    .max(2000)
+    .nullable(),
   showPrices: z.boolean(),
   retailPriceCatalogId: id.nullable(),
   /** The store's sales tax on taxable quote lines, in millionths (8.875% is 88750): see tire-pricing.ts. */
-  salesTaxRateInMillionths: z.number().int('Enter the rate in millionths, e.g. 88750 for 8.875%').min(0, 'Enter a sales tax rate of 0% or more')
+  salesTaxRateInMillionths: z
+    .number()
+    .int('Enter the rate in millionths, e.g. 88750 for 8.875%')
+    .min(0, 'Enter a sales tax rate of 0% or more')
     .max(250_000, 'Enter a sales tax rate of 25% or less'),
   /** How long the store holds a tire quote's prices, in days from its date. */
-  quoteValidForDays: z.number().int('A quote is good for a whole number of days').min(1, 'A quote is good for 1 to 365 days').max(365, 'A quote is good for 1 to 365 days'),
+  quoteValidForDays: z
+    .number()
+    .int('A quote is good for a whole number of days')
+    .min(1, 'A quote is good for 1 to 365 days')
+    .max(365, 'A quote is good for 1 to 365 days'),
 });
 
 export const retailPriceCatalogSchema = z.object({
@@ -318,10 +348,19 @@ export const retailPriceCatalogSchema = z.object({
    * points of the cost (3500: cost plus 35%); null: the tire's list price. A fixed price of a tire in the
    * catalogue (retailPriceCatalogPrices) comes first; src/domain/tires/retail-tire-price.ts is the rule.
    */
-  marginInBasisPoints: z.number().int('Enter the margin as a whole number of basis points (3500 for 35%)')
-    .min(0, 'Enter a margin of 0% or more').max(50_000, 'Enter a margin of 500% or less').nullable(),
+  marginInBasisPoints: z
+    .number()
+    .int('Enter the margin as a whole number of basis points (3500 for 35%)')
+    .min(0, 'Enter a margin of 0% or more')
+    .max(50_000, 'Enter a margin of 500% or less')
+    .nullable(),
   /** A price made from the margin is rounded up to end in these cents (99: $123.99); null: to the cent. */
-  priceEndingInCents: z.number().int('Enter the ending as whole cents, 0 to 99').min(0, 'Enter an ending of 0 to 99 cents').max(99, 'Enter an ending of 0 to 99 cents').nullable(),
+  priceEndingInCents: z
+    .number()
+    .int('Enter the ending as whole cents, 0 to 99')
+    .min(0, 'Enter an ending of 0 to 99 cents')
+    .max(99, 'Enter an ending of 0 to 99 cents')
+    .nullable(),
 });
 
 export const storeContactSchema = z.object({
@@ -396,11 +435,15 @@ export const storeTireWarrantySchema = z.object({
 export const inspectionTemplateGroupSchema = z.object({
   groupId: id,
   name: text(100),
-  items: z.array(z.object({
-    itemId: id,
-    name: text(150),
-    measurement: z.enum(['none', 'treadDepth32nds', 'pressurePsi', 'brakePadMm']),
-  })).max(60),
+  items: z
+    .array(
+      z.object({
+        itemId: id,
+        name: text(150),
+        measurement: z.enum(['none', 'treadDepth32nds', 'pressurePsi', 'brakePadMm']),
+      }),
+    )
+    .max(60),
 });
 export const inspectionTemplateSchema = z.object({
   storeId: z.number().int(),
@@ -417,7 +460,12 @@ export const inspectionTemplateSchema = z.object({
  * reopened (who, when, which item, what it was), in order. A signed decision is final until staff reopen it.
  */
 export const decisionLogEntrySchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('signed'), name: text(200), at: timestamp, decisions: z.array(z.object({ itemId: id, decision: z.enum(['Approved', 'Declined']) })).max(100) }),
+  z.object({
+    kind: z.literal('signed'),
+    name: text(200),
+    at: timestamp,
+    decisions: z.array(z.object({ itemId: id, decision: z.enum(['Approved', 'Declined']) })).max(100),
+  }),
   z.object({ kind: z.literal('reopened'), name: text(200), at: timestamp, itemId: id, was: z.enum(['Approved', 'Declined']) }),
 ]);
 export type DecisionLogEntry = z.infer<typeof decisionLogEntrySchema>;

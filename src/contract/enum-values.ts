@@ -22,18 +22,15 @@ export function defineEnum<const V extends readonly [string, ...string[]]>(value
   };
 }
 
-export const roles = defineEnum(
-  ['PointSAdmin', 'AllTracAdmin', 'AllTracUser', 'AllTracTechnician', 'AllTracLeadTechnician'],
-  {
-    labels: {
-      PointSAdmin: 'Admin',
-      AllTracAdmin: 'Admin',
-      AllTracUser: 'User',
-      AllTracTechnician: 'Technician',
-      AllTracLeadTechnician: 'Lead Technician',
-    },
+export const roles = defineEnum(['PointSAdmin', 'AllTracAdmin', 'AllTracUser', 'AllTracTechnician', 'AllTracLeadTechnician'], {
+  labels: {
+    PointSAdmin: 'Admin',
+    AllTracAdmin: 'Admin',
+    AllTracUser: 'User',
+    AllTracTechnician: 'Technician',
+    AllTracLeadTechnician: 'Lead Technician',
   },
-);
+});
 export type Role = (typeof roles.values)[number];
 
 export const contactMethods = defineEnum(['Email', 'Phone', 'Sms'], { default: 'Phone' });
@@ -60,7 +57,10 @@ export const tirePurchaseAddOnCategories = defineEnum(
   ['Balancing', 'MiscellaneousItem', 'Mounting', 'ShopExpenses', 'TireDisposal', 'TireTax', 'ValveStems_TPMSService'],
   {
     labels: {
-      MiscellaneousItem: 'Miscellaneous Item', ShopExpenses: 'Shop Expenses', TireDisposal: 'Tire Disposal', TireTax: 'Tire Tax',
+      MiscellaneousItem: 'Miscellaneous Item',
+      ShopExpenses: 'Shop Expenses',
+      TireDisposal: 'Tire Disposal',
+      TireTax: 'Tire Tax',
       ValveStems_TPMSService: 'Valve Stems/TPMS Service',
     },
   },
@@ -78,12 +78,29 @@ export const vehicleColors = defineEnum(
 export type VehicleColor = (typeof vehicleColors.values)[number];
 export const messageTemplateTypes = defineEnum(
   [
-    'Unknown', 'FreeForm', 'AppointmentConfirmation', 'ServiceThankYou', 'ServiceFinished', 'Incoming',
-    'AppointmentAcknowledgement', 'AppointmentReminder', 'MemberNewAppointment', 'MemberLowRating',
-    'CancellationConfirmation', 'ServiceLowRatingStep1', 'ServiceLowRatingStep2', 'ServiceHighRatingWithReview',
-    'ServiceHighRating', 'RetailContactUsFormSubmission', 'InspectionReport', 'MemberContactUsNotification',
-    'CustomerContactUsConfirmation', 'TractionOrderSuccessEmail', 'TractionOrderFailureEmail',
-    'CustomerStopTextConfirmation', 'CustomerStartTextConfirmation',
+    'Unknown',
+    'FreeForm',
+    'AppointmentConfirmation',
+    'ServiceThankYou',
+    'ServiceFinished',
+    'Incoming',
+    'AppointmentAcknowledgement',
+    'AppointmentReminder',
+    'MemberNewAppointment',
+    'MemberLowRating',
+    'CancellationConfirmation',
+    'ServiceLowRatingStep1',
+    'ServiceLowRatingStep2',
+    'ServiceHighRatingWithReview',
+    'ServiceHighRating',
+    'RetailContactUsFormSubmission',
+    'InspectionReport',
+    'MemberContactUsNotification',
+    'CustomerContactUsConfirmation',
+    'TractionOrderSuccessEmail',
+    'TractionOrderFailureEmail',
+    'CustomerStopTextConfirmation',
+    'CustomerStartTextConfirmation',
   ],
   {
     labels: {
@@ -102,13 +119,10 @@ export const inspectionItemStatuses = defineEnum(['NotInspected', 'Passed', 'War
 export type InspectionItemStatus = (typeof inspectionItemStatuses.values)[number];
 export const severityLevels = defineEnum(['Low', 'Medium', 'High']);
 export const storeTireServiceTypes = defineEnum(['TireStudding'], { default: 'TireStudding', labels: { TireStudding: 'Tire Studding' } });
-export const storeTireWarrantyTypes = defineEnum(
-  ['PromisePlus', 'PromisePlusAllWheelDrive', 'PromisePlusNational'],
-  {
-    default: 'PromisePlus',
-    labels: { PromisePlus: 'Promise Plus', PromisePlusAllWheelDrive: 'Promise Plus All-Wheel Drive', PromisePlusNational: 'Promise Plus National' },
-  },
-);
+export const storeTireWarrantyTypes = defineEnum(['PromisePlus', 'PromisePlusAllWheelDrive', 'PromisePlusNational'], {
+  default: 'PromisePlus',
+  labels: { PromisePlus: 'Promise Plus', PromisePlusAllWheelDrive: 'Promise Plus All-Wheel Drive', PromisePlusNational: 'Promise Plus National' },
+});
 /** Spec section 3. Itemized: each add-on of the package is its own line; Total: one line at the package's price. */
 export const tireInstallPackagePricingTypes = defineEnum(['ItemizedPricing', 'TotalPricing'], {
   labels: { ItemizedPricing: 'Itemized Pricing', TotalPricing: 'Total Pricing' },
@@ -121,9 +135,20 @@ export const tireCategories = defineEnum(
   ['AllTerrain', 'ATV', 'Farm', 'Industrial', 'LG', 'OTR', 'Performance', 'TBRAP', 'TBRDrive', 'TBRSteer', 'TBRTrailer', 'Tour', 'Trailer', 'Winter'],
   {
     labels: {
-      AllTerrain: 'All-Terrain', ATV: 'ATV/UTV', Farm: 'Farm', Industrial: 'Industrial', LG: 'Lawn & Garden', OTR: 'Off-the-Road (OTR)',
-      Performance: 'Performance', TBRAP: 'Medium Truck All Position', TBRDrive: 'Medium Truck Drive', TBRSteer: 'Medium Truck Steer',
-      TBRTrailer: 'Medium Truck Trailer', Tour: 'Touring', Trailer: 'Trailer', Winter: 'Winter/Snow',
+      AllTerrain: 'All-Terrain',
+      ATV: 'ATV/UTV',
+      Farm: 'Farm',
+      Industrial: 'Industrial',
+      LG: 'Lawn & Garden',
+      OTR: 'Off-the-Road (OTR)',
+      Performance: 'Performance',
+      TBRAP: 'Medium Truck All Position',
+      TBRDrive: 'Medium Truck Drive',
+      TBRSteer: 'Medium Truck Steer',
+      TBRTrailer: 'Medium Truck Trailer',
+      Tour: 'Touring',
+      Trailer: 'Trailer',
+      Winter: 'Winter/Snow',
     },
   },
 );
@@ -146,15 +171,12 @@ export type CustomerVehicleStatus = keyof typeof customerVehicleStatuses;
  * Kinds of user notification (the spec leaves the list open; docs/decisions.md): what happened, so a user can
  * choose which ones the app shows them.
  */
-export const userNotificationKinds = defineEnum(
-  ['message', 'rating', 'appointment-request', 'system'],
-  {
-    labels: {
-      message: 'New customer message',
-      rating: 'New rating',
-      'appointment-request': 'Appointment request',
-      system: 'System maintenance and news',
-    },
+export const userNotificationKinds = defineEnum(['message', 'rating', 'appointment-request', 'system'], {
+  labels: {
+    message: 'New customer message',
+    rating: 'New rating',
+    'appointment-request': 'Appointment request',
+    system: 'System maintenance and news',
   },
-);
+});
 export type UserNotificationKind = (typeof userNotificationKinds.values)[number];

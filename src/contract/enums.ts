@@ -33,6 +33,17 @@ export const webTireCategories = withSchema(plain.webTireCategories);
 export const userNotificationKinds = withSchema(plain.userNotificationKinds);
 export { EventType, customerVehicleStatuses } from './enum-values.ts';
 export type {
-  Role, ContactMethod, TextConsentMethod, TirePurchaseAddOnCharge, VehicleColor, MessageTemplateType, InspectionItemStatus,
-  TireInstallPackagePricingType, TireInstallPackageType, TireCategory, WebTireCategory, CustomerVehicleStatus, UserNotificationKind,
+  Role,
+  ContactMethod,
+  TextConsentMethod,
+  TirePurchaseAddOnCharge,
+  VehicleColor,
+  MessageTemplateType,
+  InspectionItemStatus,
+  TireInstallPackagePricingType,
+  TireInstallPackageType,
+  TireCategory,
+  WebTireCategory,
+  CustomerVehicleStatus,
+  UserNotificationKind,
 } from './enum-values.ts';

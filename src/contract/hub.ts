@@ -21,10 +21,24 @@ export const systemNoticeEvent = 'SystemNotificationChanged';
  * the active notices).
  */
 export const hubEvents = [
-  'EventAddedMessage', 'EventChangedMessage', 'EventDeletedMessage', 'SendNewMessageToThread',
-  'NewOutGoingMessage', 'NewIncomingMessage', 'NewRatingMessage', 'RatingViewedMessage', 'VisitChanged',
-  'CustomerChanged', 'WorkOrderAdded', 'RecurringBlockedTimeCreated', 'RecurringBlockedTimeUpdated',
-  'RecurringBlockedTimeDeleted', 'AlltracVehicleUpdated', 'AlltracVehicleCreated', 'ReplicaChanged', systemNoticeEvent,
+  'EventAddedMessage',
+  'EventChangedMessage',
+  'EventDeletedMessage',
+  'SendNewMessageToThread',
+  'NewOutGoingMessage',
+  'NewIncomingMessage',
+  'NewRatingMessage',
+  'RatingViewedMessage',
+  'VisitChanged',
+  'CustomerChanged',
+  'WorkOrderAdded',
+  'RecurringBlockedTimeCreated',
+  'RecurringBlockedTimeUpdated',
+  'RecurringBlockedTimeDeleted',
+  'AlltracVehicleUpdated',
+  'AlltracVehicleCreated',
+  'ReplicaChanged',
+  systemNoticeEvent,
 ] as const;
 export type HubEventName = (typeof hubEvents)[number];
 

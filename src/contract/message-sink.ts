@@ -9,13 +9,15 @@ export const messageSinkSchema = z.object({
   smsSink: z.boolean(),
   mailSink: z.boolean(),
   /** The active store's messages the sinks kept, newest first. */
-  items: z.array(z.object({
-    id: z.string(),
-    channel: z.enum(['sms', 'email']),
-    to: z.string(),
-    subject: z.string().nullable(),
-    body: z.string(),
-    sentAt: z.string(),
-  })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      channel: z.enum(['sms', 'email']),
+      to: z.string(),
+      subject: z.string().nullable(),
+      body: z.string(),
+      sentAt: z.string(),
+    }),
+  ),
 });
 export type MessageSink = z.infer<typeof messageSinkSchema>;

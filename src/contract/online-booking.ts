@@ -32,7 +32,10 @@ const serviceIds = z.array(z.uuid()).min(1, 'Choose at least one service').max(5
 
 /** The free times asked for: the chosen services, waiting or leaving the car, and one day of the store. */
 export const freeTimesQuerySchema = z.object({
-  services: z.string().transform((v) => v.split(',').filter(Boolean)).pipe(serviceIds),
+  services: z
+    .string()
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(serviceIds),
   checkOutMethod: checkOutMethods.schema,
   date: z.iso.date(),
 });
@@ -50,25 +53,31 @@ export const freeTimesSchema = z.object({
 export type FreeTimes = z.infer<typeof freeTimesSchema>;
 
 const trimmed = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
-const optionalTrimmed = (max: number, tooLong: string) => trimmed(max, tooLong).nullable().optional().transform((v) => (v ? v : null));
+const optionalTrimmed = (max: number, tooLong: string) =>
+  trimmed(max, tooLong)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
 
-export const bookingRequestSchema = z.object({
-  storeServiceIds: serviceIds,
-  checkOutMethod: checkOutMethods.schema,
-  startDate: z.iso.datetime({ offset: true }),
-  firstName: trimmed(100, 'Keep your first name under 100 characters').min(1, 'Enter your first name'),
-  lastName: trimmed(100, 'Keep your last name under 100 characters').min(1, 'Enter your last name'),
-  phoneNumber: trimmed(30, 'Enter a phone number like (555) 123-4567').min(1, 'Enter your phone number'),
-  email: optionalTrimmed(254, 'Enter an email address like name@example.com').pipe(z.email('Enter an email address like name@example.com').nullable()),
-  /** Year, make and model, or a plate: whatever the customer knows. */
-  vehicle: trimmed(200, 'Keep the vehicle under 200 characters').min(1, 'Tell us the vehicle: year, make and model, or its plate'),
-  preferredContactMethod: contactMethods.schema,
-  comments: optionalTrimmed(2000, 'Keep your comments under 2,000 characters'),
-  textConsent: z.boolean(),
-  formToken: z.string().min(1).max(500),
-  /** A field people never see: a bot that fills every field fills it, and its request is dropped. */
-  website: z.string().max(500).optional(),
-}).strict();
+export const bookingRequestSchema = z
+  .object({
+    storeServiceIds: serviceIds,
+    checkOutMethod: checkOutMethods.schema,
+    startDate: z.iso.datetime({ offset: true }),
+    firstName: trimmed(100, 'Keep your first name under 100 characters').min(1, 'Enter your first name'),
+    lastName: trimmed(100, 'Keep your last name under 100 characters').min(1, 'Enter your last name'),
+    phoneNumber: trimmed(30, 'Enter a phone number like (555) 123-4567').min(1, 'Enter your phone number'),
+    email: optionalTrimmed(254, 'Enter an email address like name@example.com').pipe(z.email('Enter an email address like name@example.com').nullable()),
+    /** Year, make and model, or a plate: whatever the customer knows. */
+    vehicle: trimmed(200, 'Keep the vehicle under 200 characters').min(1, 'Tell us the vehicle: year, make and model, or its plate'),
+    preferredContactMethod: contactMethods.schema,
+    comments: optionalTrimmed(2000, 'Keep your comments under 2,000 characters'),
+    textConsent: z.boolean(),
+    formToken: z.string().min(1).max(500),
+    /** A field people never see: a bot that fills every field fills it, and its request is dropped. */
+    website: z.string().max(500).optional(),
+  })
+  .strict();
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
 /** The answer to a request: the time asked for, on the store's clock. */

@@ -38,12 +38,14 @@ export const peopleListSchema = z.object({
 export type PeopleList = z.infer<typeof peopleListSchema>;
 
 /** Invites a person to a store of any company (the store says which company). */
-export const invitePersonSchema = z.object({
-  email: emailAddress('Enter the person\'s email address').transform((e) => e.toLowerCase()),
-  name: z.string().trim().min(1, 'Enter the person\'s name').max(200),
-  storeId: storeIdSchema,
-  role: roles.schema,
-}).strict();
+export const invitePersonSchema = z
+  .object({
+    email: emailAddress("Enter the person's email address").transform((e) => e.toLowerCase()),
+    name: z.string().trim().min(1, "Enter the person's name").max(200),
+    storeId: storeIdSchema,
+    role: roles.schema,
+  })
+  .strict();
 export type InvitePerson = z.input<typeof invitePersonSchema>;
 
 export const personAccessSchema = z.object({ disabled: z.boolean() }).strict();
@@ -54,6 +56,6 @@ export const peopleMessages = {
   notSelf: 'You cannot disable your own account: ask another platform administrator.',
   otherCompany: (company: string) => `This email address already has an account at ${company}: a person works for one company.`,
   disabled: 'This account is disabled. Ask your administrator to enable it.',
-  inviteDisabled: 'This person\'s account is disabled: a platform administrator must enable it before they are given a role.',
+  inviteDisabled: "This person's account is disabled: a platform administrator must enable it before they are given a role.",
   lastPlatformAdmin: 'This would leave no platform administrator: make someone else one first.',
 } as const;

@@ -6,6 +6,7 @@ import { z } from 'zod';
  * rate it, so it must carry at least 128 random bits: a shorter id, or one of a few characters repeated (made by
  * hand, not by a random source), is refused.
  */
-export const devicePublicId = z.string()
+export const devicePublicId = z
+  .string()
   .regex(/^[A-Za-z0-9_-]{22}$/, 'A public id is 22 letters, digits, _ or - (16 random bytes, as the app makes it)')
   .refine((id) => new Set(id).size >= 8, 'A public id must be random: this one repeats too few characters');

@@ -15,10 +15,18 @@ export const ratingRequestSchema = z.object({
 });
 export type RatingRequest = z.infer<typeof ratingRequestSchema>;
 
-export const ratingSubmissionSchema = z.object({
-  score: z.number().int('Choose one to five stars').min(1, 'Choose one to five stars').max(5, 'Choose one to five stars'),
-  comment: z.string().trim().max(2000, 'Keep your comment under 2,000 characters').nullable().optional().transform((v) => v || null),
-}).strict();
+export const ratingSubmissionSchema = z
+  .object({
+    score: z.number().int('Choose one to five stars').min(1, 'Choose one to five stars').max(5, 'Choose one to five stars'),
+    comment: z
+      .string()
+      .trim()
+      .max(2000, 'Keep your comment under 2,000 characters')
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+  })
+  .strict();
 export type RatingSubmission = z.input<typeof ratingSubmissionSchema>;
 
 /** A customer's average score at the active store (GET /customers/{customerId}/ratings/average). */

@@ -8,10 +8,7 @@
 import { z } from 'zod';
 import { maxCents, type RetailPriceCatalog } from './entities.ts';
 
-const price = z.number()
-  .int('Enter the price in whole cents')
-  .min(0, 'Enter a price of 0 or more')
-  .max(maxCents, 'Enter a price under $1,000,000');
+const price = z.number().int('Enter the price in whole cents').min(0, 'Enter a price of 0 or more').max(maxCents, 'Enter a price under $1,000,000');
 
 /** A tire's fixed price in a catalogue: it wins over the catalogue's margin and the tire's list price. */
 export const retailPriceCatalogPriceSchema = z.object({

@@ -5,27 +5,46 @@ import { mainIanaZone } from './windows-zones.ts';
 
 type HoursField = (typeof weekdayHoursFields)[number]['open' | 'close'];
 
-const flags = <K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>;
+const flags = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>;
 
 /** The fields spec section 5 requires, non-null, to create a store location. */
 export const storeLocationRequiredFields = [
-  'name', 'storeNumber', 'latitude', 'longitude', 'googlePlaceId', 'calendarInterval',
-  'appointmentReminderEnabled', 'appointmentReminderHoursBefore', 'appointmentThankYouEnabled',
-  'appointmentThankYouHoursAfter', 'autoAdjustAppointmentTimes', 'inspectionReportLinkEnabled',
-  'onlineAppointmentsEnabled', 'pickupAndDeliveryEnabled', 'ratingsEnabled', 'walkInsEnabled',
-  ...isOpenFields, ...appointmentsEnabledFields,
+  'name',
+  'storeNumber',
+  'latitude',
+  'longitude',
+  'googlePlaceId',
+  'calendarInterval',
+  'appointmentReminderEnabled',
+  'appointmentReminderHoursBefore',
+  'appointmentThankYouEnabled',
+  'appointmentThankYouHoursAfter',
+  'autoAdjustAppointmentTimes',
+  'inspectionReportLinkEnabled',
+  'onlineAppointmentsEnabled',
+  'pickupAndDeliveryEnabled',
+  'ratingsEnabled',
+  'walkInsEnabled',
+  ...isOpenFields,
+  ...appointmentsEnabledFields,
 ] as const;
 
 export const storeLocationFieldsSchema = z.object({
   name: z.string().trim().min(1, 'Enter the store name').max(150),
   storeNumber: z.number().int().min(1).max(999_999),
   serviceKey: z.string().max(100).nullable(),
-  timeZone: z.string().max(100).refine((zone) => mainIanaZone(zone) !== undefined, 'Use a Windows time zone name, such as "Eastern Standard Time"').nullable(),
+  timeZone: z
+    .string()
+    .max(100)
+    .refine((zone) => mainIanaZone(zone) !== undefined, 'Use a Windows time zone name, such as "Eastern Standard Time"')
+    .nullable(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   googlePlaceId: z.string().trim().min(1).max(300),
-  calendarInterval: z.number().int().refine((n) => [5, 10, 15, 20, 30, 60].includes(n), 'Use 5, 10, 15, 20, 30 or 60 minutes'),
+  calendarInterval: z
+    .number()
+    .int()
+    .refine((n) => [5, 10, 15, 20, 30, 60].includes(n), 'Use 5, 10, 15, 20, 30 or 60 minutes'),
   appointmentReminderEnabled: z.boolean(),
   appointmentReminderHoursBefore: z.number().int().min(1).max(168),
   appointmentThankYouEnabled: z.boolean(),
@@ -49,14 +68,29 @@ export const storeLocationFieldsSchema = z.object({
    */
   onlineBookingOpenRequestsPerDay: z.number().int().min(1, 'At least 1 request').max(500, 'At most 500 requests').nullable(),
   onlineBookingOpenRequests: z.number().int().min(1, 'At least 1 request').max(5000, 'At most 5,000 requests').nullable(),
-  twilioPhoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use the E.164 form, e.g. +15551234567').nullable(),
+  twilioPhoneNumber: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'Use the E.164 form, e.g. +15551234567')
+    .nullable(),
   ...flags(isOpenFields),
   ...flags(appointmentsEnabledFields),
-  ...(Object.fromEntries(weekdayHoursFields.flatMap((d) => [[d.open, timeOfDay], [d.close, timeOfDay]])) as Record<HoursField, typeof timeOfDay>),
+  ...(Object.fromEntries(
+    weekdayHoursFields.flatMap((d) => [
+      [d.open, timeOfDay],
+      [d.close, timeOfDay],
+    ]),
+  ) as Record<HoursField, typeof timeOfDay>),
   /** Pickup and delivery (not in the spec's list: docs/decisions.md): where, at what fee, in which daily windows. */
   pickupServiceArea: z.enum(['radius', 'postalCodes']),
   pickupRadiusMiles: z.number().int().min(1, 'At least 1 mile').max(100, 'At most 100 miles').nullable(),
-  pickupPostalCodes: z.array(z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, 'A ZIP or postal code, e.g. 62703')).max(300),
+  pickupPostalCodes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, 'A ZIP or postal code, e.g. 62703'),
+    )
+    .max(300),
   pickupFeeInCents: z.number().int().min(0).max(maxCents).nullable(),
   pickupWindows: z.array(z.object({ start: timeOfDay, end: timeOfDay })).max(12),
   /** Where the store is and how customers call it (public pages, messages); not in the spec's list (docs/decisions.md). */
@@ -66,13 +100,23 @@ export const storeLocationFieldsSchema = z.object({
   postalCode: z.string().trim().max(20).nullable(),
   phoneNumber: z.string().trim().max(30).nullable(),
   /** Where a customer leaves a review, per platform (the ratings issue links to them); null when the store has none. */
-  googleReviewUrl: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000).nullable(),
-  yelpReviewUrl: z.url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' }).max(2000).nullable(),
+  googleReviewUrl: z
+    .url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' })
+    .max(2000)
+    .nullable(),
+  yelpReviewUrl: z
+    .url({ protocol: /^https?$/, error: 'Enter the whole address, starting with https://' })
+    .max(2000)
+    .nullable(),
 });
 
 /** A new store's online booking limits: two hours' notice, two weeks ahead, no daily cap; 8 requests waiting a day, 30 in all. */
 export const defaultOnlineBookingLimits = {
-  onlineBookingLeadMinutes: 120, onlineBookingHorizonDays: 14, onlineBookingDailyCapMinutes: null, onlineBookingOpenRequestsPerDay: 8, onlineBookingOpenRequests: 30,
+  onlineBookingLeadMinutes: 120,
+  onlineBookingHorizonDays: 14,
+  onlineBookingDailyCapMinutes: null,
+  onlineBookingOpenRequestsPerDay: 8,
+  onlineBookingOpenRequests: 30,
 } as const;
 
 export const storeLocationSchema = storeLocationFieldsSchema.extend({
@@ -88,31 +132,38 @@ export const storeLocationSchema = storeLocationFieldsSchema.extend({
 });
 
 /** Create: every required field present; the optional ones may be left out. */
-export const createStoreLocationSchema = storeLocationFieldsSchema.partial({
-  serviceKey: true,
-  lowRatingFollowUpEnabled: true,
-  highRatingFollowUpEnabled: true,
-  onlineBookingLeadMinutes: true,
-  onlineBookingHorizonDays: true,
-  onlineBookingDailyCapMinutes: true,
-  onlineBookingOpenRequestsPerDay: true,
-  onlineBookingOpenRequests: true,
-  timeZone: true,
-  twilioPhoneNumber: true,
-  googleReviewUrl: true,
-  yelpReviewUrl: true,
-  pickupServiceArea: true,
-  pickupRadiusMiles: true,
-  pickupPostalCodes: true,
-  pickupFeeInCents: true,
-  pickupWindows: true,
-  addressLine1: true,
-  city: true,
-  state: true,
-  postalCode: true,
-  phoneNumber: true,
-  ...(Object.fromEntries(weekdayHoursFields.flatMap((d) => [[d.open, true], [d.close, true]])) as Record<HoursField, true>),
-}).extend({ alltracCompanyId: z.number().int().optional() });
+export const createStoreLocationSchema = storeLocationFieldsSchema
+  .partial({
+    serviceKey: true,
+    lowRatingFollowUpEnabled: true,
+    highRatingFollowUpEnabled: true,
+    onlineBookingLeadMinutes: true,
+    onlineBookingHorizonDays: true,
+    onlineBookingDailyCapMinutes: true,
+    onlineBookingOpenRequestsPerDay: true,
+    onlineBookingOpenRequests: true,
+    timeZone: true,
+    twilioPhoneNumber: true,
+    googleReviewUrl: true,
+    yelpReviewUrl: true,
+    pickupServiceArea: true,
+    pickupRadiusMiles: true,
+    pickupPostalCodes: true,
+    pickupFeeInCents: true,
+    pickupWindows: true,
+    addressLine1: true,
+    city: true,
+    state: true,
+    postalCode: true,
+    phoneNumber: true,
+    ...(Object.fromEntries(
+      weekdayHoursFields.flatMap((d) => [
+        [d.open, true],
+        [d.close, true],
+      ]),
+    ) as Record<HoursField, true>),
+  })
+  .extend({ alltracCompanyId: z.number().int().optional() });
 
 /** Update: changed fields only; a required field cannot be cleared. */
 export const updateStoreLocationSchema = storeLocationFieldsSchema.partial().strict();
@@ -133,7 +184,7 @@ export const storeLocationMessages = {
  */
 export const storeTimeZoneMessages = {
   missing: 'A store needs its time zone: its calendar, reminders and messages follow it.',
-  field: 'Choose the store\'s time zone',
+  field: "Choose the store's time zone",
 } as const;
 
 /** The required fields a create model leaves out or sets to null (spec section 5). */

@@ -31,5 +31,8 @@ export const syncQuerySchema = z.object({
   since: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
   /** true: only what the day needs first (today's and this week's calendar, open messages, resources, services). */
-  priority: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  priority: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });

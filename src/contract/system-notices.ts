@@ -13,11 +13,14 @@ const endsAfterItStartsIssue = { path: ['dateEnded'], message: 'End the notice a
  * shown by the shell's hourly poll (spec section 9) from its start to its end. The device makes the id; the
  * application is this product's unless said.
  */
-export const createSystemNotificationSchema = systemNotificationSchema.extend({
-  content: z.string().trim().min(1, 'Write what the notice says').max(systemNotificationContentMax, 'Keep the notice under 10,000 characters'),
-  application: systemNotificationSchema.shape.application.default(applicationName),
-  storeIds: z.array(z.number().int().positive()).min(1, 'Choose at least one store, or every store').max(1000).nullable().default(null),
-}).strict().refine(endsAfterItStarts, endsAfterItStartsIssue);
+export const createSystemNotificationSchema = systemNotificationSchema
+  .extend({
+    content: z.string().trim().min(1, 'Write what the notice says').max(systemNotificationContentMax, 'Keep the notice under 10,000 characters'),
+    application: systemNotificationSchema.shape.application.default(applicationName),
+    storeIds: z.array(z.number().int().positive()).min(1, 'Choose at least one store, or every store').max(1000).nullable().default(null),
+  })
+  .strict()
+  .refine(endsAfterItStarts, endsAfterItStartsIssue);
 export type CreateSystemNotification = z.input<typeof createSystemNotificationSchema>;
 
 /** The fields a JSON patch of a notice may change (PATCH /api/alltrac/system-notifications/{id}); ending one is a patch of dateEnded. */

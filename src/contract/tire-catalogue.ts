@@ -154,12 +154,10 @@ for (const value of tireSubcategories.values) byCategory.get(tireSubcategories.c
 export const subcategoriesOf = (category: TireCategory): readonly TireSubcategory[] => byCategory.get(category)!;
 
 /** Whether a stored text (the tire row keeps subcategory as free text) is one of the spec's subcategories. */
-export const isTireSubcategory = (text: string | null | undefined): text is TireSubcategory =>
-  text != null && Object.hasOwn(subcategoryLabels, text);
+export const isTireSubcategory = (text: string | null | undefined): text is TireSubcategory => text != null && Object.hasOwn(subcategoryLabels, text);
 
 /** The label of a stored subcategory; a value the catalogue does not know is shown as it is, and none as ''. */
-export const tireSubcategoryLabel = (text: string | null | undefined): string =>
-  (isTireSubcategory(text) ? tireSubcategories.label(text) : text ?? '');
+export const tireSubcategoryLabel = (text: string | null | undefined): string => (isTireSubcategory(text) ? tireSubcategories.label(text) : (text ?? ''));
 
 /**
  * Where a catalogue row came from: a distributor's or maker's feed, or (CoopDome) a person entering it
@@ -167,8 +165,20 @@ export const tireSubcategoryLabel = (text: string | null | undefined): string =>
  */
 export const dataSourceSystems = defineEnum(
   [
-    'Unknown', 'CoopDomeInventoryCsv', 'TireFactoryDynamics', 'AmericanTireDistributors', 'AsaAutomotive', 'Nexen', 'Kumho',
-    'Traction', 'TGPSolutions', 'TireTechPlus', 'CoopDome', 'RawSql', 'CoopDomeInventory', 'Nokian',
+    'Unknown',
+    'CoopDomeInventoryCsv',
+    'TireFactoryDynamics',
+    'AmericanTireDistributors',
+    'AsaAutomotive',
+    'Nexen',
+    'Kumho',
+    'Traction',
+    'TGPSolutions',
+    'TireTechPlus',
+    'CoopDome',
+    'RawSql',
+    'CoopDomeInventory',
+    'Nokian',
   ],
   {
     labels: {

@@ -18,13 +18,12 @@ export const maxTiresPerQuote = 8;
 const id = z.uuid();
 const date = z.iso.date('Enter a date as YYYY-MM-DD');
 /** A price in whole cents, with messages that name what it is the price of. */
-const price = (what: string) => z.number()
-  .int(`Enter ${what} in whole cents`)
-  .min(0, `Enter ${what} of 0 or more`)
-  .max(maxCents, `Enter ${what} under $1,000,000`);
+const price = (what: string) =>
+  z.number().int(`Enter ${what} in whole cents`).min(0, `Enter ${what} of 0 or more`).max(maxCents, `Enter ${what} under $1,000,000`);
 /** An amount a quote adds up (totals can pass one price's limit: eight tires at the most a price may be). */
 const amount = z.number().int().min(0);
-const tireQuantity = z.number()
+const tireQuantity = z
+  .number()
   .int('Enter a whole number of tires')
   .min(1, `Quote 1 to ${maxTiresPerQuote} tires`)
   .max(maxTiresPerQuote, `Quote 1 to ${maxTiresPerQuote} tires`);
@@ -72,13 +71,14 @@ export const tireQuoteWarrantySchema = storeTireWarrantySchema
 export type TireQuoteWarranty = z.infer<typeof tireQuoteWarrantySchema>;
 
 const tireFeeFields = z.object({
-  name: z.string().trim().min(1, 'Name the fee, e.g. California tire fee').max(100, 'Keep the fee\'s name under 100 characters'),
+  name: z.string().trim().min(1, 'Name the fee, e.g. California tire fee').max(100, "Keep the fee's name under 100 characters"),
   amountInCents: price('a fee'),
   isTaxable: z.boolean(),
   effectiveFrom: date,
   effectiveThrough: date.nullable(),
 });
-const endsAfterItStarts = <T extends { effectiveFrom: string; effectiveThrough: string | null }>(f: T) => f.effectiveThrough === null || f.effectiveThrough >= f.effectiveFrom;
+const endsAfterItStarts = <T extends { effectiveFrom: string; effectiveThrough: string | null }>(f: T) =>
+  f.effectiveThrough === null || f.effectiveThrough >= f.effectiveFrom;
 const endsAfterItStartsIssue = { path: ['effectiveThrough'], message: 'End the fee on or after the day it starts' };
 
 /**
@@ -98,32 +98,58 @@ export const tireFeeRowSchema = z.object({ tireFeeId: id, ...tireFeeFields.shape
 export type TireFeeRow = z.infer<typeof tireFeeRowSchema>;
 
 /** POST /api/alltrac/tire-install-packages: the device makes the id. Taxable and bundling nothing unless it says. */
-export const createTireInstallPackageSchema = tireInstallPackageFields.extend({
-  priceInCents: tireInstallPackageFields.shape.priceInCents.default(null),
-  isTaxable: tireInstallPackageFields.shape.isTaxable.default(true),
-  addOnIds: tireInstallPackageFields.shape.addOnIds.default([]),
-}).strict().refine(totalHasPrice, totalHasPriceIssue);
+export const createTireInstallPackageSchema = tireInstallPackageFields
+  .extend({
+    priceInCents: tireInstallPackageFields.shape.priceInCents.default(null),
+    isTaxable: tireInstallPackageFields.shape.isTaxable.default(true),
+    addOnIds: tireInstallPackageFields.shape.addOnIds.default([]),
+  })
+  .strict()
+  .refine(totalHasPrice, totalHasPriceIssue);
 export type CreateTireInstallPackage = z.input<typeof createTireInstallPackageSchema>;
 /** The fields a JSON patch of a package may change (its id and store never change). */
-export const tireInstallPackagePatchableFields = ['type', 'pricingType', 'priceInCents', 'isTaxable', 'addOnIds'] as const satisfies readonly (keyof TireInstallPackage)[];
+export const tireInstallPackagePatchableFields = [
+  'type',
+  'pricingType',
+  'priceInCents',
+  'isTaxable',
+  'addOnIds',
+] as const satisfies readonly (keyof TireInstallPackage)[];
 
 /** POST /api/alltrac/tire-fees: the device makes the id. Not taxed and still in force unless it says (most states do not tax the fee). */
-export const createTireFeeSchema = z.object({ tireFeeId: id, ...tireFeeFields.shape }).extend({
-  isTaxable: tireFeeFields.shape.isTaxable.default(false),
-  effectiveThrough: tireFeeFields.shape.effectiveThrough.default(null),
-}).strict().refine(endsAfterItStarts, endsAfterItStartsIssue);
+export const createTireFeeSchema = z
+  .object({ tireFeeId: id, ...tireFeeFields.shape })
+  .extend({
+    isTaxable: tireFeeFields.shape.isTaxable.default(false),
+    effectiveThrough: tireFeeFields.shape.effectiveThrough.default(null),
+  })
+  .strict()
+  .refine(endsAfterItStarts, endsAfterItStartsIssue);
 export type CreateTireFee = z.input<typeof createTireFeeSchema>;
-export const tireFeePatchableFields = ['name', 'amountInCents', 'isTaxable', 'effectiveFrom', 'effectiveThrough'] as const satisfies readonly (keyof TireFeeRow)[];
+export const tireFeePatchableFields = [
+  'name',
+  'amountInCents',
+  'isTaxable',
+  'effectiveFrom',
+  'effectiveThrough',
+] as const satisfies readonly (keyof TireFeeRow)[];
 
 /** The most a sales tax rate may be: 25% (a rate typed in basis points or percent instead is caught). */
 export const maxSalesTaxRateInMillionths = 250_000;
 
 export const tireQuotePricesSchema = z.object({
   /** Millionths of the price: 8.875% is 88750 (basis points cannot hold the 0.005% steps of local rates). */
-  salesTaxRateInMillionths: z.number().int('Enter the rate in millionths, e.g. 88750 for 8.875%').min(0, 'Enter a sales tax rate of 0% or more')
+  salesTaxRateInMillionths: z
+    .number()
+    .int('Enter the rate in millionths, e.g. 88750 for 8.875%')
+    .min(0, 'Enter a sales tax rate of 0% or more')
     .max(maxSalesTaxRateInMillionths, 'Enter a sales tax rate of 25% or less, in millionths: 88750 for 8.875%'),
   /** A quote holds through its date plus this many days. */
-  validForDays: z.number().int('A quote is good for a whole number of days').min(1, 'A quote is good for 1 to 365 days').max(365, 'A quote is good for 1 to 365 days'),
+  validForDays: z
+    .number()
+    .int('A quote is good for a whole number of days')
+    .min(1, 'A quote is good for 1 to 365 days')
+    .max(365, 'A quote is good for 1 to 365 days'),
   addOns: z.array(tireQuoteAddOnSchema).max(100),
   installPackages: z.array(tireInstallPackageSchema).max(30),
   tireServices: z.array(tireQuoteTireServiceSchema).max(10),
@@ -234,7 +260,14 @@ export const tireQuoteSchema = pricedTireQuoteSchema.extend({
 export type TireQuote = z.infer<typeof tireQuoteSchema>;
 
 /** POST /api/alltrac/tire-quotes: the device makes the ids; the server prices the choices on createdOn. */
-export const tireQuoteCreateSchema = tireQuoteSchema.pick({ tireQuoteId: true, tireQuoteHashId: true, customerId: true, vehicleId: true, createdOn: true, choices: true });
+export const tireQuoteCreateSchema = tireQuoteSchema.pick({
+  tireQuoteId: true,
+  tireQuoteHashId: true,
+  customerId: true,
+  vehicleId: true,
+  createdOn: true,
+  choices: true,
+});
 export type TireQuoteCreate = z.infer<typeof tireQuoteCreateSchema>;
 /** The fields a JSON patch of a quote may change (PATCH /api/alltrac/tire-quotes/{tireQuoteId}); the server prices it again. */
 export const tireQuotePatchableFields = ['choices', 'vehicleId'] as const;

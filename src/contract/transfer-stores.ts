@@ -13,8 +13,13 @@ export const transferStoreSchema = z.object({
   name: z.string(),
   /** The store's Windows time-zone name (spec section 3). */
   timeZone: z.string().nullable(),
-  ...Object.fromEntries(isOpenFields.map((f) => [f, z.boolean()])) as Record<(typeof isOpenFields)[number], z.ZodBoolean>,
-  ...Object.fromEntries(weekdayHoursFields.flatMap((d) => [[d.open, timeOfDay], [d.close, timeOfDay]])) as Record<(typeof weekdayHoursFields)[number]['open' | 'close'], typeof timeOfDay>,
+  ...(Object.fromEntries(isOpenFields.map((f) => [f, z.boolean()])) as Record<(typeof isOpenFields)[number], z.ZodBoolean>),
+  ...(Object.fromEntries(
+    weekdayHoursFields.flatMap((d) => [
+      [d.open, timeOfDay],
+      [d.close, timeOfDay],
+    ]),
+  ) as Record<(typeof weekdayHoursFields)[number]['open' | 'close'], typeof timeOfDay>),
   /** Its special days from yesterday (in any zone) to `transferStoreDaysAhead` ahead. */
   specialDays: z.array(specialStoreHoursSchema.pick({ date: true, isClosed: true, openTime: true, closeTime: true })),
 });

@@ -6,7 +6,11 @@ import { roles } from './enums.ts';
 export const storeIdSchema = z.number().int().min(1, 'A store id is a positive whole number').max(2_147_483_647, 'No store has such an id');
 
 /** A store id as text (a path, a header): plain decimal digits only, so 0x1, 1e0, +1 or 01 never stand for store 1. */
-export const storeIdText = z.string().regex(/^[1-9]\d{0,9}$/, 'A store id is a whole number written in digits, such as 17').transform(Number).pipe(storeIdSchema);
+export const storeIdText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'A store id is a whole number written in digits, such as 17')
+  .transform(Number)
+  .pipe(storeIdSchema);
 
 /** A role held at one store, or (storeId null) across the platform, as PointSAdmin is. */
 export const userRoleSchema = z.object({ storeId: z.number().int().nullable(), role: roles.schema });

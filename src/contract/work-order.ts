@@ -8,8 +8,11 @@ export const publicWorkOrderSchema = z.object({
   /** Where the visit stands, in the words of spec section 4 (Checked In, Service Started, Ready For Pickup…). */
   status: z.string(),
   milestones: z.object({
-    checkInDate: z.string().nullable(), workStartDate: z.string().nullable(), workCompleteDate: z.string().nullable(),
-    readyForPickupDate: z.string().nullable(), checkOutDate: z.string().nullable(),
+    checkInDate: z.string().nullable(),
+    workStartDate: z.string().nullable(),
+    workCompleteDate: z.string().nullable(),
+    readyForPickupDate: z.string().nullable(),
+    checkOutDate: z.string().nullable(),
   }),
   services: z.array(z.object({ name: z.string(), startDate: z.string(), durationInMinutes: z.number() })),
   invoiceNumber: z.string().nullable(),

@@ -24,7 +24,8 @@ function mark(row: Row, field: string, value: string | number | null | undefined
 export function withDerivedFields(collection: CollectionName, row: Row): Row {
   if (collection === 'customers') row.searchTokens = customerSearchTokens(row as unknown as SearchableCustomer);
   else if (collection === 'customerVehicles') row.searchTokens = vehicleSearchTokens(row as unknown as SearchableVehicle);
-  else if (collection === 'storeMessages') mark(row, 'awaitingReply', row.messageDirection === 'Inbound' && !isDone(row as { isArchived: boolean; repliedToByUserId: string | null }) && 1);
+  else if (collection === 'storeMessages')
+    mark(row, 'awaitingReply', row.messageDirection === 'Inbound' && !isDone(row as { isArchived: boolean; repliedToByUserId: string | null }) && 1);
   else if (collection === 'ratings') mark(row, 'unread', row.isRead === false && 1);
   else if (collection === 'userNotifications') mark(row, 'unread', row.dateMarkedRead === null && 1);
   else if (collection === 'scheduledVisits') mark(row, 'inHandSince', inHandSince(row));

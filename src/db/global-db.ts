@@ -76,19 +76,24 @@ export class GlobalDb extends Dexie {
   }
 
   constructor(options: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}) {
-    super(globalDbName, { chromeTransactionDurability: 'strict', ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}) });
+    super(globalDbName, {
+      chromeTransactionDurability: 'strict',
+      ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}),
+    });
     this.version(1).stores({ session: 'key', stores: 'id, storeNumber' });
     // Version 2 adds a table: no data to move, so no upgrade function.
     this.version(2).stores({ systemNotifications: 'systemNotificationId' });
     // Version 3: one session per user. The single session of older versions becomes its user's, with the
     // stores it saw; that user adopts the replicas made before replicas had an owner.
-    this.version(3).stores({ sessions: 'userId' }).upgrade(async (tx) => {
-      const old = await tx.table('session').get('current') as (Omit<SessionRow, 'userId' | 'stores'> & { key: 'current' }) | undefined;
-      if (!old) return;
-      const stores = await tx.table('stores').orderBy('storeNumber').toArray() as StoreLocation[];
-      const { key: _key, ...rest } = old;
-      await tx.table('sessions').put({ ...rest, userId: old.user.userId, stores, adoptLegacyReplicas: true } satisfies SessionRow);
-    });
+    this.version(3)
+      .stores({ sessions: 'userId' })
+      .upgrade(async (tx) => {
+        const old = (await tx.table('session').get('current')) as (Omit<SessionRow, 'userId' | 'stores'> & { key: 'current' }) | undefined;
+        if (!old) return;
+        const stores = (await tx.table('stores').orderBy('storeNumber').toArray()) as StoreLocation[];
+        const { key: _key, ...rest } = old;
+        await tx.table('sessions').put({ ...rest, userId: old.user.userId, stores, adoptLegacyReplicas: true } satisfies SessionRow);
+      });
     this.version(4).stores({ session: null, stores: null });
     this.version(5).stores({ deviceState: 'name' });
   }

@@ -97,9 +97,18 @@ export interface Conflict {
 }
 
 export interface SyncStateRow {
-  name: 'cursor' | 'epoch' | 'complete' | 'total' | 'pulled' | 'lastSyncedAt' | 'priorityCursor' | 'priorityComplete'
+  name:
+    | 'cursor'
+    | 'epoch'
+    | 'complete'
+    | 'total'
+    | 'pulled'
+    | 'lastSyncedAt'
+    | 'priorityCursor'
+    | 'priorityComplete'
     /** The lowest version of a row skipped because this app did not know its collection, and the collections it knew. */
-    | 'skippedSince' | 'skippedWith';
+    | 'skippedSince'
+    | 'skippedWith';
   value: unknown;
 }
 
@@ -199,7 +208,8 @@ function tablesAddedIn(version: number): Record<string, string> {
 }
 
 /** The whole schema of a version, for a database made in one step (the benchmark's baseline; a replica of an earlier app in tests). */
-export const storeDbSchemaAt = (version: number): Record<string, string> => Object.assign({}, ...Array.from({ length: version }, (_, i) => tablesAddedIn(i + 1)));
+export const storeDbSchemaAt = (version: number): Record<string, string> =>
+  Object.assign({}, ...Array.from({ length: version }, (_, i) => tablesAddedIn(i + 1)));
 export const storeDbSchema = storeDbSchemaAt(latestVersion);
 
 /** Whose replica of which store: a device is shared, and each user's data is their own (DESIGN.md). */
@@ -256,7 +266,10 @@ export class StoreDb extends Dexie {
   photoBlobs!: Table<PhotoBlob, string>;
   readonly storeId: number;
 
-  constructor(readonly owner: ReplicaOwner, options: StoreDbOptions = {}) {
+  constructor(
+    readonly owner: ReplicaOwner,
+    options: StoreDbOptions = {},
+  ) {
     super(options.legacy ? legacyStoreDbName(owner.storeId) : storeDbName(owner), {
       chromeTransactionDurability: options.durability ?? 'default',
       ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}),
@@ -268,13 +281,24 @@ export class StoreDb extends Dexie {
       if (version === 4) {
         declared.upgrade(async (tx) => {
           for (const collection of ['customers', 'customerVehicles'] as const) {
-            await tx.table(collection).toCollection().modify((row: Row) => { withDerivedFields(collection, row); });
+            await tx
+              .table(collection)
+              .toCollection()
+              .modify((row: Row) => {
+                withDerivedFields(collection, row);
+              });
           }
         });
       }
       if (version === 10) declared.upgrade(markRowsHere);
       // Written back only where the upgrade set a mark (the unread ones): modify leaves a row whose callback says false.
-      if (version === 12) declared.upgrade((tx) => tx.table('userNotifications').toCollection().modify((row: Row) => withDerivedFields('userNotifications', row).unread !== undefined));
+      if (version === 12)
+        declared.upgrade((tx) =>
+          tx
+            .table('userNotifications')
+            .toCollection()
+            .modify((row: Row) => withDerivedFields('userNotifications', row).unread !== undefined),
+        );
     }
   }
 
@@ -300,14 +324,19 @@ const markedVisitsSinceDays = 16;
  */
 async function markRowsHere(tx: Transaction): Promise<void> {
   const since = new Date(Date.now() - markedVisitsSinceDays * 86_400_000).toISOString();
-  const services = await tx.table('scheduledServices').where('startDate').aboveOrEqual(since).toArray() as { scheduledVisitId: string }[];
+  const services = (await tx.table('scheduledServices').where('startDate').aboveOrEqual(since).toArray()) as { scheduledVisitId: string }[];
   const rowsOf: [CollectionName, () => Promise<Row[]>][] = [
     ['storeMessages', () => tx.table('storeMessages').toArray()],
     ['ratings', () => tx.table('ratings').toArray()],
-    ['scheduledVisits', async () => (await tx.table('scheduledVisits').bulkGet([...new Set(services.map((s) => s.scheduledVisitId))])).filter((v): v is Row => v !== undefined)],
+    [
+      'scheduledVisits',
+      async () => (await tx.table('scheduledVisits').bulkGet([...new Set(services.map((s) => s.scheduledVisitId))])).filter((v): v is Row => v !== undefined),
+    ],
   ];
   for (const [collection, read] of rowsOf) {
-    const marks = Object.entries(indexAddedInVersion[collection] ?? {}).filter(([field, version]) => version === 10 && deviceOnlyFields.has(field)).map(([field]) => field);
+    const marks = Object.entries(indexAddedInVersion[collection] ?? {})
+      .filter(([field, version]) => version === 10 && deviceOnlyFields.has(field))
+      .map(([field]) => field);
     const marked = (await read()).filter((row) => marks.some((field) => withDerivedFields(collection, row)[field] !== undefined));
     if (marked.length > 0) await tx.table(collection).bulkPut(marked);
   }

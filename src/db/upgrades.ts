@@ -1,8 +1,6 @@
 import type { Dexie } from 'dexie';
 
-export type UpgradeNotice =
-  | { kind: 'reload'; message: string }
-  | { kind: 'blocked'; message: string };
+export type UpgradeNotice = { kind: 'reload'; message: string } | { kind: 'blocked'; message: string };
 
 export const upgradeMessages = {
   reload: 'A new version of the app is ready. Reload to keep working; nothing you entered is lost.',

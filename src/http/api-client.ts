@@ -4,7 +4,10 @@ export class NetworkError extends Error {}
 
 /** An API answer that is not a success, with the server's words. */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -27,9 +30,15 @@ export interface ApiClientOptions {
 export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
 
-  get storeId() { return this.options.storeId; }
+  get storeId() {
+    return this.options.storeId;
+  }
 
-  async request(method: string, path: string, init: { body?: unknown; idempotencyKey?: string; occurredAt?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+  async request(
+    method: string,
+    path: string,
+    init: { body?: unknown; idempotencyKey?: string; occurredAt?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.occurredAt) headers[occurredAtHeader] = init.occurredAt;
     if (this.options.storeId !== null) headers[activeStoreHeader] = String(this.options.storeId);

@@ -12,8 +12,17 @@ export function syncClient(): SyncClient {
 }
 
 export const initialStatus: SyncStatus = {
-  storeId: null, online: typeof navigator === 'undefined' ? true : navigator.onLine, signedIn: true, connection: 'disconnected',
-  activity: 'idle', progress: null, lastError: null, nextRetryAt: null, bannerStatus: null, lastSyncedAt: null, updateAvailable: false,
+  storeId: null,
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  signedIn: true,
+  connection: 'disconnected',
+  activity: 'idle',
+  progress: null,
+  lastError: null,
+  nextRetryAt: null,
+  bannerStatus: null,
+  lastSyncedAt: null,
+  updateAvailable: false,
 };
 
 /** The leader's sync status as it is broadcast to every tab, plus the browser's own online flag. */

@@ -18,17 +18,27 @@ beforeAll(async () => {
   admin = await accessTokenFor(t.app, 'admin@demo.test');
   stores = await demoStoreIds(t.db);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const someCustomer = async () => (await t.db.selectFrom('customers').select(['customerId', 'city', 'version']).executeTakeFirstOrThrow());
+const someCustomer = async () => await t.db.selectFrom('customers').select(['customerId', 'city', 'version']).executeTakeFirstOrThrow();
 
 describe('values the database cannot take', () => {
   it('are refused in our words, naming the field: a NUL and half an emoji in text', async () => {
     const customer = await someCustomer();
     for (const value of ['Elm\u0000Street', 'Tire \uD83D shop']) {
-      const answer = await apiCall(t.app, { method: 'PATCH', path: apiPaths.customer.replace(':customerId', customer.customerId), token: user, store: stores[101], body: [{ op: 'replace', path: '/city', value }] });
+      const answer = await apiCall(t.app, {
+        method: 'PATCH',
+        path: apiPaths.customer.replace(':customerId', customer.customerId),
+        token: user,
+        store: stores[101],
+        body: [{ op: 'replace', path: '/city', value }],
+      });
       expect(answer.statusCode).toBe(400);
-      expect(answer.json().detail).toBe('The field [0].value of the body contains a character that cannot be stored (a NUL, or half of an emoji). Remove it and try again.');
+      expect(answer.json().detail).toBe(
+        'The field [0].value of the body contains a character that cannot be stored (a NUL, or half of an emoji). Remove it and try again.',
+      );
     }
     expect(await someCustomer()).toEqual(customer);
   });
@@ -50,16 +60,32 @@ describe('values the database cannot take', () => {
   });
 
   it('refuses a filter nested thousands deep with a 400 that says so', async () => {
-    const answer = await apiCall(t.app, { method: 'GET', path: `${apiPaths.storeLocations}?$filter=${'('.repeat(5000)}storeNumber eq 1${')'.repeat(5000)}`, token: user });
+    const answer = await apiCall(t.app, {
+      method: 'GET',
+      path: `${apiPaths.storeLocations}?$filter=${'('.repeat(5000)}storeNumber eq 1${')'.repeat(5000)}`,
+      token: user,
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().detail).toMatch(/\$filter may be at most 2000 characters long|nest parentheses at most 16 deep/);
   });
 
   it('answers a failing patch test in our words, without the row', async () => {
     const customer = await someCustomer();
-    const answer = await apiCall(t.app, { method: 'PATCH', path: apiPaths.customer.replace(':customerId', customer.customerId), token: user, store: stores[101], body: [{ op: 'test', path: '/city', value: 'Not this city' }, { op: 'replace', path: '/city', value: 'Nowhere' }] });
+    const answer = await apiCall(t.app, {
+      method: 'PATCH',
+      path: apiPaths.customer.replace(':customerId', customer.customerId),
+      token: user,
+      store: stores[101],
+      body: [
+        { op: 'test', path: '/city', value: 'Not this city' },
+        { op: 'replace', path: '/city', value: 'Nowhere' },
+      ],
+    });
     expect(answer.statusCode).toBe(409);
-    expect(answer.json()).toMatchObject({ detail: 'The patch tests /city for a value it no longer has: the row changed since. Load it again and redo the change.', errors: { city: ['Not the value the patch expected'] } });
+    expect(answer.json()).toMatchObject({
+      detail: 'The patch tests /city for a value it no longer has: the row changed since. Load it again and redo the change.',
+      errors: { city: ['Not the value the patch expected'] },
+    });
     expect(answer.body).not.toContain(customer.customerId);
   });
 });
@@ -74,7 +100,13 @@ describe('JSON patches', () => {
       expect(answer.json(), op).toMatchObject({ detail: 'The field "customerId" cannot be changed here.', errors: { customerId: ['Cannot be changed'] } });
     }
     expect(await someCustomer()).toEqual(customer);
-    const allowed = await apiCall(t.app, { method: 'PATCH', path, token: user, store: stores[101], body: [{ op: 'copy', from: '/city', path: '/addressLine2' }] });
+    const allowed = await apiCall(t.app, {
+      method: 'PATCH',
+      path,
+      token: user,
+      store: stores[101],
+      body: [{ op: 'copy', from: '/city', path: '/addressLine2' }],
+    });
     expect(allowed.statusCode, allowed.body).toBe(200);
   });
 });
@@ -95,7 +127,12 @@ describe('store ids', () => {
     const answer = await apiCall(t.app, { method: 'PATCH', path: `${apiPaths.storeLocations}/${stores[101]}`, token: admin, body: { timeZone: 'Not/A_Zone' } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors).toEqual({ timeZone: ['Use a Windows time zone name, such as "Eastern Standard Time"'] });
-    const good = await apiCall(t.app, { method: 'PATCH', path: `${apiPaths.storeLocations}/${stores[101]}`, token: admin, body: { timeZone: 'Mountain Standard Time' } });
+    const good = await apiCall(t.app, {
+      method: 'PATCH',
+      path: `${apiPaths.storeLocations}/${stores[101]}`,
+      token: admin,
+      body: { timeZone: 'Mountain Standard Time' },
+    });
     expect(good.statusCode).toBe(200);
     await apiCall(t.app, { method: 'PATCH', path: `${apiPaths.storeLocations}/${stores[101]}`, token: admin, body: { timeZone: 'Eastern Standard Time' } });
   });
@@ -103,13 +140,29 @@ describe('store ids', () => {
 
 describe('errors before a route runs', () => {
   it('are problem details with their own types: a body too large, a body of another type, a malformed address', async () => {
-    const large = await apiCall(t.app, { method: 'POST', path: apiPaths.supportRequests, token: user, store: stores[101], headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }) });
+    const large = await apiCall(t.app, {
+      method: 'POST',
+      path: apiPaths.supportRequests,
+      token: user,
+      store: stores[101],
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(large.statusCode).toBe(413);
     expect(large.json().type).toBe('/problems/too-large');
-    const text = await t.app.inject({ method: 'POST', url: withApiVersion(apiPaths.supportRequests), headers: { authorization: `Bearer ${user}`, [activeStoreHeader]: String(stores[101]), 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: withApiVersion(apiPaths.supportRequests),
+      headers: { authorization: `Bearer ${user}`, [activeStoreHeader]: String(stores[101]), 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().type).toBe('/problems/unsupported-media-type');
-    const badUrl = await t.app.inject({ method: 'GET', url: '/api/alltrac/store-locations/%F0%9F?api-version=1.0', headers: { authorization: `Bearer ${user}` } });
+    const badUrl = await t.app.inject({
+      method: 'GET',
+      url: '/api/alltrac/store-locations/%F0%9F?api-version=1.0',
+      headers: { authorization: `Bearer ${user}` },
+    });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
@@ -120,7 +173,7 @@ describe('errors before a route runs', () => {
       const response = await fetch(`${server.url}/api/alltrac/store-locations?api-version=1.0&x=${'y'.repeat(40_000)}`);
       expect(response.status).toBe(431);
       expect(response.headers.get('content-type')).toBe('application/problem+json');
-      expect((await response.json() as { type: string }).type).toBe('/problems/headers-too-large');
+      expect(((await response.json()) as { type: string }).type).toBe('/problems/headers-too-large');
     } finally {
       await server.close();
     }
@@ -132,7 +185,13 @@ describe('errors before a route runs', () => {
     const answer = await apiCall(t.app, { method: 'GET', path: apiPaths.rating.replace(':ratingId', rating.ratingId), token: tech, store: stores[101] });
     expect(answer.statusCode).toBe(403);
     expect(answer.json().detail).toBe('Your role at this store does not allow reading ratings.');
-    const change = await apiCall(t.app, { method: 'PATCH', path: apiPaths.rating.replace(':ratingId', rating.ratingId), token: tech, store: stores[101], body: [] });
+    const change = await apiCall(t.app, {
+      method: 'PATCH',
+      path: apiPaths.rating.replace(':ratingId', rating.ratingId),
+      token: tech,
+      store: stores[101],
+      body: [],
+    });
     expect(change.json().detail).toBe('Your role at this store does not allow changing ratings.');
   });
 });

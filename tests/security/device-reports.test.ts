@@ -21,18 +21,28 @@ beforeAll(async () => {
   stores = await demoStoreIds(t.db);
   platform = await accessTokenFor(t.app, 'platform@demo.test');
 });
-afterAll(async () => { await t.close(); });
-
-const pull = (token: string, deviceId: string, backlog: string) => apiCall(t.app, {
-  method: 'GET', path: `${apiPaths.syncChanges}?since=0&limit=1`, token, store: stores[101],
-  headers: { [deviceHeader]: deviceId, [outboxBacklogHeader]: backlog },
+afterAll(async () => {
+  await t.close();
 });
-const devicesOf = async (userName: string) => (await apiCall(t.app, { method: 'GET', path: `${apiPaths.platformDevices}?storeId=${stores[101]}`, token: platform }))
-  .json<{ items: PlatformDevice[] }>().items.filter((d) => d.userName === userName);
-const storeFigures = async () => (await apiCall(t.app, { method: 'GET', path: apiPaths.platformHealth, token: platform }))
-  .json<PlatformHealth>().devices.stores.find((s) => s.storeId === stores[101]);
 
-describe('a device\'s health report, sent by someone making devices up', () => {
+const pull = (token: string, deviceId: string, backlog: string) =>
+  apiCall(t.app, {
+    method: 'GET',
+    path: `${apiPaths.syncChanges}?since=0&limit=1`,
+    token,
+    store: stores[101],
+    headers: { [deviceHeader]: deviceId, [outboxBacklogHeader]: backlog },
+  });
+const devicesOf = async (userName: string) =>
+  (await apiCall(t.app, { method: 'GET', path: `${apiPaths.platformDevices}?storeId=${stores[101]}`, token: platform }))
+    .json<{ items: PlatformDevice[] }>()
+    .items.filter((d) => d.userName === userName);
+const storeFigures = async () =>
+  (await apiCall(t.app, { method: 'GET', path: apiPaths.platformHealth, token: platform }))
+    .json<PlatformHealth>()
+    .devices.stores.find((s) => s.storeId === stores[101]);
+
+describe("a device's health report, sent by someone making devices up", () => {
   it('adds one device per sign-in, its waiting changes counted up to a bound, however many ids the sign-in makes up', async () => {
     const token = await accessTokenFor(t.app, 'admin@demo.test');
     const ids = Array.from({ length: 30 }, () => randomUUID());
@@ -43,7 +53,7 @@ describe('a device\'s health report, sent by someone making devices up', () => {
     expect((await storeFigures())!.backlog).toBeLessThanOrEqual(maxReportedBacklog * devicesPerPersonAndStore);
   });
 
-  it('keeps a person\'s devices that pulled last at a store, however often they sign in', async () => {
+  it("keeps a person's devices that pulled last at a store, however often they sign in", async () => {
     const signIns = devicesPerPersonAndStore + 3;
     const ids: string[] = [];
     for (let i = 0; i < signIns; i++) {

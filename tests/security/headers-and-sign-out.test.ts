@@ -16,8 +16,16 @@ function builtApp(): string {
 }
 
 const productionEnv = {
-  NODE_ENV: 'production', PUBLIC_URL: 'https://staff.example.com', MAPS_KEY: 'k', SUPPORT_PHONE: '1', AUTHORITY: 'https://staff.example.com/identity',
-  CENTRAL_API: 'https://staff.example.com', APPLICATION_PATH: '/', BASE_URL: 'https://staff.example.com', ENVIRONMENT_MODE: 'production', SIGN_IN_CLIENT_NAME: 'alltrac-staff-pwa',
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://staff.example.com',
+  MAPS_KEY: 'k',
+  SUPPORT_PHONE: '1',
+  AUTHORITY: 'https://staff.example.com/identity',
+  CENTRAL_API: 'https://staff.example.com',
+  APPLICATION_PATH: '/',
+  BASE_URL: 'https://staff.example.com',
+  ENVIRONMENT_MODE: 'production',
+  SIGN_IN_CLIENT_NAME: 'alltrac-staff-pwa',
 };
 
 let dev: TestApp;
@@ -35,17 +43,20 @@ afterAll(async () => {
 });
 
 describe('every answer', () => {
-  it.each(['/', '/scheduler-dayview', '/app-settings.json', '/api/alltrac/users/me?api-version=1.0', '/identity/.well-known/openid-configuration'])('of %s carries the security headers', async (url) => {
-    const response = await dev.app.inject({ method: 'GET', url });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain(`connect-src 'self' ${testPublicUrl} ws://localhost:8080`);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('same-origin');
-    expect(response.headers['strict-transport-security']).toBeUndefined();
-  });
+  it.each(['/', '/scheduler-dayview', '/app-settings.json', '/api/alltrac/users/me?api-version=1.0', '/identity/.well-known/openid-configuration'])(
+    'of %s carries the security headers',
+    async (url) => {
+      const response = await dev.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain(`connect-src 'self' ${testPublicUrl} ws://localhost:8080`);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 
   it('is sent with HSTS when the app is served over https', async () => {
     const response = await production.app.inject({ method: 'GET', url: '/' });
@@ -53,7 +64,7 @@ describe('every answer', () => {
     expect(String(response.headers['content-security-policy'])).toContain('wss://staff.example.com');
   });
 
-  it('lets the store\'s map in a frame from Google only where a maps key is set', async () => {
+  it("lets the store's map in a frame from Google only where a maps key is set", async () => {
     expect(String((await production.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])).toContain('frame-src https://www.google.com');
     expect(String((await dev.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])).toContain("frame-src 'none'");
   });
@@ -70,19 +81,25 @@ describe('source maps', () => {
 });
 
 describe('signing out at /identity/session/end', () => {
-  it('asks first when it comes from a link, so the device keeps its sign-in; only the app\'s own request (with the id token) goes through', async () => {
+  it("asks first when it comes from a link, so the device keeps its sign-in; only the app's own request (with the id token) goes through", async () => {
     const { tokens, jar } = await signInWithPassword(dev.app, 'user@demo.test', 'demo1234');
     const link = await dev.app.inject({ method: 'GET', url: '/identity/session/end', headers: { cookie: jar!.header() } });
     expect(link.statusCode).toBe(200);
     expect(link.body).toContain('Do you want to sign out of AllTrac on this device?');
     expect(link.body).not.toContain('<script');
     const refresh = await dev.app.inject({
-      method: 'POST', url: '/identity/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/identity/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens!.refresh_token!, client_id: 'alltrac-staff-pwa' }).toString(),
     });
     expect(refresh.statusCode).toBe(200);
 
-    const fromTheApp = await dev.app.inject({ method: 'GET', url: `/identity/session/end?id_token_hint=${tokens!.id_token}`, headers: { cookie: jar!.header() } });
+    const fromTheApp = await dev.app.inject({
+      method: 'GET',
+      url: `/identity/session/end?id_token_hint=${tokens!.id_token}`,
+      headers: { cookie: jar!.header() },
+    });
     expect(fromTheApp.body).toContain('<script src="/identity-sign-out.js"></script>');
   });
 });

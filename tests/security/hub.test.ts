@@ -55,7 +55,9 @@ describe('the hub, sent what an attacker would send', () => {
   });
 
   it.each([
-    ['null', 'null'], ['a bare number', '7'], ['an object without a type', '{"target":"x"}'],
+    ['null', 'null'],
+    ['a bare number', '7'],
+    ['an object without a type', '{"target":"x"}'],
     ['an invocation without a target', '{"type":1,"invocationId":"1","arguments":[]}'],
     ['arguments that are not a list', '{"type":1,"invocationId":"1","target":"joinAlltracStore","arguments":"101"}'],
   ])('survives %s as a message after the handshake', async (_what, message) => {
@@ -98,7 +100,9 @@ describe('the hub, sent what an attacker would send', () => {
     // A rightful event sent after them reaches the other store: by then any of them would have arrived before it.
     const neighbour = await connect('admin');
     expect(await neighbour.invoke('joinAlltracStore', stores[102])).toMatchObject({ result: null });
-    expect(await neighbour.invoke('notifyOthersInGroup', storeGroup(stores[102]!), 'AlltracVehicleUpdated', 'after-the-forgeries')).toMatchObject({ result: null });
+    expect(await neighbour.invoke('notifyOthersInGroup', storeGroup(stores[102]!), 'AlltracVehicleUpdated', 'after-the-forgeries')).toMatchObject({
+      result: null,
+    });
     await expect.poll(() => elsewhere.events('AlltracVehicleUpdated')).toEqual([['after-the-forgeries']]);
     expect(['AnyMadeUpEvent', 'CustomerChanged', 'ReplicaChanged'].flatMap((e) => elsewhere.events(e))).toEqual([]);
   });
@@ -114,14 +118,20 @@ describe('the hub, sent what an attacker would send', () => {
 });
 
 describe('someone removed from a store, with the hub still open', () => {
-  const userId = async () => (await server.database.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+  const userId = async () =>
+    (await server.database.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
   const setRole = async (role: string | null) => {
     const path = apiPaths.storeUser.replace(':userId', await userId());
-    const answer = await apiCall(server.app, role ? { method: 'PATCH', path, token: tokens.admin!, store: stores[101], body: { role } } : { method: 'DELETE', path, token: tokens.admin!, store: stores[101] });
+    const answer = await apiCall(
+      server.app,
+      role
+        ? { method: 'PATCH', path, token: tokens.admin!, store: stores[101], body: { role } }
+        : { method: 'DELETE', path, token: tokens.admin!, store: stores[101] },
+    );
     expect(answer.statusCode, answer.body).toBeLessThan(300);
   };
 
-  it('stops hearing the store\'s live events and cannot send any to its devices', async () => {
+  it("stops hearing the store's live events and cannot send any to its devices", async () => {
     const removed = await connect('user');
     const colleague = await connect('admin');
     expect(await removed.invoke('joinAlltracStore', stores[101])).toMatchObject({ result: null });
@@ -148,7 +158,7 @@ describe('someone removed from a store, with the hub still open', () => {
     }
   });
 
-  it('cannot send the store\'s devices an event once removed, even before the hub has heard of it', async () => {
+  it("cannot send the store's devices an event once removed, even before the hub has heard of it", async () => {
     const removed = await connect('user');
     expect(await removed.invoke('joinAlltracStore', stores[101])).toMatchObject({ result: null });
     const id = await userId();

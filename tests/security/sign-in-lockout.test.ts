@@ -7,8 +7,12 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 describe('repeated failed sign-ins', () => {
   const clock = new ManualClock(new Date('2026-11-02T15:00:00.000Z'));
   let throttled: TestApp;
-  beforeAll(async () => { throttled = await createTestApp({ clock }); });
-  afterAll(async () => { await throttled.close(); });
+  beforeAll(async () => {
+    throttled = await createTestApp({ clock });
+  });
+  afterAll(async () => {
+    await throttled.close();
+  });
   const attempt = (email: string, password: string, address: string) => signInWithPassword(throttled.app, email, password, address);
 
   it('pause one account at one address for a while, and say so; the same account elsewhere is not locked', async () => {
@@ -51,14 +55,15 @@ describe('repeated failed sign-ins', () => {
   });
 
   it('pause an address past a high ceiling of failures in an hour', async () => {
-    for (let i = 0; i < signInLimits.address.failures; i++) await recordFailure(throttled.db, { email: `spray-${i}@demo.test`, address: '10.5.0.1' }, clock.now());
+    for (let i = 0; i < signInLimits.address.failures; i++)
+      await recordFailure(throttled.db, { email: `spray-${i}@demo.test`, address: '10.5.0.1' }, clock.now());
     expect((await attempt('admin@demo.test', 'demo1234', '10.5.0.1')).loginResponse.statusCode).toBe(429);
     expect((await attempt('admin@demo.test', 'demo1234', '10.5.0.2')).tokens).toBeDefined();
   });
 });
 
 describe('the address sign-in throttling keys on', () => {
-  it('is the socket\'s, whatever X-Forwarded-For says, unless TRUST_PROXY names the proxy', async () => {
+  it("is the socket's, whatever X-Forwarded-For says, unless TRUST_PROXY names the proxy", async () => {
     const clock = new ManualClock(new Date('2026-11-02T15:00:00.000Z'));
     const plain = await createTestApp({ clock });
     const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, clock });

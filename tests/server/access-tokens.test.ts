@@ -13,14 +13,18 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await accessTokenFor(t.app, 'user@demo.test');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('access tokens', () => {
   it('let a signed-in user load "my user" with company and roles', async () => {
     const response = await apiCall(t.app, { method: 'GET', path: '/api/alltrac/users/me', token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      email: 'user@demo.test', name: 'Uma User', alltracCompanyId: 1001,
+      email: 'user@demo.test',
+      name: 'Uma User',
+      alltracCompanyId: 1001,
       roles: [{ role: 'AllTracUser', storeId: expect.any(Number) }],
     });
     expect(typeof response.json().companyId).toBe('number');

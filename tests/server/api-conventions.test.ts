@@ -9,7 +9,9 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await accessTokenFor(t.app, 'admin@demo.test');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('API conventions', () => {
   it('refuses a call without api-version with a 400 naming the parameter', async () => {
@@ -34,8 +36,10 @@ describe('API conventions', () => {
 
   it('answers a body that is not JSON with a 400 problem', async () => {
     const response = await t.app.inject({
-      method: 'POST', url: '/api/alltrac/store-locations?api-version=1.0',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '{"name": ',
+      method: 'POST',
+      url: '/api/alltrac/store-locations?api-version=1.0',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{"name": ',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, detail: 'The body is not valid JSON.' });
@@ -44,9 +48,16 @@ describe('API conventions', () => {
   it('serves the startup settings to the browser', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/app-settings.json' });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(
-      ['applicationPath', 'authority', 'baseUrl', 'centralApi', 'environmentMode', 'mapsKey', 'signInClientName', 'supportPhone'],
-    );
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'applicationPath',
+      'authority',
+      'baseUrl',
+      'centralApi',
+      'environmentMode',
+      'mapsKey',
+      'signInClientName',
+      'supportPhone',
+    ]);
     expect(response.json().authority).toBe('http://localhost:8080/identity');
   });
 });

@@ -30,7 +30,8 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('the built app as sent', () => {
   it('has a brotli and a gzip copy of each text file of a kilobyte or more, and none of a smaller one', () => {
@@ -69,7 +70,8 @@ describe('the API as sent', () => {
   it('compresses an answer of a kilobyte or more for a caller that takes it, and leaves a short one as it is', async () => {
     const token = await accessTokenFor(t.app, 'admin@demo.test');
     const store = (await demoStoreIds(t.db))[101]!;
-    const call = (path: string, encoding?: string) => apiCall(t.app, { method: 'GET', path, token, store, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const call = (path: string, encoding?: string) =>
+      apiCall(t.app, { method: 'GET', path, token, store, headers: encoding ? { 'accept-encoding': encoding } : {} });
     const plain = await call(apiPaths.storeServices);
     expect(plain.statusCode).toBe(200);
     expect(plain.body.length).toBeGreaterThan(1024);

@@ -8,7 +8,12 @@ import { demoStoreIds } from '../support/demo.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const texts: Sms[] = [];
-const sms: SmsSender = { async send(text) { texts.push(text); return { providerId: `SM-${texts.length}`, via: 'sink' }; } };
+const sms: SmsSender = {
+  async send(text) {
+    texts.push(text);
+    return { providerId: `SM-${texts.length}`, via: 'sink' };
+  },
+};
 const clock = new ManualClock(new Date('2030-06-03T15:00:00.000Z'));
 
 let t: TestApp;
@@ -21,7 +26,9 @@ beforeAll(async () => {
   const rows = await t.db.selectFrom('storeLocations').select(['storeNumber', 'contactFormId']).execute();
   formIds = Object.fromEntries(rows.map((r) => [r.storeNumber, r.contactFormId]));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** Each test is its own customer at their own address: the per-address limit is tested on its own. */
 const nextAddress = () => `203.0.113.${++caller}`;
@@ -35,12 +42,20 @@ async function fill(storeNumber: number, fields: Partial<ContactFormSubmission>,
   const form = (await open(formIds[storeNumber]!, remoteAddress)).json<ContactForm>();
   clock.advance(20_000);
   const body: ContactFormSubmission = {
-    name: 'Dana Whitfield', phoneNumber: '(555) 010-7788', email: null, preferredContactMethod: 'Sms', customerInquiryType: 'AvailableAppointmentTime',
-    storeServiceId: null, content: 'Do you have time for a tire rotation on Saturday morning?', formToken: form.formToken, ...fields,
+    name: 'Dana Whitfield',
+    phoneNumber: '(555) 010-7788',
+    email: null,
+    preferredContactMethod: 'Sms',
+    customerInquiryType: 'AvailableAppointmentTime',
+    storeServiceId: null,
+    content: 'Do you have time for a tire rotation on Saturday morning?',
+    formToken: form.formToken,
+    ...fields,
   };
   return { form, body, answer: await send(formIds[storeNumber]!, body, remoteAddress) };
 }
-const formMessages = (content: string) => t.db.selectFrom('storeMessages').selectAll().where('content', '=', content).where('messageDeliveryMethod', '=', 'Form').execute();
+const formMessages = (content: string) =>
+  t.db.selectFrom('storeMessages').selectAll().where('content', '=', content).where('messageDeliveryMethod', '=', 'Form').execute();
 
 describe('the public contact form of a store', () => {
   it('shows the store, its active services and the inquiry choices without sign-in, and a wrong address is a friendly 404', async () => {
@@ -63,7 +78,7 @@ describe('the public contact form of a store', () => {
     }
   });
 
-  it('stores a Form message in the store\'s inbox, texts the customer the store\'s confirmation and tells the store\'s people', async () => {
+  it("stores a Form message in the store's inbox, texts the customer the store's confirmation and tells the store's people", async () => {
     const content = 'Do you have time for a tire rotation on Saturday at 9?';
     const { answer } = await fill(101, { content });
     expect(answer.statusCode).toBe(201);
@@ -71,8 +86,14 @@ describe('the public contact form of a store', () => {
 
     const [message] = await formMessages(content);
     expect(message).toMatchObject({
-      storeId: stores[101], messageDirection: 'Inbound', templateType: 'RetailContactUsFormSubmission', name: 'Dana Whitfield',
-      phoneNumber: '+15550107788', preferredContactMethod: 'Sms', customerInquiryType: 'AvailableAppointmentTime', isArchived: false,
+      storeId: stores[101],
+      messageDirection: 'Inbound',
+      templateType: 'RetailContactUsFormSubmission',
+      name: 'Dana Whitfield',
+      phoneNumber: '+15550107788',
+      preferredContactMethod: 'Sms',
+      customerInquiryType: 'AvailableAppointmentTime',
+      isArchived: false,
     });
     const queued = await t.db.selectFrom('outboundMessages').selectAll().where('storeId', '=', stores[101]!).where('createdAt', '=', message!.sentOn).execute();
     const confirmation = queued.find((q) => q.channel === 'sms');
@@ -84,8 +105,17 @@ describe('the public contact form of a store', () => {
     expect(notices[0]!.body).toContain(content);
     expect(notices[0]!.body).toContain(`/messages/cus/${message!.storeMessageId}`);
 
-    const staff = await t.db.selectFrom('userRoles').select('userId').where('storeId', '=', stores[101]!).where('role', 'in', ['AllTracAdmin', 'AllTracUser']).execute();
-    const bells = await t.db.selectFrom('userNotifications').select(['identityId', 'content', 'link']).where('link', '=', `/messages/cus/${message!.storeMessageId}`).execute();
+    const staff = await t.db
+      .selectFrom('userRoles')
+      .select('userId')
+      .where('storeId', '=', stores[101]!)
+      .where('role', 'in', ['AllTracAdmin', 'AllTracUser'])
+      .execute();
+    const bells = await t.db
+      .selectFrom('userNotifications')
+      .select(['identityId', 'content', 'link'])
+      .where('link', '=', `/messages/cus/${message!.storeMessageId}`)
+      .execute();
     expect(bells.map((b) => b.identityId).sort()).toEqual([...new Set(staff.map((s) => s.userId))].sort());
     expect(bells[0]!.content).toContain('Dana Whitfield');
   });
@@ -98,14 +128,25 @@ describe('the public contact form of a store', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ received: true, replyBy: 'Email' });
     expect(await formMessages(content)).toHaveLength(1);
-    const confirmations = await t.db.selectFrom('storeMessages').select('email').where('templateType', '=', 'CustomerContactUsConfirmation').where('email', '=', 'dana@example.com').execute();
+    const confirmations = await t.db
+      .selectFrom('storeMessages')
+      .select('email')
+      .where('templateType', '=', 'CustomerContactUsConfirmation')
+      .where('email', '=', 'dana@example.com')
+      .execute();
     expect(confirmations).toHaveLength(1);
   });
 
   it('links the message to a customer with the phone number it gives', async () => {
     const { companyId } = await t.db.selectFrom('storeLocations').select('companyId').where('id', '=', stores[101]!).executeTakeFirstOrThrow();
-    const customer = await t.db.selectFrom('customers').select(['customerId', 'phoneNumber']).where('companyId', '=', companyId).where('phoneNumber', 'is not', null)
-      .where('deleted', '=', false).orderBy('createdOn').executeTakeFirstOrThrow();
+    const customer = await t.db
+      .selectFrom('customers')
+      .select(['customerId', 'phoneNumber'])
+      .where('companyId', '=', companyId)
+      .where('phoneNumber', 'is not', null)
+      .where('deleted', '=', false)
+      .orderBy('createdOn')
+      .executeTakeFirstOrThrow();
     const content = 'Is my Outback ready yet? (contact form test)';
     await fill(101, { content, phoneNumber: customer.phoneNumber, preferredContactMethod: 'Phone', customerInquiryType: 'Other' });
     const [message] = await formMessages(content);
@@ -114,9 +155,24 @@ describe('the public contact form of a store', () => {
   });
 
   it('confirms to a number once a day at most, and never with words the sender typed', async () => {
-    await fill(101, { content: 'First of two (contact form test)', name: 'Visit evil.example now', phoneNumber: '(555) 010-3131', preferredContactMethod: 'Sms' });
-    await fill(101, { content: 'Second of two (contact form test)', name: 'Visit evil.example now', phoneNumber: '(555) 010-3131', preferredContactMethod: 'Sms' });
-    const confirmations = await t.db.selectFrom('storeMessages').select('content').where('templateType', '=', 'CustomerContactUsConfirmation').where('phoneNumber', '=', '+15550103131').execute();
+    await fill(101, {
+      content: 'First of two (contact form test)',
+      name: 'Visit evil.example now',
+      phoneNumber: '(555) 010-3131',
+      preferredContactMethod: 'Sms',
+    });
+    await fill(101, {
+      content: 'Second of two (contact form test)',
+      name: 'Visit evil.example now',
+      phoneNumber: '(555) 010-3131',
+      preferredContactMethod: 'Sms',
+    });
+    const confirmations = await t.db
+      .selectFrom('storeMessages')
+      .select('content')
+      .where('templateType', '=', 'CustomerContactUsConfirmation')
+      .where('phoneNumber', '=', '+15550103131')
+      .execute();
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]!.content).not.toContain('evil');
     expect(await formMessages('Second of two (contact form test)')).toHaveLength(1);
@@ -125,8 +181,12 @@ describe('the public contact form of a store', () => {
   it('confirms to an address once a day at most, however its letters are cased', async () => {
     await fill(101, { content: 'First by email (contact form test)', preferredContactMethod: 'Email', email: 'Robin.Case@Example.com' });
     await fill(101, { content: 'Second by email (contact form test)', preferredContactMethod: 'Email', email: 'ROBIN.CASE@example.COM' });
-    const confirmations = await t.db.selectFrom('storeMessages').select('email').where('templateType', '=', 'CustomerContactUsConfirmation')
-      .where(sql`lower(email)`, '=', 'robin.case@example.com').execute();
+    const confirmations = await t.db
+      .selectFrom('storeMessages')
+      .select('email')
+      .where('templateType', '=', 'CustomerContactUsConfirmation')
+      .where(sql`lower(email)`, '=', 'robin.case@example.com')
+      .execute();
     expect(confirmations).toHaveLength(1);
   });
 
@@ -134,7 +194,12 @@ describe('the public contact form of a store', () => {
     const content = 'Please call me about brakes (contact form test).';
     await fill(101, { content, preferredContactMethod: 'Phone', email: 'caller@example.com' });
     const [message] = await formMessages(content);
-    const confirmations = await t.db.selectFrom('storeMessages').select('storeMessageId').where('templateType', '=', 'CustomerContactUsConfirmation').where('sentOn', '=', message!.sentOn).execute();
+    const confirmations = await t.db
+      .selectFrom('storeMessages')
+      .select('storeMessageId')
+      .where('templateType', '=', 'CustomerContactUsConfirmation')
+      .where('sentOn', '=', message!.sentOn)
+      .execute();
     expect(confirmations).toEqual([]);
   });
 
@@ -145,7 +210,11 @@ describe('the public contact form of a store', () => {
       [{ preferredContactMethod: 'Email', email: null }, 'email', 'Enter your email address so we can write back'],
       [{ preferredContactMethod: 'Phone', phoneNumber: null }, 'phoneNumber', 'Enter your phone number so we can call you'],
       [{ phoneNumber: '555-12' }, 'phoneNumber', 'Enter a 10-digit phone number, like (555) 123-4567'],
-      [{ storeServiceId: '5b7c9e0a-1111-4222-8333-944455556666' }, 'storeServiceId', 'This store does not offer that service any more: choose another, or none'],
+      [
+        { storeServiceId: '5b7c9e0a-1111-4222-8333-944455556666' },
+        'storeServiceId',
+        'This store does not offer that service any more: choose another, or none',
+      ],
     ];
     for (const [fields, field, words] of cases) {
       const content = `Refused ${field} ${words}`;
@@ -158,7 +227,7 @@ describe('the public contact form of a store', () => {
     expect(answer.json<{ errors: Record<string, string[]> }>().errors.preferredContactMethod).toEqual(['This store cannot text: choose a call or an email']);
   });
 
-  it('keeps bots out without a third party: a form sent back within seconds is refused, a forged or another store\'s token is refused, and the hidden field drops the message', async () => {
+  it("keeps bots out without a third party: a form sent back within seconds is refused, a forged or another store's token is refused, and the hidden field drops the message", async () => {
     const remote = nextAddress();
     const form = (await open(formIds[101]!, remote)).json<ContactForm>();
     const base = { name: 'Bot', phoneNumber: '5550100000', email: null, preferredContactMethod: 'Phone', customerInquiryType: 'Other', storeServiceId: null };
@@ -190,7 +259,7 @@ describe('the public contact form of a store', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('keeps markup a customer types as text in the store\'s notification', async () => {
+  it("keeps markup a customer types as text in the store's notification", async () => {
     const content = 'Hello <img src=x onerror=alert(1)>';
     await fill(101, { content, name: '<script>alert(1)</script>' });
     const [message] = await formMessages(content);

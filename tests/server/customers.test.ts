@@ -16,26 +16,64 @@ beforeAll(async () => {
   user = await accessTokenFor(t.app, 'user@demo.test');
   store = (await demoStoreIds(t.db))[101]!;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const fill = (template: string, params: object) => template.replace(/:(\w+)/g, (_, name: string) => String((params as Record<string, unknown>)[name]));
-const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, headers?: Record<string, string>) => apiCall(t.app, { method, path, token: user, store, body, headers });
+const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, headers?: Record<string, string>) =>
+  apiCall(t.app, { method, path, token: user, store, body, headers });
 const newCustomer = (more: Record<string, unknown> = {}) => ({
-  customerId: randomUUID(), firstName: 'Grace', lastName: 'Hopper', companyName: null, email: 'grace@example.com', phoneNumber: '555.010.2020',
-  preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null, ...more,
+  customerId: randomUUID(),
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  companyName: null,
+  email: 'grace@example.com',
+  phoneNumber: '555.010.2020',
+  preferredContactMethod: 'Phone',
+  addressLine1: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  notes: null,
+  ...more,
 });
 const newVehicle = (more: Record<string, unknown> = {}) => ({
-  vehicleId: randomUUID(), year: null, make: 'Honda', model: 'Accord', trim: null, vin: '1HGCM82633A004352', vehicleLicensePlateState: 'il',
-  vehicleLicensePlateNumber: 'abc 123', color: 'Silver', mileage: 120_000, tireSize: '225/65r17', ...more,
+  vehicleId: randomUUID(),
+  year: null,
+  make: 'Honda',
+  model: 'Accord',
+  trim: null,
+  vin: '1HGCM82633A004352',
+  vehicleLicensePlateState: 'il',
+  vehicleLicensePlateNumber: 'abc 123',
+  color: 'Silver',
+  mileage: 120_000,
+  tireSize: '225/65r17',
+  ...more,
 });
-const customerCount = async () => Number((await t.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const customerCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('creating a customer', () => {
   it('stores it as the rules say: phone as (555) 010-2020, email in lower case, the new fields empty', async () => {
     const body = newCustomer({ email: 'Grace@Example.COM', alternatePhoneNumber: '+1 555 010 3030' });
     const created = await call('POST', apiPaths.customers, body);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ phoneNumber: '(555) 010-2020', alternatePhoneNumber: '(555) 010-3030', email: 'grace@example.com', textConsentMethod: null, mergedIntoCustomerId: null });
+    expect(created.json()).toMatchObject({
+      phoneNumber: '(555) 010-2020',
+      alternatePhoneNumber: '(555) 010-3030',
+      email: 'grace@example.com',
+      textConsentMethod: null,
+      mergedIntoCustomerId: null,
+    });
   });
 
   it.each([
@@ -54,7 +92,7 @@ describe('creating a customer', () => {
     expect(await customerCount()).toBe(before);
   });
 
-  it('takes a company with no person\'s name', async () => {
+  it("takes a company with no person's name", async () => {
     expect((await call('POST', apiPaths.customers, newCustomer({ firstName: null, lastName: null, companyName: 'Acme Fleet' }))).statusCode).toBe(201);
   });
 });
@@ -69,7 +107,10 @@ describe('a vehicle', () => {
   });
 
   it.each([
-    ['35x12.50R20LT', '35x12.50R20LT'], ['265/70R17LT', 'LT265/70R17'], ['7.50R16', '7.50R16'], ['2256517', '225/65R17'],
+    ['35x12.50R20LT', '35x12.50R20LT'],
+    ['265/70R17LT', 'LT265/70R17'],
+    ['7.50R16', '7.50R16'],
+    ['2256517', '225/65R17'],
   ])('takes the tire size %j, which the counter reads, and stores it as %s', async (typed, stored) => {
     const customer = newCustomer();
     await call('POST', apiPaths.customers, customer);
@@ -99,7 +140,11 @@ describe('a vehicle', () => {
     const truck = await call('POST', fill(apiPaths.customerVehicles, customer), newVehicle({ year: 2019 }));
     expect(truck.statusCode).toBe(201);
     expect(truck.json().year).toBe(2019);
-    const classic = await call('POST', fill(apiPaths.customerVehicles, customer), newVehicle({ vin: '9113-600-123', year: 1973, make: 'Porsche', model: '911' }));
+    const classic = await call(
+      'POST',
+      fill(apiPaths.customerVehicles, customer),
+      newVehicle({ vin: '9113-600-123', year: 1973, make: 'Porsche', model: '911' }),
+    );
     expect(classic.statusCode).toBe(201);
     expect(classic.json().vin).toBe('9113600123');
   });
@@ -111,9 +156,17 @@ describe('a vehicle', () => {
     const answer = await call('POST', fill(apiPaths.customerVehicles, customer), vehicle);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors).toHaveProperty('vehicleLicensePlateNumber');
-    expect(await t.db.selectFrom('customerVehicles').select('vehicleId').where('vehicleId', '=', vehicle.vehicleId as string).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom('customerVehicles')
+        .select('vehicleId')
+        .where('vehicleId', '=', vehicle.vehicleId as string)
+        .executeTakeFirst(),
+    ).toBeUndefined();
     await call('POST', fill(apiPaths.customerVehicles, customer), { ...vehicle, vehicleLicensePlateNumber: 'ABC 123' });
-    const patch = await call('PATCH', fill(apiPaths.customerVehicle, { customerId: customer.customerId, vehicleId: vehicle.vehicleId as string }), [{ op: 'replace', path: '/vehicleLicensePlateNumber', value: 'ß'.repeat(15) }]);
+    const patch = await call('PATCH', fill(apiPaths.customerVehicle, { customerId: customer.customerId, vehicleId: vehicle.vehicleId as string }), [
+      { op: 'replace', path: '/vehicleLicensePlateNumber', value: 'ß'.repeat(15) },
+    ]);
     expect(patch.statusCode).toBe(400);
     expect(patch.json().errors).toHaveProperty('vehicleLicensePlateNumber');
   });
@@ -147,15 +200,29 @@ describe('merging customers', () => {
 
   it('moves the vehicles, visits, messages and ratings to the customer kept and leaves a tombstone', async () => {
     const { kept, merged, vehicle, rating } = await twoCustomers();
-    const answer = await call('POST', fill(apiPaths.customerMerge, kept), { mergedCustomerId: merged.customerId }, { 'Idempotency-Key': `merge-${randomUUID()}` });
+    const answer = await call(
+      'POST',
+      fill(apiPaths.customerMerge, kept),
+      { mergedCustomerId: merged.customerId },
+      { 'Idempotency-Key': `merge-${randomUUID()}` },
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.json().moved).toMatchObject({ vehicles: 1, ratings: 1 });
-    expect((await t.db.selectFrom('customerVehicles').select('customerId').where('vehicleId', '=', vehicle.vehicleId).executeTakeFirstOrThrow()).customerId).toBe(kept.customerId);
-    expect((await t.db.selectFrom('ratings').select('customerId').where('ratingId', '=', rating.ratingId).executeTakeFirstOrThrow()).customerId).toBe(kept.customerId);
-    expect(await t.db.selectFrom('customers').select(['deleted', 'mergedIntoCustomerId']).where('customerId', '=', merged.customerId).executeTakeFirstOrThrow())
-      .toEqual({ deleted: true, mergedIntoCustomerId: kept.customerId });
+    expect(
+      (await t.db.selectFrom('customerVehicles').select('customerId').where('vehicleId', '=', vehicle.vehicleId).executeTakeFirstOrThrow()).customerId,
+    ).toBe(kept.customerId);
+    expect((await t.db.selectFrom('ratings').select('customerId').where('ratingId', '=', rating.ratingId).executeTakeFirstOrThrow()).customerId).toBe(
+      kept.customerId,
+    );
+    expect(
+      await t.db.selectFrom('customers').select(['deleted', 'mergedIntoCustomerId']).where('customerId', '=', merged.customerId).executeTakeFirstOrThrow(),
+    ).toEqual({ deleted: true, mergedIntoCustomerId: kept.customerId });
     expect((await call('GET', fill(apiPaths.customer, merged))).statusCode).toBe(404);
-    const dismissal = await t.db.selectFrom('customerDuplicateDismissals').select('deleted').where('customerId', '=', pairKey(kept.customerId, merged.customerId).split('|')[0]!).executeTakeFirstOrThrow();
+    const dismissal = await t.db
+      .selectFrom('customerDuplicateDismissals')
+      .select('deleted')
+      .where('customerId', '=', pairKey(kept.customerId, merged.customerId).split('|')[0]!)
+      .executeTakeFirstOrThrow();
     expect(dismissal.deleted).toBe(true);
   });
 
@@ -166,7 +233,12 @@ describe('merging customers', () => {
     const floor = await versionFloor(t.db);
     const replay = await call('POST', fill(apiPaths.customerMerge, kept), { mergedCustomerId: merged.customerId }, { 'Idempotency-Key': key });
     expect(replay.json()).toEqual(first.json());
-    const again = await call('POST', fill(apiPaths.customerMerge, kept), { mergedCustomerId: merged.customerId }, { 'Idempotency-Key': `merge-${randomUUID()}` });
+    const again = await call(
+      'POST',
+      fill(apiPaths.customerMerge, kept),
+      { mergedCustomerId: merged.customerId },
+      { 'Idempotency-Key': `merge-${randomUUID()}` },
+    );
     expect(again.statusCode).toBe(200);
     expect(await versionFloor(t.db)).toBe(floor);
   });
@@ -184,8 +256,9 @@ describe('merging customers', () => {
     const intoMergedAway = await call('POST', fill(apiPaths.customerMerge, merged), { mergedCustomerId: third.customerId });
     expect(intoMergedAway.statusCode).toBe(200);
     expect(intoMergedAway.json().customer.customerId).toBe(kept.customerId);
-    expect(await t.db.selectFrom('customers').select(['deleted', 'mergedIntoCustomerId']).where('customerId', '=', third.customerId).executeTakeFirstOrThrow())
-      .toEqual({ deleted: true, mergedIntoCustomerId: kept.customerId });
+    expect(
+      await t.db.selectFrom('customers').select(['deleted', 'mergedIntoCustomerId']).where('customerId', '=', third.customerId).executeTakeFirstOrThrow(),
+    ).toEqual({ deleted: true, mergedIntoCustomerId: kept.customerId });
     const sameSurvivor = await call('POST', fill(apiPaths.customerMerge, third), { mergedCustomerId: merged.customerId });
     expect(sameSurvivor.statusCode).toBe(200);
     expect(sameSurvivor.json().moved).toBeNull();
@@ -195,12 +268,20 @@ describe('merging customers', () => {
   it('leaves a vehicle editable through the path of the customer merged away, and through no other customer', async () => {
     const { kept, merged, vehicle } = await twoCustomers();
     await call('POST', fill(apiPaths.customerMerge, kept), { mergedCustomerId: merged.customerId });
-    const queuedBefore = await call('PATCH', fill(apiPaths.customerVehicle, { customerId: merged.customerId, vehicleId: vehicle.vehicleId }), [{ op: 'replace', path: '/mileage', value: 120_000 }]);
+    const queuedBefore = await call('PATCH', fill(apiPaths.customerVehicle, { customerId: merged.customerId, vehicleId: vehicle.vehicleId }), [
+      { op: 'replace', path: '/mileage', value: 120_000 },
+    ]);
     expect(queuedBefore.statusCode).toBe(200);
     expect(queuedBefore.json()).toMatchObject({ customerId: kept.customerId, mileage: 120_000 });
     const stranger = newCustomer({ firstName: 'Stranger' });
     await call('POST', apiPaths.customers, stranger);
-    expect((await call('PATCH', fill(apiPaths.customerVehicle, { customerId: stranger.customerId, vehicleId: vehicle.vehicleId }), [{ op: 'replace', path: '/mileage', value: 1 }])).statusCode).toBe(404);
+    expect(
+      (
+        await call('PATCH', fill(apiPaths.customerVehicle, { customerId: stranger.customerId, vehicleId: vehicle.vehicleId }), [
+          { op: 'replace', path: '/mileage', value: 1 },
+        ])
+      ).statusCode,
+    ).toBe(404);
     expect((await call('GET', fill(apiPaths.customerVehicle, { customerId: stranger.customerId, vehicleId: vehicle.vehicleId }))).statusCode).toBe(404);
     const added = await call('POST', fill(apiPaths.customerVehicles, merged), newVehicle({ vin: null, year: 2015 }));
     expect(added.statusCode).toBe(201);
@@ -209,11 +290,16 @@ describe('merging customers', () => {
 });
 
 describe('what a customer is found and compared by (issue 25: keys kept at write time)', () => {
-  const search = async (text: string) => (await call('GET', `${apiPaths.visitCustomers}?search=${encodeURIComponent(`"${text}"`)}`)).json<{ items: { customerId: string }[] }>().items.map((c) => c.customerId);
-  const groupsOf = async () => (await call('GET', `${apiPaths.possibleDuplicates}?$top=100`)).json<{ items: { customers: { customerId: string }[] }[] }>().items
-    .map((g) => g.customers.map((c) => c.customerId).sort());
+  const search = async (text: string) =>
+    (await call('GET', `${apiPaths.visitCustomers}?search=${encodeURIComponent(`"${text}"`)}`))
+      .json<{ items: { customerId: string }[] }>()
+      .items.map((c) => c.customerId);
+  const groupsOf = async () =>
+    (await call('GET', `${apiPaths.possibleDuplicates}?$top=100`))
+      .json<{ items: { customers: { customerId: string }[] }[] }>()
+      .items.map((g) => g.customers.map((c) => c.customerId).sort());
 
-  it('follows the customer\'s changes: a new phone, name and plate find them, the old ones do not, and a merge leaves nothing of the merged', async () => {
+  it("follows the customer's changes: a new phone, name and plate find them, the old ones do not, and a merge leaves nothing of the merged", async () => {
     const ada = newCustomer({ firstName: 'Ada', lastName: 'Keysworth', email: 'ada.keysworth@example.com', phoneNumber: '555.010.7171' });
     expect((await call('POST', apiPaths.customers, ada)).statusCode).toBe(201);
     const vehicle = newVehicle({ vin: null, vehicleLicensePlateNumber: 'KEY 717' });
@@ -221,8 +307,13 @@ describe('what a customer is found and compared by (issue 25: keys kept at write
     expect(await search('Keysworth')).toEqual([ada.customerId]);
     expect(await search('KEY717')).toEqual([ada.customerId]);
 
-    await call('PATCH', fill(apiPaths.customer, ada), [{ op: 'replace', path: '/lastName', value: 'Keyes' }, { op: 'replace', path: '/phoneNumber', value: '555-010-7272' }]);
-    await call('PATCH', fill(apiPaths.customerVehicle, { customerId: ada.customerId, vehicleId: vehicle.vehicleId }), [{ op: 'replace', path: '/vehicleLicensePlateNumber', value: 'KEY 727' }]);
+    await call('PATCH', fill(apiPaths.customer, ada), [
+      { op: 'replace', path: '/lastName', value: 'Keyes' },
+      { op: 'replace', path: '/phoneNumber', value: '555-010-7272' },
+    ]);
+    await call('PATCH', fill(apiPaths.customerVehicle, { customerId: ada.customerId, vehicleId: vehicle.vehicleId }), [
+      { op: 'replace', path: '/vehicleLicensePlateNumber', value: 'KEY 727' },
+    ]);
     expect(await search('Keysworth')).toEqual([]);
     expect(await search('Keyes')).toEqual([ada.customerId]);
     expect(await search('5550107171')).toEqual([]);
@@ -249,10 +340,22 @@ describe('customers of one company', () => {
     const template = await t.db.selectFrom('storeLocations').selectAll().where('id', '=', store).executeTakeFirstOrThrow();
     // id, store_id, has_service_key and contact_form_id are made by the database.
     const { id: _id, storeId: _storeId, hasServiceKey: _has, contactFormId: _form, ...fields } = template as typeof template & { hasServiceKey: boolean };
-    const rivalStore = await t.db.transaction().execute(async (trx) => trx.insertInto('storeLocations').values({
-      ...fields, companyId: company.id, alltracCompanyId: 2002, storeNumber: 901, name: 'Rival Tires Main',
-      serviceKey: null, twilioPhoneNumber: null, version: await takeVersions(trx),
-    }).returning('id').executeTakeFirstOrThrow());
+    const rivalStore = await t.db.transaction().execute(async (trx) =>
+      trx
+        .insertInto('storeLocations')
+        .values({
+          ...fields,
+          companyId: company.id,
+          alltracCompanyId: 2002,
+          storeNumber: 901,
+          name: 'Rival Tires Main',
+          serviceKey: null,
+          twilioPhoneNumber: null,
+          version: await takeVersions(trx),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
     const { passwordHash } = await t.db.selectFrom('users').select('passwordHash').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
     const userId = randomUUID();
     await t.db.insertInto('users').values({ userId, companyId: company.id, email: 'admin@rival.test', name: 'Rita Rival', passwordHash }).execute();
@@ -268,14 +371,21 @@ describe('customers of one company', () => {
     const before = await t.db.selectFrom('customers').selectAll().where('customerId', '=', ours.customerId).executeTakeFirstOrThrow();
     const rival = await rivalCompany();
     const theirs = newCustomer({ lastName: 'Theircustomer' });
-    const as = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => apiCall(t.app, { method, path, token: rival.token, store: rival.storeId, body });
+    const as = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>
+      apiCall(t.app, { method, path, token: rival.token, store: rival.storeId, body });
     expect((await as('POST', apiPaths.customers, theirs)).statusCode).toBe(201);
 
     expect((await as('GET', fill(apiPaths.customer, ours))).statusCode).toBe(404);
     expect((await as('GET', fill(apiPaths.customerVehicles, ours))).statusCode).toBe(404);
     expect((await as('GET', fill(apiPaths.customerVehicle, { customerId: ours.customerId, vehicleId: vehicle.vehicleId }))).statusCode).toBe(404);
     expect((await as('PATCH', fill(apiPaths.customer, ours), [{ op: 'replace', path: '/notes', value: 'mine now' }])).statusCode).toBe(404);
-    expect((await as('PATCH', fill(apiPaths.customerVehicle, { customerId: ours.customerId, vehicleId: vehicle.vehicleId }), [{ op: 'replace', path: '/mileage', value: 1 }])).statusCode).toBe(404);
+    expect(
+      (
+        await as('PATCH', fill(apiPaths.customerVehicle, { customerId: ours.customerId, vehicleId: vehicle.vehicleId }), [
+          { op: 'replace', path: '/mileage', value: 1 },
+        ])
+      ).statusCode,
+    ).toBe(404);
     expect((await as('POST', fill(apiPaths.customerVehicles, ours), newVehicle())).statusCode).toBe(404);
     expect((await as('POST', fill(apiPaths.customerMerge, theirs), { mergedCustomerId: ours.customerId })).statusCode).toBe(404);
     expect((await as('POST', fill(apiPaths.customerMerge, ours), { mergedCustomerId: theirs.customerId })).statusCode).toBe(404);

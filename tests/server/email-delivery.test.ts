@@ -10,12 +10,18 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 /** A real SMTP server on 127.0.0.1 that keeps what it is given (no TLS: it is local). */
 const received: { from: string; to: string[]; data: string }[] = [];
 const smtp = new SMTPServer({
-  authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
   onData(stream, session, callback) {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
-      received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+        data: Buffer.concat(chunks).toString('utf8'),
+      });
       callback();
     });
   },
@@ -39,8 +45,19 @@ describe('an email to a customer, with SMTP_URL set', () => {
     const storeMessageId = randomUUID();
     const words = `Your tires are in, ${storeMessageId.slice(0, 8)}.`;
     const answer = await apiCall(t.app, {
-      method: 'POST', path: apiPaths.emailMessages, token, store,
-      body: { storeMessageId, customerId: null, templateType: 'FreeForm', content: words, visitId: null, name: 'Dana', destinationEmailAddress: 'dana@example.com' },
+      method: 'POST',
+      path: apiPaths.emailMessages,
+      token,
+      store,
+      body: {
+        storeMessageId,
+        customerId: null,
+        templateType: 'FreeForm',
+        content: words,
+        visitId: null,
+        name: 'Dana',
+        destinationEmailAddress: 'dana@example.com',
+      },
     });
     expect(answer.statusCode).toBe(201);
     await expect.poll(() => received.find((m) => m.data.includes(words)), { timeout: 10_000 }).toBeTruthy();
@@ -48,6 +65,12 @@ describe('an email to a customer, with SMTP_URL set', () => {
     expect(mail.to).toEqual(['dana@example.com']);
     expect(mail.from).toBe('store@example.com');
     expect(mail.data).toMatch(/^Subject: A message from .+$/m);
-    await expect.poll(async () => (await t.db.selectFrom('storeMessages').select('deliveryStatus').where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow()).deliveryStatus).toBe('Sent');
+    await expect
+      .poll(
+        async () =>
+          (await t.db.selectFrom('storeMessages').select('deliveryStatus').where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow())
+            .deliveryStatus,
+      )
+      .toBe('Sent');
   });
 });

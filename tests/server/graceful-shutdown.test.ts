@@ -30,11 +30,23 @@ describe('the compiled server, started as production starts it', () => {
     } finally {
       await handle.close();
     }
-    server = await startServerProcess({
-      NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: publicUrl, MAPS_KEY: 'test-maps-key', SUPPORT_PHONE: '(800) 555-0199',
-      AUTHORITY: `${publicUrl}/identity`, CENTRAL_API: publicUrl, APPLICATION_PATH: '/', BASE_URL: publicUrl, ENVIRONMENT_MODE: 'production',
-      SIGN_IN_CLIENT_NAME: 'alltrac-staff-pwa',
-    }, port, { compiled: true });
+    server = await startServerProcess(
+      {
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: publicUrl,
+        MAPS_KEY: 'test-maps-key',
+        SUPPORT_PHONE: '(800) 555-0199',
+        AUTHORITY: `${publicUrl}/identity`,
+        CENTRAL_API: publicUrl,
+        APPLICATION_PATH: '/',
+        BASE_URL: publicUrl,
+        ENVIRONMENT_MODE: 'production',
+        SIGN_IN_CLIENT_NAME: 'alltrac-staff-pwa',
+      },
+      port,
+      { compiled: true },
+    );
   });
   afterAll(async () => {
     await server?.kill();
@@ -49,7 +61,16 @@ describe('the compiled server, started as production starts it', () => {
     const inFlight = await requestInFlight(server.url, token, storeId);
 
     const exitCode = server.stop();
-    await expect.poll(() => fetch(`${server.url}/healthz`).then(() => 'answering', () => 'refused'), { timeout: 10_000 }).toBe('refused');
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.url}/healthz`).then(
+            () => 'answering',
+            () => 'refused',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('refused');
     expect(await hub.closed).toEqual({ code: 1001, reason: 'server stopping' });
     expect(hub.received.join('').split('\u001e')).toContain('{"type":7,"allowReconnect":true}');
 

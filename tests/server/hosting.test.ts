@@ -60,7 +60,12 @@ describe('hosting rules (spec section 9)', () => {
   });
 
   it('upgrade a POST over http with a 308, so the browser sends its body again to the https address', async () => {
-    const response = await proxied.app.inject({ method: 'POST', url: '/api/alltrac/customers?api-version=1.0', headers: { ...overHttp('app.example.com'), 'content-type': 'application/json' }, payload: { lastName: 'Kept' } });
+    const response = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/alltrac/customers?api-version=1.0',
+      headers: { ...overHttp('app.example.com'), 'content-type': 'application/json' },
+      payload: { lastName: 'Kept' },
+    });
     expect(response.statusCode).toBe(308);
     expect(response.headers.location).toBe('https://app.example.com/api/alltrac/customers?api-version=1.0');
   });
@@ -72,7 +77,11 @@ describe('hosting rules (spec section 9)', () => {
     const insecure = await proxied.app.inject({ method: 'PATCH', url: '/api/alltrac/store-locations/1?api-version=1.0', headers: overHttp('EXAMPLE.com:80') });
     expect(insecure.statusCode).toBe(308);
     expect(insecure.headers.location).toBe('https://app.example.com/api/alltrac/store-locations/1?api-version=1.0');
-    const forwardedHost = await proxied.app.inject({ method: 'GET', url: '/rating?visit=7', headers: { ...overHttps('10.0.0.5:8081'), 'x-forwarded-host': 'example.com' } });
+    const forwardedHost = await proxied.app.inject({
+      method: 'GET',
+      url: '/rating?visit=7',
+      headers: { ...overHttps('10.0.0.5:8081'), 'x-forwarded-host': 'example.com' },
+    });
     expect(forwardedHost.headers.location).toBe('https://app.example.com/rating?visit=7');
   });
 
@@ -113,11 +122,14 @@ describe('cache headers of the built app', () => {
     await plain?.close();
   });
 
-  it.each(['/', '/index.html', '/scheduler-dayview', '/sw.js', '/registerSW.js', '/manifest.webmanifest', '/app-settings.json'])('make the browser revalidate %s on every load', async (url) => {
-    const response = await plain.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/index.html', '/scheduler-dayview', '/sw.js', '/registerSW.js', '/manifest.webmanifest', '/app-settings.json'])(
+    'make the browser revalidate %s on every load',
+    async (url) => {
+      const response = await plain.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it.each(['/rating?visit=abc', '/book/cf1', '/contact-us/cf1', '/inspection-reports/r1', '/work-order/v1', '/work-order?id=v1', '/tire-quotes/q1'])(
     "start the customer's page %s from public.html, with none of the staff app's code",
@@ -183,7 +195,11 @@ describe('chunks of an earlier build', () => {
     const archive = assetArchiveDir(loadConfig({ NODE_ENV: 'test' }, root));
     fs.mkdirSync(archive, { recursive: true });
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-    for (const [name, days] of [['app-stale.js', 31], ['app-recent.js', 29], ['app-current.js', 40]] as const) {
+    for (const [name, days] of [
+      ['app-stale.js', 31],
+      ['app-recent.js', 29],
+      ['app-current.js', 40],
+    ] as const) {
       fs.writeFileSync(path.join(archive, name), `console.log('${name}');\n`);
       fs.utimesSync(path.join(archive, name), daysAgo(days), daysAgo(days));
     }
@@ -200,8 +216,16 @@ describe('chunks of an earlier build', () => {
     archivedByEarlierServer(root);
     build(root, 'app-later.js');
     const production = await start(root, {
-      NODE_ENV: 'production', PUBLIC_URL: 'https://app.example.com', MAPS_KEY: 'k', SUPPORT_PHONE: '1', AUTHORITY: 'https://app.example.com/identity',
-      CENTRAL_API: 'https://app.example.com', APPLICATION_PATH: '/', BASE_URL: 'https://app.example.com', ENVIRONMENT_MODE: 'production', SIGN_IN_CLIENT_NAME: 'alltrac-staff-pwa',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://app.example.com',
+      MAPS_KEY: 'k',
+      SUPPORT_PHONE: '1',
+      AUTHORITY: 'https://app.example.com/identity',
+      CENTRAL_API: 'https://app.example.com',
+      APPLICATION_PATH: '/',
+      BASE_URL: 'https://app.example.com',
+      ENVIRONMENT_MODE: 'production',
+      SIGN_IN_CLIENT_NAME: 'alltrac-staff-pwa',
     });
     expect((await production.app.inject({ method: 'GET', url: '/assets/app-mapped.js' })).statusCode).toBe(200);
     const map = await production.app.inject({ method: 'GET', url: '/assets/app-mapped.js.map' });

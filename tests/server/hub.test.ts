@@ -58,7 +58,12 @@ describe('the hub at /hubs/alltrac', () => {
     const office = await connect('admin');
     await counter.invoke('joinAlltracStore', stores[101]);
     await office.invoke('joinAlltracStore', stores[101]);
-    const rating = await server.database.db.selectFrom('ratings').select('ratingId').where('storeId', '=', stores[101]!).where('isRead', '=', false).executeTakeFirstOrThrow();
+    const rating = await server.database.db
+      .selectFrom('ratings')
+      .select('ratingId')
+      .where('storeId', '=', stores[101]!)
+      .where('isRead', '=', false)
+      .executeTakeFirstOrThrow();
     const seenByCounter = nextEvent(counter, 'RatingViewedMessage');
     const seenByOffice = nextEvent(office, 'RatingViewedMessage');
     await api('user', 'PATCH', `/api/alltrac/ratings/${rating.ratingId}`, stores[101]!, [{ op: 'replace', path: '/isRead', value: true }]);
@@ -66,17 +71,29 @@ describe('the hub at /hubs/alltrac', () => {
     expect(await seenByOffice).toEqual([rating.ratingId]);
   });
 
-  it('tells the store\'s devices of a reply with NewOutGoingMessage and, for the thread it answers, SendNewMessageToThread', async () => {
+  it("tells the store's devices of a reply with NewOutGoingMessage and, for the thread it answers, SendNewMessageToThread", async () => {
     const office = await connect('admin');
     await office.invoke('joinAlltracStore', stores[101]);
-    const incoming = await server.database.db.selectFrom('storeMessages').select(['storeMessageId', 'customerId', 'name']).where('storeId', '=', stores[101]!)
-      .where('messageDirection', '=', 'Inbound').where('messageDeliveryMethod', '=', 'Email').where('repliedToByUserId', 'is', null).executeTakeFirstOrThrow();
+    const incoming = await server.database.db
+      .selectFrom('storeMessages')
+      .select(['storeMessageId', 'customerId', 'name'])
+      .where('storeId', '=', stores[101]!)
+      .where('messageDirection', '=', 'Inbound')
+      .where('messageDeliveryMethod', '=', 'Email')
+      .where('repliedToByUserId', 'is', null)
+      .executeTakeFirstOrThrow();
     const outgoing = nextEvent(office, 'NewOutGoingMessage');
     const toThread = nextEvent(office, 'SendNewMessageToThread');
-    const reply = await api('user', 'POST', '/api/alltrac/store-messages/email-messages', stores[101]!, {
-      storeMessageId: crypto.randomUUID(), customerId: incoming.customerId, templateType: 'FreeForm', content: 'We have your tires in stock.', visitId: null,
-      name: incoming.name, destinationEmailAddress: 'customer@example.com', replyToStoreMessageId: incoming.storeMessageId,
-    }) as { storeMessageId: string };
+    const reply = (await api('user', 'POST', '/api/alltrac/store-messages/email-messages', stores[101]!, {
+      storeMessageId: crypto.randomUUID(),
+      customerId: incoming.customerId,
+      templateType: 'FreeForm',
+      content: 'We have your tires in stock.',
+      visitId: null,
+      name: incoming.name,
+      destinationEmailAddress: 'customer@example.com',
+      replyToStoreMessageId: incoming.storeMessageId,
+    })) as { storeMessageId: string };
     expect(await outgoing).toEqual([reply.storeMessageId]);
     expect(await toThread).toEqual([incoming.storeMessageId, reply.storeMessageId]);
   });
@@ -92,7 +109,12 @@ describe('the hub at /hubs/alltrac', () => {
     await api('user', 'PATCH', `/api/alltrac/customers/${customer.customerId}`, stores[101]!, [{ op: 'replace', path: '/notes', value: 'Hub test' }]);
     expect(await customerThere).toEqual([customer.customerId]);
 
-    const rating = await server.database.db.selectFrom('ratings').select('ratingId').where('storeId', '=', stores[101]!).where('isRead', '=', false).executeTakeFirstOrThrow();
+    const rating = await server.database.db
+      .selectFrom('ratings')
+      .select('ratingId')
+      .where('storeId', '=', stores[101]!)
+      .where('isRead', '=', false)
+      .executeTakeFirstOrThrow();
     const ratingHere = nextEvent(here, 'RatingViewedMessage');
     await api('user', 'PATCH', `/api/alltrac/ratings/${rating.ratingId}`, stores[101]!, [{ op: 'replace', path: '/isRead', value: true }]);
     await ratingHere;
@@ -112,29 +134,37 @@ describe('the hub at /hubs/alltrac', () => {
     await expect(sender.invoke('notifyOthersInGroup', storeGroup(stores[102]!), 'AlltracVehicleUpdated', 'x')).rejects.toThrow('Join the store of');
   });
 
-  it('stops sending a store\'s events after leaving its group', async () => {
+  it("stops sending a store's events after leaving its group", async () => {
     const connection = await connect('admin');
     await connection.invoke('joinAlltracStore', stores[101]);
     await connection.invoke('leaveAlltracStore', stores[101]);
     const seen = recordEvents(connection, 'RatingViewedMessage');
     const watcher = await connect('user');
     await watcher.invoke('joinAlltracStore', stores[101]);
-    const rating = await server.database.db.selectFrom('ratings').select('ratingId').where('storeId', '=', stores[101]!).where('isRead', '=', false).executeTakeFirstOrThrow();
+    const rating = await server.database.db
+      .selectFrom('ratings')
+      .select('ratingId')
+      .where('storeId', '=', stores[101]!)
+      .where('isRead', '=', false)
+      .executeTakeFirstOrThrow();
     const delivered = nextEvent(watcher, 'RatingViewedMessage');
     await api('user', 'PATCH', `/api/alltrac/ratings/${rating.ratingId}`, stores[101]!, [{ op: 'replace', path: '/isRead', value: true }]);
     await delivered;
     expect(seen).toEqual([]);
   });
 
-  it('closes a person\'s live connection when a platform admin disables them, saying why', async () => {
+  it("closes a person's live connection when a platform admin disables them, saying why", async () => {
     const platform = await mintAccessToken(server.database.db, 'platform@demo.test', server.publicUrl);
     const { userId } = await server.database.db.selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow();
     const connection = await connect('tech');
     await connection.invoke('joinAlltracStore', stores[101]);
     const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
-    const access = (disabled: boolean) => fetch(`${server.url}${withApiVersion(apiPaths.platformPerson.replace(':userId', userId))}`, {
-      method: 'PATCH', headers: { authorization: `Bearer ${platform}`, 'content-type': 'application/json' }, body: JSON.stringify({ disabled }),
-    });
+    const access = (disabled: boolean) =>
+      fetch(`${server.url}${withApiVersion(apiPaths.platformPerson.replace(':userId', userId))}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${platform}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ disabled }),
+      });
     try {
       expect((await access(true)).status).toBe(200);
       expect((await closed)?.message).toContain(peopleMessages.disabled);

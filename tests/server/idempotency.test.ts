@@ -10,18 +10,29 @@ let token: string;
 let store: number;
 
 const newCustomer = (customerId = randomUUID()) => ({
-  customerId, firstName: 'Grace', lastName: 'Hopper', companyName: null, email: 'grace@example.com', phoneNumber: null,
-  preferredContactMethod: 'Email', addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+  customerId,
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  companyName: null,
+  email: 'grace@example.com',
+  phoneNumber: null,
+  preferredContactMethod: 'Email',
+  addressLine1: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  notes: null,
 });
-const countCustomers = async (customerId: string) =>
-  (await t.db.selectFrom('customers').select('version').where('customerId', '=', customerId).execute());
+const countCustomers = async (customerId: string) => await t.db.selectFrom('customers').select('version').where('customerId', '=', customerId).execute();
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await accessTokenFor(t.app, 'user@demo.test');
   store = (await demoStoreIds(t.db))[101]!;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('a write sent again with the same Idempotency-Key', () => {
   it('answers the first response and changes nothing', async () => {
@@ -41,10 +52,15 @@ describe('a write sent again with the same Idempotency-Key', () => {
     await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body });
     const [before] = await countCustomers(body.customerId);
     const key = `patch-${randomUUID()}`;
-    const send = () => apiCall(t.app, {
-      method: 'PATCH', path: `/api/alltrac/customers/${body.customerId}`, token, store, headers: { 'Idempotency-Key': key },
-      body: [{ op: 'replace', path: '/notes', value: 'Twice?' }],
-    });
+    const send = () =>
+      apiCall(t.app, {
+        method: 'PATCH',
+        path: `/api/alltrac/customers/${body.customerId}`,
+        token,
+        store,
+        headers: { 'Idempotency-Key': key },
+        body: [{ op: 'replace', path: '/notes', value: 'Twice?' }],
+      });
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     const [after] = await countCustomers(body.customerId);
@@ -56,9 +72,29 @@ describe('a write sent again with the same Idempotency-Key', () => {
     await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body });
     const key = `patch-${randomUUID()}`;
     const patch = [{ op: 'replace', path: '/city', value: 'Springfield' }];
-    const first = await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/customers/${body.customerId}`, token, store, body: patch, headers: { 'Idempotency-Key': key } });
-    await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/customers/${body.customerId}`, token, store, body: [{ op: 'replace', path: '/city', value: 'Shelbyville' }] });
-    const replay = await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/customers/${body.customerId}`, token, store, body: patch, headers: { 'Idempotency-Key': key } });
+    const first = await apiCall(t.app, {
+      method: 'PATCH',
+      path: `/api/alltrac/customers/${body.customerId}`,
+      token,
+      store,
+      body: patch,
+      headers: { 'Idempotency-Key': key },
+    });
+    await apiCall(t.app, {
+      method: 'PATCH',
+      path: `/api/alltrac/customers/${body.customerId}`,
+      token,
+      store,
+      body: [{ op: 'replace', path: '/city', value: 'Shelbyville' }],
+    });
+    const replay = await apiCall(t.app, {
+      method: 'PATCH',
+      path: `/api/alltrac/customers/${body.customerId}`,
+      token,
+      store,
+      body: patch,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(replay.json()).toEqual(first.json());
     const current = await apiCall(t.app, { method: 'GET', path: `/api/alltrac/customers/${body.customerId}`, token, store });
     expect(current.json().city).toBe('Shelbyville');
@@ -68,20 +104,48 @@ describe('a write sent again with the same Idempotency-Key', () => {
     const key = `reuse-${randomUUID()}`;
     const body = newCustomer();
     await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body, headers: { 'Idempotency-Key': key } });
-    const other = await apiCall(t.app, { method: 'PATCH', path: `/api/alltrac/customers/${randomUUID()}`, token, store, body: [], headers: { 'Idempotency-Key': key } });
+    const other = await apiCall(t.app, {
+      method: 'PATCH',
+      path: `/api/alltrac/customers/${randomUUID()}`,
+      token,
+      store,
+      body: [],
+      headers: { 'Idempotency-Key': key },
+    });
     expect(other.statusCode).toBe(422);
     expect(other.json().type).toBe('/problems/unprocessable');
-    const otherBody = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body: { ...body, city: 'Elsewhere' }, headers: { 'Idempotency-Key': key } });
+    const otherBody = await apiCall(t.app, {
+      method: 'POST',
+      path: '/api/alltrac/customers',
+      token,
+      store,
+      body: { ...body, city: 'Elsewhere' },
+      headers: { 'Idempotency-Key': key },
+    });
     expect(otherBody.statusCode).toBe(422);
     const saved = await t.db.selectFrom('customers').select('city').where('customerId', '=', body.customerId).executeTakeFirstOrThrow();
     expect(saved.city).toBe(body.city);
   });
 
-  it('is bound to its user: another user\'s same key is their own', async () => {
+  it("is bound to its user: another user's same key is their own", async () => {
     const key = `shared-${randomUUID()}`;
-    const mine = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body: newCustomer(), headers: { 'Idempotency-Key': key } });
+    const mine = await apiCall(t.app, {
+      method: 'POST',
+      path: '/api/alltrac/customers',
+      token,
+      store,
+      body: newCustomer(),
+      headers: { 'Idempotency-Key': key },
+    });
     const admin = await accessTokenFor(t.app, 'admin@demo.test');
-    const theirs = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token: admin, store, body: newCustomer(), headers: { 'Idempotency-Key': key } });
+    const theirs = await apiCall(t.app, {
+      method: 'POST',
+      path: '/api/alltrac/customers',
+      token: admin,
+      store,
+      body: newCustomer(),
+      headers: { 'Idempotency-Key': key },
+    });
     expect(mine.statusCode).toBe(201);
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().customerId).not.toBe(mine.json().customerId);
@@ -89,17 +153,36 @@ describe('a write sent again with the same Idempotency-Key', () => {
 
   it('is not remembered when the write failed, so the corrected retry goes through', async () => {
     const key = `fail-${randomUUID()}`;
-    const bad = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body: { ...newCustomer(), email: 'not-an-email' }, headers: { 'Idempotency-Key': key } });
+    const bad = await apiCall(t.app, {
+      method: 'POST',
+      path: '/api/alltrac/customers',
+      token,
+      store,
+      body: { ...newCustomer(), email: 'not-an-email' },
+      headers: { 'Idempotency-Key': key },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('email');
-    const good = await apiCall(t.app, { method: 'POST', path: '/api/alltrac/customers', token, store, body: newCustomer(), headers: { 'Idempotency-Key': key } });
+    const good = await apiCall(t.app, {
+      method: 'POST',
+      path: '/api/alltrac/customers',
+      token,
+      store,
+      body: newCustomer(),
+      headers: { 'Idempotency-Key': key },
+    });
     expect(good.statusCode).toBe(201);
   });
 });
 
 describe('writes a device can queue', () => {
   it('archive a message once; archiving again changes nothing', async () => {
-    const message = await t.db.selectFrom('storeMessages').select(['storeMessageId', 'version']).where('storeId', '=', store).where('isArchived', '=', false).executeTakeFirstOrThrow();
+    const message = await t.db
+      .selectFrom('storeMessages')
+      .select(['storeMessageId', 'version'])
+      .where('storeId', '=', store)
+      .where('isArchived', '=', false)
+      .executeTakeFirstOrThrow();
     const path = `/api/alltrac/store-messages/${message.storeMessageId}/mark-archived`;
     const first = await apiCall(t.app, { method: 'POST', path, token, store });
     expect(first.json()).toMatchObject({ isArchived: true });
@@ -128,8 +211,22 @@ describe('writes a device can queue', () => {
   it('refuse a vehicle for a customer that does not exist, storing nothing', async () => {
     const vehicleId = randomUUID();
     const response = await apiCall(t.app, {
-      method: 'POST', path: `/api/alltrac/customers/${randomUUID()}/vehicles`, token, store,
-      body: { vehicleId, year: 2020, make: 'Honda', model: 'Civic', trim: null, vin: null, vehicleLicensePlateState: 'IL', vehicleLicensePlateNumber: 'ABC123', color: 'Blue', mileage: 1000 },
+      method: 'POST',
+      path: `/api/alltrac/customers/${randomUUID()}/vehicles`,
+      token,
+      store,
+      body: {
+        vehicleId,
+        year: 2020,
+        make: 'Honda',
+        model: 'Civic',
+        trim: null,
+        vin: null,
+        vehicleLicensePlateState: 'IL',
+        vehicleLicensePlateNumber: 'ABC123',
+        color: 'Blue',
+        mileage: 1000,
+      },
     });
     expect(response.statusCode).toBe(404);
     expect(await t.db.selectFrom('customerVehicles').select('vehicleId').where('vehicleId', '=', vehicleId).execute()).toEqual([]);

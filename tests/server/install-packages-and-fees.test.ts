@@ -21,8 +21,10 @@ const rival = { token: '', storeId: 0, addOnId: randomUUID(), packageId: randomU
 const addOnIds: Record<string, string> = {};
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const as = (who: string, storeNumber = 101) => (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
-  apiCall(t.app, { method, path, token: tokens[who]!, store: storeNumber === 0 ? rival.storeId : stores[storeNumber]!, body, headers });
+const as =
+  (who: string, storeNumber = 101) =>
+  (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiCall(t.app, { method, path, token: tokens[who]!, store: storeNumber === 0 ? rival.storeId : stores[storeNumber]!, body, headers });
 const replace = (field: string, value: unknown) => [{ op: 'replace', path: `/${field}`, value }];
 const packageAt = (id: string) => apiPaths.tireInstallPackage.replace(':tireInstallPackageId', id);
 const feeAt = (id: string) => apiPaths.tireFee.replace(':tireFeeId', id);
@@ -30,15 +32,28 @@ const key = () => ({ 'Idempotency-Key': `retail-${randomUUID()}` });
 
 const packageRow = (id: string) => t.db.selectFrom('tireInstallPackages').selectAll().where('tireInstallPackageId', '=', id).executeTakeFirst();
 const feeRow = (id: string) => t.db.selectFrom('tireFees').selectAll().where('tireFeeId', '=', id).executeTakeFirst();
-const liveFees = (storeNumber: number, name: string) => t.db.selectFrom('tireFees').select(['tireFeeId', 'amountInCents', 'effectiveFrom', 'effectiveThrough'])
-  .where('storeId', '=', stores[storeNumber]!).where('name', '=', name).where('deleted', '=', false).orderBy('effectiveFrom').execute();
-const packageOf = async (storeNumber: number, type: string) => (await t.db.selectFrom('tireInstallPackages').selectAll()
-  .where('storeId', '=', stores[storeNumber]!).where('type', '=', type as never).where('deleted', '=', false).executeTakeFirstOrThrow());
+const liveFees = (storeNumber: number, name: string) =>
+  t.db
+    .selectFrom('tireFees')
+    .select(['tireFeeId', 'amountInCents', 'effectiveFrom', 'effectiveThrough'])
+    .where('storeId', '=', stores[storeNumber]!)
+    .where('name', '=', name)
+    .where('deleted', '=', false)
+    .orderBy('effectiveFrom')
+    .execute();
+const packageOf = async (storeNumber: number, type: string) =>
+  await t.db
+    .selectFrom('tireInstallPackages')
+    .selectAll()
+    .where('storeId', '=', stores[storeNumber]!)
+    .where('type', '=', type as never)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
 
 /** The store's change feed after `since`, as the counter's device pulls it. */
 async function feedAfter(since: number, who = 'user', storeNumber = 101): Promise<SyncChange[]> {
   const changes: SyncChange[] = [];
-  for (let cursor = since; ;) {
+  for (let cursor = since; ; ) {
     const page = (await as(who, storeNumber)('GET', `${apiPaths.syncChanges}?since=${cursor}&limit=5000`)).json();
     changes.push(...page.changes);
     if (!page.hasMore) return changes;
@@ -49,7 +64,13 @@ const latestVersion = async () => (await versionFloor(t.db)) - 1;
 
 /** A package of store #102, which has no Winter package once the test that needs one removed it. */
 async function freshWinterPackage(more: Record<string, unknown> = {}) {
-  const winter = await t.db.selectFrom('tireInstallPackages').select('tireInstallPackageId').where('storeId', '=', stores[102]!).where('type', '=', 'Winter').where('deleted', '=', false).executeTakeFirst();
+  const winter = await t.db
+    .selectFrom('tireInstallPackages')
+    .select('tireInstallPackageId')
+    .where('storeId', '=', stores[102]!)
+    .where('type', '=', 'Winter')
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   if (winter) expect((await as('admin', 102)('DELETE', packageAt(winter.tireInstallPackageId))).statusCode).toBe(204);
   const body = { tireInstallPackageId: randomUUID(), type: 'Winter', pricingType: 'TotalPricing', priceInCents: 2999, ...more };
   const created = await as('admin', 102)('POST', apiPaths.tireInstallPackages, body);
@@ -69,27 +90,74 @@ beforeAll(async () => {
   t = await createTestApp();
   stores = await demoStoreIds(t.db);
   for (const who of ['platform', 'admin', 'user', 'tech', 'lead']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
-  for (const a of await t.db.selectFrom('tirePurchaseAddOns').select(['tirePurchaseAddOnId', 'category']).where('storeId', '=', stores[101]!).execute()) addOnIds[a.category] = a.tirePurchaseAddOnId;
+  for (const a of await t.db.selectFrom('tirePurchaseAddOns').select(['tirePurchaseAddOnId', 'category']).where('storeId', '=', stores[101]!).execute())
+    addOnIds[a.category] = a.tirePurchaseAddOnId;
 
   const company = await t.db.insertInto('companies').values({ alltracCompanyId: 2828, name: 'Rival Tires' }).returning('id').executeTakeFirstOrThrow();
   const template = await t.db.selectFrom('storeLocations').selectAll().where('id', '=', stores[101]!).executeTakeFirstOrThrow();
   const { id: _id, storeId: _storeId, hasServiceKey: _has, contactFormId: _form, ...fields } = template as typeof template & { hasServiceKey: boolean };
   await t.db.transaction().execute(async (trx) => {
-    const store = await trx.insertInto('storeLocations').values({
-      ...fields, companyId: company.id, alltracCompanyId: 2828, storeNumber: 902, name: 'Rival Tires Main', serviceKey: null, twilioPhoneNumber: null, version: await takeVersions(trx),
-    }).returning('id').executeTakeFirstOrThrow();
+    const store = await trx
+      .insertInto('storeLocations')
+      .values({
+        ...fields,
+        companyId: company.id,
+        alltracCompanyId: 2828,
+        storeNumber: 902,
+        name: 'Rival Tires Main',
+        serviceKey: null,
+        twilioPhoneNumber: null,
+        version: await takeVersions(trx),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     rival.storeId = store.id;
     const rows = { companyId: company.id, storeId: store.id, version: await takeVersions(trx) };
-    await trx.insertInto('tirePurchaseAddOns').values({ ...rows, tirePurchaseAddOnId: rival.addOnId, category: 'Mounting', name: 'Rival mounting', priceInCents: 999, isTaxable: true, chargedPer: 'PerTire' }).execute();
-    await trx.insertInto('tireInstallPackages').values({ ...rows, tireInstallPackageId: rival.packageId, type: 'Passenger', pricingType: 'TotalPricing', priceInCents: 1000, isTaxable: true, addOnIds: JSON.stringify([rival.addOnId]) as never }).execute();
-    await trx.insertInto('tireFees').values({ ...rows, tireFeeId: rival.feeId, name: 'State tire fee', amountInCents: 100, isTaxable: false, effectiveFrom: '2020-01-01', effectiveThrough: null }).execute();
+    await trx
+      .insertInto('tirePurchaseAddOns')
+      .values({
+        ...rows,
+        tirePurchaseAddOnId: rival.addOnId,
+        category: 'Mounting',
+        name: 'Rival mounting',
+        priceInCents: 999,
+        isTaxable: true,
+        chargedPer: 'PerTire',
+      })
+      .execute();
+    await trx
+      .insertInto('tireInstallPackages')
+      .values({
+        ...rows,
+        tireInstallPackageId: rival.packageId,
+        type: 'Passenger',
+        pricingType: 'TotalPricing',
+        priceInCents: 1000,
+        isTaxable: true,
+        addOnIds: JSON.stringify([rival.addOnId]) as never,
+      })
+      .execute();
+    await trx
+      .insertInto('tireFees')
+      .values({
+        ...rows,
+        tireFeeId: rival.feeId,
+        name: 'State tire fee',
+        amountInCents: 100,
+        isTaxable: false,
+        effectiveFrom: '2020-01-01',
+        effectiveThrough: null,
+      })
+      .execute();
   });
   tokens.rival = await rivalAdminToken(t.app, t.db, company.id, rival.storeId);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('install packages', () => {
-  it('are listed for the front counter by type: the demo store\'s three, each bundling its add-ons', async () => {
+  it("are listed for the front counter by type: the demo store's three, each bundling its add-ons", async () => {
     const answer = await as('user')('GET', `${apiPaths.tireInstallPackages}?$count=true`);
     expect(answer.statusCode).toBe(200);
     expect(answer.json().count).toBe(3);
@@ -108,7 +176,8 @@ describe('install packages', () => {
     const passenger = await packageOf(101, 'Passenger');
     const since = 0;
     const answers = await Promise.all([
-      as(who)('GET', apiPaths.tireInstallPackages), as(who)('GET', packageAt(passenger.tireInstallPackageId)),
+      as(who)('GET', apiPaths.tireInstallPackages),
+      as(who)('GET', packageAt(passenger.tireInstallPackageId)),
       as(who)('POST', apiPaths.tireInstallPackages, { tireInstallPackageId: randomUUID(), type: 'Winter', pricingType: 'ItemizedPricing' }),
       as(who)('PATCH', packageAt(passenger.tireInstallPackageId), replace('isTaxable', false)),
       as(who)('DELETE', packageAt(passenger.tireInstallPackageId)),
@@ -118,14 +187,32 @@ describe('install packages', () => {
     expect(await packageRow(passenger.tireInstallPackageId)).toEqual(passenger);
   });
 
-  it('are added, changed and removed by an admin, each change in the store\'s feed', async () => {
+  it("are added, changed and removed by an admin, each change in the store's feed", async () => {
     const since = await latestVersion();
     const created = await freshWinterPackage({ addOnIds: [] });
     const id = created.tireInstallPackageId as string;
-    expect(created).toMatchObject({ type: 'Winter', pricingType: 'TotalPricing', priceInCents: 2999, isTaxable: true, addOnIds: [], changedByName: 'Alex Admin' });
+    expect(created).toMatchObject({
+      type: 'Winter',
+      pricingType: 'TotalPricing',
+      priceInCents: 2999,
+      isTaxable: true,
+      addOnIds: [],
+      changedByName: 'Alex Admin',
+    });
 
-    const mounting = (await t.db.selectFrom('tirePurchaseAddOns').select('tirePurchaseAddOnId').where('storeId', '=', stores[102]!).where('category', '=', 'Mounting').executeTakeFirstOrThrow()).tirePurchaseAddOnId;
-    const changed = await as('admin', 102)('PATCH', packageAt(id), [...replace('pricingType', 'ItemizedPricing'), ...replace('priceInCents', null), ...replace('addOnIds', [mounting, mounting])]);
+    const mounting = (
+      await t.db
+        .selectFrom('tirePurchaseAddOns')
+        .select('tirePurchaseAddOnId')
+        .where('storeId', '=', stores[102]!)
+        .where('category', '=', 'Mounting')
+        .executeTakeFirstOrThrow()
+    ).tirePurchaseAddOnId;
+    const changed = await as('admin', 102)('PATCH', packageAt(id), [
+      ...replace('pricingType', 'ItemizedPricing'),
+      ...replace('priceInCents', null),
+      ...replace('addOnIds', [mounting, mounting]),
+    ]);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ pricingType: 'ItemizedPricing', priceInCents: null, addOnIds: [mounting] });
     expect(changed.json().version).toBeGreaterThan(created.version);
@@ -152,7 +239,8 @@ describe('install packages', () => {
   });
 
   it('refuse an add-on of another store or company, or none at all, naming it, and store nothing', async () => {
-    const at103 = (await t.db.selectFrom('tirePurchaseAddOns').select('tirePurchaseAddOnId').where('storeId', '=', stores[103]!).executeTakeFirstOrThrow()).tirePurchaseAddOnId;
+    const at103 = (await t.db.selectFrom('tirePurchaseAddOns').select('tirePurchaseAddOnId').where('storeId', '=', stores[103]!).executeTakeFirstOrThrow())
+      .tirePurchaseAddOnId;
     for (const foreign of [at103, rival.addOnId, randomUUID()]) {
       const body = { tireInstallPackageId: randomUUID(), type: 'Winter', pricingType: 'ItemizedPricing', addOnIds: [addOnIds.Mounting, foreign] };
       const answer = await as('admin')('POST', apiPaths.tireInstallPackages, body);
@@ -189,7 +277,13 @@ describe('install packages', () => {
   });
 
   it('take the same create and the same change once however often they arrive with one Idempotency-Key', async () => {
-    const winter = await t.db.selectFrom('tireInstallPackages').select('tireInstallPackageId').where('storeId', '=', stores[102]!).where('type', '=', 'Winter').where('deleted', '=', false).executeTakeFirst();
+    const winter = await t.db
+      .selectFrom('tireInstallPackages')
+      .select('tireInstallPackageId')
+      .where('storeId', '=', stores[102]!)
+      .where('type', '=', 'Winter')
+      .where('deleted', '=', false)
+      .executeTakeFirst();
     if (winter) await as('admin', 102)('DELETE', packageAt(winter.tireInstallPackageId));
     const body = { tireInstallPackageId: randomUUID(), type: 'Winter', pricingType: 'TotalPricing', priceInCents: 2500 };
     const headers = key();
@@ -228,7 +322,9 @@ describe('install packages', () => {
       expect(await packageRow(id)).toEqual(before);
     }
     expect((await as('admin', 103)('GET', apiPaths.tireInstallPackages)).statusCode).toBe(403);
-    expect((await as('rival', 0)('GET', apiPaths.tireInstallPackages)).json().items.map((p: { tireInstallPackageId: string }) => p.tireInstallPackageId)).toEqual([rival.packageId]);
+    expect(
+      (await as('rival', 0)('GET', apiPaths.tireInstallPackages)).json().items.map((p: { tireInstallPackageId: string }) => p.tireInstallPackageId),
+    ).toEqual([rival.packageId]);
   });
 
   it('lose an add-on that is deleted: each package bundling it gets a new version without it', async () => {
@@ -236,9 +332,15 @@ describe('install packages', () => {
     const disposal = { tirePurchaseAddOnId: randomUUID(), category: 'TireDisposal', name: 'Eco disposal', priceInCents: 400 };
     expect((await as('platform', 103)('POST', apiPaths.tirePurchaseAddOns, disposal)).statusCode).toBe(201);
     const truck = await packageOf(103, 'LightTruck');
-    const bundled = await as('platform', 103)('PATCH', packageAt(truck.tireInstallPackageId), replace('addOnIds', [...truck.addOnIds, disposal.tirePurchaseAddOnId]));
+    const bundled = await as('platform', 103)(
+      'PATCH',
+      packageAt(truck.tireInstallPackageId),
+      replace('addOnIds', [...truck.addOnIds, disposal.tirePurchaseAddOnId]),
+    );
     expect(bundled.statusCode, bundled.body).toBe(200);
-    expect((await as('platform', 103)('DELETE', apiPaths.tirePurchaseAddOn.replace(':tirePurchaseAddOnId', disposal.tirePurchaseAddOnId))).statusCode).toBe(204);
+    expect((await as('platform', 103)('DELETE', apiPaths.tirePurchaseAddOn.replace(':tirePurchaseAddOnId', disposal.tirePurchaseAddOnId))).statusCode).toBe(
+      204,
+    );
     const after = await packageOf(103, 'LightTruck');
     expect(after.addOnIds).toEqual(truck.addOnIds);
     expect(after.version).toBeGreaterThan(bundled.json().version);
@@ -251,7 +353,16 @@ describe('state tire fees', () => {
   it('are listed for the front counter by name, then by the day each amount starts', async () => {
     const answer = await as('platform', 103)('GET', `${apiPaths.tireFees}?$count=true`);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().items.map((f: { name: string; amountInCents: number; effectiveFrom: string; effectiveThrough: string | null }) => [f.name, f.amountInCents, f.effectiveFrom, f.effectiveThrough])).toEqual([
+    expect(
+      answer
+        .json()
+        .items.map((f: { name: string; amountInCents: number; effectiveFrom: string; effectiveThrough: string | null }) => [
+          f.name,
+          f.amountInCents,
+          f.effectiveFrom,
+          f.effectiveThrough,
+        ]),
+    ).toEqual([
       ['State tire fee', 175, '2024-01-01', '2026-12-31'],
       ['State tire fee', 200, '2027-01-01', null],
     ]);
@@ -272,15 +383,20 @@ describe('state tire fees', () => {
       { tireFeeId: next.tireFeeId, amountInCents: 225, effectiveFrom: '2027-07-01', effectiveThrough: null },
     ]);
     const fed = (await feedAfter(since)).filter((c) => c.collection === 'tireFees');
-    expect(fed.map((c) => [c.key, c.value.effectiveThrough])).toEqual([[fee.tireFeeId, '2027-06-30'], [next.tireFeeId, null]]);
+    expect(fed.map((c) => [c.key, c.value.effectiveThrough])).toEqual([
+      [fee.tireFeeId, '2027-06-30'],
+      [next.tireFeeId, null],
+    ]);
   });
 
-  it('refuse a new amount that overlaps one in force, naming both rows\' dates and the day to end on, and store nothing', async () => {
+  it("refuse a new amount that overlaps one in force, naming both rows' dates and the day to end on, and store nothing", async () => {
     const fee = await freshFee();
     const early = { tireFeeId: randomUUID(), name: fee.name.toUpperCase(), amountInCents: 200, effectiveFrom: '2027-01-01' };
     const answer = await as('admin')('POST', apiPaths.tireFees, early);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().detail).toBe(`The ${fee.name} has an amount from Jan 1, 2025 already, and this one from Jan 1, 2027 overlaps it: end that amount on Dec 31, 2026, the day before this one starts.`);
+    expect(answer.json().detail).toBe(
+      `The ${fee.name} has an amount from Jan 1, 2025 already, and this one from Jan 1, 2027 overlaps it: end that amount on Dec 31, 2026, the day before this one starts.`,
+    );
     expect(answer.json().errors.effectiveFrom).toHaveLength(1);
     expect(await feeRow(early.tireFeeId)).toBeUndefined();
 
@@ -295,8 +411,13 @@ describe('state tire fees', () => {
 
   it('let two fees of different names run side by side, and a fee start after a gap', async () => {
     const fee = await freshFee({ effectiveThrough: '2025-12-31' });
-    expect((await as('admin')('POST', apiPaths.tireFees, { tireFeeId: randomUUID(), name: `${fee.name} surcharge`, amountInCents: 50, effectiveFrom: '2025-01-01' })).statusCode).toBe(201);
-    expect((await as('admin')('POST', apiPaths.tireFees, { tireFeeId: randomUUID(), name: fee.name, amountInCents: 0, effectiveFrom: '2026-06-01' })).statusCode).toBe(201);
+    expect(
+      (await as('admin')('POST', apiPaths.tireFees, { tireFeeId: randomUUID(), name: `${fee.name} surcharge`, amountInCents: 50, effectiveFrom: '2025-01-01' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await as('admin')('POST', apiPaths.tireFees, { tireFeeId: randomUUID(), name: fee.name, amountInCents: 0, effectiveFrom: '2026-06-01' })).statusCode,
+    ).toBe(201);
   });
 
   it('refuse a patch that would make rows of one fee overlap, and keep the row as it was', async () => {
@@ -353,7 +474,9 @@ describe('state tire fees', () => {
     const ended = await as('admin')('PATCH', feeAt(body.tireFeeId), replace('effectiveThrough', '2025-12-31'), patchHeaders);
     const replayed = await as('admin')('PATCH', feeAt(body.tireFeeId), replace('effectiveThrough', '2025-12-31'), patchHeaders);
     expect(replayed.json()).toEqual(ended.json());
-    expect(await liveFees(101, body.name)).toEqual([{ tireFeeId: body.tireFeeId, amountInCents: 150, effectiveFrom: '2025-01-01', effectiveThrough: '2025-12-31' }]);
+    expect(await liveFees(101, body.name)).toEqual([
+      { tireFeeId: body.tireFeeId, amountInCents: 150, effectiveFrom: '2025-01-01', effectiveThrough: '2025-12-31' },
+    ]);
   });
 
   it('are removed as tombstones, twice the same, and an unknown one is not found', async () => {
@@ -378,7 +501,7 @@ describe('state tire fees', () => {
     expect(await feeRow(other.tireFeeId)).toBeUndefined();
   });
 
-  it('of another store or another company are not found, never changed, and never meet this store\'s rows', async () => {
+  it("of another store or another company are not found, never changed, and never meet this store's rows", async () => {
     const at103 = (await liveFees(103, 'State tire fee'))[0]!;
     for (const id of [at103.tireFeeId, rival.feeId]) {
       const before = await feeRow(id);
@@ -394,19 +517,29 @@ describe('state tire fees', () => {
 
 describe('install packages and fees written on a running server', () => {
   let server: RunningServer;
-  beforeAll(async () => { server = await startLocalServer(); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startLocalServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
-  it('tell the store\'s devices to pull, with ReplicaChanged naming the collection and the row', async () => {
+  it("tell the store's devices to pull, with ReplicaChanged naming the collection and the row", async () => {
     const admin = await mintAccessToken(server.database.db, 'admin@demo.test', server.publicUrl);
     const counter = await mintAccessToken(server.database.db, 'user@demo.test', server.publicUrl);
     const store = (await demoStoreIds(server.database.db))[101]!;
-    const fee = await server.database.db.selectFrom('tireFees').select('tireFeeId').where('storeId', '=', store).where('effectiveThrough', 'is', null).executeTakeFirstOrThrow();
+    const fee = await server.database.db
+      .selectFrom('tireFees')
+      .select('tireFeeId')
+      .where('storeId', '=', store)
+      .where('effectiveThrough', 'is', null)
+      .executeTakeFirstOrThrow();
     const device = await RawHubSocket.connect(server.url, counter);
     try {
       await device.invoke('joinAlltracStore', store);
       const response = await fetch(`${server.url}${feeAt(fee.tireFeeId)}?api-version=1.0`, {
-        method: 'PATCH', headers: { authorization: `Bearer ${admin}`, ActiveStoreLocation: String(store), 'content-type': 'application/json' },
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${admin}`, ActiveStoreLocation: String(store), 'content-type': 'application/json' },
         body: JSON.stringify(replace('amountInCents', 210)),
       });
       expect(response.status).toBe(200);

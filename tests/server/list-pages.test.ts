@@ -13,7 +13,9 @@ beforeAll(async () => {
   token = await accessTokenFor(t.app, 'user@demo.test');
   store = (await demoStoreIds(t.db))[101]!;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Page = { items: { vehicleId?: string; scheduledVisitId?: string }[]; count?: number; nextLink?: string };
 const get = async (path: string) => {
@@ -29,15 +31,23 @@ const follow = async (link: string) => {
 };
 
 describe('every list is a page', () => {
-  it('answers the list\'s largest page without $top, with the link to the next one, and the pages together hold every row once', async () => {
-    const total = Number((await t.db.selectFrom('customerVehicles').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted', '=', false).executeTakeFirstOrThrow()).n);
+  it("answers the list's largest page without $top, with the link to the next one, and the pages together hold every row once", async () => {
+    const total = Number(
+      (
+        await t.db
+          .selectFrom('customerVehicles')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('deleted', '=', false)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(total).toBeGreaterThan(200);
     const first = await get(`${apiPaths.vehicles}?$count=true`);
     expect(first.items).toHaveLength(200);
     expect(first.count).toBe(total);
     expect(first.nextLink).toMatch(/\$skip=200/);
     const seen = first.items.map((v) => v.vehicleId);
-    for (let page = first; page.nextLink;) {
+    for (let page = first; page.nextLink; ) {
       page = await follow(page.nextLink);
       seen.push(...page.items.map((v) => v.vehicleId));
     }
@@ -50,11 +60,11 @@ describe('every list is a page', () => {
     expect(first.items).toHaveLength(25);
     expect(first.nextLink).toMatch(/\$top=25/);
     expect(first.nextLink).toMatch(/\$skip=25/);
-    const few = await get(`${apiPaths.scheduledVisits}?$top=5&$skip=0&$filter=${encodeURIComponent('keyTag eq \'no-such-tag\'')}`);
+    const few = await get(`${apiPaths.scheduledVisits}?$top=5&$skip=0&$filter=${encodeURIComponent("keyTag eq 'no-such-tag'")}`);
     expect(few).toEqual({ items: [] });
   });
 
-  it('answers a customer\'s vehicles in the same shape as every list', async () => {
+  it("answers a customer's vehicles in the same shape as every list", async () => {
     const vehicle = await t.db.selectFrom('customerVehicles').select(['customerId']).where('deleted', '=', false).executeTakeFirstOrThrow();
     const list = await get(apiPaths.customerVehicles.replace(':customerId', vehicle.customerId));
     expect(list.items.length).toBeGreaterThan(0);
@@ -69,8 +79,8 @@ describe('the retail, logistics and product information lists are pages too', ()
     ['tire purchase add-ons', apiPaths.tirePurchaseAddOns],
     ['store tire warranties', apiPaths.storeTireWarranties],
     ['transfer paths', apiPaths.logisticsTransfers],
-    ['the store\'s stock', apiPaths.logisticsSummary],
-    ['the company\'s stock', `${apiPaths.logisticsSummary}?allStores=true`],
+    ["the store's stock", apiPaths.logisticsSummary],
+    ["the company's stock", `${apiPaths.logisticsSummary}?allStores=true`],
     ['brands', apiPaths.brands],
     ['products', apiPaths.products],
     ['tires', apiPaths.tires],
@@ -88,7 +98,7 @@ describe('the retail, logistics and product information lists are pages too', ()
     expect(last.nextLink).toBeUndefined();
   });
 
-  it('a brand\'s product lines and the store\'s tire services are pages as well', async () => {
+  it("a brand's product lines and the store's tire services are pages as well", async () => {
     const brand = await t.db.selectFrom('brands').select('brandHashId').executeTakeFirstOrThrow();
     const lines = await get(`${apiPaths.brandProductLines.replace(':brandHashId', brand.brandHashId)}?$top=1`);
     expect(lines.items).toHaveLength(1);

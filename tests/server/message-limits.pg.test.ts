@@ -9,7 +9,15 @@ import { testPublicUrl } from '../support/test-app.ts';
 import { mintAccessToken } from '../support/tokens.ts';
 
 describe.skipIf(postgresUnavailable !== null)('message limits on PostgreSQL, with concurrent senders', () => {
-  const t = postgresTestApp({ env: { MESSAGES_PER_PERSON_PER_MINUTE: '3' }, clock: fixedClock('2030-06-03T15:00:00.000Z'), sms: { async send() { return { providerId: 'SM-pg', via: 'sink' }; } } });
+  const t = postgresTestApp({
+    env: { MESSAGES_PER_PERSON_PER_MINUTE: '3' },
+    clock: fixedClock('2030-06-03T15:00:00.000Z'),
+    sms: {
+      async send() {
+        return { providerId: 'SM-pg', via: 'sink' };
+      },
+    },
+  });
   let token: string;
   let store: number;
   beforeAll(async () => {
@@ -19,7 +27,10 @@ describe.skipIf(postgresUnavailable !== null)('message limits on PostgreSQL, wit
 
   it('let exactly as many of six texts sent at once go as the limit allows', async () => {
     const calls = Array.from({ length: 6 }, (_, i) => ({
-      method: 'POST' as const, path: apiPaths.smsMessages, token, store,
+      method: 'POST' as const,
+      path: apiPaths.smsMessages,
+      token,
+      store,
       body: { customerId: null, templateType: 'FreeForm', content: `At once ${i}`, visitId: null, name: null, destinationPhoneNumber: `555012000${i}` },
     }));
     const answers = await atOnce(t.app, calls);

@@ -9,7 +9,11 @@ import { accessTokenFor } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { visitFor } from '../support/visit-message-fixtures.ts';
 
-const sms: SmsSender = { async send() { return { providerId: `SM-${randomUUID()}`, via: 'sink' }; } };
+const sms: SmsSender = {
+  async send() {
+    return { providerId: `SM-${randomUUID()}`, via: 'sink' };
+  },
+};
 const clock = new ManualClock(new Date('2030-06-03T15:00:00.000Z'));
 const limits = { MESSAGES_PER_PERSON_PER_MINUTE: '3', MESSAGES_PER_PERSON_PER_DAY: '5', MESSAGES_PER_STORE_PER_MINUTE: '50', MESSAGES_PER_STORE_PER_DAY: '8' };
 
@@ -21,16 +25,22 @@ beforeAll(async () => {
   stores = await demoStoreIds(t.db);
   for (const who of ['user', 'admin']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
 });
-afterAll(async () => { await t.close(); });
-
-const text = (who: string, to: string, extra: Record<string, unknown> = {}) => apiCall(t.app, {
-  method: 'POST', path: apiPaths.smsMessages, token: tokens[who], store: stores[101]!,
-  body: { customerId: null, templateType: 'FreeForm', content: 'Your car is ready.', visitId: null, name: null, destinationPhoneNumber: to, ...extra },
+afterAll(async () => {
+  await t.close();
 });
+
+const text = (who: string, to: string, extra: Record<string, unknown> = {}) =>
+  apiCall(t.app, {
+    method: 'POST',
+    path: apiPaths.smsMessages,
+    token: tokens[who],
+    store: stores[101]!,
+    body: { customerId: null, templateType: 'FreeForm', content: 'Your car is ready.', visitId: null, name: null, destinationPhoneNumber: to, ...extra },
+  });
 const queuedTo = (to: string) => t.db.selectFrom('outboundMessages').select('storeMessageId').where('toAddress', '=', to).execute();
 
 describe('texts and emails leaving a store', () => {
-  it('are refused past a person\'s few a minute, with words and Retry-After, and nothing more is queued; a minute later they go again', async () => {
+  it("are refused past a person's few a minute, with words and Retry-After, and nothing more is queued; a minute later they go again", async () => {
     const numbers = ['5550110001', '5550110002', '5550110003', '5550110004'];
     const answers = [];
     for (const number of numbers) answers.push(await text('user', number));
@@ -42,7 +52,7 @@ describe('texts and emails leaving a store', () => {
     expect((await text('user', '5550110004')).statusCode).toBe(201);
   });
 
-  it('are refused past a person\'s day, and past the store\'s day whoever sends them', async () => {
+  it("are refused past a person's day, and past the store's day whoever sends them", async () => {
     clock.advance(61_000);
     expect((await text('user', '5550110005')).statusCode).toBe(201);
     const sixth = await text('user', '5550110011');
@@ -58,20 +68,52 @@ describe('texts and emails leaving a store', () => {
     expect(ninth.json().detail).toMatch(/^The store has sent 8 messages in the last 24 hours/);
   });
 
-  it('stop the store\'s own automatic messages at its day\'s volume too: they are skipped with the reason, never sent late', async () => {
-    const visit = await visitFor(t.db, stores[101]!, { checkOut: new Date(clock.now().getTime() - 3600_000).toISOString() }, { preferredContactMethod: 'Email', email: 'limit@example.com' });
-    const { scheduledVisitHashId } = await t.db.selectFrom('scheduledVisits').select('scheduledVisitHashId').where('scheduledVisitId', '=', visit.visitId).executeTakeFirstOrThrow();
-    const rated = await t.app.inject({ method: 'POST', url: withApiVersion(apiPaths.ratingRequest.replace(':visitId', scheduledVisitHashId)), payload: { score: 5 } });
+  it("stop the store's own automatic messages at its day's volume too: they are skipped with the reason, never sent late", async () => {
+    const visit = await visitFor(
+      t.db,
+      stores[101]!,
+      { checkOut: new Date(clock.now().getTime() - 3600_000).toISOString() },
+      { preferredContactMethod: 'Email', email: 'limit@example.com' },
+    );
+    const { scheduledVisitHashId } = await t.db
+      .selectFrom('scheduledVisits')
+      .select('scheduledVisitHashId')
+      .where('scheduledVisitId', '=', visit.visitId)
+      .executeTakeFirstOrThrow();
+    const rated = await t.app.inject({
+      method: 'POST',
+      url: withApiVersion(apiPaths.ratingRequest.replace(':visitId', scheduledVisitHashId)),
+      payload: { score: 5 },
+    });
     expect(rated.statusCode).toBe(201);
-    const followUp = await t.db.selectFrom('visitMessages').select(['storeMessageId', 'skippedBecause']).where('scheduledVisitId', '=', visit.visitId).executeTakeFirstOrThrow();
+    const followUp = await t.db
+      .selectFrom('visitMessages')
+      .select(['storeMessageId', 'skippedBecause'])
+      .where('scheduledVisitId', '=', visit.visitId)
+      .executeTakeFirstOrThrow();
     expect(followUp).toEqual({ storeMessageId: null, skippedBecause: expect.stringMatching(/^The store has sent 8 messages in the last 24 hours/) });
   });
 
-  it('cannot be previewed with another store\'s visit: the preview reads only what a send may', async () => {
-    const other = await t.db.selectFrom('scheduledVisits').select('scheduledVisitId').where('storeId', '=', stores[102]!).where('deleted', '=', false).executeTakeFirstOrThrow();
+  it("cannot be previewed with another store's visit: the preview reads only what a send may", async () => {
+    const other = await t.db
+      .selectFrom('scheduledVisits')
+      .select('scheduledVisitId')
+      .where('storeId', '=', stores[102]!)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
     const preview = await apiCall(t.app, {
-      method: 'POST', path: apiPaths.emailPreview, token: tokens.admin, store: stores[101]!,
-      body: { customerId: null, templateType: 'AppointmentReminder', content: 'See you soon', visitId: other.scheduledVisitId, name: null, destinationEmailAddress: 'dana@example.com' },
+      method: 'POST',
+      path: apiPaths.emailPreview,
+      token: tokens.admin,
+      store: stores[101]!,
+      body: {
+        customerId: null,
+        templateType: 'AppointmentReminder',
+        content: 'See you soon',
+        visitId: other.scheduledVisitId,
+        name: null,
+        destinationEmailAddress: 'dana@example.com',
+      },
     });
     expect(preview.statusCode).toBe(400);
     expect(preview.json().errors).toEqual({ visitId: ['This store has no such visit'] });

@@ -29,7 +29,9 @@ beforeAll(async () => {
   token = await accessTokenFor(t.app, 'user@demo.test');
   await t.db.updateTable('storeLocations').set({ appointmentReminderEnabled: true, appointmentReminderHoursBefore: 24 }).where('id', '=', store).execute();
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const namesOf = (where: { visitId?: string; customerId?: string }) => {
   let query = t.db.selectFrom('storeMessages').select(['name', 'messageDirection']);
@@ -39,33 +41,61 @@ const namesOf = (where: { visitId?: string; customerId?: string }) => {
 };
 
 describe('the name a message to or from a customer carries (issue 46 item 17)', () => {
-  it('is the company\'s name on the store\'s own message to a company customer (a reminder), as the device writes it', async () => {
+  it("is the company's name on the store's own message to a company customer (a reminder), as the device writes it", async () => {
     const { visitId } = await visitFor(t.db, store, { arrival }, { ...fleet, preferredContactMethod: 'Email', email: 'fleet@example.com' });
     now = new Date('2030-06-04T09:00:00.000Z');
-    const job = new VisitMessagesJob({ db: t.db, writes: new WritePath(t.db, { publish: () => undefined }, clock), clock, outbound: { kick: () => undefined }, publicUrl: 'https://app.example.com', log: () => undefined });
+    const job = new VisitMessagesJob({
+      db: t.db,
+      writes: new WritePath(t.db, { publish: () => undefined }, clock),
+      clock,
+      outbound: { kick: () => undefined },
+      publicUrl: 'https://app.example.com',
+      log: () => undefined,
+    });
     await job.run();
     expect(await namesOf({ visitId })).toEqual([{ name: 'Harbor Fleet Services', messageDirection: 'Outbound' }]);
     expect(messageName(fleet)).toBe('Harbor Fleet Services');
   });
 
-  it('is the customer\'s name by the same rule on a text the counter sends, whatever name the device gave', async () => {
+  it("is the customer's name by the same rule on a text the counter sends, whatever name the device gave", async () => {
     const { customerId } = await visitFor(t.db, store, { arrival }, { ...fleet, phoneNumber: '5550107301' });
     const answer = await apiCall(t.app, {
-      method: 'POST', path: apiPaths.smsMessages, token, store,
-      body: { storeMessageId: randomUUID(), customerId, templateType: 'FreeForm', content: 'Your van is ready.', visitId: null, name: 'Robin Test', destinationPhoneNumber: '5550107301' },
+      method: 'POST',
+      path: apiPaths.smsMessages,
+      token,
+      store,
+      body: {
+        storeMessageId: randomUUID(),
+        customerId,
+        templateType: 'FreeForm',
+        content: 'Your van is ready.',
+        visitId: null,
+        name: 'Robin Test',
+        destinationPhoneNumber: '5550107301',
+      },
     });
     expect(answer.statusCode, answer.body).toBe(201);
     expect(answer.json()).toMatchObject({ name: 'Harbor Fleet Services' });
     expect(await namesOf({ customerId })).toEqual([{ name: 'Harbor Fleet Services', messageDirection: 'Outbound' }]);
   });
 
-  it('is the customer\'s name by the same rule on a text they send the store', async () => {
+  it("is the customer's name by the same rule on a text they send the store", async () => {
     const { customerId } = await visitFor(t.db, store, { arrival }, { ...fleet, phoneNumber: '(555) 010-7302' });
-    const storeNumber = (await t.db.selectFrom('storeLocations').select('twilioPhoneNumber').where('id', '=', store).executeTakeFirstOrThrow()).twilioPhoneNumber!;
-    const fields = { MessageSid: `SM${randomUUID().replace(/-/g, '')}`, From: '+15550107302', To: storeNumber, Body: 'Is the van ready?', AccountSid: twilioEnv.TWILIO_ACCOUNT_SID };
+    const storeNumber = (await t.db.selectFrom('storeLocations').select('twilioPhoneNumber').where('id', '=', store).executeTakeFirstOrThrow())
+      .twilioPhoneNumber!;
+    const fields = {
+      MessageSid: `SM${randomUUID().replace(/-/g, '')}`,
+      From: '+15550107302',
+      To: storeNumber,
+      Body: 'Is the van ready?',
+      AccountSid: twilioEnv.TWILIO_ACCOUNT_SID,
+    };
     const signature = twilio.getExpectedTwilioSignature(authToken, `${testPublicUrl}${twilioWebhookPaths.incoming}`, fields);
     const answer = await t.app.inject({
-      method: 'POST', url: twilioWebhookPaths.incoming, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, payload: new URLSearchParams(fields).toString(),
+      method: 'POST',
+      url: twilioWebhookPaths.incoming,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+      payload: new URLSearchParams(fields).toString(),
     });
     expect(answer.statusCode).toBe(200);
     expect(await namesOf({ customerId })).toEqual([{ name: 'Harbor Fleet Services', messageDirection: 'Inbound' }]);

@@ -17,26 +17,48 @@ let stores: Record<number, number>;
 beforeAll(async () => {
   t = await createTestApp({
     clock,
-    sms: { async send(sms) { kept.push(sms); return { providerId: `${sinkProviderId}-${kept.length}`, via: 'sink' }; } },
-    mailer: { async send(mail) { kept.push(mail); return 'sink'; } },
+    sms: {
+      async send(sms) {
+        kept.push(sms);
+        return { providerId: `${sinkProviderId}-${kept.length}`, via: 'sink' };
+      },
+    },
+    mailer: {
+      async send(mail) {
+        kept.push(mail);
+        return 'sink';
+      },
+    },
   });
   stores = await demoStoreIds(t.db);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 /** Waits for the dispatcher the call kicked to have sent and recorded what it queued. */
 const settled = () => t.app.outbound.idle();
 
-describe('the message sink page\'s call', () => {
-  it('shows a store\'s admins, word for word, what the sinks kept for their store only; others are refused', async () => {
+describe("the message sink page's call", () => {
+  it("shows a store's admins, word for word, what the sinks kept for their store only; others are refused", async () => {
     const { contactFormId } = await t.db.selectFrom('storeLocations').select('contactFormId').where('id', '=', stores[101]!).executeTakeFirstOrThrow();
     const path = apiPaths.contactForm.replace(':contactFormId', contactFormId);
     const form = (await apiCall(t.app, { method: 'GET', path })).json<ContactForm>();
     clock.advance(30_000);
-    const sent = await apiCall(t.app, { method: 'POST', path, body: {
-      name: 'Sink Tester', email: 'sink.tester@example.com', phoneNumber: null, preferredContactMethod: 'Email', customerInquiryType: 'Other',
-      storeServiceId: null, content: 'Where is the sink?', formToken: form.formToken,
-    } });
+    const sent = await apiCall(t.app, {
+      method: 'POST',
+      path,
+      body: {
+        name: 'Sink Tester',
+        email: 'sink.tester@example.com',
+        phoneNumber: null,
+        preferredContactMethod: 'Email',
+        customerInquiryType: 'Other',
+        storeServiceId: null,
+        content: 'Where is the sink?',
+        formToken: form.formToken,
+      },
+    });
     expect(sent.statusCode).toBe(201);
     await settled();
 

@@ -9,7 +9,12 @@ import { accessTokenFor } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const mails: Mail[] = [];
-const mailer: Mailer = { async send(mail) { mails.push(mail); return 'sink'; } };
+const mailer: Mailer = {
+  async send(mail) {
+    mails.push(mail);
+    return 'sink';
+  },
+};
 let t: TestApp;
 let stores: Record<number, number>;
 let admin: string;
@@ -20,13 +25,20 @@ beforeAll(async () => {
   admin = await accessTokenFor(t.app, 'admin@demo.test');
   user = await accessTokenFor(t.app, 'user@demo.test');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const templatePath = (type: string) => apiPaths.messageTemplate.replace(':templateType', type);
-const call = (method: 'GET' | 'PUT' | 'DELETE', path: string, token: string, body?: unknown) => apiCall(t.app, { method, path, token, store: stores[101]!, ...(body === undefined ? {} : { body }) });
-const words = { smsText: 'Hi {customerName}, {storeName} expects you {appointmentDate} at {appointmentTime}.', emailSubject: 'See you {appointmentDate}, {customerName}', emailText: 'See you soon.' };
+const call = (method: 'GET' | 'PUT' | 'DELETE', path: string, token: string, body?: unknown) =>
+  apiCall(t.app, { method, path, token, store: stores[101]!, ...(body === undefined ? {} : { body }) });
+const words = {
+  smsText: 'Hi {customerName}, {storeName} expects you {appointmentDate} at {appointmentTime}.',
+  emailSubject: 'See you {appointmentDate}, {customerName}',
+  emailText: 'See you soon.',
+};
 
-describe('a store\'s message templates', () => {
+describe("a store's message templates", () => {
   it('are every template type of the spec in default words until an admin changes one', async () => {
     const list = await call('GET', apiPaths.messageTemplates, user);
     expect(list.statusCode).toBe(200);
@@ -36,7 +48,7 @@ describe('a store\'s message templates', () => {
     expect(list.json().every((t: { isDefault: boolean }) => t.isDefault)).toBe(true);
   });
 
-  it('take an admin\'s words, which every device of the store then reads', async () => {
+  it("take an admin's words, which every device of the store then reads", async () => {
     const saved = await call('PUT', templatePath('AppointmentConfirmation'), admin, words);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ templateType: 'AppointmentConfirmation', ...words, isDefault: false });
@@ -52,7 +64,7 @@ describe('a store\'s message templates', () => {
     expect(list.json().find((t: { templateType: string }) => t.templateType === 'AppointmentConfirmation').smsText).toBe(words.smsText);
   });
 
-  it('may be changed by the store\'s admins only, and FreeForm is no template', async () => {
+  it("may be changed by the store's admins only, and FreeForm is no template", async () => {
     expect((await call('PUT', templatePath('ServiceThankYou'), user, words)).statusCode).toBe(403);
     expect((await call('PUT', templatePath('FreeForm'), admin, words)).statusCode).toBe(400);
   });
@@ -67,15 +79,33 @@ describe('a store\'s message templates', () => {
 
   it('give an email its subject, filled in for the customer and visit it names', async () => {
     await call('PUT', templatePath('AppointmentReminder'), admin, words);
-    const visit = await t.db.selectFrom('scheduledVisits').innerJoin('customers', 'customers.customerId', 'scheduledVisits.customerId')
+    const visit = await t.db
+      .selectFrom('scheduledVisits')
+      .innerJoin('customers', 'customers.customerId', 'scheduledVisits.customerId')
       .select(['scheduledVisitId', 'scheduledVisits.customerId', 'customers.firstName', 'customers.email', 'scheduledCustomerCheckIn'])
-      .where('scheduledVisits.storeId', '=', stores[101]!).where('customers.email', 'is not', null).where('customers.firstName', 'is not', null)
-      .where('scheduledCustomerCheckIn', 'is not', null).executeTakeFirstOrThrow();
+      .where('scheduledVisits.storeId', '=', stores[101]!)
+      .where('customers.email', 'is not', null)
+      .where('customers.firstName', 'is not', null)
+      .where('scheduledCustomerCheckIn', 'is not', null)
+      .executeTakeFirstOrThrow();
     const sent = await apiCall(t.app, {
-      method: 'POST', path: apiPaths.emailMessages, token: user, store: stores[101]!,
-      body: { storeMessageId: randomUUID(), customerId: visit.customerId, templateType: 'AppointmentReminder', content: 'See you soon.', visitId: visit.scheduledVisitId, name: null, destinationEmailAddress: visit.email },
+      method: 'POST',
+      path: apiPaths.emailMessages,
+      token: user,
+      store: stores[101]!,
+      body: {
+        storeMessageId: randomUUID(),
+        customerId: visit.customerId,
+        templateType: 'AppointmentReminder',
+        content: 'See you soon.',
+        visitId: visit.scheduledVisitId,
+        name: null,
+        destinationEmailAddress: visit.email,
+      },
     });
     expect(sent.statusCode).toBe(201);
-    await expect.poll(() => mails.find((m) => m.to === visit.email && m.text === 'See you soon.')?.subject, { timeout: 5000 }).toMatch(new RegExp(`^See you (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \\d{1,2}, \\d{4}, ${visit.firstName}$`));
+    await expect
+      .poll(() => mails.find((m) => m.to === visit.email && m.text === 'See you soon.')?.subject, { timeout: 5000 })
+      .toMatch(new RegExp(`^See you (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \\d{1,2}, \\d{4}, ${visit.firstName}$`));
   });
 });

@@ -33,7 +33,11 @@ describe.skipIf(postgresUnavailable !== null)('migrations on PostgreSQL', () => 
   it('take the demo seed once, with values read back in the contract shapes', async () => {
     expect(await seedDemo(handle.db)).toBe(true);
     expect(await seedDemo(handle.db)).toBe(false);
-    const visit = await handle.db.selectFrom('scheduledVisits').select(['confirmationDate', 'version']).where('confirmationDate', 'is not', null).executeTakeFirstOrThrow();
+    const visit = await handle.db
+      .selectFrom('scheduledVisits')
+      .select(['confirmationDate', 'version'])
+      .where('confirmationDate', 'is not', null)
+      .executeTakeFirstOrThrow();
     expect(visit.confirmationDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(typeof visit.version).toBe('number');
     const rating = await handle.db.selectFrom('ratings').select('score').executeTakeFirstOrThrow();

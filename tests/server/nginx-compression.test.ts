@@ -7,7 +7,8 @@ import { nginxPath, startBalancer, type Balancer } from '../../e2e/support/balan
 import { freePort } from '../support/ports.ts';
 
 const hasNginx = fs.existsSync(nginxPath);
-if (!hasNginx) console.warn(`nginx compression tests skipped: nginx is not installed at ${nginxPath} (apt-get install -y nginx; npm test installs it when run as root).`);
+if (!hasNginx)
+  console.warn(`nginx compression tests skipped: nginx is not installed at ${nginxPath} (apt-get install -y nginx; npm test installs it when run as root).`);
 
 const list = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ customerId: i, name: `Customer ${i}` })) });
 const script = 'export const answer = 42;\n'.repeat(200);
@@ -25,20 +26,30 @@ function upstream(): Promise<{ port: number; close(): Promise<void> }> {
     response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     response.end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    port: (server.address() as net.AddressInfo).port,
-    close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as net.AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    ),
+  );
 }
 
 /** A raw GET through nginx: the body as it crossed the wire, not decoded. */
 function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 

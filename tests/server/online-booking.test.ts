@@ -22,14 +22,22 @@ beforeAll(async () => {
   store = await bookingStore(t.db);
   counter = await accessTokenFor(t.app, 'user@demo.test');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const times = async (date = tuesday) => (await apiCall(t.app, { method: 'GET', path: freeTimesPath(store, date), remoteAddress: nextAddress() })).json<FreeTimes>();
+const times = async (date = tuesday) =>
+  (await apiCall(t.app, { method: 'GET', path: freeTimesPath(store, date), remoteAddress: nextAddress() })).json<FreeTimes>();
 /** The page opened, filled at a person's pace, and sent. */
 const request = (wall: string, person: Parameters<typeof bookingForm>[3] = {}) => requestBooking(t, clock, store, nextAddress(), wall, person);
 const requestsAt = (startDate: string) => t.db.selectFrom('unconfirmedVisits').selectAll().where('requestedStartDate', '=', startDate).execute();
-const outbound = (template: string) => t.db.selectFrom('storeMessages').select(['phoneNumber', 'content', 'messageDeliveryMethod'])
-  .where('templateType', '=', template as never).where('storeId', '=', store.storeId).execute();
+const outbound = (template: string) =>
+  t.db
+    .selectFrom('storeMessages')
+    .select(['phoneNumber', 'content', 'messageDeliveryMethod'])
+    .where('templateType', '=', template as never)
+    .where('storeId', '=', store.storeId)
+    .execute();
 
 describe('the booking page', () => {
   it('shows the store, the services it books online and the days offered, today first', async () => {
@@ -41,7 +49,7 @@ describe('the booking page', () => {
     expect(page.days.find((d) => d.date === '2030-06-09')).toEqual({ date: '2030-06-09', unavailable: 'closed' });
   });
 
-  it('offers a day\'s times on the store\'s grid, none sooner than the notice the store asks', async () => {
+  it("offers a day's times on the store's grid, none sooner than the notice the store asks", async () => {
     const today = await times('2030-06-03');
     // 11:00 now, two hours' notice: 13:00 first; a one-hour job for a waiting customer ends by 17:00.
     expect(today.times[0]?.time).toBe('13:00');
@@ -54,7 +62,11 @@ describe('the booking page', () => {
       const answer = await apiCall(t.app, { method: 'GET', path: freeTimesPath(store, date), remoteAddress: nextAddress() });
       expect([answer.statusCode, answer.json<{ detail: string }>().detail]).toEqual([422, 'Choose a day from today to 14 days ahead.']);
     }
-    const unknown = await apiCall(t.app, { method: 'GET', path: freeTimesPath(store, tuesday, ['00000000-0000-4000-8000-000000000000']), remoteAddress: nextAddress() });
+    const unknown = await apiCall(t.app, {
+      method: 'GET',
+      path: freeTimesPath(store, tuesday, ['00000000-0000-4000-8000-000000000000']),
+      remoteAddress: nextAddress(),
+    });
     expect(unknown.statusCode).toBe(422);
   });
 
@@ -65,13 +77,27 @@ describe('the booking page', () => {
     expect((await times()).times.map((x) => x.time)).not.toContain('10:00');
 
     const [held] = await requestsAt(body.startDate);
-    expect(held).toMatchObject({ firstName: 'Dana', phoneNumber: '+15552014400', vehicleDescription: '2019 Subaru Outback', textConsent: true, confirmedVisitId: null });
+    expect(held).toMatchObject({
+      firstName: 'Dana',
+      phoneNumber: '+15552014400',
+      vehicleDescription: '2019 Subaru Outback',
+      textConsent: true,
+      confirmedVisitId: null,
+    });
     const visit = await t.db.selectFrom('scheduledVisits').selectAll().where('scheduledVisitId', '=', held!.scheduledVisitId!).executeTakeFirstOrThrow();
     expect(visit).toMatchObject({ confirmationDate: null, cancelDate: null, scheduledBy: 'Online booking' });
-    const services = await t.db.selectFrom('scheduledServices').select(['resourceId', 'startDate', 'durationInMinutes']).where('scheduledVisitId', '=', visit.scheduledVisitId).execute();
+    const services = await t.db
+      .selectFrom('scheduledServices')
+      .select(['resourceId', 'startDate', 'durationInMinutes'])
+      .where('scheduledVisitId', '=', visit.scheduledVisitId)
+      .execute();
     expect(services).toEqual([{ resourceId: store.resourceId, startDate: body.startDate, durationInMinutes: 60 }]);
     expect((await outbound('AppointmentAcknowledgement')).filter((m) => m.phoneNumber === '+15552014400')).toHaveLength(1);
-    const notices = await t.db.selectFrom('userNotifications').select('content').where('link', '=', `/scheduler-dayview/appointments/${visit.scheduledVisitId}`).execute();
+    const notices = await t.db
+      .selectFrom('userNotifications')
+      .select('content')
+      .where('link', '=', `/scheduler-dayview/appointments/${visit.scheduledVisitId}`)
+      .execute();
     expect(notices.length).toBeGreaterThan(0);
     expect(notices[0]!.content).toContain('Dana Whitfield');
   });
@@ -100,15 +126,25 @@ describe('the booking page', () => {
     expect((await requestsAt(first.body.startDate)).map((r) => r.firstName)).toEqual(['Dana']);
   });
 
-  it('refuses a form sent faster than a person fills it, keeps a bot\'s request out silently, and says what to fix in a bad one', async () => {
+  it("refuses a form sent faster than a person fills it, keeps a bot's request out silently, and says what to fix in a bad one", async () => {
     const remoteAddress = nextAddress();
     const page = await openBookingPage(t, store, remoteAddress);
     const fast = await apiCall(t.app, { method: 'POST', path: bookingPath(store), body: bookingForm(store, page, `${tuesday}T15:00`), remoteAddress });
     expect(fast.statusCode).toBe(422);
     clock.advance(30_000);
-    const bot = await apiCall(t.app, { method: 'POST', path: bookingPath(store), body: { ...bookingForm(store, page, `${tuesday}T15:00`), website: 'http://spam.example' }, remoteAddress });
+    const bot = await apiCall(t.app, {
+      method: 'POST',
+      path: bookingPath(store),
+      body: { ...bookingForm(store, page, `${tuesday}T15:00`), website: 'http://spam.example' },
+      remoteAddress,
+    });
     expect(bot.statusCode).toBe(201);
-    const bad = await apiCall(t.app, { method: 'POST', path: bookingPath(store), body: { ...bookingForm(store, page, `${tuesday}T15:00`), firstName: ' ', vehicle: '', email: 'nope' }, remoteAddress: nextAddress() });
+    const bad = await apiCall(t.app, {
+      method: 'POST',
+      path: bookingPath(store),
+      body: { ...bookingForm(store, page, `${tuesday}T15:00`), firstName: ' ', vehicle: '', email: 'nope' },
+      remoteAddress: nextAddress(),
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual(['email', 'firstName', 'vehicle']);
     expect(await requestsAt(bookingForm(store, page, `${tuesday}T15:00`).startDate)).toEqual([]);
@@ -125,15 +161,27 @@ describe('the booking page', () => {
   it('confirmed by staff, confirms the held visit (no second booking) and texts the customer the confirmation once', async () => {
     const { body } = await request('2030-06-06T10:00', { phoneNumber: '(555) 201-4410', firstName: 'Conf' });
     const [asked] = await requestsAt(body.startDate);
-    const confirm = () => apiCall(t.app, { method: 'POST', path: apiPaths.confirmUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId), token: counter, store: store.storeId });
+    const confirm = () =>
+      apiCall(t.app, {
+        method: 'POST',
+        path: apiPaths.confirmUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId),
+        token: counter,
+        store: store.storeId,
+      });
     expect((await confirm()).statusCode).toBe(200);
     expect((await confirm()).statusCode).toBe(200);
-    const visits = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'confirmationDate', 'customerId']).where('scheduledCustomerCheckIn', '=', body.startDate).execute();
+    const visits = await t.db
+      .selectFrom('scheduledVisits')
+      .select(['scheduledVisitId', 'confirmationDate', 'customerId'])
+      .where('scheduledCustomerCheckIn', '=', body.startDate)
+      .execute();
     expect(visits).toHaveLength(1);
     expect(visits[0]!.scheduledVisitId).toBe(asked!.scheduledVisitId);
     expect(visits[0]!.confirmationDate).not.toBeNull();
     expect(visits[0]!.customerId).not.toBeNull();
-    expect((await outbound('AppointmentConfirmation')).filter((m) => m.phoneNumber === '+15552014410')).toEqual([expect.objectContaining({ messageDeliveryMethod: 'Sms' })]);
+    expect((await outbound('AppointmentConfirmation')).filter((m) => m.phoneNumber === '+15552014410')).toEqual([
+      expect.objectContaining({ messageDeliveryMethod: 'Sms' }),
+    ]);
   });
 
   it('declined by staff, frees the bay: the time is offered again', async () => {
@@ -141,14 +189,17 @@ describe('the booking page', () => {
     expect((await times('2030-06-06')).times.map((x) => x.time)).not.toContain('15:00');
     const [asked] = await requestsAt(body.startDate);
     const declined = await apiCall(t.app, {
-      method: 'POST', path: apiPaths.declineUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId), token: counter, store: store.storeId,
+      method: 'POST',
+      path: apiPaths.declineUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId),
+      token: counter,
+      store: store.storeId,
       body: { reason: 'No technician that afternoon' },
     });
     expect(declined.statusCode, declined.body).toBe(200);
     expect((await times('2030-06-06')).times.map((x) => x.time)).toContain('15:00');
   });
 
-  it('in a store that takes no online bookings, shows none and stores no request, pointing to the store\'s phone', async () => {
+  it("in a store that takes no online bookings, shows none and stores no request, pointing to the store's phone", async () => {
     const remoteAddress = nextAddress();
     const page = await openBookingPage(t, store, remoteAddress);
     await t.db.updateTable('storeLocations').set({ onlineAppointmentsEnabled: false }).where('id', '=', store.storeId).execute();
@@ -168,7 +219,10 @@ describe('the booking page', () => {
 });
 
 describe('a time the store does not offer (issue 46 item 15)', () => {
-  const refusal = (answer: { statusCode: number; json: <T>() => T }) => ({ status: answer.statusCode, ...answer.json<{ detail: string; nearest: { date: string; time: string }[] }>() });
+  const refusal = (answer: { statusCode: number; json: <T>() => T }) => ({
+    status: answer.statusCode,
+    ...answer.json<{ detail: string; nearest: { date: string; time: string }[] }>(),
+  });
 
   it('says a past time has passed, not that someone booked it, and offers the nearest free times', async () => {
     const past = refusal((await request('2030-06-03T09:00', { phoneNumber: '(555) 201-4501' })).answer);
@@ -178,7 +232,7 @@ describe('a time the store does not offer (issue 46 item 15)', () => {
     expect(past.nearest[0]!.time >= '13:00').toBe(true);
   });
 
-  it('says a time inside the store\'s notice needs more notice', async () => {
+  it("says a time inside the store's notice needs more notice", async () => {
     const soon = refusal((await request('2030-06-03T12:00', { phoneNumber: '(555) 201-4502' })).answer);
     expect(soon.detail).toBe('Online bookings are taken at least 2 hours ahead. Choose a later time: these are the nearest free ones.');
     expect(soon.nearest.length).toBeGreaterThan(0);
@@ -193,7 +247,9 @@ describe('a time the store does not offer (issue 46 item 15)', () => {
 
   it('says how far ahead the store books for a day past the window, offering its last free times', async () => {
     const far = refusal((await request('2030-06-20T10:00', { phoneNumber: '(555) 201-4504' })).answer);
-    expect(far.detail).toBe('The store takes online bookings up to 14 days ahead (today counts as the first). Choose an earlier day: these are the nearest free times.');
+    expect(far.detail).toBe(
+      'The store takes online bookings up to 14 days ahead (today counts as the first). Choose an earlier day: these are the nearest free times.',
+    );
     // Today and 13 days after it: the 16th is the last day offered (a Sunday, closed).
     expect(far.nearest.length).toBeGreaterThan(0);
     expect(far.nearest.every((n) => n.date <= '2030-06-16')).toBe(true);
@@ -225,7 +281,10 @@ describe('what a requester may send (issue 46 items 15 and 22)', () => {
   });
 
   it('refuses a name with a link or a run of digits', async () => {
-    expect(await fields({ phoneNumber: '(555) 201-4511', firstName: 'your card ending 4411 is locked. Unlock it now at http://phish.example/x' })).toEqual([400, ['firstName']]);
+    expect(await fields({ phoneNumber: '(555) 201-4511', firstName: 'your card ending 4411 is locked. Unlock it now at http://phish.example/x' })).toEqual([
+      400,
+      ['firstName'],
+    ]);
     expect(await fields({ phoneNumber: '(555) 201-4512', lastName: 'unlock at bank-help.com' })).toEqual([400, ['lastName']]);
   });
 
@@ -243,25 +302,42 @@ describe('a declined request (issue 46 items 4 and 22)', () => {
     const { body } = await request('2030-06-11T11:00', { phoneNumber: '(555) 201-4520', firstName: 'Mallory' });
     const [asked] = await requestsAt(body.startDate);
     const declined = await apiCall(t.app, {
-      method: 'POST', path: apiPaths.declineUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId), token: counter, store: store.storeId,
+      method: 'POST',
+      path: apiPaths.declineUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId),
+      token: counter,
+      store: store.storeId,
       body: { reason: 'No technician that morning.' },
     });
     expect(declined.statusCode, declined.body).toBe(200);
-    const sent = await t.db.selectFrom('storeMessages').select('content').where('phoneNumber', '=', '+15552014520').where('messageDirection', '=', 'Outbound')
-      .where('templateType', '!=', 'AppointmentAcknowledgement').execute();
+    const sent = await t.db
+      .selectFrom('storeMessages')
+      .select('content')
+      .where('phoneNumber', '=', '+15552014520')
+      .where('messageDirection', '=', 'Outbound')
+      .where('templateType', '!=', 'AppointmentAcknowledgement')
+      .execute();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.content).toMatch(/could not accept your appointment request for .+ at 11:00 AM\. Reason: No technician that morning\./);
     expect(sent[0]!.content).not.toMatch(/cancel|Mallory/i);
   });
 });
 
-describe('a confirmed request\'s customer (issue 46 item 23)', () => {
+describe("a confirmed request's customer (issue 46 item 23)", () => {
   const confirm = async (wall: string, person: Parameters<typeof bookingForm>[3]) => {
     const { body } = await request(wall, person);
     const [asked] = await requestsAt(body.startDate);
-    const answer = await apiCall(t.app, { method: 'POST', path: apiPaths.confirmUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId), token: counter, store: store.storeId });
+    const answer = await apiCall(t.app, {
+      method: 'POST',
+      path: apiPaths.confirmUnconfirmedVisit.replace(':unconfirmedVisitId', asked!.unconfirmedVisitId),
+      token: counter,
+      store: store.storeId,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
-    return t.db.selectFrom('customers').select(['customerId', 'firstName', 'lastName']).where('customerId', '=', answer.json<{ customerId: string }>().customerId).executeTakeFirstOrThrow();
+    return t.db
+      .selectFrom('customers')
+      .select(['customerId', 'firstName', 'lastName'])
+      .where('customerId', '=', answer.json<{ customerId: string }>().customerId)
+      .executeTakeFirstOrThrow();
   };
 
   it('is not whoever has its phone under another name: a new customer is made', async () => {

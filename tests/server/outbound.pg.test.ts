@@ -27,15 +27,52 @@ describe.skipIf(postgresUnavailable !== null)('the send queue on PostgreSQL', ()
     const ids = Array.from({ length: 40 }, () => randomUUID());
     await writes.background({ user, companyId: company, storeId: store }, async (w) => {
       for (const storeMessageId of ids) {
-        await w.create(storeMessages, {
-          storeMessageId, customerId: null, visitId: null, name: 'Race', email: null, phoneNumber: '+15550104242', preferredContactMethod: 'Sms',
-          messageDeliveryMethod: 'Sms', messageDirection: 'Outbound', templateType: 'FreeForm', content: storeMessageId, sentOn: due, customerInquiryType: null,
-          storeServiceId: null, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
-        }, { storeId: store });
-        await w.trx.insertInto('outboundMessages').values({
-          storeMessageId, companyId: company, storeId: store, channel: 'sms', toAddress: '+15550104242', fromAddress: '+15550102001', subject: null,
-          body: storeMessageId, sentBy: null, sentByName: null, nextAttemptAt: due, claimedUntil: null, providerId: null, problem: null, createdAt: due, sentAt: null,
-        }).execute();
+        await w.create(
+          storeMessages,
+          {
+            storeMessageId,
+            customerId: null,
+            visitId: null,
+            name: 'Race',
+            email: null,
+            phoneNumber: '+15550104242',
+            preferredContactMethod: 'Sms',
+            messageDeliveryMethod: 'Sms',
+            messageDirection: 'Outbound',
+            templateType: 'FreeForm',
+            content: storeMessageId,
+            sentOn: due,
+            customerInquiryType: null,
+            storeServiceId: null,
+            isArchived: false,
+            repliedToByUserId: null,
+            repliedToByUserName: null,
+            deliveryStatus: 'Queued',
+            deliveryProblem: null,
+          },
+          { storeId: store },
+        );
+        await w.trx
+          .insertInto('outboundMessages')
+          .values({
+            storeMessageId,
+            companyId: company,
+            storeId: store,
+            channel: 'sms',
+            toAddress: '+15550104242',
+            fromAddress: '+15550102001',
+            subject: null,
+            body: storeMessageId,
+            sentBy: null,
+            sentByName: null,
+            nextAttemptAt: due,
+            claimedUntil: null,
+            providerId: null,
+            problem: null,
+            createdAt: due,
+            sentAt: null,
+          })
+          .execute();
       }
     });
     const sent: Sms[] = [];
@@ -47,7 +84,9 @@ describe.skipIf(postgresUnavailable !== null)('the send queue on PostgreSQL', ()
       },
     };
     const mailer = { send: async () => 'sink' as const };
-    const drainers = [0, 1, 2].map(() => new OutboundDispatcher({ db: t.db, writes, clock: fixedClock('2031-01-01T12:00:01.000Z'), sms: slowProvider, mailer, log: () => undefined }));
+    const drainers = [0, 1, 2].map(
+      () => new OutboundDispatcher({ db: t.db, writes, clock: fixedClock('2031-01-01T12:00:01.000Z'), sms: slowProvider, mailer, log: () => undefined }),
+    );
     const handled = await Promise.all(drainers.map((d) => d.drain()));
     expect(handled.reduce((a, b) => a + b, 0)).toBe(40);
     expect(sent.map((m) => m.body).sort()).toEqual([...ids].sort());

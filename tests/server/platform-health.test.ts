@@ -15,7 +15,11 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const clock = new ManualClock(new Date('2030-06-03T15:00:00.000Z'));
 /** A text provider that is down: every text is tried again later, and the job says why. */
-const downProvider: SmsSender = { send: async () => { throw Object.assign(new Error('Twilio did not answer'), { status: 503 }); } };
+const downProvider: SmsSender = {
+  send: async () => {
+    throw Object.assign(new Error('Twilio did not answer'), { status: 503 });
+  },
+};
 let t: TestApp;
 let url: string;
 let stores: Record<number, number>;
@@ -48,16 +52,35 @@ const failedMessage = async (hoursAgo: number) => {
   const storeMessageId = randomUUID();
   const at = new Date(clock.now().getTime() - hoursAgo * 3_600_000).toISOString();
   const { companyId } = await t.db.selectFrom('storeLocations').select('companyId').where('id', '=', stores[101]!).executeTakeFirstOrThrow();
-  await t.db.insertInto('outboundMessages').values({
-    storeMessageId, companyId, storeId: stores[101]!, channel: 'sms', toAddress: '+15555550123', fromAddress: '+15555550100', subject: null,
-    body: 'Your car is ready', sentBy: null, sentByName: null, status: 'failed', handedAt: at, attempts: 1, nextAttemptAt: at, claimedUntil: null,
-    providerId: null, problem: 'The number is not a mobile number', createdAt: at, sentAt: null,
-  }).execute();
+  await t.db
+    .insertInto('outboundMessages')
+    .values({
+      storeMessageId,
+      companyId,
+      storeId: stores[101]!,
+      channel: 'sms',
+      toAddress: '+15555550123',
+      fromAddress: '+15555550100',
+      subject: null,
+      body: 'Your car is ready',
+      sentBy: null,
+      sentByName: null,
+      status: 'failed',
+      handedAt: at,
+      attempts: 1,
+      nextAttemptAt: at,
+      claimedUntil: null,
+      providerId: null,
+      problem: 'The number is not a mobile number',
+      createdAt: at,
+      sentAt: null,
+    })
+    .execute();
   return storeMessageId;
 };
 
-describe('the platform\'s health', () => {
-  it('answers the server\'s version, the database\'s kind, size and migrations, the providers and the background jobs', async () => {
+describe("the platform's health", () => {
+  it("answers the server's version, the database's kind, size and migrations, the providers and the background jobs", async () => {
     await t.app.outbound.idle();
     const answer = await health();
     expect(answer.checkedAt).toBe(clock.now().toISOString());
@@ -81,8 +104,16 @@ describe('the platform\'s health', () => {
     const pulledAt = clock.now().toISOString();
     const [device] = (await devices(stores[101])).filter((d) => d.deviceId === deviceId);
     expect(device).toEqual({
-      deviceId, storeId: stores[101], storeNumber: 101, storeName: expect.any(String), companyName: expect.any(String),
-      userId: expect.any(String), userName: 'Uma User', outboxBacklog: 3, lastSyncAt: pulledAt, userAgent: 'Mozilla/5.0 (iPad) Safari',
+      deviceId,
+      storeId: stores[101],
+      storeNumber: 101,
+      storeName: expect.any(String),
+      companyName: expect.any(String),
+      userId: expect.any(String),
+      userName: 'Uma User',
+      outboxBacklog: 3,
+      lastSyncAt: pulledAt,
+      userAgent: 'Mozilla/5.0 (iPad) Safari',
     });
     const atStore = (await health()).devices.stores.find((s) => s.storeId === stores[101]);
     expect(atStore).toMatchObject({ storeNumber: 101, lastSyncAt: pulledAt });
@@ -91,13 +122,20 @@ describe('the platform\'s health', () => {
     // The next pull replaces the report: one row per device.
     clock.advance(5 * 60_000);
     await pull({ [deviceHeader]: deviceId, [outboxBacklogHeader]: '0' });
-    expect((await devices()).filter((d) => d.deviceId === deviceId)).toEqual([expect.objectContaining({ outboxBacklog: 0, lastSyncAt: clock.now().toISOString() })]);
+    expect((await devices()).filter((d) => d.deviceId === deviceId)).toEqual([
+      expect.objectContaining({ outboxBacklog: 0, lastSyncAt: clock.now().toISOString() }),
+    ]);
     expect(await devices(stores[102])).not.toContainEqual(expect.objectContaining({ deviceId }));
   });
 
   it('pulls all the same for a device that reports nothing or something unreadable, and keeps no row for it', async () => {
     const before = (await health()).devices.count;
-    for (const headers of [{}, { [deviceHeader]: 'not-a-uuid', [outboxBacklogHeader]: '1' }, { [deviceHeader]: randomUUID(), [outboxBacklogHeader]: '-1' }, { [deviceHeader]: randomUUID() }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { [deviceHeader]: 'not-a-uuid', [outboxBacklogHeader]: '1' },
+      { [deviceHeader]: randomUUID(), [outboxBacklogHeader]: '-1' },
+      { [deviceHeader]: randomUUID() },
+    ] as Record<string, string>[]) {
       expect((await pull(headers)).statusCode, JSON.stringify(headers)).toBe(200);
     }
     expect((await health()).devices.count).toBe(before);
@@ -114,7 +152,11 @@ describe('the platform\'s health', () => {
     const items = listed.json<{ items: FailedMessage[] }>().items;
     expect(items).toHaveLength(answer.failedMessages.count);
     expect(items.find((m) => m.storeMessageId === recent)).toMatchObject({
-      storeNumber: 101, channel: 'sms', toAddress: '+15555550123', problem: 'The number is not a mobile number', attempts: 1,
+      storeNumber: 101,
+      channel: 'sms',
+      toAddress: '+15555550123',
+      problem: 'The number is not a mobile number',
+      attempts: 1,
       failedAt: new Date(clock.now().getTime() - 2 * 3_600_000).toISOString(),
     });
     expect(items.map((m) => m.storeMessageId)).not.toContain(older);
@@ -123,10 +165,27 @@ describe('the platform\'s health', () => {
   it('names the last problem of the job that sends messages, with when', async () => {
     const { companyId } = await t.db.selectFrom('storeLocations').select('companyId').where('id', '=', stores[101]!).executeTakeFirstOrThrow();
     const storeMessageId = randomUUID();
-    await t.db.insertInto('outboundMessages').values({
-      storeMessageId, companyId, storeId: stores[101]!, channel: 'sms', toAddress: '+15555550124', fromAddress: '+15555550100', subject: null, body: 'See you at 9',
-      sentBy: null, sentByName: null, nextAttemptAt: clock.now().toISOString(), claimedUntil: null, providerId: null, problem: null, createdAt: clock.now().toISOString(), sentAt: null,
-    }).execute();
+    await t.db
+      .insertInto('outboundMessages')
+      .values({
+        storeMessageId,
+        companyId,
+        storeId: stores[101]!,
+        channel: 'sms',
+        toAddress: '+15555550124',
+        fromAddress: '+15555550100',
+        subject: null,
+        body: 'See you at 9',
+        sentBy: null,
+        sentByName: null,
+        nextAttemptAt: clock.now().toISOString(),
+        claimedUntil: null,
+        providerId: null,
+        problem: null,
+        createdAt: clock.now().toISOString(),
+        sentAt: null,
+      })
+      .execute();
     t.app.outbound.kick();
     await t.app.outbound.idle();
     const outbound = (await health()).jobs.find((j) => j.name === 'outboundMessages')!;
@@ -134,7 +193,7 @@ describe('the platform\'s health', () => {
     expect(outbound.lastError).toContain('could not be sent (Twilio did not answer)');
   });
 
-  it('counts this process\'s live connections by the store they joined', async () => {
+  it("counts this process's live connections by the store they joined", async () => {
     const hub = await connectHub(url, tokens.user!);
     hubs.push(hub);
     await hub.invoke('joinAlltracStore', stores[101]);
@@ -149,7 +208,7 @@ describe('the platform\'s health', () => {
     expect(answer.json<{ errors: Record<string, string[]> }>().errors.storeId).toEqual(['A store id is a whole number']);
   });
 
-  it('is the platform\'s admins\' alone: every other role is refused each call', async () => {
+  it("is the platform's admins' alone: every other role is refused each call", async () => {
     for (const path of [apiPaths.platformHealth, apiPaths.platformDevices, apiPaths.platformFailedMessages]) {
       expect((await apiCall(t.app, { method: 'GET', path })).statusCode, path).toBe(401);
       for (const who of ['admin', 'user', 'tech', 'lead']) {

@@ -14,18 +14,33 @@ const tokens: Record<string, string> = {};
 let stores: Record<number, number>;
 let rivalStore: number;
 beforeAll(async () => {
-  t = await createTestApp({ mailer: { send: async (mail) => { mails.push(mail); return 'sent'; } } });
+  t = await createTestApp({
+    mailer: {
+      send: async (mail) => {
+        mails.push(mail);
+        return 'sent';
+      },
+    },
+  });
   for (const who of ['platform', 'admin', 'user', 'tech', 'lead']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
   stores = await demoStoreIds(t.db);
   await t.db.insertInto('companies').values({ alltracCompanyId: 4004, name: 'Rival Tire Co' }).execute();
-  const created = await apiCall(t.app, { method: 'POST', path: apiPaths.storeLocations, token: tokens.platform!, body: { ...newStoreModel({ storeNumber: 901 }), alltracCompanyId: 4004 } });
+  const created = await apiCall(t.app, {
+    method: 'POST',
+    path: apiPaths.storeLocations,
+    token: tokens.platform!,
+    body: { ...newStoreModel({ storeNumber: 901 }), alltracCompanyId: 4004 },
+  });
   rivalStore = created.json<{ id: number }>().id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, path: string, body?: unknown, who = 'platform') => apiCall(t.app, { method, path, token: tokens[who]!, body });
-const search = async (q: string, who = 'platform') => (await call('GET', `${apiPaths.platformPeople}?q=${encodeURIComponent(q)}`, undefined, who)).json<PeopleList>();
+const search = async (q: string, who = 'platform') =>
+  (await call('GET', `${apiPaths.platformPeople}?q=${encodeURIComponent(q)}`, undefined, who)).json<PeopleList>();
 const personPath = (userId: string) => apiPaths.platformPerson.replace(':userId', userId);
 const storeRolePath = (userId: string, storeId: number) => apiPaths.platformPersonStoreRole.replace(':userId', userId).replace(':storeId', String(storeId));
 const adminRolePath = (userId: string) => apiPaths.platformPersonAdminRole.replace(':userId', userId);
@@ -55,25 +70,32 @@ describe('finding people across companies', () => {
 });
 
 describe('roles per store', () => {
-  it('gives and takes a role at a store of the person\'s company, and the store\'s staff list follows', async () => {
+  it("gives and takes a role at a store of the person's company, and the store's staff list follows", async () => {
     const tech = await idOf('tech@demo.test');
     const given = await call('PUT', storeRolePath(tech, stores[102]!), { role: 'AllTracLeadTechnician' });
     expect(given.statusCode).toBe(200);
     expect(given.json<PlatformPerson>().roles).toContainEqual({ storeId: stores[102], role: 'AllTracLeadTechnician' });
-    const staff = await t.db.selectFrom('storeStaff').select(['roles', 'deleted']).where('storeId', '=', stores[102]!).where('userId', '=', tech).executeTakeFirstOrThrow();
+    const staff = await t.db
+      .selectFrom('storeStaff')
+      .select(['roles', 'deleted'])
+      .where('storeId', '=', stores[102]!)
+      .where('userId', '=', tech)
+      .executeTakeFirstOrThrow();
     expect(staff).toEqual({ roles: ['AllTracLeadTechnician'], deleted: false });
 
     const taken = await call('DELETE', storeRolePath(tech, stores[102]!));
     expect(taken.json<PlatformPerson>().roles.some((r) => r.storeId === stores[102])).toBe(false);
-    expect((await t.db.selectFrom('storeStaff').select('deleted').where('storeId', '=', stores[102]!).where('userId', '=', tech).executeTakeFirstOrThrow()).deleted).toBe(true);
+    expect(
+      (await t.db.selectFrom('storeStaff').select('deleted').where('storeId', '=', stores[102]!).where('userId', '=', tech).executeTakeFirstOrThrow()).deleted,
+    ).toBe(true);
   });
 
-  it('refuses a role at another company\'s store or PointSAdmin at one store, and changes nothing', async () => {
+  it("refuses a role at another company's store or PointSAdmin at one store, and changes nothing", async () => {
     const tech = await idOf('tech@demo.test');
     const before = (await search('tech@demo')).items[0]!.roles;
     const elsewhere = await call('PUT', storeRolePath(tech, rivalStore), { role: 'AllTracUser' });
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json().errors.storeId).toEqual(['Choose an open store of the person\'s company']);
+    expect(elsewhere.json().errors.storeId).toEqual(["Choose an open store of the person's company"]);
     const platformAtStore = await call('PUT', storeRolePath(tech, stores[101]!), { role: 'PointSAdmin' });
     expect(platformAtStore.json().detail).toBe(peopleMessages.storeRoleOnly);
     expect((await call('PUT', storeRolePath(tech, stores[101]!), { role: 'Boss' })).statusCode).toBe(400);
@@ -81,7 +103,7 @@ describe('roles per store', () => {
     expect((await search('tech@demo')).items[0]!.roles).toEqual(before);
   });
 
-  it('makes a person a platform administrator and back, but never takes the caller\'s own', async () => {
+  it("makes a person a platform administrator and back, but never takes the caller's own", async () => {
     const lead = await idOf('lead@demo.test');
     expect((await call('PUT', adminRolePath(lead))).json<PlatformPerson>().roles).toContainEqual({ storeId: null, role: 'PointSAdmin' });
     expect((await call('DELETE', adminRolePath(lead))).json<PlatformPerson>().roles.some((r) => r.role === 'PointSAdmin')).toBe(false);
@@ -91,8 +113,8 @@ describe('roles per store', () => {
   });
 });
 
-describe('inviting a person to any company\'s store', () => {
-  it('makes their account in the store\'s company, with the role, and mails the link', async () => {
+describe("inviting a person to any company's store", () => {
+  it("makes their account in the store's company, with the role, and mails the link", async () => {
     const invited = await call('POST', apiPaths.platformPeople, { email: 'Rico@Rival.test', name: 'Rico Rival', storeId: rivalStore, role: 'AllTracAdmin' });
     expect(invited.statusCode).toBe(201);
     expect(invited.json().setPasswordUrl).toMatch(/token=/);
@@ -107,12 +129,20 @@ describe('inviting a person to any company\'s store', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors.email).toEqual([peopleMessages.otherCompany('Demo Tire & Auto')]);
     const missing = await call('POST', apiPaths.platformPeople, { email: 'x@y.test', name: '', storeId: rivalStore, role: 'AllTracUser' });
-    expect(missing.json().errors.name).toEqual(['Enter the person\'s name']);
+    expect(missing.json().errors.name).toEqual(["Enter the person's name"]);
     expect(await rolesCount()).toBe(before);
   });
 });
 
-const rolesCount = async () => Number((await t.db.selectFrom('userRoles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const rolesCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('userRoles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('disabling a person', () => {
   it('refuses their renewal and their token at once, and their sign-in with a reason; enabling gives everything back', async () => {
@@ -124,7 +154,9 @@ describe('disabling a person', () => {
     expect(disabled.json<PlatformPerson>()).toMatchObject({ disabledAt: expect.any(String), signedInDevices: 0, roles: rolesBefore });
 
     const renewal = await t.app.inject({
-      method: 'POST', url: '/identity/token', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/identity/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: device.tokens!.refresh_token!, client_id: 'alltrac-staff-pwa' }).toString(),
     });
     expect(renewal.statusCode).toBe(400);
@@ -156,7 +188,7 @@ describe('disabling a person', () => {
 });
 
 describe('what a platform admin cannot do by a slip', () => {
-  it('refuses to give a disabled person a role by inviting them, and to touch a role at another company\'s store', async () => {
+  it("refuses to give a disabled person a role by inviting them, and to touch a role at another company's store", async () => {
     const tech = await idOf('tech@demo.test');
     await call('PATCH', personPath(tech), { disabled: true });
     try {
@@ -173,7 +205,7 @@ describe('what a platform admin cannot do by a slip', () => {
 });
 
 describe('who may manage people across companies', () => {
-  it('is the platform\'s administrators only: every other role gets 403 on each call', async () => {
+  it("is the platform's administrators only: every other role gets 403 on each call", async () => {
     const user = await idOf('user@demo.test');
     const calls: [Method, string, unknown?][] = [
       ['GET', apiPaths.platformPeople],

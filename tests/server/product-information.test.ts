@@ -29,7 +29,8 @@ const nokian = () => brands.find((b) => b.name === 'Nokian')!;
 const distinct = (values: string[]) => new Set(values).size;
 
 type Page<T = Record<string, unknown>> = { items: T[]; count?: number; nextLink?: string };
-const get = (who: string, path: string, storeNumber = 101) => apiCall(t.app, { method: 'GET', path, token: tokens[who]!, store: storeNumber === 0 ? rival.storeId : stores[storeNumber]! });
+const get = (who: string, path: string, storeNumber = 101) =>
+  apiCall(t.app, { method: 'GET', path, token: tokens[who]!, store: storeNumber === 0 ? rival.storeId : stores[storeNumber]! });
 const page = async <T = Record<string, unknown>>(who: string, path: string, storeNumber = 101): Promise<Page<T>> => {
   const answer = await get(who, path, storeNumber);
   expect(answer.statusCode, answer.body).toBe(200);
@@ -38,8 +39,12 @@ const page = async <T = Record<string, unknown>>(who: string, path: string, stor
 /** Every page of a list, following nextLink as the client does. */
 async function all<T>(who: string, path: string, storeNumber = 101): Promise<T[]> {
   const items: T[] = [];
-  for (let next: string | undefined = withApiVersion(path); next;) {
-    const answer: LightMyRequestResponse = await t.app.inject({ method: 'GET', url: next, headers: { authorization: `Bearer ${tokens[who]}`, ActiveStoreLocation: String(stores[storeNumber]) } });
+  for (let next: string | undefined = withApiVersion(path); next; ) {
+    const answer: LightMyRequestResponse = await t.app.inject({
+      method: 'GET',
+      url: next,
+      headers: { authorization: `Bearer ${tokens[who]}`, ActiveStoreLocation: String(stores[storeNumber]) },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     const body: Page<T> = answer.json();
     items.push(...body.items);
@@ -57,11 +62,16 @@ beforeAll(async () => {
   sizes = Object.fromEntries((await t.db.selectFrom('tireSizes').select(['displayName', 'tireSizeId']).execute()).map((s) => [s.displayName, s.tireSizeId]));
   catalogue = {
     lines: await t.db.selectFrom('productLines').select(['productLineHashId', 'brandHashId', 'name']).execute(),
-    tires: await t.db.selectFrom('tires').innerJoin('productLines', 'productLines.productLineHashId', 'tires.productLineHashId')
+    tires: await t.db
+      .selectFrom('tires')
+      .innerJoin('productLines', 'productLines.productLineHashId', 'tires.productLineHashId')
       .innerJoin('tireSizes', 'tireSizes.tireSizeId', 'tires.tireSizeId')
-      .select(['tires.tireId', 'tires.productLineHashId', 'productLines.brandHashId', 'tires.category', 'tireSizes.displayName as size']).execute(),
-    sizes: (await t.db.selectFrom('tireSizes').select(['displayName', 'width', 'aspectRatio', 'rimDiameter']).execute())
-      .map((s) => ({ ...s, rimDiameter: Number(s.rimDiameter) })),
+      .select(['tires.tireId', 'tires.productLineHashId', 'productLines.brandHashId', 'tires.category', 'tireSizes.displayName as size'])
+      .execute(),
+    sizes: (await t.db.selectFrom('tireSizes').select(['displayName', 'width', 'aspectRatio', 'rimDiameter']).execute()).map((s) => ({
+      ...s,
+      rimDiameter: Number(s.rimDiameter),
+    })),
   };
 
   const company = await t.db.insertInto('companies').values({ alltracCompanyId: 2727, name: 'Rival Tires' }).returning('id').executeTakeFirstOrThrow();
@@ -69,16 +79,43 @@ beforeAll(async () => {
   const { id: _id, storeId: _storeId, hasServiceKey: _has, contactFormId: _form, ...fields } = template as typeof template & { hasServiceKey: boolean };
   const tire = await t.db.selectFrom('tires').select('tireId').executeTakeFirstOrThrow();
   await t.db.transaction().execute(async (trx) => {
-    const store = await trx.insertInto('storeLocations').values({
-      ...fields, companyId: company.id, alltracCompanyId: 2727, storeNumber: 901, name: 'Rival Tires Main', serviceKey: null, twilioPhoneNumber: null, version: await takeVersions(trx),
-    }).returning('id').executeTakeFirstOrThrow();
+    const store = await trx
+      .insertInto('storeLocations')
+      .values({
+        ...fields,
+        companyId: company.id,
+        alltracCompanyId: 2727,
+        storeNumber: 901,
+        name: 'Rival Tires Main',
+        serviceKey: null,
+        twilioPhoneNumber: null,
+        version: await takeVersions(trx),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     rival.storeId = store.id;
-    await trx.insertInto('logisticsTransfers').values({ companyId: company.id, storeId: null, version: await takeVersions(trx), logisticsTransferId: rival.transferId, fromStoreId: store.id, toStoreId: store.id, transitDays: 9 }).execute();
-    await trx.insertInto('inventorySummaries').values({ companyId: company.id, storeId: store.id, version: await takeVersions(trx), tireId: tire.tireId, quantityOnHand: 777, quantityOnOrder: 0 }).execute();
+    await trx
+      .insertInto('logisticsTransfers')
+      .values({
+        companyId: company.id,
+        storeId: null,
+        version: await takeVersions(trx),
+        logisticsTransferId: rival.transferId,
+        fromStoreId: store.id,
+        toStoreId: store.id,
+        transitDays: 9,
+      })
+      .execute();
+    await trx
+      .insertInto('inventorySummaries')
+      .values({ companyId: company.id, storeId: store.id, version: await takeVersions(trx), tireId: tire.tireId, quantityOnHand: 777, quantityOnOrder: 0 })
+      .execute();
   });
   tokens.rival = await rivalAdminToken(t.app, t.db, company.id, rival.storeId);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('the tire catalogue is read at a store', () => {
   it('by anyone signed in with a role there, the bay included', async () => {
@@ -117,13 +154,17 @@ describe('brands', () => {
     expect((await page('user', `${apiPaths.brands}?tireSizeId=${sizes['225/65R17']}`)).items).toHaveLength(counterSizeMakers);
     expect((await page('user', `${apiPaths.brands}?tireSizeId=${randomUUID()}`)).items).toEqual([]);
     expect((await page('user', `${apiPaths.brands}?$filter=${encodeURIComponent("name eq 'Kumho'")}`)).items).toHaveLength(1);
-    for (const bad of ['category=Snow', 'tireSizeId=225', 'colour=red', '$filter=price gt 1']) expect((await get('user', `${apiPaths.brands}?${bad}`)).statusCode, bad).toBe(400);
+    for (const bad of ['category=Snow', 'tireSizeId=225', 'colour=red', '$filter=price gt 1'])
+      expect((await get('user', `${apiPaths.brands}?${bad}`)).statusCode, bad).toBe(400);
   });
 
   it('each lists its product lines, and a line its description', async () => {
     const brand = nokian();
     const theirs = catalogue.lines.filter((l) => l.brandHashId === brand.brandHashId);
-    const lines = await page<{ productLineHashId: string; brandHashId: string; name: string }>('user', apiPaths.brandProductLines.replace(':brandHashId', brand.brandHashId));
+    const lines = await page<{ productLineHashId: string; brandHashId: string; name: string }>(
+      'user',
+      apiPaths.brandProductLines.replace(':brandHashId', brand.brandHashId),
+    );
     expect(lines.items.map((l) => l.productLineHashId).sort()).toEqual(theirs.map((l) => l.productLineHashId).sort());
     expect(lines.items.every((l) => l.brandHashId === brand.brandHashId)).toBe(true);
     const hakkas = theirs.filter((l) => l.name.startsWith('Hakkapeliitta'));
@@ -152,14 +193,23 @@ describe('products', () => {
     const winterLines = distinct(catalogue.tires.filter((c) => c.category === 'Winter').map((c) => c.productLineHashId));
     expect((await page('user', `${apiPaths.products}?category=Winter`)).items).toHaveLength(winterLines);
     const kumho = brands.find((b) => b.name === 'Kumho')!;
-    expect((await page('user', `${apiPaths.products}?$filter=${encodeURIComponent("brandName eq 'Kumho'")}&$orderby=name desc`)).items).toHaveLength(linesOf(kumho.brandHashId).length);
+    expect((await page('user', `${apiPaths.products}?$filter=${encodeURIComponent("brandName eq 'Kumho'")}&$orderby=name desc`)).items).toHaveLength(
+      linesOf(kumho.brandHashId).length,
+    );
   });
 });
 
 describe('tires', () => {
   type Tire = {
-    tireId: string; tireSizeId: string; productLineHashId: string; category: string; priceInCents: number | null; isRunFlat: boolean;
-    treadDepth32nds: number | null; loadIndex: number | null; dualLoadIndex: number | null;
+    tireId: string;
+    tireSizeId: string;
+    productLineHashId: string;
+    category: string;
+    priceInCents: number | null;
+    isRunFlat: boolean;
+    treadDepth32nds: number | null;
+    loadIndex: number | null;
+    dualLoadIndex: number | null;
   };
   const tiresWhere = (keep: (tire: (typeof catalogue.tires)[number]) => boolean) => catalogue.tires.filter(keep).length;
 
@@ -167,7 +217,10 @@ describe('tires', () => {
     for (const typed of ['2256517', '225/65R17', '225 65 17', '225-65r17']) {
       const tires = await all<Tire>('user', `${apiPaths.tires}?search=${quoted(typed)}`);
       expect(tires.length, typed).toBe(tiresWhere((c) => c.size === '225/65R17'));
-      expect(tires.every((tire) => tire.tireSizeId === sizes['225/65R17']), typed).toBe(true);
+      expect(
+        tires.every((tire) => tire.tireSizeId === sizes['225/65R17']),
+        typed,
+      ).toBe(true);
     }
   });
 
@@ -213,7 +266,22 @@ describe('tires', () => {
 describe('tire categories', () => {
   it('are every category of the spec with its label', async () => {
     const answer = await page<{ category: string; label: string }>('tech', apiPaths.tireCategories);
-    expect(answer.items.map((c) => c.category)).toEqual(['AllTerrain', 'ATV', 'Farm', 'Industrial', 'LG', 'OTR', 'Performance', 'TBRAP', 'TBRDrive', 'TBRSteer', 'TBRTrailer', 'Tour', 'Trailer', 'Winter']);
+    expect(answer.items.map((c) => c.category)).toEqual([
+      'AllTerrain',
+      'ATV',
+      'Farm',
+      'Industrial',
+      'LG',
+      'OTR',
+      'Performance',
+      'TBRAP',
+      'TBRDrive',
+      'TBRSteer',
+      'TBRTrailer',
+      'Tour',
+      'Trailer',
+      'Winter',
+    ]);
     expect(answer.items.find((c) => c.category === 'LG')!.label).toBe('Lawn & Garden');
     expect(answer.items.find((c) => c.category === 'TBRAP')!.label).toBe('Medium Truck All Position');
     expect(answer.items.find((c) => c.category === 'Winter')!.label).toBe('Winter/Snow');
@@ -251,7 +319,10 @@ describe('tire sizes', () => {
 
   it('typed as the start of a size, find every size that starts so', async () => {
     for (const typed of ['225', '2', '3']) {
-      const expected = catalogue.sizes.map((s) => s.displayName).filter((name) => name.startsWith(typed)).sort();
+      const expected = catalogue.sizes
+        .map((s) => s.displayName)
+        .filter((name) => name.startsWith(typed))
+        .sort();
       expect(expected.length, typed).toBeGreaterThan(1);
       expect((await names(`search=${quoted(typed)}`)).sort(), typed).toEqual(expected);
     }
@@ -268,7 +339,7 @@ describe('tire sizes', () => {
 describe('logistics', () => {
   type Stock = { storeId: number; tireId: string; quantityOnHand: number; quantityOnOrder: number };
 
-  it('lists the company\'s transfer paths for the front counter, a page at a time, never another company\'s', async () => {
+  it("lists the company's transfer paths for the front counter, a page at a time, never another company's", async () => {
     const paths = await all<{ logisticsTransferId: string; fromStoreId: number; transitDays: number }>('user', `${apiPaths.logisticsTransfers}?$top=2`);
     expect(paths).toHaveLength(5);
     expect(paths.map((p) => p.logisticsTransferId)).not.toContain(rival.transferId);
@@ -278,7 +349,7 @@ describe('logistics', () => {
     for (const who of ['tech', 'lead']) expect((await get(who, apiPaths.logisticsTransfers)).statusCode).toBe(403);
   });
 
-  it('summarises the active store\'s stock, a page at a time', async () => {
+  it("summarises the active store's stock, a page at a time", async () => {
     const rows = (await t.db.selectFrom('inventorySummaries').select('tireId').where('storeId', '=', stores[101]!).execute()).length;
     expect(rows).toBeGreaterThan(10);
     const first = await page<Stock>('user', `${apiPaths.logisticsSummary}?$top=10&$count=true`);
@@ -293,35 +364,81 @@ describe('logistics', () => {
   it('with allStores=true, the stock of every store of the company: where else a tire is', async () => {
     // The rival stocks the first tire: take one that every demo store stocks as well.
     const rivalTire = await t.db.selectFrom('tires').select('tireId').executeTakeFirstOrThrow();
-    const everywhere = await t.db.selectFrom('inventorySummaries').select('tireId').where('storeId', 'in', [stores[101]!, stores[102]!, stores[103]!])
-      .groupBy('tireId').having((eb) => eb.fn.countAll(), '=', 3).orderBy('tireId').executeTakeFirstOrThrow();
+    const everywhere = await t.db
+      .selectFrom('inventorySummaries')
+      .select('tireId')
+      .where('storeId', 'in', [stores[101]!, stores[102]!, stores[103]!])
+      .groupBy('tireId')
+      .having((eb) => eb.fn.countAll(), '=', 3)
+      .orderBy('tireId')
+      .executeTakeFirstOrThrow();
     const where = await page<Stock>('user', `${apiPaths.logisticsSummary}?allStores=true&$filter=${encodeURIComponent(`tireId eq '${everywhere.tireId}'`)}`);
     expect(where.items.map((s) => s.storeId)).toEqual([stores[101], stores[102], stores[103]]);
-    const rivalAnswer = await page<Stock>('user', `${apiPaths.logisticsSummary}?allStores=true&$filter=${encodeURIComponent(`tireId eq '${rivalTire.tireId}'`)}`);
+    const rivalAnswer = await page<Stock>(
+      'user',
+      `${apiPaths.logisticsSummary}?allStores=true&$filter=${encodeURIComponent(`tireId eq '${rivalTire.tireId}'`)}`,
+    );
     expect(rivalAnswer.items.every((s) => s.quantityOnHand !== 777 && s.storeId !== rival.storeId)).toBe(true);
     const theirs = await page<Stock>('rival', `${apiPaths.logisticsSummary}?allStores=true`, 0);
     expect(theirs.items).toEqual([{ storeId: rival.storeId, tireId: rivalTire.tireId, quantityOnHand: 777, quantityOnOrder: 0 }]);
-    const inStock = await all<Stock>('admin', `${apiPaths.logisticsSummary}?allStores=true&$filter=${encodeURIComponent('quantityOnHand gt 20')}&$orderby=${encodeURIComponent('quantityOnHand desc')}&$top=7`);
+    const inStock = await all<Stock>(
+      'admin',
+      `${apiPaths.logisticsSummary}?allStores=true&$filter=${encodeURIComponent('quantityOnHand gt 20')}&$orderby=${encodeURIComponent('quantityOnHand desc')}&$top=7`,
+    );
     expect(inStock.length).toBeGreaterThan(0);
     expect(inStock.every((s) => s.quantityOnHand > 20)).toBe(true);
     expect(new Set(inStock.map((s) => `${s.storeId}/${s.tireId}`)).size).toBe(inStock.length);
   });
 
-  it('names the company\'s stores with their clocks, weeks and special days ahead to a user of one store, never another company\'s', async () => {
-    type Store = { storeId: number; storeNumber: number; name: string; timeZone: string | null; isOpenSundays: boolean; saturdayCloseTime: string; specialDays: { date: string; isClosed: boolean }[] };
+  it("names the company's stores with their clocks, weeks and special days ahead to a user of one store, never another company's", async () => {
+    type Store = {
+      storeId: number;
+      storeNumber: number;
+      name: string;
+      timeZone: string | null;
+      isOpenSundays: boolean;
+      saturdayCloseTime: string;
+      specialDays: { date: string; isClosed: boolean }[];
+    };
     const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const company = (await t.db.selectFrom('storeLocations').select('companyId').where('id', '=', stores[102]!).executeTakeFirstOrThrow()).companyId;
-    await t.db.insertInto('specialStoreHours').values([-5, 3, 100].map((days) => ({
-      specialStoreHoursId: randomUUID(), storeLocationId: stores[102]!, date: day(days), isClosed: true, openTime: null, closeTime: null, description: 'Inventory', companyId: company, storeId: stores[102]!, version: 0,
-    })) as never).execute();
+    await t.db
+      .insertInto('specialStoreHours')
+      .values(
+        [-5, 3, 100].map((days) => ({
+          specialStoreHoursId: randomUUID(),
+          storeLocationId: stores[102]!,
+          date: day(days),
+          isClosed: true,
+          openTime: null,
+          closeTime: null,
+          description: 'Inventory',
+          companyId: company,
+          storeId: stores[102]!,
+          version: 0,
+        })) as never,
+      )
+      .execute();
     const listed = await all<Store>('user', `${apiPaths.logisticsStores}?$top=2`);
-    expect(listed.map((s) => [s.storeNumber, s.storeId])).toEqual([[101, stores[101]], [102, stores[102]], [103, stores[103]]]);
-    expect(listed[1]).toMatchObject({ name: 'Demo Tire & Auto Riverside', timeZone: 'Central Standard Time', isOpenSundays: false, saturdayCloseTime: '16:00' });
+    expect(listed.map((s) => [s.storeNumber, s.storeId])).toEqual([
+      [101, stores[101]],
+      [102, stores[102]],
+      [103, stores[103]],
+    ]);
+    expect(listed[1]).toMatchObject({
+      name: 'Demo Tire & Auto Riverside',
+      timeZone: 'Central Standard Time',
+      isOpenSundays: false,
+      saturdayCloseTime: '16:00',
+    });
     // The demo's holidays ahead are there too: the days from yesterday to 45 days ahead, and only those.
     expect(listed[1]!.specialDays).toContainEqual({ date: day(3), isClosed: true, openTime: null, closeTime: null });
     expect(listed[1]!.specialDays.every((d) => d.date >= day(-1) && d.date <= day(45))).toBe(true);
     expect(Object.keys(listed[0]!).filter((k) => /key|twilio|contact|address|phone/i.test(k))).toEqual([]);
-    const two = await page<Store>('user', `${apiPaths.logisticsStores}?$filter=${encodeURIComponent(`storeId eq ${stores[103]} or storeId eq ${stores[102]}`)}`);
+    const two = await page<Store>(
+      'user',
+      `${apiPaths.logisticsStores}?$filter=${encodeURIComponent(`storeId eq ${stores[103]} or storeId eq ${stores[102]}`)}`,
+    );
     expect(two.items.map((s) => s.storeNumber)).toEqual([102, 103]);
     expect((await page<Store>('rival', apiPaths.logisticsStores, 0)).items.map((s) => s.storeId)).toEqual([rival.storeId]);
     expect((await page<Store>('user', `${apiPaths.logisticsStores}?$filter=${encodeURIComponent(`storeId eq ${rival.storeId}`)}`)).items).toEqual([]);

@@ -4,11 +4,15 @@ import { apiPaths, withApiVersion } from '../../src/contract/routes.ts';
 import { createTestApp, testPublicUrl, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-describe('the customers\' pages npm start prints', () => {
-  it('name each demo store\'s contact form and booking page, and an open rating link and work order, each answering', async () => {
+describe("the customers' pages npm start prints", () => {
+  it("name each demo store's contact form and booking page, and an open rating link and work order, each answering", async () => {
     const seeded = await t.db.selectFrom('appMeta').select('value').where('key', '=', 'demoSeed').executeTakeFirstOrThrow();
     const links = await demoPublicLinks(t.db, testPublicUrl, new Date((seeded.value as { seededOn: string }).seededOn));
     const forms = links.filter((l) => l.includes('Contact form'));

@@ -20,19 +20,39 @@ const bigTable = 10_000;
  * (a new one fails the test). Customers and vehicles are company-wide rows every store replicates (DESIGN.md).
  */
 const knownWholeCompanyReads: { table: string; query: RegExp; why: string }[] = [
-  { table: 'customers', query: /^select sum\(n\)::int as n from/, why: 'a first sync counts the company-wide rows it is about to download, for its progress bar' },
-  { table: 'customer_vehicles', query: /^select sum\(n\)::int as n from/, why: 'a first sync counts the company-wide rows it is about to download, for its progress bar' },
-  { table: 'customers', query: /^select \* from \(\(select .* from visit_scope vs join "customers"/, why: 'a bay\'s page pairs the store\'s scope entries with the customers by a hash join, cheaper at 30k rows than 2k lookups; open: issue 25' },
-  { table: 'customer_vehicles', query: /^select \* from \(\(select .* from visit_scope vs join "customer_vehicles"/, why: 'as above, for vehicles; open: issue 25' },
+  {
+    table: 'customers',
+    query: /^select sum\(n\)::int as n from/,
+    why: 'a first sync counts the company-wide rows it is about to download, for its progress bar',
+  },
+  {
+    table: 'customer_vehicles',
+    query: /^select sum\(n\)::int as n from/,
+    why: 'a first sync counts the company-wide rows it is about to download, for its progress bar',
+  },
+  {
+    table: 'customers',
+    query: /^select \* from \(\(select .* from visit_scope vs join "customers"/,
+    why: "a bay's page pairs the store's scope entries with the customers by a hash join, cheaper at 30k rows than 2k lookups; open: issue 25",
+  },
+  {
+    table: 'customer_vehicles',
+    query: /^select \* from \(\(select .* from visit_scope vs join "customer_vehicles"/,
+    why: 'as above, for vehicles; open: issue 25',
+  },
 ];
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
 const seqScans = (node: PlanNode): string[] => [
   ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []),
   ...(node.Plans ?? []).flatMap(seqScans),
 ];
 
-describe.skipIf(postgresUnavailable !== null)('the queries a dealer network\'s company runs, on PostgreSQL', () => {
+describe.skipIf(postgresUnavailable !== null)("the queries a dealer network's company runs, on PostgreSQL", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let handle: DatabaseHandle;
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -45,7 +65,11 @@ describe.skipIf(postgresUnavailable !== null)('the queries a dealer network\'s c
     const admin = await openPostgres(database.url);
     await sql`alter database ${sql.id(new URL(database.url).pathname.slice(1))} set random_page_cost = 1.1`.execute(admin.db);
     await admin.close();
-    handle = await openPostgres(database.url, { observe: (query) => { if (watching) queries.set(query.sql, query.parameters); } });
+    handle = await openPostgres(database.url, {
+      observe: (query) => {
+        if (watching) queries.set(query.sql, query.parameters);
+      },
+    });
     await migrateToLatest(handle.db);
     await seedDemo(handle.db);
     // Ten stores, each with a few thousand customers and twelve thousand visits: every store table is over 10k rows.
@@ -59,16 +83,28 @@ describe.skipIf(postgresUnavailable !== null)('the queries a dealer network\'s c
     await database?.drop();
   });
 
-  it('answers the change feed, the bay\'s pull and every list call without reading a table of over 10,000 rows whole, but for the company-wide reads still listed', async () => {
+  it("answers the change feed, the bay's pull and every list call without reading a table of over 10,000 rows whole, but for the company-wide reads still listed", async () => {
     const db = handle.db;
     const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
     const token = (email: string) => mintAccessToken(db, email, testPublicUrl);
     const [counter, bay] = [await token('user@demo.test'), await token('tech@demo.test')];
-    const visit = await db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'customerId']).where('storeId', '=', store).where('customerId', 'is not', null)
-      .orderBy('version', 'desc').executeTakeFirstOrThrow();
-    const message = await db.selectFrom('storeMessages').select(['storeMessageId', 'customerId']).where('storeId', '=', store).where('customerId', 'is not', null)
-      .orderBy('version', 'desc').executeTakeFirstOrThrow();
-    const middle = Number((await sql<{ v: string }>`select percentile_disc(0.5) within group (order by version)::text as v from customers`.execute(db)).rows[0]!.v);
+    const visit = await db
+      .selectFrom('scheduledVisits')
+      .select(['scheduledVisitId', 'customerId'])
+      .where('storeId', '=', store)
+      .where('customerId', 'is not', null)
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
+    const message = await db
+      .selectFrom('storeMessages')
+      .select(['storeMessageId', 'customerId'])
+      .where('storeId', '=', store)
+      .where('customerId', 'is not', null)
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
+    const middle = Number(
+      (await sql<{ v: string }>`select percentile_disc(0.5) within group (order by version)::text as v from customers`.execute(db)).rows[0]!.v,
+    );
     const customer = visit.customerId!;
 
     const calls: [string, string][] = [
@@ -109,8 +145,11 @@ describe.skipIf(postgresUnavailable !== null)('the queries a dealer network\'s c
     }
     watching = false;
 
-    const sizes = new Map((await sql<{ name: string; rows: number }>`select relname as name, reltuples::bigint as rows from pg_class where relkind = 'r'`.execute(db)).rows
-      .map((r) => [r.name, Number(r.rows)]));
+    const sizes = new Map(
+      (await sql<{ name: string; rows: number }>`select relname as name, reltuples::bigint as rows from pg_class where relkind = 'r'`.execute(db)).rows.map(
+        (r) => [r.name, Number(r.rows)],
+      ),
+    );
     const scans: string[] = [];
     for (const [text, parameters] of queries) {
       if (!/^\s*(select|with)/i.test(text) || /pg_advisory|take_change_versions|change_version_floor/.test(text)) continue;

@@ -14,7 +14,7 @@ const priceAt = (catalogId: string, tireId: string) => apiPaths.retailPriceCatal
 const replace = (field: string, value: unknown) => [{ op: 'replace', path: `/${field}`, value }];
 const key = () => ({ 'Idempotency-Key': `rule-${randomUUID()}` });
 
-describe.skipIf(postgresUnavailable !== null)('a catalogue\'s rule on PostgreSQL, changed by two admins at once', () => {
+describe.skipIf(postgresUnavailable !== null)("a catalogue's rule on PostgreSQL, changed by two admins at once", () => {
   const t = postgresTestApp();
   let store: number;
   let catalogId: string;
@@ -26,12 +26,18 @@ describe.skipIf(postgresUnavailable !== null)('a catalogue\'s rule on PostgreSQL
     store = (await demoStoreIds(t.db))[101]!;
     // Two admins of the store: the demo's and the platform's (PointSAdmin manages every store).
     tokens.push(await mintAccessToken(t.db, 'admin@demo.test', testPublicUrl), await mintAccessToken(t.db, 'platform@demo.test', testPublicUrl));
-    catalogId = (await t.db.selectFrom('retailPriceCatalogs').select('retailPriceCatalogId').where('name', '=', 'Fleet prices').executeTakeFirstOrThrow()).retailPriceCatalogId;
+    catalogId = (await t.db.selectFrom('retailPriceCatalogs').select('retailPriceCatalogId').where('name', '=', 'Fleet prices').executeTakeFirstOrThrow())
+      .retailPriceCatalogId;
     tireIds = (await t.db.selectFrom('tires').select('tireId').where('sizeKey', '=', '245/65R17').orderBy('sku').limit(16).execute()).map((r) => r.tireId);
   });
 
-  const priceRows = (tireId: string) => t.db.selectFrom('retailPriceCatalogPrices').select(['priceInCents', 'deleted', 'version'])
-    .where('retailPriceCatalogId', '=', catalogId).where('tireId', '=', tireId).execute();
+  const priceRows = (tireId: string) =>
+    t.db
+      .selectFrom('retailPriceCatalogPrices')
+      .select(['priceInCents', 'deleted', 'version'])
+      .where('retailPriceCatalogId', '=', catalogId)
+      .where('tireId', '=', tireId)
+      .execute();
 
   it('keeps one fixed price of a tire, the last one written, when two admins set it at once', async () => {
     let round = 0;
@@ -39,7 +45,13 @@ describe.skipIf(postgresUnavailable !== null)('a catalogue\'s rule on PostgreSQL
       name: 'two fixed prices of one tire',
       prepare: async () => {
         const tireId = tireIds[round++]!;
-        const put = (admin: number, priceInCents: number) => ({ method: 'PUT' as const, path: priceAt(catalogId, tireId), ...as(admin), headers: key(), body: { priceInCents } });
+        const put = (admin: number, priceInCents: number) => ({
+          method: 'PUT' as const,
+          path: priceAt(catalogId, tireId),
+          ...as(admin),
+          headers: key(),
+          body: { priceInCents },
+        });
         return { target: tireId, calls: [put(0, 11_000), put(1, 12_000)] };
       },
       check: async (tireId, answers) => {
@@ -47,7 +59,10 @@ describe.skipIf(postgresUnavailable !== null)('a catalogue\'s rule on PostgreSQL
         expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
         const rows = await priceRows(tireId);
         expect(rows).toHaveLength(1);
-        const last = answers.map((a) => a.json() as { priceInCents: number; version: number }).sort((a, b) => a.version - b.version).at(-1)!;
+        const last = answers
+          .map((a) => a.json() as { priceInCents: number; version: number })
+          .sort((a, b) => a.version - b.version)
+          .at(-1)!;
         expect(rows[0]).toMatchObject({ deleted: false, priceInCents: last.priceInCents });
         expect(Number(rows[0]!.version)).toBe(last.version);
       },
@@ -66,12 +81,19 @@ describe.skipIf(postgresUnavailable !== null)('a catalogue\'s rule on PostgreSQL
       }),
       check: async (_target, answers) => {
         expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-        const stored = await t.db.selectFrom('retailPriceCatalogs').select(['marginInBasisPoints', 'priceEndingInCents', 'version'])
-          .where('retailPriceCatalogId', '=', catalogId).executeTakeFirstOrThrow();
+        const stored = await t.db
+          .selectFrom('retailPriceCatalogs')
+          .select(['marginInBasisPoints', 'priceEndingInCents', 'version'])
+          .where('retailPriceCatalogId', '=', catalogId)
+          .executeTakeFirstOrThrow();
         // Each patch names one field: neither is lost, whatever their order.
         expect(stored).toMatchObject({ marginInBasisPoints: 3000, priceEndingInCents: 99 });
         expect(Number(stored.version)).toBe(Math.max(...answers.map((a) => a.json().version as number)));
-        await t.db.updateTable('retailPriceCatalogs').set({ marginInBasisPoints: 2500, priceEndingInCents: null }).where('retailPriceCatalogId', '=', catalogId).execute();
+        await t.db
+          .updateTable('retailPriceCatalogs')
+          .set({ marginInBasisPoints: 2500, priceEndingInCents: null })
+          .where('retailPriceCatalogId', '=', catalogId)
+          .execute();
       },
     });
   });

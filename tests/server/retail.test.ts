@@ -20,24 +20,37 @@ const tokens: Record<string, string> = {};
 const rival = { token: '', storeId: 0, addOnId: randomUUID(), warrantyId: randomUUID(), openCatalogId: randomUUID(), ownCatalogId: randomUUID() };
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const as = (who: string, storeNumber = 101) => (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
-  apiCall(t.app, { method, path, token: tokens[who]!, store: storeNumber === 0 ? rival.storeId : stores[storeNumber]!, body, headers });
+const as =
+  (who: string, storeNumber = 101) =>
+  (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiCall(t.app, { method, path, token: tokens[who]!, store: storeNumber === 0 ? rival.storeId : stores[storeNumber]!, body, headers });
 const replace = (field: string, value: unknown) => [{ op: 'replace', path: `/${field}`, value }];
 const addOnAt = (id: string) => apiPaths.tirePurchaseAddOn.replace(':tirePurchaseAddOnId', id);
 const warrantyAt = (id: string) => apiPaths.storeTireWarranty.replace(':storeTireWarrantyId', id);
 const serviceAt = (id: string) => apiPaths.storeTireService.replace(':storeTireServiceId', id);
-const newAddOn = (more: Record<string, unknown> = {}) => ({ tirePurchaseAddOnId: randomUUID(), category: 'Mounting', name: 'Road force balance', priceInCents: 2499, ...more });
+const newAddOn = (more: Record<string, unknown> = {}) => ({
+  tirePurchaseAddOnId: randomUUID(),
+  category: 'Mounting',
+  name: 'Road force balance',
+  priceInCents: 2499,
+  ...more,
+});
 
 const addOnRow = (id: string) => t.db.selectFrom('tirePurchaseAddOns').selectAll().where('tirePurchaseAddOnId', '=', id).executeTakeFirst();
 const warrantyRow = (id: string) => t.db.selectFrom('storeTireWarranties').selectAll().where('storeTireWarrantyId', '=', id).executeTakeFirstOrThrow();
 const settingsRow = (storeId: number) => t.db.selectFrom('retailStoreSettings').selectAll().where('storeId', '=', storeId).executeTakeFirst();
-const warrantyOf = async (storeNumber: number, type: StoreTireWarranty['type'] = 'PromisePlus') => (await t.db.selectFrom('storeTireWarranties').select(['storeTireWarrantyId', 'version', 'priceInCents'])
-  .where('storeId', '=', stores[storeNumber]!).where('type', '=', type).executeTakeFirstOrThrow());
+const warrantyOf = async (storeNumber: number, type: StoreTireWarranty['type'] = 'PromisePlus') =>
+  await t.db
+    .selectFrom('storeTireWarranties')
+    .select(['storeTireWarrantyId', 'version', 'priceInCents'])
+    .where('storeId', '=', stores[storeNumber]!)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
 
 /** The store's change feed after `since`, as the counter's device pulls it. */
 async function feedAfter(since: number, storeNumber = 101): Promise<SyncChange[]> {
   const changes: SyncChange[] = [];
-  for (let cursor = since; ;) {
+  for (let cursor = since; ; ) {
     const page = (await as('user', storeNumber)('GET', `${apiPaths.syncChanges}?since=${cursor}&limit=5000`)).json();
     changes.push(...page.changes);
     if (!page.hasMore) return changes;
@@ -56,24 +69,55 @@ beforeAll(async () => {
   const template = await t.db.selectFrom('storeLocations').selectAll().where('id', '=', stores[101]!).executeTakeFirstOrThrow();
   const { id: _id, storeId: _storeId, hasServiceKey: _has, contactFormId: _form, ...fields } = template as typeof template & { hasServiceKey: boolean };
   await t.db.transaction().execute(async (trx) => {
-    const store = await trx.insertInto('storeLocations').values({
-      ...fields, companyId: company.id, alltracCompanyId: 2626, storeNumber: 901, name: 'Rival Tires Main', serviceKey: null, twilioPhoneNumber: null, version: await takeVersions(trx),
-    }).returning('id').executeTakeFirstOrThrow();
+    const store = await trx
+      .insertInto('storeLocations')
+      .values({
+        ...fields,
+        companyId: company.id,
+        alltracCompanyId: 2626,
+        storeNumber: 901,
+        name: 'Rival Tires Main',
+        serviceKey: null,
+        twilioPhoneNumber: null,
+        version: await takeVersions(trx),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     rival.storeId = store.id;
     const rows = { companyId: company.id, version: await takeVersions(trx) };
-    await trx.insertInto('retailPriceCatalogs').values([
-      { ...rows, storeId: null, retailPriceCatalogId: rival.openCatalogId, name: 'Rival open prices', description: null, isSubscribable: true },
-      { ...rows, storeId: null, retailPriceCatalogId: rival.ownCatalogId, name: 'Rival secret prices', description: null, isSubscribable: false },
-    ]).execute();
-    await trx.insertInto('tirePurchaseAddOns').values({ ...rows, storeId: store.id, tirePurchaseAddOnId: rival.addOnId, category: 'Mounting', name: 'Rival mounting', priceInCents: 999, isTaxable: true, chargedPer: 'PerTire' }).execute();
-    await trx.insertInto('storeTireWarranties').values({ ...rows, storeId: store.id, storeTireWarrantyId: rival.warrantyId, type: 'PromisePlus', isEnabled: true, priceInCents: 1000 }).execute();
+    await trx
+      .insertInto('retailPriceCatalogs')
+      .values([
+        { ...rows, storeId: null, retailPriceCatalogId: rival.openCatalogId, name: 'Rival open prices', description: null, isSubscribable: true },
+        { ...rows, storeId: null, retailPriceCatalogId: rival.ownCatalogId, name: 'Rival secret prices', description: null, isSubscribable: false },
+      ])
+      .execute();
+    await trx
+      .insertInto('tirePurchaseAddOns')
+      .values({
+        ...rows,
+        storeId: store.id,
+        tirePurchaseAddOnId: rival.addOnId,
+        category: 'Mounting',
+        name: 'Rival mounting',
+        priceInCents: 999,
+        isTaxable: true,
+        chargedPer: 'PerTire',
+      })
+      .execute();
+    await trx
+      .insertInto('storeTireWarranties')
+      .values({ ...rows, storeId: store.id, storeTireWarrantyId: rival.warrantyId, type: 'PromisePlus', isEnabled: true, priceInCents: 1000 })
+      .execute();
   });
   tokens.rival = await rivalAdminToken(t.app, t.db, company.id, rival.storeId);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('the retail price catalogue', () => {
-  it('lists the company\'s own catalogues and those offered for subscription, never another company\'s own', async () => {
+  it("lists the company's own catalogues and those offered for subscription, never another company's own", async () => {
     const answer = await as('user')('GET', `${apiPaths.retailPriceCatalog}?$count=true`);
     expect(answer.statusCode).toBe(200);
     const names = answer.json<{ items: { name: string }[] }>().items.map((c) => c.name);
@@ -103,7 +147,7 @@ describe('the retail price catalogue', () => {
   });
 });
 
-describe('the active store\'s retail settings', () => {
+describe("the active store's retail settings", () => {
   it('are read by the front counter with the store they belong to', async () => {
     const answer = await as('user')('GET', apiPaths.retailStoreSettings);
     expect(answer.statusCode).toBe(200);
@@ -111,7 +155,7 @@ describe('the active store\'s retail settings', () => {
     for (const who of ['tech', 'lead']) expect((await as(who)('GET', apiPaths.retailStoreSettings)).statusCode).toBe(403);
   });
 
-  it('are made once by an admin: the first create is 201 and reaches the store\'s devices, a second is 409', async () => {
+  it("are made once by an admin: the first create is 201 and reaches the store's devices, a second is 409", async () => {
     await t.db.deleteFrom('retailStoreSettings').where('storeId', '=', stores[102]!).execute();
     expect((await as('admin', 102)('GET', apiPaths.retailStoreSettings)).statusCode).toBe(404);
     const since = await latestVersion();
@@ -123,8 +167,12 @@ describe('the active store\'s retail settings', () => {
     expect((await settingsRow(stores[102]!))!.showPrices).toBe(true);
     const fed = (await feedAfter(since, 101)).filter((c) => c.collection === 'retailStoreSettings');
     expect(fed).toEqual([]);
-    const platform = (await apiCall(t.app, { method: 'GET', path: `${apiPaths.syncChanges}?since=${since}&limit=5000`, token: tokens.admin!, store: stores[102]! })).json().changes as SyncChange[];
-    expect(platform.filter((c) => c.collection === 'retailStoreSettings').map((c) => c.value)).toEqual([expect.objectContaining({ storeId: stores[102], websiteUrl: 'https://tires.example.com' })]);
+    const platform = (
+      await apiCall(t.app, { method: 'GET', path: `${apiPaths.syncChanges}?since=${since}&limit=5000`, token: tokens.admin!, store: stores[102]! })
+    ).json().changes as SyncChange[];
+    expect(platform.filter((c) => c.collection === 'retailStoreSettings').map((c) => c.value)).toEqual([
+      expect.objectContaining({ storeId: stores[102], websiteUrl: 'https://tires.example.com' }),
+    ]);
   });
 
   it('refuses to be made or changed by the front counter or the bay, and nothing changes', async () => {
@@ -136,7 +184,7 @@ describe('the active store\'s retail settings', () => {
     expect(await settingsRow(stores[101]!)).toEqual(before);
   });
 
-  it('change with a JSON patch: a new version, and the change in the store\'s feed', async () => {
+  it("change with a JSON patch: a new version, and the change in the store's feed", async () => {
     const since = await latestVersion();
     const before = (await settingsRow(stores[101]!))!;
     const changed = await as('admin')('PATCH', apiPaths.retailStoreSettings, [...replace('quoteValidForDays', 45), ...replace('showPrices', false)]);
@@ -144,7 +192,9 @@ describe('the active store\'s retail settings', () => {
     expect(changed.json()).toMatchObject({ storeId: stores[101], quoteValidForDays: 45, showPrices: false });
     expect(changed.json().version).toBeGreaterThan(before.version);
     const fed = (await feedAfter(since)).filter((c) => c.collection === 'retailStoreSettings');
-    expect(fed.map((c) => c.value)).toEqual([expect.objectContaining({ storeId: stores[101], quoteValidForDays: 45, showPrices: false, version: changed.json().version })]);
+    expect(fed.map((c) => c.value)).toEqual([
+      expect.objectContaining({ storeId: stores[101], quoteValidForDays: 45, showPrices: false, version: changed.json().version }),
+    ]);
   });
 
   it('an empty patch changes nothing, not even the version', async () => {
@@ -162,7 +212,7 @@ describe('the active store\'s retail settings', () => {
     ['the online booking lead time it no longer keeps', replace('onlineBookingLeadTimeHours', 4)],
     ['an address that is not one', replace('websiteUrl', 'not a url')],
     ['an address that is not a web page', replace('websiteUrl', 'javascript:alert(1)')],
-    ['another company\'s own catalogue', replace('retailPriceCatalogId', rival.ownCatalogId)],
+    ["another company's own catalogue", replace('retailPriceCatalogId', rival.ownCatalogId)],
     ['a catalogue that does not exist', replace('retailPriceCatalogId', randomUUID())],
   ])('a patch of %s is a 400 and changes nothing', async (_what, patch) => {
     const before = await settingsRow(stores[101]!);
@@ -172,13 +222,15 @@ describe('the active store\'s retail settings', () => {
     expect(await settingsRow(stores[101]!)).toEqual(before);
   });
 
-  it('subscribe to a catalogue offered by anyone, or to one of the company\'s own', async () => {
-    expect((await as('admin')('PATCH', apiPaths.retailStoreSettings, replace('retailPriceCatalogId', rival.openCatalogId))).json().retailPriceCatalogId).toBe(rival.openCatalogId);
+  it("subscribe to a catalogue offered by anyone, or to one of the company's own", async () => {
+    expect((await as('admin')('PATCH', apiPaths.retailStoreSettings, replace('retailPriceCatalogId', rival.openCatalogId))).json().retailPriceCatalogId).toBe(
+      rival.openCatalogId,
+    );
     const fleet = await t.db.selectFrom('retailPriceCatalogs').select('retailPriceCatalogId').where('name', '=', 'Fleet prices').executeTakeFirstOrThrow();
     expect((await as('admin')('PATCH', apiPaths.retailStoreSettings, replace('retailPriceCatalogId', fleet.retailPriceCatalogId))).statusCode).toBe(200);
   });
 
-  it('of another company stay theirs: a rival\'s admin reads and changes only their own store', async () => {
+  it("of another company stay theirs: a rival's admin reads and changes only their own store", async () => {
     expect((await as('rival', 101)('GET', apiPaths.retailStoreSettings)).statusCode).toBe(403);
     expect((await as('admin', 0)('PATCH', apiPaths.retailStoreSettings, replace('showPrices', true))).statusCode).toBe(403);
   });
@@ -189,7 +241,15 @@ describe('tire purchase add-ons', () => {
     const answer = await as('user')('GET', `${apiPaths.tirePurchaseAddOns}?$count=true`);
     expect(answer.statusCode).toBe(200);
     const items = answer.json<{ items: { category: string; chargedPer: string }[] }>().items;
-    expect(items.map((a) => a.category)).toEqual(['Balancing', 'MiscellaneousItem', 'Mounting', 'ShopExpenses', 'TireDisposal', 'TireTax', 'ValveStems_TPMSService']);
+    expect(items.map((a) => a.category)).toEqual([
+      'Balancing',
+      'MiscellaneousItem',
+      'Mounting',
+      'ShopExpenses',
+      'TireDisposal',
+      'TireTax',
+      'ValveStems_TPMSService',
+    ]);
     expect(items.find((a) => a.category === 'ShopExpenses')!.chargedPer).toBe('PerJob');
     expect(items.find((a) => a.category === 'Mounting')!.chargedPer).toBe('PerTire');
     expect(answer.json().count).toBe(7);
@@ -213,7 +273,7 @@ describe('tire purchase add-ons', () => {
     }
   });
 
-  it('are added, changed and removed by an admin, each change reaching the store\'s feed', async () => {
+  it("are added, changed and removed by an admin, each change reaching the store's feed", async () => {
     const since = await latestVersion();
     const body = newAddOn();
     const created = await as('admin')('POST', apiPaths.tirePurchaseAddOns, body);
@@ -321,7 +381,7 @@ describe('tire purchase add-ons', () => {
 });
 
 describe('store tire services and warranties', () => {
-  it('are listed for the front counter: the store\'s one tire service and three warranties', async () => {
+  it("are listed for the front counter: the store's one tire service and three warranties", async () => {
     const services = (await as('user')('GET', apiPaths.storeTireServices)).json();
     expect(services.items.map((s: { type: string }) => s.type)).toEqual(['TireStudding']);
     const warranties = (await as('user')('GET', `${apiPaths.storeTireWarranties}?$count=true`)).json();
@@ -336,7 +396,7 @@ describe('store tire services and warranties', () => {
     }
   });
 
-  it('a warranty is switched on and priced by a JSON patch document, with a new version in the store\'s feed', async () => {
+  it("a warranty is switched on and priced by a JSON patch document, with a new version in the store's feed", async () => {
     const warranty = await warrantyOf(101, 'PromisePlusNational');
     const since = await latestVersion();
     const answer = await as('admin')('PATCH', warrantyAt(warranty.storeTireWarrantyId), [...replace('isEnabled', true), ...replace('priceInCents', 3500)]);
@@ -379,8 +439,20 @@ describe('store tire services and warranties', () => {
   });
 
   it.each([
-    ['switched on with no price', 'PromisePlusAllWheelDrive', { isEnabled: false, priceInCents: null }, replace('isEnabled', true), 'Promise Plus All-Wheel Drive'],
-    ['switched on and its price taken away at once', 'PromisePlusAllWheelDrive', { isEnabled: false, priceInCents: 1500 }, [...replace('isEnabled', true), ...replace('priceInCents', null)], 'Promise Plus All-Wheel Drive'],
+    [
+      'switched on with no price',
+      'PromisePlusAllWheelDrive',
+      { isEnabled: false, priceInCents: null },
+      replace('isEnabled', true),
+      'Promise Plus All-Wheel Drive',
+    ],
+    [
+      'switched on and its price taken away at once',
+      'PromisePlusAllWheelDrive',
+      { isEnabled: false, priceInCents: 1500 },
+      [...replace('isEnabled', true), ...replace('priceInCents', null)],
+      'Promise Plus All-Wheel Drive',
+    ],
     ['offered, its price taken away', 'PromisePlus', { isEnabled: true, priceInCents: 2000 }, replace('priceInCents', null), 'Promise Plus'],
   ] as const)('a warranty %s is refused with a problem detail that says so, and nothing is stored', async (_what, type, start, patch, label) => {
     const warranty = await warrantyOf(101, type);
@@ -395,7 +467,11 @@ describe('store tire services and warranties', () => {
 
   it('studding switched on with no price is refused the same way', async () => {
     const service = await t.db.selectFrom('storeTireServices').selectAll().where('storeId', '=', stores[101]!).executeTakeFirstOrThrow();
-    await t.db.updateTable('storeTireServices').set({ isEnabled: false, priceInCents: null }).where('storeTireServiceId', '=', service.storeTireServiceId).execute();
+    await t.db
+      .updateTable('storeTireServices')
+      .set({ isEnabled: false, priceInCents: null })
+      .where('storeTireServiceId', '=', service.storeTireServiceId)
+      .execute();
     const answer = await as('admin')('PATCH', serviceAt(service.storeTireServiceId), replace('isEnabled', true));
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors).toEqual({ priceInCents: ['Enter a price per tire to offer Tire Studding, or switch it off'] });
@@ -406,7 +482,8 @@ describe('store tire services and warranties', () => {
   it('are changed by admins only, at their own store of their own company', async () => {
     const warranty = await warrantyOf(101);
     const before = await warrantyRow(warranty.storeTireWarrantyId);
-    for (const who of ['user', 'tech', 'lead']) expect((await as(who)('PATCH', warrantyAt(warranty.storeTireWarrantyId), replace('priceInCents', 1))).statusCode).toBe(403);
+    for (const who of ['user', 'tech', 'lead'])
+      expect((await as(who)('PATCH', warrantyAt(warranty.storeTireWarrantyId), replace('priceInCents', 1))).statusCode).toBe(403);
     const at103 = await warrantyOf(103);
     expect((await as('admin')('PATCH', warrantyAt(at103.storeTireWarrantyId), replace('priceInCents', 1))).statusCode).toBe(404);
     expect((await as('admin')('PATCH', warrantyAt(rival.warrantyId), replace('priceInCents', 1))).statusCode).toBe(404);
@@ -423,19 +500,28 @@ describe('store tire services and warranties', () => {
 
 describe('a retail write on a running server', () => {
   let server: RunningServer;
-  beforeAll(async () => { server = await startLocalServer(); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startLocalServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
-  it('tells the store\'s devices to pull, with ReplicaChanged naming the collection and the row', async () => {
+  it("tells the store's devices to pull, with ReplicaChanged naming the collection and the row", async () => {
     const admin = await mintAccessToken(server.database.db, 'admin@demo.test', server.publicUrl);
     const counter = await mintAccessToken(server.database.db, 'user@demo.test', server.publicUrl);
     const store = (await demoStoreIds(server.database.db))[101]!;
-    const addOn = await server.database.db.selectFrom('tirePurchaseAddOns').select('tirePurchaseAddOnId').where('storeId', '=', store).executeTakeFirstOrThrow();
+    const addOn = await server.database.db
+      .selectFrom('tirePurchaseAddOns')
+      .select('tirePurchaseAddOnId')
+      .where('storeId', '=', store)
+      .executeTakeFirstOrThrow();
     const device = await RawHubSocket.connect(server.url, counter);
     try {
       await device.invoke('joinAlltracStore', store);
       const response = await fetch(`${server.url}${addOnAt(addOn.tirePurchaseAddOnId)}?api-version=1.0`, {
-        method: 'PATCH', headers: { authorization: `Bearer ${admin}`, ActiveStoreLocation: String(store), 'content-type': 'application/json' },
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${admin}`, ActiveStoreLocation: String(store), 'content-type': 'application/json' },
         body: JSON.stringify(replace('priceInCents', 1234)),
       });
       expect(response.status).toBe(200);

@@ -50,7 +50,12 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
     const onA = await connectHub(a.url, token);
     connections.push(onA);
     await onA.invoke('joinAlltracStore', stores[101]);
-    const rating = await handle.db.selectFrom('ratings').select('ratingId').where('storeId', '=', stores[101]!).where('isRead', '=', false).executeTakeFirstOrThrow();
+    const rating = await handle.db
+      .selectFrom('ratings')
+      .select('ratingId')
+      .where('storeId', '=', stores[101]!)
+      .where('isRead', '=', false)
+      .executeTakeFirstOrThrow();
     const seen = nextEvent(onA, 'RatingViewedMessage', 3000);
     const response = await fetch(`${b.url}${withApiVersion(`/api/alltrac/ratings/${rating.ratingId}`)}`, {
       method: 'PATCH',
@@ -62,7 +67,12 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
   });
 
   /** An API call to one process, as the PWA makes it. */
-  const call = (server: ServerProcess, method: string, path: string, options: { token?: string; store?: number; body?: unknown; headers?: Record<string, string> } = {}) =>
+  const call = (
+    server: ServerProcess,
+    method: string,
+    path: string,
+    options: { token?: string; store?: number; body?: unknown; headers?: Record<string, string> } = {},
+  ) =>
     fetch(`${server.url}${withApiVersion(path)}`, {
       method,
       headers: {
@@ -73,13 +83,14 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
       },
       ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
     });
-  const renew = (server: ServerProcess, refreshToken: string) => fetch(`${server.url}/identity/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'alltrac-staff-pwa' }).toString(),
-  });
+  const renew = (server: ServerProcess, refreshToken: string) =>
+    fetch(`${server.url}/identity/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'alltrac-staff-pwa' }).toString(),
+    });
 
-  it('hold a public call\'s limit for both together: the call past it is refused by the other process', async () => {
+  it("hold a public call's limit for both together: the call past it is refused by the other process", async () => {
     const vehicle = await handle.db.selectFrom('customerVehicles').select('vehicleHashId').executeTakeFirstOrThrow();
     const path = apiPaths.vehicleByHash.replace(':vehicleHashId', vehicle.vehicleHashId);
     // The vehicle lookup's limit per address (server/modules/customers/lookups.ts): 60 a minute.
@@ -100,8 +111,18 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
     const store = (await demoStoreIds(handle.db))[101]!;
     const token = await mintAccessToken(handle.db, 'user@demo.test', publicUrl);
     const customer = {
-      customerId: randomUUID(), firstName: 'Grace', lastName: 'Hopper', companyName: null, email: 'grace@example.com', phoneNumber: null,
-      preferredContactMethod: 'Email', addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+      customerId: randomUUID(),
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      companyName: null,
+      email: 'grace@example.com',
+      phoneNumber: null,
+      preferredContactMethod: 'Email',
+      addressLine1: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      notes: null,
     };
     const rows = () => handle.db.selectFrom('customers').select(['version', 'notes']).where('customerId', '=', customer.customerId).execute();
     const twice = async (first: ServerProcess, second: ServerProcess, method: string, path: string, body: unknown) => {
@@ -117,23 +138,25 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
 
     expect(await twice(a, b, 'POST', apiPaths.customers, customer)).toBe(201);
     const [created] = await rows();
-    expect(await twice(b, a, 'PATCH', apiPaths.customer.replace(':customerId', customer.customerId), [{ op: 'replace', path: '/notes', value: 'Once' }])).toBe(200);
+    expect(await twice(b, a, 'PATCH', apiPaths.customer.replace(':customerId', customer.customerId), [{ op: 'replace', path: '/notes', value: 'Once' }])).toBe(
+      200,
+    );
     expect(await rows()).toEqual([{ version: created!.version + 1, notes: 'Once' }]);
   });
 
-  it('renew on one process a sign-in made on the other, each accepting the other\'s access tokens', async () => {
+  it("renew on one process a sign-in made on the other, each accepting the other's access tokens", async () => {
     const { tokens } = await signInWithPassword(overNetwork(a.url), 'admin@demo.test', 'demo1234', undefined, publicUrl);
     expect(tokens?.refresh_token).toBeTruthy();
     const renewal = await renew(b, tokens!.refresh_token!);
     expect(renewal.status).toBe(200);
-    const renewed = await renewal.json() as { access_token: string; refresh_token: string };
+    const renewed = (await renewal.json()) as { access_token: string; refresh_token: string };
     expect(renewed.refresh_token).not.toBe(tokens!.refresh_token);
     expect((await call(a, 'GET', apiPaths.me, { token: renewed.access_token })).status).toBe(200);
     expect((await call(b, 'GET', apiPaths.me, { token: tokens!.access_token })).status).toBe(200);
     // Renewal rotates the refresh token: the one B used up is spent on A too.
     const reused = await renew(a, tokens!.refresh_token!);
     expect(reused.status).toBe(400);
-    expect((await reused.json() as { error: string }).error).toBe('invalid_grant');
+    expect(((await reused.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
   it('complete a sign-in whose requests alternate between them, as a balancer without sticky sessions sends them', async () => {
@@ -144,7 +167,9 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
 
   it('take someone removed from a store on one process out of its group on the other, and tell notices across both', async () => {
     const stores = await demoStoreIds(handle.db);
-    const [user, admin, platform] = await Promise.all(['user@demo.test', 'admin@demo.test', 'platform@demo.test'].map((email) => mintAccessToken(handle.db, email, publicUrl)));
+    const [user, admin, platform] = await Promise.all(
+      ['user@demo.test', 'admin@demo.test', 'platform@demo.test'].map((email) => mintAccessToken(handle.db, email, publicUrl)),
+    );
     const removed = await connectHub(a.url, user!);
     const colleague = await connectHub(b.url, admin!);
     connections.push(removed, colleague);
@@ -162,9 +187,16 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
         const probe = `probe-${++round}`;
         await colleague.invoke('notifyOthersInGroup', storeGroup(stores[101]!), 'AlltracVehicleUpdated', probe);
         const systemNotificationId = randomUUID();
-        const made = await call(b, 'POST', apiPaths.systemNotifications, { token: platform, body: {
-          systemNotificationId, content: 'Texting is slow', severityLevel: 'Low', dateStarted: new Date(Date.now() - 60_000).toISOString(), dateEnded: new Date(Date.now() + 60_000).toISOString(),
-        } });
+        const made = await call(b, 'POST', apiPaths.systemNotifications, {
+          token: platform,
+          body: {
+            systemNotificationId,
+            content: 'Texting is slow',
+            severityLevel: 'Low',
+            dateStarted: new Date(Date.now() - 60_000).toISOString(),
+            dateEnded: new Date(Date.now() + 60_000).toISOString(),
+          },
+        });
         expect(made.status).toBe(201);
         await expect.poll(() => notices.flat()).toContain(systemNotificationId);
         return heard.flat().includes(probe);

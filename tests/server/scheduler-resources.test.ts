@@ -18,7 +18,9 @@ beforeAll(async () => {
   for (const who of ['admin', 'user', 'tech']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
   stores = await demoStoreIds(t.db);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (who: string, method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
@@ -27,8 +29,14 @@ const fill = (template: string, params: Record<string, unknown>) => template.rep
 const replace = (field: string, value: unknown) => [{ op: 'replace', path: `/${field}`, value }];
 
 async function resourceWithTechnician() {
-  const resource = await t.db.selectFrom('schedulerResources').selectAll().where('storeId', '=', stores[101]!).where('assignedTechnicianId', 'is not', null)
-    .where('deleted', '=', false).orderBy('sortOrder').executeTakeFirstOrThrow();
+  const resource = await t.db
+    .selectFrom('schedulerResources')
+    .selectAll()
+    .where('storeId', '=', stores[101]!)
+    .where('assignedTechnicianId', 'is not', null)
+    .where('deleted', '=', false)
+    .orderBy('sortOrder')
+    .executeTakeFirstOrThrow();
   return resource;
 }
 
@@ -40,23 +48,52 @@ async function appointment(resourceId: string, start: string, dates: Record<stri
   const scheduledServiceId = randomUUID();
   await t.db.transaction().execute(async (trx) => {
     const version = await takeVersions(trx, 2);
-    await trx.insertInto('scheduledVisits').values({
-      ...template, scheduledVisitId, scheduledVisitHashId: randomUUID().replace(/-/g, ''), version,
-      confirmationDate: now, cancelDate: null, checkInDate: null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
-      changedBy: null, changedByName: null, changedAt: null, ...dates,
-    }).execute();
-    await trx.insertInto('scheduledServices').values({
-      scheduledServiceId, scheduledVisitId, storeServiceId: null, resourceId, startDate: start, endDate: new Date(Date.parse(start) + 3_600_000).toISOString(),
-      durationInMinutes: 60, serviceNotes: null, selectedTechnician: null, companyId, storeId: stores[101]!, version: version + 1,
-    }).execute();
+    await trx
+      .insertInto('scheduledVisits')
+      .values({
+        ...template,
+        scheduledVisitId,
+        scheduledVisitHashId: randomUUID().replace(/-/g, ''),
+        version,
+        confirmationDate: now,
+        cancelDate: null,
+        checkInDate: null,
+        workStartDate: null,
+        workCompleteDate: null,
+        readyForPickupDate: null,
+        checkOutDate: null,
+        changedBy: null,
+        changedByName: null,
+        changedAt: null,
+        ...dates,
+      })
+      .execute();
+    await trx
+      .insertInto('scheduledServices')
+      .values({
+        scheduledServiceId,
+        scheduledVisitId,
+        storeServiceId: null,
+        resourceId,
+        startDate: start,
+        endDate: new Date(Date.parse(start) + 3_600_000).toISOString(),
+        durationInMinutes: 60,
+        serviceNotes: null,
+        selectedTechnician: null,
+        companyId,
+        storeId: stores[101]!,
+        version: version + 1,
+      })
+      .execute();
   });
   return scheduledServiceId;
 }
 const technicianOf = async (scheduledServiceId: string) =>
-  (await t.db.selectFrom('scheduledServices').select('selectedTechnician').where('scheduledServiceId', '=', scheduledServiceId).executeTakeFirstOrThrow()).selectedTechnician;
+  (await t.db.selectFrom('scheduledServices').select('selectedTechnician').where('scheduledServiceId', '=', scheduledServiceId).executeTakeFirstOrThrow())
+    .selectedTechnician;
 
 describe('scheduler resources', () => {
-  it('lists the store\'s columns in their order, and takes a new one from an admin', async () => {
+  it("lists the store's columns in their order, and takes a new one from an admin", async () => {
     const list = await call('user', 'GET', apiPaths.schedulerResources);
     expect(list.statusCode).toBe(200);
     const names = list.json().items.map((r: { name: string }) => r.name);
@@ -71,7 +108,9 @@ describe('scheduler resources', () => {
     const refused = await call('admin', 'POST', apiPaths.schedulerResources, body);
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().errors)).toEqual(['sortOrder']);
-    expect(await t.db.selectFrom('schedulerResources').select('name').where('schedulerResourceId', '=', body.schedulerResourceId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('schedulerResources').select('name').where('schedulerResourceId', '=', body.schedulerResourceId).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses a blank name and a technician who does not work at the store, changing nothing', async () => {
@@ -82,15 +121,24 @@ describe('scheduler resources', () => {
     expect(blank.json().errors.name[0]).toMatch(/Enter a name/);
     const stranger = await call('admin', 'PATCH', at, replace('assignedTechnicianId', randomUUID()));
     expect(stranger.statusCode).toBe(400);
-    expect(stranger.json().errors.assignedTechnicianId).toEqual(['Choose one of the store\'s technicians']);
-    expect(await t.db.selectFrom('schedulerResources').select(['name', 'assignedTechnicianId', 'version']).where('schedulerResourceId', '=', resource.schedulerResourceId).executeTakeFirstOrThrow())
-      .toEqual({ name: resource.name, assignedTechnicianId: resource.assignedTechnicianId, version: resource.version });
+    expect(stranger.json().errors.assignedTechnicianId).toEqual(["Choose one of the store's technicians"]);
+    expect(
+      await t.db
+        .selectFrom('schedulerResources')
+        .select(['name', 'assignedTechnicianId', 'version'])
+        .where('schedulerResourceId', '=', resource.schedulerResourceId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ name: resource.name, assignedTechnicianId: resource.assignedTechnicianId, version: resource.version });
   });
 
   it('moves exactly the coming, not-started appointments of the resource to its technician', async () => {
     const resource = await resourceWithTechnician();
-    const other = await t.db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', stores[101]!)
-      .where('schedulerResourceId', '!=', resource.schedulerResourceId).executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom('schedulerResources')
+      .select('schedulerResourceId')
+      .where('storeId', '=', stores[101]!)
+      .where('schedulerResourceId', '!=', resource.schedulerResourceId)
+      .executeTakeFirstOrThrow();
     const coming = await appointment(resource.schedulerResourceId, '2030-06-04T14:00:00.000Z');
     const laterToday = await appointment(resource.schedulerResourceId, '2030-06-03T16:00:00.000Z');
     const past = await appointment(resource.schedulerResourceId, '2030-06-03T13:00:00.000Z');
@@ -122,7 +170,12 @@ describe('scheduler resources', () => {
   });
 
   it('keeps a resource editable after its technician left the store', async () => {
-    const resource = await t.db.selectFrom('schedulerResources').selectAll().where('storeId', '=', stores[101]!).where('name', '=', 'Alignment Rack').executeTakeFirstOrThrow();
+    const resource = await t.db
+      .selectFrom('schedulerResources')
+      .selectAll()
+      .where('storeId', '=', stores[101]!)
+      .where('name', '=', 'Alignment Rack')
+      .executeTakeFirstOrThrow();
     await t.db.deleteFrom('userRoles').where('userId', '=', resource.assignedTechnicianId!).execute();
     const renamed = await call('admin', 'PATCH', fill(apiPaths.schedulerResource, resource), replace('name', `${resource.name} (old)`));
     expect(renamed.statusCode).toBe(200);
@@ -130,10 +183,21 @@ describe('scheduler resources', () => {
 
   it('links a resource and a service for staff and for online booking, once however often, and unlinks them', async () => {
     const resource = await resourceWithTechnician();
-    const service = await t.db.selectFrom('storeServices').select('storeServiceId').where('storeId', '=', stores[101]!).where('name', '=', 'Wheel Alignment').executeTakeFirstOrThrow();
+    const service = await t.db
+      .selectFrom('storeServices')
+      .select('storeServiceId')
+      .where('storeId', '=', stores[101]!)
+      .where('name', '=', 'Wheel Alignment')
+      .executeTakeFirstOrThrow();
     const key = { schedulerResourceId: resource.schedulerResourceId, storeServiceId: service.storeServiceId };
     const online = fill(apiPaths.schedulerResourceService, key);
-    const links = () => t.db.selectFrom('schedulerResourceServices').select('deleted').where('schedulerResourceId', '=', key.schedulerResourceId).where('storeServiceId', '=', key.storeServiceId).execute();
+    const links = () =>
+      t.db
+        .selectFrom('schedulerResourceServices')
+        .select('deleted')
+        .where('schedulerResourceId', '=', key.schedulerResourceId)
+        .where('storeServiceId', '=', key.storeServiceId)
+        .execute();
 
     expect((await call('admin', 'POST', online)).statusCode).toBe(201);
     expect((await call('admin', 'POST', online)).statusCode).toBe(200);
@@ -153,7 +217,11 @@ describe('scheduler resources', () => {
   it('refuses a link to a service of another store', async () => {
     const resource = await resourceWithTechnician();
     const foreign = await t.db.selectFrom('storeServices').select('storeServiceId').where('storeId', '=', stores[102]!).executeTakeFirstOrThrow();
-    const answer = await call('admin', 'POST', fill(apiPaths.schedulerResourceService, { schedulerResourceId: resource.schedulerResourceId, storeServiceId: foreign.storeServiceId }));
+    const answer = await call(
+      'admin',
+      'POST',
+      fill(apiPaths.schedulerResourceService, { schedulerResourceId: resource.schedulerResourceId, storeServiceId: foreign.storeServiceId }),
+    );
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors.storeServiceId).toEqual(['This store has no such service']);
   });

@@ -18,12 +18,26 @@ beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock(now) });
   for (const who of ['admin', 'user', 'tech']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
   stores = await demoStoreIds(t.db);
-  resourceIds = (await t.db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', stores[101]!)
-    .where('deleted', '=', false).orderBy('sortOrder').execute()).map((r) => r.schedulerResourceId);
-  const vehicle = await t.db.selectFrom('customerVehicles').select(['customerId', 'vehicleId']).where('deleted', '=', false).orderBy('vehicleId').executeTakeFirstOrThrow();
+  resourceIds = (
+    await t.db
+      .selectFrom('schedulerResources')
+      .select('schedulerResourceId')
+      .where('storeId', '=', stores[101]!)
+      .where('deleted', '=', false)
+      .orderBy('sortOrder')
+      .execute()
+  ).map((r) => r.schedulerResourceId);
+  const vehicle = await t.db
+    .selectFrom('customerVehicles')
+    .select(['customerId', 'vehicleId'])
+    .where('deleted', '=', false)
+    .orderBy('vehicleId')
+    .executeTakeFirstOrThrow();
   customer = vehicle;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (who: string, method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
@@ -32,13 +46,30 @@ const fill = (template: string, params: Record<string, string>) => template.repl
 const replace = (field: string, value: unknown) => ({ op: 'replace', path: `/${field}`, value });
 
 const newVisit = (extra: Record<string, unknown> = {}) => ({
-  scheduledVisitId: randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId: customer.vehicleId,
-  customerVehicleStatus: 1, description: null, staffNotes: 'Bring the locking lug key', customerComments: null, keyTag: null,
-  visitAppointmentCount: 1, scheduledCustomerCheckIn: '2030-06-04T14:00:00.000Z', pickUpTime: null, ...extra,
+  scheduledVisitId: randomUUID(),
+  scheduledVisitHashId: newHashId(),
+  customerId: customer.customerId,
+  vehicleId: customer.vehicleId,
+  customerVehicleStatus: 1,
+  description: null,
+  staffNotes: 'Bring the locking lug key',
+  customerComments: null,
+  keyTag: null,
+  visitAppointmentCount: 1,
+  scheduledCustomerCheckIn: '2030-06-04T14:00:00.000Z',
+  pickUpTime: null,
+  ...extra,
 });
 const newService = (extra: Record<string, unknown> = {}) => ({
-  scheduledServiceId: randomUUID(), storeServiceId: null, resourceId: resourceIds[0]!, startDate: '2030-06-04T14:00:00.000Z',
-  endDate: '2030-06-04T15:00:00.000Z', durationInMinutes: 60, serviceNotes: null, selectedTechnician: null, ...extra,
+  scheduledServiceId: randomUUID(),
+  storeServiceId: null,
+  resourceId: resourceIds[0]!,
+  startDate: '2030-06-04T14:00:00.000Z',
+  endDate: '2030-06-04T15:00:00.000Z',
+  durationInMinutes: 60,
+  serviceNotes: null,
+  selectedTechnician: null,
+  ...extra,
 });
 
 /** A booked visit with one service, made through the API; its ids. */
@@ -51,14 +82,22 @@ async function book(visitExtra: Record<string, unknown> = {}, serviceExtra: Reco
   return { scheduledVisitId: visit.scheduledVisitId, scheduledServiceId: service.scheduledServiceId };
 }
 const serviceAt = (ids: { scheduledVisitId: string; scheduledServiceId: string }) => fill(apiPaths.scheduledService, ids);
-const storedService = (scheduledServiceId: string) => t.db.selectFrom('scheduledServices').selectAll().where('scheduledServiceId', '=', scheduledServiceId).executeTakeFirst();
-const storedVisit = (scheduledVisitId: string) => t.db.selectFrom('scheduledVisits').selectAll().where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirst();
+const storedService = (scheduledServiceId: string) =>
+  t.db.selectFrom('scheduledServices').selectAll().where('scheduledServiceId', '=', scheduledServiceId).executeTakeFirst();
+const storedVisit = (scheduledVisitId: string) =>
+  t.db.selectFrom('scheduledVisits').selectAll().where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirst();
 
 describe('booking a visit', () => {
   it('stores a visit booked by staff as confirmed now and by them, with its service on the calendar', async () => {
     const ids = await book();
     const visit = (await call('user', 'GET', fill(apiPaths.scheduledVisit, ids))).json();
-    expect(visit).toMatchObject({ confirmationDate: now, checkInDate: null, scheduledBy: 'Uma User', isExternal: false, staffNotes: 'Bring the locking lug key' });
+    expect(visit).toMatchObject({
+      confirmationDate: now,
+      checkInDate: null,
+      scheduledBy: 'Uma User',
+      isExternal: false,
+      staffNotes: 'Bring the locking lug key',
+    });
     const services = (await call('user', 'GET', fill(apiPaths.scheduledServices, ids))).json();
     expect(services.items).toHaveLength(1);
     expect(services.items[0]).toMatchObject({ scheduledServiceId: ids.scheduledServiceId, durationInMinutes: 60, endDate: '2030-06-04T15:00:00.000Z' });
@@ -79,7 +118,12 @@ describe('booking a visit', () => {
   });
 
   it('refuses a vehicle of another customer, naming the field', async () => {
-    const other = await t.db.selectFrom('customerVehicles').select('vehicleId').where('customerId', '!=', customer.customerId).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom('customerVehicles')
+      .select('vehicleId')
+      .where('customerId', '!=', customer.customerId)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
     const visit = newVisit({ vehicleId: other.vehicleId });
     const answer = await call('user', 'POST', apiPaths.scheduledVisits, visit);
     expect(answer.statusCode).toBe(400);
@@ -87,7 +131,7 @@ describe('booking a visit', () => {
     expect(await storedVisit(visit.scheduledVisitId)).toBeUndefined();
   });
 
-  it('refuses a public id with fewer than 128 random bits, naming the field: whoever holds a visit\'s public id can rate it', async () => {
+  it("refuses a public id with fewer than 128 random bits, naming the field: whoever holds a visit's public id can rate it", async () => {
     for (const scheduledVisitHashId of ['aaaaaaaaaaaaaaa7', 'aaaaaaaaaaaaaaaaaaaaa7']) {
       const visit = newVisit({ scheduledVisitHashId });
       const answer = await call('user', 'POST', apiPaths.scheduledVisits, visit);
@@ -133,7 +177,11 @@ describe('moving and resizing', () => {
     const ids = await book();
     const answer = await call('user', 'PATCH', serviceAt(ids), [replace('resourceId', resourceIds[1]), replace('startDate', '2030-06-04T16:30:00.000Z')]);
     expect(answer.statusCode).toBe(200);
-    expect(await storedService(ids.scheduledServiceId)).toMatchObject({ resourceId: resourceIds[1], startDate: '2030-06-04T16:30:00.000Z', endDate: '2030-06-04T17:30:00.000Z' });
+    expect(await storedService(ids.scheduledServiceId)).toMatchObject({
+      resourceId: resourceIds[1],
+      startDate: '2030-06-04T16:30:00.000Z',
+      endDate: '2030-06-04T17:30:00.000Z',
+    });
   });
 
   it('changes nothing, not even the version, for an empty patch', async () => {
@@ -161,7 +209,10 @@ describe('check-in, cancel and delete', () => {
     expect(early.json().detail).toContain('This appointment is on Tue, Jun 4, 2030: check the customer in on that day');
     expect((await storedVisit(tomorrow.scheduledVisitId))?.checkInDate).toBeNull();
 
-    const ids = await book({ scheduledCustomerCheckIn: '2030-06-03T14:00:00.000Z' }, { startDate: '2030-06-03T14:00:00.000Z', endDate: '2030-06-03T15:00:00.000Z' });
+    const ids = await book(
+      { scheduledCustomerCheckIn: '2030-06-03T14:00:00.000Z' },
+      { startDate: '2030-06-03T14:00:00.000Z', endDate: '2030-06-03T15:00:00.000Z' },
+    );
     const first = await call('user', 'POST', fill(apiPaths.checkIn, ids));
     expect(first.statusCode).toBe(200);
     expect(first.json().checkInDate).toBe(now);
@@ -209,7 +260,14 @@ describe('lists', () => {
 
 describe('blocked time', () => {
   it('blocks a column for a while, moves the block, and removes it', async () => {
-    const block = { blockedTimeId: randomUUID(), resourceId: resourceIds[0]!, startDate: '2030-06-05T17:00:00.000Z', endDate: '2030-06-05T18:00:00.000Z', durationInMinutes: 60, description: 'Lift inspection' };
+    const block = {
+      blockedTimeId: randomUUID(),
+      resourceId: resourceIds[0]!,
+      startDate: '2030-06-05T17:00:00.000Z',
+      endDate: '2030-06-05T18:00:00.000Z',
+      durationInMinutes: 60,
+      description: 'Lift inspection',
+    };
     expect((await call('user', 'POST', apiPaths.blockedTimes, block)).statusCode).toBe(201);
     const at = fill(apiPaths.blockedTime, { blockedTimeId: block.blockedTimeId });
     const moved = await call('user', 'PATCH', at, [replace('startDate', '2030-06-05T19:00:00.000Z')]);
@@ -220,7 +278,15 @@ describe('blocked time', () => {
   });
 
   it('makes a weekly block, changes its final date and description, and removes every occurrence with one call', async () => {
-    const block = { recurringBlockedTimeId: randomUUID(), resourceId: null, startDate: '2030-06-03', timeOfDay: '12:00', durationInMinutes: 45, description: 'Lunch', recurrenceEndDate: null };
+    const block = {
+      recurringBlockedTimeId: randomUUID(),
+      resourceId: null,
+      startDate: '2030-06-03',
+      timeOfDay: '12:00',
+      durationInMinutes: 45,
+      description: 'Lunch',
+      recurrenceEndDate: null,
+    };
     expect((await call('user', 'POST', apiPaths.recurringBlockedTimes, block)).statusCode).toBe(201);
     const at = fill(apiPaths.recurringBlockedTime, { recurringBlockedTimeId: block.recurringBlockedTimeId });
     const changed = await call('user', 'PATCH', at, [replace('recurrenceEndDate', '2030-08-30'), replace('description', 'Team lunch')]);
@@ -228,11 +294,27 @@ describe('blocked time', () => {
     const moving = await call('user', 'PATCH', at, [replace('timeOfDay', '13:00')]);
     expect(moving.statusCode).toBe(400);
     expect((await call('user', 'DELETE', at)).statusCode).toBe(204);
-    expect((await t.db.selectFrom('recurringBlockedTimes').select('deleted').where('recurringBlockedTimeId', '=', block.recurringBlockedTimeId).executeTakeFirstOrThrow()).deleted).toBe(true);
+    expect(
+      (
+        await t.db
+          .selectFrom('recurringBlockedTimes')
+          .select('deleted')
+          .where('recurringBlockedTimeId', '=', block.recurringBlockedTimeId)
+          .executeTakeFirstOrThrow()
+      ).deleted,
+    ).toBe(true);
   });
 
   it('refuses a final date before the first', async () => {
-    const block = { recurringBlockedTimeId: randomUUID(), resourceId: null, startDate: '2030-06-03', timeOfDay: '12:00', durationInMinutes: 30, description: null, recurrenceEndDate: '2030-06-01' };
+    const block = {
+      recurringBlockedTimeId: randomUUID(),
+      resourceId: null,
+      startDate: '2030-06-03',
+      timeOfDay: '12:00',
+      durationInMinutes: 30,
+      description: null,
+      recurrenceEndDate: '2030-06-01',
+    };
     const answer = await call('user', 'POST', apiPaths.recurringBlockedTimes, block);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors.recurrenceEndDate).toEqual(['The final date cannot be before the first']);
@@ -241,10 +323,23 @@ describe('blocked time', () => {
 
 describe('appointment requests', () => {
   it('confirms a request into a visit of the customer with the same email and name, on the calendar, once', async () => {
-    const known = await t.db.selectFrom('customers').select(['customerId', 'email', 'firstName', 'lastName']).where('email', 'is not', null).where('deleted', '=', false).executeTakeFirstOrThrow();
-    const request = await t.db.selectFrom('unconfirmedVisits').selectAll().where('storeId', '=', stores[101]!).where('confirmedVisitId', 'is', null).executeTakeFirstOrThrow();
-    await t.db.updateTable('unconfirmedVisits').set({ email: known.email!.toUpperCase(), firstName: known.firstName, lastName: known.lastName })
-      .where('unconfirmedVisitId', '=', request.unconfirmedVisitId).execute();
+    const known = await t.db
+      .selectFrom('customers')
+      .select(['customerId', 'email', 'firstName', 'lastName'])
+      .where('email', 'is not', null)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
+    const request = await t.db
+      .selectFrom('unconfirmedVisits')
+      .selectAll()
+      .where('storeId', '=', stores[101]!)
+      .where('confirmedVisitId', 'is', null)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('unconfirmedVisits')
+      .set({ email: known.email!.toUpperCase(), firstName: known.firstName, lastName: known.lastName })
+      .where('unconfirmedVisitId', '=', request.unconfirmedVisitId)
+      .execute();
     const at = fill(apiPaths.confirmUnconfirmedVisit, { unconfirmedVisitId: request.unconfirmedVisitId });
     const first = await call('user', 'POST', at);
     expect(first.statusCode).toBe(200);
@@ -260,8 +355,15 @@ describe('appointment requests', () => {
 
   /** An open request of store #101 with the given way back to the customer; its id and decline path. */
   async function openRequest(contact: { email: string | null; phoneNumber: string | null; preferredContactMethod: 'Email' | 'Phone' | 'Sms' }) {
-    const request = await t.db.selectFrom('unconfirmedVisits').select('unconfirmedVisitId').where('storeId', '=', stores[101]!).where('confirmedVisitId', 'is', null)
-      .where('declinedOn', 'is', null).where('deleted', '=', false).orderBy('unconfirmedVisitId').executeTakeFirstOrThrow();
+    const request = await t.db
+      .selectFrom('unconfirmedVisits')
+      .select('unconfirmedVisitId')
+      .where('storeId', '=', stores[101]!)
+      .where('confirmedVisitId', 'is', null)
+      .where('declinedOn', 'is', null)
+      .where('deleted', '=', false)
+      .orderBy('unconfirmedVisitId')
+      .executeTakeFirstOrThrow();
     await t.db.updateTable('unconfirmedVisits').set(contact).where('unconfirmedVisitId', '=', request.unconfirmedVisitId).execute();
     return { id: request.unconfirmedVisitId, decline: fill(apiPaths.declineUnconfirmedVisit, { unconfirmedVisitId: request.unconfirmedVisitId }) };
   }
@@ -290,7 +392,9 @@ describe('appointment requests', () => {
     const empty = await call('user', 'POST', request.decline, { reason: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors.reason).toEqual(['Say why, in words the customer will read']);
-    expect(await t.db.selectFrom('unconfirmedVisits').select('declinedOn').where('unconfirmedVisitId', '=', request.id).executeTakeFirstOrThrow()).toEqual({ declinedOn: null });
+    expect(await t.db.selectFrom('unconfirmedVisits').select('declinedOn').where('unconfirmedVisitId', '=', request.id).executeTakeFirstOrThrow()).toEqual({
+      declinedOn: null,
+    });
     expect((await call('tech', 'POST', request.decline, { reason: 'Full' })).statusCode).toBe(403);
     expect((await call('user', 'POST', request.decline, { reason: 'No lift free that morning; please call us.' })).statusCode).toBe(200);
     expect(await sentAbout('No lift free that morning')).toEqual([]);
@@ -303,10 +407,14 @@ describe('appointment requests', () => {
   });
 });
 
-describe('a visit\'s traction orders, public by the visit\'s link', () => {
+describe("a visit's traction orders, public by the visit's link", () => {
   it('lists the orders of the visit to anyone holding its link, and nothing for a link that names no visit', async () => {
-    const order = await t.db.selectFrom('tractionOrders').innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'tractionOrders.relatedVisitId')
-      .select(['tractionOrders.invoiceNumber', 'scheduledVisits.scheduledVisitHashId']).where('tractionOrders.deleted', '=', false).executeTakeFirstOrThrow();
+    const order = await t.db
+      .selectFrom('tractionOrders')
+      .innerJoin('scheduledVisits', 'scheduledVisits.scheduledVisitId', 'tractionOrders.relatedVisitId')
+      .select(['tractionOrders.invoiceNumber', 'scheduledVisits.scheduledVisitHashId'])
+      .where('tractionOrders.deleted', '=', false)
+      .executeTakeFirstOrThrow();
     const answer = await apiCall(t.app, { method: 'GET', path: fill(apiPaths.visitTractionOrders, { scheduledVisitHashId: order.scheduledVisitHashId }) });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().items.map((o: { invoiceNumber: string }) => o.invoiceNumber)).toContain(order.invoiceNumber);

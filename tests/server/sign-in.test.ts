@@ -3,8 +3,12 @@ import { signInWithPassword } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('signing in at /identity', () => {
   it('gives a demo account an access token, a refresh token and an id token', async () => {

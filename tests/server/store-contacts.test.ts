@@ -14,16 +14,23 @@ beforeAll(async () => {
   for (const who of ['admin', 'user', 'tech']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
   stores = await demoStoreIds(t.db);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (who: string, method: Method, path: string, body?: unknown) => apiCall(t.app, { method, path, token: tokens[who]!, store: stores[101]!, body });
 const fill = (template: string, params: Record<string, unknown>) => template.replace(/:(\w+)/g, (_, name: string) => String(params[name]));
 
 describe('store contacts', () => {
-  it('lists the active store\'s contacts, and an admin adds, changes and removes one of a store they manage', async () => {
+  it("lists the active store's contacts, and an admin adds, changes and removes one of a store they manage", async () => {
     const list = await call('user', 'GET', apiPaths.storeContactsOfActiveStore);
-    expect(list.json().items.map((c: { title: string }) => c.title).sort()).toEqual(['Service Advisor', 'Store Manager']);
+    expect(
+      list
+        .json()
+        .items.map((c: { title: string }) => c.title)
+        .sort(),
+    ).toEqual(['Service Advisor', 'Store Manager']);
     const contact = { storeContactId: randomUUID(), name: 'Rosa Parts', title: 'Parts desk', email: 'rosa@demo.test', phoneNumber: '5550102099' };
     const list102 = fill(apiPaths.storeContacts, { storeId: stores[102] });
     expect((await call('admin', 'POST', list102, contact)).statusCode).toBe(201);
@@ -36,7 +43,7 @@ describe('store contacts', () => {
     expect((await call('admin', 'GET', at)).statusCode).toBe(404);
   });
 
-  it('are changed and removed on the spec\'s collection path too, the entry named in the body', async () => {
+  it("are changed and removed on the spec's collection path too, the entry named in the body", async () => {
     const list = fill(apiPaths.storeContacts, { storeId: stores[102] });
     const contact = { storeContactId: randomUUID(), name: 'Omar Tires', title: 'Tire tech', email: null, phoneNumber: null };
     expect((await call('admin', 'POST', list, contact)).statusCode).toBe(201);
@@ -51,7 +58,9 @@ describe('store contacts', () => {
     const account = { socialMediaAccountId: randomUUID(), platform: 'Instagram', url: 'https://instagram.com/demotire' };
     const accounts = fill(apiPaths.socialMediaAccounts, { storeId: stores[102] });
     expect((await call('admin', 'POST', accounts, account)).statusCode).toBe(201);
-    expect((await call('admin', 'PATCH', accounts, { socialMediaAccountId: account.socialMediaAccountId, url: 'https://instagram.com/demotire102' })).json()).toMatchObject({ url: 'https://instagram.com/demotire102' });
+    expect(
+      (await call('admin', 'PATCH', accounts, { socialMediaAccountId: account.socialMediaAccountId, url: 'https://instagram.com/demotire102' })).json(),
+    ).toMatchObject({ url: 'https://instagram.com/demotire102' });
     expect((await call('admin', 'DELETE', accounts, { socialMediaAccountId: account.socialMediaAccountId })).statusCode).toBe(204);
   });
 
@@ -60,7 +69,13 @@ describe('store contacts', () => {
     const bad = await call('admin', 'POST', list, { storeContactId: randomUUID(), name: 'X', title: null, email: 'nope', phoneNumber: null });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['email']);
-    const other = await call('admin', 'POST', fill(apiPaths.storeContacts, { storeId: stores[103] }), { storeContactId: randomUUID(), name: 'X', title: null, email: null, phoneNumber: null });
+    const other = await call('admin', 'POST', fill(apiPaths.storeContacts, { storeId: stores[103] }), {
+      storeContactId: randomUUID(),
+      name: 'X',
+      title: null,
+      email: null,
+      phoneNumber: null,
+    });
     expect(other.statusCode).toBe(403);
   });
 });

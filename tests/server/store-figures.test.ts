@@ -7,7 +7,14 @@ import { apiPaths } from '../../src/contract/routes.ts';
 import type { StoreComparison, StoreHeadline } from '../../src/contract/store-figures.ts';
 import { visitSpans } from '../../src/domain/store/store-day.ts';
 import {
-  bayUtilisation, carCount, firstReplyTimes, inspectionDecisions, noShowsAndCancellations, ratingsByIsoWeek, tireQuotesBooked, tireQuotesSent,
+  bayUtilisation,
+  carCount,
+  firstReplyTimes,
+  inspectionDecisions,
+  noShowsAndCancellations,
+  ratingsByIsoWeek,
+  tireQuotesBooked,
+  tireQuotesSent,
 } from '../../src/domain/figures/store-figures.ts';
 import { storeTimeZone } from '../../src/domain/calendar/time-zone.ts';
 import { apiCall } from '../support/api.ts';
@@ -45,26 +52,74 @@ beforeAll(async () => {
  * one neither.
  */
 async function quotesAt101(createdOn: string) {
-  const visit = await t.db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'customerId', 'companyId']).where('storeId', '=', stores[101]!)
-    .where('customerId', 'is not', null).where('cancelDate', 'is', null).orderBy('checkInDate').limit(1).executeTakeFirstOrThrow();
+  const visit = await t.db
+    .selectFrom('scheduledVisits')
+    .select(['scheduledVisitId', 'customerId', 'companyId'])
+    .where('storeId', '=', stores[101]!)
+    .where('customerId', 'is not', null)
+    .where('cancelDate', 'is', null)
+    .orderBy('checkInDate')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const quote = (n: number) => ({
-    tireQuoteId: randomUUID(), tireQuoteHashId: `Dash${n}Quote${'x'.repeat(12)}`, customerId: visit.customerId!, vehicleId: null, createdOn, validUntil: createdOn,
-    choices: '[]' as never, options: '[]' as never, companyId: visit.companyId, storeId: stores[101]!,
+    tireQuoteId: randomUUID(),
+    tireQuoteHashId: `Dash${n}Quote${'x'.repeat(12)}`,
+    customerId: visit.customerId!,
+    vehicleId: null,
+    createdOn,
+    validUntil: createdOn,
+    choices: '[]' as never,
+    options: '[]' as never,
+    companyId: visit.companyId,
+    storeId: stores[101]!,
   });
   const [sent, unsent] = [quote(1), quote(2)];
   await t.db.transaction().execute(async (trx) => {
     const version = await takeVersions(trx, 4);
-    await trx.insertInto('tireQuotes').values([{ ...sent, version }, { ...unsent, version: version + 1 }]).execute();
-    await trx.updateTable('scheduledVisits').set({ tireQuoteId: sent.tireQuoteId, version: version + 2 }).where('scheduledVisitId', '=', visit.scheduledVisitId).execute();
-    await trx.insertInto('storeMessages').values({
-      storeMessageId: randomUUID(), companyId: visit.companyId, storeId: stores[101]!, version: version + 3, customerId: visit.customerId, visitId: null, name: null, email: null,
-      phoneNumber: '3125550101', preferredContactMethod: 'Sms', messageDeliveryMethod: 'Sms', messageDirection: 'Outbound', templateType: 'FreeForm',
-      content: `Your tire quote: ${testPublicUrl}/tire-quotes/${sent.tireQuoteHashId}`, sentOn: clock.now().toISOString(), customerInquiryType: null,
-      storeServiceId: null, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Delivered', deliveryProblem: null,
-    }).execute();
+    await trx
+      .insertInto('tireQuotes')
+      .values([
+        { ...sent, version },
+        { ...unsent, version: version + 1 },
+      ])
+      .execute();
+    await trx
+      .updateTable('scheduledVisits')
+      .set({ tireQuoteId: sent.tireQuoteId, version: version + 2 })
+      .where('scheduledVisitId', '=', visit.scheduledVisitId)
+      .execute();
+    await trx
+      .insertInto('storeMessages')
+      .values({
+        storeMessageId: randomUUID(),
+        companyId: visit.companyId,
+        storeId: stores[101]!,
+        version: version + 3,
+        customerId: visit.customerId,
+        visitId: null,
+        name: null,
+        email: null,
+        phoneNumber: '3125550101',
+        preferredContactMethod: 'Sms',
+        messageDeliveryMethod: 'Sms',
+        messageDirection: 'Outbound',
+        templateType: 'FreeForm',
+        content: `Your tire quote: ${testPublicUrl}/tire-quotes/${sent.tireQuoteHashId}`,
+        sentOn: clock.now().toISOString(),
+        customerInquiryType: null,
+        storeServiceId: null,
+        isArchived: false,
+        repliedToByUserId: null,
+        repliedToByUserName: null,
+        deliveryStatus: 'Delivered',
+        deliveryProblem: null,
+      })
+      .execute();
   });
 }
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const compare = (who: string, query: Record<string, string>) =>
   apiCall(t.app, { method: 'GET', path: `${apiPaths.storeFigures}?${new URLSearchParams(query)}`, token: tokens[who]! });
@@ -98,7 +153,9 @@ async function expectedHeadline(storeId: number, range: { from: string; to: stri
   const replies = firstReplyTimes(messages, day);
   return {
     carCount: carCount(visits, day).total,
-    booked: noShows.booked, noShows: noShows.noShows, cancellations: noShows.cancellations,
+    booked: noShows.booked,
+    noShows: noShows.noShows,
+    cancellations: noShows.cancellations,
     bays: { bookedMinutes: booked, openMinutes: open, utilisation: open === 0 ? null : booked / open },
     inspections: inspectionDecisions(items, day),
     replies: { answered: replies.answered, unanswered: replies.unanswered, averageMinutes: replies.averageMinutes },
@@ -108,16 +165,22 @@ async function expectedHeadline(storeId: number, range: { from: string; to: stri
 }
 
 describe('the store comparison', () => {
-  it('gives an admin of two stores both, by store number, with the figures the domain\'s rules make of each store\'s rows', async () => {
+  it("gives an admin of two stores both, by store number, with the figures the domain's rules make of each store's rows", async () => {
     const answer = await compare('admin', period);
     expect(answer.statusCode, answer.body).toBe(200);
     const comparison = answer.json<StoreComparison>();
     expect(comparison).toMatchObject({ from: period.from, to: period.to, computedAt: clock.now().toISOString(), totalStores: 2 });
-    expect(comparison.stores.map((s) => [s.storeNumber, s.storeId])).toEqual([[101, stores[101]], [102, stores[102]]]);
+    expect(comparison.stores.map((s) => [s.storeNumber, s.storeId])).toEqual([
+      [101, stores[101]],
+      [102, stores[102]],
+    ]);
     for (const store of comparison.stores) {
       const expected = await expectedHeadline(store.storeId, period, clock.now());
       expect(store.figures.ratings.average).toBeCloseTo(expected.ratings.average!, 9);
-      expect({ ...store.figures, ratings: { ...store.figures.ratings, average: null } }).toEqual({ ...expected, ratings: { ...expected.ratings, average: null } });
+      expect({ ...store.figures, ratings: { ...store.figures.ratings, average: null } }).toEqual({
+        ...expected,
+        ratings: { ...expected.ratings, average: null },
+      });
       // The demo's days have something in every figure the seed makes: a comparison of zeros would prove nothing.
       expect(store.figures.carCount).toBeGreaterThan(0);
       expect(store.figures.booked).toBeGreaterThan(store.figures.carCount);
@@ -130,16 +193,19 @@ describe('the store comparison', () => {
     expect(comparison.stores[0]!.figures.tireQuotes).toEqual({ saved: 2, sent: 1, booked: 1 });
   });
 
-  it('counts each store\'s days at its own midnights: one day at #101 is not the same instants as at #102', async () => {
+  it("counts each store's days at its own midnights: one day at #101 is not the same instants as at #102", async () => {
     const day = Temporal.PlainDate.from(period.from).add({ days: 1 }).toString();
     const answer = (await compare('admin', { from: day, to: day })).json<StoreComparison>();
     for (const store of answer.stores) expect(store.figures).toEqual(await expectedHeadline(store.storeId, { from: day, to: day }, clock.now()));
   });
 
-  it('gives a platform admin every store of their own company and never another company\'s, even one where a role names them', async () => {
+  it("gives a platform admin every store of their own company and never another company's, even one where a role names them", async () => {
     await t.db.insertInto('companies').values({ alltracCompanyId: 2930, name: 'Rival Tires' }).execute();
     const created = await apiCall(t.app, {
-      method: 'POST', path: apiPaths.storeLocations, token: tokens.platform!, body: newStoreModel({ alltracCompanyId: 2930, storeNumber: 101, name: 'Rival Tires Springfield' }),
+      method: 'POST',
+      path: apiPaths.storeLocations,
+      token: tokens.platform!,
+      body: newStoreModel({ alltracCompanyId: 2930, storeNumber: 101, name: 'Rival Tires Springfield' }),
     });
     expect(created.statusCode, created.body).toBe(201);
     const rival = created.json<{ id: number }>().id;
@@ -154,7 +220,7 @@ describe('the store comparison', () => {
     expect(asPlatform.stores.map((s) => s.storeId)).not.toContain(rival);
   });
 
-  it.each(['user', 'tech'])('refuses a %s, who administers no store: their own store\'s figures are on their device', async (who) => {
+  it.each(['user', 'tech'])("refuses a %s, who administers no store: their own store's figures are on their device", async (who) => {
     const answer = await compare(who, period);
     expect(answer.statusCode).toBe(403);
     expect(answer.json()).toMatchObject({ type: '/problems/forbidden', status: 403 });

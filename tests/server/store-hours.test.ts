@@ -16,7 +16,9 @@ beforeAll(async () => {
   for (const who of ['admin', 'user', 'tech', 'platform']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
   stores = await demoStoreIds(t.db);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (who: string, method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
@@ -29,7 +31,12 @@ async function feed(who: string, storeNumber = 101): Promise<SyncChange[]> {
   const changes: SyncChange[] = [];
   let since = 0;
   for (;;) {
-    const page = await apiCall(t.app, { method: 'GET', path: `${apiPaths.syncChanges}?since=${since}&limit=5000`, token: tokens[who]!, store: stores[storeNumber]! });
+    const page = await apiCall(t.app, {
+      method: 'GET',
+      path: `${apiPaths.syncChanges}?since=${since}&limit=5000`,
+      token: tokens[who]!,
+      store: stores[storeNumber]!,
+    });
     expect(page.statusCode).toBe(200);
     const body = page.json() as { changes: SyncChange[]; cursor: number; hasMore: boolean };
     changes.push(...body.changes);
@@ -48,7 +55,7 @@ describe('the store location as a replicated row', () => {
     expect(special.every((c) => c.value.storeLocationId === stores[101])).toBe(true);
   });
 
-  it('gives the service key to the store\'s admins only; everyone learns whether there is one', async () => {
+  it("gives the service key to the store's admins only; everyone learns whether there is one", async () => {
     const asAdmin = storeRowsIn(await feed('admin'))[0]!.value;
     const asUser = storeRowsIn(await feed('user'))[0]!.value;
     const asTech = storeRowsIn(await feed('tech'))[0]!.value;
@@ -120,7 +127,13 @@ describe('weekly hours', () => {
 
 describe('special store hours', () => {
   const day = (more: Record<string, unknown> = {}) => ({
-    specialStoreHoursId: randomUUID(), date: '2027-07-04', isClosed: true, openTime: null, closeTime: null, description: 'Independence Day', ...more,
+    specialStoreHoursId: randomUUID(),
+    date: '2027-07-04',
+    isClosed: true,
+    openTime: null,
+    closeTime: null,
+    description: 'Independence Day',
+    ...more,
   });
 
   it('adds a closure, changes it to a short day, and removes it; each reaches the feed', async () => {
@@ -163,14 +176,14 @@ describe('special store hours', () => {
     expect((await call('admin', 'GET', storePath())).json()).toEqual(before);
   });
 
-  it('refuses an Admin the hours of another company\'s store or a store they do not manage', async () => {
+  it("refuses an Admin the hours of another company's store or a store they do not manage", async () => {
     expect((await call('admin', 'POST', specialPath(103), day({ date: '2027-12-30' }))).statusCode).toBe(403);
     expect((await call('admin', 'PATCH', apiPaths.storeLocation.replace(':id', '999999'), { name: 'x' })).statusCode).toBe(403);
   });
 });
 
-describe('the store\'s staff', () => {
-  it('reaches the store\'s devices by name and role; emails only to the front counter', async () => {
+describe("the store's staff", () => {
+  it("reaches the store's devices by name and role; emails only to the front counter", async () => {
     const staff = (changes: SyncChange[]) => changes.filter((c) => c.collection === 'storeStaff').map((c) => c.value);
     const asUser = staff(await feed('user'));
     const asTech = staff(await feed('tech'));
@@ -192,7 +205,10 @@ describe('pickup and delivery', () => {
     expect(backwards.json().errors.pickupWindows).toEqual(['Window 1 must end after it starts']);
 
     const changed = await call('admin', 'PATCH', storePath(), {
-      pickupAndDeliveryEnabled: true, pickupServiceArea: 'postalCodes', pickupPostalCodes: ['62703', '62704'], pickupFeeInCents: 1999,
+      pickupAndDeliveryEnabled: true,
+      pickupServiceArea: 'postalCodes',
+      pickupPostalCodes: ['62703', '62704'],
+      pickupFeeInCents: 1999,
       pickupWindows: [{ start: '07:30', end: '09:00' }],
     });
     expect(changed.statusCode).toBe(200);
@@ -218,7 +234,10 @@ describe('the inspection template', () => {
   it('refuses a group without items or two items of one name, saying which, and keeps the template', async () => {
     const before = (await call('admin', 'GET', apiPaths.inspectionTemplate)).json();
     const item = () => ({ itemId: randomUUID(), name: 'Oil', measurement: 'none' });
-    const refused = await put('admin', [{ groupId: randomUUID(), name: 'Fluids', items: [item(), item()] }, { groupId: randomUUID(), name: 'Empty', items: [] }]);
+    const refused = await put('admin', [
+      { groupId: randomUUID(), name: 'Fluids', items: [item(), item()] },
+      { groupId: randomUUID(), name: 'Empty', items: [] },
+    ]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.groups).toEqual(['Fluids has two items called Oil', 'Empty has no items']);
     expect((await call('admin', 'GET', apiPaths.inspectionTemplate)).json()).toEqual(before);

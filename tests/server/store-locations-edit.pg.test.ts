@@ -19,22 +19,45 @@ describe.skipIf(postgresUnavailable !== null)('store edits on PostgreSQL, with c
   const pair: { id: number; storeNumber: number }[] = [];
   beforeAll(async () => {
     token = await mintAccessToken(t.db, 'platform@demo.test', testPublicUrl);
-    await t.db.insertInto('companies').values([{ alltracCompanyId: 3101, name: 'Race Tire Co' }, { alltracCompanyId: 3102, name: 'Pace Tire Co' }]).execute();
-    for (const [storeNumber, alltracCompanyId] of [[1, 3101], [2, 3102]] as const) {
-      const created = await apiCall(t.app, { method: 'POST', path: apiPaths.storeLocations, token, body: { ...newStoreModel({ storeNumber }), alltracCompanyId } });
+    await t.db
+      .insertInto('companies')
+      .values([
+        { alltracCompanyId: 3101, name: 'Race Tire Co' },
+        { alltracCompanyId: 3102, name: 'Pace Tire Co' },
+      ])
+      .execute();
+    for (const [storeNumber, alltracCompanyId] of [
+      [1, 3101],
+      [2, 3102],
+    ] as const) {
+      const created = await apiCall(t.app, {
+        method: 'POST',
+        path: apiPaths.storeLocations,
+        token,
+        body: { ...newStoreModel({ storeNumber }), alltracCompanyId },
+      });
       expect(created.statusCode).toBe(201);
       pair.push({ id: created.json().id, storeNumber });
     }
   });
-  const edit = (id: number, body: Record<string, unknown>) => ({ method: 'PATCH' as const, path: apiPaths.storeLocation.replace(':id', String(id)), token, body });
+  const edit = (id: number, body: Record<string, unknown>) => ({
+    method: 'PATCH' as const,
+    path: apiPaths.storeLocation.replace(':id', String(id)),
+    token,
+    body,
+  });
   const storeRow = (id: number) => t.db.selectFrom('storeLocations').select(['name', 'twilioPhoneNumber']).where('id', '=', id).executeTakeFirstOrThrow();
-  const owners = (number: string) => t.db.selectFrom('storeLocations').select('id').where('twilioPhoneNumber', '=', number).where('deleted', '=', false).execute();
+  const owners = (number: string) =>
+    t.db.selectFrom('storeLocations').select('id').where('twilioPhoneNumber', '=', number).where('deleted', '=', false).execute();
 
   it('gives a number two stores are edited to at once to exactly one; the other keeps its name too, and is told which store won', async () => {
     for (let round = 0; round < 8; round++) {
       const number = `+1555012${String(round).padStart(4, '0')}`;
       const names = await Promise.all(pair.map(async (s) => (await storeRow(s.id)).name));
-      const answers = await atOnce(t.app, pair.map((s) => edit(s.id, { name: `Round ${round} #${s.storeNumber}`, twilioPhoneNumber: number })));
+      const answers = await atOnce(
+        t.app,
+        pair.map((s) => edit(s.id, { name: `Round ${round} #${s.storeNumber}`, twilioPhoneNumber: number })),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       const winner = answers.findIndex((a) => a.statusCode === 200);
       const loser = 1 - winner;
@@ -47,11 +70,18 @@ describe.skipIf(postgresUnavailable !== null)('store edits on PostgreSQL, with c
   it('opens one of two stores opened with one store number at once, and tells the other which store has the number', async () => {
     for (let round = 0; round < 6; round++) {
       const storeNumber = 500 + round;
-      const open = (name: string) => ({ method: 'POST' as const, path: apiPaths.storeLocations, token, body: { ...newStoreModel({ storeNumber, name }), alltracCompanyId: 3101 } });
+      const open = (name: string) => ({
+        method: 'POST' as const,
+        path: apiPaths.storeLocations,
+        token,
+        body: { ...newStoreModel({ storeNumber, name }), alltracCompanyId: 3101 },
+      });
       const answers = await atOnce(t.app, [open(`Race North ${round}`), open(`Race South ${round}`)]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
       const winner = answers.find((a) => a.statusCode === 201)!.json<{ name: string }>().name;
-      expect(answers.find((a) => a.statusCode === 409)!.json().errors).toEqual({ storeNumber: [`Store number ${storeNumber} is already used by ${winner}: choose another number`] });
+      expect(answers.find((a) => a.statusCode === 409)!.json().errors).toEqual({
+        storeNumber: [`Store number ${storeNumber} is already used by ${winner}: choose another number`],
+      });
       expect(await t.db.selectFrom('storeLocations').select('name').where('storeNumber', '=', storeNumber).execute()).toEqual([{ name: winner }]);
     }
   });

@@ -25,14 +25,21 @@ beforeAll(async () => {
   demoNumber = (await row(stores[101]!)).twilioPhoneNumber!;
   const [company] = await t.db.insertInto('companies').values({ alltracCompanyId: 2002, name: 'Other Tire Co' }).returning('id').execute();
   const created = await apiCall(t.app, {
-    method: 'POST', path: apiPaths.storeLocations, token: tokens.platform,
-    body: { ...newStoreModel({ storeNumber: 1, twilioPhoneNumber: '+15550104001', serviceKey: 'TRACTION-1', addressLine1: '1 Main St', calendarInterval: 30 }), alltracCompanyId: 2002 },
+    method: 'POST',
+    path: apiPaths.storeLocations,
+    token: tokens.platform,
+    body: {
+      ...newStoreModel({ storeNumber: 1, twilioPhoneNumber: '+15550104001', serviceKey: 'TRACTION-1', addressLine1: '1 Main St', calendarInterval: 30 }),
+      alltracCompanyId: 2002,
+    },
   });
   expect(created.statusCode).toBe(201);
   otherStore = created.json().id;
   tokens.rival = await rivalAdminToken(t.app, t.db, company!.id, otherStore);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function row(id: number) {
   return t.db.selectFrom('storeLocations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -48,13 +55,18 @@ describe('editing a store from the admin dashboard', () => {
     expect(answer.json()).toMatchObject({ name: 'Other Tire Westside', twilioPhoneNumber: '+15550104002', serviceKey: 'TRACTION-1', calendarInterval: 30 });
     const after = await row(otherStore);
     expect(after).toEqual({
-      ...before, name: 'Other Tire Westside', twilioPhoneNumber: '+15550104002',
-      version: expect.any(Number), changedAt: expect.any(String), changedBy: expect.any(String), changedByName: 'Pat Platform',
+      ...before,
+      name: 'Other Tire Westside',
+      twilioPhoneNumber: '+15550104002',
+      version: expect.any(Number),
+      changedAt: expect.any(String),
+      changedBy: expect.any(String),
+      changedByName: 'Pat Platform',
     });
     expect(Number(after.version)).toBeGreaterThan(Number(before.version));
   });
 
-  it('refuses a texting number another company\'s store has: 409 naming that store to the platform\'s admin, and nothing of the change stored', async () => {
+  it("refuses a texting number another company's store has: 409 naming that store to the platform's admin, and nothing of the change stored", async () => {
     const before = await row(otherStore);
     const answer = await patch('platform', otherStore, { name: 'Should not stick', twilioPhoneNumber: demoNumber });
     expect(answer.statusCode).toBe(409);
@@ -66,10 +78,17 @@ describe('editing a store from the admin dashboard', () => {
   });
 
   it('refuses opening a store with a number in use the same way, opening nothing', async () => {
-    const created = await apiCall(t.app, { method: 'POST', path: apiPaths.storeLocations, token: tokens.platform, body: { ...newStoreModel({ storeNumber: 2, twilioPhoneNumber: demoNumber }), alltracCompanyId: 2002 } });
+    const created = await apiCall(t.app, {
+      method: 'POST',
+      path: apiPaths.storeLocations,
+      token: tokens.platform,
+      body: { ...newStoreModel({ storeNumber: 2, twilioPhoneNumber: demoNumber }), alltracCompanyId: 2002 },
+    });
     expect(created.statusCode).toBe(409);
     expect(created.json().errors.twilioPhoneNumber[0]).toMatch(/store #101 /);
-    expect(await t.db.selectFrom('storeLocations').select('id').where('alltracCompanyId', '=', 2002).where('storeNumber', '=', 2).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('storeLocations').select('id').where('alltracCompanyId', '=', 2002).where('storeNumber', '=', 2).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('frees a cleared number for another store, of any company', async () => {
@@ -82,14 +101,14 @@ describe('editing a store from the admin dashboard', () => {
     expect((await patch('platform', stores[101]!, { twilioPhoneNumber: demoNumber })).statusCode).toBe(200);
   });
 
-  it.each(['admin', 'user', 'tech', 'lead'])('refuses the demo company\'s %s changing another company\'s store: 403, nothing stored', async (who) => {
+  it.each(['admin', 'user', 'tech', 'lead'])("refuses the demo company's %s changing another company's store: 403, nothing stored", async (who) => {
     const before = await row(otherStore);
     const answer = await patch(who, otherStore, { name: 'Not theirs' });
     expect(answer.statusCode).toBe(403);
     expect(await row(otherStore)).toEqual(before);
   });
 
-  it('refuses another company\'s Admin changing a demo store, though they are Admin of a store of their own', async () => {
+  it("refuses another company's Admin changing a demo store, though they are Admin of a store of their own", async () => {
     const before = await row(stores[101]!);
     const answer = await patch('rival', stores[101]!, { name: 'Rival Tire' });
     expect(answer.statusCode).toBe(403);
@@ -97,8 +116,8 @@ describe('editing a store from the admin dashboard', () => {
   });
 });
 
-describe('a store\'s online booking limits', () => {
-  it('start at two hours\' notice, two weeks ahead and no cap, are changed by the store\'s admin, and a value out of range is refused with its reason and nothing stored', async () => {
+describe("a store's online booking limits", () => {
+  it("start at two hours' notice, two weeks ahead and no cap, are changed by the store's admin, and a value out of range is refused with its reason and nothing stored", async () => {
     expect(await row(stores[101]!)).toMatchObject({ onlineBookingLeadMinutes: 120, onlineBookingHorizonDays: 14, onlineBookingDailyCapMinutes: null });
     const changed = await patch('admin', stores[101]!, { onlineBookingLeadMinutes: 1440, onlineBookingHorizonDays: 30, onlineBookingDailyCapMinutes: 2400 });
     expect(changed.statusCode, changed.body).toBe(200);

@@ -18,7 +18,9 @@ beforeAll(async () => {
   user = await accessTokenFor(t.app, 'user@demo.test');
   tech = await accessTokenFor(t.app, 'tech@demo.test');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const get = (path: string, query = '', token = user, store = stores[101]!) => apiCall(t.app, { method: 'GET', path: `${path}${query}`, token, store });
 const items = async (path: string, query = '') => {
@@ -28,7 +30,7 @@ const items = async (path: string, query = '') => {
 };
 
 describe('the incoming messages lists', () => {
-  it('hold the store\'s inbound messages only, newest first', async () => {
+  it("hold the store's inbound messages only, newest first", async () => {
     const all = await items(apiPaths.incomingMessages, '?$top=500');
     expect(all.length).toBeGreaterThan(0);
     expect(all.every((m) => m.messageDirection === 'Inbound')).toBe(true);
@@ -43,7 +45,7 @@ describe('the incoming messages lists', () => {
     expect(fresh.every((m) => !m.isArchived && m.repliedToByUserId === null)).toBe(true);
   });
 
-  it('by name are in the order of their senders\' names, and find a sender by a quoted search', async () => {
+  it("by name are in the order of their senders' names, and find a sender by a quoted search", async () => {
     const byName = await items(apiPaths.incomingMessagesByName, '?$top=500');
     const names = byName.map((m) => m.name ?? '');
     expect(names.filter(Boolean)).toEqual([...names.filter(Boolean)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -63,14 +65,19 @@ describe('the incoming messages lists', () => {
     expect(answer.json().count).toBeGreaterThanOrEqual(answer.json().items.length);
   });
 
-  it('are no technician\'s business', async () => {
+  it("are no technician's business", async () => {
     expect((await get(apiPaths.incomingMessages, '', tech)).statusCode).toBe(403);
   });
 });
 
-describe('a customer\'s messages and a thread', () => {
-  it('hold a customer\'s messages at the store both ways, oldest first, under both of the spec\'s paths', async () => {
-    const one = await t.db.selectFrom('storeMessages').select('customerId').where('storeId', '=', stores[101]!).where('customerId', 'is not', null).executeTakeFirstOrThrow();
+describe("a customer's messages and a thread", () => {
+  it("hold a customer's messages at the store both ways, oldest first, under both of the spec's paths", async () => {
+    const one = await t.db
+      .selectFrom('storeMessages')
+      .select('customerId')
+      .where('storeId', '=', stores[101]!)
+      .where('customerId', 'is not', null)
+      .executeTakeFirstOrThrow();
     const a = await items(apiPaths.customerStoreMessages.replace(':customerId', one.customerId!));
     const b = await items(apiPaths.storeMessagesOfCustomer.replace(':customerId', one.customerId!));
     expect(a).toEqual(b);
@@ -78,8 +85,13 @@ describe('a customer\'s messages and a thread', () => {
     expect(a.map((m) => m.sentOn)).toEqual([...a.map((m) => m.sentOn)].sort());
   });
 
-  it('of a message is its customer\'s messages, or for a sender who is no customer, those of the same number', async () => {
-    const withCustomer = await t.db.selectFrom('storeMessages').select(['storeMessageId', 'customerId']).where('storeId', '=', stores[101]!).where('customerId', 'is not', null).executeTakeFirstOrThrow();
+  it("of a message is its customer's messages, or for a sender who is no customer, those of the same number", async () => {
+    const withCustomer = await t.db
+      .selectFrom('storeMessages')
+      .select(['storeMessageId', 'customerId'])
+      .where('storeId', '=', stores[101]!)
+      .where('customerId', 'is not', null)
+      .executeTakeFirstOrThrow();
     const thread = await items(apiPaths.storeMessageThread.replace(':storeMessageId', withCustomer.storeMessageId));
     expect(thread.map((m) => m.storeMessageId)).toContain(withCustomer.storeMessageId);
     expect(thread.every((m) => m.customerId === withCustomer.customerId)).toBe(true);
@@ -88,17 +100,45 @@ describe('a customer\'s messages and a thread', () => {
 });
 
 describe('changing a message', () => {
-  it('links a new contact\'s message to a customer, and refuses a customer of no company of ours without storing anything', async () => {
-    const message = await t.db.selectFrom('storeMessages').select(['storeMessageId', 'customerId']).where('storeId', '=', stores[101]!).where('messageDirection', '=', 'Inbound').executeTakeFirstOrThrow();
-    const customer = await t.db.selectFrom('customers').select('customerId').where('customerId', '!=', message.customerId ?? randomUUID()).where('deleted', '=', false).executeTakeFirstOrThrow();
+  it("links a new contact's message to a customer, and refuses a customer of no company of ours without storing anything", async () => {
+    const message = await t.db
+      .selectFrom('storeMessages')
+      .select(['storeMessageId', 'customerId'])
+      .where('storeId', '=', stores[101]!)
+      .where('messageDirection', '=', 'Inbound')
+      .executeTakeFirstOrThrow();
+    const customer = await t.db
+      .selectFrom('customers')
+      .select('customerId')
+      .where('customerId', '!=', message.customerId ?? randomUUID())
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
     const path = apiPaths.storeMessage.replace(':storeMessageId', message.storeMessageId);
-    const refused = await apiCall(t.app, { method: 'PATCH', path, token: user, store: stores[101]!, body: [{ op: 'replace', path: '/customerId', value: randomUUID() }] });
+    const refused = await apiCall(t.app, {
+      method: 'PATCH',
+      path,
+      token: user,
+      store: stores[101]!,
+      body: [{ op: 'replace', path: '/customerId', value: randomUUID() }],
+    });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().errors.customerId, refused.body).toEqual(['This company has no such customer']);
-    const linked = await apiCall(t.app, { method: 'PATCH', path, token: user, store: stores[101]!, body: [{ op: 'replace', path: '/customerId', value: customer.customerId }] });
+    const linked = await apiCall(t.app, {
+      method: 'PATCH',
+      path,
+      token: user,
+      store: stores[101]!,
+      body: [{ op: 'replace', path: '/customerId', value: customer.customerId }],
+    });
     expect(linked.statusCode).toBe(200);
     expect(linked.json().customerId).toBe(customer.customerId);
-    const content = await apiCall(t.app, { method: 'PATCH', path, token: user, store: stores[101]!, body: [{ op: 'replace', path: '/content', value: 'rewritten' }] });
+    const content = await apiCall(t.app, {
+      method: 'PATCH',
+      path,
+      token: user,
+      store: stores[101]!,
+      body: [{ op: 'replace', path: '/content', value: 'rewritten' }],
+    });
     expect(content.statusCode).toBe(400);
   });
 });

@@ -14,12 +14,16 @@ beforeAll(async () => {
   admin = await accessTokenFor(t.app, 'admin@demo.test');
   stores = await demoStoreIds(t.db);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const at = (storeServiceHashId: string, template: string = apiPaths.storeService) => template.replace(':storeServiceHashId', storeServiceHashId);
-const as = (token: string, storeNumber = 101) => (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
-  apiCall(t.app, { method, path, token, store: stores[storeNumber]!, body, headers });
+const as =
+  (token: string, storeNumber = 101) =>
+  (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiCall(t.app, { method, path, token, store: stores[storeNumber]!, body, headers });
 const replace = (field: string, value: unknown) => [{ op: 'replace', path: `/${field}`, value }];
 
 async function category(storeNumber = 101): Promise<string> {
@@ -28,8 +32,16 @@ async function category(storeNumber = 101): Promise<string> {
   return (answer.json() as { items: { storeServiceCategoryId: string }[] }).items[0]!.storeServiceCategoryId;
 }
 const newService = async (more: Record<string, unknown> = {}) => ({
-  storeServiceId: randomUUID(), storeServiceHashId: randomBytes(16).toString('base64url'), storeServiceCategoryId: await category(),
-  name: 'Seasonal tire swap', description: null, durationInMinutes: 45, priceInCents: 4999, isActive: true, onlineBookingEnabled: true, ...more,
+  storeServiceId: randomUUID(),
+  storeServiceHashId: randomBytes(16).toString('base64url'),
+  storeServiceCategoryId: await category(),
+  name: 'Seasonal tire swap',
+  description: null,
+  durationInMinutes: 45,
+  priceInCents: 4999,
+  isActive: true,
+  onlineBookingEnabled: true,
+  ...more,
 });
 const stored = (storeServiceId: string) => t.db.selectFrom('storeServices').selectAll().where('storeServiceId', '=', storeServiceId).executeTakeFirst();
 
@@ -109,7 +121,10 @@ describe('the store service catalogue', () => {
     const body = await newService();
     await as(admin)('POST', apiPaths.storeServices, body);
     const path = at(body.storeServiceHashId, apiPaths.storeServiceTractionCode);
-    expect((await as(admin)('PATCH', path, { tractionServiceCode: ' TR-0042 ' })).json()).toEqual({ storeServiceHashId: body.storeServiceHashId, tractionServiceCode: 'TR-0042' });
+    expect((await as(admin)('PATCH', path, { tractionServiceCode: ' TR-0042 ' })).json()).toEqual({
+      storeServiceHashId: body.storeServiceHashId,
+      tractionServiceCode: 'TR-0042',
+    });
     expect((await as(admin)('GET', path)).json().tractionServiceCode).toBe('TR-0042');
     expect((await stored(body.storeServiceId))!.tractionServiceCode).toBe('TR-0042');
     // The bay reads the service, not the service system's code.
@@ -138,7 +153,11 @@ describe('who may change the catalogue', () => {
   });
 
   it('an admin of #101 and #102 cannot change a service of #103, where they hold no role', async () => {
-    const service = await t.db.selectFrom('storeServices').select(['storeServiceHashId', 'durationInMinutes']).where('storeId', '=', stores[103]!).executeTakeFirstOrThrow();
+    const service = await t.db
+      .selectFrom('storeServices')
+      .select(['storeServiceHashId', 'durationInMinutes'])
+      .where('storeId', '=', stores[103]!)
+      .executeTakeFirstOrThrow();
     const answer = await as(admin, 103)('PATCH', at(service.storeServiceHashId), replace('durationInMinutes', 120));
     expect(answer.statusCode).toBe(403);
     // Nor through their own store: the hashed id of another store's service is not found there.

@@ -14,23 +14,37 @@ const mails: Mail[] = [];
 const tokens: Record<string, string> = {};
 let stores: Record<number, number>;
 beforeAll(async () => {
-  t = await createTestApp({ mailer: { send: async (mail) => { mails.push(mail); return 'sent'; } } });
+  t = await createTestApp({
+    mailer: {
+      send: async (mail) => {
+        mails.push(mail);
+        return 'sent';
+      },
+    },
+  });
   for (const who of ['admin', 'user', 'tech', 'platform']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
   stores = await demoStoreIds(t.db);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (who: string, method: Method, path: string, body?: unknown, store = 101) =>
   apiCall(t.app, { method, path, token: tokens[who]!, store: stores[store]!, body });
 const userPath = (userId: string) => apiPaths.storeUser.replace(':userId', userId);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const rolesOf = async (userId: string) => (await t.db.selectFrom('userRoles').select(['storeId', 'role']).where('userId', '=', userId).execute())
-  .map((r) => `${r.storeId}:${r.role}`).sort();
+const rolesOf = async (userId: string) =>
+  (await t.db.selectFrom('userRoles').select(['storeId', 'role']).where('userId', '=', userId).execute()).map((r) => `${r.storeId}:${r.role}`).sort();
 const linkToken = (url: string) => new URL(url).searchParams.get('token')!;
 
 async function setPassword(token: string, password: string, confirm = password) {
-  return t.app.inject({ method: 'POST', url: setPasswordPath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ token, password, confirm }) });
+  return t.app.inject({
+    method: 'POST',
+    url: setPasswordPath,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form({ token, password, confirm }),
+  });
 }
 
 describe('inviting people to a store', () => {
@@ -80,7 +94,7 @@ describe('inviting people to a store', () => {
     expect(platform.json().errors.role).toEqual([staffMessages.cannotGrant('PointSAdmin')]);
     const bad = await call('admin', 'POST', apiPaths.storeUsers, { email: 'not-an-email', name: 'X', role: 'AllTracUser' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.email).toEqual(['Enter the person\'s email address']);
+    expect(bad.json().errors.email).toEqual(["Enter the person's email address"]);
 
     const rival = await t.db.insertInto('companies').values({ alltracCompanyId: 3003, name: 'Rival' }).returning('id').executeTakeFirstOrThrow();
     await t.db.insertInto('users').values({ userId: randomUUID(), companyId: rival.id, email: 'rita@rival.test', name: 'Rita', passwordHash: '' }).execute();
@@ -104,7 +118,7 @@ describe('inviting people to a store', () => {
 });
 
 describe('invitation links', () => {
-  it('shows a pending account\'s new link only by email, so another admin cannot take the invitee over', async () => {
+  it("shows a pending account's new link only by email, so another admin cannot take the invitee over", async () => {
     const first = (await call('admin', 'POST', apiPaths.storeUsers, { email: 'pia.pending@demo.test', name: 'Pia Pending', role: 'AllTracAdmin' }, 102)).json();
     expect(first.setPasswordUrl).toBeTruthy();
     const again = await call('platform', 'POST', apiPaths.storeUsers, { email: 'pia.pending@demo.test', name: 'Pia Pending', role: 'AllTracUser' });
@@ -131,15 +145,23 @@ describe('invitation links', () => {
 });
 
 describe('changing roles and removing people', () => {
-  it('changes a person\'s role at the store, and removes them from it; the store staff rows follow', async () => {
+  it("changes a person's role at the store, and removes them from it; the store staff rows follow", async () => {
     const user = await t.db.selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow();
     expect((await call('admin', 'PATCH', userPath(user.userId), { role: 'AllTracTechnician' })).statusCode).toBe(200);
     expect(await rolesOf(user.userId)).toContain(`${stores[101]}:AllTracTechnician`);
-    const staff = await t.db.selectFrom('storeStaff').select(['roles', 'deleted']).where('userId', '=', user.userId).where('storeId', '=', stores[101]!).executeTakeFirstOrThrow();
+    const staff = await t.db
+      .selectFrom('storeStaff')
+      .select(['roles', 'deleted'])
+      .where('userId', '=', user.userId)
+      .where('storeId', '=', stores[101]!)
+      .executeTakeFirstOrThrow();
     expect(staff).toEqual({ roles: ['AllTracTechnician'], deleted: false });
     expect((await call('admin', 'DELETE', userPath(user.userId))).statusCode).toBe(204);
     expect((await rolesOf(user.userId)).filter((r) => r.startsWith(`${stores[101]}:`))).toEqual([]);
-    expect((await t.db.selectFrom('storeStaff').select('deleted').where('userId', '=', user.userId).where('storeId', '=', stores[101]!).executeTakeFirstOrThrow()).deleted).toBe(true);
+    expect(
+      (await t.db.selectFrom('storeStaff').select('deleted').where('userId', '=', user.userId).where('storeId', '=', stores[101]!).executeTakeFirstOrThrow())
+        .deleted,
+    ).toBe(true);
     await call('admin', 'PATCH', userPath(user.userId), { role: 'AllTracUser' });
   });
 

@@ -37,7 +37,9 @@ beforeAll(async () => {
   stores = await demoStoreIds(t.db);
   userToken = await accessTokenFor(t.app, 'user@demo.test');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('the change feed', () => {
   it('gives a first sync every row of the store once, in version order, with the total for progress', async () => {
@@ -47,12 +49,22 @@ describe('the change feed', () => {
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(new Set(changes.map((c) => `${c.collection}:${c.key}`)).size).toBe(changes.length);
     const kinds = new Set(changes.map((c) => c.collection));
-    for (const kind of ['customers', 'customerVehicles', 'scheduledVisits', 'scheduledServices', 'storeMessages', 'ratings', 'schedulerResources', 'storeServices', 'userNotifications']) {
+    for (const kind of [
+      'customers',
+      'customerVehicles',
+      'scheduledVisits',
+      'scheduledServices',
+      'storeMessages',
+      'ratings',
+      'schedulerResources',
+      'storeServices',
+      'userNotifications',
+    ]) {
       expect(kinds.has(kind as never), kind).toBe(true);
     }
   });
 
-  it('sends only the store asked for, company-wide rows, and the caller\'s own notifications', async () => {
+  it("sends only the store asked for, company-wide rows, and the caller's own notifications", async () => {
     const { changes } = await pullAll(userToken, stores[101]!);
     const catalogue = new Set(['catalogueBrands', 'catalogueProductLines', 'catalogueTires']);
     const storeIds = new Set(changes.filter((c) => !catalogue.has(c.collection)).map((c) => c.value.storeId));
@@ -62,12 +74,20 @@ describe('the change feed', () => {
     expect([...owners]).toEqual([me.userId]);
   });
 
-  it('sends the platform\'s tire catalogue to every store, each tire with its size key and brand, its price to the counter only', async () => {
+  it("sends the platform's tire catalogue to every store, each tire with its size key and brand, its price to the counter only", async () => {
     const technicianToken = await accessTokenFor(t.app, 'tech@demo.test');
     const [counter, bay] = await Promise.all([pullAll(userToken, stores[101]!), pullAll(technicianToken, stores[101]!)]);
     const tires = (feed: typeof counter) => feed.changes.filter((c) => c.collection === 'catalogueTires');
     expect(tires(counter).length).toBeGreaterThan(0);
-    expect(tires(bay).map((c) => c.key).sort()).toEqual(tires(counter).map((c) => c.key).sort());
+    expect(
+      tires(bay)
+        .map((c) => c.key)
+        .sort(),
+    ).toEqual(
+      tires(counter)
+        .map((c) => c.key)
+        .sort(),
+    );
     const tire = tires(counter)[0]!.value;
     expect(tire.sizeKey).toMatch(/^\d{3}\/\d{2}R\d{2}|^\d{2}x/);
     expect(tire.priceInCents).toEqual(expect.any(Number));
@@ -75,7 +95,7 @@ describe('the change feed', () => {
     expect(tires(bay).every((c) => c.value.priceInCents === null)).toBe(true);
   });
 
-  it('shapes values like the REST calls: camelCase fields and ISO timestamps, with the row\'s version', async () => {
+  it("shapes values like the REST calls: camelCase fields and ISO timestamps, with the row's version", async () => {
     // The whole first sync: the demo catalogue's thousands of tires come before the store's visits in version order.
     const { changes } = await pullAll(userToken, stores[101]!, 0, 2000);
     const visit = changes.find((c) => c.collection === 'scheduledVisits' && c.value.confirmationDate)!;
@@ -93,7 +113,10 @@ describe('the change feed', () => {
     const { cursor } = await pullAll(userToken, stores[101]!);
     const customer = (await pull(userToken, stores[101]!, 0, 2000)).changes.find((c) => c.collection === 'customers')!;
     const patched = await apiCall(t.app, {
-      method: 'PATCH', path: `/api/alltrac/customers/${customer.key}`, token: userToken, store: stores[101],
+      method: 'PATCH',
+      path: `/api/alltrac/customers/${customer.key}`,
+      token: userToken,
+      store: stores[101],
       body: [{ op: 'replace', path: '/notes', value: 'Prefers mornings' }],
     });
     expect(patched.statusCode).toBe(200);
@@ -106,7 +129,11 @@ describe('the change feed', () => {
 
   it('sends a tombstone for a deleted row', async () => {
     const { cursor } = await pullAll(userToken, stores[101]!);
-    const service = await t.db.selectFrom('storeServices').select(['storeServiceId', 'companyId']).where('storeId', '=', stores[101]!).executeTakeFirstOrThrow();
+    const service = await t.db
+      .selectFrom('storeServices')
+      .select(['storeServiceId', 'companyId'])
+      .where('storeId', '=', stores[101]!)
+      .executeTakeFirstOrThrow();
     await t.db.transaction().execute(async (trx) => {
       const version = await takeVersions(trx);
       await trx.updateTable('storeServices').set({ deleted: true, version }).where('storeServiceId', '=', service.storeServiceId).execute();
@@ -144,8 +171,24 @@ describe('a customer created with a client-made id', () => {
     const before = await pullAll(adminToken, stores[102]!);
     const customerId = randomUUID();
     const created = await apiCall(t.app, {
-      method: 'POST', path: '/api/alltrac/customers', token: userToken, store: stores[101],
-      body: { customerId, firstName: 'Ada', lastName: 'Lovelace', companyName: null, email: null, phoneNumber: '5551234567', preferredContactMethod: 'Text', addressLine1: null, city: null, state: null, postalCode: null, notes: null },
+      method: 'POST',
+      path: '/api/alltrac/customers',
+      token: userToken,
+      store: stores[101],
+      body: {
+        customerId,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        companyName: null,
+        email: null,
+        phoneNumber: '5551234567',
+        preferredContactMethod: 'Text',
+        addressLine1: null,
+        city: null,
+        state: null,
+        postalCode: null,
+        notes: null,
+      },
     });
     expect(created.statusCode).toBe(201);
     const after = await pull(adminToken, stores[102]!, before.cursor);

@@ -30,15 +30,30 @@ afterAll(async () => {
 
 const hours = (n: number) => new Date(clock.now().getTime() + n * 3_600_000).toISOString();
 const notice = (over: Record<string, unknown> = {}) => ({
-  systemNotificationId: randomUUID(), content: 'Maintenance <b>tonight</b> from 22:00', dateStarted: hours(-1), dateEnded: hours(2), severityLevel: 'Medium', ...over,
+  systemNotificationId: randomUUID(),
+  content: 'Maintenance <b>tonight</b> from 22:00',
+  dateStarted: hours(-1),
+  dateEnded: hours(2),
+  severityLevel: 'Medium',
+  ...over,
 });
 const create = (body: unknown, token = tokens.platform!) => apiCall(t.app, { method: 'POST', path: apiPaths.systemNotifications, token, body });
-const patch = (id: string, body: unknown, token = tokens.platform!) => apiCall(t.app, { method: 'PATCH', path: apiPaths.systemNotification.replace(':systemNotificationId', id), token, body });
-const activeAt = async (storeNumber: number | null) => (await apiCall(t.app, { method: 'GET', path: apiPaths.systemNotificationsActive, token: storeNumber === 101 || storeNumber === 102 ? tokens.admin! : tokens.user!, ...(storeNumber ? { store: stores[storeNumber] } : {}) }))
-  .json<{ items: SystemNotification[] }>().items.map((n) => n.systemNotificationId);
+const patch = (id: string, body: unknown, token = tokens.platform!) =>
+  apiCall(t.app, { method: 'PATCH', path: apiPaths.systemNotification.replace(':systemNotificationId', id), token, body });
+const activeAt = async (storeNumber: number | null) =>
+  (
+    await apiCall(t.app, {
+      method: 'GET',
+      path: apiPaths.systemNotificationsActive,
+      token: storeNumber === 101 || storeNumber === 102 ? tokens.admin! : tokens.user!,
+      ...(storeNumber ? { store: stores[storeNumber] } : {}),
+    })
+  )
+    .json<{ items: SystemNotification[] }>()
+    .items.map((n) => n.systemNotificationId);
 const stored = (id: string) => t.db.selectFrom('systemNotifications').selectAll().where('systemNotificationId', '=', id).executeTakeFirst();
 
-describe('system notices, managed by the platform\'s admins', () => {
+describe("system notices, managed by the platform's admins", () => {
   it('are made for every store, or for some, and shown by the active poll only where they are meant to be', async () => {
     const everywhere = notice();
     const at101 = notice({ storeIds: [stores[101]] });
@@ -51,7 +66,9 @@ describe('system notices, managed by the platform\'s admins', () => {
     expect(await activeAt(102)).not.toContain(at101.systemNotificationId);
     expect(await activeAt(null)).not.toContain(at101.systemNotificationId);
     const listed = await apiCall(t.app, { method: 'GET', path: apiPaths.systemNotifications, token: tokens.platform! });
-    expect(listed.json<{ items: SystemNotification[] }>().items.map((n) => n.systemNotificationId)).toEqual(expect.arrayContaining([everywhere.systemNotificationId, at101.systemNotificationId]));
+    expect(listed.json<{ items: SystemNotification[] }>().items.map((n) => n.systemNotificationId)).toEqual(
+      expect.arrayContaining([everywhere.systemNotificationId, at101.systemNotificationId]),
+    );
   });
 
   it('refuses a notice with nothing to say, an end before its start or a store that does not exist, and stores nothing', async () => {
@@ -79,7 +96,10 @@ describe('system notices, managed by the platform\'s admins', () => {
     const backwards = await patch(body.systemNotificationId, [{ op: 'replace', path: '/dateEnded', value: hours(-3) }]);
     expect(backwards.statusCode).toBe(400);
     expect((await stored(body.systemNotificationId))?.dateEnded).toBe(body.dateEnded);
-    const alerts = async () => (await apiCall(t.app, { method: 'GET', path: apiPaths.systemNotificationAlerts, token: tokens.user!, store: stores[101] })).json<{ items: { systemNotificationId: string }[] }>().items.map((n) => n.systemNotificationId);
+    const alerts = async () =>
+      (await apiCall(t.app, { method: 'GET', path: apiPaths.systemNotificationAlerts, token: tokens.user!, store: stores[101] }))
+        .json<{ items: { systemNotificationId: string }[] }>()
+        .items.map((n) => n.systemNotificationId);
     expect(await alerts()).toContain(body.systemNotificationId);
     const ended = await patch(body.systemNotificationId, [{ op: 'replace', path: '/dateEnded', value: clock.now().toISOString() }]);
     expect(ended.statusCode, ended.body).toBe(200);
@@ -87,7 +107,7 @@ describe('system notices, managed by the platform\'s admins', () => {
     expect((await patch(randomUUID(), [])).statusCode).toBe(404);
   });
 
-  it('that name stores are ended by the dashboard\'s End, and the server stays ready (one PGlite connection)', async () => {
+  it("that name stores are ended by the dashboard's End, and the server stays ready (one PGlite connection)", async () => {
     const body = notice({ storeIds: [stores[101]], severityLevel: 'High' });
     expect((await create(body)).statusCode).toBe(201);
     const ended = await patch(body.systemNotificationId, [{ op: 'replace', path: '/dateEnded', value: clock.now().toISOString() }]);
@@ -98,7 +118,7 @@ describe('system notices, managed by the platform\'s admins', () => {
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
-  it('are the platform\'s admins\' alone: every other role is refused each call', async () => {
+  it("are the platform's admins' alone: every other role is refused each call", async () => {
     const body = notice();
     await create(body);
     for (const who of ['admin', 'user', 'tech', 'lead']) {
@@ -112,10 +132,19 @@ describe('system notices, managed by the platform\'s admins', () => {
 
   it('are made once however often a device sends the same create', async () => {
     const body = notice();
-    const send = () => apiCall(t.app, { method: 'POST', path: apiPaths.systemNotifications, token: tokens.platform!, body, headers: { 'idempotency-key': `notice-${body.systemNotificationId}` } });
+    const send = () =>
+      apiCall(t.app, {
+        method: 'POST',
+        path: apiPaths.systemNotifications,
+        token: tokens.platform!,
+        body,
+        headers: { 'idempotency-key': `notice-${body.systemNotificationId}` },
+      });
     expect((await send()).statusCode).toBe(201);
     expect((await send()).statusCode).toBe(201);
-    expect((await t.db.selectFrom('systemNotifications').select('systemNotificationId').where('systemNotificationId', '=', body.systemNotificationId).execute())).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('systemNotifications').select('systemNotificationId').where('systemNotificationId', '=', body.systemNotificationId).execute(),
+    ).toHaveLength(1);
   });
 });
 
@@ -128,7 +157,7 @@ describe('system notices, told to the open devices they concern', () => {
     return recordEvents(hub, systemNoticeEvent);
   };
 
-  it('at once when one is made, changed or ended, at its stores only, and never for another application\'s', async () => {
+  it("at once when one is made, changed or ended, at its stores only, and never for another application's", async () => {
     const at101 = await device('user', 101);
     const at102 = await device('admin', 102);
     const some = notice({ storeIds: [stores[101]], severityLevel: 'High' });

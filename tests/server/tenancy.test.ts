@@ -10,7 +10,9 @@ beforeAll(async () => {
   const rows = await t.db.selectFrom('storeLocations').select(['id', 'storeNumber']).execute();
   stores = Object.fromEntries(rows.map((r) => [r.storeNumber, r.id]));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('the ActiveStoreLocation header', () => {
   it('gives a user the services of a store where they hold a role', async () => {
@@ -24,7 +26,12 @@ describe('the ActiveStoreLocation header', () => {
     const token = await accessTokenFor(t.app, 'user@demo.test');
     const response = await apiCall(t.app, { method: 'GET', path: '/api/alltrac/store/services', token, store: stores[102] });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ type: '/problems/forbidden', title: 'Not allowed', status: 403, detail: `You do not hold a role at store ${stores[102]}.` });
+    expect(response.json()).toEqual({
+      type: '/problems/forbidden',
+      title: 'Not allowed',
+      status: 403,
+      detail: `You do not hold a role at store ${stores[102]}.`,
+    });
   });
 
   it('naming a store that does not exist is refused the same way, so existence is not revealed', async () => {

@@ -28,13 +28,27 @@ describe.skipIf(postgresUnavailable !== null)('a state tire fee on PostgreSQL, c
   });
 
   /** The fee's live rows as stored. */
-  const rowsOf = (name: string) => t.db.selectFrom('tireFees').select(['tireFeeId', 'name', 'amountInCents', 'isTaxable', 'effectiveFrom', 'effectiveThrough'])
-    .where('storeId', '=', store).where('name', '=', name).where('deleted', '=', false).orderBy('effectiveFrom').execute();
+  const rowsOf = (name: string) =>
+    t.db
+      .selectFrom('tireFees')
+      .select(['tireFeeId', 'name', 'amountInCents', 'isTaxable', 'effectiveFrom', 'effectiveThrough'])
+      .where('storeId', '=', store)
+      .where('name', '=', name)
+      .where('deleted', '=', false)
+      .orderBy('effectiveFrom')
+      .execute();
   const overlapsIn = (rows: TireFeeRow[]) => rows.flatMap((row) => tireFeeOverlaps(rows, row));
 
   /** A fee of its own name with one amount from 2025 on. */
   async function newFee(): Promise<TireFeeRow> {
-    const fee = { tireFeeId: randomUUID(), name: `Race fee ${randomUUID().slice(0, 8)}`, amountInCents: 175, isTaxable: false, effectiveFrom: '2025-01-01', effectiveThrough: null };
+    const fee = {
+      tireFeeId: randomUUID(),
+      name: `Race fee ${randomUUID().slice(0, 8)}`,
+      amountInCents: 175,
+      isTaxable: false,
+      effectiveFrom: '2025-01-01',
+      effectiveThrough: null,
+    };
     const answer = await apiCall(t.app, { method: 'POST', path: apiPaths.tireFees, ...as(0), body: fee });
     expect(answer.statusCode, answer.body).toBe(201);
     return fee;
@@ -45,9 +59,14 @@ describe.skipIf(postgresUnavailable !== null)('a state tire fee on PostgreSQL, c
       name: 'two new amounts of one fee from overlapping dates',
       prepare: async () => {
         const fee = await newFee();
-        expect((await apiCall(t.app, { method: 'PATCH', path: feeAt(fee.tireFeeId), ...as(0), body: replace('effectiveThrough', '2026-12-31') })).statusCode).toBe(200);
+        expect(
+          (await apiCall(t.app, { method: 'PATCH', path: feeAt(fee.tireFeeId), ...as(0), body: replace('effectiveThrough', '2026-12-31') })).statusCode,
+        ).toBe(200);
         const next = (admin: number, effectiveFrom: string, amountInCents: number) => ({
-          method: 'POST' as const, path: apiPaths.tireFees, ...as(admin), headers: key(),
+          method: 'POST' as const,
+          path: apiPaths.tireFees,
+          ...as(admin),
+          headers: key(),
           body: { tireFeeId: randomUUID(), name: fee.name, amountInCents, effectiveFrom },
         });
         return { target: fee, calls: [next(0, '2027-01-01', 200), next(1, '2027-03-01', 225)] };
@@ -66,8 +85,20 @@ describe.skipIf(postgresUnavailable !== null)('a state tire fee on PostgreSQL, c
       const fee = await newFee();
       /** "Change the rate from a date" as a device sends it: the row in force ends the day before, then the new amount. */
       const changeRate = async (admin: number, effectiveFrom: string, dayBefore: string, amountInCents: number) => {
-        const ended = await apiCall(t.app, { method: 'PATCH', path: feeAt(fee.tireFeeId), ...as(admin), headers: key(), body: replace('effectiveThrough', dayBefore) });
-        const added = await apiCall(t.app, { method: 'POST', path: apiPaths.tireFees, ...as(admin), headers: key(), body: { tireFeeId: randomUUID(), name: fee.name, amountInCents, effectiveFrom } });
+        const ended = await apiCall(t.app, {
+          method: 'PATCH',
+          path: feeAt(fee.tireFeeId),
+          ...as(admin),
+          headers: key(),
+          body: replace('effectiveThrough', dayBefore),
+        });
+        const added = await apiCall(t.app, {
+          method: 'POST',
+          path: apiPaths.tireFees,
+          ...as(admin),
+          headers: key(),
+          body: { tireFeeId: randomUUID(), name: fee.name, amountInCents, effectiveFrom },
+        });
         return [ended.statusCode, added.statusCode];
       };
       const outcomes = await Promise.all([changeRate(0, '2027-01-01', '2026-12-31', 200), changeRate(1, '2026-07-01', '2026-06-30', 190)]);

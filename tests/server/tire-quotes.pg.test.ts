@@ -26,27 +26,87 @@ describe.skipIf(postgresUnavailable !== null)('a tire quote on PostgreSQL, chang
   beforeAll(async () => {
     token = await mintAccessToken(t.db, 'user@demo.test', testPublicUrl);
     store = (await demoStoreIds(t.db))[101]!;
-    addOnId = (await t.db.selectFrom('tirePurchaseAddOns').select('tirePurchaseAddOnId').where('storeId', '=', store).where('category', '=', 'Balancing').executeTakeFirstOrThrow()).tirePurchaseAddOnId;
+    addOnId = (
+      await t.db
+        .selectFrom('tirePurchaseAddOns')
+        .select('tirePurchaseAddOnId')
+        .where('storeId', '=', store)
+        .where('category', '=', 'Balancing')
+        .executeTakeFirstOrThrow()
+    ).tirePurchaseAddOnId;
   });
 
   /** A customer with a vehicle and a quote of four tires, balanced, with Promise Plus. */
   async function newQuote(): Promise<TireQuote & { version: number }> {
     const customerId = randomUUID();
     const vehicleId = randomUUID();
-    expect((await apiCall(t.app, { method: 'POST', path: apiPaths.customers, ...user(), body: {
-      customerId, firstName: 'Ada', lastName: 'Race', companyName: null, email: null, phoneNumber: '5550001111',
-      preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null,
-    } })).statusCode).toBe(201);
-    expect((await apiCall(t.app, { method: 'POST', path: apiPaths.customerVehicles.replace(':customerId', customerId), ...user(), body: {
-      vehicleId, year: 2020, make: 'Honda', model: 'Civic', trim: null, vin: null, vehicleLicensePlateState: 'IL', vehicleLicensePlateNumber: 'RACE1', color: 'Blue', mileage: 1000,
-    } })).statusCode).toBe(201);
-    const created = await apiCall(t.app, { method: 'POST', path: apiPaths.tireQuotes, ...user(), body: {
-      tireQuoteId: randomUUID(), tireQuoteHashId: newHashId(), customerId, vehicleId, createdOn: quoteDay,
-      choices: [{
-        name: 'Better', services: [], installPackageId: null, addOnIds: [addOnId], tireServiceTypes: [], warrantyType: 'PromisePlus',
-        tires: [{ tireId: null, description: 'Michelin Defender2 215/55R17', quantity: 4, unitPriceInCents: 18_999, isTaxable: true, isStuddable: false }],
-      }],
-    } });
+    expect(
+      (
+        await apiCall(t.app, {
+          method: 'POST',
+          path: apiPaths.customers,
+          ...user(),
+          body: {
+            customerId,
+            firstName: 'Ada',
+            lastName: 'Race',
+            companyName: null,
+            email: null,
+            phoneNumber: '5550001111',
+            preferredContactMethod: 'Phone',
+            addressLine1: null,
+            city: null,
+            state: null,
+            postalCode: null,
+            notes: null,
+          },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await apiCall(t.app, {
+          method: 'POST',
+          path: apiPaths.customerVehicles.replace(':customerId', customerId),
+          ...user(),
+          body: {
+            vehicleId,
+            year: 2020,
+            make: 'Honda',
+            model: 'Civic',
+            trim: null,
+            vin: null,
+            vehicleLicensePlateState: 'IL',
+            vehicleLicensePlateNumber: 'RACE1',
+            color: 'Blue',
+            mileage: 1000,
+          },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const created = await apiCall(t.app, {
+      method: 'POST',
+      path: apiPaths.tireQuotes,
+      ...user(),
+      body: {
+        tireQuoteId: randomUUID(),
+        tireQuoteHashId: newHashId(),
+        customerId,
+        vehicleId,
+        createdOn: quoteDay,
+        choices: [
+          {
+            name: 'Better',
+            services: [],
+            installPackageId: null,
+            addOnIds: [addOnId],
+            tireServiceTypes: [],
+            warrantyType: 'PromisePlus',
+            tires: [{ tireId: null, description: 'Michelin Defender2 215/55R17', quantity: 4, unitPriceInCents: 18_999, isTaxable: true, isStuddable: false }],
+          },
+        ],
+      },
+    });
     expect(created.statusCode, created.body).toBe(201);
     return created.json();
   }
@@ -57,10 +117,13 @@ describe.skipIf(postgresUnavailable !== null)('a tire quote on PostgreSQL, chang
       prepare: async () => {
         const quote = await newQuote();
         const at = apiPaths.tireQuote.replace(':tireQuoteId', quote.tireQuoteId);
-        return { target: quote, calls: [
-          { method: 'PATCH', path: at, ...user(), body: replace('/choices/0/tires/0/quantity', 2), headers: { 'Idempotency-Key': `quote-${randomUUID()}` } },
-          { method: 'PATCH', path: at, ...user(), body: replace('/choices/0/warrantyType', null), headers: { 'Idempotency-Key': `quote-${randomUUID()}` } },
-        ] };
+        return {
+          target: quote,
+          calls: [
+            { method: 'PATCH', path: at, ...user(), body: replace('/choices/0/tires/0/quantity', 2), headers: { 'Idempotency-Key': `quote-${randomUUID()}` } },
+            { method: 'PATCH', path: at, ...user(), body: replace('/choices/0/warrantyType', null), headers: { 'Idempotency-Key': `quote-${randomUUID()}` } },
+          ],
+        };
       },
       check: async (quote, answers) => {
         expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
@@ -72,7 +135,11 @@ describe.skipIf(postgresUnavailable !== null)('a tire quote on PostgreSQL, chang
         expect(row.choices[0]).toMatchObject({ warrantyType: null, tires: [expect.objectContaining({ quantity: 2 })] });
         // The later answer is the row as stored; the earlier saw only its own change.
         expect(answers.find((a) => a.json().version === row.version)!.json().options).toEqual(row.options);
-        const priced = priceTireQuote({ createdOn: row.createdOn, prices: await storePriceList(t.db, { companyId: row.companyId, storeId: store }), options: row.choices });
+        const priced = priceTireQuote({
+          createdOn: row.createdOn,
+          prices: await storePriceList(t.db, { companyId: row.companyId, storeId: store }),
+          options: row.choices,
+        });
         expect(priced.ok && priced.quote).toEqual({ createdOn: row.createdOn, validUntil: row.validUntil, options: row.options });
         expect(row.options[0]).toMatchObject({ tireCount: 2 });
         // The demo's state tire fee has an amount on every day since 2024.

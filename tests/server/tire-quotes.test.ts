@@ -23,13 +23,23 @@ const balance = { tirePurchaseAddOnId: randomUUID(), category: 'Balancing', name
 const rival = { customerId: randomUUID(), vehicleId: randomUUID() };
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const as = (who: string, storeNumber = 101) => (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
-  apiCall(t.app, { method, path, token: tokens[who]!, store: stores[storeNumber]!, body, headers });
+const as =
+  (who: string, storeNumber = 101) =>
+  (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
+    apiCall(t.app, { method, path, token: tokens[who]!, store: stores[storeNumber]!, body, headers });
 const quoteAt = (id: string) => apiPaths.tireQuote.replace(':tireQuoteId', id);
 const publicAt = (hashId: string) => apiPaths.publicTireQuote.replace(':tireQuoteHashId', hashId);
 const replace = (path: string, value: unknown) => [{ op: 'replace', path, value }];
 const quoteRow = (id: string) => t.db.selectFrom('tireQuotes').selectAll().where('tireQuoteId', '=', id).executeTakeFirst();
-const quoteCount = async () => Number((await t.db.selectFrom('tireQuotes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const quoteCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('tireQuotes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** A calendar date `days` from today in UTC: two days back is on or before today in every store's zone. */
 const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -38,30 +48,63 @@ const quoteDay = dayFrom(-2);
 
 /** Four tires at $100, balanced, with Promise Plus: the counter's "Better". */
 const better = (more: Partial<TireQuoteChoice> = {}): TireQuoteChoice => ({
-  name: 'Better', services: [], installPackageId: null, addOnIds: [balance.tirePurchaseAddOnId], tireServiceTypes: [], warrantyType: 'PromisePlus',
+  name: 'Better',
+  services: [],
+  installPackageId: null,
+  addOnIds: [balance.tirePurchaseAddOnId],
+  tireServiceTypes: [],
+  warrantyType: 'PromisePlus',
   tires: [{ tireId: null, description: 'Nokian WR G4 225/65R17', quantity: 4, unitPriceInCents: 10_000, isTaxable: true, isStuddable: false }],
   ...more,
 });
 
-interface Owner { customerId: string; vehicleId: string }
+interface Owner {
+  customerId: string;
+  vehicleId: string;
+}
 /** A new customer of the demo company, with one vehicle. */
 async function newOwner(firstName = 'Grace'): Promise<Owner> {
   const customerId = randomUUID();
   const vehicleId = randomUUID();
   const customer = await as('user')('POST', apiPaths.customers, {
-    customerId, firstName, lastName: 'Hopper', companyName: null, email: 'grace@example.com', phoneNumber: '555.010.2020',
-    preferredContactMethod: 'Phone', addressLine1: '9 Secret Lane', city: null, state: null, postalCode: null, notes: 'gate code 1234',
+    customerId,
+    firstName,
+    lastName: 'Hopper',
+    companyName: null,
+    email: 'grace@example.com',
+    phoneNumber: '555.010.2020',
+    preferredContactMethod: 'Phone',
+    addressLine1: '9 Secret Lane',
+    city: null,
+    state: null,
+    postalCode: null,
+    notes: 'gate code 1234',
   });
   expect(customer.statusCode, customer.body).toBe(201);
   const vehicle = await as('user')('POST', apiPaths.customerVehicles.replace(':customerId', customerId), {
-    vehicleId, year: 2019, make: 'Subaru', model: 'Outback', trim: null, vin: null, vehicleLicensePlateState: 'CO', vehicleLicensePlateNumber: 'SNOW1', color: 'Green', mileage: 40_000,
+    vehicleId,
+    year: 2019,
+    make: 'Subaru',
+    model: 'Outback',
+    trim: null,
+    vin: null,
+    vehicleLicensePlateState: 'CO',
+    vehicleLicensePlateNumber: 'SNOW1',
+    color: 'Green',
+    mileage: 40_000,
   });
   expect(vehicle.statusCode, vehicle.body).toBe(201);
   return { customerId, vehicleId };
 }
 
 const newQuote = (owner: Owner, more: Record<string, unknown> = {}) => ({
-  tireQuoteId: randomUUID(), tireQuoteHashId: newHashId(), customerId: owner.customerId, vehicleId: owner.vehicleId, createdOn: quoteDay, choices: [better()], ...more,
+  tireQuoteId: randomUUID(),
+  tireQuoteHashId: newHashId(),
+  customerId: owner.customerId,
+  vehicleId: owner.vehicleId,
+  createdOn: quoteDay,
+  choices: [better()],
+  ...more,
 });
 
 async function created(owner: Owner, more: Record<string, unknown> = {}, who = 'user') {
@@ -74,7 +117,7 @@ async function created(owner: Owner, more: Record<string, unknown> = {}, who = '
 /** The store's change feed after `since`, as a device of `who` pulls it. */
 async function feedAfter(since: number, who = 'user'): Promise<SyncChange[]> {
   const changes: SyncChange[] = [];
-  for (let cursor = since; ;) {
+  for (let cursor = since; ; ) {
     const page = (await as(who)('GET', `${apiPaths.syncChanges}?since=${cursor}&limit=5000`)).json();
     changes.push(...page.changes);
     if (!page.hasMore) return changes;
@@ -88,7 +131,10 @@ beforeAll(async () => {
   stores = await demoStoreIds(t.db);
   for (const who of ['platform', 'admin', 'user', 'tech', 'lead']) tokens[who] = await accessTokenFor(t.app, `${who}@demo.test`);
   // The store's terms as these tests price with them: 8.25% sales tax, quotes good for 30 days.
-  const terms = await as('admin')('PATCH', apiPaths.retailStoreSettings, [...replace('/salesTaxRateInMillionths', 82_500), ...replace('/quoteValidForDays', 30)]);
+  const terms = await as('admin')('PATCH', apiPaths.retailStoreSettings, [
+    ...replace('/salesTaxRateInMillionths', 82_500),
+    ...replace('/quoteValidForDays', 30),
+  ]);
   expect(terms.statusCode, terms.body).toBe(200);
   expect((await as('admin')('POST', apiPaths.tirePurchaseAddOns, balance)).statusCode).toBe(201);
   // No state fee but the ones the tests that price fees add: the demo's would change every total here.
@@ -99,40 +145,81 @@ beforeAll(async () => {
   const company = await t.db.insertInto('companies').values({ alltracCompanyId: 2727, name: 'Rival Tires' }).returning('id').executeTakeFirstOrThrow();
   await t.db.transaction().execute(async (trx) => {
     const rows = { companyId: company.id, storeId: null, version: await takeVersions(trx) };
-    await trx.insertInto('customers').values({
-      ...rows, customerId: rival.customerId, firstName: 'Rita', lastName: 'Rival', companyName: null, email: null, phoneNumber: null, preferredContactMethod: 'Phone',
-      addressLine1: null, city: null, state: null, postalCode: null, notes: null, legacyCustomerId: null, createdOn: new Date().toISOString(), mergedIntoCustomerId: null,
-    } as never).execute();
+    await trx
+      .insertInto('customers')
+      .values({
+        ...rows,
+        customerId: rival.customerId,
+        firstName: 'Rita',
+        lastName: 'Rival',
+        companyName: null,
+        email: null,
+        phoneNumber: null,
+        preferredContactMethod: 'Phone',
+        addressLine1: null,
+        city: null,
+        state: null,
+        postalCode: null,
+        notes: null,
+        legacyCustomerId: null,
+        createdOn: new Date().toISOString(),
+        mergedIntoCustomerId: null,
+      } as never)
+      .execute();
   });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('saving a tire quote on a customer', () => {
-  it('is priced by the server from the store\'s prices: options, totals and dates a device sends are never stored', async () => {
+  it("is priced by the server from the store's prices: options, totals and dates a device sends are never stored", async () => {
     const owner = await newOwner();
     const since = await latestVersion();
-    const forged = { validUntil: '2099-12-31', options: [{ name: 'Better', lines: [], tireCount: 4, subtotalInCents: 1, feesInCents: 0, taxableInCents: 0, taxInCents: 0, totalInCents: 1, perTireInCents: 1 }] };
+    const forged = {
+      validUntil: '2099-12-31',
+      options: [
+        { name: 'Better', lines: [], tireCount: 4, subtotalInCents: 1, feesInCents: 0, taxableInCents: 0, taxInCents: 0, totalInCents: 1, perTireInCents: 1 },
+      ],
+    };
     const { body, row } = await created(owner, forged);
     // 4 × $100 tires and 4 × $25 balancing are taxed at 8.25% ($41.25); 4 × $20 Promise Plus is not.
     expect(row).toMatchObject({
-      tireQuoteId: body.tireQuoteId, tireQuoteHashId: body.tireQuoteHashId, customerId: owner.customerId, vehicleId: owner.vehicleId,
-      createdOn: quoteDay, validUntil: addDays(quoteDay, 30), choices: body.choices, version: expect.any(Number), changedByName: 'Uma User',
+      tireQuoteId: body.tireQuoteId,
+      tireQuoteHashId: body.tireQuoteHashId,
+      customerId: owner.customerId,
+      vehicleId: owner.vehicleId,
+      createdOn: quoteDay,
+      validUntil: addDays(quoteDay, 30),
+      choices: body.choices,
+      version: expect.any(Number),
+      changedByName: 'Uma User',
     });
-    expect(row.options).toEqual([{
-      name: 'Better', tireCount: 4,
-      lines: [
-        { kind: 'Tire', description: 'Nokian WR G4 225/65R17', quantity: 4, unitInCents: 10_000, totalInCents: 40_000, isTaxable: true },
-        { kind: 'AddOn', description: 'Road force balance', quantity: 4, unitInCents: 2500, totalInCents: 10_000, isTaxable: true },
-        { kind: 'Warranty', description: 'Promise Plus', quantity: 4, unitInCents: 2000, totalInCents: 8000, isTaxable: false },
-      ],
-      subtotalInCents: 58_000, feesInCents: 0, taxableInCents: 50_000, taxInCents: 4125, totalInCents: 62_125, perTireInCents: 15_531,
-    }]);
+    expect(row.options).toEqual([
+      {
+        name: 'Better',
+        tireCount: 4,
+        lines: [
+          { kind: 'Tire', description: 'Nokian WR G4 225/65R17', quantity: 4, unitInCents: 10_000, totalInCents: 40_000, isTaxable: true },
+          { kind: 'AddOn', description: 'Road force balance', quantity: 4, unitInCents: 2500, totalInCents: 10_000, isTaxable: true },
+          { kind: 'Warranty', description: 'Promise Plus', quantity: 4, unitInCents: 2000, totalInCents: 8000, isTaxable: false },
+        ],
+        subtotalInCents: 58_000,
+        feesInCents: 0,
+        taxableInCents: 50_000,
+        taxInCents: 4125,
+        totalInCents: 62_125,
+        perTireInCents: 15_531,
+      },
+    ]);
     const stored = (await quoteRow(body.tireQuoteId))!;
     expect(stored).toMatchObject({ storeId: stores[101], createdOn: quoteDay, validUntil: addDays(quoteDay, 30), options: row.options, version: row.version });
     expect((await as('user')('GET', quoteAt(body.tireQuoteId))).json()).toEqual(row);
 
     const fed = (await feedAfter(since)).filter((c) => c.collection === 'tireQuotes');
-    expect(fed.map((c) => [c.key, c.deleted, c.value.options, c.value.createdOn, c.value.validUntil, c.value.version])).toEqual([[body.tireQuoteId, false, row.options, quoteDay, row.validUntil, row.version]]);
+    expect(fed.map((c) => [c.key, c.deleted, c.value.options, c.value.createdOn, c.value.validUntil, c.value.version])).toEqual([
+      [body.tireQuoteId, false, row.options, quoteDay, row.validUntil, row.version],
+    ]);
     expect((await feedAfter(since, 'tech')).some((c) => c.collection === 'tireQuotes')).toBe(false);
   });
 
@@ -177,7 +264,7 @@ describe('saving a tire quote on a customer', () => {
     await created(owner, {}, 'platform');
   });
 
-  it('refuses another company\'s customer, or a vehicle not the customer\'s, with a 400 naming it, and stores nothing', async () => {
+  it("refuses another company's customer, or a vehicle not the customer's, with a 400 naming it, and stores nothing", async () => {
     const owner = await newOwner();
     const other = await newOwner('Ada');
     const count = await quoteCount();
@@ -201,7 +288,7 @@ describe('saving a tire quote on a customer', () => {
     ['an add-on the store does not have', { choices: [better({ addOnIds: [randomUUID()] })] }, 'choices.0.addOnIds'],
     ['studding of tires that take no studs', { choices: [better({ tireServiceTypes: ['TireStudding'] })] }, 'choices.0.tireServiceTypes'],
     ['nine tires', { choices: [better({ tires: [better().tires[0]!, { ...better().tires[0]!, quantity: 5 }] })] }, 'choices.0.tires'],
-    ['a date ahead of the store\'s today', { createdOn: dayFrom(3) }, 'createdOn'],
+    ["a date ahead of the store's today", { createdOn: dayFrom(3) }, 'createdOn'],
     ['no option', { choices: [] }, 'choices'],
     ['a public id made by hand', { tireQuoteHashId: 'aaaaaaaaaaaaaaaaaaaaaa' }, 'tireQuoteHashId'],
   ])('refuses %s with a 400 naming it, and stores nothing', async (_what, more, field) => {
@@ -229,12 +316,23 @@ describe('saving a tire quote on a customer', () => {
 
 describe("booking a quote's install", () => {
   const visitFor = (customerId: string, tireQuoteId: string | null) => ({
-    scheduledVisitId: randomUUID(), scheduledVisitHashId: newHashId(), customerId, vehicleId: null, customerVehicleStatus: 2, description: null, staffNotes: null,
-    customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: null, pickUpTime: null, tireQuoteId,
+    scheduledVisitId: randomUUID(),
+    scheduledVisitHashId: newHashId(),
+    customerId,
+    vehicleId: null,
+    customerVehicleStatus: 2,
+    description: null,
+    staffNotes: null,
+    customerComments: null,
+    keyTag: null,
+    visitAppointmentCount: 1,
+    scheduledCustomerCheckIn: null,
+    pickUpTime: null,
+    tireQuoteId,
   });
   const visitRow = (id: string) => t.db.selectFrom('scheduledVisits').select(['tireQuoteId']).where('scheduledVisitId', '=', id).executeTakeFirst();
 
-  it('records the quote on the visit, and the store\'s devices get it with the visit', async () => {
+  it("records the quote on the visit, and the store's devices get it with the visit", async () => {
     const owner = await newOwner();
     const { body: quote } = await created(owner);
     const since = await latestVersion();
@@ -247,7 +345,7 @@ describe("booking a quote's install", () => {
     expect(fed?.value.tireQuoteId).toBe(quote.tireQuoteId);
   });
 
-  it('books the visit without the link when the quote is another customer\'s or does not exist: an appointment is never lost over it', async () => {
+  it("books the visit without the link when the quote is another customer's or does not exist: an appointment is never lost over it", async () => {
     const owner = await newOwner();
     const other = await newOwner('Ada');
     const { body: theirs } = await created(other);
@@ -266,7 +364,11 @@ describe("booking a quote's install", () => {
     const { body: quote } = await created(owner);
     const visit = visitFor(owner.customerId, quote.tireQuoteId);
     expect((await as('user')('POST', apiPaths.scheduledVisits, visit)).statusCode).toBe(201);
-    const moved = await as('user')('PATCH', apiPaths.scheduledVisit.replace(':scheduledVisitId', visit.scheduledVisitId), replace('/customerId', other.customerId));
+    const moved = await as('user')(
+      'PATCH',
+      apiPaths.scheduledVisit.replace(':scheduledVisitId', visit.scheduledVisitId),
+      replace('/customerId', other.customerId),
+    );
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await visitRow(visit.scheduledVisitId)).toEqual({ tireQuoteId: quote.tireQuoteId });
   });
@@ -315,10 +417,13 @@ describe('changing a saved quote', () => {
     expect(await quoteRow(body.tireQuoteId)).toEqual(before);
   });
 
-  it('a patch of the choices is priced again, on the quote\'s own date, with a new version in the store\'s feed', async () => {
+  it("a patch of the choices is priced again, on the quote's own date, with a new version in the store's feed", async () => {
     const { body, row } = await created(await newOwner());
     const since = await latestVersion();
-    const answer = await as('user')('PATCH', quoteAt(body.tireQuoteId), [...replace('/choices/0/tires/0/quantity', 2), ...replace('/choices/0/warrantyType', null)]);
+    const answer = await as('user')('PATCH', quoteAt(body.tireQuoteId), [
+      ...replace('/choices/0/tires/0/quantity', 2),
+      ...replace('/choices/0/warrantyType', null),
+    ]);
     expect(answer.statusCode, answer.body).toBe(200);
     const changed = answer.json();
     expect(changed.version).toBeGreaterThan(row.version);
@@ -331,7 +436,7 @@ describe('changing a saved quote', () => {
     expect(fed.map((c) => [c.key, c.value.version])).toEqual([[body.tireQuoteId, changed.version]]);
   });
 
-  it('a patch prices with the store\'s prices as they are now, and a choice no longer offered is a 400 naming it', async () => {
+  it("a patch prices with the store's prices as they are now, and a choice no longer offered is a 400 naming it", async () => {
     const { body } = await created(await newOwner());
     await t.db.updateTable('retailStoreSettings').set({ salesTaxRateInMillionths: 100_000 }).where('storeId', '=', stores[101]!).execute();
     try {
@@ -346,7 +451,7 @@ describe('changing a saved quote', () => {
     }
   });
 
-  it('changes the vehicle to another of the customer\'s, or none, never to someone else\'s', async () => {
+  it("changes the vehicle to another of the customer's, or none, never to someone else's", async () => {
     const owner = await newOwner();
     const { body } = await created(owner);
     const other = await newOwner('Ada');
@@ -368,8 +473,8 @@ describe('changing a saved quote', () => {
   });
 });
 
-describe('the store\'s list of quotes', () => {
-  it('lists a customer\'s quotes at the store, newest first, paged', async () => {
+describe("the store's list of quotes", () => {
+  it("lists a customer's quotes at the store, newest first, paged", async () => {
     const owner = await newOwner();
     const older = await created(owner, { createdOn: dayFrom(-5) });
     const newer = await created(owner, { createdOn: dayFrom(-3) });
@@ -385,7 +490,12 @@ describe('the store\'s list of quotes', () => {
     expect(page.nextLink).toMatch(/\$skip=2/);
     const all = (await as('user')('GET', `${apiPaths.tireQuotes}?$top=500`)).json().items as { createdOn: string }[];
     expect(all.length).toBeGreaterThan(3);
-    expect(all.map((q) => q.createdOn)).toEqual(all.map((q) => q.createdOn).sort().reverse());
+    expect(all.map((q) => q.createdOn)).toEqual(
+      all
+        .map((q) => q.createdOn)
+        .sort()
+        .reverse(),
+    );
     expect((await as('admin', 102)('GET', `${apiPaths.tireQuotes}?customerId=${owner.customerId}`)).json().items).toEqual([]);
   });
 
@@ -399,8 +509,8 @@ describe('the store\'s list of quotes', () => {
   });
 });
 
-describe('the customer\'s public quote page', () => {
-  it('shows the options, the dates, the store, the vehicle and the customer\'s first name, and nothing else of the customer', async () => {
+describe("the customer's public quote page", () => {
+  it("shows the options, the dates, the store, the vehicle and the customer's first name, and nothing else of the customer", async () => {
     const owner = await newOwner('Grace');
     const { body, row } = await created(owner);
     const answer = await apiCall(t.app, { method: 'GET', path: publicAt(body.tireQuoteHashId) });
@@ -411,10 +521,14 @@ describe('the customer\'s public quote page', () => {
     const store = await t.db.selectFrom('storeLocations').select('name').where('id', '=', stores[101]!).executeTakeFirstOrThrow();
     expect(page).toEqual({
       store: { name: store.name, phoneNumber: expect.stringMatching(/^\(\d{3}\) \d{3}-\d{4}$/), address: expect.any(String) },
-      customerFirstName: 'Grace', vehicle: '2019 Subaru Outback',
-      createdOn: quoteDay, validUntil: addDays(quoteDay, 30), options: row.options,
+      customerFirstName: 'Grace',
+      vehicle: '2019 Subaru Outback',
+      createdOn: quoteDay,
+      validUntil: addDays(quoteDay, 30),
+      options: row.options,
     });
-    for (const secret of ['Hopper', 'grace@example.com', '010-2020', 'Secret Lane', 'gate code', 'SNOW1', owner.customerId, body.tireQuoteId]) expect(answer.body).not.toContain(secret);
+    for (const secret of ['Hopper', 'grace@example.com', '010-2020', 'Secret Lane', 'gate code', 'SNOW1', owner.customerId, body.tireQuoteId])
+      expect(answer.body).not.toContain(secret);
   });
 
   it('is a 404 in words a customer can act on for a link that names no quote', async () => {
@@ -428,7 +542,10 @@ describe('the customer\'s public quote page', () => {
 
 describe('the retail settings that price a quote', () => {
   it('take a sales tax rate in millionths and the days a quote holds, on create and in a patch', async () => {
-    const changed = await as('admin')('PATCH', apiPaths.retailStoreSettings, [...replace('/salesTaxRateInMillionths', 88_750), ...replace('/quoteValidForDays', 14)]);
+    const changed = await as('admin')('PATCH', apiPaths.retailStoreSettings, [
+      ...replace('/salesTaxRateInMillionths', 88_750),
+      ...replace('/quoteValidForDays', 14),
+    ]);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ salesTaxRateInMillionths: 88_750, quoteValidForDays: 14 });
     try {
@@ -470,17 +587,24 @@ describe('the retail settings that price a quote', () => {
 
 describe('a quote saved on a running server', () => {
   let server: RunningServer;
-  beforeAll(async () => { server = await startLocalServer(); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startLocalServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
-  it('tells the store\'s devices to pull, with ReplicaChanged naming the collection and the quote, and says nothing for an empty patch', async () => {
+  it("tells the store's devices to pull, with ReplicaChanged naming the collection and the quote, and says nothing for an empty patch", async () => {
     const db = server.database.db;
     const token = await mintAccessToken(db, 'user@demo.test', server.publicUrl);
     const store = (await demoStoreIds(db))[101]!;
     const vehicle = await db.selectFrom('customerVehicles').select(['customerId', 'vehicleId']).where('deleted', '=', false).executeTakeFirstOrThrow();
-    const send = (method: string, path: string, body: unknown) => fetch(`${server.url}${path}?api-version=1.0`, {
-      method, headers: { authorization: `Bearer ${token}`, ActiveStoreLocation: String(store), 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${server.url}${path}?api-version=1.0`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ActiveStoreLocation: String(store), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const device = await RawHubSocket.connect(server.url, token);
     try {
       await device.invoke('joinAlltracStore', store);
@@ -488,7 +612,10 @@ describe('a quote saved on a running server', () => {
       expect((await send('POST', apiPaths.tireQuotes, quote)).status).toBe(201);
       await expect.poll(() => device.events('ReplicaChanged')).toEqual([['tireQuotes', quote.tireQuoteId]]);
       expect((await send('PATCH', quoteAt(quote.tireQuoteId), replace('/choices/0/name', 'Good'))).status).toBe(200);
-      const twice = [['tireQuotes', quote.tireQuoteId], ['tireQuotes', quote.tireQuoteId]];
+      const twice = [
+        ['tireQuotes', quote.tireQuoteId],
+        ['tireQuotes', quote.tireQuoteId],
+      ];
       await expect.poll(() => device.events('ReplicaChanged')).toEqual(twice);
       expect((await send('PATCH', quoteAt(quote.tireQuoteId), [])).status).toBe(200);
       // A real change after the empty one: its event comes third, so none came between (events keep their order).
@@ -500,12 +627,18 @@ describe('a quote saved on a running server', () => {
   });
 });
 
-describe('pricing with the store\'s install packages and state tire fees', () => {
+describe("pricing with the store's install packages and state tire fees", () => {
   const feeAt = (id: string) => apiPaths.tireFee.replace(':tireFeeId', id);
-  const packageOf = (type: 'LightTruck' | 'Passenger') => t.db.selectFrom('tireInstallPackages').selectAll()
-    .where('storeId', '=', stores[101]!).where('type', '=', type).where('deleted', '=', false).executeTakeFirstOrThrow();
+  const packageOf = (type: 'LightTruck' | 'Passenger') =>
+    t.db
+      .selectFrom('tireInstallPackages')
+      .selectAll()
+      .where('storeId', '=', stores[101]!)
+      .where('type', '=', type)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
 
-  it('charges a total package once per tire in place of its add-ons, and the fee amount in force on the quote\'s own date', async () => {
+  it("charges a total package once per tire in place of its add-ons, and the fee amount in force on the quote's own date", async () => {
     const truck = await packageOf('LightTruck');
     // A rate change two days ago: $1.50 a tire until then, $2.50 from then on.
     const rows = [
@@ -524,7 +657,13 @@ describe('pricing with the store\'s install packages and state tire fees', () =>
         { kind: 'Fee', description: 'Test tire fee', quantity: 4, unitInCents: 150, totalInCents: 600, isTaxable: false },
       ]);
       // $659.96 taxed at 8.25% is $54.45; the fee is not taxed.
-      expect(before.row.options[0]).toMatchObject({ subtotalInCents: 65_996, feesInCents: 600, taxableInCents: 65_996, taxInCents: 5445, totalInCents: 72_041 });
+      expect(before.row.options[0]).toMatchObject({
+        subtotalInCents: 65_996,
+        feesInCents: 600,
+        taxableInCents: 65_996,
+        taxInCents: 5445,
+        totalInCents: 72_041,
+      });
       const after = await created(owner, { createdOn: dayFrom(-2), choices: [choice] });
       expect(after.row.options[0].lines.at(-1)).toMatchObject({ kind: 'Fee', unitInCents: 250, totalInCents: 1000 });
     } finally {
@@ -532,17 +671,27 @@ describe('pricing with the store\'s install packages and state tire fees', () =>
     }
   });
 
-  it('lists an itemized package\'s add-ons one by one at their own prices', async () => {
+  it("lists an itemized package's add-ons one by one at their own prices", async () => {
     const passenger = await packageOf('Passenger');
-    const addOns = await t.db.selectFrom('tirePurchaseAddOns').select(['tirePurchaseAddOnId', 'name', 'priceInCents']).where('tirePurchaseAddOnId', 'in', passenger.addOnIds).execute();
-    const { row } = await created(await newOwner(), { choices: [better({ installPackageId: passenger.tireInstallPackageId, warrantyType: null, addOnIds: [] })] });
+    const addOns = await t.db
+      .selectFrom('tirePurchaseAddOns')
+      .select(['tirePurchaseAddOnId', 'name', 'priceInCents'])
+      .where('tirePurchaseAddOnId', 'in', passenger.addOnIds)
+      .execute();
+    const { row } = await created(await newOwner(), {
+      choices: [better({ installPackageId: passenger.tireInstallPackageId, warrantyType: null, addOnIds: [] })],
+    });
     const lines = row.options[0].lines as { kind: string; description: string; unitInCents: number }[];
-    expect(lines.filter((l) => l.kind === 'AddOn').map((l) => [l.description, l.unitInCents]).sort())
-      .toEqual(addOns.map((a) => [a.name, a.priceInCents]).sort());
+    expect(
+      lines
+        .filter((l) => l.kind === 'AddOn')
+        .map((l) => [l.description, l.unitInCents])
+        .sort(),
+    ).toEqual(addOns.map((a) => [a.name, a.priceInCents]).sort());
     expect(lines.some((l) => l.kind === 'InstallPackage' || l.kind === 'Fee')).toBe(false);
   });
 
-  it('refuses to price a tire once a started fee has no amount on the quote\'s date, naming the fee', async () => {
+  it("refuses to price a tire once a started fee has no amount on the quote's date, naming the fee", async () => {
     const ended = { tireFeeId: randomUUID(), name: 'Lapsed tire fee', amountInCents: 100, effectiveFrom: dayFrom(-60), effectiveThrough: dayFrom(-10) };
     expect((await as('admin')('POST', apiPaths.tireFees, ended)).statusCode).toBe(201);
     try {

@@ -18,8 +18,11 @@ async function unreadCount(): Promise<number> {
 }
 
 async function unreadInDb(kind?: string): Promise<number> {
-  let query = t.db.selectFrom('userNotifications').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('identityId', '=', userId).where('dateMarkedRead', 'is', null);
+  let query = t.db
+    .selectFrom('userNotifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('identityId', '=', userId)
+    .where('dateMarkedRead', 'is', null);
   if (kind) query = query.where('kind', '=', kind as 'rating');
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
@@ -32,10 +35,12 @@ beforeAll(async () => {
   otherUserId = users.find((u) => u.email === 'admin@demo.test')!.userId;
   store = (await t.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('user notifications', () => {
-  it('answer the shell query (count, IdentityId filter, newest first, top 10) with the caller\'s own', async () => {
+  it("answer the shell query (count, IdentityId filter, newest first, top 10) with the caller's own", async () => {
     const query = `$count=true&$filter=IdentityId eq '${userId}'&$orderby=DateAdded desc&$top=10`;
     const response = await apiCall(t.app, { method: 'GET', path: `${apiPaths.userNotifications}?${query}`, token });
     expect(response.statusCode).toBe(200);
@@ -54,11 +59,17 @@ describe('user notifications', () => {
 
   it('are marked read by a JSON patch of dateMarkedRead, and the unread count follows', async () => {
     const before = await unreadCount();
-    const unread = await t.db.selectFrom('userNotifications').select('userNotificationId')
-      .where('identityId', '=', userId).where('dateMarkedRead', 'is', null).executeTakeFirstOrThrow();
+    const unread = await t.db
+      .selectFrom('userNotifications')
+      .select('userNotificationId')
+      .where('identityId', '=', userId)
+      .where('dateMarkedRead', 'is', null)
+      .executeTakeFirstOrThrow();
     const when = '2026-11-21T12:00:00.000Z';
     const response = await apiCall(t.app, {
-      method: 'PATCH', path: apiPaths.userNotification.replace(':userNotificationId', unread.userNotificationId), token,
+      method: 'PATCH',
+      path: apiPaths.userNotification.replace(':userNotificationId', unread.userNotificationId),
+      token,
       body: [{ op: 'replace', path: '/dateMarkedRead', value: when }],
     });
     expect(response.statusCode).toBe(200);
@@ -67,20 +78,32 @@ describe('user notifications', () => {
   });
 
   it('of another user cannot be patched, and stay as they were', async () => {
-    const theirs = await t.db.selectFrom('userNotifications').select(['userNotificationId', 'dateMarkedRead']).where('identityId', '=', otherUserId).executeTakeFirstOrThrow();
+    const theirs = await t.db
+      .selectFrom('userNotifications')
+      .select(['userNotificationId', 'dateMarkedRead'])
+      .where('identityId', '=', otherUserId)
+      .executeTakeFirstOrThrow();
     const response = await apiCall(t.app, {
-      method: 'PATCH', path: apiPaths.userNotification.replace(':userNotificationId', theirs.userNotificationId), token,
+      method: 'PATCH',
+      path: apiPaths.userNotification.replace(':userNotificationId', theirs.userNotificationId),
+      token,
       body: [{ op: 'replace', path: '/dateMarkedRead', value: '2026-11-21T12:00:00.000Z' }],
     });
     expect(response.statusCode).toBe(404);
-    const after = await t.db.selectFrom('userNotifications').select('dateMarkedRead').where('userNotificationId', '=', theirs.userNotificationId).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('userNotifications')
+      .select('dateMarkedRead')
+      .where('userNotificationId', '=', theirs.userNotificationId)
+      .executeTakeFirstOrThrow();
     expect(after.dateMarkedRead).toEqual(theirs.dateMarkedRead);
   });
 
   it('refuse a patch of any field other than dateMarkedRead', async () => {
     const mine = await t.db.selectFrom('userNotifications').select('userNotificationId').where('identityId', '=', userId).executeTakeFirstOrThrow();
     const response = await apiCall(t.app, {
-      method: 'PATCH', path: apiPaths.userNotification.replace(':userNotificationId', mine.userNotificationId), token,
+      method: 'PATCH',
+      path: apiPaths.userNotification.replace(':userNotificationId', mine.userNotificationId),
+      token,
       body: [{ op: 'replace', path: '/content', value: 'changed' }],
     });
     expect(response.statusCode).toBe(400);
@@ -102,7 +125,7 @@ describe('notification settings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ identityId: userId, kind: 'rating', inApp: false, changedBy: userId });
     expect(await unreadInDb('rating')).toBeGreaterThan(0);
-    expect(await unreadCount()).toBe(await unreadInDb() - await unreadInDb('rating'));
+    expect(await unreadCount()).toBe((await unreadInDb()) - (await unreadInDb('rating')));
     const list = await apiCall(t.app, { method: 'GET', path: `${apiPaths.userNotifications}?$filter=kind eq 'rating'&$count=true`, token });
     expect(list.json().count).toBeGreaterThan(0);
 
@@ -110,18 +133,18 @@ describe('notification settings', () => {
     expect(await unreadCount()).toBe(await unreadInDb());
   });
 
-  it('are the caller\'s own: another user\'s stay as they were', async () => {
+  it("are the caller's own: another user's stay as they were", async () => {
     const admin = await accessTokenFor(t.app, 'admin@demo.test');
     await apiCall(t.app, { method: 'PATCH', path: preferencePath('system'), token: admin, body: [{ op: 'replace', path: '/inApp', value: false }] });
     const mine = await apiCall(t.app, { method: 'GET', path: apiPaths.notificationPreferences, token });
     expect(mine.json().items.find((p: { kind: string }) => p.kind === 'system')).toEqual({ identityId: userId, kind: 'system', inApp: true });
   });
 
-  it('reach only their user\'s devices, through the change feed', async () => {
+  it("reach only their user's devices, through the change feed", async () => {
     await apiCall(t.app, { method: 'PATCH', path: preferencePath('message'), token, body: [{ op: 'replace', path: '/inApp', value: false }] });
     // Every page of the feed: the demo's tire catalogue alone fills more than one.
     const changes: { key: string; value: unknown }[] = [];
-    for (let since = 0, more = true; more;) {
+    for (let since = 0, more = true; more; ) {
       const page = (await apiCall(t.app, { method: 'GET', path: `${apiPaths.syncChanges}?since=${since}&limit=5000`, token, store })).json();
       changes.push(...page.changes.filter((c: { collection: string }) => c.collection === 'notificationPreferences'));
       ({ cursor: since, hasMore: more } = page);
@@ -131,14 +154,29 @@ describe('notification settings', () => {
   });
 
   it('answer 404 naming the kinds for an unknown kind, and 400 for a field other than inApp', async () => {
-    const unknown = await apiCall(t.app, { method: 'PATCH', path: preferencePath('birthdays'), token, body: [{ op: 'replace', path: '/inApp', value: false }] });
+    const unknown = await apiCall(t.app, {
+      method: 'PATCH',
+      path: preferencePath('birthdays'),
+      token,
+      body: [{ op: 'replace', path: '/inApp', value: false }],
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe('There is no notification kind "birthdays"; the kinds are message, rating, appointment-request, system.');
-    const field = await apiCall(t.app, { method: 'PATCH', path: preferencePath('rating'), token, body: [{ op: 'replace', path: '/identityId', value: otherUserId }] });
+    const field = await apiCall(t.app, {
+      method: 'PATCH',
+      path: preferencePath('rating'),
+      token,
+      body: [{ op: 'replace', path: '/identityId', value: otherUserId }],
+    });
     expect(field.statusCode).toBe(400);
     const value = await apiCall(t.app, { method: 'PATCH', path: preferencePath('rating'), token, body: [{ op: 'replace', path: '/inApp', value: 'no' }] });
     expect(value.statusCode).toBe(400);
-    const saved = await t.db.selectFrom('notificationPreferences').select('inApp').where('identityId', '=', userId).where('kind', '=', 'rating').executeTakeFirstOrThrow();
+    const saved = await t.db
+      .selectFrom('notificationPreferences')
+      .select('inApp')
+      .where('identityId', '=', userId)
+      .where('kind', '=', 'rating')
+      .executeTakeFirstOrThrow();
     expect(saved.inApp).toBe(true);
   });
 });

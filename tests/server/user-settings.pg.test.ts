@@ -28,7 +28,11 @@ describe.skipIf(postgresUnavailable !== null)('user settings on PostgreSQL, with
         { method: 'PATCH', path, token, body: [{ op: 'replace', path: '/allTracHideInstallPrompt', value: when }] },
       ]);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-      const saved = await t.db.selectFrom('userSettings').select(['allTracCurrentStoreLocation', 'allTracHideInstallPrompt']).where('userId', '=', userId).executeTakeFirstOrThrow();
+      const saved = await t.db
+        .selectFrom('userSettings')
+        .select(['allTracCurrentStoreLocation', 'allTracHideInstallPrompt'])
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
       expect(saved).toEqual({ allTracCurrentStoreLocation: store, allTracHideInstallPrompt: when });
     }
   });

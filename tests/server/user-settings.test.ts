@@ -15,7 +15,9 @@ beforeAll(async () => {
   const rows = await t.db.selectFrom('storeLocations').select(['id', 'storeNumber']).execute();
   stores = Object.fromEntries(rows.map((r) => [r.storeNumber, r.id]));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('user settings', () => {
   it('start empty', async () => {
@@ -36,13 +38,31 @@ describe('user settings', () => {
 
   it('answer a patch replayed with its Idempotency-Key as the first time, changing nothing since', async () => {
     const key = { 'Idempotency-Key': 'settings-replay-0001' };
-    const first = await apiCall(t.app, { method: 'PATCH', path, token, body: [{ op: 'replace', path: '/allTracCurrentStoreLocation', value: stores[101] }], headers: key });
+    const first = await apiCall(t.app, {
+      method: 'PATCH',
+      path,
+      token,
+      body: [{ op: 'replace', path: '/allTracCurrentStoreLocation', value: stores[101] }],
+      headers: key,
+    });
     expect(first.statusCode).toBe(200);
     await patch([{ op: 'replace', path: '/allTracCurrentStoreLocation', value: stores[102] }]);
-    const replay = await apiCall(t.app, { method: 'PATCH', path, token, body: [{ op: 'replace', path: '/allTracCurrentStoreLocation', value: stores[101] }], headers: key });
+    const replay = await apiCall(t.app, {
+      method: 'PATCH',
+      path,
+      token,
+      body: [{ op: 'replace', path: '/allTracCurrentStoreLocation', value: stores[101] }],
+      headers: key,
+    });
     expect(replay.json()).toEqual(first.json());
     expect((await apiCall(t.app, { method: 'GET', path, token })).json().allTracCurrentStoreLocation).toBe(stores[102]);
-    const reused = await apiCall(t.app, { method: 'PATCH', path, token, body: [{ op: 'replace', path: '/allTracHideInstallPrompt', value: null }], headers: key });
+    const reused = await apiCall(t.app, {
+      method: 'PATCH',
+      path,
+      token,
+      body: [{ op: 'replace', path: '/allTracHideInstallPrompt', value: null }],
+      headers: key,
+    });
     expect(reused.statusCode).toBe(422);
   });
 

@@ -16,20 +16,47 @@ const arrival = '2030-06-04T14:00:00.000Z';
 beforeAll(async () => {
   t = await createTestApp({ clock: { now: () => new Date('2030-01-01T00:00:00.000Z') } });
   store = (await demoStoreIds(t.db))[101]!;
-  await t.db.updateTable('storeLocations').set({ appointmentReminderEnabled: true, appointmentReminderHoursBefore: 24, appointmentThankYouEnabled: true, appointmentThankYouHoursAfter: 2, timeZone: 'Eastern Standard Time' })
-    .where('id', '=', store).execute();
-  job = new VisitMessagesJob({ db: t.db, writes: new WritePath(t.db, { publish: () => undefined }, clock), clock, outbound: { kick: () => undefined }, publicUrl: 'https://app.example.com', log: () => undefined });
+  await t.db
+    .updateTable('storeLocations')
+    .set({
+      appointmentReminderEnabled: true,
+      appointmentReminderHoursBefore: 24,
+      appointmentThankYouEnabled: true,
+      appointmentThankYouHoursAfter: 2,
+      timeZone: 'Eastern Standard Time',
+    })
+    .where('id', '=', store)
+    .execute();
+  job = new VisitMessagesJob({
+    db: t.db,
+    writes: new WritePath(t.db, { publish: () => undefined }, clock),
+    clock,
+    outbound: { kick: () => undefined },
+    publicUrl: 'https://app.example.com',
+    log: () => undefined,
+  });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const outboundOf = (visitId: string) => t.db.selectFrom('storeMessages').innerJoin('outboundMessages', 'outboundMessages.storeMessageId', 'storeMessages.storeMessageId')
-  .select(['storeMessages.templateType', 'outboundMessages.channel', 'outboundMessages.toAddress', 'outboundMessages.subject', 'outboundMessages.body'])
-  .where('storeMessages.visitId', '=', visitId).execute();
+const outboundOf = (visitId: string) =>
+  t.db
+    .selectFrom('storeMessages')
+    .innerJoin('outboundMessages', 'outboundMessages.storeMessageId', 'storeMessages.storeMessageId')
+    .select(['storeMessages.templateType', 'outboundMessages.channel', 'outboundMessages.toAddress', 'outboundMessages.subject', 'outboundMessages.body'])
+    .where('storeMessages.visitId', '=', visitId)
+    .execute();
 const recordOf = (visitId: string) => t.db.selectFrom('visitMessages').select(['kind', 'skippedBecause']).where('scheduledVisitId', '=', visitId).execute();
 
 describe('appointment reminders', () => {
   it('go once, at the hours the store set before arrival, by text to a customer who agreed to texts', async () => {
-    const { visitId } = await visitFor(t.db, store, { arrival }, { preferredContactMethod: 'Text', phoneNumber: '(555) 010-7001', textConsentMethod: 'InPerson' });
+    const { visitId } = await visitFor(
+      t.db,
+      store,
+      { arrival },
+      { preferredContactMethod: 'Text', phoneNumber: '(555) 010-7001', textConsentMethod: 'InPerson' },
+    );
     now = new Date('2030-06-03T13:59:00.000Z');
     await job.run();
     expect(await outboundOf(visitId)).toEqual([]);
@@ -37,23 +64,33 @@ describe('appointment reminders', () => {
     await job.run();
     now = new Date('2030-06-03T18:00:00.000Z');
     await job.run();
-    expect(await outboundOf(visitId)).toEqual([{
-      templateType: 'AppointmentReminder', channel: 'sms', toAddress: '+15550107001', subject: null,
-      body: expect.stringMatching(/^Hi Robin, a reminder of your appointment at .+ on Tue, Jun 4, 2030 at 10:00 AM\./),
-    }]);
+    expect(await outboundOf(visitId)).toEqual([
+      {
+        templateType: 'AppointmentReminder',
+        channel: 'sms',
+        toAddress: '+15550107001',
+        subject: null,
+        body: expect.stringMatching(/^Hi Robin, a reminder of your appointment at .+ on Tue, Jun 4, 2030 at 10:00 AM\./),
+      },
+    ]);
   });
 
-  it('go by email, with the template\'s subject, to a customer who prefers email', async () => {
+  it("go by email, with the template's subject, to a customer who prefers email", async () => {
     const { visitId } = await visitFor(t.db, store, { arrival }, { preferredContactMethod: 'Email', email: 'robin@example.com' });
     now = new Date('2030-06-04T09:00:00.000Z');
     await job.run();
-    expect(await outboundOf(visitId)).toMatchObject([{ channel: 'email', toAddress: 'robin@example.com', subject: expect.stringContaining('A reminder of your appointment') }]);
+    expect(await outboundOf(visitId)).toMatchObject([
+      { channel: 'email', toAddress: 'robin@example.com', subject: expect.stringContaining('A reminder of your appointment') },
+    ]);
   });
 
   it('do not text a number that texted STOP, nor one without consent, and say why', async () => {
     const stopped = await visitFor(t.db, store, { arrival }, { preferredContactMethod: 'Text', phoneNumber: '5550107002', textConsentMethod: 'InPerson' });
     const company = (await t.db.selectFrom('storeLocations').select('companyId').where('id', '=', store).executeTakeFirstOrThrow()).companyId;
-    await t.db.insertInto('textStops').values({ storeId: store, companyId: company, phoneNumber: '+15550107002', stoppedOn: '2030-05-01T00:00:00.000Z', version: 1 }).execute();
+    await t.db
+      .insertInto('textStops')
+      .values({ storeId: store, companyId: company, phoneNumber: '+15550107002', stoppedOn: '2030-05-01T00:00:00.000Z', version: 1 })
+      .execute();
     const noConsent = await visitFor(t.db, store, { arrival }, { preferredContactMethod: 'Text', phoneNumber: '5550107003' });
     const calls = await visitFor(t.db, store, { arrival }, { preferredContactMethod: 'Phone', phoneNumber: '5550107004', email: 'calls@example.com' });
     now = new Date('2030-06-04T09:00:00.000Z');
@@ -84,13 +121,19 @@ describe('thank-yous', () => {
     now = new Date('2030-06-10T18:00:00.000Z');
     await job.run();
     await job.run();
-    expect(await outboundOf(recent.visitId)).toMatchObject([{ templateType: 'ServiceThankYou', channel: 'email', body: expect.stringContaining('Thank you for visiting') }]);
+    expect(await outboundOf(recent.visitId)).toMatchObject([
+      { templateType: 'ServiceThankYou', channel: 'email', body: expect.stringContaining('Thank you for visiting') },
+    ]);
     expect(await outboundOf(old.visitId)).toEqual([]);
   });
 
-  it('ask for a rating with the visit\'s rating link when the store asks for ratings, and not when it does not', async () => {
+  it("ask for a rating with the visit's rating link when the store asks for ratings, and not when it does not", async () => {
     const asked = await visitFor(t.db, store, { checkOut: '2030-07-10T16:00:00.000Z' }, { preferredContactMethod: 'Email', email: 'rate.me@example.com' });
-    const { scheduledVisitHashId } = await t.db.selectFrom('scheduledVisits').select('scheduledVisitHashId').where('scheduledVisitId', '=', asked.visitId).executeTakeFirstOrThrow();
+    const { scheduledVisitHashId } = await t.db
+      .selectFrom('scheduledVisits')
+      .select('scheduledVisitHashId')
+      .where('scheduledVisitId', '=', asked.visitId)
+      .executeTakeFirstOrThrow();
     now = new Date('2030-07-10T18:00:00.000Z');
     await job.run();
     const [thanks] = await outboundOf(asked.visitId);

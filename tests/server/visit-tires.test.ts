@@ -21,22 +21,36 @@ beforeAll(async () => {
   user = await accessTokenFor(t.app, 'user@demo.test');
   admin = await accessTokenFor(t.app, 'admin@demo.test');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => params[name]!);
 let used = 0;
 async function openVisit(storeNumber = 101) {
-  return (await t.db.selectFrom('scheduledVisits').select('scheduledVisitId').where('storeId', '=', stores[storeNumber]!).where('cancelDate', 'is', null)
-    .where('deleted', '=', false).orderBy('scheduledVisitId').offset(used++).limit(1).executeTakeFirstOrThrow()).scheduledVisitId;
+  return (
+    await t.db
+      .selectFrom('scheduledVisits')
+      .select('scheduledVisitId')
+      .where('storeId', '=', stores[storeNumber]!)
+      .where('cancelDate', 'is', null)
+      .where('deleted', '=', false)
+      .orderBy('scheduledVisitId')
+      .offset(used++)
+      .limit(1)
+      .executeTakeFirstOrThrow()
+  ).scheduledVisitId;
 }
-const catalogueTire = async () => (await t.db.selectFrom('tires').select('tireId').where('deleted', '=', false).orderBy('tireId').executeTakeFirstOrThrow()).tireId;
+const catalogueTire = async () =>
+  (await t.db.selectFrom('tires').select('tireId').where('deleted', '=', false).orderBy('tireId').executeTakeFirstOrThrow()).tireId;
 const addTires = (token: string, scheduledVisitId: string, tires: unknown[], store = stores[101]) =>
   apiCall(t.app, { method: 'POST', path: path(apiPaths.visitTires, { scheduledVisitId }), token, store, body: { tires } });
 const recordDot = (token: string, visitTireId: string, dotCode: string | null) =>
   apiCall(t.app, { method: 'PUT', path: path(apiPaths.visitTireDot, { visitTireId }), token, store: stores[101], body: { dotCode } });
-const fourOf = (tireId: string | null) => Array.from({ length: 4 }, (_, position) => ({ visitTireId: randomUUID(), tireId, description: 'Demo Touring 225/65R17 102H', position }));
+const fourOf = (tireId: string | null) =>
+  Array.from({ length: 4 }, (_, position) => ({ visitTireId: randomUUID(), tireId, description: 'Demo Touring 225/65R17 102H', position }));
 
-describe('a visit\'s tires', () => {
+describe("a visit's tires", () => {
   it('are added by the counter, once however often the device sends them, and read by the bay with no price', async () => {
     const scheduledVisitId = await openVisit();
     const tires = fourOf(await catalogueTire());
@@ -50,7 +64,7 @@ describe('a visit\'s tires', () => {
     expect((await addTires(tech, scheduledVisitId, fourOf(null))).statusCode).toBe(403);
   });
 
-  it('are at most 8 on a visit, of the catalogue or typed, never on a canceled visit or another store\'s', async () => {
+  it("are at most 8 on a visit, of the catalogue or typed, never on a canceled visit or another store's", async () => {
     const scheduledVisitId = await openVisit();
     expect((await addTires(user, scheduledVisitId, fourOf(null))).statusCode).toBe(201);
     const ninth = await addTires(user, scheduledVisitId, [...fourOf(null), { visitTireId: randomUUID(), tireId: null, description: 'Spare', position: 4 }]);
@@ -114,7 +128,8 @@ describe('a visit\'s tires', () => {
     const scheduledVisitId = await openVisit();
     const [first] = fourOf(null);
     await addTires(user, scheduledVisitId, [first]);
-    const remove = (token: string, visitTireId: string) => apiCall(t.app, { method: 'DELETE', path: path(apiPaths.visitTire, { visitTireId }), token, store: stores[101] });
+    const remove = (token: string, visitTireId: string) =>
+      apiCall(t.app, { method: 'DELETE', path: path(apiPaths.visitTire, { visitTireId }), token, store: stores[101] });
     expect((await remove(tech, first!.visitTireId)).statusCode).toBe(403);
     expect((await remove(user, first!.visitTireId)).statusCode).toBe(204);
     expect((await remove(user, first!.visitTireId)).statusCode).toBe(204);

@@ -11,19 +11,23 @@ import { WritePath } from '../../server/sync/write-path.ts';
  * transaction, which waits for it (issue 46 item 20). It is refused at once instead, and the database answers on.
  */
 let handle: DatabaseHandle;
-beforeAll(async () => { handle = await openPglite(null); });
-afterAll(async () => { await handle.close(); });
+beforeAll(async () => {
+  handle = await openPglite(null);
+});
+afterAll(async () => {
+  await handle.close();
+});
 
 const selectOne = async (db: DatabaseHandle['db']) => (await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one;
 const scope = { user: { userId: 'someone', name: 'Someone', roles: [], companyId: 1 } as unknown as AuthUser, companyId: 1, storeId: null };
 
-describe('inside a write only the write\'s transaction is reached', () => {
+describe("inside a write only the write's transaction is reached", () => {
   it('refuses a query on the server handle inside a transaction at once, and the database answers afterwards', async () => {
     await expect(transact(handle.db, async () => selectOne(handle.db))).rejects.toThrow(serverHandleInsideTransaction);
     expect(await selectOne(handle.db)).toBe(1);
   });
 
-  it('refuses it in the write path\'s writes too, and keeps nothing the write did', async () => {
+  it("refuses it in the write path's writes too, and keeps nothing the write did", async () => {
     await sql`create table if not exists guard_probe (id int primary key)`.execute(handle.db);
     const writes = new WritePath(handle.db, { publish: () => undefined }, systemClock);
     const write = writes.background(scope, async (w) => {

@@ -21,21 +21,65 @@ export interface BookingStore {
 export async function bookingStore(db: Db): Promise<BookingStore> {
   const store = await db.selectFrom('storeLocations').select(['id', 'contactFormId', 'timeZone']).where('storeNumber', '=', 101).executeTakeFirstOrThrow();
   const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
-  await db.updateTable('storeLocations').set({
-    onlineAppointmentsEnabled: true, onlineBookingLeadMinutes: 120, onlineBookingHorizonDays: 14, onlineBookingDailyCapMinutes: null,
-    onlineBookingOpenRequestsPerDay: null, onlineBookingOpenRequests: null,
-    ...Object.fromEntries(weekdays.flatMap((d) => [[`${d}AppointmentsEnabled`, true], [`${d}OpenTime`, '08:00'], [`${d}CloseTime`, '17:00']])),
-    isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true,
-  }).where('id', '=', store.id).execute();
-  const resource = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', store.id).where('deleted', '=', false)
-    .where('isActive', '=', true).orderBy('sortOrder').executeTakeFirstOrThrow();
-  const service = await db.selectFrom('schedulerResourceServices').innerJoin('storeServices', 'storeServices.storeServiceId', 'schedulerResourceServices.storeServiceId')
-    .select('storeServices.storeServiceId').where('schedulerResourceServices.schedulerResourceId', '=', resource.schedulerResourceId)
-    .where('schedulerResourceServices.deleted', '=', false).where('storeServices.deleted', '=', false).orderBy('storeServices.name').executeTakeFirstOrThrow();
-  await db.updateTable('storeServices').set({ onlineBookingEnabled: true, isActive: true, durationInMinutes: 60 }).where('storeServiceId', '=', service.storeServiceId).execute();
-  await db.updateTable('schedulerResourceServices').set({ deleted: true }).where('storeServiceId', '=', service.storeServiceId)
-    .where('schedulerResourceId', '!=', resource.schedulerResourceId).execute();
-  return { storeId: store.id, contactFormId: store.contactFormId, zone: storeTimeZone(store.timeZone), storeServiceId: service.storeServiceId, resourceId: resource.schedulerResourceId };
+  await db
+    .updateTable('storeLocations')
+    .set({
+      onlineAppointmentsEnabled: true,
+      onlineBookingLeadMinutes: 120,
+      onlineBookingHorizonDays: 14,
+      onlineBookingDailyCapMinutes: null,
+      onlineBookingOpenRequestsPerDay: null,
+      onlineBookingOpenRequests: null,
+      ...Object.fromEntries(
+        weekdays.flatMap((d) => [
+          [`${d}AppointmentsEnabled`, true],
+          [`${d}OpenTime`, '08:00'],
+          [`${d}CloseTime`, '17:00'],
+        ]),
+      ),
+      isOpenMondays: true,
+      isOpenTuesdays: true,
+      isOpenWednesdays: true,
+      isOpenThursdays: true,
+      isOpenFridays: true,
+    })
+    .where('id', '=', store.id)
+    .execute();
+  const resource = await db
+    .selectFrom('schedulerResources')
+    .select('schedulerResourceId')
+    .where('storeId', '=', store.id)
+    .where('deleted', '=', false)
+    .where('isActive', '=', true)
+    .orderBy('sortOrder')
+    .executeTakeFirstOrThrow();
+  const service = await db
+    .selectFrom('schedulerResourceServices')
+    .innerJoin('storeServices', 'storeServices.storeServiceId', 'schedulerResourceServices.storeServiceId')
+    .select('storeServices.storeServiceId')
+    .where('schedulerResourceServices.schedulerResourceId', '=', resource.schedulerResourceId)
+    .where('schedulerResourceServices.deleted', '=', false)
+    .where('storeServices.deleted', '=', false)
+    .orderBy('storeServices.name')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('storeServices')
+    .set({ onlineBookingEnabled: true, isActive: true, durationInMinutes: 60 })
+    .where('storeServiceId', '=', service.storeServiceId)
+    .execute();
+  await db
+    .updateTable('schedulerResourceServices')
+    .set({ deleted: true })
+    .where('storeServiceId', '=', service.storeServiceId)
+    .where('schedulerResourceId', '!=', resource.schedulerResourceId)
+    .execute();
+  return {
+    storeId: store.id,
+    contactFormId: store.contactFormId,
+    zone: storeTimeZone(store.timeZone),
+    storeServiceId: service.storeServiceId,
+    resourceId: resource.schedulerResourceId,
+  };
 }
 
 export const bookingPath = (store: BookingStore) => apiPaths.onlineBooking.replace(':contactFormId', store.contactFormId);
@@ -53,14 +97,31 @@ export async function openBookingPage(t: Pick<TestApp, 'app'>, store: BookingSto
 /** A filled booking form for a wall-clock time of the store ("2030-06-04T10:00"). */
 export function bookingForm(store: BookingStore, page: OnlineBooking, wall: string, person: Partial<BookingRequest> = {}): BookingRequest {
   return {
-    storeServiceIds: [store.storeServiceId], checkOutMethod: 'Waiting', startDate: wallClockIsoToInstant(`${wall}:00`, store.zone),
-    firstName: 'Dana', lastName: 'Whitfield', phoneNumber: '(555) 201-4400', email: 'dana@example.com', vehicle: '2019 Subaru Outback',
-    preferredContactMethod: 'Sms', comments: null, textConsent: true, formToken: page.formToken, ...person,
+    storeServiceIds: [store.storeServiceId],
+    checkOutMethod: 'Waiting',
+    startDate: wallClockIsoToInstant(`${wall}:00`, store.zone),
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    phoneNumber: '(555) 201-4400',
+    email: 'dana@example.com',
+    vehicle: '2019 Subaru Outback',
+    preferredContactMethod: 'Sms',
+    comments: null,
+    textConsent: true,
+    formToken: page.formToken,
+    ...person,
   };
 }
 
 /** The page opened from an address, filled at a person's pace (the server's clock moves 30 seconds), and sent. */
-export async function requestBooking(t: Pick<TestApp, 'app'>, clock: { advance(ms: number): void }, store: BookingStore, remoteAddress: string, wall: string, person: Partial<BookingRequest> = {}) {
+export async function requestBooking(
+  t: Pick<TestApp, 'app'>,
+  clock: { advance(ms: number): void },
+  store: BookingStore,
+  remoteAddress: string,
+  wall: string,
+  person: Partial<BookingRequest> = {},
+) {
   const page = await openBookingPage(t, store, remoteAddress);
   clock.advance(30_000);
   const body = bookingForm(store, page, wall, person);

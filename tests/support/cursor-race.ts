@@ -31,11 +31,28 @@ export async function raceWritersAgainstReader(db: Db, options: { writers: numbe
       await db.transaction().execute(async (trx) => {
         const version = await takeVersions(trx);
         await sql`select pg_sleep(${Math.random() * 0.02})`.execute(trx);
-        await trx.insertInto('customers').values({
-          customerId: randomUUID(), firstName: 'Race', lastName: String(version), companyName: null, email: null, phoneNumber: null,
-          preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null,
-          legacyCustomerId: null, createdOn: new Date().toISOString(), companyId: store.companyId, storeId: null, version,
-        }).execute();
+        await trx
+          .insertInto('customers')
+          .values({
+            customerId: randomUUID(),
+            firstName: 'Race',
+            lastName: String(version),
+            companyName: null,
+            email: null,
+            phoneNumber: null,
+            preferredContactMethod: 'Phone',
+            addressLine1: null,
+            city: null,
+            state: null,
+            postalCode: null,
+            notes: null,
+            legacyCustomerId: null,
+            createdOn: new Date().toISOString(),
+            companyId: store.companyId,
+            storeId: null,
+            version,
+          })
+          .execute();
         written.push(version);
       });
     }

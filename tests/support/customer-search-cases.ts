@@ -4,11 +4,25 @@
  */
 export const searchedCustomers = {
   zoe: {
-    customer: { firstName: 'Zoë', lastName: "O'Brien", companyName: 'Brien & Sons Tire', email: 'zoe@example.com', phoneNumber: '(312) 555-0142', alternatePhoneNumber: null },
+    customer: {
+      firstName: 'Zoë',
+      lastName: "O'Brien",
+      companyName: 'Brien & Sons Tire',
+      email: 'zoe@example.com',
+      phoneNumber: '(312) 555-0142',
+      alternatePhoneNumber: null,
+    },
     vehicles: [{ vehicleLicensePlateState: 'IL', vehicleLicensePlateNumber: 'KX 4821', vin: '1HGCM82633A004352' }],
   },
   dana: {
-    customer: { firstName: 'Dana', lastName: 'Reyes', companyName: null, email: 'dreyes@fleet.example', phoneNumber: '(773) 555-0199', alternatePhoneNumber: '(312) 555-0177' },
+    customer: {
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      companyName: null,
+      email: 'dreyes@fleet.example',
+      phoneNumber: '(773) 555-0199',
+      alternatePhoneNumber: '(312) 555-0177',
+    },
     vehicles: [],
   },
   cab: {
@@ -30,11 +44,11 @@ export const customerSearchCases: [string, string, SearchedCustomer[]][] = [
   ['a phone with its country code', '+1 312 555 0142', ['zoe']],
   ['a phone with dots', '312.555.0142', ['zoe']],
   ['a phone without its area code', '555-0142', ['zoe']],
-  ['the start of a phone, on either of a customer\'s numbers', '312 555', ['dana', 'zoe']],
+  ["the start of a phone, on either of a customer's numbers", '312 555', ['dana', 'zoe']],
   ['a plate without its space', 'kx4821', ['zoe']],
   ['the start of a plate after its state', 'IL KX48', ['zoe']],
-  ['a company\'s plate', 'cab 12', ['cab']],
+  ["a company's plate", 'cab 12', ['cab']],
   ['the end of a VIN', 'A004352', ['zoe']],
   ['the start of an email', 'dreyes@fleet', ['dana']],
-  ['an email\'s start without its @, read as a name', 'dreyes', []],
+  ["an email's start without its @, read as a name", 'dreyes', []],
 ];

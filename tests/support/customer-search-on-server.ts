@@ -24,7 +24,17 @@ export function searchesOnServer(t: TestApp): void {
       const model = { customerId, ...customer, preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null };
       expect((await call('POST', apiPaths.customers, model)).statusCode).toBe(201);
       for (const vehicle of vehicles) {
-        const body = { vehicleId: randomUUID(), year: null, make: 'Honda', model: 'Accord', trim: null, color: 'Silver', mileage: null, tireSize: null, ...vehicle };
+        const body = {
+          vehicleId: randomUUID(),
+          year: null,
+          make: 'Honda',
+          model: 'Accord',
+          trim: null,
+          color: 'Silver',
+          mileage: null,
+          tireSize: null,
+          ...vehicle,
+        };
         expect((await call('POST', apiPaths.customerVehicles.replace(':customerId', customerId), body)).statusCode).toBe(201);
       }
       ids.set(customerId, key);

@@ -13,8 +13,15 @@ export async function connectHub(serverUrl: string, token: string): Promise<HubC
 /** Resolves with the arguments of the next `event` the connection receives, or rejects after `ms`. */
 export function nextEvent(connection: HubConnection, event: string, ms = 2000): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { connection.off(event, handler); reject(new Error(`no ${event} within ${ms} ms`)); }, ms);
-    const handler = (...args: unknown[]) => { clearTimeout(timer); connection.off(event, handler); resolve(args); };
+    const timer = setTimeout(() => {
+      connection.off(event, handler);
+      reject(new Error(`no ${event} within ${ms} ms`));
+    }, ms);
+    const handler = (...args: unknown[]) => {
+      clearTimeout(timer);
+      connection.off(event, handler);
+      resolve(args);
+    };
     connection.on(event, handler);
   });
 }

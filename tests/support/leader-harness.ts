@@ -28,9 +28,14 @@ export class LeaderDevice {
   readonly sessionsEnded: string[] = [];
 
   /** `renew` answers a new token, a Renewal (a refusal, say), or null for a renewal nobody answered. */
-  constructor(private readonly serverUrl: string, private readonly renew: () => Promise<string | Renewal | null> = async () => null) {
+  constructor(
+    private readonly serverUrl: string,
+    private readonly renew: () => Promise<string | Renewal | null> = async () => null,
+  ) {
     this.leader = new SyncLeader({
-      serverUrl, production: true, globalDb: this.globalDb,
+      serverUrl,
+      production: true,
+      globalDb: this.globalDb,
       identity: () => this.identity,
       renewToken: async () => {
         this.renewals++;
@@ -47,7 +52,9 @@ export class LeaderDevice {
         if (this.identity?.userId === userId) this.identity = null;
         await this.leader.tokenChanged();
       },
-      sessionEnded: (userId) => { this.sessionsEnded.push(userId); },
+      sessionEnded: (userId) => {
+        this.sessionsEnded.push(userId);
+      },
       publish: (status) => this.statuses.push(status),
       online: () => !this.network.offline,
       openStoreDb: (owner, durability) => this.open(owner, durability),

@@ -26,7 +26,13 @@ export function postgresTestApp(options: { env?: Record<string, string>; sms?: S
     await migrateToLatest(handle.db);
     await seedDemo(handle.db);
     const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl, ...options.env });
-    const app = await buildApp({ config, db: handle.db, logger: false, ...(options.sms ? { sms: options.sms } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+    const app = await buildApp({
+      config,
+      db: handle.db,
+      logger: false,
+      ...(options.sms ? { sms: options.sms } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
     await app.ready();
     Object.assign(t, { app, db: handle.db, config, close: async () => undefined });
   });

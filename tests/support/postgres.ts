@@ -21,8 +21,11 @@ async function probe(): Promise<string | null> {
 export const postgresUnavailable = await probe();
 if (postgresUnavailable) {
   // A machine meant to have PostgreSQL (CI sets REQUIRE_SERVICES) fails here instead of passing with its tests skipped.
-  if (process.env.REQUIRE_SERVICES) throw new Error(`PostgreSQL is required here (REQUIRE_SERVICES) but cannot be reached at ${adminUrl}: ${postgresUnavailable}`);
-  console.warn(`PostgreSQL tests skipped: cannot connect to ${adminUrl} (${postgresUnavailable}). Set PG_TEST_URL to a server where the tests may create databases.`);
+  if (process.env.REQUIRE_SERVICES)
+    throw new Error(`PostgreSQL is required here (REQUIRE_SERVICES) but cannot be reached at ${adminUrl}: ${postgresUnavailable}`);
+  console.warn(
+    `PostgreSQL tests skipped: cannot connect to ${adminUrl} (${postgresUnavailable}). Set PG_TEST_URL to a server where the tests may create databases.`,
+  );
 }
 
 /** Creates a throwaway database; the returned drop() removes it. */

@@ -52,7 +52,12 @@ export class RawHubSocket {
     const start = this.received.length;
     this.send({ type: 1, invocationId, target, arguments: args });
     for (;;) {
-      const found = this.received.slice(start).join('').split(separator).filter(Boolean).map((m) => JSON.parse(m) as { type: number; invocationId?: string })
+      const found = this.received
+        .slice(start)
+        .join('')
+        .split(separator)
+        .filter(Boolean)
+        .map((m) => JSON.parse(m) as { type: number; invocationId?: string })
         .find((m) => m.type === 3 && m.invocationId === invocationId);
       if (found) return found as { result?: unknown; error?: string };
       await this.next();
@@ -75,8 +80,13 @@ export class RawHubSocket {
 
   /** Every invocation (server push) received, by target. */
   events(target: string): unknown[][] {
-    return this.received.join('').split(separator).filter(Boolean).map((m) => JSON.parse(m) as { type: number; target?: string; arguments?: unknown[] })
-      .filter((m) => m.type === 1 && m.target === target).map((m) => m.arguments ?? []);
+    return this.received
+      .join('')
+      .split(separator)
+      .filter(Boolean)
+      .map((m) => JSON.parse(m) as { type: number; target?: string; arguments?: unknown[] })
+      .filter((m) => m.type === 1 && m.target === target)
+      .map((m) => m.arguments ?? []);
   }
 
   close(): void {

@@ -28,7 +28,7 @@ export interface LocalServerOptions {
  * migrations and seed (made once and shared by every test process): seeding takes most of a first start.
  */
 export async function startLocalServer(config?: Config, options: LocalServerOptions = {}): Promise<RunningServer> {
-  const settings = config ?? await localConfig();
+  const settings = config ?? (await localConfig());
   const isEmpty = !settings.databaseUrl && fs.existsSync(settings.dataDir) && fs.readdirSync(settings.dataDir).length === 0;
   // A clock that runs from the machine's now is today's too: the demo seeded today serves it.
   const today = !options.clock || options.clock instanceof ShiftedClock;

@@ -11,24 +11,43 @@ const toSnake = (name: string) => (snake as unknown as { snakeCase(s: string): s
 
 /** Each contract entity and the table that stores it. */
 export const entityTables: [string, z.ZodObject][] = [
-  ['customers', entities.customerSchema], ['customer_vehicles', entities.customerVehicleSchema],
+  ['customers', entities.customerSchema],
+  ['customer_vehicles', entities.customerVehicleSchema],
   ['customer_duplicate_dismissals', entities.customerDuplicateDismissalSchema],
-  ['scheduler_resources', entities.schedulerResourceSchema], ['appointment_resources', entities.appointmentResourceSchema],
-  ['scheduler_resource_services', entities.schedulerResourceServiceSchema], ['store_service_categories', entities.storeServiceCategorySchema],
-  ['store_services', entities.storeServiceSchema], ['scheduled_visits', entities.scheduledVisitSchema],
-  ['scheduled_services', entities.scheduledServiceSchema], ['unconfirmed_visits', entities.unconfirmedVisitSchema],
-  ['blocked_times', entities.blockedTimeSchema], ['recurring_blocked_times', entities.recurringBlockedTimeSchema],
-  ['store_messages', entities.storeMessageSchema], ['ratings', entities.ratingSchema],
-  ['user_notifications', entities.userNotificationSchema], ['system_notifications', entities.systemNotificationSchema],
-  ['notification_preferences', entities.notificationPreferenceSchema], ['support_requests', entities.supportRequestSchema],
-  ['retail_store_settings', entities.retailStoreSettingsSchema], ['retail_price_catalogs', entities.retailPriceCatalogSchema],
-  ['store_contacts', entities.storeContactSchema], ['social_media_accounts', entities.socialMediaAccountSchema],
-  ['tire_purchase_add_ons', entities.tirePurchaseAddOnSchema], ['traction_orders', entities.tractionOrderSchema],
-  ['store_tire_services', entities.storeTireServiceSchema], ['store_tire_warranties', entities.storeTireWarrantySchema],
-  ['special_store_hours', entities.specialStoreHoursSchema], ['brands', entities.brandSchema],
-  ['product_lines', entities.productLineSchema], ['tire_sizes', entities.tireSizeSchema], ['tires', entities.catalogueTireSchema],
-  ['logistics_transfers', entities.logisticsTransferSchema], ['inventory_summaries', entities.inventorySummarySchema],
-  ['tire_quotes', tireQuoteSchema], ['tire_install_packages', tireInstallPackageSchema], ['tire_fees', tireFeeRowSchema],
+  ['scheduler_resources', entities.schedulerResourceSchema],
+  ['appointment_resources', entities.appointmentResourceSchema],
+  ['scheduler_resource_services', entities.schedulerResourceServiceSchema],
+  ['store_service_categories', entities.storeServiceCategorySchema],
+  ['store_services', entities.storeServiceSchema],
+  ['scheduled_visits', entities.scheduledVisitSchema],
+  ['scheduled_services', entities.scheduledServiceSchema],
+  ['unconfirmed_visits', entities.unconfirmedVisitSchema],
+  ['blocked_times', entities.blockedTimeSchema],
+  ['recurring_blocked_times', entities.recurringBlockedTimeSchema],
+  ['store_messages', entities.storeMessageSchema],
+  ['ratings', entities.ratingSchema],
+  ['user_notifications', entities.userNotificationSchema],
+  ['system_notifications', entities.systemNotificationSchema],
+  ['notification_preferences', entities.notificationPreferenceSchema],
+  ['support_requests', entities.supportRequestSchema],
+  ['retail_store_settings', entities.retailStoreSettingsSchema],
+  ['retail_price_catalogs', entities.retailPriceCatalogSchema],
+  ['store_contacts', entities.storeContactSchema],
+  ['social_media_accounts', entities.socialMediaAccountSchema],
+  ['tire_purchase_add_ons', entities.tirePurchaseAddOnSchema],
+  ['traction_orders', entities.tractionOrderSchema],
+  ['store_tire_services', entities.storeTireServiceSchema],
+  ['store_tire_warranties', entities.storeTireWarrantySchema],
+  ['special_store_hours', entities.specialStoreHoursSchema],
+  ['brands', entities.brandSchema],
+  ['product_lines', entities.productLineSchema],
+  ['tire_sizes', entities.tireSizeSchema],
+  ['tires', entities.catalogueTireSchema],
+  ['logistics_transfers', entities.logisticsTransferSchema],
+  ['inventory_summaries', entities.inventorySummarySchema],
+  ['tire_quotes', tireQuoteSchema],
+  ['tire_install_packages', tireInstallPackageSchema],
+  ['tire_fees', tireFeeRowSchema],
   ['retail_price_catalog_prices', retailPriceCatalogPriceSchema],
   ['visit_tires', visitTireSchema],
 ];
@@ -36,7 +55,9 @@ export const entityTables: [string, z.ZodObject][] = [
 const syncColumns = ['company_id', 'store_id', 'version', 'deleted', 'changed_by', 'changed_by_name', 'changed_at'];
 
 export async function columnsOf(db: Db, table: string): Promise<string[]> {
-  const rows = await sql<{ columnName: string }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db);
+  const rows = await sql<{
+    columnName: string;
+  }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db);
   return rows.rows.map((r) => r.columnName);
 }
 
@@ -50,6 +71,8 @@ export async function columnMismatches(db: Db, table: string, schema: z.ZodObjec
 }
 
 export async function tableNames(db: Db): Promise<string[]> {
-  const rows = await sql<{ tableName: string }>`select table_name from information_schema.tables where table_schema = current_schema() order by table_name`.execute(db);
+  const rows = await sql<{
+    tableName: string;
+  }>`select table_name from information_schema.tables where table_schema = current_schema() order by table_name`.execute(db);
   return rows.rows.map((r) => r.tableName);
 }

@@ -13,7 +13,10 @@ export function seedFingerprint(): string {
   // The seed also reads the shared rules and contract (the default inspection template, services, hours) and
   // makes the derived tables of server/sync (visit scope, customer keys).
   for (const dir of ['server/db', 'server/seed', 'server/sync', 'server/identity', 'src/domain', 'src/contract']) {
-    const names = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.ts')).sort();
+    const names = fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((n) => n.endsWith('.ts'))
+      .sort();
     for (const name of names) hash.update(name).update(fs.readFileSync(path.join(dir, name)));
   }
   return hash.digest('hex').slice(0, 16);

@@ -21,9 +21,14 @@ export const compiledServer = path.join(buildDir, 'server/main.js');
  */
 export function assertServerBuilt(): void {
   const built = fs.existsSync(compiledServer) ? fs.statSync(compiledServer).mtimeMs : null;
-  const stale = built === null ? null : fs.readdirSync(buildDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.js')).map((file) => file.replace(/\.js$/, '.ts'))
-    .find((source) => fs.existsSync(source) && fs.statSync(source).mtimeMs > built);
+  const stale =
+    built === null
+      ? null
+      : fs
+          .readdirSync(buildDir, { recursive: true, encoding: 'utf8' })
+          .filter((file) => file.endsWith('.js'))
+          .map((file) => file.replace(/\.js$/, '.ts'))
+          .find((source) => fs.existsSync(source) && fs.statSync(source).mtimeMs > built);
   if (built === null || stale) {
     throw new Error(`The compiled server is ${built === null ? 'missing' : `older than ${stale}`}: run "npm run build:server" first (npm test builds it).`);
   }
@@ -47,7 +52,10 @@ export function startServerProcess(env: Record<string, string>, port: number, op
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     };
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`server did not start in 60 s:\n${log}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in 60 s:\n${log}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
       if (log.includes('Press Ctrl+C to stop.')) {
@@ -56,12 +64,17 @@ export function startServerProcess(env: Record<string, string>, port: number, op
           url: `http://127.0.0.1:${port}`,
           output: () => log,
           stop: () => ended('SIGTERM'),
-          kill: async () => { await ended('SIGKILL'); },
+          kill: async () => {
+            await ended('SIGKILL');
+          },
         });
       }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${log}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${log}`));
+    });
   });
 }

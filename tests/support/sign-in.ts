@@ -76,7 +76,14 @@ export interface SignInAttempt {
  * the form post, the redirect with a code, and the token request. Into an app in this process (from
  * remoteAddress), or over the network (overNetwork).
  */
-export async function signInWithPassword(app: FastifyInstance | SignInTransport, email: string, password: string, remoteAddress = '127.0.0.1', publicUrl = testPublicUrl, headers: Record<string, string> = {}): Promise<SignInAttempt> {
+export async function signInWithPassword(
+  app: FastifyInstance | SignInTransport,
+  email: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+  publicUrl = testPublicUrl,
+  headers: Record<string, string> = {},
+): Promise<SignInAttempt> {
   const send: SignInTransport = 'inject' in app ? (request) => app.inject({ ...request, remoteAddress }) : app;
   const redirectUri = `${publicUrl}/signin-callback`;
   const jar = new CookieJar();
@@ -89,8 +96,13 @@ export async function signInWithPassword(app: FastifyInstance | SignInTransport,
   };
 
   const query = new URLSearchParams({
-    client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope: 'openid profile email offline_access api',
-    code_challenge: challenge, code_challenge_method: 'S256', state: randomBytes(8).toString('hex'),
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid profile email offline_access api',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
   });
   let response = await get(`/identity/auth?${query}`);
   const interactionUrl = pathOf(String(response.headers.location));
@@ -98,7 +110,8 @@ export async function signInWithPassword(app: FastifyInstance | SignInTransport,
   if (response.statusCode !== 200) throw new Error(`login page answered ${response.statusCode}`);
 
   const loginResponse = await send({
-    method: 'POST', url: `${interactionUrl}/login`,
+    method: 'POST',
+    url: `${interactionUrl}/login`,
     headers: { ...headers, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ email, password }).toString(),
   });
@@ -115,9 +128,16 @@ export async function signInWithPassword(app: FastifyInstance | SignInTransport,
   if (!code) throw new Error(`no code in ${location}`);
 
   const tokenResponse = await send({
-    method: 'POST', url: '/identity/token',
+    method: 'POST',
+    url: '/identity/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+    }).toString(),
   });
   if (tokenResponse.statusCode !== 200) throw new Error(`token request answered ${tokenResponse.statusCode}: ${tokenResponse.body}`);
   return { loginResponse, jar, tokens: tokenResponse.json() };

@@ -38,7 +38,10 @@ export class FaultyNetwork {
     if (this.offline || this.failAfter <= 0) throw new TypeError('Failed to fetch');
     if (this.refuse && this.refuse.times > 0 && this.refuse.match.test(String(input))) {
       this.refuse.times--;
-      return new Response(JSON.stringify({ type: '/problems/test', title: 'Refused', detail: 'Refused by the test', status: this.refuse.status }), { status: this.refuse.status, headers: { 'content-type': 'application/problem+json' } });
+      return new Response(JSON.stringify({ type: '/problems/test', title: 'Refused', detail: 'Refused by the test', status: this.refuse.status }), {
+        status: this.refuse.status,
+        headers: { 'content-type': 'application/problem+json' },
+      });
     }
     let response = await fetch(input, init);
     this.failAfter--;
@@ -70,7 +73,15 @@ export interface Device {
 }
 
 /** A device: one browser profile's IndexedDB (fake) and a sync engine for one store. */
-export function createDevice(options: { serverUrl: string; storeId: number; token: string; indexedDB?: IDBFactory; pageSize?: number; order?: () => number; now?: () => number }): Device {
+export function createDevice(options: {
+  serverUrl: string;
+  storeId: number;
+  token: string;
+  indexedDB?: IDBFactory;
+  pageSize?: number;
+  order?: () => number;
+  now?: () => number;
+}): Device {
   const indexedDB = options.indexedDB ?? new IDBFactory();
   const network = new FaultyNetwork();
   const token = { value: options.token as string | null };
@@ -79,16 +90,33 @@ export function createDevice(options: { serverUrl: string; storeId: number; toke
   const db = new StoreDb(owner, { indexedDB, IDBKeyRange });
   const strictDb = new StoreDb(owner, { durability: 'strict', indexedDB, IDBKeyRange });
   const api = new ApiClient({ baseUrl: options.serverUrl, storeId: options.storeId, accessToken: () => token.value, fetch: network.fetch });
-  const engine = new SyncEngine({ db, strictDb, api, pageSize: options.pageSize ?? 500, onProgress: (p) => progress.push(p), random: () => 0, ...(options.order ? { order: options.order } : {}), ...(options.now ? { now: options.now } : {}) });
+  const engine = new SyncEngine({
+    db,
+    strictDb,
+    api,
+    pageSize: options.pageSize ?? 500,
+    onProgress: (p) => progress.push(p),
+    random: () => 0,
+    ...(options.order ? { order: options.order } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   return {
-    engine, db, strictDb, network, token, progress,
+    engine,
+    db,
+    strictDb,
+    network,
+    token,
+    progress,
     push: () => pushDevice([engine], Date.now, () => 0),
     reload: () => {
       db.close();
       strictDb.close();
       return createDevice({ ...options, indexedDB, token: token.value ?? options.token });
     },
-    close: () => { db.close(); strictDb.close(); },
+    close: () => {
+      db.close();
+      strictDb.close();
+    },
   };
 }
 

@@ -5,7 +5,10 @@ export class TcpRelay {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
 
-  private constructor(private readonly target: { host: string; port: number }, readonly port: number) {}
+  private constructor(
+    private readonly target: { host: string; port: number },
+    readonly port: number,
+  ) {}
 
   static async start(target: { host: string; port: number }): Promise<TcpRelay> {
     const relay = new TcpRelay(target, 0);
@@ -33,7 +36,10 @@ export class TcpRelay {
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
         socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => { client.destroy(); upstream.destroy(); });
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
       }
       client.pipe(upstream).pipe(client);
     });

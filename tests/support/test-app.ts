@@ -33,10 +33,19 @@ export interface TestApp {
 }
 
 /** The real app on a fresh copy of the demo database, for app.inject; `env` adds settings, `clock` sets its time. */
-export async function createTestApp(options: { env?: Record<string, string>; clock?: Clock; root?: string; mailer?: Mailer; sms?: SmsSender } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; root?: string; mailer?: Mailer; sms?: SmsSender } = {},
+): Promise<TestApp> {
   const handle = await openPglite(null, await seededTemplate());
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: testPublicUrl, ...options.env }, options.root);
-  const app = await buildApp({ config, db: handle.db, logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.sms ? { sms: options.sms } : {}) });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.sms ? { sms: options.sms } : {}),
+  });
   await app.ready();
   return {
     app,

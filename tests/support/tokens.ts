@@ -9,7 +9,12 @@ import { apiAudience, issuerFor } from '../../server/identity/provider.ts';
  * An access token signed with the server's own key (read from its database), as the provider would issue it.
  * For servers a test reaches only over the network, where the sign-in page flow would add nothing.
  */
-export async function mintAccessToken(db: Db, email: string, publicUrl: string, claims: { aud?: string; iss?: string; exp?: number; typ?: string; signIn?: string | null } = {}): Promise<string> {
+export async function mintAccessToken(
+  db: Db,
+  email: string,
+  publicUrl: string,
+  claims: { aud?: string; iss?: string; exp?: number; typ?: string; signIn?: string | null } = {},
+): Promise<string> {
   const user = await db.selectFrom('users').select('userId').where('email', '=', email).executeTakeFirstOrThrow();
   const { jwks } = await loadServerKeys(db);
   const jwk = jwks.keys[0]! as JWK & { kid: string };

@@ -22,7 +22,12 @@ async function tabletAt(wallClock: string): Promise<Device> {
 /** A confirmed appointment booked by the counter at a store wall-clock time; its id, and its day for a check-in. */
 async function arrivingVisit(wallClock: string): Promise<{ scheduledVisitId: string; day: { firstStart: string; timeZone: string } }> {
   const db = env.server.database.db;
-  const resource = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
+  const resource = await db
+    .selectFrom('schedulerResources')
+    .select('schedulerResourceId')
+    .where('storeId', '=', env.store)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
   const scheduledVisitId = randomUUID();
   const startDate = at(wallClock);
   const send = async (path: string, body: unknown) => {
@@ -30,16 +35,38 @@ async function arrivingVisit(wallClock: string): Promise<{ scheduledVisitId: str
     expect(answer.statusCode, answer.body).toBe(201);
   };
   await send(apiPaths.scheduledVisits, {
-    scheduledVisitId, scheduledVisitHashId: newHashId(), customerId: null, vehicleId: null, customerVehicleStatus: 1, description: null, staffNotes: null,
-    customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: startDate, pickUpTime: null, walkIn: false,
+    scheduledVisitId,
+    scheduledVisitHashId: newHashId(),
+    customerId: null,
+    vehicleId: null,
+    customerVehicleStatus: 1,
+    description: null,
+    staffNotes: null,
+    customerComments: null,
+    keyTag: null,
+    visitAppointmentCount: 1,
+    scheduledCustomerCheckIn: startDate,
+    pickUpTime: null,
+    walkIn: false,
   });
   await send(apiPaths.scheduledServices.replace(':scheduledVisitId', scheduledVisitId), {
-    scheduledServiceId: randomUUID(), storeServiceId: null, resourceId: resource.schedulerResourceId, startDate, endDate: startDate, durationInMinutes: 60, serviceNotes: null, selectedTechnician: null,
+    scheduledServiceId: randomUUID(),
+    storeServiceId: null,
+    resourceId: resource.schedulerResourceId,
+    startDate,
+    endDate: startDate,
+    durationInMinutes: 60,
+    serviceNotes: null,
+    selectedTechnician: null,
   });
   return { scheduledVisitId, day: { firstStart: startDate, timeZone: demoStoreZone } };
 }
-const serverVisit = (scheduledVisitId: string) => env.server.database.db.selectFrom('scheduledVisits')
-  .select(['checkInDate', 'confirmationDate']).where('scheduledVisitId', '=', scheduledVisitId).executeTakeFirstOrThrow();
+const serverVisit = (scheduledVisitId: string) =>
+  env.server.database.db
+    .selectFrom('scheduledVisits')
+    .select(['checkInDate', 'confirmationDate'])
+    .where('scheduledVisitId', '=', scheduledVisitId)
+    .executeTakeFirstOrThrow();
 
 /** Back online: what waited goes. */
 async function reconnect(device: Device): Promise<void> {
@@ -62,19 +89,57 @@ describe('what the counter did offline keeps the time it was done', () => {
   it('a booking and a walk-in made offline are confirmed and checked in when they were made', async () => {
     const tablet = await tabletAt('2026-11-04T09:41');
     const db = env.server.database.db;
-    const service = await db.selectFrom('storeServices').select(['storeServiceId', 'durationInMinutes']).where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
-    const resource = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const service = await db
+      .selectFrom('storeServices')
+      .select(['storeServiceId', 'durationInMinutes'])
+      .where('storeId', '=', env.store)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
+    const resource = await db
+      .selectFrom('schedulerResources')
+      .select('schedulerResourceId')
+      .where('storeId', '=', env.store)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
     const customer = await db.selectFrom('customers').select('customerId').where('deleted', '=', false).executeTakeFirstOrThrow();
     const book = (walkIn: boolean) => {
       const visit = {
-        scheduledVisitId: randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId: null, customerVehicleStatus: 1 as const,
-        description: null, staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1, scheduledCustomerCheckIn: null, pickUpTime: null, walkIn,
+        scheduledVisitId: randomUUID(),
+        scheduledVisitHashId: newHashId(),
+        customerId: customer.customerId,
+        vehicleId: null,
+        customerVehicleStatus: 1 as const,
+        description: null,
+        staffNotes: null,
+        customerComments: null,
+        keyTag: null,
+        visitAppointmentCount: 1,
+        scheduledCustomerCheckIn: null,
+        pickUpTime: null,
+        walkIn,
       };
       const start = at('2026-11-04T13:00');
-      return { visit, mutations: schedulerMutations.bookVisit(env.store, visit, [{
-        scheduledServiceId: randomUUID(), storeServiceId: service.storeServiceId, resourceId: resource.schedulerResourceId, startDate: start, endDate: start,
-        durationInMinutes: service.durationInMinutes, serviceNotes: null, selectedTechnician: null,
-      }], 'User Demo', new Date(at('2026-11-04T09:41'))) };
+      return {
+        visit,
+        mutations: schedulerMutations.bookVisit(
+          env.store,
+          visit,
+          [
+            {
+              scheduledServiceId: randomUUID(),
+              storeServiceId: service.storeServiceId,
+              resourceId: resource.schedulerResourceId,
+              startDate: start,
+              endDate: start,
+              durationInMinutes: service.durationInMinutes,
+              serviceNotes: null,
+              selectedTechnician: null,
+            },
+          ],
+          'User Demo',
+          new Date(at('2026-11-04T09:41')),
+        ),
+      };
     };
     const booked = book(false);
     const walkIn = book(true);
@@ -85,7 +150,7 @@ describe('what the counter did offline keeps the time it was done', () => {
     expect(await serverVisit(walkIn.visit.scheduledVisitId)).toEqual({ confirmationDate: at('2026-11-04T09:41'), checkInDate: at('2026-11-04T09:41') });
   });
 
-  it('a device clock that runs ahead, or a change that waited for days, takes the server\'s time instead', async () => {
+  it("a device clock that runs ahead, or a change that waited for days, takes the server's time instead", async () => {
     const early = await arrivingVisit('2026-11-04T10:30');
     const ahead = await tabletAt('2026-11-04T10:20');
     await ahead.engine.mutate(schedulerMutations.checkIn(early.scheduledVisitId, early.day, new Date(at('2026-11-04T10:20'))));
@@ -99,12 +164,18 @@ describe('what the counter did offline keeps the time it was done', () => {
     expect((await serverVisit(late.scheduledVisitId)).checkInDate).toBe(at('2026-11-04T10:00'));
   });
 
-  it('a check-in of tomorrow\'s appointment is refused on the device and by the server, with the reason', async () => {
+  it("a check-in of tomorrow's appointment is refused on the device and by the server, with the reason", async () => {
     const tomorrow = await arrivingVisit('2026-11-05T09:00');
     const tablet = await tabletAt('2026-11-04T09:58');
-    await expect(tablet.engine.mutate(schedulerMutations.checkIn(tomorrow.scheduledVisitId, tomorrow.day, new Date(at('2026-11-04T09:58')))))
-      .rejects.toThrow('This appointment is on Thu, Nov 5, 2026');
-    const answer = await apiCall(env.server.app, { method: 'POST', path: apiPaths.checkIn.replace(':scheduledVisitId', tomorrow.scheduledVisitId), token: env.token, store: env.store });
+    await expect(tablet.engine.mutate(schedulerMutations.checkIn(tomorrow.scheduledVisitId, tomorrow.day, new Date(at('2026-11-04T09:58'))))).rejects.toThrow(
+      'This appointment is on Thu, Nov 5, 2026',
+    );
+    const answer = await apiCall(env.server.app, {
+      method: 'POST',
+      path: apiPaths.checkIn.replace(':scheduledVisitId', tomorrow.scheduledVisitId),
+      token: env.token,
+      store: env.store,
+    });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().detail).toContain('This appointment is on Thu, Nov 5, 2026');
     expect((await serverVisit(tomorrow.scheduledVisitId)).checkInDate).toBeNull();

@@ -27,8 +27,18 @@ async function syncedCounter(): Promise<Device> {
 }
 
 const newCustomer = (lastName: string): CreateCustomer => ({
-  customerId: randomUUID(), firstName: 'Dana', lastName, companyName: null, email: null, phoneNumber: '5550002222',
-  preferredContactMethod: 'Text', addressLine1: null, city: null, state: null, postalCode: null, notes: 'Prefers mornings',
+  customerId: randomUUID(),
+  firstName: 'Dana',
+  lastName,
+  companyName: null,
+  email: null,
+  phoneNumber: '5550002222',
+  preferredContactMethod: 'Text',
+  addressLine1: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  notes: 'Prefers mornings',
 });
 
 /** The counter makes a customer with a car, as at the desk; both reach the server. */
@@ -36,32 +46,71 @@ async function customerWithCar(counter: Device, lastName: string): Promise<{ cus
   const customer = newCustomer(lastName);
   const vehicleId = randomUUID();
   await counter.engine.mutate(mutations.createCustomer(customer));
-  await counter.engine.mutate(mutations.createVehicle(customer.customerId, {
-    vehicleId, year: 2019, make: 'Honda', model: 'CR-V', trim: null, vin: null, vehicleLicensePlateState: 'NY',
-    vehicleLicensePlateNumber: `SC${lastName.length}${Date.now() % 10000}`, color: 'Blue', mileage: null,
-  }));
+  await counter.engine.mutate(
+    mutations.createVehicle(customer.customerId, {
+      vehicleId,
+      year: 2019,
+      make: 'Honda',
+      model: 'CR-V',
+      trim: null,
+      vin: null,
+      vehicleLicensePlateState: 'NY',
+      vehicleLicensePlateNumber: `SC${lastName.length}${Date.now() % 10000}`,
+      color: 'Blue',
+      mileage: null,
+    }),
+  );
   await counter.push();
   return { customerId: customer.customerId, vehicleId };
 }
 
 async function placement() {
   const db = env.server.database.db;
-  const service = await db.selectFrom('storeServices').select(['storeServiceId', 'durationInMinutes']).where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
-  const resource = await db.selectFrom('schedulerResources').select('schedulerResourceId').where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
+  const service = await db
+    .selectFrom('storeServices')
+    .select(['storeServiceId', 'durationInMinutes'])
+    .where('storeId', '=', env.store)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  const resource = await db
+    .selectFrom('schedulerResources')
+    .select('schedulerResourceId')
+    .where('storeId', '=', env.store)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
   return { service, resource };
 }
 
 /** The counter books a visit for the customer and car, with one service; it reaches the server. */
-async function book(counter: Device, who: { customerId: string; vehicleId: string }, start: string): Promise<{ scheduledVisitId: string; scheduledServiceId: string }> {
+async function book(
+  counter: Device,
+  who: { customerId: string; vehicleId: string },
+  start: string,
+): Promise<{ scheduledVisitId: string; scheduledServiceId: string }> {
   const { service, resource } = await placement();
   const visit: CreateScheduledVisit = {
-    scheduledVisitId: randomUUID(), scheduledVisitHashId: newHashId(), customerId: who.customerId, vehicleId: who.vehicleId,
-    customerVehicleStatus: 1, description: null, staffNotes: null, customerComments: null, keyTag: null, visitAppointmentCount: 1,
-    scheduledCustomerCheckIn: null, pickUpTime: null,
+    scheduledVisitId: randomUUID(),
+    scheduledVisitHashId: newHashId(),
+    customerId: who.customerId,
+    vehicleId: who.vehicleId,
+    customerVehicleStatus: 1,
+    description: null,
+    staffNotes: null,
+    customerComments: null,
+    keyTag: null,
+    visitAppointmentCount: 1,
+    scheduledCustomerCheckIn: null,
+    pickUpTime: null,
   };
   const booked: CreateScheduledService = {
-    scheduledServiceId: randomUUID(), storeServiceId: service.storeServiceId, resourceId: resource.schedulerResourceId, startDate: start,
-    endDate: start, durationInMinutes: service.durationInMinutes, serviceNotes: null, selectedTechnician: null,
+    scheduledServiceId: randomUUID(),
+    storeServiceId: service.storeServiceId,
+    resourceId: resource.schedulerResourceId,
+    startDate: start,
+    endDate: start,
+    durationInMinutes: service.durationInMinutes,
+    serviceNotes: null,
+    selectedTechnician: null,
   };
   await counter.engine.mutateAll(schedulerMutations.bookVisit(env.store, visit, [booked], 'User Demo'));
   expect(await counter.push()).toMatchObject({ failed: 0, stoppedBy: 'empty' });
@@ -74,10 +123,16 @@ async function book(counter: Device, who: { customerId: string; vehicleId: strin
  */
 async function bayPullsPast(bay: Device, counter: Device): Promise<void> {
   const { resource } = await placement();
-  await counter.engine.mutate(schedulerMutations.createBlockedTime(env.store, {
-    blockedTimeId: randomUUID(), resourceId: resource.schedulerResourceId, startDate: '2026-11-20T20:00:00.000Z', endDate: '2026-11-20T20:30:00.000Z',
-    durationInMinutes: 30, description: 'Lift service',
-  }));
+  await counter.engine.mutate(
+    schedulerMutations.createBlockedTime(env.store, {
+      blockedTimeId: randomUUID(),
+      resourceId: resource.schedulerResourceId,
+      startDate: '2026-11-20T20:00:00.000Z',
+      endDate: '2026-11-20T20:30:00.000Z',
+      durationInMinutes: 30,
+      description: 'Lift service',
+    }),
+  );
   expect(await counter.push()).toMatchObject({ failed: 0, stoppedBy: 'empty' });
   const before = (await bay.db.syncState.get('cursor'))!.value as number;
   await bay.engine.pull();
@@ -89,7 +144,7 @@ const onBay = async (bay: Device, who: { customerId: string; vehicleId: string }
   vehicle: await bay.db.collection('customerVehicles').get(who.vehicleId),
 });
 
-describe('a technician\'s device, already synced, holds the customers and cars its store\'s calendar names', () => {
+describe("a technician's device, already synced, holds the customers and cars its store's calendar names", () => {
   it('receives a customer and car new to the store when a visit is booked for them, by name only, and never before', async () => {
     const bay = await syncedBay();
     const counter = await syncedCounter();
@@ -115,7 +170,10 @@ describe('a technician\'s device, already synced, holds the customers and cars i
 
     const api = new ApiClient({ baseUrl: env.server.url, storeId: env.store, accessToken: () => env.token });
     const moved = await api.request('PATCH', apiPaths.scheduledVisit.replace(':scheduledVisitId', scheduledVisitId), {
-      body: [{ op: 'replace', path: '/customerId', value: second.customerId }, { op: 'replace', path: '/vehicleId', value: second.vehicleId }],
+      body: [
+        { op: 'replace', path: '/customerId', value: second.customerId },
+        { op: 'replace', path: '/vehicleId', value: second.vehicleId },
+      ],
       idempotencyKey: `move-${scheduledVisitId}`,
     });
     expect(moved.status).toBe(200);
@@ -125,7 +183,7 @@ describe('a technician\'s device, already synced, holds the customers and cars i
     expect((await onBay(bay, second)).vehicle).toBeDefined();
   });
 
-  it('lets a customer go with the store\'s last visit naming them, and keeps one who has another', async () => {
+  it("lets a customer go with the store's last visit naming them, and keeps one who has another", async () => {
     const bay = await syncedBay();
     const counter = await syncedCounter();
     const regular = await customerWithCar(counter, 'Nakamura');
@@ -148,8 +206,13 @@ describe('a technician\'s device, already synced, holds the customers and cars i
     const bay = await syncedBay();
     const counter = await syncedCounter();
     const db = env.server.database.db;
-    const request = await db.selectFrom('unconfirmedVisits').select(['unconfirmedVisitId', 'firstName', 'lastName']).where('storeId', '=', env.store)
-      .where('confirmedVisitId', 'is', null).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const request = await db
+      .selectFrom('unconfirmedVisits')
+      .select(['unconfirmedVisitId', 'firstName', 'lastName'])
+      .where('storeId', '=', env.store)
+      .where('confirmedVisitId', 'is', null)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
     // The customer wrote in before, from an address the counter has on file: the request finds them.
     const email = `request-${request.unconfirmedVisitId.slice(0, 8)}@example.com`;
     await db.updateTable('unconfirmedVisits').set({ email }).where('unconfirmedVisitId', '=', request.unconfirmedVisitId).execute();
@@ -160,12 +223,19 @@ describe('a technician\'s device, already synced, holds the customers and cars i
     expect(await bay.db.collection('customers').get(known.customerId)).toBeUndefined();
 
     const api = new ApiClient({ baseUrl: env.server.url, storeId: env.store, accessToken: () => env.token });
-    const confirmed = await api.request('POST', apiPaths.confirmUnconfirmedVisit.replace(':unconfirmedVisitId', request.unconfirmedVisitId), { idempotencyKey: `confirm-${request.unconfirmedVisitId}` });
+    const confirmed = await api.request('POST', apiPaths.confirmUnconfirmedVisit.replace(':unconfirmedVisitId', request.unconfirmedVisitId), {
+      idempotencyKey: `confirm-${request.unconfirmedVisitId}`,
+    });
     expect(confirmed.status).toBe(200);
     const { customerId } = confirmed.body as { customerId: string };
     expect(customerId).toBe(known.customerId);
-    const earlierVisits = await db.selectFrom('scheduledVisits').select('scheduledVisitId').where('storeId', '=', env.store)
-      .where('customerId', '=', customerId).where('deleted', '=', false).execute();
+    const earlierVisits = await db
+      .selectFrom('scheduledVisits')
+      .select('scheduledVisitId')
+      .where('storeId', '=', env.store)
+      .where('customerId', '=', customerId)
+      .where('deleted', '=', false)
+      .execute();
     expect(earlierVisits).toHaveLength(1);
 
     await bay.engine.pull();

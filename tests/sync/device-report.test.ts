@@ -18,8 +18,12 @@ const device = () => {
 };
 const rowOf = (deviceId: string) => db().selectFrom('devices').selectAll().where('deviceId', '=', deviceId).execute();
 
-beforeAll(async () => { stores = await demoStoreIds(db()); });
-afterAll(async () => { await Promise.all(devices.map((d) => d.close())); });
+beforeAll(async () => {
+  stores = await demoStoreIds(db());
+});
+afterAll(async () => {
+  await Promise.all(devices.map((d) => d.close()));
+});
 
 describe('a device reporting itself when it pulls', () => {
   it('is one device whoever signs in on it, shown at the store and for the person it last pulled for', async () => {

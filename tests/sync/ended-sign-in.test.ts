@@ -24,7 +24,8 @@ const shortToken = () => tokenOf('user@demo.test', Math.floor(Date.now() / 1000)
 
 async function setDisabled(userId: string, disabled: boolean): Promise<void> {
   const response = await fetch(`${env.server.url}${withApiVersion(apiPaths.platformPerson.replace(':userId', userId))}`, {
-    method: 'PATCH', body: JSON.stringify({ disabled }),
+    method: 'PATCH',
+    body: JSON.stringify({ disabled }),
     headers: { authorization: `Bearer ${await tokenOf('platform@demo.test')}`, 'content-type': 'application/json' },
   });
   expect(response.status).toBe(200);
@@ -47,8 +48,12 @@ beforeAll(async () => {
   stores = await demoStoreIds(db());
   uma = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
 });
-afterEach(async () => { await setDisabled(uma, false); });
-afterAll(async () => { await Promise.all(devices.map((d) => d.close())); });
+afterEach(async () => {
+  await setDisabled(uma, false);
+});
+afterAll(async () => {
+  await Promise.all(devices.map((d) => d.close()));
+});
 
 describe('a person disabled while their device is signed in', () => {
   it('is signed out of it within seconds, told by the live connection: the replica is emptied and the device says why', async () => {
@@ -61,7 +66,11 @@ describe('a person disabled while their device is signed in', () => {
     await setDisabled(uma, true);
     await expect.poll(() => d.sessionsEnded, { timeout: 10_000 }).toEqual([uma]);
     expect(await heldOnDevice(d)).toEqual({
-      customers: 0, visits: 0, syncState: 0, outbox: [], session: false,
+      customers: 0,
+      visits: 0,
+      syncState: 0,
+      outbox: [],
+      session: false,
       notice: { userId: uma, name: 'Uma User', reason: peopleMessages.disabled, waiting: 0, at: expect.any(String) },
     });
     expect(d.identity).toBeNull();
@@ -82,7 +91,9 @@ describe('a person disabled while their device is signed in', () => {
     const held = await heldOnDevice(d);
     expect(held).toMatchObject({ customers: 0, visits: 0, syncState: 0, session: false, notice: { reason: peopleMessages.disabled, waiting: 1 } });
     expect(held.outbox).toHaveLength(1);
-    expect((await db().selectFrom('customers').select('notes').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).notes).toBe(customer.notes);
+    expect((await db().selectFrom('customers').select('notes').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).notes).toBe(
+      customer.notes,
+    );
   });
 });
 

@@ -13,8 +13,12 @@ const owner = { userId: '11111111-1111-4111-8111-111111111111', storeId: 4 };
 const open: { close(): void }[] = [];
 // Dexie's liveQuery runs its query only where Dexie found an indexedDB as it loaded, as in a browser's worker.
 const found = { ...Dexie.dependencies };
-beforeAll(() => { Object.assign(Dexie.dependencies, { indexedDB: new IDBFactory(), IDBKeyRange }); });
-afterAll(() => { Object.assign(Dexie.dependencies, found); });
+beforeAll(() => {
+  Object.assign(Dexie.dependencies, { indexedDB: new IDBFactory(), IDBKeyRange });
+});
+afterAll(() => {
+  Object.assign(Dexie.dependencies, found);
+});
 afterEach(() => {
   for (const o of open.splice(0)) o.close();
 });
@@ -25,18 +29,46 @@ function replica(indexedDB = new IDBFactory()) {
   return db;
 }
 
-const customer = (customerId: string, firstName: string, phoneNumber: string | null): Customer => ({
-  customerId, firstName, lastName: 'Doe', companyName: null, email: null, phoneNumber, alternatePhoneNumber: null, createdOn: '2026-01-01T10:00:00.000Z',
-} as Customer);
+const customer = (customerId: string, firstName: string, phoneNumber: string | null): Customer =>
+  ({
+    customerId,
+    firstName,
+    lastName: 'Doe',
+    companyName: null,
+    email: null,
+    phoneNumber,
+    alternatePhoneNumber: null,
+    createdOn: '2026-01-01T10:00:00.000Z',
+  }) as Customer;
 
-const outgoing = (storeMessageId: string, visitId: string, sentOn: string, extra: Partial<StoreMessage> = {}): StoreMessage => ({
-  storeMessageId, customerId: null, messageDirection: 'Outbound', templateType: 'ServiceFinished', content: 'ready', sentOn, visitId,
-  deliveryStatus: 'Queued', isArchived: false, repliedToByUserId: null, ...extra,
-} as StoreMessage);
+const outgoing = (storeMessageId: string, visitId: string, sentOn: string, extra: Partial<StoreMessage> = {}): StoreMessage =>
+  ({
+    storeMessageId,
+    customerId: null,
+    messageDirection: 'Outbound',
+    templateType: 'ServiceFinished',
+    content: 'ready',
+    sentOn,
+    visitId,
+    deliveryStatus: 'Queued',
+    isArchived: false,
+    repliedToByUserId: null,
+    ...extra,
+  }) as StoreMessage;
 
 const entry = (seq: number, extra: Partial<OutboxEntry>): OutboxEntry => ({
-  seq, entity: `scheduledVisits/v${seq}`, collection: 'scheduledVisits', key: `v${seq}`, method: 'PATCH', path: '/x', idempotencyKey: `k${seq}`,
-  description: 'A change', status: 'pending', attempts: 0, createdAt: '2026-03-10T12:00:00.000Z', ...extra,
+  seq,
+  entity: `scheduledVisits/v${seq}`,
+  collection: 'scheduledVisits',
+  key: `v${seq}`,
+  method: 'PATCH',
+  path: '/x',
+  idempotencyKey: `k${seq}`,
+  description: 'A change',
+  status: 'pending',
+  attempts: 0,
+  createdAt: '2026-03-10T12:00:00.000Z',
+  ...extra,
 });
 
 const now = new Date(at('2026-03-10T11:00:00'));
@@ -52,8 +84,20 @@ async function change(db: StoreDb, collection: CollectionName, key: string, fiel
 async function seed(db: StoreDb) {
   const start = at('2026-03-10T09:00:00');
   await put<ScheduledVisit>(db, 'scheduledVisits', [
-    visit('ready', { customerId: 'c1', checkInDate: minutesAfter(start, -10), workStartDate: start, workCompleteDate: minutesAfter(start, 40), readyForPickupDate: minutesAfter(start, 45) }),
-    visit('texted', { customerId: 'c2', checkInDate: minutesAfter(start, -10), workStartDate: start, workCompleteDate: minutesAfter(start, 40), readyForPickupDate: minutesAfter(start, 50) }),
+    visit('ready', {
+      customerId: 'c1',
+      checkInDate: minutesAfter(start, -10),
+      workStartDate: start,
+      workCompleteDate: minutesAfter(start, 40),
+      readyForPickupDate: minutesAfter(start, 45),
+    }),
+    visit('texted', {
+      customerId: 'c2',
+      checkInDate: minutesAfter(start, -10),
+      workStartDate: start,
+      workCompleteDate: minutesAfter(start, 40),
+      readyForPickupDate: minutesAfter(start, 50),
+    }),
     visit('later', { customerId: 'c1', scheduledCustomerCheckIn: at('2026-03-10T14:00:00') }),
     // Checked in three weeks ago and never checked out: outside the window home reads, a record to tidy.
     visit('forgotten', { checkInDate: at('2026-02-17T08:00:00') }),
@@ -76,7 +120,10 @@ async function seed(db: StoreDb) {
     outgoing('in1', 'texted', at('2025-12-01T10:00:00'), { messageDirection: 'Inbound', templateType: 'Incoming', visitId: null }),
     outgoing('in2', 'texted', at('2026-03-09T10:00:00'), { messageDirection: 'Inbound', templateType: 'Incoming', visitId: null, isArchived: true }),
   ]);
-  await put(db, 'ratings', [{ ratingId: 'r1', isRead: false, visitDate: '2026-01-05' }, { ratingId: 'r2', isRead: true, visitDate: '2026-03-09' }]);
+  await put(db, 'ratings', [
+    { ratingId: 'r1', isRead: false, visitDate: '2026-01-05' },
+    { ratingId: 'r2', isRead: true, visitDate: '2026-03-09' },
+  ]);
   await db.outbox.bulkAdd([entry(1, {}), entry(2, { upload: { byteSize: 1000 } }), entry(3, { status: 'failed' })]);
 }
 
@@ -106,7 +153,16 @@ describe("home's figures in the sync worker", () => {
     let clock = now;
     const received: HomeFigures[] = [];
     const errors: string[] = [];
-    const watch = (onFigures: (f: HomeFigures) => void) => watchHomeFigures(db, ny, onFigures, (e) => { errors.push(e); }, { clock: () => clock, tickMs: 20 });
+    const watch = (onFigures: (f: HomeFigures) => void) =>
+      watchHomeFigures(
+        db,
+        ny,
+        onFigures,
+        (e) => {
+          errors.push(e);
+        },
+        { clock: () => clock, tickMs: 20 },
+      );
     const stop = watch((f) => received.push(f));
     await vi.waitFor(() => expect(received.length).toBeGreaterThan(0));
     expect(errors).toEqual([]);
@@ -139,7 +195,15 @@ describe("home's figures in the sync worker", () => {
     await put(db, 'scheduledServices', [service('s5', 'thursday', at('2026-03-12T14:00:00'), 60)]);
     let clock = now;
     const received: HomeFigures[] = [];
-    const stop = watchHomeFigures(db, ny, (f) => received.push(f), (e) => { throw new Error(e); }, { clock: () => clock, tickMs: 20 });
+    const stop = watchHomeFigures(
+      db,
+      ny,
+      (f) => received.push(f),
+      (e) => {
+        throw new Error(e);
+      },
+      { clock: () => clock, tickMs: 20 },
+    );
     await vi.waitFor(() => expect(received.at(-1)?.date).toBe('2026-03-10'));
     clock = new Date(at('2026-03-12T09:00:00'));
     await vi.waitFor(() => expect(received.at(-1)?.date).toBe('2026-03-12'));
@@ -153,8 +217,16 @@ describe("home's figures in the sync worker", () => {
     let reads = 0;
     const received: number[] = [];
     const stop = watchFigures({
-      db, read: async () => { reads += 1; return db.rows<ScheduledVisit>('scheduledVisits').count(); }, compute: (count) => count,
-      onFigures: (count) => received.push(count), onError: (e) => { throw new Error(e); },
+      db,
+      read: async () => {
+        reads += 1;
+        return db.rows<ScheduledVisit>('scheduledVisits').count();
+      },
+      compute: (count) => count,
+      onFigures: (count) => received.push(count),
+      onError: (e) => {
+        throw new Error(e);
+      },
     });
     await vi.waitFor(() => expect(received).toEqual([5]));
     for (let i = 0; i < 60; i++) await db.rows<ScheduledVisit>('scheduledVisits').put(visit(`burst-${i}`));

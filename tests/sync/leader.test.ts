@@ -19,11 +19,15 @@ const device = (renew?: () => Promise<string | null>) => {
   return d;
 };
 
-beforeAll(async () => { stores = await demoStoreIds(db()); });
-afterAll(async () => { await Promise.all(devices.map((d) => d.close())); });
+beforeAll(async () => {
+  stores = await demoStoreIds(db());
+});
+afterAll(async () => {
+  await Promise.all(devices.map((d) => d.close()));
+});
 
 describe('a device shared by two users', () => {
-  it('never shows, sends or mixes one user\'s data under another\'s sign-in; the first user\'s change goes out with their own, once', async () => {
+  it("never shows, sends or mixes one user's data under another's sign-in; the first user's change goes out with their own, once", async () => {
     const d = device();
     const [uma, alex] = [await userIdOf('user@demo.test'), await userIdOf('admin@demo.test')];
     await d.signIn(await tokenOf('user@demo.test'));
@@ -40,19 +44,28 @@ describe('a device shared by two users', () => {
     // Alex signs in on the same profile.
     await d.signIn(await tokenOf('admin@demo.test'));
     expect(d.status?.lastError).toBeNull();
-    expect((await db().selectFrom('customers').select('notes').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).notes).toBe(customer.notes);
+    expect((await db().selectFrom('customers').select('notes').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).notes).toBe(
+      customer.notes,
+    );
     expect(await db().selectFrom('idempotencyKeys').select('key').where('userId', '=', alex).execute()).toEqual([]);
     expect(await db().selectFrom('userSettings').select('allTracCurrentStoreLocation').where('userId', '=', alex).executeTakeFirst()).toEqual(alexSettings);
     // Alex's replica is his own database: Uma's rows and her waiting change are not in it.
     const alexReplica = d.open({ userId: alex, storeId: stores[101]! });
     expect(await alexReplica.outbox.count()).toBe(0);
-    expect(await alexReplica.collection('userNotifications').filter((n) => n.identityId === uma).count()).toBe(0);
+    expect(
+      await alexReplica
+        .collection('userNotifications')
+        .filter((n) => n.identityId === uma)
+        .count(),
+    ).toBe(0);
     expect(await alexReplica.collection('userNotifications').count()).toBeGreaterThan(0);
 
     // Uma signs in again: her change goes out as hers, exactly once.
     await d.signIn(await tokenOf('user@demo.test'));
-    expect((await db().selectFrom('customers').select(['notes', 'changedBy']).where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()))
-      .toEqual({ notes: 'Uma, queued offline', changedBy: uma });
+    expect(await db().selectFrom('customers').select(['notes', 'changedBy']).where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).toEqual({
+      notes: 'Uma, queued offline',
+      changedBy: uma,
+    });
     expect(await db().selectFrom('idempotencyKeys').select('userId').where('path', 'like', `%${customer.customerId}%`).execute()).toEqual([{ userId: uma }]);
     expect(await d.open({ userId: uma, storeId: stores[101]! }).outbox.count()).toBe(0);
   });
@@ -66,7 +79,9 @@ describe('pull and push', () => {
     await d.engine(stores[101]!).mutate(mutations.updateCustomer(customer.customerId, { notes: 'sent while the feed fails' }));
     d.network.refuse = { match: /sync\/changes/, status: 403, times: 1 };
     await d.sync();
-    expect((await db().selectFrom('customers').select('notes').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).notes).toBe('sent while the feed fails');
+    expect((await db().selectFrom('customers').select('notes').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).notes).toBe(
+      'sent while the feed fails',
+    );
     // The refusal was shown (a later round, prompted by the change's live event, may have cleared it since).
     expect(d.statuses.map((s) => s.lastError)).toContain('Refused by the test');
   });
@@ -117,6 +132,8 @@ describe('a server that cannot be reached', () => {
     d.network.offline = false;
     await d.sync();
     expect(d.status).toMatchObject({ lastError: null, nextRetryAt: null });
-    expect((await db().selectFrom('customers').select('notes').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).notes).toBe('queued through a long outage');
+    expect((await db().selectFrom('customers').select('notes').where('customerId', '=', customer.customerId).executeTakeFirstOrThrow()).notes).toBe(
+      'queued through a long outage',
+    );
   });
 });

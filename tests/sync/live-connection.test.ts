@@ -28,9 +28,15 @@ const waitFor = async (check: () => boolean, ms = 5000) => {
 };
 
 async function markRatingRead(storeId: number) {
-  const rating = await server.database.db.selectFrom('ratings').select('ratingId').where('storeId', '=', storeId).where('isRead', '=', false).executeTakeFirstOrThrow();
+  const rating = await server.database.db
+    .selectFrom('ratings')
+    .select('ratingId')
+    .where('storeId', '=', storeId)
+    .where('isRead', '=', false)
+    .executeTakeFirstOrThrow();
   await fetch(`${server.url}${withApiVersion(`/api/alltrac/ratings/${rating.ratingId}`)}`, {
-    method: 'PATCH', headers: { authorization: `Bearer ${token}`, [activeStoreHeader]: String(storeId), 'content-type': 'application/json' },
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, [activeStoreHeader]: String(storeId), 'content-type': 'application/json' },
     body: JSON.stringify([{ op: 'replace', path: '/isRead', value: true }]),
   });
   return rating.ratingId;
@@ -45,7 +51,9 @@ afterEach(async () => {
   await Promise.all(live.splice(0).map((c) => c.stop()));
   vi.restoreAllMocks();
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 describe('the live connection', () => {
   it('ignores a second setup with the spec warning', () => {
@@ -95,7 +103,10 @@ describe('the live connection', () => {
     const techToken = await mintAccessToken(db, 'tech@demo.test', server.publicUrl);
     const states: string[] = [];
     const events: string[] = [];
-    const connection = liveConnection((name, args) => events.push(`${name}:${String(args[0])}`), (state) => states.push(state));
+    const connection = liveConnection(
+      (name, args) => events.push(`${name}:${String(args[0])}`),
+      (state) => states.push(state),
+    );
     await connection.setAccessToken(techToken);
     await waitFor(() => states.includes('connected'));
     // The technician has no role at #102 yet: the join is refused, and tried again.
@@ -126,7 +137,14 @@ describe('the live connection', () => {
     const states: string[] = [];
     const events: string[] = [];
     const connection = new LiveConnection();
-    connection.setup({ serverUrl: restartable.url, production: true, events: hubEvents, onAnyEvent: (name) => events.push(name), onStateChange: (s) => states.push(s), report: () => undefined });
+    connection.setup({
+      serverUrl: restartable.url,
+      production: true,
+      events: hubEvents,
+      onAnyEvent: (name) => events.push(name),
+      onStateChange: (s) => states.push(s),
+      report: () => undefined,
+    });
     live.push(connection);
     const storeId = (await demoStoreIds(restartable.database.db))[101]!;
     await connection.setStore(storeId);
@@ -136,9 +154,15 @@ describe('the live connection', () => {
     restartable = await startLocalServer(config);
     try {
       await waitFor(() => states.at(-1) === 'connected' && states.includes('reconnecting'), 20_000);
-      const rating = await restartable.database.db.selectFrom('ratings').select('ratingId').where('storeId', '=', storeId).where('isRead', '=', false).executeTakeFirstOrThrow();
+      const rating = await restartable.database.db
+        .selectFrom('ratings')
+        .select('ratingId')
+        .where('storeId', '=', storeId)
+        .where('isRead', '=', false)
+        .executeTakeFirstOrThrow();
       await fetch(`${restartable.url}${withApiVersion(`/api/alltrac/ratings/${rating.ratingId}`)}`, {
-        method: 'PATCH', headers: { authorization: `Bearer ${adminToken}`, [activeStoreHeader]: String(storeId), 'content-type': 'application/json' },
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${adminToken}`, [activeStoreHeader]: String(storeId), 'content-type': 'application/json' },
         body: JSON.stringify([{ op: 'replace', path: '/isRead', value: true }]),
       });
       await waitFor(() => events.includes('RatingViewedMessage'));

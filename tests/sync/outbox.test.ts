@@ -16,13 +16,22 @@ async function syncedDevice(): Promise<Device> {
   return d;
 }
 const newCustomer = (): CreateCustomer => ({
-  customerId: randomUUID(), firstName: 'Offline', lastName: `Customer ${Math.random().toFixed(6)}`, companyName: null, email: null,
-  phoneNumber: '5550001111', preferredContactMethod: 'Text', addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+  customerId: randomUUID(),
+  firstName: 'Offline',
+  lastName: `Customer ${Math.random().toFixed(6)}`,
+  companyName: null,
+  email: null,
+  phoneNumber: '5550001111',
+  preferredContactMethod: 'Text',
+  addressLine1: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  notes: null,
 });
 const serverCustomer = (customerId: string) =>
   env.server.database.db.selectFrom('customers').select(['customerId', 'notes', 'city', 'version', 'createdOn']).where('customerId', '=', customerId).execute();
 const outbox = (d: Device) => d.db.outbox.orderBy('seq').toArray();
-
 
 describe('a change made offline', () => {
   it('shows in the replica at once, waits in the outbox, and reaches the server once back online', async () => {
@@ -44,7 +53,7 @@ describe('a change made offline', () => {
     expect((await d.db.collection('customers').get(model.customerId))?.createdOn).toBe(row!.createdOn);
   });
 
-  it('is applied exactly once when the server\'s replies are lost after it committed', async () => {
+  it("is applied exactly once when the server's replies are lost after it committed", async () => {
     const d = await syncedDevice();
     const model = newCustomer();
     await d.engine.mutate(mutations.createCustomer(model));
@@ -71,13 +80,14 @@ describe('a change made offline', () => {
     expect(await serverCustomer(model.customerId)).toHaveLength(1);
   });
 
-  it('that the server\'s rules would refuse is refused on the device in the same words, and nothing is stored or queued', async () => {
+  it("that the server's rules would refuse is refused on the device in the same words, and nothing is stored or queued", async () => {
     const d = await syncedDevice();
     const model = { ...newCustomer(), preferredContactMethod: 'Email' as const };
     expect(() => mutations.createCustomer(model)).toThrow('The customer was not saved: Enter an email address, or choose another way to contact.');
     const customer = (await d.db.collection('customers').limit(1).toArray())[0]!;
-    await expect(d.engine.mutate(mutations.updateCustomer(String(customer.customerId), { firstName: null, companyName: null })))
-      .rejects.toThrow('Enter the first name too, or a company name');
+    await expect(d.engine.mutate(mutations.updateCustomer(String(customer.customerId), { firstName: null, companyName: null }))).rejects.toThrow(
+      'Enter the first name too, or a company name',
+    );
     expect(await d.db.collection('customers').get(model.customerId)).toBeUndefined();
     expect(await d.db.collection('customers').get(String(customer.customerId))).toEqual(customer);
     expect(await outbox(d)).toEqual([]);
@@ -92,7 +102,7 @@ describe('a change made offline', () => {
 });
 
 describe('a change the server refuses', () => {
-  it('is kept as failed with the server\'s reason, holds back later changes of that row only, and can be discarded, the later ones then sent', async () => {
+  it("is kept as failed with the server's reason, holds back later changes of that row only, and can be discarded, the later ones then sent", async () => {
     const d = await syncedDevice();
     const [first, second] = await d.db.collection('customers').limit(2).toArray();
     const firstId = String(first!.customerId);
@@ -118,7 +128,7 @@ describe('a change the server refuses', () => {
     expect(await d.db.collection('customers').get(firstId)).toEqual(expect.objectContaining({ email: first!.email, notes: 'x' }));
   });
 
-  it('puts back the server\'s copy when the discarded change is the row\'s only one', async () => {
+  it("puts back the server's copy when the discarded change is the row's only one", async () => {
     const d = await syncedDevice();
     const first = (await d.db.collection('customers').limit(1).first())!;
     const firstId = String(first.customerId);
@@ -147,7 +157,10 @@ describe('a change the server refuses', () => {
 
   it('goes again when the user retries it', async () => {
     const d = await syncedDevice();
-    const rating = (await d.db.collection('ratings').filter((r) => r.isRead === false).first())!;
+    const rating = (await d.db
+      .collection('ratings')
+      .filter((r) => r.isRead === false)
+      .first())!;
     const ratingId = String(rating.ratingId);
     d.token.value = await mintAccessToken(env.server.database.db, 'tech@demo.test', env.server.publicUrl);
     await d.engine.mutate(mutations.markRatingRead(ratingId));
@@ -163,7 +176,10 @@ describe('a change the server refuses', () => {
 describe('an expired sign-in', () => {
   it('pauses sending without failing or dropping anything, and sending resumes with a new token', async () => {
     const d = await syncedDevice();
-    const message = (await d.db.collection('storeMessages').filter((m) => m.isArchived === false).first())!;
+    const message = (await d.db
+      .collection('storeMessages')
+      .filter((m) => m.isArchived === false)
+      .first())!;
     await d.engine.mutate(mutations.archiveMessage(String(message.storeMessageId)));
     d.token.value = null;
     expect(await d.push()).toMatchObject({ sent: 0, stoppedBy: 'unauthorized' });
@@ -174,7 +190,7 @@ describe('an expired sign-in', () => {
 });
 
 describe('a pull while a change waits', () => {
-  it('keeps the user\'s change on screen, then shows the server\'s row once it is applied', async () => {
+  it("keeps the user's change on screen, then shows the server's row once it is applied", async () => {
     const d = await syncedDevice();
     const customer = (await d.db.collection('customers').limit(1).toArray())[0]!;
     const customerId = String(customer.customerId);
@@ -197,23 +213,42 @@ describe('a pull while a change waits', () => {
 describe('an inspection photo taken in the bay', () => {
   /** A photo (random bytes of three upload pieces) of a new inspection, queued on a device that has synced. */
   async function photoQueued(d: Device) {
-    const visit = (await d.db.collection('scheduledVisits').filter((v) => v.cancelDate === null && v.inspectionReportId === null).first())!;
+    const visit = (await d.db
+      .collection('scheduledVisits')
+      .filter((v) => v.cancelDate === null && v.inspectionReportId === null)
+      .first())!;
     const groups = defaultInspectionGroups(() => randomUUID());
     const report = {
-      inspectionReportId: String(visit.scheduledVisitId), scheduledVisitId: String(visit.scheduledVisitId),
-      vehicleId: (visit.vehicleId as string | null) ?? null, technicianId: null, groups, startedAt: '2026-11-04T15:00:00.000Z',
+      inspectionReportId: String(visit.scheduledVisitId),
+      scheduledVisitId: String(visit.scheduledVisitId),
+      vehicleId: (visit.vehicleId as string | null) ?? null,
+      technicianId: null,
+      groups,
+      startedAt: '2026-11-04T15:00:00.000Z',
     };
     await d.engine.mutate(inspectionMutations.startInspection(env.store, report));
     const bytes = randomBytes(uploadPieceBytes * 2 + 1000);
     const photo = {
-      inspectionPhotoId: randomUUID(), inspectionReportId: report.inspectionReportId, itemId: groups[0]!.items[0]!.itemId, contentType: 'image/jpeg' as const,
-      byteSize: bytes.length, width: 1600, height: 1200, takenAt: '2026-11-04T15:01:00.000Z',
+      inspectionPhotoId: randomUUID(),
+      inspectionReportId: report.inspectionReportId,
+      itemId: groups[0]!.items[0]!.itemId,
+      contentType: 'image/jpeg' as const,
+      byteSize: bytes.length,
+      width: 1600,
+      height: 1200,
+      takenAt: '2026-11-04T15:01:00.000Z',
     };
-    expect(await d.engine.mutateAll(inspectionMutations.addPhoto(env.store, photo), { inspectionPhotoId: photo.inspectionPhotoId, blob: new Blob([bytes]) })).toBe(true);
+    expect(
+      await d.engine.mutateAll(inspectionMutations.addPhoto(env.store, photo), { inspectionPhotoId: photo.inspectionPhotoId, blob: new Blob([bytes]) }),
+    ).toBe(true);
     return { photo, bytes };
   }
-  const held = (inspectionPhotoId: string) => env.server.database.db.selectFrom('inspectionPhotoContents').select(['received', 'bytes'])
-    .where('inspectionPhotoId', '=', inspectionPhotoId).executeTakeFirst();
+  const held = (inspectionPhotoId: string) =>
+    env.server.database.db
+      .selectFrom('inspectionPhotoContents')
+      .select(['received', 'bytes'])
+      .where('inspectionPhotoId', '=', inspectionPhotoId)
+      .executeTakeFirst();
 
   it('goes on from where the server got to when the connection drops in the middle, and arrives whole, once', async () => {
     const d = await syncedDevice();

@@ -12,8 +12,15 @@ afterEach(() => {
 
 function customer(customerId: string, fields: Partial<Customer>): Customer {
   return {
-    customerId, firstName: null, lastName: null, companyName: null, email: null, phoneNumber: null, alternatePhoneNumber: null,
-    createdOn: `2026-11-0${customerId.slice(-1)}T10:00:00.000Z`, ...fields,
+    customerId,
+    firstName: null,
+    lastName: null,
+    companyName: null,
+    email: null,
+    phoneNumber: null,
+    alternatePhoneNumber: null,
+    createdOn: `2026-11-0${customerId.slice(-1)}T10:00:00.000Z`,
+    ...fields,
   } as Customer;
 }
 
@@ -23,17 +30,20 @@ function replica(indexedDB: IDBFactory) {
   return db;
 }
 
-const names = async (found: DeviceDuplicates) => (await found.groups()).map((g) => `${g.customers.map((c) => c.customerId).join('+')}: ${g.reasons.join(', ')}`);
+const names = async (found: DeviceDuplicates) =>
+  (await found.groups()).map((g) => `${g.customers.map((c) => c.customerId).join('+')}: ${g.reasons.join(', ')}`);
 
 describe('the possible duplicates a device works out', () => {
   it('follow every change of the replica after the first look: edits, new customers, deletions, another connection\'s writes and "not the same person"', async () => {
     const indexedDB = new IDBFactory();
     const db = replica(indexedDB);
-    await db.rows<Customer>('customers').bulkPut([
-      customer('c1', { firstName: 'Dana', lastName: 'Whitfield', phoneNumber: '(312) 555-0101' }),
-      customer('c2', { firstName: 'Omar', lastName: 'Haddad', phoneNumber: '312.555.0101' }),
-      customer('c3', { firstName: 'Lena', lastName: 'Ortiz', email: 'lena@example.com' }),
-    ]);
+    await db
+      .rows<Customer>('customers')
+      .bulkPut([
+        customer('c1', { firstName: 'Dana', lastName: 'Whitfield', phoneNumber: '(312) 555-0101' }),
+        customer('c2', { firstName: 'Omar', lastName: 'Haddad', phoneNumber: '312.555.0101' }),
+        customer('c3', { firstName: 'Lena', lastName: 'Ortiz', email: 'lena@example.com' }),
+      ]);
     const found = new DeviceDuplicates(db);
     open.push(found);
     expect(await names(found)).toEqual(['c1+c2: Same phone']);
@@ -56,10 +66,12 @@ describe('the possible duplicates a device works out', () => {
 
   it('starts again from the whole replica when a write is reported only as a range, as a cleared table is', async () => {
     const db = replica(new IDBFactory());
-    await db.rows<Customer>('customers').bulkPut([
-      customer('c1', { firstName: 'Dana', lastName: 'Whitfield', email: 'dana@example.com' }),
-      customer('c2', { firstName: 'Dan', lastName: 'Whitfield', email: 'dana@example.com' }),
-    ]);
+    await db
+      .rows<Customer>('customers')
+      .bulkPut([
+        customer('c1', { firstName: 'Dana', lastName: 'Whitfield', email: 'dana@example.com' }),
+        customer('c2', { firstName: 'Dan', lastName: 'Whitfield', email: 'dana@example.com' }),
+      ]);
     const found = new DeviceDuplicates(db);
     open.push(found);
     expect(await names(found)).toEqual(['c1+c2: Same email, Similar name']);

@@ -6,16 +6,24 @@ import { demoStoreZone, storeClock, syncTestEnvironment, type Device } from '../
 
 const env = syncTestEnvironment();
 const device = (pageSize?: number) => env.device(pageSize);
-const serverCustomers = async () => Number((await env.server.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted', '=', false).executeTakeFirstOrThrow()).n);
+const serverCustomers = async () =>
+  Number(
+    (
+      await env.server.database.db
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('deleted', '=', false)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const rowCount = async (d: Device) => {
   let n = 0;
   for (const c of collectionNames) n += await d.db.collection(c).count();
   return n;
 };
 
-
 describe('pulling the change feed into a replica', () => {
-  it('fills an empty replica on a first sync, the day\'s work first, and reports progress up to the total', async () => {
+  it("fills an empty replica on a first sync, the day's work first, and reports progress up to the total", async () => {
     const d = device();
     await d.engine.pull();
     const total = (await d.db.syncState.get('total'))!.value as number;
@@ -35,12 +43,21 @@ describe('pulling the change feed into a replica', () => {
     const d = device();
     await d.engine.pull();
     const db = env.server.database.db;
-    const service = await db.selectFrom('storeServices').select(['storeServiceId', 'companyId']).where('storeId', '=', env.store).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const service = await db
+      .selectFrom('storeServices')
+      .select(['storeServiceId', 'companyId'])
+      .where('storeId', '=', env.store)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
     const customer = await db.selectFrom('customers').select('customerId').executeTakeFirstOrThrow();
     await db.transaction().execute(async (trx) => {
       const first = await takeVersions(trx, 2);
       await trx.updateTable('storeServices').set({ deleted: true, version: first }).where('storeServiceId', '=', service.storeServiceId).execute();
-      await trx.updateTable('customers').set({ notes: 'Changed on the server', version: first + 1 }).where('customerId', '=', customer.customerId).execute();
+      await trx
+        .updateTable('customers')
+        .set({ notes: 'Changed on the server', version: first + 1 })
+        .where('customerId', '=', customer.customerId)
+        .execute();
     });
     const next = await d.engine.pull();
     expect(next.changes).toBe(2);
@@ -86,7 +103,7 @@ describe.each([
 ])('the first phase of a first sync at %s store time', (_label, wallClock) => {
   const clocked = syncTestEnvironment(storeClock(wallClock));
 
-  it('has the store\'s calendar of today, resources, services and open messages, before the rest', async () => {
+  it("has the store's calendar of today, resources, services and open messages, before the rest", async () => {
     const d = clocked.device(5000);
     d.network.failAfter = 1;
     await expect(d.engine.pull()).rejects.toThrow();
@@ -103,7 +120,15 @@ describe.each([
     expect(messages.every((m) => m.isArchived === false && m.repliedToByUserId === null)).toBe(true);
     // History waits for the full sync.
     expect(await d.db.collection('ratings').count()).toBe(0);
-    const all = Number((await clocked.server.database.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted', '=', false).executeTakeFirstOrThrow()).n);
+    const all = Number(
+      (
+        await clocked.server.database.db
+          .selectFrom('customers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('deleted', '=', false)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(await d.db.collection('customers').count()).toBeLessThan(all);
   });
 });

@@ -26,8 +26,19 @@ const serverCustomer = (customerId: string) =>
   env.server.database.db.selectFrom('customers').selectAll().where('customerId', '=', customerId).executeTakeFirstOrThrow();
 const someCustomer = async (d: Device) => String((await d.db.collection('customers').limit(1).toArray())[0]!.customerId);
 const newCustomer = (overrides: Partial<CreateCustomer> = {}): CreateCustomer => ({
-  customerId: randomUUID(), firstName: 'Order', lastName: 'Test', companyName: null, email: null, phoneNumber: '5550002222',
-  preferredContactMethod: 'Phone', addressLine1: null, city: null, state: null, postalCode: null, notes: null, ...overrides,
+  customerId: randomUUID(),
+  firstName: 'Order',
+  lastName: 'Test',
+  companyName: null,
+  email: null,
+  phoneNumber: '5550002222',
+  preferredContactMethod: 'Phone',
+  addressLine1: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  notes: null,
+  ...overrides,
 });
 
 describe('a write whose reply was lost, sent again after another device changed the row', () => {
@@ -61,7 +72,11 @@ describe('a write whose reply was lost, sent again after another device changed 
     const older = { ...answered, notes: 'older', version: Number(answered!.version) - 1 };
     d.network.rewrite = {
       match: /sync\/changes/,
-      body: (body) => ({ ...(body as object), changes: [{ collection: 'customers', key: customerId, version: older.version, deleted: false, value: older }], hasMore: false }),
+      body: (body) => ({
+        ...(body as object),
+        changes: [{ collection: 'customers', key: customerId, version: older.version, deleted: false, value: older }],
+        hasMore: false,
+      }),
     };
     await d.engine.pull();
     expect((await d.db.collection('customers').get(customerId))?.notes).toBe('newest');
@@ -95,15 +110,28 @@ describe('a change that cannot be sent', () => {
     const [queued] = await d.db.outbox.toArray();
     await d.db.outbox.update(queued!.seq!, { body: { ...(queued!.body as object), email: 'not-an-email' } });
     const vehicleId = randomUUID();
-    await d.engine.mutate(mutations.createVehicle(refused.customerId, {
-      vehicleId, year: 2019, make: 'Ford', model: 'Escape', trim: null, vin: null, vehicleLicensePlateState: 'IL',
-      vehicleLicensePlateNumber: 'HELD1', color: 'Grey', mileage: null,
-    }));
+    await d.engine.mutate(
+      mutations.createVehicle(refused.customerId, {
+        vehicleId,
+        year: 2019,
+        make: 'Ford',
+        model: 'Escape',
+        trim: null,
+        vin: null,
+        vehicleLicensePlateState: 'IL',
+        vehicleLicensePlateNumber: 'HELD1',
+        color: 'Grey',
+        mileage: null,
+      }),
+    );
     const free = newCustomer();
     await d.engine.mutate(mutations.createCustomer(free));
     expect(await d.push()).toMatchObject({ sent: 1, failed: 1, stoppedBy: 'held' });
     const outbox = await d.db.outbox.orderBy('seq').toArray();
-    expect(outbox.map((e) => [e.collection, e.status])).toEqual([['customers', 'failed'], ['customerVehicles', 'pending']]);
+    expect(outbox.map((e) => [e.collection, e.status])).toEqual([
+      ['customers', 'failed'],
+      ['customerVehicles', 'pending'],
+    ]);
     await serverCustomer(free.customerId);
     expect(await env.server.database.db.selectFrom('customerVehicles').select('vehicleId').where('vehicleId', '=', vehicleId).execute()).toEqual([]);
   });
@@ -159,17 +187,27 @@ describe('a change made here that a later change from elsewhere replaces', () =>
 
     for (const d of [mine, theirs]) expect((await d.db.collection('customers').get(customerId))?.notes).toBe('written offline, sent last');
     expect(await mine.db.conflicts.count()).toBe(0);
-    expect(await theirs.db.conflicts.toArray()).toEqual([expect.objectContaining({
-      collection: 'customers', key: customerId, field: 'notes', mine: 'written by admin first', theirs: 'written offline, sent last',
-      by: 'Uma User', at: expect.any(String),
-    })]);
+    expect(await theirs.db.conflicts.toArray()).toEqual([
+      expect.objectContaining({
+        collection: 'customers',
+        key: customerId,
+        field: 'notes',
+        mine: 'written by admin first',
+        theirs: 'written offline, sent last',
+        by: 'Uma User',
+        at: expect.any(String),
+      }),
+    ]);
   });
 
-  it('is shown when the write\'s own answer says another person got there first', async () => {
+  it("is shown when the write's own answer says another person got there first", async () => {
     const mine = await syncedDevice();
     const theirs = env.track(createDevice({ serverUrl: env.server.url, storeId: stores[101]!, token: adminToken }));
     await theirs.engine.pull();
-    const message = (await mine.db.collection('storeMessages').filter((m) => !m.repliedToByUserId && !m.isArchived).first())!;
+    const message = (await mine.db
+      .collection('storeMessages')
+      .filter((m) => !m.repliedToByUserId && !m.isArchived)
+      .first())!;
     const storeMessageId = String(message.storeMessageId);
     await mine.engine.mutate(mutations.markMessageReplied(storeMessageId, { userId: String(await userIdOf('user@demo.test')), name: 'Uma User' }));
     await theirs.engine.mutate(mutations.markMessageReplied(storeMessageId, { userId: String(await userIdOf('admin@demo.test')), name: 'Alex Admin' }));

@@ -16,24 +16,33 @@ async function finishedReportOfACaller(): Promise<{ bay: Device; reportId: strin
   const token = await mintAccessToken(db(), 'tech@demo.test', env.server.publicUrl);
   const bay = env.track(createDevice({ serverUrl: env.server.url, storeId: env.store, token }));
   await bay.engine.pull();
-  const visit = (await bay.db.collection('scheduledVisits')
-    .filter((v) => v.customerId !== null && v.cancelDate === null && v.checkOutDate === null && v.inspectionReportId === null).first())!;
+  const visit = (await bay.db
+    .collection('scheduledVisits')
+    .filter((v) => v.customerId !== null && v.cancelDate === null && v.checkOutDate === null && v.inspectionReportId === null)
+    .first())!;
   const customerId = String(visit.customerId);
   await db().updateTable('customers').set({ preferredContactMethod: 'Phone', email: null }).where('customerId', '=', customerId).execute();
   await db().updateTable('storeLocations').set({ inspectionReportLinkEnabled: true }).where('id', '=', env.store).execute();
   const reportId = String(visit.scheduledVisitId);
-  await bay.engine.mutate(inspectionMutations.startInspection(env.store, {
-    inspectionReportId: reportId, scheduledVisitId: reportId, vehicleId: (visit.vehicleId as string | null) ?? null, technicianId: null,
-    groups: defaultInspectionGroups(() => randomUUID()), startedAt: '2026-11-04T15:00:00.000Z',
-  }));
+  await bay.engine.mutate(
+    inspectionMutations.startInspection(env.store, {
+      inspectionReportId: reportId,
+      scheduledVisitId: reportId,
+      vehicleId: (visit.vehicleId as string | null) ?? null,
+      technicianId: null,
+      groups: defaultInspectionGroups(() => randomUUID()),
+      startedAt: '2026-11-04T15:00:00.000Z',
+    }),
+  );
   await bay.engine.mutate(inspectionMutations.completeInspection(reportId, '2026-11-04T15:20:00.000Z'));
   expect(await bay.push()).toMatchObject({ sent: 2, failed: 0 });
   return { bay, reportId, customerId };
 }
-const serverReport = (reportId: string) => db().selectFrom('inspectionReports').select(['sentAt', 'completedAt']).where('inspectionReportId', '=', reportId).executeTakeFirstOrThrow();
+const serverReport = (reportId: string) =>
+  db().selectFrom('inspectionReports').select(['sentAt', 'completedAt']).where('inspectionReportId', '=', reportId).executeTakeFirstOrThrow();
 
-describe('the bay\'s send of a report to the customer (issue 46 item 3)', () => {
-  it('reads as sent only once the server sent it; refused, it is kept with the server\'s reason and holds back nothing of the report', async () => {
+describe("the bay's send of a report to the customer (issue 46 item 3)", () => {
+  it("reads as sent only once the server sent it; refused, it is kept with the server's reason and holds back nothing of the report", async () => {
     const { bay, reportId } = await finishedReportOfACaller();
     expect(await bay.engine.mutate(inspectionMutations.sendReport(reportId))).toBe(true);
     // Queued is not sent: the device shows no sending time before the server's answer.
@@ -59,7 +68,10 @@ describe('the bay\'s send of a report to the customer (issue 46 item 3)', () => 
     // And a change of the report made elsewhere reaches the device while the refusal is kept.
     const techId = (await db().selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow()).userId;
     const assigned = await apiCall(env.server.app, {
-      method: 'PATCH', path: apiPaths.inspectionReport.replace(':inspectionReportId', reportId), token: env.token, store: env.store,
+      method: 'PATCH',
+      path: apiPaths.inspectionReport.replace(':inspectionReportId', reportId),
+      token: env.token,
+      store: env.store,
       body: [{ op: 'replace', path: '/technicianId', value: techId }],
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
@@ -74,7 +86,11 @@ describe('the bay\'s send of a report to the customer (issue 46 item 3)', () => 
     await bay.push();
     expect((await outbox(bay)).map((e) => e.status)).toEqual(['failed']);
 
-    await db().updateTable('customers').set({ preferredContactMethod: 'Email', email: 'report.reader@example.com' }).where('customerId', '=', customerId).execute();
+    await db()
+      .updateTable('customers')
+      .set({ preferredContactMethod: 'Email', email: 'report.reader@example.com' })
+      .where('customerId', '=', customerId)
+      .execute();
     expect(await bay.engine.mutate(inspectionMutations.sendReport(reportId))).toBe(true);
     expect((await outbox(bay)).map((e) => e.status)).toEqual(['pending']);
     expect(await bay.push()).toMatchObject({ sent: 1, failed: 0 });
@@ -84,7 +100,9 @@ describe('the bay\'s send of a report to the customer (issue 46 item 3)', () => 
     expect(await bay.db.collection('inspectionReports').get(reportId)).toMatchObject({ sentAt });
 
     const aMinuteLater = new Date(Date.parse(sentAt!) + 60_000);
-    await expect(bay.engine.mutate(inspectionMutations.sendReport(reportId, aMinuteLater))).rejects.toThrow('The report was sent 1 minutes ago: wait before sending it again, or call the customer.');
+    await expect(bay.engine.mutate(inspectionMutations.sendReport(reportId, aMinuteLater))).rejects.toThrow(
+      'The report was sent 1 minutes ago: wait before sending it again, or call the customer.',
+    );
   });
 
   it('leaves the report as it was when the refusal is dismissed', async () => {

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/contract/user.ts';
 import { chooseActiveStore, selectableStores } from '../../src/domain/store/active-store.ts';
 
-const stores = [{ id: 3, storeNumber: 103 }, { id: 1, storeNumber: 101 }, { id: 2, storeNumber: 102 }];
-const admin: UserRole[] = [{ storeId: 2, role: 'AllTracAdmin' }, { storeId: 1, role: 'AllTracAdmin' }];
+const stores = [
+  { id: 3, storeNumber: 103 },
+  { id: 1, storeNumber: 101 },
+  { id: 2, storeNumber: 102 },
+];
+const admin: UserRole[] = [
+  { storeId: 2, role: 'AllTracAdmin' },
+  { storeId: 1, role: 'AllTracAdmin' },
+];
 const platform: UserRole[] = [{ storeId: null, role: 'PointSAdmin' }];
 
 describe('the active store', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { customerSearchTokens, nameMatch, quotedSearch, readCustomerQuery, searchLookups, vehicleSearchTokens } from '../../src/domain/people/customer-search.ts';
+import {
+  customerSearchTokens,
+  nameMatch,
+  quotedSearch,
+  readCustomerQuery,
+  searchLookups,
+  vehicleSearchTokens,
+} from '../../src/domain/people/customer-search.ts';
 import { duplicateGroups, duplicateReasons, mergeableInto, pairKey, type DuplicateCandidate } from '../../src/domain/people/duplicates.ts';
 import { e164, formatPhone, phoneDigits } from '../../src/domain/people/phone.ts';
 import { modelYearFromVin, vinCheckDigit, vinProblem } from '../../src/domain/people/vin.ts';
@@ -18,7 +25,11 @@ describe('phone numbers', () => {
 });
 
 describe('VINs', () => {
-  it.each([['1M8GDM9AXKP042788', 'X'], ['11111111111111111', '1'], ['1HGCM82633A004352', '3']])('compute the check digit of %s', (vin, digit) => {
+  it.each([
+    ['1M8GDM9AXKP042788', 'X'],
+    ['11111111111111111', '1'],
+    ['1HGCM82633A004352', '3'],
+  ])('compute the check digit of %s', (vin, digit) => {
     expect(vinCheckDigit(vin)).toBe(digit);
     expect(vinProblem(vin)).toBeNull();
   });
@@ -29,7 +40,11 @@ describe('VINs', () => {
   ])('explain what is wrong with %s', (vin, message) => {
     expect(vinProblem(vin)).toBe(message);
   });
-  it.each([['1HGCM82633A004352', 2003], ['5YJ3E1EA7JF012345', 2018], ['1M8GDM9AXKP042788', 1989]])('read the model year of %s', (vin, year) => {
+  it.each([
+    ['1HGCM82633A004352', 2003],
+    ['5YJ3E1EA7JF012345', 2018],
+    ['1M8GDM9AXKP042788', 1989],
+  ])('read the model year of %s', (vin, year) => {
     expect(modelYearFromVin(vin)).toBe(year);
   });
   it('take a shorter serial of letters and digits from a vehicle of 1980 or before, and not from a later one', () => {
@@ -39,14 +54,19 @@ describe('VINs', () => {
     expect(vinProblem('91#3', 1975)).toBe('A VIN of a vehicle from before 1981 has 5 to 16 letters and digits.');
   });
   it('warn, without refusing, when the year differs from the one the VIN reads', () => {
-    expect(vehicleProblems({ vin: '1HGCM82633A004352', year: 2019, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null })).toEqual({});
-    expect(vehicleWarnings({ vin: '1HGCM82633A004352', year: 2019, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null }).year)
-      .toBe('The VIN reads as a 2003 model: check the year (heavy trucks and trailers may differ)');
-    expect(vehicleWarnings({ vin: '1HGCM82633A004352', year: 2003, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null })).toEqual({});
+    expect(vehicleProblems({ vin: '1HGCM82633A004352', year: 2019, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null })).toEqual(
+      {},
+    );
+    expect(
+      vehicleWarnings({ vin: '1HGCM82633A004352', year: 2019, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null }).year,
+    ).toBe('The VIN reads as a 2003 model: check the year (heavy trucks and trailers may differ)');
+    expect(vehicleWarnings({ vin: '1HGCM82633A004352', year: 2003, tireSize: null, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null })).toEqual(
+      {},
+    );
   });
 });
 
-describe('a vehicle\'s tire size, read by the counter\'s own parser', () => {
+describe("a vehicle's tire size, read by the counter's own parser", () => {
   const vehicle = (tireSize: string) => ({ vin: null, year: null, tireSize, vehicleLicensePlateNumber: null, vehicleLicensePlateState: null });
   it.each([
     ['35x12.50R20LT', '35x12.50R20LT'],
@@ -67,20 +87,30 @@ describe('a vehicle\'s tire size, read by the counter\'s own parser', () => {
     ['226/65R17', 'Width 226 mm is not a tire width: metric widths end in 0 or 5'],
     ['225/65R', '"225/65R" needs the rim size, as in 225/65R17'],
     ['Michelin', '"MICHELIN" is not a tire size: write it like 225/65R17, LT245/75R16 or 35x12.50R20LT'],
-  ])('refuses %j in the parser\'s words: %s', (typed, problem) => {
+  ])("refuses %j in the parser's words: %s", (typed, problem) => {
     const normalized = normalizeFields(vehicle(typed));
     expect(vehicleProblems(normalized)).toEqual({ tireSize: [problem] });
   });
 });
 
 describe('search tokens and lookups', () => {
-  const customer = { firstName: 'Zoë', lastName: "O'Brien", companyName: 'Brien & Sons Tire', email: 'Zoe@Example.com', phoneNumber: '(555) 123-4567', alternatePhoneNumber: null };
+  const customer = {
+    firstName: 'Zoë',
+    lastName: "O'Brien",
+    companyName: 'Brien & Sons Tire',
+    email: 'Zoe@Example.com',
+    phoneNumber: '(555) 123-4567',
+    alternatePhoneNumber: null,
+  };
   it('index a customer by name words, email and phone', () => {
-    expect(customerSearchTokens(customer).sort()).toEqual(['e:zoe@example.com', 'n:brien', 'n:obrien', 'n:sons', 'n:tire', 'n:zoe', 'p:1234567', 'p:5551234567'].sort());
+    expect(customerSearchTokens(customer).sort()).toEqual(
+      ['e:zoe@example.com', 'n:brien', 'n:obrien', 'n:sons', 'n:tire', 'n:zoe', 'p:1234567', 'p:5551234567'].sort(),
+    );
   });
   it('index a vehicle by plate (with and without its state) and by the VIN and its last 8, 7 and 6 characters', () => {
-    expect(vehicleSearchTokens({ vin: '1hgcm82633a004352', vehicleLicensePlateState: 'IL', vehicleLicensePlateNumber: 'abc 123' }).sort())
-      .toEqual(['l:ABC123', 'l:ILABC123', 'v:1HGCM82633A004352', 'v:3A004352', 'v:A004352', 'v:004352'].sort());
+    expect(vehicleSearchTokens({ vin: '1hgcm82633a004352', vehicleLicensePlateState: 'IL', vehicleLicensePlateNumber: 'abc 123' }).sort()).toEqual(
+      ['l:ABC123', 'l:ILABC123', 'v:1HGCM82633A004352', 'v:3A004352', 'v:A004352', 'v:004352'].sort(),
+    );
   });
   it.each([
     ['(555) 123-4567', ['customers p:5551234567']],
@@ -107,7 +137,14 @@ describe('search tokens and lookups', () => {
 });
 
 const person = (id: string, more: Partial<DuplicateCandidate>): DuplicateCandidate => ({
-  customerId: id, firstName: null, lastName: null, companyName: null, email: null, phoneNumber: null, alternatePhoneNumber: null, ...more,
+  customerId: id,
+  firstName: null,
+  lastName: null,
+  companyName: null,
+  email: null,
+  phoneNumber: null,
+  alternatePhoneNumber: null,
+  ...more,
 });
 
 describe('possible duplicates', () => {
@@ -116,7 +153,11 @@ describe('possible duplicates', () => {
     [{ email: 'A@x.com' }, { email: 'a@x.com ' }, ['Same email']],
     [{ firstName: 'Jon', lastName: 'Smith' }, { firstName: 'John', lastName: 'Smith' }, ['Similar name']],
     [{ firstName: 'Jon', lastName: 'Smith' }, { firstName: 'Jonathan', lastName: 'Smtih' }, ['Similar name']],
-    [{ firstName: 'Ann', lastName: 'Lee', phoneNumber: '5551112222' }, { firstName: 'Anne', lastName: 'Lee', phoneNumber: '5551112222' }, ['Same phone', 'Similar name']],
+    [
+      { firstName: 'Ann', lastName: 'Lee', phoneNumber: '5551112222' },
+      { firstName: 'Anne', lastName: 'Lee', phoneNumber: '5551112222' },
+      ['Same phone', 'Similar name'],
+    ],
     [{ firstName: 'Jon', lastName: 'Smith' }, { firstName: 'Mary', lastName: 'Smith' }, []],
     [{ firstName: 'Al', lastName: 'Li' }, { firstName: 'Alexander', lastName: 'Li' }, []],
     [{ firstName: 'Jon', lastName: 'Smith' }, { firstName: 'Don', lastName: 'Smith' }, []],
@@ -141,8 +182,31 @@ describe('possible duplicates', () => {
   });
 
   it('find a similar name however common the last name is', () => {
-    const firstNames = ['Ava', 'Ben', 'Cleo', 'Dina', 'Eli', 'Finn', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kirk', 'Lola', 'Milo', 'Nia', 'Otto', 'Pia', 'Quin', 'Rosa', 'Seth', 'Tess'];
-    const smiths = Array.from({ length: 1200 }, (_, i) => person(`s${String(i).padStart(4, '0')}`, { firstName: `${firstNames[i % 20]!}${'x'.repeat(Math.floor(i / 20) % 3)}${i}`, lastName: 'Smith' }));
+    const firstNames = [
+      'Ava',
+      'Ben',
+      'Cleo',
+      'Dina',
+      'Eli',
+      'Finn',
+      'Gus',
+      'Hana',
+      'Ivan',
+      'Jade',
+      'Kirk',
+      'Lola',
+      'Milo',
+      'Nia',
+      'Otto',
+      'Pia',
+      'Quin',
+      'Rosa',
+      'Seth',
+      'Tess',
+    ];
+    const smiths = Array.from({ length: 1200 }, (_, i) =>
+      person(`s${String(i).padStart(4, '0')}`, { firstName: `${firstNames[i % 20]!}${'x'.repeat(Math.floor(i / 20) % 3)}${i}`, lastName: 'Smith' }),
+    );
     const twins = [person('t1', { firstName: 'Jonathan', lastName: 'Smith' }), person('t2', { firstName: 'Jon', lastName: 'Smtih' })];
     expect(duplicateGroups([...smiths, ...twins], new Set())).toContainEqual({ customerIds: ['t1', 't2'], reasons: ['Similar name'] });
   });
@@ -156,9 +220,13 @@ describe('possible duplicates', () => {
   it('leave out a phone shared by a whole fleet: it groups nobody', () => {
     const letter = (i: number) => String.fromCharCode(97 + (i % 26));
     // Sixty drivers with names nobody would take for one another.
-    const fleet = Array.from({ length: 60 }, (_, i) => person(`f${i}`, {
-      firstName: `${letter(i)}ennie`, lastName: `${letter(Math.floor(i / 26))}${letter(Math.floor(i / 26) + 5)}worth`, phoneNumber: '5550001111',
-    }));
+    const fleet = Array.from({ length: 60 }, (_, i) =>
+      person(`f${i}`, {
+        firstName: `${letter(i)}ennie`,
+        lastName: `${letter(Math.floor(i / 26))}${letter(Math.floor(i / 26) + 5)}worth`,
+        phoneNumber: '5550001111',
+      }),
+    );
     expect(duplicateGroups(fleet.slice(0, 2), new Set())).toEqual([{ customerIds: ['f0', 'f1'], reasons: ['Same phone'] }]);
     expect(duplicateGroups(fleet, new Set())).toEqual([]);
   });

@@ -10,7 +10,7 @@ const none: CustomerQuery = { phone: null, plate: null, vin: null, email: null, 
 
 describe('a typed query', () => {
   it.each([
-    ['Zoë  O\'Brien ', { nameWords: ['zoe', 'obrien'] }],
+    ["Zoë  O'Brien ", { nameWords: ['zoe', 'obrien'] }],
     ['(312) 555-0142', { phone: '3125550142' }],
     ['+1 312 555 0142', { phone: '3125550142' }],
     ['555.01', { phone: '55501' }],
@@ -26,7 +26,7 @@ describe('a typed query', () => {
   });
 });
 
-describe('the counter\'s search on the device', () => {
+describe("the counter's search on the device", () => {
   const db = new StoreDb({ userId: '11111111-1111-4111-8111-111111111111', storeId: 7 }, { indexedDB: new IDBFactory(), IDBKeyRange });
   beforeAll(async () => {
     await db.open();
@@ -37,7 +37,9 @@ describe('the counter\'s search on the device', () => {
       }
     }
   });
-  afterAll(() => { db.close(); });
+  afterAll(() => {
+    db.close();
+  });
 
   it.each(customerSearchCases)('finds by %s (%j): %j', async (_case, query, found) => {
     const { hits } = await searchCustomers(db, query);

@@ -1,7 +1,14 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
-  InspectionItem, Rating, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreMessage, StoreStaff,
+  InspectionItem,
+  Rating,
+  RecurringBlockedTime,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  StoreMessage,
+  StoreStaff,
 } from '../../src/contract/entities.ts';
 import type { StoreLocation } from '../../src/contract/store-location.ts';
 import { isOpenFields } from '../../src/contract/store-week.ts';
@@ -33,12 +40,39 @@ const now = new Date(at('2026-03-12T12:00:00'));
 const quoteHash = 'Qx7fK2mPz9LrT4vWb8NcYa';
 
 const message = (storeMessageId: string, sentOn: string, extra: Partial<StoreMessage> = {}): StoreMessage => ({
-  storeMessageId, customerId: 'c1', visitId: null, name: null, email: null, phoneNumber: null, preferredContactMethod: 'Sms', messageDeliveryMethod: 'Sms',
-  messageDirection: 'Inbound', templateType: 'Incoming', content: 'Is my car ready?', sentOn, customerInquiryType: null, storeServiceId: null,
-  isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: null, deliveryProblem: null, ...extra,
+  storeMessageId,
+  customerId: 'c1',
+  visitId: null,
+  name: null,
+  email: null,
+  phoneNumber: null,
+  preferredContactMethod: 'Sms',
+  messageDeliveryMethod: 'Sms',
+  messageDirection: 'Inbound',
+  templateType: 'Incoming',
+  content: 'Is my car ready?',
+  sentOn,
+  customerInquiryType: null,
+  storeServiceId: null,
+  isArchived: false,
+  repliedToByUserId: null,
+  repliedToByUserName: null,
+  deliveryStatus: null,
+  deliveryProblem: null,
+  ...extra,
 });
 const item = (inspectionReportId: string, itemId: string, customerDecision: InspectionItem['customerDecision'], decidedAt: string | null) =>
-  ({ inspectionReportId, itemId, status: 'Failed', notes: null, measurement: null, customerDecision, decidedAt, decidedByName: null, fix: null }) as InspectionItem;
+  ({
+    inspectionReportId,
+    itemId,
+    status: 'Failed',
+    notes: null,
+    measurement: null,
+    customerDecision,
+    decidedAt,
+    decidedByName: null,
+    fix: null,
+  }) as InspectionItem;
 const resource = (schedulerResourceId: string, name: string, sortOrder: number, assignedTechnicianId: string | null): SchedulerResource =>
   ({ schedulerResourceId, name, sortOrder, assignedTechnicianId, isActive: true }) as SchedulerResource;
 
@@ -53,7 +87,13 @@ async function seed(db: StoreDb) {
   ]);
   // Weekly from a Monday: its one occurrence in the period is Monday 9 March, noon to one, on Bay 1.
   await db.rows<RecurringBlockedTime>('recurringBlockedTimes').put({
-    recurringBlockedTimeId: 'lunch', resourceId: 'bay1', startDate: '2026-03-02', timeOfDay: '12:00', durationInMinutes: 60, description: 'Lunch', recurrenceEndDate: null,
+    recurringBlockedTimeId: 'lunch',
+    resourceId: 'bay1',
+    startDate: '2026-03-02',
+    timeOfDay: '12:00',
+    durationInMinutes: 60,
+    description: 'Lunch',
+    recurrenceEndDate: null,
   } as RecurringBlockedTime);
   await db.rows<ScheduledService>('scheduledServices').bulkPut([
     // Friday's visit: before the period, though its inspection's answer comes in it.
@@ -71,11 +111,17 @@ async function seed(db: StoreDb) {
   await db.rows<ScheduledVisit>('scheduledVisits').bulkPut([
     visit('friday', { checkInDate: at('2026-03-06T14:55:00'), inspectionReportId: 'r0' }),
     visit('late', {
-      checkInDate: at('2026-03-07T23:25:00'), workStartDate: at('2026-03-07T23:35:00'), workCompleteDate: at('2026-03-08T00:25:00'), inspectionReportId: 'r1',
+      checkInDate: at('2026-03-07T23:25:00'),
+      workStartDate: at('2026-03-07T23:35:00'),
+      workCompleteDate: at('2026-03-08T00:25:00'),
+      inspectionReportId: 'r1',
     }),
     visit('sunday', {
-      checkInDate: at('2026-03-08T09:55:00'), workStartDate: at('2026-03-08T10:00:00'), workCompleteDate: at('2026-03-08T10:50:00'),
-      readyForPickupDate: at('2026-03-08T10:55:00'), checkOutDate: at('2026-03-08T11:10:00'),
+      checkInDate: at('2026-03-08T09:55:00'),
+      workStartDate: at('2026-03-08T10:00:00'),
+      workCompleteDate: at('2026-03-08T10:50:00'),
+      readyForPickupDate: at('2026-03-08T10:55:00'),
+      checkOutDate: at('2026-03-08T11:10:00'),
     }),
     visit('noShow'),
     visit('canceled', { cancelDate: at('2026-03-08T18:00:00') }),
@@ -96,29 +142,39 @@ async function seed(db: StoreDb) {
     message('in1', at('2026-03-08T09:00:00')),
     message('re1', at('2026-03-08T09:30:00'), { messageDirection: 'Outbound', templateType: 'FreeForm', content: 'Yes, at ten.', deliveryStatus: 'Delivered' }),
     message('quote', at('2026-03-09T12:00:00'), {
-      messageDirection: 'Outbound', templateType: 'FreeForm', content: `Your quote: https://tires.example.com/tire-quotes/${quoteHash}`, deliveryStatus: 'Delivered',
+      messageDirection: 'Outbound',
+      templateType: 'FreeForm',
+      content: `Your quote: https://tires.example.com/tire-quotes/${quoteHash}`,
+      deliveryStatus: 'Delivered',
     }),
   ]);
-  await db.rows<Rating>('ratings').bulkPut([
-    { ratingId: 'g1', visitDate: at('2026-03-08T11:10:00'), score: 5 } as Rating,
-    { ratingId: 'g2', visitDate: at('2026-03-09T15:00:00'), score: 4 } as Rating,
-    { ratingId: 'g3', visitDate: at('2026-03-09T16:00:00'), score: 3 } as Rating,
-  ]);
-  await db.rows<TireQuote>('tireQuotes').bulkPut([
-    { tireQuoteId: 'q1', tireQuoteHashId: quoteHash, customerId: 'c1', createdOn: '2026-03-09' } as TireQuote,
-    { tireQuoteId: 'q2', tireQuoteHashId: 'Zz7fK2mPz9LrT4vWb8NcYa', customerId: 'c1', createdOn: '2026-03-10' } as TireQuote,
-  ]);
+  await db
+    .rows<Rating>('ratings')
+    .bulkPut([
+      { ratingId: 'g1', visitDate: at('2026-03-08T11:10:00'), score: 5 } as Rating,
+      { ratingId: 'g2', visitDate: at('2026-03-09T15:00:00'), score: 4 } as Rating,
+      { ratingId: 'g3', visitDate: at('2026-03-09T16:00:00'), score: 3 } as Rating,
+    ]);
+  await db
+    .rows<TireQuote>('tireQuotes')
+    .bulkPut([
+      { tireQuoteId: 'q1', tireQuoteHashId: quoteHash, customerId: 'c1', createdOn: '2026-03-09' } as TireQuote,
+      { tireQuoteId: 'q2', tireQuoteHashId: 'Zz7fK2mPz9LrT4vWb8NcYa', customerId: 'c1', createdOn: '2026-03-10' } as TireQuote,
+    ]);
 }
 
 const statuses = (counts: Partial<Record<VisitStatus, number>>) => ({ ...Object.fromEntries(visitStatuses.map((s) => [s, 0])), ...counts });
 
-describe('the dashboard\'s figures in the sync worker', () => {
-  it('reads a period over the spring-forward night from the replica and counts each figure on the store\'s own days', async () => {
+describe("the dashboard's figures in the sync worker", () => {
+  it("reads a period over the spring-forward night from the replica and counts each figure on the store's own days", async () => {
     const db = replica();
     await seed(db);
     const figures = dashboardFigures(await readDashboardRows(db, storeId, range), range, now);
     expect(figures.headline).toEqual({
-      carCount: 3, booked: 5, noShows: 1, cancellations: 1,
+      carCount: 3,
+      booked: 5,
+      noShows: 1,
+      cancellations: 1,
       // Bay 1: the late visit's two hours and Sunday's one; Bay 2: the no-show's hour and the key drop's half; 3 days of 10 hours, less lunch on Bay 1.
       bays: { bookedMinutes: 270, openMinutes: 1800 + 1740, utilisation: 270 / 3540 },
       inspections: { approved: 2, declined: 1, approvalRate: 2 / 3 },
@@ -126,14 +182,20 @@ describe('the dashboard\'s figures in the sync worker', () => {
       ratings: { count: 3, average: 4 },
       tireQuotes: { saved: 1, sent: 1, booked: 1 },
     });
-    expect(figures.carsPerDay).toEqual([{ date: '2026-03-07', count: 1 }, { date: '2026-03-08', count: 1 }, { date: '2026-03-09', count: 1 }]);
+    expect(figures.carsPerDay).toEqual([
+      { date: '2026-03-07', count: 1 },
+      { date: '2026-03-08', count: 1 },
+      { date: '2026-03-09', count: 1 },
+    ]);
     expect(figures.byStatus).toEqual([
       { date: '2026-03-07', total: 1, byStatus: statuses({ 'Service Finished': 1 }) },
       { date: '2026-03-08', total: 1, byStatus: statuses({ 'Picked Up': 1 }) },
       { date: '2026-03-09', total: 3, byStatus: statuses({ 'Not Arrived': 1, Canceled: 1, 'Checked In': 1 }) },
     ]);
     expect(figures.noShowsPerDay.map((d) => [d.date, d.booked, d.noShows, d.cancellations])).toEqual([
-      ['2026-03-07', 1, 0, 0], ['2026-03-08', 1, 0, 0], ['2026-03-09', 3, 1, 1],
+      ['2026-03-07', 1, 0, 0],
+      ['2026-03-08', 1, 0, 0],
+      ['2026-03-09', 3, 1, 1],
     ]);
     expect(figures.bays).toEqual([
       { schedulerResourceId: 'bay1', name: 'Bay 1', bookedMinutes: 180, openMinutes: 1740, utilisation: 180 / 1740 },
@@ -141,17 +203,20 @@ describe('the dashboard\'s figures in the sync worker', () => {
     ]);
     expect(figures.technicians).toEqual([{ technicianId: 't1', name: 'Theo', bookedMinutes: 180, openMinutes: 1740, utilisation: 180 / 1740 }]);
     expect(figures.jobs).toEqual({ count: 2, averageActualMinutes: 50, averageBookedMinutes: 90, actualToBooked: 100 / 180 });
-    expect(figures.weeks.map((w) => [w.week, w.count, w.average])).toEqual([['2026-W10', 1, 5], ['2026-W11', 2, 3.5]]);
+    expect(figures.weeks.map((w) => [w.week, w.count, w.average])).toEqual([
+      ['2026-W10', 1, 5],
+      ['2026-W11', 2, 3.5],
+    ]);
   });
 
-  it('answers plain data that crosses to the screen\'s thread as it is', async () => {
+  it("answers plain data that crosses to the screen's thread as it is", async () => {
     const db = replica();
     await seed(db);
     const figures = dashboardFigures(await readDashboardRows(db, storeId, range), range, now);
     expect(structuredClone(figures)).toEqual(figures);
   });
 
-  it('counts no no-show while the visit\'s day is still going: a late customer may still come', async () => {
+  it("counts no no-show while the visit's day is still going: a late customer may still come", async () => {
     const db = replica();
     await seed(db);
     const monday = new Date(at('2026-03-09T17:00:00'));
@@ -167,9 +232,10 @@ describe('the dashboard\'s figures in the sync worker', () => {
   });
 });
 
-describe('a period\'s visits, found by a start of their services', () => {
+describe("a period's visits, found by a start of their services", () => {
   const ids = (rows: { visits: readonly ScheduledVisit[] }) => rows.visits.map((v) => v.scheduledVisitId);
-  const marked = async (db: StoreDb, id: string) => (await db.rows<ScheduledVisit & { [serviceStartField]?: string }>('scheduledVisits').get(id))?.[serviceStartField];
+  const marked = async (db: StoreDb, id: string) =>
+    (await db.rows<ScheduledVisit & { [serviceStartField]?: string }>('scheduledVisits').get(id))?.[serviceStartField];
   /** Reads the period and marks what the read found by key, as the dashboard's watch does. */
   async function readAndMark(db: StoreDb) {
     const rows = await readDashboardRows(db, storeId, range);
@@ -182,8 +248,13 @@ describe('a period\'s visits, found by a start of their services', () => {
     await seed(db);
     const first = await readAndMark(db);
     expect([...first.marks]).toEqual([
-      ['friday', at('2026-03-06T15:00:00')], ['late', at('2026-03-07T23:30:00')], ['sunday', at('2026-03-08T10:00:00')], ['keyDrop', at('2026-03-09T08:00:00')],
-      ['noShow', at('2026-03-09T09:00:00')], ['canceled', at('2026-03-09T10:00:00')], ['after', at('2026-03-10T09:00:00')],
+      ['friday', at('2026-03-06T15:00:00')],
+      ['late', at('2026-03-07T23:30:00')],
+      ['sunday', at('2026-03-08T10:00:00')],
+      ['keyDrop', at('2026-03-09T08:00:00')],
+      ['noShow', at('2026-03-09T09:00:00')],
+      ['canceled', at('2026-03-09T10:00:00')],
+      ['after', at('2026-03-10T09:00:00')],
     ]);
     const second = await readDashboardRows(db, storeId, range);
     expect(second.marks.size).toBe(0);
@@ -208,7 +279,11 @@ describe('a period\'s visits, found by a start of their services', () => {
     expect(rows.visits.find((v) => v.scheduledVisitId === 'noShow')?.confirmationDate).toBe(at('2026-03-05T10:00:00'));
     expect(dashboardFigures(rows, range, now).headline).toMatchObject({ carCount: 4, cancellations: 0 });
     // The canceled visit's mark is taken off: the index no longer gives it to this period's reads.
-    expect([...rows.marks]).toEqual([['canceled', null], ['noShow', at('2026-03-09T09:00:00')], ['january', at('2026-03-09T14:00:00')]]);
+    expect([...rows.marks]).toEqual([
+      ['canceled', null],
+      ['noShow', at('2026-03-09T09:00:00')],
+      ['january', at('2026-03-09T14:00:00')],
+    ]);
     expect(await marked(db, 'canceled')).toBeUndefined();
     expect((await readDashboardRows(db, storeId, range)).marks.size).toBe(0);
   });
@@ -219,27 +294,37 @@ describe('a period\'s visits, found by a start of their services', () => {
     const rows = await readDashboardRows(db, storeId, range);
     await db.rows<ScheduledVisit>('scheduledVisits').put(visit('noShow', { cancelDate: at('2026-03-09T08:00:00') }));
     await markServiceStarts(db, rows.marks);
-    expect(await db.rows<ScheduledVisit>('scheduledVisits').get('noShow')).toMatchObject({ cancelDate: at('2026-03-09T08:00:00'), [serviceStartField]: at('2026-03-09T09:00:00') });
+    expect(await db.rows<ScheduledVisit>('scheduledVisits').get('noShow')).toMatchObject({
+      cancelDate: at('2026-03-09T08:00:00'),
+      [serviceStartField]: at('2026-03-09T09:00:00'),
+    });
   });
 
-  it('are not written again when already marked so, as every write calls the watches\' reads again', async () => {
+  it("are not written again when already marked so, as every write calls the watches' reads again", async () => {
     const db = replica();
     await seed(db);
     const rows = await readAndMark(db);
     let writes = 0;
-    db.rows('scheduledVisits').hook('updating', () => { writes++; });
-    db.rows('scheduledVisits').hook('creating', () => { writes++; });
+    db.rows('scheduledVisits').hook('updating', () => {
+      writes++;
+    });
+    db.rows('scheduledVisits').hook('creating', () => {
+      writes++;
+    });
     await markServiceStarts(db, rows.marks);
     expect(writes).toBe(0);
   });
 });
 
 describe('the windows a period is read in', () => {
-  it('start and end at the store\'s midnights, a week of services before and a day after, and a week of messages either side', () => {
+  it("start and end at the store's midnights, a week of services before and a day after, and a week of messages either side", () => {
     expect(periodWindow(range)).toEqual({
-      from: '2026-03-07T05:00:00.000Z', to: '2026-03-10T04:00:00.000Z',
-      servicesFrom: '2026-02-28T05:00:00.000Z', servicesTo: '2026-03-11T04:00:00.000Z',
-      messagesFrom: '2026-02-28T05:00:00.000Z', messagesTo: '2026-03-17T04:00:00.000Z',
+      from: '2026-03-07T05:00:00.000Z',
+      to: '2026-03-10T04:00:00.000Z',
+      servicesFrom: '2026-02-28T05:00:00.000Z',
+      servicesTo: '2026-03-11T04:00:00.000Z',
+      messagesFrom: '2026-02-28T05:00:00.000Z',
+      messagesTo: '2026-03-17T04:00:00.000Z',
     });
   });
 });

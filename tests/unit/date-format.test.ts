@@ -21,14 +21,14 @@ describe('dates and times at a store', () => {
     expect([store.date(iso), store.time(iso), store.dateTime(iso)]).toEqual([date, time, dateTime]);
   });
 
-  it('are at the store\'s wall clock, not the device\'s or UTC', () => {
+  it("are at the store's wall clock, not the device's or UTC", () => {
     const iso = '2026-11-24T03:30:00Z';
     expect(dateFormats('America/Los_Angeles', now).dateTime(iso)).toBe('Mon, Nov 23, 7:30 PM');
     expect(dateFormats('America/Chicago', now).dateTime(iso)).toBe('Mon, Nov 23, 9:30 PM');
     expect(store.dateTime(iso)).toBe('Mon, Nov 23, 10:30 PM');
   });
 
-  it('take the current year from the store\'s clock: at 8 PM on New Year\'s Eve in New York it is already next year in UTC', () => {
+  it("take the current year from the store's clock: at 8 PM on New Year's Eve in New York it is already next year in UTC", () => {
     const eve = dateFormats(newYork, () => new Date('2027-01-01T01:00:00Z'));
     expect(eve.dateTime('2026-12-31T18:00:00Z')).toBe('Thu, Dec 31, 1:00 PM');
     expect(eve.dateTime('2027-01-02T15:00:00Z')).toBe('Sat, Jan 2, 2027, 10:00 AM');
@@ -37,7 +37,13 @@ describe('dates and times at a store', () => {
   it.each([
     ['within the morning', '2026-11-24T14:00:00Z', '2026-11-24T15:30:00Z', '9:00 – 10:30 AM', 'Tue, Nov 24, 9:00 – 10:30 AM'],
     ['across noon', '2026-11-24T16:30:00Z', '2026-11-24T17:30:00Z', '11:30 AM – 12:30 PM', 'Tue, Nov 24, 11:30 AM – 12:30 PM'],
-    ['into the next day', '2026-11-22T07:00:00Z', '2026-11-23T08:00:00Z', 'Sun, Nov 22, 2:00 AM – Mon, Nov 23, 3:00 AM', 'Sun, Nov 22, 2:00 AM – Mon, Nov 23, 3:00 AM'],
+    [
+      'into the next day',
+      '2026-11-22T07:00:00Z',
+      '2026-11-23T08:00:00Z',
+      'Sun, Nov 22, 2:00 AM – Mon, Nov 23, 3:00 AM',
+      'Sun, Nov 22, 2:00 AM – Mon, Nov 23, 3:00 AM',
+    ],
     ['of another year', '2025-06-03T13:00:00Z', '2025-06-03T14:00:00Z', '9:00 – 10:00 AM', 'Tue, Jun 3, 2025, 9:00 – 10:00 AM'],
   ])('write a span %s as "%s" and "%s"', (_, start, end, times, withDay) => {
     expect([store.timeRange(start, end), store.dateTimeRange(start, end)]).toEqual([times, withDay]);

@@ -30,8 +30,13 @@ describe('possible duplicates kept up to date one change at a time', () => {
       const id = `c${String(Math.floor(next() * 120)).padStart(3, '0')}`;
       const gone = next() < 0.15;
       const customer: DuplicateCandidate = {
-        customerId: id, firstName: pick(firstNames), lastName: pick(lastNames), companyName: null,
-        email: pick(emails), phoneNumber: next() < 0.5 ? fleetPhone : pick(phones), alternatePhoneNumber: pick(phones),
+        customerId: id,
+        firstName: pick(firstNames),
+        lastName: pick(lastNames),
+        companyName: null,
+        email: pick(emails),
+        phoneNumber: next() < 0.5 ? fleetPhone : pick(phones),
+        alternatePhoneNumber: pick(phones),
       };
       if (gone) customers.delete(id);
       else customers.set(id, customer);
@@ -43,10 +48,18 @@ describe('possible duplicates kept up to date one change at a time', () => {
 
   it('finds the same pairs when the whole list arrives in one change as when it arrives one customer at a time', () => {
     const { pick } = generator(11);
-    const list = Array.from({ length: 400 }, (_, i): DuplicateCandidate => ({
-      customerId: `c${i}`, firstName: pick(['Ana', 'Anna', 'Ann', 'Bob']), lastName: pick(['Lee', 'Li', 'Leigh', 'Park']), companyName: null,
-      email: null, phoneNumber: pick(['555-0100', '555-0101', null]), alternatePhoneNumber: null,
-    }));
+    const list = Array.from(
+      { length: 400 },
+      (_, i): DuplicateCandidate => ({
+        customerId: `c${i}`,
+        firstName: pick(['Ana', 'Anna', 'Ann', 'Bob']),
+        lastName: pick(['Lee', 'Li', 'Leigh', 'Park']),
+        companyName: null,
+        email: null,
+        phoneNumber: pick(['555-0100', '555-0101', null]),
+        alternatePhoneNumber: null,
+      }),
+    );
     const atOnce = new DuplicateIndex();
     atOnce.update(list.map((c) => ({ customerId: c.customerId, customer: c })));
     const oneByOne = new DuplicateIndex();

@@ -13,8 +13,10 @@ const checks = {
   'a customer': (a: string) => customerSchema.shape.email.safeParse(a).success,
   'a store message row': (a: string) => storeMessageSchema.shape.email.safeParse(a).success,
   'an appointment request': (a: string) => unconfirmedVisitSchema.shape.email.safeParse(a).success,
-  'the contact form': (a: string) => !contactFormProblems({ name: 'Dana', content: 'Hi', phoneNumber: null, email: a, preferredContactMethod: 'Email' }, true).email,
-  'an email to a customer': (a: string) => !outgoingProblems('email', { content: 'Hi', destinationEmailAddress: a }, { twilioPhoneNumber: null }, () => false).destinationEmailAddress,
+  'the contact form': (a: string) =>
+    !contactFormProblems({ name: 'Dana', content: 'Hi', phoneNumber: null, email: a, preferredContactMethod: 'Email' }, true).email,
+  'an email to a customer': (a: string) =>
+    !outgoingProblems('email', { content: 'Hi', destinationEmailAddress: a }, { twilioPhoneNumber: null }, () => false).destinationEmailAddress,
 };
 
 describe('one rule for an email address', () => {

@@ -3,7 +3,18 @@ import type { InspectionTemplateGroup } from '../../src/contract/entities.ts';
 import type { InspectionItemStatus } from '../../src/contract/enum-values.ts';
 import { completeQuestion, inspectionLeft, inspectionProgress, leftText } from '../../src/domain/inspections/inspections.ts';
 
-const names = ['Headlights', 'Brake lights', 'Horn', 'Wiper blades', 'Battery', 'Left front tread', 'Right front tread', 'Left rear tread', 'Right rear tread', 'Brake pads'];
+const names = [
+  'Headlights',
+  'Brake lights',
+  'Horn',
+  'Wiper blades',
+  'Battery',
+  'Left front tread',
+  'Right front tread',
+  'Left rear tread',
+  'Right rear tread',
+  'Brake pads',
+];
 const groups: InspectionTemplateGroup[] = [
   { groupId: 'g1', name: 'Lights and electrics', items: names.slice(0, 5).map((name, i) => ({ itemId: `i${i}`, name, measurement: 'none' as const })) },
   { groupId: 'g2', name: 'Tires and brakes', items: names.slice(5).map((name, i) => ({ itemId: `i${i + 5}`, name, measurement: 'none' as const })) },
@@ -12,7 +23,7 @@ const result = (i: number, status: InspectionItemStatus = 'Passed') => ({ itemId
 
 describe('what an inspection has left (issue 53 item 5)', () => {
   it.each<[string, { itemId: string; status: InspectionItemStatus }[], string[]]>([
-    ['nothing inspected: every item, in the template\'s order', [], names],
+    ["nothing inspected: every item, in the template's order", [], names],
     ['the first three judged', [result(0), result(1, 'Warning'), result(2, 'Failed')], names.slice(3)],
     ['an item marked not inspected again still counts as left', [result(0), result(1, 'NotInspected')], names.slice(1)],
     ['a result of an item the template does not name changes nothing', [result(99)], names],
@@ -32,15 +43,19 @@ describe('what an inspection has left (issue 53 item 5)', () => {
   });
 
   it('asks before completing an inspection with items left, and not when every item has a result', () => {
-    expect(completeQuestion('inspection', { completedAt: null }, { left: names.slice(8), total: 10 }))
-      .toBe('2 of 10 items are not inspected: Right rear tread, Brake pads. The customer\'s report shows them as not inspected.');
+    expect(completeQuestion('inspection', { completedAt: null }, { left: names.slice(8), total: 10 })).toBe(
+      "2 of 10 items are not inspected: Right rear tread, Brake pads. The customer's report shows them as not inspected.",
+    );
     expect(completeQuestion('inspection', { completedAt: null }, { left: [], total: 10 })).toBeNull();
   });
 
   it('asks before completing the work while the inspection is open, saying what is left; not once it is complete, nor without one', () => {
-    expect(completeQuestion('work', { completedAt: null }, { left: names.slice(2), total: 10 }))
-      .toBe('The inspection is still in progress. 8 of 10 items are not inspected: Horn, Wiper blades, Battery and 5 more.');
-    expect(completeQuestion('work', { completedAt: null }, { left: [], total: 10 })).toBe('The inspection is still in progress: every item has a result, but it is not marked complete.');
+    expect(completeQuestion('work', { completedAt: null }, { left: names.slice(2), total: 10 })).toBe(
+      'The inspection is still in progress. 8 of 10 items are not inspected: Horn, Wiper blades, Battery and 5 more.',
+    );
+    expect(completeQuestion('work', { completedAt: null }, { left: [], total: 10 })).toBe(
+      'The inspection is still in progress: every item has a result, but it is not marked complete.',
+    );
     expect(completeQuestion('work', { completedAt: '2030-06-04T15:00:00.000Z' }, { left: names, total: 10 })).toBeNull();
     expect(completeQuestion('work', null, { left: [], total: 0 })).toBeNull();
   });

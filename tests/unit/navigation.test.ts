@@ -6,7 +6,24 @@ const titles = (roles: Role[]) => visibleNavItems(roles).map((i) => i.title);
 
 describe('the drawer', () => {
   it.each([
-    [['PointSAdmin'], ['Home', 'Dashboard', 'Scheduler', 'Lead Technician', 'Technician', 'Messages', 'Ratings', 'Customers', 'Tires', 'Settings', 'Admin Dashboard', 'Retail Management', 'Help & Support']],
+    [
+      ['PointSAdmin'],
+      [
+        'Home',
+        'Dashboard',
+        'Scheduler',
+        'Lead Technician',
+        'Technician',
+        'Messages',
+        'Ratings',
+        'Customers',
+        'Tires',
+        'Settings',
+        'Admin Dashboard',
+        'Retail Management',
+        'Help & Support',
+      ],
+    ],
     [['AllTracAdmin'], ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Tires', 'Settings', 'Retail Management', 'Help & Support']],
     [['AllTracUser'], ['Home', 'Dashboard', 'Scheduler', 'Messages', 'Ratings', 'Customers', 'Tires', 'Help & Support']],
     [['AllTracTechnician'], ['Home', 'Technician', 'Help & Support']],
@@ -17,7 +34,7 @@ describe('the drawer', () => {
 });
 
 describe('the tire counter in the drawer', () => {
-  it('opens its own route with its roles, and its shortcut is no other item\'s', () => {
+  it("opens its own route with its roles, and its shortcut is no other item's", () => {
     const item = visibleNavItems(['AllTracUser']).find((i) => i.title === 'Tires');
     expect(item).toMatchObject({ to: '/tires', roles: ['PointSAdmin', 'AllTracAdmin', 'AllTracUser'], shortcut: 'i' });
     const shortcuts = visibleNavItems(['PointSAdmin']).flatMap((i) => (i.shortcut ? [i.shortcut] : []));

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseODataQuery, type ODataResource } from '../../server/http/odata.ts';
 
-const resource: ODataResource = { fields: { storeNumber: 'storeNumber', name: 'name', isRead: 'isRead', visitDate: 'visitDate' }, expandable: ['specialStoreHours'], maxTop: 100 };
+const resource: ODataResource = {
+  fields: { storeNumber: 'storeNumber', name: 'name', isRead: 'isRead', visitDate: 'visitDate' },
+  expandable: ['specialStoreHours'],
+  maxTop: 100,
+};
 const parse = (query: Record<string, string>) => parseODataQuery(query, resource);
 
 describe('the OData subset parser', () => {
@@ -25,8 +29,14 @@ describe('the OData subset parser', () => {
   it('reads orderby, top, skip, count and expand, matching names in any letter case', () => {
     expect(parse({ $orderby: 'VisitDate desc, storeNumber', $top: '10', $skip: '20', $count: 'true', $expand: 'SpecialStoreHours' })).toEqual({
       filter: null,
-      orderBy: [{ field: 'visitDate', direction: 'desc' }, { field: 'storeNumber', direction: 'asc' }],
-      top: 10, skip: 20, count: true, expand: ['specialStoreHours'],
+      orderBy: [
+        { field: 'visitDate', direction: 'desc' },
+        { field: 'storeNumber', direction: 'asc' },
+      ],
+      top: 10,
+      skip: 20,
+      count: true,
+      expand: ['specialStoreHours'],
     });
   });
 
@@ -40,7 +50,7 @@ describe('the OData subset parser', () => {
     [{ $filter: '(storeNumber eq 1' }, 'parenthesis that is not closed'],
     [{ $filter: 'storeNumber eq banana' }, 'value "banana" is not supported'],
     [{ $filter: 'visitDate eq 2026-13-45T99:00' }, 'neither a number nor a date'],
-    [{ $filter: 'startswith(name, \'A\')' }, 'function "startswith" is not supported'],
+    [{ $filter: "startswith(name, 'A')" }, 'function "startswith" is not supported'],
     [{ $top: '101' }, '$top may be at most 100'],
     [{ $skip: '1.5' }, '$skip must be a whole number'],
     [{ $count: 'yes' }, '$count must be true or false'],

@@ -21,7 +21,7 @@ describe("the customers' pages by their address", () => {
     expect(match?.params).toEqual(params);
   });
 
-  it.each(['/', '/scheduler-dayview', '/ratings', '/tires', '/book', '/book/a/b', '/contact-us/%E0%A4%A'])('open no customers\' page at %s', (pathname) => {
+  it.each(['/', '/scheduler-dayview', '/ratings', '/tires', '/book', '/book/a/b', '/contact-us/%E0%A4%A'])("open no customers' page at %s", (pathname) => {
     expect(matchPublicPage(pathname)).toBeNull();
   });
 

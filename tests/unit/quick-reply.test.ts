@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { StoreMessage } from '../../src/contract/entities.ts';
-import { callBoxNumber, isDone, messageRowColor, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../src/domain/messages/quick-reply.ts';
+import {
+  callBoxNumber,
+  isDone,
+  messageRowColor,
+  messageTexts,
+  quickReplyRoute,
+  showsCallBox,
+  showsReplyActions,
+} from '../../src/domain/messages/quick-reply.ts';
 
 const texting = { twilioPhoneNumber: '+15550102000' };
 const noTexting = { twilioPhoneNumber: null };
-const message = (extra: Partial<StoreMessage> = {}) => ({
-  preferredContactMethod: 'Sms', messageDeliveryMethod: 'Sms', isArchived: false, repliedToByUserId: null,
-  phoneNumber: '+15550104242', email: 'dana@example.com', ...extra,
-}) as Pick<StoreMessage, 'preferredContactMethod' | 'messageDeliveryMethod' | 'isArchived' | 'repliedToByUserId' | 'phoneNumber' | 'email'>;
+const message = (extra: Partial<StoreMessage> = {}) =>
+  ({
+    preferredContactMethod: 'Sms',
+    messageDeliveryMethod: 'Sms',
+    isArchived: false,
+    repliedToByUserId: null,
+    phoneNumber: '+15550104242',
+    email: 'dana@example.com',
+    ...extra,
+  }) as Pick<StoreMessage, 'preferredContactMethod' | 'messageDeliveryMethod' | 'isArchived' | 'repliedToByUserId' | 'phoneNumber' | 'email'>;
 const replied = { repliedToByUserId: '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0a01' };
 
 describe('quick reply and archive buttons (spec section 5)', () => {
@@ -47,16 +61,26 @@ describe('how a quick reply goes out (spec sections 4, 5 and 8)', () => {
     ['an SMS message', message(), 'On our way', { send: 'sms', to: '+15550104242' }],
     ['an email message', message({ messageDeliveryMethod: 'Email', preferredContactMethod: 'Email' }), 'Ready at 3', { send: 'email', to: 'dana@example.com' }],
     ['a Form message preferring SMS', message({ messageDeliveryMethod: 'Form' }), 'Yes', { send: 'sms', to: '+15550104242' }],
-    ['a Form message preferring email', message({ messageDeliveryMethod: 'Form', preferredContactMethod: 'Email' }), 'Yes', { send: 'email', to: 'dana@example.com' }],
+    [
+      'a Form message preferring email',
+      message({ messageDeliveryMethod: 'Form', preferredContactMethod: 'Email' }),
+      'Yes',
+      { send: 'email', to: 'dana@example.com' },
+    ],
     ['empty content', message(), '   ', { send: 'nothing' }],
     ['a Phone preference', message({ preferredContactMethod: 'Phone' }), 'Hello', { send: 'nothing' }],
     ['SMS with no number', message({ phoneNumber: null }), 'Hello', { send: 'refused', reason: messageTexts.noPhone }],
-    ['email with no address', message({ messageDeliveryMethod: 'Email', preferredContactMethod: 'Email', email: null }), 'Hello', { send: 'refused', reason: messageTexts.noEmail }],
+    [
+      'email with no address',
+      message({ messageDeliveryMethod: 'Email', preferredContactMethod: 'Email', email: null }),
+      'Hello',
+      { send: 'refused', reason: messageTexts.noEmail },
+    ],
   ])('for %s', (_case, m, content, route) => {
     expect(quickReplyRoute(m, content)).toEqual(route);
   });
 
-  it('keeps the spec\'s failure texts word for word', () => {
+  it("keeps the spec's failure texts word for word", () => {
     expect(messageTexts.noPhone).toBe('Message failed to send due to missing reply-to phonenumber');
     expect(messageTexts.noEmail).toBe('Message failed to send due to missing reply-to email');
     expect(messageTexts.failed).toBe('Message failed to send');

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averageScore, filterRatings, halfStars, ratingFollowUp, ratingLinkFor, ratingLinkOpen, ratingSummary, recentWindowStart, scoreBand, scoreBandLabels, starsOf, storeDaysSpan, weeklyRatings,
+  averageScore,
+  filterRatings,
+  halfStars,
+  ratingFollowUp,
+  ratingLinkFor,
+  ratingLinkOpen,
+  ratingSummary,
+  recentWindowStart,
+  scoreBand,
+  scoreBandLabels,
+  starsOf,
+  storeDaysSpan,
+  weeklyRatings,
 } from '../../src/domain/figures/ratings.ts';
 
 describe('an average of ratings', () => {
@@ -34,7 +46,7 @@ describe('five stars in half steps', () => {
   });
 });
 
-describe('the recent average\'s seven days', () => {
+describe("the recent average's seven days", () => {
   it.each([
     // 23:30 on Monday 8 June at a store in Los Angeles is already Tuesday in UTC: its week starts Tuesday 2 June, local midnight.
     ['2026-06-09T06:30:00.000Z', 'America/Los_Angeles', '2026-06-02T07:00:00.000Z'],
@@ -46,7 +58,7 @@ describe('the recent average\'s seven days', () => {
     expect(recentWindowStart(new Date(now), zone)).toBe(start);
   });
 
-  it('end at the store\'s today: a rating from the store\'s morning seven days back counts, the evening before does not', () => {
+  it("end at the store's today: a rating from the store's morning seven days back counts, the evening before does not", () => {
     const now = new Date('2026-06-09T06:30:00.000Z');
     const ratings = [
       { score: 1, visitDate: '2026-06-02T06:59:00.000Z' },
@@ -59,12 +71,17 @@ describe('the recent average\'s seven days', () => {
 
 describe('ratings week by week', () => {
   it('count and average each week from Monday at the store, oldest first, with empty weeks', () => {
-    const weeks = weeklyRatings([
-      { score: 5, visitDate: '2026-06-08T15:00:00.000Z' },
-      { score: 3, visitDate: '2026-06-14T20:00:00.000Z' },
-      // Sunday 23:00 in New York is Monday in UTC: it belongs to the week before.
-      { score: 1, visitDate: '2026-06-08T03:00:00.000Z' },
-    ], new Date('2026-06-10T12:00:00.000Z'), 'America/New_York', 3);
+    const weeks = weeklyRatings(
+      [
+        { score: 5, visitDate: '2026-06-08T15:00:00.000Z' },
+        { score: 3, visitDate: '2026-06-14T20:00:00.000Z' },
+        // Sunday 23:00 in New York is Monday in UTC: it belongs to the week before.
+        { score: 1, visitDate: '2026-06-08T03:00:00.000Z' },
+      ],
+      new Date('2026-06-10T12:00:00.000Z'),
+      'America/New_York',
+      3,
+    );
     expect(weeks).toEqual([
       { week: '2026-05-25', average: null, count: 0 },
       { week: '2026-06-01', average: 1, count: 1 },
@@ -115,7 +132,7 @@ describe('low, middle and high scores', () => {
   });
 });
 
-describe('a visit\'s rating link', () => {
+describe("a visit's rating link", () => {
   const now = new Date('2026-06-10T12:00:00.000Z');
   it.each([
     ['checked out yesterday', { cancelDate: null, checkOutDate: '2026-06-09T12:00:00.000Z', startDate: '2026-06-09T09:00:00.000Z' }, true, true],
@@ -129,14 +146,16 @@ describe('a visit\'s rating link', () => {
     expect(ratingLinkOpen(visit, ratingsEnabled as boolean, now)).toBe(open);
   });
 
-  it('is the public rating page by the visit\'s public id, or nothing where the store asks for no ratings', () => {
-    expect(ratingLinkFor('https://app.example.com/', { ratingsEnabled: true }, { scheduledVisitHashId: 'abc_DEF-123' })).toBe('https://app.example.com/rating?visit=abc_DEF-123');
+  it("is the public rating page by the visit's public id, or nothing where the store asks for no ratings", () => {
+    expect(ratingLinkFor('https://app.example.com/', { ratingsEnabled: true }, { scheduledVisitHashId: 'abc_DEF-123' })).toBe(
+      'https://app.example.com/rating?visit=abc_DEF-123',
+    );
     expect(ratingLinkFor('https://app.example.com', { ratingsEnabled: false }, { scheduledVisitHashId: 'abc' })).toBeNull();
     expect(ratingLinkFor('https://app.example.com', { ratingsEnabled: true }, null)).toBeNull();
   });
 });
 
-describe('the ratings list\'s visit days (issue 46 item 18)', () => {
+describe("the ratings list's visit days (issue 46 item 18)", () => {
   const ny = 'America/New_York';
   const rating = (visitDate: string) => ({ ratingId: visitDate, isRead: false, score: 5, visitDate });
   const none = { unreadOnly: false, band: null, from: null, to: null };
@@ -147,19 +166,26 @@ describe('the ratings list\'s visit days (issue 46 item 18)', () => {
     // Sunday 8 March 2026 lasts 23 hours: the next midnight is 04:00 UTC, not 05:00.
     ['keeps the last minute of a 23-hour spring-forward day', '2026-03-08', '2026-03-09T03:59:00.000Z', true],
     ['leaves out 00:30 the day after a spring-forward day', '2026-03-08', '2026-03-09T04:30:00.000Z', false],
-    ['keeps a day\'s first instant', '2026-03-08', '2026-03-08T05:00:00.000Z', true],
+    ["keeps a day's first instant", '2026-03-08', '2026-03-08T05:00:00.000Z', true],
     ['leaves out the evening before', '2026-03-08', '2026-03-08T04:59:00.000Z', false],
   ])('%s (%s, a visit at %s)', (_, day, visitDate, kept) => {
     expect(filterRatings([rating(visitDate)], { ...none, from: day, to: day }, ny).length).toBe(kept ? 1 : 0);
   });
 
-  it('spans from the store\'s midnight before the first day to the one after the last, across the fall-back change', () => {
-    expect(storeDaysSpan('2026-10-31', '2026-11-01', ny)).toEqual({ start: Date.parse('2026-10-31T04:00:00.000Z'), end: Date.parse('2026-11-02T05:00:00.000Z') });
+  it("spans from the store's midnight before the first day to the one after the last, across the fall-back change", () => {
+    expect(storeDaysSpan('2026-10-31', '2026-11-01', ny)).toEqual({
+      start: Date.parse('2026-10-31T04:00:00.000Z'),
+      end: Date.parse('2026-11-02T05:00:00.000Z'),
+    });
     expect(storeDaysSpan(null, null, ny)).toEqual({ start: -Infinity, end: Infinity });
   });
 
   it('keeps unread ones and a band of scores only when asked, in the order given', () => {
-    const ratings = [{ ...rating('2026-06-01T12:00:00.000Z'), score: 2 }, { ...rating('2026-06-02T12:00:00.000Z'), isRead: true }, rating('2026-06-03T12:00:00.000Z')];
+    const ratings = [
+      { ...rating('2026-06-01T12:00:00.000Z'), score: 2 },
+      { ...rating('2026-06-02T12:00:00.000Z'), isRead: true },
+      rating('2026-06-03T12:00:00.000Z'),
+    ];
     expect(filterRatings(ratings, none, ny)).toEqual(ratings);
     expect(filterRatings(ratings, { ...none, unreadOnly: true }, ny)).toEqual([ratings[0], ratings[2]]);
     expect(filterRatings(ratings, { ...none, band: 'high' }, ny)).toEqual([ratings[1], ratings[2]]);

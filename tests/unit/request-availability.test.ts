@@ -9,35 +9,60 @@ import { requestAvailability } from '../../src/features/scheduler/request-availa
 import { at, service, visit } from '../support/store-day-rows.ts';
 
 const open: StoreDb[] = [];
-afterEach(() => { for (const db of open.splice(0)) db.close(); });
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+});
 
 const store = {
-  id: 4, timeZone: 'Eastern Standard Time', calendarInterval: 60, onlineAppointmentsEnabled: true, ...defaultWeekdayHours,
-  ...Object.fromEntries([...isOpenFields, ...appointmentsEnabledFields].map((f) => [f, true])), specialStoreHours: [],
+  id: 4,
+  timeZone: 'Eastern Standard Time',
+  calendarInterval: 60,
+  onlineAppointmentsEnabled: true,
+  ...defaultWeekdayHours,
+  ...Object.fromEntries([...isOpenFields, ...appointmentsEnabledFields].map((f) => [f, true])),
+  specialStoreHours: [],
 } as unknown as StoreLocation;
 // Monday morning; the request is for Tuesday 10:00 at the store.
 const now = new Date(at('2030-06-03T08:00:00'));
 const asked = at('2030-06-04T10:00:00');
 const request = (extra: Partial<UnconfirmedVisit> = {}): UnconfirmedVisit => ({
-  unconfirmedVisitId: 'r1', firstName: 'Dana', lastName: 'Whitfield', email: null, phoneNumber: '+15552014400', preferredContactMethod: 'Sms', vehicleDescription: null,
-  storeServiceId: 's1', requestedStartDate: asked, customerComments: null, submittedOn: now.toISOString(), confirmedVisitId: null, declinedOn: null, declineReason: null,
-  textConsent: true, scheduledVisitId: 'held', ...extra,
+  unconfirmedVisitId: 'r1',
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  email: null,
+  phoneNumber: '+15552014400',
+  preferredContactMethod: 'Sms',
+  vehicleDescription: null,
+  storeServiceId: 's1',
+  requestedStartDate: asked,
+  customerComments: null,
+  submittedOn: now.toISOString(),
+  confirmedVisitId: null,
+  declinedOn: null,
+  declineReason: null,
+  textConsent: true,
+  scheduledVisitId: 'held',
+  ...extra,
 });
 
 /** One bay doing the one-hour service online, with the request's held visit on it. */
 async function replica() {
   const db = new StoreDb({ userId: '11111111-1111-4111-8111-111111111111', storeId: 4 }, { indexedDB: new IDBFactory(), IDBKeyRange });
   open.push(db);
-  await db.rows<SchedulerResource>('schedulerResources').put({ schedulerResourceId: 'bay1', name: 'Bay 1', sortOrder: 1, assignedTechnicianId: null, isActive: true });
+  await db
+    .rows<SchedulerResource>('schedulerResources')
+    .put({ schedulerResourceId: 'bay1', name: 'Bay 1', sortOrder: 1, assignedTechnicianId: null, isActive: true });
   await db.rows('schedulerResourceServices').put({ schedulerResourceId: 'bay1', storeServiceId: 's1' });
-  await db.rows<StoreService>('storeServices').put({ storeServiceId: 's1', durationInMinutes: 60, name: 'Oil change', isActive: true, onlineBookingEnabled: true } as StoreService);
+  await db
+    .rows<StoreService>('storeServices')
+    .put({ storeServiceId: 's1', durationInMinutes: 60, name: 'Oil change', isActive: true, onlineBookingEnabled: true } as StoreService);
   await db.rows('scheduledVisits').put(visit('held', { confirmationDate: null }));
   await db.rows('scheduledServices').put(service('held-1', 'held', asked, 60, { resourceId: 'bay1', storeServiceId: 's1' }));
   await db.rows('unconfirmedVisits').put(request());
   return db;
 }
 
-describe('a request on the staff\'s list', () => {
+describe("a request on the staff's list", () => {
   it('is free while the bay holds it for the request alone', async () => {
     expect(await requestAvailability(await replica(), store, request(), now)).toEqual({ free: true });
   });

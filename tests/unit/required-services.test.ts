@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 /** Loads the PostgreSQL tests' helper in a process of its own, as a test file does, against `env`. */
 function loadPostgresHelper(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', 'await import("./tests/support/postgres.ts")'], {
-    env: { ...process.env, PG_TEST_URL: 'postgres://postgres@127.0.0.1:1/none', ...env }, encoding: 'utf8', timeout: 30_000,
+    env: { ...process.env, PG_TEST_URL: 'postgres://postgres@127.0.0.1:1/none', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
   });
 }
 

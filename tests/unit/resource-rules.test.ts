@@ -3,7 +3,12 @@ import { movesWithResource, resourceProblems } from '../../src/domain/store/reso
 
 const now = new Date('2030-06-03T15:00:00.000Z');
 const visit = (more: Record<string, string | null> = {}) => ({
-  cancelDate: null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null, ...more,
+  cancelDate: null,
+  workStartDate: null,
+  workCompleteDate: null,
+  readyForPickupDate: null,
+  checkOutDate: null,
+  ...more,
 });
 
 describe('which appointments move with a resource to its technician', () => {
@@ -12,11 +17,14 @@ describe('which appointments move with a resource to its technician', () => {
     expect(movesWithResource({ resourceId: 'r1', startDate: '2030-06-04T09:00:00.000Z' }, undefined, 'r1', now)).toBe(true);
   });
 
-  it('leaves past ones, other resources\' ones, and started, canceled or finished visits where they are', () => {
+  it("leaves past ones, other resources' ones, and started, canceled or finished visits where they are", () => {
     expect(movesWithResource({ resourceId: 'r1', startDate: '2030-06-03T14:59:59.000Z' }, visit(), 'r1', now)).toBe(false);
     expect(movesWithResource({ resourceId: 'r2', startDate: '2030-06-04T09:00:00.000Z' }, visit(), 'r1', now)).toBe(false);
     for (const field of ['cancelDate', 'workStartDate', 'workCompleteDate', 'readyForPickupDate', 'checkOutDate']) {
-      expect(movesWithResource({ resourceId: 'r1', startDate: '2030-06-04T09:00:00.000Z' }, visit({ [field]: '2030-06-03T10:00:00.000Z' }), 'r1', now), field).toBe(false);
+      expect(
+        movesWithResource({ resourceId: 'r1', startDate: '2030-06-04T09:00:00.000Z' }, visit({ [field]: '2030-06-03T10:00:00.000Z' }), 'r1', now),
+        field,
+      ).toBe(false);
     }
   });
 

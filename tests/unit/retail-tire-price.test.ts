@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogueTire } from '../../src/contract/entities.ts';
 import type { TireQuoteChoice } from '../../src/contract/tire-pricing.ts';
 import {
-  basisPointsOfPercent, choicesAtRulePrices, costPlus, describePriceRule, formatPercent, retailTirePrice, roundUpToEnding, tireIdsOf,
+  basisPointsOfPercent,
+  choicesAtRulePrices,
+  costPlus,
+  describePriceRule,
+  formatPercent,
+  retailTirePrice,
+  roundUpToEnding,
+  tireIdsOf,
 } from '../../src/domain/tires/retail-tire-price.ts';
 import { findTires, noFilters } from '../../src/domain/tires/tire-finder.ts';
 
 const tire = (priceInCents: number | null, costInCents: number | null) => ({ priceInCents, costInCents });
 const margin = (marginInBasisPoints: number | null, priceEndingInCents: number | null = null) => ({ marginInBasisPoints, priceEndingInCents });
 
-describe('a store\'s price of a tire, by its retail price catalogue', () => {
+describe("a store's price of a tire, by its retail price catalogue", () => {
   it.each([
     ['a fixed price wins over the margin', tire(15_999, 10_000), margin(3500), 13_999, 13_999],
     ['a fixed price wins over the list price (no margin)', tire(15_999, 10_000), margin(null), 12_000, 12_000],
@@ -43,7 +50,14 @@ describe('a store\'s price of a tire, by its retail price catalogue', () => {
     expect(costPlus(99_999_999, 50_000)).toBe(599_999_994);
   });
 
-  it.each([[12_345, 99, 12_399], [12_399, 99, 12_399], [12_400, 99, 12_499], [12_301, 0, 12_400], [12_300, 0, 12_300], [5, 95, 95]])('rounds %i up to end in %i: %i', (cents, ending, expected) => {
+  it.each([
+    [12_345, 99, 12_399],
+    [12_399, 99, 12_399],
+    [12_400, 99, 12_499],
+    [12_301, 0, 12_400],
+    [12_300, 0, 12_300],
+    [5, 95, 95],
+  ])('rounds %i up to end in %i: %i', (cents, ending, expected) => {
     expect(roundUpToEnding(cents, ending)).toBe(expected);
   });
 });
@@ -58,33 +72,69 @@ describe('the rule in words and percents', () => {
     expect(describePriceRule(rule, fixed)).toBe(words);
   });
 
-  it.each([['35', 3500], ['12.5', 1250], ['0.05', 5], ['35%', 3500], [' 100 ', 10_000], ['', Number.NaN], ['1.234', Number.NaN], ['-5', Number.NaN], ['abc', Number.NaN]] as const)(
-    'reads %j as %d basis points', (typed, bp) => {
-      expect(basisPointsOfPercent(typed)).toBe(bp);
-    },
-  );
+  it.each([
+    ['35', 3500],
+    ['12.5', 1250],
+    ['0.05', 5],
+    ['35%', 3500],
+    [' 100 ', 10_000],
+    ['', Number.NaN],
+    ['1.234', Number.NaN],
+    ['-5', Number.NaN],
+    ['abc', Number.NaN],
+  ] as const)('reads %j as %d basis points', (typed, bp) => {
+    expect(basisPointsOfPercent(typed)).toBe(bp);
+  });
 
-  it.each([[3500, '35%'], [1250, '12.5%'], [5, '0.05%'], [0, '0%'], [10_001, '100.01%']] as const)('writes %d basis points as %s', (bp, words) => {
+  it.each([
+    [3500, '35%'],
+    [1250, '12.5%'],
+    [5, '0.05%'],
+    [0, '0%'],
+    [10_001, '100.01%'],
+  ] as const)('writes %d basis points as %s', (bp, words) => {
     expect(formatPercent(bp)).toBe(words);
   });
 });
 
-describe('a quote\'s catalogue tires at the rule\'s prices', () => {
-  const choice = (tires: TireQuoteChoice['tires']): TireQuoteChoice => ({ name: 'Good', tires, services: [], installPackageId: null, addOnIds: [], tireServiceTypes: [], warrantyType: null });
+describe("a quote's catalogue tires at the rule's prices", () => {
+  const choice = (tires: TireQuoteChoice['tires']): TireQuoteChoice => ({
+    name: 'Good',
+    tires,
+    services: [],
+    installPackageId: null,
+    addOnIds: [],
+    tireServiceTypes: [],
+    warrantyType: null,
+  });
   const a = '00000000-0000-4000-8000-00000000000a';
   const b = '00000000-0000-4000-8000-00000000000b';
   const gone = '00000000-0000-4000-8000-00000000000c';
-  const line = (tireId: string | null, unitPriceInCents: number) => ({ tireId, description: `Tire ${tireId ?? 'by hand'}`, quantity: 4, unitPriceInCents, isTaxable: true, isStuddable: false });
-  const prices = new Map<string, number | null>([[a, 13_500], [b, null]]);
+  const line = (tireId: string | null, unitPriceInCents: number) => ({
+    tireId,
+    description: `Tire ${tireId ?? 'by hand'}`,
+    quantity: 4,
+    unitPriceInCents,
+    isTaxable: true,
+    isStuddable: false,
+  });
+  const prices = new Map<string, number | null>([
+    [a, 13_500],
+    [b, null],
+  ]);
 
-  it('sets a catalogue tire\'s price whatever was sent, keeps a tire typed by hand, and one the rule has no price for', () => {
+  it("sets a catalogue tire's price whatever was sent, keeps a tire typed by hand, and one the rule has no price for", () => {
     const { choices, problems } = choicesAtRulePrices([choice([line(a, 1), line(null, 7_000), line(b, 8_800)])], (id) => prices.get(id));
     expect(problems).toEqual({});
     expect(choices[0]!.tires.map((t) => t.unitPriceInCents)).toEqual([13_500, 7_000, 8_800]);
   });
 
-  it('names a tire the catalogue does not have, under the caller\'s field', () => {
-    const { problems } = choicesAtRulePrices([choice([line(a, 1)]), choice([line(a, 1), line(gone, 5)])], (id) => (prices.has(id) ? prices.get(id) : undefined), 'choices');
+  it("names a tire the catalogue does not have, under the caller's field", () => {
+    const { problems } = choicesAtRulePrices(
+      [choice([line(a, 1)]), choice([line(a, 1), line(gone, 5)])],
+      (id) => (prices.has(id) ? prices.get(id) : undefined),
+      'choices',
+    );
     expect(Object.keys(problems)).toEqual(['choices.1.tires.1.tireId']);
     expect(problems['choices.1.tires.1.tireId']![0]).toMatch(/not in the tire catalogue/);
   });
@@ -94,21 +144,39 @@ describe('a quote\'s catalogue tires at the rule\'s prices', () => {
   });
 });
 
-describe('the finder orders by the store\'s price', () => {
+describe("the finder orders by the store's price", () => {
   let n = 0;
   const catalogueTire = (priceInCents: number, costInCents: number): CatalogueTire => {
     n += 1;
     return {
-      tireId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, productLineHashId: 'line', brandHashId: 'brand', tireSizeId: '00000000-0000-4000-8000-000000000000',
-      sizeKey: '225/65R17', sku: `SKU${n}`, category: 'Tour', subcategory: null, webCategory: 'AllSeason', loadIndex: 102, dualLoadIndex: null, loadRange: null, speedRating: 'H',
-      priceInCents, costInCents, utqg: null, isRunFlat: false, treadDepth32nds: 10,
+      tireId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      productLineHashId: 'line',
+      brandHashId: 'brand',
+      tireSizeId: '00000000-0000-4000-8000-000000000000',
+      sizeKey: '225/65R17',
+      sku: `SKU${n}`,
+      category: 'Tour',
+      subcategory: null,
+      webCategory: 'AllSeason',
+      loadIndex: 102,
+      dualLoadIndex: null,
+      loadRange: null,
+      speedRating: 'H',
+      priceInCents,
+      costInCents,
+      utqg: null,
+      isRunFlat: false,
+      treadDepth32nds: 10,
     };
   };
 
-  it('cheapest first at the rule\'s price, not the list price, and says that price', () => {
+  it("cheapest first at the rule's price, not the list price, and says that price", () => {
     const dearListCheapCost = catalogueTire(20_000, 8_000);
     const cheapListDearCost = catalogueTire(15_000, 12_000);
     const found = findTires([cheapListDearCost, dearListCheapCost], new Map(), noFilters, null, (t) => retailTirePrice(t, margin(2500)));
-    expect(found.map((f) => [f.tire, f.priceInCents])).toEqual([[dearListCheapCost, 10_000], [cheapListDearCost, 15_000]]);
+    expect(found.map((f) => [f.tire, f.priceInCents])).toEqual([
+      [dearListCheapCost, 10_000],
+      [cheapListDearCost, 15_000],
+    ]);
   });
 });

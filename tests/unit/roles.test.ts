@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/contract/user.ts';
 import { hasRole, mayUseStore, rolesAtStore } from '../../src/domain/people/roles.ts';
 
-const admin: UserRole[] = [{ storeId: 1, role: 'AllTracAdmin' }, { storeId: 2, role: 'AllTracAdmin' }];
+const admin: UserRole[] = [
+  { storeId: 1, role: 'AllTracAdmin' },
+  { storeId: 2, role: 'AllTracAdmin' },
+];
 const platform: UserRole[] = [{ storeId: null, role: 'PointSAdmin' }];
-const mixed: UserRole[] = [{ storeId: 1, role: 'AllTracUser' }, { storeId: 2, role: 'AllTracTechnician' }];
+const mixed: UserRole[] = [
+  { storeId: 1, role: 'AllTracUser' },
+  { storeId: 2, role: 'AllTracTechnician' },
+];
 
 describe('role checks', () => {
   it.each([

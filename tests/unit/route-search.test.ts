@@ -22,8 +22,12 @@ describe("the main links' search parameters", () => {
   });
 
   it("open the dashboard on the link's period, view and days, dropping what it does not know", () => {
-    expect(searchOf('/dashboard', { period: 'custom', from: '2031-03-01', to: '2031-03-31', view: 'compare' }))
-      .toMatchObject({ period: 'custom', from: '2031-03-01', to: '2031-03-31', view: 'compare' });
+    expect(searchOf('/dashboard', { period: 'custom', from: '2031-03-01', to: '2031-03-31', view: 'compare' })).toMatchObject({
+      period: 'custom',
+      from: '2031-03-01',
+      to: '2031-03-31',
+      view: 'compare',
+    });
     expect(searchOf('/dashboard', { period: 'year', from: '2031-02-29', view: 'chain' })).toEqual({});
   });
 

@@ -11,7 +11,7 @@ const owner = { userId: '11111111-1111-4111-8111-111111111111', storeId: 4 };
 const replica = () => new StoreDb(owner, { indexedDB: new IDBFactory(), IDBKeyRange });
 
 describe("the shell's rating summary, read by index", () => {
-  it('gives what the rule gives over every rating, with half stars from older data and a visit date written with an offset at the window\'s edge', async () => {
+  it("gives what the rule gives over every rating, with half stars from older data and a visit date written with an offset at the window's edge", async () => {
     const db = replica();
     // Los Angeles: the seven days that end on Tuesday 9 June start on Wednesday 3 June, 07:00 UTC.
     const now = new Date('2026-06-09T18:00:00.000Z');
@@ -34,26 +34,41 @@ describe("the shell's rating summary, read by index", () => {
 
   it('has no average, and a count of none, for a store with no ratings yet', async () => {
     const db = replica();
-    expect(await readRatingSummary(db, new Date('2026-06-09T18:00:00.000Z'), 'America/Los_Angeles')).toEqual({ recent: { average: null, count: 0 }, overall: { average: null, count: 0 } });
+    expect(await readRatingSummary(db, new Date('2026-06-09T18:00:00.000Z'), 'America/Los_Angeles')).toEqual({
+      recent: { average: null, count: 0 },
+      overall: { average: null, count: 0 },
+    });
     db.close();
   });
 });
 
 describe("the incoming-messages popup's read", () => {
-  const message = (id: string, sentOn: string, fields: Record<string, unknown> = {}) => withDerivedFields('storeMessages', {
-    storeMessageId: id, messageDirection: 'Inbound', isArchived: false, repliedToByUserId: null, sentOn, storeServiceId: null, ...fields,
-  });
+  const message = (id: string, sentOn: string, fields: Record<string, unknown> = {}) =>
+    withDerivedFields('storeMessages', {
+      storeMessageId: id,
+      messageDirection: 'Inbound',
+      isArchived: false,
+      repliedToByUserId: null,
+      sentOn,
+      storeServiceId: null,
+      ...fields,
+    });
 
   it('reads the messages still to answer, newest first, with the names of their services, and none answered, archived or sent', async () => {
     const db = replica();
-    await db.collection('storeServices').bulkPut([{ storeServiceId: 'oil', name: 'Oil change' }, { storeServiceId: 'tires', name: 'Tire rotation' }]);
-    await db.collection('storeMessages').bulkPut([
-      message('older', '2026-06-08T10:00:00.000Z', { storeServiceId: 'oil' }),
-      message('newer', '2026-06-09T10:00:00.000Z'),
-      message('answered', '2026-06-09T11:00:00.000Z', { repliedToByUserId: 'u1', storeServiceId: 'tires' }),
-      message('archived', '2026-06-09T12:00:00.000Z', { isArchived: true }),
-      message('sent', '2026-06-09T13:00:00.000Z', { messageDirection: 'Outbound' }),
+    await db.collection('storeServices').bulkPut([
+      { storeServiceId: 'oil', name: 'Oil change' },
+      { storeServiceId: 'tires', name: 'Tire rotation' },
     ]);
+    await db
+      .collection('storeMessages')
+      .bulkPut([
+        message('older', '2026-06-08T10:00:00.000Z', { storeServiceId: 'oil' }),
+        message('newer', '2026-06-09T10:00:00.000Z'),
+        message('answered', '2026-06-09T11:00:00.000Z', { repliedToByUserId: 'u1', storeServiceId: 'tires' }),
+        message('archived', '2026-06-09T12:00:00.000Z', { isArchived: true }),
+        message('sent', '2026-06-09T13:00:00.000Z', { messageDirection: 'Outbound' }),
+      ]);
 
     const read = await readIncomingMessages(db, []);
     expect(read.fresh.map((m) => m.storeMessageId)).toEqual(['newer', 'older']);
@@ -65,10 +80,12 @@ describe("the incoming-messages popup's read", () => {
   it('keeps a message listed at opening once it is answered, so its reply note shows until the popup closes', async () => {
     const db = replica();
     await db.collection('storeServices').put({ storeServiceId: 'tires', name: 'Tire rotation' });
-    await db.collection('storeMessages').bulkPut([
-      message('open', '2026-06-09T10:00:00.000Z'),
-      message('replied', '2026-06-09T11:00:00.000Z', { repliedToByUserId: 'u1', storeServiceId: 'tires' }),
-    ]);
+    await db
+      .collection('storeMessages')
+      .bulkPut([
+        message('open', '2026-06-09T10:00:00.000Z'),
+        message('replied', '2026-06-09T11:00:00.000Z', { repliedToByUserId: 'u1', storeServiceId: 'tires' }),
+      ]);
 
     const read = await readIncomingMessages(db, ['replied', 'open', 'gone']);
     expect(read.fresh.map((m) => m.storeMessageId)).toEqual(['open']);
@@ -80,19 +97,29 @@ describe("the incoming-messages popup's read", () => {
 });
 
 describe("the notifications popup's read", () => {
-  const notification = (id: string, kind: string, dateAdded: string, dateMarkedRead: string | null) => withDerivedFields('userNotifications', {
-    userNotificationId: id, kind, content: id, dateAdded, dateMarkedRead, link: null,
-  });
+  const notification = (id: string, kind: string, dateAdded: string, dateMarkedRead: string | null) =>
+    withDerivedFields('userNotifications', {
+      userNotificationId: id,
+      kind,
+      content: id,
+      dateAdded,
+      dateMarkedRead,
+      link: null,
+    });
 
   it('counts the unread notifications of the kinds shown in the app, and lists the ten newest of those kinds', async () => {
     const db = replica();
     await db.collection('notificationPreferences').put({ identityId: owner.userId, kind: 'rating', inApp: false });
-    await db.collection('userNotifications').bulkPut([
-      ...Array.from({ length: 12 }, (_, i) => notification(`read-${i}`, 'message', `2026-06-0${1 + (i % 8)}T0${i % 10}:00:00.000Z`, '2026-06-09T00:00:00.000Z')),
-      notification('unread-message', 'message', '2026-06-09T10:00:00.000Z', null),
-      notification('unread-request', 'appointment-request', '2026-06-09T09:00:00.000Z', null),
-      notification('unread-rating', 'rating', '2026-06-09T11:00:00.000Z', null),
-    ]);
+    await db
+      .collection('userNotifications')
+      .bulkPut([
+        ...Array.from({ length: 12 }, (_, i) =>
+          notification(`read-${i}`, 'message', `2026-06-0${1 + (i % 8)}T0${i % 10}:00:00.000Z`, '2026-06-09T00:00:00.000Z'),
+        ),
+        notification('unread-message', 'message', '2026-06-09T10:00:00.000Z', null),
+        notification('unread-request', 'appointment-request', '2026-06-09T09:00:00.000Z', null),
+        notification('unread-rating', 'rating', '2026-06-09T11:00:00.000Z', null),
+      ]);
 
     const read = await readNotificationsPopup(db);
     expect(read.unread).toBe(2);

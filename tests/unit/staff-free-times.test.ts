@@ -9,12 +9,20 @@ import { staffFreeTimes } from '../../src/features/scheduler/replica-free-times.
 import { at, service, visit } from '../support/store-day-rows.ts';
 
 const open: StoreDb[] = [];
-afterEach(() => { for (const db of open.splice(0)) db.close(); });
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+});
 
 // Online booking off and no weekday taking online appointments: staff book whatever the store is open for.
 const store = {
-  id: 4, timeZone: 'Eastern Standard Time', calendarInterval: 60, onlineAppointmentsEnabled: false, ...defaultWeekdayHours,
-  ...Object.fromEntries(isOpenFields.map((f) => [f, true])), ...Object.fromEntries(appointmentsEnabledFields.map((f) => [f, false])), specialStoreHours: [],
+  id: 4,
+  timeZone: 'Eastern Standard Time',
+  calendarInterval: 60,
+  onlineAppointmentsEnabled: false,
+  ...defaultWeekdayHours,
+  ...Object.fromEntries(isOpenFields.map((f) => [f, true])),
+  ...Object.fromEntries(appointmentsEnabledFields.map((f) => [f, false])),
+  specialStoreHours: [],
 } as unknown as StoreLocation;
 const now = new Date(at('2030-06-03T08:00:00'));
 const tuesday = '2030-06-04';
@@ -30,17 +38,21 @@ async function replica() {
     { schedulerResourceId: 'bay2', name: 'Bay 2', sortOrder: 2, assignedTechnicianId: null, isActive: true },
   ]);
   await db.rows('appointmentResources').bulkPut([
-    { appointmentResourceId: 'bay1', storeServiceId: 'oil' }, { appointmentResourceId: 'bay1', storeServiceId: 'rotation' }, { appointmentResourceId: 'bay2', storeServiceId: 'rotation' },
+    { appointmentResourceId: 'bay1', storeServiceId: 'oil' },
+    { appointmentResourceId: 'bay1', storeServiceId: 'rotation' },
+    { appointmentResourceId: 'bay2', storeServiceId: 'rotation' },
   ]);
-  await db.rows<StoreService>('storeServices').bulkPut([
-    { storeServiceId: 'oil', durationInMinutes: 60, name: 'Oil change', isActive: true } as StoreService,
-    { storeServiceId: 'rotation', durationInMinutes: 60, name: 'Rotation', isActive: true } as StoreService,
-  ]);
+  await db
+    .rows<StoreService>('storeServices')
+    .bulkPut([
+      { storeServiceId: 'oil', durationInMinutes: 60, name: 'Oil change', isActive: true } as StoreService,
+      { storeServiceId: 'rotation', durationInMinutes: 60, name: 'Rotation', isActive: true } as StoreService,
+    ]);
   return db;
 }
 const times = (day: Awaited<ReturnType<typeof staffFreeTimes>>) => day?.slots.map((s) => `${s.time} ${s.jobs.map((j) => j.resourceId).join('+')}`);
 
-describe('the booking dialog\'s free times', () => {
+describe("the booking dialog's free times", () => {
   it('offer every hour the store is open on the bay set up for the service, though the store takes no online bookings', async () => {
     const day = await staffFreeTimes(await replica(), store, { date: tuesday, services: [oil] }, now);
     expect(times(day)).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'].map((t) => `${t} bay1`));

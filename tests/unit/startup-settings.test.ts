@@ -4,8 +4,14 @@ import type { DeviceStateRow } from '../../src/db/global-db.ts';
 import { loadConfig } from '../../server/config.ts';
 
 const complete = {
-  mapsKey: 'k', supportPhone: '(800) 555-0199', authority: 'https://id.example/identity', centralApi: 'https://api.example',
-  applicationPath: '/', baseUrl: 'https://app.example', environmentMode: 'production', signInClientName: 'alltrac-staff-pwa',
+  mapsKey: 'k',
+  supportPhone: '(800) 555-0199',
+  authority: 'https://id.example/identity',
+  centralApi: 'https://api.example',
+  applicationPath: '/',
+  baseUrl: 'https://app.example',
+  environmentMode: 'production',
+  signInClientName: 'alltrac-staff-pwa',
 };
 const serving = (body: unknown) => (async () => new Response(JSON.stringify(body), { status: 200 })) as unknown as typeof fetch;
 
@@ -16,8 +22,9 @@ describe("the browser's startup settings check", () => {
 
   it('fails with the spec message naming each missing or blank setting', async () => {
     const { mapsKey: _m, authority: _a, ...rest } = complete;
-    await expect(loadStartupSettings(serving({ ...rest, supportPhone: ' ' })))
-      .rejects.toThrow(/^Missing required environment settings: mapsKey, supportPhone, authority$/);
+    await expect(loadStartupSettings(serving({ ...rest, supportPhone: ' ' }))).rejects.toThrow(
+      /^Missing required environment settings: mapsKey, supportPhone, authority$/,
+    );
   });
 
   it('keeps only the named settings, and counts a setting that is not text as missing', async () => {
@@ -34,10 +41,20 @@ describe("the browser's startup settings check", () => {
 
 /** The global db's kept row, in memory. */
 function keeper(initial?: Record<string, string>): SettingsKeeper & { row: () => DeviceStateRow | undefined } {
-  let row: DeviceStateRow | undefined = initial ? { name: 'startupSettings', value: initial as DeviceStateRow['value'], savedAt: '2030-01-01T00:00:00.000Z' } : undefined;
-  return { get: async () => row, put: async (next) => { row = next; }, row: () => row };
+  let row: DeviceStateRow | undefined = initial
+    ? { name: 'startupSettings', value: initial as DeviceStateRow['value'], savedAt: '2030-01-01T00:00:00.000Z' }
+    : undefined;
+  return {
+    get: async () => row,
+    put: async (next) => {
+      row = next;
+    },
+    row: () => row,
+  };
 }
-const unreachable = (async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch;
+const unreachable = (async () => {
+  throw new TypeError('Failed to fetch');
+}) as unknown as typeof fetch;
 const hanging = (() => new Promise<never>(() => undefined)) as unknown as typeof fetch;
 
 describe('the settings a device starts with', () => {
@@ -65,17 +82,35 @@ describe('the settings a device starts with', () => {
 describe("the server's configuration", () => {
   it('runs with no settings at all in development, with working defaults', () => {
     const config = loadConfig({}, '/srv/app');
-    expect(config).toMatchObject({ port: 8080, production: false, databaseUrl: null, seedDemo: true, dataDir: '/srv/app/data', publicUrl: 'http://localhost:8080' });
+    expect(config).toMatchObject({
+      port: 8080,
+      production: false,
+      databaseUrl: null,
+      seedDemo: true,
+      dataDir: '/srv/app/data',
+      publicUrl: 'http://localhost:8080',
+    });
     expect(config.appSettings.authority).toBe('http://localhost:8080/identity');
   });
 
   it('refuses to start in production without the startup settings, naming each variable', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://app.example', MAPS_KEY: 'k' }))
-      .toThrow('Missing required environment settings: SUPPORT_PHONE, AUTHORITY, CENTRAL_API, APPLICATION_PATH, BASE_URL, ENVIRONMENT_MODE, SIGN_IN_CLIENT_NAME');
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://app.example', MAPS_KEY: 'k' })).toThrow(
+      'Missing required environment settings: SUPPORT_PHONE, AUTHORITY, CENTRAL_API, APPLICATION_PATH, BASE_URL, ENVIRONMENT_MODE, SIGN_IN_CLIENT_NAME',
+    );
   });
 
   it('requires PUBLIC_URL in production, where it cannot be guessed', () => {
-    const env = { NODE_ENV: 'production', MAPS_KEY: 'k', SUPPORT_PHONE: 'p', AUTHORITY: 'a', CENTRAL_API: 'c', APPLICATION_PATH: '/', BASE_URL: 'b', ENVIRONMENT_MODE: 'production', SIGN_IN_CLIENT_NAME: 'n' };
+    const env = {
+      NODE_ENV: 'production',
+      MAPS_KEY: 'k',
+      SUPPORT_PHONE: 'p',
+      AUTHORITY: 'a',
+      CENTRAL_API: 'c',
+      APPLICATION_PATH: '/',
+      BASE_URL: 'b',
+      ENVIRONMENT_MODE: 'production',
+      SIGN_IN_CLIENT_NAME: 'n',
+    };
     expect(() => loadConfig(env)).toThrow('Missing required environment settings: PUBLIC_URL');
     expect(loadConfig({ ...env, PUBLIC_URL: 'https://app.example/' })).toMatchObject({ production: true, seedDemo: false, publicUrl: 'https://app.example' });
   });

@@ -5,11 +5,20 @@ import { placedRefusal, storeDraftOf, storeEdits } from '../../src/features/admi
 
 /** The fields the edit dialog reads; the rest of a store does not enter into it. */
 const store = {
-  id: 7, alltracCompanyId: 1001, name: 'Demo Tire & Auto Downtown', storeNumber: 101, timeZone: 'Central Standard Time', latitude: 39.7817,
-  longitude: -89.6501, googlePlaceId: 'ChIJdemo101', twilioPhoneNumber: '+15550100101', serviceKey: 'TRACTION-101', hasServiceKey: true,
+  id: 7,
+  alltracCompanyId: 1001,
+  name: 'Demo Tire & Auto Downtown',
+  storeNumber: 101,
+  timeZone: 'Central Standard Time',
+  latitude: 39.7817,
+  longitude: -89.6501,
+  googlePlaceId: 'ChIJdemo101',
+  twilioPhoneNumber: '+15550100101',
+  serviceKey: 'TRACTION-101',
+  hasServiceKey: true,
 } as StoreLocation;
 
-describe('a texting number as the platform\'s admin types it', () => {
+describe("a texting number as the platform's admin types it", () => {
   it('reads any usual form of a US number as E.164', () => {
     for (const typed of ['(555) 010-2000', '555-010-2000', '555.010.2000', '5550102000', '1 555 010 2000', '+1 (555) 010-2000']) {
       expect(textingNumberOf(typed)).toBe('+15550102000');
@@ -23,7 +32,7 @@ describe('a texting number as the platform\'s admin types it', () => {
   });
 });
 
-describe('the store edit dialog\'s changes', () => {
+describe("the store edit dialog's changes", () => {
   it('are nothing when nothing was changed, the texting number shown formatted included', () => {
     const draft = storeDraftOf(store);
     expect(draft.twilioPhoneNumber).toBe('(555) 010-0101');
@@ -44,9 +53,9 @@ describe('the store edit dialog\'s changes', () => {
 
   it('need a time zone: a store without one is given one before anything else of it is saved', () => {
     const draft = { ...storeDraftOf(store), timeZone: null };
-    expect(storeEdits(store, draft).problems).toEqual({ timeZone: 'Choose the store\'s time zone' });
+    expect(storeEdits(store, draft).problems).toEqual({ timeZone: "Choose the store's time zone" });
     const zoneless = { ...store, timeZone: null };
-    expect(storeEdits(zoneless, { ...storeDraftOf(zoneless), name: 'Downtown' }).problems).toEqual({ timeZone: 'Choose the store\'s time zone' });
+    expect(storeEdits(zoneless, { ...storeDraftOf(zoneless), name: 'Downtown' }).problems).toEqual({ timeZone: "Choose the store's time zone" });
   });
 
   it('leave alone a service key the caller does not read, and clear one they do when emptied', () => {
@@ -57,14 +66,17 @@ describe('the store edit dialog\'s changes', () => {
 });
 
 describe('a refusal of a store form', () => {
-  const refusal = { problem: 'Store number 101 is already used by Demo Tire & Auto Springfield: choose another number.', fields: { storeNumber: 'Store number 101 is already used by Demo Tire & Auto Springfield: choose another number' } };
+  const refusal = {
+    problem: 'Store number 101 is already used by Demo Tire & Auto Springfield: choose another number.',
+    fields: { storeNumber: 'Store number 101 is already used by Demo Tire & Auto Springfield: choose another number' },
+  };
 
-  it('is shown in the server\'s own words beside the field it names', () => {
+  it("is shown in the server's own words beside the field it names", () => {
     expect(placedRefusal(refusal, ['name', 'storeNumber'])).toEqual(refusal.fields);
   });
 
   it('names no field of the form: its detail is what the form says', () => {
     expect(() => placedRefusal(refusal, ['name'])).toThrow(refusal.problem);
-    expect(() => placedRefusal({ problem: 'Only the platform\'s administrators may do this.', fields: {} }, ['name'])).toThrow('Only the platform');
+    expect(() => placedRefusal({ problem: "Only the platform's administrators may do this.", fields: {} }, ['name'])).toThrow('Only the platform');
   });
 });

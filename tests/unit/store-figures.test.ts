@@ -1,46 +1,95 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import type {
-  BlockedTime, InspectionItem, Rating, RecurringBlockedTime, SchedulerResource, SpecialStoreHours, StoreMessage,
+  BlockedTime,
+  InspectionItem,
+  Rating,
+  RecurringBlockedTime,
+  SchedulerResource,
+  SpecialStoreHours,
+  StoreMessage,
 } from '../../src/contract/entities.ts';
 import { isOpenFields } from '../../src/contract/store-week.ts';
 import type { TireQuote } from '../../src/contract/tire-pricing.ts';
 import { visitSpans, visitStatuses, type VisitStatus } from '../../src/domain/store/store-day.ts';
 import {
-  appointmentsByStatusPerDay, bayUtilisation, carCount, firstReplyTimes, inspectionDecisions, noShowsAndCancellations, ratingsByIsoWeek, technicianUtilisation,
-  timePerJob, tireQuotesBooked, tireQuotesSent, type UtilisationRows,
+  appointmentsByStatusPerDay,
+  bayUtilisation,
+  carCount,
+  firstReplyTimes,
+  inspectionDecisions,
+  noShowsAndCancellations,
+  ratingsByIsoWeek,
+  technicianUtilisation,
+  timePerJob,
+  tireQuotesBooked,
+  tireQuotesSent,
+  type UtilisationRows,
 } from '../../src/domain/figures/store-figures.ts';
 import { defaultWeekdayHours, type WeekdayHours } from '../../src/domain/store/store-hours.ts';
 import { at, ny, service, visit } from '../support/store-day-rows.ts';
 
 const message = (storeMessageId: string, sentOn: string, extra: Partial<StoreMessage> = {}): StoreMessage => ({
-  storeMessageId, customerId: null, visitId: null, name: null, email: null, phoneNumber: null, preferredContactMethod: 'Sms', messageDeliveryMethod: 'Sms',
-  messageDirection: 'Inbound', templateType: 'Incoming', content: 'Is my car ready?', sentOn, customerInquiryType: null, storeServiceId: null,
-  isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: null, deliveryProblem: null, ...extra,
+  storeMessageId,
+  customerId: null,
+  visitId: null,
+  name: null,
+  email: null,
+  phoneNumber: null,
+  preferredContactMethod: 'Sms',
+  messageDeliveryMethod: 'Sms',
+  messageDirection: 'Inbound',
+  templateType: 'Incoming',
+  content: 'Is my car ready?',
+  sentOn,
+  customerInquiryType: null,
+  storeServiceId: null,
+  isArchived: false,
+  repliedToByUserId: null,
+  repliedToByUserName: null,
+  deliveryStatus: null,
+  deliveryProblem: null,
+  ...extra,
 });
 const reply = (storeMessageId: string, sentOn: string, extra: Partial<StoreMessage> = {}) =>
-  message(storeMessageId, sentOn, { messageDirection: 'Outbound', templateType: 'FreeForm', content: 'It is, see you soon.', deliveryStatus: 'Delivered', ...extra });
+  message(storeMessageId, sentOn, {
+    messageDirection: 'Outbound',
+    templateType: 'FreeForm',
+    content: 'It is, see you soon.',
+    deliveryStatus: 'Delivered',
+    ...extra,
+  });
 const statuses = (counts: Partial<Record<VisitStatus, number>>) => ({ ...Object.fromEntries(visitStatuses.map((s) => [s, 0])), ...counts });
 
 describe('the car count', () => {
-  it('counts the cars checked in each store day, 23 hours on the spring-forward day, leaving out canceled visits and the period\'s end', () => {
-    const count = carCount([
-      visit('a', { checkInDate: at('2026-03-07T23:59:00') }),
-      visit('b', { checkInDate: '2026-03-08T07:00:00.000Z' }),
-      visit('c', { checkInDate: at('2026-03-08T23:59:00') }),
-      visit('d', { checkInDate: at('2026-03-09T00:00:00') }),
-      visit('e', { checkInDate: at('2026-03-09T10:00:00'), cancelDate: at('2026-03-09T10:30:00') }),
-      visit('f', { checkInDate: at('2026-03-10T00:00:00') }),
-      visit('g'),
-    ], { from: '2026-03-07', to: '2026-03-10', timeZone: ny });
-    expect(count).toEqual({ total: 4, perDay: [{ date: '2026-03-07', count: 1 }, { date: '2026-03-08', count: 2 }, { date: '2026-03-09', count: 1 }] });
+  it("counts the cars checked in each store day, 23 hours on the spring-forward day, leaving out canceled visits and the period's end", () => {
+    const count = carCount(
+      [
+        visit('a', { checkInDate: at('2026-03-07T23:59:00') }),
+        visit('b', { checkInDate: '2026-03-08T07:00:00.000Z' }),
+        visit('c', { checkInDate: at('2026-03-08T23:59:00') }),
+        visit('d', { checkInDate: at('2026-03-09T00:00:00') }),
+        visit('e', { checkInDate: at('2026-03-09T10:00:00'), cancelDate: at('2026-03-09T10:30:00') }),
+        visit('f', { checkInDate: at('2026-03-10T00:00:00') }),
+        visit('g'),
+      ],
+      { from: '2026-03-07', to: '2026-03-10', timeZone: ny },
+    );
+    expect(count).toEqual({
+      total: 4,
+      perDay: [
+        { date: '2026-03-07', count: 1 },
+        { date: '2026-03-08', count: 2 },
+        { date: '2026-03-09', count: 1 },
+      ],
+    });
   });
 
   it.each([
     // 23:59 and 00:00 in Kolkata; both on the afternoon of 9 June in New York.
     ['Asia/Kolkata', 1],
     [ny, 2],
-  ])('counts the same check-ins by the midnight of the store\'s zone (%s: %i)', (timeZone, total) => {
+  ])("counts the same check-ins by the midnight of the store's zone (%s: %i)", (timeZone, total) => {
     const visits = [visit('a', { checkInDate: '2026-06-09T18:29:00.000Z' }), visit('b', { checkInDate: '2026-06-09T18:30:00.000Z' })];
     expect(carCount(visits, { from: '2026-06-09', to: '2026-06-10', timeZone }).total).toBe(total);
   });
@@ -60,8 +109,11 @@ describe('appointments by status per day', () => {
       visit('b', { checkInDate: '2026-11-01T06:25:00.000Z' }),
       visit('c', { cancelDate: '2026-10-30T12:00:00.000Z' }),
       visit('d', {
-        checkInDate: at('2026-11-02T08:55:00'), workStartDate: at('2026-11-02T09:00:00'), workCompleteDate: at('2026-11-02T09:50:00'),
-        readyForPickupDate: at('2026-11-02T09:55:00'), checkOutDate: at('2026-11-02T10:10:00'),
+        checkInDate: at('2026-11-02T08:55:00'),
+        workStartDate: at('2026-11-02T09:00:00'),
+        workCompleteDate: at('2026-11-02T09:50:00'),
+        readyForPickupDate: at('2026-11-02T09:55:00'),
+        checkOutDate: at('2026-11-02T10:10:00'),
       }),
       visit('e'),
     ];
@@ -96,9 +148,16 @@ describe('no-shows and cancellations', () => {
   ];
 
   it('counts a confirmed visit never checked in once its day is over, and cancellations on the day they were booked for', () => {
-    const figures = noShowsAndCancellations(visits, visitSpans(services), { from: '2026-03-07', to: '2026-03-10', timeZone: ny }, new Date(at('2026-03-09T12:00:00')));
+    const figures = noShowsAndCancellations(
+      visits,
+      visitSpans(services),
+      { from: '2026-03-07', to: '2026-03-10', timeZone: ny },
+      new Date(at('2026-03-09T12:00:00')),
+    );
     expect(figures).toEqual({
-      booked: 8, noShows: 3, cancellations: 2,
+      booked: 8,
+      noShows: 3,
+      cancellations: 2,
       perDay: [
         { date: '2026-03-07', booked: 1, noShows: 1, cancellations: 0 },
         { date: '2026-03-08', booked: 5, noShows: 2, cancellations: 1 },
@@ -111,16 +170,44 @@ describe('no-shows and cancellations', () => {
 describe('bay and technician utilisation', () => {
   const week: WeekdayHours = { ...defaultWeekdayHours, ...Object.fromEntries(isOpenFields.map((f) => [f, f !== 'isOpenSundays'])) } as WeekdayHours;
   const special = (date: string, openTime: string | null, closeTime: string | null): SpecialStoreHours => ({
-    specialStoreHoursId: `special-${date}`, storeLocationId: 1, date, openTime, closeTime, isClosed: openTime === null, description: null,
+    specialStoreHoursId: `special-${date}`,
+    storeLocationId: 1,
+    date,
+    openTime,
+    closeTime,
+    isClosed: openTime === null,
+    description: null,
   });
   const resource = (schedulerResourceId: string, sortOrder: number, assignedTechnicianId: string | null, isActive = true): SchedulerResource => ({
-    schedulerResourceId, name: schedulerResourceId.replace('bay-', 'Bay '), assignedTechnicianId, sortOrder, isActive,
+    schedulerResourceId,
+    name: schedulerResourceId.replace('bay-', 'Bay '),
+    assignedTechnicianId,
+    sortOrder,
+    isActive,
   });
   const block = (blockedTimeId: string, resourceId: string | null, from: string, to: string): BlockedTime => ({
-    blockedTimeId, resourceId, startDate: at(from), endDate: at(to), durationInMinutes: (Date.parse(at(to)) - Date.parse(at(from))) / 60_000, description: null,
+    blockedTimeId,
+    resourceId,
+    startDate: at(from),
+    endDate: at(to),
+    durationInMinutes: (Date.parse(at(to)) - Date.parse(at(from))) / 60_000,
+    description: null,
   });
-  const weekly = (recurringBlockedTimeId: string, resourceId: string | null, startDate: string, timeOfDay: string, durationInMinutes: number, recurrenceEndDate: string | null = null): RecurringBlockedTime => ({
-    recurringBlockedTimeId, resourceId, startDate, timeOfDay, durationInMinutes, description: null, recurrenceEndDate,
+  const weekly = (
+    recurringBlockedTimeId: string,
+    resourceId: string | null,
+    startDate: string,
+    timeOfDay: string,
+    durationInMinutes: number,
+    recurrenceEndDate: string | null = null,
+  ): RecurringBlockedTime => ({
+    recurringBlockedTimeId,
+    resourceId,
+    startDate,
+    timeOfDay,
+    durationInMinutes,
+    description: null,
+    recurrenceEndDate,
   });
   // Monday 2 and Tuesday 3 November 2026: open 8:00 to 18:00 on Monday (600 minutes), 10:00 to 14:00 on Tuesday (240).
   const services = [
@@ -156,7 +243,7 @@ describe('bay and technician utilisation', () => {
   };
   const range = { from: '2026-11-02', to: '2026-11-04', timeZone: ny };
 
-  it('sets each column\'s booked minutes against its open ones, less its blocks and the store\'s, merged and clipped to the hours', () => {
+  it("sets each column's booked minutes against its open ones, less its blocks and the store's, merged and clipped to the hours", () => {
     expect(bayUtilisation(rows, range)).toEqual([
       // 840 open, less 90 (Monday's two blocks), 15 (the store's 17:45), 30 (the store's Tuesday morning) and 60 (Tuesday's weekly block).
       { schedulerResourceId: 'bay-1', name: 'Bay 1', bookedMinutes: 180, openMinutes: 645, utilisation: 180 / 645 },
@@ -166,7 +253,7 @@ describe('bay and technician utilisation', () => {
     ]);
   });
 
-  it('gives each technician their jobs against the store\'s hours less the blocks of their columns, the listed ones first', () => {
+  it("gives each technician their jobs against the store's hours less the blocks of their columns, the listed ones first", () => {
     expect(technicianUtilisation(rows, range, ['tech-cy', 'tech-ana'])).toEqual([
       { technicianId: 'tech-cy', bookedMinutes: 0, openMinutes: 795, utilisation: 0 },
       { technicianId: 'tech-ana', bookedMinutes: 240, openMinutes: 645, utilisation: 240 / 645 },
@@ -202,37 +289,58 @@ describe('time per job against booked time', () => {
       visit('j2', { checkInDate: '2026-11-01T05:00:00.000Z', workStartDate: '2026-11-01T05:30:00.000Z', workCompleteDate: '2026-11-01T06:15:00.000Z' }),
       // Work complete marked without a start: both at one moment, nothing measured.
       visit('j3', { checkInDate: at('2026-10-31T10:55:00'), workStartDate: at('2026-10-31T11:40:00'), workCompleteDate: at('2026-10-31T11:40:00') }),
-      visit('j4', { checkInDate: at('2026-10-31T11:55:00'), workStartDate: at('2026-10-31T12:00:00'), workCompleteDate: at('2026-10-31T12:30:00'), cancelDate: at('2026-10-31T13:00:00') }),
+      visit('j4', {
+        checkInDate: at('2026-10-31T11:55:00'),
+        workStartDate: at('2026-10-31T12:00:00'),
+        workCompleteDate: at('2026-10-31T12:30:00'),
+        cancelDate: at('2026-10-31T13:00:00'),
+      }),
       visit('j5', { checkInDate: at('2026-11-02T08:55:00'), workStartDate: at('2026-11-02T09:00:00'), workCompleteDate: at('2026-11-02T09:30:00') }),
       visit('j6', { checkInDate: at('2026-10-31T12:55:00'), workStartDate: at('2026-10-31T13:00:00') }),
     ];
     expect(timePerJob(visits, visitSpans(services), { from: '2026-10-31', to: '2026-11-02', timeZone: ny })).toEqual({
-      jobs: [{ scheduledVisitId: 'j1', actualMinutes: 100, bookedMinutes: 60 }, { scheduledVisitId: 'j2', actualMinutes: 45, bookedMinutes: 75 }],
-      averageActualMinutes: 72.5, averageBookedMinutes: 67.5, actualToBooked: 145 / 135,
+      jobs: [
+        { scheduledVisitId: 'j1', actualMinutes: 100, bookedMinutes: 60 },
+        { scheduledVisitId: 'j2', actualMinutes: 45, bookedMinutes: 75 },
+      ],
+      averageActualMinutes: 72.5,
+      averageBookedMinutes: 67.5,
+      actualToBooked: 145 / 135,
     });
   });
 });
 
 describe('inspection findings approved and declined', () => {
   const item = (itemId: string, customerDecision: InspectionItem['customerDecision'], decidedAt: string | null): InspectionItem => ({
-    inspectionReportId: 'report', itemId, status: 'Failed', notes: 'Worn', measurement: null, customerDecision, decidedAt, decidedByName: customerDecision ? 'Rae' : null, fix: null,
+    inspectionReportId: 'report',
+    itemId,
+    status: 'Failed',
+    notes: 'Worn',
+    measurement: null,
+    customerDecision,
+    decidedAt,
+    decidedByName: customerDecision ? 'Rae' : null,
+    fix: null,
   });
 
-  it('counts the answers given on the store\'s days of the period and the approval rate', () => {
-    const decisions = inspectionDecisions([
-      item('a', 'Approved', '2026-03-08T07:30:00.000Z'),
-      item('b', 'Approved', at('2026-03-08T23:59:00')),
-      item('c', 'Approved', at('2026-03-08T10:00:00')),
-      item('d', 'Declined', at('2026-03-08T12:00:00')),
-      item('e', 'Approved', at('2026-03-09T00:00:00')),
-      item('f', null, null),
-      item('g', 'Approved', at('2026-03-07T23:59:00')),
-    ], { from: '2026-03-08', to: '2026-03-09', timeZone: ny });
+  it("counts the answers given on the store's days of the period and the approval rate", () => {
+    const decisions = inspectionDecisions(
+      [
+        item('a', 'Approved', '2026-03-08T07:30:00.000Z'),
+        item('b', 'Approved', at('2026-03-08T23:59:00')),
+        item('c', 'Approved', at('2026-03-08T10:00:00')),
+        item('d', 'Declined', at('2026-03-08T12:00:00')),
+        item('e', 'Approved', at('2026-03-09T00:00:00')),
+        item('f', null, null),
+        item('g', 'Approved', at('2026-03-07T23:59:00')),
+      ],
+      { from: '2026-03-08', to: '2026-03-09', timeZone: ny },
+    );
     expect(decisions).toEqual({ approved: 3, declined: 1, approvalRate: 0.75 });
   });
 });
 
-describe('the first-reply time to customers\' messages', () => {
+describe("the first-reply time to customers' messages", () => {
   const messages = [
     message('c1-a', at('2026-10-31T09:00:00'), { customerId: 'c1' }),
     message('c1-b', at('2026-10-31T09:05:00'), { customerId: 'c1' }),
@@ -259,7 +367,7 @@ describe('the first-reply time to customers\' messages', () => {
     message('c10', at('2026-11-02T10:00:00'), { customerId: 'c10' }),
   ];
 
-  it('averages the minutes from a customer\'s first unanswered message to a person\'s reply in the same conversation', () => {
+  it("averages the minutes from a customer's first unanswered message to a person's reply in the same conversation", () => {
     // 30, 60, 20, 30 and 40 minutes; c4 got only a reminder and a failed text.
     const shuffled = [...messages].reverse();
     expect(firstReplyTimes(shuffled, { from: '2026-10-31', to: '2026-11-02', timeZone: ny })).toEqual({ answered: 5, unanswered: 1, averageMinutes: 36 });
@@ -272,18 +380,28 @@ describe('the first-reply time to customers\' messages', () => {
 
 describe('ratings per ISO week', () => {
   const rating = (ratingId: string, score: number, visitDate: string): Rating => ({
-    ratingId, customerId: null, visitId: null, score, comment: null, visitDate, isRead: false, previousRatings: [],
+    ratingId,
+    customerId: null,
+    visitId: null,
+    score,
+    comment: null,
+    visitDate,
+    isRead: false,
+    previousRatings: [],
   });
 
-  it('lists every ISO week of the period, across the year\'s end, by the store\'s Monday, empty weeks without an average', () => {
-    const weeks = ratingsByIsoWeek([
-      rating('a', 5, at('2026-12-28T10:00:00')),
-      // Sunday 23:30 in New York is Monday in UTC: the week before.
-      rating('b', 3, at('2027-01-03T23:30:00')),
-      rating('c', 2, at('2027-01-04T00:30:00')),
-      rating('d', 1, at('2027-01-12T10:00:00')),
-      rating('e', 1, at('2026-12-27T10:00:00')),
-    ], { from: '2026-12-28', to: '2027-01-12', timeZone: ny });
+  it("lists every ISO week of the period, across the year's end, by the store's Monday, empty weeks without an average", () => {
+    const weeks = ratingsByIsoWeek(
+      [
+        rating('a', 5, at('2026-12-28T10:00:00')),
+        // Sunday 23:30 in New York is Monday in UTC: the week before.
+        rating('b', 3, at('2027-01-03T23:30:00')),
+        rating('c', 2, at('2027-01-04T00:30:00')),
+        rating('d', 1, at('2027-01-12T10:00:00')),
+        rating('e', 1, at('2026-12-27T10:00:00')),
+      ],
+      { from: '2026-12-28', to: '2027-01-12', timeZone: ny },
+    );
     expect(weeks).toEqual([
       { week: '2026-W53', monday: '2026-12-28', count: 2, average: 4 },
       { week: '2027-W01', monday: '2027-01-04', count: 1, average: 2 },
@@ -292,7 +410,11 @@ describe('ratings per ISO week', () => {
   });
 
   it('counts only the days of a week inside the period', () => {
-    const weeks = ratingsByIsoWeek([rating('a', 1, at('2026-06-08T10:00:00')), rating('b', 4, at('2026-06-10T10:00:00'))], { from: '2026-06-10', to: '2026-06-12', timeZone: ny });
+    const weeks = ratingsByIsoWeek([rating('a', 1, at('2026-06-08T10:00:00')), rating('b', 4, at('2026-06-10T10:00:00'))], {
+      from: '2026-06-10',
+      to: '2026-06-12',
+      timeZone: ny,
+    });
     expect(weeks).toEqual([{ week: '2026-W24', monday: '2026-06-08', count: 1, average: 4 }]);
   });
 });
@@ -303,8 +425,11 @@ describe('tire quotes sent', () => {
 
   it('counts the quotes of the period and those whose link went out in a message that did not fail', () => {
     const quotes = [
-      quote('AAAAbbbbCCCCddddEEEE_1', '2026-06-02'), quote('AAAAbbbbCCCCddddEEEE_2', '2026-06-03'), quote('AAAAbbbbCCCCddddEEEE_3', '2026-06-07'),
-      quote('AAAAbbbbCCCCddddEEEE_4', '2026-05-31'), quote('AAAAbbbbCCCCddddEEEE_5', '2026-06-08'),
+      quote('AAAAbbbbCCCCddddEEEE_1', '2026-06-02'),
+      quote('AAAAbbbbCCCCddddEEEE_2', '2026-06-03'),
+      quote('AAAAbbbbCCCCddddEEEE_3', '2026-06-07'),
+      quote('AAAAbbbbCCCCddddEEEE_4', '2026-05-31'),
+      quote('AAAAbbbbCCCCddddEEEE_5', '2026-06-08'),
     ];
     const messages = [
       reply('m1', '2026-06-02T15:00:00.000Z', { content: link('AAAAbbbbCCCCddddEEEE_1') }),
@@ -320,18 +445,24 @@ describe('tire quotes sent', () => {
 describe('tire quotes turned into visits', () => {
   it('counts the quotes of the period booked as a visit not canceled, once however often they were booked, whenever the visit is', () => {
     const quotes = [
-      { tireQuoteId: 'q1', createdOn: '2026-06-02' }, { tireQuoteId: 'q2', createdOn: '2026-06-03' }, { tireQuoteId: 'q3', createdOn: '2026-06-05' },
-      { tireQuoteId: 'q4', createdOn: '2026-06-07' }, { tireQuoteId: 'q5', createdOn: '2026-05-30' },
+      { tireQuoteId: 'q1', createdOn: '2026-06-02' },
+      { tireQuoteId: 'q2', createdOn: '2026-06-03' },
+      { tireQuoteId: 'q3', createdOn: '2026-06-05' },
+      { tireQuoteId: 'q4', createdOn: '2026-06-07' },
+      { tireQuoteId: 'q5', createdOn: '2026-05-30' },
     ];
     const visits = [
       // Booked, canceled, booked again: one quote turned into a visit.
-      visit('a', { tireQuoteId: 'q1', cancelDate: '2026-06-04T12:00:00.000Z' }), visit('b', { tireQuoteId: 'q1' }),
+      visit('a', { tireQuoteId: 'q1', cancelDate: '2026-06-04T12:00:00.000Z' }),
+      visit('b', { tireQuoteId: 'q1' }),
       // Only canceled: the customer did not come for it.
       visit('c', { tireQuoteId: 'q2', cancelDate: '2026-06-04T12:00:00.000Z' }),
       // Installed after the period ends: still a quote of the period that became a visit.
       visit('d', { tireQuoteId: 'q3' }),
       // A quote of before the period does not count, nor do visits booked without a quote (or synced before the link).
-      visit('e', { tireQuoteId: 'q5' }), visit('f'), { ...visit('g'), tireQuoteId: undefined as unknown as null },
+      visit('e', { tireQuoteId: 'q5' }),
+      visit('f'),
+      { ...visit('g'), tireQuoteId: undefined as unknown as null },
     ];
     expect(tireQuotesBooked(quotes, visits, { from: '2026-06-01', to: '2026-06-08' })).toEqual({ saved: 4, booked: 2 });
     expect(tireQuotesBooked([], visits, { from: '2026-06-01', to: '2026-06-08' })).toEqual({ saved: 0, booked: 0 });
@@ -340,7 +471,9 @@ describe('tire quotes turned into visits', () => {
 
 describe('an empty period', () => {
   const services = [service('1', 'v', at('2026-06-09T09:00:00'), 60, { resourceId: 'bay-1' })];
-  const visits = [visit('v', { checkInDate: at('2026-06-09T08:55:00'), workStartDate: at('2026-06-09T09:00:00'), workCompleteDate: at('2026-06-09T09:45:00') })];
+  const visits = [
+    visit('v', { checkInDate: at('2026-06-09T08:55:00'), workStartDate: at('2026-06-09T09:00:00'), workCompleteDate: at('2026-06-09T09:45:00') }),
+  ];
   const empty = { from: '2026-06-09', to: '2026-06-09', timeZone: ny };
 
   it('has no days, nothing counted and no averages, however busy the day it names', () => {
@@ -357,7 +490,12 @@ describe('an empty period', () => {
   it('leaves each active column never open, with no utilisation rather than a division by zero', () => {
     const rows: UtilisationRows = {
       hours: { ...defaultWeekdayHours, ...Object.fromEntries(isOpenFields.map((f) => [f, true])) } as WeekdayHours,
-      specialHours: [], services, visits, spans: visitSpans(services), blockedTimes: [], recurringBlockedTimes: [],
+      specialHours: [],
+      services,
+      visits,
+      spans: visitSpans(services),
+      blockedTimes: [],
+      recurringBlockedTimes: [],
       resources: [{ schedulerResourceId: 'bay-1', name: 'Bay 1', assignedTechnicianId: 'tech-ana', sortOrder: 0, isActive: true }],
     };
     expect(bayUtilisation(rows, empty)).toEqual([{ schedulerResourceId: 'bay-1', name: 'Bay 1', bookedMinutes: 0, openMinutes: 0, utilisation: null }]);

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { bookingsLeftOutside, defaultWeekdayHours, hoursOn, hoursSummary, specialHoursProblems, timeText, weekdayHoursProblems, type WeekdayHours } from '../../src/domain/store/store-hours.ts';
+import {
+  bookingsLeftOutside,
+  defaultWeekdayHours,
+  hoursOn,
+  hoursSummary,
+  specialHoursProblems,
+  timeText,
+  weekdayHoursProblems,
+  type WeekdayHours,
+} from '../../src/domain/store/store-hours.ts';
 import { pickupProblems, pickupSummary } from '../../src/domain/store/pickup-rules.ts';
 import { isPhoneReplyOnly, textingEnabled } from '../../src/domain/messages/texting.ts';
 
 const week = (more: Partial<WeekdayHours> = {}): WeekdayHours => ({
   ...defaultWeekdayHours,
-  isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true,
-  isOpenSaturdays: true, isOpenSundays: false, saturdayCloseTime: '16:00', ...more,
+  isOpenMondays: true,
+  isOpenTuesdays: true,
+  isOpenWednesdays: true,
+  isOpenThursdays: true,
+  isOpenFridays: true,
+  isOpenSaturdays: true,
+  isOpenSundays: false,
+  saturdayCloseTime: '16:00',
+  ...more,
 });
 
 describe('store hours', () => {
@@ -14,7 +30,11 @@ describe('store hours', () => {
     expect(hoursSummary(week())).toBe('Open Mon–Fri 8 AM–6 PM, Sat 8 AM–4 PM');
     expect(hoursSummary(week({ isOpenWednesdays: false, saturdayCloseTime: '18:00' }))).toBe('Open Mon–Tue 8 AM–6 PM, Thu–Sat 8 AM–6 PM');
     expect(hoursSummary(week({ isOpenSundays: true, sundayOpenTime: '12:30', sundayCloseTime: '17:00' }))).toContain('Sun 12:30 PM–5 PM');
-    expect(hoursSummary(week({ isOpenMondays: false, isOpenTuesdays: false, isOpenWednesdays: false, isOpenThursdays: false, isOpenFridays: false, isOpenSaturdays: false }))).toBe('Closed every day');
+    expect(
+      hoursSummary(
+        week({ isOpenMondays: false, isOpenTuesdays: false, isOpenWednesdays: false, isOpenThursdays: false, isOpenFridays: false, isOpenSaturdays: false }),
+      ),
+    ).toBe('Closed every day');
   });
 
   it('refuses an open day that closes before it opens, and lets a closed day keep any times', () => {
@@ -27,7 +47,7 @@ describe('store hours', () => {
     expect(weekdayHoursProblems(week({ tuesdayCloseTime: '25:00' }))).toEqual({ tuesdayCloseTime: ['Enter a time, e.g. 08:00'] });
   });
 
-  it('gives a date its special hours first, then its weekday\'s, whatever zone the device is in', () => {
+  it("gives a date its special hours first, then its weekday's, whatever zone the device is in", () => {
     const special = [
       { date: '2026-12-24', isClosed: false, openTime: '08:00', closeTime: '14:00' },
       { date: '2026-12-25', isClosed: true, openTime: null, closeTime: null },
@@ -41,7 +61,9 @@ describe('store hours', () => {
 
   it('asks an open special day for both times, closing after opening', () => {
     expect(specialHoursProblems({ isClosed: true, openTime: null, closeTime: null })).toEqual({});
-    expect(specialHoursProblems({ isClosed: false, openTime: null, closeTime: '12:00' })).toEqual({ openTime: ['Enter the opening time, or mark the day closed'] });
+    expect(specialHoursProblems({ isClosed: false, openTime: null, closeTime: '12:00' })).toEqual({
+      openTime: ['Enter the opening time, or mark the day closed'],
+    });
     expect(specialHoursProblems({ isClosed: false, openTime: '12:00', closeTime: '12:00' })).toEqual({ closeTime: ['Close after the store opens'] });
   });
 
@@ -63,7 +85,14 @@ describe('texting', () => {
 });
 
 describe('pickup and delivery settings', () => {
-  const offered = { pickupAndDeliveryEnabled: true, pickupServiceArea: 'radius' as const, pickupRadiusMiles: 10, pickupPostalCodes: [], pickupWindows: [{ start: '08:00', end: '10:00' }], pickupFeeInCents: 1500 };
+  const offered = {
+    pickupAndDeliveryEnabled: true,
+    pickupServiceArea: 'radius' as const,
+    pickupRadiusMiles: 10,
+    pickupPostalCodes: [],
+    pickupWindows: [{ start: '08:00', end: '10:00' }],
+    pickupFeeInCents: 1500,
+  };
   it('asks an offered service for its area and a window; one not offered may be half set up', () => {
     expect(pickupProblems(offered)).toEqual({});
     expect(pickupProblems({ ...offered, pickupRadiusMiles: null })).toEqual({ pickupRadiusMiles: ['Enter how far from the store you pick up, in miles'] });
@@ -73,7 +102,9 @@ describe('pickup and delivery settings', () => {
 
   it('sums the settings up in a line', () => {
     expect(pickupSummary(offered)).toBe('Offered within 10 miles, $15.00, 1 window a day');
-    expect(pickupSummary({ ...offered, pickupServiceArea: 'postalCodes', pickupPostalCodes: ['62703', '62704'], pickupFeeInCents: null })).toBe('Offered 2 ZIP codes, free, 1 window a day');
+    expect(pickupSummary({ ...offered, pickupServiceArea: 'postalCodes', pickupPostalCodes: ['62703', '62704'], pickupFeeInCents: null })).toBe(
+      'Offered 2 ZIP codes, free, 1 window a day',
+    );
     expect(pickupSummary({ ...offered, pickupAndDeliveryEnabled: false })).toBe('Not offered');
   });
 });
@@ -92,8 +123,16 @@ describe('a change of hours and the appointments already booked (issue 24 item 1
     ['closing Wednesdays at 4 PM', { store: week({ wednesdayCloseTime: '16:00' }), special: [] }, ['Dana Reyes']],
     ['opening Wednesdays at 9:30', { store: week({ wednesdayOpenTime: '09:30' }), special: [] }, ['Sam Ortiz']],
     ['closing on Wednesdays', { store: week({ isOpenWednesdays: false }), special: [] }, ['Sam Ortiz', 'Dana Reyes']],
-    ['closing early on Dec 2 only', { store: week(), special: [{ date: '2026-12-02', isClosed: false, openTime: '08:00', closeTime: '12:00' }] }, ['Dana Reyes']],
-    ['closing Saturday Dec 5 for a holiday', { store: week(), special: [{ date: '2026-12-05', isClosed: true, openTime: null, closeTime: null }] }, ['Pat Lee']],
+    [
+      'closing early on Dec 2 only',
+      { store: week(), special: [{ date: '2026-12-02', isClosed: false, openTime: '08:00', closeTime: '12:00' }] },
+      ['Dana Reyes'],
+    ],
+    [
+      'closing Saturday Dec 5 for a holiday',
+      { store: week(), special: [{ date: '2026-12-05', isClosed: true, openTime: null, closeTime: null }] },
+      ['Pat Lee'],
+    ],
     ['opening later on Thursdays, where the one booking was already before opening', { store: week({ thursdayOpenTime: '09:00' }), special: [] }, []],
     ['staying open longer', { store: week({ wednesdayCloseTime: '20:00' }), special: [] }, []],
   ])('names the appointments left outside by %s, in start order', (_, after, names) => {

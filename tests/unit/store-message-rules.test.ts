@@ -13,8 +13,14 @@ type Shape = Pick<StoreMessage, 'isArchived' | 'repliedToByUserId' | 'repliedToB
 /** A reply to the message, as the device queues it: the text, then the marking of the message it answers. */
 function replyTo() {
   const reply = {
-    storeMessageId: '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0a01', customerId: null, templateType: 'FreeForm' as const, content: 'Yes, come by.',
-    visitId: null, name: 'Dana', destinationPhoneNumber: '(555) 010-4242', replyToStoreMessageId: storeMessageId,
+    storeMessageId: '5b0c3f7e-8f0a-4f5e-9f59-3a1d2c1b0a01',
+    customerId: null,
+    templateType: 'FreeForm' as const,
+    content: 'Yes, come by.',
+    visitId: null,
+    name: 'Dana',
+    destinationPhoneNumber: '(555) 010-4242',
+    replyToStoreMessageId: storeMessageId,
   };
   return messageMutations.send('sms', reply, { id: 7, twilioPhoneNumber: '+15550102001' }, uma, () => false)[1]!;
 }
@@ -25,17 +31,22 @@ describe('marking a message replied', () => {
     ['an archived message', { isArchived: true }, { repliedToByUserId: uma.userId, repliedToByUserName: uma.name }],
     ['a message someone else replied to first', { repliedToByUserId: alex.userId, repliedToByUserName: alex.name }, null],
     ['a message the same person replied to already', { repliedToByUserId: uma.userId, repliedToByUserName: uma.name }, null],
-  ] as [string, Partial<Shape>, Partial<Shape> | null][])('of %s sets %j, on the device at once (marked or replied to) by the rule the server applies', (_case, state, changes) => {
-    const message = { ...fresh, ...state };
-    expect(markRepliedChanges(message, uma)).toEqual(changes);
-    for (const mutation of [mutations.markMessageReplied(storeMessageId, uma), replyTo()]) {
-      const built = mutation.build(message);
-      expect(built && { next: built.next, request: built.request }).toEqual(changes && {
-        next: { ...message, ...changes },
-        request: { method: 'POST', path: `/api/alltrac/store-messages/${storeMessageId}/mark-replied` },
-      });
-    }
-  });
+  ] as [string, Partial<Shape>, Partial<Shape> | null][])(
+    'of %s sets %j, on the device at once (marked or replied to) by the rule the server applies',
+    (_case, state, changes) => {
+      const message = { ...fresh, ...state };
+      expect(markRepliedChanges(message, uma)).toEqual(changes);
+      for (const mutation of [mutations.markMessageReplied(storeMessageId, uma), replyTo()]) {
+        const built = mutation.build(message);
+        expect(built && { next: built.next, request: built.request }).toEqual(
+          changes && {
+            next: { ...message, ...changes },
+            request: { method: 'POST', path: `/api/alltrac/store-messages/${storeMessageId}/mark-replied` },
+          },
+        );
+      }
+    },
+  );
 });
 
 describe('archiving a message', () => {

@@ -2,7 +2,16 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { GlobalDb } from '../../src/db/global-db.ts';
-import { keyFromString, legacyReplicaStoreIds, legacyStoreDbName, replicaStoreIds, StoreDb, storeDbName, storeDbSchema, storeDbSchemaAt } from '../../src/db/store-db.ts';
+import {
+  keyFromString,
+  legacyReplicaStoreIds,
+  legacyStoreDbName,
+  replicaStoreIds,
+  StoreDb,
+  storeDbName,
+  storeDbSchema,
+  storeDbSchemaAt,
+} from '../../src/db/store-db.ts';
 import { adoptLegacyReplicas } from '../../workers/legacy-replicas.ts';
 
 const ownerA = '11111111-1111-4111-8111-111111111111';
@@ -12,9 +21,22 @@ describe('a store replica made by the first version of the app', () => {
   it('opens in the new version with its rows and unsent changes kept, its customers findable by name, and the new collections empty', async () => {
     const indexedDB = new IDBFactory();
     const firstVersion = new Dexie(legacyStoreDbName(7), { indexedDB, IDBKeyRange });
-    firstVersion.version(1).stores(Object.fromEntries(Object.entries(storeDbSchema).filter(([table]) => table !== 'notificationPreferences' && table !== 'supportRequests')));
+    firstVersion
+      .version(1)
+      .stores(Object.fromEntries(Object.entries(storeDbSchema).filter(([table]) => table !== 'notificationPreferences' && table !== 'supportRequests')));
     await firstVersion.table('customers').put({ customerId: 'c1', firstName: 'Ada' });
-    await firstVersion.table('outbox').add({ entity: 'customers/c1', collection: 'customers', key: 'c1', method: 'PATCH', path: '/x', idempotencyKey: 'k-12345678', description: 'Change customer', status: 'pending', attempts: 0, createdAt: '2026-11-21T10:00:00.000Z' });
+    await firstVersion.table('outbox').add({
+      entity: 'customers/c1',
+      collection: 'customers',
+      key: 'c1',
+      method: 'PATCH',
+      path: '/x',
+      idempotencyKey: 'k-12345678',
+      description: 'Change customer',
+      status: 'pending',
+      attempts: 0,
+      createdAt: '2026-11-21T10:00:00.000Z',
+    });
     firstVersion.close();
 
     const upgraded = new StoreDb({ userId: ownerA, storeId: 7 }, { indexedDB, IDBKeyRange, legacy: true });
@@ -50,13 +72,18 @@ describe('a replica of version 9, before the device marked what its badges and h
       { storeMessageId: 'replied', messageDirection: 'Inbound', isArchived: false, repliedToByUserId: 'u1', sentOn: day(-1), visitId: null },
       { storeMessageId: 'sent', messageDirection: 'Outbound', isArchived: false, repliedToByUserId: null, sentOn: day(-1), visitId: 'here' },
     ]);
-    await before.table('ratings').bulkPut([{ ratingId: 'new', isRead: false, visitDate: day(-3) }, { ratingId: 'seen', isRead: true, visitDate: day(-3) }]);
+    await before.table('ratings').bulkPut([
+      { ratingId: 'new', isRead: false, visitDate: day(-3) },
+      { ratingId: 'seen', isRead: true, visitDate: day(-3) },
+    ]);
     await before.table('scheduledVisits').bulkPut([
       { scheduledVisitId: 'here', checkInDate: day(-1), checkOutDate: null, cancelDate: null },
       { scheduledVisitId: 'gone', checkInDate: day(-1), checkOutDate: day(-1), cancelDate: null },
       { scheduledVisitId: 'booked', checkInDate: null, checkOutDate: null, cancelDate: null },
     ]);
-    await before.table('scheduledServices').bulkPut(['here', 'gone', 'booked'].map((v) => ({ scheduledServiceId: `s-${v}`, scheduledVisitId: v, startDate: day(v === 'booked' ? 3 : -1) })));
+    await before
+      .table('scheduledServices')
+      .bulkPut(['here', 'gone', 'booked'].map((v) => ({ scheduledServiceId: `s-${v}`, scheduledVisitId: v, startDate: day(v === 'booked' ? 3 : -1) })));
     before.close();
 
     const upgraded = new StoreDb(owner, { indexedDB, IDBKeyRange });
@@ -91,7 +118,11 @@ describe('a replica of version 11, before ratings were indexed by score and unre
     const owner = { userId: ownerA, storeId: 10 };
     const before = new Dexie(storeDbName(owner), { indexedDB, IDBKeyRange });
     before.version(11).stores(storeDbSchemaAt(11));
-    await before.table('ratings').bulkPut([{ ratingId: 'a', score: 5 }, { ratingId: 'b', score: 4 }, { ratingId: 'c', score: 5 }]);
+    await before.table('ratings').bulkPut([
+      { ratingId: 'a', score: 5 },
+      { ratingId: 'b', score: 4 },
+      { ratingId: 'c', score: 5 },
+    ]);
     await before.table('userNotifications').bulkPut([
       { userNotificationId: 'new', dateAdded: '2026-06-09T10:00:00.000Z', dateMarkedRead: null },
       { userNotificationId: 'seen', dateAdded: '2026-06-09T09:00:00.000Z', dateMarkedRead: '2026-06-09T11:00:00.000Z' },
@@ -102,17 +133,23 @@ describe('a replica of version 11, before ratings were indexed by score and unre
     expect(await upgraded.collection('ratings').orderBy('score').uniqueKeys()).toEqual([4, 5]);
     expect(await upgraded.collection('ratings').where('score').equals(5).count()).toBe(2);
     expect(await upgraded.collection('userNotifications').where('unread').equals(1).primaryKeys()).toEqual(['new']);
-    expect(await upgraded.collection('userNotifications').get('seen')).toEqual({ userNotificationId: 'seen', dateAdded: '2026-06-09T09:00:00.000Z', dateMarkedRead: '2026-06-09T11:00:00.000Z' });
+    expect(await upgraded.collection('userNotifications').get('seen')).toEqual({
+      userNotificationId: 'seen',
+      dateAdded: '2026-06-09T09:00:00.000Z',
+      dateMarkedRead: '2026-06-09T11:00:00.000Z',
+    });
     upgraded.close();
   });
 });
 
 describe('the replicas on a device', () => {
-  it('are each user\'s own: a user\'s stores are theirs, not another user\'s or the device\'s other databases', async () => {
+  it("are each user's own: a user's stores are theirs, not another user's or the device's other databases", async () => {
     const indexedDB = new IDBFactory();
     const dbs = [
-      new StoreDb({ userId: ownerA, storeId: 3 }, { indexedDB, IDBKeyRange }), new StoreDb({ userId: ownerA, storeId: 15 }, { indexedDB, IDBKeyRange }),
-      new StoreDb({ userId: ownerB, storeId: 3 }, { indexedDB, IDBKeyRange }), new GlobalDb({ indexedDB, IDBKeyRange }),
+      new StoreDb({ userId: ownerA, storeId: 3 }, { indexedDB, IDBKeyRange }),
+      new StoreDb({ userId: ownerA, storeId: 15 }, { indexedDB, IDBKeyRange }),
+      new StoreDb({ userId: ownerB, storeId: 3 }, { indexedDB, IDBKeyRange }),
+      new GlobalDb({ indexedDB, IDBKeyRange }),
     ];
     for (const db of dbs) {
       await db.open();
@@ -130,27 +167,63 @@ describe('a device moving to per-user replicas', () => {
     older.version(1).stores({ session: 'key', stores: 'id, storeNumber' });
     older.version(2).stores({ systemNotifications: 'systemNotificationId' });
     const user = { userId: ownerA, companyId: 1, alltracCompanyId: 1001, name: 'Uma User', email: 'user@demo.test', roles: [] };
-    await older.table('session').put({ key: 'current', user, settings: { allTracCurrentStoreLocation: 3, allTracHideInstallPrompt: null }, pendingSettings: null, loadedAt: '2026-11-01T10:00:00.000Z' });
-    await older.table('stores').bulkPut([{ id: 15, storeNumber: 102 }, { id: 3, storeNumber: 101 }]);
+    await older.table('session').put({
+      key: 'current',
+      user,
+      settings: { allTracCurrentStoreLocation: 3, allTracHideInstallPrompt: null },
+      pendingSettings: null,
+      loadedAt: '2026-11-01T10:00:00.000Z',
+    });
+    await older.table('stores').bulkPut([
+      { id: 15, storeNumber: 102 },
+      { id: 3, storeNumber: 101 },
+    ]);
     older.close();
 
     const upgraded = new GlobalDb({ indexedDB, IDBKeyRange });
     expect(await upgraded.sessions.get(ownerA)).toMatchObject({
-      userId: ownerA, user, settings: { allTracCurrentStoreLocation: 3 }, stores: [{ id: 3 }, { id: 15 }], adoptLegacyReplicas: true,
+      userId: ownerA,
+      user,
+      settings: { allTracCurrentStoreLocation: 3 },
+      stores: [{ id: 3 }, { id: 15 }],
+      adoptLegacyReplicas: true,
     });
     expect(upgraded.tables.map((t) => t.name).sort()).toEqual(['deviceState', 'sessions', 'systemNotifications']);
     upgraded.close();
   });
 
-  it('moves the older replicas\' waiting changes, the rows they show and the server\'s copies to that user, and deletes the rest', async () => {
+  it("moves the older replicas' waiting changes, the rows they show and the server's copies to that user, and deletes the rest", async () => {
     const indexedDB = new IDBFactory();
     const legacy = new StoreDb({ userId: ownerA, storeId: 3 }, { indexedDB, IDBKeyRange, legacy: true });
-    await legacy.collection('customers').bulkPut([{ customerId: 'c1', notes: 'typed offline' }, { customerId: 'c2', notes: 'pulled' }]);
+    await legacy.collection('customers').bulkPut([
+      { customerId: 'c1', notes: 'typed offline' },
+      { customerId: 'c2', notes: 'pulled' },
+    ]);
     await legacy.serverRows.put({ entity: 'customers/c1', collection: 'customers', key: 'c1', value: { customerId: 'c1', notes: null } });
-    await legacy.outbox.add({ entity: 'customers/c1', collection: 'customers', key: 'c1', method: 'PATCH', path: '/api/alltrac/customers/c1', body: [], idempotencyKey: 'legacy-key-1', description: 'Change customer', status: 'pending', attempts: 2, createdAt: '2026-11-01T10:00:00.000Z' });
+    await legacy.outbox.add({
+      entity: 'customers/c1',
+      collection: 'customers',
+      key: 'c1',
+      method: 'PATCH',
+      path: '/api/alltrac/customers/c1',
+      body: [],
+      idempotencyKey: 'legacy-key-1',
+      description: 'Change customer',
+      status: 'pending',
+      attempts: 2,
+      createdAt: '2026-11-01T10:00:00.000Z',
+    });
     legacy.close();
     const globalDb = new GlobalDb({ indexedDB, IDBKeyRange });
-    await globalDb.sessions.put({ userId: ownerA, user: { userId: ownerA, companyId: 1, alltracCompanyId: 1001, name: 'Uma', email: 'u@x.test', roles: [] }, settings: { allTracCurrentStoreLocation: 3, allTracHideInstallPrompt: null }, pendingSettings: null, stores: [], loadedAt: '', adoptLegacyReplicas: true });
+    await globalDb.sessions.put({
+      userId: ownerA,
+      user: { userId: ownerA, companyId: 1, alltracCompanyId: 1001, name: 'Uma', email: 'u@x.test', roles: [] },
+      settings: { allTracCurrentStoreLocation: 3, allTracHideInstallPrompt: null },
+      pendingSettings: null,
+      stores: [],
+      loadedAt: '',
+      adoptLegacyReplicas: true,
+    });
 
     await adoptLegacyReplicas(globalDb, ownerA, { indexedDB, IDBKeyRange });
     const mine = new StoreDb({ userId: ownerA, storeId: 3 }, { indexedDB, IDBKeyRange });

@@ -27,9 +27,13 @@ describe('a service duration', () => {
 describe('a store service', () => {
   it('needs a name, a duration on the grid and a price of 0 or more (or none)', () => {
     expect(storeServiceProblems({ name: ' ', durationInMinutes: 20, priceInCents: -1 })).toEqual({
-      name: ['Enter the service name'], durationInMinutes: ['Use steps of 15 minutes: 15 or 30'], priceInCents: ['Enter a price of 0 or more'],
+      name: ['Enter the service name'],
+      durationInMinutes: ['Use steps of 15 minutes: 15 or 30'],
+      priceInCents: ['Enter a price of 0 or more'],
     });
     expect(storeServiceProblems({ name: 'Oil change', durationInMinutes: 30, priceInCents: null })).toEqual({});
-    expect(storeServiceProblems({ name: 'Fleet contract', durationInMinutes: 30, priceInCents: 100_000_000 })).toEqual({ priceInCents: ['Enter a price under $1,000,000'] });
+    expect(storeServiceProblems({ name: 'Fleet contract', durationInMinutes: 30, priceInCents: 100_000_000 })).toEqual({
+      priceInCents: ['Enter a price under $1,000,000'],
+    });
   });
 });

@@ -6,8 +6,13 @@ import { ApiClient } from '../../src/http/api-client.ts';
 import { systemNotificationPoller } from '../../workers/session.ts';
 
 const notice = (content: string, storeIds: number[] | null): SystemNotification => ({
-  systemNotificationId: crypto.randomUUID(), content, severityLevel: 'Low', application: 'AllTrac', storeIds,
-  dateStarted: '2026-11-25T10:00:00.000Z', dateEnded: '2026-11-25T12:00:00.000Z',
+  systemNotificationId: crypto.randomUUID(),
+  content,
+  severityLevel: 'Low',
+  application: 'AllTrac',
+  storeIds,
+  dateStarted: '2026-11-25T10:00:00.000Z',
+  dateEnded: '2026-11-25T12:00:00.000Z',
 });
 
 /** A server whose answer to each store's poll comes when the test lets it. */
@@ -27,7 +32,7 @@ function slowServer() {
 }
 
 describe('polling the system notices', () => {
-  it('keeps the new store\'s notices when the answer for the store just left comes after them', async () => {
+  it("keeps the new store's notices when the answer for the store just left comes after them", async () => {
     const db = new GlobalDb({ indexedDB: new IDBFactory(), IDBKeyRange });
     const poll = systemNotificationPoller(db);
     const server = slowServer();

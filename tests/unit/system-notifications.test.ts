@@ -5,8 +5,14 @@ import { activeSystemNotifications, nextNoticeChange, stillDismissed } from '../
 
 const at = (iso: string) => new Date(iso);
 const notice = (over: Partial<SystemNotification>): SystemNotification => ({
-  systemNotificationId: '00000000-0000-4000-8000-000000000001', content: 'x', severityLevel: 'Low', application: applicationName,
-  dateStarted: '2026-11-21T10:00:00.000Z', dateEnded: '2026-11-21T12:00:00.000Z', storeIds: null, ...over,
+  systemNotificationId: '00000000-0000-4000-8000-000000000001',
+  content: 'x',
+  severityLevel: 'Low',
+  application: applicationName,
+  dateStarted: '2026-11-21T10:00:00.000Z',
+  dateEnded: '2026-11-21T12:00:00.000Z',
+  storeIds: null,
+  ...over,
 });
 
 describe('system notifications', () => {
@@ -33,7 +39,7 @@ describe('system notifications', () => {
   });
 });
 
-describe('the shell\'s next look at its notices', () => {
+describe("the shell's next look at its notices", () => {
   it.each([
     ['at the start of one not started yet', '2026-11-21T09:00:00Z', '2026-11-21T10:00:00.000Z'],
     ['at the end of one showing', '2026-11-21T11:00:00Z', '2026-11-21T12:00:00.000Z'],
@@ -51,6 +57,8 @@ describe('dismissed notices', () => {
   it('stay dismissed while shown, and are forgotten once gone or no longer Low', () => {
     const low = notice({});
     const raised = notice({ systemNotificationId: '00000000-0000-4000-8000-000000000003', severityLevel: 'Medium' });
-    expect(stillDismissed([low.systemNotificationId, raised.systemNotificationId, '00000000-0000-4000-8000-000000000009'], [low, raised])).toEqual([low.systemNotificationId]);
+    expect(stillDismissed([low.systemNotificationId, raised.systemNotificationId, '00000000-0000-4000-8000-000000000009'], [low, raised])).toEqual([
+      low.systemNotificationId,
+    ]);
   });
 });

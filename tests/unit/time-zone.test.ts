@@ -15,7 +15,11 @@ describe('store time zones', () => {
 
   it('map every Windows zone to the zone windows-iana lists first, from the map alone', () => {
     const names = new Set(WINDOWS_TO_IANA_MAP.map((zone) => zone.windowsName as string));
-    expect(windowsZones().map(([name]) => name).sort()).toEqual([...names].sort());
+    expect(
+      windowsZones()
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual([...names].sort());
     for (const name of names) expect(storeTimeZone(name)).toBe(findIana(name)[0]);
   });
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { tireCategories, webTireCategories, type TireCategory } from '../../src/contract/enums.ts';
 import {
-  currentDataSourceSystems, dataSourceSystems, isTireSubcategory, obsoleteDataSourceSystems, subcategoriesOf, tireSubcategories,
+  currentDataSourceSystems,
+  dataSourceSystems,
+  isTireSubcategory,
+  obsoleteDataSourceSystems,
+  subcategoriesOf,
+  tireSubcategories,
   tireSubcategoryLabel,
 } from '../../src/contract/tire-catalogue.ts';
 
@@ -26,8 +31,23 @@ describe('tire categories (spec section 3)', () => {
     expect(tireCategories.label(value)).toBe(label);
   });
 
-  it('are the spec\'s fourteen, in its order, and nothing else', () => {
-    expect(tireCategories.values).toEqual(['AllTerrain', 'ATV', 'Farm', 'Industrial', 'LG', 'OTR', 'Performance', 'TBRAP', 'TBRDrive', 'TBRSteer', 'TBRTrailer', 'Tour', 'Trailer', 'Winter']);
+  it("are the spec's fourteen, in its order, and nothing else", () => {
+    expect(tireCategories.values).toEqual([
+      'AllTerrain',
+      'ATV',
+      'Farm',
+      'Industrial',
+      'LG',
+      'OTR',
+      'Performance',
+      'TBRAP',
+      'TBRDrive',
+      'TBRSteer',
+      'TBRTrailer',
+      'Tour',
+      'Trailer',
+      'Winter',
+    ]);
     expect(tireCategories.schema.safeParse('Tractor').success).toBe(false);
   });
 });
@@ -44,7 +64,7 @@ describe('web tire categories (spec section 3)', () => {
     expect(webTireCategories.label(value)).toBe(label);
   });
 
-  it('are the spec\'s five and nothing else', () => {
+  it("are the spec's five and nothing else", () => {
     expect(webTireCategories.values).toEqual(['AllSeason', 'AllTerrain', 'AllWeather', 'Performance', 'Winter']);
   });
 });
@@ -68,7 +88,7 @@ const specSubcategories: Record<TireCategory, string[]> = {
 };
 
 describe('tire subcategories (spec section 3)', () => {
-  it('are the spec\'s list, named Category_Type, category by category (about 100)', () => {
+  it("are the spec's list, named Category_Type, category by category (about 100)", () => {
     expect(tireSubcategories.values).toEqual(Object.entries(specSubcategories).flatMap(([category, types]) => types.map((t) => `${category}_${t}`)));
     expect(tireSubcategories.values).toHaveLength(103);
     expect(new Set(tireSubcategories.values).size).toBe(tireSubcategories.values.length);
@@ -126,7 +146,7 @@ describe('tire subcategories (spec section 3)', () => {
     expect(tireSubcategories.category(value)).toBe(category);
   });
 
-  it('offers a category\'s subcategories once it is picked, in the spec\'s order', () => {
+  it("offers a category's subcategories once it is picked, in the spec's order", () => {
     expect(subcategoriesOf('AllTerrain')).toEqual(['AllTerrain_AT', 'AllTerrain_Commercial', 'AllTerrain_MT', 'AllTerrain_RT']);
     expect(subcategoriesOf('Trailer')).toEqual(['Trailer_LPT', 'Trailer_STTrailer', 'Trailer_Trailer']);
     expect(subcategoriesOf('TBRDrive')).toHaveLength(12);
@@ -164,7 +184,7 @@ describe('data source systems (spec section 3)', () => {
     expect(dataSourceSystems.label(value)).toBe(label);
   });
 
-  it('are the spec\'s fourteen in its order; Unknown is obsolete and never offered for a new row', () => {
+  it("are the spec's fourteen in its order; Unknown is obsolete and never offered for a new row", () => {
     expect(dataSourceSystems.values).toHaveLength(14);
     expect(obsoleteDataSourceSystems).toEqual(['Unknown']);
     expect(currentDataSourceSystems).not.toContain('Unknown');

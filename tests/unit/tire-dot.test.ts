@@ -4,7 +4,7 @@ import { dotAge, dotAgeNote, dotsRead, formatDot, parseDot, showDot } from '../.
 /** The store's date the codes are read on, unless a test says otherwise: a Wednesday of ISO week 48 of 2026. */
 const today = '2026-11-25';
 
-describe('a tire\'s DOT code, as the bay types it from the sidewall', () => {
+describe("a tire's DOT code, as the bay types it from the sidewall", () => {
   it.each([
     // The older form: a 2-symbol plant code, 8 to 12 symbols.
     ['DOT U2LL LMLR 5023', 'DOT U2LLLMLR5023', ['U2', 'LL', 'LMLR', '5023'], 50, 2023],
@@ -26,7 +26,10 @@ describe('a tire\'s DOT code, as the bay types it from the sidewall', () => {
     ['', 'Type the DOT code from the sidewall, e.g. DOT 4B3 N5 9K7R 0124'],
     ['DOT', 'Type the DOT code from the sidewall, e.g. DOT 4B3 N5 9K7R 0124'],
     ['5023', 'Type the whole DOT code, from the plant to the date (e.g. DOT 4B3 N5 9K7R 0124), not the date alone'],
-    ['DOT U2L 5023', 'This code has 7 symbols after DOT: a DOT code has 13 (plant, size, option, week and year), 8 to 12 on a tire made before April 2025. Check for a missing one'],
+    [
+      'DOT U2L 5023',
+      'This code has 7 symbols after DOT: a DOT code has 13 (plant, size, option, week and year), 8 to 12 on a tire made before April 2025. Check for a missing one',
+    ],
     ['DOT U2LL LMLR 50233 1234', 'This code has 17 symbols after DOT: a DOT code has at most 13. Check for one typed twice'],
     ['DOT U2LL LMLR 502A', 'A DOT code ends with 4 digits, the week and year it was made (5023: week 50 of 2023)'],
     ['DOT U2LL LMLR #023', 'A DOT code has only letters and digits'],
@@ -69,7 +72,7 @@ describe('a DOT code shown in its groups, as on the sidewall', () => {
   });
 });
 
-describe('a tire\'s age by its DOT date', () => {
+describe("a tire's age by its DOT date", () => {
   it.each([
     // Week 50 of 2023 began on Monday December 11, 2023.
     [50, 2023, '2026-11-25', 2, false],
@@ -90,19 +93,33 @@ describe('a tire\'s age by its DOT date', () => {
       return parsed.dot;
     };
     expect(dotAgeNote(dot('DOT U2LL LMLR 5023'), today)).toEqual({ years: 2, old: false, note: 'Made in week 50 of 2023' });
-    expect(dotAgeNote(dot('DOT U2LL LMLR 1219'), today)).toEqual({ years: 7, old: true, note: 'Made in week 12 of 2019: 7 years old; ask the counter before fitting it' });
+    expect(dotAgeNote(dot('DOT U2LL LMLR 1219'), today)).toEqual({
+      years: 7,
+      old: true,
+      note: 'Made in week 12 of 2019: 7 years old; ask the counter before fitting it',
+    });
   });
 });
 
-describe('a stored DOT code, as the counter\'s panel and the bay\'s card show it', () => {
+describe("a stored DOT code, as the counter's panel and the bay's card show it", () => {
   it.each([
     ['DOT U2LLLMLR5023', { text: 'DOT U2 LL LMLR 5023', note: 'Made in week 50 of 2023', tone: 'ok' }],
     ['DOT 4B3N59K7R0124', { text: 'DOT 4B3 N5 9K7R 0124', note: 'Made in week 1 of 2024', tone: 'ok' }],
     // The bay's 8-year-old code: flagged.
     ['DOT U2LLLMLR1018', { text: 'DOT U2 LL LMLR 1018', note: '8 years old (made in week 10 of 2018)', tone: 'old' }],
     // Saved before the rule: a week not come yet, and a code too short for its date.
-    ['DOT U2LLLMLR0127', { text: 'DOT U2LLLMLR0127', note: 'Misread: The date 0127 names week 1 of 2027, which has not come yet: check the code', tone: 'misread' }],
-    ['DOT U2LLLMLR3026', { text: 'DOT U2LLLMLR3026', note: 'Misread: A tire made from April 2025 has 13 symbols after DOT and this code has 12: check for a missing one', tone: 'misread' }],
+    [
+      'DOT U2LLLMLR0127',
+      { text: 'DOT U2LLLMLR0127', note: 'Misread: The date 0127 names week 1 of 2027, which has not come yet: check the code', tone: 'misread' },
+    ],
+    [
+      'DOT U2LLLMLR3026',
+      {
+        text: 'DOT U2LLLMLR3026',
+        note: 'Misread: A tire made from April 2025 has 13 symbols after DOT and this code has 12: check for a missing one',
+        tone: 'misread',
+      },
+    ],
   ] as const)('%s shows as %j', (stored, shown) => {
     expect(showDot(stored, today)).toEqual(shown);
   });

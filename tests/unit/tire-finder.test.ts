@@ -1,15 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import type { Brand, CatalogueTire, ProductLine } from '../../src/contract/entities.ts';
-import { filtersInUse, findTires, isStuddable, linesMatching, noFilters, readFinderQuery, tireDescription, tireInstallService, type StockHere } from '../../src/domain/tires/tire-finder.ts';
+import {
+  filtersInUse,
+  findTires,
+  isStuddable,
+  linesMatching,
+  noFilters,
+  readFinderQuery,
+  tireDescription,
+  tireInstallService,
+  type StockHere,
+} from '../../src/domain/tires/tire-finder.ts';
 import { quoteNotes } from '../../src/domain/tires/tire-quote-notes.ts';
 
 let n = 0;
 function tire(fields: Partial<CatalogueTire>): CatalogueTire {
   n += 1;
   return {
-    tireId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, productLineHashId: 'line', brandHashId: 'brand', tireSizeId: '00000000-0000-4000-8000-000000000000',
-    sizeKey: '225/65R17', sku: `SKU${n}`, category: 'Tour', subcategory: null, webCategory: 'AllSeason', loadIndex: 102, dualLoadIndex: null, loadRange: null, speedRating: 'H',
-    priceInCents: 15_000, costInCents: null, utqg: null, isRunFlat: false, treadDepth32nds: 10, ...fields,
+    tireId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    productLineHashId: 'line',
+    brandHashId: 'brand',
+    tireSizeId: '00000000-0000-4000-8000-000000000000',
+    sizeKey: '225/65R17',
+    sku: `SKU${n}`,
+    category: 'Tour',
+    subcategory: null,
+    webCategory: 'AllSeason',
+    loadIndex: 102,
+    dualLoadIndex: null,
+    loadRange: null,
+    speedRating: 'H',
+    priceInCents: 15_000,
+    costInCents: null,
+    utqg: null,
+    isRunFlat: false,
+    treadDepth32nds: 10,
+    ...fields,
   };
 }
 
@@ -55,7 +81,7 @@ describe('what the counter typed, read for the tire finder', () => {
     ['225/65R1', 'Rim diameter 1 is not a tire rim size'],
     ['225/65R175', 'Rim diameter 175 is not a tire rim size'],
     ['35x12.50', '"35x12.50" needs the rim size, as in 35x12.50R20LT'],
-  ])('carries the parser\'s own words for %j: %s', (typed, problem) => {
+  ])("carries the parser's own words for %j: %s", (typed, problem) => {
     expect(readFinderQuery(typed)).toMatchObject({ kind: 'size', exactKey: null, problem });
   });
 
@@ -78,14 +104,19 @@ describe('the tires found, as the counter sells them', () => {
   ]);
 
   it('come with enough here for the job first, then some here, then none, each cheapest first', () => {
-    expect(findTires([cheapNone, dearEnough, someHere, cheapEnough], stock, noFilters).map((f) => f.tire)).toEqual([cheapEnough, dearEnough, someHere, cheapNone]);
+    expect(findTires([cheapNone, dearEnough, someHere, cheapEnough], stock, noFilters).map((f) => f.tire)).toEqual([
+      cheapEnough,
+      dearEnough,
+      someHere,
+      cheapNone,
+    ]);
   });
 
   it('for two tires, one with two here is enough', () => {
     expect(findTires([cheapNone, dearEnough, someHere, cheapEnough], stock, { ...noFilters, quantity: 2 }).map((f) => f.tire)[0]).toBe(someHere);
   });
 
-  it('keep to the size typed whole (not 225/65R17.5), the load and speed at least the vehicle\'s, and the filters', () => {
+  it("keep to the size typed whole (not 225/65R17.5), the load and speed at least the vehicle's, and the filters", () => {
     const half = tire({ sizeKey: '225/65R17.5' });
     const slow = tire({ speedRating: 'T' });
     const light = tire({ loadIndex: 98 });
@@ -100,13 +131,18 @@ describe('the tires found, as the counter sells them', () => {
   });
 });
 
-describe('a size typed with its service type or load range, as a ¾-ton pickup\'s placard gives it', () => {
+describe("a size typed with its service type or load range, as a ¾-ton pickup's placard gives it", () => {
   const passenger = tire({ sizeKey: '245/75R16', loadIndex: 111, speedRating: 'T' });
   const lightTruckE = tire({ sizeKey: '245/75R16', loadIndex: 120, dualLoadIndex: 116, speedRating: 'S', loadRange: 'E' });
   const lightTruckC = tire({ sizeKey: '245/75R16', loadIndex: 109, dualLoadIndex: 105, speedRating: 'S', loadRange: 'C' });
   const lightTruckUnknown = tire({ sizeKey: '245/75R16', loadIndex: 120, dualLoadIndex: 116, speedRating: 'S', loadRange: null });
   const all = [passenger, lightTruckE, lightTruckC, lightTruckUnknown];
-  const named = new Map([[passenger, 'P 111T'], [lightTruckE, 'LT E'], [lightTruckC, 'LT C'], [lightTruckUnknown, 'LT of no known range']]);
+  const named = new Map([
+    [passenger, 'P 111T'],
+    [lightTruckE, 'LT E'],
+    [lightTruckC, 'LT C'],
+    [lightTruckUnknown, 'LT of no known range'],
+  ]);
   const found = (typed: string) => {
     const query = readFinderQuery(typed);
     if (query.kind !== 'size') throw new Error(typed);
@@ -121,7 +157,11 @@ describe('a size typed with its service type or load range, as a ¾-ton pickup\'
     ['P245/75R16', ['P 111T']],
     ['245/75R16', ['LT C', 'LT E', 'LT of no known range', 'P 111T']],
   ])('%j lists %j', (typed, tires) => {
-    expect(found(typed).map((t) => named.get(t)).sort()).toEqual(tires);
+    expect(
+      found(typed)
+        .map((t) => named.get(t))
+        .sort(),
+    ).toEqual(tires);
   });
 
   it('filters by the service type chosen at the counter, a tire of none (a farm tire) never passing one', () => {
@@ -144,14 +184,22 @@ describe('the filters a search runs with, in words', () => {
 });
 
 describe('brands and lines by what was typed', () => {
-  const brands = new Map<string, Brand>([['m', { brandHashId: 'm', name: 'Michelin' }], ['n', { brandHashId: 'n', name: 'Nokian' }]]);
+  const brands = new Map<string, Brand>([
+    ['m', { brandHashId: 'm', name: 'Michelin' }],
+    ['n', { brandHashId: 'n', name: 'Nokian' }],
+  ]);
   const lines: ProductLine[] = [
     { productLineHashId: 'd', brandHashId: 'm', name: 'Defender2', description: null },
     { productLineHashId: 'x', brandHashId: 'm', name: 'X-Ice Snow', description: null },
     { productLineHashId: 'w', brandHashId: 'n', name: 'WR G4 All-Weather', description: null },
   ];
   it.each([
-    ['michelin', ['d', 'x']], ['mich ice', ['x']], ['all-wea', ['w']], ['weather', ['w']], ['def', ['d']], ['pirelli', []],
+    ['michelin', ['d', 'x']],
+    ['mich ice', ['x']],
+    ['all-wea', ['w']],
+    ['weather', ['w']],
+    ['def', ['d']],
+    ['pirelli', []],
   ] as const)('%j finds lines %j', (typed, ids) => {
     expect(linesMatching(typed.split(' '), lines, brands).map((l) => l.productLineHashId)).toEqual(ids);
   });
@@ -167,14 +215,17 @@ describe('brands and lines by what was typed', () => {
     [{ loadIndex: 120, dualLoadIndex: 116, speedRating: 'S', sizeKey: '245/75R16', loadRange: null }, 'Michelin Defender2 LT245/75R16 120/116S'],
     [{ loadIndex: 104, dualLoadIndex: 102, speedRating: 'R', sizeKey: '195/70R15' }, 'Michelin Defender2 195/70R15C 104/102R'],
     [{ loadIndex: 121, dualLoadIndex: null, speedRating: 'Q', sizeKey: '35x12.50R20', loadRange: 'E' }, 'Michelin Defender2 35x12.50R20LT/E 121Q'],
-    [{ loadIndex: 117, dualLoadIndex: 112, speedRating: 'L', sizeKey: '225/75R15', category: 'Trailer', subcategory: 'Trailer_STTrailer', loadRange: 'D' }, 'Michelin Defender2 ST225/75R15/D 117/112L'],
+    [
+      { loadIndex: 117, dualLoadIndex: 112, speedRating: 'L', sizeKey: '225/75R15', category: 'Trailer', subcategory: 'Trailer_STTrailer', loadRange: 'D' },
+      'Michelin Defender2 ST225/75R15/D 117/112L',
+    ],
   ] as const)('writes a light-truck, commercial or trailer tire on a quote line with its service type: %j is %s', (fields, description) => {
     expect(tireDescription(tire(fields), lines[0], brands.get('m'))).toBe(description);
   });
 });
 
 describe('the install booked from a quote', () => {
-  it('is the store\'s active service named for installing or mounting tires', () => {
+  it("is the store's active service named for installing or mounting tires", () => {
     const services = [
       { storeServiceId: 'r', name: 'Tire Rotation', isActive: true },
       { storeServiceId: 'old', name: 'Tire Installation (old)', isActive: false },
@@ -185,13 +236,28 @@ describe('the install booked from a quote', () => {
     expect(tireInstallService([{ storeServiceId: 'o', name: 'Oil Change', isActive: true }])).toBeNull();
   });
 
-  it('carries the quote in its staff notes: each option\'s tires, and no price, since the bay reads the notes', () => {
-    const line = (kind: 'Tire' | 'AddOn', description: string, quantity: number) => ({ kind, description, quantity, unitInCents: 100, totalInCents: 100 * quantity, isTaxable: true });
-    const option = (name: string, totalInCents: number) => ({
-      name, lines: [line('Tire', 'Nokian WR G4 225/65R17 102H', 4), line('AddOn', 'Mounting', 4)], tireCount: 4,
-      subtotalInCents: totalInCents, feesInCents: 0, taxableInCents: totalInCents, taxInCents: 0, totalInCents, perTireInCents: totalInCents / 4,
+  it("carries the quote in its staff notes: each option's tires, and no price, since the bay reads the notes", () => {
+    const line = (kind: 'Tire' | 'AddOn', description: string, quantity: number) => ({
+      kind,
+      description,
+      quantity,
+      unitInCents: 100,
+      totalInCents: 100 * quantity,
+      isTaxable: true,
     });
-    expect(quoteNotes({ createdOn: '2026-11-25', validUntil: '2026-12-25', options: [option('Good', 79_499), option('Better', 82_963)] }))
-      .toBe('Tire quote of 2026-11-25. Good: 4 × Nokian WR G4 225/65R17 102H; Better: 4 × Nokian WR G4 225/65R17 102H.');
+    const option = (name: string, totalInCents: number) => ({
+      name,
+      lines: [line('Tire', 'Nokian WR G4 225/65R17 102H', 4), line('AddOn', 'Mounting', 4)],
+      tireCount: 4,
+      subtotalInCents: totalInCents,
+      feesInCents: 0,
+      taxableInCents: totalInCents,
+      taxInCents: 0,
+      totalInCents,
+      perTireInCents: totalInCents / 4,
+    });
+    expect(quoteNotes({ createdOn: '2026-11-25', validUntil: '2026-12-25', options: [option('Good', 79_499), option('Better', 82_963)] })).toBe(
+      'Tire quote of 2026-11-25. Good: 4 × Nokian WR G4 225/65R17 102H; Better: 4 × Nokian WR G4 225/65R17 102H.',
+    );
   });
 });

@@ -12,7 +12,7 @@ const booked = (services: ReturnType<typeof service>[], tires: number) => {
 };
 
 describe('the install booked for the tires bought', () => {
-  it('is the store\'s install service for that many tires, with its minutes', () => {
+  it("is the store's install service for that many tires, with its minutes", () => {
     expect(booked([rotation, four, two], 2)).toEqual(['i2', 30]);
     expect(booked([rotation, four, two], 4)).toEqual(['i4', 60]);
   });
@@ -35,12 +35,31 @@ describe('the install booked for the tires bought', () => {
   });
 });
 
-describe('the staff notes of a quote\'s install', () => {
-  const line = (description: string, quantity: number) => ({ kind: 'Tire' as const, description, quantity, unitInCents: 100, totalInCents: 100 * quantity, isTaxable: true });
-  const option = (name: string, tires: ReturnType<typeof line>[]) => ({
-    name, lines: tires, tireCount: 4, subtotalInCents: 0, feesInCents: 0, taxableInCents: 0, taxInCents: 0, totalInCents: 0, perTireInCents: null,
+describe("the staff notes of a quote's install", () => {
+  const line = (description: string, quantity: number) => ({
+    kind: 'Tire' as const,
+    description,
+    quantity,
+    unitInCents: 100,
+    totalInCents: 100 * quantity,
+    isTaxable: true,
   });
-  const quote = { createdOn: '2026-11-25', validUntil: '2026-12-25', options: [option('Good', [line('Cooper CS5 225/65R17 102T', 4)]), option('Better', [line('Nokian WR G4 225/65R17 102H', 2)])] };
+  const option = (name: string, tires: ReturnType<typeof line>[]) => ({
+    name,
+    lines: tires,
+    tireCount: 4,
+    subtotalInCents: 0,
+    feesInCents: 0,
+    taxableInCents: 0,
+    taxInCents: 0,
+    totalInCents: 0,
+    perTireInCents: null,
+  });
+  const quote = {
+    createdOn: '2026-11-25',
+    validUntil: '2026-12-25',
+    options: [option('Good', [line('Cooper CS5 225/65R17 102T', 4)]), option('Better', [line('Nokian WR G4 225/65R17 102H', 2)])],
+  };
 
   it('name the option bought and only its tires, once the counter said which', () => {
     expect(quoteNotes(quote, 1)).toBe('Tire quote of 2026-11-25, Better bought: 2 × Nokian WR G4 225/65R17 102H.');

@@ -8,7 +8,10 @@ describe('a store tire service or warranty, as Retail Management sets it', () =>
     [{ type: 'PromisePlus', isEnabled: false, priceInCents: null }, {}],
     [{ type: 'PromisePlusNational', isEnabled: false, priceInCents: 3500 }, {}],
     [{ type: 'PromisePlus', isEnabled: true, priceInCents: null }, { priceInCents: ['Enter a price per tire to offer Promise Plus, or switch it off'] }],
-    [{ type: 'PromisePlusAllWheelDrive', isEnabled: true, priceInCents: null }, { priceInCents: ['Enter a price per tire to offer Promise Plus All-Wheel Drive, or switch it off'] }],
+    [
+      { type: 'PromisePlusAllWheelDrive', isEnabled: true, priceInCents: null },
+      { priceInCents: ['Enter a price per tire to offer Promise Plus All-Wheel Drive, or switch it off'] },
+    ],
     [{ type: 'TireStudding', isEnabled: true, priceInCents: null }, { priceInCents: ['Enter a price per tire to offer Tire Studding, or switch it off'] }],
   ] as const)('%j: %j', (option, problems) => {
     expect(tireOptionProblems(option)).toEqual(problems);

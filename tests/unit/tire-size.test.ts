@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  atLeastLoad, atLeastSpeed, compareSpeedRatings, loadCapacity, loadIndexRange, parseSpeedRating, singleLoadIndex, speedLimit, speedRatings,
+  atLeastLoad,
+  atLeastSpeed,
+  compareSpeedRatings,
+  loadCapacity,
+  loadIndexRange,
+  parseSpeedRating,
+  singleLoadIndex,
+  speedLimit,
+  speedRatings,
 } from '../../src/domain/tires/tire-load-speed.ts';
 import { formatTireSize, parseTireSize, sizeSpeedRating, tireSizeProblem, tireSizeSearchPrefix, type TireSize } from '../../src/domain/tires/tire-size.ts';
 
@@ -11,22 +19,125 @@ function sized(text: string): TireSize {
   return parsed.size;
 }
 
-const none = { serviceType: null, construction: 'R', commercial: false, loadIndex: null, dualLoadIndex: null, speedRating: null, reinforced: false, loadRange: null };
+const none = {
+  serviceType: null,
+  construction: 'R',
+  commercial: false,
+  loadIndex: null,
+  dualLoadIndex: null,
+  speedRating: null,
+  reinforced: false,
+  loadRange: null,
+};
 
 describe('a tire size, read from the ways it is printed', () => {
   it.each([
     ['225/65R17', { ...none, system: 'metric', widthMm: 225, aspectRatio: 65, rimDiameter: 17, key: '225/65R17' }],
-    ['P225/65R17 102H', { ...none, system: 'metric', serviceType: 'P', widthMm: 225, aspectRatio: 65, rimDiameter: 17, loadIndex: 102, speedRating: 'H', key: '225/65R17' }],
-    ['LT245/75R16 120/116N', { ...none, system: 'metric', serviceType: 'LT', widthMm: 245, aspectRatio: 75, rimDiameter: 16, loadIndex: 120, dualLoadIndex: 116, speedRating: 'N', key: '245/75R16' }],
-    ['195/70R15C 104/102R', { ...none, system: 'metric', commercial: true, widthMm: 195, aspectRatio: 70, rimDiameter: 15, loadIndex: 104, dualLoadIndex: 102, speedRating: 'R', key: '195/70R15' }],
-    ['265/35ZR18 97W XL', { ...none, system: 'metric', construction: 'ZR', widthMm: 265, aspectRatio: 35, rimDiameter: 18, loadIndex: 97, speedRating: 'W', reinforced: true, key: '265/35R18' }],
+    [
+      'P225/65R17 102H',
+      { ...none, system: 'metric', serviceType: 'P', widthMm: 225, aspectRatio: 65, rimDiameter: 17, loadIndex: 102, speedRating: 'H', key: '225/65R17' },
+    ],
+    [
+      'LT245/75R16 120/116N',
+      {
+        ...none,
+        system: 'metric',
+        serviceType: 'LT',
+        widthMm: 245,
+        aspectRatio: 75,
+        rimDiameter: 16,
+        loadIndex: 120,
+        dualLoadIndex: 116,
+        speedRating: 'N',
+        key: '245/75R16',
+      },
+    ],
+    [
+      '195/70R15C 104/102R',
+      {
+        ...none,
+        system: 'metric',
+        commercial: true,
+        widthMm: 195,
+        aspectRatio: 70,
+        rimDiameter: 15,
+        loadIndex: 104,
+        dualLoadIndex: 102,
+        speedRating: 'R',
+        key: '195/70R15',
+      },
+    ],
+    [
+      '265/35ZR18 97W XL',
+      {
+        ...none,
+        system: 'metric',
+        construction: 'ZR',
+        widthMm: 265,
+        aspectRatio: 35,
+        rimDiameter: 18,
+        loadIndex: 97,
+        speedRating: 'W',
+        reinforced: true,
+        key: '265/35R18',
+      },
+    ],
     ['35x12.50R20LT', { ...none, system: 'flotation', serviceType: 'LT', diameterInches: 35, widthInches: 12.5, rimDiameter: 20, key: '35x12.50R20' }],
-    ['ST225/75D15 117/112L', { ...none, system: 'metric', serviceType: 'ST', construction: 'D', widthMm: 225, aspectRatio: 75, rimDiameter: 15, loadIndex: 117, dualLoadIndex: 112, speedRating: 'L', key: '225/75R15' }],
-    ['T125/70D17 98M', { ...none, system: 'metric', serviceType: 'T', construction: 'D', widthMm: 125, aspectRatio: 70, rimDiameter: 17, loadIndex: 98, speedRating: 'M', key: '125/70R17' }],
-    ['225/70R19.5 128/126L', { ...none, system: 'metric', widthMm: 225, aspectRatio: 70, rimDiameter: 19.5, loadIndex: 128, dualLoadIndex: 126, speedRating: 'L', key: '225/70R19.5' }],
+    [
+      'ST225/75D15 117/112L',
+      {
+        ...none,
+        system: 'metric',
+        serviceType: 'ST',
+        construction: 'D',
+        widthMm: 225,
+        aspectRatio: 75,
+        rimDiameter: 15,
+        loadIndex: 117,
+        dualLoadIndex: 112,
+        speedRating: 'L',
+        key: '225/75R15',
+      },
+    ],
+    [
+      'T125/70D17 98M',
+      {
+        ...none,
+        system: 'metric',
+        serviceType: 'T',
+        construction: 'D',
+        widthMm: 125,
+        aspectRatio: 70,
+        rimDiameter: 17,
+        loadIndex: 98,
+        speedRating: 'M',
+        key: '125/70R17',
+      },
+    ],
+    [
+      '225/70R19.5 128/126L',
+      { ...none, system: 'metric', widthMm: 225, aspectRatio: 70, rimDiameter: 19.5, loadIndex: 128, dualLoadIndex: 126, speedRating: 'L', key: '225/70R19.5' },
+    ],
     ['LT215/85R16.5', { ...none, system: 'metric', serviceType: 'LT', widthMm: 215, aspectRatio: 85, rimDiameter: 16.5, key: '215/85R16.5' }],
-    ['295/30ZR20 (101Y)', { ...none, system: 'metric', construction: 'ZR', widthMm: 295, aspectRatio: 30, rimDiameter: 20, loadIndex: 101, speedRating: '(Y)', key: '295/30R20' }],
-    ['33x12.50-15LT 108Q', { ...none, system: 'flotation', serviceType: 'LT', construction: 'D', diameterInches: 33, widthInches: 12.5, rimDiameter: 15, loadIndex: 108, speedRating: 'Q', key: '33x12.50R15' }],
+    [
+      '295/30ZR20 (101Y)',
+      { ...none, system: 'metric', construction: 'ZR', widthMm: 295, aspectRatio: 30, rimDiameter: 20, loadIndex: 101, speedRating: '(Y)', key: '295/30R20' },
+    ],
+    [
+      '33x12.50-15LT 108Q',
+      {
+        ...none,
+        system: 'flotation',
+        serviceType: 'LT',
+        construction: 'D',
+        diameterInches: 33,
+        widthInches: 12.5,
+        rimDiameter: 15,
+        loadIndex: 108,
+        speedRating: 'Q',
+        key: '33x12.50R15',
+      },
+    ],
   ])('%s has its parts', (text, expected) => {
     expect(sized(text)).toEqual(expected);
   });
@@ -126,7 +237,7 @@ describe('a bad size is refused with a message that names what is wrong', () => 
   });
 });
 
-describe('a light-truck or trailer size\'s load range, written any of the ways shops write it', () => {
+describe("a light-truck or trailer size's load range, written any of the ways shops write it", () => {
   it.each([
     ['LT245/75R16 E', 'E', 'LT245/75R16/E'],
     ['LT245/75R16/E 120/116S', 'E', 'LT245/75R16/E 120/116S'],
@@ -293,7 +404,14 @@ describe('the load index table', () => {
   });
 
   it.each([
-    [120, 120], ['120/116', 120], [' 104 / 102 ', 104], ['98', 98], [null, null], ['', null], ['XL', null], [9.5, null],
+    [120, 120],
+    ['120/116', 120],
+    [' 104 / 102 ', 104],
+    ['98', 98],
+    [null, null],
+    ['', null],
+    ['XL', null],
+    [9.5, null],
   ] as const)('compares %j by its single load index %j', (written, single) => {
     expect(singleLoadIndex(written)).toBe(single);
   });
@@ -314,9 +432,21 @@ describe('speed ratings, ordered by speed and never alphabetically', () => {
   });
 
   it.each([
-    ['L', 120, 75, false], ['M', 130, 81, false], ['N', 140, 87, false], ['P', 150, 93, false], ['Q', 160, 99, false],
-    ['R', 170, 106, false], ['S', 180, 112, false], ['T', 190, 118, false], ['U', 200, 124, false], ['H', 210, 130, false],
-    ['V', 240, 149, false], ['W', 270, 168, false], ['Y', 300, 186, false], ['(Y)', 300, 186, true], ['Z', 240, 149, true],
+    ['L', 120, 75, false],
+    ['M', 130, 81, false],
+    ['N', 140, 87, false],
+    ['P', 150, 93, false],
+    ['Q', 160, 99, false],
+    ['R', 170, 106, false],
+    ['S', 180, 112, false],
+    ['T', 190, 118, false],
+    ['U', 200, 124, false],
+    ['H', 210, 130, false],
+    ['V', 240, 149, false],
+    ['W', 270, 168, false],
+    ['Y', 300, 186, false],
+    ['(Y)', 300, 186, true],
+    ['Z', 240, 149, true],
   ] as const)('%s allows %i km/h (%i mph), over that: %s', (rating, kmh, mph, over) => {
     expect(speedLimit(rating)).toEqual({ kmh, mph, over });
   });
@@ -338,18 +468,39 @@ describe('speed ratings, ordered by speed and never alphabetically', () => {
   });
 });
 
-describe('the finder\'s filter: load and speed at least the vehicle\'s', () => {
+describe("the finder's filter: load and speed at least the vehicle's", () => {
   it.each([
-    ['H', 'H', true], ['V', 'H', true], ['H', 'V', false], ['H', 'T', true], ['U', 'H', false], ['S', 'T', false],
-    ['W', 'Z', true], ['Z', 'W', true], ['Z', 'Y', false], ['(Y)', 'Y', true], ['h', 'H', true],
-    [null, 'H', false], ['Q+', 'H', false], ['T', null, true], [null, null, true], ['T', '', true],
+    ['H', 'H', true],
+    ['V', 'H', true],
+    ['H', 'V', false],
+    ['H', 'T', true],
+    ['U', 'H', false],
+    ['S', 'T', false],
+    ['W', 'Z', true],
+    ['Z', 'W', true],
+    ['Z', 'Y', false],
+    ['(Y)', 'Y', true],
+    ['h', 'H', true],
+    [null, 'H', false],
+    ['Q+', 'H', false],
+    ['T', null, true],
+    [null, null, true],
+    ['T', '', true],
   ] as const)('a %j tire for a vehicle that needs %j: %s', (candidate, wanted, expected) => {
     expect(atLeastSpeed(candidate, wanted)).toBe(expected);
   });
 
   it.each([
-    [102, 102, true], [104, 102, true], [100, 102, false], ['120/116', 118, true], ['120/116', '121/118', false],
-    ['120/116', '120/116', true], [121, '120/116', true], [null, 91, false], [91, null, true], ['', 91, false],
+    [102, 102, true],
+    [104, 102, true],
+    [100, 102, false],
+    ['120/116', 118, true],
+    ['120/116', '121/118', false],
+    ['120/116', '120/116', true],
+    [121, '120/116', true],
+    [null, 91, false],
+    [91, null, true],
+    ['', 91, false],
   ] as const)('a %j tire for a vehicle that needs %j: %s', (candidate, wanted, expected) => {
     expect(atLeastLoad(candidate, wanted)).toBe(expected);
   });

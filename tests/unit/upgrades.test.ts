@@ -11,7 +11,7 @@ const open = (indexedDB: IDBFactory, version: number) => {
 };
 
 describe('a database version change across tabs', () => {
-  it('closes the old tab\'s connection and asks its user to reload, so the new tab opens', async () => {
+  it("closes the old tab's connection and asks its user to reload, so the new tab opens", async () => {
     const indexedDB = new IDBFactory();
     const oldTab = open(indexedDB, 1);
     const notices: UpgradeNotice[] = [];
@@ -28,7 +28,9 @@ describe('a database version change across tabs', () => {
   it('tells the upgrading tab when an old tab keeps it waiting', async () => {
     const indexedDB = new IDBFactory();
     const raw = indexedDB.open('upgrade-test', 10);
-    await new Promise((resolve) => { raw.onsuccess = resolve; });
+    await new Promise((resolve) => {
+      raw.onsuccess = resolve;
+    });
     // An old tab that does not let go (it never closes on versionchange).
     raw.result.onversionchange = () => undefined;
     const newTab = new Dexie('upgrade-test', { indexedDB, IDBKeyRange });

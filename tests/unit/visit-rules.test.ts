@@ -9,11 +9,17 @@ import { visit as storeVisit } from '../support/store-day-rows.ts';
 const at = '2030-06-04T15:00:00.000Z';
 const earlier = '2030-06-04T14:00:00.000Z';
 const visit = (extra: Partial<Parameters<typeof milestoneChanges>[0]> = {}) => ({
-  cancelDate: null, confirmationDate: '2030-06-01T12:00:00.000Z', checkInDate: earlier, workStartDate: null, workCompleteDate: null,
-  readyForPickupDate: null, checkOutDate: null, ...extra,
+  cancelDate: null,
+  confirmationDate: '2030-06-01T12:00:00.000Z',
+  checkInDate: earlier,
+  workStartDate: null,
+  workCompleteDate: null,
+  readyForPickupDate: null,
+  checkOutDate: null,
+  ...extra,
 });
 
-describe('a visit\'s steps through the bay (issue 24 item 13)', () => {
+describe("a visit's steps through the bay (issue 24 item 13)", () => {
   it.each<[string, Partial<Parameters<typeof milestoneChanges>[0]>, Milestone]>([
     ['confirmed but not arrived', { checkInDate: null }, 'work-start'],
     ['never confirmed', { checkInDate: null, confirmationDate: null }, 'work-start'],
@@ -63,7 +69,9 @@ describe('whether a visit is still open (issue 46 item 18)', () => {
     expect(Object.values(here).flat().length > 0).toBe(open && row.checkInDate !== null);
     expect(readyForPickup([row], now).length > 0).toBe(open && row.readyForPickupDate !== null);
     expect(isOpenJob(row)).toBe(open && row.workCompleteDate === null);
-    expect(movesWithResource({ resourceId: 'bay', startDate: '2030-06-05T15:00:00.000Z' }, row, 'bay', now)).toBe(open && row.workStartDate === null && row.workCompleteDate === null && row.readyForPickupDate === null);
+    expect(movesWithResource({ resourceId: 'bay', startDate: '2030-06-05T15:00:00.000Z' }, row, 'bay', now)).toBe(
+      open && row.workStartDate === null && row.workCompleteDate === null && row.readyForPickupDate === null,
+    );
     const report = { inspectionReportId: 'r', scheduledVisitId: 'v', sentAt: at } as InspectionReport;
     const waiting = inspectionsAwaitingAnswer([report], [{ inspectionReportId: 'r', status: 'Failed', customerDecision: null }], [row], now);
     expect(waiting.length > 0).toBe(open);

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { scheduledEventStatus, statusColors, type EventType, type Milestones } from '../../src/domain/scheduler/visit-status.ts';
 
 const at = '2026-11-02T15:00:00.000Z';
-const none: Milestones = { cancelDate: null, confirmationDate: null, checkInDate: null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null };
+const none: Milestones = {
+  cancelDate: null,
+  confirmationDate: null,
+  checkInDate: null,
+  workStartDate: null,
+  workCompleteDate: null,
+  readyForPickupDate: null,
+  checkOutDate: null,
+};
 const upTo = (fields: (keyof Milestones)[]) => ({ ...none, ...Object.fromEntries(fields.map((f) => [f, at])) });
 
 describe('the status of a scheduled event (spec section 4), read from its dates in order', () => {

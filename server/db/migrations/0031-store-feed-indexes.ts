@@ -21,5 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`create index traction_orders_related_visit on traction_orders (related_visit_id) where related_visit_id is not null`);
   await run(`create index store_messages_store_sent on store_messages (company_id, store_id, sent_on)`);
   // The expression customerByPhone looks a number up by (server/modules/customers/customer-by-contact.ts).
-  await run(`create index customers_phone_digits on customers (company_id, right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)) where not deleted`);
+  await run(
+    `create index customers_phone_digits on customers (company_id, right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)) where not deleted`,
+  );
 }

@@ -33,5 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`update tires t set size_key = s.display_name from tire_sizes s where s.tire_size_id = t.tire_size_id`);
   await run(`update tires t set brand_hash_id = l.brand_hash_id from product_lines l where l.product_line_hash_id = t.product_line_hash_id`);
   await run(`alter table tires alter column size_key set not null, alter column brand_hash_id set not null`);
-  await run(`create trigger tires_catalogue_keys before insert or update of tire_size_id, product_line_hash_id on tires for each row execute function tire_catalogue_keys()`);
+  await run(
+    `create trigger tires_catalogue_keys before insert or update of tire_size_id, product_line_hash_id on tires for each row execute function tire_catalogue_keys()`,
+  );
 }

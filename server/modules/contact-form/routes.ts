@@ -25,10 +25,19 @@ import { storeMessages } from '../store-messages/routes.ts';
 import { formTokenProblem, issueFormToken } from './form-token.ts';
 
 const params = z.object({ contactFormId: z.string().regex(/^[0-9a-f]{32}$/) });
-const notFound = 'There is no contact form at this address. Check the link on the store\'s website, or call the store.';
+const notFound = "There is no contact form at this address. Check the link on the store's website, or call the store.";
 const sender = { userId: null, name: 'Contact form' } as unknown as AuthUser;
 
-type FormStore = TemplateStore & { id: number; companyId: number; onlineAppointmentsEnabled: boolean; twilioPhoneNumber: string | null; addressLine1: string | null; city: string | null; state: string | null; postalCode: string | null };
+type FormStore = TemplateStore & {
+  id: number;
+  companyId: number;
+  onlineAppointmentsEnabled: boolean;
+  twilioPhoneNumber: string | null;
+  addressLine1: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+};
 
 /**
  * The retail contact form (issue: messaging): a customer writes to a store from its public page, without
@@ -39,9 +48,26 @@ type FormStore = TemplateStore & { id: number; companyId: number; onlineAppointm
  */
 export async function contactFormRoutes(app: FastifyInstance, { db, clock, writes, outbound, config, secret }: ModuleContext): Promise<void> {
   async function formStore(contactFormId: string): Promise<FormStore> {
-    const store = await db.selectFrom('storeLocations')
-      .select(['id', 'companyId', 'name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber', 'addressLine1', 'city', 'state', 'postalCode', 'onlineAppointmentsEnabled'])
-      .where('contactFormId', '=', contactFormId).where('deleted', '=', false).executeTakeFirst();
+    const store = await db
+      .selectFrom('storeLocations')
+      .select([
+        'id',
+        'companyId',
+        'name',
+        'phoneNumber',
+        'timeZone',
+        'googleReviewUrl',
+        'yelpReviewUrl',
+        'twilioPhoneNumber',
+        'addressLine1',
+        'city',
+        'state',
+        'postalCode',
+        'onlineAppointmentsEnabled',
+      ])
+      .where('contactFormId', '=', contactFormId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
     if (!store) throw new ProblemError('notFound', notFound);
     return store;
   }
@@ -54,13 +80,25 @@ export async function contactFormRoutes(app: FastifyInstance, { db, clock, write
   app.get(apiPaths.contactForm, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply): Promise<ContactForm> => {
     const contactFormId = idOf(request);
     const store = await formStore(contactFormId);
-    const services = await db.selectFrom('storeServices').select(['storeServiceId', 'name'])
-      .where('companyId', '=', store.companyId).where('storeId', '=', store.id).where('deleted', '=', false).where('isActive', '=', true)
-      .orderBy('name').execute();
+    const services = await db
+      .selectFrom('storeServices')
+      .select(['storeServiceId', 'name'])
+      .where('companyId', '=', store.companyId)
+      .where('storeId', '=', store.id)
+      .where('deleted', '=', false)
+      .where('isActive', '=', true)
+      .orderBy('name')
+      .execute();
     // Each opening of the form is its own token: never kept by a cache.
     void reply.header('cache-control', 'no-store');
     return {
-      store: { name: store.name, phoneNumber: store.phoneNumber ? formatPhone(store.phoneNumber) : null, address: oneLineAddress(store), texts: textingEnabled(store), books: store.onlineAppointmentsEnabled },
+      store: {
+        name: store.name,
+        phoneNumber: store.phoneNumber ? formatPhone(store.phoneNumber) : null,
+        address: oneLineAddress(store),
+        texts: textingEnabled(store),
+        books: store.onlineAppointmentsEnabled,
+      },
       services,
       formToken: issueFormToken(secret, contactFormId, clock.now()),
     };
@@ -76,11 +114,21 @@ export async function contactFormRoutes(app: FastifyInstance, { db, clock, write
     // A bot filled the field people never see: it is told what a person is told, and nothing is kept.
     if (form.website) return reply.code(201).send(receipt);
     refuseProblems(contactFormProblems(form, textingEnabled(store)), 'The form');
-    const service = form.storeServiceId ? await db.selectFrom('storeServices').select('name').where('storeServiceId', '=', form.storeServiceId)
-      .where('storeId', '=', store.id).where('deleted', '=', false).where('isActive', '=', true).executeTakeFirst() : undefined;
-    if (form.storeServiceId && !service) refuseProblems({ storeServiceId: ['This store does not offer that service any more: choose another, or none'] }, 'The form');
-    const stored = await writes.background({ user: sender, companyId: store.companyId, storeId: store.id },
-      (w) => receive(w, store, { ...form, serviceName: service?.name ?? null }, config.publicUrl));
+    const service = form.storeServiceId
+      ? await db
+          .selectFrom('storeServices')
+          .select('name')
+          .where('storeServiceId', '=', form.storeServiceId)
+          .where('storeId', '=', store.id)
+          .where('deleted', '=', false)
+          .where('isActive', '=', true)
+          .executeTakeFirst()
+      : undefined;
+    if (form.storeServiceId && !service)
+      refuseProblems({ storeServiceId: ['This store does not offer that service any more: choose another, or none'] }, 'The form');
+    const stored = await writes.background({ user: sender, companyId: store.companyId, storeId: store.id }, (w) =>
+      receive(w, store, { ...form, serviceName: service?.name ?? null }, config.publicUrl),
+    );
     if (stored) outbound.kick();
     return reply.code(stored ? 201 : 200).send(receipt);
   });
@@ -95,10 +143,25 @@ async function receive(w: Writer, store: FormStore, form: Submission, publicUrl:
   const phoneNumber = e164(form.phoneNumber);
   const customer = (await customerByPhone(w, phoneNumber)) ?? (await customerByEmail(w, form.email));
   const message: StoreMessage = {
-    storeMessageId, customerId: customer?.customerId ?? null, visitId: null, name: form.name, email: form.email, phoneNumber,
-    preferredContactMethod: form.preferredContactMethod, messageDeliveryMethod: 'Form', messageDirection: 'Inbound',
-    templateType: 'RetailContactUsFormSubmission', content: form.content, sentOn: w.now.toISOString(), customerInquiryType: form.customerInquiryType,
-    storeServiceId: form.storeServiceId, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: null, deliveryProblem: null,
+    storeMessageId,
+    customerId: customer?.customerId ?? null,
+    visitId: null,
+    name: form.name,
+    email: form.email,
+    phoneNumber,
+    preferredContactMethod: form.preferredContactMethod,
+    messageDeliveryMethod: 'Form',
+    messageDirection: 'Inbound',
+    templateType: 'RetailContactUsFormSubmission',
+    content: form.content,
+    sentOn: w.now.toISOString(),
+    customerInquiryType: form.customerInquiryType,
+    storeServiceId: form.storeServiceId,
+    isArchived: false,
+    repliedToByUserId: null,
+    repliedToByUserName: null,
+    deliveryStatus: null,
+    deliveryProblem: null,
   };
   const row = await w.create(storeMessages, message);
   w.event(storeMessages, row, 'NewIncomingMessage', [storeMessageId]);
@@ -106,35 +169,71 @@ async function receive(w: Writer, store: FormStore, form: Submission, publicUrl:
   const templates = await storeTemplates(w.trx, store.companyId, store.id);
   const values = templateValues({ store, name: form.name });
   const stops = phoneNumber
-    ? await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('phoneNumber', '=', phoneNumber).where('deleted', '=', false).execute()
+    ? await w.trx
+        .selectFrom('textStops')
+        .select('phoneNumber')
+        .where('storeId', '=', store.id)
+        .where('phoneNumber', '=', phoneNumber)
+        .where('deleted', '=', false)
+        .execute()
     : [];
   const confirm = confirmationChannel(form, textingEnabled(store), () => stops.length > 0);
   // Nobody proves the number or address is theirs: the store confirms to it once a day at most, and in its own
   // words only (not the sender's name), so the form cannot be used to send texts to strangers.
-  const confirmedToday = confirm ? await w.trx.selectFrom('storeMessages').select('storeMessageId').where('storeId', '=', store.id)
-    .where('templateType', '=', 'CustomerContactUsConfirmation').where('sentOn', '>=', new Date(w.now.getTime() - 86_400_000).toISOString())
-    .where((eb) => eb.or([eb('phoneNumber', '=', confirm.to), eb(sql`lower(email)`, '=', confirm.to.toLowerCase())])).executeTakeFirst() : undefined;
+  const confirmedToday = confirm
+    ? await w.trx
+        .selectFrom('storeMessages')
+        .select('storeMessageId')
+        .where('storeId', '=', store.id)
+        .where('templateType', '=', 'CustomerContactUsConfirmation')
+        .where('sentOn', '>=', new Date(w.now.getTime() - 86_400_000).toISOString())
+        .where((eb) => eb.or([eb('phoneNumber', '=', confirm.to), eb(sql`lower(email)`, '=', confirm.to.toLowerCase())]))
+        .executeTakeFirst()
+    : undefined;
   if (confirm && !confirmedToday) {
     const words = renderedTemplate('CustomerContactUsConfirmation', templates, templateValues({ store }))!;
     const sms = confirm.channel === 'sms';
     const content = sms ? words.smsText : words.emailText;
-    await queueMessage(w, {
-      ...message, storeMessageId: nameBasedUuid(`contact-form:${form.formToken}:confirmation`), messageDirection: 'Outbound',
-      messageDeliveryMethod: sms ? 'Sms' : 'Email', preferredContactMethod: sms ? 'Sms' : 'Email', email: sms ? null : confirm.to, phoneNumber: sms ? confirm.to : null,
-      templateType: 'CustomerContactUsConfirmation', content, customerInquiryType: null, storeServiceId: null, deliveryStatus: 'Queued',
-    }, { channel: confirm.channel, to: confirm.to, from: sms ? store.twilioPhoneNumber : null, subject: sms ? null : words.emailSubject, body: content });
+    await queueMessage(
+      w,
+      {
+        ...message,
+        storeMessageId: nameBasedUuid(`contact-form:${form.formToken}:confirmation`),
+        messageDirection: 'Outbound',
+        messageDeliveryMethod: sms ? 'Sms' : 'Email',
+        preferredContactMethod: sms ? 'Sms' : 'Email',
+        email: sms ? null : confirm.to,
+        phoneNumber: sms ? confirm.to : null,
+        templateType: 'CustomerContactUsConfirmation',
+        content,
+        customerInquiryType: null,
+        storeServiceId: null,
+        deliveryStatus: 'Queued',
+      },
+      { channel: confirm.channel, to: confirm.to, from: sms ? store.twilioPhoneNumber : null, subject: sms ? null : words.emailSubject, body: content },
+    );
   }
 
   const notice = renderedTemplate('MemberContactUsNotification', templates, values)!;
   const link = `/messages/cus/${storeMessageId}`;
   await notifyStoreStaff(w, { roles: frontCounter.filter((r) => r !== 'PointSAdmin'), kind: 'message', content: escapeHtml(notice.smsText), link });
-  const contacts = await w.trx.selectFrom('storeContacts').select('email').where('companyId', '=', store.companyId).where('storeId', '=', store.id)
-    .where('deleted', '=', false).where('email', 'is not', null).execute();
+  const contacts = await w.trx
+    .selectFrom('storeContacts')
+    .select('email')
+    .where('companyId', '=', store.companyId)
+    .where('storeId', '=', store.id)
+    .where('deleted', '=', false)
+    .where('email', 'is not', null)
+    .execute();
   const details = [
-    notice.emailText, '',
+    notice.emailText,
+    '',
     `From: ${[form.name, formatPhone(phoneNumber), form.email].filter(Boolean).join(', ')}`,
     `Wants: ${{ Phone: 'a call', Sms: 'a text', Email: 'an email' }[form.preferredContactMethod]}`,
-    `About: ${[inquiryTypes.label(form.customerInquiryType), form.serviceName].filter(Boolean).join(', ')}`, '', form.content, '',
+    `About: ${[inquiryTypes.label(form.customerInquiryType), form.serviceName].filter(Boolean).join(', ')}`,
+    '',
+    form.content,
+    '',
     `Answer it in AllTrac: ${publicUrl}${link}`,
   ].join('\n');
   for (const { email } of contacts) {

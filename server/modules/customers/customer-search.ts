@@ -15,16 +15,29 @@ export async function customersFound(db: Db, companyId: number, text: string): P
   const found = new Set<string>();
   for (const lookup of searchLookups(query)) {
     const wanted = lookup.otherWords ? searchBound * 4 : searchBound;
-    const ids = (await db.selectFrom('customerKeys').select('customerId').distinct().where('companyId', '=', companyId)
-      .where('key', 'like', likePrefix(lookup.prefix)).limit(wanted).execute()).map((k) => k.customerId);
+    const ids = (
+      await db
+        .selectFrom('customerKeys')
+        .select('customerId')
+        .distinct()
+        .where('companyId', '=', companyId)
+        .where('key', 'like', likePrefix(lookup.prefix))
+        .limit(wanted)
+        .execute()
+    ).map((k) => k.customerId);
     if (!lookup.otherWords) {
       for (const id of ids) found.add(id);
       continue;
     }
     // A name of several words: found by its longest one, kept when it has the others too.
     if (ids.length === 0) continue;
-    const customers = await db.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'companyName', 'email', 'phoneNumber', 'alternatePhoneNumber'])
-      .where('companyId', '=', companyId).where('customerId', 'in', ids).where('deleted', '=', false).execute();
+    const customers = await db
+      .selectFrom('customers')
+      .select(['customerId', 'firstName', 'lastName', 'companyName', 'email', 'phoneNumber', 'alternatePhoneNumber'])
+      .where('companyId', '=', companyId)
+      .where('customerId', 'in', ids)
+      .where('deleted', '=', false)
+      .execute();
     for (const c of customers) if (nameMatch(query.nameWords, c) !== null) found.add(c.customerId);
   }
   return [...found].slice(0, searchBound);

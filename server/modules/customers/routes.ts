@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { customerDuplicateDismissalSchema, customerSchema, customerVehicleSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
-  createCustomerSchema, createVehicleSchema, customerPatchableFields, mergeCustomerSchema, notDuplicateSchema, vehiclePatchableFields,
+  createCustomerSchema,
+  createVehicleSchema,
+  customerPatchableFields,
+  mergeCustomerSchema,
+  notDuplicateSchema,
+  vehiclePatchableFields,
 } from '../../../src/contract/writes.ts';
 import { customerProblems, normalizeFields, problemsOfChange, vehicleProblems } from '../../../src/domain/people/customer-rules.ts';
 import { pairKey } from '../../../src/domain/people/duplicates.ts';
@@ -19,15 +24,23 @@ import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 export const customers: RowSpec<typeof customerSchema> = {
-  table: 'customers', schema: customerSchema, scope: 'company',
-  notFound: 'This customer does not exist.', exists: 'A customer with this id already exists.',
+  table: 'customers',
+  schema: customerSchema,
+  scope: 'company',
+  notFound: 'This customer does not exist.',
+  exists: 'A customer with this id already exists.',
 };
 export const vehicles: RowSpec<typeof customerVehicleSchema> = {
-  table: 'customerVehicles', schema: customerVehicleSchema, scope: 'company',
-  notFound: 'This vehicle does not exist for this customer.', exists: 'A vehicle with this id already exists.',
+  table: 'customerVehicles',
+  schema: customerVehicleSchema,
+  scope: 'company',
+  notFound: 'This vehicle does not exist for this customer.',
+  exists: 'A vehicle with this id already exists.',
 };
 export const dismissals: RowSpec<typeof customerDuplicateDismissalSchema> = {
-  table: 'customerDuplicateDismissals', schema: customerDuplicateDismissalSchema, scope: 'company',
+  table: 'customerDuplicateDismissals',
+  schema: customerDuplicateDismissalSchema,
+  scope: 'company',
   notFound: 'These customers were not marked as different people.',
 };
 const customerParams = z.object({ customerId: z.uuid('The customer id must be a UUID') });
@@ -46,8 +59,12 @@ function normalized<S extends z.ZodObject>(schema: S, body: unknown, what: strin
 export async function survivorOf(db: Db | Writer['trx'], companyId: number, customerId: string): Promise<string | null> {
   let id = customerId;
   for (let hop = 0; hop < 100; hop++) {
-    const row = await db.selectFrom('customers').select(['deleted', 'mergedIntoCustomerId'])
-      .where('companyId', '=', companyId).where('customerId', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('customers')
+      .select(['deleted', 'mergedIntoCustomerId'])
+      .where('companyId', '=', companyId)
+      .where('customerId', '=', id)
+      .executeTakeFirst();
     if (!row) return null;
     if (!row.deleted) return id;
     if (!row.mergedIntoCustomerId) return null;
@@ -57,9 +74,14 @@ export async function survivorOf(db: Db | Writer['trx'], companyId: number, cust
 }
 
 /** The vehicle, if it belongs to the customer of the path (or to the customer that one was merged into). */
-export async function vehicleOfCustomer(db: Db | Writer['trx'], companyId: number, vehicle: { customerId: string } | undefined, customerId: string): Promise<boolean> {
+export async function vehicleOfCustomer(
+  db: Db | Writer['trx'],
+  companyId: number,
+  vehicle: { customerId: string } | undefined,
+  customerId: string,
+): Promise<boolean> {
   if (!vehicle) return false;
-  return vehicle.customerId === customerId || vehicle.customerId === await survivorOf(db, companyId, customerId);
+  return vehicle.customerId === customerId || vehicle.customerId === (await survivorOf(db, companyId, customerId));
 }
 
 /** Customers and their vehicles (spec section 7 "Customers and vehicles"); company-wide rows. */
@@ -106,7 +128,8 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const scope = await storeScope(db, auth, request, frontCounter, 'customers');
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
     const { mergedCustomerId } = parseOrProblem(mergeCustomerSchema, request.body, 'The merge');
-    if (mergedCustomerId === customerId) throw new ProblemError('validation', 'A customer cannot be merged into itself.', { errors: { mergedCustomerId: ['Same as the customer kept'] } });
+    if (mergedCustomerId === customerId)
+      throw new ProblemError('validation', 'A customer cannot be merged into itself.', { errors: { mergedCustomerId: ['Same as the customer kept'] } });
     const result = await writes.run(request, scope, async (w) => {
       // Merges of a company follow one another, so the chains of merged customers they read stand still.
       await w.lockOn('customer-merges');
@@ -124,9 +147,13 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
         ratings: await w.reassign('ratings', 'customerId', mergedId, keptId),
         tireQuotes: await w.reassign('tireQuotes', 'customerId', mergedId, keptId),
       };
-      for (const pair of await w.trx.selectFrom('customerDuplicateDismissals').select(['customerId', 'otherCustomerId'])
-        .where('companyId', '=', scope.companyId).where('deleted', '=', false)
-        .where((eb) => eb.or([eb('customerId', '=', mergedId), eb('otherCustomerId', '=', mergedId)])).execute()) {
+      for (const pair of await w.trx
+        .selectFrom('customerDuplicateDismissals')
+        .select(['customerId', 'otherCustomerId'])
+        .where('companyId', '=', scope.companyId)
+        .where('deleted', '=', false)
+        .where((eb) => eb.or([eb('customerId', '=', mergedId), eb('otherCustomerId', '=', mergedId)]))
+        .execute()) {
         await w.tombstone(dismissals, pair);
       }
       await w.tombstone(customers, { customerId: mergedId }, { mergedIntoCustomerId: keptId });
@@ -148,8 +175,14 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
       const key = { customerId, otherCustomerId };
       const existing = await w.read(dismissals, key);
       if (existing) return { status: 200, body: existing };
-      const revived = await w.trx.selectFrom('customerDuplicateDismissals').select('version').where('customerId', '=', customerId).where('otherCustomerId', '=', otherCustomerId).executeTakeFirst();
-      if (revived) await w.trx.deleteFrom('customerDuplicateDismissals').where('customerId', '=', customerId).where('otherCustomerId', '=', otherCustomerId).execute();
+      const revived = await w.trx
+        .selectFrom('customerDuplicateDismissals')
+        .select('version')
+        .where('customerId', '=', customerId)
+        .where('otherCustomerId', '=', otherCustomerId)
+        .executeTakeFirst();
+      if (revived)
+        await w.trx.deleteFrom('customerDuplicateDismissals').where('customerId', '=', customerId).where('otherCustomerId', '=', otherCustomerId).execute();
       const row = await w.create(dismissals, { ...key, dismissedOn: w.now.toISOString() });
       w.event(dismissals, row, 'CustomerChanged', [customerId]);
       return { status: 201, body: row };
@@ -162,9 +195,15 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
     await asAccessAllows(db, scope, 'customerId', await findRow(db, customers, scope, { customerId }), customers.notFound);
     // A limited access sees the vehicles the store's calendar names, not every car the customer owns.
-    const rows = await db.selectFrom('customerVehicles').select(Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[])
-      .where('customerId', '=', customerId).where('companyId', '=', scope.companyId).where('deleted', '=', false)
-      .where(readableRows(scope, 'customerVehicles', sql.ref('vehicleId'))).orderBy('year', 'desc').execute();
+    const rows = await db
+      .selectFrom('customerVehicles')
+      .select(Object.keys(customerVehicleSchema.shape) as (keyof typeof customerVehicleSchema.shape)[])
+      .where('customerId', '=', customerId)
+      .where('companyId', '=', scope.companyId)
+      .where('deleted', '=', false)
+      .where(readableRows(scope, 'customerVehicles', sql.ref('vehicleId')))
+      .orderBy('year', 'desc')
+      .execute();
     const items = rows.map((v) => withAccess(v, scope.access));
     return { items, count: items.length };
   });
@@ -191,7 +230,7 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const scope = await readScope(db, auth, request, 'customerVehicles');
     const { customerId, vehicleId } = parseOrProblem(vehicleParams, request.params, 'The path');
     const row = await findRow(db, vehicles, scope, { vehicleId });
-    if (!await vehicleOfCustomer(db, scope.companyId, row, customerId)) throw new ProblemError('notFound', vehicles.notFound);
+    if (!(await vehicleOfCustomer(db, scope.companyId, row, customerId))) throw new ProblemError('notFound', vehicles.notFound);
     return asAccessAllows(db, scope, 'vehicleId', row, vehicles.notFound);
   });
 
@@ -200,7 +239,8 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
     const { customerId, vehicleId } = parseOrProblem(vehicleParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
       // By the vehicle's id: an edit queued before its customer was merged follows the vehicle.
-      if (!await vehicleOfCustomer(w.trx, scope.companyId, await w.read(vehicles, { vehicleId }), customerId)) throw new ProblemError('notFound', vehicles.notFound);
+      if (!(await vehicleOfCustomer(w.trx, scope.companyId, await w.read(vehicles, { vehicleId }), customerId)))
+        throw new ProblemError('notFound', vehicles.notFound);
       const { row, changed } = await w.patch(vehicles, { vehicleId }, request.body, vehiclePatchableFields, {
         normalize: normalizeFields,
         problems: (current, next) => problemsOfChange(vehicleProblems(next), current, next),

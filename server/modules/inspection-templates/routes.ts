@@ -11,7 +11,10 @@ import type { RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 const templates: RowSpec<typeof inspectionTemplateSchema> = {
-  table: 'inspectionTemplates', schema: inspectionTemplateSchema, scope: 'store', notFound: 'This store has no inspection template.',
+  table: 'inspectionTemplates',
+  schema: inspectionTemplateSchema,
+  scope: 'store',
+  notFound: 'This store has no inspection template.',
 };
 
 /**
@@ -21,8 +24,13 @@ const templates: RowSpec<typeof inspectionTemplateSchema> = {
 export async function inspectionTemplateRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.inspectionTemplate, async (request) => {
     const scope = await readScope(db, auth, request, 'inspectionTemplates');
-    const row = await db.selectFrom('inspectionTemplates').select(['storeId', 'groups', 'version'])
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).executeTakeFirst();
+    const row = await db
+      .selectFrom('inspectionTemplates')
+      .select(['storeId', 'groups', 'version'])
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
     // A store that never saved one inspects by the usual multi-point template.
     return row ?? { storeId: scope.storeId, groups: defaultInspectionGroups(randomUUID), version: 0 };
   });

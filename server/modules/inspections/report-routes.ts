@@ -20,11 +20,17 @@ import { choicesAtRulePrices, tireIdsOf } from '../../../src/domain/tires/retail
 import { scheduledVisits } from '../scheduler/visit-routes.ts';
 
 export const inspectionReports: RowSpec<typeof inspectionReportSchema> = {
-  table: 'inspectionReports', schema: inspectionReportSchema, scope: 'store',
-  notFound: 'This store has no such inspection report.', exists: 'This visit already has an inspection report: open it from the visit.',
+  table: 'inspectionReports',
+  schema: inspectionReportSchema,
+  scope: 'store',
+  notFound: 'This store has no such inspection report.',
+  exists: 'This visit already has an inspection report: open it from the visit.',
 };
 export const inspectionItems: RowSpec<typeof inspectionItemSchema> = {
-  table: 'inspectionItems', schema: inspectionItemSchema, scope: 'store', notFound: 'This inspection has no such item.',
+  table: 'inspectionItems',
+  schema: inspectionItemSchema,
+  scope: 'store',
+  notFound: 'This inspection has no such item.',
 };
 const reportParams = z.object({ inspectionReportId: z.uuid('The report id must be a UUID') });
 const itemParams = z.object({ inspectionReportId: z.uuid('The report id must be a UUID'), itemId: z.uuid('The item id must be a UUID') });
@@ -49,7 +55,14 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       if (visit.cancelDate) throw new ProblemError('conflict', 'This visit was canceled: it takes no inspection.');
       refuseProblems(await technicianProblems(w.trx, scope, model.technicianId, 'technicianId'), 'The inspection report');
       const row = await w.create(inspectionReports, {
-        ...model, inspectionReportHashId: randomBytes(16).toString('base64url'), vehicleId: visit.vehicleId, completedAt: null, sentAt: null, approvedByName: null, approvedAt: null, decisionLog: [],
+        ...model,
+        inspectionReportHashId: randomBytes(16).toString('base64url'),
+        vehicleId: visit.vehicleId,
+        completedAt: null,
+        sentAt: null,
+        approvedByName: null,
+        approvedAt: null,
+        decisionLog: [],
       });
       const linked = await w.change(scheduledVisits, { scheduledVisitId: visit.scheduledVisitId }, () => ({ inspectionReportId: row.inspectionReportId }));
       w.event(inspectionReports, row, 'ReplicaChanged', ['inspectionReports', row.inspectionReportId]);
@@ -76,9 +89,18 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
           }
           if (!next.completedAt || current.completedAt) return {};
           const [results, photos] = await Promise.all([
-            w.trx.selectFrom('inspectionItems').select(Object.keys(inspectionItemSchema.shape) as (keyof typeof inspectionItemSchema.shape)[])
-              .where('inspectionReportId', '=', key.inspectionReportId).where('deleted', '=', false).execute(),
-            w.trx.selectFrom('inspectionPhotos').select('itemId').where('inspectionReportId', '=', key.inspectionReportId).where('deleted', '=', false).execute(),
+            w.trx
+              .selectFrom('inspectionItems')
+              .select(Object.keys(inspectionItemSchema.shape) as (keyof typeof inspectionItemSchema.shape)[])
+              .where('inspectionReportId', '=', key.inspectionReportId)
+              .where('deleted', '=', false)
+              .execute(),
+            w.trx
+              .selectFrom('inspectionPhotos')
+              .select('itemId')
+              .where('inspectionReportId', '=', key.inspectionReportId)
+              .where('deleted', '=', false)
+              .execute(),
           ]);
           const problems = completionProblems(next.groups, results, new Set(photos.map((p) => p.itemId)));
           return problems.length > 0 ? { completedAt: problems } : {};
@@ -104,7 +126,8 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       const row = current
         ? await w.update(inspectionItems, key, current, { ...current, ...model })
         : await w.create(inspectionItems, { ...key, ...model, customerDecision: null, decidedAt: null, decidedByName: null, fix: null });
-      if (!current || row.version !== current.version) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
+      if (!current || row.version !== current.version)
+        w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
       return { status: current ? 200 : 201, body: asReadBy(scope, 'inspectionItems', row) };
     });
     return reply.code(result.status).send(result.body);
@@ -120,7 +143,10 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     // Taking a fix off is always possible (an item marked Passed since keeps no stale price); pricing needs a finding.
     if (pricing && !needsDecision(item.status)) throw new ProblemError('conflict', 'Only an item that failed or needs attention takes a fix: this one is not.');
     if (item.customerDecision) {
-      throw new ProblemError('conflict', `The customer ${item.customerDecision === 'Approved' ? 'approved' : 'declined'} this item at its price: reopen their answer before changing what fixes it.`);
+      throw new ProblemError(
+        'conflict',
+        `The customer ${item.customerDecision === 'Approved' ? 'approved' : 'declined'} this item at its price: reopen their answer before changing what fixes it.`,
+      );
     }
     return { item, report };
   }
@@ -137,18 +163,25 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     const result = await writes.run(request, scope, async (w) => {
       const { report } = await fixableItem(w, key, true);
       const [today, started, prices, ruled] = await Promise.all([
-        storeToday(w.trx, scope.storeId, w.now), storeDateAt(w.trx, scope.storeId, new Date(report.startedAt)), storePriceList(w.trx, scope),
+        storeToday(w.trx, scope.storeId, w.now),
+        storeDateAt(w.trx, scope.storeId, new Date(report.startedAt)),
+        storePriceList(w.trx, scope),
         // Catalogue tires at the store's price by the retail price rule, whatever unit price the device sent.
         tirePricesByRule(w.trx, scope, tireIdsOf([model.choice])).then((priceOf) => choicesAtRulePrices([model.choice], priceOf, 'choice')),
       ]);
       const choice = ruled.choices[0]!;
       const priced = priceFix({ ...model, choice }, prices, today);
-      refuseProblems({
-        ...Object.fromEntries(Object.entries(ruled.problems).map(([field, messages]) => [field.replace(/^choice\.0/, 'choice'), messages])),
-        ...(model.pricedOn < started ? { pricedOn: [`Price the fix on or after the day of the inspection, ${started}`] } : {}),
-        ...(priced.ok ? {} : priced.problems),
-      }, 'The fix');
-      const { row, changed } = await w.change(inspectionItems, key, () => ({ fix: { pricedOn: model.pricedOn, choice, priced: (priced as Extract<typeof priced, { ok: true }>).priced } }));
+      refuseProblems(
+        {
+          ...Object.fromEntries(Object.entries(ruled.problems).map(([field, messages]) => [field.replace(/^choice\.0/, 'choice'), messages])),
+          ...(model.pricedOn < started ? { pricedOn: [`Price the fix on or after the day of the inspection, ${started}`] } : {}),
+          ...(priced.ok ? {} : priced.problems),
+        },
+        'The fix',
+      );
+      const { row, changed } = await w.change(inspectionItems, key, () => ({
+        fix: { pricedOn: model.pricedOn, choice, priced: (priced as Extract<typeof priced, { ok: true }>).priced },
+      }));
       if (changed) w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
       return { status: 200, body: row };
     });
@@ -175,7 +208,7 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
    * what it was. Reopening an item with no decision changes nothing.
    */
   app.post(apiPaths.reopenInspectionDecision, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounter, 'customers\' answers');
+    const scope = await storeScope(db, auth, request, frontCounter, "customers' answers");
     const key = parseOrProblem(itemParams, request.params, 'The path');
     if (request.body !== undefined && request.body !== null) throw new ProblemError('badRequest', 'This call takes no body.');
     const result = await writes.run(request, scope, async (w) => {
@@ -184,7 +217,10 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       if (!item.customerDecision) return { status: 200, body: item };
       const { row } = await w.change(inspectionItems, key, () => ({ customerDecision: null, decidedAt: null, decidedByName: null }));
       const logged = await w.change(inspectionReports, { inspectionReportId: key.inspectionReportId }, () => ({
-        decisionLog: [...report.decisionLog, { kind: 'reopened' as const, name: scope.user.name, at: w.now.toISOString(), itemId: key.itemId, was: item.customerDecision! }],
+        decisionLog: [
+          ...report.decisionLog,
+          { kind: 'reopened' as const, name: scope.user.name, at: w.now.toISOString(), itemId: key.itemId, was: item.customerDecision! },
+        ],
       }));
       w.event(inspectionItems, row, 'ReplicaChanged', ['inspectionItems', `${key.inspectionReportId}/${key.itemId}`]);
       w.event(inspectionReports, logged.row, 'VisitChanged', [report.scheduledVisitId]);
@@ -201,19 +237,41 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
     const scope = await inspector(request);
     const key = parseOrProblem(reportParams, request.params, 'The path');
     if (request.body !== undefined && request.body !== null) throw new ProblemError('badRequest', 'This call takes no body.');
-    const store = await db.selectFrom('storeLocations').select(['id', 'companyId', 'name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber', 'ratingsEnabled', 'inspectionReportLinkEnabled'])
-      .where('id', '=', scope.storeId).executeTakeFirstOrThrow();
-    if (!store.inspectionReportLinkEnabled) throw new ProblemError('conflict', 'This store does not send report links: turn them on in Settings, Inspection Reports.');
+    const store = await db
+      .selectFrom('storeLocations')
+      .select([
+        'id',
+        'companyId',
+        'name',
+        'phoneNumber',
+        'timeZone',
+        'googleReviewUrl',
+        'yelpReviewUrl',
+        'twilioPhoneNumber',
+        'ratingsEnabled',
+        'inspectionReportLinkEnabled',
+      ])
+      .where('id', '=', scope.storeId)
+      .executeTakeFirstOrThrow();
+    if (!store.inspectionReportLinkEnabled)
+      throw new ProblemError('conflict', 'This store does not send report links: turn them on in Settings, Inspection Reports.');
     const result = await writes.run(request, scope, async (w) => {
       const report = await w.find(inspectionReports, key);
       const refused = reportSendProblem(report, w.now);
       if (refused) throw new ProblemError('conflict', refused);
       const link = `${config.publicUrl}${publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId)}`;
       const sent = await queueVisitMessage(w, store, {
-        scheduledVisitId: report.scheduledVisitId, kind: null, templateType: 'InspectionReport', withRatingLink: false, publicUrl: config.publicUrl, inspectionReportLink: link,
+        scheduledVisitId: report.scheduledVisitId,
+        kind: null,
+        templateType: 'InspectionReport',
+        withRatingLink: false,
+        publicUrl: config.publicUrl,
+        inspectionReportLink: link,
       });
       // The link itself only to the counter, who may read it to the customer: it lets whoever holds it answer for them.
-      const instead = hasRole(scope.user.roles, scope.storeId, frontCounter) ? `Call the customer, or read them the link: ${link}` : 'Ask the front counter to call the customer.';
+      const instead = hasRole(scope.user.roles, scope.storeId, frontCounter)
+        ? `Call the customer, or read them the link: ${link}`
+        : 'Ask the front counter to call the customer.';
       if (!sent?.queued) throw new ProblemError('conflict', `The report was not sent: ${sent?.skipped ?? 'it was sent already'}. ${instead}`);
       const { row } = await w.change(inspectionReports, key, () => ({ sentAt: w.now.toISOString() }));
       w.event(inspectionReports, row, 'ReplicaChanged', ['inspectionReports', row.inspectionReportId]);

@@ -13,7 +13,10 @@ import type { RowSpec, Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 export const messageTemplates: RowSpec<typeof messageTemplateSchema> = {
-  table: 'messageTemplates', schema: messageTemplateSchema, scope: 'store', notFound: 'This store uses the default words for this template.',
+  table: 'messageTemplates',
+  schema: messageTemplateSchema,
+  scope: 'store',
+  notFound: 'This store uses the default words for this template.',
 };
 
 const params = z.object({
@@ -22,8 +25,13 @@ const params = z.object({
 
 /** The store's own template words, for the rendering the server does itself (STOP confirmations, reminders). */
 export async function storeTemplates(db: ModuleContext['db'] | Writer['trx'], companyId: number, storeId: number): Promise<StoredTemplate[]> {
-  return db.selectFrom('messageTemplates').select(['templateType', 'smsText', 'emailSubject', 'emailText'])
-    .where('companyId', '=', companyId).where('storeId', '=', storeId).where('deleted', '=', false).execute();
+  return db
+    .selectFrom('messageTemplates')
+    .select(['templateType', 'smsText', 'emailSubject', 'emailText'])
+    .where('companyId', '=', companyId)
+    .where('storeId', '=', storeId)
+    .where('deleted', '=', false)
+    .execute();
 }
 
 /**
@@ -35,7 +43,9 @@ export async function messageTemplateRoutes(app: FastifyInstance, { db, auth, wr
     const scope = await readScope(db, auth, request, 'messageTemplates');
     const own = await storeTemplates(db, scope.companyId, scope.storeId);
     return messageTemplateTypes.values.filter(isTemplateType).map((templateType) => ({
-      templateType, ...templateTexts(templateType, own)!, isDefault: !own.some((t) => t.templateType === templateType),
+      templateType,
+      ...templateTexts(templateType, own)!,
+      isDefault: !own.some((t) => t.templateType === templateType),
     }));
   });
 
@@ -47,7 +57,7 @@ export async function messageTemplateRoutes(app: FastifyInstance, { db, auth, wr
     const key = { storeId: scope.storeId, templateType };
     const result = await writes.run(request, scope, async (w) => {
       const next = { templateType, ...texts };
-      const current = await w.read(messageTemplates, key) ?? await w.revive(messageTemplates, key);
+      const current = (await w.read(messageTemplates, key)) ?? (await w.revive(messageTemplates, key));
       const row = current ? await w.update(messageTemplates, key, current, next) : await w.create(messageTemplates, next);
       if (row.version !== current?.version) w.event(messageTemplates, row, 'ReplicaChanged', ['messageTemplates', `${scope.storeId}/${templateType}`]);
       return { status: 200, body: { ...row, isDefault: false } };

@@ -11,15 +11,22 @@ import type { ModuleContext } from '../context.ts';
 
 const params = z.object({ kind: z.string() });
 const preferences: RowSpec<typeof notificationPreferenceSchema> = {
-  table: 'notificationPreferences', schema: notificationPreferenceSchema, scope: { ownedBy: 'identityId' }, notFound: 'This notification setting does not exist.',
+  table: 'notificationPreferences',
+  schema: notificationPreferenceSchema,
+  scope: { ownedBy: 'identityId' },
+  notFound: 'This notification setting does not exist.',
 };
 
 /** Which kinds of notification the caller wants shown in the app (docs/decisions.md); only their own. */
 export async function notificationPreferenceRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.notificationPreferences, async (request) => {
     const user = await auth.authenticate(request);
-    const rows = await db.selectFrom('notificationPreferences').select(['identityId', 'kind', 'inApp'])
-      .where('identityId', '=', user.userId).where('deleted', '=', false).execute();
+    const rows = await db
+      .selectFrom('notificationPreferences')
+      .select(['identityId', 'kind', 'inApp'])
+      .where('identityId', '=', user.userId)
+      .where('deleted', '=', false)
+      .execute();
     return { items: allPreferences(rows, user.userId) };
   });
 

@@ -14,7 +14,10 @@ const columns = Object.keys(userNotificationSchema.shape) as (keyof UserNotifica
 const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: userNotificationSchema, maxTop: 100 };
 const params = z.object({ userNotificationId: z.uuid('The notification id must be a UUID') });
 export const userNotifications: RowSpec<typeof userNotificationSchema> = {
-  table: 'userNotifications', schema: userNotificationSchema, scope: { ownedBy: 'identityId' }, notFound: 'This notification does not exist.',
+  table: 'userNotifications',
+  schema: userNotificationSchema,
+  scope: { ownedBy: 'identityId' },
+  notFound: 'This notification does not exist.',
 };
 
 /**
@@ -31,11 +34,19 @@ export async function notificationRoutes(app: FastifyInstance, { db, auth, write
 
   app.get(apiPaths.userNotificationStatusCount, async (request) => {
     const user = await auth.authenticate(request);
-    const preferences = await db.selectFrom('notificationPreferences').select(['kind', 'inApp'])
-      .where('identityId', '=', user.userId).where('deleted', '=', false).execute();
+    const preferences = await db
+      .selectFrom('notificationPreferences')
+      .select(['kind', 'inApp'])
+      .where('identityId', '=', user.userId)
+      .where('deleted', '=', false)
+      .execute();
     const hidden = kindsHiddenInApp(preferences);
-    let unread = db.selectFrom('userNotifications').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('identityId', '=', user.userId).where('dateMarkedRead', 'is', null).where('deleted', '=', false);
+    let unread = db
+      .selectFrom('userNotifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('identityId', '=', user.userId)
+      .where('dateMarkedRead', 'is', null)
+      .where('deleted', '=', false);
     if (hidden.length > 0) unread = unread.where('kind', 'not in', hidden);
     const row = await unread.executeTakeFirstOrThrow();
     return { unreadNotifications: Number(row.n) };

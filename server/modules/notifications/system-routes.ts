@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { systemNotificationSchema, type SystemNotification } from '../../../src/contract/entities.ts';
 import { everyoneGroup, storeGroup, systemNoticeEvent } from '../../../src/contract/hub.ts';
 import { activeStoreHeader, apiPaths } from '../../../src/contract/routes.ts';
-import { createSystemNotificationSchema, patchedSystemNotificationSchema, systemNotificationContentMax, systemNotificationPatchableFields } from '../../../src/contract/system-notices.ts';
+import {
+  createSystemNotificationSchema,
+  patchedSystemNotificationSchema,
+  systemNotificationContentMax,
+  systemNotificationPatchableFields,
+} from '../../../src/contract/system-notices.ts';
 import { cleanNoticeMarkup } from '../../http/notice-markup.ts';
 import { isPlatformAdmin } from '../../../src/domain/people/roles.ts';
 import { applicationName } from '../../../src/contract/application-name.ts';
@@ -45,18 +50,25 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
       if (!(error instanceof ProblemError) || error.problem.status !== 403) throw error;
     }
     const now = clock.now().toISOString();
-    return db.selectFrom('systemNotifications').select(columns)
-      .where('application', '=', applicationName).where('dateStarted', '<=', now).where('dateEnded', '>', now)
-      .where((eb) => (storeId === null ? eb('storeIds', 'is', null)
-        : eb.or([eb('storeIds', 'is', null), sql<boolean>`store_ids @> ${JSON.stringify([storeId])}::jsonb`])))
+    return db
+      .selectFrom('systemNotifications')
+      .select(columns)
+      .where('application', '=', applicationName)
+      .where('dateStarted', '<=', now)
+      .where('dateEnded', '>', now)
+      .where((eb) =>
+        storeId === null ? eb('storeIds', 'is', null) : eb.or([eb('storeIds', 'is', null), sql<boolean>`store_ids @> ${JSON.stringify([storeId])}::jsonb`]),
+      )
       .orderBy('dateStarted');
   };
   app.get(apiPaths.systemNotificationsActive, async (request) => ({ items: (await (await active(request)).execute()).map(shown) }));
-  app.get(apiPaths.systemNotificationAlerts, async (request) => ({ items: (await (await active(request)).where('severityLevel', '=', 'High').execute()).map(shown) }));
+  app.get(apiPaths.systemNotificationAlerts, async (request) => ({
+    items: (await (await active(request)).where('severityLevel', '=', 'High').execute()).map(shown),
+  }));
 
   const platformAdmin = async (request: FastifyRequest) => {
     const user = await auth.authenticate(request);
-    if (!isPlatformAdmin(user.roles)) throw new ProblemError('forbidden', 'Only the platform\'s administrators (PointSAdmin) manage system notices.');
+    if (!isPlatformAdmin(user.roles)) throw new ProblemError('forbidden', "Only the platform's administrators (PointSAdmin) manage system notices.");
     return user;
   };
   /**
@@ -65,9 +77,11 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
    * its end lets them back (issue 53 item 2). Another application's notices concern no device here.
    */
   const tellDevices = (w: Writer, ...versions: SystemNotification[]) => {
-    const groups = new Set(versions.filter((n) => n.application === applicationName)
-      .flatMap((n) => (n.storeIds === null ? [everyoneGroup] : n.storeIds.map(storeGroup))));
-    for (const group of groups) w.events.push({ companyId: w.scope.companyId, storeId: null, group, name: systemNoticeEvent, args: [versions[0]!.systemNotificationId] });
+    const groups = new Set(
+      versions.filter((n) => n.application === applicationName).flatMap((n) => (n.storeIds === null ? [everyoneGroup] : n.storeIds.map(storeGroup))),
+    );
+    for (const group of groups)
+      w.events.push({ companyId: w.scope.companyId, storeId: null, group, name: systemNoticeEvent, args: [versions[0]!.systemNotificationId] });
   };
 
   /** Stores a notice names must exist (a typo would show it nowhere); read through the write's transaction. */
@@ -80,7 +94,11 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
 
   app.get(apiPaths.systemNotifications, async (request) => {
     await platformAdmin(request);
-    return { items: (await db.selectFrom('systemNotifications').select(columns).orderBy('dateStarted', 'desc').orderBy('systemNotificationId').limit(500).execute()).map(shown) };
+    return {
+      items: (
+        await db.selectFrom('systemNotifications').select(columns).orderBy('dateStarted', 'desc').orderBy('systemNotificationId').limit(500).execute()
+      ).map(shown),
+    };
   });
 
   app.post(apiPaths.systemNotifications, async (request, reply) => {
@@ -88,9 +106,16 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
     const model = cleaned(parseOrProblem(createSystemNotificationSchema, request.body, 'The notice'));
     const result = await writes.run(request, { user, companyId: user.companyId, storeId: null }, async (w) => {
       refuseProblems(await storeProblems(w.trx, model.storeIds), 'The notice');
-      const existing = await w.trx.selectFrom('systemNotifications').select(columns).where('systemNotificationId', '=', model.systemNotificationId).executeTakeFirst();
+      const existing = await w.trx
+        .selectFrom('systemNotifications')
+        .select(columns)
+        .where('systemNotificationId', '=', model.systemNotificationId)
+        .executeTakeFirst();
       if (existing) throw new ProblemError('conflict', 'A notice with this id exists already: change it with a patch.');
-      await w.trx.insertInto('systemNotifications').values({ ...model, storeIds: model.storeIds === null ? null : JSON.stringify(model.storeIds) as never }).execute();
+      await w.trx
+        .insertInto('systemNotifications')
+        .values({ ...model, storeIds: model.storeIds === null ? null : (JSON.stringify(model.storeIds) as never) })
+        .execute();
       tellDevices(w, model);
       return { status: 201, body: model };
     });
@@ -105,14 +130,22 @@ export async function systemNotificationRoutes(app: FastifyInstance, { db, auth,
     const user = await platformAdmin(request);
     const { systemNotificationId } = parseOrProblem(params, request.params, 'The path');
     const result = await writes.run(request, { user, companyId: user.companyId, storeId: null }, async (w) => {
-      const current = await w.trx.selectFrom('systemNotifications').select(columns).where('systemNotificationId', '=', systemNotificationId).forUpdate().executeTakeFirst();
+      const current = await w.trx
+        .selectFrom('systemNotifications')
+        .select(columns)
+        .where('systemNotificationId', '=', systemNotificationId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) throw new ProblemError('notFound', 'There is no such system notice.');
       const patched = patchRow(current, request.body, systemNotificationPatchableFields, patchedSystemNotificationSchema);
       if (!patched.changed) return { status: 200, body: shown(current) };
       const next = cleaned(patched.next);
       refuseProblems(await storeProblems(w.trx, next.storeIds), 'The notice');
-      await w.trx.updateTable('systemNotifications').set({ ...next, storeIds: next.storeIds === null ? null : JSON.stringify(next.storeIds) as never })
-        .where('systemNotificationId', '=', systemNotificationId).execute();
+      await w.trx
+        .updateTable('systemNotifications')
+        .set({ ...next, storeIds: next.storeIds === null ? null : (JSON.stringify(next.storeIds) as never) })
+        .where('systemNotificationId', '=', systemNotificationId)
+        .execute();
       tellDevices(w, current, next);
       return { status: 200, body: next };
     });

@@ -15,7 +15,13 @@ export interface DeviceReport {
 
 /** Enough of a user agent to tell a phone from a laptop and one browser from another. */
 const maxUserAgentChars = 200;
-const reportSchema = z.object({ deviceId: z.uuid(), outboxBacklog: z.string().regex(/^\d{1,9}$/).transform(Number) });
+const reportSchema = z.object({
+  deviceId: z.uuid(),
+  outboxBacklog: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
 
 /**
  * The device's report from a pull's headers, or null when it sent none or an unreadable one: an app from before
@@ -35,20 +41,38 @@ export function deviceReportOf(headers: IncomingHttpHeaders): DeviceReport | nul
  * backlog counts up to maxReportedBacklog. A token without a sign-in (issued before reports were tied to one)
  * keeps nothing. One person's reports at one store are written one at a time, so the bounds hold under races.
  */
-export async function recordDevice(db: Db, report: DeviceReport, at: { userId: string; signIn: string | null; companyId: number; storeId: number; now: Date }): Promise<void> {
+export async function recordDevice(
+  db: Db,
+  report: DeviceReport,
+  at: { userId: string; signIn: string | null; companyId: number; storeId: number; now: Date },
+): Promise<void> {
   const { signIn } = at;
   if (signIn === null) return;
   const row = {
-    userId: at.userId, companyId: at.companyId, storeId: at.storeId, outboxBacklog: Math.min(report.outboxBacklog, maxReportedBacklog),
-    lastSyncAt: at.now.toISOString(), userAgent: report.userAgent, signIn,
+    userId: at.userId,
+    companyId: at.companyId,
+    storeId: at.storeId,
+    outboxBacklog: Math.min(report.outboxBacklog, maxReportedBacklog),
+    lastSyncAt: at.now.toISOString(),
+    userAgent: report.userAgent,
+    signIn,
   };
   await transact(db, async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('device-report'), hashtext(${`${at.userId}/${at.storeId}`}))`.execute(trx);
     await trx.deleteFrom('devices').where('storeId', '=', at.storeId).where('signIn', '=', signIn).where('deviceId', '<>', report.deviceId).execute();
-    await trx.insertInto('devices').values({ deviceId: report.deviceId, ...row })
-      .onConflict((oc) => oc.columns(['deviceId', 'storeId']).doUpdateSet(row)).execute();
-    const kept = trx.selectFrom('devices').select('deviceId').where('userId', '=', at.userId).where('storeId', '=', at.storeId)
-      .orderBy('lastSyncAt', 'desc').orderBy('deviceId').limit(devicesPerPersonAndStore);
+    await trx
+      .insertInto('devices')
+      .values({ deviceId: report.deviceId, ...row })
+      .onConflict((oc) => oc.columns(['deviceId', 'storeId']).doUpdateSet(row))
+      .execute();
+    const kept = trx
+      .selectFrom('devices')
+      .select('deviceId')
+      .where('userId', '=', at.userId)
+      .where('storeId', '=', at.storeId)
+      .orderBy('lastSyncAt', 'desc')
+      .orderBy('deviceId')
+      .limit(devicesPerPersonAndStore);
     await trx.deleteFrom('devices').where('userId', '=', at.userId).where('storeId', '=', at.storeId).where('deviceId', 'not in', kept).execute();
   });
 }

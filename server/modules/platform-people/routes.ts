@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { invitePersonSchema, peopleListLimit, peopleMessages, peopleQuerySchema, personAccessSchema, type PeopleList, type PlatformPerson } from '../../../src/contract/platform-people.ts';
+import {
+  invitePersonSchema,
+  peopleListLimit,
+  peopleMessages,
+  peopleQuerySchema,
+  personAccessSchema,
+  type PeopleList,
+  type PlatformPerson,
+} from '../../../src/contract/platform-people.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { staffRoleSchema } from '../../../src/contract/writes.ts';
 import { isPlatformAdmin } from '../../../src/domain/people/roles.ts';
@@ -13,8 +21,10 @@ import type { ModuleContext } from '../context.ts';
 import { invitePerson } from '../users/invite-person.ts';
 import { holdsNoRole, rolesChanged, setRoleAtStore, voidInvites } from '../users/staff-roles.ts';
 
-const personParams = z.object({ userId: z.uuid('The person\'s id must be a UUID') });
-const storeRoleParams = personParams.extend({ storeId: z.coerce.number().int().min(1, 'No store has such an id').max(2_147_483_647, 'No store has such an id') });
+const personParams = z.object({ userId: z.uuid("The person's id must be a UUID") });
+const storeRoleParams = personParams.extend({
+  storeId: z.coerce.number().int().min(1, 'No store has such an id').max(2_147_483_647, 'No store has such an id'),
+});
 
 /**
  * People of every company, for the platform's admins (the dashboard's People tab, issue 27; ours, docs/api.md):
@@ -26,7 +36,7 @@ export async function platformPeopleRoutes(app: FastifyInstance, context: Module
   const { db, auth, writes, clock } = context;
   const platformAdmin = async (request: FastifyRequest): Promise<AuthUser> => {
     const user = await auth.authenticate(request);
-    if (!isPlatformAdmin(user.roles)) throw new ProblemError('forbidden', 'Only the platform\'s administrators (PointSAdmin) manage people across companies.');
+    if (!isPlatformAdmin(user.roles)) throw new ProblemError('forbidden', "Only the platform's administrators (PointSAdmin) manage people across companies.");
     return user;
   };
   /** The person's company: every write about them runs in it, so their locks and staff rows are the store admins' own. */
@@ -85,7 +95,11 @@ export async function platformPeopleRoutes(app: FastifyInstance, context: Module
     const companyId = await companyOf(userId);
     await writes.run(request, { user, companyId, storeId: null }, async (w) => {
       await w.lockOn('roles-of-user', userId);
-      await w.trx.insertInto('userRoles').values({ userId, storeId: null, role: 'PointSAdmin' }).onConflict((oc) => oc.doNothing()).execute();
+      await w.trx
+        .insertInto('userRoles')
+        .values({ userId, storeId: null, role: 'PointSAdmin' })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return { status: 200, body: null };
     });
     return answer(userId);
@@ -119,7 +133,11 @@ export async function platformPeopleRoutes(app: FastifyInstance, context: Module
       const person = await w.trx.selectFrom('users').select('disabledAt').where('userId', '=', userId).forUpdate().executeTakeFirstOrThrow();
       // Disabling twice keeps the first time; enabling an enabled person changes nothing.
       if (disabled === (person.disabledAt !== null)) return { status: 200, body: null };
-      await w.trx.updateTable('users').set({ disabledAt: disabled ? w.now.toISOString() : null }).where('userId', '=', userId).execute();
+      await w.trx
+        .updateTable('users')
+        .set({ disabledAt: disabled ? w.now.toISOString() : null })
+        .where('userId', '=', userId)
+        .execute();
       if (disabled) await signOutEverywhere(w, userId);
       return { status: 200, body: null };
     });
@@ -133,8 +151,11 @@ export async function platformPeopleRoutes(app: FastifyInstance, context: Module
  * renew; their unused invitation links stop working.
  */
 async function signOutEverywhere(w: Writer, userId: string): Promise<void> {
-  await w.trx.deleteFrom('oidcPayloads').where('model', 'in', ['RefreshToken', 'Grant', 'Session', 'AuthorizationCode', 'AccessToken'])
-    .where(sql<string>`payload->>'accountId'`, '=', userId).execute();
+  await w.trx
+    .deleteFrom('oidcPayloads')
+    .where('model', 'in', ['RefreshToken', 'Grant', 'Session', 'AuthorizationCode', 'AccessToken'])
+    .where(sql<string>`payload->>'accountId'`, '=', userId)
+    .execute();
   await voidInvites(w, userId);
 }
 
@@ -144,8 +165,13 @@ async function signOutEverywhere(w: Writer, userId: string): Promise<void> {
  */
 async function keepsAPlatformAdmin(w: Writer, leaving: string): Promise<void> {
   await w.lockAcrossCompanies('platform-admins');
-  const admins = await w.trx.selectFrom('userRoles').innerJoin('users', 'users.userId', 'userRoles.userId')
-    .select('users.userId').where('userRoles.role', '=', 'PointSAdmin').where('users.disabledAt', 'is', null).execute();
+  const admins = await w.trx
+    .selectFrom('userRoles')
+    .innerJoin('users', 'users.userId', 'userRoles.userId')
+    .select('users.userId')
+    .where('userRoles.role', '=', 'PointSAdmin')
+    .where('users.disabledAt', 'is', null)
+    .execute();
   if (!admins.some((a) => a.userId === w.scope.user.userId)) throw new ProblemError('forbidden', 'You are no longer a platform administrator.');
   const leavingIsAdmin = admins.some((a) => a.userId === leaving);
   if (leavingIsAdmin && admins.length <= 1) throw new ProblemError('conflict', peopleMessages.lastPlatformAdmin);
@@ -156,7 +182,10 @@ async function storeOfCompany(w: Writer, storeId: number, { closedToo = false } 
   let query = w.trx.selectFrom('storeLocations').select('id').where('id', '=', storeId).where('companyId', '=', w.scope.companyId);
   if (!closedToo) query = query.where('deleted', '=', false);
   const store = await query.executeTakeFirst();
-  if (!store) throw new ProblemError('validation', `Store ${storeId} is not an open store of this person's company.`, { errors: { storeId: ['Choose an open store of the person\'s company'] } });
+  if (!store)
+    throw new ProblemError('validation', `Store ${storeId} is not an open store of this person's company.`, {
+      errors: { storeId: ["Choose an open store of the person's company"] },
+    });
 }
 
 /**
@@ -171,10 +200,23 @@ async function readPeople(db: Db, now: Date, where: { q?: string; alltracCompany
   if (q) query = query.where((eb) => eb.or([sql<boolean>`strpos(lower(users.name), ${q}) > 0`, sql<boolean>`strpos(lower(users.email), ${q}) > 0`]));
   const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const items = await query
-    .select(['users.userId', 'users.name', 'users.email', 'companies.alltracCompanyId', 'companies.name as companyName', 'users.disabledAt', 'users.lastSignInAt'])
-    .select(sql<PlatformPerson['roles']>`coalesce((select json_agg(json_build_object('storeId', r.store_id, 'role', r.role) order by r.store_id nulls first, r.role)
-      from user_roles r where r.user_id = users.user_id), '[]'::json)`.as('roles'))
-    .orderBy('users.name').orderBy('users.email').limit(peopleListLimit).execute();
+    .select([
+      'users.userId',
+      'users.name',
+      'users.email',
+      'companies.alltracCompanyId',
+      'companies.name as companyName',
+      'users.disabledAt',
+      'users.lastSignInAt',
+    ])
+    .select(
+      sql<PlatformPerson['roles']>`coalesce((select json_agg(json_build_object('storeId', r.store_id, 'role', r.role) order by r.store_id nulls first, r.role)
+      from user_roles r where r.user_id = users.user_id), '[]'::json)`.as('roles'),
+    )
+    .orderBy('users.name')
+    .orderBy('users.email')
+    .limit(peopleListLimit)
+    .execute();
   const devices = new Map<string, number>();
   if (items.length > 0) {
     const { rows } = await sql<{ userId: string; devices: number }>`select o.payload->>'accountId' as "userId", count(distinct o.grant_id) as devices

@@ -22,7 +22,10 @@ const storeResource: ODataResource = {
 };
 const summaryOptions = z.object({
   /** true: every store of the company ("Store #102 has 6"), each row naming its store. */
-  allStores: z.enum(['true', 'false'], 'allStores is true or false').default('false').transform((v) => v === 'true'),
+  allStores: z
+    .enum(['true', 'false'], 'allStores is true or false')
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 /**
@@ -35,7 +38,16 @@ export async function logisticsRoutes(app: FastifyInstance, { db, auth, clock }:
     const scope = await readScope(db, auth, request, 'logisticsTransfers');
     const base = db.selectFrom('logisticsTransfers').select(transferColumns).where('companyId', '=', scope.companyId).where('deleted', '=', false);
     const query = parseODataQuery(request.query as Record<string, unknown>, transferResource);
-    const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: [{ field: 'fromStoreId', direction: 'asc' as const }, { field: 'toStoreId', direction: 'asc' as const }] };
+    const ordered =
+      query.orderBy.length > 0
+        ? query
+        : {
+            ...query,
+            orderBy: [
+              { field: 'fromStoreId', direction: 'asc' as const },
+              { field: 'toStoreId', direction: 'asc' as const },
+            ],
+          };
     return runODataList(base, ordered, transferResource, 'logisticsTransferId');
   });
 
@@ -44,9 +56,15 @@ export async function logisticsRoutes(app: FastifyInstance, { db, auth, clock }:
     const scope = await readScope(db, auth, request, 'inventorySummaries');
     const { allStores: all, ...rest } = request.query as Record<string, unknown>;
     const { allStores } = parseOrProblem(summaryOptions, { allStores: all }, 'The summary options');
-    const base = db.selectFrom('inventorySummaries').select(stockColumns).where('companyId', '=', scope.companyId).where('deleted', '=', false)
+    const base = db
+      .selectFrom('inventorySummaries')
+      .select(stockColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('deleted', '=', false)
       .$if(!allStores, (q) => q.where('storeId', '=', scope.storeId))
-      .$if(allStores, (q) => q.where('storeId', 'in', db.selectFrom('storeLocations').select('id').where('companyId', '=', scope.companyId).where('deleted', '=', false)));
+      .$if(allStores, (q) =>
+        q.where('storeId', 'in', db.selectFrom('storeLocations').select('id').where('companyId', '=', scope.companyId).where('deleted', '=', false)),
+      );
     const query = parseODataQuery(rest, stockResource);
     // A row is a store's tire: pages are stable when the order ends with both.
     const ordered = { ...query, orderBy: [...query.orderBy, { field: 'storeId', direction: 'asc' as const }] };
@@ -60,8 +78,11 @@ export async function logisticsRoutes(app: FastifyInstance, { db, auth, clock }:
    */
   app.get(apiPaths.logisticsStores, async (request) => {
     const scope = await readScope(db, auth, request, 'logisticsTransfers');
-    const base = db.selectFrom('storeLocations').select(['id as storeId', 'storeNumber', 'name', 'timeZone', ...weekColumns])
-      .where('companyId', '=', scope.companyId).where('deleted', '=', false);
+    const base = db
+      .selectFrom('storeLocations')
+      .select(['id as storeId', 'storeNumber', 'name', 'timeZone', ...weekColumns])
+      .where('companyId', '=', scope.companyId)
+      .where('deleted', '=', false);
     const query = parseODataQuery(request.query as Record<string, unknown>, storeResource);
     const page = await runODataList(base, withDefaultOrder(query, 'storeNumber'), storeResource, 'id');
     // A day either side of the server's date covers every store's today, whatever its zone.
@@ -69,11 +90,22 @@ export async function logisticsRoutes(app: FastifyInstance, { db, auth, clock }:
     const from = new Date(today.getTime() - 86_400_000).toISOString().slice(0, 10);
     const to = new Date(today.getTime() + transferStoreDaysAhead * 86_400_000).toISOString().slice(0, 10);
     const ids = page.items.map((s) => s.storeId);
-    const days = ids.length === 0 ? [] : await db.selectFrom('specialStoreHours').select(['storeLocationId', 'date', 'isClosed', 'openTime', 'closeTime'])
-      .where('companyId', '=', scope.companyId).where('deleted', '=', false).where('storeLocationId', 'in', ids)
-      .where('date', '>=', from).where('date', '<=', to).orderBy('date').execute();
+    const days =
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('specialStoreHours')
+            .select(['storeLocationId', 'date', 'isClosed', 'openTime', 'closeTime'])
+            .where('companyId', '=', scope.companyId)
+            .where('deleted', '=', false)
+            .where('storeLocationId', 'in', ids)
+            .where('date', '>=', from)
+            .where('date', '<=', to)
+            .orderBy('date')
+            .execute();
     const items: TransferStoreRow[] = page.items.map((s) => ({
-      ...s, specialDays: days.filter((d) => d.storeLocationId === s.storeId).map(({ storeLocationId: _, ...day }) => day),
+      ...s,
+      specialDays: days.filter((d) => d.storeLocationId === s.storeId).map(({ storeLocationId: _, ...day }) => day),
     }));
     return { ...page, items };
   });

@@ -14,29 +14,48 @@ import type { Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { ratings } from './routes.ts';
 
-const notValid = 'This link is not valid. It may have expired: the store\'s links to rate a visit work for 30 days.';
+const notValid = "This link is not valid. It may have expired: the store's links to rate a visit work for 30 days.";
 const customerUser = { userId: null, name: 'Customer rating' } as unknown as AuthUser;
 
 /** A visit by its public id, with what the rating page shows and what the rating needs; undefined when the link leads nowhere. */
 async function ratedVisit(db: Db | Writer['trx'], scheduledVisitHashId: string) {
-  const visit = await db.selectFrom('scheduledVisits')
+  const visit = await db
+    .selectFrom('scheduledVisits')
     .innerJoin('storeLocations', 'storeLocations.id', 'scheduledVisits.storeId')
     .leftJoin('customers', 'customers.customerId', 'scheduledVisits.customerId')
     .leftJoin('customerVehicles', 'customerVehicles.vehicleId', 'scheduledVisits.vehicleId')
     .select([
-      'scheduledVisits.scheduledVisitId', 'scheduledVisits.customerId', 'scheduledVisits.cancelDate', 'scheduledVisits.checkOutDate',
-      'storeLocations.id as storeId', 'storeLocations.companyId', 'storeLocations.name', 'storeLocations.phoneNumber', 'storeLocations.timeZone',
-      'storeLocations.googleReviewUrl', 'storeLocations.yelpReviewUrl', 'storeLocations.twilioPhoneNumber', 'storeLocations.ratingsEnabled',
-      'storeLocations.lowRatingFollowUpEnabled', 'storeLocations.highRatingFollowUpEnabled',
+      'scheduledVisits.scheduledVisitId',
+      'scheduledVisits.customerId',
+      'scheduledVisits.cancelDate',
+      'scheduledVisits.checkOutDate',
+      'storeLocations.id as storeId',
+      'storeLocations.companyId',
+      'storeLocations.name',
+      'storeLocations.phoneNumber',
+      'storeLocations.timeZone',
+      'storeLocations.googleReviewUrl',
+      'storeLocations.yelpReviewUrl',
+      'storeLocations.twilioPhoneNumber',
+      'storeLocations.ratingsEnabled',
+      'storeLocations.lowRatingFollowUpEnabled',
+      'storeLocations.highRatingFollowUpEnabled',
       sql<string | null>`nullif(trim(coalesce(customers.first_name, '') || ' ' || coalesce(customers.last_name, '')), '')`.as('customerName'),
       sql<string | null>`nullif(trim(concat_ws(' ', customer_vehicles.year, customer_vehicles.make, customer_vehicles.model)), '')`.as('vehicle'),
     ])
-    .where('scheduledVisits.scheduledVisitHashId', '=', scheduledVisitHashId).where('scheduledVisits.deleted', '=', false)
-    .where('storeLocations.deleted', '=', false).executeTakeFirst();
+    .where('scheduledVisits.scheduledVisitHashId', '=', scheduledVisitHashId)
+    .where('scheduledVisits.deleted', '=', false)
+    .where('storeLocations.deleted', '=', false)
+    .executeTakeFirst();
   if (!visit) return undefined;
-  const services = await db.selectFrom('scheduledServices').leftJoin('storeServices', 'storeServices.storeServiceId', 'scheduledServices.storeServiceId')
-    .select(['scheduledServices.startDate', 'storeServices.name']).where('scheduledServices.scheduledVisitId', '=', visit.scheduledVisitId)
-    .where('scheduledServices.deleted', '=', false).orderBy('scheduledServices.startDate').execute();
+  const services = await db
+    .selectFrom('scheduledServices')
+    .leftJoin('storeServices', 'storeServices.storeServiceId', 'scheduledServices.storeServiceId')
+    .select(['scheduledServices.startDate', 'storeServices.name'])
+    .where('scheduledServices.scheduledVisitId', '=', visit.scheduledVisitId)
+    .where('scheduledServices.deleted', '=', false)
+    .orderBy('scheduledServices.startDate')
+    .execute();
   return { ...visit, id: visit.storeId, startDate: services[0]?.startDate ?? null, services: services.map((s) => s.name).filter((n): n is string => !!n) };
 }
 
@@ -61,7 +80,12 @@ export async function ratingRequestRoutes(app: FastifyInstance, { db, clock, wri
 
   app.get(apiPaths.ratingRequest, limit, async (request, reply): Promise<RatingRequest> => {
     const visit = await openVisit(db, hashOf(request));
-    const rating = await db.selectFrom('ratings').select(['score', 'comment']).where('visitId', '=', visit.scheduledVisitId).where('deleted', '=', false).executeTakeFirst();
+    const rating = await db
+      .selectFrom('ratings')
+      .select(['score', 'comment'])
+      .where('visitId', '=', visit.scheduledVisitId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
     void reply.header('cache-control', 'no-store');
     return {
       store: { name: visit.name, phoneNumber: visit.phoneNumber, timeZone: storeTimeZone(visit.timeZone, () => undefined) },
@@ -78,8 +102,13 @@ export async function ratingRequestRoutes(app: FastifyInstance, { db, clock, wri
     const answer = await writes.background({ user: customerUser, companyId: visit.companyId, storeId: visit.storeId }, async (w) => {
       // One rating per visit: a second submission at the same moment changes the first.
       await w.lockOn('rating-of-visit', visit.scheduledVisitId);
-      const current = await w.trx.selectFrom('ratings').select('ratingId').where('companyId', '=', visit.companyId)
-        .where('visitId', '=', visit.scheduledVisitId).where('deleted', '=', false).executeTakeFirst();
+      const current = await w.trx
+        .selectFrom('ratings')
+        .select('ratingId')
+        .where('companyId', '=', visit.companyId)
+        .where('visitId', '=', visit.scheduledVisitId)
+        .where('deleted', '=', false)
+        .executeTakeFirst();
       const fields = { score: submission.score, comment: submission.comment ?? null };
       let status = 200;
       let ratingId: string;
@@ -88,9 +117,15 @@ export async function ratingRequestRoutes(app: FastifyInstance, { db, clock, wri
         ratingId = current.ratingId;
         // A changed rating is news to the store again (unread until someone looks), and keeps what it said before.
         const was = await w.find(ratings, { ratingId });
-        const { row, changed } = await w.change(ratings, { ratingId }, () => (was.score === fields.score && was.comment === fields.comment ? null : {
-          ...fields, isRead: false, previousRatings: [...was.previousRatings, { score: was.score, comment: was.comment, ratedAt: was.changedAt }].slice(-50),
-        }));
+        const { row, changed } = await w.change(ratings, { ratingId }, () =>
+          was.score === fields.score && was.comment === fields.comment
+            ? null
+            : {
+                ...fields,
+                isRead: false,
+                previousRatings: [...was.previousRatings, { score: was.score, comment: was.comment, ratedAt: was.changedAt }].slice(-50),
+              },
+        );
         if (changed) {
           w.event(ratings, row, 'NewRatingMessage', [ratingId]);
           await followUpChangedRating(w, visit, was.score, rated, config.publicUrl);
@@ -99,7 +134,13 @@ export async function ratingRequestRoutes(app: FastifyInstance, { db, clock, wri
         status = 201;
         ratingId = randomUUID();
         const row = await w.create(ratings, {
-          ratingId, customerId: visit.customerId, visitId: visit.scheduledVisitId, ...fields, visitDate: visit.checkOutDate ?? visit.startDate!, isRead: false, previousRatings: [],
+          ratingId,
+          customerId: visit.customerId,
+          visitId: visit.scheduledVisitId,
+          ...fields,
+          visitDate: visit.checkOutDate ?? visit.startDate!,
+          isRead: false,
+          previousRatings: [],
         });
         w.event(ratings, row, 'NewRatingMessage', [ratingId]);
         await followUpRating(w, visit, rated, config.publicUrl);

@@ -15,11 +15,18 @@ import type { ModuleContext } from '../context.ts';
 import { customersFound } from '../customers/customer-search.ts';
 
 export const ratings: RowSpec<typeof ratingSchema> = {
-  table: 'ratings', schema: ratingSchema, scope: 'store', notFound: 'This rating does not exist at this store.',
+  table: 'ratings',
+  schema: ratingSchema,
+  scope: 'store',
+  notFound: 'This rating does not exist at this store.',
 };
 const columns = Object.keys(ratingSchema.shape) as (keyof typeof ratingSchema.shape)[];
 // The shell's queries name IsRead in PascalCase; the parser matches any case.
-const resource: ODataResource = { fields: Object.fromEntries(columns.filter((c) => c !== 'previousRatings').map((c) => [c, c])), schema: ratingSchema, maxTop: 500 };
+const resource: ODataResource = {
+  fields: Object.fromEntries(columns.filter((c) => c !== 'previousRatings').map((c) => [c, c])),
+  schema: ratingSchema,
+  maxTop: 500,
+};
 const params = z.object({ ratingId: z.uuid('The rating id must be a UUID') });
 const visitParams = z.object({ visitId: z.uuid('The visit id must be a UUID') });
 const customerParams = z.object({ customerId: z.uuid('The customer id must be a UUID') });
@@ -34,14 +41,16 @@ export async function ratingRoutes(app: FastifyInstance, { db, auth, writes }: M
   const list = async (scope: StoreScope, options: Record<string, unknown>) => {
     const { search, ...rest } = options;
     const text = searchText({ search });
-    let base = db.selectFrom('ratings').select(columns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    let base = db
+      .selectFrom('ratings')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     // A search finds a rating by words of its comment or by its customer, found as the customer search finds them.
     if (text) {
       const found = await customersFound(db, scope.companyId, text);
-      base = base.where((eb) => eb.or([
-        eb('comment', 'ilike', `%${likePrefix(text)}`),
-        ...(found.length > 0 ? [eb('customerId', 'in', found)] : []),
-      ]));
+      base = base.where((eb) => eb.or([eb('comment', 'ilike', `%${likePrefix(text)}`), ...(found.length > 0 ? [eb('customerId', 'in', found)] : [])]));
     }
     return runODataList(base, withDefaultOrder(parseODataQuery(rest, resource), 'visitDate', 'desc'), resource, 'ratingId');
   };
@@ -49,7 +58,8 @@ export async function ratingRoutes(app: FastifyInstance, { db, auth, writes }: M
   app.post(apiPaths.ratings, async (request) => {
     const scope = await readScope(db, auth, request, 'ratings');
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new ProblemError('badRequest', 'Send the list\'s options ($filter, $orderby, $top, $skip, $count, search) as a JSON object.');
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw new ProblemError('badRequest', "Send the list's options ($filter, $orderby, $top, $skip, $count, search) as a JSON object.");
     return list(scope, Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : String(v)])));
   });
 
@@ -73,27 +83,50 @@ export async function ratingRoutes(app: FastifyInstance, { db, auth, writes }: M
   app.get(apiPaths.visitRating, async (request) => {
     const scope = await readScope(db, auth, request, 'ratings');
     const { visitId } = parseOrProblem(visitParams, request.params, 'The path');
-    const row = await db.selectFrom('ratings').select(columns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
-      .where('visitId', '=', visitId).where('deleted', '=', false).executeTakeFirst();
+    const row = await db
+      .selectFrom('ratings')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('visitId', '=', visitId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
     if (!row) throw new ProblemError('notFound', 'This visit has no rating yet.');
     return row;
   });
 
   const averages = (scope: StoreScope, customerId?: string) => {
-    let query = db.selectFrom('ratings').select(['customerId', sql<number>`avg(score)::float8`.as('average'), sql<number>`count(*)::int`.as('count')])
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).where('customerId', 'is not', null)
+    let query = db
+      .selectFrom('ratings')
+      .select(['customerId', sql<number>`avg(score)::float8`.as('average'), sql<number>`count(*)::int`.as('count')])
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .where('customerId', 'is not', null)
       .groupBy('customerId');
     if (customerId) query = query.where('customerId', '=', customerId);
     return query;
   };
   app.get(apiPaths.customersRatingAverages, async (request) => {
     const scope = await readScope(db, auth, request, 'ratings');
-    const { $top, $skip } = parseOrProblem(z.object({
-      $top: z.coerce.number().int().min(1).max(1000).default(100), $skip: z.coerce.number().int().min(0).default(0),
-    }).passthrough(), request.query, 'The query');
-    const items = await averages(scope).orderBy('customerId').limit($top).offset($skip).execute() as CustomerRatingAverage[];
-    const total = await db.selectFrom('ratings').select(sql<number>`count(distinct customer_id)::int`.as('n'))
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).executeTakeFirstOrThrow();
+    const { $top, $skip } = parseOrProblem(
+      z
+        .object({
+          $top: z.coerce.number().int().min(1).max(1000).default(100),
+          $skip: z.coerce.number().int().min(0).default(0),
+        })
+        .passthrough(),
+      request.query,
+      'The query',
+    );
+    const items = (await averages(scope).orderBy('customerId').limit($top).offset($skip).execute()) as CustomerRatingAverage[];
+    const total = await db
+      .selectFrom('ratings')
+      .select(sql<number>`count(distinct customer_id)::int`.as('n'))
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow();
     return { items, count: total.n };
   });
   app.get(apiPaths.customerRatingAverage, async (request): Promise<CustomerRatingAverage> => {

@@ -14,14 +14,17 @@ import type { ModuleContext } from '../context.ts';
 import { lockPackagesOf, unbundleAddOn } from './install-package-routes.ts';
 
 export const tirePurchaseAddOns: RowSpec<typeof tirePurchaseAddOnSchema> = {
-  table: 'tirePurchaseAddOns', schema: tirePurchaseAddOnSchema, scope: 'store',
-  notFound: 'This store has no such tire purchase add-on.', exists: 'An add-on with this id already exists.',
+  table: 'tirePurchaseAddOns',
+  schema: tirePurchaseAddOnSchema,
+  scope: 'store',
+  notFound: 'This store has no such tire purchase add-on.',
+  exists: 'An add-on with this id already exists.',
 };
 
 const columns = Object.keys(tirePurchaseAddOnSchema.shape) as (keyof typeof tirePurchaseAddOnSchema.shape)[];
 const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: tirePurchaseAddOnSchema };
 const params = z.object({ tirePurchaseAddOnId: z.uuid('The add-on id must be a UUID') });
-const what = 'the store\'s tire purchase add-ons';
+const what = "the store's tire purchase add-ons";
 
 /** A name of spaces only names nothing (the schema counts characters). */
 const nameProblems = (addOn: { name: string }): Record<string, string[]> => (addOn.name.trim() === '' ? { name: ['Name the add-on'] } : {});
@@ -37,12 +40,25 @@ export async function tirePurchaseAddOnRoutes(app: FastifyInstance, { db, auth, 
     const scope = await readScope(db, auth, request, 'tirePurchaseAddOns');
     const { search, ...rest } = request.query as Record<string, unknown>;
     const text = searchText({ search });
-    let base = db.selectFrom('tirePurchaseAddOns').select(columns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    let base = db
+      .selectFrom('tirePurchaseAddOns')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     if (text) base = base.where(wordsBegin(sql.ref('name'), text));
     const query = parseODataQuery(rest, resource);
     // By category, then name: the order of the Retail Management list and of a quote's lines.
-    const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: [{ field: 'category', direction: 'asc' as const }, { field: 'name', direction: 'asc' as const }] };
+    const ordered =
+      query.orderBy.length > 0
+        ? query
+        : {
+            ...query,
+            orderBy: [
+              { field: 'category', direction: 'asc' as const },
+              { field: 'name', direction: 'asc' as const },
+            ],
+          };
     return runODataList(base, ordered, resource, 'tirePurchaseAddOnId');
   });
 
@@ -91,8 +107,13 @@ export async function tirePurchaseAddOnRoutes(app: FastifyInstance, { db, auth, 
       }
       // Removing twice (a replay from an outbox, two admins) ends in the same place: no add-on. An id the store
       // never had (another store's, another company's) is not found.
-      const gone = await w.trx.selectFrom('tirePurchaseAddOns').select('tirePurchaseAddOnId')
-        .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('tirePurchaseAddOnId', '=', key.tirePurchaseAddOnId).executeTakeFirst();
+      const gone = await w.trx
+        .selectFrom('tirePurchaseAddOns')
+        .select('tirePurchaseAddOnId')
+        .where('companyId', '=', scope.companyId)
+        .where('storeId', '=', scope.storeId)
+        .where('tirePurchaseAddOnId', '=', key.tirePurchaseAddOnId)
+        .executeTakeFirst();
       if (!gone) throw new ProblemError('notFound', tirePurchaseAddOns.notFound);
       return { status: 204, body: null };
     });

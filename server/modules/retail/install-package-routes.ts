@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tireInstallPackageTypes } from '../../../src/contract/enums.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
-import { createTireInstallPackageSchema, tireInstallPackagePatchableFields, tireInstallPackageSchema, type TireInstallPackage } from '../../../src/contract/tire-pricing.ts';
+import {
+  createTireInstallPackageSchema,
+  tireInstallPackagePatchableFields,
+  tireInstallPackageSchema,
+  type TireInstallPackage,
+} from '../../../src/contract/tire-pricing.ts';
 import { storeAdmins } from '../../../src/domain/people/roles.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
@@ -11,14 +16,17 @@ import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 export const tireInstallPackages: RowSpec<typeof tireInstallPackageSchema> = {
-  table: 'tireInstallPackages', schema: tireInstallPackageSchema, scope: 'store',
-  notFound: 'This store has no such install package.', exists: 'An install package with this id already exists.',
+  table: 'tireInstallPackages',
+  schema: tireInstallPackageSchema,
+  scope: 'store',
+  notFound: 'This store has no such install package.',
+  exists: 'An install package with this id already exists.',
 };
 
 const columns = Object.keys(tireInstallPackageSchema.shape) as (keyof typeof tireInstallPackageSchema.shape)[];
 const resource: ODataResource = { fields: Object.fromEntries(columns.filter((c) => c !== 'addOnIds').map((c) => [c, c])), schema: tireInstallPackageSchema };
 const params = z.object({ tireInstallPackageId: z.uuid('The install package id must be a UUID') });
-const what = 'the store\'s install packages';
+const what = "the store's install packages";
 
 /**
  * Held by every write of a store's packages and by the removal of one of its add-ons, first: a package naming an
@@ -37,16 +45,32 @@ async function packageProblems(w: Writer, scope: StoreScope, current: TireInstal
   const problems: Record<string, string[]> = {};
   const named = next.addOnIds.filter((id) => !current?.addOnIds.includes(id));
   if (named.length > 0) {
-    const found = new Set((await w.trx.selectFrom('tirePurchaseAddOns').select('tirePurchaseAddOnId')
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false)
-      .where('tirePurchaseAddOnId', 'in', named).execute()).map((a) => a.tirePurchaseAddOnId));
+    const found = new Set(
+      (
+        await w.trx
+          .selectFrom('tirePurchaseAddOns')
+          .select('tirePurchaseAddOnId')
+          .where('companyId', '=', scope.companyId)
+          .where('storeId', '=', scope.storeId)
+          .where('deleted', '=', false)
+          .where('tirePurchaseAddOnId', 'in', named)
+          .execute()
+      ).map((a) => a.tirePurchaseAddOnId),
+    );
     const foreign = named.filter((id) => !found.has(id));
-    if (foreign.length > 0) problems.addOnIds = foreign.map((id) => `The add-on ${id} is not one of this store's tire purchase add-ons: bundle the store's own`);
+    if (foreign.length > 0)
+      problems.addOnIds = foreign.map((id) => `The add-on ${id} is not one of this store's tire purchase add-ons: bundle the store's own`);
   }
   if (current?.type !== next.type) {
-    const taken = await w.trx.selectFrom('tireInstallPackages').select('tireInstallPackageId')
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false)
-      .where('type', '=', next.type).where('tireInstallPackageId', '!=', next.tireInstallPackageId).executeTakeFirst();
+    const taken = await w.trx
+      .selectFrom('tireInstallPackages')
+      .select('tireInstallPackageId')
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .where('type', '=', next.type)
+      .where('tireInstallPackageId', '!=', next.tireInstallPackageId)
+      .executeTakeFirst();
     if (taken) problems.type = [`This store has a ${tireInstallPackageTypes.label(next.type)} install package already: change that one`];
   }
   return problems;
@@ -63,12 +87,23 @@ function refuse(problems: Record<string, string[]>): void {
  * removal holds the packages' lock): a quote would otherwise refuse a package naming an add-on no longer offered.
  */
 export async function unbundleAddOn(w: Writer, scope: StoreScope, tirePurchaseAddOnId: string): Promise<void> {
-  const ids = (await w.trx.selectFrom('tireInstallPackages').select(['tireInstallPackageId', 'addOnIds'])
-    .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).execute())
-    .filter((p) => p.addOnIds.includes(tirePurchaseAddOnId)).map((p) => p.tireInstallPackageId);
+  const ids = (
+    await w.trx
+      .selectFrom('tireInstallPackages')
+      .select(['tireInstallPackageId', 'addOnIds'])
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .execute()
+  )
+    .filter((p) => p.addOnIds.includes(tirePurchaseAddOnId))
+    .map((p) => p.tireInstallPackageId);
   for (const tireInstallPackageId of ids) {
     const current = await w.find(tireInstallPackages, { tireInstallPackageId });
-    const row = await w.update(tireInstallPackages, { tireInstallPackageId }, current, { ...current, addOnIds: current.addOnIds.filter((id) => id !== tirePurchaseAddOnId) });
+    const row = await w.update(tireInstallPackages, { tireInstallPackageId }, current, {
+      ...current,
+      addOnIds: current.addOnIds.filter((id) => id !== tirePurchaseAddOnId),
+    });
     w.event(tireInstallPackages, row, 'ReplicaChanged', ['tireInstallPackages', tireInstallPackageId]);
   }
 }
@@ -81,8 +116,12 @@ export async function unbundleAddOn(w: Writer, scope: StoreScope, tirePurchaseAd
 export async function tireInstallPackageRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.tireInstallPackages, async (request) => {
     const scope = await readScope(db, auth, request, 'tireInstallPackages');
-    const base = db.selectFrom('tireInstallPackages').select(columns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    const base = db
+      .selectFrom('tireInstallPackages')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     return runODataList(base, withDefaultOrder(parseODataQuery(request.query as Record<string, unknown>, resource), 'type'), resource, 'tireInstallPackageId');
   });
 
@@ -133,8 +172,13 @@ export async function tireInstallPackageRoutes(app: FastifyInstance, { db, auth,
         return { status: 204, body: null };
       }
       // Removing twice (a replay, two admins) ends in the same place; an id the store never had is not found.
-      const gone = await w.trx.selectFrom('tireInstallPackages').select('tireInstallPackageId')
-        .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('tireInstallPackageId', '=', key.tireInstallPackageId).executeTakeFirst();
+      const gone = await w.trx
+        .selectFrom('tireInstallPackages')
+        .select('tireInstallPackageId')
+        .where('companyId', '=', scope.companyId)
+        .where('storeId', '=', scope.storeId)
+        .where('tireInstallPackageId', '=', key.tireInstallPackageId)
+        .executeTakeFirst();
       if (!gone) throw new ProblemError('notFound', tireInstallPackages.notFound);
       return { status: 204, body: null };
     });

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { retailPriceCatalogSchema } from '../../../src/contract/entities.ts';
-import { putRetailPriceCatalogPriceSchema, retailPriceCatalogPatchableFields, retailPriceCatalogPriceSchema } from '../../../src/contract/retail-price-rules.ts';
+import {
+  putRetailPriceCatalogPriceSchema,
+  retailPriceCatalogPatchableFields,
+  retailPriceCatalogPriceSchema,
+} from '../../../src/contract/retail-price-rules.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { storeAdmins } from '../../../src/domain/people/roles.ts';
 import type { Db } from '../../db/connect.ts';
@@ -13,11 +17,15 @@ import type { ModuleContext } from '../context.ts';
 import { subscribable } from './routes.ts';
 
 export const retailPriceCatalogs: RowSpec<typeof retailPriceCatalogSchema> = {
-  table: 'retailPriceCatalogs', schema: retailPriceCatalogSchema, scope: 'company',
+  table: 'retailPriceCatalogs',
+  schema: retailPriceCatalogSchema,
+  scope: 'company',
   notFound: 'There is no such retail price catalogue: choose one from the list of catalogues.',
 };
 export const retailPriceCatalogPrices: RowSpec<typeof retailPriceCatalogPriceSchema> = {
-  table: 'retailPriceCatalogPrices', schema: retailPriceCatalogPriceSchema, scope: 'company',
+  table: 'retailPriceCatalogPrices',
+  schema: retailPriceCatalogPriceSchema,
+  scope: 'company',
   notFound: 'This catalogue has no fixed price for this tire.',
 };
 
@@ -25,7 +33,7 @@ const catalogParams = z.object({ retailPriceCatalogId: z.uuid('The catalogue id 
 const priceParams = catalogParams.extend({ tireId: z.uuid('The tire id must be a UUID') });
 const priceColumns = Object.keys(retailPriceCatalogPriceSchema.shape) as (keyof typeof retailPriceCatalogPriceSchema.shape)[];
 const priceResource: ODataResource = { fields: Object.fromEntries(priceColumns.map((c) => [c, c])), schema: retailPriceCatalogPriceSchema };
-const what = 'the company\'s retail price catalogues';
+const what = "the company's retail price catalogues";
 const rowKey = (key: { retailPriceCatalogId: string; tireId: string }) => `${key.retailPriceCatalogId}/${key.tireId}`;
 
 /**
@@ -37,7 +45,10 @@ async function ownCatalogue(db: Db, scope: StoreScope, retailPriceCatalogId: str
   const found = await subscribable(db, scope.companyId).select('companyId').where('retailPriceCatalogId', '=', retailPriceCatalogId).executeTakeFirst();
   if (!found) throw new ProblemError('notFound', retailPriceCatalogs.notFound);
   if (found.companyId !== scope.companyId) {
-    throw new ProblemError('forbidden', 'This catalogue is offered by another company: only that company changes its margin and prices. Subscribe the store to one of your company\'s own catalogues to set your own.');
+    throw new ProblemError(
+      'forbidden',
+      "This catalogue is offered by another company: only that company changes its margin and prices. Subscribe the store to one of your company's own catalogues to set your own.",
+    );
   }
 }
 
@@ -64,10 +75,17 @@ export async function retailPriceRuleRoutes(app: FastifyInstance, { db, auth, wr
   app.get(apiPaths.retailPriceCatalogPrices, async (request) => {
     const scope = await readScope(db, auth, request, 'retailPriceCatalogPrices');
     const key = parseOrProblem(catalogParams, request.params, 'The path');
-    const catalogue = await subscribable(db, scope.companyId).select('companyId').where('retailPriceCatalogId', '=', key.retailPriceCatalogId).executeTakeFirst();
+    const catalogue = await subscribable(db, scope.companyId)
+      .select('companyId')
+      .where('retailPriceCatalogId', '=', key.retailPriceCatalogId)
+      .executeTakeFirst();
     if (!catalogue) throw new ProblemError('notFound', retailPriceCatalogs.notFound);
-    const base = db.selectFrom('retailPriceCatalogPrices').select(priceColumns)
-      .where('companyId', '=', catalogue.companyId).where('retailPriceCatalogId', '=', key.retailPriceCatalogId).where('deleted', '=', false);
+    const base = db
+      .selectFrom('retailPriceCatalogPrices')
+      .select(priceColumns)
+      .where('companyId', '=', catalogue.companyId)
+      .where('retailPriceCatalogId', '=', key.retailPriceCatalogId)
+      .where('deleted', '=', false);
     const { 'api-version': _version, ...odata } = request.query as Record<string, unknown>;
     return runODataList(base, withDefaultOrder(parseODataQuery(odata, priceResource), 'tireId'), priceResource, 'tireId');
   });
@@ -89,7 +107,9 @@ export async function retailPriceRuleRoutes(app: FastifyInstance, { db, auth, wr
       }
       // A price removed before comes back with the new amount (the key is the catalogue and tire: one row each).
       const revived = await w.revive(retailPriceCatalogPrices, key);
-      const row = revived ? await w.update(retailPriceCatalogPrices, key, revived, { ...key, priceInCents }) : await w.create(retailPriceCatalogPrices, { ...key, priceInCents });
+      const row = revived
+        ? await w.update(retailPriceCatalogPrices, key, revived, { ...key, priceInCents })
+        : await w.create(retailPriceCatalogPrices, { ...key, priceInCents });
       w.event(retailPriceCatalogPrices, row, 'ReplicaChanged', ['retailPriceCatalogPrices', rowKey(key)]);
       return { status: 201, body: row };
     });
@@ -108,8 +128,13 @@ export async function retailPriceRuleRoutes(app: FastifyInstance, { db, auth, wr
         return { status: 204, body: null };
       }
       // Removing twice (a replay, two admins) ends in the same place; a tire the catalogue never priced is not found.
-      const gone = await w.trx.selectFrom('retailPriceCatalogPrices').select('tireId')
-        .where('companyId', '=', scope.companyId).where('retailPriceCatalogId', '=', key.retailPriceCatalogId).where('tireId', '=', key.tireId).executeTakeFirst();
+      const gone = await w.trx
+        .selectFrom('retailPriceCatalogPrices')
+        .select('tireId')
+        .where('companyId', '=', scope.companyId)
+        .where('retailPriceCatalogId', '=', key.retailPriceCatalogId)
+        .where('tireId', '=', key.tireId)
+        .executeTakeFirst();
       if (!gone) throw new ProblemError('notFound', retailPriceCatalogPrices.notFound);
       return { status: 204, body: null };
     });

@@ -13,7 +13,9 @@ import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 export const retailStoreSettings: RowSpec<typeof retailStoreSettingsSchema> = {
-  table: 'retailStoreSettings', schema: retailStoreSettingsSchema, scope: 'store',
+  table: 'retailStoreSettings',
+  schema: retailStoreSettingsSchema,
+  scope: 'store',
   notFound: 'This store has no retail settings yet: create them first.',
   exists: 'This store has its retail settings already: change them with a patch.',
 };
@@ -26,13 +28,18 @@ const catalogResource: ODataResource = { fields: Object.fromEntries(catalogColum
  * what subscribable means), and the company's own, offered or not. Another company's own catalogue is never one.
  */
 export function subscribable(db: Db | Writer['trx'], companyId: number) {
-  return db.selectFrom('retailPriceCatalogs').where('deleted', '=', false)
+  return db
+    .selectFrom('retailPriceCatalogs')
+    .where('deleted', '=', false)
     .where((eb) => eb.or([eb('companyId', '=', companyId), eb('isSubscribable', '=', true)]));
 }
 
 async function catalogProblems(db: Db | Writer['trx'], scope: StoreScope, retailPriceCatalogId: string | null): Promise<Record<string, string[]>> {
   if (retailPriceCatalogId === null) return {};
-  const found = await subscribable(db, scope.companyId).select('retailPriceCatalogId').where('retailPriceCatalogId', '=', retailPriceCatalogId).executeTakeFirst();
+  const found = await subscribable(db, scope.companyId)
+    .select('retailPriceCatalogId')
+    .where('retailPriceCatalogId', '=', retailPriceCatalogId)
+    .executeTakeFirst();
   return found ? {} : { retailPriceCatalogId: ['Choose one of the catalogues this store may subscribe to'] };
 }
 
@@ -53,11 +60,11 @@ export async function retailRoutes(app: FastifyInstance, { db, auth, writes }: M
 
   app.get(apiPaths.retailStoreSettings, async (request) => {
     const scope = await readScope(db, auth, request, 'retailStoreSettings');
-    return { storeId: scope.storeId, ...await findRow(db, retailStoreSettings, scope, { storeId: scope.storeId }) };
+    return { storeId: scope.storeId, ...(await findRow(db, retailStoreSettings, scope, { storeId: scope.storeId })) };
   });
 
   app.post(apiPaths.retailStoreSettings, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, storeAdmins, 'the store\'s retail settings');
+    const scope = await storeScope(db, auth, request, storeAdmins, "the store's retail settings");
     const model = parseOrProblem(createRetailStoreSettingsSchema, request.body, 'The retail settings');
     refuseProblems(await catalogProblems(db, scope, model.retailPriceCatalogId), 'The retail settings');
     const result = await writes.run(request, scope, async (w) => {
@@ -71,10 +78,11 @@ export async function retailRoutes(app: FastifyInstance, { db, auth, writes }: M
   });
 
   app.patch(apiPaths.retailStoreSettings, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, storeAdmins, 'the store\'s retail settings');
+    const scope = await storeScope(db, auth, request, storeAdmins, "the store's retail settings");
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.patch(retailStoreSettings, { storeId: scope.storeId }, request.body, retailStoreSettingsPatchableFields, {
-        problems: (current, next) => (next.retailPriceCatalogId === current.retailPriceCatalogId ? {} : catalogProblems(w.trx, scope, next.retailPriceCatalogId)),
+        problems: (current, next) =>
+          next.retailPriceCatalogId === current.retailPriceCatalogId ? {} : catalogProblems(w.trx, scope, next.retailPriceCatalogId),
       });
       if (changed) w.event(retailStoreSettings, row, 'ReplicaChanged', ['retailStoreSettings', String(scope.storeId)]);
       return { status: 200, body: { storeId: scope.storeId, ...row } };

@@ -11,14 +11,17 @@ import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 export const tireFees: RowSpec<typeof tireFeeRowSchema> = {
-  table: 'tireFees', schema: tireFeeRowSchema, scope: 'store',
-  notFound: 'This store has no such state tire fee amount.', exists: 'A state tire fee amount with this id already exists.',
+  table: 'tireFees',
+  schema: tireFeeRowSchema,
+  scope: 'store',
+  notFound: 'This store has no such state tire fee amount.',
+  exists: 'A state tire fee amount with this id already exists.',
 };
 
 const columns = Object.keys(tireFeeRowSchema.shape) as (keyof typeof tireFeeRowSchema.shape)[];
 const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: tireFeeRowSchema };
 const params = z.object({ tireFeeId: z.uuid('The fee id must be a UUID') });
-const what = 'the store\'s state tire fees';
+const what = "the store's state tire fees";
 
 /**
  * Refuses `row` when it shares a day with another row of its fee at the store. Read under the store's fee lock
@@ -27,8 +30,13 @@ const what = 'the store\'s state tire fees';
  * `field` is the one the refusal is named under: the date (or name) the write changed.
  */
 async function refuseOverlaps(w: Writer, scope: StoreScope, row: TireFeeRow, field: string): Promise<void> {
-  const rows = await w.trx.selectFrom('tireFees').select(columns)
-    .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).execute();
+  const rows = await w.trx
+    .selectFrom('tireFees')
+    .select(columns)
+    .where('companyId', '=', scope.companyId)
+    .where('storeId', '=', scope.storeId)
+    .where('deleted', '=', false)
+    .execute();
   const overlaps = tireFeeOverlaps(rows, row);
   if (overlaps.length > 0) throw new ProblemError('validation', `${overlaps[0]}.`, { errors: { [field]: overlaps } });
 }
@@ -46,11 +54,24 @@ const lockFeesOf = (w: Writer, scope: StoreScope) => w.lockOn('tire-fees-of-stor
 export async function tireFeeRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.tireFees, async (request) => {
     const scope = await readScope(db, auth, request, 'tireFees');
-    const base = db.selectFrom('tireFees').select(columns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    const base = db
+      .selectFrom('tireFees')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     const query = parseODataQuery(request.query as Record<string, unknown>, resource);
     // By name, then the day each amount starts: a fee's history reads in order, as Retail Management lists it.
-    const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: [{ field: 'name', direction: 'asc' as const }, { field: 'effectiveFrom', direction: 'asc' as const }] };
+    const ordered =
+      query.orderBy.length > 0
+        ? query
+        : {
+            ...query,
+            orderBy: [
+              { field: 'name', direction: 'asc' as const },
+              { field: 'effectiveFrom', direction: 'asc' as const },
+            ],
+          };
     return runODataList(base, ordered, resource, 'tireFeeId');
   });
 
@@ -102,8 +123,13 @@ export async function tireFeeRoutes(app: FastifyInstance, { db, auth, writes }: 
         return { status: 204, body: null };
       }
       // Removing twice (a replay, two admins) ends in the same place; an id the store never had is not found.
-      const gone = await w.trx.selectFrom('tireFees').select('tireFeeId')
-        .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('tireFeeId', '=', key.tireFeeId).executeTakeFirst();
+      const gone = await w.trx
+        .selectFrom('tireFees')
+        .select('tireFeeId')
+        .where('companyId', '=', scope.companyId)
+        .where('storeId', '=', scope.storeId)
+        .where('tireFeeId', '=', key.tireFeeId)
+        .executeTakeFirst();
       if (!gone) throw new ProblemError('notFound', tireFees.notFound);
       return { status: 204, body: null };
     });

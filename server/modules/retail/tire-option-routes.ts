@@ -24,14 +24,22 @@ interface TireOption<S extends typeof storeTireServiceSchema | typeof storeTireW
 }
 
 export const storeTireServices: TireOption<typeof storeTireServiceSchema> = {
-  collection: 'storeTireServices', idField: 'storeTireServiceId', words: 'the store\'s tire services',
+  collection: 'storeTireServices',
+  idField: 'storeTireServiceId',
+  words: "the store's tire services",
   spec: { table: 'storeTireServices', schema: storeTireServiceSchema, scope: 'store', notFound: 'This store has no such tire service.' },
-  listPath: apiPaths.storeTireServices, itemPath: apiPaths.storeTireService, editable: storeTireServicePatchableFields,
+  listPath: apiPaths.storeTireServices,
+  itemPath: apiPaths.storeTireService,
+  editable: storeTireServicePatchableFields,
 };
 export const storeTireWarranties: TireOption<typeof storeTireWarrantySchema> = {
-  collection: 'storeTireWarranties', idField: 'storeTireWarrantyId', words: 'the store\'s tire warranties',
+  collection: 'storeTireWarranties',
+  idField: 'storeTireWarrantyId',
+  words: "the store's tire warranties",
   spec: { table: 'storeTireWarranties', schema: storeTireWarrantySchema, scope: 'store', notFound: 'This store has no such tire warranty.' },
-  listPath: apiPaths.storeTireWarranties, itemPath: apiPaths.storeTireWarranty, editable: storeTireWarrantyPatchableFields,
+  listPath: apiPaths.storeTireWarranties,
+  itemPath: apiPaths.storeTireWarranty,
+  editable: storeTireWarrantyPatchableFields,
 };
 
 /**
@@ -45,7 +53,11 @@ export async function storeTireOptionRoutes(app: FastifyInstance, context: Modul
   tireOptionRoutes(app, context, storeTireWarranties);
 }
 
-function tireOptionRoutes<S extends typeof storeTireServiceSchema | typeof storeTireWarrantySchema>(app: FastifyInstance, { db, auth, writes }: ModuleContext, option: TireOption<S>): void {
+function tireOptionRoutes<S extends typeof storeTireServiceSchema | typeof storeTireWarrantySchema>(
+  app: FastifyInstance,
+  { db, auth, writes }: ModuleContext,
+  option: TireOption<S>,
+): void {
   const { spec, idField } = option;
   const columns = Object.keys(spec.schema.shape);
   const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: spec.schema };
@@ -54,8 +66,12 @@ function tireOptionRoutes<S extends typeof storeTireServiceSchema | typeof store
   app.get(option.listPath, async (request) => {
     const scope = await readScope(db, auth, request, option.collection);
     // The table is the option's; Kysely's types cannot follow a table held in a value.
-    const base = db.selectFrom(spec.table as 'storeTireWarranties').select(columns as (keyof typeof storeTireWarrantySchema.shape)[])
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    const base = db
+      .selectFrom(spec.table as 'storeTireWarranties')
+      .select(columns as (keyof typeof storeTireWarrantySchema.shape)[])
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     return runODataList(base, withDefaultOrder(parseODataQuery(request.query as Record<string, unknown>, resource), 'type'), resource, idField);
   });
 

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { blockedTimeSchema, recurringBlockedTimeSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
-  blockedTimePatchableFields, createBlockedTimeSchema, createRecurringBlockedTimeSchema, recurringBlockedTimePatchableFields,
+  blockedTimePatchableFields,
+  createBlockedTimeSchema,
+  createRecurringBlockedTimeSchema,
+  recurringBlockedTimePatchableFields,
 } from '../../../src/contract/writes.ts';
 import { durationProblems, withEnd } from '../../../src/domain/calendar/durations.ts';
 import { recurrenceProblems } from '../../../src/domain/scheduler/visit-rules.ts';
@@ -17,12 +20,18 @@ import type { ModuleContext } from '../context.ts';
 import { placementProblems } from './references.ts';
 
 const blockedTimes: RowSpec<typeof blockedTimeSchema> = {
-  table: 'blockedTimes', schema: blockedTimeSchema, scope: 'store',
-  notFound: 'This store has no such blocked time.', exists: 'A blocked time with this id already exists.',
+  table: 'blockedTimes',
+  schema: blockedTimeSchema,
+  scope: 'store',
+  notFound: 'This store has no such blocked time.',
+  exists: 'A blocked time with this id already exists.',
 };
 const recurringBlockedTimes: RowSpec<typeof recurringBlockedTimeSchema> = {
-  table: 'recurringBlockedTimes', schema: recurringBlockedTimeSchema, scope: 'store',
-  notFound: 'This store has no such recurring blocked time.', exists: 'A recurring blocked time with this id already exists.',
+  table: 'recurringBlockedTimes',
+  schema: recurringBlockedTimeSchema,
+  scope: 'store',
+  notFound: 'This store has no such recurring blocked time.',
+  exists: 'A recurring blocked time with this id already exists.',
 };
 
 const blockColumns = Object.keys(blockedTimeSchema.shape) as (keyof typeof blockedTimeSchema.shape)[];
@@ -37,13 +46,17 @@ const recurringParams = z.object({ recurringBlockedTimeId: z.uuid() });
  * recurring blocks (spec section 7). Deleting a recurring block removes every occurrence.
  */
 export async function blockedTimeRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
-  const counter = (request: FastifyRequest) => storeScope(db, auth, request, frontCounter, 'the store\'s blocked times');
+  const counter = (request: FastifyRequest) => storeScope(db, auth, request, frontCounter, "the store's blocked times");
 
   app.get(apiPaths.blockedTimes, async (request) => {
     const scope = await readScope(db, auth, request, 'blockedTimes');
     const query = parseODataQuery(request.query as Record<string, unknown>, blockList);
-    const base = db.selectFrom('blockedTimes').select(blockColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    const base = db
+      .selectFrom('blockedTimes')
+      .select(blockColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     return runODataList(base, withDefaultOrder(query, 'startDate', 'asc'), blockList, 'blockedTimeId');
   });
 
@@ -80,8 +93,12 @@ export async function blockedTimeRoutes(app: FastifyInstance, { db, auth, writes
   app.get(apiPaths.recurringBlockedTimes, async (request) => {
     const scope = await readScope(db, auth, request, 'recurringBlockedTimes');
     const query = parseODataQuery(request.query as Record<string, unknown>, recurringList);
-    const base = db.selectFrom('recurringBlockedTimes').select(recurringColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    const base = db
+      .selectFrom('recurringBlockedTimes')
+      .select(recurringColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     return runODataList(base, withDefaultOrder(query, 'startDate', 'asc'), recurringList, 'recurringBlockedTimeId');
   });
 

@@ -24,7 +24,10 @@ import { customers } from '../customers/routes.ts';
 import { scheduledServices, scheduledVisits } from './visit-routes.ts';
 
 export const unconfirmedVisits: RowSpec<typeof unconfirmedVisitSchema> = {
-  table: 'unconfirmedVisits', schema: unconfirmedVisitSchema, scope: 'store', notFound: 'This store has no such appointment request.',
+  table: 'unconfirmedVisits',
+  schema: unconfirmedVisitSchema,
+  scope: 'store',
+  notFound: 'This store has no such appointment request.',
 };
 const columns = Object.keys(unconfirmedVisitSchema.shape) as (keyof typeof unconfirmedVisitSchema.shape)[];
 const list: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: unconfirmedVisitSchema };
@@ -42,35 +45,78 @@ const candidatesRead = 20;
 async function customerFor(w: Writer, request: UnconfirmedVisit): Promise<string> {
   const email = request.email?.trim().toLowerCase() || null;
   const digits = phoneDigits(request.phoneNumber).slice(-10);
-  const candidates = email || digits.length === 10 ? await w.trx.selectFrom('customers').select(['customerId', 'firstName', 'lastName', 'email', 'phoneNumber'])
-    .where('companyId', '=', w.scope.companyId).where('deleted', '=', false)
-    .where((eb) => eb.or([
-      ...(email ? [eb(sql`lower(email)`, '=', email)] : []),
-      ...(digits.length === 10 ? [eb(sql`right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)`, '=', digits)] : []),
-    ]))
-    .orderBy('createdOn').orderBy('customerId').limit(candidatesRead).execute() : [];
+  const candidates =
+    email || digits.length === 10
+      ? await w.trx
+          .selectFrom('customers')
+          .select(['customerId', 'firstName', 'lastName', 'email', 'phoneNumber'])
+          .where('companyId', '=', w.scope.companyId)
+          .where('deleted', '=', false)
+          .where((eb) =>
+            eb.or([
+              ...(email ? [eb(sql`lower(email)`, '=', email)] : []),
+              ...(digits.length === 10 ? [eb(sql`right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)`, '=', digits)] : []),
+            ]),
+          )
+          .orderBy('createdOn')
+          .orderBy('customerId')
+          .limit(candidatesRead)
+          .execute()
+      : [];
   const match = requestCustomerMatch(request, candidates);
   if (match && 'joins' in match) return match.joins.customerId;
-  const row = await w.create(customers, {
-    customerId: randomUUID(), firstName: request.firstName, lastName: request.lastName, companyName: null, email: request.email,
-    phoneNumber: request.phoneNumber, alternatePhoneNumber: null,
-    preferredContactMethod: request.preferredContactMethod === 'Sms' ? 'Text' : request.preferredContactMethod,
-    addressLine1: null, addressLine2: null, city: null, state: null, postalCode: null, notes: null,
-    textConsentMethod: null, textConsentGivenOn: null, textConsentRecordedBy: null, legacyCustomerId: null, createdOn: w.now.toISOString(), mergedIntoCustomerId: null,
-  }, { storeId: null });
+  const row = await w.create(
+    customers,
+    {
+      customerId: randomUUID(),
+      firstName: request.firstName,
+      lastName: request.lastName,
+      companyName: null,
+      email: request.email,
+      phoneNumber: request.phoneNumber,
+      alternatePhoneNumber: null,
+      preferredContactMethod: request.preferredContactMethod === 'Sms' ? 'Text' : request.preferredContactMethod,
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      notes: null,
+      textConsentMethod: null,
+      textConsentGivenOn: null,
+      textConsentRecordedBy: null,
+      legacyCustomerId: null,
+      createdOn: w.now.toISOString(),
+      mergedIntoCustomerId: null,
+    },
+    { storeId: null },
+  );
   w.event(customers, row, 'CustomerChanged', [row.customerId]);
   return row.customerId;
 }
 
 /** The first active column that does the service for staff bookings, else the first active column. */
 async function resourceFor(w: Writer, storeServiceId: string | null): Promise<string | null> {
-  const base = w.trx.selectFrom('schedulerResources').select('schedulerResources.schedulerResourceId')
-    .where('schedulerResources.companyId', '=', w.scope.companyId).where('schedulerResources.storeId', '=', w.scope.storeId)
-    .where('schedulerResources.deleted', '=', false).where('schedulerResources.isActive', '=', true)
-    .orderBy('schedulerResources.sortOrder').orderBy('schedulerResources.schedulerResourceId');
-  const able = storeServiceId ? await base.innerJoin('appointmentResources', (j) => j.onRef('appointmentResources.appointmentResourceId', '=', 'schedulerResources.schedulerResourceId')
-    .on('appointmentResources.storeServiceId', '=', storeServiceId).on('appointmentResources.deleted', '=', false)).executeTakeFirst() : undefined;
-  return (able ?? await base.executeTakeFirst())?.schedulerResourceId ?? null;
+  const base = w.trx
+    .selectFrom('schedulerResources')
+    .select('schedulerResources.schedulerResourceId')
+    .where('schedulerResources.companyId', '=', w.scope.companyId)
+    .where('schedulerResources.storeId', '=', w.scope.storeId)
+    .where('schedulerResources.deleted', '=', false)
+    .where('schedulerResources.isActive', '=', true)
+    .orderBy('schedulerResources.sortOrder')
+    .orderBy('schedulerResources.schedulerResourceId');
+  const able = storeServiceId
+    ? await base
+        .innerJoin('appointmentResources', (j) =>
+          j
+            .onRef('appointmentResources.appointmentResourceId', '=', 'schedulerResources.schedulerResourceId')
+            .on('appointmentResources.storeServiceId', '=', storeServiceId)
+            .on('appointmentResources.deleted', '=', false),
+        )
+        .executeTakeFirst()
+    : undefined;
+  return (able ?? (await base.executeTakeFirst()))?.schedulerResourceId ?? null;
 }
 
 /**
@@ -79,29 +125,69 @@ async function resourceFor(w: Writer, storeServiceId: string | null): Promise<st
  * may be reached. The store's answer to a request, not a person's sending: it spends the store's message budget
  * alone. Answers whether it was queued, or why not (staff then call).
  */
-async function tellRequester(w: Writer, request: UnconfirmedVisit, answer: { confirmed: true } | { declined: string }): Promise<{ queued: true } | { queued: false; skipped: string }> {
-  const store = await w.trx.selectFrom('storeLocations').select(['name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber'])
-    .where('id', '=', w.scope.storeId).executeTakeFirstOrThrow();
+async function tellRequester(
+  w: Writer,
+  request: UnconfirmedVisit,
+  answer: { confirmed: true } | { declined: string },
+): Promise<{ queued: true } | { queued: false; skipped: string }> {
+  const store = await w.trx
+    .selectFrom('storeLocations')
+    .select(['name', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl', 'twilioPhoneNumber'])
+    .where('id', '=', w.scope.storeId)
+    .executeTakeFirstOrThrow();
   const phoneNumber = e164(request.phoneNumber);
-  const stops = phoneNumber ? await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', w.scope.storeId).where('phoneNumber', '=', phoneNumber).where('deleted', '=', false).execute() : [];
+  const stops = phoneNumber
+    ? await w.trx
+        .selectFrom('textStops')
+        .select('phoneNumber')
+        .where('storeId', '=', w.scope.storeId)
+        .where('phoneNumber', '=', phoneNumber)
+        .where('deleted', '=', false)
+        .execute()
+    : [];
   const route = automaticChannel(requesterContact(request), store, () => stops.length > 0);
   if ('skipped' in route) return { queued: false, skipped: route.skipped };
   const name = messageName(request);
-  const words = 'declined' in answer ? declinedRequestWords(store, request, answer.declined)
-    : renderedTemplate('AppointmentConfirmation', await storeTemplates(w.trx, w.scope.companyId, w.scope.storeId!), templateValues({ store, name, appointmentAt: request.requestedStartDate }))!;
+  const words =
+    'declined' in answer
+      ? declinedRequestWords(store, request, answer.declined)
+      : renderedTemplate(
+          'AppointmentConfirmation',
+          await storeTemplates(w.trx, w.scope.companyId, w.scope.storeId!),
+          templateValues({ store, name, appointmentAt: request.requestedStartDate }),
+        )!;
   const sms = route.channel === 'sms';
   const content = sms ? words.smsText : words.emailText;
   const template = 'declined' in answer ? 'FreeForm' : 'AppointmentConfirmation';
   const message: StoreMessage = {
-    storeMessageId: nameBasedUuid(`${'declined' in answer ? 'declined' : 'confirmed'}-request:${request.unconfirmedVisitId}`), customerId: null,
-    visitId: request.scheduledVisitId, name,
-    email: sms ? null : route.to, phoneNumber: sms ? route.to : null, preferredContactMethod: sms ? 'Sms' : 'Email', messageDeliveryMethod: sms ? 'Sms' : 'Email',
-    messageDirection: 'Outbound', templateType: template, content, sentOn: w.now.toISOString(), customerInquiryType: null,
-    storeServiceId: request.storeServiceId, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+    storeMessageId: nameBasedUuid(`${'declined' in answer ? 'declined' : 'confirmed'}-request:${request.unconfirmedVisitId}`),
+    customerId: null,
+    visitId: request.scheduledVisitId,
+    name,
+    email: sms ? null : route.to,
+    phoneNumber: sms ? route.to : null,
+    preferredContactMethod: sms ? 'Sms' : 'Email',
+    messageDeliveryMethod: sms ? 'Sms' : 'Email',
+    messageDirection: 'Outbound',
+    templateType: template,
+    content,
+    sentOn: w.now.toISOString(),
+    customerInquiryType: null,
+    storeServiceId: request.storeServiceId,
+    isArchived: false,
+    repliedToByUserId: null,
+    repliedToByUserName: null,
+    deliveryStatus: 'Queued',
+    deliveryProblem: null,
   };
-  await queueMessage(w, message, sms
-    ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: content }
-    : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: content }, 'store');
+  await queueMessage(
+    w,
+    message,
+    sms
+      ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: content }
+      : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: content },
+    'store',
+  );
   return { queued: true };
 }
 
@@ -114,14 +200,18 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
   app.get(apiPaths.unconfirmedVisits, async (request) => {
     const scope = await readScope(db, auth, request, 'unconfirmedVisits');
     const query = parseODataQuery(request.query as Record<string, unknown>, list);
-    const base = db.selectFrom('unconfirmedVisits').select(columns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    const base = db
+      .selectFrom('unconfirmedVisits')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     return runODataList(base, withDefaultOrder(query, 'requestedStartDate', 'asc'), list, 'unconfirmedVisitId');
   });
 
   /** Answers the visit the request became (the same visit when it was confirmed before). */
   app.post(apiPaths.confirmUnconfirmedVisit, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounter, 'the store\'s appointment requests');
+    const scope = await storeScope(db, auth, request, frontCounter, "the store's appointment requests");
     const key = parseOrProblem(params, request.params, 'The path');
     let confirmed = false;
     const result = await writes.run(request, scope, async (w) => {
@@ -134,9 +224,13 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
       if (asked.scheduledVisitId) {
         // A booking-page request holds its bays with an unconfirmed visit already: confirming confirms that visit.
         const held = await w.find(scheduledVisits, { scheduledVisitId: asked.scheduledVisitId });
-        if (held.cancelDate) throw new ProblemError('conflict', 'This request\'s appointment was canceled on the calendar. Book the customer a new appointment instead.');
+        if (held.cancelDate)
+          throw new ProblemError('conflict', "This request's appointment was canceled on the calendar. Book the customer a new appointment instead.");
         const visit = await w.update(scheduledVisits, { scheduledVisitId: held.scheduledVisitId }, held, {
-          ...scheduledVisitSchema.parse(held), confirmationDate: w.actedAt(), customerId: held.customerId ?? await customerFor(w, asked), description: asked.vehicleDescription,
+          ...scheduledVisitSchema.parse(held),
+          confirmationDate: w.actedAt(),
+          customerId: held.customerId ?? (await customerFor(w, asked)),
+          description: asked.vehicleDescription,
         });
         await w.update(unconfirmedVisits, key, asked, { ...unconfirmedVisitSchema.parse(asked), confirmedVisitId: visit.scheduledVisitId });
         w.event(scheduledVisits, visit, 'VisitChanged', [visit.scheduledVisitId]);
@@ -144,23 +238,57 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
         confirmed = (await tellRequester(w, asked, { confirmed: true })).queued;
         return { status: 200, body: visit };
       }
-      const service = asked.storeServiceId ? await w.trx.selectFrom('storeServices').select(['storeServiceId', 'durationInMinutes'])
-        .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('storeServiceId', '=', asked.storeServiceId)
-        .where('deleted', '=', false).executeTakeFirst() : undefined;
+      const service = asked.storeServiceId
+        ? await w.trx
+            .selectFrom('storeServices')
+            .select(['storeServiceId', 'durationInMinutes'])
+            .where('companyId', '=', scope.companyId)
+            .where('storeId', '=', scope.storeId)
+            .where('storeServiceId', '=', asked.storeServiceId)
+            .where('deleted', '=', false)
+            .executeTakeFirst()
+        : undefined;
       const now = w.actedAt();
       const visit = await w.create(scheduledVisits, {
-        scheduledVisitId: randomUUID(), scheduledVisitHashId: randomBytes(16).toString('base64url'), customerId: await customerFor(w, asked), vehicleId: null,
-        customerVehicleStatus: null, description: asked.vehicleDescription, staffNotes: null, customerComments: asked.customerComments, keyTag: null,
-        isExternal: true, scheduledBy: 'Online booking', tractionInvoiceNumber: null, visitAppointmentCount: 1,
-        scheduledCustomerCheckIn: asked.requestedStartDate, pickUpTime: null, confirmationDate: now, cancelDate: null, checkInDate: null,
-        workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
-        vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null, tireQuoteId: null,
+        scheduledVisitId: randomUUID(),
+        scheduledVisitHashId: randomBytes(16).toString('base64url'),
+        customerId: await customerFor(w, asked),
+        vehicleId: null,
+        customerVehicleStatus: null,
+        description: asked.vehicleDescription,
+        staffNotes: null,
+        customerComments: asked.customerComments,
+        keyTag: null,
+        isExternal: true,
+        scheduledBy: 'Online booking',
+        tractionInvoiceNumber: null,
+        visitAppointmentCount: 1,
+        scheduledCustomerCheckIn: asked.requestedStartDate,
+        pickUpTime: null,
+        confirmationDate: now,
+        cancelDate: null,
+        checkInDate: null,
+        workStartDate: null,
+        workCompleteDate: null,
+        readyForPickupDate: null,
+        checkOutDate: null,
+        vehicleStatusId: null,
+        vehicleInspectionStatus: null,
+        inspectionReportId: null,
+        legacyVisitId: null,
+        tireQuoteId: null,
       });
       const minutes = snapDuration(service?.durationInMinutes ?? unknownJobMinutes);
       const booked = await w.create(scheduledServices, {
-        scheduledServiceId: randomUUID(), scheduledVisitId: visit.scheduledVisitId, storeServiceId: service?.storeServiceId ?? null,
-        resourceId: await resourceFor(w, service?.storeServiceId ?? null), startDate: asked.requestedStartDate,
-        endDate: endAfter(asked.requestedStartDate, minutes), durationInMinutes: minutes, serviceNotes: null, selectedTechnician: null,
+        scheduledServiceId: randomUUID(),
+        scheduledVisitId: visit.scheduledVisitId,
+        storeServiceId: service?.storeServiceId ?? null,
+        resourceId: await resourceFor(w, service?.storeServiceId ?? null),
+        startDate: asked.requestedStartDate,
+        endDate: endAfter(asked.requestedStartDate, minutes),
+        durationInMinutes: minutes,
+        serviceNotes: null,
+        selectedTechnician: null,
       });
       await w.update(unconfirmedVisits, key, asked, { ...unconfirmedVisitSchema.parse(asked), confirmedVisitId: visit.scheduledVisitId });
       w.event(scheduledVisits, visit, 'VisitChanged', [visit.scheduledVisitId]);
@@ -174,7 +302,7 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
 
   /** Declines a request with a reason; the requester is told once. Answers the request as it is now. */
   app.post(apiPaths.declineUnconfirmedVisit, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounter, 'the store\'s appointment requests');
+    const scope = await storeScope(db, auth, request, frontCounter, "the store's appointment requests");
     const key = parseOrProblem(params, request.params, 'The path');
     const { reason } = parseOrProblem(declineRequestSchema, request.body, 'The decline');
     let told = false;
@@ -188,7 +316,10 @@ export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, w
         const held = row.scheduledVisitId ? await w.read(scheduledVisits, { scheduledVisitId: row.scheduledVisitId }) : undefined;
         if (held && !held.cancelDate) {
           // The bays the request held are free again.
-          const canceled = await w.update(scheduledVisits, { scheduledVisitId: held.scheduledVisitId }, held, { ...scheduledVisitSchema.parse(held), cancelDate: w.actedAt() });
+          const canceled = await w.update(scheduledVisits, { scheduledVisitId: held.scheduledVisitId }, held, {
+            ...scheduledVisitSchema.parse(held),
+            cancelDate: w.actedAt(),
+          });
           w.event(scheduledVisits, canceled, 'VisitChanged', [canceled.scheduledVisitId]);
         }
         told = (await tellRequester(w, row, { declined: reason })).queued;

@@ -3,10 +3,22 @@ import { z } from 'zod';
 import { scheduledServiceSchema, scheduledVisitSchema, type ScheduledService } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
-  createScheduledServiceSchema, createScheduledVisitSchema, scheduledServicePatchableFields, scheduledVisitPatchableFields,
+  createScheduledServiceSchema,
+  createScheduledVisitSchema,
+  scheduledServicePatchableFields,
+  scheduledVisitPatchableFields,
 } from '../../../src/contract/writes.ts';
 import { durationProblems, withEnd } from '../../../src/domain/calendar/durations.ts';
-import { cancelProblems, checkInChanges, isDeletable, milestoneChanges, milestoneRoles, milestones, newStaffVisit, visitMessages } from '../../../src/domain/scheduler/visit-rules.ts';
+import {
+  cancelProblems,
+  checkInChanges,
+  isDeletable,
+  milestoneChanges,
+  milestoneRoles,
+  milestones,
+  newStaffVisit,
+  visitMessages,
+} from '../../../src/domain/scheduler/visit-rules.ts';
 import { bayAndCounter, frontCounter, rolesAtStore } from '../../../src/domain/people/roles.ts';
 import { assignmentRefusal } from '../../../src/domain/scheduler/technician-rules.ts';
 import { storeTimeZone } from '../../../src/domain/calendar/time-zone.ts';
@@ -19,12 +31,18 @@ import type { ModuleContext } from '../context.ts';
 import { bookedQuote, placementProblems, visitReferenceProblems } from './references.ts';
 
 export const scheduledVisits: RowSpec<typeof scheduledVisitSchema> = {
-  table: 'scheduledVisits', schema: scheduledVisitSchema, scope: 'store',
-  notFound: 'This store has no such visit.', exists: 'A visit with this id already exists.',
+  table: 'scheduledVisits',
+  schema: scheduledVisitSchema,
+  scope: 'store',
+  notFound: 'This store has no such visit.',
+  exists: 'A visit with this id already exists.',
 };
 export const scheduledServices: RowSpec<typeof scheduledServiceSchema> = {
-  table: 'scheduledServices', schema: scheduledServiceSchema, scope: 'store',
-  notFound: 'This visit has no such scheduled service.', exists: 'A scheduled service with this id already exists.',
+  table: 'scheduledServices',
+  schema: scheduledServiceSchema,
+  scope: 'store',
+  notFound: 'This visit has no such scheduled service.',
+  exists: 'A scheduled service with this id already exists.',
 };
 
 const visitColumns = Object.keys(scheduledVisitSchema.shape) as (keyof typeof scheduledVisitSchema.shape)[];
@@ -34,10 +52,12 @@ const serviceList: ODataResource = { fields: Object.fromEntries(serviceColumns.m
 const visitParams = z.object({ scheduledVisitId: z.uuid() });
 const serviceParams = z.object({ scheduledVisitId: z.uuid(), scheduledServiceId: z.uuid() });
 /** A date range on top of the OData subset: services starting at or after `from` and before `to`. */
-const rangeQuery = z.object({
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-}).refine((r) => !r.from || !r.to || Date.parse(r.from) < Date.parse(r.to), { message: 'The range must end after it starts', path: ['to'] });
+const rangeQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((r) => !r.from || !r.to || Date.parse(r.from) < Date.parse(r.to), { message: 'The range must end after it starts', path: ['to'] });
 
 /** The range and the OData options of a list call. */
 function listQuery(request: FastifyRequest, resource: ODataResource) {
@@ -53,8 +73,16 @@ async function storeZone(db: Db | Writer['trx'], scope: StoreScope): Promise<str
 }
 
 async function liveServicesOf(db: Db | Writer['trx'], scope: StoreScope, scheduledVisitId: string) {
-  return db.selectFrom('scheduledServices').select(serviceColumns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
-    .where('scheduledVisitId', '=', scheduledVisitId).where('deleted', '=', false).orderBy('startDate').orderBy('scheduledServiceId').execute();
+  return db
+    .selectFrom('scheduledServices')
+    .select(serviceColumns)
+    .where('companyId', '=', scope.companyId)
+    .where('storeId', '=', scope.storeId)
+    .where('scheduledVisitId', '=', scheduledVisitId)
+    .where('deleted', '=', false)
+    .orderBy('startDate')
+    .orderBy('scheduledServiceId')
+    .execute();
 }
 
 /**
@@ -62,17 +90,25 @@ async function liveServicesOf(db: Db | Writer['trx'], scope: StoreScope, schedul
  * books, moves and checks in; durations keep the spec's rules (at least 15 minutes, in 15-minute steps).
  */
 export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
-  const counter = (request: FastifyRequest) => storeScope(db, auth, request, frontCounter, 'the store\'s appointments');
+  const counter = (request: FastifyRequest) => storeScope(db, auth, request, frontCounter, "the store's appointments");
 
   app.get(apiPaths.scheduledVisits, async (request) => {
     const scope = await readScope(db, auth, request, 'scheduledVisits');
     const { range, query } = listQuery(request, visitList);
-    let base = db.selectFrom('scheduledVisits').select(visitColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    let base = db
+      .selectFrom('scheduledVisits')
+      .select(visitColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     if (range.from || range.to) {
       base = base.where('scheduledVisitId', 'in', (eb) => {
-        let services = eb.selectFrom('scheduledServices').select('scheduledVisitId')
-          .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+        let services = eb
+          .selectFrom('scheduledServices')
+          .select('scheduledVisitId')
+          .where('companyId', '=', scope.companyId)
+          .where('storeId', '=', scope.storeId)
+          .where('deleted', '=', false);
         if (range.from) services = services.where('startDate', '>=', range.from);
         if (range.to) services = services.where('startDate', '<', range.to);
         return services;
@@ -123,7 +159,11 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
    * an hour records when work started), once: a second call changes nothing.
    */
   app.post(apiPaths.visitMilestone, async (request, reply) => {
-    const { scheduledVisitId, milestone } = parseOrProblem(z.object({ scheduledVisitId: z.uuid(), milestone: z.enum(milestones, `Use one of ${milestones.join(', ')}`) }), request.params, 'The path');
+    const { scheduledVisitId, milestone } = parseOrProblem(
+      z.object({ scheduledVisitId: z.uuid(), milestone: z.enum(milestones, `Use one of ${milestones.join(', ')}`) }),
+      request.params,
+      'The path',
+    );
     const scope = await storeScope(db, auth, request, milestoneRoles(milestone) === 'frontCounter' ? frontCounter : bayAndCounter, 'this step of a visit');
     const { at } = parseOrProblem(z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict(), request.body ?? {}, 'The step');
     const result = await writes.run(request, scope, async (w) => {
@@ -160,21 +200,39 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
    * unguessable hash id (spec section 7), rate-limited, and only what the customer's own paperwork shows.
    */
   app.get(apiPaths.visitTractionOrders, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
-    const { scheduledVisitHashId } = parseOrProblem(z.object({ scheduledVisitHashId: z.string().regex(/^[\w-]{16,64}$/, 'Not a visit link') }), request.params, 'The path');
-    const visit = await db.selectFrom('scheduledVisits').select(['scheduledVisitId', 'companyId']).where('scheduledVisitHashId', '=', scheduledVisitHashId)
-      .where('deleted', '=', false).executeTakeFirst();
+    const { scheduledVisitHashId } = parseOrProblem(
+      z.object({ scheduledVisitHashId: z.string().regex(/^[\w-]{16,64}$/, 'Not a visit link') }),
+      request.params,
+      'The path',
+    );
+    const visit = await db
+      .selectFrom('scheduledVisits')
+      .select(['scheduledVisitId', 'companyId'])
+      .where('scheduledVisitHashId', '=', scheduledVisitHashId)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
     if (!visit) throw new ProblemError('notFound', 'There is no visit at this link.');
-    const items = await db.selectFrom('tractionOrders').select(['tractionOrderHashId', 'invoiceNumber', 'orderDate', 'totalInCents'])
-      .where('companyId', '=', visit.companyId).where('relatedVisitId', '=', visit.scheduledVisitId).where('deleted', '=', false)
-      .orderBy('orderDate').orderBy('tractionOrderHashId').execute();
+    const items = await db
+      .selectFrom('tractionOrders')
+      .select(['tractionOrderHashId', 'invoiceNumber', 'orderDate', 'totalInCents'])
+      .where('companyId', '=', visit.companyId)
+      .where('relatedVisitId', '=', visit.scheduledVisitId)
+      .where('deleted', '=', false)
+      .orderBy('orderDate')
+      .orderBy('tractionOrderHashId')
+      .execute();
     return { items, count: items.length };
   });
 
   app.get(apiPaths.allScheduledServices, async (request) => {
     const scope = await readScope(db, auth, request, 'scheduledServices');
     const { range, query } = listQuery(request, serviceList);
-    let base = db.selectFrom('scheduledServices').select(serviceColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    let base = db
+      .selectFrom('scheduledServices')
+      .select(serviceColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     if (range.from) base = base.where('startDate', '>=', range.from);
     if (range.to) base = base.where('startDate', '<', range.to);
     return runODataList(base, withDefaultOrder(query, 'startDate', 'asc'), serviceList, 'scheduledServiceId');
@@ -211,13 +269,15 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
 
   /** The front counter changes any field; the bay only who does the job (technician-rules.ts). */
   app.patch(apiPaths.scheduledService, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, bayAndCounter, 'the store\'s appointments');
+    const scope = await storeScope(db, auth, request, bayAndCounter, "the store's appointments");
     const key = parseOrProblem(serviceParams, request.params, 'The path');
     const roles = rolesAtStore(scope.user.roles, scope.storeId);
     const bayOnly = !roles.some((r) => frontCounter.includes(r));
     const result = await writes.run(request, scope, async (w) => {
       const assignmentProblems = async (current: ScheduledService, next: ScheduledService): Promise<Record<string, string[]>> => {
-        const column = current.resourceId ? await w.trx.selectFrom('schedulerResources').select('assignedTechnicianId').where('schedulerResourceId', '=', current.resourceId).executeTakeFirst() : undefined;
+        const column = current.resourceId
+          ? await w.trx.selectFrom('schedulerResources').select('assignedTechnicianId').where('schedulerResourceId', '=', current.resourceId).executeTakeFirst()
+          : undefined;
         const refusal = assignmentRefusal(roles, scope.user.userId, current, next, column?.assignedTechnicianId ?? null);
         return refusal ? { selectedTechnician: [refusal] } : {};
       };
@@ -226,11 +286,11 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
         problems: async (current, next) => ({
           ...(bayOnly ? await assignmentProblems(current, next) : {}),
           ...durationProblems(next.durationInMinutes),
-          ...await placementProblems(w.trx, scope, {
+          ...(await placementProblems(w.trx, scope, {
             resourceId: next.resourceId === current.resourceId ? null : next.resourceId,
             storeServiceId: next.storeServiceId === current.storeServiceId ? null : next.storeServiceId,
             selectedTechnician: next.selectedTechnician === current.selectedTechnician ? null : next.selectedTechnician,
-          }),
+          })),
         }),
       });
       if (changed) w.event(scheduledServices, row, 'EventChangedMessage', [row.scheduledServiceId]);

@@ -12,7 +12,10 @@ import type { ModuleContext } from '../context.ts';
 import { scheduledVisits } from './visit-routes.ts';
 
 export const visitTires: RowSpec<typeof visitTireSchema> = {
-  table: 'visitTires', schema: visitTireSchema, scope: 'store', notFound: 'This store has no such tire on a visit.',
+  table: 'visitTires',
+  schema: visitTireSchema,
+  scope: 'store',
+  notFound: 'This store has no such tire on a visit.',
 };
 const visitParams = z.object({ scheduledVisitId: z.uuid('The visit id must be a UUID') });
 const tireParams = z.object({ visitTireId: z.uuid('The tire id must be a UUID') });
@@ -25,22 +28,35 @@ const maxTiresPerVisit = 8;
  */
 export async function visitTireRoutes(app: FastifyInstance, { db, auth, writes, clock }: ModuleContext): Promise<void> {
   app.post(apiPaths.visitTires, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounter, 'a visit\'s tires');
+    const scope = await storeScope(db, auth, request, frontCounter, "a visit's tires");
     const { scheduledVisitId } = parseOrProblem(visitParams, request.params, 'The path');
     const model = parseOrProblem(addVisitTiresSchema, request.body, 'The tires');
     const result = await writes.run(request, scope, async (w) => {
       const visit = await w.find(scheduledVisits, { scheduledVisitId });
       if (visit.cancelDate) throw new ProblemError('conflict', 'This visit was canceled: it fits no tires.');
-      const current = await w.trx.selectFrom('visitTires').select('visitTireId')
-        .where('companyId', '=', scope.companyId).where('scheduledVisitId', '=', scheduledVisitId).where('deleted', '=', false).execute();
+      const current = await w.trx
+        .selectFrom('visitTires')
+        .select('visitTireId')
+        .where('companyId', '=', scope.companyId)
+        .where('scheduledVisitId', '=', scheduledVisitId)
+        .where('deleted', '=', false)
+        .execute();
       const have = new Set(current.map((t) => t.visitTireId));
       const adding = model.tires.filter((t) => !have.has(t.visitTireId));
       const catalogued = adding.flatMap((t) => (t.tireId ? [t.tireId] : []));
-      const known = catalogued.length === 0 ? [] : await w.trx.selectFrom('tires').select('tireId').where('tireId', 'in', catalogued).where('deleted', '=', false).execute();
-      refuseProblems({
-        ...(have.size + adding.length > maxTiresPerVisit ? { tires: [`A visit fits at most ${maxTiresPerVisit} tires; this one has ${have.size} already`] } : {}),
-        ...(known.length < new Set(catalogued).size ? { tires: ['A tire is no longer in the catalogue: quote it again'] } : {}),
-      }, 'The tires');
+      const known =
+        catalogued.length === 0
+          ? []
+          : await w.trx.selectFrom('tires').select('tireId').where('tireId', 'in', catalogued).where('deleted', '=', false).execute();
+      refuseProblems(
+        {
+          ...(have.size + adding.length > maxTiresPerVisit
+            ? { tires: [`A visit fits at most ${maxTiresPerVisit} tires; this one has ${have.size} already`] }
+            : {}),
+          ...(known.length < new Set(catalogued).size ? { tires: ['A tire is no longer in the catalogue: quote it again'] } : {}),
+        },
+        'The tires',
+      );
       const rows = [];
       for (const tire of adding) {
         const row = await w.create(visitTires, { ...tire, scheduledVisitId, dotCode: null, dotRecordedAt: null, dotRecordedBy: null });
@@ -53,15 +69,20 @@ export async function visitTireRoutes(app: FastifyInstance, { db, auth, writes, 
   });
 
   app.delete(apiPaths.visitTire, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, frontCounter, 'a visit\'s tires');
+    const scope = await storeScope(db, auth, request, frontCounter, "a visit's tires");
     const key = parseOrProblem(tireParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
       const removed = await w.remove(visitTires, key);
       if (removed) w.event(visitTires, removed, 'ReplicaChanged', ['visitTires', removed.visitTireId]);
       else {
         // Removed twice (a replay) ends in the same place; an id the store never had is not found.
-        const gone = await w.trx.selectFrom('visitTires').select('visitTireId')
-          .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('visitTireId', '=', key.visitTireId).executeTakeFirst();
+        const gone = await w.trx
+          .selectFrom('visitTires')
+          .select('visitTireId')
+          .where('companyId', '=', scope.companyId)
+          .where('storeId', '=', scope.storeId)
+          .where('visitTireId', '=', key.visitTireId)
+          .executeTakeFirst();
         if (!gone) throw new ProblemError('notFound', visitTires.notFound);
       }
       return { status: 204, body: null };
@@ -75,7 +96,7 @@ export async function visitTireRoutes(app: FastifyInstance, { db, auth, writes, 
    * one included: judged by the server's clock, which a code the bay read earlier (offline) has only passed since.
    */
   app.put(apiPaths.visitTireDot, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, bayAndCounter, 'a visit\'s tires');
+    const scope = await storeScope(db, auth, request, bayAndCounter, "a visit's tires");
     const key = parseOrProblem(tireParams, request.params, 'The path');
     const { dotCode, onlyIfNone } = parseOrProblem(recordDotSchema, request.body, 'The DOT code');
     const parsed = dotCode === null ? null : parseDot(dotCode, await storeToday(db, scope.storeId, clock.now()));
@@ -83,9 +104,15 @@ export async function visitTireRoutes(app: FastifyInstance, { db, auth, writes, 
     const code = parsed?.ok ? parsed.dot.code : null;
     const result = await writes.run(request, scope, async (w) => {
       // Recorded at the time the bay read it (its device's, when plausible), not when the outbox got through.
-      const { row, changed } = await w.change(visitTires, key, (current) => (current.dotCode === code || (onlyIfNone && current.dotCode) ? null : {
-        dotCode: code, dotRecordedAt: code ? w.actedAt() : null, dotRecordedBy: code ? scope.user.name : null,
-      }));
+      const { row, changed } = await w.change(visitTires, key, (current) =>
+        current.dotCode === code || (onlyIfNone && current.dotCode)
+          ? null
+          : {
+              dotCode: code,
+              dotRecordedAt: code ? w.actedAt() : null,
+              dotRecordedBy: code ? scope.user.name : null,
+            },
+      );
       if (changed) w.event(visitTires, row, 'ReplicaChanged', ['visitTires', row.visitTireId]);
       return { status: 200, body: row };
     });

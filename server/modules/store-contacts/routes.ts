@@ -23,14 +23,34 @@ interface StoreList<S extends z.ZodObject> {
 }
 
 const contacts: StoreList<typeof storeContactSchema> = {
-  collection: 'storeContacts', idField: 'storeContactId', words: 'the store\'s contacts',
-  spec: { table: 'storeContacts', schema: storeContactSchema, scope: 'store', notFound: 'This store has no such contact.', exists: 'A contact with this id already exists.' },
-  activeStorePath: apiPaths.storeContactsOfActiveStore, listPath: apiPaths.storeContacts, itemPath: apiPaths.storeContact,
+  collection: 'storeContacts',
+  idField: 'storeContactId',
+  words: "the store's contacts",
+  spec: {
+    table: 'storeContacts',
+    schema: storeContactSchema,
+    scope: 'store',
+    notFound: 'This store has no such contact.',
+    exists: 'A contact with this id already exists.',
+  },
+  activeStorePath: apiPaths.storeContactsOfActiveStore,
+  listPath: apiPaths.storeContacts,
+  itemPath: apiPaths.storeContact,
 };
 const socialMedia: StoreList<typeof socialMediaAccountSchema> = {
-  collection: 'socialMediaAccounts', idField: 'socialMediaAccountId', words: 'the store\'s social media accounts',
-  spec: { table: 'socialMediaAccounts', schema: socialMediaAccountSchema, scope: 'store', notFound: 'This store has no such social media account.', exists: 'An account with this id already exists.' },
-  activeStorePath: apiPaths.socialMediaAccountsOfActiveStore, listPath: apiPaths.socialMediaAccounts, itemPath: apiPaths.socialMediaAccount,
+  collection: 'socialMediaAccounts',
+  idField: 'socialMediaAccountId',
+  words: "the store's social media accounts",
+  spec: {
+    table: 'socialMediaAccounts',
+    schema: socialMediaAccountSchema,
+    scope: 'store',
+    notFound: 'This store has no such social media account.',
+    exists: 'An account with this id already exists.',
+  },
+  activeStorePath: apiPaths.socialMediaAccountsOfActiveStore,
+  listPath: apiPaths.socialMediaAccounts,
+  itemPath: apiPaths.socialMediaAccount,
 };
 
 /**
@@ -47,7 +67,10 @@ function storeListRoutes<S extends z.ZodObject>(app: FastifyInstance, { db, auth
   const columns = Object.keys(spec.schema.shape);
   const itemParams = z.object({ storeId: storeIdText, [idField]: z.uuid() });
   const storeParams = z.object({ storeId: storeIdText });
-  const patchSchema = spec.schema.omit({ [idField]: true } as never).partial().strict();
+  const patchSchema = spec.schema
+    .omit({ [idField]: true } as never)
+    .partial()
+    .strict();
 
   /** The store in the path, once the caller is one of its admins. */
   async function managed(request: FastifyRequest): Promise<StoreScope> {
@@ -58,9 +81,23 @@ function storeListRoutes<S extends z.ZodObject>(app: FastifyInstance, { db, auth
     if (!store) throw new ProblemError('notFound', `Store ${storeId} does not exist.`);
     return { user, companyId: store.companyId, storeId };
   }
-  const rows = (scope: StoreScope) => (db.selectFrom(spec.table as 'storeContacts') as unknown as {
-    select(c: string[]): { where(f: string, o: string, v: unknown): { where(f: string, o: string, v: unknown): { where(f: string, o: string, v: unknown): { execute(): Promise<unknown[]> } } } };
-  }).select(columns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).execute();
+  const rows = (scope: StoreScope) =>
+    (
+      db.selectFrom(spec.table as 'storeContacts') as unknown as {
+        select(c: string[]): {
+          where(
+            f: string,
+            o: string,
+            v: unknown,
+          ): { where(f: string, o: string, v: unknown): { where(f: string, o: string, v: unknown): { execute(): Promise<unknown[]> } } };
+        };
+      }
+    )
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .execute();
 
   app.get(list.activeStorePath, async (request) => {
     const scope = await readScope(db, auth, request, list.collection);
@@ -95,21 +132,27 @@ function storeListRoutes<S extends z.ZodObject>(app: FastifyInstance, { db, auth
     const changes = parseOrProblem(patchSchema, body ?? {}, 'The entry') as unknown as Partial<z.infer<S>>;
     return writes.run(request, scope, async (w) => {
       const { row, changed } = await w.change(spec, { [idField]: id }, (current) =>
-        (Object.entries(changes).some(([f, v]) => JSON.stringify((current as Record<string, unknown>)[f]) !== JSON.stringify(v)) ? changes : null));
+        Object.entries(changes).some(([f, v]) => JSON.stringify((current as Record<string, unknown>)[f]) !== JSON.stringify(v)) ? changes : null,
+      );
       if (changed) w.event(spec, row, 'ReplicaChanged', [list.collection, id]);
       return { status: 200, body: row };
     });
   };
-  const deleteEntry = (request: FastifyRequest, scope: StoreScope, id: string) => writes.run(request, scope, async (w) => {
-    const row = await w.read(spec, { [idField]: id });
-    if (!row) return { status: 204, body: null };
-    await w.tombstone(spec, { [idField]: id });
-    w.event(spec, row, 'ReplicaChanged', [list.collection, id]);
-    return { status: 204, body: null };
-  });
+  const deleteEntry = (request: FastifyRequest, scope: StoreScope, id: string) =>
+    writes.run(request, scope, async (w) => {
+      const row = await w.read(spec, { [idField]: id });
+      if (!row) return { status: 204, body: null };
+      await w.tombstone(spec, { [idField]: id });
+      w.event(spec, row, 'ReplicaChanged', [list.collection, id]);
+      return { status: 204, body: null };
+    });
   /** The entry's id from the body, for the spec's collection paths (PATCH and DELETE /api/store/{storeId}/…). */
   const idInBody = (body: unknown): { id: string; rest: Record<string, unknown> } => {
-    const { [idField]: id, ...rest } = parseOrProblem(z.object({ [idField]: z.uuid(`Name the entry by its ${idField}`) }).loose(), body ?? {}, 'The entry') as Record<string, unknown>;
+    const { [idField]: id, ...rest } = parseOrProblem(
+      z.object({ [idField]: z.uuid(`Name the entry by its ${idField}`) }).loose(),
+      body ?? {},
+      'The entry',
+    ) as Record<string, unknown>;
     return { id: id as string, rest };
   };
 

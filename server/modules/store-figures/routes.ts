@@ -18,10 +18,17 @@ import { readPeriodRows } from './period-rows.ts';
 export async function storeFigureRoutes(app: FastifyInstance, { db, auth, clock }: ModuleContext): Promise<void> {
   app.get(apiPaths.storeFigures, async (request): Promise<StoreComparison> => {
     const user = await auth.authenticate(request);
-    const stores = (await db.selectFrom('storeLocations').select(['id', 'storeNumber', 'name', 'timeZone'])
-      .where('companyId', '=', user.companyId).where('deleted', '=', false).orderBy('storeNumber').orderBy('id').execute())
-      .filter((store) => hasRole(user.roles, store.id, storeAdmins));
-    if (stores.length === 0) throw new ProblemError('forbidden', 'Comparing stores is for store admins: your own store\'s figures are on the dashboard.');
+    const stores = (
+      await db
+        .selectFrom('storeLocations')
+        .select(['id', 'storeNumber', 'name', 'timeZone'])
+        .where('companyId', '=', user.companyId)
+        .where('deleted', '=', false)
+        .orderBy('storeNumber')
+        .orderBy('id')
+        .execute()
+    ).filter((store) => hasRole(user.roles, store.id, storeAdmins));
+    if (stores.length === 0) throw new ProblemError('forbidden', "Comparing stores is for store admins: your own store's figures are on the dashboard.");
     const { from, to } = parseOrProblem(storeFiguresQuerySchema, request.query, 'The period');
     const end = Temporal.PlainDate.from(to).add({ days: 1 }).toString();
     const now = clock.now();

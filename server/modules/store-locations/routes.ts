@@ -3,8 +3,14 @@ import { z } from 'zod';
 import { specialStoreHoursSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
-  createStoreLocationSchema, defaultOnlineBookingLimits, missingRequiredStoreFields, storeLocationFieldsSchema, storeLocationMessages,
-  storeTimeZoneMessages, updateStoreLocationSchema, type StoreLocation,
+  createStoreLocationSchema,
+  defaultOnlineBookingLimits,
+  missingRequiredStoreFields,
+  storeLocationFieldsSchema,
+  storeLocationMessages,
+  storeTimeZoneMessages,
+  updateStoreLocationSchema,
+  type StoreLocation,
 } from '../../../src/contract/store-location.ts';
 import { storeIdSchema, storeIdText } from '../../../src/contract/user.ts';
 import { createSpecialStoreHoursSchema, updateSpecialStoreHoursSchema } from '../../../src/contract/writes.ts';
@@ -35,12 +41,17 @@ const resource: ODataResource = {
 /** A store's own row: it belongs to the store it describes (its store_id is its id). */
 const storeRowSchema = storeLocationFieldsSchema.extend({ id: z.number().int(), alltracCompanyId: z.number().int(), contactFormId: z.string() });
 const storeRows: RowSpec<typeof storeRowSchema> = {
-  table: 'storeLocations', schema: storeRowSchema,
-  scope: 'store', notFound: 'This store does not exist.',
+  table: 'storeLocations',
+  schema: storeRowSchema,
+  scope: 'store',
+  notFound: 'This store does not exist.',
 };
 const specialHoursRows: RowSpec<typeof specialStoreHoursSchema> = {
-  table: 'specialStoreHours', schema: specialStoreHoursSchema, scope: 'store',
-  notFound: 'This store has no such special hours.', exists: 'Special hours with this id already exist.',
+  table: 'specialStoreHours',
+  schema: specialStoreHoursSchema,
+  scope: 'store',
+  notFound: 'This store has no such special hours.',
+  exists: 'Special hours with this id already exist.',
 };
 
 const idParams = z.object({ id: storeIdText });
@@ -62,13 +73,24 @@ function uniqueViolation(error: unknown): boolean {
  * names the field. The platform's admins, who assign the numbers and see every company, are also told which
  * store holds it, so they know where to free it; anyone else is not told about another company's store.
  */
-async function refuseTaken(db: Db, user: AuthUser, companyId: number, sent: { storeNumber?: number; twilioPhoneNumber?: string | null }, error: unknown): Promise<never> {
+async function refuseTaken(
+  db: Db,
+  user: AuthUser,
+  companyId: number,
+  sent: { storeNumber?: number; twilioPhoneNumber?: string | null },
+  error: unknown,
+): Promise<never> {
   if (uniqueViolation(error) && (error as { constraint?: string }).constraint === 'store_locations_texting_number') {
-    const holder = isPlatformAdmin(user.roles) && sent.twilioPhoneNumber
-      ? await db.selectFrom('storeLocations').innerJoin('companies', 'companies.id', 'storeLocations.companyId')
-        .select(['storeLocations.storeNumber', 'storeLocations.name', 'companies.name as companyName', 'companies.alltracCompanyId'])
-        .where('storeLocations.twilioPhoneNumber', '=', sent.twilioPhoneNumber).where('storeLocations.deleted', '=', false).executeTakeFirst()
-      : undefined;
+    const holder =
+      isPlatformAdmin(user.roles) && sent.twilioPhoneNumber
+        ? await db
+            .selectFrom('storeLocations')
+            .innerJoin('companies', 'companies.id', 'storeLocations.companyId')
+            .select(['storeLocations.storeNumber', 'storeLocations.name', 'companies.name as companyName', 'companies.alltracCompanyId'])
+            .where('storeLocations.twilioPhoneNumber', '=', sent.twilioPhoneNumber)
+            .where('storeLocations.deleted', '=', false)
+            .executeTakeFirst()
+        : undefined;
     // The holder may have let the number go since: then only that it was taken is said, and trying again works.
     if (!holder) throw new ProblemError('conflict', textingNumberMessages.taken, { errors: { twilioPhoneNumber: ['Already a number of another store'] } });
     const store = `store #${holder.storeNumber} ${holder.name} of ${holder.companyName} (company ${holder.alltracCompanyId})`;
@@ -85,8 +107,15 @@ async function refuseTaken(db: Db, user: AuthUser, companyId: number, sent: { st
  * in the field's message too, since the form shows that beside the number.
  */
 async function refuseStoreNumber(db: Db, companyId: number, storeNumber: number | undefined): Promise<never> {
-  const holder = storeNumber === undefined ? undefined : await db.selectFrom('storeLocations').select(['name', 'deleted'])
-    .where('companyId', '=', companyId).where('storeNumber', '=', storeNumber).executeTakeFirst();
+  const holder =
+    storeNumber === undefined
+      ? undefined
+      : await db
+          .selectFrom('storeLocations')
+          .select(['name', 'deleted'])
+          .where('companyId', '=', companyId)
+          .where('storeNumber', '=', storeNumber)
+          .executeTakeFirst();
   const store = holder ? `${holder.name}${holder.deleted ? ' (closed)' : ''}` : 'another store of this company';
   const words = `Store number ${storeNumber} is already used by ${store}: choose another number`;
   throw new ProblemError('conflict', `${words}.`, { errors: { storeNumber: [words] } });
@@ -99,17 +128,29 @@ function refuseNoTimeZone(): never {
 
 /** A texting number set by someone who may not assign one: a 403 naming the field, before anything is stored. */
 function refuseTextingNumber(): never {
-  throw new ProblemError('forbidden', textingNumberMessages.platformOnly, { errors: { twilioPhoneNumber: ['Assigned by the platform\'s administrators'] } });
+  throw new ProblemError('forbidden', textingNumberMessages.platformOnly, { errors: { twilioPhoneNumber: ["Assigned by the platform's administrators"] } });
 }
 
 function baseQuery(db: Db) {
-  return db.selectFrom('storeLocations').select([...storeColumns, ...versionColumns]).where('deleted', '=', false);
+  return db
+    .selectFrom('storeLocations')
+    .select([...storeColumns, ...versionColumns])
+    .where('deleted', '=', false);
 }
 
 async function withSpecialHours<T extends { id: number }>(db: Db | Writer['trx'], stores: T[]): Promise<(T & Pick<StoreLocation, 'specialStoreHours'>)[]> {
   if (stores.length === 0) return [];
-  const hours = await db.selectFrom('specialStoreHours').select(Object.keys(specialStoreHoursSchema.shape) as (keyof typeof specialStoreHoursSchema.shape)[])
-    .where('storeLocationId', 'in', stores.map((s) => s.id)).where('deleted', '=', false).orderBy('date').execute();
+  const hours = await db
+    .selectFrom('specialStoreHours')
+    .select(Object.keys(specialStoreHoursSchema.shape) as (keyof typeof specialStoreHoursSchema.shape)[])
+    .where(
+      'storeLocationId',
+      'in',
+      stores.map((s) => s.id),
+    )
+    .where('deleted', '=', false)
+    .orderBy('date')
+    .execute();
   return stores.map((s) => ({ ...s, specialStoreHours: hours.filter((h) => h.storeLocationId === s.id) }));
 }
 
@@ -180,31 +221,56 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     const company = await db.selectFrom('companies').select('id').where('alltracCompanyId', '=', alltracCompanyId).executeTakeFirst();
     if (!company) throw new ProblemError('validation', `Company ${alltracCompanyId} does not exist.`, { errors: { alltracCompanyId: ['No such company'] } });
     const values = {
-      serviceKey: null, timeZone: null, twilioPhoneNumber: null, lowRatingFollowUpEnabled: false, highRatingFollowUpEnabled: false, ...defaultOnlineBookingLimits, googleReviewUrl: null, yelpReviewUrl: null,
-      addressLine1: null, city: null, state: null, postalCode: null, phoneNumber: null, ...defaultWeekdayHours, ...defaultPickupSettings,
-      ...model, alltracCompanyId,
+      serviceKey: null,
+      timeZone: null,
+      twilioPhoneNumber: null,
+      lowRatingFollowUpEnabled: false,
+      highRatingFollowUpEnabled: false,
+      ...defaultOnlineBookingLimits,
+      googleReviewUrl: null,
+      yelpReviewUrl: null,
+      addressLine1: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      phoneNumber: null,
+      ...defaultWeekdayHours,
+      ...defaultPickupSettings,
+      ...model,
+      alltracCompanyId,
     };
     refuseProblems({ ...weekdayHoursProblems(values), ...pickupProblems(values) }, 'The store location');
 
-    const result = await writes.run(request, { user, companyId: company.id, storeId: null }, async (w) => {
-      const stamp = await w.stamp();
-      // The store's id is made by the database (store numbers are the people's ids), so it is inserted here.
-      const row = await w.trx.insertInto('storeLocations').values({
-        ...values, ...stamp, companyId: company.id,
-        // jsonb columns take JSON text (pg would send a JS array as a Postgres array).
-        pickupPostalCodes: JSON.stringify(values.pickupPostalCodes) as never, pickupWindows: JSON.stringify(values.pickupWindows) as never,
+    const result = await writes
+      .run(request, { user, companyId: company.id, storeId: null }, async (w) => {
+        const stamp = await w.stamp();
+        // The store's id is made by the database (store numbers are the people's ids), so it is inserted here.
+        const row = await w.trx
+          .insertInto('storeLocations')
+          .values({
+            ...values,
+            ...stamp,
+            companyId: company.id,
+            // jsonb columns take JSON text (pg would send a JS array as a Postgres array).
+            pickupPostalCodes: JSON.stringify(values.pickupPostalCodes) as never,
+            pickupWindows: JSON.stringify(values.pickupWindows) as never,
+          })
+          .returning(['id', 'contactFormId'])
+          .executeTakeFirstOrThrow();
+        // The admin who opens a store manages it.
+        if (!platform) {
+          await w.trx.insertInto('userRoles').values({ userId: user.userId, storeId: row.id, role: 'AllTracAdmin' }).execute();
+          await refreshStoreStaff(w.trx, company.id, { userId: user.userId, name: user.name, at: stamp.changedAt! }, [user.userId]);
+        }
+        const store = { ...values, id: row.id, contactFormId: row.contactFormId, ...stamp };
+        w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
+        return { status: 201, body: asSeenBy(user, { ...store, specialStoreHours: [] }) };
       })
-        .returning(['id', 'contactFormId']).executeTakeFirstOrThrow();
-      // The admin who opens a store manages it.
-      if (!platform) {
-        await w.trx.insertInto('userRoles').values({ userId: user.userId, storeId: row.id, role: 'AllTracAdmin' }).execute();
-        await refreshStoreStaff(w.trx, company.id, { userId: user.userId, name: user.name, at: stamp.changedAt! }, [user.userId]);
-      }
-      const store = { ...values, id: row.id, contactFormId: row.contactFormId, ...stamp };
-      w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
-      return { status: 201, body: asSeenBy(user, { ...store, specialStoreHours: [] }) };
-    }).catch((error: unknown) => refuseTaken(db, user, company.id, model, error));
-    return reply.code(result.status).header('location', apiPaths.storeLocation.replace(':id', String(result.body.id))).send(result.body);
+      .catch((error: unknown) => refuseTaken(db, user, company.id, model, error));
+    return reply
+      .code(result.status)
+      .header('location', apiPaths.storeLocation.replace(':id', String(result.body.id)))
+      .send(result.body);
   });
 
   /** Changed fields only (spec section 7): a field left out stays as it is. */
@@ -212,16 +278,19 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     const { user, scope, id } = await managedStore(request, 'change it');
     const changes = parseOrProblem(updateStoreLocationSchema, request.body ?? {}, 'The store location');
     if (changes.timeZone === null) refuseNoTimeZone();
-    const result = await writes.run(request, scope, async (w) => {
-      const { row, changed } = await w.change(storeRows, { id }, (current) => {
-        if (changes.twilioPhoneNumber !== undefined && changes.twilioPhoneNumber !== current.twilioPhoneNumber && !mayAssignTextingNumber(user.roles)) refuseTextingNumber();
-        const next = { ...current, ...changes };
-        refuseProblems({ ...weekdayHoursProblems(next), ...pickupProblems(next) }, 'The store location');
-        return Object.entries(changes).some(([f, v]) => JSON.stringify(current[f as keyof typeof current]) !== JSON.stringify(v)) ? changes : null;
-      });
-      if (changed) w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
-      return { status: 200, body: asSeenBy(user, (await withSpecialHours(w.trx, [row]))[0]!) };
-    }).catch((error: unknown) => refuseTaken(db, user, scope.companyId, changes, error));
+    const result = await writes
+      .run(request, scope, async (w) => {
+        const { row, changed } = await w.change(storeRows, { id }, (current) => {
+          if (changes.twilioPhoneNumber !== undefined && changes.twilioPhoneNumber !== current.twilioPhoneNumber && !mayAssignTextingNumber(user.roles))
+            refuseTextingNumber();
+          const next = { ...current, ...changes };
+          refuseProblems({ ...weekdayHoursProblems(next), ...pickupProblems(next) }, 'The store location');
+          return Object.entries(changes).some(([f, v]) => JSON.stringify(current[f as keyof typeof current]) !== JSON.stringify(v)) ? changes : null;
+        });
+        if (changed) w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
+        return { status: 200, body: asSeenBy(user, (await withSpecialHours(w.trx, [row]))[0]!) };
+      })
+      .catch((error: unknown) => refuseTaken(db, user, scope.companyId, changes, error));
     return reply.code(result.status).send(result.body);
   });
 
@@ -232,12 +301,22 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       // A tombstone, so every replica learns of the deletion.
       await w.tombstone(storeRows, { id });
       // Whoever worked here moves to their next store (by number, one they hold a role at), or chooses when none.
-      await w.trx.updateTable('userSettings').set((eb) => ({
-        allTracCurrentStoreLocation: eb.selectFrom('userRoles').innerJoin('storeLocations', 'storeLocations.id', 'userRoles.storeId')
-          .select('userRoles.storeId').whereRef('userRoles.userId', '=', 'userSettings.userId')
-          .where('userRoles.storeId', '<>', id).where('storeLocations.deleted', '=', false)
-          .orderBy('storeLocations.storeNumber').orderBy('storeLocations.id').limit(1),
-      })).where('allTracCurrentStoreLocation', '=', id).execute();
+      await w.trx
+        .updateTable('userSettings')
+        .set((eb) => ({
+          allTracCurrentStoreLocation: eb
+            .selectFrom('userRoles')
+            .innerJoin('storeLocations', 'storeLocations.id', 'userRoles.storeId')
+            .select('userRoles.storeId')
+            .whereRef('userRoles.userId', '=', 'userSettings.userId')
+            .where('userRoles.storeId', '<>', id)
+            .where('storeLocations.deleted', '=', false)
+            .orderBy('storeLocations.storeNumber')
+            .orderBy('storeLocations.id')
+            .limit(1),
+        }))
+        .where('allTracCurrentStoreLocation', '=', id)
+        .execute();
       w.event(storeRows, row, 'ReplicaChanged', ['storeLocations', String(id)]);
       return { status: 204, body: null };
     });
@@ -253,10 +332,17 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     const result = await writes.run(request, scope, async (w) => {
       // One special day per date: two added for one date at once, the second sees the first.
       await w.lockOn('special-day', id, day.date);
-      const taken = await w.trx.selectFrom('specialStoreHours').select('specialStoreHoursId')
-        .where('storeLocationId', '=', id).where('date', '=', day.date).where('deleted', '=', false).executeTakeFirst();
+      const taken = await w.trx
+        .selectFrom('specialStoreHours')
+        .select('specialStoreHoursId')
+        .where('storeLocationId', '=', id)
+        .where('date', '=', day.date)
+        .where('deleted', '=', false)
+        .executeTakeFirst();
       if (taken && taken.specialStoreHoursId !== day.specialStoreHoursId) {
-        throw new ProblemError('conflict', `The store already has special hours on ${day.date}; change those instead.`, { errors: { date: ['Already has special hours'] } });
+        throw new ProblemError('conflict', `The store already has special hours on ${day.date}; change those instead.`, {
+          errors: { date: ['Already has special hours'] },
+        });
       }
       const row = await w.create(specialHoursRows, day);
       w.event(specialHoursRows, row, 'ReplicaChanged', ['specialStoreHours', row.specialStoreHoursId]);
@@ -269,19 +355,24 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
     const { scope, id } = await managedStore(request, 'change its hours');
     const { specialStoreHoursId } = parseOrProblem(specialHoursParams, request.params, 'The path');
     const changes = parseOrProblem(updateSpecialStoreHoursSchema, request.body ?? {}, 'The special hours');
-    const result = await writes.run(request, scope, async (w) => {
-      const { row, changed } = await w.change(specialHoursRows, { specialStoreHoursId, storeLocationId: id }, (current) => {
-        const next = { ...current, ...changes };
-        const day = next.isClosed ? { ...next, openTime: null, closeTime: null } : next;
-        refuseProblems(specialHoursProblems(day), 'The special hours');
-        return JSON.stringify(specialStoreHoursSchema.parse(day)) === JSON.stringify(specialStoreHoursSchema.parse(current)) ? null : day;
+    const result = await writes
+      .run(request, scope, async (w) => {
+        const { row, changed } = await w.change(specialHoursRows, { specialStoreHoursId, storeLocationId: id }, (current) => {
+          const next = { ...current, ...changes };
+          const day = next.isClosed ? { ...next, openTime: null, closeTime: null } : next;
+          refuseProblems(specialHoursProblems(day), 'The special hours');
+          return JSON.stringify(specialStoreHoursSchema.parse(day)) === JSON.stringify(specialStoreHoursSchema.parse(current)) ? null : day;
+        });
+        if (changed) w.event(specialHoursRows, row, 'ReplicaChanged', ['specialStoreHours', specialStoreHoursId]);
+        return { status: 200, body: row };
+      })
+      .catch((error: unknown) => {
+        if (uniqueViolation(error))
+          throw new ProblemError('conflict', `The store already has special hours on ${changes.date}; change those instead.`, {
+            errors: { date: ['Already has special hours'] },
+          });
+        throw error;
       });
-      if (changed) w.event(specialHoursRows, row, 'ReplicaChanged', ['specialStoreHours', specialStoreHoursId]);
-      return { status: 200, body: row };
-    }).catch((error: unknown) => {
-      if (uniqueViolation(error)) throw new ProblemError('conflict', `The store already has special hours on ${changes.date}; change those instead.`, { errors: { date: ['Already has special hours'] } });
-      throw error;
-    });
     return reply.code(result.status).send(result.body);
   });
 

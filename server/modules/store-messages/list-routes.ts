@@ -21,10 +21,13 @@ const customerParams = z.object({ customerId: z.uuid('The customer id must be a 
 /** A message matches a search by the start of its sender's name or email, the digits of their phone, or words of its content. */
 function matching(text: string) {
   const digits = phoneDigits(text);
-  return (eb: ExpressionBuilder<Database, 'storeMessages'>) => eb.or([
-    eb('name', 'ilike', likePrefix(text)), eb('email', 'ilike', likePrefix(text)), eb('content', 'ilike', `%${likePrefix(text)}`),
-    ...(digits.length >= 3 ? [eb(sql<string>`regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g')`, 'like', `%${digits}%`)] : []),
-  ]);
+  return (eb: ExpressionBuilder<Database, 'storeMessages'>) =>
+    eb.or([
+      eb('name', 'ilike', likePrefix(text)),
+      eb('email', 'ilike', likePrefix(text)),
+      eb('content', 'ilike', `%${likePrefix(text)}`),
+      ...(digits.length >= 3 ? [eb(sql<string>`regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g')`, 'like', `%${digits}%`)] : []),
+    ]);
 }
 
 /**
@@ -38,8 +41,13 @@ export async function storeMessageListRoutes(app: FastifyInstance, { db, auth }:
     const { search, ...rest } = request.query as Record<string, unknown>;
     const text = searchText({ search });
     const query = parseODataQuery(rest, resource);
-    let base = db.selectFrom('storeMessages').select(columns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
-      .where('deleted', '=', false).where('messageDirection', '=', 'Inbound');
+    let base = db
+      .selectFrom('storeMessages')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .where('messageDirection', '=', 'Inbound');
     if (onlyNew) base = base.where('isArchived', '=', false).where('repliedToByUserId', 'is', null);
     if (text) base = base.where(matching(text));
     return runODataList(base, query.orderBy.length > 0 ? query : { ...query, orderBy: order }, resource, 'storeMessageId');
@@ -55,9 +63,19 @@ export async function storeMessageListRoutes(app: FastifyInstance, { db, auth }:
     app.get(path, async (request) => {
       const scope = await readScope(db, auth, request, 'storeMessages');
       const { customerId } = parseOrProblem(customerParams, request.params, 'The path');
-      const base = db.selectFrom('storeMessages').select(columns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
-        .where('deleted', '=', false).where('customerId', '=', customerId);
-      return runODataList(base, withDefaultOrder(parseODataQuery(request.query as Record<string, unknown>, resource), 'sentOn', 'asc'), resource, 'storeMessageId');
+      const base = db
+        .selectFrom('storeMessages')
+        .select(columns)
+        .where('companyId', '=', scope.companyId)
+        .where('storeId', '=', scope.storeId)
+        .where('deleted', '=', false)
+        .where('customerId', '=', customerId);
+      return runODataList(
+        base,
+        withDefaultOrder(parseODataQuery(request.query as Record<string, unknown>, resource), 'sentOn', 'asc'),
+        resource,
+        'storeMessageId',
+      );
     });
   }
 
@@ -66,13 +84,26 @@ export async function storeMessageListRoutes(app: FastifyInstance, { db, auth }:
     const scope = await readScope(db, auth, request, 'storeMessages');
     const { storeMessageId } = parseOrProblem(messageParams, request.params, 'The path');
     const opened = await findRow(db, storeMessages, scope, { storeMessageId });
-    const base = db.selectFrom('storeMessages').select(columns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
+    const base = db
+      .selectFrom('storeMessages')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
       .where('deleted', '=', false)
-      .where((eb) => (opened.customerId ? eb('customerId', '=', opened.customerId) : eb.or([
-        eb('storeMessageId', '=', storeMessageId),
-        ...(opened.phoneNumber ? [eb('phoneNumber', '=', opened.phoneNumber)] : []),
-        ...(opened.email ? [eb('email', '=', opened.email)] : []),
-      ])));
-    return runODataList(base, withDefaultOrder(parseODataQuery(request.query as Record<string, unknown>, resource), 'sentOn', 'asc'), resource, 'storeMessageId');
+      .where((eb) =>
+        opened.customerId
+          ? eb('customerId', '=', opened.customerId)
+          : eb.or([
+              eb('storeMessageId', '=', storeMessageId),
+              ...(opened.phoneNumber ? [eb('phoneNumber', '=', opened.phoneNumber)] : []),
+              ...(opened.email ? [eb('email', '=', opened.email)] : []),
+            ]),
+      );
+    return runODataList(
+      base,
+      withDefaultOrder(parseODataQuery(request.query as Record<string, unknown>, resource), 'sentOn', 'asc'),
+      resource,
+      'storeMessageId',
+    );
   });
 }

@@ -10,7 +10,10 @@ import { findRow, type RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 export const storeMessages: RowSpec<typeof storeMessageSchema> = {
-  table: 'storeMessages', schema: storeMessageSchema, scope: 'store', notFound: 'This message does not exist at this store.',
+  table: 'storeMessages',
+  schema: storeMessageSchema,
+  scope: 'store',
+  notFound: 'This message does not exist at this store.',
 };
 const params = z.object({ storeMessageId: z.uuid('The message id must be a UUID') });
 
@@ -38,8 +41,13 @@ export async function storeMessageRoutes(app: FastifyInstance, { db, auth, write
       const { row, changed } = await w.patch(storeMessages, { storeMessageId }, request.body, ['customerId', 'name'], {
         problems: async (current, next): Promise<Record<string, string[]>> => {
           if (!next.customerId || next.customerId === current.customerId) return {};
-          const customer = await w.trx.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId)
-            .where('customerId', '=', next.customerId).where('deleted', '=', false).executeTakeFirst();
+          const customer = await w.trx
+            .selectFrom('customers')
+            .select('customerId')
+            .where('companyId', '=', scope.companyId)
+            .where('customerId', '=', next.customerId)
+            .where('deleted', '=', false)
+            .executeTakeFirst();
           return customer ? {} : { customerId: ['This company has no such customer'] };
         },
       });
@@ -55,7 +63,9 @@ export async function storeMessageRoutes(app: FastifyInstance, { db, auth, write
       const { storeMessageId } = parseOrProblem(params, request.params, 'The path');
       if (request.body !== undefined && request.body !== null) throw new ProblemError('badRequest', 'This call takes no body.');
       const result = await writes.run(request, scope, async (w) => {
-        const { row, changed } = await w.change(storeMessages, { storeMessageId }, (current) => action.apply(current, { userId: scope.user.userId, name: scope.user.name }));
+        const { row, changed } = await w.change(storeMessages, { storeMessageId }, (current) =>
+          action.apply(current, { userId: scope.user.userId, name: scope.user.name }),
+        );
         if (changed) w.event(storeMessages, row, 'ReplicaChanged', ['storeMessages', storeMessageId]);
         return { status: 200, body: row };
       });

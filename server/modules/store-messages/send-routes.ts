@@ -18,8 +18,11 @@ import { storeMessages } from './routes.ts';
 
 /** The store's texting number (the texting rule, the sender) and what its templates' placeholders read. */
 async function storeOf(db: ModuleContext['db'], scope: StoreScope) {
-  return db.selectFrom('storeLocations').select(['name', 'twilioPhoneNumber', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl'])
-    .where('id', '=', scope.storeId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('storeLocations')
+    .select(['name', 'twilioPhoneNumber', 'phoneNumber', 'timeZone', 'googleReviewUrl', 'yelpReviewUrl'])
+    .where('id', '=', scope.storeId)
+    .executeTakeFirstOrThrow();
 }
 type Store = Awaited<ReturnType<typeof storeOf>>;
 
@@ -30,13 +33,38 @@ type Store = Awaited<ReturnType<typeof storeOf>>;
 async function subjectOf(db: ModuleContext['db'], scope: StoreScope, model: Outgoing['model'], store: Store): Promise<string> {
   const own = await storeTemplates(db, scope.companyId, scope.storeId);
   if (!templateTexts(model.templateType, own)) return `A message from ${store.name}`;
-  const customer = model.customerId ? await db.selectFrom('customers').select(['firstName', 'lastName']).where('companyId', '=', scope.companyId)
-    .where('customerId', '=', model.customerId).executeTakeFirst() : undefined;
-  const visit = model.visitId ? await db.selectFrom('scheduledVisits').select(['scheduledCustomerCheckIn', 'vehicleId']).where('companyId', '=', scope.companyId)
-    .where('storeId', '=', scope.storeId).where('scheduledVisitId', '=', model.visitId).executeTakeFirst() : undefined;
-  const vehicle = visit?.vehicleId ? await db.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('companyId', '=', scope.companyId)
-    .where('vehicleId', '=', visit.vehicleId).executeTakeFirst() : undefined;
-  const values = templateValues({ store, customer: customer ?? null, name: model.name, appointmentAt: visit?.scheduledCustomerCheckIn ?? null, vehicle: vehicle ?? null });
+  const customer = model.customerId
+    ? await db
+        .selectFrom('customers')
+        .select(['firstName', 'lastName'])
+        .where('companyId', '=', scope.companyId)
+        .where('customerId', '=', model.customerId)
+        .executeTakeFirst()
+    : undefined;
+  const visit = model.visitId
+    ? await db
+        .selectFrom('scheduledVisits')
+        .select(['scheduledCustomerCheckIn', 'vehicleId'])
+        .where('companyId', '=', scope.companyId)
+        .where('storeId', '=', scope.storeId)
+        .where('scheduledVisitId', '=', model.visitId)
+        .executeTakeFirst()
+    : undefined;
+  const vehicle = visit?.vehicleId
+    ? await db
+        .selectFrom('customerVehicles')
+        .select(['year', 'make', 'model'])
+        .where('companyId', '=', scope.companyId)
+        .where('vehicleId', '=', visit.vehicleId)
+        .executeTakeFirst()
+    : undefined;
+  const values = templateValues({
+    store,
+    customer: customer ?? null,
+    name: model.name,
+    appointmentAt: visit?.scheduledCustomerCheckIn ?? null,
+    vehicle: vehicle ?? null,
+  });
   return renderedTemplate(model.templateType, own, values)!.emailSubject;
 }
 
@@ -44,11 +72,21 @@ async function subjectOf(db: ModuleContext['db'], scope: StoreScope, model: Outg
  * Whether the message's number texted STOP to the store: read in the write's transaction after its lock, so a
  * STOP that commits first is always seen.
  */
-async function stoppedCheck(db: ModuleContext['db'] | Writer['trx'], scope: StoreScope, { channel, model }: Outgoing): Promise<(phoneNumber: string) => boolean> {
+async function stoppedCheck(
+  db: ModuleContext['db'] | Writer['trx'],
+  scope: StoreScope,
+  { channel, model }: Outgoing,
+): Promise<(phoneNumber: string) => boolean> {
   const to = channel === 'sms' ? e164(model.destinationPhoneNumber) : null;
   if (!to) return () => false;
-  const stop = await db.selectFrom('textStops').select('phoneNumber').where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
-    .where('phoneNumber', '=', to).where('deleted', '=', false).executeTakeFirst();
+  const stop = await db
+    .selectFrom('textStops')
+    .select('phoneNumber')
+    .where('companyId', '=', scope.companyId)
+    .where('storeId', '=', scope.storeId)
+    .where('phoneNumber', '=', to)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   return () => stop !== undefined;
 }
 
@@ -77,11 +115,15 @@ async function rendered(db: ModuleContext['db'], scope: StoreScope, { channel, m
  * call with its Idempotency-Key answers the same message and queues nothing more.
  */
 export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes, outbound }: ModuleContext): Promise<void> {
-  const read = (request: FastifyRequest, channel: Channel): Outgoing => (channel === 'sms'
-    ? { channel, model: parseOrProblem(sendSmsSchema, request.body, 'The text') }
-    : { channel, model: parseOrProblem(sendEmailSchema, request.body, 'The email') });
+  const read = (request: FastifyRequest, channel: Channel): Outgoing =>
+    channel === 'sms'
+      ? { channel, model: parseOrProblem(sendSmsSchema, request.body, 'The text') }
+      : { channel, model: parseOrProblem(sendEmailSchema, request.body, 'The email') };
 
-  for (const [channel, send, preview] of [['sms', apiPaths.smsMessages, apiPaths.smsPreview], ['email', apiPaths.emailMessages, apiPaths.emailPreview]] as const) {
+  for (const [channel, send, preview] of [
+    ['sms', apiPaths.smsMessages, apiPaths.smsPreview],
+    ['email', apiPaths.emailMessages, apiPaths.emailPreview],
+  ] as const) {
     app.post(preview, async (request) => {
       const scope = await storeScope(db, auth, request, frontCounter, 'messages to customers');
       const outgoing = read(request, channel);
@@ -111,10 +153,25 @@ export async function sendMessageRoutes(app: FastifyInstance, { db, auth, writes
 
 /** What a message names that the caller may not: a customer of another company, a visit of another store. */
 async function referenceProblems(db: ModuleContext['db'] | Writer['trx'], scope: StoreScope, model: Outgoing['model']): Promise<Record<string, string[]>> {
-  const customer = model.customerId ? await db.selectFrom('customers').select('customerId').where('companyId', '=', scope.companyId)
-    .where('customerId', '=', model.customerId).where('deleted', '=', false).executeTakeFirst() : null;
-  const visit = model.visitId ? await db.selectFrom('scheduledVisits').select('scheduledVisitId').where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId)
-    .where('scheduledVisitId', '=', model.visitId).where('deleted', '=', false).executeTakeFirst() : null;
+  const customer = model.customerId
+    ? await db
+        .selectFrom('customers')
+        .select('customerId')
+        .where('companyId', '=', scope.companyId)
+        .where('customerId', '=', model.customerId)
+        .where('deleted', '=', false)
+        .executeTakeFirst()
+    : null;
+  const visit = model.visitId
+    ? await db
+        .selectFrom('scheduledVisits')
+        .select('scheduledVisitId')
+        .where('companyId', '=', scope.companyId)
+        .where('storeId', '=', scope.storeId)
+        .where('scheduledVisitId', '=', model.visitId)
+        .where('deleted', '=', false)
+        .executeTakeFirst()
+    : null;
   return {
     ...(customer === undefined ? { customerId: ['This company has no such customer'] } : {}),
     ...(visit === undefined ? { visitId: ['This store has no such visit'] } : {}),
@@ -124,8 +181,14 @@ async function referenceProblems(db: ModuleContext['db'] | Writer['trx'], scope:
 async function queue(w: Writer, scope: StoreScope, { channel, model }: Outgoing, message: Envelope) {
   const storeMessageId = model.storeMessageId ?? randomUUID();
   // A customer's message carries their name by the one rule, whatever name the device had for them.
-  const customer = model.customerId ? await w.trx.selectFrom('customers').select(['companyName', 'firstName', 'lastName']).where('companyId', '=', scope.companyId)
-    .where('customerId', '=', model.customerId).executeTakeFirst() : undefined;
+  const customer = model.customerId
+    ? await w.trx
+        .selectFrom('customers')
+        .select(['companyName', 'firstName', 'lastName'])
+        .where('companyId', '=', scope.companyId)
+        .where('customerId', '=', model.customerId)
+        .executeTakeFirst()
+    : undefined;
   const name = customer ? messageName(customer) : model.name;
   const row = await queueMessage(w, outgoingStoreMessage(channel, { ...model, name, storeMessageId }, w.now.toISOString()), message);
   if (model.replyToStoreMessageId) {

@@ -14,14 +14,27 @@ import type { ModuleContext } from '../context.ts';
 export async function messageSinkRoutes(app: FastifyInstance, { db, auth, config }: ModuleContext): Promise<void> {
   app.get(apiPaths.messageSink, async (request): Promise<MessageSink> => {
     const scope = await storeScope(db, auth, request, storeAdmins, 'the message sink');
-    const rows = await db.selectFrom('outboundMessages').select(['storeMessageId', 'channel', 'toAddress', 'subject', 'body', 'sentAt'])
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('status', '=', 'sent')
+    const rows = await db
+      .selectFrom('outboundMessages')
+      .select(['storeMessageId', 'channel', 'toAddress', 'subject', 'body', 'sentAt'])
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('status', '=', 'sent')
       .where((eb) => eb.or([eb('providerId', '=', sinkProviderId), eb('providerId', 'like', sql.lit(`${sinkProviderId}-%`))]))
-      .orderBy('sentAt', 'desc').limit(200).execute();
+      .orderBy('sentAt', 'desc')
+      .limit(200)
+      .execute();
     return {
       smsSink: config.sms.twilio === null,
       mailSink: config.mail.smtpUrl === null,
-      items: rows.map((r) => ({ id: r.storeMessageId, channel: r.channel, to: r.toAddress, subject: r.subject, body: r.body, sentAt: new Date(r.sentAt!).toISOString() })),
+      items: rows.map((r) => ({
+        id: r.storeMessageId,
+        channel: r.channel,
+        to: r.toAddress,
+        subject: r.subject,
+        body: r.body,
+        sentAt: new Date(r.sentAt!).toISOString(),
+      })),
     };
   });
 }

@@ -14,8 +14,11 @@ import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 export const storeServices: RowSpec<typeof storeServiceSchema> = {
-  table: 'storeServices', schema: storeServiceSchema, scope: 'store',
-  notFound: 'This store has no such service.', exists: 'A service with this id already exists.',
+  table: 'storeServices',
+  schema: storeServiceSchema,
+  scope: 'store',
+  notFound: 'This store has no such service.',
+  exists: 'A service with this id already exists.',
 };
 
 const columns = Object.keys(storeServiceSchema.shape) as (keyof typeof storeServiceSchema.shape)[];
@@ -26,10 +29,15 @@ const categoryColumns = Object.keys(storeServiceCategorySchema.shape) as (keyof 
 /** A category the store may file a service under: its own, or one the company shares with every store. */
 async function categoryProblems(db: Db | Writer['trx'], scope: StoreScope, categoryId: string | null): Promise<Record<string, string[]>> {
   if (categoryId === null) return {};
-  const found = await db.selectFrom('storeServiceCategories').select('storeServiceCategoryId')
-    .where('companyId', '=', scope.companyId).where('deleted', '=', false).where('storeServiceCategoryId', '=', categoryId)
-    .where((eb) => eb.or([eb('storeId', '=', scope.storeId), eb('storeId', 'is', null)])).executeTakeFirst();
-  return found ? {} : { storeServiceCategoryId: ['Choose one of the store\'s categories'] };
+  const found = await db
+    .selectFrom('storeServiceCategories')
+    .select('storeServiceCategoryId')
+    .where('companyId', '=', scope.companyId)
+    .where('deleted', '=', false)
+    .where('storeServiceCategoryId', '=', categoryId)
+    .where((eb) => eb.or([eb('storeId', '=', scope.storeId), eb('storeId', 'is', null)]))
+    .executeTakeFirst();
+  return found ? {} : { storeServiceCategoryId: ["Choose one of the store's categories"] };
 }
 
 /**
@@ -40,18 +48,27 @@ export async function storeServiceRoutes(app: FastifyInstance, { db, auth, write
   app.get(apiPaths.storeServices, async (request) => {
     const scope = await readScope(db, auth, request, 'storeServices');
     const query = parseODataQuery(request.query as Record<string, unknown>, resource);
-    const base = db.selectFrom('storeServices').select(columns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    const base = db
+      .selectFrom('storeServices')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     const list = await runODataList(base, query, resource, 'storeServiceId');
     return { ...list, items: list.items.map((row) => withAccess(row, scope.access)) };
   });
 
   app.get(apiPaths.storeServiceCategories, async (request) => {
     const scope = await readScope(db, auth, request, 'storeServiceCategories');
-    const items = await db.selectFrom('storeServiceCategories').select(categoryColumns)
-      .where('companyId', '=', scope.companyId).where('deleted', '=', false)
+    const items = await db
+      .selectFrom('storeServiceCategories')
+      .select(categoryColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('deleted', '=', false)
       .where((eb) => eb.or([eb('storeId', '=', scope.storeId), eb('storeId', 'is', null)]))
-      .orderBy('sortOrder').orderBy('name').execute();
+      .orderBy('sortOrder')
+      .orderBy('name')
+      .execute();
     return { items, count: items.length };
   });
 
@@ -62,9 +79,9 @@ export async function storeServiceRoutes(app: FastifyInstance, { db, auth, write
   });
 
   app.post(apiPaths.storeServices, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, storeAdmins, 'the store\'s services');
+    const scope = await storeScope(db, auth, request, storeAdmins, "the store's services");
     const model = parseOrProblem(createStoreServiceSchema, request.body, 'The service');
-    refuseProblems({ ...storeServiceProblems(model), ...await categoryProblems(db, scope, model.storeServiceCategoryId) }, 'The service');
+    refuseProblems({ ...storeServiceProblems(model), ...(await categoryProblems(db, scope, model.storeServiceCategoryId)) }, 'The service');
     const result = await writes.run(request, scope, async (w) => {
       const row = await w.create(storeServices, { ...model, tractionServiceCode: null });
       w.event(storeServices, row, 'ReplicaChanged', ['storeServices', model.storeServiceId]);
@@ -74,7 +91,7 @@ export async function storeServiceRoutes(app: FastifyInstance, { db, auth, write
   });
 
   app.patch(apiPaths.storeService, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, storeAdmins, 'the store\'s services');
+    const scope = await storeScope(db, auth, request, storeAdmins, "the store's services");
     const { storeServiceHashId } = parseOrProblem(hashParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
       const { row, changed } = await w.patch(storeServices, { storeServiceHashId }, request.body, storeServicePatchableFields, {
@@ -89,7 +106,7 @@ export async function storeServiceRoutes(app: FastifyInstance, { db, auth, write
 
   /** Leaves the service on past visits (they name it) and takes it out of the catalogue on every device. */
   app.delete(apiPaths.storeService, async (request, reply) => {
-    const scope = await storeScope(db, auth, request, storeAdmins, 'the store\'s services');
+    const scope = await storeScope(db, auth, request, storeAdmins, "the store's services");
     const { storeServiceHashId } = parseOrProblem(hashParams, request.params, 'The path');
     const result = await writes.run(request, scope, async (w) => {
       const row = await w.read(storeServices, { storeServiceHashId });
@@ -115,7 +132,9 @@ export async function storeServiceRoutes(app: FastifyInstance, { db, auth, write
     const { tractionServiceCode } = parseOrProblem(tractionServiceCodeSchema, request.body, 'The traction service code');
     const code = tractionServiceCode?.trim() || null;
     const result = await writes.run(request, scope, async (w) => {
-      const { row, changed } = await w.change(storeServices, { storeServiceHashId }, (current) => (current.tractionServiceCode === code ? null : { tractionServiceCode: code }));
+      const { row, changed } = await w.change(storeServices, { storeServiceHashId }, (current) =>
+        current.tractionServiceCode === code ? null : { tractionServiceCode: code },
+      );
       if (changed) w.event(storeServices, row, 'ReplicaChanged', ['storeServices', row.storeServiceId]);
       return { status: 200, body: { storeServiceHashId, tractionServiceCode: row.tractionServiceCode } };
     });

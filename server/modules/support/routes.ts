@@ -11,15 +11,25 @@ import type { RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 
 const supportRequests: RowSpec<typeof supportRequestSchema> = {
-  table: 'supportRequests', schema: supportRequestSchema, scope: { ownedBy: 'identityId' },
-  notFound: 'This message to support does not exist.', exists: 'This message was already sent to support.',
+  table: 'supportRequests',
+  schema: supportRequestSchema,
+  scope: { ownedBy: 'identityId' },
+  notFound: 'This message to support does not exist.',
+  exists: 'This message was already sent to support.',
 };
 
 const resource: ODataResource = {
   fields: {
-    supportRequestId: 'supportRequests.supportRequestId', identityId: 'supportRequests.identityId', subject: 'supportRequests.subject',
-    dateSubmitted: 'supportRequests.dateSubmitted', storeId: 'supportRequests.storeId', companyName: 'companies.name',
-    senderEmail: 'users.email', senderName: 'users.name', storeName: 'storeLocations.name', storeNumber: 'storeLocations.storeNumber',
+    supportRequestId: 'supportRequests.supportRequestId',
+    identityId: 'supportRequests.identityId',
+    subject: 'supportRequests.subject',
+    dateSubmitted: 'supportRequests.dateSubmitted',
+    storeId: 'supportRequests.storeId',
+    companyName: 'companies.name',
+    senderEmail: 'users.email',
+    senderName: 'users.name',
+    storeName: 'storeLocations.name',
+    storeNumber: 'storeLocations.storeNumber',
   },
   schema: supportRequestListItemSchema,
   maxTop: 100,
@@ -44,15 +54,24 @@ export async function supportRoutes(app: FastifyInstance, { db, auth, writes }: 
   app.get(apiPaths.supportRequests, async (request) => {
     const user = await auth.authenticate(request);
     const query = parseODataQuery(request.query as Record<string, unknown>, resource);
-    let base = db.selectFrom('supportRequests')
+    let base = db
+      .selectFrom('supportRequests')
       .innerJoin('users', 'users.userId', 'supportRequests.identityId')
       .innerJoin('companies', 'companies.id', 'supportRequests.companyId')
       .leftJoin('storeLocations', 'storeLocations.id', 'supportRequests.storeId')
       .select([
-        'supportRequests.supportRequestId', 'supportRequests.identityId', 'supportRequests.subject', 'supportRequests.message',
-        'supportRequests.callbackPhone', 'supportRequests.dateSubmitted', 'supportRequests.storeId',
-        'users.name as senderName', 'users.email as senderEmail', 'companies.name as companyName',
-        'storeLocations.name as storeName', 'storeLocations.storeNumber',
+        'supportRequests.supportRequestId',
+        'supportRequests.identityId',
+        'supportRequests.subject',
+        'supportRequests.message',
+        'supportRequests.callbackPhone',
+        'supportRequests.dateSubmitted',
+        'supportRequests.storeId',
+        'users.name as senderName',
+        'users.email as senderEmail',
+        'companies.name as companyName',
+        'storeLocations.name as storeName',
+        'storeLocations.storeNumber',
       ])
       .where('supportRequests.deleted', '=', false);
     if (!isPlatformAdmin(user.roles)) base = base.where('supportRequests.identityId', '=', user.userId);

@@ -24,8 +24,10 @@ export async function syncRoutes(app: FastifyInstance, { db, auth, clock }: Modu
     // The device's report is kept beside the read, and a failure to keep it never fails the pull.
     const [{ changes, hasMore }] = await Promise.all([
       readChanges(db, scope, since, limit),
-      report && recordDevice(db, report, { userId: user.userId, signIn: auth.signInOf(request), companyId: store.companyId, storeId, now: clock.now() })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'A device\'s sync report was not kept')),
+      report &&
+        recordDevice(db, report, { userId: user.userId, signIn: auth.signInOf(request), companyId: store.companyId, storeId, now: clock.now() }).catch(
+          (error: unknown) => request.log.warn({ err: error }, "A device's sync report was not kept"),
+        ),
     ]);
     // What the user may read is part of the epoch: when it changes, the device starts its replica again, so it
     // loses what it may no longer see and gets what it now may.

@@ -1,6 +1,12 @@
 import type { Transaction } from 'kysely';
 import { storeTireServiceSchema, storeTireWarrantySchema, tirePurchaseAddOnSchema } from '../../../src/contract/entities.ts';
-import { tireFeeRowSchema, tireInstallPackageSchema, type PricedTireQuote, type TireQuoteChoice, type TireQuotePrices } from '../../../src/contract/tire-pricing.ts';
+import {
+  tireFeeRowSchema,
+  tireInstallPackageSchema,
+  type PricedTireQuote,
+  type TireQuoteChoice,
+  type TireQuotePrices,
+} from '../../../src/contract/tire-pricing.ts';
 import type { FieldProblems } from '../../../src/domain/people/customer-rules.ts';
 import { retailTirePrice } from '../../../src/domain/tires/retail-tire-price.ts';
 import { storeTirePrices } from '../../../src/domain/tires/store-tire-prices.ts';
@@ -23,18 +29,48 @@ const feeColumns = columnsOf(tireFeeRowSchema);
  */
 export async function storePriceList(db: Db | Transaction<Database>, scope: Pick<StoreScope, 'companyId' | 'storeId'>): Promise<TireQuotePrices> {
   const [settings, addOns, tireServices, warranties, installPackages, tireFees] = await Promise.all([
-    db.selectFrom('retailStoreSettings').select(['salesTaxRateInMillionths', 'quoteValidForDays'])
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).executeTakeFirst(),
-    db.selectFrom('tirePurchaseAddOns').select(addOnColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).execute(),
-    db.selectFrom('storeTireServices').select(serviceColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).execute(),
-    db.selectFrom('storeTireWarranties').select(warrantyColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).execute(),
-    db.selectFrom('tireInstallPackages').select(packageColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).execute(),
-    db.selectFrom('tireFees').select(feeColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).execute(),
+    db
+      .selectFrom('retailStoreSettings')
+      .select(['salesTaxRateInMillionths', 'quoteValidForDays'])
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .executeTakeFirst(),
+    db
+      .selectFrom('tirePurchaseAddOns')
+      .select(addOnColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .execute(),
+    db
+      .selectFrom('storeTireServices')
+      .select(serviceColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .execute(),
+    db
+      .selectFrom('storeTireWarranties')
+      .select(warrantyColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .execute(),
+    db
+      .selectFrom('tireInstallPackages')
+      .select(packageColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .execute(),
+    db
+      .selectFrom('tireFees')
+      .select(feeColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false)
+      .execute(),
   ]);
   return storeTirePrices({ settings, addOns, tireServices, warranties, installPackages, tireFees });
 }
@@ -43,10 +79,17 @@ export async function storePriceList(db: Db | Transaction<Database>, scope: Pick
  * The counter's choices priced on the quote's date, or what stops them by field. The quote function names an
  * option's problems under `options.N`; the caller sent them as `choices.N`, so that is the name it reads.
  */
-export function priceChoices(createdOn: string, prices: TireQuotePrices, choices: TireQuoteChoice[]): { ok: true; quote: PricedTireQuote } | { ok: false; problems: FieldProblems } {
+export function priceChoices(
+  createdOn: string,
+  prices: TireQuotePrices,
+  choices: TireQuoteChoice[],
+): { ok: true; quote: PricedTireQuote } | { ok: false; problems: FieldProblems } {
   const result = priceTireQuote({ createdOn, prices, options: choices });
   if (result.ok) return result;
-  return { ok: false, problems: Object.fromEntries(Object.entries(result.problems).map(([field, messages]) => [field.replace(/^options(?=\.|$)/, 'choices'), messages])) };
+  return {
+    ok: false,
+    problems: Object.fromEntries(Object.entries(result.problems).map(([field, messages]) => [field.replace(/^options(?=\.|$)/, 'choices'), messages])),
+  };
 }
 
 /**
@@ -56,17 +99,43 @@ export function priceChoices(createdOn: string, prices: TireQuotePrices, choices
  * whoever offers it (a store may subscribe to another company's); a tire discontinued since is still priced (a
  * quote made before keeps its tire). The answer is undefined for a tire the catalogue never had.
  */
-export async function tirePricesByRule(db: Db | Transaction<Database>, scope: Pick<StoreScope, 'companyId' | 'storeId'>, tireIds: readonly string[]): Promise<(tireId: string) => number | null | undefined> {
+export async function tirePricesByRule(
+  db: Db | Transaction<Database>,
+  scope: Pick<StoreScope, 'companyId' | 'storeId'>,
+  tireIds: readonly string[],
+): Promise<(tireId: string) => number | null | undefined> {
   if (tireIds.length === 0) return () => undefined;
-  const settings = await db.selectFrom('retailStoreSettings').select('retailPriceCatalogId')
-    .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false).executeTakeFirst();
+  const settings = await db
+    .selectFrom('retailStoreSettings')
+    .select('retailPriceCatalogId')
+    .where('companyId', '=', scope.companyId)
+    .where('storeId', '=', scope.storeId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   const catalogId = settings?.retailPriceCatalogId ?? null;
   const [rule, tires, fixed] = await Promise.all([
-    catalogId === null ? undefined : db.selectFrom('retailPriceCatalogs').select(['marginInBasisPoints', 'priceEndingInCents'])
-      .where('retailPriceCatalogId', '=', catalogId).where('deleted', '=', false).executeTakeFirst(),
-    db.selectFrom('tires').select(['tireId', 'priceInCents', 'costInCents']).where('tireId', 'in', [...tireIds]).execute(),
-    catalogId === null ? [] : db.selectFrom('retailPriceCatalogPrices').select(['tireId', 'priceInCents'])
-      .where('retailPriceCatalogId', '=', catalogId).where('tireId', 'in', [...tireIds]).where('deleted', '=', false).execute(),
+    catalogId === null
+      ? undefined
+      : db
+          .selectFrom('retailPriceCatalogs')
+          .select(['marginInBasisPoints', 'priceEndingInCents'])
+          .where('retailPriceCatalogId', '=', catalogId)
+          .where('deleted', '=', false)
+          .executeTakeFirst(),
+    db
+      .selectFrom('tires')
+      .select(['tireId', 'priceInCents', 'costInCents'])
+      .where('tireId', 'in', [...tireIds])
+      .execute(),
+    catalogId === null
+      ? []
+      : db
+          .selectFrom('retailPriceCatalogPrices')
+          .select(['tireId', 'priceInCents'])
+          .where('retailPriceCatalogId', '=', catalogId)
+          .where('tireId', 'in', [...tireIds])
+          .where('deleted', '=', false)
+          .execute(),
   ]);
   const byId = new Map(tires.map((t) => [t.tireId, t]));
   const fixedBy = new Map(fixed.map((f) => [f.tireId, f.priceInCents]));

@@ -7,7 +7,7 @@ import { oneLineAddress } from '../../../src/domain/store/store-address.ts';
 import { ProblemError } from '../../http/problem.ts';
 import type { ModuleContext } from '../context.ts';
 
-const notFound = 'There is no tire quote at this address. Check the link in the store\'s message, or call the store for a new quote.';
+const notFound = "There is no tire quote at this address. Check the link in the store's message, or call the store for a new quote.";
 const limit = { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } };
 
 /**
@@ -19,15 +19,29 @@ export async function tireQuotePublicRoutes(app: FastifyInstance, { db }: Module
   app.get(apiPaths.publicTireQuote, limit, async (request, reply): Promise<PublicTireQuote> => {
     const parsed = devicePublicId.safeParse((request.params as { tireQuoteHashId?: unknown }).tireQuoteHashId);
     if (!parsed.success) throw new ProblemError('notFound', notFound);
-    const quote = await db.selectFrom('tireQuotes').innerJoin('storeLocations', 'storeLocations.id', 'tireQuotes.storeId')
+    const quote = await db
+      .selectFrom('tireQuotes')
+      .innerJoin('storeLocations', 'storeLocations.id', 'tireQuotes.storeId')
       .leftJoin('customers', (join) => join.onRef('customers.customerId', '=', 'tireQuotes.customerId').on('customers.deleted', '=', false))
       .leftJoin('customerVehicles', (join) => join.onRef('customerVehicles.vehicleId', '=', 'tireQuotes.vehicleId').on('customerVehicles.deleted', '=', false))
       .select([
-        'tireQuotes.createdOn', 'tireQuotes.validUntil', 'tireQuotes.options',
-        'storeLocations.name as storeName', 'storeLocations.phoneNumber', 'storeLocations.addressLine1', 'storeLocations.city', 'storeLocations.state', 'storeLocations.postalCode',
-        'customers.firstName', 'customerVehicles.year', 'customerVehicles.make', 'customerVehicles.model',
+        'tireQuotes.createdOn',
+        'tireQuotes.validUntil',
+        'tireQuotes.options',
+        'storeLocations.name as storeName',
+        'storeLocations.phoneNumber',
+        'storeLocations.addressLine1',
+        'storeLocations.city',
+        'storeLocations.state',
+        'storeLocations.postalCode',
+        'customers.firstName',
+        'customerVehicles.year',
+        'customerVehicles.make',
+        'customerVehicles.model',
       ])
-      .where('tireQuotes.tireQuoteHashId', '=', parsed.data).where('tireQuotes.deleted', '=', false).where('storeLocations.deleted', '=', false)
+      .where('tireQuotes.tireQuoteHashId', '=', parsed.data)
+      .where('tireQuotes.deleted', '=', false)
+      .where('storeLocations.deleted', '=', false)
       .executeTakeFirst();
     if (!quote) throw new ProblemError('notFound', notFound);
     // The store may change the quote (the counter re-prices it): never an old copy from a cache.
@@ -36,7 +50,9 @@ export async function tireQuotePublicRoutes(app: FastifyInstance, { db }: Module
       store: { name: quote.storeName, phoneNumber: quote.phoneNumber ? formatPhone(quote.phoneNumber) : null, address: oneLineAddress(quote) },
       customerFirstName: quote.firstName?.trim() || null,
       vehicle: [quote.year, quote.make, quote.model].filter(Boolean).join(' ') || null,
-      createdOn: quote.createdOn, validUntil: quote.validUntil, options: quote.options,
+      createdOn: quote.createdOn,
+      validUntil: quote.validUntil,
+      options: quote.options,
     };
   });
 }

@@ -17,8 +17,11 @@ import { storeToday } from '../store-today.ts';
 import { priceChoices, storePriceList, tirePricesByRule } from './prices.ts';
 
 export const tireQuotes: RowSpec<typeof tireQuoteSchema> = {
-  table: 'tireQuotes', schema: tireQuoteSchema, scope: 'store',
-  notFound: 'This store has no such tire quote.', exists: 'A quote with this id, or this public id, already exists.',
+  table: 'tireQuotes',
+  schema: tireQuoteSchema,
+  scope: 'store',
+  notFound: 'This store has no such tire quote.',
+  exists: 'A quote with this id, or this public id, already exists.',
 };
 
 type Trx = Transaction<Database>;
@@ -42,9 +45,16 @@ async function dateProblems(w: Writer, scope: StoreScope, createdOn: string): Pr
 /** A quote's vehicle is one of its customer's (or of the customer they were merged into), or none. */
 async function vehicleProblems(trx: Trx, companyId: number, customerId: string, vehicleId: string | null): Promise<FieldProblems> {
   if (vehicleId === null) return {};
-  const vehicle = await trx.selectFrom('customerVehicles').select('customerId')
-    .where('companyId', '=', companyId).where('vehicleId', '=', vehicleId).where('deleted', '=', false).executeTakeFirst();
-  return await vehicleOfCustomer(trx, companyId, vehicle, customerId) ? {} : { vehicleId: ['This vehicle is not one of the customer\'s: choose one of theirs, or none'] };
+  const vehicle = await trx
+    .selectFrom('customerVehicles')
+    .select('customerId')
+    .where('companyId', '=', companyId)
+    .where('vehicleId', '=', vehicleId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return (await vehicleOfCustomer(trx, companyId, vehicle, customerId))
+    ? {}
+    : { vehicleId: ["This vehicle is not one of the customer's: choose one of theirs, or none"] };
 }
 
 /**
@@ -72,12 +82,25 @@ export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }
     const named = Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith('$')));
     const odata = Object.fromEntries(Object.entries(rest).filter(([key]) => key.startsWith('$')));
     const { customerId } = parseOrProblem(listOptions, named, 'The list options');
-    let base = db.selectFrom('tireQuotes').select(rowColumns)
-      .where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    let base = db
+      .selectFrom('tireQuotes')
+      .select(rowColumns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     if (customerId) base = base.where('customerId', '=', customerId);
     const query = parseODataQuery(odata, resource);
     // Newest first: by date, then the one changed last (a version is unique, so pages hold still).
-    const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: [{ field: 'createdOn', direction: 'desc' as const }, { field: 'version', direction: 'desc' as const }] };
+    const ordered =
+      query.orderBy.length > 0
+        ? query
+        : {
+            ...query,
+            orderBy: [
+              { field: 'createdOn', direction: 'desc' as const },
+              { field: 'version', direction: 'desc' as const },
+            ],
+          };
     return runODataList(base, ordered, resource, 'tireQuoteId');
   });
 
@@ -92,16 +115,22 @@ export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }
     const model = parseOrProblem(tireQuoteCreateSchema, request.body, 'The quote');
     const result = await writes.run(request, scope, async (w) => {
       const customerId = await quoteCustomer(w, scope.companyId, model.customerId);
-      if (!customerId) throw new ProblemError('validation', 'The quote names no customer of this company.', { errors: { customerId: ['There is no such customer: search for them again, or add them'] } });
+      if (!customerId)
+        throw new ProblemError('validation', 'The quote names no customer of this company.', {
+          errors: { customerId: ['There is no such customer: search for them again, or add them'] },
+        });
       // Catalogue tires at the store's price by the retail price rule, whatever unit price the device sent.
       const ruled = choicesAtRulePrices(model.choices, await tirePricesByRule(w.trx, scope, tireIdsOf(model.choices)), 'choices');
       const priced = priceChoices(model.createdOn, await storePriceList(w.trx, scope), ruled.choices);
-      refuseProblems({
-        ...await dateProblems(w, scope, model.createdOn),
-        ...await vehicleProblems(w.trx, scope.companyId, customerId, model.vehicleId),
-        ...ruled.problems,
-        ...(priced.ok ? {} : priced.problems),
-      }, 'The quote');
+      refuseProblems(
+        {
+          ...(await dateProblems(w, scope, model.createdOn)),
+          ...(await vehicleProblems(w.trx, scope.companyId, customerId, model.vehicleId)),
+          ...ruled.problems,
+          ...(priced.ok ? {} : priced.problems),
+        },
+        'The quote',
+      );
       const { quote } = priced as Extract<typeof priced, { ok: true }>; // refused above otherwise
       const row = await w.create(tireQuotes, { ...model, customerId, choices: ruled.choices, validUntil: quote.validUntil, options: quote.options });
       w.event(tireQuotes, row, 'ReplicaChanged', ['tireQuotes', row.tireQuoteId]);

@@ -12,7 +12,10 @@ import type { ModuleContext } from '../context.ts';
 import { scheduledVisits } from '../scheduler/visit-routes.ts';
 
 export const tractionOrders: RowSpec<typeof tractionOrderSchema> = {
-  table: 'tractionOrders', schema: tractionOrderSchema, scope: 'store', notFound: 'This store has no such traction order.',
+  table: 'tractionOrders',
+  schema: tractionOrderSchema,
+  scope: 'store',
+  notFound: 'This store has no such traction order.',
 };
 const columns = Object.keys(tractionOrderSchema.shape) as (keyof typeof tractionOrderSchema.shape)[];
 const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: tractionOrderSchema, maxTop: 500 };
@@ -36,12 +39,22 @@ export async function tractionOrderRoutes(app: FastifyInstance, { db, auth, writ
     const scope = await reader(request);
     const { search, ...rest } = request.query as Record<string, unknown>;
     const text = searchText({ search });
-    let base = db.selectFrom('tractionOrders').select(columns).where('companyId', '=', scope.companyId).where('storeId', '=', scope.storeId).where('deleted', '=', false);
+    let base = db
+      .selectFrom('tractionOrders')
+      .select(columns)
+      .where('companyId', '=', scope.companyId)
+      .where('storeId', '=', scope.storeId)
+      .where('deleted', '=', false);
     if (text) {
       const prefix = likePrefix(text);
-      base = base.where((eb) => eb.or([
-        eb('customerFirstName', 'ilike', prefix), eb('customerLastName', 'ilike', prefix), eb('companyName', 'ilike', prefix), eb('invoiceNumber', 'ilike', prefix),
-      ]));
+      base = base.where((eb) =>
+        eb.or([
+          eb('customerFirstName', 'ilike', prefix),
+          eb('customerLastName', 'ilike', prefix),
+          eb('companyName', 'ilike', prefix),
+          eb('invoiceNumber', 'ilike', prefix),
+        ]),
+      );
     }
     return runODataList(base, withDefaultOrder(parseODataQuery(rest, resource), 'orderDate', 'desc'), resource, 'tractionOrderId');
   });
@@ -57,17 +70,23 @@ export async function tractionOrderRoutes(app: FastifyInstance, { db, auth, writ
     const result = await writes.run(request, scope, async (w) => {
       const before = await w.find(tractionOrders, key);
       const { row, changed } = await w.patch(tractionOrders, key, request.body, ['relatedVisitId'], {
-        problems: async (_current, next): Promise<Record<string, string[]>> => (next.relatedVisitId && !(await w.read(scheduledVisits, { scheduledVisitId: next.relatedVisitId }))
-          ? { relatedVisitId: ['This store has no such visit'] } : {}),
+        problems: async (_current, next): Promise<Record<string, string[]>> =>
+          next.relatedVisitId && !(await w.read(scheduledVisits, { scheduledVisitId: next.relatedVisitId }))
+            ? { relatedVisitId: ['This store has no such visit'] }
+            : {},
       });
       if (changed) {
         w.event(tractionOrders, row, 'ReplicaChanged', ['tractionOrders', row.tractionOrderId]);
         if (before.relatedVisitId && before.relatedVisitId !== row.relatedVisitId) {
-          const left = await w.change(scheduledVisits, { scheduledVisitId: before.relatedVisitId }, (v) => (v.tractionInvoiceNumber === row.invoiceNumber ? { tractionInvoiceNumber: null } : null));
+          const left = await w.change(scheduledVisits, { scheduledVisitId: before.relatedVisitId }, (v) =>
+            v.tractionInvoiceNumber === row.invoiceNumber ? { tractionInvoiceNumber: null } : null,
+          );
           if (left.changed) w.event(scheduledVisits, left.row, 'VisitChanged', [before.relatedVisitId]);
         }
         if (row.relatedVisitId) {
-          const visit = await w.change(scheduledVisits, { scheduledVisitId: row.relatedVisitId }, (v) => (v.tractionInvoiceNumber === row.invoiceNumber ? null : { tractionInvoiceNumber: row.invoiceNumber }));
+          const visit = await w.change(scheduledVisits, { scheduledVisitId: row.relatedVisitId }, (v) =>
+            v.tractionInvoiceNumber === row.invoiceNumber ? null : { tractionInvoiceNumber: row.invoiceNumber },
+          );
           if (visit.changed) w.event(scheduledVisits, visit.row, 'VisitChanged', [row.relatedVisitId]);
           w.event(tractionOrders, row, 'WorkOrderAdded', [row.relatedVisitId, row.tractionOrderId]);
         }

@@ -8,8 +8,11 @@ import { patchRow } from '../../sync/scope.ts';
 import type { ModuleContext } from '../context.ts';
 
 async function readSettings(db: Db, userId: string): Promise<UserSettings> {
-  const row = await db.selectFrom('userSettings').select(['allTracCurrentStoreLocation', 'allTracHideInstallPrompt'])
-    .where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('userSettings')
+    .select(['allTracCurrentStoreLocation', 'allTracHideInstallPrompt'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row ?? { allTracCurrentStoreLocation: null, allTracHideInstallPrompt: null };
 }
 
@@ -29,10 +32,17 @@ export async function userRoutes(app: FastifyInstance, { db, auth, writes }: Mod
   app.patch(apiPaths.userSettings, async (request, reply) => {
     const user = await auth.authenticate(request);
     const result = await writes.run(request, { user, companyId: user.companyId, storeId: null }, async (w) => {
-      await w.trx.insertInto('userSettings').values({ userId: user.userId, allTracCurrentStoreLocation: null, allTracHideInstallPrompt: null })
-        .onConflict((oc) => oc.column('userId').doNothing()).execute();
-      const current = await w.trx.selectFrom('userSettings').select(['allTracCurrentStoreLocation', 'allTracHideInstallPrompt'])
-        .where('userId', '=', user.userId).forUpdate().executeTakeFirstOrThrow();
+      await w.trx
+        .insertInto('userSettings')
+        .values({ userId: user.userId, allTracCurrentStoreLocation: null, allTracHideInstallPrompt: null })
+        .onConflict((oc) => oc.column('userId').doNothing())
+        .execute();
+      const current = await w.trx
+        .selectFrom('userSettings')
+        .select(['allTracCurrentStoreLocation', 'allTracHideInstallPrompt'])
+        .where('userId', '=', user.userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       const { next: settings, changed } = patchRow(current, request.body, Object.keys(userSettingsSchema.shape), userSettingsSchema);
       if (!changed) return { status: 200, body: current };
       const storeId = settings.allTracCurrentStoreLocation;

@@ -11,7 +11,11 @@ export async function setRoleAtStore(w: Writer, userId: string, storeId: number,
   await w.lockOn('roles-of-user', userId);
   await w.trx.deleteFrom('userRoles').where('userId', '=', userId).where('storeId', '=', storeId).execute();
   if (role === 'PointSAdmin') {
-    await w.trx.insertInto('userRoles').values({ userId, storeId: null, role }).onConflict((oc) => oc.doNothing()).execute();
+    await w.trx
+      .insertInto('userRoles')
+      .values({ userId, storeId: null, role })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   } else if (role) {
     await w.trx.insertInto('userRoles').values({ userId, storeId, role }).execute();
   }

@@ -15,7 +15,8 @@ import { holdsNoRole, setRoleAtStore, voidInvites } from './staff-roles.ts';
 const userParams = z.object({ userId: z.uuid() });
 
 function mayGrant(scope: StoreScope, role: Role): void {
-  if (!grantableRoles(scope.user.roles).includes(role)) throw new ProblemError('forbidden', staffMessages.cannotGrant(role), { errors: { role: [staffMessages.cannotGrant(role)] } });
+  if (!grantableRoles(scope.user.roles).includes(role))
+    throw new ProblemError('forbidden', staffMessages.cannotGrant(role), { errors: { role: [staffMessages.cannotGrant(role)] } });
 }
 
 /** The store's people and their roles (settings, users): invite, change a role, remove from the store. */

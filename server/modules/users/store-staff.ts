@@ -18,16 +18,23 @@ const sameStaff = (a: StaffRow, b: StaffRow) => a.name === b.name && a.email ===
  * Called in the transaction that changed `userIds`' roles (after their locks), for those people's rows only;
  * without `userIds` (the seeds), for the whole company.
  */
-export async function refreshStoreStaff(trx: Transaction<Database>, companyId: number, by: { userId: string; name: string; at: string } | null = null, userIds?: readonly string[]): Promise<void> {
+export async function refreshStoreStaff(
+  trx: Transaction<Database>,
+  companyId: number,
+  by: { userId: string; name: string; at: string } | null = null,
+  userIds?: readonly string[],
+): Promise<void> {
   if (userIds?.length === 0) return;
   const only = userIds ? sql`and u.user_id in (${sql.join(userIds)})` : sql``;
-  const wanted = (await sql<StaffRow>`select r.store_id as "storeId", u.user_id as "userId", u.name, u.email, jsonb_agg(r.role order by r.role) as roles
+  const wanted = (
+    await sql<StaffRow>`select r.store_id as "storeId", u.user_id as "userId", u.name, u.email, jsonb_agg(r.role order by r.role) as roles
     from user_roles r join users u on u.user_id = r.user_id
     where u.company_id = ${companyId} and r.store_id is not null ${only}
-    group by r.store_id, u.user_id, u.name, u.email`.execute(trx)).rows;
+    group by r.store_id, u.user_id, u.name, u.email`.execute(trx)
+  ).rows;
   let storedQuery = trx.selectFrom('storeStaff').select(['storeId', 'userId', 'name', 'email', 'roles', 'deleted']).where('companyId', '=', companyId);
   if (userIds) storedQuery = storedQuery.where('userId', 'in', userIds);
-  const stored = await storedQuery.execute() as unknown as (StaffRow & { deleted: boolean })[];
+  const stored = (await storedQuery.execute()) as unknown as (StaffRow & { deleted: boolean })[];
   const key = (row: { storeId: number | null; userId: string }) => `${row.storeId}/${row.userId}`;
   const storedBy = new Map(stored.map((row) => [key(row), row]));
   const wantedKeys = new Set(wanted.map(key));
@@ -41,11 +48,18 @@ export async function refreshStoreStaff(trx: Transaction<Database>, companyId: n
   const meta = { changedBy: by?.userId ?? null, changedByName: by?.name ?? null, changedAt: by?.at ?? null };
   for (const row of changed) {
     const values = { ...row, roles: JSON.stringify(row.roles), companyId, version: version++, deleted: false, ...meta };
-    await trx.insertInto('storeStaff').values(values)
-      .onConflict((oc) => oc.columns(['storeId', 'userId']).doUpdateSet(values)).execute();
+    await trx
+      .insertInto('storeStaff')
+      .values(values)
+      .onConflict((oc) => oc.columns(['storeId', 'userId']).doUpdateSet(values))
+      .execute();
   }
   for (const row of gone) {
-    await trx.updateTable('storeStaff').set({ deleted: true, version: version++, ...meta })
-      .where('storeId', '=', row.storeId).where('userId', '=', row.userId).execute();
+    await trx
+      .updateTable('storeStaff')
+      .set({ deleted: true, version: version++, ...meta })
+      .where('storeId', '=', row.storeId)
+      .where('userId', '=', row.userId)
+      .execute();
   }
 }

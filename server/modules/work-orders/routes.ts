@@ -8,7 +8,7 @@ import { eventTypes, scheduledEventStatus } from '../../../src/domain/scheduler/
 import { ProblemError } from '../../http/problem.ts';
 import type { ModuleContext } from '../context.ts';
 
-const notFound = 'There is no work order at this address. Check the link in the store\'s message, or call the store.';
+const notFound = "There is no work order at this address. Check the link in the store's message, or call the store.";
 
 /**
  * A customer's work order (spec section 2: /work-order/{visitHashId}, public), by the visit's unguessable public
@@ -19,30 +19,63 @@ export async function workOrderRoutes(app: FastifyInstance, { db }: ModuleContex
   app.get(apiPaths.publicWorkOrder, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply): Promise<PublicWorkOrder> => {
     const parsed = z.object({ scheduledVisitHashId: z.string().regex(/^[\w-]{16,64}$/) }).safeParse(request.params);
     if (!parsed.success) throw new ProblemError('notFound', notFound);
-    const visit = await db.selectFrom('scheduledVisits').innerJoin('storeLocations', 'storeLocations.id', 'scheduledVisits.storeId')
+    const visit = await db
+      .selectFrom('scheduledVisits')
+      .innerJoin('storeLocations', 'storeLocations.id', 'scheduledVisits.storeId')
       .leftJoin('customerVehicles', 'customerVehicles.vehicleId', 'scheduledVisits.vehicleId')
-      .leftJoin('inspectionReports', (join) => join.onRef('inspectionReports.scheduledVisitId', '=', 'scheduledVisits.scheduledVisitId').on('inspectionReports.deleted', '=', false))
+      .leftJoin('inspectionReports', (join) =>
+        join.onRef('inspectionReports.scheduledVisitId', '=', 'scheduledVisits.scheduledVisitId').on('inspectionReports.deleted', '=', false),
+      )
       .select([
-        'scheduledVisits.scheduledVisitId', 'scheduledVisits.cancelDate', 'scheduledVisits.confirmationDate', 'scheduledVisits.checkInDate', 'scheduledVisits.workStartDate',
-        'scheduledVisits.workCompleteDate', 'scheduledVisits.readyForPickupDate', 'scheduledVisits.checkOutDate', 'scheduledVisits.keyTag', 'scheduledVisits.tractionInvoiceNumber',
-        'storeLocations.name', 'storeLocations.phoneNumber', 'storeLocations.timeZone',
-        'customerVehicles.year', 'customerVehicles.make', 'customerVehicles.model', 'customerVehicles.vehicleLicensePlateState', 'customerVehicles.vehicleLicensePlateNumber',
-        'inspectionReports.inspectionReportHashId', 'inspectionReports.completedAt as inspectionCompletedAt',
+        'scheduledVisits.scheduledVisitId',
+        'scheduledVisits.cancelDate',
+        'scheduledVisits.confirmationDate',
+        'scheduledVisits.checkInDate',
+        'scheduledVisits.workStartDate',
+        'scheduledVisits.workCompleteDate',
+        'scheduledVisits.readyForPickupDate',
+        'scheduledVisits.checkOutDate',
+        'scheduledVisits.keyTag',
+        'scheduledVisits.tractionInvoiceNumber',
+        'storeLocations.name',
+        'storeLocations.phoneNumber',
+        'storeLocations.timeZone',
+        'customerVehicles.year',
+        'customerVehicles.make',
+        'customerVehicles.model',
+        'customerVehicles.vehicleLicensePlateState',
+        'customerVehicles.vehicleLicensePlateNumber',
+        'inspectionReports.inspectionReportHashId',
+        'inspectionReports.completedAt as inspectionCompletedAt',
       ])
-      .where('scheduledVisits.scheduledVisitHashId', '=', parsed.data.scheduledVisitHashId).where('scheduledVisits.deleted', '=', false).executeTakeFirst();
+      .where('scheduledVisits.scheduledVisitHashId', '=', parsed.data.scheduledVisitHashId)
+      .where('scheduledVisits.deleted', '=', false)
+      .executeTakeFirst();
     if (!visit) throw new ProblemError('notFound', notFound);
-    const services = await db.selectFrom('scheduledServices').leftJoin('storeServices', 'storeServices.storeServiceId', 'scheduledServices.storeServiceId')
+    const services = await db
+      .selectFrom('scheduledServices')
+      .leftJoin('storeServices', 'storeServices.storeServiceId', 'scheduledServices.storeServiceId')
       .select(['storeServices.name', 'scheduledServices.startDate', 'scheduledServices.durationInMinutes'])
-      .where('scheduledServices.scheduledVisitId', '=', visit.scheduledVisitId).where('scheduledServices.deleted', '=', false).orderBy('scheduledServices.startDate').execute();
+      .where('scheduledServices.scheduledVisitId', '=', visit.scheduledVisitId)
+      .where('scheduledServices.deleted', '=', false)
+      .orderBy('scheduledServices.startDate')
+      .execute();
     void reply.header('cache-control', 'no-store');
     return {
-      store: { name: visit.name, phoneNumber: visit.phoneNumber ? formatPhone(visit.phoneNumber) : null, timeZone: storeTimeZone(visit.timeZone, () => undefined) },
+      store: {
+        name: visit.name,
+        phoneNumber: visit.phoneNumber ? formatPhone(visit.phoneNumber) : null,
+        timeZone: storeTimeZone(visit.timeZone, () => undefined),
+      },
       vehicle: [visit.year, visit.make, visit.model].filter(Boolean).join(' ') || null,
       licence: [visit.vehicleLicensePlateState, visit.vehicleLicensePlateNumber].filter(Boolean).join(' ') || null,
       status: scheduledEventStatus(eventTypes.appointment, visit),
       milestones: {
-        checkInDate: visit.checkInDate, workStartDate: visit.workStartDate, workCompleteDate: visit.workCompleteDate,
-        readyForPickupDate: visit.readyForPickupDate, checkOutDate: visit.checkOutDate,
+        checkInDate: visit.checkInDate,
+        workStartDate: visit.workStartDate,
+        workCompleteDate: visit.workCompleteDate,
+        readyForPickupDate: visit.readyForPickupDate,
+        checkOutDate: visit.checkOutDate,
       },
       services: services.map((s) => ({ name: s.name ?? 'Service', startDate: s.startDate, durationInMinutes: s.durationInMinutes })),
       invoiceNumber: visit.tractionInvoiceNumber,

@@ -13,7 +13,10 @@ import { searchCustomers } from './search-replica.ts';
  * Customers already on the device who may be the one being typed (same phone, same email, similar name: the
  * rule of src/domain/people/duplicates.ts), found in the replica's search indexes, before anything is saved.
  */
-export async function likelyMatches(storeId: number, wanted: Omit<DuplicateCandidate, 'customerId'>): Promise<{ customer: Customer; reasons: DuplicateReason[] }[]> {
+export async function likelyMatches(
+  storeId: number,
+  wanted: Omit<DuplicateCandidate, 'customerId'>,
+): Promise<{ customer: Customer; reasons: DuplicateReason[] }[]> {
   const db = replicaOf(storeId);
   const queries = [
     ...[wanted.phoneNumber, wanted.alternatePhoneNumber].map(searchablePhone).filter((p) => p !== null),
@@ -25,10 +28,13 @@ export async function likelyMatches(storeId: number, wanted: Omit<DuplicateCandi
   const seen = new Map<string, Customer>();
   for (const query of queries) for (const hit of (await searchCustomers(db, query, 100)).hits) seen.set(hit.customer.customerId, hit.customer);
   const candidate = { ...wanted, customerId: '' };
-  return [...seen.values()].flatMap((customer) => {
-    const reasons = duplicateReasons(candidate, customer);
-    return reasons.length > 0 ? [{ customer, reasons }] : [];
-  }).sort((a, b) => b.reasons.length - a.reasons.length).slice(0, 5);
+  return [...seen.values()]
+    .flatMap((customer) => {
+      const reasons = duplicateReasons(candidate, customer);
+      return reasons.length > 0 ? [{ customer, reasons }] : [];
+    })
+    .sort((a, b) => b.reasons.length - a.reasons.length)
+    .slice(0, 5);
 }
 
 export function PossibleMatches({ storeId, wanted }: { storeId: number; wanted: Omit<DuplicateCandidate, 'customerId'> }) {
@@ -37,15 +43,29 @@ export function PossibleMatches({ storeId, wanted }: { storeId: number; wanted: 
   if (!matches || matches.length === 0) return null;
   return (
     <Stack gap="xs" role="region" aria-label="Possible matches">
-      <Title order={2} size="h4">Is it one of these customers?</Title>
-      <Text size="sm" c="dimmed">They look alike. Use the existing record rather than creating the same customer twice.</Text>
+      <Title order={2} size="h4">
+        Is it one of these customers?
+      </Title>
+      <Text size="sm" c="dimmed">
+        They look alike. Use the existing record rather than creating the same customer twice.
+      </Text>
       {matches.map(({ customer, reasons }) => (
         <Card key={customer.customerId} withBorder padding="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>{displayName(customer)}</Text>
-              <Text size="sm" c="dimmed" truncate>{[customer.phoneNumber && formatPhone(customer.phoneNumber), customer.email].filter(Boolean).join(' · ')}</Text>
-              <Group gap={4}>{reasons.map((r) => <Badge key={r} size="xs" variant="light" color="yellow">{r}</Badge>)}</Group>
+              <Text fw={600} truncate>
+                {displayName(customer)}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                {[customer.phoneNumber && formatPhone(customer.phoneNumber), customer.email].filter(Boolean).join(' · ')}
+              </Text>
+              <Group gap={4}>
+                {reasons.map((r) => (
+                  <Badge key={r} size="xs" variant="light" color="yellow">
+                    {r}
+                  </Badge>
+                ))}
+              </Group>
             </Stack>
             <ButtonLink size="xs" to="/customers/$customerId" params={{ customerId: customer.customerId }} style={{ flexShrink: 0 }}>
               Use this customer

@@ -28,10 +28,12 @@ export async function searchCustomers(db: StoreDb, query: string, limit = 100): 
   };
   // A name of several words reads a few rows more than shown, as the other words are checked after the index
   // narrows them; any other lookup needs one more than shown, to know whether there are more.
-  const fetched = await Promise.all(lookups.map(async (lookup) => {
-    const wanted = lookup.otherWords ? limit * 4 : limit + 1;
-    return { lookup, wanted, rows: await db.collection(lookup.table).where('searchTokens').startsWith(lookup.prefix).distinct().limit(wanted).toArray() };
-  }));
+  const fetched = await Promise.all(
+    lookups.map(async (lookup) => {
+      const wanted = lookup.otherWords ? limit * 4 : limit + 1;
+      return { lookup, wanted, rows: await db.collection(lookup.table).where('searchTokens').startsWith(lookup.prefix).distinct().limit(wanted).toArray() };
+    }),
+  );
   let more = false;
   for (const { lookup, wanted, rows } of fetched) {
     if (rows.length === wanted) more = true;
@@ -55,7 +57,11 @@ export async function searchCustomers(db: StoreDb, query: string, limit = 100): 
   const missing = [...found].filter(([, hit]) => !hit.customer).map(([id]) => id);
   if (missing.length > 0) {
     const loaded = await db.rows<Customer>('customers').bulkGet(missing);
-    missing.forEach((id, i) => { const c = loaded[i]; if (c) found.get(id)!.customer = c; else found.delete(id); });
+    missing.forEach((id, i) => {
+      const c = loaded[i];
+      if (c) found.get(id)!.customer = c;
+      else found.delete(id);
+    });
   }
   const hits = [...found.values()].map((hit) => ({ customer: hit.customer!, rank: hit.rank, ...(hit.vehicle ? { vehicle: hit.vehicle } : {}) }));
   hits.sort((a, b) => a.rank - b.rank || displayName(a.customer).localeCompare(displayName(b.customer)));

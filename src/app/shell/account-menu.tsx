@@ -5,7 +5,13 @@ import { syncClient } from '../../sync/sync-client.ts';
 import { useAppServices } from '../app-services.ts';
 import type { Session } from '../session.ts';
 
-const initials = (name: string) => name.split(/\s+/).map((p) => p[0]).join('').slice(0, 2).toUpperCase();
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
 
 /** The user's name, their role at this store, and sign-out (which warns when changes have not been sent). */
 export function AccountMenu({ session }: { session: Session }) {
@@ -35,17 +41,26 @@ export function AccountMenu({ session }: { session: Session }) {
           {/* Named by its hidden words, the initials shown but not read: an aria-label would leave out the text shown. */}
           <UnstyledButton>
             <VisuallyHidden>Account: {session.user.name}</VisuallyHidden>
-            <Avatar color="primary" radius="xl" size="md" aria-hidden>{initials(session.user.name)}</Avatar>
+            <Avatar color="primary" radius="xl" size="md" aria-hidden>
+              {initials(session.user.name)}
+            </Avatar>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>
-            <Text fw={600} c="dark" size="sm">{session.user.name}</Text>
+            <Text fw={600} c="dark" size="sm">
+              {session.user.name}
+            </Text>
             <Text size="xs">{session.user.email}</Text>
-            <Text size="xs">{roleText}{session.activeStore ? ` at #${session.activeStore.storeNumber}` : ''}</Text>
+            <Text size="xs">
+              {roleText}
+              {session.activeStore ? ` at #${session.activeStore.storeNumber}` : ''}
+            </Text>
           </Menu.Label>
           <Menu.Divider />
-          <Menu.Item onClick={() => void attempt(false)} disabled={busy}>Sign out</Menu.Item>
+          <Menu.Item onClick={() => void attempt(false)} disabled={busy}>
+            Sign out
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Modal opened={waiting !== null} onClose={() => setWaiting(null)} title="Changes not sent yet" centered>
@@ -55,8 +70,12 @@ export function AccountMenu({ session }: { session: Session }) {
             {waiting === 1 ? ' it' : ' them'} from this device. Stay signed in until you are back online to keep {waiting === 1 ? 'it' : 'them'}.
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setWaiting(null)}>Stay signed in</Button>
-            <Button color="error" loading={busy} onClick={() => void attempt(true)}>Sign out and delete</Button>
+            <Button variant="default" onClick={() => setWaiting(null)}>
+              Stay signed in
+            </Button>
+            <Button color="error" loading={busy} onClick={() => void attempt(true)}>
+              Sign out and delete
+            </Button>
           </Group>
         </Stack>
       </Modal>

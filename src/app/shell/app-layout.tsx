@@ -60,13 +60,21 @@ export function AppLayout() {
           <Burger opened={open} onClick={toggle} size="sm" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} />
           <Link to="/" aria-label="AllTrac home" style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none' }}>
             <img src="/favicon.svg" alt="" width={28} height={28} />
-            <Text fw={700} c="primary" visibleFrom="md">AllTrac</Text>
+            <Text fw={700} c="primary" visibleFrom="md">
+              AllTrac
+            </Text>
           </Link>
           <StoreSelector session={session} />
           <Group gap={4} ml="auto" wrap="nowrap">
-            {ratings && <Group visibleFrom="lg"><RatingSummary summary={ratings} place="header" /></Group>}
+            {ratings && (
+              <Group visibleFrom="lg">
+                <RatingSummary summary={ratings} place="header" />
+              </Group>
+            )}
             {session.activeStore && <SyncIndicator storeId={session.activeStore.id} status={status} stores={session.stores} />}
-            {session.activeStore && frontDesk && <IncomingMessagesPopup key={session.activeStore.id} store={session.activeStore} awaiting={counts.unreadMessages} />}
+            {session.activeStore && frontDesk && (
+              <IncomingMessagesPopup key={session.activeStore.id} store={session.activeStore} awaiting={counts.unreadMessages} />
+            )}
             {session.activeStore && <NotificationsPopup storeId={session.activeStore.id} />}
             <AccountMenu session={session} />
           </Group>
@@ -90,7 +98,17 @@ export function AppLayout() {
                 label={item.title}
                 active={active}
                 leftSection={<NavIcon name={item.icon} />}
-                rightSection={count > 0 ? <Badge size="sm" color="error" circle={count < 10} aria-label={`${count} unread`}>{count}</Badge> : item.shortcut ? <Text size="xs" c="dimmed" aria-hidden>Ctrl+Alt+{item.shortcut.toUpperCase()}</Text> : null}
+                rightSection={
+                  count > 0 ? (
+                    <Badge size="sm" color="error" circle={count < 10} aria-label={`${count} unread`}>
+                      {count}
+                    </Badge>
+                  ) : item.shortcut ? (
+                    <Text size="xs" c="dimmed" aria-hidden>
+                      Ctrl+Alt+{item.shortcut.toUpperCase()}
+                    </Text>
+                  ) : null
+                }
                 aria-keyshortcuts={item.shortcut ? `Control+Alt+${item.shortcut.toUpperCase()}` : undefined}
                 onClick={mobile.close}
               />
@@ -109,26 +127,49 @@ export function AppLayout() {
         <UpdateNotice />
         {upgrade && (
           <Alert color="primary" mb="md" title="Update ready" role="status">
-            {upgrade} <Button size="xs" ml="sm" onClick={() => window.location.reload()}>Reload</Button>
+            {upgrade}{' '}
+            <Button size="xs" ml="sm" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
           </Alert>
         )}
         {bannerOpen && (
           <Alert color="error" mb="md" role="alert" withCloseButton onClose={closeBanner} closeButtonLabel="Close">
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm">{errorBannerText}</Text>
-              <Button size="xs" variant="white" color="error" onClick={() => { closeBanner(); window.location.reload(); }}>Refresh</Button>
+              <Button
+                size="xs"
+                variant="white"
+                color="error"
+                onClick={() => {
+                  closeBanner();
+                  window.location.reload();
+                }}
+              >
+                Refresh
+              </Button>
             </Group>
           </Alert>
         )}
         {!session.activeStore ? (
-          <Alert color="yellow" title="No store yet">Your account is not linked to a store. Ask your administrator to give you a role at your store.</Alert>
-        ) : <Outlet />}
+          <Alert color="yellow" title="No store yet">
+            Your account is not linked to a store. Ask your administrator to give you a role at your store.
+          </Alert>
+        ) : (
+          <Outlet />
+        )}
       </AppShell.Main>
 
       {/* The support button sits in the footer, where it covers nothing of a page (no floating button). */}
       <AppShell.Footer px="md">
         <Group h="100%" justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed" truncate>© {new Date().getFullYear()} AllTrac Dealer Network.<Text span inherit visibleFrom="xs"> All rights reserved.</Text></Text>
+          <Text size="xs" c="dimmed" truncate>
+            © {new Date().getFullYear()} AllTrac Dealer Network.
+            <Text span inherit visibleFrom="xs">
+              {' '}
+              All rights reserved.
+            </Text>
+          </Text>
           <SupportWidget />
         </Group>
       </AppShell.Footer>

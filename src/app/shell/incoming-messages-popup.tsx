@@ -37,17 +37,27 @@ export function IncomingMessagesPopup({ store, awaiting }: { store: StoreLocatio
     <Indicator disabled={awaiting === 0} label={awaiting} size={16} color="error" offset={4}>
       <Popover opened={opened} onChange={toggle} width="min(400px, calc(100vw - 16px))" {...popover}>
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => toggle(!opened)} aria-label={`Incoming messages${awaiting ? `: ${awaiting} new` : ''}`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => toggle(!opened)}
+            aria-label={`Incoming messages${awaiting ? `: ${awaiting} new` : ''}`}
+          >
             <IconMessage size={22} />
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0}>
           {/* The keyboard lands on the title as the popup opens (its list is still being read), the list a Tab away. */}
-          <Text ref={title} fw={600} px="sm" py="xs" tabIndex={-1} data-autofocus>Incoming messages</Text>
+          <Text ref={title} fw={600} px="sm" py="xs" tabIndex={-1} data-autofocus>
+            Incoming messages
+          </Text>
           <Divider />
           <IncomingMessagesList key={openings} store={store} onLeave={() => toggle(false)} focusTitle={() => title.current?.focus()} />
           <Divider />
-          <Button component={Link} to="/messages" variant="subtle" fullWidth radius={0} onClick={() => toggle(false)}>SEE ALL MESSAGES</Button>
+          <Button component={Link} to="/messages" variant="subtle" fullWidth radius={0} onClick={() => toggle(false)}>
+            SEE ALL MESSAGES
+          </Button>
         </Popover.Dropdown>
       </Popover>
     </Indicator>
@@ -55,7 +65,10 @@ export function IncomingMessagesPopup({ store, awaiting }: { store: StoreLocatio
 }
 
 /** The messages to answer, newest first, and with them those listed since the popup opened (kept by id). */
-export async function readIncomingMessages(db: StoreDb, listed: readonly string[]): Promise<{ fresh: StoreMessage[]; byId: Map<string, StoreMessage>; serviceName: Map<string, string> }> {
+export async function readIncomingMessages(
+  db: StoreDb,
+  listed: readonly string[],
+): Promise<{ fresh: StoreMessage[]; byId: Map<string, StoreMessage>; serviceName: Map<string, string> }> {
   const messages = db.rows<StoreMessage>('storeMessages');
   const [fresh, kept] = await Promise.all([messages.where('awaitingReply').equals(1).toArray(), messages.bulkGet([...listed])]);
   fresh.sort((a, b) => b.sentOn.localeCompare(a.sentOn));
@@ -76,21 +89,39 @@ function IncomingMessagesList({ store, onLeave, focusTitle }: { store: StoreLoca
   const messages = useLiveQuery(() => readIncomingMessages(replicaOf(store.id), listed ?? []), [store.id, listed]);
   // The list is taken from the first read (set while rendering, so no frame shows the read without it).
   if (messages && listed === null) setListed(messages.fresh.map((m) => m.storeMessageId));
-  if (!messages) return <Group justify="center" p="md"><Loader size="sm" aria-label="Loading messages" /></Group>;
+  if (!messages)
+    return (
+      <Group justify="center" p="md">
+        <Loader size="sm" aria-label="Loading messages" />
+      </Group>
+    );
 
   const taken = listed ?? messages.fresh.map((m) => m.storeMessageId);
   const arrived = messages.fresh.filter((m) => !taken.includes(m.storeMessageId)).map((m) => m.storeMessageId);
-  const shown = [...arrived, ...taken].map((id) => messages.byId.get(id)).filter((m): m is StoreMessage => !!m && !m.isArchived && !cleared.has(m.storeMessageId));
+  const shown = [...arrived, ...taken]
+    .map((id) => messages.byId.get(id))
+    .filter((m): m is StoreMessage => !!m && !m.isArchived && !cleared.has(m.storeMessageId));
   return (
     <ScrollArea.Autosize mah="60vh" type="auto">
-      {shown.length === 0 ? <Text p="md" c="dimmed">{messageTexts.empty}</Text> : (
+      {shown.length === 0 ? (
+        <Text p="md" c="dimmed">
+          {messageTexts.empty}
+        </Text>
+      ) : (
         <Stack gap={0}>
           {shown.map((m) => (
-            <PopupRow key={m.storeMessageId} message={m} store={store} serviceName={m.storeServiceId ? messages.serviceName.get(m.storeServiceId) : undefined}
+            <PopupRow
+              key={m.storeMessageId}
+              message={m}
+              store={store}
+              serviceName={m.storeServiceId ? messages.serviceName.get(m.storeServiceId) : undefined}
               onClear={() => {
                 flushSync(() => setCleared(new Set([...cleared, m.storeMessageId])));
                 focusTitle();
-              }} onArchive={focusTitle} onLeave={onLeave} />
+              }}
+              onArchive={focusTitle}
+              onLeave={onLeave}
+            />
           ))}
         </Stack>
       )}
@@ -98,7 +129,21 @@ function IncomingMessagesList({ store, onLeave, focusTitle }: { store: StoreLoca
   );
 }
 
-function PopupRow({ message, store, serviceName, onClear, onArchive, onLeave }: { message: StoreMessage; store: StoreLocation; serviceName: string | undefined; onClear(): void; onArchive(): void; onLeave(): void }) {
+function PopupRow({
+  message,
+  store,
+  serviceName,
+  onClear,
+  onArchive,
+  onLeave,
+}: {
+  message: StoreMessage;
+  store: StoreLocation;
+  serviceName: string | undefined;
+  onClear(): void;
+  onArchive(): void;
+  onLeave(): void;
+}) {
   const navigate = useNavigate();
   const [replying, setReplying] = useState(false);
   const [content, setContent] = useState('');
@@ -133,43 +178,118 @@ function PopupRow({ message, store, serviceName, onClear, onArchive, onLeave }: 
     closeReply();
   };
   return (
-    <Stack ref={row} tabIndex={-1} gap={4} p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} role="article" aria-label={`Message from ${message.name || 'unknown sender'}`}>
+    <Stack
+      ref={row}
+      tabIndex={-1}
+      gap={4}
+      p="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      role="article"
+      aria-label={`Message from ${message.name || 'unknown sender'}`}
+    >
       {/* The name first, whole; the inquiry and the service follow it, on a line of their own when narrow. */}
       <Group justify="space-between" gap={4}>
-        <Text fw={700} size="sm">{message.name || 'Unknown sender'}</Text>
+        <Text fw={700} size="sm">
+          {message.name || 'Unknown sender'}
+        </Text>
         <Group gap={4} wrap="nowrap" miw={0}>
-          {message.customerInquiryType && <Badge size="xs" variant="outline" style={{ flexShrink: 0 }}>{inquiryTypes.label(message.customerInquiryType)}</Badge>}
-          {serviceName && <Badge size="xs" variant="light" miw={0}>{serviceName}</Badge>}
+          {message.customerInquiryType && (
+            <Badge size="xs" variant="outline" style={{ flexShrink: 0 }}>
+              {inquiryTypes.label(message.customerInquiryType)}
+            </Badge>
+          )}
+          {serviceName && (
+            <Badge size="xs" variant="light" miw={0}>
+              {serviceName}
+            </Badge>
+          )}
         </Group>
       </Group>
-      <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{message.content}</Text>
-      {showsCallBox(message, store) && <Alert p={6} color="blue"><Text size="sm">Call the customer: <b>{callBoxNumber(message.phoneNumber!)}</b></Text></Alert>}
-      {message.isArchived && <Text size="xs" c="dimmed">{messageTexts.archived}</Text>}
-      {message.repliedToByUserName && <Text size="xs" c="dimmed">{messageTexts.repliedBy(message.repliedToByUserName)}</Text>}
+      <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+        {message.content}
+      </Text>
+      {showsCallBox(message, store) && (
+        <Alert p={6} color="blue">
+          <Text size="sm">
+            Call the customer: <b>{callBoxNumber(message.phoneNumber!)}</b>
+          </Text>
+        </Alert>
+      )}
+      {message.isArchived && (
+        <Text size="xs" c="dimmed">
+          {messageTexts.archived}
+        </Text>
+      )}
+      {message.repliedToByUserName && (
+        <Text size="xs" c="dimmed">
+          {messageTexts.repliedBy(message.repliedToByUserName)}
+        </Text>
+      )}
       {replying && (
         <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput ref={input} aria-label="Quick reply" placeholder="Reply; Enter sends" style={{ flex: 1 }} value={content} disabled={sending} autoFocus
-            onChange={(e) => setContent(e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void send(); } }} />
-          <Button size="xs" loading={sending} onClick={() => void send()}>Send Message</Button>
-          <Button size="xs" variant="subtle" color="gray" disabled={sending} onClick={closeReply}>Cancel</Button>
+          <TextInput
+            ref={input}
+            aria-label="Quick reply"
+            placeholder="Reply; Enter sends"
+            style={{ flex: 1 }}
+            value={content}
+            disabled={sending}
+            autoFocus
+            onChange={(e) => setContent(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void send();
+              }
+            }}
+          />
+          <Button size="xs" loading={sending} onClick={() => void send()}>
+            Send Message
+          </Button>
+          <Button size="xs" variant="subtle" color="gray" disabled={sending} onClick={closeReply}>
+            Cancel
+          </Button>
         </Group>
       )}
-      {problem && <Text c="red" size="xs" role="alert">{problem}</Text>}
+      {problem && (
+        <Text c="red" size="xs" role="alert">
+          {problem}
+        </Text>
+      )}
       <Group gap={4}>
         {showsReplyActions(message, store, replying) && (
           <>
-            <Button size="compact-xs" variant="light" onClick={() => setReplying(true)}>Quick Reply</Button>
-            <Button size="compact-xs" variant="default" onClick={() => {
-              onArchive();
-              void syncClient().archiveMessage(message.storeMessageId);
-            }}>Archive Message</Button>
+            <Button size="compact-xs" variant="light" onClick={() => setReplying(true)}>
+              Quick Reply
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={() => {
+                onArchive();
+                void syncClient().archiveMessage(message.storeMessageId);
+              }}
+            >
+              Archive Message
+            </Button>
           </>
         )}
-        <Button size="compact-xs" variant="subtle" onClick={() => {
-          onLeave();
-          void navigate({ to: '/messages/cus/$messageId/{-$customerId}', params: { messageId: message.storeMessageId, customerId: message.customerId ?? undefined } });
-        }}>View Thread</Button>
-        <Button size="compact-xs" variant="subtle" color="gray" onClick={onClear}>Clear Message</Button>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => {
+            onLeave();
+            void navigate({
+              to: '/messages/cus/$messageId/{-$customerId}',
+              params: { messageId: message.storeMessageId, customerId: message.customerId ?? undefined },
+            });
+          }}
+        >
+          View Thread
+        </Button>
+        <Button size="compact-xs" variant="subtle" color="gray" onClick={onClear}>
+          Clear Message
+        </Button>
       </Group>
     </Stack>
   );

@@ -46,15 +46,22 @@ export function InstallSheet({ hiddenAt }: { hiddenAt: string | null }) {
       <Stack gap="md">
         {offer === 'ios-hint' ? (
           <Text size="sm">
-            Install: tap Share<IconShare2 size={16} aria-hidden style={{ marginInline: 2, verticalAlign: 'text-bottom' }} />, then Add to Home
-            Screen. It opens full screen and works with no signal.
+            Install: tap Share
+            <IconShare2 size={16} aria-hidden style={{ marginInline: 2, verticalAlign: 'text-bottom' }} />, then Add to Home Screen. It opens full screen and
+            works with no signal.
           </Text>
         ) : (
           <Text size="sm">Open AllTrac as an app from your home screen: full screen, and it works with no signal.</Text>
         )}
-        {problem && <Text size="sm" c="error" role="alert">{problem}</Text>}
+        {problem && (
+          <Text size="sm" c="error" role="alert">
+            {problem}
+          </Text>
+        )}
         <Group justify="flex-end" gap="sm" wrap="nowrap">
-          <Button variant="default" onClick={() => void notNow()} loading={busy}>Not Now</Button>
+          <Button variant="default" onClick={() => void notNow()} loading={busy}>
+            Not Now
+          </Button>
           {offer !== 'ios-hint' && <Button onClick={() => void openApp()}>Open App</Button>}
         </Group>
       </Stack>

@@ -20,8 +20,17 @@ export async function readNotificationsPopup(db: StoreDb): Promise<{ newest: Use
   const hidden = new Set<string>(kindsHiddenInApp(await db.rows<NotificationPreference>('notificationPreferences').toArray()));
   const table = db.rows<UserNotification>('userNotifications');
   const [newest, unread] = await Promise.all([
-    table.orderBy('dateAdded').reverse().filter((n) => !hidden.has(n.kind)).limit(10).toArray(),
-    table.where('unread').equals(1).filter((n) => !hidden.has(n.kind)).count(),
+    table
+      .orderBy('dateAdded')
+      .reverse()
+      .filter((n) => !hidden.has(n.kind))
+      .limit(10)
+      .toArray(),
+    table
+      .where('unread')
+      .equals(1)
+      .filter((n) => !hidden.has(n.kind))
+      .count(),
   ]);
   return { newest, unread };
 }
@@ -44,40 +53,71 @@ export function NotificationsPopup({ storeId }: { storeId: number }) {
     window.location.assign(n.link ?? '/notifications');
   };
 
-  const list = (items: UserNotification[]) => items.map((n) => (
-    <UnstyledButton key={n.userNotificationId} onClick={() => void open(n)} p="xs" style={{ borderRadius: 4 }} aria-label={`Notification: ${n.content.replace(/<[^>]*>/g, '')}`}>
-      <NotificationContent html={n.content} />
-      <Text size="xs" c="dimmed">{relativeTime(n.dateAdded)}</Text>
-    </UnstyledButton>
-  ));
+  const list = (items: UserNotification[]) =>
+    items.map((n) => (
+      <UnstyledButton
+        key={n.userNotificationId}
+        onClick={() => void open(n)}
+        p="xs"
+        style={{ borderRadius: 4 }}
+        aria-label={`Notification: ${n.content.replace(/<[^>]*>/g, '')}`}
+      >
+        <NotificationContent html={n.content} />
+        <Text size="xs" c="dimmed">
+          {relativeTime(n.dateAdded)}
+        </Text>
+      </UnstyledButton>
+    ));
 
   return (
     // The badge wraps the popover, not its target: the target must be the button, which carries aria-expanded.
     <Indicator disabled={!data?.unread} label={data?.unread} size={16} color="error" offset={4}>
       <Popover opened={opened} onChange={setOpened} width="min(360px, calc(100vw - 16px))" {...popover}>
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setOpened((o) => !o)} aria-label={`Notifications${data?.unread ? `: ${data.unread} unread` : ''}`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={() => setOpened((o) => !o)}
+            aria-label={`Notifications${data?.unread ? `: ${data.unread} unread` : ''}`}
+          >
             <IconBell size={22} />
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0}>
           <Group justify="space-between" px="sm" py="xs">
             <Text fw={600}>Notifications</Text>
-            <Anchor component={Link} to="/notification/settings" size="sm" onClick={() => setOpened(false)}>Settings</Anchor>
+            <Anchor component={Link} to="/notification/settings" size="sm" onClick={() => setOpened(false)}>
+              Settings
+            </Anchor>
           </Group>
           <Divider />
           <ScrollArea h={300} type="auto">
-            {newest.length === 0 ? <Text p="md" c="dimmed">No Notifications</Text> : (
+            {newest.length === 0 ? (
+              <Text p="md" c="dimmed">
+                No Notifications
+              </Text>
+            ) : (
               <Stack gap={0} p="xs">
-                {recent.length > 0 && <Text size="xs" fw={700} c="dimmed" px="xs">Recent</Text>}
+                {recent.length > 0 && (
+                  <Text size="xs" fw={700} c="dimmed" px="xs">
+                    Recent
+                  </Text>
+                )}
                 {list(recent)}
-                {earlier.length > 0 && <Text size="xs" fw={700} c="dimmed" px="xs" mt="xs">EARLIER</Text>}
+                {earlier.length > 0 && (
+                  <Text size="xs" fw={700} c="dimmed" px="xs" mt="xs">
+                    EARLIER
+                  </Text>
+                )}
                 {list(earlier)}
               </Stack>
             )}
           </ScrollArea>
           <Divider />
-          <Button component={Link} to="/notifications" variant="subtle" fullWidth radius={0} onClick={() => setOpened(false)}>SEE ALL NOTIFICATIONS</Button>
+          <Button component={Link} to="/notifications" variant="subtle" fullWidth radius={0} onClick={() => setOpened(false)}>
+            SEE ALL NOTIFICATIONS
+          </Button>
         </Popover.Dropdown>
       </Popover>
     </Indicator>

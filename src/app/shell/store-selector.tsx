@@ -26,22 +26,39 @@ export function StoreSelector({ session, compact = false }: { session: Session; 
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray" rightSection={<IconChevronDown size={16} />} visibleFrom={compact ? undefined : 'xs'} fullWidth={compact} justify={compact ? 'space-between' : undefined} aria-label={`Store: ${store.name} #${store.storeNumber}. Change store`}>
-          <Text fw={600} size="sm" truncate>{shortStoreName(store.name, compact || (small ?? false))}</Text>
-          <Text size="sm" c="dimmed" ml={6}>#{store.storeNumber}</Text>
+        <Button
+          variant="subtle"
+          color="gray"
+          rightSection={<IconChevronDown size={16} />}
+          visibleFrom={compact ? undefined : 'xs'}
+          fullWidth={compact}
+          justify={compact ? 'space-between' : undefined}
+          aria-label={`Store: ${store.name} #${store.storeNumber}. Change store`}
+        >
+          <Text fw={600} size="sm" truncate>
+            {shortStoreName(store.name, compact || (small ?? false))}
+          </Text>
+          <Text size="sm" c="dimmed" ml={6}>
+            #{store.storeNumber}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
         {others.length > 0 && <Menu.Label>Switch store</Menu.Label>}
         {others.map((s) => (
           <Menu.Item key={s.id} onClick={() => void switchTo(s.id)}>
-            {s.name} <Text span c="dimmed" size="sm">#{s.storeNumber}</Text>
+            {s.name}{' '}
+            <Text span c="dimmed" size="sm">
+              #{s.storeNumber}
+            </Text>
           </Menu.Item>
         ))}
         {mayManage && (
           <>
             {others.length > 0 && <Menu.Divider />}
-            <Menu.Item component={Link} to="/settings">Manage Store</Menu.Item>
+            <Menu.Item component={Link} to="/settings">
+              Manage Store
+            </Menu.Item>
           </>
         )}
         {others.length === 0 && !mayManage && <Menu.Label>No other stores</Menu.Label>}

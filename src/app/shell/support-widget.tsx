@@ -14,14 +14,27 @@ export function SupportWidget() {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button size="xs" leftSection={<IconLifebuoy size={16} />} radius="xl" variant="filled" color="secondary.8" onClick={open} aria-haspopup="dialog" style={{ flexShrink: 0 }}>
+      <Button
+        size="xs"
+        leftSection={<IconLifebuoy size={16} />}
+        radius="xl"
+        variant="filled"
+        color="secondary.8"
+        onClick={open}
+        aria-haspopup="dialog"
+        style={{ flexShrink: 0 }}
+      >
         Support
       </Button>
       <Modal opened={opened} onClose={close} title="Support" centered>
         <Stack>
           <Text>Call platform support:</Text>
-          <Anchor href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} size="lg" fw={600}>{supportPhone}</Anchor>
-          <Anchor component={Link} to="/alltracContactUs" onClick={close}>Help &amp; Support</Anchor>
+          <Anchor href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} size="lg" fw={600}>
+            {supportPhone}
+          </Anchor>
+          <Anchor component={Link} to="/alltracContactUs" onClick={close}>
+            Help &amp; Support
+          </Anchor>
         </Stack>
       </Modal>
     </>

@@ -78,19 +78,39 @@ export function SystemNotices() {
   return (
     <Stack gap="xs" mb="md">
       {shown.map((n) => {
-        const when = <Text size="xs" c="dimmed">{deviceFormatters().dateTimeRange(n.dateStarted, n.dateEnded)}</Text>;
+        const when = (
+          <Text size="xs" c="dimmed">
+            {deviceFormatters().dateTimeRange(n.dateStarted, n.dateEnded)}
+          </Text>
+        );
         if (n.severityLevel === 'Low') {
           return (
-            <Alert key={n.systemNotificationId} color="primary" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => dismiss(n.systemNotificationId)} role="status">
-              <NotificationContent html={n.content} />{when}
+            <Alert
+              key={n.systemNotificationId}
+              color="primary"
+              variant="light"
+              withCloseButton
+              closeButtonLabel="Dismiss"
+              onClose={() => dismiss(n.systemNotificationId)}
+              role="status"
+            >
+              <NotificationContent html={n.content} />
+              {when}
             </Alert>
           );
         }
         return (
           <Alert key={n.systemNotificationId} color={n.severityLevel === 'Medium' ? 'yellow' : 'error'} variant="light" role="alert">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div><NotificationContent html={n.content} />{when}</div>
-              {n.severityLevel === 'Medium' && <Button size="xs" variant="white" onClick={() => window.location.reload()}>Refresh</Button>}
+              <div>
+                <NotificationContent html={n.content} />
+                {when}
+              </div>
+              {n.severityLevel === 'Medium' && (
+                <Button size="xs" variant="white" onClick={() => window.location.reload()}>
+                  Refresh
+                </Button>
+              )}
             </Group>
           </Alert>
         );

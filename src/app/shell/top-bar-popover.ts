@@ -8,5 +8,13 @@ import { useMediaQuery } from '@mantine/hooks';
  */
 export function useTopBarPopover(): Pick<PopoverProps, 'position' | 'withinPortal' | 'shadow' | 'trapFocus' | 'returnFocus' | 'withOverlay' | 'overlayProps'> {
   const touch = useMediaQuery('(pointer: coarse)') ?? false;
-  return { position: 'bottom-end', withinPortal: true, shadow: 'md', trapFocus: true, returnFocus: true, withOverlay: touch, overlayProps: { backgroundOpacity: 0 } };
+  return {
+    position: 'bottom-end',
+    withinPortal: true,
+    shadow: 'md',
+    trapFocus: true,
+    returnFocus: true,
+    withOverlay: touch,
+    overlayProps: { backgroundOpacity: 0 },
+  };
 }

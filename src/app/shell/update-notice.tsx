@@ -9,7 +9,9 @@ export function UpdateNotice() {
     <Alert color="primary" mb="md" role="status" aria-label="App update">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm">A new version is available</Text>
-        <Button size="xs" loading={update === 'reloading'} onClick={() => void reloadIntoNewVersion()}>Reload</Button>
+        <Button size="xs" loading={update === 'reloading'} onClick={() => void reloadIntoNewVersion()}>
+          Reload
+        </Button>
       </Group>
     </Alert>
   );

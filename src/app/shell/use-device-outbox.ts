@@ -20,12 +20,19 @@ export function useDeviceOutbox(activeStoreId: number): { waiting: DeviceChange[
   useEffect(() => {
     let current = true;
     const userId = signedInUser();
-    if (userId) void replicaStoreIds(userId).then((ids) => { if (current) setOthers(ids.filter((id) => id !== activeStoreId)); });
-    return () => { current = false; };
+    if (userId)
+      void replicaStoreIds(userId).then((ids) => {
+        if (current) setOthers(ids.filter((id) => id !== activeStoreId));
+      });
+    return () => {
+      current = false;
+    };
   }, [activeStoreId]);
 
   return useLiveQuery(async () => {
-    const changes = await Promise.all([activeStoreId, ...others].map(async (storeId) => (await replicaOf(storeId).outbox.orderBy('seq').toArray()).map((entry) => ({ storeId, entry }))));
+    const changes = await Promise.all(
+      [activeStoreId, ...others].map(async (storeId) => (await replicaOf(storeId).outbox.orderBy('seq').toArray()).map((entry) => ({ storeId, entry }))),
+    );
     const all = changes.flat();
     return { waiting: all.filter((c) => c.entry.status === 'pending'), failed: all.filter((c) => c.entry.status === 'failed') };
   }, [activeStoreId, others]);
@@ -50,7 +57,9 @@ export function useOtherUsersWaiting(): number {
       }
       if (current) setCount(waiting);
     })();
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, []);
   return count;
 }

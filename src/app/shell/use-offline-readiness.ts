@@ -45,10 +45,14 @@ export function useOfflineReadiness(storeId: number): OfflineReadiness | undefin
   if (!kept) return undefined;
   const missing = [
     ...(controlled ? [] : ['the app is still being saved on this device']),
-    ...(kept.settings ? [] : ['the app\'s settings are not saved yet']),
-    ...(kept.complete ? [] : ['the store\'s data is still downloading']),
+    ...(kept.settings ? [] : ["the app's settings are not saved yet"]),
+    ...(kept.complete ? [] : ["the store's data is still downloading"]),
   ];
-  const stillSaving = later === 'saving' ? `${laterScreenNames} are still being saved on this device`
-    : later === 'not all saved' ? `${laterScreenNames} could not all be saved; they are tried again when the app next starts online` : null;
+  const stillSaving =
+    later === 'saving'
+      ? `${laterScreenNames} are still being saved on this device`
+      : later === 'not all saved'
+        ? `${laterScreenNames} could not all be saved; they are tried again when the app next starts online`
+        : null;
   return { missing, lastSyncedAt: kept.lastSyncedAt, stillSaving };
 }

@@ -26,6 +26,10 @@ export async function readRatingSummary(db: StoreDb, now: Date, timeZone: string
 export function useRatingSummary(store: StoreLocation | null): { recent: Average; overall: Average } | undefined {
   return useLiveQuery(async () => {
     if (!store) return undefined;
-    return readRatingSummary(replicaOf(store.id), new Date(), storeTimeZone(store.timeZone, () => undefined));
+    return readRatingSummary(
+      replicaOf(store.id),
+      new Date(),
+      storeTimeZone(store.timeZone, () => undefined),
+    );
   }, [store?.id, store?.timeZone]);
 }

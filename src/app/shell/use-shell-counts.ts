@@ -22,5 +22,10 @@ export async function readShellCounts(db: StoreDb): Promise<ShellCounts> {
 
 /** The badges, live from the replica. */
 export function useShellCounts(storeId: number | null): ShellCounts {
-  return useLiveQuery(async () => (storeId === null ? { unreadMessages: 0, unreadRatings: 0 } : readShellCounts(replicaOf(storeId))), [storeId]) ?? { unreadMessages: 0, unreadRatings: 0 };
+  return (
+    useLiveQuery(async () => (storeId === null ? { unreadMessages: 0, unreadRatings: 0 } : readShellCounts(replicaOf(storeId))), [storeId]) ?? {
+      unreadMessages: 0,
+      unreadRatings: 0,
+    }
+  );
 }

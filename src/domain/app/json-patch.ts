@@ -16,5 +16,7 @@ export function changesBetween<T extends object>(previous: T | null | undefined,
  * those and leaves fields changed meanwhile by someone else as they now are.
  */
 export function changedFields<T extends object>(before: T, after: T): Partial<T> {
-  return Object.fromEntries(Object.entries(after).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[field]))) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(after).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[field])),
+  ) as Partial<T>;
 }

@@ -1,7 +1,20 @@
 import type { Role } from '../../contract/enum-values.ts';
 import { frontCounter, leadTechnicians, platformAdmins, storeAdmins, technicians } from '../people/roles.ts';
 
-export type NavIcon = 'home' | 'dashboard' | 'calendar' | 'lead' | 'wrench' | 'messages' | 'star' | 'customers' | 'tires' | 'settings' | 'admin' | 'store' | 'help';
+export type NavIcon =
+  | 'home'
+  | 'dashboard'
+  | 'calendar'
+  | 'lead'
+  | 'wrench'
+  | 'messages'
+  | 'star'
+  | 'customers'
+  | 'tires'
+  | 'settings'
+  | 'admin'
+  | 'store'
+  | 'help';
 
 /** A drawer item (spec section 2): title, icon, route, role limit, Ctrl+Alt shortcut and optional badge. */
 export interface NavItem {

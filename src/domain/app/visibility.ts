@@ -16,9 +16,19 @@ const none: ReadAccess = { kind: 'none' };
 
 /** What the bay needs: the calendar, the resources and services, and for a visit the customer's name and vehicle. */
 const calendarAndCatalogue = new Set<CollectionName>([
-  'schedulerResources', 'storeServiceCategories', 'appointmentResources', 'schedulerResourceServices',
-  'scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'specialStoreHours', 'inspectionTemplates',
-  'inspectionPhotos', 'catalogueBrands', 'catalogueProductLines', 'visitTires',
+  'schedulerResources',
+  'storeServiceCategories',
+  'appointmentResources',
+  'schedulerResourceServices',
+  'scheduledServices',
+  'blockedTimes',
+  'recurringBlockedTimes',
+  'specialStoreHours',
+  'inspectionTemplates',
+  'inspectionPhotos',
+  'catalogueBrands',
+  'catalogueProductLines',
+  'visitTires',
 ]);
 
 /**
@@ -26,8 +36,11 @@ const calendarAndCatalogue = new Set<CollectionName>([
  * the customer's decisions on the report, so the ids go only to the front counter, which sends and prints them;
  * the bay's screens never show them, and the server sends the report's link itself.
  */
-const withoutPublicId = (shape: Record<string, unknown>, publicId: string): ReadAccess =>
-  ({ kind: 'limited', fields: Object.keys(shape).filter((f) => f !== publicId), rows: 'all' });
+const withoutPublicId = (shape: Record<string, unknown>, publicId: string): ReadAccess => ({
+  kind: 'limited',
+  fields: Object.keys(shape).filter((f) => f !== publicId),
+  rows: 'all',
+});
 const visitsWithoutPublicId = withoutPublicId(scheduledVisitSchema.shape, 'scheduledVisitHashId');
 const reportsWithoutPublicId = withoutPublicId(inspectionReportSchema.shape, 'inspectionReportHashId');
 /** A user's own rows: theirs whatever their role (the feed and the routes give a user only their own). */
@@ -37,10 +50,18 @@ const ownRows = new Set<CollectionName>(['userNotifications', 'notificationPrefe
 const storeWithoutServiceKey: ReadAccess = { kind: 'limited', fields: Object.keys(storeLocationSchema.shape).filter((f) => f !== 'serviceKey'), rows: 'all' };
 
 /** The store's services as the bay sees them: all but the traction service code (the service system's, for the counter). */
-const servicesWithoutTractionCode: ReadAccess = { kind: 'limited', fields: Object.keys(storeServiceSchema.shape).filter((f) => f !== 'tractionServiceCode'), rows: 'all' };
+const servicesWithoutTractionCode: ReadAccess = {
+  kind: 'limited',
+  fields: Object.keys(storeServiceSchema.shape).filter((f) => f !== 'tractionServiceCode'),
+  rows: 'all',
+};
 
 /** The catalogue's tires as the bay sees them: size, brand, load and speed, not the price nor the cost (maySeePrices). */
-const tiresWithoutPrice: ReadAccess = { kind: 'limited', fields: Object.keys(catalogueTireSchema.shape).filter((f) => f !== 'priceInCents' && f !== 'costInCents'), rows: 'all' };
+const tiresWithoutPrice: ReadAccess = {
+  kind: 'limited',
+  fields: Object.keys(catalogueTireSchema.shape).filter((f) => f !== 'priceInCents' && f !== 'costInCents'),
+  rows: 'all',
+};
 
 /** Inspection results as the bay sees them: all but the fix the counter priced (prices are the counter's). */
 const itemsWithoutFix: ReadAccess = { kind: 'limited', fields: Object.keys(inspectionItemSchema.shape).filter((f) => f !== 'fix'), rows: 'all' };

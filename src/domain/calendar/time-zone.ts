@@ -43,7 +43,16 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 export function instantToWallClock(iso: string, timeZone: string): string {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     wallClockFormats.set(timeZone, format);
   }
   const part: Record<string, string> = {};
@@ -60,5 +69,7 @@ export const wallClockDate = (at: Date, timeZone: string): string => instantToWa
  */
 export function wallClockIsoToInstant(wallClock: string, timeZone: string): string {
   // In the form the server answers (milliseconds, Z), so stored times compare as text.
-  return new Date(Temporal.PlainDateTime.from(wallClock).toZonedDateTime(timeZone, { disambiguation: 'compatible' }).toInstant().epochMilliseconds).toISOString();
+  return new Date(
+    Temporal.PlainDateTime.from(wallClock).toZonedDateTime(timeZone, { disambiguation: 'compatible' }).toInstant().epochMilliseconds,
+  ).toISOString();
 }

@@ -69,7 +69,11 @@ export function storeDaysSpan(from: string | null, to: string | null, timeZone: 
 }
 
 /** The ratings the list's filters keep, in the order given. */
-export function filterRatings<T extends { isRead: boolean; score: number; visitDate: string }>(ratings: readonly T[], filters: RatingFilters, timeZone: string): T[] {
+export function filterRatings<T extends { isRead: boolean; score: number; visitDate: string }>(
+  ratings: readonly T[],
+  filters: RatingFilters,
+  timeZone: string,
+): T[] {
   const { start, end } = storeDaysSpan(filters.from, filters.to, timeZone);
   return ratings.filter((r) => {
     const at = Date.parse(r.visitDate);
@@ -94,7 +98,12 @@ export function ratingSummary(ratings: readonly { score: number; visitDate: stri
  * Ratings week by week (Monday to Sunday at the store), the last `weeks` weeks up to the one holding `now`,
  * oldest first; a week without ratings has a null average.
  */
-export function weeklyRatings(ratings: readonly { score: number; visitDate: string }[], now: Date, timeZone: string, weeks: number): { week: string; average: number | null; count: number }[] {
+export function weeklyRatings(
+  ratings: readonly { score: number; visitDate: string }[],
+  now: Date,
+  timeZone: string,
+  weeks: number,
+): { week: string; average: number | null; count: number }[] {
   const dayOf = (iso: string) => Temporal.PlainDate.from(instantToWallClock(iso, timeZone).slice(0, 10));
   const today = dayOf(now.toISOString());
   const thisMonday = today.subtract({ days: today.dayOfWeek - 1 });
@@ -143,7 +152,11 @@ export const ratingLinkDays = 30;
  * Whether a visit's rating link is good at `now`: the store asks for ratings, the visit was not canceled, it
  * has happened (checked out, else its first service has started), and that was no more than `ratingLinkDays` ago.
  */
-export function ratingLinkOpen(visit: { cancelDate: string | null; checkOutDate: string | null; startDate: string | null }, ratingsEnabled: boolean, now: Date): boolean {
+export function ratingLinkOpen(
+  visit: { cancelDate: string | null; checkOutDate: string | null; startDate: string | null },
+  ratingsEnabled: boolean,
+  now: Date,
+): boolean {
   const from = visit.checkOutDate ?? visit.startDate;
   if (!ratingsEnabled || visit.cancelDate || from === null) return false;
   const age = now.getTime() - Date.parse(from);
@@ -154,6 +167,10 @@ export function ratingLinkOpen(visit: { cancelDate: string | null; checkOutDate:
 export const ratingLinkPath = (scheduledVisitHashId: string) => `/rating?visit=${encodeURIComponent(scheduledVisitHashId)}`;
 
 /** The whole address of a visit's rating page for a message, or null when the store does not ask for ratings. */
-export function ratingLinkFor(baseUrl: string, store: Pick<StoreLocation, 'ratingsEnabled'>, visit: { scheduledVisitHashId: string } | null | undefined): string | null {
+export function ratingLinkFor(
+  baseUrl: string,
+  store: Pick<StoreLocation, 'ratingsEnabled'>,
+  visit: { scheduledVisitHashId: string } | null | undefined,
+): string | null {
   return store.ratingsEnabled && visit ? `${baseUrl.replace(/\/$/, '')}${ratingLinkPath(visit.scheduledVisitHashId)}` : null;
 }

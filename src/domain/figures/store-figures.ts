@@ -6,7 +6,17 @@
  * days of the period are found by binary search.
  */
 import { Temporal } from 'temporal-polyfill';
-import type { BlockedTime, InspectionItem, Rating, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, SpecialStoreHours, StoreMessage } from '../../contract/entities.ts';
+import type {
+  BlockedTime,
+  InspectionItem,
+  Rating,
+  RecurringBlockedTime,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  SpecialStoreHours,
+  StoreMessage,
+} from '../../contract/entities.ts';
 import type { MessageTemplateType } from '../../contract/enum-values.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
 import type { TireQuote } from '../../contract/tire-pricing.ts';
@@ -86,7 +96,12 @@ export interface NoShowDay {
  * day is over at `now`: until the store's day ends a late customer may still come. A visit never confirmed was no
  * promise to come, so it is no no-show.
  */
-export function noShowsAndCancellations(visits: readonly ScheduledVisit[], spans: VisitSpans, range: DayRange, now: Date): { booked: number; noShows: number; cancellations: number; perDay: NoShowDay[] } {
+export function noShowsAndCancellations(
+  visits: readonly ScheduledVisit[],
+  spans: VisitSpans,
+  range: DayRange,
+  now: Date,
+): { booked: number; noShows: number; cancellations: number; perDay: NoShowDay[] } {
   const calendar = storeCalendar(range);
   const days = calendar.dates.map((date): NoShowDay => ({ date, booked: 0, noShows: 0, cancellations: 0 }));
   for (const visit of visits) {
@@ -200,7 +215,11 @@ function bookedServices(rows: UtilisationRows, calendar: StoreCalendar): Utilisa
   return rows.services.filter((s) => standing.has(s.scheduledVisitId) && visitDay(calendar, rows.spans, s.scheduledVisitId) >= 0);
 }
 
-const utilisationOf = (bookedMinutes: number, openMinutes: number): Utilisation => ({ bookedMinutes, openMinutes, utilisation: ratio(bookedMinutes, openMinutes) });
+const utilisationOf = (bookedMinutes: number, openMinutes: number): Utilisation => ({
+  bookedMinutes,
+  openMinutes,
+  utilisation: ratio(bookedMinutes, openMinutes),
+});
 
 export interface BayUtilisation extends Utilisation {
   schedulerResourceId: string;
@@ -222,10 +241,12 @@ export function bayUtilisation(rows: UtilisationRows, range: DayRange): BayUtili
   const open = openIntervals(calendar, rows, range.timeZone);
   const blocks = blocksByColumn(rows, calendar, range);
   const storeWide = blocks.get(null) ?? [];
-  return rows.resources.filter((r) => r.isActive || booked.has(r.schedulerResourceId))
+  return rows.resources
+    .filter((r) => r.isActive || booked.has(r.schedulerResourceId))
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
     .map((r) => ({
-      schedulerResourceId: r.schedulerResourceId, name: r.name,
+      schedulerResourceId: r.schedulerResourceId,
+      name: r.name,
       ...utilisationOf(booked.get(r.schedulerResourceId) ?? 0, minutesAvailable(open, [...storeWide, ...(blocks.get(r.schedulerResourceId) ?? [])])),
     }));
 }
@@ -253,12 +274,16 @@ export function technicianUtilisation(rows: UtilisationRows, range: DayRange, te
   const blocks = blocksByColumn(rows, calendar, range);
   const blocksOf = new Map<string, Interval[]>();
   for (const r of rows.resources) {
-    if (r.assignedTechnicianId !== null) blocksOf.set(r.assignedTechnicianId, [...(blocksOf.get(r.assignedTechnicianId) ?? []), ...(blocks.get(r.schedulerResourceId) ?? [])]);
+    if (r.assignedTechnicianId !== null)
+      blocksOf.set(r.assignedTechnicianId, [...(blocksOf.get(r.assignedTechnicianId) ?? []), ...(blocks.get(r.schedulerResourceId) ?? [])]);
   }
   const storeWide = blocks.get(null) ?? [];
   const listed = new Set(technicianIds);
   const order = [...listed, ...[...booked.keys()].filter((id) => !listed.has(id)).sort()];
-  return order.map((technicianId) => ({ technicianId, ...utilisationOf(booked.get(technicianId)!, minutesAvailable(open, [...storeWide, ...(blocksOf.get(technicianId) ?? [])])) }));
+  return order.map((technicianId) => ({
+    technicianId,
+    ...utilisationOf(booked.get(technicianId)!, minutesAvailable(open, [...storeWide, ...(blocksOf.get(technicianId) ?? [])])),
+  }));
 }
 
 export interface JobTime {
@@ -274,8 +299,15 @@ export interface JobTime {
  * work complete without a start records both at once (visit-rules.ts), which measures nothing; so is one completed
  * before it started (two devices' clocks). `actualToBooked` is the period's actual minutes over its booked ones.
  */
-export function timePerJob(visits: readonly ScheduledVisit[], spans: VisitSpans, range: DayRange): {
-  jobs: JobTime[]; averageActualMinutes: number | null; averageBookedMinutes: number | null; actualToBooked: number | null;
+export function timePerJob(
+  visits: readonly ScheduledVisit[],
+  spans: VisitSpans,
+  range: DayRange,
+): {
+  jobs: JobTime[];
+  averageActualMinutes: number | null;
+  averageBookedMinutes: number | null;
+  actualToBooked: number | null;
 } {
   const calendar = storeCalendar(range);
   const jobs: JobTime[] = [];
@@ -296,7 +328,10 @@ export function timePerJob(visits: readonly ScheduledVisit[], spans: VisitSpans,
  * date, whatever day the inspection was), and the approval rate: approved over answered, null when none were. A
  * decision staff reopened has no answer now and is not counted; the answer given after it is.
  */
-export function inspectionDecisions(items: readonly Pick<InspectionItem, 'customerDecision' | 'decidedAt'>[], range: DayRange): { approved: number; declined: number; approvalRate: number | null } {
+export function inspectionDecisions(
+  items: readonly Pick<InspectionItem, 'customerDecision' | 'decidedAt'>[],
+  range: DayRange,
+): { approved: number; declined: number; approvalRate: number | null } {
   const calendar = storeCalendar(range);
   let approved = 0;
   let declined = 0;
@@ -313,16 +348,31 @@ export function inspectionDecisions(items: readonly Pick<InspectionItem, 'custom
  * a contact form and of STOP and START, and notices to staff. None of them is a person answering the customer.
  */
 const sentOnItsOwn = new Set<MessageTemplateType>([
-  'AppointmentReminder', 'ServiceThankYou', 'ServiceLowRatingStep1', 'ServiceLowRatingStep2', 'ServiceHighRating', 'ServiceHighRatingWithReview',
-  'AppointmentAcknowledgement', 'CustomerContactUsConfirmation', 'CustomerStopTextConfirmation', 'CustomerStartTextConfirmation',
-  'MemberNewAppointment', 'MemberLowRating', 'MemberContactUsNotification', 'TractionOrderSuccessEmail', 'TractionOrderFailureEmail',
+  'AppointmentReminder',
+  'ServiceThankYou',
+  'ServiceLowRatingStep1',
+  'ServiceLowRatingStep2',
+  'ServiceHighRating',
+  'ServiceHighRatingWithReview',
+  'AppointmentAcknowledgement',
+  'CustomerContactUsConfirmation',
+  'CustomerStopTextConfirmation',
+  'CustomerStartTextConfirmation',
+  'MemberNewAppointment',
+  'MemberLowRating',
+  'MemberContactUsNotification',
+  'TractionOrderSuccessEmail',
+  'TractionOrderFailureEmail',
 ]);
 
-type Message = Pick<StoreMessage, 'customerId' | 'phoneNumber' | 'email' | 'messageDirection' | 'templateType' | 'content' | 'sentOn' | 'isArchived' | 'repliedToByUserId' | 'deliveryStatus'>;
+type Message = Pick<
+  StoreMessage,
+  'customerId' | 'phoneNumber' | 'email' | 'messageDirection' | 'templateType' | 'content' | 'sentOn' | 'isArchived' | 'repliedToByUserId' | 'deliveryStatus'
+>;
 
 /** The keys a message's conversation is known by, as its thread is (the customer, else the number or the address). */
 function conversationKeys(message: Message): string[] {
-  const phone = message.phoneNumber ? e164(message.phoneNumber) ?? message.phoneNumber : null;
+  const phone = message.phoneNumber ? (e164(message.phoneNumber) ?? message.phoneNumber) : null;
   return [
     ...(message.customerId ? [`customer:${message.customerId}`] : []),
     ...(phone ? [`phone:${phone}`] : []),

@@ -12,11 +12,18 @@ import { priceTireQuote } from '../tires/tire-quote.ts';
  * Problems are named as the caller sent them: `choice.…` for the choice, `pricedOn` for a date after the
  * store's today (a price dated ahead would read fees not yet in force).
  */
-export function priceFix(fix: SetInspectionFix, prices: TireQuotePrices, storeToday: string): { ok: true; priced: TireQuoteOption } | { ok: false; problems: FieldProblems } {
+export function priceFix(
+  fix: SetInspectionFix,
+  prices: TireQuotePrices,
+  storeToday: string,
+): { ok: true; priced: TireQuoteOption } | { ok: false; problems: FieldProblems } {
   if (fix.pricedOn > storeToday) return { ok: false, problems: { pricedOn: [`Price the fix on the day it is priced: ${storeToday} at the store`] } };
   const result = priceTireQuote({ createdOn: fix.pricedOn, prices, options: [fix.choice] });
   if (result.ok) return { ok: true, priced: result.quote.options[0]! };
-  return { ok: false, problems: Object.fromEntries(Object.entries(result.problems).map(([field, messages]) => [field.replace(/^options\.0(?=\.|$)/, 'choice'), messages])) };
+  return {
+    ok: false,
+    problems: Object.fromEntries(Object.entries(result.problems).map(([field, messages]) => [field.replace(/^options\.0(?=\.|$)/, 'choice'), messages])),
+  };
 }
 
 /** What the customer approved costs: the priced fixes of the items they approved (an item with no price adds nothing). */

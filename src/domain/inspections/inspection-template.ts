@@ -10,17 +10,42 @@ export const measurementLabels = {
 
 /** The template a store starts from, until its admin changes it: the usual multi-point inspection. */
 export function defaultInspectionGroups(newId: () => string): InspectionTemplateGroup[] {
-  const group = (name: string, items: [string, keyof typeof measurementLabels][]) =>
-    ({ groupId: newId(), name, items: items.map(([itemName, measurement]) => ({ itemId: newId(), name: itemName, measurement })) });
+  const group = (name: string, items: [string, keyof typeof measurementLabels][]) => ({
+    groupId: newId(),
+    name,
+    items: items.map(([itemName, measurement]) => ({ itemId: newId(), name: itemName, measurement })),
+  });
   return [
     group('Tires', [
-      ['Left front tread', 'treadDepth32nds'], ['Right front tread', 'treadDepth32nds'], ['Left rear tread', 'treadDepth32nds'], ['Right rear tread', 'treadDepth32nds'],
-      ['Left front pressure', 'pressurePsi'], ['Right front pressure', 'pressurePsi'], ['Left rear pressure', 'pressurePsi'], ['Right rear pressure', 'pressurePsi'],
+      ['Left front tread', 'treadDepth32nds'],
+      ['Right front tread', 'treadDepth32nds'],
+      ['Left rear tread', 'treadDepth32nds'],
+      ['Right rear tread', 'treadDepth32nds'],
+      ['Left front pressure', 'pressurePsi'],
+      ['Right front pressure', 'pressurePsi'],
+      ['Left rear pressure', 'pressurePsi'],
+      ['Right rear pressure', 'pressurePsi'],
     ]),
-    group('Brakes', [['Front pads', 'brakePadMm'], ['Rear pads', 'brakePadMm'], ['Rotors', 'none']]),
-    group('Under the hood', [['Engine oil', 'none'], ['Coolant', 'none'], ['Brake fluid', 'none'], ['Battery', 'none']]),
-    group('Lights and wipers', [['Headlights', 'none'], ['Brake lights', 'none'], ['Wiper blades', 'none']]),
-    group('Steering and suspension', [['Shocks and struts', 'none'], ['Alignment (uneven tire wear)', 'none']]),
+    group('Brakes', [
+      ['Front pads', 'brakePadMm'],
+      ['Rear pads', 'brakePadMm'],
+      ['Rotors', 'none'],
+    ]),
+    group('Under the hood', [
+      ['Engine oil', 'none'],
+      ['Coolant', 'none'],
+      ['Brake fluid', 'none'],
+      ['Battery', 'none'],
+    ]),
+    group('Lights and wipers', [
+      ['Headlights', 'none'],
+      ['Brake lights', 'none'],
+      ['Wiper blades', 'none'],
+    ]),
+    group('Steering and suspension', [
+      ['Shocks and struts', 'none'],
+      ['Alignment (uneven tire wear)', 'none'],
+    ]),
   ];
 }
 

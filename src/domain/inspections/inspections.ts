@@ -49,13 +49,20 @@ export function inspectionItemProblems(kind: Measurement, item: Pick<InspectionI
  * Why an inspection cannot be completed yet: each item that failed or needs attention says what was found (a
  * note, a measurement or a photo), so the customer reads why. Empty when it can be completed.
  */
-export function completionProblems(groups: readonly InspectionTemplateGroup[], results: readonly InspectionItem[], photographed: ReadonlySet<string>): string[] {
+export function completionProblems(
+  groups: readonly InspectionTemplateGroup[],
+  results: readonly InspectionItem[],
+  photographed: ReadonlySet<string>,
+): string[] {
   const byItem = new Map(results.map((r) => [r.itemId, r]));
   // In the template's order, as the technician goes through it.
-  const unexplained = groups.flatMap((g) => g.items).filter((item) => {
-    const r = byItem.get(item.itemId);
-    return r && needsDecision(r.status) && !r.notes?.trim() && r.measurement === null && !photographed.has(r.itemId);
-  }).map((item) => item.name);
+  const unexplained = groups
+    .flatMap((g) => g.items)
+    .filter((item) => {
+      const r = byItem.get(item.itemId);
+      return r && needsDecision(r.status) && !r.notes?.trim() && r.measurement === null && !photographed.has(r.itemId);
+    })
+    .map((item) => item.name);
   return unexplained.length === 0 ? [] : [`Say what was found for ${unexplained.join(', ')}: a note, a measurement or a photo`];
 }
 
@@ -76,14 +83,28 @@ export interface ReportLine {
  */
 export function reportLines(groups: readonly InspectionTemplateGroup[], results: readonly InspectionItem[]): ReportLine[] {
   const byItem = new Map(results.map((r) => [r.itemId, r]));
-  const lines = groups.flatMap((g) => g.items.map((item) => {
-    const result = byItem.get(item.itemId);
-    return {
-      groupName: g.name, itemId: item.itemId, name: item.name, measurement: item.measurement,
-      result: result ?? { status: 'NotInspected' as const, notes: null, measurement: null, customerDecision: null, decidedAt: null, decidedByName: null, fix: null },
-    };
-  }));
-  return lines.map((line, index) => ({ line, index }))
+  const lines = groups.flatMap((g) =>
+    g.items.map((item) => {
+      const result = byItem.get(item.itemId);
+      return {
+        groupName: g.name,
+        itemId: item.itemId,
+        name: item.name,
+        measurement: item.measurement,
+        result: result ?? {
+          status: 'NotInspected' as const,
+          notes: null,
+          measurement: null,
+          customerDecision: null,
+          decidedAt: null,
+          decidedByName: null,
+          fix: null,
+        },
+      };
+    }),
+  );
+  return lines
+    .map((line, index) => ({ line, index }))
     .sort((a, b) => statusOrder[a.line.result.status] - statusOrder[b.line.result.status] || a.index - b.index)
     .map(({ line }) => line);
 }
@@ -102,7 +123,10 @@ export function inspectionLeft(groups: readonly InspectionTemplateGroup[], resul
 }
 
 /** How far an inspection has come: items with a result, of all the template's items. */
-export function inspectionProgress(groups: readonly InspectionTemplateGroup[], results: readonly Pick<InspectionItem, 'itemId' | 'status'>[]): { done: number; total: number } {
+export function inspectionProgress(
+  groups: readonly InspectionTemplateGroup[],
+  results: readonly Pick<InspectionItem, 'itemId' | 'status'>[],
+): { done: number; total: number } {
   const { left, total } = inspectionLeft(groups, results);
   return { done: total - left.length, total };
 }
@@ -125,7 +149,9 @@ export function completeQuestion(what: 'inspection' | 'work', report: { complete
   const words = leftText(left);
   if (what === 'inspection') return words ? `${words}. The customer's report shows them as not inspected.` : null;
   if (!report || report.completedAt) return null;
-  return words ? `The inspection is still in progress. ${words}.` : 'The inspection is still in progress: every item has a result, but it is not marked complete.';
+  return words
+    ? `The inspection is still in progress. ${words}.`
+    : 'The inspection is still in progress: every item has a result, but it is not marked complete.';
 }
 
 /** Items the customer is asked about: what failed or needs attention. */
@@ -135,21 +161,25 @@ export const needsDecision = (status: InspectionItemStatus) => status === 'Faile
 export const resendAfterMs = 10 * 60_000;
 
 /** The call that sends a report to its customer: the outbox entry a screen follows to say where the send stands. */
-export const reportSendPath = (inspectionReportId: string) => apiPaths.sendInspectionReport.replace(':inspectionReportId', encodeURIComponent(inspectionReportId));
+export const reportSendPath = (inspectionReportId: string) =>
+  apiPaths.sendInspectionReport.replace(':inspectionReportId', encodeURIComponent(inspectionReportId));
 
 /** Why a report cannot be sent to the customer now, in the words both the device and the server refuse it with; null when it can. */
 export function reportSendProblem(report: { completedAt: string | null; sentAt: string | null }, now: Date): string | null {
   if (!report.completedAt) return 'Complete the inspection before sending it: the customer sees only a finished report.';
   const since = report.sentAt ? now.getTime() - Date.parse(report.sentAt) : Infinity;
-  if (since < resendAfterMs) return `The report was sent ${Math.max(1, Math.round(since / 60_000))} minutes ago: wait before sending it again, or call the customer.`;
+  if (since < resendAfterMs)
+    return `The report was sent ${Math.max(1, Math.round(since / 60_000))} minutes ago: wait before sending it again, or call the customer.`;
   return null;
 }
 
 /** Why one more photo does not fit its inspection's quota, in words the technician acts on; null when it fits. */
 export function photoQuotaProblem(taken: readonly { itemId: string; byteSize: number }[], next: { itemId: string; byteSize: number }): string | null {
-  if (taken.filter((p) => p.itemId === next.itemId).length >= photoQuota.perItem) return `This item already has ${photoQuota.perItem} photos, the most one item takes.`;
+  if (taken.filter((p) => p.itemId === next.itemId).length >= photoQuota.perItem)
+    return `This item already has ${photoQuota.perItem} photos, the most one item takes.`;
   if (taken.length >= photoQuota.perReport) return `This inspection already has ${photoQuota.perReport} photos, the most one inspection takes.`;
   const bytes = taken.reduce((sum, p) => sum + p.byteSize, 0) + next.byteSize;
-  if (bytes > photoQuota.bytesPerReport) return `This inspection's photos would take ${Math.round(bytes / 1048576)} MB, over the ${photoQuota.bytesPerReport / 1048576} MB one inspection takes.`;
+  if (bytes > photoQuota.bytesPerReport)
+    return `This inspection's photos would take ${Math.round(bytes / 1048576)} MB, over the ${photoQuota.bytesPerReport / 1048576} MB one inspection takes.`;
   return null;
 }

@@ -7,9 +7,14 @@ import { e164 } from '../people/phone.ts';
  * server say the same. The way they ask to be answered needs its contact: a call or a text a 10-digit phone
  * number, an email an address; a text only from a store that texts.
  */
-export function contactFormProblems(form: Pick<ContactFormSubmission, 'name' | 'email' | 'phoneNumber' | 'preferredContactMethod' | 'content'>, storeTexts: boolean): Record<string, string[]> {
+export function contactFormProblems(
+  form: Pick<ContactFormSubmission, 'name' | 'email' | 'phoneNumber' | 'preferredContactMethod' | 'content'>,
+  storeTexts: boolean,
+): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
-  const add = (field: string, words: string) => { (problems[field] ??= []).push(words); };
+  const add = (field: string, words: string) => {
+    (problems[field] ??= []).push(words);
+  };
   if (!form.name?.trim()) add('name', 'Enter your name');
   if (!form.content?.trim()) add('content', 'Write your message');
   const phone = form.phoneNumber?.trim() ?? '';
@@ -17,7 +22,8 @@ export function contactFormProblems(form: Pick<ContactFormSubmission, 'name' | '
   if (phone !== '' && !e164(phone)) add('phoneNumber', 'Enter a 10-digit phone number, like (555) 123-4567');
   if (email !== '' && !isEmailAddress(email)) add('email', emailAddressMessage);
   if (form.preferredContactMethod === 'Email' && email === '') add('email', 'Enter your email address so we can write back');
-  if (form.preferredContactMethod !== 'Email' && phone === '') add('phoneNumber', form.preferredContactMethod === 'Sms' ? 'Enter your phone number so we can text you' : 'Enter your phone number so we can call you');
+  if (form.preferredContactMethod !== 'Email' && phone === '')
+    add('phoneNumber', form.preferredContactMethod === 'Sms' ? 'Enter your phone number so we can text you' : 'Enter your phone number so we can call you');
   if (form.preferredContactMethod === 'Sms' && !storeTexts) add('preferredContactMethod', 'This store cannot text: choose a call or an email');
   return problems;
 }

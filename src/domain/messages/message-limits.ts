@@ -22,16 +22,28 @@ export interface RecentMessages {
 /** Why one more message may not go now, with when to try again (seconds); null when it may. */
 export function messageLimitReached(recent: RecentMessages, limits: MessageLimits): { words: string; retryAfterSeconds: number } | null {
   if (recent.person && recent.person.minute >= limits.perPersonPerMinute) {
-    return { words: `You have sent ${limits.perPersonPerMinute} messages in the last minute, the most one person sends: wait a minute and send it again.`, retryAfterSeconds: 60 };
+    return {
+      words: `You have sent ${limits.perPersonPerMinute} messages in the last minute, the most one person sends: wait a minute and send it again.`,
+      retryAfterSeconds: 60,
+    };
   }
   if (recent.person && recent.person.day >= limits.perPersonPerDay) {
-    return { words: `You have sent ${limits.perPersonPerDay} messages in the last 24 hours, the most one person sends in a day: ask a manager if more must go today.`, retryAfterSeconds: 3600 };
+    return {
+      words: `You have sent ${limits.perPersonPerDay} messages in the last 24 hours, the most one person sends in a day: ask a manager if more must go today.`,
+      retryAfterSeconds: 3600,
+    };
   }
   if (recent.store.minute >= limits.perStorePerMinute) {
-    return { words: `The store has sent ${limits.perStorePerMinute} messages in the last minute, its most: wait a minute and send it again.`, retryAfterSeconds: 60 };
+    return {
+      words: `The store has sent ${limits.perStorePerMinute} messages in the last minute, its most: wait a minute and send it again.`,
+      retryAfterSeconds: 60,
+    };
   }
   if (recent.store.day >= limits.perStorePerDay) {
-    return { words: `The store has sent ${limits.perStorePerDay} messages in the last 24 hours, its most in a day: the rest go tomorrow, or call the customer.`, retryAfterSeconds: 3600 };
+    return {
+      words: `The store has sent ${limits.perStorePerDay} messages in the last 24 hours, its most in a day: the rest go tomorrow, or call the customer.`,
+      retryAfterSeconds: 3600,
+    };
   }
   return null;
 }

@@ -6,16 +6,16 @@ import { storeTimeZone } from '../calendar/time-zone.ts';
 
 /** What a template may name, in braces: {customerName}. */
 export const templatePlaceholders = {
-  customerName: 'the customer\'s first name, or their full name',
-  storeName: 'the store\'s name',
-  storePhone: 'the store\'s phone number',
-  appointmentDate: 'the appointment\'s day, in the store\'s time zone',
-  appointmentTime: 'the appointment\'s time, in the store\'s time zone',
+  customerName: "the customer's first name, or their full name",
+  storeName: "the store's name",
+  storePhone: "the store's phone number",
+  appointmentDate: "the appointment's day, in the store's time zone",
+  appointmentTime: "the appointment's time, in the store's time zone",
   vehicle: 'the vehicle: year, make and model',
-  reviewLink: 'where to leave a review (the store\'s Google link, else Yelp)',
+  reviewLink: "where to leave a review (the store's Google link, else Yelp)",
   ratingLink: 'the page where the customer rates the visit (nothing when the store does not ask for ratings)',
   ratingRequest: '"How did we do? Rate your visit:" and the rating page\'s link (nothing when the store does not ask for ratings)',
-  inspectionReportLink: 'the page of the visit\'s inspection report (in the message that sends it)',
+  inspectionReportLink: "the page of the visit's inspection report (in the message that sends it)",
 } as const;
 export type Placeholder = keyof typeof templatePlaceholders;
 export type TemplateValues = Partial<Record<Placeholder, string>>;
@@ -43,18 +43,42 @@ const both = (smsText: string, emailSubject: string, emailText = smsText): Templ
 
 /** The words every store starts with, for every template type of spec section 3; admins change them per store. */
 export const defaultTemplates: Record<Exclude<MessageTemplateType, 'Unknown' | 'FreeForm' | 'Incoming'>, TemplateTexts> = {
-  AppointmentConfirmation: both('Hi {customerName}, your appointment at {storeName} is confirmed for {appointmentDate} at {appointmentTime}. Questions? Call {storePhone}.', 'Your appointment at {storeName} is confirmed'),
-  AppointmentAcknowledgement: both('Hi {customerName}, {storeName} got your appointment request for {appointmentDate} at {appointmentTime}. We will confirm it shortly.', 'We got your appointment request'),
-  AppointmentReminder: both('Hi {customerName}, a reminder of your appointment at {storeName} on {appointmentDate} at {appointmentTime}. Need to change it? Call {storePhone}.', 'A reminder of your appointment at {storeName}'),
-  CancellationConfirmation: both('Hi {customerName}, your appointment at {storeName} on {appointmentDate} at {appointmentTime} is canceled. Call {storePhone} to book again.', 'Your appointment at {storeName} is canceled'),
+  AppointmentConfirmation: both(
+    'Hi {customerName}, your appointment at {storeName} is confirmed for {appointmentDate} at {appointmentTime}. Questions? Call {storePhone}.',
+    'Your appointment at {storeName} is confirmed',
+  ),
+  AppointmentAcknowledgement: both(
+    'Hi {customerName}, {storeName} got your appointment request for {appointmentDate} at {appointmentTime}. We will confirm it shortly.',
+    'We got your appointment request',
+  ),
+  AppointmentReminder: both(
+    'Hi {customerName}, a reminder of your appointment at {storeName} on {appointmentDate} at {appointmentTime}. Need to change it? Call {storePhone}.',
+    'A reminder of your appointment at {storeName}',
+  ),
+  CancellationConfirmation: both(
+    'Hi {customerName}, your appointment at {storeName} on {appointmentDate} at {appointmentTime} is canceled. Call {storePhone} to book again.',
+    'Your appointment at {storeName} is canceled',
+  ),
   ServiceFinished: both('Hi {customerName}, your {vehicle} is ready for pickup at {storeName}.', 'Your vehicle is ready'),
   ServiceThankYou: both('Thank you for visiting {storeName}, {customerName}. We hope to see you again! {ratingRequest}', 'Thank you from {storeName}'),
-  ServiceLowRatingStep1: both('{customerName}, we are sorry your visit to {storeName} fell short. Could you tell us what went wrong?', 'Tell us what went wrong'),
-  ServiceLowRatingStep2: both('{customerName}, thank you for telling us. The manager of {storeName} will make it right; call us at {storePhone}.', 'We will make it right'),
-  ServiceHighRatingWithReview: both('Thank you for the great rating, {customerName}! Would you share it in a review? {reviewLink}', 'Would you leave a review?'),
+  ServiceLowRatingStep1: both(
+    '{customerName}, we are sorry your visit to {storeName} fell short. Could you tell us what went wrong?',
+    'Tell us what went wrong',
+  ),
+  ServiceLowRatingStep2: both(
+    '{customerName}, thank you for telling us. The manager of {storeName} will make it right; call us at {storePhone}.',
+    'We will make it right',
+  ),
+  ServiceHighRatingWithReview: both(
+    'Thank you for the great rating, {customerName}! Would you share it in a review? {reviewLink}',
+    'Would you leave a review?',
+  ),
   ServiceHighRating: both('Thank you for the great rating, {customerName}! We are glad {storeName} took good care of you.', 'Thank you for your rating'),
   RetailContactUsFormSubmission: both('New message from {customerName} through the {storeName} contact form.', 'New contact form message'),
-  InspectionReport: both('Hi {customerName}, the inspection report for your {vehicle} from {storeName} is ready: {inspectionReportLink} Questions? Call {storePhone}.', 'Your vehicle inspection report'),
+  InspectionReport: both(
+    'Hi {customerName}, the inspection report for your {vehicle} from {storeName} is ready: {inspectionReportLink} Questions? Call {storePhone}.',
+    'Your vehicle inspection report',
+  ),
   MemberNewAppointment: both('New appointment at {storeName}: {customerName} on {appointmentDate} at {appointmentTime}.', 'New appointment'),
   MemberLowRating: both('{customerName} left a low rating for {storeName}. Please follow up.', 'A customer left a low rating'),
   MemberContactUsNotification: both('{customerName} sent {storeName} a message through the contact form.', 'New message from the contact form'),
@@ -79,19 +103,29 @@ const placeholderPattern = /\{(\w+)\}/g;
 /** A template type's words for one message, placeholders filled in; null for a type that is no template. */
 export function renderedTemplate(type: MessageTemplateType, stored: readonly StoredTemplate[], values: TemplateValues): TemplateTexts | null {
   const texts = templateTexts(type, stored);
-  return texts && { smsText: renderTemplate(texts.smsText, values), emailSubject: renderTemplate(texts.emailSubject, values), emailText: renderTemplate(texts.emailText, values) };
+  return (
+    texts && {
+      smsText: renderTemplate(texts.smsText, values),
+      emailSubject: renderTemplate(texts.emailSubject, values),
+      emailText: renderTemplate(texts.emailText, values),
+    }
+  );
 }
 
 /** The text with each placeholder replaced by its value; a value this message does not have leaves nothing. */
 export function renderTemplate(text: string, values: TemplateValues): string {
-  return text.replace(placeholderPattern, (whole, name: string) => (Object.hasOwn(templatePlaceholders, name) ? values[name as Placeholder] ?? '' : whole))
-    .replace(/ {2,}/g, ' ').trim();
+  return text
+    .replace(placeholderPattern, (whole, name: string) => (Object.hasOwn(templatePlaceholders, name) ? (values[name as Placeholder] ?? '') : whole))
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /** What is wrong with an admin's words for a template, by field; empty when they can be saved. */
 export function templateProblems(texts: TemplateTexts, maxSms: number): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
-  const known = Object.keys(templatePlaceholders).map((p) => `{${p}}`).join(', ');
+  const known = Object.keys(templatePlaceholders)
+    .map((p) => `{${p}}`)
+    .join(', ');
   for (const field of ['smsText', 'emailSubject', 'emailText'] as const) {
     if (texts[field].trim() === '') (problems[field] ??= []).push('Write the words, or restore the default');
     const unknown = [...texts[field].matchAll(placeholderPattern)].map((m) => m[1]!).filter((name) => !Object.hasOwn(templatePlaceholders, name));

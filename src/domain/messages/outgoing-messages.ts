@@ -27,7 +27,8 @@ export function outgoingProblems(
     if (message.content.length > maxSmsLength) return { content: [`Keep a text under ${maxSmsLength} characters`] };
     if (!message.destinationPhoneNumber) return { destinationPhoneNumber: [messageTexts.noPhone] };
     if (!e164(message.destinationPhoneNumber)) return { destinationPhoneNumber: ['Enter a 10-digit phone number'] };
-    if (!textingEnabled(store)) return { destinationPhoneNumber: ['This store cannot text: it has no texting number (the platform\'s administrators assign one)'] };
+    if (!textingEnabled(store))
+      return { destinationPhoneNumber: ["This store cannot text: it has no texting number (the platform's administrators assign one)"] };
     if (isStopped(e164(message.destinationPhoneNumber)!)) return { destinationPhoneNumber: [stoppedNumberProblem] };
     return {};
   }
@@ -48,11 +49,25 @@ export function destinationOf(channel: Channel, message: { destinationPhoneNumbe
 export function outgoingStoreMessage(channel: Channel, model: (SendSms | SendEmail) & { storeMessageId: string }, sentOn: string): StoreMessage {
   const to = destinationOf(channel, model as { destinationPhoneNumber?: string | null; destinationEmailAddress?: string | null });
   return {
-    storeMessageId: model.storeMessageId, customerId: model.customerId, visitId: model.visitId, name: model.name,
-    email: channel === 'email' ? to : null, phoneNumber: channel === 'sms' ? to : null,
-    preferredContactMethod: channel === 'sms' ? 'Sms' : 'Email', messageDeliveryMethod: channel === 'sms' ? 'Sms' : 'Email',
-    messageDirection: 'Outbound', templateType: model.templateType, content: model.content, sentOn, customerInquiryType: null,
-    storeServiceId: null, isArchived: false, repliedToByUserId: null, repliedToByUserName: null, deliveryStatus: 'Queued', deliveryProblem: null,
+    storeMessageId: model.storeMessageId,
+    customerId: model.customerId,
+    visitId: model.visitId,
+    name: model.name,
+    email: channel === 'email' ? to : null,
+    phoneNumber: channel === 'sms' ? to : null,
+    preferredContactMethod: channel === 'sms' ? 'Sms' : 'Email',
+    messageDeliveryMethod: channel === 'sms' ? 'Sms' : 'Email',
+    messageDirection: 'Outbound',
+    templateType: model.templateType,
+    content: model.content,
+    sentOn,
+    customerInquiryType: null,
+    storeServiceId: null,
+    isArchived: false,
+    repliedToByUserId: null,
+    repliedToByUserName: null,
+    deliveryStatus: 'Queued',
+    deliveryProblem: null,
   };
 }
 

@@ -9,17 +9,33 @@ export type TextKeyword = 'stop' | 'start' | 'help';
  * trailing punctuation, is that request; the same word inside a sentence is an ordinary message.
  */
 const keywords: Record<string, TextKeyword> = {
-  STOP: 'stop', STOPALL: 'stop', UNSUBSCRIBE: 'stop', CANCEL: 'stop', END: 'stop', QUIT: 'stop',
-  START: 'start', YES: 'start', UNSTOP: 'start',
-  HELP: 'help', INFO: 'help',
+  STOP: 'stop',
+  STOPALL: 'stop',
+  UNSUBSCRIBE: 'stop',
+  CANCEL: 'stop',
+  END: 'stop',
+  QUIT: 'stop',
+  START: 'start',
+  YES: 'start',
+  UNSTOP: 'start',
+  HELP: 'help',
+  INFO: 'help',
 };
 
 export function textKeywordOf(body: string): TextKeyword | null {
-  return keywords[body.trim().replace(/[.!?]+$/, '').toUpperCase()] ?? null;
+  return (
+    keywords[
+      body
+        .trim()
+        .replace(/[.!?]+$/, '')
+        .toUpperCase()
+    ] ?? null
+  );
 }
 
 /** Why nothing may be texted to a number that texted STOP, in words staff can act on. */
-export const stoppedNumberProblem = 'Texts to this number are off: the customer texted STOP. They can text START to get texts again; call or email them meanwhile.';
+export const stoppedNumberProblem =
+  'Texts to this number are off: the customer texted STOP. They can text START to get texts again; call or email them meanwhile.';
 
 /**
  * The store's answer to a keyword: its own words (or the default) for the spec's confirmation types for

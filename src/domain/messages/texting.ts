@@ -21,6 +21,6 @@ export const isPhoneReplyOnly = (preferredContactMethod: z.infer<typeof contactM
 export const mayAssignTextingNumber = (roles: readonly UserRole[]) => isPlatformAdmin(roles);
 
 export const textingNumberMessages = {
-  platformOnly: 'Only the platform\'s administrators assign a store\'s texting number: ask them to set or change it.',
+  platformOnly: "Only the platform's administrators assign a store's texting number: ask them to set or change it.",
   taken: 'Another store already texts from this number: a texting number belongs to one store.',
 } as const;

@@ -9,12 +9,42 @@ import { modelYearFromVin, normalizeVin, vinProblem } from './vin.ts';
  */
 export type FieldProblems = Record<string, string[]>;
 
-type CustomerFields = Pick<Customer, 'firstName' | 'lastName' | 'companyName' | 'email' | 'phoneNumber' | 'alternatePhoneNumber' | 'preferredContactMethod' | 'textConsentMethod' | 'textConsentGivenOn' | 'textConsentRecordedBy'>;
+type CustomerFields = Pick<
+  Customer,
+  | 'firstName'
+  | 'lastName'
+  | 'companyName'
+  | 'email'
+  | 'phoneNumber'
+  | 'alternatePhoneNumber'
+  | 'preferredContactMethod'
+  | 'textConsentMethod'
+  | 'textConsentGivenOn'
+  | 'textConsentRecordedBy'
+>;
 type VehicleFields = Pick<CustomerVehicle, 'vin' | 'year' | 'tireSize' | 'vehicleLicensePlateNumber' | 'vehicleLicensePlateState'>;
 
 const textFields = [
-  'firstName', 'lastName', 'companyName', 'email', 'phoneNumber', 'alternatePhoneNumber', 'addressLine1', 'addressLine2', 'city', 'state',
-  'postalCode', 'notes', 'textConsentRecordedBy', 'make', 'model', 'trim', 'vin', 'vehicleLicensePlateState', 'vehicleLicensePlateNumber', 'tireSize',
+  'firstName',
+  'lastName',
+  'companyName',
+  'email',
+  'phoneNumber',
+  'alternatePhoneNumber',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'postalCode',
+  'notes',
+  'textConsentRecordedBy',
+  'make',
+  'model',
+  'trim',
+  'vin',
+  'vehicleLicensePlateState',
+  'vehicleLicensePlateNumber',
+  'tireSize',
 ];
 
 /**
@@ -58,7 +88,8 @@ export function customerProblems(c: CustomerFields): FieldProblems {
   if (c.preferredContactMethod === 'Text' && !c.phoneNumber) add(problems, 'phoneNumber', 'Enter a phone number to text, or choose another way to contact');
   if (c.preferredContactMethod === 'Phone' && !c.phoneNumber) add(problems, 'phoneNumber', 'Enter a phone number to call, or choose another way to contact');
   if (c.preferredContactMethod === 'Email' && !c.email) add(problems, 'email', 'Enter an email address, or choose another way to contact');
-  if (c.textConsentMethod && (!c.textConsentGivenOn || !c.textConsentRecordedBy)) add(problems, 'textConsentMethod', 'Say when the customer agreed to texts and who recorded it');
+  if (c.textConsentMethod && (!c.textConsentGivenOn || !c.textConsentRecordedBy))
+    add(problems, 'textConsentMethod', 'Say when the customer agreed to texts and who recorded it');
   if (!c.textConsentMethod && (c.textConsentGivenOn || c.textConsentRecordedBy)) add(problems, 'textConsentMethod', 'Say how the customer agreed to texts');
   return problems;
 }
@@ -72,7 +103,8 @@ export function vehicleProblems(v: VehicleFields): FieldProblems {
   // The counter's own parser (issue 46 item 16): a vehicle's size is one the finder reads, in its words.
   const size = v.tireSize ? parseTireSize(v.tireSize) : null;
   if (size && !size.ok) add(problems, 'tireSize', size.problem);
-  if (v.vehicleLicensePlateState && !/^[A-Z]{2}$/.test(v.vehicleLicensePlateState)) add(problems, 'vehicleLicensePlateState', 'Use the two-letter state code, such as IL');
+  if (v.vehicleLicensePlateState && !/^[A-Z]{2}$/.test(v.vehicleLicensePlateState))
+    add(problems, 'vehicleLicensePlateState', 'Use the two-letter state code, such as IL');
   return problems;
 }
 
@@ -93,9 +125,12 @@ export function vehicleWarnings(v: VehicleFields): Partial<Record<'year', string
 export function problemsOfChange(problems: FieldProblems, current: Record<string, unknown>, next: Record<string, unknown>): FieldProblems {
   const changed = new Set(Object.keys(next).filter((f) => JSON.stringify(current[f] ?? null) !== JSON.stringify(next[f] ?? null)));
   const related: Record<string, string[]> = {
-    firstName: ['firstName', 'lastName', 'companyName'], lastName: ['firstName', 'lastName', 'companyName'],
-    phoneNumber: ['phoneNumber', 'preferredContactMethod'], email: ['email', 'preferredContactMethod'],
-    textConsentMethod: ['textConsentMethod', 'textConsentGivenOn', 'textConsentRecordedBy'], year: ['year', 'vin'],
+    firstName: ['firstName', 'lastName', 'companyName'],
+    lastName: ['firstName', 'lastName', 'companyName'],
+    phoneNumber: ['phoneNumber', 'preferredContactMethod'],
+    email: ['email', 'preferredContactMethod'],
+    textConsentMethod: ['textConsentMethod', 'textConsentGivenOn', 'textConsentRecordedBy'],
+    year: ['year', 'vin'],
   };
   return Object.fromEntries(Object.entries(problems).filter(([field]) => (related[field] ?? [field]).some((f) => changed.has(f))));
 }

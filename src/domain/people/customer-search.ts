@@ -51,7 +51,11 @@ export interface SearchableVehicle {
 
 /** Lower case, accents gone: "Zoë" and "zoe" are one name. (Plain ASCII, most names, skips the Unicode work.) */
 export const foldText = (text: string) => (/[^ -~]/.test(text) ? text.normalize('NFKD').replace(combiningMarks, '') : text).toLowerCase();
-const words = (text: string | null | undefined) => foldText(text ?? '').replace(apostrophes, '').split(wordBreaks).filter(Boolean);
+const words = (text: string | null | undefined) =>
+  foldText(text ?? '')
+    .replace(apostrophes, '')
+    .split(wordBreaks)
+    .filter(Boolean);
 export const normalizePlate = (text: string) => text.toUpperCase().replace(notInPlate, '');
 
 /** A phone number as search and the duplicate check compare it: its digits, when there are enough for a number. */
@@ -146,7 +150,8 @@ export function searchLookups(query: CustomerQuery): SearchLookup[] {
   if (query.email) lookups.push({ table: 'customers', prefix: `e:${query.email}`, exact: 1, partial: 4 });
   // A name is looked up by its longest word (the fewest rows to read); the other words are checked on the rows found.
   const longest = query.nameWords.reduce((a, b) => (b.length > a.length ? b : a), '');
-  if (longest) lookups.push({ table: 'customers', prefix: `n:${longest}`, exact: 5, partial: 6, ...(query.nameWords.length > 1 ? { otherWords: true as const } : {}) });
+  if (longest)
+    lookups.push({ table: 'customers', prefix: `n:${longest}`, exact: 5, partial: 6, ...(query.nameWords.length > 1 ? { otherWords: true as const } : {}) });
   return lookups;
 }
 

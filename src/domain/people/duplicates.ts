@@ -16,7 +16,12 @@ function nearlySame(a: string, b: string): boolean {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   const [ra, rb] = [a.slice(i), b.slice(i)];
-  return ra.slice(1) === rb.slice(1) || ra.slice(1) === rb || ra === rb.slice(1) || (ra.length >= 2 && ra[0] === rb[1] && ra[1] === rb[0] && ra.slice(2) === rb.slice(2));
+  return (
+    ra.slice(1) === rb.slice(1) ||
+    ra.slice(1) === rb ||
+    ra === rb.slice(1) ||
+    (ra.length >= 2 && ra[0] === rb[1] && ra[1] === rb[0] && ra.slice(2) === rb.slice(2))
+  );
 }
 
 /**
@@ -142,7 +147,8 @@ export function groupPairs(pairs: readonly DuplicatePair[], notDuplicates: Reado
   const groups = new Map<string, string[]>();
   for (const id of parent.keys()) (groups.get(find(id)) ?? groups.set(find(id), []).get(find(id))!).push(id);
   const order: DuplicateReason[] = ['Same phone', 'Same email', 'Similar name'];
-  return [...groups].map(([root, ids]) => ({ customerIds: ids.sort(), reasons: order.filter((r) => reasonsOf.get(root)?.has(r)) }))
+  return [...groups]
+    .map(([root, ids]) => ({ customerIds: ids.sort(), reasons: order.filter((r) => reasonsOf.get(root)?.has(r)) }))
     .sort((a, b) => b.customerIds.length - a.customerIds.length || a.customerIds[0]!.localeCompare(b.customerIds[0]!));
 }
 

@@ -31,8 +31,7 @@ export function hasRole(roles: readonly UserRole[], storeId: number | null, want
   return list.some((role) => held.includes(role));
 }
 
-export const isPlatformAdmin = (roles: readonly UserRole[]): boolean =>
-  roles.some((r) => r.role === 'PointSAdmin' && r.storeId === null);
+export const isPlatformAdmin = (roles: readonly UserRole[]): boolean => roles.some((r) => r.role === 'PointSAdmin' && r.storeId === null);
 
 /** A user may act at a store only with a role there; PointSAdmin may act at every store. */
 export function mayUseStore(roles: readonly UserRole[], storeId: number): boolean {

@@ -4,7 +4,29 @@
  */
 
 const transliteration: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
@@ -16,7 +38,7 @@ export const normalizeVin = (vin: string) => vin.toUpperCase().replace(separator
 
 /** The check digit a VIN's other characters call for ('0'–'9' or 'X'). */
 export function vinCheckDigit(vin: string): string {
-  const sum = [...normalizeVin(vin)].reduce((total, c, i) => total + (/\d/.test(c) ? Number(c) : transliteration[c] ?? 0) * weights[i]!, 0);
+  const sum = [...normalizeVin(vin)].reduce((total, c, i) => total + (/\d/.test(c) ? Number(c) : (transliteration[c] ?? 0)) * weights[i]!, 0);
   const remainder = sum % 11;
   return remainder === 10 ? 'X' : String(remainder);
 }
@@ -56,4 +78,4 @@ export function modelYearFromVin(vin: string): number | null {
 
 /** A vehicle's year, read from its VIN when the person left it out (the form and the server do the same). */
 export const withYearFromVin = <T extends { vin: string | null; year: number | null }>(vehicle: T): T =>
-  (vehicle.year === null && vehicle.vin ? { ...vehicle, year: modelYearFromVin(vehicle.vin) } : vehicle);
+  vehicle.year === null && vehicle.vin ? { ...vehicle, year: modelYearFromVin(vehicle.vin) } : vehicle;

@@ -14,7 +14,11 @@ export const isOpenRequest = (request: Request) => request.confirmedVisitId === 
  * Declining a request: the fields it sets, null when it was declined before (nothing to do), or why not (a
  * confirmed request is an appointment now: it is canceled on the calendar instead).
  */
-export function declineChanges(request: Request, reason: string, at: string): { refused: string } | Pick<UnconfirmedVisit, 'declinedOn' | 'declineReason'> | null {
+export function declineChanges(
+  request: Request,
+  reason: string,
+  at: string,
+): { refused: string } | Pick<UnconfirmedVisit, 'declinedOn' | 'declineReason'> | null {
   if (request.confirmedVisitId) return { refused: 'This request was confirmed: cancel the appointment on the calendar instead.' };
   if (request.declinedOn) return null;
   return { declinedOn: at, declineReason: reason.trim() };
@@ -24,13 +28,25 @@ export function declineChanges(request: Request, reason: string, at: string): { 
  * The requester as the rules of automatic messages see a customer: how they asked to be answered. Texts only
  * when they agreed to them on the booking page; else by email, or by a call when there is no address.
  */
-export function requesterContact(request: Pick<UnconfirmedVisit, 'preferredContactMethod' | 'phoneNumber' | 'email' | 'textConsent'>): Pick<Customer, 'preferredContactMethod' | 'phoneNumber' | 'email' | 'textConsentMethod'> {
+export function requesterContact(
+  request: Pick<UnconfirmedVisit, 'preferredContactMethod' | 'phoneNumber' | 'email' | 'textConsent'>,
+): Pick<Customer, 'preferredContactMethod' | 'phoneNumber' | 'email' | 'textConsentMethod'> {
   const preferred = request.preferredContactMethod === 'Sms' ? 'Text' : request.preferredContactMethod;
-  return { preferredContactMethod: preferred, phoneNumber: request.phoneNumber, email: request.email, textConsentMethod: request.textConsent ? 'OnlineForm' : null };
+  return {
+    preferredContactMethod: preferred,
+    phoneNumber: request.phoneNumber,
+    email: request.email,
+    textConsentMethod: request.textConsent ? 'OnlineForm' : null,
+  };
 }
 
 /** Why a requested time needs a second look before it is confirmed: the store is closed then, or it is outside its hours. */
-export function requestTimeProblem(request: Pick<UnconfirmedVisit, 'requestedStartDate'>, store: WeekdayHours, special: readonly Pick<SpecialStoreHours, 'date' | 'isClosed' | 'openTime' | 'closeTime' | 'description'>[], timeZone: string): string | null {
+export function requestTimeProblem(
+  request: Pick<UnconfirmedVisit, 'requestedStartDate'>,
+  store: WeekdayHours,
+  special: readonly Pick<SpecialStoreHours, 'date' | 'isClosed' | 'openTime' | 'closeTime' | 'description'>[],
+  timeZone: string,
+): string | null {
   const wall = instantToWallClock(request.requestedStartDate, timeZone);
   const date = wall.slice(0, 10);
   const hours = hoursOn(store, special, date);
@@ -39,7 +55,7 @@ export function requestTimeProblem(request: Pick<UnconfirmedVisit, 'requestedSta
     return `The store is closed that day${note ? ` (${note})` : ''}.`;
   }
   const time = wall.slice(11, 16);
-  return time < hours.open || time >= hours.close ? 'It is outside the store\'s hours that day.' : null;
+  return time < hours.open || time >= hours.close ? "It is outside the store's hours that day." : null;
 }
 
 /** A company's customer as the match of a request reads it. */
@@ -76,12 +92,18 @@ const sameName = (a: string | null | undefined, b: string | null | undefined) =>
  * for something never booked): a request that could not be accepted, with staff's reason. It greets no name: nobody
  * verified the requester's contact, so their own words stay out (item 22).
  */
-export function declinedRequestWords(store: TemplateStore, request: Pick<UnconfirmedVisit, 'requestedStartDate'>, reason: string): { smsText: string; emailSubject: string; emailText: string } {
+export function declinedRequestWords(
+  store: TemplateStore,
+  request: Pick<UnconfirmedVisit, 'requestedStartDate'>,
+  reason: string,
+): { smsText: string; emailSubject: string; emailText: string } {
   const { appointmentDate, appointmentTime, storePhone } = templateValues({ store, appointmentAt: request.requestedStartDate });
   const words = [
     `${store.name} could not accept your appointment request for ${appointmentDate} at ${appointmentTime}.`,
     reason.trim() ? `Reason: ${reason.trim()}` : '',
     storePhone ? `Call ${storePhone} to find another time.` : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   return { smsText: words, emailSubject: `Your appointment request at ${store.name}`, emailText: words };
 }

@@ -26,7 +26,9 @@ export function bookingRequestProblems(
   storeTexts: boolean,
 ): Record<string, string[]> {
   const problems: Record<string, string[]> = {};
-  const add = (field: string, words: string | null) => { if (words) (problems[field] ??= []).push(words); };
+  const add = (field: string, words: string | null) => {
+    if (words) (problems[field] ??= []).push(words);
+  };
   add('firstName', nameProblem(form.firstName, 'first'));
   add('lastName', nameProblem(form.lastName, 'last'));
   if (form.phoneNumber.trim() !== '' && !e164(form.phoneNumber)) add('phoneNumber', 'Enter a 10-digit phone number, like (555) 123-4567');

@@ -24,7 +24,14 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import type {
-  BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, SchedulerResourceService, SpecialStoreHours, StoreService,
+  BlockedTime,
+  RecurringBlockedTime,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  SchedulerResourceService,
+  SpecialStoreHours,
+  StoreService,
   UnconfirmedVisit,
 } from '../../contract/entities.ts';
 import type { checkOutMethods } from '../../contract/enum-values.ts';
@@ -42,7 +49,8 @@ const dayMs = 86_400_000;
 const finestGrid = 5;
 
 /** The store's settings the times follow. */
-export type SlotStore = WeekdayHours & Pick<StoreLocation, 'timeZone' | 'calendarInterval' | 'onlineAppointmentsEnabled' | (typeof appointmentsEnabledFields)[number]>;
+export type SlotStore = WeekdayHours &
+  Pick<StoreLocation, 'timeZone' | 'calendarInterval' | 'onlineAppointmentsEnabled' | (typeof appointmentsEnabledFields)[number]>;
 
 /** The store's rows the times follow. Rows far from the asked days may be left out (they are skipped anyway). */
 export interface SlotRows {
@@ -189,7 +197,8 @@ export function freeSlots(store: SlotStore, rows: SlotRows, ask: SlotAsk): FreeD
   const rangeStart = calendar.bounds[0]!;
   const rangeEnd = calendar.bounds[dayCount]!;
 
-  const resources = rows.resources.filter((r) => r.isActive)
+  const resources = rows.resources
+    .filter((r) => r.isActive)
     .sort((a, b) => a.sortOrder - b.sortOrder || a.schedulerResourceId.localeCompare(b.schedulerResourceId));
   const resourceIndex = new Map(resources.map((r, i) => [r.schedulerResourceId, i]));
   const linked = resources.map(() => new Set<string>());
@@ -229,10 +238,12 @@ export function freeSlots(store: SlotStore, rows: SlotRows, ask: SlotAsk): FreeD
   const busy = pairs.map(busyOf);
 
   const serviceMinutes = new Map(rows.storeServices.map((s) => [s.storeServiceId, s.durationInMinutes]));
-  const requests = rows.requests.flatMap((r) => {
-    const minutes = isOpenRequest(r) && r.storeServiceId !== null ? serviceMinutes.get(r.storeServiceId) : undefined;
-    return minutes === undefined ? [] : [{ storeServiceId: r.storeServiceId!, start: Date.parse(r.requestedStartDate), minutes }];
-  }).sort((a, b) => a.start - b.start);
+  const requests = rows.requests
+    .flatMap((r) => {
+      const minutes = isOpenRequest(r) && r.storeServiceId !== null ? serviceMinutes.get(r.storeServiceId) : undefined;
+      return minutes === undefined ? [] : [{ storeServiceId: r.storeServiceId!, start: Date.parse(r.requestedStartDate), minutes }];
+    })
+    .sort((a, b) => a.start - b.start);
   for (const request of requests) {
     const end = request.start + request.minutes * minuteMs;
     const day = dayIndexOf(calendar, request.start);
@@ -268,8 +279,11 @@ export function freeSlots(store: SlotStore, rows: SlotRows, ask: SlotAsk): FreeD
     }
   };
   const job = (service: (typeof asked)[number], resource: number, start: number): SlotJob => ({
-    storeServiceId: service.storeServiceId, resourceId: resources[resource]!.schedulerResourceId, startDate: new Date(start).toISOString(),
-    endDate: new Date(start + service.durationInMinutes * minuteMs).toISOString(), durationInMinutes: service.durationInMinutes,
+    storeServiceId: service.storeServiceId,
+    resourceId: resources[resource]!.schedulerResourceId,
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(start + service.durationInMinutes * minuteMs).toISOString(),
+    durationInMinutes: service.durationInMinutes,
   });
   const inSequence = (arrival: number, close: number): SlotJob[] | null => {
     for (const resource of allInOne) {
@@ -335,7 +349,10 @@ export function freeSlots(store: SlotStore, rows: SlotRows, ask: SlotAsk): FreeD
  */
 export function freeSlotAt(store: SlotStore, rows: SlotRows, ask: Omit<SlotAsk, 'dates'>, startDate: string): FreeSlot | null {
   const at = Date.parse(startDate);
-  const date = storeDayAt(new Date(at), storeTimeZone(store.timeZone, () => undefined)).date;
+  const date = storeDayAt(
+    new Date(at),
+    storeTimeZone(store.timeZone, () => undefined),
+  ).date;
   const next = Temporal.PlainDate.from(date).add({ days: 1 }).toString();
   const day = freeSlots(store, rows, { ...ask, dates: { from: date, to: next } })[0];
   return day?.slots.find((slot) => Date.parse(slot.startDate) === at) ?? null;
@@ -347,7 +364,8 @@ export function freeSlotAt(store: SlotStore, rows: SlotRows, ask: Omit<SlotAsk, 
  */
 export function nearestFreeSlots(days: readonly FreeDay[], startDate: string, count: number): FreeSlot[] {
   const at = Date.parse(startDate);
-  return days.flatMap((d) => d.slots)
+  return days
+    .flatMap((d) => d.slots)
     .map((slot) => ({ slot, start: Date.parse(slot.startDate) }))
     .sort((a, b) => Math.abs(a.start - at) - Math.abs(b.start - at) || a.start - b.start)
     .slice(0, Math.max(0, count))

@@ -1,6 +1,13 @@
 import { Temporal } from 'temporal-polyfill';
 import type {
-  BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService,
+  BlockedTime,
+  Customer,
+  CustomerVehicle,
+  RecurringBlockedTime,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  StoreService,
 } from '../../contract/entities.ts';
 import { displayName, licenceText, vehicleTitle } from '../people/display-name.ts';
 import { technicianOf } from './technician-rules.ts';
@@ -117,15 +124,65 @@ export interface DayRange {
 }
 
 const noMilestones: Milestones = {
-  cancelDate: null, confirmationDate: null, checkInDate: null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
+  cancelDate: null,
+  confirmationDate: null,
+  checkInDate: null,
+  workStartDate: null,
+  workCompleteDate: null,
+  readyForPickupDate: null,
+  checkOutDate: null,
 };
 
-const blockFields: Omit<SchedulerEvent, 'eventId' | 'eventType' | 'startDate' | 'endDate' | 'durationInMinutes' | 'resourceId' | 'sourceResourceId' | 'resourceName' | 'timeZone' | 'name' | 'description' | 'sourceId' | 'occurrenceDate' | 'displayName' | 'editable'> = {
-  companyName: null, firstName: null, lastName: null, staffNotes: null, serviceNotes: null, customerComments: null, customerId: null,
-  customerVehicleStatus: null, vehicle: null, vehicleId: null, keyTag: null, isExternal: null, scheduledBy: null, scheduledServiceId: null,
-  serviceName: null, services: [], selectedTechnician: null, technicianId: null, technicianName: null, tractionInvoiceNumber: null, visitId: null, visitStatus: 'Blocked Time',
-  visitAppointmentCount: null, appointmentTimes: [], scheduledCustomerCheckIn: null, pickUpTime: null, licence: '', vehicleText: '',
-  color: statusColors['Blocked Time'], hollow: true, deletable: true, ...noMilestones,
+const blockFields: Omit<
+  SchedulerEvent,
+  | 'eventId'
+  | 'eventType'
+  | 'startDate'
+  | 'endDate'
+  | 'durationInMinutes'
+  | 'resourceId'
+  | 'sourceResourceId'
+  | 'resourceName'
+  | 'timeZone'
+  | 'name'
+  | 'description'
+  | 'sourceId'
+  | 'occurrenceDate'
+  | 'displayName'
+  | 'editable'
+> = {
+  companyName: null,
+  firstName: null,
+  lastName: null,
+  staffNotes: null,
+  serviceNotes: null,
+  customerComments: null,
+  customerId: null,
+  customerVehicleStatus: null,
+  vehicle: null,
+  vehicleId: null,
+  keyTag: null,
+  isExternal: null,
+  scheduledBy: null,
+  scheduledServiceId: null,
+  serviceName: null,
+  services: [],
+  selectedTechnician: null,
+  technicianId: null,
+  technicianName: null,
+  tractionInvoiceNumber: null,
+  visitId: null,
+  visitStatus: 'Blocked Time',
+  visitAppointmentCount: null,
+  appointmentTimes: [],
+  scheduledCustomerCheckIn: null,
+  pickUpTime: null,
+  licence: '',
+  vehicleText: '',
+  color: statusColors['Blocked Time'],
+  hollow: true,
+  deletable: true,
+  ...noMilestones,
 };
 
 /**
@@ -134,7 +191,7 @@ const blockFields: Omit<SchedulerEvent, 'eventId' | 'eventType' | 'startDate' | 
  */
 export function schedulerEvents(rows: SchedulerRows, range: DayRange): SchedulerEvent[] {
   const wall = (iso: string) => instantToWallClock(iso, range.timeZone);
-  const columnName = (id: string | null) => (id === null ? null : rows.resources.get(id)?.name ?? null);
+  const columnName = (id: string | null) => (id === null ? null : (rows.resources.get(id)?.name ?? null));
   const inRange = (start: string) => start >= range.from && start < range.to;
   const events: SchedulerEvent[] = [];
 
@@ -152,8 +209,13 @@ export function schedulerEvents(rows: SchedulerRows, range: DayRange): Scheduler
     const vehicle = visit.vehicleId ? rows.vehicles.get(visit.vehicleId) : undefined;
     const eventType = visitEventType(visit);
     const milestones: Milestones = {
-      cancelDate: visit.cancelDate, confirmationDate: visit.confirmationDate, checkInDate: visit.checkInDate, workStartDate: visit.workStartDate,
-      workCompleteDate: visit.workCompleteDate, readyForPickupDate: visit.readyForPickupDate, checkOutDate: visit.checkOutDate,
+      cancelDate: visit.cancelDate,
+      confirmationDate: visit.confirmationDate,
+      checkInDate: visit.checkInDate,
+      workStartDate: visit.workStartDate,
+      workCompleteDate: visit.workCompleteDate,
+      readyForPickupDate: visit.readyForPickupDate,
+      checkOutDate: visit.checkOutDate,
     };
     const status = scheduledEventStatus(eventType, milestones);
     const names = services.map((s) => (s.storeServiceId && rows.storeServices.get(s.storeServiceId)?.name) || 'Service');
@@ -164,20 +226,60 @@ export function schedulerEvents(rows: SchedulerRows, range: DayRange): Scheduler
       if (!inRange(startDate)) return;
       const technicianId = technicianOf(service, rows.resources);
       events.push({
-        eventId: eventIdOf(service.scheduledServiceId, eventType), eventType, startDate, endDate: wall(service.endDate),
-        durationInMinutes: service.durationInMinutes, resourceId: service.resourceId, sourceResourceId: service.resourceId, resourceName: columnName(service.resourceId), timeZone: range.timeZone, ...person,
-        description: visit.description, staffNotes: visit.staffNotes, serviceNotes: service.serviceNotes, customerComments: visit.customerComments,
-        customerId: visit.customerId, customerVehicleStatus: visit.customerVehicleStatus,
-        vehicle: vehicle ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, trim: vehicle.trim, vehicleLicensePlateState: vehicle.vehicleLicensePlateState, vehicleLicensePlateNumber: vehicle.vehicleLicensePlateNumber } : null,
-        vehicleId: visit.vehicleId, keyTag: visit.keyTag, isExternal: visit.isExternal, scheduledBy: visit.scheduledBy,
-        scheduledServiceId: service.scheduledServiceId, serviceName: names[i]!, services: names, selectedTechnician: service.selectedTechnician,
-        technicianId, technicianName: technicianId ? rows.people.get(technicianId) ?? null : null, tractionInvoiceNumber: visit.tractionInvoiceNumber, visitId, visitStatus: status, visitAppointmentCount: visit.visitAppointmentCount,
-        appointmentTimes: starts, scheduledCustomerCheckIn: visit.scheduledCustomerCheckIn ? wall(visit.scheduledCustomerCheckIn) : null,
-        pickUpTime: visit.pickUpTime ? wall(visit.pickUpTime) : null, ...milestones,
-        sourceId: service.scheduledServiceId, occurrenceDate: null,
+        eventId: eventIdOf(service.scheduledServiceId, eventType),
+        eventType,
+        startDate,
+        endDate: wall(service.endDate),
+        durationInMinutes: service.durationInMinutes,
+        resourceId: service.resourceId,
+        sourceResourceId: service.resourceId,
+        resourceName: columnName(service.resourceId),
+        timeZone: range.timeZone,
+        ...person,
+        description: visit.description,
+        staffNotes: visit.staffNotes,
+        serviceNotes: service.serviceNotes,
+        customerComments: visit.customerComments,
+        customerId: visit.customerId,
+        customerVehicleStatus: visit.customerVehicleStatus,
+        vehicle: vehicle
+          ? {
+              year: vehicle.year,
+              make: vehicle.make,
+              model: vehicle.model,
+              trim: vehicle.trim,
+              vehicleLicensePlateState: vehicle.vehicleLicensePlateState,
+              vehicleLicensePlateNumber: vehicle.vehicleLicensePlateNumber,
+            }
+          : null,
+        vehicleId: visit.vehicleId,
+        keyTag: visit.keyTag,
+        isExternal: visit.isExternal,
+        scheduledBy: visit.scheduledBy,
+        scheduledServiceId: service.scheduledServiceId,
+        serviceName: names[i]!,
+        services: names,
+        selectedTechnician: service.selectedTechnician,
+        technicianId,
+        technicianName: technicianId ? (rows.people.get(technicianId) ?? null) : null,
+        tractionInvoiceNumber: visit.tractionInvoiceNumber,
+        visitId,
+        visitStatus: status,
+        visitAppointmentCount: visit.visitAppointmentCount,
+        appointmentTimes: starts,
+        scheduledCustomerCheckIn: visit.scheduledCustomerCheckIn ? wall(visit.scheduledCustomerCheckIn) : null,
+        pickUpTime: visit.pickUpTime ? wall(visit.pickUpTime) : null,
+        ...milestones,
+        sourceId: service.scheduledServiceId,
+        occurrenceDate: null,
         // A visit with no customer yet (a booking-page request) goes by what it says of itself.
-        displayName: displayName(person) || visit.description || 'Customer', licence: vehicle ? licenceText(vehicle) : '', vehicleText: vehicle ? vehicleTitle(vehicle) : '',
-        color: statusColors[status], hollow: isFaded(status), editable: true, deletable: isDeletable(visit),
+        displayName: displayName(person) || visit.description || 'Customer',
+        licence: vehicle ? licenceText(vehicle) : '',
+        vehicleText: vehicle ? vehicleTitle(vehicle) : '',
+        color: statusColors[status],
+        hollow: isFaded(status),
+        editable: true,
+        deletable: isDeletable(visit),
       });
     });
   }
@@ -186,10 +288,22 @@ export function schedulerEvents(rows: SchedulerRows, range: DayRange): Scheduler
     const startDate = wall(block.startDate);
     if (!inRange(startDate)) continue;
     events.push({
-      ...blockFields, eventId: eventIdOf(block.blockedTimeId, eventTypes.blockedTime), eventType: eventTypes.blockedTime,
-      startDate, endDate: wall(block.endDate), durationInMinutes: block.durationInMinutes, resourceId: block.resourceId, sourceResourceId: block.resourceId, resourceName: columnName(block.resourceId), timeZone: range.timeZone,
-      name: block.description, description: block.description, sourceId: block.blockedTimeId, occurrenceDate: null,
-      displayName: block.description || 'Blocked time', editable: true,
+      ...blockFields,
+      eventId: eventIdOf(block.blockedTimeId, eventTypes.blockedTime),
+      eventType: eventTypes.blockedTime,
+      startDate,
+      endDate: wall(block.endDate),
+      durationInMinutes: block.durationInMinutes,
+      resourceId: block.resourceId,
+      sourceResourceId: block.resourceId,
+      resourceName: columnName(block.resourceId),
+      timeZone: range.timeZone,
+      name: block.description,
+      description: block.description,
+      sourceId: block.blockedTimeId,
+      occurrenceDate: null,
+      displayName: block.description || 'Blocked time',
+      editable: true,
     });
   }
 
@@ -197,11 +311,22 @@ export function schedulerEvents(rows: SchedulerRows, range: DayRange): Scheduler
     for (const date of weeklyOccurrences(block, range.from, range.to)) {
       const start = Temporal.PlainDateTime.from(`${date}T${block.timeOfDay}`);
       events.push({
-        ...blockFields, eventId: eventIdOf(block.recurringBlockedTimeId, eventTypes.recurringBlockedTime), eventType: eventTypes.recurringBlockedTime,
-        startDate: start.toString({ smallestUnit: 'second' }), endDate: start.add({ minutes: block.durationInMinutes }).toString({ smallestUnit: 'second' }),
-        durationInMinutes: block.durationInMinutes, resourceId: block.resourceId, sourceResourceId: block.resourceId, resourceName: columnName(block.resourceId), timeZone: range.timeZone,
-        name: block.description, description: block.description, sourceId: block.recurringBlockedTimeId, occurrenceDate: date,
-        displayName: block.description || 'Blocked time', editable: false,
+        ...blockFields,
+        eventId: eventIdOf(block.recurringBlockedTimeId, eventTypes.recurringBlockedTime),
+        eventType: eventTypes.recurringBlockedTime,
+        startDate: start.toString({ smallestUnit: 'second' }),
+        endDate: start.add({ minutes: block.durationInMinutes }).toString({ smallestUnit: 'second' }),
+        durationInMinutes: block.durationInMinutes,
+        resourceId: block.resourceId,
+        sourceResourceId: block.resourceId,
+        resourceName: columnName(block.resourceId),
+        timeZone: range.timeZone,
+        name: block.description,
+        description: block.description,
+        sourceId: block.recurringBlockedTimeId,
+        occurrenceDate: date,
+        displayName: block.description || 'Blocked time',
+        editable: false,
       });
     }
   }
@@ -239,7 +364,8 @@ export const noTechnicianColumn = { id: 'no-technician', title: 'No technician y
  * works at stops no technician, so it is not shown here.
  */
 export function byTechnician(
-  events: readonly SchedulerEvent[], technicians: readonly { userId: string; name: string }[],
+  events: readonly SchedulerEvent[],
+  technicians: readonly { userId: string; name: string }[],
   resources: ReadonlyMap<string, Pick<SchedulerResource, 'assignedTechnicianId'>>,
 ): { events: SchedulerEvent[]; columns: { id: string; title: string }[] } {
   const names = new Map(technicians.map((t) => [t.userId, t.name]));

@@ -20,7 +20,13 @@ const clock = (wallClock: string) => wallClock.slice(11, 16);
  * another live appointment of the same resource. Empty when it can go ahead. A block for the whole store
  * (no resource) stands in every column.
  */
-export function placementWarnings(place: Placement, events: readonly SchedulerEvent[], store: WeekdayHours, special: readonly Special[], resourceName: (id: string | null) => string): string[] {
+export function placementWarnings(
+  place: Placement,
+  events: readonly SchedulerEvent[],
+  store: WeekdayHours,
+  special: readonly Special[],
+  resourceName: (id: string | null) => string,
+): string[] {
   const warnings: string[] = [];
   const date = place.startDate.slice(0, 10);
   const hours = hoursOn(store, special, date);
@@ -46,7 +52,12 @@ export function placementWarnings(place: Placement, events: readonly SchedulerEv
  * The rows of time the grid shows for the given days: from the earliest opening to the latest closing, widened
  * to hold every entry; a week the store is closed shows its usual 8 to 6.
  */
-export function gridHours(dates: readonly string[], store: WeekdayHours, special: readonly Special[], events: readonly Pick<SchedulerEvent, 'startDate' | 'endDate'>[]): { slotMinTime: string; slotMaxTime: string } {
+export function gridHours(
+  dates: readonly string[],
+  store: WeekdayHours,
+  special: readonly Special[],
+  events: readonly Pick<SchedulerEvent, 'startDate' | 'endDate'>[],
+): { slotMinTime: string; slotMaxTime: string } {
   let min = '';
   let max = '';
   for (const date of dates) {

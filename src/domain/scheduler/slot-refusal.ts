@@ -24,7 +24,10 @@ export function lastArrivalOn(store: SlotStore, special: SlotRows['specialStoreH
   if (close <= open) return null;
   const step = Math.max(finestGrid, store.calendarInterval);
   const last = open + Math.floor((close - open - 1) / step) * step;
-  return wallClockIsoToInstant(`${date}T${twoDigits(Math.floor(last / 60))}:${twoDigits(last % 60)}:00`, storeTimeZone(store.timeZone, () => undefined));
+  return wallClockIsoToInstant(
+    `${date}T${twoDigits(Math.floor(last / 60))}:${twoDigits(last % 60)}:00`,
+    storeTimeZone(store.timeZone, () => undefined),
+  );
 }
 
 /** Whether a store day still has an arrival at least the store's notice away: after closing, today has none. */
@@ -67,13 +70,21 @@ function noticeText(minutes: number): string {
 /** What the booking page tells the customer, with what to do; the nearest free times are shown under it. */
 export function slotRefusalWords(refusal: SlotRefusal, limits: { leadMinutes: number; horizonDays: number }): string {
   switch (refusal) {
-    case 'past': return 'That time has passed. Choose a later one: these are the nearest free times.';
-    case 'tooSoon': return `Online bookings are taken at least ${noticeText(limits.leadMinutes)} ahead. Choose a later time: these are the nearest free ones.`;
-    case 'beyondHorizon': return `The store takes online bookings up to ${limits.horizonDays} days ahead (today counts as the first). Choose an earlier day: these are the nearest free times.`;
-    case 'closed': return 'The store is closed that day. Choose another day: these are the nearest free times.';
-    case 'appointmentsOff': return 'The store takes no online bookings that day. Choose another day: these are the nearest free times.';
-    case 'dailyCap': return 'That day is fully booked. Choose another day: these are the nearest free times.';
-    case 'notOffered': return 'The store does not offer that time. Choose one of its times: these are the nearest free ones.';
-    case 'taken': return takenTimeMessage;
+    case 'past':
+      return 'That time has passed. Choose a later one: these are the nearest free times.';
+    case 'tooSoon':
+      return `Online bookings are taken at least ${noticeText(limits.leadMinutes)} ahead. Choose a later time: these are the nearest free ones.`;
+    case 'beyondHorizon':
+      return `The store takes online bookings up to ${limits.horizonDays} days ahead (today counts as the first). Choose an earlier day: these are the nearest free times.`;
+    case 'closed':
+      return 'The store is closed that day. Choose another day: these are the nearest free times.';
+    case 'appointmentsOff':
+      return 'The store takes no online bookings that day. Choose another day: these are the nearest free times.';
+    case 'dailyCap':
+      return 'That day is fully booked. Choose another day: these are the nearest free times.';
+    case 'notOffered':
+      return 'The store does not offer that time. Choose one of its times: these are the nearest free ones.';
+    case 'taken':
+      return takenTimeMessage;
   }
 }

@@ -8,10 +8,16 @@ import { isVisitOpen } from './visit-rules.ts';
  * unassigned job for themselves or gives their own back; a lead technician (and the front counter) assigns
  * anyone. Answers why not, or null when allowed.
  */
-export function assignmentRefusal(roles: readonly Role[], userId: string, current: Pick<ScheduledService, 'selectedTechnician'>, next: Pick<ScheduledService, 'selectedTechnician'>, columnTechnician: string | null): string | null {
+export function assignmentRefusal(
+  roles: readonly Role[],
+  userId: string,
+  current: Pick<ScheduledService, 'selectedTechnician'>,
+  next: Pick<ScheduledService, 'selectedTechnician'>,
+  columnTechnician: string | null,
+): string | null {
   if (roles.some((r) => frontCounter.includes(r) || leadTechnicians.includes(r))) return null;
   if (current.selectedTechnician === null && columnTechnician !== null && columnTechnician !== userId) {
-    return 'This job is on another technician\'s column; the lead technician moves it.';
+    return "This job is on another technician's column; the lead technician moves it.";
   }
   const taking = current.selectedTechnician === null && next.selectedTechnician === userId;
   const givingBack = current.selectedTechnician === userId && next.selectedTechnician === null;
@@ -19,8 +25,11 @@ export function assignmentRefusal(roles: readonly Role[], userId: string, curren
 }
 
 /** Who does a job: the technician chosen for it, else the technician of its column (scheduler resource). */
-export function technicianOf(service: Pick<ScheduledService, 'selectedTechnician' | 'resourceId'>, resources: ReadonlyMap<string, Pick<SchedulerResource, 'assignedTechnicianId'>>): string | null {
-  return service.selectedTechnician ?? (service.resourceId ? resources.get(service.resourceId)?.assignedTechnicianId ?? null : null);
+export function technicianOf(
+  service: Pick<ScheduledService, 'selectedTechnician' | 'resourceId'>,
+  resources: ReadonlyMap<string, Pick<SchedulerResource, 'assignedTechnicianId'>>,
+): string | null {
+  return service.selectedTechnician ?? (service.resourceId ? (resources.get(service.resourceId)?.assignedTechnicianId ?? null) : null);
 }
 
 /** A job is done for the bay once its visit's work is complete, and off the queue once canceled or picked up. */
@@ -37,6 +46,10 @@ export function minutesSpent(visit: Pick<ScheduledVisit, 'workStartDate' | 'work
 }
 
 /** A job runs late when its booked end has passed and its work is not complete. */
-export function isRunningLate(service: Pick<ScheduledService, 'endDate'>, visit: Pick<ScheduledVisit, 'workCompleteDate' | 'cancelDate' | 'checkOutDate'>, now: Date): boolean {
+export function isRunningLate(
+  service: Pick<ScheduledService, 'endDate'>,
+  visit: Pick<ScheduledVisit, 'workCompleteDate' | 'cancelDate' | 'checkOutDate'>,
+  now: Date,
+): boolean {
   return isOpenJob(visit) && Date.parse(service.endDate) < now.getTime();
 }

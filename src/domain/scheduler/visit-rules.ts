@@ -17,12 +17,33 @@ export const visitMessages = {
  */
 export function newStaffVisit(model: Omit<CreateScheduledVisit, 'walkIn'>, at: { now: string; bookedBy: string; walkIn: boolean }): ScheduledVisit {
   return {
-    scheduledVisitId: model.scheduledVisitId, scheduledVisitHashId: model.scheduledVisitHashId, customerId: model.customerId, vehicleId: model.vehicleId,
-    customerVehicleStatus: model.customerVehicleStatus, description: model.description, staffNotes: model.staffNotes, customerComments: model.customerComments,
-    keyTag: model.keyTag, visitAppointmentCount: model.visitAppointmentCount, scheduledCustomerCheckIn: model.scheduledCustomerCheckIn, pickUpTime: model.pickUpTime,
-    isExternal: false, scheduledBy: at.bookedBy, tractionInvoiceNumber: null, confirmationDate: at.now, cancelDate: null,
-    checkInDate: at.walkIn ? at.now : null, workStartDate: null, workCompleteDate: null, readyForPickupDate: null, checkOutDate: null,
-    vehicleStatusId: null, vehicleInspectionStatus: null, inspectionReportId: null, legacyVisitId: null, tireQuoteId: model.tireQuoteId ?? null,
+    scheduledVisitId: model.scheduledVisitId,
+    scheduledVisitHashId: model.scheduledVisitHashId,
+    customerId: model.customerId,
+    vehicleId: model.vehicleId,
+    customerVehicleStatus: model.customerVehicleStatus,
+    description: model.description,
+    staffNotes: model.staffNotes,
+    customerComments: model.customerComments,
+    keyTag: model.keyTag,
+    visitAppointmentCount: model.visitAppointmentCount,
+    scheduledCustomerCheckIn: model.scheduledCustomerCheckIn,
+    pickUpTime: model.pickUpTime,
+    isExternal: false,
+    scheduledBy: at.bookedBy,
+    tractionInvoiceNumber: null,
+    confirmationDate: at.now,
+    cancelDate: null,
+    checkInDate: at.walkIn ? at.now : null,
+    workStartDate: null,
+    workCompleteDate: null,
+    readyForPickupDate: null,
+    checkOutDate: null,
+    vehicleStatusId: null,
+    vehicleInspectionStatus: null,
+    inspectionReportId: null,
+    legacyVisitId: null,
+    tireQuoteId: model.tireQuoteId ?? null,
   };
 }
 
@@ -50,7 +71,11 @@ export function checkInTooEarly(day: VisitDay, now: string): string | null {
  * Checking in: the fields it sets, null when the visit is already in (nothing to do), or why not. A visit
  * never confirmed is confirmed by arriving, at the same moment: it counts as a walk-in (scheduler-events.ts).
  */
-export function checkInChanges(visit: Pick<ScheduledVisit, 'cancelDate' | 'checkInDate' | 'confirmationDate'>, now: string, day: VisitDay): { refused: string } | Pick<ScheduledVisit, 'checkInDate' | 'confirmationDate'> | null {
+export function checkInChanges(
+  visit: Pick<ScheduledVisit, 'cancelDate' | 'checkInDate' | 'confirmationDate'>,
+  now: string,
+  day: VisitDay,
+): { refused: string } | Pick<ScheduledVisit, 'checkInDate' | 'confirmationDate'> | null {
   if (visit.cancelDate) return { refused: visitMessages.canceledCheckIn };
   if (visit.checkInDate) return null;
   const early = checkInTooEarly(day, now);
@@ -70,7 +95,10 @@ export const isVisitOpen = (visit: Pick<ScheduledVisit, 'cancelDate' | 'checkOut
 /** A visit can be canceled until it is picked up (restoring, cancelDate back to null, is always allowed). */
 export const isCancelable = isVisitOpen;
 
-export function cancelProblems(current: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate'>, next: Pick<ScheduledVisit, 'cancelDate'>): Record<string, string[]> {
+export function cancelProblems(
+  current: Pick<ScheduledVisit, 'cancelDate' | 'checkOutDate'>,
+  next: Pick<ScheduledVisit, 'cancelDate'>,
+): Record<string, string[]> {
   return next.cancelDate && !current.cancelDate && current.checkOutDate ? { cancelDate: [visitMessages.pickedUpCancel] } : {};
 }
 
@@ -91,7 +119,10 @@ export const milestoneFields = {
 } as const;
 export type Milestone = keyof typeof milestoneFields;
 export const milestones = Object.keys(milestoneFields) as Milestone[];
-type MilestoneDates = Pick<ScheduledVisit, 'cancelDate' | 'confirmationDate' | 'checkInDate' | 'workStartDate' | 'workCompleteDate' | 'readyForPickupDate' | 'checkOutDate'>;
+type MilestoneDates = Pick<
+  ScheduledVisit,
+  'cancelDate' | 'confirmationDate' | 'checkInDate' | 'workStartDate' | 'workCompleteDate' | 'readyForPickupDate' | 'checkOutDate'
+>;
 const steps = ['checkInDate', 'workStartDate', 'workCompleteDate', 'readyForPickupDate', 'checkOutDate'] as const;
 
 /** Why work on a visit cannot begin: the customer has not arrived (the front counter checks them in). */

@@ -3,7 +3,15 @@ export const eventTypes = { appointment: 1, blockedTime: 2, recurringBlockedTime
 export type EventType = (typeof eventTypes)[keyof typeof eventTypes];
 
 export const scheduledEventStatuses = [
-  'Blocked Time', 'Canceled', 'Unconfirmed', 'Not Arrived', 'Checked In', 'Service Started', 'Service Finished', 'Ready For Pickup', 'Picked Up',
+  'Blocked Time',
+  'Canceled',
+  'Unconfirmed',
+  'Not Arrived',
+  'Checked In',
+  'Service Started',
+  'Service Finished',
+  'Ready For Pickup',
+  'Picked Up',
 ] as const;
 export type ScheduledEventStatus = (typeof scheduledEventStatuses)[number];
 

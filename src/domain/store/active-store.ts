@@ -1,7 +1,10 @@
 import type { UserRole } from '../../contract/user.ts';
 import { isPlatformAdmin } from '../people/roles.ts';
 
-interface StoreRef { id: number; storeNumber: number }
+interface StoreRef {
+  id: number;
+  storeNumber: number;
+}
 
 /** The stores a user may select: those where they hold a role (PointSAdmin: every store given), by store number. */
 export function selectableStores<S extends StoreRef>(roles: readonly UserRole[], stores: readonly S[]): S[] {

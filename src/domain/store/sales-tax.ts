@@ -21,6 +21,8 @@ export function millionthsOfPercent(text: string): number {
 /** Millionths as a percent to read and edit, without trailing zeros: 88750 → "8.875", 80000 → "8", 0 → "0". */
 export function percentOfMillionths(millionths: number): string {
   const scale = 10 ** salesTaxPercentDecimals;
-  const fraction = String(millionths % scale).padStart(salesTaxPercentDecimals, '0').replace(/0+$/, '');
+  const fraction = String(millionths % scale)
+    .padStart(salesTaxPercentDecimals, '0')
+    .replace(/0+$/, '');
   return fraction ? `${Math.trunc(millionths / scale)}.${fraction}` : String(Math.trunc(millionths / scale));
 }

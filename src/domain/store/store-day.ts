@@ -255,7 +255,8 @@ export function inspectionsAwaitingAnswer(
 ): AwaitingAnswer[] {
   const unanswered = new Map<string, number>();
   for (const item of items) {
-    if (needsDecision(item.status) && item.customerDecision === null) unanswered.set(item.inspectionReportId, (unanswered.get(item.inspectionReportId) ?? 0) + 1);
+    if (needsDecision(item.status) && item.customerDecision === null)
+      unanswered.set(item.inspectionReportId, (unanswered.get(item.inspectionReportId) ?? 0) + 1);
   }
   const closed = new Set(visits.filter((v) => !isVisitOpen(v)).map((v) => v.scheduledVisitId));
   const waiting: AwaitingAnswer[] = [];
@@ -294,7 +295,13 @@ function jobsOfDay(services: readonly ScheduledService[], visits: readonly Sched
  * Jobs nobody has: today's open jobs (not finished, picked up or canceled) with no technician, neither chosen for
  * the job nor assigned to its column (technician-rules.ts), soonest first. A finished job needs nobody any more.
  */
-export function jobsNobodyHas(services: readonly ScheduledService[], visits: readonly ScheduledVisit[], spans: VisitSpans, resources: Resources, day: StoreDay): Job[] {
+export function jobsNobodyHas(
+  services: readonly ScheduledService[],
+  visits: readonly ScheduledVisit[],
+  spans: VisitSpans,
+  resources: Resources,
+  day: StoreDay,
+): Job[] {
   const columns = resourceMap(resources);
   return jobsOfDay(services, visits, spans, day).filter((job) => isOpenJob(job.visit) && technicianOf(job.service, columns) === null);
 }
@@ -330,10 +337,17 @@ export interface TechnicianLoad {
  * in that order; anyone else with a job today follows, by id. Jobs nobody has are jobsNobodyHas's.
  */
 export function technicianLoad(
-  services: readonly ScheduledService[], visits: readonly ScheduledVisit[], spans: VisitSpans, resources: Resources, day: StoreDay, technicianIds: readonly string[],
+  services: readonly ScheduledService[],
+  visits: readonly ScheduledVisit[],
+  spans: VisitSpans,
+  resources: Resources,
+  day: StoreDay,
+  technicianIds: readonly string[],
 ): TechnicianLoad[] {
   const columns = resourceMap(resources);
-  const loads = new Map<string, TechnicianLoad>(technicianIds.map((technicianId) => [technicianId, { technicianId, jobs: 0, bookedMinutes: 0, minutesLeft: 0 }]));
+  const loads = new Map<string, TechnicianLoad>(
+    technicianIds.map((technicianId) => [technicianId, { technicianId, jobs: 0, bookedMinutes: 0, minutesLeft: 0 }]),
+  );
   for (const job of jobsOfDay(services, visits, spans, day)) {
     const technicianId = technicianOf(job.service, columns);
     if (technicianId === null) continue;

@@ -4,14 +4,32 @@
  * figures, made from store-figures.ts's functions and nothing else.
  */
 import { Temporal } from 'temporal-polyfill';
-import type { BlockedTime, InspectionItem, Rating, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreMessage } from '../../contract/entities.ts';
+import type {
+  BlockedTime,
+  InspectionItem,
+  Rating,
+  RecurringBlockedTime,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  StoreMessage,
+} from '../../contract/entities.ts';
 import type { StoreHeadline } from '../../contract/store-figures.ts';
 import type { TireQuote } from '../../contract/tire-pricing.ts';
 import type { DayRange } from '../scheduler/scheduler-events.ts';
 import { visitSpans } from './store-day.ts';
 import {
-  bayUtilisation, carCount, firstReplyTimes, inspectionDecisions, noShowsAndCancellations, ratingsByIsoWeek, tireQuotesBooked, tireQuotesSent, type BayUtilisation,
-  type IsoWeek, type StoreHoursRows,
+  bayUtilisation,
+  carCount,
+  firstReplyTimes,
+  inspectionDecisions,
+  noShowsAndCancellations,
+  ratingsByIsoWeek,
+  tireQuotesBooked,
+  tireQuotesSent,
+  type BayUtilisation,
+  type IsoWeek,
+  type StoreHoursRows,
 } from '../figures/store-figures.ts';
 
 /** How far before the period services are read: see PeriodWindow. */

@@ -4,7 +4,10 @@ import { isOpenFields, isTimeOfDay, weekdayHoursFields } from '../../contract/st
 
 /** The opening hours of a new store on each weekday, until its admin sets its own. */
 export const defaultWeekdayHours = Object.fromEntries(
-  weekdayHoursFields.flatMap((d) => [[d.open, '08:00'], [d.close, '18:00']]),
+  weekdayHoursFields.flatMap((d) => [
+    [d.open, '08:00'],
+    [d.close, '18:00'],
+  ]),
 ) as Record<(typeof weekdayHoursFields)[number]['open' | 'close'], string>;
 
 export type WeekdayHours = Pick<StoreLocation, (typeof isOpenFields)[number] | (typeof weekdayHoursFields)[number]['open' | 'close']>;
@@ -35,7 +38,11 @@ export function specialHoursProblems(day: Pick<SpecialStoreHours, 'isClosed' | '
 }
 
 /** The store's hours on a date ("2026-12-24"): a special day's if it has one, else its weekday's; null when closed. */
-export function hoursOn(store: WeekdayHours, special: readonly Pick<SpecialStoreHours, 'date' | 'isClosed' | 'openTime' | 'closeTime'>[], date: string): { open: string; close: string } | null {
+export function hoursOn(
+  store: WeekdayHours,
+  special: readonly Pick<SpecialStoreHours, 'date' | 'isClosed' | 'openTime' | 'closeTime'>[],
+  date: string,
+): { open: string; close: string } | null {
   const day = special.find((s) => s.date === date);
   if (day) return day.isClosed || !day.openTime || !day.closeTime ? null : { open: day.openTime, close: day.closeTime };
   // Monday is 0, as in the store's fields; the date is a calendar day, so its weekday does not depend on a zone.
@@ -100,7 +107,12 @@ function fits(booking: Booking, store: WeekdayHours, special: Special): boolean 
  * would be (a day closed, opened later or closed earlier than its appointments). Bookings already outside
  * before are not the change's doing. In start order.
  */
-export function bookingsLeftOutside(before: { store: WeekdayHours; special: Special }, after: { store: WeekdayHours; special: Special }, bookings: readonly Booking[]): Booking[] {
-  return bookings.filter((b) => fits(b, before.store, before.special) && !fits(b, after.store, after.special))
+export function bookingsLeftOutside(
+  before: { store: WeekdayHours; special: Special },
+  after: { store: WeekdayHours; special: Special },
+  bookings: readonly Booking[],
+): Booking[] {
+  return bookings
+    .filter((b) => fits(b, before.store, before.special) && !fits(b, after.store, after.special))
     .sort((a, b) => a.startDate.localeCompare(b.startDate));
 }

@@ -47,16 +47,19 @@ export function retailTirePrice(tire: PricedTire, rule: PriceRule | null, fixedP
 
 /** The rule in words, as Retail Management shows it ("Cost plus 35%, ending in .99; 12 tires at a fixed price"). */
 export function describePriceRule(rule: PriceRule, fixedPrices: number): string {
-  const margin = rule.marginInBasisPoints === null
-    ? 'List prices'
-    : `Cost plus ${formatPercent(rule.marginInBasisPoints)}${rule.priceEndingInCents === null ? '' : `, ending in .${String(rule.priceEndingInCents).padStart(2, '0')}`} (list price for a tire without a cost)`;
+  const margin =
+    rule.marginInBasisPoints === null
+      ? 'List prices'
+      : `Cost plus ${formatPercent(rule.marginInBasisPoints)}${rule.priceEndingInCents === null ? '' : `, ending in .${String(rule.priceEndingInCents).padStart(2, '0')}`} (list price for a tire without a cost)`;
   return `${margin}; ${fixedPrices === 0 ? 'no tire' : fixedPrices === 1 ? '1 tire' : `${fixedPrices.toLocaleString('en-US')} tires`} at a fixed price`;
 }
 
 /** Basis points as a percent with no trailing zeros: 3500 → 35%, 1250 → 12.5%, 5 → 0.05%. */
 export function formatPercent(bp: number): string {
   const whole = Math.floor(bp / 100);
-  const rest = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
+  const rest = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return `${whole}${rest ? `.${rest}` : ''}%`;
 }
 
@@ -74,7 +77,9 @@ export function basisPointsOfPercent(text: string): number {
  * tire). A tire typed by hand (no tireId) keeps its typed price.
  */
 export function choicesAtRulePrices(
-  choices: readonly TireQuoteChoice[], priceOf: (tireId: string) => number | null | undefined, field = 'options',
+  choices: readonly TireQuoteChoice[],
+  priceOf: (tireId: string) => number | null | undefined,
+  field = 'options',
 ): { choices: TireQuoteChoice[]; problems: FieldProblems } {
   const problems: FieldProblems = {};
   const priced = choices.map((choice, c) => ({
@@ -93,5 +98,6 @@ export function choicesAtRulePrices(
 }
 
 /** The catalogue tires a set of options names, each once. */
-export const tireIdsOf = (choices: readonly TireQuoteChoice[]): string[] =>
-  [...new Set(choices.flatMap((c) => c.tires.flatMap((t) => (t.tireId ? [t.tireId] : []))))];
+export const tireIdsOf = (choices: readonly TireQuoteChoice[]): string[] => [
+  ...new Set(choices.flatMap((c) => c.tires.flatMap((t) => (t.tireId ? [t.tireId] : [])))),
+];

@@ -24,12 +24,30 @@ export function storeTirePrices({ settings, addOns, tireServices, warranties, in
   return {
     salesTaxRateInMillionths: settings?.salesTaxRateInMillionths ?? defaultQuoteTerms.salesTaxRateInMillionths,
     validForDays: settings?.quoteValidForDays ?? defaultQuoteTerms.quoteValidForDays,
-    addOns: addOns.map(({ tirePurchaseAddOnId, category, name, priceInCents, isTaxable, chargedPer }) => ({ tirePurchaseAddOnId, category, name, priceInCents, isTaxable, chargedPer })),
+    addOns: addOns.map(({ tirePurchaseAddOnId, category, name, priceInCents, isTaxable, chargedPer }) => ({
+      tirePurchaseAddOnId,
+      category,
+      name,
+      priceInCents,
+      isTaxable,
+      chargedPer,
+    })),
     installPackages: installPackages.map(({ tireInstallPackageId, type, pricingType, priceInCents, isTaxable, addOnIds }) => ({
-      tireInstallPackageId, type, pricingType, priceInCents, isTaxable, addOnIds: [...addOnIds],
+      tireInstallPackageId,
+      type,
+      pricingType,
+      priceInCents,
+      isTaxable,
+      addOnIds: [...addOnIds],
     })),
     tireServices: tireServices.map(({ type, isEnabled, priceInCents }) => ({ type, isEnabled, priceInCents, isTaxable: true })),
     warranties: warranties.map(({ type, isEnabled, priceInCents }) => ({ type, isEnabled, priceInCents, isTaxable: false })),
-    tireFees: tireFees.map(({ name, amountInCents, isTaxable, effectiveFrom, effectiveThrough }) => ({ name, amountInCents, isTaxable, effectiveFrom, effectiveThrough })),
+    tireFees: tireFees.map(({ name, amountInCents, isTaxable, effectiveFrom, effectiveThrough }) => ({
+      name,
+      amountInCents,
+      isTaxable,
+      effectiveFrom,
+      effectiveThrough,
+    })),
   };
 }

@@ -22,6 +22,9 @@ export type DraftChoice = TireQuoteChoice & { addOnsChosen: boolean };
  * takes of the store's add-ons as the device holds them now. An option drafted while the device still gets its
  * data takes the add-ons when they arrive, instead of keeping none for good.
  */
-export function choiceWithAddOns({ addOnsChosen, ...choice }: DraftChoice, addOns: readonly Pick<TirePurchaseAddOn, 'tirePurchaseAddOnId' | 'category'>[]): TireQuoteChoice {
+export function choiceWithAddOns(
+  { addOnsChosen, ...choice }: DraftChoice,
+  addOns: readonly Pick<TirePurchaseAddOn, 'tirePurchaseAddOnId' | 'category'>[],
+): TireQuoteChoice {
   return addOnsChosen ? choice : { ...choice, addOnIds: addOnsTickedAtFirst(addOns) };
 }

@@ -47,7 +47,10 @@ const readAs: Record<string, string> = { G: '6', I: '1', O: '0', Q: '0', S: '5',
 function groups(symbols: string): Pick<DotCode, 'plant' | 'size' | 'option' | 'date'> {
   const plant = symbols.length === 13 ? 3 : 2;
   return {
-    plant: symbols.slice(0, plant), size: symbols.slice(plant, plant + 2), option: symbols.slice(plant + 2, -4), date: symbols.slice(-4),
+    plant: symbols.slice(0, plant),
+    size: symbols.slice(plant, plant + 2),
+    option: symbols.slice(plant + 2, -4),
+    date: symbols.slice(-4),
   };
 }
 
@@ -64,7 +67,8 @@ function shapeProblem(symbols: string): string | null {
   if (symbols === '') return `Type the DOT code from the sidewall, e.g. ${example}`;
   if (!/^[A-Z0-9]+$/.test(symbols)) return 'A DOT code has only letters and digits';
   if (/^\d{3,4}$/.test(symbols)) return `Type the whole DOT code, from the plant to the date (e.g. ${example}), not the date alone`;
-  if (symbols.length < 8) return `This code has ${symbols.length} symbols after DOT: a DOT code has 13 (plant, size, option, week and year), 8 to 12 on a tire made before April 2025. Check for a missing one`;
+  if (symbols.length < 8)
+    return `This code has ${symbols.length} symbols after DOT: a DOT code has 13 (plant, size, option, week and year), 8 to 12 on a tire made before April 2025. Check for a missing one`;
   if (symbols.length > 13) return `This code has ${symbols.length} symbols after DOT: a DOT code has at most 13. Check for one typed twice`;
   const date = symbols.slice(-4);
   if (!/^\d{4}$/.test(date)) return 'A DOT code ends with 4 digits, the week and year it was made (5023: week 50 of 2023)';

@@ -23,11 +23,12 @@ export const formatFeeDate = (date: string): string => Temporal.PlainDate.from(d
 
 /** The days a row is in force, in words: "from Jan 1, 2027" or "from Jan 1, 2024 through Dec 31, 2026". */
 export const feeSpan = (row: Pick<FeeDates, 'effectiveFrom' | 'effectiveThrough'>): string =>
-  row.effectiveThrough === null ? `from ${formatFeeDate(row.effectiveFrom)}` : `from ${formatFeeDate(row.effectiveFrom)} through ${formatFeeDate(row.effectiveThrough)}`;
+  row.effectiveThrough === null
+    ? `from ${formatFeeDate(row.effectiveFrom)}`
+    : `from ${formatFeeDate(row.effectiveFrom)} through ${formatFeeDate(row.effectiveThrough)}`;
 
 /** Whether two rows have a day in common (both ends included; no end runs on for ever). */
-const meet = (a: FeeDates, b: FeeDates) =>
-  a.effectiveFrom <= (b.effectiveThrough ?? '9999-12-31') && b.effectiveFrom <= (a.effectiveThrough ?? '9999-12-31');
+const meet = (a: FeeDates, b: FeeDates) => a.effectiveFrom <= (b.effectiveThrough ?? '9999-12-31') && b.effectiveFrom <= (a.effectiveThrough ?? '9999-12-31');
 
 /**
  * What is wrong with `row` among the store's fee rows `others` (itself, by id, left out): each row of the same
@@ -40,8 +41,10 @@ export function tireFeeOverlaps(others: readonly TireFeeRow[], row: TireFeeRow):
     .sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom))
     .map((other) => {
       const clash = `The ${other.name} has an amount ${feeSpan(other)} already, and this one ${feeSpan(row)} overlaps it`;
-      if (other.effectiveFrom < row.effectiveFrom) return `${clash}: end that amount on ${formatFeeDate(dayBefore(row.effectiveFrom))}, the day before this one starts`;
-      if (row.effectiveFrom < other.effectiveFrom) return `${clash}: end this one on ${formatFeeDate(dayBefore(other.effectiveFrom))}, the day before that one starts`;
+      if (other.effectiveFrom < row.effectiveFrom)
+        return `${clash}: end that amount on ${formatFeeDate(dayBefore(row.effectiveFrom))}, the day before this one starts`;
+      if (row.effectiveFrom < other.effectiveFrom)
+        return `${clash}: end this one on ${formatFeeDate(dayBefore(other.effectiveFrom))}, the day before that one starts`;
       return `${clash}: two amounts of a fee cannot start on the same day, so change that amount instead`;
     });
 }
@@ -74,14 +77,21 @@ export function rateChange(row: TireFeeRow, change: RateChange): RateChangeResul
     return { ok: false, problem: `This amount starts on ${formatFeeDate(row.effectiveFrom)}: change the rate from a later day, or edit this amount` };
   }
   if (row.effectiveThrough !== null && change.effectiveFrom > row.effectiveThrough) {
-    return { ok: false, problem: `This amount ends on ${formatFeeDate(row.effectiveThrough)}: change the rate from a day up to then, or add an amount from a later day` };
+    return {
+      ok: false,
+      problem: `This amount ends on ${formatFeeDate(row.effectiveThrough)}: change the rate from a day up to then, or add an amount from a later day`,
+    };
   }
   return {
     ok: true,
     ended: { ...row, effectiveThrough: dayBefore(change.effectiveFrom) },
     added: {
-      tireFeeId: change.tireFeeId, name: row.name, amountInCents: change.amountInCents, isTaxable: row.isTaxable,
-      effectiveFrom: change.effectiveFrom, effectiveThrough: row.effectiveThrough,
+      tireFeeId: change.tireFeeId,
+      name: row.name,
+      amountInCents: change.amountInCents,
+      isTaxable: row.isTaxable,
+      effectiveFrom: change.effectiveFrom,
+      effectiveThrough: row.effectiveThrough,
     },
   };
 }

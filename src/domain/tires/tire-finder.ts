@@ -33,8 +33,16 @@ export interface SizeQuery {
   problem: string | null;
 }
 
-const sizeBegun = (prefix: string, problem: string): SizeQuery =>
-  ({ kind: 'size', prefix, exactKey: null, minLoadIndex: null, minSpeed: null, serviceType: null, minLoadRange: null, problem });
+const sizeBegun = (prefix: string, problem: string): SizeQuery => ({
+  kind: 'size',
+  prefix,
+  exactKey: null,
+  minLoadIndex: null,
+  minSpeed: null,
+  serviceType: null,
+  minLoadRange: null,
+  problem,
+});
 
 export function readFinderQuery(typed: string): FinderQuery {
   const text = typed.trim();
@@ -48,8 +56,14 @@ export function readFinderQuery(typed: string): FinderQuery {
     if (!parsed.ok) return sizeBegun(prefix, parsed.problem);
     const { size } = parsed;
     return {
-      kind: 'size', prefix, exactKey: size.key, minLoadIndex: size.loadIndex, minSpeed: size.speedRating,
-      serviceType: sizeServiceType(size), minLoadRange: size.loadRange, problem: null,
+      kind: 'size',
+      prefix,
+      exactKey: size.key,
+      minLoadIndex: size.loadIndex,
+      minSpeed: size.speedRating,
+      serviceType: sizeServiceType(size),
+      minLoadRange: size.loadRange,
+      problem: null,
     };
   }
   // Digits that begin no size (`225/65R175`) find nothing rather than every brand.
@@ -58,7 +72,13 @@ export function readFinderQuery(typed: string): FinderQuery {
     return sizeBegun('\u0000', parsed.ok ? `"${text}" is not a tire size` : parsed.problem);
   }
   if (text.replace(/[^a-z]/gi, '').length < 3) return { kind: 'begun' };
-  return { kind: 'words', words: text.toLowerCase().split(/[\s,]+/).filter(Boolean) };
+  return {
+    kind: 'words',
+    words: text
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter(Boolean),
+  };
 }
 
 /** The product lines whose brand and line name hold every typed word at the start of one of their words. */
@@ -89,7 +109,15 @@ export interface FinderFilters {
 }
 
 export const noFilters: FinderFilters = {
-  category: null, webCategory: null, minLoadIndex: null, minSpeed: null, serviceType: null, minLoadRange: null, runFlatOnly: false, inStockOnly: false, quantity: 4,
+  category: null,
+  webCategory: null,
+  minLoadIndex: null,
+  minSpeed: null,
+  serviceType: null,
+  minLoadRange: null,
+  runFlatOnly: false,
+  inStockOnly: false,
+  quantity: 4,
 };
 
 /**
@@ -146,7 +174,10 @@ export interface FoundTire {
  * is asked once for each tire that passes the filters.
  */
 export function findTires(
-  candidates: readonly CatalogueTire[], stock: ReadonlyMap<string, StockHere>, filters: FinderFilters, exactKey: string | null = null,
+  candidates: readonly CatalogueTire[],
+  stock: ReadonlyMap<string, StockHere>,
+  filters: FinderFilters,
+  exactKey: string | null = null,
   priceOf: (tire: CatalogueTire) => number | null = (tire) => tire.priceInCents,
 ): FoundTire[] {
   const found: FoundTire[] = [];
@@ -165,9 +196,10 @@ export function findTires(
     found.push({ tire, onHand, onOrder: here?.quantityOnOrder ?? 0, priceInCents: priceOf(tire) });
   }
   const band = (f: FoundTire) => (f.onHand >= filters.quantity ? 0 : f.onHand > 0 ? 1 : 2);
-  return found.sort((a, b) => band(a) - band(b)
-    || (a.priceInCents ?? Number.MAX_SAFE_INTEGER) - (b.priceInCents ?? Number.MAX_SAFE_INTEGER)
-    || a.tire.sku.localeCompare(b.tire.sku));
+  return found.sort(
+    (a, b) =>
+      band(a) - band(b) || (a.priceInCents ?? Number.MAX_SAFE_INTEGER) - (b.priceInCents ?? Number.MAX_SAFE_INTEGER) || a.tire.sku.localeCompare(b.tire.sku),
+  );
 }
 
 /** Winter tires made to take studs: only these are studded when a quote asks for TireStudding. */
@@ -214,5 +246,5 @@ export function orderFoundTires(found: readonly FoundTire[], order: FoundTireOrd
     brand: (a, b) => nameOf(a.tire).localeCompare(nameOf(b.tire)) || price(a, Infinity) - price(b, Infinity),
   };
   // Infinity - Infinity is NaN: two tires without a price are equal.
-  return [...found].sort((a, b) => (compare[order](a, b) || 0) || bySku(a, b));
+  return [...found].sort((a, b) => compare[order](a, b) || 0 || bySku(a, b));
 }

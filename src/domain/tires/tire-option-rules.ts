@@ -9,7 +9,7 @@ interface TireOption {
 
 /** Its label as Retail Management shows it: Tire Studding, Promise Plus… */
 export const tireOptionLabel = (type: TireOption['type']): string =>
-  (type === 'TireStudding' ? storeTireServiceTypes.label(type) : storeTireWarrantyTypes.label(type));
+  type === 'TireStudding' ? storeTireServiceTypes.label(type) : storeTireWarrantyTypes.label(type);
 
 /**
  * A store's tire service (Tire Studding) or warranty (Promise Plus…) as Retail Management sets it. Switched on

@@ -7,7 +7,11 @@ import type { PricedTireQuote } from '../../contract/tire-pricing.ts';
  * the customer's page has them). The tires the visit fits are its own rows (visit tires).
  */
 export function quoteNotes(quote: PricedTireQuote, bought: number | null = null): string {
-  const tiresOf = (o: PricedTireQuote['options'][number]) => o.lines.filter((l) => l.kind === 'Tire').map((l) => `${l.quantity} × ${l.description}`).join(', ') || 'no tires';
+  const tiresOf = (o: PricedTireQuote['options'][number]) =>
+    o.lines
+      .filter((l) => l.kind === 'Tire')
+      .map((l) => `${l.quantity} × ${l.description}`)
+      .join(', ') || 'no tires';
   const option = bought === null ? undefined : quote.options[bought];
   const text = option
     ? `Tire quote of ${quote.createdOn}, ${option.name} bought: ${tiresOf(option)}.`

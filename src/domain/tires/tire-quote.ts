@@ -1,8 +1,15 @@
 import { Temporal } from 'temporal-polyfill';
 import { storeTireServiceTypes, storeTireWarrantyTypes, tireInstallPackageTypes } from '../../contract/enum-values.ts';
 import {
-  maxTiresPerQuote, tireQuoteRequestSchema,
-  type PricedTireQuote, type TireFee, type TireQuoteChoice, type TireQuoteLine, type TireQuoteOption, type TireQuotePrices, type TireQuoteRequest,
+  maxTiresPerQuote,
+  tireQuoteRequestSchema,
+  type PricedTireQuote,
+  type TireFee,
+  type TireQuoteChoice,
+  type TireQuoteLine,
+  type TireQuoteOption,
+  type TireQuotePrices,
+  type TireQuoteRequest,
 } from '../../contract/tire-pricing.ts';
 import type { FieldProblems } from '../people/customer-rules.ts';
 import { feeKey } from './tire-fees.ts';
@@ -128,7 +135,8 @@ function priceOption(choice: TireQuoteChoice, prices: TireQuotePrices, fees: rea
       const description = `${tireInstallPackageTypes.label(found.type)} install package`;
       perTire('installPackageId', `The ${description}`);
       for (const id of found.addOnIds) {
-        if (!prices.addOns.some((a) => a.tirePurchaseAddOnId === id)) add(problems, `prices.installPackages.${index}.addOnIds`, `An add-on of the ${description} is no longer offered; take it off the package`);
+        if (!prices.addOns.some((a) => a.tirePurchaseAddOnId === id))
+          add(problems, `prices.installPackages.${index}.addOnIds`, `An add-on of the ${description} is no longer offered; take it off the package`);
         bundled.add(id);
       }
       if (found.pricingType === 'TotalPricing') lines.push(line('InstallPackage', description, tireCount, found.priceInCents ?? 0, found.isTaxable));
@@ -175,7 +183,14 @@ function priceOption(choice: TireQuoteChoice, prices: TireQuotePrices, fees: rea
   const taxInCents = salesTaxInCents(taxableInCents, prices.salesTaxRateInMillionths);
   const totalInCents = subtotalInCents + feesInCents + taxInCents;
   return {
-    name: choice.name, lines, tireCount, subtotalInCents, feesInCents, taxableInCents, taxInCents, totalInCents,
+    name: choice.name,
+    lines,
+    tireCount,
+    subtotalInCents,
+    feesInCents,
+    taxableInCents,
+    taxInCents,
+    totalInCents,
     perTireInCents: tireCount > 0 ? divideHalfUp(BigInt(totalInCents), BigInt(tireCount)) : null,
   };
 }

@@ -80,7 +80,8 @@ export function catalogueSizeText(tire: TireFacts, { loadRange }: { loadRange: b
     ...parsed.size,
     serviceType: type === 'LT' || type === 'ST' || type === 'T' ? type : null,
     commercial: type === 'C' && !isMediumTruck(tire),
-    loadIndex: tire.loadIndex, dualLoadIndex: tire.loadIndex === null ? null : tire.dualLoadIndex,
+    loadIndex: tire.loadIndex,
+    dualLoadIndex: tire.loadIndex === null ? null : tire.dualLoadIndex,
     speedRating: parseSpeedRating(tire.speedRating ?? ''),
     loadRange: loadRange ? parseLoadRange(tire.loadRange) : null,
   };

@@ -85,8 +85,15 @@ const isRimDiameter = (rim: number) => (Number.isInteger(rim) && rim >= 6 && rim
 
 /** Upper case, one space between words, and the spellings of "extra load" and × made one. */
 function normalize(text: string): string {
-  return text.trim().toUpperCase().replace(/×/g, 'X').replace(/\s+/g, ' ').replace(/\bEXTRA LOAD\b/g, 'XL')
-    .replace(/\bLOAD RANGE ?/g, 'LR').replace(/\bLR[ -]([A-Z])\b/g, 'LR$1').replace(/\b(\d{1,2})[ -]?(?:PLY|PR)\b/g, '$1PR');
+  return text
+    .trim()
+    .toUpperCase()
+    .replace(/×/g, 'X')
+    .replace(/\s+/g, ' ')
+    .replace(/\bEXTRA LOAD\b/g, 'XL')
+    .replace(/\bLOAD RANGE ?/g, 'LR')
+    .replace(/\bLR[ -]([A-Z])\b/g, 'LR$1')
+    .replace(/\b(\d{1,2})[ -]?(?:PLY|PR)\b/g, '$1PR');
 }
 
 /** A size typed as bare digits given its separators: 2256517 → 225/65 17, 22570195 → 225/70 19.5, 22565R17 → 225/65R17. */
@@ -198,7 +205,8 @@ function metricSize([, widthText, aspectText, letter, rimText]: RegExpExecArray,
   const aspectRatio = Number(aspectText);
   if (!(Number.isInteger(widthMm) && widthMm >= 100 && widthMm <= 1250)) return failed(`Width ${widthText} mm is not a tire width`);
   if (widthMm % 5 !== 0) return failed(`Width ${widthText} mm is not a tire width: metric widths end in 0 or 5`);
-  if (!(Number.isInteger(aspectRatio) && aspectRatio >= 20 && aspectRatio <= 110 && aspectRatio % 5 === 0)) return failed(`Aspect ratio ${aspectText} is not a tire aspect ratio`);
+  if (!(Number.isInteger(aspectRatio) && aspectRatio >= 20 && aspectRatio <= 110 && aspectRatio % 5 === 0))
+    return failed(`Aspect ratio ${aspectText} is not a tire aspect ratio`);
   if (!isRimDiameter(common.rimDiameter)) return failed(`Rim diameter ${rimText} is not a tire rim size`);
   const construction = (letter ?? 'R') as Construction;
   return { ok: true, size: { system: 'metric', widthMm, aspectRatio, construction, ...common, key: metricKey(widthMm, aspectRatio, common.rimDiameter) } };
@@ -208,12 +216,17 @@ function flotationSize([, diameterText, widthText, letter, dash, rimText]: RegEx
   const diameterInches = Number(diameterText);
   const widthInches = Number(widthText);
   const { rimDiameter } = common;
-  if (!(diameterInches >= 10 && diameterInches <= 66 && Number.isInteger(diameterInches * 2))) return failed(`Overall diameter ${diameterText} in is not a flotation tire diameter`);
+  if (!(diameterInches >= 10 && diameterInches <= 66 && Number.isInteger(diameterInches * 2)))
+    return failed(`Overall diameter ${diameterText} in is not a flotation tire diameter`);
   if (!isRimDiameter(rimDiameter)) return failed(`Rim diameter ${rimText} is not a tire rim size`);
-  if (diameterInches <= rimDiameter) return failed(`Overall diameter ${diameterText} in is not larger than the rim (${rimText} in): the diameter comes first, as in 35x12.50R20`);
+  if (diameterInches <= rimDiameter)
+    return failed(`Overall diameter ${diameterText} in is not larger than the rim (${rimText} in): the diameter comes first, as in 35x12.50R20`);
   if (!(widthInches >= 3 && widthInches <= 25 && Number.isInteger(widthInches * 4))) return failed(`Width ${widthText} in is not a flotation tire width`);
   const construction = (letter ?? (dash ? 'D' : 'R')) as Construction;
-  return { ok: true, size: { system: 'flotation', diameterInches, widthInches, construction, ...common, key: flotationKey(diameterInches, widthInches, rimDiameter) } };
+  return {
+    ok: true,
+    size: { system: 'flotation', diameterInches, widthInches, construction, ...common, key: flotationKey(diameterInches, widthInches, rimDiameter) },
+  };
 }
 
 function numericSize([, widthText, letter, dash, rimText]: RegExpExecArray, common: Common): Built {
@@ -241,7 +254,8 @@ export function parseTireSize(text: string): TireSizeResult {
   const prefixType = (prefix?.[1] ?? null) as ServiceType | null;
 
   const found = systems.map((s) => ({ ...s, match: s.head.exec(rest) })).find((s) => s.match !== null);
-  if (!found && /^\d+$/.test(rest)) return failed(`"${text.trim()}" is not a tire size: typed as digits, a size has 7: width, aspect ratio and rim, as in 2256517`);
+  if (!found && /^\d+$/.test(rest))
+    return failed(`"${text.trim()}" is not a tire size: typed as digits, a size has 7: width, aspect ratio and rim, as in 2256517`);
   if (!found) return failed(unfinishedSize(text.trim(), rest) ?? `"${text.trim()}" is not a tire size: ${howToWrite}`);
   const head = found.match!;
 
@@ -289,11 +303,12 @@ function formatServiceDescription(size: TireSize): string {
 export function formatTireSize(size: TireSize): string {
   const inches = (construction: Construction) => (construction === 'D' ? '-' : construction);
   const lt = size.serviceType === 'LT' ? 'LT' : '';
-  const head = size.system === 'metric'
-    ? `${size.serviceType ?? ''}${size.widthMm}/${size.aspectRatio}${size.construction}${size.rimDiameter}${size.commercial ? 'C' : ''}`
-    : size.system === 'flotation'
-      ? `${size.diameterInches}x${size.widthInches.toFixed(2)}${inches(size.construction)}${size.rimDiameter}${lt}`
-      : `${size.widthText}${inches(size.construction)}${size.rimDiameter}${lt}`;
+  const head =
+    size.system === 'metric'
+      ? `${size.serviceType ?? ''}${size.widthMm}/${size.aspectRatio}${size.construction}${size.rimDiameter}${size.commercial ? 'C' : ''}`
+      : size.system === 'flotation'
+        ? `${size.diameterInches}x${size.widthInches.toFixed(2)}${inches(size.construction)}${size.rimDiameter}${lt}`
+        : `${size.widthText}${inches(size.construction)}${size.rimDiameter}${lt}`;
   return `${head}${size.loadRange ? `/${size.loadRange}` : ''}${formatServiceDescription(size)}${size.reinforced ? ' XL' : ''}`;
 }
 

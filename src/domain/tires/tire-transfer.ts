@@ -102,10 +102,25 @@ function arrives(to: TransferStore, path: TransferPath, leftOn: Temporal.PlainDa
 }
 
 /** One store's stock and how a transfer from it reaches `here`. */
-function answerFor(stock: StockAt, from: TransferStore, here: TransferStore, path: TransferPath | undefined, wanted: number, now: Temporal.Instant): TransferAnswer {
+function answerFor(
+  stock: StockAt,
+  from: TransferStore,
+  here: TransferStore,
+  path: TransferPath | undefined,
+  wanted: number,
+  now: Temporal.Instant,
+): TransferAnswer {
   const enough = stock.quantityOnHand >= wanted;
   const has = `Store #${from.storeNumber} has ${stock.quantityOnHand}${enough ? '' : ` of the ${wanted}`}`;
-  const base = { storeId: from.storeId, storeNumber: from.storeNumber, quantityOnHand: stock.quantityOnHand, enough, arrivesOn: null, arrivesBy: null, orderBefore: null };
+  const base = {
+    storeId: from.storeId,
+    storeNumber: from.storeNumber,
+    quantityOnHand: stock.quantityOnHand,
+    enough,
+    arrivesOn: null,
+    arrivesBy: null,
+    orderBefore: null,
+  };
   if (!path) return { ...base, words: `${has}; no transfer path from it to this store` };
   const leaving = leaves(from, path, now);
   const arriving = leaving && arrives(here, path, leaving.day);
@@ -113,7 +128,10 @@ function answerFor(stock: StockAt, from: TransferStore, here: TransferStore, pat
   const hereNow = now.toZonedDateTimeISO(here.timeZone);
   const today = hereNow.toPlainDate();
   // A truck that comes the same day at a time already past would read as a promise broken: it comes today.
-  const by = arriving.by !== null && Temporal.PlainDate.compare(arriving.day, today) === 0 && minutesOf(arriving.by) <= minutesOf(hhmm(hereNow.toPlainTime())) ? null : arriving.by;
+  const by =
+    arriving.by !== null && Temporal.PlainDate.compare(arriving.day, today) === 0 && minutesOf(arriving.by) <= minutesOf(hhmm(hereNow.toPlainTime()))
+      ? null
+      : arriving.by;
   const leavesToday = Temporal.PlainDate.compare(leaving.day, now.toZonedDateTimeISO(from.timeZone).toPlainDate()) === 0;
   const orderBefore = leavesToday ? hhmm(leaving.cutOff.toZonedDateTimeISO(here.timeZone).toPlainTime()) : null;
   const when = `${dayWords(arriving.day, today)}${by ? ` by ${clockWords(by)}` : ''}`;
@@ -146,6 +164,8 @@ export function transferOptions(input: {
     return [answerFor(s, from, here, path, wanted, now)];
   });
   const arrival = (a: TransferAnswer) => a.arrivesOn ?? '9999-12-31';
-  return answers.sort((a, b) => Number(b.enough) - Number(a.enough) || arrival(a).localeCompare(arrival(b))
-    || b.quantityOnHand - a.quantityOnHand || a.storeNumber - b.storeNumber);
+  return answers.sort(
+    (a, b) =>
+      Number(b.enough) - Number(a.enough) || arrival(a).localeCompare(arrival(b)) || b.quantityOnHand - a.quantityOnHand || a.storeNumber - b.storeNumber,
+  );
 }

@@ -16,19 +16,34 @@ import { SystemNoticesTab } from './system-notices-tab.tsx';
 export function AdminDashboardPage() {
   const [network, setNetwork] = useState<{ companies: Company[]; stores: StoreLocation[] } | null>(null);
   const { problem, run } = useAction('The companies and stores could not be loaded.');
-  const load = useCallback(() => void run(async () => {
-    const [companies, stores] = await Promise.all([syncClient().listCompanies(), syncClient().listAllStores()]);
-    setNetwork({ companies, stores });
-  }), [run]);
+  const load = useCallback(
+    () =>
+      void run(async () => {
+        const [companies, stores] = await Promise.all([syncClient().listCompanies(), syncClient().listAllStores()]);
+        setNetwork({ companies, stores });
+      }),
+    [run],
+  );
   useEffect(load, [load]);
-  const title = <Title order={1} size="h2">Admin Dashboard</Title>;
+  const title = (
+    <Title order={1} size="h2">
+      Admin Dashboard
+    </Title>
+  );
   if (!network) {
     return (
       <Stack gap="md">
         {title}
-        {problem
-          ? <Alert color="red" role="alert">{problem} <Button variant="subtle" size="compact-sm" onClick={load}>Try again</Button></Alert>
-          : <Loader aria-label="Loading the companies and stores" />}
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}{' '}
+            <Button variant="subtle" size="compact-sm" onClick={load}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <Loader aria-label="Loading the companies and stores" />
+        )}
       </Stack>
     );
   }
@@ -55,7 +70,11 @@ export function AdminDashboardPage() {
           <HealthTab />
         </Tabs.Panel>
       </Tabs>
-      {problem && <Alert color="red" role="alert">{problem}</Alert>}
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -31,13 +31,16 @@ export function PeopleTab({ companies, stores }: { companies: Company[]; stores:
   const search = useCallback(() => {
     const ticket = ++asked.current;
     const searched = `${company ?? ''}|${q}`;
-    syncClient().searchPeople(q, company === null ? null : Number(company))
+    syncClient()
+      .searchPeople(q, company === null ? null : Number(company))
       .then((list) => {
         if (ticket !== asked.current) return;
         setAnswered({ key: searched, list });
         setProblem(null);
       })
-      .catch((e: unknown) => { if (ticket === asked.current) setProblem(e instanceof Error ? e.message : 'The people could not be loaded.'); });
+      .catch((e: unknown) => {
+        if (ticket === asked.current) setProblem(e instanceof Error ? e.message : 'The people could not be loaded.');
+      });
   }, [q, company]);
   useEffect(search, [search]);
 
@@ -45,26 +48,51 @@ export function PeopleTab({ companies, stores }: { companies: Company[]; stores:
     setOpen(person);
     setAnswered((last) => last && { ...last, list: { ...last.list, items: last.list.items.map((p) => (p.userId === person.userId ? person : p)) } });
   };
-  const found = problem ? null : answered?.list ?? null;
+  const found = problem ? null : (answered?.list ?? null);
   const stale = answered !== null && answered.key !== key;
 
   return (
     <Stack gap="sm">
       <Group align="flex-end" wrap="wrap">
-        <TextInput label="Search people" placeholder="Part of a name or email" leftSection={<IconSearch size={16} />} value={text}
-          onChange={(e) => setText(e.currentTarget.value)} maxLength={200} style={{ flex: '1 1 220px' }} />
-        <Select label="Company" placeholder="Every company" clearable data={companies.map((c) => ({ value: String(c.alltracCompanyId), label: c.name }))}
-          value={company} onChange={setCompany} style={{ flex: '1 1 180px' }} />
-        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>Invite a person</Button>
+        <TextInput
+          label="Search people"
+          placeholder="Part of a name or email"
+          leftSection={<IconSearch size={16} />}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          maxLength={200}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Select
+          label="Company"
+          placeholder="Every company"
+          clearable
+          data={companies.map((c) => ({ value: String(c.alltracCompanyId), label: c.name }))}
+          value={company}
+          onChange={setCompany}
+          style={{ flex: '1 1 180px' }}
+        />
+        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+          Invite a person
+        </Button>
       </Group>
-      {problem && <Alert color="red" role="alert">{problem} <Button variant="subtle" size="compact-sm" onClick={search}>Try again</Button></Alert>}
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}{' '}
+          <Button variant="subtle" size="compact-sm" onClick={search}>
+            Try again
+          </Button>
+        </Alert>
+      )}
       {!found && !problem && <Loader aria-label="Loading people" />}
       {found && (
         <>
           <Text size="sm" c="dimmed" role="status">
             {stale && <Loader size="xs" mr={6} aria-label="Searching" />}
-            {found.count === 0 ? 'Nobody matches this search.'
-              : found.count > found.items.length ? `Showing ${found.items.length} of ${found.count} people: narrow the search to find someone.`
+            {found.count === 0
+              ? 'Nobody matches this search.'
+              : found.count > found.items.length
+                ? `Showing ${found.items.length} of ${found.count} people: narrow the search to find someone.`
                 : `${found.count} ${found.count === 1 ? 'person' : 'people'}`}
           </Text>
           <Stack gap="xs" role="list" aria-label="People" aria-busy={stale} style={stale ? { opacity: 0.5 } : undefined}>
@@ -74,14 +102,29 @@ export function PeopleTab({ companies, stores }: { companies: Company[]; stores:
                   <Stack gap={4} style={{ minWidth: 0 }}>
                     <Group gap="xs">
                       <Text fw={600}>{person.name}</Text>
-                      {person.disabledAt && <Badge color="red" variant="light">Disabled</Badge>}
+                      {person.disabledAt && (
+                        <Badge color="red" variant="light">
+                          Disabled
+                        </Badge>
+                      )}
                     </Group>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{person.email} · {person.companyName}</Text>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {person.email} · {person.companyName}
+                    </Text>
                     <Group gap={4}>
-                      {person.roles.length === 0 && <Text size="sm" c="dimmed">No role anywhere</Text>}
+                      {person.roles.length === 0 && (
+                        <Text size="sm" c="dimmed">
+                          No role anywhere
+                        </Text>
+                      )}
                       {person.roles.map((r) => (
                         // The store's number only, its name on hover: a phone fits a badge per role without cutting the role off.
-                        <Badge key={`${r.storeId}/${r.role}`} variant="outline" tt="none" title={r.storeId === null ? undefined : storeWords(stores, r.storeId)}>
+                        <Badge
+                          key={`${r.storeId}/${r.role}`}
+                          variant="outline"
+                          tt="none"
+                          title={r.storeId === null ? undefined : storeWords(stores, r.storeId)}
+                        >
                           {r.storeId === null ? roleWords(r.role) : `${storeNumber(stores, r.storeId)} ${roleWords(r.role)}`}
                         </Badge>
                       ))}
@@ -91,7 +134,9 @@ export function PeopleTab({ companies, stores }: { companies: Company[]; stores:
                       {` · signed in on ${person.signedInDevices} ${person.signedInDevices === 1 ? 'device' : 'devices'} now`}
                     </Text>
                   </Stack>
-                  <Button variant="light" size="xs" onClick={() => setOpen(person)} aria-label={`Manage ${person.name}`}>Manage</Button>
+                  <Button variant="light" size="xs" onClick={() => setOpen(person)} aria-label={`Manage ${person.name}`}>
+                    Manage
+                  </Button>
                 </Group>
               </Paper>
             ))}

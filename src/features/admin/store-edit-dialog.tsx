@@ -44,32 +44,103 @@ export function EditStoreDialog({ store, companyName, onSaved, onClose }: { stor
   return (
     <Modal opened onClose={onClose} title={`Edit store #${store.storeNumber} ${store.name}`} size="lg">
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">{companyName} (company {store.alltracCompanyId}). Its hours, messages and bookings are changed by its Admin in Settings.</Text>
+        <Text size="sm" c="dimmed">
+          {companyName} (company {store.alltracCompanyId}). Its hours, messages and bookings are changed by its Admin in Settings.
+        </Text>
         {/* One above the other on a phone: a store's name is too long for half its width. */}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-          <NumberInput label="Store number" required min={1} max={999_999} allowDecimal={false} value={draft.storeNumber}
-            onChange={(v) => set({ storeNumber: v })} error={problems.storeNumber} data-autofocus />
+          <NumberInput
+            label="Store number"
+            required
+            min={1}
+            max={999_999}
+            allowDecimal={false}
+            value={draft.storeNumber}
+            onChange={(v) => set({ storeNumber: v })}
+            error={problems.storeNumber}
+            data-autofocus
+          />
           <TextInput label="Name" required maxLength={150} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} error={problems.name} />
         </SimpleGrid>
-        <Select label="Time zone" required allowDeselect={false} placeholder="The store's time zone" searchable data={zones} value={draft.timeZone} onChange={(v) => set({ timeZone: v })}
-          description="Its calendar, reminders and messages follow it" nothingFoundMessage="No such time zone" error={problems.timeZone} />
+        <Select
+          label="Time zone"
+          required
+          allowDeselect={false}
+          placeholder="The store's time zone"
+          searchable
+          data={zones}
+          value={draft.timeZone}
+          onChange={(v) => set({ timeZone: v })}
+          description="Its calendar, reminders and messages follow it"
+          nothingFoundMessage="No such time zone"
+          error={problems.timeZone}
+        />
         <Group grow align="flex-start">
-          <NumberInput label="Latitude" required min={-90} max={90} decimalScale={6} value={draft.latitude} onChange={(v) => set({ latitude: v })} error={problems.latitude} />
-          <NumberInput label="Longitude" required min={-180} max={180} decimalScale={6} value={draft.longitude} onChange={(v) => set({ longitude: v })} error={problems.longitude} />
+          <NumberInput
+            label="Latitude"
+            required
+            min={-90}
+            max={90}
+            decimalScale={6}
+            value={draft.latitude}
+            onChange={(v) => set({ latitude: v })}
+            error={problems.latitude}
+          />
+          <NumberInput
+            label="Longitude"
+            required
+            min={-180}
+            max={180}
+            decimalScale={6}
+            value={draft.longitude}
+            onChange={(v) => set({ longitude: v })}
+            error={problems.longitude}
+          />
         </Group>
-        <TextInput label="Google Place ID" required maxLength={300} value={draft.googlePlaceId} onChange={(e) => set({ googlePlaceId: e.currentTarget.value })} error={problems.googlePlaceId} />
-        <TextInput label="Texting number" placeholder="(555) 010-2000" inputMode="tel"
+        <TextInput
+          label="Google Place ID"
+          required
+          maxLength={300}
+          value={draft.googlePlaceId}
+          onChange={(e) => set({ googlePlaceId: e.currentTarget.value })}
+          error={problems.googlePlaceId}
+        />
+        <TextInput
+          label="Texting number"
+          placeholder="(555) 010-2000"
+          inputMode="tel"
           description="One store per number, across every company; empty: the store stops texting"
-          value={draft.twilioPhoneNumber} onChange={(e) => set({ twilioPhoneNumber: e.currentTarget.value })} error={problems.twilioPhoneNumber} />
+          value={draft.twilioPhoneNumber}
+          onChange={(e) => set({ twilioPhoneNumber: e.currentTarget.value })}
+          error={problems.twilioPhoneNumber}
+        />
         {store.serviceKey && (
-          <TextInput label="Service key" description="Turns traction orders on; empty turns them off" maxLength={100} value={draft.serviceKey}
-            onChange={(e) => set({ serviceKey: e.currentTarget.value })} error={problems.serviceKey} />
+          <TextInput
+            label="Service key"
+            description="Turns traction orders on; empty turns them off"
+            maxLength={100}
+            value={draft.serviceKey}
+            onChange={(e) => set({ serviceKey: e.currentTarget.value })}
+            error={problems.serviceKey}
+          />
         )}
-        {problem && <Alert color="red" role="alert">{problem}</Alert>}
-        {unchanged && <Text size="sm" c="dimmed" ta="right" role="status">Nothing changed</Text>}
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        {unchanged && (
+          <Text size="sm" c="dimmed" ta="right" role="status">
+            Nothing changed
+          </Text>
+        )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button loading={busy} onClick={save}>Save changes</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={save}>
+            Save changes
+          </Button>
         </Group>
       </Stack>
     </Modal>

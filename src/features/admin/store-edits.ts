@@ -17,8 +17,14 @@ export interface StoreDraft {
 export type StoreDraftField = keyof StoreDraft;
 
 export const storeDraftOf = (store: StoreLocation): StoreDraft => ({
-  name: store.name, storeNumber: store.storeNumber, timeZone: store.timeZone, latitude: store.latitude, longitude: store.longitude,
-  googlePlaceId: store.googlePlaceId, twilioPhoneNumber: formatPhone(store.twilioPhoneNumber), serviceKey: store.serviceKey ?? '',
+  name: store.name,
+  storeNumber: store.storeNumber,
+  timeZone: store.timeZone,
+  latitude: store.latitude,
+  longitude: store.longitude,
+  googlePlaceId: store.googlePlaceId,
+  twilioPhoneNumber: formatPhone(store.twilioPhoneNumber),
+  serviceKey: store.serviceKey ?? '',
 });
 
 /** Each field's problem in words a person can act on; the schema's own words for the rest (a name too long). */
@@ -28,7 +34,7 @@ const wordsFor: Partial<Record<StoreDraftField, string>> = {
   latitude: 'Enter a latitude from -90 to 90',
   longitude: 'Enter a longitude from -180 to 180',
   googlePlaceId: 'Enter the Google Place ID (find it in Google Maps)',
-  timeZone: 'Choose the store\'s time zone from the list',
+  timeZone: "Choose the store's time zone from the list",
 };
 
 /** What to type for a texting number that cannot be read. */
@@ -48,8 +54,13 @@ export function storeEdits(store: StoreLocation, draft: StoreDraft): { changes: 
     problems.twilioPhoneNumber = textingNumberWords;
   }
   const next = {
-    name: draft.name.trim(), storeNumber: numberOf(draft.storeNumber), timeZone: draft.timeZone, latitude: numberOf(draft.latitude),
-    longitude: numberOf(draft.longitude), googlePlaceId: draft.googlePlaceId.trim(), twilioPhoneNumber,
+    name: draft.name.trim(),
+    storeNumber: numberOf(draft.storeNumber),
+    timeZone: draft.timeZone,
+    latitude: numberOf(draft.latitude),
+    longitude: numberOf(draft.longitude),
+    googlePlaceId: draft.googlePlaceId.trim(),
+    twilioPhoneNumber,
     // Only a key the caller reads: a store whose key is withheld would otherwise lose it to the empty field.
     ...(store.serviceKey ? { serviceKey: draft.serviceKey.trim() || null } : {}),
   };

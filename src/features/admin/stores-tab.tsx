@@ -16,24 +16,65 @@ import { CompanyStores } from './store-list.tsx';
  * week and the usual messages, which the store's own Admin changes in its Settings.
  */
 const newStoreDefaults = {
-  calendarInterval: 15, appointmentReminderEnabled: true, appointmentReminderHoursBefore: 24, appointmentThankYouEnabled: true,
-  appointmentThankYouHoursAfter: 2, autoAdjustAppointmentTimes: false, inspectionReportLinkEnabled: true, onlineAppointmentsEnabled: false,
-  pickupAndDeliveryEnabled: false, ratingsEnabled: true, walkInsEnabled: true,
-  isOpenMondays: true, isOpenTuesdays: true, isOpenWednesdays: true, isOpenThursdays: true, isOpenFridays: true, isOpenSaturdays: true, isOpenSundays: false,
-  mondayAppointmentsEnabled: true, tuesdayAppointmentsEnabled: true, wednesdayAppointmentsEnabled: true, thursdayAppointmentsEnabled: true,
-  fridayAppointmentsEnabled: true, saturdayAppointmentsEnabled: true, sundayAppointmentsEnabled: false,
+  calendarInterval: 15,
+  appointmentReminderEnabled: true,
+  appointmentReminderHoursBefore: 24,
+  appointmentThankYouEnabled: true,
+  appointmentThankYouHoursAfter: 2,
+  autoAdjustAppointmentTimes: false,
+  inspectionReportLinkEnabled: true,
+  onlineAppointmentsEnabled: false,
+  pickupAndDeliveryEnabled: false,
+  ratingsEnabled: true,
+  walkInsEnabled: true,
+  isOpenMondays: true,
+  isOpenTuesdays: true,
+  isOpenWednesdays: true,
+  isOpenThursdays: true,
+  isOpenFridays: true,
+  isOpenSaturdays: true,
+  isOpenSundays: false,
+  mondayAppointmentsEnabled: true,
+  tuesdayAppointmentsEnabled: true,
+  wednesdayAppointmentsEnabled: true,
+  thursdayAppointmentsEnabled: true,
+  fridayAppointmentsEnabled: true,
+  saturdayAppointmentsEnabled: true,
+  sundayAppointmentsEnabled: false,
 } as const;
 
 /** The form's words for the fields a person types; the rest have defaults above. */
 const fieldWords: Record<string, string> = {
-  name: 'Enter the store name', storeNumber: 'Enter the store number', latitude: 'Enter the latitude', longitude: 'Enter the longitude',
-  googlePlaceId: 'Enter the Google Place ID', alltracCompanyId: 'Choose the company',
+  name: 'Enter the store name',
+  storeNumber: 'Enter the store number',
+  latitude: 'Enter the latitude',
+  longitude: 'Enter the longitude',
+  googlePlaceId: 'Enter the Google Place ID',
+  alltracCompanyId: 'Choose the company',
 };
 
-interface Draft { alltracCompanyId: string | null; storeNumber: number | string; name: string; timeZone: string | null; latitude: number | string; longitude: number | string; googlePlaceId: string; twilioPhoneNumber: string }
+interface Draft {
+  alltracCompanyId: string | null;
+  storeNumber: number | string;
+  name: string;
+  timeZone: string | null;
+  latitude: number | string;
+  longitude: number | string;
+  googlePlaceId: string;
+  twilioPhoneNumber: string;
+}
 
 function NewStoreDialog({ companies, onCreated, onClose }: { companies: Company[]; onCreated(store: StoreLocation): void; onClose(): void }) {
-  const [draft, setDraft] = useState<Draft>({ alltracCompanyId: null, storeNumber: '', name: '', timeZone: null, latitude: '', longitude: '', googlePlaceId: '', twilioPhoneNumber: '' });
+  const [draft, setDraft] = useState<Draft>({
+    alltracCompanyId: null,
+    storeNumber: '',
+    name: '',
+    timeZone: null,
+    latitude: '',
+    longitude: '',
+    googlePlaceId: '',
+    twilioPhoneNumber: '',
+  });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const { problem, busy, run } = useAction('The store was not created.');
   const [zones] = useState(() => timeZoneChoices(Temporal.Now.instant()));
@@ -43,9 +84,15 @@ function NewStoreDialog({ companies, onCreated, onClose }: { companies: Company[
   const save = () => {
     const typedNumber = draft.twilioPhoneNumber.trim();
     const model = {
-      ...newStoreDefaults, name: draft.name.trim() || null, storeNumber: numberOrNull(draft.storeNumber), latitude: numberOrNull(draft.latitude),
-      longitude: numberOrNull(draft.longitude), googlePlaceId: draft.googlePlaceId.trim() || null, timeZone: draft.timeZone,
-      twilioPhoneNumber: typedNumber === '' ? null : textingNumberOf(typedNumber), alltracCompanyId: draft.alltracCompanyId === null ? undefined : Number(draft.alltracCompanyId),
+      ...newStoreDefaults,
+      name: draft.name.trim() || null,
+      storeNumber: numberOrNull(draft.storeNumber),
+      latitude: numberOrNull(draft.latitude),
+      longitude: numberOrNull(draft.longitude),
+      googlePlaceId: draft.googlePlaceId.trim() || null,
+      timeZone: draft.timeZone,
+      twilioPhoneNumber: typedNumber === '' ? null : textingNumberOf(typedNumber),
+      alltracCompanyId: draft.alltracCompanyId === null ? undefined : Number(draft.alltracCompanyId),
     };
     const found = Object.fromEntries(missingRequiredStoreFields(model).map((f) => [f, fieldWords[f] ?? 'Required']));
     if (model.alltracCompanyId === undefined) found.alltracCompanyId = fieldWords.alltracCompanyId!;
@@ -64,26 +111,98 @@ function NewStoreDialog({ companies, onCreated, onClose }: { companies: Company[
   return (
     <Modal opened onClose={onClose} title="Open a new store" size="lg">
       <Stack gap="sm">
-        <Select label="Company" required placeholder="Choose the company" data={companies.map((c) => ({ value: String(c.alltracCompanyId), label: `${c.name} (${c.alltracCompanyId})` }))}
-          value={draft.alltracCompanyId} onChange={(v) => set({ alltracCompanyId: v })} error={problems.alltracCompanyId} searchable data-autofocus />
+        <Select
+          label="Company"
+          required
+          placeholder="Choose the company"
+          data={companies.map((c) => ({ value: String(c.alltracCompanyId), label: `${c.name} (${c.alltracCompanyId})` }))}
+          value={draft.alltracCompanyId}
+          onChange={(v) => set({ alltracCompanyId: v })}
+          error={problems.alltracCompanyId}
+          searchable
+          data-autofocus
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-          <NumberInput label="Store number" required min={1} max={999_999} allowDecimal={false} value={draft.storeNumber} onChange={(v) => set({ storeNumber: v })} error={problems.storeNumber} />
+          <NumberInput
+            label="Store number"
+            required
+            min={1}
+            max={999_999}
+            allowDecimal={false}
+            value={draft.storeNumber}
+            onChange={(v) => set({ storeNumber: v })}
+            error={problems.storeNumber}
+          />
           <TextInput label="Name" required maxLength={150} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} error={problems.name} />
         </SimpleGrid>
-        <Select label="Time zone" required allowDeselect={false} placeholder="The store's time zone" searchable data={zones} value={draft.timeZone} onChange={(v) => set({ timeZone: v })}
-          description="Its calendar, reminders and messages follow it" nothingFoundMessage="No such time zone" error={problems.timeZone} />
+        <Select
+          label="Time zone"
+          required
+          allowDeselect={false}
+          placeholder="The store's time zone"
+          searchable
+          data={zones}
+          value={draft.timeZone}
+          onChange={(v) => set({ timeZone: v })}
+          description="Its calendar, reminders and messages follow it"
+          nothingFoundMessage="No such time zone"
+          error={problems.timeZone}
+        />
         <Group grow align="flex-start">
-          <NumberInput label="Latitude" required min={-90} max={90} decimalScale={6} value={draft.latitude} onChange={(v) => set({ latitude: v })} error={problems.latitude} />
-          <NumberInput label="Longitude" required min={-180} max={180} decimalScale={6} value={draft.longitude} onChange={(v) => set({ longitude: v })} error={problems.longitude} />
+          <NumberInput
+            label="Latitude"
+            required
+            min={-90}
+            max={90}
+            decimalScale={6}
+            value={draft.latitude}
+            onChange={(v) => set({ latitude: v })}
+            error={problems.latitude}
+          />
+          <NumberInput
+            label="Longitude"
+            required
+            min={-180}
+            max={180}
+            decimalScale={6}
+            value={draft.longitude}
+            onChange={(v) => set({ longitude: v })}
+            error={problems.longitude}
+          />
         </Group>
-        <TextInput label="Google Place ID" required maxLength={300} value={draft.googlePlaceId} onChange={(e) => set({ googlePlaceId: e.currentTarget.value })} error={problems.googlePlaceId} />
-        <TextInput label="Texting number" placeholder="(555) 010-2000" inputMode="tel" description="One store per number, across every company; leave empty for none yet"
-          value={draft.twilioPhoneNumber} onChange={(e) => set({ twilioPhoneNumber: e.currentTarget.value })} error={problems.twilioPhoneNumber} />
-        <Text size="xs" c="dimmed">It opens Monday to Saturday, takes walk-ins and ratings, sends reminders a day before and thanks two hours after, and takes no online bookings yet: its Admin changes these in its Settings.</Text>
-        {problem && <Alert color="red" role="alert">{problem}</Alert>}
+        <TextInput
+          label="Google Place ID"
+          required
+          maxLength={300}
+          value={draft.googlePlaceId}
+          onChange={(e) => set({ googlePlaceId: e.currentTarget.value })}
+          error={problems.googlePlaceId}
+        />
+        <TextInput
+          label="Texting number"
+          placeholder="(555) 010-2000"
+          inputMode="tel"
+          description="One store per number, across every company; leave empty for none yet"
+          value={draft.twilioPhoneNumber}
+          onChange={(e) => set({ twilioPhoneNumber: e.currentTarget.value })}
+          error={problems.twilioPhoneNumber}
+        />
+        <Text size="xs" c="dimmed">
+          It opens Monday to Saturday, takes walk-ins and ratings, sends reminders a day before and thanks two hours after, and takes no online bookings yet:
+          its Admin changes these in its Settings.
+        </Text>
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button loading={busy} onClick={save}>Open the store</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={save}>
+            Open the store
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -96,11 +215,30 @@ function CloseStoreDialog({ store, onClosed, onClose }: { store: StoreLocation; 
   return (
     <Modal opened onClose={onClose} title={`Close store #${store.storeNumber} ${store.name}?`}>
       <Stack gap="sm">
-        <Text size="sm">It leaves every device and list. Whoever had it as their current store moves to their next one; nothing else of the company changes.</Text>
-        {problem && <Alert color="red" role="alert">{problem}</Alert>}
+        <Text size="sm">
+          It leaves every device and list. Whoever had it as their current store moves to their next one; nothing else of the company changes.
+        </Text>
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Keep it open</Button>
-          <Button color="red" loading={busy} onClick={() => void run(async () => { await syncClient().closeStore(store.id); onClosed(); })}>Close the store</Button>
+          <Button variant="default" onClick={onClose}>
+            Keep it open
+          </Button>
+          <Button
+            color="red"
+            loading={busy}
+            onClick={() =>
+              void run(async () => {
+                await syncClient().closeStore(store.id);
+                onClosed();
+              })
+            }
+          >
+            Close the store
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -118,7 +256,9 @@ export function StoresTab({ companies, stores, onChanged }: { companies: Company
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2} size="h4">Companies and stores</Title>
+        <Title order={2} size="h4">
+          Companies and stores
+        </Title>
         <Button onClick={() => setOpening(true)}>New store</Button>
       </Group>
       {companies.map((company) => {
@@ -126,21 +266,60 @@ export function StoresTab({ companies, stores, onChanged }: { companies: Company
         return (
           <Stack key={company.alltracCompanyId} gap={4} role="group" aria-label={company.name}>
             <Group gap="xs">
-              <Title order={3} size="h5">{company.name}</Title>
-              <Text size="sm" c="dimmed">company {company.alltracCompanyId} · {own.length} {own.length === 1 ? 'store' : 'stores'}</Text>
+              <Title order={3} size="h5">
+                {company.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                company {company.alltracCompanyId} · {own.length} {own.length === 1 ? 'store' : 'stores'}
+              </Text>
             </Group>
-            {own.length === 0 ? <Text size="sm" c="dimmed">No open stores.</Text>
-              : <CompanyStores companyName={company.name} stores={own} activity={new Map(company.storeActivity.map((a) => [a.storeId, a.lastActivityAt]))}
-                onEdit={setEditing} onClose={setClosing} />}
+            {own.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No open stores.
+              </Text>
+            ) : (
+              <CompanyStores
+                companyName={company.name}
+                stores={own}
+                activity={new Map(company.storeActivity.map((a) => [a.storeId, a.lastActivityAt]))}
+                onEdit={setEditing}
+                onClose={setClosing}
+              />
+            )}
           </Stack>
         );
       })}
-      {opening && <NewStoreDialog companies={companies} onClose={() => setOpening(false)} onCreated={() => { setOpening(false); onChanged(); }} />}
-      {editing && (
-        <EditStoreDialog store={editing} companyName={companies.find((c) => c.alltracCompanyId === editing.alltracCompanyId)?.name ?? ''}
-          onClose={() => setEditing(null)} onSaved={() => { setEditing(null); onChanged(); }} />
+      {opening && (
+        <NewStoreDialog
+          companies={companies}
+          onClose={() => setOpening(false)}
+          onCreated={() => {
+            setOpening(false);
+            onChanged();
+          }}
+        />
       )}
-      {closing && <CloseStoreDialog store={closing} onClose={() => setClosing(null)} onClosed={() => { setClosing(null); onChanged(); }} />}
+      {editing && (
+        <EditStoreDialog
+          store={editing}
+          companyName={companies.find((c) => c.alltracCompanyId === editing.alltracCompanyId)?.name ?? ''}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            onChanged();
+          }}
+        />
+      )}
+      {closing && (
+        <CloseStoreDialog
+          store={closing}
+          onClose={() => setClosing(null)}
+          onClosed={() => {
+            setClosing(null);
+            onChanged();
+          }}
+        />
+      )}
     </Stack>
   );
 }

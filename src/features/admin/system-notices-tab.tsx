@@ -40,19 +40,44 @@ const toWall = (iso: string) => {
 };
 const toInstant = (date: string, time: string) => Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(zone()).toInstant().toString();
 
-interface Draft { content: string; severityLevel: SeverityLevel; startDate: string; startTime: string; endDate: string; endTime: string; storeIds: string[] }
+interface Draft {
+  content: string;
+  severityLevel: SeverityLevel;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  storeIds: string[];
+}
 
 function draftOf(notice: SystemNotification | null): Draft {
   const start = notice ? toWall(notice.dateStarted) : toWall(new Date().toISOString());
   const end = notice ? toWall(notice.dateEnded) : toWall(new Date(Date.now() + 2 * 3_600_000).toISOString());
   return {
-    content: notice?.content ?? '', severityLevel: notice?.severityLevel ?? 'Low', startDate: start.date, startTime: start.time, endDate: end.date, endTime: end.time,
+    content: notice?.content ?? '',
+    severityLevel: notice?.severityLevel ?? 'Low',
+    startDate: start.date,
+    startTime: start.time,
+    endDate: end.date,
+    endTime: end.time,
     storeIds: (notice?.storeIds ?? []).map(String),
   };
 }
 
 /** A new notice, or one to change: what it says, how loud, when, where, and how the banner will show it. */
-function NoticeDialog({ notice, stores, fullScreen, onSaved, onClose }: { notice: SystemNotification | null; stores: StoreLocation[]; fullScreen: boolean; onSaved(): void; onClose(): void }) {
+function NoticeDialog({
+  notice,
+  stores,
+  fullScreen,
+  onSaved,
+  onClose,
+}: {
+  notice: SystemNotification | null;
+  stores: StoreLocation[];
+  fullScreen: boolean;
+  onSaved(): void;
+  onClose(): void;
+}) {
   const [draft, setDraft] = useState(() => draftOf(notice));
   // Made once: a create sent again after a lost answer is the same notice.
   const [newId] = useState(() => crypto.randomUUID());
@@ -66,13 +91,24 @@ function NoticeDialog({ notice, stores, fullScreen, onSaved, onClose }: { notice
     if (!/^\d\d:\d\d$/.test(draft.endTime)) found.end = 'Enter the time it ends, such as 23:30';
     // A time left as it was keeps its instant (another admin's change to it is not undone by this save).
     const was = draftOf(notice);
-    const dateStarted = found.start ? '' : notice && draft.startDate === was.startDate && draft.startTime === was.startTime ? notice.dateStarted : toInstant(draft.startDate, draft.startTime);
-    const dateEnded = found.end ? '' : notice && draft.endDate === was.endDate && draft.endTime === was.endTime ? notice.dateEnded : toInstant(draft.endDate, draft.endTime);
+    const dateStarted = found.start
+      ? ''
+      : notice && draft.startDate === was.startDate && draft.startTime === was.startTime
+        ? notice.dateStarted
+        : toInstant(draft.startDate, draft.startTime);
+    const dateEnded = found.end
+      ? ''
+      : notice && draft.endDate === was.endDate && draft.endTime === was.endTime
+        ? notice.dateEnded
+        : toInstant(draft.endDate, draft.endTime);
     if (!found.start && !found.end && Date.parse(dateEnded) <= Date.parse(dateStarted)) found.end = 'End the notice after it starts';
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     const fields = {
-      content: draft.content.trim(), severityLevel: draft.severityLevel, dateStarted, dateEnded,
+      content: draft.content.trim(),
+      severityLevel: draft.severityLevel,
+      dateStarted,
+      dateEnded,
       storeIds: draft.storeIds.length === 0 ? null : draft.storeIds.map(Number).sort((a, b) => a - b),
     };
     void run(async () => {
@@ -89,34 +125,90 @@ function NoticeDialog({ notice, stores, fullScreen, onSaved, onClose }: { notice
   return (
     <Modal opened onClose={onClose} title={notice ? 'Change the notice' : 'New system notice'} size="lg" fullScreen={fullScreen}>
       <Stack gap="sm">
-        <Textarea label="What it says" description="Bold <b>, italic <i>, paragraphs <p>, line breaks <br> and links <a href>; other markup is removed when saved" autosize minRows={3} maxLength={10_000}
-          value={draft.content} onChange={(e) => set({ content: e.currentTarget.value })} error={problems.content} data-autofocus />
+        <Textarea
+          label="What it says"
+          description="Bold <b>, italic <i>, paragraphs <p>, line breaks <br> and links <a href>; other markup is removed when saved"
+          autosize
+          minRows={3}
+          maxLength={10_000}
+          value={draft.content}
+          onChange={(e) => set({ content: e.currentTarget.value })}
+          error={problems.content}
+          data-autofocus
+        />
         <Stack gap={4}>
-          <Text size="sm" fw={500}>Severity</Text>
-          <SegmentedControl aria-label="Severity" value={draft.severityLevel} onChange={(v) => set({ severityLevel: v as SeverityLevel })} data={['Low', 'Medium', 'High']} />
-          <Text size="xs" c="dimmed">{severityWords[draft.severityLevel]}</Text>
+          <Text size="sm" fw={500}>
+            Severity
+          </Text>
+          <SegmentedControl
+            aria-label="Severity"
+            value={draft.severityLevel}
+            onChange={(v) => set({ severityLevel: v as SeverityLevel })}
+            data={['Low', 'Medium', 'High']}
+          />
+          <Text size="xs" c="dimmed">
+            {severityWords[draft.severityLevel]}
+          </Text>
         </Stack>
         <Group grow align="flex-start">
-          <DatePickerInput label="Starts" value={draft.startDate} onChange={(v) => v && set({ startDate: String(v).slice(0, 10) })} valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
+          <DatePickerInput
+            label="Starts"
+            value={draft.startDate}
+            onChange={(v) => v && set({ startDate: String(v).slice(0, 10) })}
+            valueFormat="ddd, MMM D, YYYY"
+            firstDayOfWeek={1}
+          />
           <TimeInput label="Start time" value={draft.startTime} onChange={(e) => set({ startTime: e.currentTarget.value })} error={problems.start} />
         </Group>
         <Group grow align="flex-start">
-          <DatePickerInput label="Ends" value={draft.endDate} onChange={(v) => v && set({ endDate: String(v).slice(0, 10) })} valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
+          <DatePickerInput
+            label="Ends"
+            value={draft.endDate}
+            onChange={(v) => v && set({ endDate: String(v).slice(0, 10) })}
+            valueFormat="ddd, MMM D, YYYY"
+            firstDayOfWeek={1}
+          />
           <TimeInput label="End time" value={draft.endTime} onChange={(e) => set({ endTime: e.currentTarget.value })} error={problems.end} />
         </Group>
-        <Text size="xs" c="dimmed">Times are this device's ({zone()}); each user sees them at theirs.</Text>
-        <MultiSelect label="Stores" placeholder={draft.storeIds.length === 0 ? 'Every store' : undefined} searchable clearable value={draft.storeIds} onChange={(v) => set({ storeIds: v })}
-          description="None chosen: every store" data={stores.map((s) => ({ value: String(s.id), label: `#${s.storeNumber} ${s.name}` }))} />
+        <Text size="xs" c="dimmed">
+          Times are this device's ({zone()}); each user sees them at theirs.
+        </Text>
+        <MultiSelect
+          label="Stores"
+          placeholder={draft.storeIds.length === 0 ? 'Every store' : undefined}
+          searchable
+          clearable
+          value={draft.storeIds}
+          onChange={(v) => set({ storeIds: v })}
+          description="None chosen: every store"
+          data={stores.map((s) => ({ value: String(s.id), label: `#${s.storeNumber} ${s.name}` }))}
+        />
         <Stack gap={4}>
-          <Text size="sm" fw={500}>As the banner shows it</Text>
+          <Text size="sm" fw={500}>
+            As the banner shows it
+          </Text>
           <Alert color={severityColor[draft.severityLevel]} variant="light" role="region" aria-label="Preview">
-            {draft.content.trim() ? <NotificationContent html={draft.content} /> : <Text size="sm" c="dimmed">The notice's words show here.</Text>}
+            {draft.content.trim() ? (
+              <NotificationContent html={draft.content} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                The notice's words show here.
+              </Text>
+            )}
           </Alert>
         </Stack>
-        {problem && <Alert color="red" role="alert">{problem}</Alert>}
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button loading={busy} onClick={save}>{notice ? 'Save' : 'Create notice'}</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={save}>
+            {notice ? 'Save' : 'Create notice'}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -139,16 +231,29 @@ function NoticeActions({ view, busy, onChange, onEnd }: { view: NoticeView; busy
   const short = view.words.slice(0, 40);
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Button size="compact-sm" variant="subtle" onClick={onChange} aria-label={`Change: ${short}`}>Change</Button>
-      <Button size="compact-sm" variant="subtle" color="red" loading={busy} onClick={onEnd}
-        aria-label={`${view.state.label === 'Scheduled' ? 'Cancel' : 'End now'}: ${short}`}>{view.state.label === 'Scheduled' ? 'Cancel' : 'End now'}</Button>
+      <Button size="compact-sm" variant="subtle" onClick={onChange} aria-label={`Change: ${short}`}>
+        Change
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        loading={busy}
+        onClick={onEnd}
+        aria-label={`${view.state.label === 'Scheduled' ? 'Cancel' : 'End now'}: ${short}`}
+      >
+        {view.state.label === 'Scheduled' ? 'Cancel' : 'End now'}
+      </Button>
     </Group>
   );
 }
 
-const ApplicationBadge = ({ view }: { view: NoticeView }) => (view.elsewhere
-  ? <Badge color="gray" variant="outline" title={`Shown by ${view.notice.application}, not by ${applicationName}`}>{view.notice.application} only</Badge>
-  : null);
+const ApplicationBadge = ({ view }: { view: NoticeView }) =>
+  view.elsewhere ? (
+    <Badge color="gray" variant="outline" title={`Shown by ${view.notice.application}, not by ${applicationName}`}>
+      {view.notice.application} only
+    </Badge>
+  ) : null;
 
 /** A phone's list: one card per notice, its actions on its own line, nothing wider than the screen. */
 function NoticeCards({ views, actions }: { views: NoticeView[]; actions(view: NoticeView): ReactNode }) {
@@ -157,13 +262,21 @@ function NoticeCards({ views, actions }: { views: NoticeView[]; actions(view: No
       {views.map((view) => (
         <Paper key={view.notice.systemNotificationId} withBorder p="sm" radius="md" role="listitem" aria-label={view.words.slice(0, 80)}>
           <Stack gap={6}>
-            <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{view.words}</Text>
+            <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+              {view.words}
+            </Text>
             <Group gap={6}>
-              <Badge color={severityColor[view.notice.severityLevel]} variant="light">{view.notice.severityLevel}</Badge>
-              <Badge color={view.state.color} variant="dot">{view.state.label}</Badge>
+              <Badge color={severityColor[view.notice.severityLevel]} variant="light">
+                {view.notice.severityLevel}
+              </Badge>
+              <Badge color={view.state.color} variant="dot">
+                {view.state.label}
+              </Badge>
               <ApplicationBadge view={view} />
             </Group>
-            <Text size="xs" c="dimmed">{view.when} · {view.where}</Text>
+            <Text size="xs" c="dimmed">
+              {view.when} · {view.where}
+            </Text>
             {actions(view)}
           </Stack>
         </Paper>
@@ -177,20 +290,41 @@ function NoticeTable({ views, actions }: { views: NoticeView[]; actions(view: No
   return (
     <Table aria-label="System notices" verticalSpacing="xs">
       <Table.Thead>
-        <Table.Tr><Table.Th>Notice</Table.Th><Table.Th>Severity</Table.Th><Table.Th>When</Table.Th><Table.Th>Stores</Table.Th><Table.Th>State</Table.Th><Table.Th /></Table.Tr>
+        <Table.Tr>
+          <Table.Th>Notice</Table.Th>
+          <Table.Th>Severity</Table.Th>
+          <Table.Th>When</Table.Th>
+          <Table.Th>Stores</Table.Th>
+          <Table.Th>State</Table.Th>
+          <Table.Th />
+        </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {views.map((view) => (
           <Table.Tr key={view.notice.systemNotificationId}>
             <Table.Td maw={320}>
-              <Text size="sm" lineClamp={2}>{view.words}</Text>
+              <Text size="sm" lineClamp={2}>
+                {view.words}
+              </Text>
               <ApplicationBadge view={view} />
             </Table.Td>
             {/* A badge keeps its whole word however narrow the table gets (it would end in dots). */}
-            <Table.Td><Badge color={severityColor[view.notice.severityLevel]} variant="light" miw="max-content">{view.notice.severityLevel}</Badge></Table.Td>
-            <Table.Td><Text size="sm">{view.when}</Text></Table.Td>
-            <Table.Td><Text size="sm">{view.where}</Text></Table.Td>
-            <Table.Td><Badge color={view.state.color} variant="dot" miw="max-content">{view.state.label}</Badge></Table.Td>
+            <Table.Td>
+              <Badge color={severityColor[view.notice.severityLevel]} variant="light" miw="max-content">
+                {view.notice.severityLevel}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{view.when}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{view.where}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={view.state.color} variant="dot" miw="max-content">
+                {view.state.label}
+              </Badge>
+            </Table.Td>
             <Table.Td>{actions(view)}</Table.Td>
           </Table.Tr>
         ))}
@@ -216,40 +350,74 @@ export function SystemNoticesTab({ stores }: { stores: StoreLocation[] }) {
   const formats = deviceFormatters();
   const storeNames = new Map(stores.map((s) => [s.id, `#${s.storeNumber}`]));
   const views: NoticeView[] = (loaded?.notices ?? []).map((notice) => ({
-    notice, words: plain(notice.content), state: stateOf(notice, loaded?.at ?? 0), when: formats.dateTimeRange(notice.dateStarted, notice.dateEnded),
+    notice,
+    words: plain(notice.content),
+    state: stateOf(notice, loaded?.at ?? 0),
+    when: formats.dateTimeRange(notice.dateStarted, notice.dateEnded),
     where: notice.storeIds === null ? 'Every store' : notice.storeIds.map((id) => storeNames.get(id) ?? `store ${id}`).join(', '),
     elsewhere: notice.application !== applicationName,
   }));
   const elsewhere = views.filter((v) => v.elsewhere).length;
   const listed = showElsewhere ? views : views.filter((v) => !v.elsewhere);
   // Ending one not started yet cancels it: it ends now, having started a moment before (never shown).
-  const end = (n: SystemNotification) => void run(async () => {
-    const at = new Date();
-    const started = Date.parse(n.dateStarted) < at.getTime();
-    await syncClient().patchSystemNotice(n.systemNotificationId, [
-      ...(started ? [] : [{ op: 'replace' as const, path: '/dateStarted', value: new Date(at.getTime() - 1).toISOString() }]),
-      { op: 'replace', path: '/dateEnded', value: at.toISOString() },
-    ]);
-    setLoaded({ notices: await syncClient().listSystemNotices(), at: Date.now() });
-  });
+  const end = (n: SystemNotification) =>
+    void run(async () => {
+      const at = new Date();
+      const started = Date.parse(n.dateStarted) < at.getTime();
+      await syncClient().patchSystemNotice(n.systemNotificationId, [
+        ...(started ? [] : [{ op: 'replace' as const, path: '/dateStarted', value: new Date(at.getTime() - 1).toISOString() }]),
+        { op: 'replace', path: '/dateEnded', value: at.toISOString() },
+      ]);
+      setLoaded({ notices: await syncClient().listSystemNotices(), at: Date.now() });
+    });
   const actions = (view: NoticeView) => <NoticeActions view={view} busy={busy} onChange={() => setEditing(view.notice)} onEnd={() => end(view.notice)} />;
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={2} size="h4">System notices</Title>
+        <Title order={2} size="h4">
+          System notices
+        </Title>
         <Button onClick={() => setEditing('new')}>New notice</Button>
       </Group>
-      {problem && <Alert color="red" role="alert">{problem} <Button variant="subtle" size="compact-sm" onClick={load}>Try again</Button></Alert>}
-      {elsewhere > 0 && (
-        <Switch checked={showElsewhere} onChange={(e) => setShowElsewhere(e.currentTarget.checked)}
-          label={`Show other applications' notices (${elsewhere})`} description={`${applicationName} never shows them; they are listed here because the platform keeps them.`} />
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}{' '}
+          <Button variant="subtle" size="compact-sm" onClick={load}>
+            Try again
+          </Button>
+        </Alert>
       )}
-      {loaded === null ? (!problem && <Text c="dimmed">{busy ? 'Loading the notices…' : ''}</Text>) : listed.length === 0 ? (
-        <Text c="dimmed">{views.length > 0 ? `No ${applicationName} notices yet.` : 'No notices yet.'} A notice tells every store, or some, about a maintenance window or a change.</Text>
-      ) : phone ? <NoticeCards views={listed} actions={actions} /> : <NoticeTable views={listed} actions={actions} />}
+      {elsewhere > 0 && (
+        <Switch
+          checked={showElsewhere}
+          onChange={(e) => setShowElsewhere(e.currentTarget.checked)}
+          label={`Show other applications' notices (${elsewhere})`}
+          description={`${applicationName} never shows them; they are listed here because the platform keeps them.`}
+        />
+      )}
+      {loaded === null ? (
+        !problem && <Text c="dimmed">{busy ? 'Loading the notices…' : ''}</Text>
+      ) : listed.length === 0 ? (
+        <Text c="dimmed">
+          {views.length > 0 ? `No ${applicationName} notices yet.` : 'No notices yet.'} A notice tells every store, or some, about a maintenance window or a
+          change.
+        </Text>
+      ) : phone ? (
+        <NoticeCards views={listed} actions={actions} />
+      ) : (
+        <NoticeTable views={listed} actions={actions} />
+      )}
       {editing && (
-        <NoticeDialog notice={editing === 'new' ? null : editing} stores={stores} fullScreen={!!phone} onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); load(); }} />
+        <NoticeDialog
+          notice={editing === 'new' ? null : editing}
+          stores={stores}
+          fullScreen={!!phone}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            load();
+          }}
+        />
       )}
     </Stack>
   );

@@ -7,11 +7,25 @@ import { linesMatching, readFinderQuery, type FinderQuery } from '../../domain/t
  * line (their tires by line). Filtering and order are the finder's rule (src/domain/tires/tire-finder.ts). The
  * counter's screen and the benchmark both look tires up this way.
  */
-export async function lookUpTires(db: StoreDb, typed: string, lines: Iterable<ProductLine>, brands: ReadonlyMap<string, Brand>): Promise<{ query: FinderQuery; tires: CatalogueTire[] }> {
+export async function lookUpTires(
+  db: StoreDb,
+  typed: string,
+  lines: Iterable<ProductLine>,
+  brands: ReadonlyMap<string, Brand>,
+): Promise<{ query: FinderQuery; tires: CatalogueTire[] }> {
   const query = readFinderQuery(typed);
   const tires = db.rows<CatalogueTire>('catalogueTires');
   if (query.kind === 'size') return { query, tires: await tires.where('sizeKey').startsWith(query.prefix).toArray() };
   if (query.kind !== 'words') return { query, tires: [] };
   const found = linesMatching(query.words, [...lines], brands);
-  return { query, tires: found.length === 0 ? [] : await tires.where('productLineHashId').anyOf(found.map((l) => l.productLineHashId)).toArray() };
+  return {
+    query,
+    tires:
+      found.length === 0
+        ? []
+        : await tires
+            .where('productLineHashId')
+            .anyOf(found.map((l) => l.productLineHashId))
+            .toArray(),
+  };
 }

@@ -1,6 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type {
-  Brand, CatalogueTire, Customer, CustomerVehicle, InventorySummary, LogisticsTransfer, ProductLine, RetailPriceCatalog, StoreTireService, StoreTireWarranty, TirePurchaseAddOn,
+  Brand,
+  CatalogueTire,
+  Customer,
+  CustomerVehicle,
+  InventorySummary,
+  LogisticsTransfer,
+  ProductLine,
+  RetailPriceCatalog,
+  StoreTireService,
+  StoreTireWarranty,
+  TirePurchaseAddOn,
 } from '../../contract/entities.ts';
 import type { RetailPriceCatalogPrice } from '../../contract/retail-price-rules.ts';
 import type { TireInstallPackage, TireQuote, TireQuotePrices } from '../../contract/tire-pricing.ts';
@@ -50,16 +60,22 @@ export function useCounterBasics(storeId: number | null): CounterBasics | undefi
     // The store's catalogue and its fixed prices. A catalogue another company offers is not on the device: its
     // tires show their list prices here until the server prices the saved quote by its rule.
     const catalogId = settings?.retailPriceCatalogId ?? null;
-    const [catalog, fixed] = catalogId === null ? [undefined, []] : await Promise.all([
-      db.rows<RetailPriceCatalog>('retailPriceCatalogs').get(catalogId),
-      db.rows<RetailPriceCatalogPrice>('retailPriceCatalogPrices').where('retailPriceCatalogId').equals(catalogId).toArray(),
-    ]);
+    const [catalog, fixed] =
+      catalogId === null
+        ? [undefined, []]
+        : await Promise.all([
+            db.rows<RetailPriceCatalog>('retailPriceCatalogs').get(catalogId),
+            db.rows<RetailPriceCatalogPrice>('retailPriceCatalogPrices').where('retailPriceCatalogId').equals(catalogId).toArray(),
+          ]);
     const rule = catalog ? { marginInBasisPoints: catalog.marginInBasisPoints ?? null, priceEndingInCents: catalog.priceEndingInCents ?? null } : null;
     const fixedBy = new Map(fixed.map((f) => [f.tireId, f.priceInCents]));
     return {
       priceOf: (tire) => retailTirePrice(tire, rule, fixedBy.get(tire.tireId)),
       prices: storeTirePrices(rows),
-      addOns, tireServices, warranties, installPackages,
+      addOns,
+      tireServices,
+      warranties,
+      installPackages,
       brands: new Map(brands.map((b) => [b.brandHashId, b])),
       lines: new Map(lines.map((l) => [l.productLineHashId, l])),
       stock: new Map(stock.filter((s) => s.storeId === storeId).map((s) => [s.tireId, s])),

@@ -60,7 +60,9 @@ export function CustomerCreatePage() {
     <form onSubmit={save} noValidate>
       <LeaveGuard unsaved={() => form.isDirty()} what="customer details" />
       <Stack maw={1100}>
-        <Title order={1} size="h2">Create Customer</Title>
+        <Title order={1} size="h2">
+          Create Customer
+        </Title>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper withBorder p="md">
@@ -68,16 +70,31 @@ export function CustomerCreatePage() {
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <PossibleMatches storeId={session.activeStore.id} wanted={{
-              firstName: values.firstName, lastName: values.lastName, companyName: values.companyName, email: values.email,
-              phoneNumber: values.phoneNumber, alternatePhoneNumber: values.alternatePhoneNumber,
-            }} />
+            <PossibleMatches
+              storeId={session.activeStore.id}
+              wanted={{
+                firstName: values.firstName,
+                lastName: values.lastName,
+                companyName: values.companyName,
+                email: values.email,
+                phoneNumber: values.phoneNumber,
+                alternatePhoneNumber: values.alternatePhoneNumber,
+              }}
+            />
           </Grid.Col>
         </Grid>
-        {failure && <Alert color="error" title="The customer was not saved">{failure}</Alert>}
+        {failure && (
+          <Alert color="error" title="The customer was not saved">
+            {failure}
+          </Alert>
+        )}
         <Group>
-          <Button type="submit" loading={saving}>Save customer</Button>
-          <Button variant="default" onClick={() => void navigate({ to: '/customer-search' })}>Cancel</Button>
+          <Button type="submit" loading={saving}>
+            Save customer
+          </Button>
+          <Button variant="default" onClick={() => void navigate({ to: '/customer-search' })}>
+            Cancel
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -27,9 +27,20 @@ import { useCustomer } from './use-customer.ts';
 import { useCustomerSummary } from './use-customer-summary.ts';
 
 const fieldLabels: Record<string, string> = {
-  firstName: 'First name', lastName: 'Last name', companyName: 'Company', phoneNumber: 'Phone', alternatePhoneNumber: 'Other phone', email: 'Email',
-  preferredContactMethod: 'Preferred contact', addressLine1: 'Address', addressLine2: 'Address line 2', city: 'City', state: 'State', postalCode: 'Postal code',
-  notes: 'Notes', textConsentMethod: 'Texting consent',
+  firstName: 'First name',
+  lastName: 'Last name',
+  companyName: 'Company',
+  phoneNumber: 'Phone',
+  alternatePhoneNumber: 'Other phone',
+  email: 'Email',
+  preferredContactMethod: 'Preferred contact',
+  addressLine1: 'Address',
+  addressLine2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  postalCode: 'Postal code',
+  notes: 'Notes',
+  textConsentMethod: 'Texting consent',
 };
 
 /** The edit view, or the vehicle being edited under it (vehicles/{vehicleId}). */
@@ -49,7 +60,9 @@ export function CustomerEditPage() {
   const data = useCustomer(store?.id ?? 0, customerId);
   if (!store || !data?.customer || !session) return null;
   const { customer } = data;
-  return <CustomerEditor key={customer.customerId} storeId={store.id} customer={customer} userName={session.user.name} formatDate={storeFormatters(store).date} />;
+  return (
+    <CustomerEditor key={customer.customerId} storeId={store.id} customer={customer} userName={session.user.name} formatDate={storeFormatters(store).date} />
+  );
 }
 
 type Outcome = { kind: 'saved' | 'unchanged' } | { kind: 'failed'; text: string };
@@ -60,11 +73,22 @@ function outcomeText(outcome: Outcome, status: SaveStatus, online: boolean): str
   if (outcome.kind === 'unchanged') return 'Nothing changed.';
   if (status === 'saved') return 'Saved.';
   if (status === null) return 'Not saved: the server refused this change. The sync status at the top of the screen says why, to retry or discard it.';
-  if (status === 'held') return 'Saved on this device; sent once the change the server refused is tried again or discarded (the sync status, at the top of the screen).';
+  if (status === 'held')
+    return 'Saved on this device; sent once the change the server refused is tried again or discarded (the sync status, at the top of the screen).';
   return online ? 'Saved on this device; sending it to the server…' : 'Saved on this device; sent when the app is back online.';
 }
 
-function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: number; customer: Customer; userName: string; formatDate: (iso: string) => string }) {
+function CustomerEditor({
+  storeId,
+  customer,
+  userName,
+  formatDate,
+}: {
+  storeId: number;
+  customer: Customer;
+  userName: string;
+  formatDate: (iso: string) => string;
+}) {
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const status = useSaveStatus(storeId, { entity: `customers/${customer.customerId}` }, outcome);
@@ -107,9 +131,10 @@ function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: 
     }
   }, focusFirstError(form));
 
-  const consentNote = customer.textConsentMethod && customer.textConsentGivenOn
-    ? `Agreed ${formatDate(customer.textConsentGivenOn)} (${textConsentMethods.label(customer.textConsentMethod).toLowerCase()}), recorded by ${customer.textConsentRecordedBy ?? 'staff'}.`
-    : null;
+  const consentNote =
+    customer.textConsentMethod && customer.textConsentGivenOn
+      ? `Agreed ${formatDate(customer.textConsentGivenOn)} (${textConsentMethods.label(customer.textConsentMethod).toLowerCase()}), recorded by ${customer.textConsentRecordedBy ?? 'staff'}.`
+      : null;
 
   return (
     <Grid gap="lg">
@@ -117,13 +142,27 @@ function CustomerEditor({ storeId, customer, userName, formatDate }: { storeId: 
         <form onSubmit={save} noValidate>
           <LeaveGuard unsaved={() => form.isDirty()} what="changes to this customer" />
           <Stack>
-            <ConflictNotice storeId={storeId} collection="customers" keys={[customer.customerId]}
-              describe={(c) => ({ field: fieldLabels[c.field] ?? c.field, mine: String(c.mine ?? 'empty'), theirs: String(c.theirs ?? 'empty') })} />
-            <Paper withBorder p="md"><CustomerFields form={form} consentNote={consentNote} /></Paper>
-            {outcome && <Alert color={outcome.kind === 'failed' || (outcome.kind === 'saved' && status === null) ? 'error' : 'secondary'} role="status">{outcomeText(outcome, status, navigator.onLine)}</Alert>}
+            <ConflictNotice
+              storeId={storeId}
+              collection="customers"
+              keys={[customer.customerId]}
+              describe={(c) => ({ field: fieldLabels[c.field] ?? c.field, mine: String(c.mine ?? 'empty'), theirs: String(c.theirs ?? 'empty') })}
+            />
+            <Paper withBorder p="md">
+              <CustomerFields form={form} consentNote={consentNote} />
+            </Paper>
+            {outcome && (
+              <Alert color={outcome.kind === 'failed' || (outcome.kind === 'saved' && status === null) ? 'error' : 'secondary'} role="status">
+                {outcomeText(outcome, status, navigator.onLine)}
+              </Alert>
+            )}
             <Group>
-              <Button type="submit" {...offKeepingFocus(saving || !form.isDirty())}>Save changes</Button>
-              <Button variant="default" onClick={() => form.reset()} {...offKeepingFocus(saving || !form.isDirty())}>Undo changes</Button>
+              <Button type="submit" {...offKeepingFocus(saving || !form.isDirty())}>
+                Save changes
+              </Button>
+              <Button variant="default" onClick={() => form.reset()} {...offKeepingFocus(saving || !form.isDirty())}>
+                Undo changes
+              </Button>
             </Group>
           </Stack>
         </form>
@@ -145,10 +184,18 @@ function Vehicles({ storeId, customerId }: { storeId: number; customerId: string
   return (
     <Stack gap="xs" role="region" aria-label="Vehicles">
       <Group justify="space-between">
-        <Title order={2} size="h4">Vehicles</Title>
-        <ButtonLink size="xs" variant="light" leftSection={<IconPlus size={14} />} to="/customers/$customerId/vehicles/create" params={{ customerId }}>Add vehicle</ButtonLink>
+        <Title order={2} size="h4">
+          Vehicles
+        </Title>
+        <ButtonLink size="xs" variant="light" leftSection={<IconPlus size={14} />} to="/customers/$customerId/vehicles/create" params={{ customerId }}>
+          Add vehicle
+        </ButtonLink>
       </Group>
-      {summary?.vehicles.length === 0 && <Text size="sm" c="dimmed">No vehicles yet.</Text>}
+      {summary?.vehicles.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No vehicles yet.
+        </Text>
+      )}
       <SimpleGrid cols={1} spacing="xs">
         {summary?.vehicles.map((v) => (
           <Card key={v.vehicleId} withBorder padding="sm">
@@ -156,14 +203,34 @@ function Vehicles({ storeId, customerId }: { storeId: number; customerId: string
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                 <IconCar size={20} style={{ flexShrink: 0 }} aria-hidden />
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>{vehicleTitle(v)}</Text>
+                  <Text fw={600} truncate>
+                    {vehicleTitle(v)}
+                  </Text>
                   {/* Wrapped, not cut: the plate and the VIN's last characters are what staff compare. */}
-                  <Text size="xs" c="dimmed">{[licenceText(v), v.color !== 'Unknown' ? v.color : null, v.tireSize, v.vin ? `VIN …${v.vin.slice(-8)}` : null].filter(Boolean).join(' · ')}</Text>
+                  <Text size="xs" c="dimmed">
+                    {[licenceText(v), v.color !== 'Unknown' ? v.color : null, v.tireSize, v.vin ? `VIN …${v.vin.slice(-8)}` : null].filter(Boolean).join(' · ')}
+                  </Text>
                 </Stack>
               </Group>
               <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-                <ButtonLink size="xs" variant="subtle" to="/tires" search={{ customerId, vehicleId: v.vehicleId }} aria-label={`Quote tires for ${vehicleTitle(v)}`}>Tires</ButtonLink>
-                <ButtonLink size="xs" variant="subtle" to="/customers/$customerId/vehicles/$vehicleId" params={{ customerId, vehicleId: v.vehicleId }} aria-label={`Edit ${vehicleTitle(v)}`}>Edit</ButtonLink>
+                <ButtonLink
+                  size="xs"
+                  variant="subtle"
+                  to="/tires"
+                  search={{ customerId, vehicleId: v.vehicleId }}
+                  aria-label={`Quote tires for ${vehicleTitle(v)}`}
+                >
+                  Tires
+                </ButtonLink>
+                <ButtonLink
+                  size="xs"
+                  variant="subtle"
+                  to="/customers/$customerId/vehicles/$vehicleId"
+                  params={{ customerId, vehicleId: v.vehicleId }}
+                  aria-label={`Edit ${vehicleTitle(v)}`}
+                >
+                  Edit
+                </ButtonLink>
               </Group>
             </Group>
           </Card>
@@ -175,21 +242,41 @@ function Vehicles({ storeId, customerId }: { storeId: number; customerId: string
 
 function VisitsAndRating({ storeId, customerId, formatDate }: { storeId: number; customerId: string; formatDate: (iso: string) => string }) {
   const summary = useCustomerSummary(storeId, customerId);
-  const scores = useLiveQuery(async () => (await replicaOf(storeId).rows<Rating>('ratings').filter((r) => r.customerId === customerId).toArray()).map((r) => r.score), [storeId, customerId]);
+  const scores = useLiveQuery(
+    async () =>
+      (
+        await replicaOf(storeId)
+          .rows<Rating>('ratings')
+          .filter((r) => r.customerId === customerId)
+          .toArray()
+      ).map((r) => r.score),
+    [storeId, customerId],
+  );
   const average = scores ? averageScore(scores) : null;
   return (
     <Card withBorder padding="sm">
       <Stack gap={4}>
         <Group justify="space-between">
           <Text fw={600}>{summary ? `${summary.visitCount} ${summary.visitCount === 1 ? 'visit' : 'visits'} at this store` : 'Visits'}</Text>
-          <AnchorLink size="sm" to="/customers/$customerId/appointments" params={{ customerId }}>Appointment history</AnchorLink>
+          <AnchorLink size="sm" to="/customers/$customerId/appointments" params={{ customerId }}>
+            Appointment history
+          </AnchorLink>
         </Group>
         {summary?.nextVisit && <Text size="sm">Next visit {formatDate(summary.nextVisit)}</Text>}
-        <Text size="sm" c="dimmed">{summary?.lastVisit ? `Last visit ${formatDate(summary.lastVisit)}` : 'No visit yet'}</Text>
+        <Text size="sm" c="dimmed">
+          {summary?.lastVisit ? `Last visit ${formatDate(summary.lastVisit)}` : 'No visit yet'}
+        </Text>
         <Group gap="xs">
           <Text size="sm">Rating</Text>
-          {average === null ? <Text size="sm" c="dimmed">No ratings yet</Text>
-            : <Badge variant="light" color="secondary" aria-label={`Average rating ${halfStars(average)} of 5 from ${scores!.length}`}>{halfStars(average).toFixed(1)} ★ from {scores!.length}</Badge>}
+          {average === null ? (
+            <Text size="sm" c="dimmed">
+              No ratings yet
+            </Text>
+          ) : (
+            <Badge variant="light" color="secondary" aria-label={`Average rating ${halfStars(average)} of 5 from ${scores!.length}`}>
+              {halfStars(average).toFixed(1)} ★ from {scores!.length}
+            </Badge>
+          )}
         </Group>
       </Stack>
     </Card>
@@ -198,17 +285,28 @@ function VisitsAndRating({ storeId, customerId, formatDate }: { storeId: number;
 
 /** The customer's saved tire quotes, newest first: each option's out-the-door total, reopened at the counter. */
 function TireQuotes({ storeId, customerId }: { storeId: number; customerId: string }) {
-  const quotes = useLiveQuery(async () => (await replicaOf(storeId).rows<TireQuote>('tireQuotes').where('customerId').equals(customerId).toArray())
-    .sort((a, b) => b.createdOn.localeCompare(a.createdOn)).slice(0, 5), [storeId, customerId]);
+  const quotes = useLiveQuery(
+    async () =>
+      (await replicaOf(storeId).rows<TireQuote>('tireQuotes').where('customerId').equals(customerId).toArray())
+        .sort((a, b) => b.createdOn.localeCompare(a.createdOn))
+        .slice(0, 5),
+    [storeId, customerId],
+  );
   if (!quotes || quotes.length === 0) return null;
   return (
     <Stack gap="xs" role="region" aria-label="Tire quotes">
-      <Title order={2} size="h4">Tire quotes</Title>
+      <Title order={2} size="h4">
+        Tire quotes
+      </Title>
       {quotes.map((q) => (
         <Card key={q.tireQuoteId} withBorder padding="xs">
-          <Text size="xs" c="dimmed">{formatCalendarDate(q.createdOn)} · good through {formatCalendarDate(q.validUntil)}</Text>
+          <Text size="xs" c="dimmed">
+            {formatCalendarDate(q.createdOn)} · good through {formatCalendarDate(q.validUntil)}
+          </Text>
           <Text size="sm">{q.options.map((o) => `${o.name} ${formatCents(o.totalInCents)}`).join(' · ')}</Text>
-          <AnchorLink size="xs" to="/tires" search={{ quote: q.tireQuoteId }}>Open the quote</AnchorLink>
+          <AnchorLink size="xs" to="/tires" search={{ quote: q.tireQuoteId }}>
+            Open the quote
+          </AnchorLink>
         </Card>
       ))}
     </Stack>
@@ -216,17 +314,30 @@ function TireQuotes({ storeId, customerId }: { storeId: number; customerId: stri
 }
 
 function Messages({ storeId, customerId, formatDate }: { storeId: number; customerId: string; formatDate: (iso: string) => string }) {
-  const messages = useLiveQuery(async () => (await replicaOf(storeId).rows<StoreMessage>('storeMessages').where('customerId').equals(customerId).toArray())
-    .sort((a, b) => b.sentOn.localeCompare(a.sentOn)).slice(0, 3), [storeId, customerId]);
+  const messages = useLiveQuery(
+    async () =>
+      (await replicaOf(storeId).rows<StoreMessage>('storeMessages').where('customerId').equals(customerId).toArray())
+        .sort((a, b) => b.sentOn.localeCompare(a.sentOn))
+        .slice(0, 3),
+    [storeId, customerId],
+  );
   if (!messages || messages.length === 0) return null;
   return (
     <Stack gap="xs" role="region" aria-label="Latest messages">
-      <Title order={2} size="h4">Latest messages</Title>
+      <Title order={2} size="h4">
+        Latest messages
+      </Title>
       {messages.map((m) => (
         <Card key={m.storeMessageId} withBorder padding="xs">
-          <Text size="xs" c="dimmed">{formatDate(m.sentOn)} · {m.messageDirection === 'Inbound' ? 'From the customer' : 'To the customer'}</Text>
-          <Text size="sm" lineClamp={2}>{m.content}</Text>
-          <AnchorLink size="xs" to="/messages/cus/$messageId/{-$customerId}" params={{ messageId: m.storeMessageId, customerId }}>Open the conversation</AnchorLink>
+          <Text size="xs" c="dimmed">
+            {formatDate(m.sentOn)} · {m.messageDirection === 'Inbound' ? 'From the customer' : 'To the customer'}
+          </Text>
+          <Text size="sm" lineClamp={2}>
+            {m.content}
+          </Text>
+          <AnchorLink size="xs" to="/messages/cus/$messageId/{-$customerId}" params={{ messageId: m.storeMessageId, customerId }}>
+            Open the conversation
+          </AnchorLink>
         </Card>
       ))}
     </Stack>

@@ -41,7 +41,10 @@ export function CustomerSearchPage() {
     return () => clearTimeout(addressLater.current);
   }, [showQuery]);
 
-  const result = useLiveQuery(async () => (storeId === null || !query.trim() ? null : { query, ...(await searchCustomers(replicaOf(storeId), query)) }), [storeId, query]);
+  const result = useLiveQuery(
+    async () => (storeId === null || !query.trim() ? null : { query, ...(await searchCustomers(replicaOf(storeId), query)) }),
+    [storeId, query],
+  );
   const complete = useLiveQuery(async () => (storeId === null ? true : (await replicaOf(storeId).syncState.get('complete'))?.value === true), [storeId]);
   const hits = result?.query === query ? result.hits : [];
   useEffect(() => setActive(0), [query]);
@@ -75,11 +78,19 @@ export function CustomerSearchPage() {
   return (
     <Stack maw={900}>
       <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">Customers</Title>
+        <Title order={1} size="h2">
+          Customers
+        </Title>
         <Group gap="xs">
-          <ButtonLink to="/tires" variant="default">Quote tires</ButtonLink>
-          <ButtonLink to="/possible-duplicates" variant="default" leftSection={<IconUsers size={16} />}>Possible duplicates</ButtonLink>
-          <ButtonLink to="/customer-create" search={query.trim() ? { prefill: query.trim() } : {}} leftSection={<IconUserPlus size={16} />}>New customer</ButtonLink>
+          <ButtonLink to="/tires" variant="default">
+            Quote tires
+          </ButtonLink>
+          <ButtonLink to="/possible-duplicates" variant="default" leftSection={<IconUsers size={16} />}>
+            Possible duplicates
+          </ButtonLink>
+          <ButtonLink to="/customer-create" search={query.trim() ? { prefill: query.trim() } : {}} leftSection={<IconUserPlus size={16} />}>
+            New customer
+          </ButtonLink>
         </Group>
       </Group>
       <TextInput
@@ -98,11 +109,19 @@ export function CustomerSearchPage() {
         aria-activedescendant={hits[active] ? `customer-option-${hits[active].customer.customerId}` : undefined}
         aria-autocomplete="list"
       />
-      {complete === false && <Text size="sm" c="dimmed">Customers are still arriving on this device; some may not be found yet.</Text>}
-      {!query.trim() && <Text c="dimmed">Type part of a name, a phone number however it is written, an email, a licence plate or the last characters of a VIN.</Text>}
+      {complete === false && (
+        <Text size="sm" c="dimmed">
+          Customers are still arriving on this device; some may not be found yet.
+        </Text>
+      )}
+      {!query.trim() && (
+        <Text c="dimmed">Type part of a name, a phone number however it is written, an email, a licence plate or the last characters of a VIN.</Text>
+      )}
       {query.trim() && result?.query === query && hits.length === 0 && (
         <Alert color="gray" title={`No customer matches "${query.trim()}"`}>
-          <AnchorLink to="/customer-create" search={{ prefill: query.trim() }}>Create a new customer</AnchorLink>
+          <AnchorLink to="/customer-create" search={{ prefill: query.trim() }}>
+            Create a new customer
+          </AnchorLink>
         </Alert>
       )}
       {hits.length > 0 && (
@@ -110,14 +129,31 @@ export function CustomerSearchPage() {
           <Text size="sm" c="dimmed" aria-live="polite">
             {result?.more ? `The first ${hits.length} matches; type more to narrow them down.` : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}`}
           </Text>
-          <Paper withBorder ref={listRef} id="customer-results" role="listbox" aria-label="Customers found" style={{ maxHeight: 'min(70vh, 720px)', overflowY: 'auto' }}>
+          <Paper
+            withBorder
+            ref={listRef}
+            id="customer-results"
+            role="listbox"
+            aria-label="Customers found"
+            style={{ maxHeight: 'min(70vh, 720px)', overflowY: 'auto' }}
+          >
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map((item) => {
                 const hit = hits[item.index]!;
                 return (
-                  <div key={hit.customer.customerId} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: rowHeight }}>
-                    <CustomerRow hit={hit} storeId={store.id} selected={item.index === active} formatDate={formats.date} narrow={narrow}
-                      onOpen={() => void open(hit)} onHover={() => setActive(item.index)} />
+                  <div
+                    key={hit.customer.customerId}
+                    style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: rowHeight }}
+                  >
+                    <CustomerRow
+                      hit={hit}
+                      storeId={store.id}
+                      selected={item.index === active}
+                      formatDate={formats.date}
+                      narrow={narrow}
+                      onOpen={() => void open(hit)}
+                      onHover={() => setActive(item.index)}
+                    />
                   </div>
                 );
               })}
@@ -129,14 +165,32 @@ export function CustomerSearchPage() {
   );
 }
 
-function CustomerRow({ hit, storeId, selected, formatDate, narrow, onOpen, onHover }: {
-  hit: CustomerHit; storeId: number; selected: boolean; formatDate: (iso: string) => string; narrow: boolean; onOpen: () => void; onHover: () => void;
+function CustomerRow({
+  hit,
+  storeId,
+  selected,
+  formatDate,
+  narrow,
+  onOpen,
+  onHover,
+}: {
+  hit: CustomerHit;
+  storeId: number;
+  selected: boolean;
+  formatDate: (iso: string) => string;
+  narrow: boolean;
+  onOpen: () => void;
+  onHover: () => void;
 }) {
   const { customer } = hit;
   const summary = useCustomerSummary(storeId, customer.customerId);
   const vehicles = summary?.vehicles ?? [];
   const shown = hit.vehicle ? [hit.vehicle, ...vehicles.filter((v) => v.vehicleId !== hit.vehicle!.vehicleId)] : vehicles;
-  const booked = summary?.nextVisit ? <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>Booked {formatDate(summary.nextVisit)}</Badge> : null;
+  const booked = summary?.nextVisit ? (
+    <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
+      Booked {formatDate(summary.nextVisit)}
+    </Badge>
+  ) : null;
   const lastVisit = summary?.lastVisit ? `Last visit ${formatDate(summary.lastVisit)}` : summary ? 'No visits here yet' : '';
   return (
     <Group
@@ -149,32 +203,51 @@ function CustomerRow({ hit, storeId, selected, formatDate, narrow, onOpen, onHov
       wrap="nowrap"
       px="md"
       h={narrow ? rowHeights.narrow : rowHeights.wide}
-      style={{ cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-default-border)', background: selected ? 'var(--mantine-color-primary-light)' : undefined }}
+      style={{
+        cursor: 'pointer',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: selected ? 'var(--mantine-color-primary-light)' : undefined,
+      }}
     >
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
         <Group gap="xs" wrap="nowrap">
-          <Text fw={600} truncate>{displayName(customer) || 'No name'}</Text>
-          {customer.companyName && (customer.firstName || customer.lastName) && <Text size="sm" c="dimmed" truncate>{[customer.firstName, customer.lastName].filter(Boolean).join(' ')}</Text>}
+          <Text fw={600} truncate>
+            {displayName(customer) || 'No name'}
+          </Text>
+          {customer.companyName && (customer.firstName || customer.lastName) && (
+            <Text size="sm" c="dimmed" truncate>
+              {[customer.firstName, customer.lastName].filter(Boolean).join(' ')}
+            </Text>
+          )}
         </Group>
         <Text size="sm" truncate>
           {[customer.phoneNumber && formatPhone(customer.phoneNumber), customer.email].filter(Boolean).join(' · ') || 'No phone or email'}
         </Text>
         {/* The plate first: it is what the counter searches by and looks for, so a narrow row never cuts it. */}
         <Text size="sm" c="dimmed" truncate>
-          {shown.length === 0 ? 'No vehicles' : shown.slice(0, 2).map((v) => [licenceText(v), vehicleTitle(v)].filter(Boolean).join(' · ')).join('  |  ')}
+          {shown.length === 0
+            ? 'No vehicles'
+            : shown
+                .slice(0, 2)
+                .map((v) => [licenceText(v), vehicleTitle(v)].filter(Boolean).join(' · '))
+                .join('  |  ')}
           {shown.length > 2 ? `  +${shown.length - 2} more` : ''}
         </Text>
         {narrow && (booked || lastVisit) && (
           <Group gap="xs" wrap="nowrap">
             {booked}
-            <Text size="xs" c="dimmed" truncate>{lastVisit}</Text>
+            <Text size="xs" c="dimmed" truncate>
+              {lastVisit}
+            </Text>
           </Group>
         )}
       </Stack>
       {!narrow && (
         <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
           {booked}
-          <Text size="xs" c="dimmed">{lastVisit}</Text>
+          <Text size="xs" c="dimmed">
+            {lastVisit}
+          </Text>
         </Stack>
       )}
     </Group>

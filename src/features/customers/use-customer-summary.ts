@@ -19,7 +19,14 @@ export async function customerSummary(storeId: number, customerId: string, now =
     db.rows<ScheduledVisit>('scheduledVisits').where('customerId').equals(customerId).toArray(),
   ]);
   const live = visits.filter((v) => !v.cancelDate);
-  const services = live.length === 0 ? [] : await db.rows<ScheduledService>('scheduledServices').where('scheduledVisitId').anyOf(live.map((v) => v.scheduledVisitId)).toArray();
+  const services =
+    live.length === 0
+      ? []
+      : await db
+          .rows<ScheduledService>('scheduledServices')
+          .where('scheduledVisitId')
+          .anyOf(live.map((v) => v.scheduledVisitId))
+          .toArray();
   const starts = services.map((s) => s.startDate).sort();
   const nowIso = new Date(now).toISOString();
   return {

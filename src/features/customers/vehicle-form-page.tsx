@@ -30,19 +30,45 @@ interface VehicleFormValues {
   tireSize: string;
 }
 
-const empty: VehicleFormValues = { vin: '', year: '', make: '', model: '', trim: '', vehicleLicensePlateState: '', vehicleLicensePlateNumber: '', color: 'Unknown', mileage: '', tireSize: '' };
+const empty: VehicleFormValues = {
+  vin: '',
+  year: '',
+  make: '',
+  model: '',
+  trim: '',
+  vehicleLicensePlateState: '',
+  vehicleLicensePlateNumber: '',
+  color: 'Unknown',
+  mileage: '',
+  tireSize: '',
+};
 
 const valuesOf = (v: CustomerVehicle): VehicleFormValues => ({
-  vin: v.vin ?? '', year: v.year ?? '', make: v.make ?? '', model: v.model ?? '', trim: v.trim ?? '', vehicleLicensePlateState: v.vehicleLicensePlateState ?? '',
-  vehicleLicensePlateNumber: v.vehicleLicensePlateNumber ?? '', color: v.color, mileage: v.mileage ?? '', tireSize: v.tireSize ?? '',
+  vin: v.vin ?? '',
+  year: v.year ?? '',
+  make: v.make ?? '',
+  model: v.model ?? '',
+  trim: v.trim ?? '',
+  vehicleLicensePlateState: v.vehicleLicensePlateState ?? '',
+  vehicleLicensePlateNumber: v.vehicleLicensePlateNumber ?? '',
+  color: v.color,
+  mileage: v.mileage ?? '',
+  tireSize: v.tireSize ?? '',
 });
 
 function vehicleFromForm(values: VehicleFormValues) {
   const orNull = (text: string) => text.trim() || null;
   return normalizeFields({
-    vin: orNull(values.vin), year: values.year === '' ? null : values.year, make: orNull(values.make), model: orNull(values.model), trim: orNull(values.trim),
-    vehicleLicensePlateState: orNull(values.vehicleLicensePlateState), vehicleLicensePlateNumber: orNull(values.vehicleLicensePlateNumber),
-    color: values.color, mileage: values.mileage === '' ? null : values.mileage, tireSize: orNull(values.tireSize),
+    vin: orNull(values.vin),
+    year: values.year === '' ? null : values.year,
+    make: orNull(values.make),
+    model: orNull(values.model),
+    trim: orNull(values.trim),
+    vehicleLicensePlateState: orNull(values.vehicleLicensePlateState),
+    vehicleLicensePlateNumber: orNull(values.vehicleLicensePlateNumber),
+    color: values.color,
+    mileage: values.mileage === '' ? null : values.mileage,
+    tireSize: orNull(values.tireSize),
   });
 }
 
@@ -58,8 +84,9 @@ function vehicleFormProblems(values: VehicleFormValues): FieldProblems {
 function vinNote(vin: string, year: number | ''): string {
   const y = year === '' ? null : year;
   if (vin.length === 17 && !vinProblem(vin)) return `Checks out: a ${modelYearFromVin(vin) ?? ''} model.`;
-  if (vin.length > 0 && vin.length < 17 && y !== null && y <= lastYearOfShortVins && !vinProblem(vin, y)) return 'A serial from before 1981: it has no check digit to verify.';
-  return '17 characters, on the driver\'s door or the windshield (shorter before 1981: enter the year too).';
+  if (vin.length > 0 && vin.length < 17 && y !== null && y <= lastYearOfShortVins && !vinProblem(vin, y))
+    return 'A serial from before 1981: it has no check digit to verify.';
+  return "17 characters, on the driver's door or the windshield (shorter before 1981: enter the year too).";
 }
 
 /**
@@ -73,7 +100,12 @@ export function VehicleFormPage() {
   const existing = useVehicle(storeId, vehicleId ?? '');
   if (!session?.activeStore) return null;
   if (vehicleId && existing === undefined) return null;
-  if (vehicleId && !existing?.vehicle) return <Alert color="gray" title="This vehicle is not on this device">It may have been removed, or not arrived yet.</Alert>;
+  if (vehicleId && !existing?.vehicle)
+    return (
+      <Alert color="gray" title="This vehicle is not on this device">
+        It may have been removed, or not arrived yet.
+      </Alert>
+    );
   return <VehicleForm key={vehicleId ?? 'new'} storeId={storeId} customerId={customerId} vehicle={existing?.vehicle ?? null} />;
 }
 
@@ -122,35 +154,95 @@ function VehicleForm({ storeId, customerId, vehicle }: { storeId: number; custom
     <form onSubmit={save} noValidate>
       <LeaveGuard unsaved={() => form.isDirty()} what="vehicle details" />
       <Stack maw={720}>
-        <Title order={2} size="h3">{vehicle ? `Edit ${vehicleTitle(vehicle)}` : 'Add a vehicle'}</Title>
-        {vehicle && <ConflictNotice storeId={storeId} collection="customerVehicles" keys={[vehicle.vehicleId]} describe={(c) => ({ field: c.field, mine: String(c.mine ?? 'empty'), theirs: String(c.theirs ?? 'empty') })} />}
+        <Title order={2} size="h3">
+          {vehicle ? `Edit ${vehicleTitle(vehicle)}` : 'Add a vehicle'}
+        </Title>
+        {vehicle && (
+          <ConflictNotice
+            storeId={storeId}
+            collection="customerVehicles"
+            keys={[vehicle.vehicleId]}
+            describe={(c) => ({ field: c.field, mine: String(c.mine ?? 'empty'), theirs: String(c.theirs ?? 'empty') })}
+          />
+        )}
         <Paper withBorder p="md">
           <Grid gap="sm">
             <Grid.Col span={12}>
-              <TextInput label="VIN" maxLength={24} description={vinNote(vin, form.getValues().year)}
-                styles={{ input: { fontFamily: 'monospace', textTransform: 'uppercase' } }} {...form.getInputProps('vin')} key={form.key('vin')} />
+              <TextInput
+                label="VIN"
+                maxLength={24}
+                description={vinNote(vin, form.getValues().year)}
+                styles={{ input: { fontFamily: 'monospace', textTransform: 'uppercase' } }}
+                {...form.getInputProps('vin')}
+                key={form.key('vin')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <NumberInput label="Year" min={1900} max={2100} allowDecimal={false} description={yearWarning} inputWrapperOrder={['label', 'input', 'description', 'error']}
-                styles={{ description: { color: 'var(--mantine-color-orange-9)' } }} {...form.getInputProps('year')} key={form.key('year')} />
+              <NumberInput
+                label="Year"
+                min={1900}
+                max={2100}
+                allowDecimal={false}
+                description={yearWarning}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                styles={{ description: { color: 'var(--mantine-color-orange-9)' } }}
+                {...form.getInputProps('year')}
+                key={form.key('year')}
+              />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}><TextInput label="Make" maxLength={60} {...form.getInputProps('make')} key={form.key('make')} /></Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 5 }}><TextInput label="Model" maxLength={60} {...form.getInputProps('model')} key={form.key('model')} /></Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}><TextInput label="Trim" maxLength={60} {...form.getInputProps('trim')} key={form.key('trim')} /></Grid.Col>
-            <Grid.Col span={{ base: 4, sm: 2 }}><TextInput label="Plate state" maxLength={2} placeholder="IL" {...form.getInputProps('vehicleLicensePlateState')} key={form.key('vehicleLicensePlateState')} /></Grid.Col>
-            <Grid.Col span={{ base: 8, sm: 6 }}><TextInput label="Plate number" maxLength={20} {...form.getInputProps('vehicleLicensePlateNumber')} key={form.key('vehicleLicensePlateNumber')} /></Grid.Col>
             <Grid.Col span={{ base: 6, sm: 4 }}>
-              <Select label="Colour" data={vehicleColors.values.map((value) => ({ value, label: value }))} allowDeselect={false} {...form.getInputProps('color')} key={form.key('color')} />
+              <TextInput label="Make" maxLength={60} {...form.getInputProps('make')} key={form.key('make')} />
             </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}><NumberInput label="Mileage" min={0} thousandSeparator="," allowDecimal={false} {...form.getInputProps('mileage')} key={form.key('mileage')} /></Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}><TextInput label="Tire size" placeholder="225/65R17" maxLength={30} {...form.getInputProps('tireSize')} key={form.key('tireSize')} /></Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 5 }}>
+              <TextInput label="Model" maxLength={60} {...form.getInputProps('model')} key={form.key('model')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 4 }}>
+              <TextInput label="Trim" maxLength={60} {...form.getInputProps('trim')} key={form.key('trim')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 4, sm: 2 }}>
+              <TextInput
+                label="Plate state"
+                maxLength={2}
+                placeholder="IL"
+                {...form.getInputProps('vehicleLicensePlateState')}
+                key={form.key('vehicleLicensePlateState')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 8, sm: 6 }}>
+              <TextInput label="Plate number" maxLength={20} {...form.getInputProps('vehicleLicensePlateNumber')} key={form.key('vehicleLicensePlateNumber')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 4 }}>
+              <Select
+                label="Colour"
+                data={vehicleColors.values.map((value) => ({ value, label: value }))}
+                allowDeselect={false}
+                {...form.getInputProps('color')}
+                key={form.key('color')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 4 }}>
+              <NumberInput label="Mileage" min={0} thousandSeparator="," allowDecimal={false} {...form.getInputProps('mileage')} key={form.key('mileage')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput label="Tire size" placeholder="225/65R17" maxLength={30} {...form.getInputProps('tireSize')} key={form.key('tireSize')} />
+            </Grid.Col>
           </Grid>
         </Paper>
-        {failure && <Alert color="error" title="The vehicle was not saved">{failure}</Alert>}
-        <Text size="xs" c="dimmed">Saved on this device at once, and sent with the other changes.</Text>
+        {failure && (
+          <Alert color="error" title="The vehicle was not saved">
+            {failure}
+          </Alert>
+        )}
+        <Text size="xs" c="dimmed">
+          Saved on this device at once, and sent with the other changes.
+        </Text>
         <Group>
-          <Button type="submit" loading={saving}>{vehicle ? 'Save vehicle' : 'Add vehicle'}</Button>
-          <Button variant="default" onClick={() => void back()}>Cancel</Button>
+          <Button type="submit" loading={saving}>
+            {vehicle ? 'Save vehicle' : 'Add vehicle'}
+          </Button>
+          <Button variant="default" onClick={() => void back()}>
+            Cancel
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -12,13 +12,27 @@ import { hasRole, storeAdmins } from '../../domain/people/roles.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useWorkerFigures } from '../../sync/use-worker-figures.ts';
 import type { DashboardFigures } from '../../../workers/dashboard-figures.ts';
-import { lastDay, periodLabel, periodOf, periodWords, shifted, tooLong, type DashboardSearch, type DashboardView, type Period, type PeriodKind } from './period.ts';
+import {
+  lastDay,
+  periodLabel,
+  periodOf,
+  periodWords,
+  shifted,
+  tooLong,
+  type DashboardSearch,
+  type DashboardView,
+  type Period,
+  type PeriodKind,
+} from './period.ts';
 import { StoreComparisonView } from './store-comparison-view.tsx';
 import { useShownValueName } from '../../app/shown-value-name.tsx';
 import { StoreFiguresView } from './store-figures-view.tsx';
 
 const periodKinds: { value: PeriodKind; label: string }[] = [
-  { value: 'today', label: 'Today' }, { value: 'week', label: 'Week' }, { value: 'month', label: 'Month' }, { value: 'custom', label: 'Custom' },
+  { value: 'today', label: 'Today' },
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+  { value: 'custom', label: 'Custom' },
 ];
 const periodNoun: Record<Exclude<PeriodKind, 'custom'>, string> = { today: 'day', week: 'week', month: 'month' };
 
@@ -60,27 +74,51 @@ function StoreDashboard({ session, store }: { session: Session; store: StoreLoca
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
-          <Title order={1} size="h2">Dashboard</Title>
-          <Text c="dimmed" size="sm">{view === 'compare' ? 'The stores you manage' : `${store.name} #${store.storeNumber}`}</Text>
+          <Title order={1} size="h2">
+            Dashboard
+          </Title>
+          <Text c="dimmed" size="sm">
+            {view === 'compare' ? 'The stores you manage' : `${store.name} #${store.storeNumber}`}
+          </Text>
         </div>
         {canCompare && (
-          <SegmentedControl aria-label="Stores" value={view} onChange={(value) => go({ view: value as DashboardView })}
-            data={[{ value: 'store', label: 'This store' }, { value: 'compare', label: 'Compare stores' }]} />
+          <SegmentedControl
+            aria-label="Stores"
+            value={view}
+            onChange={(value) => go({ view: value as DashboardView })}
+            data={[
+              { value: 'store', label: 'This store' },
+              { value: 'compare', label: 'Compare stores' },
+            ]}
+          />
         )}
       </Group>
 
       <PeriodPicker period={period} today={today} onChange={go} />
 
-      {long && <Alert color="yellow" role="alert">Choose a period of at most {maxPeriodDays} days.</Alert>}
+      {long && (
+        <Alert color="yellow" role="alert">
+          Choose a period of at most {maxPeriodDays} days.
+        </Alert>
+      )}
 
       {view === 'compare' && !long && (
         <section aria-label="Stores compared">
-          {comparison.loading && <Group gap="xs"><Loader size="sm" aria-label="Comparing the stores" /><Text size="sm" c="dimmed">Comparing the stores…</Text></Group>}
+          {comparison.loading && (
+            <Group gap="xs">
+              <Loader size="sm" aria-label="Comparing the stores" />
+              <Text size="sm" c="dimmed">
+                Comparing the stores…
+              </Text>
+            </Group>
+          )}
           {comparison.error !== undefined && (
             <Alert color="yellow" role="alert">
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{comparison.error}</Text>
-                <Button variant="default" size="compact-sm" onClick={comparison.retry}>Try again</Button>
+                <Button variant="default" size="compact-sm" onClick={comparison.retry}>
+                  Try again
+                </Button>
               </Group>
             </Alert>
           )}
@@ -90,9 +128,23 @@ function StoreDashboard({ session, store }: { session: Session; store: StoreLoca
 
       {showStore && !long && (
         <Box aria-busy={!current} style={{ opacity: current ? 1 : 0.55, transition: 'opacity 120ms' }}>
-          {error && <Alert color="error" role="alert" title="The figures could not be worked out on this device" mb="sm">{error}. Reload the page; if it stays, sign out and in again.</Alert>}
-          {figures ? <StoreFiguresView figures={figures} period={period} words={words} />
-            : !error && <Group gap="xs"><Loader size="sm" aria-label="Working out the figures" /><Text size="sm" c="dimmed">Working out the figures…</Text></Group>}
+          {error && (
+            <Alert color="error" role="alert" title="The figures could not be worked out on this device" mb="sm">
+              {error}. Reload the page; if it stays, sign out and in again.
+            </Alert>
+          )}
+          {figures ? (
+            <StoreFiguresView figures={figures} period={period} words={words} />
+          ) : (
+            !error && (
+              <Group gap="xs">
+                <Loader size="sm" aria-label="Working out the figures" />
+                <Text size="sm" c="dimmed">
+                  Working out the figures…
+                </Text>
+              </Group>
+            )
+          )}
         </Box>
       )}
     </Stack>
@@ -101,19 +153,34 @@ function StoreDashboard({ session, store }: { session: Session; store: StoreLoca
 
 function PeriodPicker({ period, today, onChange }: { period: Period; today: string; onChange: (next: DashboardSearch) => void }) {
   const holdsToday = period.from <= today && today < period.to;
-  const choose = (kind: PeriodKind) => onChange(kind === 'custom'
-    ? { period: kind, date: undefined, from: period.from, to: lastDay(period) }
-    // Another kind keeps to the days shown: last week's Month is that week's month.
-    : { period: kind, date: holdsToday ? undefined : period.from, from: undefined, to: undefined });
+  const choose = (kind: PeriodKind) =>
+    onChange(
+      kind === 'custom'
+        ? { period: kind, date: undefined, from: period.from, to: lastDay(period) }
+        : // Another kind keeps to the days shown: last week's Month is that week's month.
+          { period: kind, date: holdsToday ? undefined : period.from, from: undefined, to: undefined },
+    );
   return (
     <Group gap="sm" align="center">
       <SegmentedControl aria-label="Period" value={period.kind} onChange={(value) => choose(value as PeriodKind)} data={periodKinds} />
-      {period.kind === 'custom' ? <CustomDays key={`${period.from}|${period.to}`} period={period} onChange={onChange} /> : (
+      {period.kind === 'custom' ? (
+        <CustomDays key={`${period.from}|${period.to}`} period={period} onChange={onChange} />
+      ) : (
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" size="lg" aria-label={`Previous ${periodNoun[period.kind]}`} onClick={() => onChange({ date: shifted(period, -1) })}><IconChevronLeft size={18} /></ActionIcon>
-          <Text fw={600} miw={150} ta="center" aria-live="polite">{periodLabel(period)}</Text>
-          <ActionIcon variant="default" size="lg" aria-label={`Next ${periodNoun[period.kind]}`} onClick={() => onChange({ date: shifted(period, 1) })}><IconChevronRight size={18} /></ActionIcon>
-          {!holdsToday && <Button variant="subtle" size="compact-sm" onClick={() => onChange({ date: undefined })}>{period.kind === 'today' ? 'Today' : `This ${periodNoun[period.kind]}`}</Button>}
+          <ActionIcon variant="default" size="lg" aria-label={`Previous ${periodNoun[period.kind]}`} onClick={() => onChange({ date: shifted(period, -1) })}>
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Text fw={600} miw={150} ta="center" aria-live="polite">
+            {periodLabel(period)}
+          </Text>
+          <ActionIcon variant="default" size="lg" aria-label={`Next ${periodNoun[period.kind]}`} onClick={() => onChange({ date: shifted(period, 1) })}>
+            <IconChevronRight size={18} />
+          </ActionIcon>
+          {!holdsToday && (
+            <Button variant="subtle" size="compact-sm" onClick={() => onChange({ date: undefined })}>
+              {period.kind === 'today' ? 'Today' : `This ${periodNoun[period.kind]}`}
+            </Button>
+          )}
         </Group>
       )}
     </Group>
@@ -126,13 +193,21 @@ function CustomDays({ period, onChange }: { period: Period; onChange: (next: Das
   const periodName = useShownValueName('Custom period');
   return (
     <>
-    {periodName.label}
-    <DatePickerInput type="range" {...periodName.props} value={picked} allowSingleDateInRange firstDayOfWeek={1} valueFormat="ddd, MMM D, YYYY" miw={260}
-      onChange={(range) => {
-        setPicked(range);
-        const [from, to] = range;
-        if (from && to) onChange({ from: from.slice(0, 10), to: to.slice(0, 10) });
-      }} />
+      {periodName.label}
+      <DatePickerInput
+        type="range"
+        {...periodName.props}
+        value={picked}
+        allowSingleDateInRange
+        firstDayOfWeek={1}
+        valueFormat="ddd, MMM D, YYYY"
+        miw={260}
+        onChange={(range) => {
+          setPicked(range);
+          const [from, to] = range;
+          if (from && to) onChange({ from: from.slice(0, 10), to: to.slice(0, 10) });
+        }}
+      />
     </>
   );
 }
@@ -147,9 +222,18 @@ function useComparison(period: Pick<Period, 'from' | 'to'> | null) {
   useEffect(() => {
     if (!from || !to) return;
     let live = true;
-    const settle = (answer: { comparison?: StoreComparison; error?: string }) => { if (live) setState({ key: `${from}|${to}`, attempt, ...answer }); };
-    syncClient().compareStores({ from, to }).then((comparison) => settle({ comparison }), (error: unknown) => settle({ error: error instanceof Error ? error.message : String(error) }));
-    return () => { live = false; };
+    const settle = (answer: { comparison?: StoreComparison; error?: string }) => {
+      if (live) setState({ key: `${from}|${to}`, attempt, ...answer });
+    };
+    syncClient()
+      .compareStores({ from, to })
+      .then(
+        (comparison) => settle({ comparison }),
+        (error: unknown) => settle({ error: error instanceof Error ? error.message : String(error) }),
+      );
+    return () => {
+      live = false;
+    };
   }, [from, to, attempt]);
   const settled = key !== null && state.key === key && state.attempt === attempt;
   return {

@@ -33,17 +33,36 @@ export function StoreComparisonView({ comparison, activeStoreId }: { comparison:
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Store</Table.Th>
-              {columns.map((c) => <Table.Th key={c.label} scope="col" ta="right" title={c.label}>{c.short}</Table.Th>)}
+              {columns.map((c) => (
+                <Table.Th key={c.label} scope="col" ta="right" title={c.label}>
+                  {c.short}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {comparison.stores.map((store) => (
               <Table.Tr key={store.storeId}>
                 <Table.Th scope="row" fw={400} aria-label={storeName(store)}>
-                  <Group gap={6} wrap="nowrap"><Text fw={700} size="sm">#{store.storeNumber}</Text>{store.storeId === activeStoreId && <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>This store</Badge>}</Group>
-                  <Text size="xs" c="dimmed">{store.name}</Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={700} size="sm">
+                      #{store.storeNumber}
+                    </Text>
+                    {store.storeId === activeStoreId && (
+                      <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+                        This store
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {store.name}
+                  </Text>
                 </Table.Th>
-                {columns.map((c) => <Table.Td key={c.label} ta="right" style={{ whiteSpace: 'nowrap' }}>{c.value(store.figures)}</Table.Td>)}
+                {columns.map((c) => (
+                  <Table.Td key={c.label} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {c.value(store.figures)}
+                  </Table.Td>
+                ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -52,12 +71,23 @@ export function StoreComparisonView({ comparison, activeStoreId }: { comparison:
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" hiddenFrom="lg" role="list" aria-label="Stores compared">
         {comparison.stores.map((store) => (
           <Card key={store.storeId} withBorder padding="sm" role="listitem" aria-label={storeName(store)}>
-            <Group gap="xs" mb="xs"><Text fw={600}>{storeName(store)}</Text>{store.storeId === activeStoreId && <Badge size="xs" variant="light">This store</Badge>}</Group>
+            <Group gap="xs" mb="xs">
+              <Text fw={600}>{storeName(store)}</Text>
+              {store.storeId === activeStoreId && (
+                <Badge size="xs" variant="light">
+                  This store
+                </Badge>
+              )}
+            </Group>
             <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
               {columns.map((c) => (
                 <div key={c.label}>
-                  <Text size="xs" c="dimmed">{c.label}</Text>
-                  <Text size="sm" fw={600}>{c.value(store.figures)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {c.label}
+                  </Text>
+                  <Text size="sm" fw={600}>
+                    {c.value(store.figures)}
+                  </Text>
                 </div>
               ))}
             </SimpleGrid>

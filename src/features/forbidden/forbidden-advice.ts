@@ -7,7 +7,7 @@ export interface ForbiddenAdvice {
   toUsers: boolean;
 }
 
-const platformOnly = 'This page is for AllTrac\'s platform administrators only. If you need something done there, ask AllTrac support through Help & Support.';
+const platformOnly = "This page is for AllTrac's platform administrators only. If you need something done there, ask AllTrac support through Help & Support.";
 
 /**
  * The forbidden page's words (spec section 2 leaves the page to us; docs/decisions.md): a page only the platform's
@@ -23,7 +23,7 @@ export function forbiddenAdvice(held: readonly Role[], refused: readonly Role[] 
   const forWhom = pageRoles.length > 0 ? ` It is for the ${pageRoles.join(' and ')} role${pageRoles.length > 1 ? 's' : ''}.` : '';
   if (held.includes('AllTracAdmin')) {
     return {
-      text: `Your role at this store (Admin) does not include this page.${forWhom} As this store's Admin, you give people their roles in Settings, under Users.${refused ? '' : ' A page of the platform\'s administrators is theirs alone.'}`,
+      text: `Your role at this store (Admin) does not include this page.${forWhom} As this store's Admin, you give people their roles in Settings, under Users.${refused ? '' : " A page of the platform's administrators is theirs alone."}`,
       toUsers: true,
     };
   }

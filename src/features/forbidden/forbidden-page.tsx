@@ -11,11 +11,19 @@ export function ForbiddenPage() {
   return (
     <Container size="sm" py="xl">
       <Stack>
-        <Title order={1} size="h2">No access</Title>
+        <Title order={1} size="h2">
+          No access
+        </Title>
         <Text>{advice.text}</Text>
         <Group gap="sm">
-          <Button component={Link} to="/" w="fit-content">Go to Home</Button>
-          {advice.toUsers && <Button component={Link} to="/settings/users" variant="default" w="fit-content">Open Users settings</Button>}
+          <Button component={Link} to="/" w="fit-content">
+            Go to Home
+          </Button>
+          {advice.toUsers && (
+            <Button component={Link} to="/settings/users" variant="default" w="fit-content">
+              Open Users settings
+            </Button>
+          )}
         </Group>
       </Stack>
     </Container>

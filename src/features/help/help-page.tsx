@@ -15,15 +15,23 @@ export function HelpPage() {
   const session = useSession();
   return (
     <Stack maw={720}>
-      <Title order={1} size="h2">Help &amp; Support</Title>
+      <Title order={1} size="h2">
+        Help &amp; Support
+      </Title>
       <Card withBorder>
         <Text fw={600}>Call support</Text>
-        <Anchor href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} size="lg">{supportPhone}</Anchor>
-        <Text size="sm" c="dimmed">Monday to Saturday, during store hours.</Text>
+        <Anchor href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} size="lg">
+          {supportPhone}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          Monday to Saturday, during store hours.
+        </Text>
       </Card>
       {session && (
         <Card withBorder>
-          <Title order={2} size="h4" mb="sm">Write to support</Title>
+          <Title order={2} size="h4" mb="sm">
+            Write to support
+          </Title>
           <SupportRequestForm userId={session.user.userId} />
         </Card>
       )}

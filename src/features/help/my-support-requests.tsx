@@ -8,9 +8,23 @@ import { replicaOf } from '../../db/use-replica.ts';
 
 /** Where each message stands: sent, waiting in the outbox, or refused by the server (with its reason). */
 function stateOf(entry: OutboxEntry | undefined) {
-  if (!entry) return <Badge color="secondary" variant="light">Sent</Badge>;
-  if (entry.status === 'pending') return <Badge color="gray" variant="light">Waiting to send</Badge>;
-  return <Badge color="error" variant="light" title={entry.problem?.detail ?? entry.problem?.title}>Not sent</Badge>;
+  if (!entry)
+    return (
+      <Badge color="secondary" variant="light">
+        Sent
+      </Badge>
+    );
+  if (entry.status === 'pending')
+    return (
+      <Badge color="gray" variant="light">
+        Waiting to send
+      </Badge>
+    );
+  return (
+    <Badge color="error" variant="light" title={entry.problem?.detail ?? entry.problem?.title}>
+      Not sent
+    </Badge>
+  );
 }
 
 /** The user's own messages to support, from the replica (so they show offline, also the unsent ones). */
@@ -30,15 +44,21 @@ export function MySupportRequests({ store }: { store: StoreLocation }) {
 
   return (
     <Stack gap="xs">
-      <Title order={2} size="h4">Your messages to support</Title>
+      <Title order={2} size="h4">
+        Your messages to support
+      </Title>
       {data.requests.map((r) => (
         <Card key={r.supportRequestId} withBorder padding="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600}>{r.subject}</Text>
             {stateOf(data.outbox.get(r.supportRequestId))}
           </Group>
-          <Text size="xs" c="dimmed">{dateTime(r.dateSubmitted)}</Text>
-          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>{r.message}</Text>
+          <Text size="xs" c="dimmed">
+            {dateTime(r.dateSubmitted)}
+          </Text>
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
+            {r.message}
+          </Text>
         </Card>
       ))}
     </Stack>

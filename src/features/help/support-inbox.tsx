@@ -22,11 +22,22 @@ export function SupportInbox() {
   };
   useEffect(() => {
     let current = true;
-    syncClient().listSupportRequests({ top: pageSize, skip: request.page * pageSize }).then(
-      (data) => { if (current) setShown({ page: request.page, data }); },
-      (failure: unknown) => { if (current) setError((failure as Error).message); },
-    ).finally(() => { if (current) setLoading(false); });
-    return () => { current = false; };
+    syncClient()
+      .listSupportRequests({ top: pageSize, skip: request.page * pageSize })
+      .then(
+        (data) => {
+          if (current) setShown({ page: request.page, data });
+        },
+        (failure: unknown) => {
+          if (current) setError((failure as Error).message);
+        },
+      )
+      .finally(() => {
+        if (current) setLoading(false);
+      });
+    return () => {
+      current = false;
+    };
   }, [request]);
 
   const data = shown?.data ?? null;
@@ -35,31 +46,57 @@ export function SupportInbox() {
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Title order={2} size="h4">Messages from stores</Title>
-        <Button variant="subtle" size="xs" onClick={() => go(page)} loading={loading}>Refresh</Button>
+        <Title order={2} size="h4">
+          Messages from stores
+        </Title>
+        <Button variant="subtle" size="xs" onClick={() => go(page)} loading={loading}>
+          Refresh
+        </Button>
       </Group>
-      {error && <Alert color="error" title="The messages could not be loaded">{error}</Alert>}
+      {error && (
+        <Alert color="error" title="The messages could not be loaded">
+          {error}
+        </Alert>
+      )}
       {!data && loading && <Text c="dimmed">Loading…</Text>}
       {data && data.items.length === 0 && <Text c="dimmed">No messages to support yet.</Text>}
       {data?.items.map((r) => (
         <Card key={r.supportRequestId} withBorder padding="sm" component="article" aria-label={r.subject}>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fw={600}>{r.subject}</Text>
-            <Text size="xs" c="dimmed">{deviceFormatters().dateTime(r.dateSubmitted)}</Text>
+            <Text size="xs" c="dimmed">
+              {deviceFormatters().dateTime(r.dateSubmitted)}
+            </Text>
           </Group>
           <Text size="sm">
             {r.senderName} · <Anchor href={`mailto:${r.senderEmail}?subject=${encodeURIComponent(`Re: ${r.subject}`)}`}>{r.senderEmail}</Anchor>
-            {r.callbackPhone && <> · <Anchor href={`tel:${r.callbackPhone.replace(/[^\d+]/g, '')}`}>{r.callbackPhone}</Anchor></>}
+            {r.callbackPhone && (
+              <>
+                {' '}
+                · <Anchor href={`tel:${r.callbackPhone.replace(/[^\d+]/g, '')}`}>{r.callbackPhone}</Anchor>
+              </>
+            )}
           </Text>
-          <Text size="xs" c="dimmed">{r.companyName}{r.storeName ? ` · ${r.storeName} #${r.storeNumber}` : ''}</Text>
-          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>{r.message}</Text>
+          <Text size="xs" c="dimmed">
+            {r.companyName}
+            {r.storeName ? ` · ${r.storeName} #${r.storeNumber}` : ''}
+          </Text>
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+            {r.message}
+          </Text>
         </Card>
       ))}
       {data && pages > 1 && (
         <Group>
-          <Button variant="light" size="xs" disabled={page === 0 || loading} onClick={() => go(page - 1)}>Newer</Button>
-          <Text size="sm">Page {page + 1} of {pages}</Text>
-          <Button variant="light" size="xs" disabled={page + 1 >= pages || loading} onClick={() => go(page + 1)}>Older</Button>
+          <Button variant="light" size="xs" disabled={page === 0 || loading} onClick={() => go(page - 1)}>
+            Newer
+          </Button>
+          <Text size="sm">
+            Page {page + 1} of {pages}
+          </Text>
+          <Button variant="light" size="xs" disabled={page + 1 >= pages || loading} onClick={() => go(page + 1)}>
+            Older
+          </Button>
         </Group>
       )}
     </Stack>

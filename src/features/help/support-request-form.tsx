@@ -35,13 +35,22 @@ export function SupportRequestForm({ userId }: { userId: string }) {
     event.preventDefault();
     setOutcome(null);
     const parsed = createSupportRequestSchema.safeParse({
-      supportRequestId: crypto.randomUUID(), subject: draft.subject, message: draft.message, callbackPhone: draft.callbackPhone.trim() || null,
+      supportRequestId: crypto.randomUUID(),
+      subject: draft.subject,
+      message: draft.message,
+      callbackPhone: draft.callbackPhone.trim() || null,
     });
     if (!parsed.success) {
       const found: FieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message]));
       setErrors(found);
       // Keyboard and screen-reader users land on the first field to fix.
-      const first = ([['subject', subjectRef], ['message', messageRef], ['callbackPhone', phoneRef]] as const).find(([field]) => found[field]);
+      const first = (
+        [
+          ['subject', subjectRef],
+          ['message', messageRef],
+          ['callbackPhone', phoneRef],
+        ] as const
+      ).find(([field]) => found[field]);
       first?.[1].current?.focus();
       return;
     }
@@ -49,7 +58,12 @@ export function SupportRequestForm({ userId }: { userId: string }) {
     try {
       await syncClient().sendSupportRequest(parsed.data);
       setDraft(emptyDraft);
-      setOutcome({ ok: true, text: navigator.onLine ? 'Your message is on its way to support. They answer by email or phone.' : 'Your message is saved on this device and goes to support as soon as the app is back online.' });
+      setOutcome({
+        ok: true,
+        text: navigator.onLine
+          ? 'Your message is on its way to support. They answer by email or phone.'
+          : 'Your message is saved on this device and goes to support as soon as the app is back online.',
+      });
     } catch (failure) {
       setOutcome({ ok: false, text: `Your message was not saved: ${(failure as Error).message}` });
     } finally {
@@ -61,12 +75,36 @@ export function SupportRequestForm({ userId }: { userId: string }) {
     <form onSubmit={(e) => void send(e)} noValidate>
       <Stack>
         <TextInput ref={subjectRef} label="Subject" required value={draft.subject} onChange={edit('subject')} error={errors.subject} maxLength={200} />
-        <Textarea ref={messageRef} label="Message" required autosize minRows={5} maxRows={14} value={draft.message} onChange={edit('message')} error={errors.message}
-          description="What happened, on which screen, and what you expected." />
-        <TextInput ref={phoneRef} label="Phone for a call back" type="tel" value={draft.callbackPhone} onChange={edit('callbackPhone')} error={errors.callbackPhone}
-          description="Optional. Support writes to your email address otherwise." maxLength={30} />
-        {outcome && <Alert color={outcome.ok ? 'secondary' : 'error'} role="status">{outcome.text}</Alert>}
-        <Button type="submit" loading={sending} w="fit-content">Send to support</Button>
+        <Textarea
+          ref={messageRef}
+          label="Message"
+          required
+          autosize
+          minRows={5}
+          maxRows={14}
+          value={draft.message}
+          onChange={edit('message')}
+          error={errors.message}
+          description="What happened, on which screen, and what you expected."
+        />
+        <TextInput
+          ref={phoneRef}
+          label="Phone for a call back"
+          type="tel"
+          value={draft.callbackPhone}
+          onChange={edit('callbackPhone')}
+          error={errors.callbackPhone}
+          description="Optional. Support writes to your email address otherwise."
+          maxLength={30}
+        />
+        {outcome && (
+          <Alert color={outcome.ok ? 'secondary' : 'error'} role="status">
+            {outcome.text}
+          </Alert>
+        )}
+        <Button type="submit" loading={sending} w="fit-content">
+          Send to support
+        </Button>
       </Stack>
     </form>
   );

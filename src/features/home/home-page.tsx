@@ -18,35 +18,46 @@ export function HomePage() {
   const session = useSession();
   const store = session?.activeStore ?? null;
   const timeZone = storeFormatters(store).timeZone;
-  const { figures, error, current, retry } = useWorkerFigures<HomeFigures>(
-    store ? `${store.id}|${timeZone}` : null,
-    (onFigures, onError) => syncClient().watchHome(store!.id, timeZone, onFigures, onError),
+  const { figures, error, current, retry } = useWorkerFigures<HomeFigures>(store ? `${store.id}|${timeZone}` : null, (onFigures, onError) =>
+    syncClient().watchHome(store!.id, timeZone, onFigures, onError),
   );
   if (!session || !store) return null;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="baseline" gap="xs">
-        <Title order={1} size="h2">Home</Title>
-        {figures && current && <Text c="dimmed">{store.name} · {formatCalendarDate(figures.date)}</Text>}
+        <Title order={1} size="h2">
+          Home
+        </Title>
+        {figures && current && (
+          <Text c="dimmed">
+            {store.name} · {formatCalendarDate(figures.date)}
+          </Text>
+        )}
       </Group>
       {error && (
         <Alert color="error" title="The day could not be read on this device">
           <Text size="sm">{error.replace(/\.?$/, '.')} Try again; if it stays, reload the page.</Text>
-          <Button size="compact-sm" variant="light" mt="xs" onClick={retry}>Try again</Button>
+          <Button size="compact-sm" variant="light" mt="xs" onClick={retry}>
+            Try again
+          </Button>
         </Alert>
       )}
-      {!figures || !current
-        ? !error && <Text c="dimmed" role="status">Reading today's figures…</Text>
-        : (
-          <>
-            {!figures.synced && (
-              <Alert color="yellow" title="Still getting this store's data">
-                This device has not finished its first sync of {store.name}: figures fill in as the rows arrive.
-              </Alert>
-            )}
-            <HomeTiles store={store} figures={figures} counter={hasAnyRole(session, frontCounter)} bay={hasAnyRole(session, leadTechnicians)} />
-          </>
-        )}
+      {!figures || !current ? (
+        !error && (
+          <Text c="dimmed" role="status">
+            Reading today's figures…
+          </Text>
+        )
+      ) : (
+        <>
+          {!figures.synced && (
+            <Alert color="yellow" title="Still getting this store's data">
+              This device has not finished its first sync of {store.name}: figures fill in as the rows arrive.
+            </Alert>
+          )}
+          <HomeTiles store={store} figures={figures} counter={hasAnyRole(session, frontCounter)} bay={hasAnyRole(session, leadTechnicians)} />
+        </>
+      )}
     </Stack>
   );
 }

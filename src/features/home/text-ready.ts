@@ -18,8 +18,12 @@ export async function textReadyForPickup(store: StoreLocation, scheduledVisitId:
     db.rows<MessageTemplate>('messageTemplates').toArray(),
   ]);
   if (visit?.readyForPickupDate) {
-    const texted = await db.rows<StoreMessage>('storeMessages').where('sentOn').aboveOrEqual(visit.readyForPickupDate)
-      .filter((m) => m.visitId === scheduledVisitId && m.templateType === 'ServiceFinished' && m.deliveryStatus !== 'Failed').first();
+    const texted = await db
+      .rows<StoreMessage>('storeMessages')
+      .where('sentOn')
+      .aboveOrEqual(visit.readyForPickupDate)
+      .filter((m) => m.visitId === scheduledVisitId && m.templateType === 'ServiceFinished' && m.deliveryStatus !== 'Failed')
+      .first();
     if (texted) throw new Error('This customer has already been texted that the car is ready.');
   }
   if (!customer) throw new Error('This customer is not on this device yet; open the appointment once it has synced.');
@@ -27,8 +31,13 @@ export async function textReadyForPickup(store: StoreLocation, scheduledVisitId:
   const vehicle = visit?.vehicleId ? await db.rows<CustomerVehicle>('customerVehicles').get(visit.vehicleId) : undefined;
   const words = renderedTemplate('ServiceFinished', templates, templateValues({ store, customer, vehicle: vehicle ?? null }))!;
   const queued = await syncClient().sendMessage('sms', {
-    storeMessageId: crypto.randomUUID(), customerId, templateType: 'ServiceFinished', content: words.smsText, visitId: scheduledVisitId,
-    name: messageName(customer), destinationPhoneNumber: customer.phoneNumber,
+    storeMessageId: crypto.randomUUID(),
+    customerId,
+    templateType: 'ServiceFinished',
+    content: words.smsText,
+    visitId: scheduledVisitId,
+    name: messageName(customer),
+    destinationPhoneNumber: customer.phoneNumber,
   });
   if (!queued) throw new Error('The text was not queued; try again.');
   return `Texted ${displayName(customer)} that their car is ready.`;

@@ -34,16 +34,26 @@ export function MaintenancePage() {
   return (
     <Container size="sm" py="xl">
       <Stack>
-        <Title order={1} size="h2">System maintenance</Title>
+        <Title order={1} size="h2">
+          System maintenance
+        </Title>
         <Text>AllTrac is down for maintenance. Changes you made on this device are kept and will be sent when it is back.</Text>
         {high.map((n) => (
           <Stack key={n.systemNotificationId} gap={2}>
             <NotificationContent html={n.content} />
-            <Text size="sm" c="dimmed">{deviceFormatters().dateTimeRange(n.dateStarted, n.dateEnded)}</Text>
+            <Text size="sm" c="dimmed">
+              {deviceFormatters().dateTimeRange(n.dateStarted, n.dateEnded)}
+            </Text>
           </Stack>
         ))}
-        {stillDown && <Text c="error.7" role="status">Still under maintenance. Try again in a few minutes.</Text>}
-        <Button w="fit-content" loading={checking} onClick={() => void retry()}>Try again</Button>
+        {stillDown && (
+          <Text c="error.7" role="status">
+            Still under maintenance. Try again in a few minutes.
+          </Text>
+        )}
+        <Button w="fit-content" loading={checking} onClick={() => void retry()}>
+          Try again
+        </Button>
       </Stack>
     </Container>
   );

@@ -37,10 +37,17 @@ export async function readIncoming(db: StoreDb, newest?: number): Promise<StoreM
 export const firstScreenMessages = 200;
 
 /** The messages a person asked for: by state, by how they came, by words; newest first or by name. */
-export function shownMessages(incoming: readonly StoreMessage[], view: { filter: Filter; method: string | null; order: 'date' | 'name'; search: string }): StoreMessage[] {
+export function shownMessages(
+  incoming: readonly StoreMessage[],
+  view: { filter: Filter; method: string | null; order: 'date' | 'name'; search: string },
+): StoreMessage[] {
   const words = view.search.trim().toLowerCase();
-  const list = incoming.filter((m) => matches(m, view.filter) && (!view.method || m.messageDeliveryMethod === view.method)
-    && (!words || `${m.name ?? ''} ${m.content}`.toLowerCase().includes(words)));
+  const list = incoming.filter(
+    (m) =>
+      matches(m, view.filter) &&
+      (!view.method || m.messageDeliveryMethod === view.method) &&
+      (!words || `${m.name ?? ''} ${m.content}`.toLowerCase().includes(words)),
+  );
   // Read newest first already: by date keeps that order; by name sorts stably within it.
   return view.order === 'date' ? list : list.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
 }
@@ -71,15 +78,43 @@ export function MessagesPage() {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={1} size="h2">Messages</Title>
-        <Badge color={unread > 0 ? 'red' : 'gray'} variant="light">{unread} new</Badge>
+        <Title order={1} size="h2">
+          Messages
+        </Title>
+        <Badge color={unread > 0 ? 'red' : 'gray'} variant="light">
+          {unread} new
+        </Badge>
       </Group>
       <Group gap="xs" wrap="wrap">
-        <SegmentedControl value={filter} onChange={(v) => setFilter(v as Filter)} aria-label="Show"
-          data={[{ value: 'new', label: 'New' }, { value: 'replied', label: 'Replied' }, { value: 'archived', label: 'Archived' }, { value: 'all', label: 'All' }]} />
-        <Select aria-label="How it came" placeholder="Any way" clearable value={method} onChange={setMethod} w={160}
-          data={messageDeliveryMethods.values.map((v) => ({ value: v, label: messageDeliveryMethods.label(v) }))} />
-        <SegmentedControl value={order} onChange={(v) => setOrder(v as 'date' | 'name')} aria-label="Order" data={[{ value: 'date', label: 'By date' }, { value: 'name', label: 'By name' }]} />
+        <SegmentedControl
+          value={filter}
+          onChange={(v) => setFilter(v as Filter)}
+          aria-label="Show"
+          data={[
+            { value: 'new', label: 'New' },
+            { value: 'replied', label: 'Replied' },
+            { value: 'archived', label: 'Archived' },
+            { value: 'all', label: 'All' },
+          ]}
+        />
+        <Select
+          aria-label="How it came"
+          placeholder="Any way"
+          clearable
+          value={method}
+          onChange={setMethod}
+          w={160}
+          data={messageDeliveryMethods.values.map((v) => ({ value: v, label: messageDeliveryMethods.label(v) }))}
+        />
+        <SegmentedControl
+          value={order}
+          onChange={(v) => setOrder(v as 'date' | 'name')}
+          aria-label="Order"
+          data={[
+            { value: 'date', label: 'By date' },
+            { value: 'name', label: 'By name' },
+          ]}
+        />
         <TextInput aria-label="Search messages" placeholder="Name or words" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={200} />
       </Group>
       <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'flex-start' }}>
@@ -87,14 +122,24 @@ export function MessagesPage() {
           {!incoming && <Loader aria-label="Loading messages" />}
           {incoming && shown.length === 0 && <Text c="dimmed">{filter === 'new' ? 'No new messages.' : 'No messages here.'}</Text>}
           {shown.length > 0 && (
-            <MessageList messages={shown} formatDate={formats.dateTime} selectedId={messageId}
-              onOpen={(m) => void navigate({ to: '/messages/cus/$messageId/{-$customerId}', params: { messageId: m.storeMessageId, customerId: m.customerId ?? undefined } })} />
+            <MessageList
+              messages={shown}
+              formatDate={formats.dateTime}
+              selectedId={messageId}
+              onOpen={(m) =>
+                void navigate({ to: '/messages/cus/$messageId/{-$customerId}', params: { messageId: m.storeMessageId, customerId: m.customerId ?? undefined } })
+              }
+            />
           )}
         </Box>
         {thread && (
           <Box style={{ flex: 1, minWidth: 0 }}>
             {/* On a phone the thread takes the list's place: the way back to it. */}
-            <Box hiddenFrom="md" mb="xs"><AnchorLink to="/messages" size="sm">← All messages</AnchorLink></Box>
+            <Box hiddenFrom="md" mb="xs">
+              <AnchorLink to="/messages" size="sm">
+                ← All messages
+              </AnchorLink>
+            </Box>
             <Outlet />
           </Box>
         )}
@@ -107,7 +152,17 @@ export function MessagesPage() {
  * The list of messages, drawn as it scrolls: a store's 20,000 messages cost the few rows on screen. Rows
  * are measured as they draw (a name, two lines of content, badges).
  */
-export function MessageList({ messages, formatDate, selectedId, onOpen }: { messages: StoreMessage[]; formatDate: (iso: string) => string; selectedId?: string | undefined; onOpen(m: StoreMessage): void }) {
+export function MessageList({
+  messages,
+  formatDate,
+  selectedId,
+  onOpen,
+}: {
+  messages: StoreMessage[];
+  formatDate: (iso: string) => string;
+  selectedId?: string | undefined;
+  onOpen(m: StoreMessage): void;
+}) {
   const listRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders on its own; nothing here memoizes it
   const virtualizer = useVirtualizer({ count: messages.length, getScrollElement: () => listRef.current, estimateSize: () => 88, overscan: 8, gap: 6 });
@@ -118,19 +173,57 @@ export function MessageList({ messages, formatDate, selectedId, onOpen }: { mess
           const m = messages[item.index]!;
           const colors = rowColors[messageRowColor(m)];
           return (
-            <UnstyledButton key={m.storeMessageId} role="listitem" data-index={item.index} ref={virtualizer.measureElement} aria-current={m.storeMessageId === selectedId ? 'true' : undefined}
-              onClick={() => onOpen(m)} p="xs"
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, background: colors.bg, borderLeft: `4px solid ${colors.bar}`, borderRadius: 4, outline: m.storeMessageId === selectedId ? '2px solid var(--mantine-primary-color-filled)' : undefined, outlineOffset: -2 }}>
+            <UnstyledButton
+              key={m.storeMessageId}
+              role="listitem"
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              aria-current={m.storeMessageId === selectedId ? 'true' : undefined}
+              onClick={() => onOpen(m)}
+              p="xs"
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                transform: `translateY(${item.start}px)`,
+                background: colors.bg,
+                borderLeft: `4px solid ${colors.bar}`,
+                borderRadius: 4,
+                outline: m.storeMessageId === selectedId ? '2px solid var(--mantine-primary-color-filled)' : undefined,
+                outlineOffset: -2,
+              }}
+            >
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text fw={700} size="sm" truncate>{m.name || 'Unknown sender'}</Text>
-                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{formatDate(m.sentOn)}</Text>
+                <Text fw={700} size="sm" truncate>
+                  {m.name || 'Unknown sender'}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                  {formatDate(m.sentOn)}
+                </Text>
               </Group>
-              <Text size="sm" lineClamp={2}>{m.content}</Text>
+              <Text size="sm" lineClamp={2}>
+                {m.content}
+              </Text>
               <Group gap={4} mt={2}>
-                <Badge size="xs" variant="outline">{messageDeliveryMethods.label(m.messageDeliveryMethod)}</Badge>
-                {m.customerInquiryType && <Badge size="xs" variant="outline">{inquiryTypes.label(m.customerInquiryType)}</Badge>}
-                {m.isArchived && <Badge size="xs" color="gray">Archived</Badge>}
-                {m.repliedToByUserName && <Badge size="xs" color="gray">Replied by {m.repliedToByUserName}</Badge>}
+                <Badge size="xs" variant="outline">
+                  {messageDeliveryMethods.label(m.messageDeliveryMethod)}
+                </Badge>
+                {m.customerInquiryType && (
+                  <Badge size="xs" variant="outline">
+                    {inquiryTypes.label(m.customerInquiryType)}
+                  </Badge>
+                )}
+                {m.isArchived && (
+                  <Badge size="xs" color="gray">
+                    Archived
+                  </Badge>
+                )}
+                {m.repliedToByUserName && (
+                  <Badge size="xs" color="gray">
+                    Replied by {m.repliedToByUserName}
+                  </Badge>
+                )}
               </Group>
             </UnstyledButton>
           );

@@ -12,11 +12,19 @@ export async function sendQuickReply(opened: StoreMessage, content: string, temp
   if (route.send === 'nothing') return null;
   if (route.send === 'refused') return route.reason;
   const base = {
-    storeMessageId: crypto.randomUUID(), customerId: opened.customerId, templateType, content, visitId: opened.visitId, name: opened.name,
+    storeMessageId: crypto.randomUUID(),
+    customerId: opened.customerId,
+    templateType,
+    content,
+    visitId: opened.visitId,
+    name: opened.name,
     replyToStoreMessageId: opened.storeMessageId,
   };
   try {
-    await syncClient().sendMessage(route.send, route.send === 'sms' ? { ...base, destinationPhoneNumber: route.to } : { ...base, destinationEmailAddress: route.to });
+    await syncClient().sendMessage(
+      route.send,
+      route.send === 'sms' ? { ...base, destinationPhoneNumber: route.to } : { ...base, destinationEmailAddress: route.to },
+    );
     return null;
   } catch (error) {
     const words = error instanceof Error ? error.message : '';

@@ -28,9 +28,15 @@ async function readThread(storeId: number, messageId: string) {
   // A customer's messages by the index; a sender who is no customer yet by their number or address.
   const thread = opened.customerId
     ? await table.where('customerId').equals(opened.customerId).toArray()
-    : await table.filter((m) => (opened.phoneNumber !== null && m.phoneNumber === opened.phoneNumber) || (opened.email !== null && m.email === opened.email)).toArray();
+    : await table
+        .filter((m) => (opened.phoneNumber !== null && m.phoneNumber === opened.phoneNumber) || (opened.email !== null && m.email === opened.email))
+        .toArray();
   const number = e164(opened.phoneNumber);
-  const stop = number ? await replicaOf(storeId).rows<TextStop>('textStops').get([storeId, number] as never) : undefined;
+  const stop = number
+    ? await replicaOf(storeId)
+        .rows<TextStop>('textStops')
+        .get([storeId, number] as never)
+    : undefined;
   return { opened, thread: thread.sort((a, b) => a.sentOn.localeCompare(b.sentOn)), stop };
 }
 
@@ -61,39 +67,81 @@ function Thread({ store, opened, thread, stop }: { store: StoreLocation; opened:
     <Stack gap="sm">
       <Group justify="space-between" align="flex-start">
         <Stack gap={0}>
-          <Title order={2} size="h3">{opened.name || 'Unknown sender'}</Title>
-          <Text size="sm" c="dimmed">{[formatPhone(opened.phoneNumber), opened.email, preferenceText(opened.preferredContactMethod)].filter(Boolean).join(' · ')}</Text>
+          <Title order={2} size="h3">
+            {opened.name || 'Unknown sender'}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {[formatPhone(opened.phoneNumber), opened.email, preferenceText(opened.preferredContactMethod)].filter(Boolean).join(' · ')}
+          </Text>
         </Stack>
         {showsReplyActions(opened, store, replying) && (
           <Group gap="xs">
-            <Button size="xs" onClick={() => setReplying(true)}>Quick Reply</Button>
-            <Button size="xs" variant="default" onClick={() => void act(() => syncClient().archiveMessage(opened.storeMessageId))}>Archive Message</Button>
+            <Button size="xs" onClick={() => setReplying(true)}>
+              Quick Reply
+            </Button>
+            <Button size="xs" variant="default" onClick={() => void act(() => syncClient().archiveMessage(opened.storeMessageId))}>
+              Archive Message
+            </Button>
           </Group>
         )}
       </Group>
       {showsCallBox(opened, store) && (
         <Alert color="blue" title="Call the customer">
-          <Text fw={700} size="lg">{callBoxNumber(opened.phoneNumber!)}</Text>
+          <Text fw={700} size="lg">
+            {callBoxNumber(opened.phoneNumber!)}
+          </Text>
           <Text size="sm">{opened.preferredContactMethod === 'Phone' ? 'They asked for a call.' : 'They asked for a text, and this store cannot text.'}</Text>
         </Alert>
       )}
       {stop && (
-        <Alert color="orange" title={`Texts are off since ${formats.dateTime(stop.stoppedOn)}`}>{stoppedNumberProblem}</Alert>
+        <Alert color="orange" title={`Texts are off since ${formats.dateTime(stop.stoppedOn)}`}>
+          {stoppedNumberProblem}
+        </Alert>
       )}
-      {opened.isArchived && <Text size="sm" c="dimmed">{messageTexts.archived}</Text>}
-      {opened.repliedToByUserName && <Text size="sm" c="dimmed">{messageTexts.repliedBy(opened.repliedToByUserName)}</Text>}
-      {problem && <Alert color="red" withCloseButton onClose={() => setProblem(null)}>{problem}</Alert>}
+      {opened.isArchived && (
+        <Text size="sm" c="dimmed">
+          {messageTexts.archived}
+        </Text>
+      )}
+      {opened.repliedToByUserName && (
+        <Text size="sm" c="dimmed">
+          {messageTexts.repliedBy(opened.repliedToByUserName)}
+        </Text>
+      )}
+      {problem && (
+        <Alert color="red" withCloseButton onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
       <Stack gap="xs" role="log" aria-label="Conversation">
         {thread.map((m) => (
-          <Paper key={m.storeMessageId} withBorder p="xs" maw="85%" ml={m.messageDirection === 'Outbound' ? 'auto' : undefined}
-            bg={m.messageDirection === 'Outbound' ? 'var(--mantine-primary-color-light)' : undefined}>
+          <Paper
+            key={m.storeMessageId}
+            withBorder
+            p="xs"
+            maw="85%"
+            ml={m.messageDirection === 'Outbound' ? 'auto' : undefined}
+            bg={m.messageDirection === 'Outbound' ? 'var(--mantine-primary-color-light)' : undefined}
+          >
             {/* Content is text, shown as text: markup a customer sends is never run. */}
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.content}</Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {m.content}
+            </Text>
             <Group gap={6} mt={4}>
-              <Text size="xs" c="dimmed">{formats.dateTime(m.sentOn)}</Text>
-              {m.messageDirection === 'Outbound' && m.deliveryStatus && <Badge size="xs" color={deliveryColors[m.deliveryStatus]} variant="light">{m.deliveryStatus}</Badge>}
+              <Text size="xs" c="dimmed">
+                {formats.dateTime(m.sentOn)}
+              </Text>
+              {m.messageDirection === 'Outbound' && m.deliveryStatus && (
+                <Badge size="xs" color={deliveryColors[m.deliveryStatus]} variant="light">
+                  {m.deliveryStatus}
+                </Badge>
+              )}
             </Group>
-            {m.deliveryStatus === 'Failed' && m.deliveryProblem && <Text size="xs" c="red">{m.deliveryProblem}</Text>}
+            {m.deliveryStatus === 'Failed' && m.deliveryProblem && (
+              <Text size="xs" c="red">
+                {m.deliveryProblem}
+              </Text>
+            )}
           </Paper>
         ))}
       </Stack>
@@ -111,10 +159,17 @@ async function replyContext(store: StoreLocation, opened: StoreMessage) {
     opened.visitId ? db.rows<ScheduledVisit>('scheduledVisits').get(opened.visitId) : Promise.resolve(undefined),
   ]);
   const vehicle = visit?.vehicleId ? await db.rows<CustomerVehicle>('customerVehicles').get(visit.vehicleId) : undefined;
-  return { own, values: templateValues({
-    store, customer: customer ?? null, name: opened.name, appointmentAt: visit?.scheduledCustomerCheckIn ?? null, vehicle: vehicle ?? null,
-    ratingLink: ratingLinkFor(window.location.origin, store, visit),
-  }) };
+  return {
+    own,
+    values: templateValues({
+      store,
+      customer: customer ?? null,
+      name: opened.name,
+      appointmentAt: visit?.scheduledCustomerCheckIn ?? null,
+      vehicle: vehicle ?? null,
+      ratingLink: ratingLinkFor(window.location.origin, store, visit),
+    }),
+  };
 }
 
 /**
@@ -148,20 +203,52 @@ function ReplyBox({ store, opened, onDone }: { store: StoreLocation; opened: Sto
     <Card withBorder padding="sm">
       <Stack gap="xs">
         <Group justify="space-between">
-          <Text size="sm" fw={600}>{route.send === 'sms' ? `Text to ${formatPhone(route.to)}` : route.send === 'email' ? `Email to ${route.to}` : 'Reply'}</Text>
-          <Select aria-label="Template" size="xs" w={240} value={template} onChange={(v) => v && choose(v as MessageTemplateType)} allowDeselect={false}
-            data={messageTemplateTypes.values.filter((v) => v !== 'Unknown' && v !== 'Incoming').map((v) => ({ value: v, label: templateLabel(v) }))} />
+          <Text size="sm" fw={600}>
+            {route.send === 'sms' ? `Text to ${formatPhone(route.to)}` : route.send === 'email' ? `Email to ${route.to}` : 'Reply'}
+          </Text>
+          <Select
+            aria-label="Template"
+            size="xs"
+            w={240}
+            value={template}
+            onChange={(v) => v && choose(v as MessageTemplateType)}
+            allowDeselect={false}
+            data={messageTemplateTypes.values.filter((v) => v !== 'Unknown' && v !== 'Incoming').map((v) => ({ value: v, label: templateLabel(v) }))}
+          />
         </Group>
         <Group align="flex-end" wrap="nowrap" gap="xs">
-          <Textarea aria-label="Reply" placeholder="Write a reply; Enter sends, Shift+Enter starts a new line" autosize minRows={2} style={{ flex: 1 }}
-            value={content} disabled={sending} onChange={(e) => setContent(e.currentTarget.value)} data-autofocus
-            onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void send(); } }} />
-          <ActionIcon size="lg" aria-label="Send" loading={sending} disabled={content.trim() === ''} onClick={() => void send()}><IconSend size={18} /></ActionIcon>
+          <Textarea
+            aria-label="Reply"
+            placeholder="Write a reply; Enter sends, Shift+Enter starts a new line"
+            autosize
+            minRows={2}
+            style={{ flex: 1 }}
+            value={content}
+            disabled={sending}
+            onChange={(e) => setContent(e.currentTarget.value)}
+            data-autofocus
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                void send();
+              }
+            }}
+          />
+          <ActionIcon size="lg" aria-label="Send" loading={sending} disabled={content.trim() === ''} onClick={() => void send()}>
+            <IconSend size={18} />
+          </ActionIcon>
         </Group>
-        {problem && <Text c="red" size="sm" role="alert">{problem}</Text>}
-        <Group justify="flex-end"><Button size="xs" variant="subtle" onClick={onDone}>Close</Button></Group>
+        {problem && (
+          <Text c="red" size="sm" role="alert">
+            {problem}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button size="xs" variant="subtle" onClick={onDone}>
+            Close
+          </Button>
+        </Group>
       </Stack>
     </Card>
   );
 }
-

@@ -35,12 +35,21 @@ export function NotificationSettingsPage() {
 
   return (
     <Stack maw={640}>
-      <Title order={1} size="h2">Notification Settings</Title>
+      <Title order={1} size="h2">
+        Notification Settings
+      </Title>
       <Text>
-        Choose which notifications the bell shows and counts as unread. Turned-off kinds still appear on
-        the <Anchor component={Link} to="/notifications" underline="always">Notifications</Anchor> page.
+        Choose which notifications the bell shows and counts as unread. Turned-off kinds still appear on the{' '}
+        <Anchor component={Link} to="/notifications" underline="always">
+          Notifications
+        </Anchor>{' '}
+        page.
       </Text>
-      {error && <Alert color="error" title="The setting was not changed">{error}</Alert>}
+      {error && (
+        <Alert color="error" title="The setting was not changed">
+          {error}
+        </Alert>
+      )}
       {storeId !== null && (
         <ConflictNotice
           storeId={storeId}
@@ -52,13 +61,25 @@ export function NotificationSettingsPage() {
           })}
         />
       )}
-      {preferences === undefined ? <Text c="dimmed">Loading…</Text> : (
+      {preferences === undefined ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : (
         <Card withBorder padding={0}>
           {preferences.map((p, i) => (
-            <Group key={p.kind} justify="space-between" wrap="nowrap" p="md" style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
+            <Group
+              key={p.kind}
+              justify="space-between"
+              wrap="nowrap"
+              p="md"
+              style={i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+            >
               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={600} id={`kind-${p.kind}`}>{userNotificationKinds.label(p.kind)}</Text>
-                <Text size="sm" c="dimmed">{kindDescriptions[p.kind]}</Text>
+                <Text fw={600} id={`kind-${p.kind}`}>
+                  {userNotificationKinds.label(p.kind)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {kindDescriptions[p.kind]}
+                </Text>
               </Stack>
               <Switch
                 checked={p.inApp}

@@ -27,7 +27,9 @@ export function NotificationsPage() {
 
   return (
     <Stack maw={760}>
-      <Title order={1} size="h2">Notifications</Title>
+      <Title order={1} size="h2">
+        Notifications
+      </Title>
       {storeId !== null && (
         <ConflictNotice
           storeId={storeId}
@@ -40,14 +42,20 @@ export function NotificationsPage() {
           }}
         />
       )}
-      {data === undefined ? <Text c="dimmed">Loading…</Text> : data.items.length === 0 ? <Text>No Notifications</Text> : (
+      {data === undefined ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : data.items.length === 0 ? (
+        <Text>No Notifications</Text>
+      ) : (
         <>
           {data.items.map((n) => (
             <Card key={n.userNotificationId} withBorder padding="sm" bg={n.dateMarkedRead ? undefined : 'primary.0'}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <Stack gap={2}>
                   <NotificationContent html={n.content} />
-                  <Text size="xs" c="dimmed">{formats?.dateTime(n.dateAdded)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formats?.dateTime(n.dateAdded)}
+                  </Text>
                 </Stack>
                 <Button size="xs" variant="subtle" onClick={() => void syncClient().setNotificationRead(n.userNotificationId, n.dateMarkedRead === null)}>
                   {n.dateMarkedRead ? 'Mark unread' : 'Mark read'}
@@ -55,7 +63,11 @@ export function NotificationsPage() {
               </Group>
             </Card>
           ))}
-          {data.total > data.items.length && <Button variant="light" w="fit-content" onClick={() => setShown((n) => n + pageSize)}>Show more</Button>}
+          {data.total > data.items.length && (
+            <Button variant="light" w="fit-content" onClick={() => setShown((n) => n + pageSize)}>
+              Show more
+            </Button>
+          )}
         </>
       )}
     </Stack>

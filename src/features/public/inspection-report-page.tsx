@@ -21,13 +21,33 @@ function FixPrice({ price, itemName }: { price: NonNullable<Price>; itemName: st
     <Stack gap={0} mt="xs" role="group" aria-label={`Price of fixing ${itemName}`}>
       {price.lines.map((l, i) => (
         <Group key={i} justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="sm">{l.quantity > 1 ? `${l.quantity} × ` : ''}{l.description}</Text>
+          <Text size="sm">
+            {l.quantity > 1 ? `${l.quantity} × ` : ''}
+            {l.description}
+          </Text>
           <Text size="sm">{formatCents(l.totalInCents)}</Text>
         </Group>
       ))}
-      {price.feesInCents > 0 && <Group justify="space-between" gap="xs"><Text size="sm">Fees</Text><Text size="sm">{formatCents(price.feesInCents)}</Text></Group>}
-      {price.taxInCents > 0 && <Group justify="space-between" gap="xs"><Text size="sm">Tax</Text><Text size="sm">{formatCents(price.taxInCents)}</Text></Group>}
-      <Group justify="space-between" gap="xs"><Text size="sm" fw={700}>Price</Text><Text size="sm" fw={700}>{formatCents(price.totalInCents)}</Text></Group>
+      {price.feesInCents > 0 && (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">Fees</Text>
+          <Text size="sm">{formatCents(price.feesInCents)}</Text>
+        </Group>
+      )}
+      {price.taxInCents > 0 && (
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">Tax</Text>
+          <Text size="sm">{formatCents(price.taxInCents)}</Text>
+        </Group>
+      )}
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={700}>
+          Price
+        </Text>
+        <Text size="sm" fw={700}>
+          {formatCents(price.totalInCents)}
+        </Text>
+      </Group>
     </Stack>
   );
 }
@@ -53,7 +73,8 @@ export function InspectionReportPage() {
   }, [print, loaded]);
 
   if (loaded.state === 'loading') return <LoadingPage label="Loading the report" />;
-  if (loaded.state === 'missing') return <NotValidPage title="This report is not available">Check the link in the store's message, or call the store.</NotValidPage>;
+  if (loaded.state === 'missing')
+    return <NotValidPage title="This report is not available">Check the link in the store's message, or call the store.</NotValidPage>;
   if (loaded.state === 'unreachable') return <UnreachablePage what="the report" onRetry={retry} />;
   const report = loaded.value;
   const { date } = dateFormats(report.store.timeZone);
@@ -70,18 +91,27 @@ export function InspectionReportPage() {
     if (name.trim().length < 2) return setSending({ problem: 'Type your name to sign your answers.' });
     setSending('sending');
     try {
-      const answer = await publicApi().request('POST', apiPaths.publicInspectionDecisions.replace(':inspectionReportHashId', encodeURIComponent(id)), { body: { name, decisions: chosen } });
+      const answer = await publicApi().request('POST', apiPaths.publicInspectionDecisions.replace(':inspectionReportHashId', encodeURIComponent(id)), {
+        body: { name, decisions: chosen },
+      });
       if (answer.status === 200) {
         setSending('sent');
         refresh();
         return;
       }
       const problem = problemOf(answer);
-      setSending({ problem: answer.status === 409 ? problem.detail ?? problem.title : Object.values(problem.errors ?? {})[0]?.[0] ?? problem.detail ?? problem.title });
+      setSending({
+        problem: answer.status === 409 ? (problem.detail ?? problem.title) : (Object.values(problem.errors ?? {})[0]?.[0] ?? problem.detail ?? problem.title),
+      });
       // A price or an answer changed at the store: show the report as it is now.
       if (answer.status === 409) refresh();
     } catch (error) {
-      setSending({ problem: error instanceof NetworkError ? 'There is no connection: your answers are still here. Try again when you are back online.' : 'Your answers were not sent; try again.' });
+      setSending({
+        problem:
+          error instanceof NetworkError
+            ? 'There is no connection: your answers are still here. Try again when you are back online.'
+            : 'Your answers were not sent; try again.',
+      });
     }
   };
 
@@ -89,57 +119,119 @@ export function InspectionReportPage() {
     <PublicFrame storeName={report.store.name} storePhone={print ? null : report.store.phoneNumber}>
       <Stack gap="md" className={print ? 'print-report' : undefined}>
         <div>
-          <Title order={1} size="h3">Vehicle inspection report</Title>
+          <Title order={1} size="h3">
+            Vehicle inspection report
+          </Title>
           <Text>{[report.vehicle, report.licence].filter(Boolean).join(' · ')}</Text>
-          <Text size="sm" c="dimmed">Inspected {date(report.inspectedOn)}</Text>
+          <Text size="sm" c="dimmed">
+            Inspected {date(report.inspectedOn)}
+          </Text>
           {print && <Text size="sm">{[report.store.name, report.store.address, report.store.phoneNumber].filter(Boolean).join(' · ')}</Text>}
         </div>
         <Group gap="xs">
-          {counts.Failed > 0 && <Badge color="error" size="lg">{counts.Failed} {counts.Failed === 1 ? 'needs' : 'need'} repair</Badge>}
-          {counts.Warning > 0 && <Badge color="yellow" size="lg">{counts.Warning} {counts.Warning === 1 ? 'needs' : 'need'} attention</Badge>}
-          {counts.Failed + counts.Warning === 0 && <Badge color="green" size="lg">Everything checked is good</Badge>}
+          {counts.Failed > 0 && (
+            <Badge color="error" size="lg">
+              {counts.Failed} {counts.Failed === 1 ? 'needs' : 'need'} repair
+            </Badge>
+          )}
+          {counts.Warning > 0 && (
+            <Badge color="yellow" size="lg">
+              {counts.Warning} {counts.Warning === 1 ? 'needs' : 'need'} attention
+            </Badge>
+          )}
+          {counts.Failed + counts.Warning === 0 && (
+            <Badge color="green" size="lg">
+              Everything checked is good
+            </Badge>
+          )}
         </Group>
         <Stack gap="sm" role="list" aria-label="Inspection results">
           {report.lines.map((line) => (
-            <Card key={line.itemId} withBorder padding="sm" role="listitem" aria-label={`${line.name}: ${statusWords[line.status]}`}
-              style={{ borderLeft: `5px solid var(--mantine-color-${statusColor[line.status]}-6)`, breakInside: 'avoid' }}>
+            <Card
+              key={line.itemId}
+              withBorder
+              padding="sm"
+              role="listitem"
+              aria-label={`${line.name}: ${statusWords[line.status]}`}
+              style={{ borderLeft: `5px solid var(--mantine-color-${statusColor[line.status]}-6)`, breakInside: 'avoid' }}
+            >
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <div style={{ minWidth: 0 }}>
                   <Text fw={600}>{line.name}</Text>
-                  <Text size="xs" c="dimmed">{line.groupName}</Text>
+                  <Text size="xs" c="dimmed">
+                    {line.groupName}
+                  </Text>
                 </div>
-                <Badge color={statusColor[line.status]} variant="light">{statusWords[line.status]}</Badge>
+                <Badge color={statusColor[line.status]} variant="light">
+                  {statusWords[line.status]}
+                </Badge>
               </Group>
-              {line.measurement !== null && <Text size="sm" mt={4}>Measured: {measurementText(line.measurementKind, line.measurement)}</Text>}
-              {line.notes && <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>{line.notes}</Text>}
+              {line.measurement !== null && (
+                <Text size="sm" mt={4}>
+                  Measured: {measurementText(line.measurementKind, line.measurement)}
+                </Text>
+              )}
+              {line.notes && (
+                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                  {line.notes}
+                </Text>
+              )}
               {line.photoIds.length > 0 && (
                 <SimpleGrid cols={{ base: 2, sm: 3 }} mt="xs" spacing="xs">
                   {line.photoIds.map((photoId) => (
-                    <Image key={photoId} radius="sm" alt={`Photo of ${line.name}`} fit="cover" h={140} loading="lazy"
-                      src={`${publicApiBase()}${withApiVersion(apiPaths.publicInspectionPhoto.replace(':inspectionReportHashId', encodeURIComponent(id)).replace(':inspectionPhotoId', photoId))}`} />
+                    <Image
+                      key={photoId}
+                      radius="sm"
+                      alt={`Photo of ${line.name}`}
+                      fit="cover"
+                      h={140}
+                      loading="lazy"
+                      src={`${publicApiBase()}${withApiVersion(apiPaths.publicInspectionPhoto.replace(':inspectionReportHashId', encodeURIComponent(id)).replace(':inspectionPhotoId', photoId))}`}
+                    />
                   ))}
                 </SimpleGrid>
               )}
-              {needsDecision(line.status) && (line.price
-                ? <FixPrice price={line.price} itemName={line.name} />
-                : <Text size="sm" mt="xs" c="dimmed">Not priced yet: the store tells you the price before any work.</Text>)}
-              {needsDecision(line.status) && (line.customerDecision || print
-                ? line.customerDecision && (
-                  <Text size="sm" mt="xs" fw={600}>
-                    {line.customerDecision === 'Approved' ? 'Approved' : 'Declined'}{line.decidedByName ? ` by ${line.decidedByName}` : ''}
-                    {line.decidedAt ? ` on ${date(line.decidedAt)}` : ''}.{print ? '' : ' To change it, call the store.'}
+              {needsDecision(line.status) &&
+                (line.price ? (
+                  <FixPrice price={line.price} itemName={line.name} />
+                ) : (
+                  <Text size="sm" mt="xs" c="dimmed">
+                    Not priced yet: the store tells you the price before any work.
                   </Text>
-                )
-                : (
-                  <SegmentedControl mt="xs" fullWidth size="md" aria-label={`${line.name}: your answer`} value={decisions[line.itemId] ?? ''}
-                    data={[{ value: 'Approved', label: 'Approve' }, { value: 'Declined', label: 'Decline' }]}
-                    onChange={(value) => setDecisions((d) => ({ ...d, [line.itemId]: value as Decision }))} />
+                ))}
+              {needsDecision(line.status) &&
+                (line.customerDecision || print ? (
+                  line.customerDecision && (
+                    <Text size="sm" mt="xs" fw={600}>
+                      {line.customerDecision === 'Approved' ? 'Approved' : 'Declined'}
+                      {line.decidedByName ? ` by ${line.decidedByName}` : ''}
+                      {line.decidedAt ? ` on ${date(line.decidedAt)}` : ''}.{print ? '' : ' To change it, call the store.'}
+                    </Text>
+                  )
+                ) : (
+                  <SegmentedControl
+                    mt="xs"
+                    fullWidth
+                    size="md"
+                    aria-label={`${line.name}: your answer`}
+                    value={decisions[line.itemId] ?? ''}
+                    data={[
+                      { value: 'Approved', label: 'Approve' },
+                      { value: 'Declined', label: 'Decline' },
+                    ]}
+                    onChange={(value) => setDecisions((d) => ({ ...d, [line.itemId]: value as Decision }))}
+                  />
                 ))}
             </Card>
           ))}
         </Stack>
         {report.approvedTotalInCents > 0 && <Text fw={600}>Work you approved: {formatCents(report.approvedTotalInCents)}</Text>}
-        {report.approvedByName && <Text size="sm">Answered by {report.approvedByName}{report.approvedAt ? ` on ${date(report.approvedAt)}` : ''}.</Text>}
+        {report.approvedByName && (
+          <Text size="sm">
+            Answered by {report.approvedByName}
+            {report.approvedAt ? ` on ${date(report.approvedAt)}` : ''}.
+          </Text>
+        )}
         {!print && askable.some((l) => !l.customerDecision) && (
           <Card withBorder padding="sm">
             <Stack gap="sm">
@@ -151,13 +243,27 @@ export function InspectionReportPage() {
                 </Text>
               )}
               <TextInput size="md" label="Your name, as your signature" autoComplete="name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-              {typeof sending === 'object' && <Text size="sm" c="error" role="alert">{sending.problem}</Text>}
-              <Button size="md" loading={sending === 'sending'} onClick={() => void submit()}>Send my answers</Button>
+              {typeof sending === 'object' && (
+                <Text size="sm" c="error" role="alert">
+                  {sending.problem}
+                </Text>
+              )}
+              <Button size="md" loading={sending === 'sending'} onClick={() => void submit()}>
+                Send my answers
+              </Button>
             </Stack>
           </Card>
         )}
-        {sending === 'sent' && <Alert color="green" role="status">Thank you: the store has your answers.</Alert>}
-        {!print && <Button variant="subtle" w="fit-content" component="a" href={`?print=true`} target="_blank">Printable version</Button>}
+        {sending === 'sent' && (
+          <Alert color="green" role="status">
+            Thank you: the store has your answers.
+          </Alert>
+        )}
+        {!print && (
+          <Button variant="subtle" w="fit-content" component="a" href={`?print=true`} target="_blank">
+            Printable version
+          </Button>
+        )}
       </Stack>
     </PublicFrame>
   );

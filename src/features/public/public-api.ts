@@ -16,6 +16,6 @@ export function startPublicApi(baseUrl: string): void {
 export const publicApiBase = () => base;
 
 export function publicApi(): ApiClient {
-  if (!client) throw new Error('The public pages\' API is used before the app started it.');
+  if (!client) throw new Error("The public pages' API is used before the app started it.");
   return client;
 }

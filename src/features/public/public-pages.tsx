@@ -11,7 +11,11 @@ interface PublicPage {
 /** Each customers' page by its address (spec section 2), its code fetched when it is opened. */
 const pages: PublicPage[] = [
   { path: publicPagePaths.rating, title: 'Rate your visit', Page: lazy(() => import('./rating-page.tsx').then((m) => ({ default: m.RatingPage }))) },
-  { path: publicPagePaths.inspectionReport, title: 'Inspection Report', Page: lazy(() => import('./inspection-report-page.tsx').then((m) => ({ default: m.InspectionReportPage }))) },
+  {
+    path: publicPagePaths.inspectionReport,
+    title: 'Inspection Report',
+    Page: lazy(() => import('./inspection-report-page.tsx').then((m) => ({ default: m.InspectionReportPage }))),
+  },
   { path: publicPagePaths.tireQuote, title: 'Tire Quote', Page: lazy(() => import('./tire-quote-page.tsx').then((m) => ({ default: m.TireQuotePage }))) },
   { path: '/work-order', title: 'Work Order', Page: lazy(() => import('./work-order-page.tsx').then((m) => ({ default: m.DeprecatedWorkOrderPage }))) },
   { path: publicPagePaths.workOrder, title: 'Work Order', Page: lazy(() => import('./work-order-page.tsx').then((m) => ({ default: m.WorkOrderPage }))) },

@@ -13,7 +13,6 @@ export function usePublicParam(name: string): string {
   return useContext(PublicRouteContext).params[name] ?? '';
 }
 
-
 /** A rating link's visit: a visit's id is at most 64 characters, so a longer one is no link of ours (none). */
 export function ratingLinkVisit(search: URLSearchParams): string | undefined {
   const visit = search.get('visit') ?? undefined;

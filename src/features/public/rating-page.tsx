@@ -13,7 +13,11 @@ import { usePublicResource } from './use-public-resource.ts';
 
 type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'waitingForNetwork' } | { state: 'sent' } | { state: 'problem'; words: string };
 /** What the customer chose; `sending` once they pressed Send, until the store has it (a reload sends it again). */
-interface Draft { score: number; comment: string; sending?: boolean }
+interface Draft {
+  score: number;
+  comment: string;
+  sending?: boolean;
+}
 const starWords = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /**
@@ -30,25 +34,36 @@ export function RatingPage() {
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const [scoreMissing, setScoreMissing] = useState(false);
 
-  const send = useCallback(async (rating: Draft) => {
-    setSending({ state: 'sending' });
-    try {
-      const answer = await publicApi().request('POST', path, { body: { score: rating.score, comment: rating.comment.trim() || null } });
-      if (answer.status === 200 || answer.status === 201) {
-        setDraft(null);
-        setLoaded((l) => (l.state === 'ready' ? { ...l, value: { ...l.value, rating: { score: rating.score, comment: rating.comment.trim() || null } } } : l));
-        return setSending({ state: 'sent' });
+  const send = useCallback(
+    async (rating: Draft) => {
+      setSending({ state: 'sending' });
+      try {
+        const answer = await publicApi().request('POST', path, { body: { score: rating.score, comment: rating.comment.trim() || null } });
+        if (answer.status === 200 || answer.status === 201) {
+          setDraft(null);
+          setLoaded((l) =>
+            l.state === 'ready' ? { ...l, value: { ...l.value, rating: { score: rating.score, comment: rating.comment.trim() || null } } } : l,
+          );
+          return setSending({ state: 'sent' });
+        }
+        if (answer.status === 404) return setLoaded({ state: 'missing' });
+        const problem = problemOf(answer);
+        setSending({
+          state: 'problem',
+          words:
+            answer.status === 429
+              ? 'Too many tries from this phone. Please wait a minute and send it again.'
+              : answer.status >= 500
+                ? 'Something went wrong on our side. Your rating is kept here: try again in a moment.'
+                : (Object.values(problem.errors ?? {})[0]?.[0] ?? problem.detail ?? problem.title),
+        });
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+        setSending({ state: 'waitingForNetwork' });
       }
-      if (answer.status === 404) return setLoaded({ state: 'missing' });
-      const problem = problemOf(answer);
-      setSending({ state: 'problem', words: answer.status === 429 ? 'Too many tries from this phone. Please wait a minute and send it again.'
-        : answer.status >= 500 ? 'Something went wrong on our side. Your rating is kept here: try again in a moment.'
-          : Object.values(problem.errors ?? {})[0]?.[0] ?? problem.detail ?? problem.title });
-    } catch (error) {
-      if (!(error instanceof NetworkError)) throw error;
-      setSending({ state: 'waitingForNetwork' });
-    }
-  }, [path, setDraft, setLoaded]);
+    },
+    [path, setDraft, setLoaded],
+  );
 
   // Opened again with a rating that was sent but never confirmed (a reload offline): it goes again by itself.
   const resumed = useRef(false);
@@ -64,11 +79,18 @@ export function RatingPage() {
     const again = () => void send(draft);
     window.addEventListener('online', again);
     const timer = window.setInterval(again, 15_000);
-    return () => { window.removeEventListener('online', again); window.clearInterval(timer); };
+    return () => {
+      window.removeEventListener('online', again);
+      window.clearInterval(timer);
+    };
   }, [sending.state, draft, send]);
 
   if (loaded.state === 'missing') {
-    return <NotValidPage title="This link is not valid">It may have expired: links to rate a visit work for 30 days. If you would like to tell the store about your visit, please call them.</NotValidPage>;
+    return (
+      <NotValidPage title="This link is not valid">
+        It may have expired: links to rate a visit work for 30 days. If you would like to tell the store about your visit, please call them.
+      </NotValidPage>
+    );
   }
   if (loaded.state === 'loading') return <LoadingPage label="Loading" />;
   if (loaded.state === 'unreachable') return <UnreachablePage what="this page" onRetry={retry} />;
@@ -80,7 +102,9 @@ export function RatingPage() {
       <Text size="sm">Would you share your experience with others, too?</Text>
       <Group gap="xs">
         {request.reviewLinks.map((l) => (
-          <Button key={l.platform} component="a" href={l.url} target="_blank" rel="noopener" variant="default">Review us on {l.platform}</Button>
+          <Button key={l.platform} component="a" href={l.url} target="_blank" rel="noopener" variant="default">
+            Review us on {l.platform}
+          </Button>
         ))}
       </Group>
     </Stack>
@@ -90,42 +114,79 @@ export function RatingPage() {
     return (
       <PublicFrame storeName={request.store.name} storePhone={request.store.phoneNumber}>
         <Stack gap="md" role="status">
-          <Title order={1} size="h3">Thank you!</Title>
-          <Text>{request.store.name} has your rating: {shown.score} of 5 stars.</Text>
+          <Title order={1} size="h3">
+            Thank you!
+          </Title>
+          <Text>
+            {request.store.name} has your rating: {shown.score} of 5 stars.
+          </Text>
           {reviews}
-          <Anchor component="button" type="button" size="sm" onClick={() => setSending({ state: 'idle' })}>Change my rating</Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={() => setSending({ state: 'idle' })}>
+            Change my rating
+          </Anchor>
         </Stack>
       </PublicFrame>
     );
   }
   return (
     <PublicFrame storeName={request.store.name} storePhone={request.store.phoneNumber}>
-      <form noValidate onSubmit={(e) => {
-        e.preventDefault();
-        if (shown.score < 1) return setScoreMissing(true);
-        setDraft({ ...shown, sending: true });
-        void send(shown);
-      }}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (shown.score < 1) return setScoreMissing(true);
+          setDraft({ ...shown, sending: true });
+          void send(shown);
+        }}
+      >
         <Stack gap="md">
           <div>
-            <Title order={1} size="h3">How was your visit?</Title>
+            <Title order={1} size="h3">
+              How was your visit?
+            </Title>
             <Text size="sm" c="dimmed">
-              {visitDay}{request.visit.vehicle ? ` · ${request.visit.vehicle}` : ''}{request.visit.services.length > 0 ? ` · ${request.visit.services.join(', ')}` : ''}
+              {visitDay}
+              {request.visit.vehicle ? ` · ${request.visit.vehicle}` : ''}
+              {request.visit.services.length > 0 ? ` · ${request.visit.services.join(', ')}` : ''}
             </Text>
           </div>
           {request.rating && !draft && <Text size="sm">You rated this visit {request.rating.score} of 5. You can change your rating.</Text>}
           <Stack gap={4} align="center">
-            <Rating size={44} value={shown.score} aria-label="Your rating, one to five stars"
-              onChange={(score) => { setScoreMissing(false); setDraft({ ...shown, score }); }} />
-            <Text size="sm" c={scoreMissing ? 'error' : 'dimmed'} aria-live="polite">{scoreMissing ? 'Tap the stars to choose one to five' : starWords[shown.score] ?? ''}</Text>
+            <Rating
+              size={44}
+              value={shown.score}
+              aria-label="Your rating, one to five stars"
+              onChange={(score) => {
+                setScoreMissing(false);
+                setDraft({ ...shown, score });
+              }}
+            />
+            <Text size="sm" c={scoreMissing ? 'error' : 'dimmed'} aria-live="polite">
+              {scoreMissing ? 'Tap the stars to choose one to five' : (starWords[shown.score] ?? '')}
+            </Text>
           </Stack>
-          <Textarea size="md" label="Anything you would like to tell us? (optional)" autosize minRows={3} maxLength={2000} value={shown.comment}
-            onChange={(e) => setDraft({ ...shown, comment: e.currentTarget.value })} />
+          <Textarea
+            size="md"
+            label="Anything you would like to tell us? (optional)"
+            autosize
+            minRows={3}
+            maxLength={2000}
+            value={shown.comment}
+            onChange={(e) => setDraft({ ...shown, comment: e.currentTarget.value })}
+          />
           {sending.state === 'waitingForNetwork' && (
-            <Text size="sm" c="yellow.9" role="status">Not sent yet: there is no connection. Your rating is kept on this phone and goes as soon as you are back online.</Text>
+            <Text size="sm" c="yellow.9" role="status">
+              Not sent yet: there is no connection. Your rating is kept on this phone and goes as soon as you are back online.
+            </Text>
           )}
-          {sending.state === 'problem' && <Text size="sm" c="error" role="alert">{sending.words}</Text>}
-          <Button type="submit" size="md" loading={sending.state === 'sending' || sending.state === 'waitingForNetwork'}>Send my rating</Button>
+          {sending.state === 'problem' && (
+            <Text size="sm" c="error" role="alert">
+              {sending.words}
+            </Text>
+          )}
+          <Button type="submit" size="md" loading={sending.state === 'sending' || sending.state === 'waitingForNetwork'}>
+            Send my rating
+          </Button>
           {reviews}
         </Stack>
       </form>

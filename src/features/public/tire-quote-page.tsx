@@ -28,7 +28,8 @@ export function TireQuotePage() {
     if (storeName) document.title = `Tire quote – ${storeName}`;
   }, [storeName]);
   if (loaded.state === 'loading') return <LoadingPage label="Loading the quote" />;
-  if (loaded.state === 'missing') return <NotValidPage title="This quote is not available">Check the link in the store's message, or call the store for a new quote.</NotValidPage>;
+  if (loaded.state === 'missing')
+    return <NotValidPage title="This quote is not available">Check the link in the store's message, or call the store for a new quote.</NotValidPage>;
   if (loaded.state === 'unreachable') return <UnreachablePage what="the quote" onRetry={retry} />;
   const quote = loaded.value;
   const count = quote.options.length;
@@ -38,20 +39,33 @@ export function TireQuotePage() {
     <PublicFrame storeName={quote.store.name} width={pageWidth[count] ?? 1320}>
       <Stack gap="lg">
         <div>
-          <Title order={1} size="h2">{quote.customerFirstName ? `${quote.customerFirstName}, here is your tire quote` : 'Your tire quote'}</Title>
+          <Title order={1} size="h2">
+            {quote.customerFirstName ? `${quote.customerFirstName}, here is your tire quote` : 'Your tire quote'}
+          </Title>
           {quote.vehicle && <Text size="lg">For your {quote.vehicle}</Text>}
-          <Text size="sm" c="dimmed">Quoted {formatCalendarDate(quote.createdOn)}</Text>
+          <Text size="sm" c="dimmed">
+            Quoted {formatCalendarDate(quote.createdOn)}
+          </Text>
         </div>
         {expired ? (
           <Alert color="yellow" title={`This quote ended ${formatCalendarDate(quote.validUntil)}`}>
             Prices may have changed since. Call the store for today's prices.
           </Alert>
         ) : (
-          <Text fw={700} size="lg">Good through {formatCalendarDate(quote.validUntil)}</Text>
+          <Text fw={700} size="lg">
+            Good through {formatCalendarDate(quote.validUntil)}
+          </Text>
         )}
         {count > 1 && <Comparison options={quote.options} />}
-        <SimpleGrid cols={{ base: 1, sm: Math.min(count, 2), lg: count }} spacing="md" role="list" aria-label={count === 1 ? 'The quote' : 'Options to compare'}>
-          {quote.options.map((option, index) => <OptionCard key={index} id={optionId(index)} option={option} />)}
+        <SimpleGrid
+          cols={{ base: 1, sm: Math.min(count, 2), lg: count }}
+          spacing="md"
+          role="list"
+          aria-label={count === 1 ? 'The quote' : 'Options to compare'}
+        >
+          {quote.options.map((option, index) => (
+            <OptionCard key={index} id={optionId(index)} option={option} />
+          ))}
         </SimpleGrid>
         <StoreCard store={quote.store} />
       </Stack>
@@ -70,12 +84,23 @@ function Comparison({ options }: { options: TireQuoteOption[] }) {
     // Four totals of $1,000 and more do not fit across a phone: two rows of two.
     <SimpleGrid cols={{ base: options.length > 3 ? 2 : options.length, sm: options.length }} spacing="xs" hiddenFrom="lg" aria-label="Totals of the options">
       {options.map((option, index) => (
-        <UnstyledButton key={index} onClick={() => document.getElementById(optionId(index))?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+        <UnstyledButton
+          key={index}
+          onClick={() => document.getElementById(optionId(index))?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
           aria-label={`${option.name}: ${formatCents(option.totalInCents)}, see what it includes`}
-          style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: '8px 10px', minWidth: 0 }}>
-          <Text size="xs" c="dimmed" truncate>{option.name}</Text>
-          <Text fw={800} style={figures}>{formatCents(option.totalInCents)}</Text>
-          {option.perTireInCents !== null && <Text size="xs" c="dimmed" style={figures}>{formatCents(option.perTireInCents)}/tire</Text>}
+          style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: '8px 10px', minWidth: 0 }}
+        >
+          <Text size="xs" c="dimmed" truncate>
+            {option.name}
+          </Text>
+          <Text fw={800} style={figures}>
+            {formatCents(option.totalInCents)}
+          </Text>
+          {option.perTireInCents !== null && (
+            <Text size="xs" c="dimmed" style={figures}>
+              {formatCents(option.perTireInCents)}/tire
+            </Text>
+          )}
         </UnstyledButton>
       ))}
     </SimpleGrid>
@@ -85,8 +110,12 @@ function Comparison({ options }: { options: TireQuoteOption[] }) {
 function Amount({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
   return (
     <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : undefined}>{label}</Text>
-      <Text size="sm" fw={strong ? 700 : undefined} style={figures}>{formatCents(cents)}</Text>
+      <Text size="sm" fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined} style={figures}>
+        {formatCents(cents)}
+      </Text>
     </Group>
   );
 }
@@ -94,13 +123,35 @@ function Amount({ label, cents, strong = false }: { label: string; cents: number
 /** One option: the out-the-door total first (what a customer compares), then how it adds up. */
 function OptionCard({ id, option }: { id: string; option: TireQuoteOption }) {
   return (
-    <Card id={id} withBorder radius="md" padding="md" role="listitem" style={{ scrollMarginTop: 12 }} aria-label={`${option.name}: ${formatCents(option.totalInCents)} out the door`}>
+    <Card
+      id={id}
+      withBorder
+      radius="md"
+      padding="md"
+      role="listitem"
+      style={{ scrollMarginTop: 12 }}
+      aria-label={`${option.name}: ${formatCents(option.totalInCents)} out the door`}
+    >
       <Stack gap="xs">
-        <Title order={2} size="h4">{option.name}</Title>
+        <Title order={2} size="h4">
+          {option.name}
+        </Title>
         <div>
-          <Text fz={36} fw={800} lh={1.1} style={figures}>{formatCents(option.totalInCents)}</Text>
+          <Text fz={36} fw={800} lh={1.1} style={figures}>
+            {formatCents(option.totalInCents)}
+          </Text>
           <Text size="sm" c="dimmed">
-            out the door{option.perTireInCents !== null && <> · <Text span fw={600} c="var(--mantine-color-text)">{formatCents(option.perTireInCents)}</Text> per tire</>}
+            out the door
+            {option.perTireInCents !== null && (
+              <>
+                {' '}
+                ·{' '}
+                <Text span fw={600} c="var(--mantine-color-text)">
+                  {formatCents(option.perTireInCents)}
+                </Text>{' '}
+                per tire
+              </>
+            )}
           </Text>
         </div>
       </Stack>
@@ -109,10 +160,16 @@ function OptionCard({ id, option }: { id: string; option: TireQuoteOption }) {
         {option.lines.map((line, index) => (
           <Group key={index} justify="space-between" wrap="nowrap" align="flex-start" gap="sm" role="listitem">
             <div style={{ minWidth: 0 }}>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{line.description}</Text>
-              <Text size="xs" c="dimmed" style={figures}>{line.quantity} × {formatCents(line.unitInCents)}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {line.description}
+              </Text>
+              <Text size="xs" c="dimmed" style={figures}>
+                {line.quantity} × {formatCents(line.unitInCents)}
+              </Text>
             </div>
-            <Text size="sm" style={figures}>{formatCents(line.totalInCents)}</Text>
+            <Text size="sm" style={figures}>
+              {formatCents(line.totalInCents)}
+            </Text>
           </Group>
         ))}
       </Stack>
@@ -134,10 +191,16 @@ function StoreCard({ store }: { store: PublicTireQuote['store'] }) {
       <Group justify="space-between" align="center" gap="sm">
         <div>
           <Text fw={700}>Ready to book? Call {store.name}</Text>
-          {store.address && <Text size="sm" c="dimmed">{store.address}</Text>}
+          {store.address && (
+            <Text size="sm" c="dimmed">
+              {store.address}
+            </Text>
+          )}
         </div>
         {store.phoneNumber && (
-          <Button component="a" href={`tel:${store.phoneNumber.replace(/[^\d+]/g, '')}`} size="md" w={{ base: '100%', sm: 'auto' }}>Call {store.phoneNumber}</Button>
+          <Button component="a" href={`tel:${store.phoneNumber.replace(/[^\d+]/g, '')}`} size="md" w={{ base: '100%', sm: 'auto' }}>
+            Call {store.phoneNumber}
+          </Button>
         )}
       </Group>
     </Card>

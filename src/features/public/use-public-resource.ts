@@ -27,10 +27,17 @@ export function usePublicResource<T>(path: string | null, schema: z.ZodType<T>) 
   useEffect(() => {
     if (!path) return;
     let current = true;
-    void fetchResource(path, schema).then((next) => { if (current) setLoaded(next); });
-    return () => { current = false; };
+    void fetchResource(path, schema).then((next) => {
+      if (current) setLoaded(next);
+    });
+    return () => {
+      current = false;
+    };
   }, [path, schema, attempt]);
   const refresh = useCallback(() => setAttempt((a) => a + 1), []);
-  const retry = useCallback(() => { setLoaded({ state: 'loading' }); setAttempt((a) => a + 1); }, []);
+  const retry = useCallback(() => {
+    setLoaded({ state: 'loading' });
+    setAttempt((a) => a + 1);
+  }, []);
   return { loaded, setLoaded, refresh, retry };
 }

@@ -8,7 +8,11 @@ import { oldWorkOrderVisit, usePublicParam, usePublicQuery } from './public-rout
 import { usePublicResource } from './use-public-resource.ts';
 
 const steps = [
-  ['checkInDate', 'Checked in'], ['workStartDate', 'Work started'], ['workCompleteDate', 'Work complete'], ['readyForPickupDate', 'Ready for pickup'], ['checkOutDate', 'Picked up'],
+  ['checkInDate', 'Checked in'],
+  ['workStartDate', 'Work started'],
+  ['workCompleteDate', 'Work complete'],
+  ['readyForPickupDate', 'Ready for pickup'],
+  ['checkOutDate', 'Picked up'],
 ] as const;
 
 /** The customer's work order (route /work-order/{visitHashId}, public): services, times, and where the car stands. */
@@ -17,7 +21,8 @@ export function WorkOrderPage() {
   const path = apiPaths.publicWorkOrder.replace(':scheduledVisitHashId', encodeURIComponent(visitHashId));
   const { loaded, retry } = usePublicResource(path, publicWorkOrderSchema);
   if (loaded.state === 'loading') return <LoadingPage label="Loading the work order" />;
-  if (loaded.state === 'missing') return <NotValidPage title="This work order is not available">Check the link in the store's message, or call the store.</NotValidPage>;
+  if (loaded.state === 'missing')
+    return <NotValidPage title="This work order is not available">Check the link in the store's message, or call the store.</NotValidPage>;
   if (loaded.state === 'unreachable') return <UnreachablePage what="the work order" onRetry={retry} />;
   const order = loaded.value;
   const time = dateFormats(order.store.timeZone).dateTime;
@@ -26,22 +31,34 @@ export function WorkOrderPage() {
     <PublicFrame storeName={order.store.name} storePhone={order.store.phoneNumber}>
       <Stack gap="md">
         <div>
-          <Title order={1} size="h3">Work order{order.invoiceNumber ? ` ${order.invoiceNumber}` : ''}</Title>
+          <Title order={1} size="h3">
+            Work order{order.invoiceNumber ? ` ${order.invoiceNumber}` : ''}
+          </Title>
           <Text>{[order.vehicle, order.licence].filter(Boolean).join(' · ')}</Text>
         </div>
-        <Badge size="lg" variant="light" w="fit-content">{order.status}</Badge>
+        <Badge size="lg" variant="light" w="fit-content">
+          {order.status}
+        </Badge>
         <Stack gap={4} role="list" aria-label="Services">
-          {order.services.map((s, i) => <Text key={i} role="listitem">{time(s.startDate)} · {s.name} · {s.durationInMinutes} min</Text>)}
+          {order.services.map((s, i) => (
+            <Text key={i} role="listitem">
+              {time(s.startDate)} · {s.name} · {s.durationInMinutes} min
+            </Text>
+          ))}
         </Stack>
         <Timeline active={reached - 1} bulletSize={18} lineWidth={2}>
           {steps.map(([field, label]) => (
             <Timeline.Item key={field} title={label}>
-              <Text size="sm" c="dimmed">{order.milestones[field] ? time(order.milestones[field]!) : 'Not yet'}</Text>
+              <Text size="sm" c="dimmed">
+                {order.milestones[field] ? time(order.milestones[field]!) : 'Not yet'}
+              </Text>
             </Timeline.Item>
           ))}
         </Timeline>
         {order.inspectionReportHashId && (
-          <Anchor underline="always" href={publicPagePaths.inspectionReport.replace(':id', order.inspectionReportHashId)}>See your vehicle's inspection report</Anchor>
+          <Anchor underline="always" href={publicPagePaths.inspectionReport.replace(':id', order.inspectionReportHashId)}>
+            See your vehicle's inspection report
+          </Anchor>
         )}
       </Stack>
     </PublicFrame>
@@ -55,5 +72,9 @@ export function DeprecatedWorkOrderPage() {
     if (hash) window.location.replace(publicPagePaths.workOrder.replace(':visitHashId', encodeURIComponent(hash)));
   }, [hash]);
   if (hash) return <LoadingPage label="Opening the work order" />;
-  return <NotValidPage title="This work order is not available">The link is missing the work order's number. Check the link in the store's message, or call the store.</NotValidPage>;
+  return (
+    <NotValidPage title="This work order is not available">
+      The link is missing the work order's number. Check the link in the store's message, or call the store.
+    </NotValidPage>
+  );
 }

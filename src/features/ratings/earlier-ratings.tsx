@@ -8,7 +8,8 @@ export function EarlierRatings({ earlier, dateTime }: { earlier: readonly Earlie
     <Stack gap={2} mt={4} role="group" aria-label="Earlier ratings of this visit">
       {[...earlier].reverse().map((was, i) => (
         <Text key={i} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Changed from {was.score} of 5{was.ratedAt ? ` given ${dateTime(was.ratedAt)}` : ''}{was.comment ? `: “${was.comment}”` : ''}
+          Changed from {was.score} of 5{was.ratedAt ? ` given ${dateTime(was.ratedAt)}` : ''}
+          {was.comment ? `: “${was.comment}”` : ''}
         </Text>
       ))}
     </Stack>

@@ -1,4 +1,13 @@
-import type { Customer, CustomerVehicle, Rating, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, StoreStaff } from '../../contract/entities.ts';
+import type {
+  Customer,
+  CustomerVehicle,
+  Rating,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  StoreService,
+  StoreStaff,
+} from '../../contract/entities.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { displayName } from '../../domain/people/display-name.ts';
 
@@ -28,7 +37,9 @@ export async function describeRatings(db: StoreDb, ratings: readonly Rating[]): 
     db.rows<StoreStaff>('storeStaff').toArray(),
   ]);
   const vehicleIds = visits.map((v) => v?.vehicleId).filter((id): id is string => !!id);
-  const vehicles = new Map((await db.rows<CustomerVehicle>('customerVehicles').bulkGet(vehicleIds)).filter((v): v is CustomerVehicle => !!v).map((v) => [v.vehicleId, v]));
+  const vehicles = new Map(
+    (await db.rows<CustomerVehicle>('customerVehicles').bulkGet(vehicleIds)).filter((v): v is CustomerVehicle => !!v).map((v) => [v.vehicleId, v]),
+  );
   const serviceName = new Map(catalogue.map((s) => [s.storeServiceId, s.name]));
   const resourceTechnician = new Map(resources.map((r) => [r.schedulerResourceId, r.assignedTechnicianId]));
   const personName = new Map(staff.map((p) => [p.userId, p.name]));
@@ -38,8 +49,10 @@ export async function describeRatings(db: StoreDb, ratings: readonly Rating[]): 
     const visit = rating.visitId ? visitById.get(rating.visitId) : undefined;
     const vehicle = visit?.vehicleId ? vehicles.get(visit.vehicleId) : undefined;
     const ofVisit = services.filter((s) => s.scheduledVisitId === rating.visitId).sort((a, b) => a.startDate.localeCompare(b.startDate));
-    const technicians = ofVisit.map((s) => s.selectedTechnician ?? (s.resourceId ? resourceTechnician.get(s.resourceId) : null))
-      .map((id) => (id ? personName.get(id) : undefined)).filter((n): n is string => !!n);
+    const technicians = ofVisit
+      .map((s) => s.selectedTechnician ?? (s.resourceId ? resourceTechnician.get(s.resourceId) : null))
+      .map((id) => (id ? personName.get(id) : undefined))
+      .filter((n): n is string => !!n);
     return {
       rating,
       customerName: customer ? displayName(customer) || null : null,

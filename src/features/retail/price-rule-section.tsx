@@ -15,7 +15,10 @@ import { priceProblem, RefusedAlert } from './retail-parts.tsx';
 /** Tires a size finds for a fixed price: enough to choose from, few enough for a phone's list. */
 const sizeMatches = 60;
 
-interface Named { tire: CatalogueTire; label: string }
+interface Named {
+  tire: CatalogueTire;
+  label: string;
+}
 
 /** A catalogue's fixed prices with their tires and how each reads, from the replica. */
 function useFixedPrices(storeId: number, catalogId: string) {
@@ -23,9 +26,13 @@ function useFixedPrices(storeId: number, catalogId: string) {
     const db = replicaOf(storeId);
     const prices = await db.rows<RetailPriceCatalogPrice>('retailPriceCatalogPrices').where('retailPriceCatalogId').equals(catalogId).toArray();
     const tires = await db.rows<CatalogueTire>('catalogueTires').bulkGet(prices.map((p) => p.tireId));
-    const named = await nameTires(storeId, tires.flatMap((t) => (t ? [t] : [])));
+    const named = await nameTires(
+      storeId,
+      tires.flatMap((t) => (t ? [t] : [])),
+    );
     const byId = new Map(named.map((n) => [n.tire.tireId, n]));
-    return prices.map((p) => ({ price: p, named: byId.get(p.tireId) ?? null }))
+    return prices
+      .map((p) => ({ price: p, named: byId.get(p.tireId) ?? null }))
       .sort((a, b) => (a.named?.label ?? a.price.tireId).localeCompare(b.named?.label ?? b.price.tireId));
   }, [storeId, catalogId]);
 }
@@ -47,13 +54,30 @@ async function nameTires(storeId: number, tires: CatalogueTire[]): Promise<Named
  * its fixed prices to list, add and remove. Each change goes through the outbox, offline too. A catalogue another
  * company offers is not on the device and is that company's to change: it is said so, nothing is offered.
  */
-export function PriceRuleSection({ storeId, catalogId, catalogs, outbox }: {
-  storeId: number; catalogId: string | null; catalogs: RetailPriceCatalog[]; outbox: OutboxEntry[];
+export function PriceRuleSection({
+  storeId,
+  catalogId,
+  catalogs,
+  outbox,
+}: {
+  storeId: number;
+  catalogId: string | null;
+  catalogs: RetailPriceCatalog[];
+  outbox: OutboxEntry[];
 }) {
-  if (catalogId === null) return <Text size="sm" c="dimmed">Without a catalogue, tires sell at their list prices.</Text>;
+  if (catalogId === null)
+    return (
+      <Text size="sm" c="dimmed">
+        Without a catalogue, tires sell at their list prices.
+      </Text>
+    );
   const catalog = catalogs.find((c) => c.retailPriceCatalogId === catalogId);
   if (!catalog) {
-    return <Text size="sm" c="dimmed">This catalogue is offered by another company: its margin and fixed prices are theirs to set, and quotes follow them.</Text>;
+    return (
+      <Text size="sm" c="dimmed">
+        This catalogue is offered by another company: its margin and fixed prices are theirs to set, and quotes follow them.
+      </Text>
+    );
   }
   return <OwnRule key={catalogId} storeId={storeId} catalog={catalog} outbox={outbox} />;
 }
@@ -65,32 +89,65 @@ function OwnRule({ storeId, catalog, outbox }: { storeId: number; catalog: Retai
   return (
     <Stack gap="sm" aria-labelledby="retail-price-rule" component="section">
       <div>
-        <Title order={3} size="h5" id="retail-price-rule">How {catalog.name} prices tires</Title>
-        <Text size="sm" role="status" aria-label="Price rule">{describePriceRule(rule, fixed?.length ?? 0)}.</Text>
-        <Text size="xs" c="dimmed">A fixed price comes first, then the margin over the tire's cost, then its list price. Every store subscribed to this catalogue follows it.</Text>
+        <Title order={3} size="h5" id="retail-price-rule">
+          How {catalog.name} prices tires
+        </Title>
+        <Text size="sm" role="status" aria-label="Price rule">
+          {describePriceRule(rule, fixed?.length ?? 0)}.
+        </Text>
+        <Text size="xs" c="dimmed">
+          A fixed price comes first, then the margin over the tire's cost, then its list price. Every store subscribed to this catalogue follows it.
+        </Text>
       </div>
       <RefusedAlert entries={outbox} />
       {/* Keyed by the rule: a change from another device (or this one's, once saved) starts the form again from it. */}
       <MarginForm key={`${rule.marginInBasisPoints}/${rule.priceEndingInCents}`} catalog={catalog} entry={waiting.get(catalog.retailPriceCatalogId)} />
-      <Title order={4} size="h6">Fixed prices</Title>
-      {fixed && fixed.length === 0 && <Text size="sm" c="dimmed">No tire at a fixed price: add a promotion or a matched price below.</Text>}
+      <Title order={4} size="h6">
+        Fixed prices
+      </Title>
+      {fixed && fixed.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No tire at a fixed price: add a promotion or a matched price below.
+        </Text>
+      )}
       {fixed && fixed.length > 0 && (
         <Table verticalSpacing={4} layout="fixed" aria-label="Fixed prices">
           <Table.Thead>
-            <Table.Tr><Table.Th>Tire</Table.Th><Table.Th w={{ base: 92, sm: 110 }} ta="right">Fixed price</Table.Th><Table.Th w={{ base: 84, sm: 100 }} /></Table.Tr>
+            <Table.Tr>
+              <Table.Th>Tire</Table.Th>
+              <Table.Th w={{ base: 92, sm: 110 }} ta="right">
+                Fixed price
+              </Table.Th>
+              <Table.Th w={{ base: 84, sm: 100 }} />
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {fixed.map(({ price, named }) => (
               <Table.Tr key={price.tireId}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Text size="sm">{named?.label ?? 'A tire no longer in the catalogue'}</Text>
-                  {named && <Text size="xs" c="dimmed">{withoutFixedPrice(named.tire, rule)}</Text>}
+                  {named && (
+                    <Text size="xs" c="dimmed">
+                      {withoutFixedPrice(named.tire, rule)}
+                    </Text>
+                  )}
                   <WaitingBadge entry={waiting.get(`${price.retailPriceCatalogId}/${price.tireId}`)} />
                 </Table.Td>
-                <Table.Td ta="right"><Text size="sm" fw={600}>{formatCents(price.priceInCents)}</Text></Table.Td>
                 <Table.Td ta="right">
-                  <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove the fixed price of ${named?.label ?? 'this tire'}`}
-                    onClick={() => void syncClient().removeFixedTirePrice(price.retailPriceCatalogId, price.tireId)}>Remove</Button>
+                  <Text size="sm" fw={600}>
+                    {formatCents(price.priceInCents)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove the fixed price of ${named?.label ?? 'this tire'}`}
+                    onClick={() => void syncClient().removeFixedTirePrice(price.retailPriceCatalogId, price.tireId)}
+                  >
+                    Remove
+                  </Button>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -112,7 +169,11 @@ function withoutFixedPrice(tire: CatalogueTire, rule: { marginInBasisPoints: num
 
 /** The margin as a percent typed as text (35, 12.5) and the optional price ending in cents (99). */
 function MarginForm({ catalog, entry }: { catalog: RetailPriceCatalog; entry: OutboxEntry | undefined }) {
-  const initial = { margin: catalog.marginInBasisPoints === null || catalog.marginInBasisPoints === undefined ? '' : formatPercent(catalog.marginInBasisPoints).replace('%', ''), ending: catalog.priceEndingInCents ?? '' };
+  const initial = {
+    margin:
+      catalog.marginInBasisPoints === null || catalog.marginInBasisPoints === undefined ? '' : formatPercent(catalog.marginInBasisPoints).replace('%', ''),
+    ending: catalog.priceEndingInCents ?? '',
+  };
   const [margin, setMargin] = useState(initial.margin);
   const [ending, setEnding] = useState<number | string>(initial.ending);
   const [problems, setProblems] = useState<{ margin?: string; ending?: string }>({});
@@ -120,20 +181,52 @@ function MarginForm({ catalog, entry }: { catalog: RetailPriceCatalog; entry: Ou
   const save = async () => {
     const marginInBasisPoints = margin.trim() === '' ? null : basisPointsOfPercent(margin);
     const priceEndingInCents = ending === '' ? null : Number(ending);
-    const checked = { margin: fieldProblem(retailPriceCatalogSchema.shape.marginInBasisPoints, marginInBasisPoints, 'Enter the margin as a percent with up to 2 decimals, e.g. 35'),
-      ending: fieldProblem(retailPriceCatalogSchema.shape.priceEndingInCents, priceEndingInCents, 'Enter an ending of 0 to 99 cents, or leave it empty') };
+    const checked = {
+      margin: fieldProblem(
+        retailPriceCatalogSchema.shape.marginInBasisPoints,
+        marginInBasisPoints,
+        'Enter the margin as a percent with up to 2 decimals, e.g. 35',
+      ),
+      ending: fieldProblem(retailPriceCatalogSchema.shape.priceEndingInCents, priceEndingInCents, 'Enter an ending of 0 to 99 cents, or leave it empty'),
+    };
     setProblems(checked);
     if (checked.margin || checked.ending) return;
     await syncClient().updateRetailPriceRule(catalog.retailPriceCatalogId, { marginInBasisPoints, priceEndingInCents });
   };
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
-      <TextInput label="Margin over cost" description="Cost plus this percent; empty: list prices" inputMode="decimal" autoComplete="off" w={220}
-        rightSection={<Text size="sm" c="dimmed">%</Text>} value={margin} error={problems.margin} onChange={(e) => setMargin(e.currentTarget.value)} />
-      <NumberInput label="Round up to end in" description="Cents, e.g. 99; empty: to the cent" w={220} min={0} max={99} allowDecimal={false} clampBehavior="none"
-        placeholder="None" value={ending} error={problems.ending} onChange={setEnding} />
+      <TextInput
+        label="Margin over cost"
+        description="Cost plus this percent; empty: list prices"
+        inputMode="decimal"
+        autoComplete="off"
+        w={220}
+        rightSection={
+          <Text size="sm" c="dimmed">
+            %
+          </Text>
+        }
+        value={margin}
+        error={problems.margin}
+        onChange={(e) => setMargin(e.currentTarget.value)}
+      />
+      <NumberInput
+        label="Round up to end in"
+        description="Cents, e.g. 99; empty: to the cent"
+        w={220}
+        min={0}
+        max={99}
+        allowDecimal={false}
+        clampBehavior="none"
+        placeholder="None"
+        value={ending}
+        error={problems.ending}
+        onChange={setEnding}
+      />
       <Group gap="xs" mt={{ base: 0, sm: 46 }}>
-        <Button variant="light" disabled={!dirty} onClick={() => void save()}>Save margin</Button>
+        <Button variant="light" disabled={!dirty} onClick={() => void save()}>
+          Save margin
+        </Button>
         <WaitingBadge entry={entry} />
       </Group>
     </Group>
@@ -141,7 +234,11 @@ function MarginForm({ catalog, entry }: { catalog: RetailPriceCatalog; entry: Ou
 }
 
 /** The schema's words for a value out of range; `otherwise` for what is not a whole number at all. */
-function fieldProblem(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { code: string; message: string }[] } } }, value: number | null, otherwise: string): string | undefined {
+function fieldProblem(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { code: string; message: string }[] } } },
+  value: number | null,
+  otherwise: string,
+): string | undefined {
   if (value !== null && !Number.isInteger(value)) return otherwise;
   const parsed = schema.safeParse(value);
   if (parsed.success) return undefined;
@@ -158,8 +255,13 @@ function AddFixedPrice({ storeId, catalogId }: { storeId: number; catalogId: str
   const found = useLiveQuery(async () => {
     const query = readFinderQuery(typed);
     if (query.kind !== 'size') return null;
-    const tires = await replicaOf(storeId).rows<CatalogueTire>('catalogueTires').where('sizeKey').startsWith(query.prefix)
-      .filter((t) => query.exactKey === null || t.sizeKey === query.exactKey).limit(sizeMatches).toArray();
+    const tires = await replicaOf(storeId)
+      .rows<CatalogueTire>('catalogueTires')
+      .where('sizeKey')
+      .startsWith(query.prefix)
+      .filter((t) => query.exactKey === null || t.sizeKey === query.exactKey)
+      .limit(sizeMatches)
+      .toArray();
     return nameTires(storeId, tires);
   }, [storeId, typed]);
   const chosen = found?.find((n) => n.tire.tireId === tireId) ?? null;
@@ -182,19 +284,59 @@ function AddFixedPrice({ storeId, catalogId }: { storeId: number; catalogId: str
   return (
     <Stack gap="xs">
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput label="Find a tire by size" placeholder="2256517 or LT245/75R16" w={{ base: '100%', sm: 220 }} autoComplete="off" value={typed}
-          onChange={(e) => { setTyped(e.currentTarget.value); setTireId(null); }}
-          description={found === null && typed.trim() !== '' ? 'Type a size, e.g. 225/65R17' : found ? `${found.length === sizeMatches ? `First ${sizeMatches}` : found.length} found` : ' '} />
-        <Select label="Tire" placeholder={found?.length ? 'Choose the tire' : 'Find a size first'} searchable w={{ base: '100%', sm: 420 }} disabled={!found?.length}
-          data={(found ?? []).map((n) => ({ value: n.tire.tireId, label: `${n.label} · list ${n.tire.priceInCents === null ? '—' : formatCents(n.tire.priceInCents)}` }))}
-          value={tireId} onChange={setTireId} nothingFoundMessage="No tire of this size matches" />
+        <TextInput
+          label="Find a tire by size"
+          placeholder="2256517 or LT245/75R16"
+          w={{ base: '100%', sm: 220 }}
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.currentTarget.value);
+            setTireId(null);
+          }}
+          description={
+            found === null && typed.trim() !== ''
+              ? 'Type a size, e.g. 225/65R17'
+              : found
+                ? `${found.length === sizeMatches ? `First ${sizeMatches}` : found.length} found`
+                : ' '
+          }
+        />
+        <Select
+          label="Tire"
+          placeholder={found?.length ? 'Choose the tire' : 'Find a size first'}
+          searchable
+          w={{ base: '100%', sm: 420 }}
+          disabled={!found?.length}
+          data={(found ?? []).map((n) => ({
+            value: n.tire.tireId,
+            label: `${n.label} · list ${n.tire.priceInCents === null ? '—' : formatCents(n.tire.priceInCents)}`,
+          }))}
+          value={tireId}
+          onChange={setTireId}
+          nothingFoundMessage="No tire of this size matches"
+        />
       </Group>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <NumberInput label="Fixed price per tire" prefix="$" min={0} clampBehavior="none" decimalScale={2} fixedDecimalScale thousandSeparator="," w={180}
-          value={price} onChange={setPrice} />
+        <NumberInput
+          label="Fixed price per tire"
+          prefix="$"
+          min={0}
+          clampBehavior="none"
+          decimalScale={2}
+          fixedDecimalScale
+          thousandSeparator=","
+          w={180}
+          value={price}
+          onChange={setPrice}
+        />
         <Button onClick={() => void add()}>Set fixed price</Button>
       </Group>
-      {problem && <Alert color="red" p="xs" role="alert">{problem}</Alert>}
+      {problem && (
+        <Alert color="red" p="xs" role="alert">
+          {problem}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -10,7 +10,15 @@ import { useFollowWhileUntouched, useSectionSave } from '../../app/follow-untouc
 import { useSaveStatus } from '../../app/save-status.ts';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
-import { retailStoreSettingsSchema, storeTireWarrantySchema, type RetailPriceCatalog, type RetailStoreSettings, type StoreTireService, type StoreTireWarranty, type TirePurchaseAddOn } from '../../contract/entities.ts';
+import {
+  retailStoreSettingsSchema,
+  storeTireWarrantySchema,
+  type RetailPriceCatalog,
+  type RetailStoreSettings,
+  type StoreTireService,
+  type StoreTireWarranty,
+  type TirePurchaseAddOn,
+} from '../../contract/entities.ts';
 import { storeTireWarrantyTypes } from '../../contract/enum-values.ts';
 import { createRetailStoreSettingsSchema } from '../../contract/writes.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
@@ -39,7 +47,16 @@ interface Retail {
   outbox: OutboxEntry[];
 }
 
-const retailCollections = new Set(['retailStoreSettings', 'tirePurchaseAddOns', 'storeTireServices', 'storeTireWarranties', 'tireInstallPackages', 'tireFees', 'retailPriceCatalogs', 'retailPriceCatalogPrices']);
+const retailCollections = new Set([
+  'retailStoreSettings',
+  'tirePurchaseAddOns',
+  'storeTireServices',
+  'storeTireWarranties',
+  'tireInstallPackages',
+  'tireFees',
+  'retailPriceCatalogs',
+  'retailPriceCatalogPrices',
+]);
 
 /** The store's retail rows on this device; null until its first sync is done, undefined while reading. */
 function useRetail(storeId: number | null): Retail | null | undefined {
@@ -82,22 +99,59 @@ export function RetailManagementPage() {
     <Stack gap="md" maw={960} pb="xl">
       <LeaveGuard unsaved={() => [...unsaved.values()].some((dirty) => dirty())} what="retail changes" />
       <div>
-        <Title order={1} size="h2">Retail Management</Title>
-        <Text c="dimmed" size="sm">{store.name} (#{store.storeNumber})</Text>
+        <Title order={1} size="h2">
+          Retail Management
+        </Title>
+        <Text c="dimmed" size="sm">
+          {store.name} (#{store.storeNumber})
+        </Text>
       </div>
       {!retail ? (
-        <Group gap="sm"><Loader size="sm" aria-label="Loading retail settings" />{retail === null && <Text size="sm" c="dimmed">Waiting for the store's first sync…</Text>}</Group>
+        <Group gap="sm">
+          <Loader size="sm" aria-label="Loading retail settings" />
+          {retail === null && (
+            <Text size="sm" c="dimmed">
+              Waiting for the store's first sync…
+            </Text>
+          )}
+        </Group>
       ) : (
         <>
-          <StoreSection key={`settings-${store.id}`} storeId={store.id} settings={retail.settings} catalogs={retail.catalogs}
-            outbox={retail.outbox.filter((e) => e.collection === 'retailStoreSettings')} unsaved={unsaved}
-            ruleOutbox={retail.outbox.filter((e) => e.collection === 'retailPriceCatalogs' || e.collection === 'retailPriceCatalogPrices')} />
-          <AddOnsSection addOns={retail.addOns} packages={retail.packages} waiting={new Map(retail.outbox.filter((e) => e.collection === 'tirePurchaseAddOns').map((e) => [e.key, e]))} />
-          <InstallPackagesSection packages={retail.packages} addOns={retail.addOns} outbox={retail.outbox.filter((e) => e.collection === 'tireInstallPackages')} />
-          <TireOptionsSection key={`options-${store.id}`} storeId={store.id} services={retail.services} warranties={retail.warranties}
-            outbox={retail.outbox.filter((e) => e.collection === 'storeTireServices' || e.collection === 'storeTireWarranties')} unsaved={unsaved} />
-          <TireFeesSection fees={retail.fees} outbox={retail.outbox.filter((e) => e.collection === 'tireFees')}
-            today={instantToWallClock(new Date().toISOString(), storeTimeZone(store.timeZone, () => undefined)).slice(0, 10)} />
+          <StoreSection
+            key={`settings-${store.id}`}
+            storeId={store.id}
+            settings={retail.settings}
+            catalogs={retail.catalogs}
+            outbox={retail.outbox.filter((e) => e.collection === 'retailStoreSettings')}
+            unsaved={unsaved}
+            ruleOutbox={retail.outbox.filter((e) => e.collection === 'retailPriceCatalogs' || e.collection === 'retailPriceCatalogPrices')}
+          />
+          <AddOnsSection
+            addOns={retail.addOns}
+            packages={retail.packages}
+            waiting={new Map(retail.outbox.filter((e) => e.collection === 'tirePurchaseAddOns').map((e) => [e.key, e]))}
+          />
+          <InstallPackagesSection
+            packages={retail.packages}
+            addOns={retail.addOns}
+            outbox={retail.outbox.filter((e) => e.collection === 'tireInstallPackages')}
+          />
+          <TireOptionsSection
+            key={`options-${store.id}`}
+            storeId={store.id}
+            services={retail.services}
+            warranties={retail.warranties}
+            outbox={retail.outbox.filter((e) => e.collection === 'storeTireServices' || e.collection === 'storeTireWarranties')}
+            unsaved={unsaved}
+          />
+          <TireFeesSection
+            fees={retail.fees}
+            outbox={retail.outbox.filter((e) => e.collection === 'tireFees')}
+            today={instantToWallClock(
+              new Date().toISOString(),
+              storeTimeZone(store.timeZone, () => undefined),
+            ).slice(0, 10)}
+          />
         </>
       )}
     </Stack>
@@ -109,9 +163,12 @@ function useUnsaved(unsaved: Map<string, () => boolean>, section: string, isDirt
   useEffect(() => {
     unsaved.set(section, isDirty);
   });
-  useEffect(() => () => {
-    unsaved.delete(section);
-  }, [unsaved, section]);
+  useEffect(
+    () => () => {
+      unsaved.delete(section);
+    },
+    [unsaved, section],
+  );
 }
 
 interface StoreValues {
@@ -133,8 +190,11 @@ const newStoreSettings = createRetailStoreSettingsSchema.parse({});
 const storeValues = (settings: RetailStoreSettings | null): StoreValues => {
   const s = settings ?? newStoreSettings;
   return {
-    websiteUrl: s.websiteUrl ?? '', showPrices: s.showPrices, retailPriceCatalogId: s.retailPriceCatalogId,
-    salesTaxPercent: percentOfMillionths(s.salesTaxRateInMillionths), quoteValidForDays: s.quoteValidForDays,
+    websiteUrl: s.websiteUrl ?? '',
+    showPrices: s.showPrices,
+    retailPriceCatalogId: s.retailPriceCatalogId,
+    salesTaxPercent: percentOfMillionths(s.salesTaxRateInMillionths),
+    quoteValidForDays: s.quoteValidForDays,
   };
 };
 
@@ -160,14 +220,29 @@ function storeProblems(values: StoreValues): Record<string, string | undefined> 
   const url = retailStoreSettingsSchema.shape.websiteUrl.safeParse(settings.websiteUrl);
   return {
     websiteUrl: url.success ? undefined : url.error.issues[0]!.message,
-    salesTaxPercent: rangeProblem(retailStoreSettingsSchema.shape.salesTaxRateInMillionths, settings.salesTaxRateInMillionths,
-      `Enter the rate as a percent with up to ${salesTaxPercentDecimals} decimals, e.g. 8.875`),
+    salesTaxPercent: rangeProblem(
+      retailStoreSettingsSchema.shape.salesTaxRateInMillionths,
+      settings.salesTaxRateInMillionths,
+      `Enter the rate as a percent with up to ${salesTaxPercentDecimals} decimals, e.g. 8.875`,
+    ),
     quoteValidForDays: rangeProblem(retailStoreSettingsSchema.shape.quoteValidForDays, settings.quoteValidForDays, 'A quote is good for 1 to 365 whole days'),
   };
 }
 
-function StoreSection({ storeId, settings, catalogs, outbox, ruleOutbox, unsaved }: {
-  storeId: number; settings: RetailStoreSettings | null; catalogs: RetailPriceCatalog[]; outbox: OutboxEntry[]; ruleOutbox: OutboxEntry[]; unsaved: Map<string, () => boolean>;
+function StoreSection({
+  storeId,
+  settings,
+  catalogs,
+  outbox,
+  ruleOutbox,
+  unsaved,
+}: {
+  storeId: number;
+  settings: RetailStoreSettings | null;
+  catalogs: RetailPriceCatalog[];
+  outbox: OutboxEntry[];
+  ruleOutbox: OutboxEntry[];
+  unsaved: Map<string, () => boolean>;
 }) {
   const current = storeValues(settings);
   const form = useForm<StoreValues>({
@@ -176,7 +251,11 @@ function StoreSection({ storeId, settings, catalogs, outbox, ruleOutbox, unsaved
   });
   useFollowWhileUntouched(form, current);
   useUnsaved(unsaved, 'store', form.isDirty);
-  const { error, saved, submit: save } = useSectionSave(form, async (values: StoreValues) => {
+  const {
+    error,
+    saved,
+    submit: save,
+  } = useSectionSave(form, async (values: StoreValues) => {
     const changes = changedFields(settingsOf(form.getInitialValues()), settingsOf(values));
     if (!settings || Object.keys(changes).length > 0) await syncClient().saveRetailStoreSettings(changes);
   });
@@ -184,29 +263,76 @@ function StoreSection({ storeId, settings, catalogs, outbox, ruleOutbox, unsaved
   const status = useSaveStatus(storeId, retailSettings, saved);
   const chosen = catalogs.find((c) => c.retailPriceCatalogId === form.values.retailPriceCatalogId);
   const catalogOptions = catalogs.map((c) => ({ value: c.retailPriceCatalogId, label: c.name }));
-  if (form.values.retailPriceCatalogId && !chosen) catalogOptions.push({ value: form.values.retailPriceCatalogId, label: 'A catalogue offered by another company' });
+  if (form.values.retailPriceCatalogId && !chosen)
+    catalogOptions.push({ value: form.values.retailPriceCatalogId, label: 'A catalogue offered by another company' });
   return (
     <Card withBorder component="section" aria-labelledby="retail-store">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <div>
-            <Title order={2} size="h4" id="retail-store">Store</Title>
+            <Title order={2} size="h4" id="retail-store">
+              Store
+            </Title>
             <Text size="sm" c="dimmed">
-              {settings ? 'What the store\'s retail website shows, how customers book online, and how tire quotes are priced.' : 'This store has no retail settings yet: saving creates them.'}
+              {settings
+                ? "What the store's retail website shows, how customers book online, and how tire quotes are priced."
+                : 'This store has no retail settings yet: saving creates them.'}
             </Text>
           </div>
-          {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
           <RefusedAlert entries={outbox} />
           <TextInput label="Website" placeholder="https://" description="The store's retail website" maxLength={2000} {...form.getInputProps('websiteUrl')} />
           <Switch label="Show prices on the website" {...form.getInputProps('showPrices', { type: 'checkbox' })} />
-          <Text size="sm" c="dimmed">How far ahead customers book online is set in <AnchorLink to="/settings/appointments" underline="always">Settings → Appointments</AnchorLink>.</Text>
-          <Select label="Retail price catalogue" description={chosen?.description ?? 'The prices the store\'s tires follow'} placeholder="No catalogue" clearable maw={480}
-            data={catalogOptions} {...form.getInputProps('retailPriceCatalogId')} />
+          <Text size="sm" c="dimmed">
+            How far ahead customers book online is set in{' '}
+            <AnchorLink to="/settings/appointments" underline="always">
+              Settings → Appointments
+            </AnchorLink>
+            .
+          </Text>
+          <Select
+            label="Retail price catalogue"
+            description={chosen?.description ?? "The prices the store's tires follow"}
+            placeholder="No catalogue"
+            clearable
+            maw={480}
+            data={catalogOptions}
+            {...form.getInputProps('retailPriceCatalogId')}
+          />
           <Group align="flex-start" gap="md">
-            <TextInput label="Sales tax" description="On a quote's taxable lines, in percent" inputMode="decimal" autoComplete="off" w={220}
-              rightSection={<Text size="sm" c="dimmed">%</Text>} {...form.getInputProps('salesTaxPercent')} />
-            <NumberInput label="Quotes good for" description="Days a tire quote holds its prices" w={220} min={1} max={365} clampBehavior="none" allowDecimal={false}
-              rightSection={<Text size="sm" c="dimmed">days</Text>} rightSectionWidth={48} {...form.getInputProps('quoteValidForDays')} />
+            <TextInput
+              label="Sales tax"
+              description="On a quote's taxable lines, in percent"
+              inputMode="decimal"
+              autoComplete="off"
+              w={220}
+              rightSection={
+                <Text size="sm" c="dimmed">
+                  %
+                </Text>
+              }
+              {...form.getInputProps('salesTaxPercent')}
+            />
+            <NumberInput
+              label="Quotes good for"
+              description="Days a tire quote holds its prices"
+              w={220}
+              min={1}
+              max={365}
+              clampBehavior="none"
+              allowDecimal={false}
+              rightSection={
+                <Text size="sm" c="dimmed">
+                  days
+                </Text>
+              }
+              rightSectionWidth={48}
+              {...form.getInputProps('quoteValidForDays')}
+            />
           </Group>
         </Stack>
         <SaveBar dirty={form.isDirty()} status={status} onUndo={() => form.reset()} saveLabel={settings ? 'Save' : 'Create retail settings'} />
@@ -228,8 +354,22 @@ interface OptionRow {
 }
 
 const optionRows = (services: StoreTireService[], warranties: StoreTireWarranty[]): OptionRow[] => [
-  ...services.map((s) => ({ id: s.storeTireServiceId, kind: 'service' as const, type: s.type, label: tireOptionLabel(s.type), isEnabled: s.isEnabled, price: dollarsOf(s.priceInCents) })),
-  ...warranties.map((w) => ({ id: w.storeTireWarrantyId, kind: 'warranty' as const, type: w.type, label: tireOptionLabel(w.type), isEnabled: w.isEnabled, price: dollarsOf(w.priceInCents) })),
+  ...services.map((s) => ({
+    id: s.storeTireServiceId,
+    kind: 'service' as const,
+    type: s.type,
+    label: tireOptionLabel(s.type),
+    isEnabled: s.isEnabled,
+    price: dollarsOf(s.priceInCents),
+  })),
+  ...warranties.map((w) => ({
+    id: w.storeTireWarrantyId,
+    kind: 'warranty' as const,
+    type: w.type,
+    label: tireOptionLabel(w.type),
+    isEnabled: w.isEnabled,
+    price: dollarsOf(w.priceInCents),
+  })),
 ];
 
 /** A price left empty means no price; the schema (the same for services and warranties) says what else is refused. */
@@ -240,26 +380,48 @@ const offeredWithoutPrice = (row: OptionRow): string | undefined =>
   tireOptionProblems({ type: row.type, isEnabled: row.isEnabled, priceInCents: optionPrice(row.price) }).priceInCents?.[0];
 
 /** The store's tire services (Tire Studding) and warranties: each offered or not, at a price per tire; the types are fixed. */
-function TireOptionsSection({ storeId, services, warranties, outbox, unsaved }: {
-  storeId: number; services: StoreTireService[]; warranties: StoreTireWarranty[]; outbox: OutboxEntry[]; unsaved: Map<string, () => boolean>;
+function TireOptionsSection({
+  storeId,
+  services,
+  warranties,
+  outbox,
+  unsaved,
+}: {
+  storeId: number;
+  services: StoreTireService[];
+  warranties: StoreTireWarranty[];
+  outbox: OutboxEntry[];
+  unsaved: Map<string, () => boolean>;
 }) {
   const current = { rows: optionRows(services, warranties) };
   const form = useForm<{ rows: OptionRow[] }>({
     initialValues: current,
-    validate: (values) => Object.fromEntries(values.rows.map((row, i) => {
-      const cents = optionPrice(row.price);
-      return [`rows.${i}.price`, cents === null ? offeredWithoutPrice(row) : priceProblem(storeTireWarrantySchema.shape.priceInCents, cents, true)];
-    }).filter(([, message]) => message)),
+    validate: (values) =>
+      Object.fromEntries(
+        values.rows
+          .map((row, i) => {
+            const cents = optionPrice(row.price);
+            return [`rows.${i}.price`, cents === null ? offeredWithoutPrice(row) : priceProblem(storeTireWarrantySchema.shape.priceInCents, cents, true)];
+          })
+          .filter(([, message]) => message),
+      ),
   });
   useFollowWhileUntouched(form, current);
   useUnsaved(unsaved, 'options', form.isDirty);
   const waiting = new Map(outbox.map((e) => [e.key, e]));
-  const { error, saved, submit: save } = useSectionSave(form, async (values: { rows: OptionRow[] }) => {
+  const {
+    error,
+    saved,
+    submit: save,
+  } = useSectionSave(form, async (values: { rows: OptionRow[] }) => {
     const before = new Map(form.getInitialValues().rows.map((row) => [row.id, row]));
     for (const row of values.rows) {
       const was = before.get(row.id);
       if (!was) continue;
-      const changes = changedFields({ isEnabled: was.isEnabled, priceInCents: optionPrice(was.price) }, { isEnabled: row.isEnabled, priceInCents: optionPrice(row.price) });
+      const changes = changedFields(
+        { isEnabled: was.isEnabled, priceInCents: optionPrice(was.price) },
+        { isEnabled: row.isEnabled, priceInCents: optionPrice(row.price) },
+      );
       if (Object.keys(changes).length === 0) continue;
       if (row.kind === 'service') await syncClient().updateStoreTireService(row.id, changes);
       else await syncClient().updateStoreTireWarranty(row.id, changes);
@@ -272,27 +434,54 @@ function TireOptionsSection({ storeId, services, warranties, outbox, unsaved }: 
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <div>
-            <Title order={2} size="h4" id="retail-tire-options">Tire services and warranties</Title>
-            <Text size="sm" c="dimmed">Offered with a tire sale, priced per tire. One switched on needs a price; one switched off may have none.</Text>
+            <Title order={2} size="h4" id="retail-tire-options">
+              Tire services and warranties
+            </Title>
+            <Text size="sm" c="dimmed">
+              Offered with a tire sale, priced per tire. One switched on needs a price; one switched off may have none.
+            </Text>
           </div>
-          {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
           <RefusedAlert entries={outbox} />
-          {form.values.rows.length === 0 ? <Text c="dimmed">This store has no tire services or warranties on this device yet.</Text> : (
+          {form.values.rows.length === 0 ? (
+            <Text c="dimmed">This store has no tire services or warranties on this device yet.</Text>
+          ) : (
             <Table verticalSpacing="xs" layout="fixed">
               <Table.Thead>
-                <Table.Tr><Table.Th>Service or warranty</Table.Th><Table.Th w="32%">Price per tire</Table.Th><Table.Th w={110}>Offered</Table.Th></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>Service or warranty</Table.Th>
+                  <Table.Th w="32%">Price per tire</Table.Th>
+                  <Table.Th w={110}>Offered</Table.Th>
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {form.values.rows.map((row, i) => (
                   <Table.Tr key={row.id}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      <Text size="sm" fw={500}>{row.label}</Text>
-                      <Text size="xs" c="dimmed">{row.kind === 'service' ? 'Tire service' : 'Warranty'}</Text>
+                      <Text size="sm" fw={500}>
+                        {row.label}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {row.kind === 'service' ? 'Tire service' : 'Warranty'}
+                      </Text>
                       <WaitingBadge entry={waiting.get(row.id)} />
                     </Table.Td>
                     <Table.Td>
-                      <NumberInput aria-label={`${row.label} price per tire`} prefix="$" min={0} clampBehavior="none" decimalScale={2} fixedDecimalScale thousandSeparator=","
-                        {...form.getInputProps(`rows.${i}.price`)} error={form.errors[`rows.${i}.price`] ?? offeredWithoutPrice(row)} />
+                      <NumberInput
+                        aria-label={`${row.label} price per tire`}
+                        prefix="$"
+                        min={0}
+                        clampBehavior="none"
+                        decimalScale={2}
+                        fixedDecimalScale
+                        thousandSeparator=","
+                        {...form.getInputProps(`rows.${i}.price`)}
+                        error={form.errors[`rows.${i}.price`] ?? offeredWithoutPrice(row)}
+                      />
                     </Table.Td>
                     <Table.Td>
                       <Switch aria-label={`Offer ${row.label}`} {...form.getInputProps(`rows.${i}.isEnabled`, { type: 'checkbox' })} />

@@ -31,11 +31,27 @@ export function RefusedAlert({ entries }: { entries: OutboxEntry[] }) {
 export function SaveBar({ dirty, status, onUndo, saveLabel = 'Save' }: { dirty: boolean; status: SaveStatus; onUndo: () => void; saveLabel?: string }) {
   return (
     <Group gap="sm" mt="md">
-      <Button type="submit" {...offKeepingFocus(!dirty)}>{saveLabel}</Button>
-      <Button variant="default" onClick={onUndo} {...offKeepingFocus(!dirty)}>Undo changes</Button>
-      {!dirty && status === 'waiting' && <Badge color="yellow" variant="light" role="status">Waiting to send</Badge>}
-      {!dirty && status === 'held' && <Badge color="yellow" variant="light" role="status">Waiting behind the refused change</Badge>}
-      {!dirty && status === 'saved' && <Text size="sm" c="dimmed" role="status">Saved</Text>}
+      <Button type="submit" {...offKeepingFocus(!dirty)}>
+        {saveLabel}
+      </Button>
+      <Button variant="default" onClick={onUndo} {...offKeepingFocus(!dirty)}>
+        Undo changes
+      </Button>
+      {!dirty && status === 'waiting' && (
+        <Badge color="yellow" variant="light" role="status">
+          Waiting to send
+        </Badge>
+      )}
+      {!dirty && status === 'held' && (
+        <Badge color="yellow" variant="light" role="status">
+          Waiting behind the refused change
+        </Badge>
+      )}
+      {!dirty && status === 'saved' && (
+        <Text size="sm" c="dimmed" role="status">
+          Saved
+        </Text>
+      )}
     </Group>
   );
 }

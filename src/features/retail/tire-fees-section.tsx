@@ -34,8 +34,12 @@ const valuesOf = (row: TireFeeRow | null): FeeValues => ({
 });
 
 const rowOf = (tireFeeId: string, values: FeeValues): TireFeeRow => ({
-  tireFeeId, name: values.name.trim(), amountInCents: centsOf(values.amount), isTaxable: values.isTaxable,
-  effectiveFrom: values.effectiveFrom ?? '', effectiveThrough: values.effectiveThrough,
+  tireFeeId,
+  name: values.name.trim(),
+  amountInCents: centsOf(values.amount),
+  isTaxable: values.isTaxable,
+  effectiveFrom: values.effectiveFrom ?? '',
+  effectiveThrough: values.effectiveThrough,
 });
 
 /**
@@ -69,7 +73,10 @@ function feesByName(rows: readonly TireFeeRow[]): { name: string; rows: TireFeeR
 }
 
 /** The row's dates as its button shows them: the words of its name, so a spoken command finds it (WCAG 2.5.3). */
-const spanText = (row: TireFeeRow) => { const span = feeSpan(row); return span.charAt(0).toUpperCase() + span.slice(1); };
+const spanText = (row: TireFeeRow) => {
+  const span = feeSpan(row);
+  return span.charAt(0).toUpperCase() + span.slice(1);
+};
 
 type Editing = { kind: 'new' } | { kind: 'row'; row: TireFeeRow } | { kind: 'rate'; name: string } | null;
 
@@ -85,16 +92,30 @@ export function TireFeesSection({ fees, outbox, today }: { fees: TireFeeRow[]; o
     <Card withBorder component="section" aria-labelledby="retail-fees">
       <Group justify="space-between" align="flex-start" mb="xs">
         <div style={{ flex: '1 1 16rem' }}>
-          <Title order={2} size="h4" id="retail-fees">State tire fees</Title>
-          <Text size="sm" c="dimmed">Charged per tire sold, at the amount in force on the quote's date.</Text>
+          <Title order={2} size="h4" id="retail-fees">
+            State tire fees
+          </Title>
+          <Text size="sm" c="dimmed">
+            Charged per tire sold, at the amount in force on the quote's date.
+          </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'new' })}>Add fee</Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'new' })}>
+          Add fee
+        </Button>
       </Group>
       <RefusedAlert entries={outbox} />
-      {fees.length === 0 ? <Text c="dimmed" py="sm">No state tire fees: add one if the store's state charges a fee per tire sold.</Text> : (
+      {fees.length === 0 ? (
+        <Text c="dimmed" py="sm">
+          No state tire fees: add one if the store's state charges a fee per tire sold.
+        </Text>
+      ) : (
         <Table verticalSpacing="xs" highlightOnHover>
           <Table.Thead>
-            <Table.Tr><Table.Th>In force</Table.Th><Table.Th style={{ whiteSpace: 'nowrap' }}>Per tire</Table.Th><Table.Th visibleFrom="sm">Taxable</Table.Th></Table.Tr>
+            <Table.Tr>
+              <Table.Th>In force</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>Per tire</Table.Th>
+              <Table.Th visibleFrom="sm">Taxable</Table.Th>
+            </Table.Tr>
           </Table.Thead>
           {grouped.map((fee) => (
             <Table.Tbody key={feeKey(fee.name)}>
@@ -102,8 +123,14 @@ export function TireFeesSection({ fees, outbox, today }: { fees: TireFeeRow[]; o
                 <Table.Th colSpan={3} scope="colgroup" bg="var(--mantine-color-default-hover)">
                   <Group justify="space-between" gap="xs" wrap="wrap">
                     <span style={{ overflowWrap: 'anywhere' }}>{fee.name}</span>
-                    <Button size="compact-sm" variant="light" onClick={() => setEditing({ kind: 'rate', name: fee.name })}
-                      aria-label={`Change the rate from a date: ${fee.name}`}>Change the rate from a date</Button>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => setEditing({ kind: 'rate', name: fee.name })}
+                      aria-label={`Change the rate from a date: ${fee.name}`}
+                    >
+                      Change the rate from a date
+                    </Button>
                   </Group>
                 </Table.Th>
               </Table.Tr>
@@ -111,9 +138,18 @@ export function TireFeesSection({ fees, outbox, today }: { fees: TireFeeRow[]; o
                 <Table.Tr key={row.tireFeeId}>
                   <Table.Td>
                     <Group gap="xs">
-                      <UnstyledButton onClick={() => setEditing({ kind: 'row', row })} aria-label={`Edit the ${row.name} amount ${feeSpan(row)}`}
-                        style={{ textDecoration: 'underline', textUnderlineOffset: 3 }}>{spanText(row)}</UnstyledButton>
-                      {feeRowOn([row], row.name, today) && <Badge color="green" variant="light">Charged today</Badge>}
+                      <UnstyledButton
+                        onClick={() => setEditing({ kind: 'row', row })}
+                        aria-label={`Edit the ${row.name} amount ${feeSpan(row)}`}
+                        style={{ textDecoration: 'underline', textUnderlineOffset: 3 }}
+                      >
+                        {spanText(row)}
+                      </UnstyledButton>
+                      {feeRowOn([row], row.name, today) && (
+                        <Badge color="green" variant="light">
+                          Charged today
+                        </Badge>
+                      )}
                       <WaitingBadge entry={waiting.get(row.tireFeeId)} />
                     </Group>
                   </Table.Td>
@@ -152,21 +188,46 @@ function FeeDialog({ row, fees, onClose }: { row: TireFeeRow | null; fees: TireF
   }, focusFirstError(form));
   const title = row ? `Edit the ${row.name} amount` : 'Add fee';
   return (
-    <EditDialog title={title} dialog={dialog} onSubmit={save}
+    <EditDialog
+      title={title}
+      dialog={dialog}
+      onSubmit={save}
       footer={{
-        submitLabel: row ? 'Save' : 'Add fee', removeLabel: 'Delete amount',
-        removeQuestion: !row ? '' : alone ? `Delete the ${row.name}? Quotes stop charging it.` : `Delete this amount? Quotes on its days will have no amount of the ${row.name}.`,
+        submitLabel: row ? 'Save' : 'Add fee',
+        removeLabel: 'Delete amount',
+        removeQuestion: !row
+          ? ''
+          : alone
+            ? `Delete the ${row.name}? Quotes stop charging it.`
+            : `Delete this amount? Quotes on its days will have no amount of the ${row.name}.`,
         ...(row ? { onRemove: () => void dialog.act(() => syncClient().deleteTireFee(row.tireFeeId)) } : {}),
-      }}>
-      {alone
-        ? <TextInput label="Name" description="As the quote shows it, e.g. California tire fee" required maxLength={100} {...form.getInputProps('name')} />
-        : <Text size="sm" c="dimmed">The fee's other amounts keep its name; a new rate is a new amount from its first day (Change the rate from a date).</Text>}
-      <NumberInput label="Amount per tire" required prefix="$" min={0} clampBehavior="none" decimalScale={2} fixedDecimalScale thousandSeparator="," w={180}
-        {...form.getInputProps('amount')} />
+      }}
+    >
+      {alone ? (
+        <TextInput label="Name" description="As the quote shows it, e.g. California tire fee" required maxLength={100} {...form.getInputProps('name')} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          The fee's other amounts keep its name; a new rate is a new amount from its first day (Change the rate from a date).
+        </Text>
+      )}
+      <NumberInput
+        label="Amount per tire"
+        required
+        prefix="$"
+        min={0}
+        clampBehavior="none"
+        decimalScale={2}
+        fixedDecimalScale
+        thousandSeparator=","
+        w={180}
+        {...form.getInputProps('amount')}
+      />
       <Checkbox label="Taxable" description="Sales tax is charged on it" {...form.getInputProps('isTaxable', { type: 'checkbox' })} />
       {/* Once refused, shown while it still holds: changing a date or the name may part the amounts. */}
       {form.errors.dates && feeProblems(rowOf(tireFeeId, form.values), others).dates && (
-        <Alert color="red" variant="light" role="alert">{feeProblems(rowOf(tireFeeId, form.values), others).dates}</Alert>
+        <Alert color="red" variant="light" role="alert">
+          {feeProblems(rowOf(tireFeeId, form.values), others).dates}
+        </Alert>
       )}
       <Group align="flex-start" gap="md" grow>
         <DateInput label="From" required valueFormat="MMM D, YYYY" placeholder="First day charged" {...form.getInputProps('effectiveFrom')} />
@@ -198,7 +259,8 @@ function RateDialog({ name, fees, today, onClose }: { name: string; fees: TireFe
   function split(values: RateValues) {
     if (!values.effectiveFrom) return null;
     const row = feeRowOn(rows, name, values.effectiveFrom);
-    if (!row) return { problem: `The ${name} has no amount on ${formatFeeDate(values.effectiveFrom)} to change: add an amount from that day instead (Add fee)` };
+    if (!row)
+      return { problem: `The ${name} has no amount on ${formatFeeDate(values.effectiveFrom)} to change: add an amount from that day instead (Add fee)` };
     const result = rateChange(row, { tireFeeId, effectiveFrom: values.effectiveFrom, amountInCents: centsOf(values.amount) });
     return result.ok ? { row, ...result } : { problem: result.problem };
   }
@@ -217,21 +279,41 @@ function RateDialog({ name, fees, today, onClose }: { name: string; fees: TireFe
   const save = form.onSubmit((values) => {
     const found = split(values);
     if (!found || 'problem' in found) return;
-    void dialog.act(() => syncClient().changeTireFeeRate(found.row, { tireFeeId, effectiveFrom: values.effectiveFrom!, amountInCents: centsOf(values.amount) }));
+    void dialog.act(() =>
+      syncClient().changeTireFeeRate(found.row, { tireFeeId, effectiveFrom: values.effectiveFrom!, amountInCents: centsOf(values.amount) }),
+    );
   }, focusFirstError(form));
   const current = feeRowOn(rows, name, today);
   return (
-    <EditDialog title={`Change the ${name} rate`} dialog={dialog} onSubmit={save}
-      footer={{ submitLabel: 'Change the rate', removeLabel: '', removeQuestion: '' }}>
+    <EditDialog
+      title={`Change the ${name} rate`}
+      dialog={dialog}
+      onSubmit={save}
+      footer={{ submitLabel: 'Change the rate', removeLabel: '', removeQuestion: '' }}
+    >
       <Text size="sm">
-        {current ? `Charged today: ${formatCents(current.amountInCents)} a tire.` : `No amount is charged today.`} The amount in force on the day you choose ends the day before.
+        {current ? `Charged today: ${formatCents(current.amountInCents)} a tire.` : `No amount is charged today.`} The amount in force on the day you choose
+        ends the day before.
       </Text>
       <Group align="flex-start" gap="md" grow>
-        <NumberInput label="New amount per tire" required prefix="$" min={0} clampBehavior="none" decimalScale={2} fixedDecimalScale thousandSeparator=","
-          {...form.getInputProps('amount')} />
+        <NumberInput
+          label="New amount per tire"
+          required
+          prefix="$"
+          min={0}
+          clampBehavior="none"
+          decimalScale={2}
+          fixedDecimalScale
+          thousandSeparator=","
+          {...form.getInputProps('amount')}
+        />
         <DateInput label="From" required valueFormat="MMM D, YYYY" placeholder="First day of the new amount" {...form.getInputProps('effectiveFrom')} />
       </Group>
-      {form.errors.dates && rateProblems(form.values).dates && <Alert color="red" variant="light" role="alert">{rateProblems(form.values).dates}</Alert>}
+      {form.errors.dates && rateProblems(form.values).dates && (
+        <Alert color="red" variant="light" role="alert">
+          {rateProblems(form.values).dates}
+        </Alert>
+      )}
       {preview && 'ended' in preview && !Number.isNaN(cents) && (
         <Alert color="blue" variant="light" title="After this change">
           {formatCents(preview.row.amountInCents)} a tire {feeSpan(preview.ended)}, then {formatCents(cents)} {feeSpan(preview.added)}.

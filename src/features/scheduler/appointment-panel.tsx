@@ -31,8 +31,13 @@ import { ServiceEditor } from './service-editor.tsx';
 import type { SchedulerSearch } from './scheduler-page.tsx';
 
 const milestones: [keyof ScheduledVisit, string][] = [
-  ['confirmationDate', 'Confirmed'], ['checkInDate', 'Checked in'], ['workStartDate', 'Work started'], ['workCompleteDate', 'Work complete'],
-  ['readyForPickupDate', 'Ready for pickup'], ['checkOutDate', 'Checked out'], ['cancelDate', 'Canceled'],
+  ['confirmationDate', 'Confirmed'],
+  ['checkInDate', 'Checked in'],
+  ['workStartDate', 'Work started'],
+  ['workCompleteDate', 'Work complete'],
+  ['readyForPickupDate', 'Ready for pickup'],
+  ['checkOutDate', 'Checked out'],
+  ['cancelDate', 'Canceled'],
 ];
 
 async function readVisit(storeId: number, scheduledVisitId: string) {
@@ -49,7 +54,10 @@ async function readVisit(storeId: number, scheduledVisitId: string) {
   ]);
   const byId = new Map(resources.map((r) => [r.schedulerResourceId, r]));
   return {
-    visit, services, customer, vehicle,
+    visit,
+    services,
+    customer,
+    vehicle,
     serviceName: (id: string | null) => (id && storeServices.find((s) => s.storeServiceId === id)?.name) || 'Service',
     resourceName: (id: string | null) => (id && resources.find((r) => r.schedulerResourceId === id)?.name) || 'Unassigned',
     /** Who does a service: the technician chosen for it, else its column's (technician-rules.ts). */
@@ -57,12 +65,18 @@ async function readVisit(storeId: number, scheduledVisitId: string) {
       const id = technicianOf(service, byId);
       return (id && staff.find((s) => s.userId === id)?.name) || null;
     },
-    columns: resources.filter((r) => r.isActive).sort((a, b) => a.sortOrder - b.sortOrder).map((r) => ({ value: r.schedulerResourceId, label: r.name })),
+    columns: resources
+      .filter((r) => r.isActive)
+      .sort((a, b) => a.sortOrder - b.sortOrder)
+      .map((r) => ({ value: r.schedulerResourceId, label: r.name })),
     columnTechnician: (resourceId: string | null) => {
       const id = resourceId ? byId.get(resourceId)?.assignedTechnicianId : null;
       return (id && staff.find((s) => s.userId === id)?.name) || null;
     },
-    technicians: staff.filter((p) => p.roles.some((r) => bayRoles.includes(r))).sort((a, b) => a.name.localeCompare(b.name)).map((p) => ({ value: p.userId, label: p.name })),
+    technicians: staff
+      .filter((p) => p.roles.some((r) => bayRoles.includes(r)))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((p) => ({ value: p.userId, label: p.name })),
   } as const;
 }
 
@@ -76,17 +90,44 @@ export function AppointmentPanel() {
   const close = () => void navigate({ to: '/scheduler-dayview', search });
   if (!store) return null;
   const body = <AppointmentDetail store={store} onClose={close} />;
-  if (!wide) return <Drawer opened onClose={close} position="right" size="md" title="Appointment" aria-label="Appointment">{body}</Drawer>;
+  if (!wide)
+    return (
+      <Drawer opened onClose={close} position="right" size="md" title="Appointment" aria-label="Appointment">
+        {body}
+      </Drawer>
+    );
   return (
-    <Paper withBorder shadow="sm" p="md" w={380} style={{ flexShrink: 0, position: 'sticky', top: 'var(--app-shell-header-offset, 0px)' }} role="complementary" aria-label="Appointment">
-      <Group justify="space-between" mb="xs"><Title order={2} size="h4">Appointment</Title><CloseButton aria-label="Close the appointment" onClick={close} /></Group>
+    <Paper
+      withBorder
+      shadow="sm"
+      p="md"
+      w={380}
+      style={{ flexShrink: 0, position: 'sticky', top: 'var(--app-shell-header-offset, 0px)' }}
+      role="complementary"
+      aria-label="Appointment"
+    >
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          Appointment
+        </Title>
+        <CloseButton aria-label="Close the appointment" onClick={close} />
+      </Group>
       <ScrollArea.Autosize mah="calc(100dvh - 160px)">{body}</ScrollArea.Autosize>
     </Paper>
   );
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
-  return <Group gap="xs" wrap="nowrap" align="flex-start"><Text size="sm" c="dimmed" w={120} style={{ flexShrink: 0 }}>{label}</Text><Text size="sm" component="div">{children}</Text></Group>;
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" w={120} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Group>
+  );
 }
 
 function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose(): void }) {
@@ -95,8 +136,18 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
   const session = useSession();
-  if (!data) return <Text size="sm" c="dimmed">Loading…</Text>;
-  if (!data.visit) return <Text size="sm" c="dimmed">This appointment is not on this device yet, or it was deleted. A new one shows here as soon as the device has synced.</Text>;
+  if (!data)
+    return (
+      <Text size="sm" c="dimmed">
+        Loading…
+      </Text>
+    );
+  if (!data.visit)
+    return (
+      <Text size="sm" c="dimmed">
+        This appointment is not on this device yet, or it was deleted. A new one shows here as soon as the device has synced.
+      </Text>
+    );
   const { visit, services, customer, vehicle } = data;
   const timeZone = storeTimeZone(store.timeZone);
   const formats = storeFormatters(store);
@@ -113,25 +164,50 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
       setProblem(e instanceof Error ? e.message : String(e));
     }
   };
-  const deleteAll = () => act(async () => { for (const s of services) await syncClient().deleteScheduledService(s.scheduledServiceId); }, onClose);
+  const deleteAll = () =>
+    act(async () => {
+      for (const s of services) await syncClient().deleteScheduledService(s.scheduledServiceId);
+    }, onClose);
 
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap">
         <Stack gap={0}>
-          {customer ? <AnchorLink to="/customers/$customerId" params={{ customerId: customer.customerId }} fw={700}>{displayName(customer)}</AnchorLink> : <Text fw={700}>No customer</Text>}
+          {customer ? (
+            <AnchorLink to="/customers/$customerId" params={{ customerId: customer.customerId }} fw={700}>
+              {displayName(customer)}
+            </AnchorLink>
+          ) : (
+            <Text fw={700}>No customer</Text>
+          )}
           {customer?.phoneNumber && <Text size="sm">{formatPhone(customer.phoneNumber)}</Text>}
         </Stack>
         <StatusBadge status={status} />
       </Group>
       <CallCustomerNote store={store} visit={visit} />
-      {vehicle && <Text size="sm">{vehicleTitle(vehicle)}{licenceText(vehicle) ? ` · ${licenceText(vehicle)}` : ''}</Text>}
+      {vehicle && (
+        <Text size="sm">
+          {vehicleTitle(vehicle)}
+          {licenceText(vehicle) ? ` · ${licenceText(vehicle)}` : ''}
+        </Text>
+      )}
       <Table verticalSpacing={4} fz="sm">
-        <Table.Thead><Table.Tr><Table.Th>Service</Table.Th><Table.Th>Time</Table.Th><Table.Th>Where</Table.Th></Table.Tr></Table.Thead>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Service</Table.Th>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Where</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
           {services.map((s) => (
             <Table.Tr key={s.scheduledServiceId} bg={s.scheduledServiceId === scheduledServiceId ? 'var(--mantine-primary-color-light)' : undefined}>
-              <Table.Td>{data.serviceName(s.storeServiceId)}<Text size="xs" c="dimmed">{s.durationInMinutes} min · {data.technicianName(s) ?? 'No technician yet'}</Text></Table.Td>
+              <Table.Td>
+                {data.serviceName(s.storeServiceId)}
+                <Text size="xs" c="dimmed">
+                  {s.durationInMinutes} min · {data.technicianName(s) ?? 'No technician yet'}
+                </Text>
+              </Table.Td>
               <Table.Td>{formats.timeRange(s.startDate, s.endDate)}</Table.Td>
               <Table.Td>{data.resourceName(s.resourceId)}</Table.Td>
             </Table.Tr>
@@ -139,68 +215,170 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         </Table.Tbody>
       </Table>
       {open && (
-        <Reschedule key={services.map((x) => `${x.scheduledServiceId}${x.startDate}${x.resourceId}${x.durationInMinutes}`).join()} services={services}
-          serviceName={data.serviceName} columns={data.columns} technicians={data.technicians} columnTechnician={data.columnTechnician} timeZone={timeZone} focus={scheduledServiceId}
-          onSave={(id, place) => act(() => syncClient().placeScheduledService(id, place))} />
+        <Reschedule
+          key={services.map((x) => `${x.scheduledServiceId}${x.startDate}${x.resourceId}${x.durationInMinutes}`).join()}
+          services={services}
+          serviceName={data.serviceName}
+          columns={data.columns}
+          technicians={data.technicians}
+          columnTechnician={data.columnTechnician}
+          timeZone={timeZone}
+          focus={scheduledServiceId}
+          onSave={(id, place) => act(() => syncClient().placeScheduledService(id, place))}
+        />
       )}
       {open && (
-        <ServiceEditor key={services.map((x) => `${x.scheduledServiceId}${x.storeServiceId}${x.durationInMinutes}${x.serviceNotes}`).join()} storeId={store.id}
-          scheduledVisitId={visit.scheduledVisitId} services={services} serviceName={data.serviceName} columns={data.columns} timeZone={timeZone} focus={scheduledServiceId} />
+        <ServiceEditor
+          key={services.map((x) => `${x.scheduledServiceId}${x.storeServiceId}${x.durationInMinutes}${x.serviceNotes}`).join()}
+          storeId={store.id}
+          scheduledVisitId={visit.scheduledVisitId}
+          services={services}
+          serviceName={data.serviceName}
+          columns={data.columns}
+          timeZone={timeZone}
+          focus={scheduledServiceId}
+        />
       )}
       <Stack gap={4}>
         {visit.customerVehicleStatus && <Field label="Customer">{checkOutMethods.label(checkOutMethods.values[visit.customerVehicleStatus - 1]!)}</Field>}
         {visit.keyTag && <Field label="Key tag">{visit.keyTag}</Field>}
         {visit.customerComments && <Field label="Customer comments">{visit.customerComments}</Field>}
         {visit.staffNotes && <Field label="Staff notes">{visit.staffNotes}</Field>}
-        {services.filter((s) => s.serviceNotes).map((s) => <Field key={s.scheduledServiceId} label="Service notes">{s.serviceNotes}</Field>)}
+        {services
+          .filter((s) => s.serviceNotes)
+          .map((s) => (
+            <Field key={s.scheduledServiceId} label="Service notes">
+              {s.serviceNotes}
+            </Field>
+          ))}
         {visit.tractionInvoiceNumber && <Field label="Traction invoice">{visit.tractionInvoiceNumber}</Field>}
         {visit.scheduledBy && <Field label="Booked by">{visit.scheduledBy}</Field>}
       </Stack>
       <Divider />
-      <VisitTimes key={`${visit.scheduledCustomerCheckIn}|${visit.pickUpTime}|${visit.visitAppointmentCount}`} visit={visit} firstStart={services[0]?.startDate ?? null} timeZone={timeZone} onSave={(changes) => act(() => syncClient().updateVisit(visit.scheduledVisitId, changes))} />
+      <VisitTimes
+        key={`${visit.scheduledCustomerCheckIn}|${visit.pickUpTime}|${visit.visitAppointmentCount}`}
+        visit={visit}
+        firstStart={services[0]?.startDate ?? null}
+        timeZone={timeZone}
+        onSave={(changes) => act(() => syncClient().updateVisit(visit.scheduledVisitId, changes))}
+      />
       <Divider />
       <Timeline bulletSize={14} lineWidth={2} active={milestones.filter(([field]) => visit[field]).length - 1} aria-label="Milestones">
-        {milestones.filter(([field]) => visit[field]).map(([field, label]) => (
-          <Timeline.Item key={field} title={label}><Text size="xs" c="dimmed">{formats.dateTime(String(visit[field]))}</Text></Timeline.Item>
-        ))}
+        {milestones
+          .filter(([field]) => visit[field])
+          .map(([field, label]) => (
+            <Timeline.Item key={field} title={label}>
+              <Text size="xs" c="dimmed">
+                {formats.dateTime(String(visit[field]))}
+              </Text>
+            </Timeline.Item>
+          ))}
       </Timeline>
-      <VisitTiresSummary storeId={store.id} scheduledVisitId={visit.scheduledVisitId} editable={open && (session ? hasAnyRole(session, frontCounter) : false)} />
-      <InspectionSummary storeId={store.id} scheduledVisitId={visit.scheduledVisitId} customerId={visit.customerId} vehicleId={visit.vehicleId} timeZone={timeZone}
-        mayPrice={session ? hasAnyRole(session, frontCounter) : false} formatDate={formats.dateTime} />
+      <VisitTiresSummary
+        storeId={store.id}
+        scheduledVisitId={visit.scheduledVisitId}
+        editable={open && (session ? hasAnyRole(session, frontCounter) : false)}
+      />
+      <InspectionSummary
+        storeId={store.id}
+        scheduledVisitId={visit.scheduledVisitId}
+        customerId={visit.customerId}
+        vehicleId={visit.vehicleId}
+        timeZone={timeZone}
+        mayPrice={session ? hasAnyRole(session, frontCounter) : false}
+        formatDate={formats.dateTime}
+      />
       {problem && <Alert color="red">{problem}</Alert>}
       {asking ? (
         <Alert color="red" title={asking === 'cancel' ? 'Cancel this appointment?' : 'Delete this appointment?'}>
-          <Text size="sm">{asking === 'cancel' ? 'It stays on the calendar, grayed, and in the customer\'s history.' : 'It leaves the calendar and the customer\'s history.'}</Text>
+          <Text size="sm">
+            {asking === 'cancel' ? "It stays on the calendar, grayed, and in the customer's history." : "It leaves the calendar and the customer's history."}
+          </Text>
           <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={() => setAsking(null)}>Keep it</Button>
-            <Button color="red" onClick={() => void (asking === 'cancel'
-              ? act(() => syncClient().updateVisit(visit.scheduledVisitId, { cancelDate: new Date().toISOString() }), () => setAsking(null))
-              : deleteAll())}>{asking === 'cancel' ? 'Cancel appointment' : 'Delete'}</Button>
+            <Button variant="default" onClick={() => setAsking(null)}>
+              Keep it
+            </Button>
+            <Button
+              color="red"
+              onClick={() =>
+                void (asking === 'cancel'
+                  ? act(
+                      () => syncClient().updateVisit(visit.scheduledVisitId, { cancelDate: new Date().toISOString() }),
+                      () => setAsking(null),
+                    )
+                  : deleteAll())
+              }
+            >
+              {asking === 'cancel' ? 'Cancel appointment' : 'Delete'}
+            </Button>
           </Group>
         </Alert>
       ) : (
         <Group gap="xs">
-          {!visit.checkInDate && !visit.cancelDate && !tooEarly && <Button leftSection={<IconCheck size={16} />} onClick={() => void act(() => syncClient().checkIn(visit.scheduledVisitId, day))}>Check in</Button>}
-          {visit.checkInDate && open && (
-            <Button variant={visit.readyForPickupDate ? 'filled' : 'default'} onClick={() => void act(() => syncClient().recordMilestone(visit.scheduledVisitId, 'check-out'))}>Check out</Button>
+          {!visit.checkInDate && !visit.cancelDate && !tooEarly && (
+            <Button leftSection={<IconCheck size={16} />} onClick={() => void act(() => syncClient().checkIn(visit.scheduledVisitId, day))}>
+              Check in
+            </Button>
           )}
-          {open && <Button variant="default" onClick={() => setAsking('cancel')}>Cancel…</Button>}
-          {visit.cancelDate && <Button variant="default" onClick={() => void act(() => syncClient().updateVisit(visit.scheduledVisitId, { cancelDate: null }))}>Restore</Button>}
-          {isDeletable(visit) && <Button variant="subtle" color="red" onClick={() => setAsking('delete')}>Delete…</Button>}
+          {visit.checkInDate && open && (
+            <Button
+              variant={visit.readyForPickupDate ? 'filled' : 'default'}
+              onClick={() => void act(() => syncClient().recordMilestone(visit.scheduledVisitId, 'check-out'))}
+            >
+              Check out
+            </Button>
+          )}
+          {open && (
+            <Button variant="default" onClick={() => setAsking('cancel')}>
+              Cancel…
+            </Button>
+          )}
+          {visit.cancelDate && (
+            <Button variant="default" onClick={() => void act(() => syncClient().updateVisit(visit.scheduledVisitId, { cancelDate: null }))}>
+              Restore
+            </Button>
+          )}
+          {isDeletable(visit) && (
+            <Button variant="subtle" color="red" onClick={() => setAsking('delete')}>
+              Delete…
+            </Button>
+          )}
         </Group>
       )}
-      {visit.checkInDate && <Text size="sm" c="dimmed">Checked in: it stays on the record and cannot be deleted</Text>}
-      {tooEarly && <Text size="sm" c="dimmed">{tooEarly}</Text>}
+      {visit.checkInDate && (
+        <Text size="sm" c="dimmed">
+          Checked in: it stays on the record and cannot be deleted
+        </Text>
+      )}
+      {tooEarly && (
+        <Text size="sm" c="dimmed">
+          {tooEarly}
+        </Text>
+      )}
     </Stack>
   );
 }
 
 /** The three times staff set on a visit (spec section 3): scheduled check-in, pickup time, visit appointment count. */
-function VisitTimes({ visit, firstStart, timeZone, onSave }: { visit: ScheduledVisit; firstStart: string | null; timeZone: string; onSave(changes: Partial<ScheduledVisit>): Promise<void> }) {
+function VisitTimes({
+  visit,
+  firstStart,
+  timeZone,
+  onSave,
+}: {
+  visit: ScheduledVisit;
+  firstStart: string | null;
+  timeZone: string;
+  onSave(changes: Partial<ScheduledVisit>): Promise<void>;
+}) {
   const wall = (iso: string | null) => (iso ? instantToWallClock(iso, timeZone) : null);
   // The times are on the visit's day: the day its first service starts.
   const day = (wall(firstStart) ?? wall(visit.scheduledCustomerCheckIn) ?? instantToWallClock(new Date().toISOString(), timeZone)).slice(0, 10);
-  const stored = { checkIn: wall(visit.scheduledCustomerCheckIn)?.slice(11, 16) ?? '', pickUp: wall(visit.pickUpTime)?.slice(11, 16) ?? '', count: visit.visitAppointmentCount ?? '' };
+  const stored = {
+    checkIn: wall(visit.scheduledCustomerCheckIn)?.slice(11, 16) ?? '',
+    pickUp: wall(visit.pickUpTime)?.slice(11, 16) ?? '',
+    count: visit.visitAppointmentCount ?? '',
+  };
   const [checkIn, setCheckIn] = useState(stored.checkIn);
   const [pickUp, setPickUp] = useState(stored.pickUp);
   const [count, setCount] = useState<number | string>(stored.count);
@@ -220,9 +398,15 @@ function VisitTimes({ visit, firstStart, timeZone, onSave }: { visit: ScheduledV
       </Group>
       <Group align="flex-end">
         <NumberInput label="Appointments in this visit" min={0} max={99} value={count} onChange={setCount} w={200} />
-        <Button variant="light" disabled={!dirty} onClick={save}>Save times</Button>
+        <Button variant="light" disabled={!dirty} onClick={save}>
+          Save times
+        </Button>
       </Group>
-      {problem && <Text c="red" size="sm">{problem}</Text>}
+      {problem && (
+        <Text c="red" size="sm">
+          {problem}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -230,11 +414,24 @@ function VisitTimes({ visit, firstStart, timeZone, onSave }: { visit: ScheduledV
 const nobody = 'nobody';
 
 /** Moves a service without dragging (keyboard, touch): its column, technician, start time and length on the same day. */
-function Reschedule({ services, serviceName, columns, technicians, columnTechnician, timeZone, focus, onSave }: {
-  services: ScheduledService[]; serviceName(id: string | null): string; columns: { value: string; label: string }[]; technicians: { value: string; label: string }[];
+function Reschedule({
+  services,
+  serviceName,
+  columns,
+  technicians,
+  columnTechnician,
+  timeZone,
+  focus,
+  onSave,
+}: {
+  services: ScheduledService[];
+  serviceName(id: string | null): string;
+  columns: { value: string; label: string }[];
+  technicians: { value: string; label: string }[];
   /** The name of a column's own technician, if it has one. */
   columnTechnician(resourceId: string | null): string | null;
-  timeZone: string; focus: string | undefined;
+  timeZone: string;
+  focus: string | undefined;
   onSave(id: string, place: { resourceId: string | null; startDate: string; durationInMinutes: number; selectedTechnician: string | null }): Promise<void>;
 }) {
   const [open, setOpen] = useState(false);
@@ -246,7 +443,14 @@ function Reschedule({ services, serviceName, columns, technicians, columnTechnic
   const [minutes, setMinutes] = useState<number | string>(service?.durationInMinutes ?? 60);
   const [problem, setProblem] = useState<string | null>(null);
   if (!service) return null;
-  if (!open) return <Group><Button variant="light" size="xs" onClick={() => setOpen(true)}>Change time, bay or technician…</Button></Group>;
+  if (!open)
+    return (
+      <Group>
+        <Button variant="light" size="xs" onClick={() => setOpen(true)}>
+          Change time, bay or technician…
+        </Button>
+      </Group>
+    );
   const choose = (next: string | null) => {
     const chosen = services.find((x) => x.scheduledServiceId === next);
     setId(next);
@@ -263,25 +467,52 @@ function Reschedule({ services, serviceName, columns, technicians, columnTechnic
     if (!isTimeOfDay(time)) return setProblem('Enter the start time, such as 09:30.');
     const day = instantToWallClock(service.startDate, timeZone).slice(0, 10);
     void onSave(service.scheduledServiceId, {
-      resourceId, startDate: wallClockIsoToInstant(`${day}T${time}:00`, timeZone), durationInMinutes: length, selectedTechnician: technician === nobody ? null : technician,
+      resourceId,
+      startDate: wallClockIsoToInstant(`${day}T${time}:00`, timeZone),
+      durationInMinutes: length,
+      selectedTechnician: technician === nobody ? null : technician,
     }).then(() => setOpen(false));
   };
   return (
     <Stack gap="xs" role="group" aria-label="Change time, bay or technician">
-      {services.length > 1 && <Select label="Service" value={id} onChange={choose} allowDeselect={false} data={services.map((x) => ({ value: x.scheduledServiceId, label: serviceName(x.storeServiceId) }))} />}
+      {services.length > 1 && (
+        <Select
+          label="Service"
+          value={id}
+          onChange={choose}
+          allowDeselect={false}
+          data={services.map((x) => ({ value: x.scheduledServiceId, label: serviceName(x.storeServiceId) }))}
+        />
+      )}
       <Group grow>
         <Select label="Bay" value={resourceId} onChange={setResourceId} allowDeselect={false} data={columns} />
-        <Select label="Technician" value={technician} onChange={(v) => setTechnician(v ?? nobody)} allowDeselect={false}
-          data={[...technicians, { value: nobody, label: columnTechnician(resourceId) ? `The bay's technician (${columnTechnician(resourceId)})` : 'Nobody yet' }]} />
+        <Select
+          label="Technician"
+          value={technician}
+          onChange={(v) => setTechnician(v ?? nobody)}
+          allowDeselect={false}
+          data={[
+            ...technicians,
+            { value: nobody, label: columnTechnician(resourceId) ? `The bay's technician (${columnTechnician(resourceId)})` : 'Nobody yet' },
+          ]}
+        />
       </Group>
       <Group grow>
         <TimeInput label="Starts" value={time} onChange={(e) => setTime(e.currentTarget.value)} />
         <NumberInput label="Minutes" min={15} step={15} value={minutes} onChange={setMinutes} />
       </Group>
-      {problem && <Text c="red" size="sm">{problem}</Text>}
+      {problem && (
+        <Text c="red" size="sm">
+          {problem}
+        </Text>
+      )}
       <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={() => setOpen(false)}>Cancel</Button>
-        <Button size="xs" onClick={save}>Move</Button>
+        <Button variant="default" size="xs" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+        <Button size="xs" onClick={save}>
+          Move
+        </Button>
       </Group>
     </Stack>
   );

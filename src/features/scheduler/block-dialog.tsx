@@ -21,12 +21,15 @@ export function BlockDialog({ event, timeZone, onClose }: { event: SchedulerEven
   const session = useSession();
   const storeId = session?.activeStore?.id ?? 0;
   const weekly = event.eventType === eventTypes.recurringBlockedTime;
-  const row = useLiveQuery(async () => (weekly ? replicaOf(storeId).rows<RecurringBlockedTime>('recurringBlockedTimes').get(event.sourceId) : null), [storeId, event.sourceId, weekly]);
+  const row = useLiveQuery(
+    async () => (weekly ? replicaOf(storeId).rows<RecurringBlockedTime>('recurringBlockedTimes').get(event.sourceId) : null),
+    [storeId, event.sourceId, weekly],
+  );
   const [description, setDescription] = useState(event.description ?? '');
   const [until, setUntil] = useState<string | null | undefined>(undefined);
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const finalDate = until === undefined ? row?.recurrenceEndDate ?? null : until;
+  const finalDate = until === undefined ? (row?.recurrenceEndDate ?? null) : until;
 
   const act = async (work: () => Promise<unknown>) => {
     try {
@@ -36,35 +39,61 @@ export function BlockDialog({ event, timeZone, onClose }: { event: SchedulerEven
       setProblem(e instanceof Error ? e.message : String(e));
     }
   };
-  const save = () => act(() => (weekly
-    ? syncClient().updateRecurringBlockedTime(event.sourceId, { description: description.trim() || null, recurrenceEndDate: finalDate })
-    : syncClient().updateBlockedTime(event.sourceId, { description: description.trim() || null })));
+  const save = () =>
+    act(() =>
+      weekly
+        ? syncClient().updateRecurringBlockedTime(event.sourceId, { description: description.trim() || null, recurrenceEndDate: finalDate })
+        : syncClient().updateBlockedTime(event.sourceId, { description: description.trim() || null }),
+    );
   const remove = () => act(() => (weekly ? syncClient().deleteRecurringBlockedTime(event.sourceId) : syncClient().deleteBlockedTime(event.sourceId)));
 
   return (
     <Modal opened onClose={onClose} title={weekly ? 'Weekly blocked time' : 'Blocked time'}>
       <Stack gap="sm">
         {/* "Every Tuesday" names a repeat, not a day: the weekday alone, in the app's words. */}
-        <Text size="sm">{weekly ? `Every ${new Date(`${event.startDate}Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })}, ${formats.timeRange(start, end)}` : formats.dateTimeRange(start, end)}</Text>
-        {weekly && <Text size="xs" c="dimmed">Weekly blocks cannot be dragged: change the final date here, or remove it and block a new time.</Text>}
+        <Text size="sm">
+          {weekly
+            ? `Every ${new Date(`${event.startDate}Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })}, ${formats.timeRange(start, end)}`
+            : formats.dateTimeRange(start, end)}
+        </Text>
+        {weekly && (
+          <Text size="xs" c="dimmed">
+            Weekly blocks cannot be dragged: change the final date here, or remove it and block a new time.
+          </Text>
+        )}
         <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={500} data-autofocus />
         {weekly && (
-          <DatePickerInput label="Final date" description="Empty: repeats until removed" clearable value={finalDate} onChange={(v) => setUntil(v ? String(v).slice(0, 10) : null)}
-            valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
+          <DatePickerInput
+            label="Final date"
+            description="Empty: repeats until removed"
+            clearable
+            value={finalDate}
+            onChange={(v) => setUntil(v ? String(v).slice(0, 10) : null)}
+            valueFormat="ddd, MMM D, YYYY"
+            firstDayOfWeek={1}
+          />
         )}
         {problem && <Alert color="red">{problem}</Alert>}
         {asking ? (
           <Alert color="red" title={weekly ? 'Remove every week of this block?' : 'Remove this blocked time?'}>
             <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={() => setAsking(false)}>Keep it</Button>
-              <Button color="red" onClick={() => void remove()}>Remove</Button>
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Keep it
+              </Button>
+              <Button color="red" onClick={() => void remove()}>
+                Remove
+              </Button>
             </Group>
           </Alert>
         ) : (
           <Group justify="space-between">
-            <Button color="red" variant="subtle" onClick={() => setAsking(true)}>Remove…</Button>
+            <Button color="red" variant="subtle" onClick={() => setAsking(true)}>
+              Remove…
+            </Button>
             <Group>
-              <Button variant="default" onClick={onClose}>Cancel</Button>
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
               <Button onClick={() => void save()}>Save</Button>
             </Group>
           </Group>

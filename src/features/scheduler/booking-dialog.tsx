@@ -1,4 +1,21 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Tabs, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -46,7 +63,15 @@ interface Props {
   /** The slot picked; by technician, the technician whose column it was (null: nobody yet). */
   place: CalendarPlacement & { technicianId?: string | null };
   /** What the appointment starts with when it books something already agreed (a tire quote's install). */
-  initial?: { customer: Customer; vehicleId: string | null; serviceIds: string[]; minutes?: number | null; staffNotes: string; tireOptions?: QuotedTires[]; tireQuoteId?: string };
+  initial?: {
+    customer: Customer;
+    vehicleId: string | null;
+    serviceIds: string[];
+    minutes?: number | null;
+    staffNotes: string;
+    tireOptions?: QuotedTires[];
+    tireQuoteId?: string;
+  };
   onClose(): void;
 }
 
@@ -64,10 +89,16 @@ export function BookingDialog(props: Props) {
             <Tabs.Tab value="appointment">Appointment</Tabs.Tab>
             <Tabs.Tab value="block">Blocked time</Tabs.Tab>
           </Tabs.List>
-          <Tabs.Panel value="appointment"><AppointmentForm {...props} catalogue={catalogue} /></Tabs.Panel>
-          <Tabs.Panel value="block"><BlockForm {...props} catalogue={catalogue} /></Tabs.Panel>
+          <Tabs.Panel value="appointment">
+            <AppointmentForm {...props} catalogue={catalogue} />
+          </Tabs.Panel>
+          <Tabs.Panel value="block">
+            <BlockForm {...props} catalogue={catalogue} />
+          </Tabs.Panel>
         </Tabs>
-      ) : <Loader size="sm" aria-label="Loading the store's services" />}
+      ) : (
+        <Loader size="sm" aria-label="Loading the store's services" />
+      )}
     </Modal>
   );
 }
@@ -85,7 +116,19 @@ function startingPlace(place: Props['place'], columns: readonly SchedulerResourc
 }
 
 /** The day and time of the slot, editable. */
-function When({ date, time, onDate, onTime, error }: { date: string; time: string; onDate(d: string): void; onTime(t: string): void; error?: string | undefined }) {
+function When({
+  date,
+  time,
+  onDate,
+  onTime,
+  error,
+}: {
+  date: string;
+  time: string;
+  onDate(d: string): void;
+  onTime(t: string): void;
+  error?: string | undefined;
+}) {
   return (
     <Group grow align="flex-start">
       <DatePickerInput label="Date" value={date} onChange={(v) => v && onDate(String(v).slice(0, 10))} valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} />
@@ -127,8 +170,12 @@ function Footer({ saving, failure, label, onCancel, onSave }: { saving: boolean;
     <>
       {failure && <Alert color="red">{failure}</Alert>}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>Cancel</Button>
-        <Button loading={saving} onClick={onSave}>{label}</Button>
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button loading={saving} onClick={onSave}>
+          {label}
+        </Button>
       </Group>
     </>
   );
@@ -143,9 +190,13 @@ function CustomerPicker({ storeId, chosen, onChoose }: { storeId: number; chosen
       <Group justify="space-between">
         <Stack gap={0}>
           <Text fw={600}>{displayName(chosen)}</Text>
-          <Text size="sm" c="dimmed">{[formatPhone(chosen.phoneNumber), chosen.email].filter(Boolean).join(' · ')}</Text>
+          <Text size="sm" c="dimmed">
+            {[formatPhone(chosen.phoneNumber), chosen.email].filter(Boolean).join(' · ')}
+          </Text>
         </Stack>
-        <Button variant="subtle" onClick={() => onChoose(null)}>Change customer</Button>
+        <Button variant="subtle" onClick={() => onChoose(null)}>
+          Change customer
+        </Button>
       </Group>
     );
   }
@@ -156,15 +207,34 @@ function CustomerPicker({ storeId, chosen, onChoose }: { storeId: number; chosen
       {hits && hits.length > 0 && (
         <Stack gap={2} role="listbox" aria-label="Matching customers">
           {hits.map((hit) => (
-            <UnstyledButton key={hit.customer.customerId} role="option" aria-selected={false} onClick={() => onChoose(hit.customer)} p={6} style={{ borderRadius: 4, border: '1px solid var(--mantine-color-default-border)' }}>
-              <Text size="sm" fw={600}>{displayName(hit.customer)}</Text>
-              <Text size="xs" c="dimmed">{[formatPhone(hit.customer.phoneNumber), hit.customer.email, hit.vehicle ? licenceText(hit.vehicle) : null].filter(Boolean).join(' · ')}</Text>
+            <UnstyledButton
+              key={hit.customer.customerId}
+              role="option"
+              aria-selected={false}
+              onClick={() => onChoose(hit.customer)}
+              p={6}
+              style={{ borderRadius: 4, border: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <Text size="sm" fw={600}>
+                {displayName(hit.customer)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[formatPhone(hit.customer.phoneNumber), hit.customer.email, hit.vehicle ? licenceText(hit.vehicle) : null].filter(Boolean).join(' · ')}
+              </Text>
             </UnstyledButton>
           ))}
         </Stack>
       )}
-      {hits && hits.length === 0 && query.trim().length >= 2 && <Text size="sm" c="dimmed">No customer matches “{query}”.</Text>}
-      <Group><Button variant="light" size="xs" onClick={() => setCreating(true)}>New customer</Button></Group>
+      {hits && hits.length === 0 && query.trim().length >= 2 && (
+        <Text size="sm" c="dimmed">
+          No customer matches “{query}”.
+        </Text>
+      )}
+      <Group>
+        <Button variant="light" size="xs" onClick={() => setCreating(true)}>
+          New customer
+        </Button>
+      </Group>
     </Stack>
   );
 }
@@ -172,16 +242,29 @@ function CustomerPicker({ storeId, chosen, onChoose }: { storeId: number; chosen
 /** A customer made on the spot, with the customers screen's warning when they look like someone already here. */
 function NewCustomer({ storeId, initial, onCreated, onCancel }: { storeId: number; initial: string; onCreated(c: Customer): void; onCancel(): void }) {
   const looksLikePhone = /\d{3}/.test(initial);
-  const [fields, setFields] = useState({ firstName: looksLikePhone ? '' : initial.split(' ')[0] ?? '', lastName: looksLikePhone ? '' : initial.split(' ').slice(1).join(' '), phoneNumber: looksLikePhone ? initial : '', email: '' });
+  const [fields, setFields] = useState({
+    firstName: looksLikePhone ? '' : (initial.split(' ')[0] ?? ''),
+    lastName: looksLikePhone ? '' : initial.split(' ').slice(1).join(' '),
+    phoneNumber: looksLikePhone ? initial : '',
+    email: '',
+  });
   const [error, setError] = useState<string | null>(null);
   const set = (field: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [field]: e.currentTarget.value });
   const save = async () => {
-    if (!fields.firstName.trim() && !fields.lastName.trim()) return setError('Enter the customer\'s name.');
+    if (!fields.firstName.trim() && !fields.lastName.trim()) return setError("Enter the customer's name.");
     const customer = {
-      customerId: crypto.randomUUID(), firstName: fields.firstName.trim() || null, lastName: fields.lastName.trim() || null, companyName: null,
-      email: fields.email.trim() || null, phoneNumber: fields.phoneNumber.trim() || null,
-      preferredContactMethod: !fields.phoneNumber.trim() && fields.email.trim() ? 'Email' as const : 'Phone' as const,
-      addressLine1: null, city: null, state: null, postalCode: null, notes: null,
+      customerId: crypto.randomUUID(),
+      firstName: fields.firstName.trim() || null,
+      lastName: fields.lastName.trim() || null,
+      companyName: null,
+      email: fields.email.trim() || null,
+      phoneNumber: fields.phoneNumber.trim() || null,
+      preferredContactMethod: !fields.phoneNumber.trim() && fields.email.trim() ? ('Email' as const) : ('Phone' as const),
+      addressLine1: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      notes: null,
     };
     try {
       await syncClient().createCustomer(customer);
@@ -201,10 +284,22 @@ function NewCustomer({ storeId, initial, onCreated, onCancel }: { storeId: numbe
         <TextInput label="Phone" value={fields.phoneNumber} onChange={set('phoneNumber')} />
         <TextInput label="Email" value={fields.email} onChange={set('email')} />
       </Group>
-      <PossibleMatches storeId={storeId} wanted={{ firstName: fields.firstName, lastName: fields.lastName, companyName: null, email: fields.email || null, phoneNumber: fields.phoneNumber || null, alternatePhoneNumber: null }} />
+      <PossibleMatches
+        storeId={storeId}
+        wanted={{
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          companyName: null,
+          email: fields.email || null,
+          phoneNumber: fields.phoneNumber || null,
+          alternatePhoneNumber: null,
+        }}
+      />
       {error && <Alert color="red">{error}</Alert>}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>Back to search</Button>
+        <Button variant="default" onClick={onCancel}>
+          Back to search
+        </Button>
         <Button onClick={() => void save()}>Create customer</Button>
       </Group>
     </Stack>
@@ -250,7 +345,10 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
   const [problems, setProblems] = useState<Record<string, string>>({});
   const { saving, failure, save: saveWith } = useSave(onClose);
 
-  const vehicles = useLiveQuery(async () => (customer ? replicaOf(storeId).rows<CustomerVehicle>('customerVehicles').where('customerId').equals(customer.customerId).toArray() : []), [storeId, customer?.customerId]);
+  const vehicles = useLiveQuery(
+    async () => (customer ? replicaOf(storeId).rows<CustomerVehicle>('customerVehicles').where('customerId').equals(customer.customerId).toArray() : []),
+    [storeId, customer?.customerId],
+  );
 
   const chosen = catalogue.services.filter((s) => serviceIds.includes(s.storeServiceId));
   const canDoAll = (id: string) => chosen.every((s) => catalogue.able.some((a) => a.appointmentResourceId === id && a.storeServiceId === s.storeServiceId));
@@ -288,46 +386,134 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
       const begins = start.add({ minutes: offset });
       offset += length;
       return {
-        scheduledServiceId: crypto.randomUUID(), storeServiceId: s?.storeServiceId ?? null, resourceId, startDate: wallClockIsoToInstant(begins.toString(), timeZone),
-        endDate: wallClockIsoToInstant(begins.add({ minutes: length }).toString(), timeZone), durationInMinutes: length, serviceNotes: null, selectedTechnician: technicianId,
+        scheduledServiceId: crypto.randomUUID(),
+        storeServiceId: s?.storeServiceId ?? null,
+        resourceId,
+        startDate: wallClockIsoToInstant(begins.toString(), timeZone),
+        endDate: wallClockIsoToInstant(begins.add({ minutes: length }).toString(), timeZone),
+        durationInMinutes: length,
+        serviceNotes: null,
+        selectedTechnician: technicianId,
       };
     });
-    return saveWith(() => syncClient().bookVisit({
-        scheduledVisitId: crypto.randomUUID(), scheduledVisitHashId: newHashId(), customerId: customer.customerId, vehicleId,
-        customerVehicleStatus: Number(status) as 1 | 2 | 3, description: null, staffNotes: staffNotes.trim() || null, customerComments: null,
-        keyTag: keyTag.trim() || null, visitAppointmentCount: 1, scheduledCustomerCheckIn: services[0]!.startDate, pickUpTime: null, walkIn: walkIn && date === today,
-        // The quote's install stays the quote's only while it is for the quote's customer.
-        tireQuoteId: initial?.tireQuoteId && initial.customer.customerId === customer.customerId ? initial.tireQuoteId : null,
-      }, services, fittedTires(tireOptions[Number(fitting)])));
+    return saveWith(() =>
+      syncClient().bookVisit(
+        {
+          scheduledVisitId: crypto.randomUUID(),
+          scheduledVisitHashId: newHashId(),
+          customerId: customer.customerId,
+          vehicleId,
+          customerVehicleStatus: Number(status) as 1 | 2 | 3,
+          description: null,
+          staffNotes: staffNotes.trim() || null,
+          customerComments: null,
+          keyTag: keyTag.trim() || null,
+          visitAppointmentCount: 1,
+          scheduledCustomerCheckIn: services[0]!.startDate,
+          pickUpTime: null,
+          walkIn: walkIn && date === today,
+          // The quote's install stays the quote's only while it is for the quote's customer.
+          tireQuoteId: initial?.tireQuoteId && initial.customer.customerId === customer.customerId ? initial.tireQuoteId : null,
+        },
+        services,
+        fittedTires(tireOptions[Number(fitting)]),
+      ),
+    );
   };
 
   return (
     <Stack gap="sm">
-      <CustomerPicker storeId={storeId} chosen={customer} onChoose={(c) => { setCustomer(c); setVehicleId(null); }} />
-      {problems.customer && <Text c="red" size="sm">{problems.customer}</Text>}
-      {customer && (
-        <Select label="Vehicle" placeholder={vehicles && vehicles.length === 0 ? 'No vehicles on file' : 'Choose a vehicle'} clearable value={vehicleId} onChange={setVehicleId}
-          data={(vehicles ?? []).map((v) => ({ value: v.vehicleId, label: [vehicleTitle(v), licenceText(v)].filter(Boolean).join(' · ') }))} />
+      <CustomerPicker
+        storeId={storeId}
+        chosen={customer}
+        onChoose={(c) => {
+          setCustomer(c);
+          setVehicleId(null);
+        }}
+      />
+      {problems.customer && (
+        <Text c="red" size="sm">
+          {problems.customer}
+        </Text>
       )}
-      <MultiSelect label="Services" placeholder="Choose services" searchable value={serviceIds} onChange={chooseServices}
-        data={catalogue.services.map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }))} />
+      {customer && (
+        <Select
+          label="Vehicle"
+          placeholder={vehicles && vehicles.length === 0 ? 'No vehicles on file' : 'Choose a vehicle'}
+          clearable
+          value={vehicleId}
+          onChange={setVehicleId}
+          data={(vehicles ?? []).map((v) => ({ value: v.vehicleId, label: [vehicleTitle(v), licenceText(v)].filter(Boolean).join(' · ') }))}
+        />
+      )}
+      <MultiSelect
+        label="Services"
+        placeholder="Choose services"
+        searchable
+        value={serviceIds}
+        onChange={chooseServices}
+        data={catalogue.services.map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }))}
+      />
       {tireOptions.length > 0 && (
-        <Select label="Tires to fit" placeholder="Which option is the customer buying?" value={fitting} onChange={chooseFitting} allowDeselect={false} error={problems.tires}
-          data={[...tireOptions.map((o, i) => ({ value: String(i), label: `${o.name}: ${o.tires.map((t) => `${t.quantity} × ${t.description}`).join(', ')}` })), { value: noTires, label: 'No tires yet' }]} />
+        <Select
+          label="Tires to fit"
+          placeholder="Which option is the customer buying?"
+          value={fitting}
+          onChange={chooseFitting}
+          allowDeselect={false}
+          error={problems.tires}
+          data={[
+            ...tireOptions.map((o, i) => ({ value: String(i), label: `${o.name}: ${o.tires.map((t) => `${t.quantity} × ${t.description}`).join(', ')}` })),
+            { value: noTires, label: 'No tires yet' },
+          ]}
+        />
       )}
       <Group grow align="flex-start">
-        <Select label="Bay" required value={resourceId} allowDeselect={false} error={problems.resource} onChange={placeOn}
-          data={catalogue.columns.map((c) => ({ value: c.schedulerResourceId, label: chosen.length > 0 && !canDoAll(c.schedulerResourceId) ? `${c.name} (not set up for these services)` : c.name }))} />
-        <Select label="Technician" value={technicianId ?? noTechnician} allowDeselect={false} onChange={(v) => setTechnicianId(v === noTechnician || v === null ? null : v)}
-          data={[...catalogue.technicians.map((t) => ({ value: t.userId, label: t.name })), { value: noTechnician, label: 'Nobody yet' }]} />
+        <Select
+          label="Bay"
+          required
+          value={resourceId}
+          allowDeselect={false}
+          error={problems.resource}
+          onChange={placeOn}
+          data={catalogue.columns.map((c) => ({
+            value: c.schedulerResourceId,
+            label: chosen.length > 0 && !canDoAll(c.schedulerResourceId) ? `${c.name} (not set up for these services)` : c.name,
+          }))}
+        />
+        <Select
+          label="Technician"
+          value={technicianId ?? noTechnician}
+          allowDeselect={false}
+          onChange={(v) => setTechnicianId(v === noTechnician || v === null ? null : v)}
+          data={[...catalogue.technicians.map((t) => ({ value: t.userId, label: t.name })), { value: noTechnician, label: 'Nobody yet' }]}
+        />
       </Group>
       <When date={date} time={time} onDate={setDate} onTime={setTime} error={problems.time} />
-      <FreeTimes store={store} timeZone={timeZone} date={date} time={time} resourceId={resourceId} services={chosen} columns={catalogue.columns}
-        onPick={(slot) => { setTime(slot.time); placeOn(slot.jobs[0]!.resourceId); }} />
+      <FreeTimes
+        store={store}
+        timeZone={timeZone}
+        date={date}
+        time={time}
+        resourceId={resourceId}
+        services={chosen}
+        columns={catalogue.columns}
+        onPick={(slot) => {
+          setTime(slot.time);
+          placeOn(slot.jobs[0]!.resourceId);
+        }}
+      />
       <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
       <Stack gap={4}>
-        <Text size="sm" fw={500}>The customer is</Text>
-        <SegmentedControl value={status} onChange={setStatus} data={checkOutMethods.values.map((v, i) => ({ value: String(i + 1), label: checkOutMethods.label(v) }))} aria-label="The customer is" />
+        <Text size="sm" fw={500}>
+          The customer is
+        </Text>
+        <SegmentedControl
+          value={status}
+          onChange={setStatus}
+          data={checkOutMethods.values.map((v, i) => ({ value: String(i + 1), label: checkOutMethods.label(v) }))}
+          aria-label="The customer is"
+        />
       </Stack>
       <Textarea label="Staff notes" autosize minRows={2} value={staffNotes} onChange={(e) => setStaffNotes(e.currentTarget.value)} maxLength={4000} />
       <TextInput label="Key tag" value={keyTag} onChange={(e) => setKeyTag(e.currentTarget.value)} maxLength={20} w={160} />
@@ -344,22 +530,52 @@ const freeTimesShown = 6;
  * The free times of the day for the chosen services, nearest to the time in the dialog first, each on the bay the
  * work would go to (the shared rule, over this device's rows): one tap sets the time and the bay.
  */
-function FreeTimes({ store, timeZone, date, time, resourceId, services, columns, onPick }: {
-  store: StoreLocation; timeZone: string; date: string; time: string; resourceId: string | null; services: readonly StoreService[]; columns: readonly SchedulerResource[]; onPick(slot: FreeSlot): void;
+function FreeTimes({
+  store,
+  timeZone,
+  date,
+  time,
+  resourceId,
+  services,
+  columns,
+  onPick,
+}: {
+  store: StoreLocation;
+  timeZone: string;
+  date: string;
+  time: string;
+  resourceId: string | null;
+  services: readonly StoreService[];
+  columns: readonly SchedulerResource[];
+  onPick(slot: FreeSlot): void;
 }) {
   const serviceKey = services.map((s) => `${s.storeServiceId}:${s.durationInMinutes}`).join();
   const day = useLiveQuery(() => staffFreeTimes(replicaOf(store.id), store, { date, services }, new Date()), [store, date, serviceKey]);
   if (services.length === 0 || day === undefined) return null;
-  if (day === null || day.unavailable === 'closed') return <Text size="sm" c="dimmed">The store is closed this day.</Text>;
-  if (day.slots.length === 0) return <Text size="sm" c="dimmed">No free time left this day for these services.</Text>;
+  if (day === null || day.unavailable === 'closed')
+    return (
+      <Text size="sm" c="dimmed">
+        The store is closed this day.
+      </Text>
+    );
+  if (day.slots.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No free time left this day for these services.
+      </Text>
+    );
   const wanted = isTimeOfDay(time) ? minutesOf(time) : 0;
-  const nearest = [...day.slots].sort((a, b) => Math.abs(minutesOf(a.time) - wanted) - Math.abs(minutesOf(b.time) - wanted) || minutesOf(a.time) - minutesOf(b.time))
-    .slice(0, freeTimesShown).sort((a, b) => minutesOf(a.time) - minutesOf(b.time));
+  const nearest = [...day.slots]
+    .sort((a, b) => Math.abs(minutesOf(a.time) - wanted) - Math.abs(minutesOf(b.time) - wanted) || minutesOf(a.time) - minutesOf(b.time))
+    .slice(0, freeTimesShown)
+    .sort((a, b) => minutesOf(a.time) - minutesOf(b.time));
   const bayName = (id: string) => columns.find((c) => c.schedulerResourceId === id)?.name ?? 'a bay';
   const { time: clock } = dateFormats(timeZone);
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500} id="free-times">Free for these services</Text>
+      <Text size="sm" fw={500} id="free-times">
+        Free for these services
+      </Text>
       <Group gap={6} role="group" aria-labelledby="free-times">
         {nearest.map((slot) => {
           const bay = slot.jobs[0]!.resourceId;
@@ -377,7 +593,8 @@ function FreeTimes({ store, timeZone, date, time, resourceId, services, columns,
 
 /** A row per tire of the option (4 × a tire is four tires, each with its own DOT code), or none. */
 function fittedTires(option: QuotedTires | undefined) {
-  return (option?.tires ?? []).flatMap((t) => Array.from({ length: t.quantity }, () => ({ tireId: t.tireId, description: t.description })))
+  return (option?.tires ?? [])
+    .flatMap((t) => Array.from({ length: t.quantity }, () => ({ tireId: t.tireId, description: t.description })))
     .map((t, position) => ({ ...t, visitTireId: crypto.randomUUID(), position }));
 }
 
@@ -395,33 +612,67 @@ function BlockForm({ timeZone, place, catalogue, onClose }: FormProps) {
 
   const save = () => {
     const found = whenProblems(time, Number(minutes));
-    const recurrence = weekly ? recurrenceProblems({ startDate: date, recurrenceEndDate: until, durationInMinutes: Number(minutes) }).recurrenceEndDate?.[0] : undefined;
+    const recurrence = weekly
+      ? recurrenceProblems({ startDate: date, recurrenceEndDate: until, durationInMinutes: Number(minutes) }).recurrenceEndDate?.[0]
+      : undefined;
     if (recurrence) found.until = `${recurrence}.`;
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     const column = resourceId === 'all' ? null : resourceId;
     const startDate = wallClockIsoToInstant(`${date}T${time}:00`, timeZone);
-    return saveWith(() => (weekly
-      ? syncClient().createRecurringBlockedTime({
-        recurringBlockedTimeId: crypto.randomUUID(), resourceId: column, startDate: date, timeOfDay: time, durationInMinutes: Number(minutes),
-        description: description.trim() || null, recurrenceEndDate: until,
-      })
-      : syncClient().createBlockedTime({
-        blockedTimeId: crypto.randomUUID(), resourceId: column, startDate, endDate: startDate, durationInMinutes: Number(minutes), description: description.trim() || null,
-      })));
+    return saveWith(() =>
+      weekly
+        ? syncClient().createRecurringBlockedTime({
+            recurringBlockedTimeId: crypto.randomUUID(),
+            resourceId: column,
+            startDate: date,
+            timeOfDay: time,
+            durationInMinutes: Number(minutes),
+            description: description.trim() || null,
+            recurrenceEndDate: until,
+          })
+        : syncClient().createBlockedTime({
+            blockedTimeId: crypto.randomUUID(),
+            resourceId: column,
+            startDate,
+            endDate: startDate,
+            durationInMinutes: Number(minutes),
+            description: description.trim() || null,
+          }),
+    );
   };
 
   return (
     <Stack gap="sm">
-      <TextInput label="Description" placeholder="Lunch, equipment service…" value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={500} data-autofocus />
-      <Select label="Bay" value={resourceId} onChange={setResourceId} allowDeselect={false}
-        data={[{ value: 'all', label: 'The whole store' }, ...catalogue.columns.map((c) => ({ value: c.schedulerResourceId, label: c.name }))]} />
+      <TextInput
+        label="Description"
+        placeholder="Lunch, equipment service…"
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        maxLength={500}
+        data-autofocus
+      />
+      <Select
+        label="Bay"
+        value={resourceId}
+        onChange={setResourceId}
+        allowDeselect={false}
+        data={[{ value: 'all', label: 'The whole store' }, ...catalogue.columns.map((c) => ({ value: c.schedulerResourceId, label: c.name }))]}
+      />
       <When date={date} time={time} onDate={setDate} onTime={setTime} error={problems.time} />
       <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
       <Checkbox label="Repeat every week" checked={weekly} onChange={(e) => setWeekly(e.currentTarget.checked)} />
       {weekly && (
-        <DatePickerInput label="Final date" description="Leave empty to repeat until it is removed" clearable value={until} onChange={(v) => setUntil(v ? String(v).slice(0, 10) : null)}
-          valueFormat="ddd, MMM D, YYYY" firstDayOfWeek={1} error={problems.until} />
+        <DatePickerInput
+          label="Final date"
+          description="Leave empty to repeat until it is removed"
+          clearable
+          value={until}
+          onChange={(v) => setUntil(v ? String(v).slice(0, 10) : null)}
+          valueFormat="ddd, MMM D, YYYY"
+          firstDayOfWeek={1}
+          error={problems.until}
+        />
       )}
       <Footer saving={saving} failure={failure} label="Block time" onCancel={onClose} onSave={() => void save()} />
     </Stack>

@@ -43,7 +43,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * Times go in without an offset, so the calendar shows them as they are; it hands dates back as local
  * Dates whose fields are the shown wall clock (whatever the browser's zone), read here field by field.
  */
-const wallClock = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const wallClock = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 const calendarId = (e: SchedulerEvent) => (e.occurrenceDate ? `${e.eventId}@${e.occurrenceDate}` : e.eventId);
 const hhmm = (wall: string) => {
   const hour = Number(wall.slice(11, 13));
@@ -78,7 +79,8 @@ function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView
   // One element for the rest, a line each (white-space: pre): a full day has ~300 entries, and every element
   // costs the draw its style, layout and paint.
   const rest = [e.visitId ? whoLine(e, view) : '', e.vehicleText && e.visitId ? e.vehicleText : '', e.services.join(', '), e.licence]
-    .map((text) => text.replace(/\s+/g, ' ').trim()).filter((text) => text !== '');
+    .map((text) => text.replace(/\s+/g, ' ').trim())
+    .filter((text) => text !== '');
   if (rest.length > 0) nodes.push(line(rest.join('\n'), 'sched-lines'));
   return nodes;
 }
@@ -120,14 +122,18 @@ export function EventCalendar(props: EventCalendarProps) {
   const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
   const latest = useRef(props);
-  useEffect(() => { latest.current = props; });
+  useEffect(() => {
+    latest.current = props;
+  });
   const byId = useRef(new Map<string, SchedulerEvent>());
   const faces = useRef(new Map<string, { key: string; nodes: Node[] }>());
 
   useEffect(() => {
     const find = (id: string | number) => byId.current.get(String(id));
     const placed = (event: Calendar.Event, resourceId: string | null): CalendarPlacement => ({
-      resourceId, startDate: wallClock(event.start), endDate: wallClock(event.end),
+      resourceId,
+      startDate: wallClock(event.start),
+      endDate: wallClock(event.end),
     });
     calendar.current = createCalendar(host.current!, [ResourceTimeGrid, TimeGrid, List, Interaction], {
       headerToolbar: { start: '', center: '', end: '' },
@@ -168,12 +174,16 @@ export function EventCalendar(props: EventCalendarProps) {
         if (!e) return info.revert();
         // A whole-store block moves in time only; an entry moved to another column takes that column.
         const resourceId = info.newResource && (e.resourceId !== null || e.visitId) ? String(info.newResource.id) : e.resourceId;
-        void latest.current.onPlace(e, placed(info.event, resourceId)).then((kept) => { if (!kept) info.revert(); });
+        void latest.current.onPlace(e, placed(info.event, resourceId)).then((kept) => {
+          if (!kept) info.revert();
+        });
       },
       eventResize: (info) => {
         const e = find(info.event.id);
         if (!e) return info.revert();
-        void latest.current.onPlace(e, placed(info.event, e.resourceId)).then((kept) => { if (!kept) info.revert(); });
+        void latest.current.onPlace(e, placed(info.event, e.resourceId)).then((kept) => {
+          if (!kept) info.revert();
+        });
       },
       select: (info) => {
         latest.current.onPick({ resourceId: info.resource ? String(info.resource.id) : null, startDate: wallClock(info.start), endDate: wallClock(info.end) });

@@ -13,8 +13,10 @@ import { syncClient } from '../../sync/sync-client.ts';
 
 async function readInspection(storeId: number, scheduledVisitId: string, vehicleId: string | null) {
   const db = replicaOf(storeId);
-  const reports = await db.rows<InspectionReport>('inspectionReports')
-    .filter((r) => r.scheduledVisitId === scheduledVisitId || (vehicleId !== null && r.vehicleId === vehicleId)).toArray();
+  const reports = await db
+    .rows<InspectionReport>('inspectionReports')
+    .filter((r) => r.scheduledVisitId === scheduledVisitId || (vehicleId !== null && r.vehicleId === vehicleId))
+    .toArray();
   const ids = reports.map((r) => r.inspectionReportId);
   const [items, photos] = await Promise.all([
     db.rows<InspectionItem>('inspectionItems').where('inspectionReportId').anyOf(ids).toArray(),
@@ -24,7 +26,8 @@ async function readInspection(storeId: number, scheduledVisitId: string, vehicle
   const own = report ? items.filter((i) => i.inspectionReportId === report.inspectionReportId) : [];
   const names = new Map(reports.flatMap((r) => r.groups.flatMap((g) => g.items.map((i) => [`${r.inspectionReportId}/${i.itemId}`, i.name] as const))));
   // Work the customer declined at an earlier visit of this vehicle: for the counter to offer again.
-  const declinedBefore = items.filter((i) => i.customerDecision === 'Declined' && i.inspectionReportId !== report?.inspectionReportId)
+  const declinedBefore = items
+    .filter((i) => i.customerDecision === 'Declined' && i.inspectionReportId !== report?.inspectionReportId)
     .map((i) => ({ name: names.get(`${i.inspectionReportId}/${i.itemId}`) ?? 'An item', at: i.decidedAt }));
   return {
     report,
@@ -45,11 +48,24 @@ function CustomerDecision({ item, name, formatDate }: { item: InspectionItem; na
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between">
       <Text size="sm" c={approved ? 'green.8' : 'dimmed'} style={{ minWidth: 0 }}>
-        {name}: {approved ? 'approved' : 'declined'}{item.decidedByName ? ` by ${item.decidedByName}` : ''}{item.decidedAt ? `, ${formatDate(item.decidedAt)}` : ''}
+        {name}: {approved ? 'approved' : 'declined'}
+        {item.decidedByName ? ` by ${item.decidedByName}` : ''}
+        {item.decidedAt ? `, ${formatDate(item.decidedAt)}` : ''}
       </Text>
-      <Button size="compact-xs" variant="subtle" loading={busy} aria-label={`Reopen the customer's answer on ${name}`}
-        onClick={() => void run(() => syncClient().reopenInspectionDecision(item.inspectionReportId, item.itemId))}>Reopen</Button>
-      {problem && <Text size="xs" c="red" role="alert">{problem}</Text>}
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        loading={busy}
+        aria-label={`Reopen the customer's answer on ${name}`}
+        onClick={() => void run(() => syncClient().reopenInspectionDecision(item.inspectionReportId, item.itemId))}
+      >
+        Reopen
+      </Button>
+      {problem && (
+        <Text size="xs" c="red" role="alert">
+          {problem}
+        </Text>
+      )}
     </Group>
   );
 }
@@ -59,8 +75,20 @@ function CustomerDecision({ item, name, formatDate }: { item: InspectionItem; na
  * the bay, whether the customer was sent it and what they approved or declined (live, as they answer), and
  * work the customer declined at an earlier visit of the same vehicle.
  */
-export function InspectionSummary({ storeId, scheduledVisitId, customerId, vehicleId, timeZone, mayPrice, formatDate }: {
-  storeId: number; scheduledVisitId: string; customerId: string | null; vehicleId: string | null; timeZone: string;
+export function InspectionSummary({
+  storeId,
+  scheduledVisitId,
+  customerId,
+  vehicleId,
+  timeZone,
+  mayPrice,
+  formatDate,
+}: {
+  storeId: number;
+  scheduledVisitId: string;
+  customerId: string | null;
+  vehicleId: string | null;
+  timeZone: string;
   /** The front counter prices findings; the bay sees none of their prices. */
   mayPrice: boolean;
   formatDate: (iso: string) => string;
@@ -72,43 +100,82 @@ export function InspectionSummary({ storeId, scheduledVisitId, customerId, vehic
   const priceOf = data.findings.find((f) => f.item.itemId === pricing);
   return (
     <Stack gap={4} aria-label="Inspection" role="group">
-      <Text size="sm" fw={600}>Inspection</Text>
+      <Text size="sm" fw={600}>
+        Inspection
+      </Text>
       {report ? (
         <>
           <Group gap="xs">
-            <Badge variant="light" color={report.completedAt ? 'green' : 'blue'}>{report.completedAt ? 'Complete' : 'In progress'}</Badge>
-            {data.progress && <Text size="sm">{data.progress.done} of {data.progress.total} checked</Text>}
-            {data.photosPending > 0 && <Badge color="orange" variant="light">{data.photosPending} photos pending</Badge>}
+            <Badge variant="light" color={report.completedAt ? 'green' : 'blue'}>
+              {report.completedAt ? 'Complete' : 'In progress'}
+            </Badge>
+            {data.progress && (
+              <Text size="sm">
+                {data.progress.done} of {data.progress.total} checked
+              </Text>
+            )}
+            {data.photosPending > 0 && (
+              <Badge color="orange" variant="light">
+                {data.photosPending} photos pending
+              </Badge>
+            )}
           </Group>
           {report.sentAt && <Text size="sm">Sent to the customer {formatDate(report.sentAt)}</Text>}
           {report.completedAt && report.inspectionReportHashId && (
-            <Anchor size="sm" href={publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId)} target="_blank" rel="noopener">The customer's report</Anchor>
+            <Anchor size="sm" href={publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId)} target="_blank" rel="noopener">
+              The customer's report
+            </Anchor>
           )}
           {mayPrice && data.findings.length > 0 && (
             <Stack gap={2} role="group" aria-label="Findings and their prices">
               {data.findings.map(({ item, name }) => (
                 <Group key={item.itemId} gap="xs" wrap="nowrap" justify="space-between">
                   <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                    <Badge size="sm" variant="light" color={item.status === 'Failed' ? 'red' : 'yellow'}>{item.status === 'Failed' ? 'Failed' : 'Attention'}</Badge>
-                    <Text size="sm" truncate>{name}</Text>
+                    <Badge size="sm" variant="light" color={item.status === 'Failed' ? 'red' : 'yellow'}>
+                      {item.status === 'Failed' ? 'Failed' : 'Attention'}
+                    </Badge>
+                    <Text size="sm" truncate>
+                      {name}
+                    </Text>
                   </Group>
                   <Group gap={6} wrap="nowrap">
-                    <Text size="sm" c={item.fix ? undefined : 'dimmed'}>{item.fix ? formatCents(item.fix.priced.totalInCents) : 'No price'}</Text>
+                    <Text size="sm" c={item.fix ? undefined : 'dimmed'}>
+                      {item.fix ? formatCents(item.fix.priced.totalInCents) : 'No price'}
+                    </Text>
                     {!item.customerDecision && (
-                      <Button size="compact-xs" variant="light" aria-label={`${item.fix ? 'Change the price of' : 'Price'} ${name}`} onClick={() => setPricing(item.itemId)}>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        aria-label={`${item.fix ? 'Change the price of' : 'Price'} ${name}`}
+                        onClick={() => setPricing(item.itemId)}
+                      >
                         {item.fix ? 'Change' : 'Price'}
                       </Button>
                     )}
                   </Group>
                 </Group>
               ))}
-              {data.approvedInCents > 0 && <Text size="sm" fw={600}>Approved by the customer: {formatCents(data.approvedInCents)}</Text>}
+              {data.approvedInCents > 0 && (
+                <Text size="sm" fw={600}>
+                  Approved by the customer: {formatCents(data.approvedInCents)}
+                </Text>
+              )}
             </Stack>
           )}
           {priceOf && (
-            <InspectionFixDialog storeId={storeId} timeZone={timeZone} item={priceOf.item} itemName={priceOf.name} customerId={customerId} vehicleId={vehicleId} onClose={() => setPricing(null)} />
+            <InspectionFixDialog
+              storeId={storeId}
+              timeZone={timeZone}
+              item={priceOf.item}
+              itemName={priceOf.name}
+              customerId={customerId}
+              vehicleId={vehicleId}
+              onClose={() => setPricing(null)}
+            />
           )}
-          {data.decided.map(({ item, name }) => <CustomerDecision key={item.itemId} item={item} name={name} formatDate={formatDate} />)}
+          {data.decided.map(({ item, name }) => (
+            <CustomerDecision key={item.itemId} item={item} name={name} formatDate={formatDate} />
+          ))}
           {report.decisionLog.length > 0 && (
             <Stack gap={0} role="group" aria-label="Customer's answers, in order">
               {report.decisionLog.map((entry, i) => (
@@ -123,7 +190,9 @@ export function InspectionSummary({ storeId, scheduledVisitId, customerId, vehic
         </>
       ) : null}
       {data.declinedBefore.length > 0 && (
-        <Text size="sm" c="orange.8">Declined at an earlier visit: {data.declinedBefore.map((d) => d.name).join(', ')}</Text>
+        <Text size="sm" c="orange.8">
+          Declined at an earlier visit: {data.declinedBefore.map((d) => d.name).join(', ')}
+        </Text>
       )}
     </Stack>
   );

@@ -1,5 +1,14 @@
 import type {
-  AppointmentResource, BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, SchedulerResourceService, SpecialStoreHours, StoreService, UnconfirmedVisit,
+  AppointmentResource,
+  BlockedTime,
+  RecurringBlockedTime,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  SchedulerResourceService,
+  SpecialStoreHours,
+  StoreService,
+  UnconfirmedVisit,
 } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { appointmentsEnabledFields } from '../../contract/store-week.ts';
@@ -25,7 +34,17 @@ export interface ReplicaSlotRows extends SlotRows {
 export async function replicaSlotRows(db: StoreDb, zone: string, from: string, to: string): Promise<ReplicaSlotRows> {
   const lower = wallClockIsoToInstant(`${nextDate(from, -1)}T00:00:00`, zone);
   const upper = wallClockIsoToInstant(`${to}T00:00:00`, zone);
-  const [scheduledServices, resources, resourceServices, appointmentResources, requests, storeServices, blockedTimes, recurringBlockedTimes, specialStoreHours] = await Promise.all([
+  const [
+    scheduledServices,
+    resources,
+    resourceServices,
+    appointmentResources,
+    requests,
+    storeServices,
+    blockedTimes,
+    recurringBlockedTimes,
+    specialStoreHours,
+  ] = await Promise.all([
     db.rows<ScheduledService>('scheduledServices').where('startDate').between(lower, upper, true, false).toArray(),
     db.rows<SchedulerResource>('schedulerResources').toArray(),
     db.rows<SchedulerResourceService>('schedulerResourceServices').toArray(),
@@ -36,10 +55,19 @@ export async function replicaSlotRows(db: StoreDb, zone: string, from: string, t
     db.rows<RecurringBlockedTime>('recurringBlockedTimes').toArray(),
     db.rows<SpecialStoreHours>('specialStoreHours').where('date').between(nextDate(from, -1), to, true, false).toArray(),
   ]);
-  const visits = (await db.rows<ScheduledVisit>('scheduledVisits').bulkGet([...new Set(scheduledServices.map((s) => s.scheduledVisitId))]))
-    .filter((v): v is ScheduledVisit => v !== undefined);
+  const visits = (await db.rows<ScheduledVisit>('scheduledVisits').bulkGet([...new Set(scheduledServices.map((s) => s.scheduledVisitId))])).filter(
+    (v): v is ScheduledVisit => v !== undefined,
+  );
   return {
-    specialStoreHours, resources, resourceServices, appointmentResources, storeServices, blockedTimes, recurringBlockedTimes, visits, scheduledServices,
+    specialStoreHours,
+    resources,
+    resourceServices,
+    appointmentResources,
+    storeServices,
+    blockedTimes,
+    recurringBlockedTimes,
+    visits,
+    scheduledServices,
     // A booking-page request holds its bays with a visit of its own, already among the bookings.
     requests: requests.filter((r) => isOpenRequest(r) && !r.scheduledVisitId),
   };
@@ -65,14 +93,23 @@ export function staffAsk(services: SlotAsk['services'], checkOutMethod: CheckOut
  * at the time (a waiter's rule, whether or not the customer waits), on one bay, one service after another, on a bay
  * set up for every one of them (the bays' service links, not the online ones). Times already past are not offered.
  */
-export async function staffFreeTimes(db: StoreDb, store: StoreLocation, ask: { date: string; services: SlotAsk['services'] }, now: Date): Promise<FreeDay | null> {
+export async function staffFreeTimes(
+  db: StoreDb,
+  store: StoreLocation,
+  ask: { date: string; services: SlotAsk['services'] },
+  now: Date,
+): Promise<FreeDay | null> {
   if (ask.services.length === 0) return null;
   const zone = storeTimeZone(store.timeZone, () => undefined);
   const { appointmentResources, ...rows } = await replicaSlotRows(db, zone, ask.date, nextDate(ask.date));
   const bays: SlotRows = {
-    ...rows, resourceServices: appointmentResources.map((a) => ({ schedulerResourceId: a.appointmentResourceId, storeServiceId: a.storeServiceId })),
+    ...rows,
+    resourceServices: appointmentResources.map((a) => ({ schedulerResourceId: a.appointmentResourceId, storeServiceId: a.storeServiceId })),
   };
-  const day = freeSlots(staffStore(store), bays, { ...staffAsk(ask.services, 'Waiting', now, zone, ask.date), dates: { from: ask.date, to: nextDate(ask.date) } })[0];
+  const day = freeSlots(staffStore(store), bays, {
+    ...staffAsk(ask.services, 'Waiting', now, zone, ask.date),
+    dates: { from: ask.date, to: nextDate(ask.date) },
+  })[0];
   if (!day) return null;
   return { ...day, slots: day.slots.filter((slot) => slot.jobs.every((job) => job.resourceId === slot.jobs[0]!.resourceId)) };
 }

@@ -14,17 +14,27 @@ const offered = 4;
  * then (a booking-page request's own held visit left aside, so it does not stand in its own way). When it cannot,
  * the nearest free times that day and the next, to offer the customer. Null for a time already past.
  */
-export async function requestAvailability(db: StoreDb, store: StoreLocation, request: UnconfirmedVisit, now: Date): Promise<{ free: true } | { free: false; nearest: FreeSlot[] } | null> {
+export async function requestAvailability(
+  db: StoreDb,
+  store: StoreLocation,
+  request: UnconfirmedVisit,
+  now: Date,
+): Promise<{ free: true } | { free: false; nearest: FreeSlot[] } | null> {
   if (Date.parse(request.requestedStartDate) <= now.getTime()) return null;
   const zone = storeTimeZone(store.timeZone, () => undefined);
   const day = instantToWallClock(request.requestedStartDate, zone).slice(0, 10);
   const { appointmentResources: _, ...around } = await replicaSlotRows(db, zone, day, nextDate(day, 2));
-  const heldServices = around.scheduledServices.filter((s) => s.scheduledVisitId === request.scheduledVisitId).sort((a, b) => a.startDate.localeCompare(b.startDate));
+  const heldServices = around.scheduledServices
+    .filter((s) => s.scheduledVisitId === request.scheduledVisitId)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate));
   const held = request.scheduledVisitId ? around.visits.find((v) => v.scheduledVisitId === request.scheduledVisitId) : undefined;
   const durations = new Map(around.storeServices.map((s) => [s.storeServiceId, s.durationInMinutes]));
-  const asked: SlotAsk['services'] = heldServices.length > 0
-    ? heldServices.flatMap((s) => (s.storeServiceId ? [{ storeServiceId: s.storeServiceId, durationInMinutes: s.durationInMinutes }] : []))
-    : request.storeServiceId && durations.has(request.storeServiceId) ? [{ storeServiceId: request.storeServiceId, durationInMinutes: durations.get(request.storeServiceId)! }] : [];
+  const asked: SlotAsk['services'] =
+    heldServices.length > 0
+      ? heldServices.flatMap((s) => (s.storeServiceId ? [{ storeServiceId: s.storeServiceId, durationInMinutes: s.durationInMinutes }] : []))
+      : request.storeServiceId && durations.has(request.storeServiceId)
+        ? [{ storeServiceId: request.storeServiceId, durationInMinutes: durations.get(request.storeServiceId)! }]
+        : [];
   if (asked.length === 0) return null;
   const rows: SlotRows = {
     ...around,

@@ -29,8 +29,12 @@ export function ServiceEditor(props: Props) {
   if (mode === 'closed') {
     return (
       <Group gap="xs">
-        <Button variant="light" size="xs" onClick={() => setMode('change')}>Change a service…</Button>
-        <Button variant="light" size="xs" onClick={() => setMode('add')}>Add a service…</Button>
+        <Button variant="light" size="xs" onClick={() => setMode('change')}>
+          Change a service…
+        </Button>
+        <Button variant="light" size="xs" onClick={() => setMode('add')}>
+          Add a service…
+        </Button>
       </Group>
     );
   }
@@ -46,8 +50,12 @@ function FormFooter({ problem, busy, label, onCancel, onSave }: { problem: strin
     <>
       {problem && <Alert color="red">{problem}</Alert>}
       <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={onCancel}>Cancel</Button>
-        <Button size="xs" loading={busy} onClick={onSave}>{label}</Button>
+        <Button variant="default" size="xs" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button size="xs" loading={busy} onClick={onSave}>
+          {label}
+        </Button>
       </Group>
     </>
   );
@@ -92,15 +100,35 @@ function ChangeService({ services, serviceName, focus, offered, catalogue, onDon
     setProblem(wrong);
     if (wrong) return;
     void action.run(async () => {
-      await syncClient().changeScheduledService(service.scheduledServiceId, { storeServiceId, durationInMinutes: Number(minutes), serviceNotes: notes.trim() || null });
+      await syncClient().changeScheduledService(service.scheduledServiceId, {
+        storeServiceId,
+        durationInMinutes: Number(minutes),
+        serviceNotes: notes.trim() || null,
+      });
       onDone();
     });
   };
   return (
     <Stack gap="xs" role="group" aria-label="Change a service">
-      {services.length > 1 && <Select label="Which service" value={id} onChange={choose} allowDeselect={false} data={services.map((x) => ({ value: x.scheduledServiceId, label: serviceName(x.storeServiceId) }))} />}
-      <Select label="Service" placeholder="Not one of the store's services" searchable clearable value={storeServiceId} onChange={chooseWork}
-        data={offered} nothingFoundMessage="No service by that name" />
+      {services.length > 1 && (
+        <Select
+          label="Which service"
+          value={id}
+          onChange={choose}
+          allowDeselect={false}
+          data={services.map((x) => ({ value: x.scheduledServiceId, label: serviceName(x.storeServiceId) }))}
+        />
+      )}
+      <Select
+        label="Service"
+        placeholder="Not one of the store's services"
+        searchable
+        clearable
+        value={storeServiceId}
+        onChange={chooseWork}
+        data={offered}
+        nothingFoundMessage="No service by that name"
+      />
       <NumberInput label="Minutes" description="In steps of 15; the end follows" min={15} step={15} value={minutes} onChange={setMinutes} error={problem} />
       <Textarea label="Service notes" autosize minRows={2} maxLength={4000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
       <FormFooter problem={action.problem} busy={action.busy} label="Save service" onCancel={onDone} onSave={save} />
@@ -135,16 +163,38 @@ function AddService({ scheduledVisitId, services, columns, timeZone, offered, ca
     const startDate = wallClockIsoToInstant(`${day}T${time}:00`, timeZone);
     void action.run(async () => {
       await syncClient().addScheduledService(scheduledVisitId, {
-        scheduledServiceId: crypto.randomUUID(), storeServiceId, resourceId, startDate, endDate: startDate, durationInMinutes: Number(minutes), serviceNotes: null, selectedTechnician: null,
+        scheduledServiceId: crypto.randomUUID(),
+        storeServiceId,
+        resourceId,
+        startDate,
+        endDate: startDate,
+        durationInMinutes: Number(minutes),
+        serviceNotes: null,
+        selectedTechnician: null,
       });
       onDone();
     });
   };
   return (
     <Stack gap="xs" role="group" aria-label="Add a service">
-      <Select label="Service" placeholder="Choose a service" searchable value={storeServiceId} onChange={chooseWork} data={offered} error={problems.service} nothingFoundMessage="No service by that name" />
-      <Select label="Technician or bay" value={resourceId} onChange={setResourceId} allowDeselect={false} error={problems.resource}
-        data={columns.map((c) => ({ value: c.value, label: canDo(c.value) ? c.label : `${c.label} (not set up for this service)` }))} />
+      <Select
+        label="Service"
+        placeholder="Choose a service"
+        searchable
+        value={storeServiceId}
+        onChange={chooseWork}
+        data={offered}
+        error={problems.service}
+        nothingFoundMessage="No service by that name"
+      />
+      <Select
+        label="Technician or bay"
+        value={resourceId}
+        onChange={setResourceId}
+        allowDeselect={false}
+        error={problems.resource}
+        data={columns.map((c) => ({ value: c.value, label: canDo(c.value) ? c.label : `${c.label} (not set up for this service)` }))}
+      />
       <Group grow align="flex-start">
         <TimeInput label="Starts" value={time} onChange={(e) => setTime(e.currentTarget.value)} error={problems.time} />
         <NumberInput label="Minutes" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />

@@ -3,7 +3,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type {
-  AppointmentResource, BlockedTime, Customer, CustomerVehicle, RecurringBlockedTime, ScheduledService, ScheduledVisit, SchedulerResource, StoreService, StoreStaff,
+  AppointmentResource,
+  BlockedTime,
+  Customer,
+  CustomerVehicle,
+  RecurringBlockedTime,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  StoreService,
+  StoreStaff,
   UnconfirmedVisit,
 } from '../../contract/entities.ts';
 import type { StoreDb } from '../../db/store-db.ts';
@@ -24,9 +33,13 @@ import { storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time
  */
 export const unassignedColumn = { id: 'unassigned', title: 'Unassigned' };
 
-const activeColumns = (resources: SchedulerResource[]) => resources.filter((r) => r.isActive).sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
-const techniciansOf = (staff: StoreStaff[]) => staff.filter((p) => p.roles.some((r) => bayRoles.includes(r)))
-  .map((p) => ({ userId: p.userId, name: p.name })).sort((a, b) => a.name.localeCompare(b.name));
+const activeColumns = (resources: SchedulerResource[]) =>
+  resources.filter((r) => r.isActive).sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
+const techniciansOf = (staff: StoreStaff[]) =>
+  staff
+    .filter((p) => p.roles.some((r) => bayRoles.includes(r)))
+    .map((p) => ({ userId: p.userId, name: p.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 
 export interface SchedulerData {
   rows: SchedulerRows;
@@ -38,8 +51,19 @@ export interface SchedulerData {
 /** The replica's rows for the shown days: from the store's midnight to its midnight after the last day. */
 export function readSchedulerRows(db: StoreDb, from: string, to: string, timeZone: string): Promise<SchedulerData> {
   // One read transaction for every table: a redraw after a drop waits for one round trip, not a dozen.
-  const tables = (['scheduledServices', 'blockedTimes', 'recurringBlockedTimes', 'storeServices', 'schedulerResources', 'storeStaff', 'scheduledVisits', 'customers', 'customerVehicles'] as const)
-    .map((name) => db.collection(name));
+  const tables = (
+    [
+      'scheduledServices',
+      'blockedTimes',
+      'recurringBlockedTimes',
+      'storeServices',
+      'schedulerResources',
+      'storeStaff',
+      'scheduledVisits',
+      'customers',
+      'customerVehicles',
+    ] as const
+  ).map((name) => db.collection(name));
   return db.transaction('r', tables, () => readRows(db, from, to, timeZone));
 }
 
@@ -66,7 +90,9 @@ async function readRows(db: StoreDb, from: string, to: string, timeZone: string)
   return {
     rows: {
       visits: new Map(visits.map((v) => [v.scheduledVisitId, v])),
-      services, blockedTimes, recurringBlockedTimes,
+      services,
+      blockedTimes,
+      recurringBlockedTimes,
       customers: new Map(customers.flatMap((c) => (c ? [[c.customerId, c] as const] : []))),
       vehicles: new Map(vehicles.flatMap((v) => (v ? [[v.vehicleId, v] as const] : []))),
       storeServices: new Map(storeServices.map((s) => [s.storeServiceId, s])),
@@ -120,7 +146,9 @@ function holdDays(days: Days): () => void {
       error: (error: unknown) => {
         fresh.stop();
         answer({ error });
-        setTimeout(() => { if (dayReads.get(key) === fresh) dayReads.delete(key); });
+        setTimeout(() => {
+          if (dayReads.get(key) === fresh) dayReads.delete(key);
+        });
       },
     });
     fresh.stop = () => subscription.unsubscribe();
@@ -131,12 +159,13 @@ function holdDays(days: Days): () => void {
   held.holders += 1;
   // Let go a little later: a day just left is drawn at once when it comes back, and the day just moved to
   // is drawn from here until its own hold takes over.
-  return () => void setTimeout(() => {
-    held.holders -= 1;
-    if (held.holders > 0) return;
-    held.stop();
-    if (dayReads.get(key) === held) dayReads.delete(key);
-  }, 2000);
+  return () =>
+    void setTimeout(() => {
+      held.holders -= 1;
+      if (held.holders > 0) return;
+      held.stop();
+      if (dayReads.get(key) === held) dayReads.delete(key);
+    }, 2000);
 }
 
 /** How long the route's early read of the shown days is held for the screen to take over. */
@@ -150,7 +179,10 @@ export const phoneWidth = '(max-width: 36em)';
  * the route calls it once the session is known, so the replica is read while the screen's code loads and renders,
  * not after. Held long enough for a slow device's screen to take its own hold of the same read.
  */
-export function prefetchShownDays(store: Pick<StoreLocation, 'id' | 'timeZone'>, asked: { date?: string | undefined; view?: SchedulerViewName | undefined }): void {
+export function prefetchShownDays(
+  store: Pick<StoreLocation, 'id' | 'timeZone'>,
+  asked: { date?: string | undefined; view?: SchedulerViewName | undefined },
+): void {
   const timeZone = storeTimeZone(store.timeZone);
   const { from, to } = viewDays(asked.date ?? Temporal.Now.plainDateISO(timeZone).toString(), shownView(asked.view, window.matchMedia(phoneWidth).matches));
   setTimeout(holdDays({ storeId: store.id, from, to, timeZone }), prefetchHoldMs);
@@ -173,7 +205,13 @@ export interface SchedulerView {
  * The calendar's entries and columns for the shown days, kept current as the replica changes; undefined until
  * first read. Columns are the store's bays and the like, or its technicians (`by: 'technician'`).
  */
-export function useSchedulerEvents(storeId: number, from: string, to: string, timeZone: string, by: 'resource' | 'technician' = 'resource'): SchedulerView | undefined {
+export function useSchedulerEvents(
+  storeId: number,
+  from: string,
+  to: string,
+  timeZone: string,
+  by: 'resource' | 'technician' = 'resource',
+): SchedulerView | undefined {
   const days = useMemo(() => ({ storeId, from, to, timeZone }), [storeId, from, to, timeZone]);
   const key = keyOf(days);
   useEffect(() => holdDays(days), [days]);
@@ -185,7 +223,9 @@ export function useSchedulerEvents(storeId: number, from: string, to: string, ti
     if (!ready) return undefined;
     const span = Temporal.PlainDate.from(days.from).until(Temporal.PlainDate.from(days.to)).days;
     const releases = [-span, span].map((shift) => holdDays({ ...days, from: shifted(days.from, shift), to: shifted(days.to, shift) }));
-    return () => { for (const release of releases) release(); };
+    return () => {
+      for (const release of releases) release();
+    };
   }, [ready, days]);
   return useMemo(() => {
     if (!data) {
@@ -197,11 +237,10 @@ export function useSchedulerEvents(storeId: number, from: string, to: string, ti
     if (by === 'technician') return byTechnician(events, data.technicians, data.rows.resources);
     const known = new Set(data.resources.map((r) => r.schedulerResourceId));
     const columns = columnsOf(data.resources);
-    const stray = events.some((e) => e.resourceId !== null ? !known.has(e.resourceId) : e.visitId !== null);
+    const stray = events.some((e) => (e.resourceId !== null ? !known.has(e.resourceId) : e.visitId !== null));
     return { events, columns: stray ? [...columns, unassignedColumn] : columns };
   }, [data, storeId, from, to, timeZone, by]);
 }
-
 
 /** What staff book from: the store's active services by name, which columns are set up for which, the columns and the technicians. */
 export interface BookingCatalogue {
@@ -216,8 +255,10 @@ export function useBookingCatalogue(storeId: number): BookingCatalogue | undefin
   return useLiveQuery(async () => {
     const db = replicaOf(storeId);
     const [services, able, resources, staff] = await Promise.all([
-      db.rows<StoreService>('storeServices').toArray(), db.rows<AppointmentResource>('appointmentResources').toArray(),
-      db.rows<SchedulerResource>('schedulerResources').toArray(), db.rows<StoreStaff>('storeStaff').toArray(),
+      db.rows<StoreService>('storeServices').toArray(),
+      db.rows<AppointmentResource>('appointmentResources').toArray(),
+      db.rows<SchedulerResource>('schedulerResources').toArray(),
+      db.rows<StoreStaff>('storeStaff').toArray(),
     ]);
     return {
       services: services.filter((s) => s.isActive).sort((a, b) => a.name.localeCompare(b.name)),
@@ -230,8 +271,13 @@ export function useBookingCatalogue(storeId: number): BookingCatalogue | undefin
 
 /** Appointment requests nobody has confirmed or declined yet, soonest first. */
 export function useOpenRequests(storeId: number): UnconfirmedVisit[] | undefined {
-  return useLiveQuery(async () => (await replicaOf(storeId).rows<UnconfirmedVisit>('unconfirmedVisits').toArray())
-    .filter(isOpenRequest).sort((a, b) => a.requestedStartDate.localeCompare(b.requestedStartDate)), [storeId]);
+  return useLiveQuery(
+    async () =>
+      (await replicaOf(storeId).rows<UnconfirmedVisit>('unconfirmedVisits').toArray())
+        .filter(isOpenRequest)
+        .sort((a, b) => a.requestedStartDate.localeCompare(b.requestedStartDate)),
+    [storeId],
+  );
 }
 
 /**
@@ -242,23 +288,37 @@ export function useOpenRequests(storeId: number): UnconfirmedVisit[] | undefined
  * without a quote, or when the quote or its customer is not on this device.
  */
 export function useQuoteBooking(storeId: number, tireQuoteId: string | null) {
-  return useLiveQuery(async () => {
-    if (tireQuoteId === null) return null;
-    const db = replicaOf(storeId);
-    const quote = await db.rows<TireQuote>('tireQuotes').get(tireQuoteId);
-    const customer = quote ? await db.rows<Customer>('customers').get(quote.customerId) : undefined;
-    if (!quote || !customer) return null;
-    const services = await db.rows<StoreService>('storeServices').toArray();
-    const install = (tires: number) => {
-      const booking = tireInstallBooking(services, tires);
-      return booking ? { serviceIds: [booking.service.storeServiceId], minutes: booking.minutes } : { serviceIds: [], minutes: null };
-    };
-    const tireOptions = quote.choices.map((c, i) => ({
-      name: c.name, tires: c.tires.map((t) => ({ tireId: t.tireId ?? null, description: t.description, quantity: t.quantity })),
-      staffNotes: quoteNotes(quote, i), install: install(c.tires.reduce((sum, t) => sum + t.quantity, 0)),
-    })).filter((o) => o.tires.length > 0);
-    const only = tireOptions.length === 1 ? tireOptions[0] : undefined;
-    const start = only?.install ?? install(0);
-    return { customer, vehicleId: quote.vehicleId, serviceIds: start.serviceIds, minutes: start.minutes, staffNotes: only?.staffNotes ?? quoteNotes(quote), tireQuoteId: quote.tireQuoteId, tireOptions };
-  }, [storeId, tireQuoteId]) ?? null;
+  return (
+    useLiveQuery(async () => {
+      if (tireQuoteId === null) return null;
+      const db = replicaOf(storeId);
+      const quote = await db.rows<TireQuote>('tireQuotes').get(tireQuoteId);
+      const customer = quote ? await db.rows<Customer>('customers').get(quote.customerId) : undefined;
+      if (!quote || !customer) return null;
+      const services = await db.rows<StoreService>('storeServices').toArray();
+      const install = (tires: number) => {
+        const booking = tireInstallBooking(services, tires);
+        return booking ? { serviceIds: [booking.service.storeServiceId], minutes: booking.minutes } : { serviceIds: [], minutes: null };
+      };
+      const tireOptions = quote.choices
+        .map((c, i) => ({
+          name: c.name,
+          tires: c.tires.map((t) => ({ tireId: t.tireId ?? null, description: t.description, quantity: t.quantity })),
+          staffNotes: quoteNotes(quote, i),
+          install: install(c.tires.reduce((sum, t) => sum + t.quantity, 0)),
+        }))
+        .filter((o) => o.tires.length > 0);
+      const only = tireOptions.length === 1 ? tireOptions[0] : undefined;
+      const start = only?.install ?? install(0);
+      return {
+        customer,
+        vehicleId: quote.vehicleId,
+        serviceIds: start.serviceIds,
+        minutes: start.minutes,
+        staffNotes: only?.staffNotes ?? quoteNotes(quote),
+        tireQuoteId: quote.tireQuoteId,
+        tireOptions,
+      };
+    }, [storeId, tireQuoteId]) ?? null
+  );
 }

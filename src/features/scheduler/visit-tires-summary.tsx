@@ -12,12 +12,21 @@ const toneColor: Record<ShownDot['tone'], string | undefined> = { ok: undefined,
 
 /** A tire's DOT code as the counter reads it: in its groups, when it was made, flagged when too old to fit or misread. */
 function DotCode({ code, today }: { code: string | null; today: string }) {
-  if (code === null) return <Text span c="dimmed">no DOT code yet</Text>;
+  if (code === null)
+    return (
+      <Text span c="dimmed">
+        no DOT code yet
+      </Text>
+    );
   const shown = showDot(code, today);
   return (
     <>
-      <Text span ff="monospace">{shown.text}</Text>{' '}
-      <Text span c={toneColor[shown.tone] ?? 'dimmed'} fw={shown.tone === 'ok' ? undefined : 600}>({shown.note})</Text>
+      <Text span ff="monospace">
+        {shown.text}
+      </Text>{' '}
+      <Text span c={toneColor[shown.tone] ?? 'dimmed'} fw={shown.tone === 'ok' ? undefined : 600}>
+        ({shown.note})
+      </Text>
     </>
   );
 }
@@ -29,22 +38,49 @@ function DotCode({ code, today }: { code: string | null; today: string }) {
  */
 export function VisitTiresSummary({ storeId, scheduledVisitId, editable }: { storeId: number; scheduledVisitId: string; editable: boolean }) {
   const session = useSession();
-  const tires = useLiveQuery(() => replicaOf(storeId).rows<VisitTire>('visitTires').where('scheduledVisitId').equals(scheduledVisitId).sortBy('position'), [storeId, scheduledVisitId]);
+  const tires = useLiveQuery(
+    () => replicaOf(storeId).rows<VisitTire>('visitTires').where('scheduledVisitId').equals(scheduledVisitId).sortBy('position'),
+    [storeId, scheduledVisitId],
+  );
   const { problem, run } = useAction('The tire was not taken off; try again.');
   if (!tires || tires.length === 0) return null;
-  const today = wallClockDate(new Date(), storeTimeZone(session?.activeStore?.timeZone, () => undefined));
+  const today = wallClockDate(
+    new Date(),
+    storeTimeZone(session?.activeStore?.timeZone, () => undefined),
+  );
   return (
     <Stack gap={2} role="group" aria-label="Tires to fit">
-      <Text size="sm" fw={600}>Tires to fit ({dotsRead(tires.map((t) => t.dotCode), today)} of {tires.length} DOT codes read)</Text>
+      <Text size="sm" fw={600}>
+        Tires to fit (
+        {dotsRead(
+          tires.map((t) => t.dotCode),
+          today,
+        )}{' '}
+        of {tires.length} DOT codes read)
+      </Text>
       {tires.map((tire, index) => (
         <Group key={tire.visitTireId} gap="xs" wrap="nowrap" justify="space-between">
-          <Text size="sm" style={{ minWidth: 0 }}>{index + 1}. {tire.description}: <DotCode code={tire.dotCode} today={today} /></Text>
+          <Text size="sm" style={{ minWidth: 0 }}>
+            {index + 1}. {tire.description}: <DotCode code={tire.dotCode} today={today} />
+          </Text>
           {editable && (
-            <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Take tire ${index + 1} off the visit`} onClick={() => void run(() => syncClient().removeVisitTire(tire.visitTireId))}>×</ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="sm"
+              aria-label={`Take tire ${index + 1} off the visit`}
+              onClick={() => void run(() => syncClient().removeVisitTire(tire.visitTireId))}
+            >
+              ×
+            </ActionIcon>
           )}
         </Group>
       ))}
-      {problem && <Text size="xs" c="red" role="alert">{problem}</Text>}
+      {problem && (
+        <Text size="xs" c="red" role="alert">
+          {problem}
+        </Text>
+      )}
     </Stack>
   );
 }

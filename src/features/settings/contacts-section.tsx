@@ -37,21 +37,38 @@ export function ContactsSection({ storeId }: { storeId: number }) {
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">Store contacts</Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>Add contact</Button>
+        <Title order={3} size="h5">
+          Store contacts
+        </Title>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
+          Add contact
+        </Button>
       </Group>
-      {data && contacts.length === 0 && <Text size="sm" c="dimmed">No contacts yet.</Text>}
+      {data && contacts.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No contacts yet.
+        </Text>
+      )}
       {contacts.length > 0 && (
         <Table verticalSpacing={4}>
           <Table.Tbody>
             {contacts.map((c) => (
               <Table.Tr key={c.storeContactId}>
                 <Table.Td>
-                  <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(c)} aria-label={`Edit contact ${c.name}`}>{c.name}</Button>
-                  {c.title && <Text span size="sm" c="dimmed"> · {c.title}</Text>}
+                  <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(c)} aria-label={`Edit contact ${c.name}`}>
+                    {c.name}
+                  </Button>
+                  {c.title && (
+                    <Text span size="sm" c="dimmed">
+                      {' '}
+                      · {c.title}
+                    </Text>
+                  )}
                   <WaitingBadge entry={data?.waiting.get(c.storeContactId)} />
                 </Table.Td>
-                <Table.Td visibleFrom="sm"><Text size="sm">{[c.email, c.phoneNumber && formatPhone(c.phoneNumber)].filter(Boolean).join(' · ')}</Text></Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm">{[c.email, c.phoneNumber && formatPhone(c.phoneNumber)].filter(Boolean).join(' · ')}</Text>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -65,7 +82,10 @@ export function ContactsSection({ storeId }: { storeId: number }) {
 function ContactDialog({ contact, onClose }: { contact: StoreContact | null; onClose: () => void }) {
   const entry = (v: { name: string; title: string; email: string; phoneNumber: string }): StoreContact => ({
     storeContactId: contact?.storeContactId ?? crypto.randomUUID(),
-    name: v.name.trim(), title: orNull(v.title), email: orNull(v.email)?.toLowerCase() ?? null, phoneNumber: orNull(v.phoneNumber),
+    name: v.name.trim(),
+    title: orNull(v.title),
+    email: orNull(v.email)?.toLowerCase() ?? null,
+    phoneNumber: orNull(v.phoneNumber),
   });
   const form = useForm({
     initialValues: { name: contact?.name ?? '', title: contact?.title ?? '', email: contact?.email ?? '', phoneNumber: contact?.phoneNumber ?? '' },
@@ -73,7 +93,7 @@ function ContactDialog({ contact, onClose }: { contact: StoreContact | null; onC
       const problems = problemsOf(storeContactSchema, entry(v));
       return {
         ...problems,
-        ...(v.name.trim() ? {} : { name: 'Enter the contact\'s name' }),
+        ...(v.name.trim() ? {} : { name: "Enter the contact's name" }),
         ...(problems.email ? { email: 'Enter an email address like name@example.com, or leave it empty' } : {}),
       };
     },
@@ -81,9 +101,17 @@ function ContactDialog({ contact, onClose }: { contact: StoreContact | null; onC
   const dialog = useEditDialog(onClose, form.isDirty, 'this contact');
   const save = form.onSubmit((v) => void dialog.act(() => syncClient().saveStoreEntry('storeContacts', entry(v))), focusFirstError(form));
   return (
-    <EditDialog title={contact ? `Edit ${contact.name}` : 'Add contact'} dialog={dialog} onSubmit={save}
-      footer={{ removeLabel: 'Remove', removeQuestion: `Remove ${contact?.name ?? ''}?`, submitLabel: contact ? 'Save' : 'Add contact',
-        onRemove: contact ? () => void dialog.act(() => syncClient().deleteStoreEntry('storeContacts', contact.storeContactId)) : undefined }}>
+    <EditDialog
+      title={contact ? `Edit ${contact.name}` : 'Add contact'}
+      dialog={dialog}
+      onSubmit={save}
+      footer={{
+        removeLabel: 'Remove',
+        removeQuestion: `Remove ${contact?.name ?? ''}?`,
+        submitLabel: contact ? 'Save' : 'Add contact',
+        onRemove: contact ? () => void dialog.act(() => syncClient().deleteStoreEntry('storeContacts', contact.storeContactId)) : undefined,
+      }}
+    >
       <TextInput label="Name" required maxLength={200} {...form.getInputProps('name')} />
       <TextInput label="Title" placeholder="e.g. Service Advisor" maxLength={100} {...form.getInputProps('title')} />
       <TextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
@@ -100,15 +128,27 @@ export function SocialMediaSection({ storeId }: { storeId: number }) {
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">Social media</Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>Add account</Button>
+        <Title order={3} size="h5">
+          Social media
+        </Title>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
+          Add account
+        </Button>
       </Group>
-      {data && accounts.length === 0 && <Text size="sm" c="dimmed">No accounts yet.</Text>}
+      {data && accounts.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No accounts yet.
+        </Text>
+      )}
       <Stack gap={4}>
         {accounts.map((a) => (
           <Group key={a.socialMediaAccountId} gap="xs" wrap="nowrap">
-            <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(a)} aria-label={`Edit ${a.platform} account`}>{a.platform}</Button>
-            <Text size="sm" c="dimmed" truncate>{a.url}</Text>
+            <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(a)} aria-label={`Edit ${a.platform} account`}>
+              {a.platform}
+            </Button>
+            <Text size="sm" c="dimmed" truncate>
+              {a.url}
+            </Text>
             <WaitingBadge entry={data?.waiting.get(a.socialMediaAccountId)} />
           </Group>
         ))}
@@ -119,8 +159,11 @@ export function SocialMediaSection({ storeId }: { storeId: number }) {
 }
 
 function SocialDialog({ account, onClose }: { account: SocialMediaAccount | null; onClose: () => void }) {
-  const entry = (v: { platform: string; url: string }): SocialMediaAccount =>
-    ({ socialMediaAccountId: account?.socialMediaAccountId ?? crypto.randomUUID(), platform: v.platform, url: v.url.trim() });
+  const entry = (v: { platform: string; url: string }): SocialMediaAccount => ({
+    socialMediaAccountId: account?.socialMediaAccountId ?? crypto.randomUUID(),
+    platform: v.platform,
+    url: v.url.trim(),
+  });
   const form = useForm({
     initialValues: { platform: account?.platform ?? 'Facebook', url: account?.url ?? '' },
     validate: (v) => problemsOf(socialMediaAccountSchema, entry(v)),
@@ -128,10 +171,23 @@ function SocialDialog({ account, onClose }: { account: SocialMediaAccount | null
   const dialog = useEditDialog(onClose, form.isDirty, 'this account');
   const save = form.onSubmit((v) => void dialog.act(() => syncClient().saveStoreEntry('socialMediaAccounts', entry(v))), focusFirstError(form));
   return (
-    <EditDialog title={account ? `Edit ${account.platform} account` : 'Add social media account'} dialog={dialog} onSubmit={save}
-      footer={{ removeLabel: 'Remove', removeQuestion: 'Remove this account?', submitLabel: account ? 'Save' : 'Add account',
-        onRemove: account ? () => void dialog.act(() => syncClient().deleteStoreEntry('socialMediaAccounts', account.socialMediaAccountId)) : undefined }}>
-      <Select label="Platform" data={platforms.includes(form.values.platform) ? platforms : [...platforms, form.values.platform]} allowDeselect={false} {...form.getInputProps('platform')} />
+    <EditDialog
+      title={account ? `Edit ${account.platform} account` : 'Add social media account'}
+      dialog={dialog}
+      onSubmit={save}
+      footer={{
+        removeLabel: 'Remove',
+        removeQuestion: 'Remove this account?',
+        submitLabel: account ? 'Save' : 'Add account',
+        onRemove: account ? () => void dialog.act(() => syncClient().deleteStoreEntry('socialMediaAccounts', account.socialMediaAccountId)) : undefined,
+      }}
+    >
+      <Select
+        label="Platform"
+        data={platforms.includes(form.values.platform) ? platforms : [...platforms, form.values.platform]}
+        allowDeselect={false}
+        {...form.getInputProps('platform')}
+      />
       <TextInput label="Address of the store's page" type="url" placeholder="https://" required maxLength={2000} {...form.getInputProps('url')} />
     </EditDialog>
   );

@@ -80,20 +80,26 @@ function fields(form: GeneralValues, mayReadKey: boolean, mayAssignNumber: boole
 function validate(form: GeneralValues): Record<string, string | undefined> {
   const problems: Record<string, string | undefined> = {};
   const texting = form.twilioPhoneNumber.trim();
-  if (texting && !textingNumberOf(texting)) problems.twilioPhoneNumber = 'Enter a 10-digit number, e.g. (555) 010-2000 (or +44… abroad), or leave it empty to turn texting off';
+  if (texting && !textingNumberOf(texting))
+    problems.twilioPhoneNumber = 'Enter a 10-digit number, e.g. (555) 010-2000 (or +44… abroad), or leave it empty to turn texting off';
   // The server refuses a store with no zone (its calendar and messages follow it): say so here first.
   if (!form.timeZone) problems.timeZone = storeTimeZoneMessages.missing;
   const phone = form.phoneNumber.trim();
-  if (phone && phoneDigits(phone).length < 7) problems.phoneNumber = 'Enter the store\'s phone number with its area code';
+  if (phone && phoneDigits(phone).length < 7) problems.phoneNumber = "Enter the store's phone number with its area code";
   const parsed = storeLocationFieldsSchema.partial().safeParse(fields(form, true, true));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0]);
-      problems[field] ??= field === 'storeNumber' ? 'Enter the store number, a whole number from 1 to 999999'
-        : field === 'latitude' ? 'Enter a latitude from -90 to 90'
-          : field === 'longitude' ? 'Enter a longitude from -180 to 180'
-            : field === 'googlePlaceId' ? 'Enter the Google place id (find it in Google Maps)'
-              : issue.message;
+      problems[field] ??=
+        field === 'storeNumber'
+          ? 'Enter the store number, a whole number from 1 to 999999'
+          : field === 'latitude'
+            ? 'Enter a latitude from -90 to 90'
+            : field === 'longitude'
+              ? 'Enter a longitude from -180 to 180'
+              : field === 'googlePlaceId'
+                ? 'Enter the Google place id (find it in Google Maps)'
+                : issue.message;
     }
   }
   return problems;
@@ -117,10 +123,20 @@ export function GeneralPage() {
 /** The store on the map as it is saved, where the server has a maps key; else the fields alone say where it is. */
 function StoreMap({ store }: { store: StoreLocation }) {
   const { mapsKey } = useAppServices();
-  if (!mapsEnabled(mapsKey)) return <Text size="sm" c="dimmed" mb="sm">A map shows here once the server has a maps key (MAPS_KEY).</Text>;
+  if (!mapsEnabled(mapsKey))
+    return (
+      <Text size="sm" c="dimmed" mb="sm">
+        A map shows here once the server has a maps key (MAPS_KEY).
+      </Text>
+    );
   return (
-    <iframe title={`${store.name} on the map`} src={storeMapUrl(mapsKey, store)} loading="lazy" referrerPolicy="no-referrer-when-downgrade"
-      style={{ width: '100%', height: 240, border: 0, borderRadius: 'var(--mantine-radius-sm)', marginBottom: 'var(--mantine-spacing-sm)' }} />
+    <iframe
+      title={`${store.name} on the map`}
+      src={storeMapUrl(mapsKey, store)}
+      loading="lazy"
+      referrerPolicy="no-referrer-when-downgrade"
+      style={{ width: '100%', height: 240, border: 0, borderRadius: 'var(--mantine-radius-sm)', marginBottom: 'var(--mantine-spacing-sm)' }}
+    />
   );
 }
 
@@ -129,12 +145,24 @@ function ContactFormLink({ store }: { store: StoreLocation }) {
   const link = `${window.location.origin}${publicPagePaths.contactForm.replace(':contactFormId', store.contactFormId)}`;
   return (
     <Card withBorder>
-      <Title order={3} size="h5" mb={4}>Contact form</Title>
-      <Text size="sm" c="dimmed" mb="sm">Put this link on the store's website. Messages sent through it arrive in Messages as Form messages, and the store's contacts are emailed.</Text>
+      <Title order={3} size="h5" mb={4}>
+        Contact form
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Put this link on the store's website. Messages sent through it arrive in Messages as Form messages, and the store's contacts are emailed.
+      </Text>
       <Group gap="xs" wrap="nowrap">
         <TextInput aria-label="Contact form link" readOnly value={link} style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
-        <CopyButton value={link}>{({ copied, copy }) => <Button variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
-        <Button component="a" variant="subtle" href={link} target="_blank" rel="noopener">Open</Button>
+        <CopyButton value={link}>
+          {({ copied, copy }) => (
+            <Button variant="default" onClick={copy}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button component="a" variant="subtle" href={link} target="_blank" rel="noopener">
+          Open
+        </Button>
       </Group>
     </Card>
   );
@@ -147,12 +175,24 @@ function GeneralForm({ store, mayReadKey, mayAssignNumber }: { store: StoreLocat
   return (
     <StoreFormFrame store={store} title="General" description="How the store is named and found, and how it reaches customers." state={state}>
       <Card withBorder>
-        <Title order={3} size="h5" mb="sm">Store</Title>
+        <Title order={3} size="h5" mb="sm">
+          Store
+        </Title>
         <Stack gap="sm">
           <Grid>
-            <Grid.Col span={{ base: 12, sm: 8 }}><TextInput label="Name" required maxLength={150} {...form.getInputProps('name')} /></Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput label="Name" required maxLength={150} {...form.getInputProps('name')} />
+            </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <NumberInput label="Store number" required min={1} max={999_999} allowDecimal={false} allowNegative={false} {...form.getInputProps('storeNumber')} />
+              <NumberInput
+                label="Store number"
+                required
+                min={1}
+                max={999_999}
+                allowDecimal={false}
+                allowNegative={false}
+                {...form.getInputProps('storeNumber')}
+              />
             </Grid.Col>
           </Grid>
           <TextInput label="Address" maxLength={200} autoComplete="street-address" {...form.getInputProps('addressLine1')} />
@@ -162,12 +202,23 @@ function GeneralForm({ store, mayReadKey, mayAssignNumber }: { store: StoreLocat
             <TextInput label="ZIP code" maxLength={20} {...form.getInputProps('postalCode')} />
           </SimpleGrid>
           <TextInput label="Phone" type="tel" maxLength={30} {...form.getInputProps('phoneNumber')} />
-          <Select label="Time zone" description="The scheduler, reminders and every time shown for this store use it" data={zones} searchable
-            nothingFoundMessage="No time zone of that name" placeholder="Choose the store's time zone" withAsterisk allowDeselect={false} {...form.getInputProps('timeZone')} />
+          <Select
+            label="Time zone"
+            description="The scheduler, reminders and every time shown for this store use it"
+            data={zones}
+            searchable
+            nothingFoundMessage="No time zone of that name"
+            placeholder="Choose the store's time zone"
+            withAsterisk
+            allowDeselect={false}
+            {...form.getInputProps('timeZone')}
+          />
         </Stack>
       </Card>
       <Card withBorder>
-        <Title order={3} size="h5" mb="sm">Map position</Title>
+        <Title order={3} size="h5" mb="sm">
+          Map position
+        </Title>
         <StoreMap store={store} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput label="Latitude" required min={-90} max={90} decimalScale={6} {...form.getInputProps('latitude')} />
@@ -176,31 +227,50 @@ function GeneralForm({ store, mayReadKey, mayAssignNumber }: { store: StoreLocat
         </SimpleGrid>
       </Card>
       <Card withBorder>
-        <Title order={3} size="h5" mb="sm">Texting and traction orders</Title>
+        <Title order={3} size="h5" mb="sm">
+          Texting and traction orders
+        </Title>
         <Stack gap="sm">
           {mayAssignNumber ? (
-            <TextInput label="Texting number" type="tel" placeholder="No texting number: texting is off"
-              description={form.values.twilioPhoneNumber.trim()
-                ? 'Customers who prefer texts get them from this number. A number belongs to one store.'
-                : 'Without a texting number the store cannot text: messages from customers who prefer texts are answered by phone.'}
-              {...form.getInputProps('twilioPhoneNumber')} />
+            <TextInput
+              label="Texting number"
+              type="tel"
+              placeholder="No texting number: texting is off"
+              description={
+                form.values.twilioPhoneNumber.trim()
+                  ? 'Customers who prefer texts get them from this number. A number belongs to one store.'
+                  : 'Without a texting number the store cannot text: messages from customers who prefer texts are answered by phone.'
+              }
+              {...form.getInputProps('twilioPhoneNumber')}
+            />
           ) : (
             <div>
               <Text size="sm">Texting number: {store.twilioPhoneNumber ? formatPhone(store.twilioPhoneNumber) : 'none, so the store cannot text'}</Text>
-              <Text size="xs" c="dimmed">The platform's administrators assign texting numbers: ask them to set or change it.</Text>
+              <Text size="xs" c="dimmed">
+                The platform's administrators assign texting numbers: ask them to set or change it.
+              </Text>
             </div>
           )}
           {mayReadKey ? (
-            <PasswordInput label="Service key" description="Without a service key, traction orders are off for this store." maxLength={100}
-              placeholder="No service key: traction orders are off" {...form.getInputProps('serviceKey')} />
+            <PasswordInput
+              label="Service key"
+              description="Without a service key, traction orders are off for this store."
+              maxLength={100}
+              placeholder="No service key: traction orders are off"
+              {...form.getInputProps('serviceKey')}
+            />
           ) : (
-            <Text size="sm">Service key: {store.hasServiceKey ? 'set (only the store\'s admins see it)' : 'none, so traction orders are off'}</Text>
+            <Text size="sm">Service key: {store.hasServiceKey ? "set (only the store's admins see it)" : 'none, so traction orders are off'}</Text>
           )}
         </Stack>
       </Card>
       <Card withBorder>
-        <Title order={3} size="h5" mb="sm">Review links</Title>
-        <Text size="sm" c="dimmed" mb="sm">Where happy customers are asked to leave a review after rating their visit.</Text>
+        <Title order={3} size="h5" mb="sm">
+          Review links
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Where happy customers are asked to leave a review after rating their visit.
+        </Text>
         <Stack gap="sm">
           <TextInput label="Google review link" type="url" placeholder="https://" maxLength={2000} {...form.getInputProps('googleReviewUrl')} />
           <TextInput label="Yelp review link" type="url" placeholder="https://" maxLength={2000} {...form.getInputProps('yelpReviewUrl')} />

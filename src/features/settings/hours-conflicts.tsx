@@ -20,15 +20,24 @@ export function useUpcomingBookings(store: StoreLocation): Booking[] | undefined
     const db = replicaOf(store.id);
     const today = wallClockIsoToInstant(`${Temporal.Now.plainDateISO(zone).toString()}T00:00:00`, zone);
     const services = await db.rows<ScheduledService>('scheduledServices').where('startDate').aboveOrEqual(today).toArray();
-    const visits = new Map((await db.rows<ScheduledVisit>('scheduledVisits').bulkGet([...new Set(services.map((s) => s.scheduledVisitId))]))
-      .flatMap((v) => (v && isVisitOpen(v) ? [[v.scheduledVisitId, v] as const] : [])));
+    const visits = new Map(
+      (await db.rows<ScheduledVisit>('scheduledVisits').bulkGet([...new Set(services.map((s) => s.scheduledVisitId))])).flatMap((v) =>
+        v && isVisitOpen(v) ? [[v.scheduledVisitId, v] as const] : [],
+      ),
+    );
     const customerIds = [...new Set([...visits.values()].flatMap((v) => (v.customerId ? [v.customerId] : [])))];
     const customers = new Map((await db.rows<Customer>('customers').bulkGet(customerIds)).flatMap((c) => (c ? [[c.customerId, c] as const] : [])));
     return services.flatMap((s): Booking[] => {
       const visit = visits.get(s.scheduledVisitId);
       if (!visit) return [];
       const customer = visit.customerId ? customers.get(visit.customerId) : undefined;
-      return [{ startDate: instantToWallClock(s.startDate, zone), endDate: instantToWallClock(s.endDate, zone), name: (customer && displayName(customer)) || 'An appointment' }];
+      return [
+        {
+          startDate: instantToWallClock(s.startDate, zone),
+          endDate: instantToWallClock(s.endDate, zone),
+          name: (customer && displayName(customer)) || 'An appointment',
+        },
+      ];
     });
   }, [store.id, store.timeZone]);
 }
@@ -44,10 +53,16 @@ export function LeftOutsideWarning({ store, bookings }: { store: StoreLocation; 
   return (
     <Alert color="yellow" title={`${bookings.length} booked ${one ? 'appointment falls' : 'appointments fall'} outside these hours`} role="status">
       <List size="sm" spacing={2}>
-        {bookings.slice(0, shown).map((b) => <List.Item key={`${b.startDate}|${b.name}`}>{at(b.startDate)} · {b.name}</List.Item>)}
+        {bookings.slice(0, shown).map((b) => (
+          <List.Item key={`${b.startDate}|${b.name}`}>
+            {at(b.startDate)} · {b.name}
+          </List.Item>
+        ))}
       </List>
       {bookings.length > shown && <Text size="sm">and {bookings.length - shown} more</Text>}
-      <Text size="sm" mt={4}>Saving keeps {one ? 'it' : 'them'} on the calendar: call the {one ? 'customer' : 'customers'} to move {one ? 'it' : 'them'}.</Text>
+      <Text size="sm" mt={4}>
+        Saving keeps {one ? 'it' : 'them'} on the calendar: call the {one ? 'customer' : 'customers'} to move {one ? 'it' : 'them'}.
+      </Text>
     </Alert>
   );
 }

@@ -22,7 +22,13 @@ import { StoreFormFrame, useStoreForm } from './store-form.tsx';
 const dayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 const hoursOf = (store: StoreLocation): WeekdayHours & Record<string, unknown> =>
-  Object.fromEntries(weekdayHoursFields.flatMap((d, i) => [[isOpenFields[i]!, store[isOpenFields[i]!]], [d.open, store[d.open]], [d.close, store[d.close]]])) as WeekdayHours & Record<string, unknown>;
+  Object.fromEntries(
+    weekdayHoursFields.flatMap((d, i) => [
+      [isOpenFields[i]!, store[isOpenFields[i]!]],
+      [d.open, store[d.open]],
+      [d.close, store[d.close]],
+    ]),
+  ) as WeekdayHours & Record<string, unknown>;
 
 const firstOf = (problems: Record<string, string[]>) => Object.fromEntries(Object.entries(problems).map(([field, messages]) => [field, messages[0]]));
 
@@ -49,11 +55,18 @@ function WeeklyHours({ store, special, bookings }: { store: StoreLocation; speci
   const state = useStoreForm(store, { values: hoursOf, fields: (v) => v, validate: (v) => firstOf(weekdayHoursProblems(v)) });
   const { form } = state;
   // Checked as the admin types, once the hours read as hours: which appointments the new week leaves outside.
-  const outside = form.isDirty() && Object.keys(weekdayHoursProblems(form.values)).length === 0
-    ? bookingsLeftOutside({ store, special }, { store: form.values, special }, bookings) : [];
+  const outside =
+    form.isDirty() && Object.keys(weekdayHoursProblems(form.values)).length === 0
+      ? bookingsLeftOutside({ store, special }, { store: form.values, special }, bookings)
+      : [];
   return (
-    <StoreFormFrame store={store} title="Hours" description="When the store is open each week. The scheduler shows these hours, and customers book within them." state={state}
-      warning={<LeftOutsideWarning store={store} bookings={outside} />}>
+    <StoreFormFrame
+      store={store}
+      title="Hours"
+      description="When the store is open each week. The scheduler shows these hours, and customers book within them."
+      state={state}
+      warning={<LeftOutsideWarning store={store} bookings={outside} />}
+    >
       <Card withBorder padding="sm">
         <Stack gap={0}>
           {weekdayHoursFields.map((d, i) => {
@@ -65,10 +78,38 @@ function WeeklyHours({ store, special, bookings }: { store: StoreLocation; speci
                 </Grid.Col>
                 {open ? (
                   <>
-                    <Grid.Col span={{ base: 6, sm: 4 }}><TimeInput aria-label={`${dayNames[i]} opens`} leftSection={<Text size="xs" c="dimmed">from</Text>} leftSectionWidth={44} {...form.getInputProps(d.open)} /></Grid.Col>
-                    <Grid.Col span={{ base: 6, sm: 4 }}><TimeInput aria-label={`${dayNames[i]} closes`} leftSection={<Text size="xs" c="dimmed">to</Text>} leftSectionWidth={32} {...form.getInputProps(d.close)} /></Grid.Col>
+                    <Grid.Col span={{ base: 6, sm: 4 }}>
+                      <TimeInput
+                        aria-label={`${dayNames[i]} opens`}
+                        leftSection={
+                          <Text size="xs" c="dimmed">
+                            from
+                          </Text>
+                        }
+                        leftSectionWidth={44}
+                        {...form.getInputProps(d.open)}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 6, sm: 4 }}>
+                      <TimeInput
+                        aria-label={`${dayNames[i]} closes`}
+                        leftSection={
+                          <Text size="xs" c="dimmed">
+                            to
+                          </Text>
+                        }
+                        leftSectionWidth={32}
+                        {...form.getInputProps(d.close)}
+                      />
+                    </Grid.Col>
                   </>
-                ) : <Grid.Col span={{ base: 12, sm: 8 }}><Text size="sm" c="dimmed">Closed</Text></Grid.Col>}
+                ) : (
+                  <Grid.Col span={{ base: 12, sm: 8 }}>
+                    <Text size="sm" c="dimmed">
+                      Closed
+                    </Text>
+                  </Grid.Col>
+                )}
               </Grid>
             );
           })}
@@ -89,7 +130,6 @@ function useSpecialDays(storeId: number) {
   }, [storeId]);
 }
 
-
 function SpecialDays({ store, special, bookings }: { store: StoreLocation; special: ReturnType<typeof useSpecialDays>; bookings: Booking[] }) {
   const [editing, setEditing] = useState<SpecialStoreHours | 'new' | null>(null);
   const today = Temporal.Now.plainDateISO(storeTimeZone(store.timeZone)).toString();
@@ -100,33 +140,62 @@ function SpecialDays({ store, special, bookings }: { store: StoreLocation; speci
     <Stack gap="sm">
       <Group justify="space-between">
         <div>
-          <Title order={2} size="h3">Special hours</Title>
-          <Text size="sm" c="dimmed">Holidays, short days and closures: on these dates they replace the weekly hours.</Text>
+          <Title order={2} size="h3">
+            Special hours
+          </Title>
+          <Text size="sm" c="dimmed">
+            Holidays, short days and closures: on these dates they replace the weekly hours.
+          </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>Add special hours</Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          Add special hours
+        </Button>
       </Group>
       {special && coming.length === 0 && <Text c="dimmed">No special hours coming up.</Text>}
       {coming.length > 0 && (
         <Card withBorder padding="sm">
           <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead><Table.Tr><Table.Th>Date</Table.Th><Table.Th>Hours</Table.Th><Table.Th visibleFrom="sm">Note</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Hours</Table.Th>
+                <Table.Th visibleFrom="sm">Note</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {coming.map((day) => (
                 <Table.Tr key={day.specialStoreHoursId}>
                   <Table.Td>
-                    <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(day)} aria-label={`Edit special hours on ${formatCalendarDate(day.date)}`}>{formatCalendarDate(day.date)}</Button>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      px={0}
+                      onClick={() => setEditing(day)}
+                      aria-label={`Edit special hours on ${formatCalendarDate(day.date)}`}
+                    >
+                      {formatCalendarDate(day.date)}
+                    </Button>
                   </Table.Td>
                   <Table.Td>{day.isClosed ? 'Closed' : `${timeText(day.openTime!)} – ${timeText(day.closeTime!)}`}</Table.Td>
                   <Table.Td visibleFrom="sm">{day.description}</Table.Td>
-                  <Table.Td><WaitingBadge entry={special?.waiting.get(day.specialStoreHoursId)} /></Table.Td>
+                  <Table.Td>
+                    <WaitingBadge entry={special?.waiting.get(day.specialStoreHoursId)} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Card>
       )}
-      {past > 0 && <Text size="xs" c="dimmed">{past} past {past === 1 ? 'day is' : 'days are'} kept for the calendar&apos;s history.</Text>}
-      {editing !== null && <SpecialDayDialog store={store} bookings={bookings} day={editing === 'new' ? null : editing} taken={days} onClose={() => setEditing(null)} />}
+      {past > 0 && (
+        <Text size="xs" c="dimmed">
+          {past} past {past === 1 ? 'day is' : 'days are'} kept for the calendar&apos;s history.
+        </Text>
+      )}
+      {editing !== null && (
+        <SpecialDayDialog store={store} bookings={bookings} day={editing === 'new' ? null : editing} taken={days} onClose={() => setEditing(null)} />
+      )}
     </Stack>
   );
 }
@@ -139,16 +208,34 @@ interface DayValues {
   description: string;
 }
 
-function SpecialDayDialog({ store, bookings, day, taken, onClose }: { store: StoreLocation; bookings: Booking[]; day: SpecialStoreHours | null; taken: SpecialStoreHours[]; onClose: () => void }) {
+function SpecialDayDialog({
+  store,
+  bookings,
+  day,
+  taken,
+  onClose,
+}: {
+  store: StoreLocation;
+  bookings: Booking[];
+  day: SpecialStoreHours | null;
+  taken: SpecialStoreHours[];
+  onClose: () => void;
+}) {
   const form = useForm<DayValues>({
     initialValues: {
-      date: day?.date ?? null, isClosed: day?.isClosed ?? true,
-      openTime: day?.openTime ?? '08:00', closeTime: day?.closeTime ?? '14:00', description: day?.description ?? '',
+      date: day?.date ?? null,
+      isClosed: day?.isClosed ?? true,
+      openTime: day?.openTime ?? '08:00',
+      closeTime: day?.closeTime ?? '14:00',
+      description: day?.description ?? '',
     },
     validate: (v) => {
-      const problems: Record<string, string | undefined> = firstOf(specialHoursProblems({ isClosed: v.isClosed, openTime: v.openTime || null, closeTime: v.closeTime || null }));
+      const problems: Record<string, string | undefined> = firstOf(
+        specialHoursProblems({ isClosed: v.isClosed, openTime: v.openTime || null, closeTime: v.closeTime || null }),
+      );
       if (!v.date) problems.date = 'Choose the date';
-      else if (taken.some((d) => d.date === v.date && d.specialStoreHoursId !== day?.specialStoreHoursId)) problems.date = 'This date already has special hours; change those instead';
+      else if (taken.some((d) => d.date === v.date && d.specialStoreHoursId !== day?.specialStoreHoursId))
+        problems.date = 'This date already has special hours; change those instead';
       return problems;
     },
   });
@@ -156,22 +243,40 @@ function SpecialDayDialog({ store, bookings, day, taken, onClose }: { store: Sto
   // The day as it would be, once it reads as a day: the appointments it leaves outside its hours.
   const v = form.values;
   const hours = { isClosed: v.isClosed, openTime: v.isClosed ? null : v.openTime || null, closeTime: v.isClosed ? null : v.closeTime || null };
-  const outside = v.date && Object.keys(specialHoursProblems(hours)).length === 0
-    ? bookingsLeftOutside({ store, special: taken }, { store, special: [...taken.filter((d) => d.specialStoreHoursId !== day?.specialStoreHoursId), { date: v.date, ...hours }] }, bookings)
-    : [];
+  const outside =
+    v.date && Object.keys(specialHoursProblems(hours)).length === 0
+      ? bookingsLeftOutside(
+          { store, special: taken },
+          { store, special: [...taken.filter((d) => d.specialStoreHoursId !== day?.specialStoreHoursId), { date: v.date, ...hours }] },
+          bookings,
+        )
+      : [];
   const save = form.onSubmit((v) => {
     const fields = {
-      date: v.date!, isClosed: v.isClosed,
-      openTime: v.isClosed ? null : v.openTime, closeTime: v.isClosed ? null : v.closeTime, description: v.description.trim() || null,
+      date: v.date!,
+      isClosed: v.isClosed,
+      openTime: v.isClosed ? null : v.openTime,
+      closeTime: v.isClosed ? null : v.closeTime,
+      description: v.description.trim() || null,
     };
-    void dialog.act(() => (day
-      ? syncClient().updateSpecialStoreHours(day.specialStoreHoursId, fields)
-      : syncClient().createSpecialStoreHours({ ...fields, specialStoreHoursId: crypto.randomUUID() })));
+    void dialog.act(() =>
+      day
+        ? syncClient().updateSpecialStoreHours(day.specialStoreHoursId, fields)
+        : syncClient().createSpecialStoreHours({ ...fields, specialStoreHoursId: crypto.randomUUID() }),
+    );
   }, focusFirstError(form));
   return (
-    <EditDialog title={day ? `Special hours on ${formatCalendarDate(day.date)}` : 'Add special hours'} dialog={dialog} onSubmit={save}
-      footer={{ removeLabel: 'Remove', removeQuestion: 'Remove these special hours?', submitLabel: day ? 'Save' : 'Add',
-        onRemove: day ? () => void dialog.act(() => syncClient().deleteSpecialStoreHours(day.specialStoreHoursId)) : undefined }}>
+    <EditDialog
+      title={day ? `Special hours on ${formatCalendarDate(day.date)}` : 'Add special hours'}
+      dialog={dialog}
+      onSubmit={save}
+      footer={{
+        removeLabel: 'Remove',
+        removeQuestion: 'Remove these special hours?',
+        submitLabel: day ? 'Save' : 'Add',
+        onRemove: day ? () => void dialog.act(() => syncClient().deleteSpecialStoreHours(day.specialStoreHoursId)) : undefined,
+      }}
+    >
       <DatePickerInput label="Date" required valueFormat="ddd, MMM D, YYYY" placeholder="Choose a date" {...form.getInputProps('date')} />
       <Checkbox label="Closed all day" {...form.getInputProps('isClosed', { type: 'checkbox' })} />
       {!form.values.isClosed && (

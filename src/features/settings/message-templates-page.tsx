@@ -10,7 +10,14 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import {
-  isTemplateType, renderTemplate, templateLabel, templatePlaceholders, templateProblems, templateTexts, templateValues, type TemplateTexts,
+  isTemplateType,
+  renderTemplate,
+  templateLabel,
+  templatePlaceholders,
+  templateProblems,
+  templateTexts,
+  templateValues,
+  type TemplateTexts,
 } from '../../domain/messages/message-templates.ts';
 import { maxSmsLength } from '../../domain/messages/outgoing-messages.ts';
 import { syncClient } from '../../sync/sync-client.ts';
@@ -40,14 +47,22 @@ export function MessageTemplatesPage() {
   return (
     <Stack maw={900} gap="md">
       <div>
-        <Title order={2} size="h3">Message Templates</Title>
-        <Text size="sm" c="dimmed">The words of the texts and emails this store sends. Staff pick a template when they reply; reminders and confirmations use them too.</Text>
+        <Title order={2} size="h3">
+          Message Templates
+        </Title>
+        <Text size="sm" c="dimmed">
+          The words of the texts and emails this store sends. Staff pick a template when they reply; reminders and confirmations use them too.
+        </Text>
       </div>
       <Paper withBorder p="sm">
-        <Text size="sm" fw={600} mb={4}>Placeholders, filled in for each message</Text>
+        <Text size="sm" fw={600} mb={4}>
+          Placeholders, filled in for each message
+        </Text>
         <Stack gap={2}>
           {Object.entries(templatePlaceholders).map(([name, meaning]) => (
-            <Text key={name} size="sm"><Code>{`{${name}}`}</Code> {meaning}</Text>
+            <Text key={name} size="sm">
+              <Code>{`{${name}}`}</Code> {meaning}
+            </Text>
           ))}
         </Stack>
       </Paper>
@@ -60,7 +75,15 @@ export function MessageTemplatesPage() {
               <Accordion.Control>
                 <Group gap="xs">
                   <Text fw={500}>{templateLabel(type)}</Text>
-                  {own ? <Badge size="xs" variant="light">Changed</Badge> : <Badge size="xs" variant="outline" color="gray.7">Default</Badge>}
+                  {own ? (
+                    <Badge size="xs" variant="light">
+                      Changed
+                    </Badge>
+                  ) : (
+                    <Badge size="xs" variant="outline" color="gray.7">
+                      Default
+                    </Badge>
+                  )}
                   <WaitingBadge entry={waiting} />
                 </Group>
               </Accordion.Control>
@@ -75,7 +98,19 @@ export function MessageTemplatesPage() {
   );
 }
 
-function TemplateEditor({ store, type, stored, isOwn, waiting }: { store: StoreLocation; type: MessageTemplateType; stored: TemplateTexts; isOwn: boolean; waiting: OutboxEntry | undefined }) {
+function TemplateEditor({
+  store,
+  type,
+  stored,
+  isOwn,
+  waiting,
+}: {
+  store: StoreLocation;
+  type: MessageTemplateType;
+  stored: TemplateTexts;
+  isOwn: boolean;
+  waiting: OutboxEntry | undefined;
+}) {
   const [draft, setDraft] = useState<TemplateTexts | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
@@ -85,7 +120,12 @@ function TemplateEditor({ store, type, stored, isOwn, waiting }: { store: StoreL
   const problems = templateProblems(texts, maxSmsLength);
   const shown = (field: keyof TemplateTexts) => (tried || draft !== null ? problems[field]?.[0] : undefined);
   const [sampleAppointment] = useState(() => new Date(Date.now() + 86_400_000).toISOString());
-  const values = templateValues({ store, ...sample, appointmentAt: sampleAppointment, ratingLink: ratingLinkFor(window.location.origin, store, { scheduledVisitHashId: 'sample-visit' }) });
+  const values = templateValues({
+    store,
+    ...sample,
+    appointmentAt: sampleAppointment,
+    ratingLink: ratingLinkFor(window.location.origin, store, { scheduledVisitHashId: 'sample-visit' }),
+  });
   const edit = (field: keyof TemplateTexts, value: string) => setDraft({ ...texts, [field]: value });
   const run = async (work: () => Promise<unknown>) => {
     setError(null);
@@ -105,22 +145,72 @@ function TemplateEditor({ store, type, stored, isOwn, waiting }: { store: StoreL
   return (
     <Stack gap="sm">
       <LeaveGuard unsaved={() => dirty} what={`changes to the ${label} template`} />
-      <Textarea label="Text message" autosize minRows={2} value={texts.smsText} error={shown('smsText')}
-        description={`${texts.smsText.length} of ${maxSmsLength} characters`} onChange={(e) => edit('smsText', e.currentTarget.value)} />
-      <TextInput label="Email subject" value={texts.emailSubject} maxLength={200} error={shown('emailSubject')} onChange={(e) => edit('emailSubject', e.currentTarget.value)} />
-      <Textarea label="Email" autosize minRows={3} value={texts.emailText} maxLength={10_000} error={shown('emailText')} onChange={(e) => edit('emailText', e.currentTarget.value)} />
+      <Textarea
+        label="Text message"
+        autosize
+        minRows={2}
+        value={texts.smsText}
+        error={shown('smsText')}
+        description={`${texts.smsText.length} of ${maxSmsLength} characters`}
+        onChange={(e) => edit('smsText', e.currentTarget.value)}
+      />
+      <TextInput
+        label="Email subject"
+        value={texts.emailSubject}
+        maxLength={200}
+        error={shown('emailSubject')}
+        onChange={(e) => edit('emailSubject', e.currentTarget.value)}
+      />
+      <Textarea
+        label="Email"
+        autosize
+        minRows={3}
+        value={texts.emailText}
+        maxLength={10_000}
+        error={shown('emailText')}
+        onChange={(e) => edit('emailText', e.currentTarget.value)}
+      />
       <Paper withBorder p="sm" bg="var(--mantine-color-default-hover)" aria-label={`Preview of the ${label} template`} role="region">
-        <Text size="xs" c="dimmed" mb={4}>As Dana Reyes would read it, for an appointment tomorrow:</Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{renderTemplate(texts.smsText, values)}</Text>
-        <Text size="sm" fw={600} mt="xs">{renderTemplate(texts.emailSubject, values)}</Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{renderTemplate(texts.emailText, values)}</Text>
+        <Text size="xs" c="dimmed" mb={4}>
+          As Dana Reyes would read it, for an appointment tomorrow:
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {renderTemplate(texts.smsText, values)}
+        </Text>
+        <Text size="sm" fw={600} mt="xs">
+          {renderTemplate(texts.emailSubject, values)}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {renderTemplate(texts.emailText, values)}
+        </Text>
       </Paper>
-      {error && <Alert color="red" title="Not saved">{error}</Alert>}
+      {error && (
+        <Alert color="red" title="Not saved">
+          {error}
+        </Alert>
+      )}
       <Group gap="sm">
-        <Button onClick={save} disabled={!dirty}>Save template</Button>
-        {dirty && <Button variant="default" onClick={() => { setDraft(null); setTried(false); }}>Undo changes</Button>}
+        <Button onClick={save} disabled={!dirty}>
+          Save template
+        </Button>
+        {dirty && (
+          <Button
+            variant="default"
+            onClick={() => {
+              setDraft(null);
+              setTried(false);
+            }}
+          >
+            Undo changes
+          </Button>
+        )}
         {isOwn && !dirty && (
-          <Button variant="subtle" color="red" disabled={waiting?.method === 'DELETE'} onClick={() => void run(() => syncClient().restoreMessageTemplate(type))}>
+          <Button
+            variant="subtle"
+            color="red"
+            disabled={waiting?.method === 'DELETE'}
+            onClick={() => void run(() => syncClient().restoreMessageTemplate(type))}
+          >
             Restore the default words
           </Button>
         )}

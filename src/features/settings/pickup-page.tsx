@@ -26,7 +26,14 @@ const values = (store: StoreLocation): PickupValues => ({
 });
 
 /** ZIP codes as staff paste them: separated by commas, spaces or lines; each once. */
-const codesOf = (text: string) => [...new Set(text.split(/[\s,;]+/).map((c) => c.trim().toUpperCase()).filter(Boolean))];
+const codesOf = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .map((c) => c.trim().toUpperCase())
+      .filter(Boolean),
+  ),
+];
 
 function fields(form: PickupValues) {
   return {
@@ -42,12 +49,18 @@ function fields(form: PickupValues) {
 function validate(form: PickupValues): Record<string, string | undefined> {
   const next = fields(form);
   const problems: Record<string, string | undefined> = {};
-  const parsed = storeLocationFieldsSchema.pick({ pickupRadiusMiles: true, pickupPostalCodes: true, pickupFeeInCents: true, pickupWindows: true }).safeParse(next);
+  const parsed = storeLocationFieldsSchema
+    .pick({ pickupRadiusMiles: true, pickupPostalCodes: true, pickupFeeInCents: true, pickupWindows: true })
+    .safeParse(next);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0]);
       problems[field === 'pickupPostalCodes' ? 'postalCodes' : field === 'pickupFeeInCents' ? 'fee' : field] ??=
-        field === 'pickupPostalCodes' ? `${next.pickupPostalCodes[Number(issue.path[1])]} is not a ZIP code` : field === 'pickupWindows' ? 'Enter each window\'s start and end, e.g. 08:00' : issue.message;
+        field === 'pickupPostalCodes'
+          ? `${next.pickupPostalCodes[Number(issue.path[1])]} is not a ZIP code`
+          : field === 'pickupWindows'
+            ? "Enter each window's start and end, e.g. 08:00"
+            : issue.message;
     }
     return problems;
   }
@@ -67,41 +80,98 @@ function PickupForm({ store }: { store: StoreLocation }) {
   const { form } = state;
   const on = form.values.pickupAndDeliveryEnabled;
   return (
-    <StoreFormFrame store={store} title="Pickup and Delivery" description="Collect a customer's vehicle and bring it back after the work: where, at what fee, and when." state={state}>
+    <StoreFormFrame
+      store={store}
+      title="Pickup and Delivery"
+      description="Collect a customer's vehicle and bring it back after the work: where, at what fee, and when."
+      state={state}
+    >
       <Card withBorder>
         <Switch label="Offer pickup and delivery" {...form.getInputProps('pickupAndDeliveryEnabled', { type: 'checkbox' })} />
       </Card>
       <Card withBorder>
-        <Title order={3} size="h5" mb="sm">Service area</Title>
+        <Title order={3} size="h5" mb="sm">
+          Service area
+        </Title>
         <Stack gap="sm">
-          <SegmentedControl data={[{ value: 'radius', label: 'Distance from the store' }, { value: 'postalCodes', label: 'ZIP codes' }]}
-            disabled={!on} aria-label="Service area by" {...form.getInputProps('pickupServiceArea')} />
+          <SegmentedControl
+            data={[
+              { value: 'radius', label: 'Distance from the store' },
+              { value: 'postalCodes', label: 'ZIP codes' },
+            ]}
+            disabled={!on}
+            aria-label="Service area by"
+            {...form.getInputProps('pickupServiceArea')}
+          />
           {form.values.pickupServiceArea === 'radius' ? (
             <NumberInput label="Up to (miles)" min={1} max={100} allowDecimal={false} disabled={!on} maw={200} {...form.getInputProps('pickupRadiusMiles')} />
           ) : (
-            <Textarea label="ZIP codes served" description="Separated by commas, spaces or lines" autosize minRows={2} disabled={!on} {...form.getInputProps('postalCodes')} />
+            <Textarea
+              label="ZIP codes served"
+              description="Separated by commas, spaces or lines"
+              autosize
+              minRows={2}
+              disabled={!on}
+              {...form.getInputProps('postalCodes')}
+            />
           )}
         </Stack>
       </Card>
       <Card withBorder>
-        <Title order={3} size="h5" mb="sm">Fee and time windows</Title>
+        <Title order={3} size="h5" mb="sm">
+          Fee and time windows
+        </Title>
         <Stack gap="sm">
-          <NumberInput label="Fee" description="Leave empty when it is free" prefix="$" min={0} decimalScale={2} fixedDecimalScale disabled={!on} maw={200} {...form.getInputProps('fee')} />
+          <NumberInput
+            label="Fee"
+            description="Leave empty when it is free"
+            prefix="$"
+            min={0}
+            decimalScale={2}
+            fixedDecimalScale
+            disabled={!on}
+            maw={200}
+            {...form.getInputProps('fee')}
+          />
           <div>
-            <Text size="sm" fw={500}>Time windows</Text>
-            <Text size="xs" c="dimmed" mb={6}>When a customer can have the vehicle picked up or brought back, every day the store is open.</Text>
+            <Text size="sm" fw={500}>
+              Time windows
+            </Text>
+            <Text size="xs" c="dimmed" mb={6}>
+              When a customer can have the vehicle picked up or brought back, every day the store is open.
+            </Text>
             <Stack gap="xs">
               {form.values.pickupWindows.map((_, i) => (
                 <Group key={i} gap="xs" wrap="nowrap">
                   <TimeInput aria-label={`Window ${i + 1} starts`} disabled={!on} {...form.getInputProps(`pickupWindows.${i}.start`)} />
                   <Text size="sm">to</Text>
                   <TimeInput aria-label={`Window ${i + 1} ends`} disabled={!on} {...form.getInputProps(`pickupWindows.${i}.end`)} />
-                  <ActionIcon variant="subtle" color="red" disabled={!on} aria-label={`Remove window ${i + 1}`} onClick={() => form.removeListItem('pickupWindows', i)}><IconTrash size={16} /></ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    disabled={!on}
+                    aria-label={`Remove window ${i + 1}`}
+                    onClick={() => form.removeListItem('pickupWindows', i)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
                 </Group>
               ))}
-              {form.errors.pickupWindows && <Text size="sm" c="red">{form.errors.pickupWindows}</Text>}
-              <Button variant="light" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} disabled={!on || form.values.pickupWindows.length >= 12}
-                onClick={() => form.insertListItem('pickupWindows', { start: '12:00', end: '14:00' })}>Add window</Button>
+              {form.errors.pickupWindows && (
+                <Text size="sm" c="red">
+                  {form.errors.pickupWindows}
+                </Text>
+              )}
+              <Button
+                variant="light"
+                size="xs"
+                w="fit-content"
+                leftSection={<IconPlus size={14} />}
+                disabled={!on || form.values.pickupWindows.length >= 12}
+                onClick={() => form.insertListItem('pickupWindows', { start: '12:00', end: '14:00' })}
+              >
+                Add window
+              </Button>
             </Stack>
           </div>
         </Stack>

@@ -1,18 +1,43 @@
-import { ActionIcon, Alert, Button, Card, Checkbox, Group, Loader, Modal, ScrollArea, Select, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { focusFirstError } from '../../app/form-focus.ts';
 import { useSession } from '../../app/session.ts';
-import type { AppointmentResource, ScheduledService, ScheduledVisit, SchedulerResource, SchedulerResourceService, StoreService, StoreStaff } from '../../contract/entities.ts';
+import type {
+  AppointmentResource,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  SchedulerResourceService,
+  StoreService,
+  StoreStaff,
+} from '../../contract/entities.ts';
 import type { OutboxEntry } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { movesWithResource, resourceProblems } from '../../domain/store/resource-rules.ts';
 import { bayRoles } from '../../domain/people/roles.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { EditDialog, useEditDialog, WaitingBadge } from '../../app/edit-dialog.tsx';
-
 
 interface ResourcesData {
   resources: SchedulerResource[];
@@ -50,8 +75,12 @@ function useResources(storeId: number): ResourcesData | undefined {
 async function appointmentsToMove(storeId: number, resource: SchedulerResource): Promise<number> {
   const db = replicaOf(storeId);
   const now = new Date();
-  const services = await db.rows<ScheduledService>('scheduledServices').where('startDate').aboveOrEqual(now.toISOString())
-    .filter((s) => s.resourceId === resource.schedulerResourceId && s.selectedTechnician !== resource.assignedTechnicianId).toArray();
+  const services = await db
+    .rows<ScheduledService>('scheduledServices')
+    .where('startDate')
+    .aboveOrEqual(now.toISOString())
+    .filter((s) => s.resourceId === resource.schedulerResourceId && s.selectedTechnician !== resource.assignedTechnicianId)
+    .toArray();
   const visits = await db.rows<ScheduledVisit>('scheduledVisits').bulkGet([...new Set(services.map((s) => s.scheduledVisitId))]);
   const visitOf = new Map(visits.filter((v) => v !== undefined).map((v) => [v.scheduledVisitId, v]));
   return services.filter((s) => movesWithResource(s, visitOf.get(s.scheduledVisitId), resource.schedulerResourceId, now)).length;
@@ -70,7 +99,7 @@ export function ResourcesPage() {
   if (!store) return null;
   if (!data) return <Loader aria-label="Loading resources" />;
   const { resources, services, technicians } = data;
-  const nameOf = (userId: string | null) => (userId ? technicians.find((t) => t.userId === userId)?.name ?? 'A technician no longer at this store' : null);
+  const nameOf = (userId: string | null) => (userId ? (technicians.find((t) => t.userId === userId)?.name ?? 'A technician no longer at this store') : null);
 
   const move = (index: number, by: -1 | 1) => {
     const a = resources[index]!;
@@ -78,10 +107,12 @@ export function ResourcesPage() {
     const order = resources.map((r) => r.schedulerResourceId);
     order.splice(index, 1);
     order.splice(index + by, 0, a.schedulerResourceId);
-    void Promise.all(order.map((id, sortOrder) => {
-      const resource = resources.find((r) => r.schedulerResourceId === id)!;
-      return resource.sortOrder === sortOrder ? null : syncClient().updateSchedulerResource(id, { sortOrder });
-    })).catch(report(setError));
+    void Promise.all(
+      order.map((id, sortOrder) => {
+        const resource = resources.find((r) => r.schedulerResourceId === id)!;
+        return resource.sortOrder === sortOrder ? null : syncClient().updateSchedulerResource(id, { sortOrder });
+      }),
+    ).catch(report(setError));
   };
   const askAssign = async (resource: SchedulerResource) => setAssigning({ resource, count: await appointmentsToMove(store.id, resource) });
 
@@ -90,38 +121,72 @@ export function ResourcesPage() {
       <Stack gap="sm">
         <Group justify="space-between">
           <div>
-            <Title order={2} size="h3">Resources</Title>
-            <Text size="sm" c="dimmed">The scheduler&apos;s columns: technicians and bays, in the order shown.</Text>
+            <Title order={2} size="h3">
+              Resources
+            </Title>
+            <Text size="sm" c="dimmed">
+              The scheduler&apos;s columns: technicians and bays, in the order shown.
+            </Text>
           </div>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>Add resource</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Add resource
+          </Button>
         </Group>
-        {error && <Alert color="red" title="Not saved" withCloseButton onClose={() => setError(null)}>{error}</Alert>}
+        {error && (
+          <Alert color="red" title="Not saved" withCloseButton onClose={() => setError(null)}>
+            {error}
+          </Alert>
+        )}
         {resources.length === 0 && <Text c="dimmed">No resources yet: add a column for each bay or technician.</Text>}
         {resources.length > 0 && (
           <Card withBorder padding="sm">
             <Table verticalSpacing="xs">
-              <Table.Thead><Table.Tr><Table.Th w={90}>Order</Table.Th><Table.Th>Resource and technician</Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={90}>Order</Table.Th>
+                  <Table.Th>Resource and technician</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {resources.map((resource, index) => (
                   <Table.Tr key={resource.schedulerResourceId} c={resource.isActive ? undefined : 'dimmed'}>
                     <Table.Td>
                       <Group gap={2} wrap="nowrap">
-                        <ActionIcon variant="subtle" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move ${resource.name} up`}><IconArrowUp size={16} /></ActionIcon>
-                        <ActionIcon variant="subtle" disabled={index === resources.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${resource.name} down`}><IconArrowDown size={16} /></ActionIcon>
+                        <ActionIcon variant="subtle" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move ${resource.name} up`}>
+                          <IconArrowUp size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          disabled={index === resources.length - 1}
+                          onClick={() => move(index, 1)}
+                          aria-label={`Move ${resource.name} down`}
+                        >
+                          <IconArrowDown size={16} />
+                        </ActionIcon>
                       </Group>
                     </Table.Td>
                     <Table.Td>
                       <Group justify="space-between" gap="xs">
                         <div>
                           <Group gap="xs">
-                            <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(resource)} aria-label={`Edit ${resource.name}`}>{resource.name}</Button>
-                            {!resource.isActive && <Text span size="xs">(hidden)</Text>}
+                            <Button variant="subtle" size="compact-sm" px={0} onClick={() => setEditing(resource)} aria-label={`Edit ${resource.name}`}>
+                              {resource.name}
+                            </Button>
+                            {!resource.isActive && (
+                              <Text span size="xs">
+                                (hidden)
+                              </Text>
+                            )}
                             <WaitingBadge entry={data.waiting.get(`schedulerResources/${resource.schedulerResourceId}`)} />
                           </Group>
-                          <Text size="sm" c="dimmed">{nameOf(resource.assignedTechnicianId) ?? 'No technician (a bay)'}</Text>
+                          <Text size="sm" c="dimmed">
+                            {nameOf(resource.assignedTechnicianId) ?? 'No technician (a bay)'}
+                          </Text>
                         </div>
                         {resource.assignedTechnicianId && (
-                          <Button size="compact-sm" variant="default" onClick={() => void askAssign(resource)}>Assign coming appointments</Button>
+                          <Button size="compact-sm" variant="default" onClick={() => void askAssign(resource)}>
+                            Assign coming appointments
+                          </Button>
                         )}
                       </Group>
                     </Table.Td>
@@ -147,13 +212,19 @@ export function ResourcesPage() {
                 : `Give ${assigning.count} coming ${assigning.count === 1 ? 'appointment' : 'appointments'} on ${assigning.resource.name} to ${nameOf(assigning.resource.assignedTechnicianId)}? Appointments already started stay with whoever started them.`}
             </Text>
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAssigning(null)}>{assigning.count === 0 ? 'Close' : 'Cancel'}</Button>
+              <Button variant="default" onClick={() => setAssigning(null)}>
+                {assigning.count === 0 ? 'Close' : 'Cancel'}
+              </Button>
               {assigning.count > 0 && (
-                <Button onClick={() => {
-                  const { resource } = assigning;
-                  setAssigning(null);
-                  syncClient().assignResourceTechnician(resource.schedulerResourceId).catch(report(setError));
-                }}>Move {assigning.count}</Button>
+                <Button
+                  onClick={() => {
+                    const { resource } = assigning;
+                    setAssigning(null);
+                    syncClient().assignResourceTechnician(resource.schedulerResourceId).catch(report(setError));
+                  }}
+                >
+                  Move {assigning.count}
+                </Button>
               )}
             </Group>
           </Stack>
@@ -168,16 +239,21 @@ function ServiceGrid({ data, onError }: { data: ResourcesData; onError: (message
   const { resources, services, staffLinks, onlineLinks, waiting } = data;
   const shown = resources.filter((r) => r.isActive);
   const toggle = (kind: 'staff' | 'online', resource: SchedulerResource, service: StoreService, on: boolean) => {
-    const call = kind === 'staff'
-      ? syncClient().setAppointmentResource(resource.schedulerResourceId, service.storeServiceId, on)
-      : syncClient().setOnlineBooking(resource.schedulerResourceId, service.storeServiceId, on);
+    const call =
+      kind === 'staff'
+        ? syncClient().setAppointmentResource(resource.schedulerResourceId, service.storeServiceId, on)
+        : syncClient().setOnlineBooking(resource.schedulerResourceId, service.storeServiceId, on);
     call.catch(report(onError));
   };
   return (
     <Stack gap="sm">
       <div>
-        <Title order={2} size="h3">Who does what</Title>
-        <Text size="sm" c="dimmed">For each service, the resources staff can book it on, and those customers can book online (only services bookable online).</Text>
+        <Title order={2} size="h3">
+          Who does what
+        </Title>
+        <Text size="sm" c="dimmed">
+          For each service, the resources staff can book it on, and those customers can book online (only services bookable online).
+        </Text>
       </div>
       <Card withBorder padding={0}>
         <ScrollArea type="auto">
@@ -185,7 +261,11 @@ function ServiceGrid({ data, onError }: { data: ResourcesData; onError: (message
             <Table.Thead>
               <Table.Tr>
                 <Table.Th style={{ position: 'sticky', left: 0, background: 'var(--mantine-color-body)', zIndex: 2, minWidth: 180 }}>Service</Table.Th>
-                {shown.map((r) => <Table.Th key={r.schedulerResourceId} style={{ minWidth: 120 }}>{r.name}</Table.Th>)}
+                {shown.map((r) => (
+                  <Table.Th key={r.schedulerResourceId} style={{ minWidth: 120 }}>
+                    {r.name}
+                  </Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -200,12 +280,22 @@ function ServiceGrid({ data, onError }: { data: ResourcesData; onError: (message
                     return (
                       <Table.Td key={resource.schedulerResourceId}>
                         <Stack gap={4}>
-                          <Checkbox size="xs" label="Staff" checked={staff} aria-label={`Staff can book ${service.name} on ${resource.name}`}
-                            onChange={(e) => toggle('staff', resource, service, e.currentTarget.checked)} />
+                          <Checkbox
+                            size="xs"
+                            label="Staff"
+                            checked={staff}
+                            aria-label={`Staff can book ${service.name} on ${resource.name}`}
+                            onChange={(e) => toggle('staff', resource, service, e.currentTarget.checked)}
+                          />
                           <Tooltip label="Customers cannot book this service online (see Services)" disabled={service.onlineBookingEnabled}>
-                            <Checkbox size="xs" label="Online" checked={online} disabled={!service.onlineBookingEnabled && !online}
+                            <Checkbox
+                              size="xs"
+                              label="Online"
+                              checked={online}
+                              disabled={!service.onlineBookingEnabled && !online}
                               aria-label={`Customers can book ${service.name} on ${resource.name} online`}
-                              onChange={(e) => toggle('online', resource, service, e.currentTarget.checked)} />
+                              onChange={(e) => toggle('online', resource, service, e.currentTarget.checked)}
+                            />
                           </Tooltip>
                           {pending && <WaitingBadge entry={pending} />}
                         </Stack>
@@ -228,27 +318,50 @@ interface ResourceValues {
   isActive: boolean;
 }
 
-function ResourceDialog({ resource, technicians, nextOrder, onClose }: { resource: SchedulerResource | null; technicians: StoreStaff[]; nextOrder: number; onClose: () => void }) {
+function ResourceDialog({
+  resource,
+  technicians,
+  nextOrder,
+  onClose,
+}: {
+  resource: SchedulerResource | null;
+  technicians: StoreStaff[];
+  nextOrder: number;
+  onClose: () => void;
+}) {
   const form = useForm<ResourceValues>({
     initialValues: { name: resource?.name ?? '', assignedTechnicianId: resource?.assignedTechnicianId ?? null, isActive: resource?.isActive ?? true },
     validate: (v) => Object.fromEntries(Object.entries(resourceProblems({ name: v.name, sortOrder: 0 })).map(([f, m]) => [f, m[0]])),
   });
   const dialog = useEditDialog(onClose, form.isDirty, 'this resource');
   const save = form.onSubmit((v) => {
-    void dialog.act(() => (resource
-      ? syncClient().updateSchedulerResource(resource.schedulerResourceId, v)
-      : syncClient().createSchedulerResource({ ...v, name: v.name.trim(), schedulerResourceId: crypto.randomUUID(), sortOrder: nextOrder })));
+    void dialog.act(() =>
+      resource
+        ? syncClient().updateSchedulerResource(resource.schedulerResourceId, v)
+        : syncClient().createSchedulerResource({ ...v, name: v.name.trim(), schedulerResourceId: crypto.randomUUID(), sortOrder: nextOrder }),
+    );
   }, focusFirstError(form));
   const choices = technicians.map((t) => ({ value: t.userId, label: t.name }));
   if (resource?.assignedTechnicianId && !choices.some((c) => c.value === resource.assignedTechnicianId)) {
     choices.push({ value: resource.assignedTechnicianId, label: 'A technician no longer at this store' });
   }
   return (
-    <EditDialog title={resource ? `Edit ${resource.name}` : 'Add resource'} dialog={dialog} onSubmit={save}
-      footer={{ removeLabel: '', removeQuestion: '', submitLabel: resource ? 'Save' : 'Add resource' }}>
+    <EditDialog
+      title={resource ? `Edit ${resource.name}` : 'Add resource'}
+      dialog={dialog}
+      onSubmit={save}
+      footer={{ removeLabel: '', removeQuestion: '', submitLabel: resource ? 'Save' : 'Add resource' }}
+    >
       <TextInput label="Name" description="The scheduler's column header, e.g. Bay 1" required maxLength={100} {...form.getInputProps('name')} />
-      <Select label="Technician" description="Leave empty for a bay anyone works in" placeholder="No technician" clearable data={choices}
-        nothingFoundMessage="This store has no technicians yet" {...form.getInputProps('assignedTechnicianId')} />
+      <Select
+        label="Technician"
+        description="Leave empty for a bay anyone works in"
+        placeholder="No technician"
+        clearable
+        data={choices}
+        nothingFoundMessage="This store has no technicians yet"
+        {...form.getInputProps('assignedTechnicianId')}
+      />
       <Switch label="Shown on the scheduler" {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </EditDialog>
   );

@@ -26,7 +26,6 @@ interface ServiceFormValues {
   isActive: boolean;
 }
 
-
 function formValues(service: StoreService | null, categoryId: string | null): ServiceFormValues {
   return {
     name: service?.name ?? '',
@@ -80,7 +79,6 @@ export function catalogueSummary(services: Pick<StoreService, 'isActive' | 'stor
   return `${active.length} ${active.length === 1 ? 'service' : 'services'} in ${categories} ${categories === 1 ? 'category' : 'categories'}`;
 }
 
-
 /** The store's service catalogue (settings, services): by category, each service opened to edit in place. */
 export function ServicesPage() {
   const session = useSession();
@@ -97,41 +95,63 @@ export function ServicesPage() {
     <Stack maw={960}>
       <Group justify="space-between">
         <div>
-          <Title order={2} size="h3">Services</Title>
-          <Text size="sm" c="dimmed">{catalogueSummary(services)} at {store.name}. Staff book these; those bookable online are offered to customers.</Text>
+          <Title order={2} size="h3">
+            Services
+          </Title>
+          <Text size="sm" c="dimmed">
+            {catalogueSummary(services)} at {store.name}. Staff book these; those bookable online are offered to customers.
+          </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>Add service</Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          Add service
+        </Button>
       </Group>
       {services.length === 0 && <Text c="dimmed">This store has no services yet. Add the first one.</Text>}
       {groups.map((group) => (
         <Card key={group.id ?? 'none'} withBorder padding="sm">
-          <Title order={3} size="h5" mb="xs">{group.name}</Title>
+          <Title order={3} size="h5" mb="xs">
+            {group.name}
+          </Title>
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Thead>
-              <Table.Tr><Table.Th>Service</Table.Th><Table.Th>Duration</Table.Th><Table.Th visibleFrom="sm">Price</Table.Th><Table.Th visibleFrom="sm">Online</Table.Th><Table.Th /></Table.Tr>
+              <Table.Tr>
+                <Table.Th>Service</Table.Th>
+                <Table.Th>Duration</Table.Th>
+                <Table.Th visibleFrom="sm">Price</Table.Th>
+                <Table.Th visibleFrom="sm">Online</Table.Th>
+                <Table.Th />
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {group.services.map((service) => (
                 <Table.Tr key={service.storeServiceId} c={service.isActive ? undefined : 'dimmed'}>
                   <Table.Td>
-                    <UnstyledButton onClick={() => setEditing(service)} aria-label={`Edit ${service.name}`} style={{ textDecoration: 'underline', textUnderlineOffset: 3 }}>
+                    <UnstyledButton
+                      onClick={() => setEditing(service)}
+                      aria-label={`Edit ${service.name}`}
+                      style={{ textDecoration: 'underline', textUnderlineOffset: 3 }}
+                    >
                       {service.name}
                     </UnstyledButton>
-                    {!service.isActive && <Text span size="xs" ml="xs">(not offered)</Text>}
+                    {!service.isActive && (
+                      <Text span size="xs" ml="xs">
+                        (not offered)
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{durationText(service.durationInMinutes)}</Table.Td>
                   <Table.Td visibleFrom="sm">{service.priceInCents === null ? '—' : formatCents(service.priceInCents)}</Table.Td>
                   <Table.Td visibleFrom="sm">{service.onlineBookingEnabled ? 'Yes' : 'No'}</Table.Td>
-                  <Table.Td><WaitingBadge entry={waiting.get(service.storeServiceId)} /></Table.Td>
+                  <Table.Td>
+                    <WaitingBadge entry={waiting.get(service.storeServiceId)} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Card>
       ))}
-      {editing !== null && (
-        <ServiceDialog service={editing === 'new' ? null : editing} categories={categories} onClose={() => setEditing(null)} />
-      )}
+      {editing !== null && <ServiceDialog service={editing === 'new' ? null : editing} categories={categories} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }
@@ -139,7 +159,10 @@ export function ServicesPage() {
 function ServiceDialog({ service, categories, onClose }: { service: StoreService | null; categories: StoreServiceCategory[]; onClose: () => void }) {
   const form = useForm<ServiceFormValues>({
     initialValues: formValues(service, categories[0]?.storeServiceCategoryId ?? null),
-    validate: (values) => Object.fromEntries(Object.entries(storeServiceProblems(serviceFromForm(values))).map(([field, messages]) => [field === 'priceInCents' ? 'price' : field, messages[0]])),
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(storeServiceProblems(serviceFromForm(values))).map(([field, messages]) => [field === 'priceInCents' ? 'price' : field, messages[0]]),
+      ),
   });
   const dialog = useEditDialog(onClose, form.isDirty, 'this service');
   const save = form.onSubmit((values) => {
@@ -152,19 +175,55 @@ function ServiceDialog({ service, categories, onClose }: { service: StoreService
   }, focusFirstError(form));
 
   return (
-    <EditDialog title={service ? `Edit ${service.name}` : 'Add service'} size="lg" dialog={dialog} onSubmit={save}
-      footer={{ removeLabel: 'Delete service', removeQuestion: service ? `Delete ${service.name}? Booked visits keep it.` : '', submitLabel: service ? 'Save' : 'Add service',
-        onRemove: service ? () => void dialog.act(() => syncClient().deleteStoreService(service.storeServiceId)) : undefined }}>
+    <EditDialog
+      title={service ? `Edit ${service.name}` : 'Add service'}
+      size="lg"
+      dialog={dialog}
+      onSubmit={save}
+      footer={{
+        removeLabel: 'Delete service',
+        removeQuestion: service ? `Delete ${service.name}? Booked visits keep it.` : '',
+        submitLabel: service ? 'Save' : 'Add service',
+        onRemove: service ? () => void dialog.act(() => syncClient().deleteStoreService(service.storeServiceId)) : undefined,
+      }}
+    >
       <TextInput label="Name" required maxLength={150} {...form.getInputProps('name')} />
-      <Select label="Category" data={categories.map((c) => ({ value: c.storeServiceCategoryId, label: c.name }))} clearable placeholder="No category"
-        {...form.getInputProps('storeServiceCategoryId')} />
+      <Select
+        label="Category"
+        data={categories.map((c) => ({ value: c.storeServiceCategoryId, label: c.name }))}
+        clearable
+        placeholder="No category"
+        {...form.getInputProps('storeServiceCategoryId')}
+      />
       <Group grow align="flex-start">
-        <NumberInput label="Duration (minutes)" description={`In steps of ${durationStep} minutes`} required min={durationStep} step={durationStep}
-          allowDecimal={false} {...form.getInputProps('durationInMinutes')} />
-        <NumberInput label="Price" description="Leave empty when it varies" prefix="$" min={0} decimalScale={2} fixedDecimalScale thousandSeparator=","
-          {...form.getInputProps('price')} />
+        <NumberInput
+          label="Duration (minutes)"
+          description={`In steps of ${durationStep} minutes`}
+          required
+          min={durationStep}
+          step={durationStep}
+          allowDecimal={false}
+          {...form.getInputProps('durationInMinutes')}
+        />
+        <NumberInput
+          label="Price"
+          description="Leave empty when it varies"
+          prefix="$"
+          min={0}
+          decimalScale={2}
+          fixedDecimalScale
+          thousandSeparator=","
+          {...form.getInputProps('price')}
+        />
       </Group>
-      <Textarea label="Description" description="Shown to customers booking online" autosize minRows={2} maxLength={2000} {...form.getInputProps('description')} />
+      <Textarea
+        label="Description"
+        description="Shown to customers booking online"
+        autosize
+        minRows={2}
+        maxLength={2000}
+        {...form.getInputProps('description')}
+      />
       <Switch label="Customers can book it online" {...form.getInputProps('onlineBookingEnabled', { type: 'checkbox' })} />
       <Switch label="Offered (staff can book it)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </EditDialog>

@@ -32,7 +32,10 @@ function appointmentsSummary(store: StoreLocation): string {
 export function SettingsIndexPage() {
   const session = useSession();
   const store = session?.activeStore ?? null;
-  const services = useLiveQuery(() => (store ? replicaOf(store.id).rows<StoreService>('storeServices').toArray() : Promise.resolve([] as StoreService[])), [store?.id]);
+  const services = useLiveQuery(
+    () => (store ? replicaOf(store.id).rows<StoreService>('storeServices').toArray() : Promise.resolve([] as StoreService[])),
+    [store?.id],
+  );
   const people = useLiveQuery(() => (store ? replicaOf(store.id).collection('storeStaff').count() : Promise.resolve(0)), [store?.id]);
   const ownTemplates = useLiveQuery(() => (store ? replicaOf(store.id).collection('messageTemplates').count() : Promise.resolve(0)), [store?.id]);
   const resources = useLiveQuery(() => (store ? replicaOf(store.id).collection('schedulerResources').count() : Promise.resolve(0)), [store?.id]);
@@ -45,7 +48,8 @@ export function SettingsIndexPage() {
     '/settings/resources': resources === undefined ? 'Loading…' : `${resources} ${resources === 1 ? 'column' : 'columns'} on the scheduler`,
     '/settings/inspection-reports': store.inspectionReportLinkEnabled ? 'Report link sent to customers' : 'Report link off',
     '/settings/pickupanddelivery': pickupSummary(store),
-    '/settings/message-templates': ownTemplates === undefined ? 'Loading…' : ownTemplates === 0 ? 'The default words' : `${ownTemplates} of ${templateCount} in the store's own words`,
+    '/settings/message-templates':
+      ownTemplates === undefined ? 'Loading…' : ownTemplates === 0 ? 'The default words' : `${ownTemplates} of ${templateCount} in the store's own words`,
     '/settings/users': people === undefined ? 'Loading…' : `${people} ${people === 1 ? 'person works' : 'people work'} here`,
     '/settings/message-sink': 'Texts and emails kept instead of sent, when no texting or email service is set up',
   };
@@ -55,8 +59,12 @@ export function SettingsIndexPage() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {categories.map((c) => (
           <Card key={c.to} withBorder padding="md">
-            <AnchorLink to={c.to} fw={600}>{c.title}</AnchorLink>
-            <Text size="sm" c="dimmed" mt={4}>{c.summary}</Text>
+            <AnchorLink to={c.to} fw={600}>
+              {c.title}
+            </AnchorLink>
+            <Text size="sm" c="dimmed" mt={4}>
+              {c.summary}
+            </Text>
           </Card>
         ))}
       </SimpleGrid>

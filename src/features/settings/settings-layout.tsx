@@ -25,16 +25,29 @@ export function SettingsLayout() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1} size="h2">Settings</Title>
-        {store && <Text c="dimmed" size="sm">{store.name} (#{store.storeNumber})</Text>}
+        <Title order={1} size="h2">
+          Settings
+        </Title>
+        {store && (
+          <Text c="dimmed" size="sm">
+            {store.name} (#{store.storeNumber})
+          </Text>
+        )}
       </div>
       {!onIndex && (
         <nav aria-label="Settings categories">
           <Group gap="sm">
-            <AnchorLink to="/settings" size="sm" style={{ whiteSpace: 'nowrap' }} activeOptions={{ exact: true }}>All settings</AnchorLink>
+            <AnchorLink to="/settings" size="sm" style={{ whiteSpace: 'nowrap' }} activeOptions={{ exact: true }}>
+              All settings
+            </AnchorLink>
             {settingsCategories.map((c) => (
-              <AnchorLink key={c.to} to={c.to} size="sm" style={{ whiteSpace: 'nowrap' }}
-                activeProps={{ fw: 700, c: 'var(--mantine-color-text)', 'aria-current': 'page' } as never}>
+              <AnchorLink
+                key={c.to}
+                to={c.to}
+                size="sm"
+                style={{ whiteSpace: 'nowrap' }}
+                activeProps={{ fw: 700, c: 'var(--mantine-color-text)', 'aria-current': 'page' } as never}
+              >
                 {c.title}
               </AnchorLink>
             ))}

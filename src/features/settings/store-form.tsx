@@ -42,8 +42,9 @@ export function useStoreForm<V extends Record<string, unknown>>(store: StoreLoca
 
   const section = useSectionSave(form, async (values: V) => {
     const wanted = options.fields(values);
-    const changed = Object.fromEntries(Object.entries(wanted).filter(([field, value]) =>
-      JSON.stringify(store[field as keyof StoreLocation]) !== JSON.stringify(value)));
+    const changed = Object.fromEntries(
+      Object.entries(wanted).filter(([field, value]) => JSON.stringify(store[field as keyof StoreLocation]) !== JSON.stringify(value)),
+    );
     if (Object.keys(changed).length > 0) await syncClient().updateStoreLocation(changed);
   });
   const submit = form.onSubmit(section.submit, focusFirstError(form));
@@ -52,13 +53,26 @@ export function useStoreForm<V extends Record<string, unknown>>(store: StoreLoca
 
 /** Changes of the store's settings still on this device: waiting to be sent, or refused by the server. */
 function useStoreOutbox(storeId: number): OutboxEntry[] | undefined {
-  return useLiveQuery(() => replicaOf(storeId).outbox.filter((e) => e.collection === 'storeLocations').toArray(), [storeId]);
+  return useLiveQuery(
+    () =>
+      replicaOf(storeId)
+        .outbox.filter((e) => e.collection === 'storeLocations')
+        .toArray(),
+    [storeId],
+  );
 }
 
 const storeSettings = { collections: ['storeLocations'] } as const;
 
 /** The frame of a store settings page: title, what it is for, the save bar and where a change stands. */
-export function StoreFormFrame<V>({ store, title, description, state, warning, children }: {
+export function StoreFormFrame<V>({
+  store,
+  title,
+  description,
+  state,
+  warning,
+  children,
+}: {
   store: StoreLocation;
   title: string;
   description: string;
@@ -76,24 +90,49 @@ export function StoreFormFrame<V>({ store, title, description, state, warning, c
       <LeaveGuard unsaved={() => state.form.isDirty()} what={`${title.toLowerCase()} settings`} />
       <Stack maw={820} gap="md">
         <div>
-          <Title order={2} size="h3">{title}</Title>
-          <Text size="sm" c="dimmed">{description}</Text>
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
         </div>
-        {state.error && <Alert color="red" title="Not saved">{state.error}</Alert>}
+        {state.error && (
+          <Alert color="red" title="Not saved">
+            {state.error}
+          </Alert>
+        )}
         {failed && (
           <Alert color="red" title="The server refused a change">
-            {failed.problem?.detail ?? failed.lastError ?? 'A change of these settings was refused.'} Open the sync status at the top of the screen to retry or discard it.
+            {failed.problem?.detail ?? failed.lastError ?? 'A change of these settings was refused.'} Open the sync status at the top of the screen to retry or
+            discard it.
           </Alert>
         )}
         {children}
         {warning}
         {/* Stuck to the bottom of the screen, above the shell's footer (which is fixed there), while the page scrolls. */}
         <Group gap="sm" pos="sticky" bottom="var(--app-shell-footer-offset, 0rem)" py="sm" bg="var(--mantine-color-body)" style={{ zIndex: 1 }}>
-          <Button type="submit" {...offKeepingFocus(!dirty)}>Save</Button>
-          <Button variant="default" onClick={() => state.form.reset()} {...offKeepingFocus(!dirty)}>Undo changes</Button>
-          {!dirty && status === 'waiting' && <Badge color="yellow" variant="light" role="status">Waiting to send</Badge>}
-          {!dirty && status === 'held' && <Badge color="yellow" variant="light" role="status">Waiting behind the refused change</Badge>}
-          {!dirty && status === 'saved' && <Text size="sm" c="dimmed" role="status">Saved</Text>}
+          <Button type="submit" {...offKeepingFocus(!dirty)}>
+            Save
+          </Button>
+          <Button variant="default" onClick={() => state.form.reset()} {...offKeepingFocus(!dirty)}>
+            Undo changes
+          </Button>
+          {!dirty && status === 'waiting' && (
+            <Badge color="yellow" variant="light" role="status">
+              Waiting to send
+            </Badge>
+          )}
+          {!dirty && status === 'held' && (
+            <Badge color="yellow" variant="light" role="status">
+              Waiting behind the refused change
+            </Badge>
+          )}
+          {!dirty && status === 'saved' && (
+            <Text size="sm" c="dimmed" role="status">
+              Saved
+            </Text>
+          )}
         </Group>
       </Stack>
     </form>

@@ -22,10 +22,7 @@ const roleChoices = (list: Role[]) => list.map((r) => ({ value: r, label: roleLa
 function useStaff(storeId: number) {
   return useLiveQuery(async () => {
     const db = replicaOf(storeId);
-    const [staff, outbox] = await Promise.all([
-      db.rows<StoreStaff>('storeStaff').toArray(),
-      db.outbox.filter((e) => e.collection === 'storeStaff').toArray(),
-    ]);
+    const [staff, outbox] = await Promise.all([db.rows<StoreStaff>('storeStaff').toArray(), db.outbox.filter((e) => e.collection === 'storeStaff').toArray()]);
     staff.sort((a, b) => a.name.localeCompare(b.name));
     return { staff, waiting: new Map<string, OutboxEntry>(outbox.map((e) => [e.key.split('/')[1]!, e])) };
   }, [storeId]);
@@ -47,41 +44,83 @@ export function UsersPage() {
   const refusesOwn = (person: StoreStaff, role: Role | null) => removesOwnLastAdmin(me, session.user.roles, person.userId, store.id, role);
   const change = (person: StoreStaff, role: Role) => {
     setError(null);
-    if (refusesOwn(person, role)) { setError(staffMessages.ownLastAdmin); return; }
-    syncClient().setStaffRole(person.userId, role).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    if (refusesOwn(person, role)) {
+      setError(staffMessages.ownLastAdmin);
+      return;
+    }
+    syncClient()
+      .setStaffRole(person.userId, role)
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
   return (
     <Stack maw={960} gap="sm">
       <Group justify="space-between">
         <div>
-          <Title order={2} size="h3">Users</Title>
-          <Text size="sm" c="dimmed">Who works at {store.name}, and what each may do. Each person has one role here.</Text>
+          <Title order={2} size="h3">
+            Users
+          </Title>
+          <Text size="sm" c="dimmed">
+            Who works at {store.name}, and what each may do. Each person has one role here.
+          </Text>
         </div>
-        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>Invite someone</Button>
+        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+          Invite someone
+        </Button>
       </Group>
-      {error && <Alert color="red" title="Not changed" withCloseButton onClose={() => setError(null)}>{error}</Alert>}
+      {error && (
+        <Alert color="red" title="Not changed" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
       {data.staff.length === 0 && <Text c="dimmed">Nobody has a role at this store yet. Invite the first person.</Text>}
       {data.staff.length > 0 && (
         <Card withBorder padding="sm">
           <Table verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Person</Table.Th>{!narrow && <><Table.Th>Role</Table.Th><Table.Th /></>}</Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Person</Table.Th>
+                {!narrow && (
+                  <>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th />
+                  </>
+                )}
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {data.staff.map((person) => {
                 const role = person.roles[0] ?? 'AllTracUser';
                 const who = (
                   <>
-                    <Text fw={500}>{person.name}{person.userId === me ? ' (you)' : ''}</Text>
-                    <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>{person.email}</Text>
+                    <Text fw={500}>
+                      {person.name}
+                      {person.userId === me ? ' (you)' : ''}
+                    </Text>
+                    <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                      {person.email}
+                    </Text>
                     <WaitingBadge entry={data.waiting.get(person.userId)} />
                   </>
                 );
                 const roleSelect = (
-                  <Select aria-label={`Role of ${person.name}`} data={roleChoices(storeRoles)} value={role} allowDeselect={false}
-                    onChange={(value) => value && change(person, value as Role)} style={narrow ? { flex: 1 } : undefined} />
+                  <Select
+                    aria-label={`Role of ${person.name}`}
+                    data={roleChoices(storeRoles)}
+                    value={role}
+                    allowDeselect={false}
+                    onChange={(value) => value && change(person, value as Role)}
+                    style={narrow ? { flex: 1 } : undefined}
+                  />
                 );
                 const remove = (
-                  <Button variant="subtle" color="red" size="compact-sm" disabled={refusesOwn(person, null)}
-                    title={refusesOwn(person, null) ? staffMessages.ownLastAdmin : undefined} onClick={() => setRemoving(person)}>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="compact-sm"
+                    disabled={refusesOwn(person, null)}
+                    title={refusesOwn(person, null) ? staffMessages.ownLastAdmin : undefined}
+                    onClick={() => setRemoving(person)}
+                  >
                     Remove
                   </Button>
                 );
@@ -90,7 +129,10 @@ export function UsersPage() {
                     {narrow ? (
                       <Table.Td>
                         {who}
-                        <Group mt="xs" gap="xs" wrap="nowrap">{roleSelect}{remove}</Group>
+                        <Group mt="xs" gap="xs" wrap="nowrap">
+                          {roleSelect}
+                          {remove}
+                        </Group>
                       </Table.Td>
                     ) : (
                       <>
@@ -110,14 +152,25 @@ export function UsersPage() {
       {removing && (
         <Modal opened onClose={() => setRemoving(null)} title={`Remove ${removing.name}?`}>
           <Stack>
-            <Text>{removing.name} loses their role at {store.name} and can no longer open it. Their account and roles at other stores stay.</Text>
+            <Text>
+              {removing.name} loses their role at {store.name} and can no longer open it. Their account and roles at other stores stay.
+            </Text>
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setRemoving(null)}>Keep</Button>
-              <Button color="red" onClick={() => {
-                const person = removing;
-                setRemoving(null);
-                syncClient().removeStaff(person.userId).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-              }}>Remove from store</Button>
+              <Button variant="default" onClick={() => setRemoving(null)}>
+                Keep
+              </Button>
+              <Button
+                color="red"
+                onClick={() => {
+                  const person = removing;
+                  setRemoving(null);
+                  syncClient()
+                    .removeStaff(person.userId)
+                    .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+                }}
+              >
+                Remove from store
+              </Button>
             </Group>
           </Stack>
         </Modal>
@@ -164,27 +217,46 @@ function InviteDialog({ session, onClose }: { session: Session; onClose: () => v
         <Stack>
           {answer.setPasswordUrl ? (
             <>
-              <Text>{form.values.name} can now set a password with this link (it works once, for 7 days){answer.emailed ? `; we also emailed it to ${form.values.email}` : ''}.</Text>
+              <Text>
+                {form.values.name} can now set a password with this link (it works once, for 7 days)
+                {answer.emailed ? `; we also emailed it to ${form.values.email}` : ''}.
+              </Text>
               <TextInput label="Link to pass on" value={answer.setPasswordUrl} readOnly onFocus={(e) => e.currentTarget.select()} />
               <CopyButton value={answer.setPasswordUrl}>
-                {({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}
+                {({ copied, copy }) => (
+                  <Button variant="light" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy link'}
+                  </Button>
+                )}
               </CopyButton>
             </>
           ) : (
-            <Text>{form.values.email} already has an account: they can sign in with it and now have the role {roleLabel(form.values.role)} here.</Text>
+            <Text>
+              {form.values.email} already has an account: they can sign in with it and now have the role {roleLabel(form.values.role)} here.
+            </Text>
           )}
-          <Group justify="flex-end"><Button onClick={onClose}>Done</Button></Group>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Done</Button>
+          </Group>
         </Stack>
       ) : (
         <form onSubmit={invite} noValidate>
           <Stack>
-            {error && <Alert color="red" title="Not invited">{error}</Alert>}
+            {error && (
+              <Alert color="red" title="Not invited">
+                {error}
+              </Alert>
+            )}
             <TextInput label="Email" type="email" required maxLength={254} autoComplete="off" {...form.getInputProps('email')} />
             <TextInput label="Name" required maxLength={200} {...form.getInputProps('name')} />
             <Select label="Role" data={roleChoices(grantableRoles(session.user.roles))} allowDeselect={false} {...form.getInputProps('role')} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close}>Cancel</Button>
-              <Button type="submit" loading={sending}>Invite</Button>
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={sending}>
+                Invite
+              </Button>
             </Group>
           </Stack>
         </form>

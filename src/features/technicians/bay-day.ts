@@ -1,7 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type {
-  Customer, CustomerVehicle, InspectionItem, InspectionPhoto, InspectionReport, ScheduledService, ScheduledVisit, SchedulerResource, SpecialStoreHours,
-  StoreService, StoreStaff,
+  Customer,
+  CustomerVehicle,
+  InspectionItem,
+  InspectionPhoto,
+  InspectionReport,
+  ScheduledService,
+  ScheduledVisit,
+  SchedulerResource,
+  SpecialStoreHours,
+  StoreService,
+  StoreStaff,
 } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { StoreDb } from '../../db/store-db.ts';
@@ -42,13 +51,21 @@ export interface BayDay {
 }
 
 /** The store's today (its wall clock), as YYYY-MM-DD. */
-export const storeToday = (store: Pick<StoreLocation, 'timeZone'>, now = new Date()) => instantToWallClock(now.toISOString(), storeTimeZone(store.timeZone, () => undefined)).slice(0, 10);
+export const storeToday = (store: Pick<StoreLocation, 'timeZone'>, now = new Date()) =>
+  instantToWallClock(
+    now.toISOString(),
+    storeTimeZone(store.timeZone, () => undefined),
+  ).slice(0, 10);
 
 async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Promise<BayDay> {
   const zone = storeTimeZone(store.timeZone, () => undefined);
   const next = new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const [services, catalogue, resources, staff, special, waiting] = await Promise.all([
-    db.rows<ScheduledService>('scheduledServices').where('startDate').between(wallClockIsoToInstant(`${date}T00:00:00`, zone), wallClockIsoToInstant(`${next}T00:00:00`, zone), true, false).toArray(),
+    db
+      .rows<ScheduledService>('scheduledServices')
+      .where('startDate')
+      .between(wallClockIsoToInstant(`${date}T00:00:00`, zone), wallClockIsoToInstant(`${next}T00:00:00`, zone), true, false)
+      .toArray(),
     db.rows<StoreService>('storeServices').toArray(),
     db.rows<SchedulerResource>('schedulerResources').toArray(),
     db.rows<StoreStaff>('storeStaff').toArray(),
@@ -56,11 +73,16 @@ async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Prom
     db.outbox.filter((e) => e.upload !== undefined).count(),
   ]);
   const visitIds = [...new Set(services.map((s) => s.scheduledVisitId))];
-  const visits = new Map((await db.rows<ScheduledVisit>('scheduledVisits').bulkGet(visitIds)).filter((v): v is ScheduledVisit => !!v).map((v) => [v.scheduledVisitId, v]));
+  const visits = new Map(
+    (await db.rows<ScheduledVisit>('scheduledVisits').bulkGet(visitIds)).filter((v): v is ScheduledVisit => !!v).map((v) => [v.scheduledVisitId, v]),
+  );
   const [customers, vehicles, reports] = await Promise.all([
     db.rows<Customer>('customers').bulkGet([...visits.values()].map((v) => v.customerId ?? '')),
     db.rows<CustomerVehicle>('customerVehicles').bulkGet([...visits.values()].map((v) => v.vehicleId ?? '')),
-    db.rows<InspectionReport>('inspectionReports').filter((r) => visits.has(r.scheduledVisitId)).toArray(),
+    db
+      .rows<InspectionReport>('inspectionReports')
+      .filter((r) => visits.has(r.scheduledVisitId))
+      .toArray(),
   ]);
   const reportIds = reports.map((r) => r.inspectionReportId);
   const [items, photos] = await Promise.all([
@@ -72,30 +94,39 @@ async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Prom
   const reportByVisit = new Map(reports.map((r) => [r.scheduledVisitId, r]));
   const serviceName = new Map(catalogue.map((s) => [s.storeServiceId, s.name]));
   const resourceById = new Map(resources.map((r) => [r.schedulerResourceId, r]));
-  const jobs = services.flatMap((service): BayJob[] => {
-    const visit = visits.get(service.scheduledVisitId);
-    // Picked up or canceled: off the bay's list. Work complete stays until the car is ready for pickup.
-    if (!visit || !isVisitOpen(visit)) return [];
-    const customer = visit.customerId ? customerById.get(visit.customerId) : undefined;
-    const vehicle = visit.vehicleId ? vehicleById.get(visit.vehicleId) : undefined;
-    const report = reportByVisit.get(visit.scheduledVisitId) ?? null;
-    const results = report ? items.filter((i) => i.inspectionReportId === report.inspectionReportId) : [];
-    return [{
-      service, visit,
-      serviceName: service.storeServiceId ? serviceName.get(service.storeServiceId) ?? 'Service' : visit.description ?? 'Service',
-      customerName: customer ? displayName(customer) : 'Customer',
-      vehicle: vehicle ? [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') || null : null,
-      licence: vehicle ? licenceText(vehicle) : '',
-      technicianId: technicianOf(service, resourceById),
-      report,
-      progress: report ? inspectionProgress(report.groups, results) : null,
-      left: report ? inspectionLeft(report.groups, results) : null,
-      photosPending: report ? photos.filter((p) => p.inspectionReportId === report.inspectionReportId && !p.uploadedAt).length : 0,
-    }];
-  }).sort((a, b) => a.service.startDate.localeCompare(b.service.startDate));
+  const jobs = services
+    .flatMap((service): BayJob[] => {
+      const visit = visits.get(service.scheduledVisitId);
+      // Picked up or canceled: off the bay's list. Work complete stays until the car is ready for pickup.
+      if (!visit || !isVisitOpen(visit)) return [];
+      const customer = visit.customerId ? customerById.get(visit.customerId) : undefined;
+      const vehicle = visit.vehicleId ? vehicleById.get(visit.vehicleId) : undefined;
+      const report = reportByVisit.get(visit.scheduledVisitId) ?? null;
+      const results = report ? items.filter((i) => i.inspectionReportId === report.inspectionReportId) : [];
+      return [
+        {
+          service,
+          visit,
+          serviceName: service.storeServiceId ? (serviceName.get(service.storeServiceId) ?? 'Service') : (visit.description ?? 'Service'),
+          customerName: customer ? displayName(customer) : 'Customer',
+          vehicle: vehicle ? [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') || null : null,
+          licence: vehicle ? licenceText(vehicle) : '',
+          technicianId: technicianOf(service, resourceById),
+          report,
+          progress: report ? inspectionProgress(report.groups, results) : null,
+          left: report ? inspectionLeft(report.groups, results) : null,
+          photosPending: report ? photos.filter((p) => p.inspectionReportId === report.inspectionReportId && !p.uploadedAt).length : 0,
+        },
+      ];
+    })
+    .sort((a, b) => a.service.startDate.localeCompare(b.service.startDate));
   return {
-    date, jobs,
-    technicians: staff.filter((p) => p.roles.some((r) => bayRoles.includes(r))).map((p) => ({ userId: p.userId, name: p.name })).sort((a, b) => a.name.localeCompare(b.name)),
+    date,
+    jobs,
+    technicians: staff
+      .filter((p) => p.roles.some((r) => bayRoles.includes(r)))
+      .map((p) => ({ userId: p.userId, name: p.name }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     hours: hoursOn(store, special, date),
     photosWaitingHere: waiting,
   };

@@ -9,7 +9,14 @@ import { useAction } from '../../app/use-action.ts';
 import type { InspectionItem, InspectionPhoto, InspectionReport, InspectionTemplateGroup } from '../../contract/entities.ts';
 import type { InspectionItemStatus } from '../../contract/enum-values.ts';
 import { replicaOf } from '../../db/use-replica.ts';
-import { completeQuestion, completionProblems, inspectionLeft, measurementBounds, measurementText, suggestedStatus } from '../../domain/inspections/inspections.ts';
+import {
+  completeQuestion,
+  completionProblems,
+  inspectionLeft,
+  measurementBounds,
+  measurementText,
+  suggestedStatus,
+} from '../../domain/inspections/inspections.ts';
 import { measurementLabels } from '../../domain/inspections/inspection-template.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { AskFirst } from './ask-first.tsx';
@@ -42,12 +49,19 @@ function usePhotos(storeId: number, inspectionReportId: string) {
       // A photo another device took comes to this one when shown (and stays for offline), asked for once.
       if (!blob && photo.uploadedAt && !asked.current.has(photo.inspectionPhotoId)) {
         asked.current.add(photo.inspectionPhotoId);
-        void syncClient().fetchInspectionPhoto(photo.inspectionPhotoId).catch(() => asked.current.delete(photo.inspectionPhotoId));
+        void syncClient()
+          .fetchInspectionPhoto(photo.inspectionPhotoId)
+          .catch(() => asked.current.delete(photo.inspectionPhotoId));
       }
     }
     if (added) setUrls(new Map(made.current));
   }, [data]);
-  useEffect(() => () => { for (const url of made.current.values()) URL.revokeObjectURL(url); }, []);
+  useEffect(
+    () => () => {
+      for (const url of made.current.values()) URL.revokeObjectURL(url);
+    },
+    [],
+  );
   return { photos: data ?? [], urls };
 }
 
@@ -57,7 +71,10 @@ function usePhotos(storeId: number, inspectionReportId: string) {
  * the camera. Every change is saved on the device at once and sent when there is a connection.
  */
 export function InspectionForm({ storeId, report, mayComplete }: { storeId: number; report: InspectionReport; mayComplete: boolean }) {
-  const results = useLiveQuery(() => replicaOf(storeId).rows<InspectionItem>('inspectionItems').where('inspectionReportId').equals(report.inspectionReportId).toArray(), [storeId, report.inspectionReportId]);
+  const results = useLiveQuery(
+    () => replicaOf(storeId).rows<InspectionItem>('inspectionItems').where('inspectionReportId').equals(report.inspectionReportId).toArray(),
+    [storeId, report.inspectionReportId],
+  );
   const { photos, urls } = usePhotos(storeId, report.inspectionReportId);
   const { problem, run: act } = useAction('That was not saved; try again.');
   const store = useSession()?.activeStore;
@@ -71,45 +88,103 @@ export function InspectionForm({ storeId, report, mayComplete }: { storeId: numb
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2} size="h3">Inspection</Title>
-        {done ? <Badge color="green" size="lg">Complete</Badge> : <Badge color="blue" size="lg">In progress</Badge>}
+        <Title order={2} size="h3">
+          Inspection
+        </Title>
+        {done ? (
+          <Badge color="green" size="lg">
+            Complete
+          </Badge>
+        ) : (
+          <Badge color="blue" size="lg">
+            In progress
+          </Badge>
+        )}
       </Group>
-      {waiting > 0 && <Text size="sm" c="orange.8" role="status">{waiting} {waiting === 1 ? 'photo' : 'photos'} pending upload</Text>}
-      {report.approvedByName && <Text size="sm">The customer answered{report.approvedAt ? ` on ${storeFormatters(store).dateTime(report.approvedAt)}` : ''}, signed {report.approvedByName}.</Text>}
-      {problem && <Text c="red" role="alert">{problem}</Text>}
+      {waiting > 0 && (
+        <Text size="sm" c="orange.8" role="status">
+          {waiting} {waiting === 1 ? 'photo' : 'photos'} pending upload
+        </Text>
+      )}
+      {report.approvedByName && (
+        <Text size="sm">
+          The customer answered{report.approvedAt ? ` on ${storeFormatters(store).dateTime(report.approvedAt)}` : ''}, signed {report.approvedByName}.
+        </Text>
+      )}
+      {problem && (
+        <Text c="red" role="alert">
+          {problem}
+        </Text>
+      )}
       {report.groups.map((group) => (
         <Card key={group.groupId} withBorder padding="sm">
-          <Title order={3} size="h5" mb="xs">{group.name}</Title>
+          <Title order={3} size="h5" mb="xs">
+            {group.name}
+          </Title>
           <Stack gap="md">
             {group.items.map((item) => (
-              <ItemRow key={item.itemId} item={item} result={byItem.get(item.itemId)} disabled={done}
-                photos={photos.filter(({ photo }) => photo.itemId === item.itemId).map(({ photo }) => ({ photo, url: urls.get(photo.inspectionPhotoId) ?? null }))}
+              <ItemRow
+                key={item.itemId}
+                item={item}
+                result={byItem.get(item.itemId)}
+                disabled={done}
+                photos={photos
+                  .filter(({ photo }) => photo.itemId === item.itemId)
+                  .map(({ photo }) => ({ photo, url: urls.get(photo.inspectionPhotoId) ?? null }))}
                 save={(result) => act(() => syncClient().saveInspectionItem(report.inspectionReportId, item.itemId, item.measurement, result))}
-                addPhoto={(file) => act(() => syncClient().addInspectionPhoto(report.inspectionReportId, item.itemId, file))} />
+                addPhoto={(file) => act(() => syncClient().addInspectionPhoto(report.inspectionReportId, item.itemId, file))}
+              />
             ))}
           </Stack>
         </Card>
       ))}
       {mayComplete && (
         <Group>
-          {done
-            ? <Button size="lg" variant="default" onClick={() => void act(() => syncClient().completeInspection(report.inspectionReportId, null))}>Reopen the inspection</Button>
-            : <Button size="lg" onClick={() => void act(async () => {
-              const problems = completionProblems(report.groups, results, new Set(photos.map(({ photo }) => photo.itemId)));
-              if (problems.length > 0) throw new Error(problems[0]);
-              const question = completeQuestion('inspection', report, inspectionLeft(report.groups, results));
-              if (question) setAsking(question);
-              else await complete();
-            })}>Complete the inspection</Button>}
+          {done ? (
+            <Button size="lg" variant="default" onClick={() => void act(() => syncClient().completeInspection(report.inspectionReportId, null))}>
+              Reopen the inspection
+            </Button>
+          ) : (
+            <Button
+              size="lg"
+              onClick={() =>
+                void act(async () => {
+                  const problems = completionProblems(report.groups, results, new Set(photos.map(({ photo }) => photo.itemId)));
+                  if (problems.length > 0) throw new Error(problems[0]);
+                  const question = completeQuestion('inspection', report, inspectionLeft(report.groups, results));
+                  if (question) setAsking(question);
+                  else await complete();
+                })
+              }
+            >
+              Complete the inspection
+            </Button>
+          )}
         </Group>
       )}
-      <AskFirst title="Complete the inspection?" question={asking} stay="Keep inspecting" go="Complete anyway"
-        onStay={() => setAsking(null)} onGo={() => { setAsking(null); void act(complete); }} />
+      <AskFirst
+        title="Complete the inspection?"
+        question={asking}
+        stay="Keep inspecting"
+        go="Complete anyway"
+        onStay={() => setAsking(null)}
+        onGo={() => {
+          setAsking(null);
+          void act(complete);
+        }}
+      />
     </Stack>
   );
 }
 
-function ItemRow({ item, result, disabled, photos, save, addPhoto }: {
+function ItemRow({
+  item,
+  result,
+  disabled,
+  photos,
+  save,
+  addPhoto,
+}: {
   item: TemplateItem;
   result: InspectionItem | undefined;
   disabled: boolean;
@@ -125,16 +200,30 @@ function ItemRow({ item, result, disabled, photos, save, addPhoto }: {
   const suggested = suggestedStatus(item.measurement, value);
   const color = statusChoices.find((c) => c.value === status)?.color;
   // Notes are saved as they are typed (a pause is enough): an app closed mid-sentence loses nothing.
-  const saveNotes = useDebouncedCallback((text: string) => {
-    if ((text.trim() || null) !== current.notes) void save({ ...current, notes: text.trim() || null, measurement: value });
-  }, { delay: 700, flushOnUnmount: true });
+  const saveNotes = useDebouncedCallback(
+    (text: string) => {
+      if ((text.trim() || null) !== current.notes) void save({ ...current, notes: text.trim() || null, measurement: value });
+    },
+    { delay: 700, flushOnUnmount: true },
+  );
   // A measurement of an item not yet judged takes the status it suggests; the technician can change it.
-  const saveMeasurement = useDebouncedCallback((next: number | null) => {
-    if (next !== current.measurement) void save({ status: status === 'NotInspected' ? suggestedStatus(item.measurement, next) ?? 'NotInspected' : status, notes: notes.trim() || null, measurement: next });
-  }, { delay: 700, flushOnUnmount: true });
+  const saveMeasurement = useDebouncedCallback(
+    (next: number | null) => {
+      if (next !== current.measurement)
+        void save({
+          status: status === 'NotInspected' ? (suggestedStatus(item.measurement, next) ?? 'NotInspected') : status,
+          notes: notes.trim() || null,
+          measurement: next,
+        });
+    },
+    { delay: 700, flushOnUnmount: true },
+  );
   // The app closed or put away mid-word: what was typed is saved first.
   useEffect(() => {
-    const flush = () => { saveNotes.flush(); saveMeasurement.flush(); };
+    const flush = () => {
+      saveNotes.flush();
+      saveMeasurement.flush();
+    };
     window.addEventListener('pagehide', flush);
     return () => window.removeEventListener('pagehide', flush);
   }, [saveNotes, saveMeasurement]);
@@ -144,32 +233,79 @@ function ItemRow({ item, result, disabled, photos, save, addPhoto }: {
         <Text fw={600}>{item.name}</Text>
         <Group gap={4}>
           {result?.customerDecision && (
-            <Badge variant="outline" color={result.customerDecision === 'Approved' ? 'green' : 'gray'}>{result.customerDecision === 'Approved' ? 'Customer approved' : 'Customer declined'}</Badge>
+            <Badge variant="outline" color={result.customerDecision === 'Approved' ? 'green' : 'gray'}>
+              {result.customerDecision === 'Approved' ? 'Customer approved' : 'Customer declined'}
+            </Badge>
           )}
           {status !== 'NotInspected' && <Badge color={color}>{status}</Badge>}
         </Group>
       </Group>
-      <SegmentedControl fullWidth size="lg" disabled={disabled} aria-label={`${item.name}: result`} value={status === 'NotInspected' ? '' : status}
-        data={statusChoices.map((c) => ({ value: c.value, label: c.label }))} color={color}
-        onChange={(next) => void save({ ...current, status: next as InspectionItemStatus, notes: notes.trim() || null, measurement: value })} />
+      <SegmentedControl
+        fullWidth
+        size="lg"
+        disabled={disabled}
+        aria-label={`${item.name}: result`}
+        value={status === 'NotInspected' ? '' : status}
+        data={statusChoices.map((c) => ({ value: c.value, label: c.label }))}
+        color={color}
+        onChange={(next) => void save({ ...current, status: next as InspectionItemStatus, notes: notes.trim() || null, measurement: value })}
+      />
       {item.measurement !== 'none' && (
-        <NumberInput size="md" label={measurementLabels[item.measurement]} disabled={disabled} {...measurementBounds[item.measurement]} value={measurement}
-          onChange={(next) => { setMeasurement(next); saveMeasurement(typeof next === 'number' ? next : null); }} onBlur={() => saveMeasurement.flush()}
-          description={suggested && suggested !== status ? `${measurementText(item.measurement, value)} suggests ${suggested}` : undefined} />
+        <NumberInput
+          size="md"
+          label={measurementLabels[item.measurement]}
+          disabled={disabled}
+          {...measurementBounds[item.measurement]}
+          value={measurement}
+          onChange={(next) => {
+            setMeasurement(next);
+            saveMeasurement(typeof next === 'number' ? next : null);
+          }}
+          onBlur={() => saveMeasurement.flush()}
+          description={suggested && suggested !== status ? `${measurementText(item.measurement, value)} suggests ${suggested}` : undefined}
+        />
       )}
-      <Textarea size="md" placeholder="Notes (what you found)" aria-label={`${item.name}: notes`} autosize minRows={1} maxLength={2000} disabled={disabled} value={notes}
-        onChange={(e) => { setNotes(e.currentTarget.value); saveNotes(e.currentTarget.value); }}
-        onBlur={() => saveNotes.flush()} />
+      <Textarea
+        size="md"
+        placeholder="Notes (what you found)"
+        aria-label={`${item.name}: notes`}
+        autosize
+        minRows={1}
+        maxLength={2000}
+        disabled={disabled}
+        value={notes}
+        onChange={(e) => {
+          setNotes(e.currentTarget.value);
+          saveNotes(e.currentTarget.value);
+        }}
+        onBlur={() => saveNotes.flush()}
+      />
       <Group gap="xs">
         {photos.map(({ photo, url }) => (
           <div key={photo.inspectionPhotoId} style={{ position: 'relative' }}>
-            {url ? <Image src={url} w={72} h={72} radius="sm" fit="cover" alt={`Photo of ${item.name}`} /> : <Card w={72} h={72} withBorder p={4}><Text size="xs" c="dimmed">Photo</Text></Card>}
-            {!photo.uploadedAt && <Badge size="xs" color="orange" style={{ position: 'absolute', bottom: 2, left: 2 }}>waiting</Badge>}
+            {url ? (
+              <Image src={url} w={72} h={72} radius="sm" fit="cover" alt={`Photo of ${item.name}`} />
+            ) : (
+              <Card w={72} h={72} withBorder p={4}>
+                <Text size="xs" c="dimmed">
+                  Photo
+                </Text>
+              </Card>
+            )}
+            {!photo.uploadedAt && (
+              <Badge size="xs" color="orange" style={{ position: 'absolute', bottom: 2, left: 2 }}>
+                waiting
+              </Badge>
+            )}
           </div>
         ))}
         {!disabled && (
           <FileButton accept="image/*" capture="environment" onChange={(file) => file && void addPhoto(file)}>
-            {(props) => <ActionIcon {...props} size={56} variant="light" aria-label={`Add a photo of ${item.name}`}><IconCamera size={28} /></ActionIcon>}
+            {(props) => (
+              <ActionIcon {...props} size={56} variant="light" aria-label={`Add a photo of ${item.name}`}>
+                <IconCamera size={28} />
+              </ActionIcon>
+            )}
           </FileButton>
         )}
       </Group>

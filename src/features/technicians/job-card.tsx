@@ -31,23 +31,55 @@ export const workCompleteQuestion = (job: Pick<BayJob, 'report' | 'left'>) => (j
  * The big button of a job: its next step, or, greyed, what it waits for or that it is done. Completing the work
  * while the inspection is open asks first (`askBeforeComplete`), saying what is left.
  */
-export function StepButton({ step, size, busy, onStep, askBeforeComplete = null }: {
-  step: ReturnType<typeof nextStep>; size: 'lg' | 'xl'; busy: boolean; onStep(milestone: Milestone): Promise<unknown>; askBeforeComplete?: string | null;
+export function StepButton({
+  step,
+  size,
+  busy,
+  onStep,
+  askBeforeComplete = null,
+}: {
+  step: ReturnType<typeof nextStep>;
+  size: 'lg' | 'xl';
+  busy: boolean;
+  onStep(milestone: Milestone): Promise<unknown>;
+  askBeforeComplete?: string | null;
 }) {
   const [asking, setAsking] = useState(false);
-  if (step === null) return <Button size={size} disabled>Ready for pickup</Button>;
-  if ('waiting' in step) return <Button size={size} disabled>{step.waiting}</Button>;
+  if (step === null)
+    return (
+      <Button size={size} disabled>
+        Ready for pickup
+      </Button>
+    );
+  if ('waiting' in step)
+    return (
+      <Button size={size} disabled>
+        {step.waiting}
+      </Button>
+    );
   const ask = step.milestone === 'work-complete' ? askBeforeComplete : null;
   return (
     <>
-      <Button size={size} loading={busy} onClick={() => (ask ? setAsking(true) : void onStep(step.milestone))}>{step.label}</Button>
-      <AskFirst title="Complete the work?" question={asking ? ask : null} stay="Not yet" go="Complete work anyway"
-        onStay={() => setAsking(false)} onGo={() => { setAsking(false); void onStep(step.milestone); }} />
+      <Button size={size} loading={busy} onClick={() => (ask ? setAsking(true) : void onStep(step.milestone))}>
+        {step.label}
+      </Button>
+      <AskFirst
+        title="Complete the work?"
+        question={asking ? ask : null}
+        stay="Not yet"
+        go="Complete work anyway"
+        onStay={() => setAsking(false)}
+        onGo={() => {
+          setAsking(false);
+          void onStep(step.milestone);
+        }}
+      />
     </>
   );
 }
 
-export const spentText = (minutes: number | null) => (minutes === null ? null : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`);
+export const spentText = (minutes: number | null) =>
+  minutes === null ? null : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 
 /**
  * A job as the bay sees it, with gloves on: the vehicle and its plate large, the customer, key tag and notes,
@@ -61,35 +93,82 @@ export function JobCard({ job, store, take, compact = false }: { job: BayJob; st
   const spent = spentText(minutesSpent(job.visit, new Date()));
   const notes = [job.visit.staffNotes, job.service.serviceNotes].filter(Boolean).join(' · ');
   return (
-    <Card withBorder padding={compact ? 'xs' : 'md'} radius="md" style={{ borderLeft: `6px solid ${statusColors[status]}` }}
-      role="article" aria-label={`${job.serviceName}: ${job.vehicle ?? 'vehicle'} ${job.licence}`.trim()}>
+    <Card
+      withBorder
+      padding={compact ? 'xs' : 'md'}
+      radius="md"
+      style={{ borderLeft: `6px solid ${statusColors[status]}` }}
+      role="article"
+      aria-label={`${job.serviceName}: ${job.vehicle ?? 'vehicle'} ${job.licence}`.trim()}
+    >
       <Stack gap={compact ? 2 : 6}>
-        <Text size={compact ? 'sm' : 'lg'} fw={700}>{job.vehicle ?? 'Vehicle'}</Text>
+        <Text size={compact ? 'sm' : 'lg'} fw={700}>
+          {job.vehicle ?? 'Vehicle'}
+        </Text>
         {/* The plate and the key tag are what a technician looks for in the lot: big, never cut. */}
         <Group gap="xs">
-          {job.licence && <Text size={compact ? 'sm' : 'xl'} fw={700} ff="monospace">{job.licence}</Text>}
-          {job.visit.keyTag && <Badge variant="outline" color="dark" size={compact ? 'sm' : 'lg'}>Key {job.visit.keyTag}</Badge>}
-          <Badge color={statusColors[status]} variant="light" size={compact ? 'sm' : 'md'}>{status}</Badge>
+          {job.licence && (
+            <Text size={compact ? 'sm' : 'xl'} fw={700} ff="monospace">
+              {job.licence}
+            </Text>
+          )}
+          {job.visit.keyTag && (
+            <Badge variant="outline" color="dark" size={compact ? 'sm' : 'lg'}>
+              Key {job.visit.keyTag}
+            </Badge>
+          )}
+          <Badge color={statusColors[status]} variant="light" size={compact ? 'sm' : 'md'}>
+            {status}
+          </Badge>
         </Group>
-        <Text size="sm">{formats.time(job.service.startDate)} · {job.serviceName} · {job.service.durationInMinutes} min</Text>
-        <Text size="sm" c="dimmed">{job.customerName}</Text>
-        {notes && !compact && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{notes}</Text>}
+        <Text size="sm">
+          {formats.time(job.service.startDate)} · {job.serviceName} · {job.service.durationInMinutes} min
+        </Text>
+        <Text size="sm" c="dimmed">
+          {job.customerName}
+        </Text>
+        {notes && !compact && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {notes}
+          </Text>
+        )}
         {spent && <Text size="sm">Time spent: {spent}</Text>}
         {job.progress && (
           <Group gap="xs" wrap="nowrap">
             <Progress value={(job.progress.done / Math.max(1, job.progress.total)) * 100} style={{ flex: 1 }} aria-label="Inspection progress" />
-            <Text size="xs" c="dimmed">{job.progress.done}/{job.progress.total} checked{job.report?.completedAt ? ' · done' : ''}</Text>
+            <Text size="xs" c="dimmed">
+              {job.progress.done}/{job.progress.total} checked{job.report?.completedAt ? ' · done' : ''}
+            </Text>
           </Group>
         )}
-        {job.photosPending > 0 && <Text size="xs" c="orange.8">{job.photosPending} {job.photosPending === 1 ? 'photo' : 'photos'} pending</Text>}
-        {problem && <Text size="sm" c="red" role="alert">{problem}</Text>}
+        {job.photosPending > 0 && (
+          <Text size="xs" c="orange.8">
+            {job.photosPending} {job.photosPending === 1 ? 'photo' : 'photos'} pending
+          </Text>
+        )}
+        {problem && (
+          <Text size="sm" c="red" role="alert">
+            {problem}
+          </Text>
+        )}
         {!compact && (
           <Group gap="sm" grow>
             {take ? (
-              <Button size="lg" loading={busy} onClick={() => void act(take)}>Take job</Button>
-            ) : <StepButton step={step} size="lg" busy={busy} askBeforeComplete={workCompleteQuestion(job)}
-              onStep={(milestone) => act(() => syncClient().recordMilestone(job.visit.scheduledVisitId, milestone))} />}
-            <ButtonLink size="lg" variant="default" to="/technician-appointments/$id" params={{ id: job.visit.scheduledVisitId }}>Open</ButtonLink>
+              <Button size="lg" loading={busy} onClick={() => void act(take)}>
+                Take job
+              </Button>
+            ) : (
+              <StepButton
+                step={step}
+                size="lg"
+                busy={busy}
+                askBeforeComplete={workCompleteQuestion(job)}
+                onStep={(milestone) => act(() => syncClient().recordMilestone(job.visit.scheduledVisitId, milestone))}
+              />
+            )}
+            <ButtonLink size="lg" variant="default" to="/technician-appointments/$id" params={{ id: job.visit.scheduledVisitId }}>
+              Open
+            </ButtonLink>
           </Group>
         )}
       </Stack>

@@ -13,20 +13,31 @@ import { syncClient } from '../../sync/sync-client.ts';
  * words on what to do instead. "Send again" after a refusal replaces it (the counter may have changed what refused
  * it); "Don't send" drops it.
  */
-export function ReportSending({ storeId, report, maySend, dateTime }: {
-  storeId: number; report: InspectionReport; maySend: boolean; dateTime: (iso: string) => string;
+export function ReportSending({
+  storeId,
+  report,
+  maySend,
+  dateTime,
+}: {
+  storeId: number;
+  report: InspectionReport;
+  maySend: boolean;
+  dateTime: (iso: string) => string;
 }) {
   const { inspectionReportId } = report;
   const [asked, setAsked] = useState<object | null>(null);
   const { status, refused } = useActionStatus(storeId, { entity: `inspectionReports/${inspectionReportId}`, path: reportSendPath(inspectionReportId) }, asked);
   const { problem, busy, run } = useAction('The report was not sent; try again.');
-  const send = () => run(async () => {
-    await syncClient().sendInspectionReport(inspectionReportId);
-    setAsked({});
-  });
+  const send = () =>
+    run(async () => {
+      await syncClient().sendInspectionReport(inspectionReportId);
+      setAsked({});
+    });
   const waiting = status === 'waiting' || status === 'held';
   const sendButton = maySend && !waiting && (
-    <Button loading={busy} onClick={() => void send()}>{refused || report.sentAt ? 'Send again' : 'Send to the customer'}</Button>
+    <Button loading={busy} onClick={() => void send()}>
+      {refused || report.sentAt ? 'Send again' : 'Send to the customer'}
+    </Button>
   );
   return (
     <Card withBorder>
@@ -34,22 +45,33 @@ export function ReportSending({ storeId, report, maySend, dateTime }: {
         {refused && !waiting ? (
           <Alert color="red" title="The report was not sent" role="alert">
             {/* The server's words say what to do instead; their "The report was not sent:" is the alert's title already. */}
-            <Text size="sm">{(refused.problem?.detail ?? refused.lastError ?? 'The server refused to send it.').replace(/^The report was not sent: /, '')}</Text>
+            <Text size="sm">
+              {(refused.problem?.detail ?? refused.lastError ?? 'The server refused to send it.').replace(/^The report was not sent: /, '')}
+            </Text>
             <Group gap="xs" mt="xs">
               {sendButton}
-              <Button variant="default" disabled={busy} onClick={() => void run(() => syncClient().discardChange(storeId, refused.seq!))}>Don't send</Button>
+              <Button variant="default" disabled={busy} onClick={() => void run(() => syncClient().discardChange(storeId, refused.seq!))}>
+                Don't send
+              </Button>
             </Group>
           </Alert>
         ) : (
           <Group justify="space-between">
             <Text size="sm" role="status">
-              {waiting ? 'Not sent yet: the report waits on this device and goes to the customer when the server gets it.'
-                : report.sentAt ? `Report sent to the customer ${dateTime(report.sentAt)}` : 'The customer has not been sent the report yet.'}
+              {waiting
+                ? 'Not sent yet: the report waits on this device and goes to the customer when the server gets it.'
+                : report.sentAt
+                  ? `Report sent to the customer ${dateTime(report.sentAt)}`
+                  : 'The customer has not been sent the report yet.'}
             </Text>
             {sendButton}
           </Group>
         )}
-        {problem && <Text size="sm" c="red" role="alert">{problem}</Text>}
+        {problem && (
+          <Text size="sm" c="red" role="alert">
+            {problem}
+          </Text>
+        )}
       </Stack>
     </Card>
   );

@@ -22,17 +22,32 @@ export function TechnicianQueuePage() {
   return (
     <Stack gap="md" maw={720}>
       <div>
-        <Title order={1} size="h2">My jobs today</Title>
-        <Text c="dimmed" size="sm">{day.hours ? `Store open ${timeText(day.hours.open)}–${timeText(day.hours.close)}` : 'The store is closed today'}</Text>
+        <Title order={1} size="h2">
+          My jobs today
+        </Title>
+        <Text c="dimmed" size="sm">
+          {day.hours ? `Store open ${timeText(day.hours.open)}–${timeText(day.hours.close)}` : 'The store is closed today'}
+        </Text>
       </div>
       {day.photosWaitingHere > 0 && (
-        <Alert color="orange" role="status">{day.photosWaitingHere} {day.photosWaitingHere === 1 ? 'photo is' : 'photos are'} waiting to upload from this device. They go by themselves when there is a connection; keep the app open or come back to it.</Alert>
+        <Alert color="orange" role="status">
+          {day.photosWaitingHere} {day.photosWaitingHere === 1 ? 'photo is' : 'photos are'} waiting to upload from this device. They go by themselves when there
+          is a connection; keep the app open or come back to it.
+        </Alert>
       )}
-      {mine.length === 0 ? <Text c="dimmed">No jobs assigned to you today.</Text> : mine.map((job) => <JobCard key={job.service.scheduledServiceId} job={job} store={store} />)}
-      <Title order={2} size="h4" mt="sm">Jobs nobody has</Title>
-      {open.length === 0 ? <Text c="dimmed">Every job today has a technician.</Text> : open.map((job) => (
-        <JobCard key={job.service.scheduledServiceId} job={job} store={store} take={() => syncClient().assignService(job.service, me)} />
-      ))}
+      {mine.length === 0 ? (
+        <Text c="dimmed">No jobs assigned to you today.</Text>
+      ) : (
+        mine.map((job) => <JobCard key={job.service.scheduledServiceId} job={job} store={store} />)
+      )}
+      <Title order={2} size="h4" mt="sm">
+        Jobs nobody has
+      </Title>
+      {open.length === 0 ? (
+        <Text c="dimmed">Every job today has a technician.</Text>
+      ) : (
+        open.map((job) => <JobCard key={job.service.scheduledServiceId} job={job} store={store} take={() => syncClient().assignService(job.service, me)} />)
+      )}
     </Stack>
   );
 }

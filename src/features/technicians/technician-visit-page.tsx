@@ -27,19 +27,37 @@ export function TechnicianVisitPage() {
   const store = session?.activeStore ?? null;
   const { id } = useParams({ strict: false }) as { id: string };
   const day = useBayDay(store, store ? storeToday(store) : '');
-  const report = useLiveQuery(async () => (store ? (await replicaOf(store.id).rows<InspectionReport>('inspectionReports').filter((r) => r.scheduledVisitId === id).first()) ?? null : null), [store?.id, id]);
-  const template = useLiveQuery(async () => (store ? (await replicaOf(store.id).rows<InspectionTemplate>('inspectionTemplates').get(store.id)) ?? null : null), [store?.id]);
+  const report = useLiveQuery(
+    async () =>
+      store
+        ? ((await replicaOf(store.id)
+            .rows<InspectionReport>('inspectionReports')
+            .filter((r) => r.scheduledVisitId === id)
+            .first()) ?? null)
+        : null,
+    [store?.id, id],
+  );
+  const template = useLiveQuery(
+    async () => (store ? ((await replicaOf(store.id).rows<InspectionTemplate>('inspectionTemplates').get(store.id)) ?? null) : null),
+    [store?.id],
+  );
   const { problem, busy, run: act } = useAction('That was not saved; try again.');
   if (!store || !session) return null;
   if (!day || report === undefined || template === undefined) return <Loader aria-label="Loading the visit" />;
   const jobs = day.jobs.filter((j) => j.visit.scheduledVisitId === id);
   const first = jobs[0];
-  const back = <AnchorLink to="/technician-appointments" size="sm">← My jobs</AnchorLink>;
+  const back = (
+    <AnchorLink to="/technician-appointments" size="sm">
+      ← My jobs
+    </AnchorLink>
+  );
   if (!first) {
     return (
       <Stack>
         {back}
-        <Title order={1} size="h2">Not on today's list</Title>
+        <Title order={1} size="h2">
+          Not on today's list
+        </Title>
         <Text>This visit is not on today's list at this store: it may be picked up, canceled, or on another day.</Text>
       </Stack>
     );
@@ -48,10 +66,17 @@ export function TechnicianVisitPage() {
   const formats = storeFormatters(store);
   const status = scheduledEventStatus(eventTypes.appointment, visit);
   const step = nextStep(visit);
-  const start = () => act(() => syncClient().startInspection({
-    inspectionReportId: visit.scheduledVisitId, scheduledVisitId: visit.scheduledVisitId, vehicleId: visit.vehicleId,
-    technicianId: session.user.userId, groups: template?.groups ?? defaultInspectionGroups(() => crypto.randomUUID()), startedAt: new Date().toISOString(),
-  }));
+  const start = () =>
+    act(() =>
+      syncClient().startInspection({
+        inspectionReportId: visit.scheduledVisitId,
+        scheduledVisitId: visit.scheduledVisitId,
+        vehicleId: visit.vehicleId,
+        technicianId: session.user.userId,
+        groups: template?.groups ?? defaultInspectionGroups(() => crypto.randomUUID()),
+        startedAt: new Date().toISOString(),
+      }),
+    );
   const spent = spentText(minutesSpent(visit, new Date()));
   return (
     <Stack gap="md" maw={820}>
@@ -59,30 +84,64 @@ export function TechnicianVisitPage() {
       <Card withBorder padding="md" style={{ borderLeft: `6px solid ${statusColors[status]}` }}>
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={1} size="h2">{first.vehicle ?? 'Vehicle'}</Title>
+            <Title order={1} size="h2">
+              {first.vehicle ?? 'Vehicle'}
+            </Title>
             <Text size="lg">{first.licence}</Text>
             <Text c="dimmed">{first.customerName}</Text>
           </div>
           {/* A row, not a column aligned right: on a phone it wraps under the vehicle and reads from the left. */}
           <Group gap="xs">
-            <Badge size="lg" color={statusColors[status]} variant="light">{status}</Badge>
-            {visit.keyTag && <Badge size="xl" variant="outline" color="dark">Key {visit.keyTag}</Badge>}
+            <Badge size="lg" color={statusColors[status]} variant="light">
+              {status}
+            </Badge>
+            {visit.keyTag && (
+              <Badge size="xl" variant="outline" color="dark">
+                Key {visit.keyTag}
+              </Badge>
+            )}
           </Group>
         </Group>
         <Stack gap={2} mt="sm">
-          {jobs.map((j) => <Text key={j.service.scheduledServiceId}>{formats.time(j.service.startDate)} · {j.serviceName} · {j.service.durationInMinutes} min{j.service.serviceNotes ? ` · ${j.service.serviceNotes}` : ''}</Text>)}
-          {visit.staffNotes && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>Notes: {visit.staffNotes}</Text>}
-          {visit.customerComments && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>Customer says: {visit.customerComments}</Text>}
+          {jobs.map((j) => (
+            <Text key={j.service.scheduledServiceId}>
+              {formats.time(j.service.startDate)} · {j.serviceName} · {j.service.durationInMinutes} min
+              {j.service.serviceNotes ? ` · ${j.service.serviceNotes}` : ''}
+            </Text>
+          ))}
+          {visit.staffNotes && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              Notes: {visit.staffNotes}
+            </Text>
+          )}
+          {visit.customerComments && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              Customer says: {visit.customerComments}
+            </Text>
+          )}
           {spent && <Text size="sm">Time spent: {spent}</Text>}
         </Stack>
         <Group mt="md" grow>
-          <StepButton step={step} size="xl" busy={busy} askBeforeComplete={workCompleteQuestion(first)}
-            onStep={(milestone) => act(() => syncClient().recordMilestone(visit.scheduledVisitId, milestone))} />
+          <StepButton
+            step={step}
+            size="xl"
+            busy={busy}
+            askBeforeComplete={workCompleteQuestion(first)}
+            onStep={(milestone) => act(() => syncClient().recordMilestone(visit.scheduledVisitId, milestone))}
+          />
         </Group>
       </Card>
-      {problem && <Alert color="red" role="alert">{problem}</Alert>}
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
       <VisitTiresCard storeId={store.id} scheduledVisitId={visit.scheduledVisitId} today={storeToday(store)} />
-      {day.photosWaitingHere > 0 && <Alert color="orange" role="status">{day.photosWaitingHere} {day.photosWaitingHere === 1 ? 'photo is' : 'photos are'} waiting to upload from this device.</Alert>}
+      {day.photosWaitingHere > 0 && (
+        <Alert color="orange" role="status">
+          {day.photosWaitingHere} {day.photosWaitingHere === 1 ? 'photo is' : 'photos are'} waiting to upload from this device.
+        </Alert>
+      )}
       {report ? (
         <>
           <InspectionForm storeId={store.id} report={report} mayComplete />
@@ -93,8 +152,12 @@ export function TechnicianVisitPage() {
       ) : (
         <Card withBorder>
           <Stack>
-            <Text>No inspection yet. It follows the store's checklist{template ? '' : ' (the usual multi-point inspection)'}, and works without a connection.</Text>
-            <Button size="lg" w="fit-content" loading={busy} onClick={() => void start()}>Start the inspection</Button>
+            <Text>
+              No inspection yet. It follows the store's checklist{template ? '' : ' (the usual multi-point inspection)'}, and works without a connection.
+            </Text>
+            <Button size="lg" w="fit-content" loading={busy} onClick={() => void start()}>
+              Start the inspection
+            </Button>
           </Stack>
         </Card>
       )}

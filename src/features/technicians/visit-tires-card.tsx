@@ -27,17 +27,48 @@ function TireRow({ tire, index, today, onCopy }: { tire: VisitTire; index: numbe
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap">
-        <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>Tire {index + 1}</Badge>
-        <Text fw={600} style={{ minWidth: 0 }}>{tire.description}</Text>
+        <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+          Tire {index + 1}
+        </Badge>
+        <Text fw={600} style={{ minWidth: 0 }}>
+          {tire.description}
+        </Text>
       </Group>
-      <TextInput size="md" label={`DOT code of tire ${index + 1}`} placeholder="DOT 4B3 N5 9K7R 0124" autoCapitalize="characters" autoComplete="off" spellCheck={false}
-        value={typed} onChange={(e) => setTyped(e.currentTarget.value)} onBlur={() => save(false)} onKeyDown={(e) => { if (e.key === 'Enter') save(true); }}
-        error={parsed && !parsed.ok ? parsed.message : problem ?? undefined}
+      <TextInput
+        size="md"
+        label={`DOT code of tire ${index + 1}`}
+        placeholder="DOT 4B3 N5 9K7R 0124"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        onBlur={() => save(false)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') save(true);
+        }}
+        error={parsed && !parsed.ok ? parsed.message : (problem ?? undefined)}
         description={age ? age.note : tire.dotCode ? undefined : 'From the sidewall: DOT, then the plant, size, option code and 4-digit week and year'}
         styles={age?.old ? { description: { color: 'var(--mantine-color-orange-8)', fontWeight: 600 } } : undefined}
-        rightSectionWidth={84} rightSectionPointerEvents="all"
-        rightSection={<Button size="compact-md" variant={changed ? 'filled' : 'light'} loading={busy} disabled={!changed || (parsed !== null && !parsed.ok)} onClick={() => save(true)}>Save</Button>} />
-      {onCopy && <Button variant="subtle" size="compact-sm" w="fit-content" onClick={onCopy}>Same DOT code on the tires still without one</Button>}
+        rightSectionWidth={84}
+        rightSectionPointerEvents="all"
+        rightSection={
+          <Button
+            size="compact-md"
+            variant={changed ? 'filled' : 'light'}
+            loading={busy}
+            disabled={!changed || (parsed !== null && !parsed.ok)}
+            onClick={() => save(true)}
+          >
+            Save
+          </Button>
+        }
+      />
+      {onCopy && (
+        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={onCopy}>
+          Same DOT code on the tires still without one
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -48,28 +79,46 @@ function TireRow({ tire, index, today, onCopy }: { tire: VisitTire; index: numbe
  * set bought together is mostly of one batch, so the first code can be copied to the rest.
  */
 export function VisitTiresCard({ storeId, scheduledVisitId, today }: { storeId: number; scheduledVisitId: string; today: string }) {
-  const tires = useLiveQuery(() => replicaOf(storeId).rows<VisitTire>('visitTires').where('scheduledVisitId').equals(scheduledVisitId).sortBy('position'), [storeId, scheduledVisitId]);
+  const tires = useLiveQuery(
+    () => replicaOf(storeId).rows<VisitTire>('visitTires').where('scheduledVisitId').equals(scheduledVisitId).sortBy('position'),
+    [storeId, scheduledVisitId],
+  );
   const { problem, run } = useAction('The DOT codes were not saved; try again.');
   if (!tires || tires.length === 0) return null;
   // A misread code (saved before the rule) is not counted, nor copied to the others.
-  const recorded = dotsRead(tires.map((t) => t.dotCode), today);
+  const recorded = dotsRead(
+    tires.map((t) => t.dotCode),
+    today,
+  );
   const first = tires.find((t) => t.dotCode && parseDot(t.dotCode, today).ok);
   const without = tires.filter((t) => !t.dotCode);
-  const copy = first && without.length > 0
-    ? () => void run(async () => { for (const t of without) await syncClient().recordTireDot(t.visitTireId, first.dotCode, true); })
-    : null;
+  const copy =
+    first && without.length > 0
+      ? () =>
+          void run(async () => {
+            for (const t of without) await syncClient().recordTireDot(t.visitTireId, first.dotCode, true);
+          })
+      : null;
   return (
     <Card withBorder padding="md" role="group" aria-label="Tires to fit">
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">Tires to fit</Title>
-        <Badge color={recorded === tires.length ? 'green' : 'blue'} variant="light">{recorded} of {tires.length} DOT codes</Badge>
+        <Title order={2} size="h4">
+          Tires to fit
+        </Title>
+        <Badge color={recorded === tires.length ? 'green' : 'blue'} variant="light">
+          {recorded} of {tires.length} DOT codes
+        </Badge>
       </Group>
       <Stack gap="md">
         {tires.map((tire, index) => (
           <TireRow key={`${tire.visitTireId}${tire.dotCode ?? ''}`} tire={tire} index={index} today={today} onCopy={tire === first ? copy : null} />
         ))}
       </Stack>
-      {problem && <Alert color="red" mt="sm" role="alert">{problem}</Alert>}
+      {problem && (
+        <Alert color="red" mt="sm" role="alert">
+          {problem}
+        </Alert>
+      )}
     </Card>
   );
 }
