@@ -64,6 +64,7 @@ import { sendMessageRoutes } from './modules/store-messages/send-routes.ts';
 import { OutboundDispatcher } from './messaging/dispatcher.ts';
 import { twilioWebhookPaths, twilioWebhookRoutes } from './messaging/twilio-webhooks.ts';
 import { VisitMessagesJob } from './messaging/visit-messages-job.ts';
+import { IdempotencyKeyPruning } from './jobs/idempotency-key-pruning.ts';
 import { createSmsSender, type SmsSender } from './messaging/sms.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { retailRoutes } from './modules/retail/routes.ts';
@@ -169,6 +170,11 @@ export async function buildApp({
   visitMessages.start();
   app.addHook('preClose', async () => {
     await visitMessages.stop();
+  });
+  const keyPruning = new IdempotencyKeyPruning({ db, clock, log: (message, error) => app.log.error({ err: error }, message) });
+  keyPruning.start();
+  app.addHook('preClose', async () => {
+    await keyPruning.stop();
   });
   // After the jobs, whose last sends still announce their changes through the hub's backplane.
   app.addHook('preClose', async () => {

@@ -45,6 +45,7 @@ import * as canceledVisitsByStore from './migrations/0047-canceled-visits-by-sto
 import * as onlineBookingCaps from './migrations/0048-online-booking-caps.ts';
 import * as deviceSignIns from './migrations/0049-device-sign-ins.ts';
 import * as tireLoadRange from './migrations/0050-tire-load-range.ts';
+import * as idempotencyKeyAges from './migrations/0051-idempotency-key-ages.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0048-online-booking-caps': onlineBookingCaps,
   '0049-device-sign-ins': deviceSignIns,
   '0050-tire-load-range': tireLoadRange,
+  '0051-idempotency-key-ages': idempotencyKeyAges,
 };
 
 /** The migrations' names, in the order they apply. */

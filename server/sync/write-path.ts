@@ -148,7 +148,8 @@ export class WritePath {
           // commits (then reads its answer) or rolls back (then does the work itself).
           const claimed = await trx
             .insertInto('idempotencyKeys')
-            .values({ userId, key, method, path, requestHash: hash, statusCode: null, response: null })
+            // Made at the server's clock, the one the pruning job ages keys by (server/jobs/idempotency-key-pruning.ts).
+            .values({ userId, key, method, path, requestHash: hash, statusCode: null, response: null, createdOn: this.clock.now().toISOString() })
             .onConflict((oc) => oc.columns(['userId', 'key']).doNothing())
             .returning('key')
             .executeTakeFirst();
