@@ -428,10 +428,11 @@ export class Writer {
   }
 
   /**
-   * Brings back a row that was removed (a link made again), with a new version; undefined when there is no
-   * such tombstone. Rows keyed by what they link (a resource and a service) can only come back, not be made twice.
+   * Brings back a row that was removed (a link made again), with a new version, setting `fields` on it as it
+   * goes; undefined when there is no such tombstone. Rows keyed by what they link (a resource and a service)
+   * can only come back, not be made twice.
    */
-  async revive<S extends z.ZodObject>(spec: RowSpec<S>, key: Row): Promise<Versioned<z.infer<S>> | undefined> {
+  async revive<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, fields: Partial<z.infer<S>> = {}): Promise<Versioned<z.infer<S>> | undefined> {
     await this.lockRow(spec, key);
     let found = (this.trx.selectFrom(spec.table as 'customers') as unknown as QueryLike)
       .select(Object.keys(spec.schema.shape) as never)
@@ -442,13 +443,13 @@ export class Writer {
     if (!row) return undefined;
     const meta = await this.stamp();
     let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike)
-      .set({ ...meta, deleted: false })
+      .set({ ...asColumns(fields as Row), ...meta, deleted: false })
       .where('companyId', '=', this.scope.companyId);
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();
     this.noteVisit(spec.table, this.rowStore(spec), row as Row);
     this.noteCustomer(spec.table, row as Row);
-    return { ...row, ...meta };
+    return { ...row, ...fields, ...meta };
   }
 
   /** Leaves a tombstone for the row (every device deletes it), setting `fields` on it as it goes. */

@@ -175,15 +175,9 @@ export async function customerRoutes(app: FastifyInstance, { db, auth, writes }:
       const key = { customerId, otherCustomerId };
       const existing = await w.read(dismissals, key);
       if (existing) return { status: 200, body: existing };
-      const revived = await w.trx
-        .selectFrom('customerDuplicateDismissals')
-        .select('version')
-        .where('customerId', '=', customerId)
-        .where('otherCustomerId', '=', otherCustomerId)
-        .executeTakeFirst();
-      if (revived)
-        await w.trx.deleteFrom('customerDuplicateDismissals').where('customerId', '=', customerId).where('otherCustomerId', '=', otherCustomerId).execute();
-      const row = await w.create(dismissals, { ...key, dismissedOn: w.now.toISOString() });
+      // A pair a merge removed comes back as the same row with a new version (its tombstone is kept, DESIGN.md).
+      const dismissedOn = w.now.toISOString();
+      const row = (await w.revive(dismissals, key, { dismissedOn })) ?? (await w.create(dismissals, { ...key, dismissedOn }));
       w.event(dismissals, row, 'CustomerChanged', [customerId]);
       return { status: 201, body: row };
     });
