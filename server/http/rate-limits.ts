@@ -29,8 +29,8 @@ export async function registerRateLimits(app: FastifyInstance, redisUrl: string 
 }
 
 /**
- * ioredis, not the `redis` package the hub's backplane uses: the plugin's Redis store defines its counting
- * script with ioredis's defineCommand and supports no other client.
+ * ioredis, as the hub's backplane: the plugin's Redis store defines its counting script with ioredis's
+ * defineCommand and supports no other client. Its own connection, as the plugin advises (below).
  */
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
   // As the plugin advises: a command fails at once while Redis is away instead of waiting in a queue, so a

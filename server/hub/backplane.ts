@@ -1,4 +1,4 @@
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { withDeadline } from '../deadline.ts';
 
 /** A message for every connection in a group, on every server process. */
@@ -43,12 +43,22 @@ const redisWaitMs = 2000;
  */
 export async function redisBackplane(url: string, epoch: string, log: (message: string, error?: unknown) => void): Promise<Backplane> {
   const channel = `alltrac:hub:${epoch}`;
-  const publisher = createClient({ url });
+  // ioredis, the client the rate limits need (server/http/rate-limits.ts): one Redis client library for the server.
+  // A subscribed connection can only listen, so publishing takes a second connection.
+  const publisher = new Redis(url, { lazyConnect: true });
   const subscriber = publisher.duplicate();
   for (const client of [publisher, subscriber]) client.on('error', (error: unknown) => log('Redis connection error', error));
-  await Promise.all([publisher.connect(), subscriber.connect()]);
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    await subscriber.subscribe(channel);
+  } catch (error) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    throw error;
+  }
   let deliver: (message: GroupMessage) => void = () => undefined;
-  await subscriber.subscribe(channel, (raw) => {
+  subscriber.on('message', (from: string, raw: string) => {
+    if (from !== channel) return;
     try {
       deliver(JSON.parse(raw) as GroupMessage);
     } catch (error) {
@@ -64,14 +74,14 @@ export async function redisBackplane(url: string, epoch: string, log: (message: 
     },
     ping: async () => {
       // While Redis is away the client queues commands until it is back: a ping would wait for ever.
-      if (!publisher.isReady) throw new Error('not connected to Redis');
+      if (publisher.status !== 'ready') throw new Error('not connected to Redis');
       await withDeadline(publisher.ping(), redisWaitMs, 'Redis PING');
     },
     close: async () => {
-      // The subscription ends with its connection. The publisher's close waits for the publishes still queued
+      // The subscription ends with its connection. The publisher's quit waits for the publishes still queued
       // (the last requests' events), but while Redis is away they would wait for ever: give them a moment.
-      subscriber.destroy();
-      await withDeadline(publisher.close(), redisWaitMs, 'Redis close').catch(() => publisher.destroy());
+      subscriber.disconnect();
+      await withDeadline(publisher.quit(), redisWaitMs, 'Redis close').catch(() => publisher.disconnect());
     },
   };
 }

@@ -1,9 +1,9 @@
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 
 export const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 
 async function probe(): Promise<string | null> {
-  const client = createClient({ url: redisUrl, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  const client = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, retryStrategy: () => null, maxRetriesPerRequest: 0 });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -12,7 +12,7 @@ async function probe(): Promise<string | null> {
   } catch (error) {
     return (error as Error).message || String(error);
   } finally {
-    await client.quit().catch(() => undefined);
+    client.disconnect();
   }
 }
 
