@@ -32,6 +32,7 @@ import {
 } from './demo-notes.ts';
 import { demoPlate, demoVehicle } from './demo-vehicles.ts';
 import { transact } from '../db/transaction-guard.ts';
+import type { VersionStamper } from '../sync/write-path.ts';
 
 export const demoPassword = 'demo1234';
 export const demoCompany = { alltracCompanyId: 1001, name: 'Demo Tire & Auto' } as const;
@@ -97,6 +98,15 @@ function demoUuid(...parts: (string | number)[]): string {
     .digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${(8 + (parseInt(hex[16]!, 16) % 4)).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+/** Stamps the seed's store staff rows with fresh versions and no one as their author, as every seeded row. */
+const unattributed = (trx: Trx): VersionStamper => ({
+  trx,
+  stamps: async (count) => {
+    const first = count > 0 ? await takeVersions(trx, count) : 0;
+    return Array.from({ length: count }, (_, i) => ({ version: first + i, changedBy: null, changedByName: null, changedAt: null }));
+  },
+});
 
 /** Writes rows of one replicated table with fresh versions, in chunks small enough for any driver. */
 async function insertReplicated<T extends ReplicatedTable>(
@@ -266,7 +276,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
         .values({ userId: t.userId, storeId: storeOf(t.store), role: 'AllTracTechnician' })
         .execute();
     }
-    await refreshStoreStaff(trx, companyId);
+    await refreshStoreStaff(unattributed(trx), companyId);
 
     // Company-wide catalogue and customers.
     const categories = [...new Set(serviceCatalog.map((s) => s.category))].map((name, i) => ({

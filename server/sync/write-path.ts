@@ -32,6 +32,12 @@ export interface HubEvent {
   args: unknown[];
 }
 
+/** What stamps the rows a transaction writes with their versions (a Writer; the demo seed's own, unattributed). */
+export interface VersionStamper {
+  trx: Transaction<Database>;
+  stamps(count: number): Promise<RowVersion[]>;
+}
+
 /** Sends committed changes to the live connections (the hub implements it). */
 export interface EventPublisher {
   publish(events: HubEvent[]): void;
@@ -331,9 +337,19 @@ export class Writer {
     return { version, changedBy: this.scope.user.userId, changedByName: this.scope.user.name, changedAt: this.now.toISOString() };
   }
 
+  /**
+   * New versions for `count` rows this transaction writes (after their locks), each with who changes it and when:
+   * the one place a live write's rows are stamped (store staff rows too: server/modules/users/store-staff.ts).
+   */
+  async stamps(count: number): Promise<RowVersion[]> {
+    if (count === 0) return [];
+    const first = await takeVersions(this.trx, count);
+    return Array.from({ length: count }, (_, i) => this.metadata(first + i));
+  }
+
   /** A new version for a row this transaction writes (after the row's lock), with who changes it and when. */
   async stamp(): Promise<RowVersion> {
-    return this.metadata(await takeVersions(this.trx));
+    return (await this.stamps(1))[0]!;
   }
 
   /** Inserts a new row with its version. `storeId` defaults to the active store for store rows, else null. */
@@ -359,8 +375,7 @@ export class Writer {
     const changed = Object.keys(spec.schema.shape).filter((f) => JSON.stringify((current as Row)[f]) !== JSON.stringify((next as Row)[f]));
     if (changed.length === 0) return current;
     await this.lockRow(spec, key);
-    const version = await takeVersions(this.trx);
-    const meta = this.metadata(version);
+    const meta = await this.stamp();
     const set = Object.fromEntries(changed.map((f) => [f, (next as Row)[f]]));
     let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike)
       .set({ ...asColumns(set), ...meta })
@@ -458,9 +473,9 @@ export class Writer {
     if (spec.table === 'scheduledVisits') this.noteVisit(spec.table, this.rowStore(spec), (await this.read(spec, key)) as Row | undefined);
     if (spec.table === 'customers' || spec.table === 'customerVehicles')
       this.noteCustomer(spec.table, { ...key, ...((await this.read(spec, key)) as Row | undefined) });
-    const version = await takeVersions(this.trx);
+    const meta = await this.stamp();
     let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike)
-      .set({ ...fields, ...this.metadata(version), deleted: true })
+      .set({ ...fields, ...meta, deleted: true })
       .where('companyId', '=', this.scope.companyId);
     for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
     await query.execute();

@@ -165,6 +165,30 @@ describe('changing roles and removing people', () => {
     await call('admin', 'PATCH', userPath(user.userId), { role: 'AllTracUser' });
   });
 
+  it("stamps a store staff row a role change writes as the change's other rows are: its own new version, the admin who made it, and when", async () => {
+    const [admin, user] = await Promise.all(
+      ['admin@demo.test', 'user@demo.test'].map((email) =>
+        t.db.selectFrom('users').select(['userId', 'name']).where('email', '=', email).executeTakeFirstOrThrow(),
+      ),
+    );
+    const staffRow = () =>
+      t.db
+        .selectFrom('storeStaff')
+        .select(['version', 'changedBy', 'changedByName', 'changedAt'])
+        .where('userId', '=', user!.userId)
+        .where('storeId', '=', stores[101]!)
+        .executeTakeFirstOrThrow();
+    const before = await staffRow();
+
+    expect((await call('admin', 'PATCH', userPath(user!.userId), { role: 'AllTracTechnician' })).statusCode).toBe(200);
+
+    const after = await staffRow();
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after).toMatchObject({ changedBy: admin!.userId, changedByName: admin!.name });
+    expect(after.changedAt).not.toBeNull();
+    await call('admin', 'PATCH', userPath(user!.userId), { role: 'AllTracUser' });
+  });
+
   it('refuses an Admin removing their own last Admin role, or changing it away', async () => {
     const admin = await t.db.selectFrom('users').select('userId').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
     // Alex is Admin at 101 and 102: giving up one of them is allowed; the last one is not.

@@ -260,7 +260,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
         // The admin who opens a store manages it.
         if (!platform) {
           await w.trx.insertInto('userRoles').values({ userId: user.userId, storeId: row.id, role: 'AllTracAdmin' }).execute();
-          await refreshStoreStaff(w.trx, company.id, { userId: user.userId, name: user.name, at: stamp.changedAt! }, [user.userId]);
+          await refreshStoreStaff(w, company.id, [user.userId]);
         }
         const store = { ...values, id: row.id, contactFormId: row.contactFormId, ...stamp };
         w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);

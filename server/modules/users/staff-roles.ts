@@ -19,7 +19,7 @@ export async function setRoleAtStore(w: Writer, userId: string, storeId: number,
   } else if (role) {
     await w.trx.insertInto('userRoles').values({ userId, storeId, role }).execute();
   }
-  await refreshStoreStaff(w.trx, w.scope.companyId, { userId: w.scope.user.userId, name: w.scope.user.name, at: w.now.toISOString() }, [userId]);
+  await refreshStoreStaff(w, w.scope.companyId, [userId]);
   w.events.push({ companyId: w.scope.companyId, storeId, name: 'ReplicaChanged', args: ['storeStaff', `${storeId}/${userId}`] });
   rolesChanged(w, userId);
 }

@@ -1,6 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { takeVersions } from '../../db/versions.ts';
+import { sql } from 'kysely';
+import type { VersionStamper } from '../../sync/write-path.ts';
 
 interface StaffRow {
   storeId: number;
@@ -18,13 +17,9 @@ const sameStaff = (a: StaffRow, b: StaffRow) => a.name === b.name && a.email ===
  * Called in the transaction that changed `userIds`' roles (after their locks), for those people's rows only;
  * without `userIds` (the seeds), for the whole company.
  */
-export async function refreshStoreStaff(
-  trx: Transaction<Database>,
-  companyId: number,
-  by: { userId: string; name: string; at: string } | null = null,
-  userIds?: readonly string[],
-): Promise<void> {
+export async function refreshStoreStaff(w: VersionStamper, companyId: number, userIds?: readonly string[]): Promise<void> {
   if (userIds?.length === 0) return;
+  const { trx } = w;
   const only = userIds ? sql`and u.user_id in (${sql.join(userIds)})` : sql``;
   const wanted = (
     await sql<StaffRow>`select r.store_id as "storeId", u.user_id as "userId", u.name, u.email, jsonb_agg(r.role order by r.role) as roles
@@ -44,10 +39,9 @@ export async function refreshStoreStaff(
   });
   const gone = stored.filter((row) => !row.deleted && !wantedKeys.has(key(row)));
   if (changed.length + gone.length === 0) return;
-  let version = await takeVersions(trx, changed.length + gone.length);
-  const meta = { changedBy: by?.userId ?? null, changedByName: by?.name ?? null, changedAt: by?.at ?? null };
+  const stamps = await w.stamps(changed.length + gone.length);
   for (const row of changed) {
-    const values = { ...row, roles: JSON.stringify(row.roles), companyId, version: version++, deleted: false, ...meta };
+    const values = { ...row, roles: JSON.stringify(row.roles), companyId, deleted: false, ...stamps.shift()! };
     await trx
       .insertInto('storeStaff')
       .values(values)
@@ -57,7 +51,7 @@ export async function refreshStoreStaff(
   for (const row of gone) {
     await trx
       .updateTable('storeStaff')
-      .set({ deleted: true, version: version++, ...meta })
+      .set({ deleted: true, ...stamps.shift()! })
       .where('storeId', '=', row.storeId)
       .where('userId', '=', row.userId)
       .execute();
