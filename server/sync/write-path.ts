@@ -357,14 +357,10 @@ export class Writer {
     const storeId = options.storeId !== undefined ? options.storeId : spec.scope === 'store' ? this.scope.storeId : null;
     await this.lockRow(spec, { ...(row as Row), storeId });
     const meta = await this.stamp();
-    await this.trx
-      .insertInto(spec.table as 'customers')
-      .values({ ...asColumns(row as Row), ...meta, companyId: this.scope.companyId, storeId } as never)
-      .execute()
-      .catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') throw new ProblemError('conflict', spec.exists ?? 'This row already exists.');
-        throw error;
-      });
+    await insertRow(this.trx, spec.table, { ...asColumns(row as Row), ...meta, companyId: this.scope.companyId, storeId }).catch((error: unknown) => {
+      if ((error as { code?: string }).code === '23505') throw new ProblemError('conflict', spec.exists ?? 'This row already exists.');
+      throw error;
+    });
     this.noteVisit(spec.table, storeId, row as Row);
     this.noteCustomer(spec.table, row as Row);
     return { ...row, ...meta };
@@ -377,11 +373,7 @@ export class Writer {
     await this.lockRow(spec, key);
     const meta = await this.stamp();
     const set = Object.fromEntries(changed.map((f) => [f, (next as Row)[f]]));
-    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike)
-      .set({ ...asColumns(set), ...meta })
-      .where('companyId', '=', this.scope.companyId);
-    for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
-    await query.execute();
+    await updateRow(this.trx, spec.table, this.scope.companyId, key, { ...asColumns(set), ...meta });
     if (changed.includes('customerId') || changed.includes('vehicleId')) this.noteVisit(spec.table, this.rowStore(spec), current as Row, next as Row);
     if ((spec.table === 'customers' || spec.table === 'customerVehicles') && changesCustomerKeys(spec.table, changed))
       this.noteCustomer(spec.table, current as Row, next as Row);
@@ -449,19 +441,17 @@ export class Writer {
    */
   async revive<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, fields: Partial<z.infer<S>> = {}): Promise<Versioned<z.infer<S>> | undefined> {
     await this.lockRow(spec, key);
-    let found = (this.trx.selectFrom(spec.table as 'customers') as unknown as QueryLike)
-      .select(Object.keys(spec.schema.shape) as never)
-      .where('companyId', '=', this.scope.companyId)
-      .where('deleted', '=', true);
-    for (const [field, value] of Object.entries(key)) found = found.where(field, '=', value);
+    const { ref } = this.trx.dynamic;
+    let found = this.trx
+      .selectFrom(spec.table)
+      .select(Object.keys(spec.schema.shape).map((f) => ref(f)))
+      .where(ref('companyId'), '=', this.scope.companyId)
+      .where(ref('deleted'), '=', true);
+    for (const [field, value] of Object.entries(key)) found = found.where(ref(field), '=', value);
     const row = (await found.executeTakeFirst()) as z.infer<S> | undefined;
     if (!row) return undefined;
     const meta = await this.stamp();
-    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike)
-      .set({ ...asColumns(fields as Row), ...meta, deleted: false })
-      .where('companyId', '=', this.scope.companyId);
-    for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
-    await query.execute();
+    await updateRow(this.trx, spec.table, this.scope.companyId, key, { ...asColumns(fields as Row), ...meta, deleted: false });
     this.noteVisit(spec.table, this.rowStore(spec), row as Row);
     this.noteCustomer(spec.table, row as Row);
     return { ...row, ...fields, ...meta };
@@ -474,11 +464,7 @@ export class Writer {
     if (spec.table === 'customers' || spec.table === 'customerVehicles')
       this.noteCustomer(spec.table, { ...key, ...((await this.read(spec, key)) as Row | undefined) });
     const meta = await this.stamp();
-    let query = (this.trx.updateTable(spec.table as 'customers') as unknown as QueryLike)
-      .set({ ...fields, ...meta, deleted: true })
-      .where('companyId', '=', this.scope.companyId);
-    for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
-    await query.execute();
+    await updateRow(this.trx, spec.table, this.scope.companyId, key, { ...fields, ...meta, deleted: true });
   }
 
   /** Leaves a tombstone for the row if it is live, and answers the row it removed (undefined: already gone). */
@@ -513,16 +499,17 @@ export class Writer {
   }
 }
 
-function selectRow<S extends z.ZodObject>(db: Db | Transaction<Database>, spec: RowSpec<S>, scope: WriteScope, key: Row): QueryLike {
+function selectRow<S extends z.ZodObject>(db: Db | Transaction<Database>, spec: RowSpec<S>, scope: WriteScope, key: Row) {
+  const { ref } = db.dynamic;
   const columns = [...Object.keys(spec.schema.shape), ...versionColumns];
-  // Tables are chosen at run time from the spec; Kysely's types cannot follow a table name held in a value.
-  let query = (db.selectFrom(spec.table as 'customers') as unknown as QueryLike)
-    .select(columns as never)
-    .where('companyId', '=', scope.companyId)
-    .where('deleted', '=', false);
-  if (spec.scope === 'store') query = query.where('storeId', '=', scope.storeId);
-  if (typeof spec.scope === 'object') query = query.where(spec.scope.ownedBy, '=', scope.user.userId);
-  for (const [field, value] of Object.entries(key)) query = query.where(field, '=', value);
+  let query = db
+    .selectFrom(spec.table)
+    .select(columns.map((c) => ref(c)))
+    .where(ref('companyId'), '=', scope.companyId)
+    .where(ref('deleted'), '=', false);
+  if (spec.scope === 'store') query = query.where(ref('storeId'), '=', scope.storeId);
+  if (typeof spec.scope === 'object') query = query.where(ref(spec.scope.ownedBy), '=', scope.user.userId);
+  for (const [field, value] of Object.entries(key)) query = query.where(ref(field), '=', value);
   return query;
 }
 
@@ -533,11 +520,22 @@ export async function findRow<S extends z.ZodObject>(db: Db, spec: RowSpec<S>, s
   return row;
 }
 
-/** The slice of Kysely's builders used with a table chosen at run time. */
-interface QueryLike {
-  select(columns: never): QueryLike;
-  set(values: Row): QueryLike;
-  where(field: string, op: string, value: unknown): QueryLike;
-  execute(): Promise<unknown>;
-  executeTakeFirst(): Promise<unknown>;
+/*
+ * Rows of a table chosen at run time from its spec: its columns are named by Kysely's dynamic references
+ * (strings its types cannot check, as the spec's fields are), so no builder is cast to a looser type.
+ */
+
+/** Sets `values` on the company's row of `table` that `key` names. */
+async function updateRow(trx: Transaction<Database>, table: ReplicatedTable, companyId: number, key: Row, values: Row): Promise<void> {
+  const { ref } = trx.dynamic;
+  let query = trx.updateTable(table).where(ref('companyId'), '=', companyId);
+  for (const [field, value] of Object.entries(values)) query = query.set(ref(field), value);
+  for (const [field, value] of Object.entries(key)) query = query.where(ref(field), '=', value);
+  await query.execute();
+}
+
+/** Inserts one row of `table` (the camel-case plugin names its columns, as for every query). */
+async function insertRow(trx: Transaction<Database>, table: ReplicatedTable, values: Row): Promise<void> {
+  const columns = Object.keys(values);
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => values[c]))})`.execute(trx);
 }
