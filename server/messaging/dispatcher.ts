@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { JobHealth } from '../jobs/job-health.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { storeMessages } from '../modules/store-messages/routes.ts';
+import { storeMessages } from '../modules/store-messages/tables.ts';
 import type { WritePath } from '../sync/write-path.ts';
 import { sinkProviderId, type SmsSender } from './sms.ts';
 

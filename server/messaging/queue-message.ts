@@ -3,7 +3,7 @@ import type { StoreMessage } from '../../src/contract/entities.ts';
 import { messageLimitReached, type RecentMessages } from '../../src/domain/messages/message-limits.ts';
 import type { Channel } from '../../src/domain/messages/outgoing-messages.ts';
 import { ProblemError } from '../http/problem.ts';
-import { storeMessages } from '../modules/store-messages/routes.ts';
+import { storeMessages } from '../modules/store-messages/tables.ts';
 import type { Versioned, Writer } from '../sync/write-path.ts';
 
 /** A message as its provider gets it. */

@@ -4,7 +4,7 @@ import { isHighScore, isLowScore, ratingFollowUp } from '../../src/domain/figure
 import { frontCounter } from '../../src/domain/people/roles.ts';
 import { nameBasedUuid } from '../db/name-based-uuid.ts';
 import { escapeHtml } from '../http/escape-html.ts';
-import { storeTemplates } from '../modules/message-templates/routes.ts';
+import { storeTemplates } from '../modules/message-templates/tables.ts';
 import { notifyStoreStaff } from '../modules/notifications/notify-staff.ts';
 import type { Writer } from '../sync/write-path.ts';
 import { queueStaffEmail } from './queue-message.ts';

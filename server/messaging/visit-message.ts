@@ -7,7 +7,7 @@ import { ratingLinkFor } from '../../src/domain/figures/ratings.ts';
 import { automaticChannel } from '../../src/domain/messages/visit-messages.ts';
 import { messageName } from '../../src/domain/people/display-name.ts';
 import type { Database } from '../db/schema.ts';
-import { storeTemplates } from '../modules/message-templates/routes.ts';
+import { storeTemplates } from '../modules/message-templates/tables.ts';
 import type { Writer } from '../sync/write-path.ts';
 import { messageLimitOf, queueMessage } from './queue-message.ts';
 

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../server/auth/auth.ts';
 import { fixedClock } from '../../server/clock.ts';
 import { OutboundDispatcher } from '../../server/messaging/dispatcher.ts';
 import type { Sms, SmsSender } from '../../server/messaging/sms.ts';
-import { storeMessages } from '../../server/modules/store-messages/routes.ts';
+import { storeMessages } from '../../server/modules/store-messages/tables.ts';
 import { WritePath } from '../../server/sync/write-path.ts';
 import { demoStoreIds } from '../support/demo.ts';
 import { postgresTestApp } from '../support/pg-app.ts';

@@ -6,7 +6,7 @@ import { interruptedProblem, OutboundDispatcher } from '../../server/messaging/d
 import type { Sms, SmsSender } from '../../server/messaging/sms.ts';
 import { WritePath } from '../../server/sync/write-path.ts';
 import type { AuthUser } from '../../server/auth/auth.ts';
-import { storeMessages } from '../../server/modules/store-messages/routes.ts';
+import { storeMessages } from '../../server/modules/store-messages/tables.ts';
 import { apiPaths } from '../../src/contract/routes.ts';
 import { apiCall } from '../support/api.ts';
 import { demoStoreIds } from '../support/demo.ts';

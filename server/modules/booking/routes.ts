@@ -35,10 +35,10 @@ import { queueMessage, queueStaffEmail } from '../../messaging/queue-message.ts'
 import type { Writer } from '../../sync/write-path.ts';
 import { formTokenProblem, issueFormToken } from '../contact-form/form-token.ts';
 import type { ModuleContext } from '../context.ts';
-import { storeTemplates } from '../message-templates/routes.ts';
+import { storeTemplates } from '../message-templates/tables.ts';
 import { notifyStoreStaff } from '../notifications/notify-staff.ts';
-import { unconfirmedVisits } from '../scheduler/unconfirmed-routes.ts';
-import { scheduledServices, scheduledVisits } from '../scheduler/visit-routes.ts';
+import { unconfirmedVisits } from '../scheduler/tables.ts';
+import { scheduledServices, scheduledVisits } from '../scheduler/tables.ts';
 import { readSlotRows } from './slot-rows.ts';
 
 const params = z.object({ contactFormId: z.string().regex(/^[0-9a-f]{32}$/) });

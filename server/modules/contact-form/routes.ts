@@ -19,9 +19,9 @@ import { queueMessage, queueStaffEmail } from '../../messaging/queue-message.ts'
 import type { Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { customerByEmail, customerByPhone } from '../customers/customer-by-contact.ts';
-import { storeTemplates } from '../message-templates/routes.ts';
+import { storeTemplates } from '../message-templates/tables.ts';
 import { notifyStoreStaff } from '../notifications/notify-staff.ts';
-import { storeMessages } from '../store-messages/routes.ts';
+import { storeMessages } from '../store-messages/tables.ts';
 import { formTokenProblem, issueFormToken } from './form-token.ts';
 
 const params = z.object({ contactFormId: z.string().regex(/^[0-9a-f]{32}$/) });

@@ -12,7 +12,7 @@ import { asReadBy, readableRows, readScope } from '../../sync/scope.ts';
 import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { customersFound, searchBound } from './customer-search.ts';
-import { customers } from './routes.ts';
+import { customers } from './tables.ts';
 
 /** The largest page of possible duplicates, and the page without $top. */
 const duplicatesPage = 100;

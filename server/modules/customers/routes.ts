@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { customerDuplicateDismissalSchema, customerSchema, customerVehicleSchema } from '../../../src/contract/entities.ts';
+import { customerVehicleSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   createCustomerSchema,
@@ -17,71 +17,18 @@ import { pairKey } from '../../../src/domain/people/duplicates.ts';
 import { frontCounter } from '../../../src/domain/people/roles.ts';
 import { withAccess } from '../../../src/domain/app/visibility.ts';
 import { withYearFromVin } from '../../../src/domain/people/vin.ts';
-import type { Db } from '../../db/connect.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { asAccessAllows, readableRows, readScope, storeScope } from '../../sync/scope.ts';
-import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
+import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
+import { customers, dismissals, survivorOf, vehicleOfCustomer, vehicles } from './tables.ts';
 
-export const customers: RowSpec<typeof customerSchema> = {
-  table: 'customers',
-  schema: customerSchema,
-  scope: 'company',
-  notFound: 'This customer does not exist.',
-  exists: 'A customer with this id already exists.',
-};
-export const vehicles: RowSpec<typeof customerVehicleSchema> = {
-  table: 'customerVehicles',
-  schema: customerVehicleSchema,
-  scope: 'company',
-  notFound: 'This vehicle does not exist for this customer.',
-  exists: 'A vehicle with this id already exists.',
-};
-export const dismissals: RowSpec<typeof customerDuplicateDismissalSchema> = {
-  table: 'customerDuplicateDismissals',
-  schema: customerDuplicateDismissalSchema,
-  scope: 'company',
-  notFound: 'These customers were not marked as different people.',
-};
 const customerParams = z.object({ customerId: z.uuid('The customer id must be a UUID') });
 const vehicleParams = customerParams.extend({ vehicleId: z.uuid('The vehicle id must be a UUID') });
 
 /** A new row as stored: normalized, then checked again (normalizing can lengthen a value past its limit). */
 function normalized<S extends z.ZodObject>(schema: S, body: unknown, what: string): z.infer<S> {
   return parseOrProblem(schema, normalizeFields(parseOrProblem(schema, body, what)), what);
-}
-
-/**
- * The customer a customer id now stands for: itself, or the one it was merged into (and so on, as merges
- * chain). A change queued on a device before a merge it had not heard of still reaches the right person.
- * Null when there is no such customer, or it was deleted without a merge.
- */
-export async function survivorOf(db: Db | Writer['trx'], companyId: number, customerId: string): Promise<string | null> {
-  let id = customerId;
-  for (let hop = 0; hop < 100; hop++) {
-    const row = await db
-      .selectFrom('customers')
-      .select(['deleted', 'mergedIntoCustomerId'])
-      .where('companyId', '=', companyId)
-      .where('customerId', '=', id)
-      .executeTakeFirst();
-    if (!row) return null;
-    if (!row.deleted) return id;
-    if (!row.mergedIntoCustomerId) return null;
-    id = row.mergedIntoCustomerId;
-  }
-  return null;
-}
-
-/** The vehicle, if it belongs to the customer of the path (or to the customer that one was merged into). */
-export async function vehicleOfCustomer(
-  db: Db | Writer['trx'],
-  companyId: number,
-  vehicle: { customerId: string } | undefined,
-  customerId: string,
-): Promise<boolean> {
-  if (!vehicle) return false;
-  return vehicle.customerId === customerId || vehicle.customerId === (await survivorOf(db, companyId, customerId));
 }
 
 /** Customers and their vehicles (spec section 7 "Customers and vehicles"); company-wide rows. */

@@ -17,7 +17,7 @@ import { technicianProblems } from '../scheduler/references.ts';
 import { storeDateAt, storeToday } from '../store-today.ts';
 import { storePriceList, tirePricesByRule } from '../tire-quotes/prices.ts';
 import { choicesAtRulePrices, tireIdsOf } from '../../../src/domain/tires/retail-tire-price.ts';
-import { scheduledVisits } from '../scheduler/visit-routes.ts';
+import { scheduledVisits } from '../scheduler/tables.ts';
 
 export const inspectionReports: RowSpec<typeof inspectionReportSchema> = {
   table: 'inspectionReports',

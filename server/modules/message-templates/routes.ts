@@ -1,38 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { messageTemplateSchema } from '../../../src/contract/entities.ts';
 import { messageTemplateTypes } from '../../../src/contract/enums.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { messageTemplateWriteSchema } from '../../../src/contract/writes.ts';
-import { isTemplateType, templateProblems, templateTexts, type StoredTemplate } from '../../../src/domain/messages/message-templates.ts';
+import { isTemplateType, templateProblems, templateTexts } from '../../../src/domain/messages/message-templates.ts';
 import { maxSmsLength } from '../../../src/domain/messages/outgoing-messages.ts';
 import { storeAdmins } from '../../../src/domain/people/roles.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
-import type { RowSpec, Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
-
-export const messageTemplates: RowSpec<typeof messageTemplateSchema> = {
-  table: 'messageTemplates',
-  schema: messageTemplateSchema,
-  scope: 'store',
-  notFound: 'This store uses the default words for this template.',
-};
+import { messageTemplates, storeTemplates } from './tables.ts';
 
 const params = z.object({
   templateType: messageTemplateTypes.schema.refine(isTemplateType, 'Unknown, FreeForm and Incoming are not templates'),
 });
-
-/** The store's own template words, for the rendering the server does itself (STOP confirmations, reminders). */
-export async function storeTemplates(db: ModuleContext['db'] | Writer['trx'], companyId: number, storeId: number): Promise<StoredTemplate[]> {
-  return db
-    .selectFrom('messageTemplates')
-    .select(['templateType', 'smsText', 'emailSubject', 'emailText'])
-    .where('companyId', '=', companyId)
-    .where('storeId', '=', storeId)
-    .where('deleted', '=', false)
-    .execute();
-}
 
 /**
  * The store's message templates (settings, message templates): the front counter reads every type with its

@@ -16,19 +16,14 @@ import { nameBasedUuid } from '../../db/name-based-uuid.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { queueMessage } from '../../messaging/queue-message.ts';
-import { storeTemplates } from '../message-templates/routes.ts';
+import { storeTemplates } from '../message-templates/tables.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
-import type { RowSpec, Writer } from '../../sync/write-path.ts';
+import type { Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
-import { customers } from '../customers/routes.ts';
-import { scheduledServices, scheduledVisits } from './visit-routes.ts';
+import { customers } from '../customers/tables.ts';
+import { scheduledServices, scheduledVisits } from './tables.ts';
+import { unconfirmedVisits } from './tables.ts';
 
-export const unconfirmedVisits: RowSpec<typeof unconfirmedVisitSchema> = {
-  table: 'unconfirmedVisits',
-  schema: unconfirmedVisitSchema,
-  scope: 'store',
-  notFound: 'This store has no such appointment request.',
-};
 const columns = Object.keys(unconfirmedVisitSchema.shape) as (keyof typeof unconfirmedVisitSchema.shape)[];
 const list: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: unconfirmedVisitSchema };
 const params = z.object({ unconfirmedVisitId: z.uuid() });

@@ -26,24 +26,10 @@ import type { Db } from '../../db/connect.ts';
 import { parseODataQuery, runODataList, withDefaultOrder, type ODataResource } from '../../http/odata.ts';
 import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem.ts';
 import { asReadBy, readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
-import { findRow, type RowSpec, type Writer } from '../../sync/write-path.ts';
+import { findRow, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { bookedQuote, placementProblems, visitReferenceProblems } from './references.ts';
-
-export const scheduledVisits: RowSpec<typeof scheduledVisitSchema> = {
-  table: 'scheduledVisits',
-  schema: scheduledVisitSchema,
-  scope: 'store',
-  notFound: 'This store has no such visit.',
-  exists: 'A visit with this id already exists.',
-};
-export const scheduledServices: RowSpec<typeof scheduledServiceSchema> = {
-  table: 'scheduledServices',
-  schema: scheduledServiceSchema,
-  scope: 'store',
-  notFound: 'This visit has no such scheduled service.',
-  exists: 'A scheduled service with this id already exists.',
-};
+import { scheduledServices, scheduledVisits } from './tables.ts';
 
 const visitColumns = Object.keys(scheduledVisitSchema.shape) as (keyof typeof scheduledVisitSchema.shape)[];
 const serviceColumns = Object.keys(scheduledServiceSchema.shape) as (keyof typeof scheduledServiceSchema.shape)[];

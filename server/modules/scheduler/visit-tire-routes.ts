@@ -9,7 +9,7 @@ import { storeScope } from '../../sync/scope.ts';
 import { storeToday } from '../store-today.ts';
 import type { RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
-import { scheduledVisits } from './visit-routes.ts';
+import { scheduledVisits } from './tables.ts';
 
 export const visitTires: RowSpec<typeof visitTireSchema> = {
   table: 'visitTires',

@@ -11,7 +11,7 @@ import { likePrefix, searchText } from '../../http/search.ts';
 import { readScope } from '../../sync/scope.ts';
 import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
-import { storeMessages } from './routes.ts';
+import { storeMessages } from './tables.ts';
 
 const columns = Object.keys(storeMessageSchema.shape) as (keyof typeof storeMessageSchema.shape)[];
 const resource: ODataResource = { fields: Object.fromEntries(columns.map((c) => [c, c])), schema: storeMessageSchema, maxTop: 500 };

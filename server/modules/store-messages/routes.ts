@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { storeMessageSchema } from '../../../src/contract/entities.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { frontCounter } from '../../../src/domain/people/roles.ts';
 import { archiveChanges, markRepliedChanges } from '../../../src/domain/messages/store-message-rules.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { readScope, storeScope } from '../../sync/scope.ts';
-import { findRow, type RowSpec } from '../../sync/write-path.ts';
+import { findRow } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
+import { storeMessages } from './tables.ts';
 
-export const storeMessages: RowSpec<typeof storeMessageSchema> = {
-  table: 'storeMessages',
-  schema: storeMessageSchema,
-  scope: 'store',
-  notFound: 'This message does not exist at this store.',
-};
 const params = z.object({ storeMessageId: z.uuid('The message id must be a UUID') });
 
 /** Marking a store message archived or replied, by the rules the device applies too. */

@@ -13,8 +13,8 @@ import { storeScope, type StoreScope } from '../../sync/scope.ts';
 import type { Writer } from '../../sync/write-path.ts';
 import { queueMessage, type Envelope } from '../../messaging/queue-message.ts';
 import type { ModuleContext } from '../context.ts';
-import { storeTemplates } from '../message-templates/routes.ts';
-import { storeMessages } from './routes.ts';
+import { storeTemplates } from '../message-templates/tables.ts';
+import { storeMessages } from './tables.ts';
 
 /** The store's texting number (the texting rule, the sender) and what its templates' placeholders read. */
 async function storeOf(db: ModuleContext['db'], scope: StoreScope) {

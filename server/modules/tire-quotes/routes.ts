@@ -12,7 +12,7 @@ import { parseOrProblem, ProblemError, refuseProblems } from '../../http/problem
 import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow, versionColumns, type RowSpec, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
-import { customers, survivorOf, vehicleOfCustomer } from '../customers/routes.ts';
+import { customers, survivorOf, vehicleOfCustomer } from '../customers/tables.ts';
 import { storeToday } from '../store-today.ts';
 import { priceChoices, storePriceList, tirePricesByRule } from './prices.ts';
 

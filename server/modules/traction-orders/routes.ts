@@ -9,7 +9,7 @@ import { likePrefix, searchText } from '../../http/search.ts';
 import { readScope, storeScope, type StoreScope } from '../../sync/scope.ts';
 import { findRow, type RowSpec } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
-import { scheduledVisits } from '../scheduler/visit-routes.ts';
+import { scheduledVisits } from '../scheduler/tables.ts';
 
 export const tractionOrders: RowSpec<typeof tractionOrderSchema> = {
   table: 'tractionOrders',
