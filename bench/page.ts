@@ -15,7 +15,7 @@ import { RouterContextProvider } from '@tanstack/react-router';
 import { HomeTiles } from '../src/features/home/home-tiles.tsx';
 import { readRatingSummary } from '../src/app/shell/use-rating-summary.ts';
 import { readShellCounts } from '../src/app/shell/use-shell-counts.ts';
-import type { HomeFigures } from '../workers/home-figures.ts';
+import type { HomeFigures } from '../src/domain/store/home-figures.ts';
 import type { StoreLocation } from '../src/contract/store-location.ts';
 import { createAppRouter } from '../src/routes/router.tsx';
 import type {

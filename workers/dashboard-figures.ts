@@ -12,7 +12,7 @@ import type {
   StoreStaff,
 } from '../src/contract/entities.ts';
 import { apiPaths } from '../src/contract/routes.ts';
-import { storeComparisonSchema, type StoreComparison, type StoreHeadline } from '../src/contract/store-figures.ts';
+import { storeComparisonSchema, type StoreComparison } from '../src/contract/store-figures.ts';
 import type { StoreLocation } from '../src/contract/store-location.ts';
 import { isOpenFields } from '../src/contract/store-week.ts';
 import type { TireQuote } from '../src/contract/tire-pricing.ts';
@@ -33,18 +33,13 @@ import {
   timePerJob,
   tireQuotesBooked,
   tireQuotesSent,
-  type BayUtilisation,
-  type DayCount,
-  type IsoWeek,
-  type NoShowDay,
-  type StatusDay,
-  type TechnicianUtilisation,
 } from '../src/domain/figures/store-figures.ts';
 import { headlineOf, periodWindow, type PeriodRows } from '../src/domain/store/store-headline.ts';
 import { defaultWeekdayHours, type WeekdayHours } from '../src/domain/store/store-hours.ts';
 import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
 import { watchFigures, type StopWatch } from './live-watch.ts';
 import { onlineCall } from './online-call.ts';
+import type { DashboardFigures } from '../src/domain/figures/dashboard-figures.ts';
 
 /** What the dashboard reads of a store for a period: the period's rows, and the store's technicians by name. */
 export interface DashboardRows extends PeriodRows {
@@ -138,20 +133,6 @@ export function readDashboardRows(db: StoreDb, storeId: number, range: DayRange)
       };
     },
   );
-}
-
-/** The dashboard's figures of one store: plain objects and arrays only, as they cross to the screen's thread. */
-export interface DashboardFigures {
-  range: DayRange;
-  headline: StoreHeadline;
-  carsPerDay: DayCount[];
-  byStatus: StatusDay[];
-  noShowsPerDay: NoShowDay[];
-  bays: BayUtilisation[];
-  technicians: (TechnicianUtilisation & { name: string })[];
-  /** Jobs with their work started and completed (timePerJob), without the list of them. */
-  jobs: { count: number; averageActualMinutes: number | null; averageBookedMinutes: number | null; actualToBooked: number | null };
-  weeks: IsoWeek[];
 }
 
 /** The dashboard's figures over a period as of `now` (pure: every figure is src/domain's). */

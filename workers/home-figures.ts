@@ -27,9 +27,9 @@ import {
   vehiclesHere,
   visitsByStatus,
   visitSpans,
-  type StatusCount,
   type VehicleHere,
 } from '../src/domain/store/store-day.ts';
+import type { HomeFigures, HomeVisit } from '../src/domain/store/home-figures.ts';
 
 const dayMs = 86_400_000;
 /**
@@ -58,37 +58,6 @@ export interface HomeRows {
   waitingChanges: number;
   refusedChanges: number;
   waitingPhotos: number;
-}
-
-/** A visit as a home list shows it: who, which car, and where it opens. */
-export interface HomeVisit {
-  scheduledVisitId: string;
-  customerId: string | null;
-  customerName: string;
-  vehicle: string;
-  /** The customer's phone on the device (the ready-for-pickup text goes there), or null. */
-  phoneNumber: string | null;
-}
-
-export interface HomeFigures {
-  date: string;
-  synced: boolean;
-  byStatus: Omit<StatusCount, 'visitIds'>[];
-  /** Today's visits not canceled (the Canceled tile has those). */
-  dayTotal: number;
-  arrivals: { visit: HomeVisit; arrivesAt: string }[];
-  here: Record<'waiting' | 'droppedOff' | 'pickupAndDelivery' | 'notSaid', { visit: HomeVisit; minutesWaited: number }[]>;
-  ready: { visit: HomeVisit; minutesReady: number; textedAt: string | null }[];
-  requests: { unconfirmedVisitId: string; name: string; requestedStartDate: string }[];
-  awaitingAnswer: { visit: HomeVisit; unanswered: number; minutesSinceSent: number }[];
-  newMessages: number;
-  unreadRatings: number;
-  device: { waitingChanges: number; refusedChanges: number; waitingPhotos: number };
-  bay: {
-    nobodyHas: { visit: HomeVisit; scheduledServiceId: string; startDate: string }[];
-    late: { visit: HomeVisit; scheduledServiceId: string; minutesLate: number }[];
-    load: { technicianId: string; name: string; jobs: number; bookedMinutes: number; minutesLeft: number }[];
-  };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import { inventorySummarySchema } from '../src/contract/entities.ts';
 import { apiPaths } from '../src/contract/routes.ts';
-import { transferStoreSchema, type TransferStoreRow } from '../src/contract/transfer-stores.ts';
+import { storeStockSchema, transferStoreSchema, type StockElsewhere, type TransferStoreRow } from '../src/contract/transfer-stores.ts';
 import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
 import { getJson } from './session.ts';
 
-const stockPage = z.object({ items: z.array(inventorySummarySchema.extend({ storeId: z.number().int() })) });
+const stockPage = z.object({ items: z.array(storeStockSchema) });
 const storesPage = z.object({ items: z.array(transferStoreSchema) });
-export type StoreStock = z.infer<typeof stockPage>['items'][number];
-
-/** Every store's stock of a tire, and the stores that have some (and this one) as a transfer between them needs them. */
-export interface StockElsewhere {
-  stock: StoreStock[];
-  stores: TransferStoreRow[];
-}
 
 /** Stores named in one $filter: well inside its length limit (about 22 characters a store). */
 const storesPerCall = 50;

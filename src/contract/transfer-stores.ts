@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { specialStoreHoursSchema, timeOfDay } from './entities.ts';
+import { inventorySummarySchema, specialStoreHoursSchema, timeOfDay } from './entities.ts';
 import { isOpenFields, weekdayHoursFields } from './store-week.ts';
 
 /**
@@ -27,3 +27,13 @@ export type TransferStoreRow = z.infer<typeof transferStoreSchema>;
 
 /** How far ahead a store's special days are sent: beyond the transfer rule's horizon from any day it starts. */
 export const transferStoreDaysAhead = 45;
+
+/** A store's stock of a tire, as GET /api/logistics/summary answers it for every store of the company. */
+export const storeStockSchema = inventorySummarySchema.extend({ storeId: z.number().int() });
+export type StoreStock = z.infer<typeof storeStockSchema>;
+
+/** Every store's stock of a tire, and the stores that have some (and this one) as a transfer between them needs them. */
+export interface StockElsewhere {
+  stock: StoreStock[];
+  stores: TransferStoreRow[];
+}

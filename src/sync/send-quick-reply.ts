@@ -1,7 +1,7 @@
-import type { StoreMessage } from '../../contract/entities.ts';
-import type { MessageTemplateType } from '../../contract/enum-values.ts';
-import { messageTexts, quickReplyRoute } from '../../domain/messages/quick-reply.ts';
-import { syncClient } from '../../sync/sync-client.ts';
+import type { StoreMessage } from '../contract/entities.ts';
+import type { MessageTemplateType } from '../contract/enum-values.ts';
+import { messageTexts, quickReplyRoute } from '../domain/messages/quick-reply.ts';
+import { syncClient } from './sync-client.ts';
 
 /**
  * Sends a quick reply by the spec's routing (sections 4 and 5): queued through the outbox, so it goes out

@@ -5,7 +5,8 @@ import type { Customer, ScheduledService, ScheduledVisit, StoreMessage } from '.
 import type { CollectionName } from '../../src/contract/sync.ts';
 import { withDerivedFields } from '../../src/db/derived-fields.ts';
 import { StoreDb, type OutboxEntry, type Row } from '../../src/db/store-db.ts';
-import { homeFigures, readHomeRows, watchHomeFigures, type HomeFigures } from '../../workers/home-figures.ts';
+import type { HomeFigures } from '../../src/domain/store/home-figures.ts';
+import { homeFigures, readHomeRows, watchHomeFigures } from '../../workers/home-figures.ts';
 import { watchFigures } from '../../workers/live-watch.ts';
 import { at, minutesAfter, ny, service, visit } from '../support/store-day-rows.ts';
 

@@ -10,7 +10,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { callBoxNumber, messageTexts, showsCallBox, showsReplyActions } from '../../domain/messages/quick-reply.ts';
-import { sendQuickReply } from '../../features/messages/send-quick-reply.ts';
+import { sendQuickReply } from '../../sync/send-quick-reply.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useTopBarPopover } from './top-bar-popover.ts';
 

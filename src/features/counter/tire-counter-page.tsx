@@ -53,7 +53,7 @@ import { choicesAtRulePrices, tireIdsOf } from '../../domain/tires/retail-tire-p
 import { transferOptions, transferStoreOf } from '../../domain/tires/tire-transfer.ts';
 import { parseTireSize } from '../../domain/tires/tire-size.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import type { StockElsewhere } from '../../../workers/stock-elsewhere.ts';
+import type { StockElsewhere } from '../../contract/transfer-stores.ts';
 import { NothingFound, ServiceTypeFilter, sizeBoxMessage } from './finder-messages.tsx';
 import { QuoteOptionCard } from './quote-option-card.tsx';
 import classes from './tire-counter.module.css';

@@ -11,7 +11,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { hasRole, storeAdmins } from '../../domain/people/roles.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useWorkerFigures } from '../../sync/use-worker-figures.ts';
-import type { DashboardFigures } from '../../../workers/dashboard-figures.ts';
+import type { DashboardFigures } from '../../domain/figures/dashboard-figures.ts';
 import {
   lastDay,
   periodLabel,

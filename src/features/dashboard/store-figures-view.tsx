@@ -7,7 +7,7 @@ import { AnchorLink } from '../../app/links.tsx';
 import { formatMonthDay } from '../../domain/calendar/date-format.ts';
 import { visitStatuses } from '../../domain/store/store-day.ts';
 import { statusColors } from '../../domain/scheduler/visit-status.ts';
-import type { DashboardFigures } from '../../../workers/dashboard-figures.ts';
+import type { DashboardFigures } from '../../domain/figures/dashboard-figures.ts';
 import { duration, hours, percent, plural, score } from './figure-format.ts';
 import type { Period } from './period.ts';
 import classes from './dashboard.module.css';

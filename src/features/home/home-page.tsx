@@ -5,7 +5,7 @@ import { formatCalendarDate } from '../../domain/calendar/date-format.ts';
 import { frontCounter, leadTechnicians } from '../../domain/people/roles.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { useWorkerFigures } from '../../sync/use-worker-figures.ts';
-import type { HomeFigures } from '../../../workers/home-figures.ts';
+import type { HomeFigures } from '../../domain/store/home-figures.ts';
 import { HomeTiles } from './home-tiles.tsx';
 
 /**

@@ -6,7 +6,7 @@ import { openSyncStatus } from '../../app/shell/sync-indicator.tsx';
 import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
-import type { HomeFigures, HomeVisit } from '../../../workers/home-figures.ts';
+import type { HomeFigures, HomeVisit } from '../../domain/store/home-figures.ts';
 import { textReadyForPickup } from './text-ready.ts';
 import classes from './home.module.css';
 

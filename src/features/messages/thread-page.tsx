@@ -16,7 +16,7 @@ import { stoppedNumberProblem } from '../../domain/messages/text-keywords.ts';
 import { callBoxNumber, messageTexts, quickReplyRoute, showsCallBox, showsReplyActions } from '../../domain/messages/quick-reply.ts';
 import { preferenceText } from '../../domain/people/contact-preference.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { sendQuickReply } from './send-quick-reply.ts';
+import { sendQuickReply } from '../../sync/send-quick-reply.ts';
 
 const deliveryColors = { Queued: 'yellow', Sent: 'blue', Delivered: 'green', Failed: 'red' } as const;
 
