@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
-import { rebuildCustomerKeys } from '../../sync/customer-keys.ts';
+import { rebuildCustomerKeys } from './0032-customer-keys/rebuild-keys.ts';
 
 /**
  * Customers found and compared through keys kept at write time (issue 25: no request reads a whole company):
  * the device's search tokens and the duplicate keys, and the pairs of customers that look like one person. The
  * keys are made for every company's customers as they are now. Keys are compared byte by byte (collation C),
- * so a prefix search walks the index.
+ * so a prefix search walks the index. The keys are made by this migration's own copy of the rules
+ * (0032-customer-keys/), as they were when it was frozen.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table customer_keys (
@@ -24,5 +24,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     primary key (company_id, customer_id, other_customer_id))`.execute(db);
   await sql`create index customer_duplicate_candidates_other on customer_duplicate_candidates (company_id, other_customer_id)`.execute(db);
   const companies = await sql<{ id: number }>`select id from companies`.execute(db);
-  for (const { id } of companies.rows) await rebuildCustomerKeys(db as Kysely<Database>, id);
+  for (const { id } of companies.rows) await rebuildCustomerKeys(db, id);
 }
