@@ -21,6 +21,26 @@ const featureZones = features.map((feature) => ({
   message: 'Features never import each other: move what both need to a shared module (src/app, src/domain).',
 }));
 
+/**
+ * A server module reaches another module's tables and queries (its tables.ts, lookups), never its route file: route
+ * files register routes, and what another module needs of them moves out beside them. Messaging is held to it too.
+ */
+const serverModules = fs
+  .readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const routeFiles = './server/modules/*/**/*routes.ts';
+const routeFileMessage = "A server module never imports another module's route file: move what it needs (a table spec, a query) to that module's tables.ts.";
+const moduleZones = [
+  ...serverModules.map((module) => ({
+    target: `./server/modules/${module}`,
+    from: routeFiles,
+    except: [`**/server/modules/${module}/**`],
+    message: routeFileMessage,
+  })),
+  { target: './server/messaging', from: routeFiles, message: routeFileMessage },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'coverage/', 'screenshots/'] },
   js.configs.recommended,
@@ -58,6 +78,28 @@ export default tseslint.config(
               message: "The customers' pages start without the staff app's worker, replica or sign-in.",
             },
             ...featureZones,
+            {
+              target: './src/features',
+              from: './workers',
+              message: 'Features reach the worker through src/sync (its client) and share types through src/contract or src/domain.',
+            },
+            {
+              target: './workers',
+              from: ['./src/app', './src/features'],
+              message: 'The worker runs without the shell or any screen: share through src/domain.',
+            },
+            {
+              target: './src/app',
+              from: './src/features',
+              message: 'The shell never imports a feature: move what both need to a shared module (src/app, src/domain).',
+            },
+            ...moduleZones,
+            {
+              target: './server/db/migrations',
+              from: ['./server', './src', './workers'],
+              except: ['./db/migrations', './db/migration-helpers.ts'],
+              message: 'A migration is frozen: it carries its own copy of what it needs, so its meaning never changes with live code.',
+            },
           ],
         },
       ],
