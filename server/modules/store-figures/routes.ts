@@ -10,7 +10,7 @@ import { readPeriodRows } from './period-rows.ts';
 import { addDays } from '../../../src/domain/calendar/calendar-date.ts';
 
 /**
- * The store comparison of the manager dashboard (issue 28; ours, docs/api.md and docs/decisions.md): the headline
+ * The store comparison of the manager dashboard (issue 28; ours, docs/api.md and docs/decisions/home-and-dashboard.md): the headline
  * figures of each store of the caller's company they administer (AllTracAdmin there, or PointSAdmin: every store
  * of their company), over the same store-local days at each store, by the rules a device uses for its own store
  * (src/domain/store/store-headline.ts). Anyone else is refused: a User's own store's figures are on their device.

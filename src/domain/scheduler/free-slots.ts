@@ -3,7 +3,7 @@
  * store's real capacity. One rule for the public booking page's server call (rows read from the database) and the
  * scheduler's free-slot hint (rows of the device's replica); `now` is given, never read from the clock.
  *
- * The rules where the issue leaves a choice (docs/decisions.md, "Online booking"):
+ * The rules where the issue leaves a choice (docs/decisions/online-booking.md, "Online booking"):
  * - Times are on the store's calendarInterval grid from its opening, as its wall clock reads them: a time the
  *   clocks skip is not offered, and a time they repeat is offered once, at its first occurrence.
  * - A day offers nothing when the store is closed (special hours first), when online appointments are off, or
