@@ -28,7 +28,6 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { dateFormats } from '../../domain/calendar/date-format.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/people/display-name.ts';
 import { durationProblem, snapDuration, wallMinutesBetween } from '../../domain/calendar/durations.ts';
-import { newHashId } from '../../domain/app/hash-id.ts';
 import type { FreeSlot } from '../../domain/scheduler/free-slots.ts';
 import { formatPhone } from '../../domain/people/phone.ts';
 import { minutesOf } from '../../domain/store/store-hours.ts';
@@ -400,7 +399,6 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
       syncClient().bookVisit(
         {
           scheduledVisitId: crypto.randomUUID(),
-          scheduledVisitHashId: newHashId(),
           customerId: customer.customerId,
           vehicleId,
           customerVehicleStatus: Number(status) as 1 | 2 | 3,
