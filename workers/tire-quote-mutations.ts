@@ -6,7 +6,7 @@ import type { SendEmail, SendSms } from '../src/contract/writes.ts';
 import { outgoingStoreMessage } from '../src/domain/messages/outgoing-messages.ts';
 import { quoteSendProblem } from '../src/domain/messages/texting-consent.ts';
 import { messageName } from '../src/domain/people/display-name.ts';
-import { quoteMessageWaiting } from '../src/domain/tires/saved-quote-prices.ts';
+import { quoteChoicesChanged, quoteMessageWaiting } from '../src/domain/tires/saved-quote-prices.ts';
 import type { Mutation } from './sync-engine.ts';
 
 /**
@@ -27,7 +27,8 @@ export const tireQuoteMutations = {
           if (!parsed.success) throw new Error(`The quote was not saved: ${parsed.error.issues[0]!.message}.`);
           return { next: { ...quote, storeId }, request: { method: 'POST', path: apiPaths.tireQuotes, body: parsed.data } };
         }
-        const unchanged = JSON.stringify(current.choices) === JSON.stringify(quote.choices) && current.vehicleId === quote.vehicleId;
+        // Compared whatever the order of their fields (the server's copy comes back from a JSON column in its own order).
+        const unchanged = !quoteChoicesChanged(current.choices as TireQuote['choices'], quote.choices) && current.vehicleId === quote.vehicleId;
         if (unchanged) return null;
         const patch = [
           { op: 'replace' as const, path: '/choices', value: quote.choices },
