@@ -55,7 +55,17 @@ function deviceQuote(more: Partial<TireQuote> = {}): TireQuote {
     validUntil: '2026-12-04',
     choices: [choice],
     options: [
-      { name: 'Good', lines: [], tireCount: 4, subtotalInCents: guess, feesInCents: 0, taxableInCents: guess, taxInCents: 0, totalInCents: guess, perTireInCents: guess / 4 },
+      {
+        name: 'Good',
+        lines: [],
+        tireCount: 4,
+        subtotalInCents: guess,
+        feesInCents: 0,
+        taxableInCents: guess,
+        taxInCents: 0,
+        totalInCents: guess,
+        perTireInCents: guess / 4,
+      },
     ],
     ...more,
   };
@@ -94,11 +104,14 @@ beforeAll(async () => {
   counter = env.device();
   await counter.engine.pull();
   customer = (await counter.db.collection('customers').get(customerId)) as Customer;
-  const addOn = await counter.db.collection('tirePurchaseAddOns').filter((a) => a.category === 'Mounting').first();
+  const addOn = await counter.db
+    .collection('tirePurchaseAddOns')
+    .filter((a) => a.category === 'Mounting')
+    .first();
   mounting = { tirePurchaseAddOnId: String(addOn!.tirePurchaseAddOnId), priceInCents: Number(addOn!.priceInCents) };
 });
 
-describe("a quote texted from a counter device that already synced (issue 46 item 1)", () => {
+describe('a quote texted from a counter device that already synced (issue 46 item 1)', () => {
   it("made and texted offline while an admin raises a price: the text waits for the quote and carries the server's totals", async () => {
     const quote = deviceQuote();
     const storeMessageId = randomUUID();
@@ -106,14 +119,22 @@ describe("a quote texted from a counter device that already synced (issue 46 ite
     expect(await counter.engine.mutateAll(tireQuoteMutations.sendTireQuote(store(), quote, 'sms', customer, storeMessageId, () => false))).toBe(true);
     const [save, text] = await outbox(counter);
     expect(save).toMatchObject({ entity: `tireQuotes/${quote.tireQuoteId}`, method: 'POST' });
-    expect(text).toMatchObject({ entity: `storeMessages/${storeMessageId}`, dependsOn: [`tireQuotes/${quote.tireQuoteId}`], body: { storeMessageId, channel: 'sms' } });
+    expect(text).toMatchObject({
+      entity: `storeMessages/${storeMessageId}`,
+      dependsOn: [`tireQuotes/${quote.tireQuoteId}`],
+      body: { storeMessageId, channel: 'sms' },
+    });
     // The thread shows the text as queued, with no figures of the device's own.
     expect(await counter.db.collection('storeMessages').get(storeMessageId)).toMatchObject({ content: quoteMessageWaiting, deliveryStatus: 'Queued' });
 
     await raiseMounting(mounting.priceInCents + 1000);
     counter.network.offline = false;
     expect(await counter.push()).toMatchObject({ sent: 2, failed: 0 });
-    const stored = await db().selectFrom('tireQuotes').select(['options', 'tireQuoteHashId']).where('tireQuoteId', '=', quote.tireQuoteId).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('tireQuotes')
+      .select(['options', 'tireQuoteHashId'])
+      .where('tireQuoteId', '=', quote.tireQuoteId)
+      .executeTakeFirstOrThrow();
     const options = stored.options as unknown as TireQuoteOption[];
     expect(options[0]!.lines.find((l) => l.kind === 'AddOn')).toMatchObject({ unitInCents: mounting.priceInCents + 1000 });
     expect(options[0]!.totalInCents).not.toBe(quote.options[0]!.totalInCents);
@@ -170,7 +191,7 @@ describe("a quote texted from a counter device that already synced (issue 46 ite
     expect(await counter.db.collection('storeMessages').get(storeMessageId)).toBeUndefined();
   });
 
-  it('refuses on the device, in the server\'s words, a text to a customer without texting consent, and queues nothing', async () => {
+  it("refuses on the device, in the server's words, a text to a customer without texting consent, and queues nothing", async () => {
     const quote = deviceQuote();
     const without = { ...customer, textConsentMethod: null };
     expect(() => tireQuoteMutations.sendTireQuote(store(), quote, 'sms', without, randomUUID(), () => false)).toThrow(
