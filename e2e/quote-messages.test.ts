@@ -87,6 +87,29 @@ describe("a quote's text (issue 46 item 1)", () => {
         await good.getByTestId('option-total').waitFor();
       };
 
+      // A customer who never agreed to texts: the counter says why the quote cannot be texted, and offers email.
+      const unagreed = await db()
+        .selectFrom('customers')
+        .select(['customerId', 'firstName'])
+        .where((eb) => eb.or([eb('storeId', '=', store), eb('storeId', 'is', null)]))
+        .where('deleted', '=', false)
+        .where('phoneNumber', 'is not', null)
+        .where('email', 'is not', null)
+        .where('textConsentMethod', 'is', null)
+        .where('firstName', 'is not', null)
+        .where('companyName', 'is', null)
+        .orderBy('customerId')
+        .executeTakeFirstOrThrow();
+      await page.goto(`${env.server.url}/tires?customerId=${unagreed.customerId}`);
+      await page.getByText(`Quote for ${unagreed.firstName}`, { exact: false }).waitFor();
+      await expect
+        .poll(() => page.getByTestId('quote-text-problem').textContent())
+        .toBe(
+          'The quote cannot be texted: the customer has not agreed to texts (record their consent on the customer once they give it). Email the quote instead.',
+        );
+      expect(await page.getByRole('button', { name: 'Text quote' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Email quote' }).isEnabled()).toBe(true);
+
       // (a) A quote saved, Mounting raised from $20.00 to $31.47, the quote opened again and texted unchanged.
       await newQuoteOfOneTire();
       await page.getByRole('button', { name: 'Save quote' }).click();
