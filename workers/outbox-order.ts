@@ -17,7 +17,8 @@ export function inDeviceOrder(entries: DeviceEntry[]): DeviceEntry[] {
 /**
  * The next change to send, in the device-wide order (DESIGN.md, "Order per entity, not per device"). An entry
  * that was refused, or is waiting out a retry, holds back only the later entries of its own row and of rows
- * that refer to it (a vehicle of a customer not yet created); every other row goes on. A refused server action
+ * that refer to it (a vehicle of a customer not yet created) or are part of it (a quote's text, `dependsOn`);
+ * every other row goes on. A refused server action
  * (a report's send) holds back nothing: no later change builds on it.
  * Returns null when nothing can be sent now, with the earliest time a waiting retry falls due.
  */
@@ -29,7 +30,8 @@ export function nextToSend(entries: DeviceEntry[], now: number): { next: DeviceE
     const waiting = entry.retryAt !== undefined && entry.retryAt > now;
     if (waiting) retryAt = Math.min(retryAt ?? entry.retryAt!, entry.retryAt!);
     if (entry.status === 'failed' && entry.serverAction) continue;
-    if (entry.status === 'failed' || waiting || held.has(entry.entity) || entry.refs?.some((ref) => held.has(ref))) {
+    const waitsFor = [...(entry.refs ?? []), ...(entry.dependsOn ?? [])];
+    if (entry.status === 'failed' || waiting || held.has(entry.entity) || waitsFor.some((ref) => held.has(ref))) {
       held.add(entry.entity);
       continue;
     }

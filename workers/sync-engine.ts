@@ -16,6 +16,8 @@ export interface Mutation {
   description: string;
   /** Rows (collection/key) the change refers to: it is not sent while one of them cannot be (DESIGN.md). */
   refs?: string[];
+  /** Rows whose waiting changes this one belongs with (OutboxEntry.dependsOn): refused with them. */
+  dependsOn?: string[];
   /** The change asks the server to act and changes nothing here first (OutboxEntry.serverAction). */
   serverAction?: true;
   /**
@@ -172,6 +174,7 @@ export class SyncEngine {
         createdAt: new Date(this.now()).toISOString(),
         order: this.order(),
         ...(mutation.refs?.length ? { refs: mutation.refs } : {}),
+        ...(mutation.dependsOn?.length ? { dependsOn: mutation.dependsOn } : {}),
         ...(sets ? { sets } : {}),
         ...(built.next === null ? { removesRow: true } : {}),
         ...(built.request.upload ? { upload: built.request.upload } : {}),
@@ -450,7 +453,22 @@ export class SyncEngine {
       return { outcome: 'retry', status: response.status, serverWide: serverWideStatuses.has(response.status) || response.status < 200 };
     }
     if (outcome === 'fatal') {
-      await this.strictDb.outbox.update(entry.seq!, { status: 'failed', attempts: entry.attempts + 1, problem: problemOf(response) });
+      const problem = problemOf(response);
+      await this.strictDb.transaction('rw', this.strictDb.outbox, async () => {
+        await this.strictDb.outbox.update(entry.seq!, { status: 'failed', attempts: entry.attempts + 1, problem });
+        // The changes that are part of this one (a quote's text) are refused with it: never sent on their own.
+        const dependents = await this.strictDb.outbox.filter((e) => e.status === 'pending' && (e.dependsOn?.includes(entry.entity) ?? false)).toArray();
+        for (const dependent of dependents) {
+          await this.strictDb.outbox.update(dependent.seq!, {
+            status: 'failed',
+            refusedWith: entry.entity,
+            problem: {
+              ...problem,
+              detail: `Not sent: "${entry.description}" was refused. ${problem.detail ?? problem.title}`,
+            },
+          });
+        }
+      });
       return { outcome: 'failed' };
     }
     await this.acknowledge(entry, response.body);
@@ -494,7 +512,15 @@ export class SyncEngine {
 
   /** Sends a failed change again (after the user fixed what the server refused, or the cause went away). */
   async retry(seq: number): Promise<void> {
-    await this.strictDb.outbox.update(seq, { status: 'pending', problem: undefined, retryAt: undefined });
+    const entry = await this.strictDb.outbox.get(seq);
+    await this.strictDb.transaction('rw', this.strictDb.outbox, async () => {
+      await this.strictDb.outbox.update(seq, { status: 'pending', problem: undefined, retryAt: undefined, refusedWith: undefined });
+      // What was refused with it (a quote's text) is tried again with it, and waits for it again.
+      if (!entry) return;
+      const dependents = await this.strictDb.outbox.filter((e) => e.status === 'failed' && e.refusedWith === entry.entity).toArray();
+      for (const dependent of dependents)
+        await this.strictDb.outbox.update(dependent.seq!, { status: 'pending', problem: undefined, retryAt: undefined, refusedWith: undefined });
+    });
   }
 
   /**
@@ -505,6 +531,14 @@ export class SyncEngine {
   async discard(seq: number): Promise<void> {
     const entry = await this.strictDb.outbox.get(seq);
     if (!entry) return;
+    await this.discardEntry(seq, entry);
+    // What was refused with it (a quote's text) goes with it once none of its row's changes is left to try again.
+    if ((await this.strictDb.outbox.where('entity').equals(entry.entity).count()) > 0) return;
+    const dependents = await this.strictDb.outbox.filter((e) => e.status === 'failed' && e.refusedWith === entry.entity).toArray();
+    for (const dependent of dependents) await this.discard(dependent.seq!);
+  }
+
+  private async discardEntry(seq: number, entry: OutboxEntry): Promise<void> {
     // A server action changed nothing here: dropping it leaves the row as it is.
     if (entry.serverAction) {
       await this.strictDb.outbox.delete(seq);

@@ -219,6 +219,12 @@ export interface SyncWorkerApi {
   removeFixedTirePrice(retailPriceCatalogId: string, tireId: string): Promise<boolean>;
   /** The counter's tire quote, priced here, saved on the customer (queued; false when nothing changed). */
   saveTireQuote(quote: TireQuote): Promise<boolean>;
+  /**
+   * Text or email the counter's quote (one action): saved as the counter has it, then the message the server writes
+   * from the quote as it stores it, sent after the quote's save and refused with it. Refused here first when it
+   * cannot go (texting consent, STOP, no number or address). Answers the message's id.
+   */
+  sendTireQuote(quote: TireQuote, channel: 'sms' | 'email'): Promise<string>;
   /** Every store's stock of a tire, with the stores' clocks and hours (needs the network: a device keeps only its own store's). */
   stockElsewhere(tireId: string): Promise<StockElsewhere>;
   /** The calendar (front counter): every change applied here at once and queued, sent when online. */

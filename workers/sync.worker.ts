@@ -3,7 +3,7 @@ import * as Comlink from 'comlink';
 import { Dexie } from 'dexie';
 import { apiPaths } from '../src/contract/routes.ts';
 import type { SendSms } from '../src/contract/writes.ts';
-import type { InspectionPhoto } from '../src/contract/entities.ts';
+import type { Customer, InspectionPhoto } from '../src/contract/entities.ts';
 import { photoQuotaProblem } from '../src/domain/inspections/inspections.ts';
 import { e164 } from '../src/domain/people/phone.ts';
 import { storeTimeZone, wallClockDate } from '../src/domain/calendar/time-zone.ts';
@@ -393,6 +393,20 @@ const api: SyncWorkerApi = {
   setFixedTirePrice: (catalogId, tireId, priceInCents) => queue(retailMutations.setFixedTirePrice(catalogId, tireId, priceInCents)),
   removeFixedTirePrice: (catalogId, tireId) => queue(retailMutations.removeFixedTirePrice(catalogId, tireId)),
   saveTireQuote: async (quote) => queue(tireQuoteMutations.saveTireQuote(await activeStoreId(), quote)),
+  async sendTireQuote(quote, channel) {
+    const user = await signedInUser('sending messages');
+    const store = await activeStoreOnDevice(globalDb, user.userId);
+    if (!store) throw new Error('Choose a store before sending messages.');
+    const engine = engineFor(store.id);
+    const customer = (await engine.replicaRow('customers', { customerId: quote.customerId })) as Customer | undefined;
+    if (!customer) throw new Error('Choose the customer this quote is for first.');
+    const number = e164(customer.phoneNumber);
+    const stopped = number !== null && (await engine.replicaRow('textStops', { storeId: store.id, phoneNumber: number })) !== undefined;
+    const storeMessageId = crypto.randomUUID();
+    const queued = await engine.mutateAll(tireQuoteMutations.sendTireQuote(store, quote, channel, customer, storeMessageId, () => stopped));
+    if (queued) wakeLeader();
+    return storeMessageId;
+  },
   async bookVisit(visit, services, tires = []) {
     const user = await signedInUser('booking');
     const storeId = await activeStoreId();

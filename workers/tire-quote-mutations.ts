@@ -1,5 +1,12 @@
+import type { Customer } from '../src/contract/entities.ts';
 import { apiPaths } from '../src/contract/routes.ts';
-import { tireQuoteCreateSchema, type TireQuote } from '../src/contract/tire-pricing.ts';
+import type { StoreLocation } from '../src/contract/store-location.ts';
+import { tireQuoteCreateSchema, type TireQuote, type TireQuoteMessage } from '../src/contract/tire-pricing.ts';
+import type { SendEmail, SendSms } from '../src/contract/writes.ts';
+import { outgoingStoreMessage } from '../src/domain/messages/outgoing-messages.ts';
+import { quoteSendProblem } from '../src/domain/messages/texting-consent.ts';
+import { messageName } from '../src/domain/people/display-name.ts';
+import { quoteChoicesChanged, quoteMessageWaiting } from '../src/domain/tires/saved-quote-prices.ts';
 import type { Mutation } from './sync-engine.ts';
 
 /**
@@ -20,7 +27,8 @@ export const tireQuoteMutations = {
           if (!parsed.success) throw new Error(`The quote was not saved: ${parsed.error.issues[0]!.message}.`);
           return { next: { ...quote, storeId }, request: { method: 'POST', path: apiPaths.tireQuotes, body: parsed.data } };
         }
-        const unchanged = JSON.stringify(current.choices) === JSON.stringify(quote.choices) && current.vehicleId === quote.vehicleId;
+        // Compared whatever the order of their fields (the server's copy comes back from a JSON column in its own order).
+        const unchanged = !quoteChoicesChanged(current.choices as TireQuote['choices'], quote.choices) && current.vehicleId === quote.vehicleId;
         if (unchanged) return null;
         const patch = [
           { op: 'replace' as const, path: '/choices', value: quote.choices },
@@ -32,5 +40,47 @@ export const tireQuoteMutations = {
         };
       },
     };
+  },
+
+  /**
+   * "Text quote" or "Email quote" (one verb, issue 46): the quote saved as the counter has it, then the message,
+   * whose outbox entry depends on the quote's: it waits for the quote's save, and is refused with it. The server
+   * writes the message from the quote as it stored it (POST …/tire-quotes/{id}/messages), so the customer gets
+   * the figures the public page shows. Refused here first, in the same words as the server, when it cannot go
+   * (texting consent, no number or address, STOP).
+   */
+  sendTireQuote(
+    store: Pick<StoreLocation, 'id' | 'twilioPhoneNumber'>,
+    quote: TireQuote,
+    channel: TireQuoteMessage['channel'],
+    customer: Pick<Customer, 'customerId' | 'companyName' | 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'textConsentMethod'>,
+    storeMessageId: string,
+    isStopped: (phoneNumber: string) => boolean,
+    now = new Date(),
+  ): Mutation[] {
+    const problem = quoteSendProblem(channel, customer, store, isStopped);
+    if (problem) throw new Error(`${problem}.`);
+    const body: TireQuoteMessage = { storeMessageId, channel };
+    const shown = {
+      storeMessageId,
+      customerId: customer.customerId,
+      visitId: null,
+      name: messageName(customer),
+      templateType: 'FreeForm' as const,
+      content: quoteMessageWaiting,
+      ...(channel === 'sms' ? { destinationPhoneNumber: customer.phoneNumber } : { destinationEmailAddress: customer.email }),
+    } as (SendSms | SendEmail) & { storeMessageId: string };
+    const message: Mutation = {
+      collection: 'storeMessages',
+      key: storeMessageId,
+      description: channel === 'sms' ? 'Text a tire quote' : 'Email a tire quote',
+      refs: [`customers/${customer.customerId}`],
+      dependsOn: [`tireQuotes/${quote.tireQuoteId}`],
+      build: () => ({
+        next: { ...outgoingStoreMessage(channel, shown, now.toISOString()), storeId: store.id },
+        request: { method: 'POST', path: apiPaths.tireQuoteMessages.replace(':tireQuoteId', encodeURIComponent(quote.tireQuoteId)), body },
+      }),
+    };
+    return [tireQuoteMutations.saveTireQuote(store.id, quote), message];
   },
 };

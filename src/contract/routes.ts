@@ -144,6 +144,8 @@ export const apiPaths = {
   // Tire quotes saved on a customer (ours, issue 26), and the customer's page of one (public).
   tireQuotes: '/api/alltrac/tire-quotes',
   tireQuote: '/api/alltrac/tire-quotes/:tireQuoteId',
+  // A saved quote texted or emailed to its customer, written by the server from the quote as it stored it (issue 46).
+  tireQuoteMessages: '/api/alltrac/tire-quotes/:tireQuoteId/messages',
   publicTireQuote: '/api/public/tire-quotes/:tireQuoteHashId',
   // The manager dashboard's comparison of the stores the caller administers (ours, issue 28).
   storeFigures: '/api/alltrac/store-figures',

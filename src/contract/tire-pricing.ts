@@ -259,10 +259,12 @@ export const tireQuoteSchema = pricedTireQuoteSchema.extend({
 });
 export type TireQuote = z.infer<typeof tireQuoteSchema>;
 
-/** POST /api/alltrac/tire-quotes: the device makes the ids; the server prices the choices on createdOn. */
+/**
+ * POST /api/alltrac/tire-quotes: the device makes the quote's id; the server its public id (a `tireQuoteHashId` a
+ * device of before issue 46 sends is not read) and prices the choices on createdOn.
+ */
 export const tireQuoteCreateSchema = tireQuoteSchema.pick({
   tireQuoteId: true,
-  tireQuoteHashId: true,
   customerId: true,
   vehicleId: true,
   createdOn: true,
@@ -271,6 +273,19 @@ export const tireQuoteCreateSchema = tireQuoteSchema.pick({
 export type TireQuoteCreate = z.infer<typeof tireQuoteCreateSchema>;
 /** The fields a JSON patch of a quote may change (PATCH /api/alltrac/tire-quotes/{tireQuoteId}); the server prices it again. */
 export const tireQuotePatchableFields = ['choices', 'vehicleId'] as const;
+
+/**
+ * POST /api/alltrac/tire-quotes/{tireQuoteId}/messages: text or email the saved quote to its customer. The server
+ * writes the message from the quote as it stored it (the figures its public page shows) to the customer's own
+ * number or address on file; the device names only the message's id and the channel.
+ */
+export const tireQuoteMessageSchema = z
+  .object({
+    storeMessageId: id,
+    channel: z.enum(['sms', 'email'], 'Send the quote by sms or email'),
+  })
+  .strict();
+export type TireQuoteMessage = z.infer<typeof tireQuoteMessageSchema>;
 
 /** The public quote page (GET /api/public/tire-quotes/{tireQuoteHashId}): what the customer's link shows. */
 export const publicTireQuoteSchema = pricedTireQuoteSchema.extend({

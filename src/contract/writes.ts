@@ -130,8 +130,8 @@ export type MessageTemplateWrite = z.infer<typeof messageTemplateWriteSchema>;
 export const inspectionTemplateWriteSchema = inspectionTemplateSchema.omit({ storeId: true }).strict();
 
 /**
- * A new visit booked by staff (the spec lists no create call: docs/api.md). The device makes its ids; the
- * server decides when it was confirmed (now: staff booked it), who booked it, and for a walk-in
+ * A new visit booked by staff (the spec lists no create call: docs/api.md). The device makes its id, the server
+ * its public id; the server decides when it was confirmed (now: staff booked it), who booked it, and for a walk-in
  * (`walkIn`), that it was checked in now.
  */
 export const createScheduledVisitSchema = scheduledVisitSchema
@@ -149,7 +149,11 @@ export const createScheduledVisitSchema = scheduledVisitSchema
     pickUpTime: true,
   })
   .extend({
-    scheduledVisitHashId: devicePublicId,
+    /**
+     * Sent by devices of before issue 46, and ignored: the server makes a visit's public id (a device-made one could
+     * be guessable, and it opens the visit's work order to anyone).
+     */
+    scheduledVisitHashId: z.string().max(64).optional(),
     walkIn: z.boolean().default(false),
     /** Booking a quoted install: the quote, one of the visit's customer's (absent from devices of before it). */
     tireQuoteId: z.uuid().nullable().default(null),

@@ -29,6 +29,14 @@ export interface OutboxEntry {
   order?: number;
   /** Entities (collection/key) this change refers to: it waits while one of them cannot be sent. */
   refs?: string[];
+  /**
+   * Entities (collection/key) whose waiting changes this one is part of (one user action, one verb: a quote's text
+   * and the quote's save): it waits for them as for `refs`, and when the server refuses one of them, this change
+   * is refused with it (never sent on its own), and tried again with it.
+   */
+  dependsOn?: string[];
+  /** The entity whose refusal refused this change (dependsOn): trying that one again tries this one again too. */
+  refusedWith?: string;
   /** The fields this change set and their values: a later change from elsewhere that replaces one is shown. */
   sets?: Row;
   /** The change removes the row from the device (a merged customer): the server's answer never brings it back. */

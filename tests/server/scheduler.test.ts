@@ -131,13 +131,16 @@ describe('booking a visit', () => {
     expect(await storedVisit(visit.scheduledVisitId)).toBeUndefined();
   });
 
-  it("refuses a public id with fewer than 128 random bits, naming the field: whoever holds a visit's public id can rate it", async () => {
-    for (const scheduledVisitHashId of ['aaaaaaaaaaaaaaa7', 'aaaaaaaaaaaaaaaaaaaaa7']) {
+  it("makes the public id itself, 128 random bits: one a device sends, guessable or not, is never a visit's (issue 46)", async () => {
+    for (const scheduledVisitHashId of ['aaaaaaaaaaaaaaa7', 'abcdefghabcdefghabcdef', newHashId()]) {
       const visit = newVisit({ scheduledVisitHashId });
       const answer = await call('user', 'POST', apiPaths.scheduledVisits, visit);
-      expect(answer.statusCode).toBe(400);
-      expect(Object.keys(answer.json().errors)).toEqual(['scheduledVisitHashId']);
-      expect(await storedVisit(visit.scheduledVisitId)).toBeUndefined();
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json().scheduledVisitHashId).toMatch(/^[\w-]{22}$/);
+      expect(answer.json().scheduledVisitHashId).not.toBe(scheduledVisitHashId);
+      expect(
+        (await t.db.selectFrom('scheduledVisits').select('scheduledVisitHashId').where('scheduledVisitHashId', '=', scheduledVisitHashId).execute()).length,
+      ).toBe(0);
     }
   });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
 import type { TireQuote } from '../../src/contract/tire-pricing.ts';
 import { newHashId } from '../../src/domain/app/hash-id.ts';
+import { formatCents } from '../../src/domain/figures/money-format.ts';
 import { priceTireQuote } from '../../src/domain/tires/tire-quote.ts';
 import { storePriceList } from '../../server/modules/tire-quotes/prices.ts';
 import { apiCall } from '../support/api.ts';
@@ -52,7 +53,7 @@ describe.skipIf(postgresUnavailable !== null)('a tire quote on PostgreSQL, chang
             lastName: 'Race',
             companyName: null,
             email: null,
-            phoneNumber: '5550001111',
+            phoneNumber: `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
             preferredContactMethod: 'Phone',
             addressLine1: null,
             city: null,
@@ -108,6 +109,12 @@ describe.skipIf(postgresUnavailable !== null)('a tire quote on PostgreSQL, chang
       },
     });
     expect(created.statusCode, created.body).toBe(201);
+    // The customer agreed to texts, so the quote may be texted.
+    await t.db
+      .updateTable('customers')
+      .set({ textConsentMethod: 'InPerson', textConsentGivenOn: new Date().toISOString(), textConsentRecordedBy: 'Uma User' } as never)
+      .where('customerId', '=', customerId)
+      .execute();
     return created.json();
   }
 
@@ -144,6 +151,56 @@ describe.skipIf(postgresUnavailable !== null)('a tire quote on PostgreSQL, chang
         expect(row.options[0]).toMatchObject({ tireCount: 2 });
         // The demo's state tire fee has an amount on every day since 2024.
         expect(row.options[0]!.lines.map((l) => l.kind)).toEqual(['Tire', 'AddOn', 'Fee']);
+      },
+    });
+  });
+
+  it("texts a quote while its options change and the store raises a price: the text carries one stored version's totals, never a device's or a mixture", async () => {
+    const adminToken = await mintAccessToken(t.db, 'admin@demo.test', testPublicUrl);
+    const balancing = await t.db.selectFrom('tirePurchaseAddOns').select('priceInCents').where('tirePurchaseAddOnId', '=', addOnId).executeTakeFirstOrThrow();
+    let raise = 0;
+    const totalsOf = (options: TireQuote['options']) => options.map((o) => `${o.name} ${formatCents(o.totalInCents)}`).join(', ');
+    await runRace(t.app, {
+      name: 'a quote texted while it is changed and a price is raised',
+      prepare: async () => {
+        const quote = await newQuote();
+        const at = apiPaths.tireQuote.replace(':tireQuoteId', quote.tireQuoteId);
+        const storeMessageId = randomUUID();
+        raise += 100;
+        return {
+          target: { quote, storeMessageId },
+          calls: [
+            {
+              method: 'POST',
+              path: apiPaths.tireQuoteMessages.replace(':tireQuoteId', quote.tireQuoteId),
+              ...user(),
+              body: { storeMessageId, channel: 'sms' },
+              headers: { 'Idempotency-Key': `text-${storeMessageId}` },
+            },
+            { method: 'PATCH', path: at, ...user(), body: replace('/choices/0/tires/0/quantity', 2), headers: { 'Idempotency-Key': `quote-${randomUUID()}` } },
+            {
+              method: 'PATCH',
+              path: apiPaths.tirePurchaseAddOn.replace(':tirePurchaseAddOnId', addOnId),
+              token: adminToken,
+              store,
+              body: replace('/priceInCents', balancing.priceInCents + raise),
+              headers: { 'Idempotency-Key': `price-${randomUUID()}` },
+            },
+          ],
+        };
+      },
+      check: async ({ quote, storeMessageId }, answers) => {
+        expect(answers.map((a) => a.statusCode)).toEqual([201, 200, 200]);
+        const row = await t.db.selectFrom('tireQuotes').selectAll().where('tireQuoteId', '=', quote.tireQuoteId).executeTakeFirstOrThrow();
+        const text = await t.db.selectFrom('outboundMessages').select('body').where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow();
+        const stored = await t.db.selectFrom('storeMessages').select('content').where('storeMessageId', '=', storeMessageId).executeTakeFirstOrThrow();
+        expect(stored.content).toBe(text.body);
+        // Written under the quote's lock: before the patch (the totals it was saved with) or after it (the row as stored).
+        const before = `${totalsOf(quote.options)} out the door`;
+        const after = `${totalsOf(row.options)} out the door`;
+        expect(before).not.toBe(after);
+        expect([text.body.includes(before), text.body.includes(after)].filter(Boolean)).toHaveLength(1);
+        expect(text.body).toContain(`/tire-quotes/${row.tireQuoteHashId}`);
       },
     });
   });

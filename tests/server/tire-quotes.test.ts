@@ -4,6 +4,8 @@ import { apiPaths } from '../../src/contract/routes.ts';
 import type { SyncChange } from '../../src/contract/sync-messages.ts';
 import { publicTireQuoteSchema, type TireQuoteChoice } from '../../src/contract/tire-pricing.ts';
 import { newHashId } from '../../src/domain/app/hash-id.ts';
+import { formatCalendarDate } from '../../src/domain/calendar/date-format.ts';
+import { formatCents } from '../../src/domain/figures/money-format.ts';
 import { takeVersions, versionFloor } from '../../server/db/versions.ts';
 import type { RunningServer } from '../../server/start.ts';
 import { apiCall } from '../support/api.ts';
@@ -186,7 +188,7 @@ describe('saving a tire quote on a customer', () => {
     // 4 × $100 tires and 4 × $25 balancing are taxed at 8.25% ($41.25); 4 × $20 Promise Plus is not.
     expect(row).toMatchObject({
       tireQuoteId: body.tireQuoteId,
-      tireQuoteHashId: body.tireQuoteHashId,
+      tireQuoteHashId: expect.stringMatching(/^[\w-]{22}$/),
       customerId: owner.customerId,
       vehicleId: owner.vehicleId,
       createdOn: quoteDay,
@@ -290,7 +292,6 @@ describe('saving a tire quote on a customer', () => {
     ['nine tires', { choices: [better({ tires: [better().tires[0]!, { ...better().tires[0]!, quantity: 5 }] })] }, 'choices.0.tires'],
     ["a date ahead of the store's today", { createdOn: dayFrom(3) }, 'createdOn'],
     ['no option', { choices: [] }, 'choices'],
-    ['a public id made by hand', { tireQuoteHashId: 'aaaaaaaaaaaaaaaaaaaaaa' }, 'tireQuoteHashId'],
   ])('refuses %s with a 400 naming it, and stores nothing', async (_what, more, field) => {
     const owner = await newOwner();
     const body = newQuote(owner, more);
@@ -298,6 +299,19 @@ describe('saving a tire quote on a customer', () => {
     expect(answer.statusCode, answer.body).toBe(400);
     expect(Object.keys(answer.json().errors)).toContain(field);
     expect(await quoteRow(body.tireQuoteId)).toBeUndefined();
+  });
+
+  it.each([
+    ['made by hand', 'HRVGLZACHRVGLZACHRVGLZ'],
+    ['random', newHashId()],
+  ])('makes the public id itself: a device-made one (%s) is not read, and opens no public page', async (_what, deviceMade) => {
+    const owner = await newOwner();
+    const { body, row } = await created(owner, { tireQuoteHashId: deviceMade });
+    expect(row.tireQuoteHashId).toMatch(/^[\w-]{22}$/);
+    expect(row.tireQuoteHashId).not.toBe(deviceMade);
+    expect((await quoteRow(body.tireQuoteId))!.tireQuoteHashId).toBe(row.tireQuoteHashId);
+    expect((await apiCall(t.app, { method: 'GET', path: publicAt(deviceMade) })).statusCode).toBe(404);
+    expect((await apiCall(t.app, { method: 'GET', path: publicAt(row.tireQuoteHashId) })).statusCode).toBe(200);
   });
 
   it('follows a customer merged since the device saw them, and moves with the customer in a merge', async () => {
@@ -331,6 +345,24 @@ describe("booking a quote's install", () => {
     tireQuoteId,
   });
   const visitRow = (id: string) => t.db.selectFrom('scheduledVisits').select(['tireQuoteId']).where('scheduledVisitId', '=', id).executeTakeFirst();
+
+  it("makes the visit's public id itself: a guessable one a device sends opens no work order (issue 46)", async () => {
+    const owner = await newOwner();
+    const visit = { ...visitFor(owner.customerId, null), scheduledVisitHashId: 'abcdefghabcdefghabcdef' };
+    const answer = await as('user')('POST', apiPaths.scheduledVisits, visit);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const made = answer.json().scheduledVisitHashId;
+    expect(made).toMatch(/^[\w-]{22}$/);
+    expect(made).not.toBe(visit.scheduledVisitHashId);
+    const workOrder = (id: string) => apiCall(t.app, { method: 'GET', path: apiPaths.publicWorkOrder.replace(':scheduledVisitHashId', id) });
+    expect((await workOrder(visit.scheduledVisitHashId)).statusCode).toBe(404);
+    expect((await workOrder(made)).statusCode).toBe(200);
+    // A device that sends no public id (this app since issue 46) books the same way.
+    const { scheduledVisitHashId: _none, ...bare } = visitFor(owner.customerId, null);
+    const plain = await as('user')('POST', apiPaths.scheduledVisits, bare);
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().scheduledVisitHashId).toMatch(/^[\w-]{22}$/);
+  });
 
   it("records the quote on the visit, and the store's devices get it with the visit", async () => {
     const owner = await newOwner();
@@ -513,7 +545,7 @@ describe("the customer's public quote page", () => {
   it("shows the options, the dates, the store, the vehicle and the customer's first name, and nothing else of the customer", async () => {
     const owner = await newOwner('Grace');
     const { body, row } = await created(owner);
-    const answer = await apiCall(t.app, { method: 'GET', path: publicAt(body.tireQuoteHashId) });
+    const answer = await apiCall(t.app, { method: 'GET', path: publicAt(row.tireQuoteHashId) });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
     const page = answer.json();
@@ -701,5 +733,128 @@ describe("pricing with the store's install packages and state tire fees", () => 
     } finally {
       await as('admin')('DELETE', feeAt(ended.tireFeeId));
     }
+  });
+});
+
+describe('texting or emailing a saved quote (issue 46)', () => {
+  const messagesOf = (id: string) => apiPaths.tireQuoteMessages.replace(':tireQuoteId', id);
+  const queuedBody = async (storeMessageId: string) =>
+    (await t.db.selectFrom('outboundMessages').select(['body', 'toAddress', 'channel']).where('storeMessageId', '=', storeMessageId).executeTakeFirst()) ??
+    null;
+  /** A customer who agreed to texts in person, with a number of their own. */
+  async function consenting(phoneNumber: string): Promise<Owner> {
+    const owner = await newOwner();
+    await t.db
+      .updateTable('customers')
+      .set({ phoneNumber, textConsentMethod: 'InPerson', textConsentGivenOn: new Date().toISOString(), textConsentRecordedBy: 'Uma User' } as never)
+      .where('customerId', '=', owner.customerId)
+      .execute();
+    return owner;
+  }
+  const totalsOf = (options: { name: string; totalInCents: number }[]) => options.map((o) => `${o.name} ${formatCents(o.totalInCents)}`).join(', ');
+  const setBalance = async (priceInCents: number) => {
+    const answer = await as('admin')(
+      'PATCH',
+      apiPaths.tirePurchaseAddOn.replace(':tirePurchaseAddOnId', balance.tirePurchaseAddOnId),
+      replace('/priceInCents', priceInCents),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
+  afterAll(async () => setBalance(2500));
+
+  it('carries the totals the quote was saved with after a price was raised, the ones its public page shows', async () => {
+    const owner = await consenting('(555) 010-4646');
+    const { row } = await created(owner);
+    await setBalance(4000); // Balancing raised from $25 to $40 a tire after the quote was saved.
+    // Reopened and texted unchanged: no patch, and the quote keeps its prices until its good-through date.
+    const storeMessageId = randomUUID();
+    const answer = await as('user')('POST', messagesOf(row.tireQuoteId), { storeMessageId, channel: 'sms' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const page = (await apiCall(t.app, { method: 'GET', path: publicAt(row.tireQuoteHashId) })).json();
+    expect(page.options).toEqual(row.options);
+    const text = (await queuedBody(storeMessageId))!;
+    expect(text).toMatchObject({ channel: 'sms', toAddress: '+15550104646' });
+    expect(text.body).toContain(`Better ${formatCents(62_125)} out the door`);
+    expect(text.body).toContain(`${totalsOf(page.options)} out the door, good through`);
+    expect(text.body).toContain(`/tire-quotes/${row.tireQuoteHashId}`);
+    expect(answer.json()).toMatchObject({ storeMessageId, customerId: owner.customerId, content: text.body, messageDirection: 'Outbound' });
+    // A patch of the options prices them again with the raised price, and the next text says so.
+    const patched = await as('user')('PATCH', quoteAt(row.tireQuoteId), replace('/choices', [better({ name: 'Best' })]));
+    expect(patched.statusCode, patched.body).toBe(200);
+    const again = randomUUID();
+    expect((await as('user')('POST', messagesOf(row.tireQuoteId), { storeMessageId: again, channel: 'email' })).statusCode).toBe(201);
+    const email = (await queuedBody(again))!;
+    expect(email).toMatchObject({ channel: 'email', toAddress: 'grace@example.com' });
+    expect(email.body).toContain(`${totalsOf(patched.json().options)} out the door`);
+    expect(patched.json().options[0].totalInCents).toBe(62_125 + 4 * 1500 + Math.round(4 * 1500 * 0.0825));
+  });
+
+  it("carries the server's totals for a quote a device priced with old prices (made offline while a fee was raised)", async () => {
+    const owner = await consenting('(555) 010-4747');
+    await setBalance(4000);
+    // The device priced Better at the old $25 balancing: its figures are not read, and the text is the server's.
+    const forged = {
+      options: [
+        {
+          name: 'Better',
+          lines: [],
+          tireCount: 4,
+          subtotalInCents: 1,
+          feesInCents: 0,
+          taxableInCents: 0,
+          taxInCents: 0,
+          totalInCents: 62_125,
+          perTireInCents: 1,
+        },
+      ],
+    };
+    const { row } = await created(owner, forged);
+    await setBalance(2500);
+    const storeMessageId = randomUUID();
+    expect((await as('user')('POST', messagesOf(row.tireQuoteId), { storeMessageId, channel: 'sms' })).statusCode).toBe(201);
+    const page = (await apiCall(t.app, { method: 'GET', path: publicAt(row.tireQuoteHashId) })).json();
+    expect(page.options[0].totalInCents).toBe(68_620);
+    expect((await queuedBody(storeMessageId))!.body).toContain(`Better ${formatCents(68_620)} out the door`);
+  });
+
+  it('refuses to text a customer who never agreed to texts, says why and to email it, and queues nothing; the email goes', async () => {
+    const owner = await newOwner(); // a number on file, no texting consent
+    const { row } = await created(owner);
+    const storeMessageId = randomUUID();
+    const answer = await as('user')('POST', messagesOf(row.tireQuoteId), { storeMessageId, channel: 'sms' });
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().detail).toBe(
+      'The quote cannot be texted: the customer has not agreed to texts (record their consent on the customer once they give it). Email the quote instead.',
+    );
+    expect(await queuedBody(storeMessageId)).toBeNull();
+    expect(await t.db.selectFrom('storeMessages').select('storeMessageId').where('storeMessageId', '=', storeMessageId).executeTakeFirst()).toBeUndefined();
+    const emailed = await as('user')('POST', messagesOf(row.tireQuoteId), { storeMessageId, channel: 'email' });
+    expect(emailed.statusCode, emailed.body).toBe(201);
+  });
+
+  it('neither changes nor sends a quote past its good-through date: a 409 saying to start a new quote, and nothing stored', async () => {
+    const owner = await consenting('(555) 010-4848');
+    const { row } = await created(owner, { createdOn: dayFrom(-40) });
+    expect(row.validUntil < dayFrom(-2)).toBe(true);
+    const words = `This quote was good through ${formatCalendarDate(row.validUntil)}: start a new quote for today's prices.`;
+    const patch = await as('user')('PATCH', quoteAt(row.tireQuoteId), replace('/choices', [better({ name: 'Best' })]));
+    expect(patch.statusCode, patch.body).toBe(409);
+    expect(patch.json().detail).toBe(words);
+    expect((await quoteRow(row.tireQuoteId))!.version).toBe(row.version);
+    const storeMessageId = randomUUID();
+    const text = await as('user')('POST', messagesOf(row.tireQuoteId), { storeMessageId, channel: 'sms' });
+    expect(text.statusCode, text.body).toBe(409);
+    expect(text.json().detail).toBe(words);
+    expect(await queuedBody(storeMessageId)).toBeNull();
+  });
+
+  it("is not found for another store's quote, and is no business of the bay", async () => {
+    const owner = await consenting('(555) 010-4949');
+    const { row } = await created(owner);
+    expect((await as('admin', 102)('POST', messagesOf(row.tireQuoteId), { storeMessageId: randomUUID(), channel: 'sms' })).statusCode).toBe(404);
+    expect((await as('tech')('POST', messagesOf(row.tireQuoteId), { storeMessageId: randomUUID(), channel: 'sms' })).statusCode).toBe(403);
+    const bad = await as('user')('POST', messagesOf(row.tireQuoteId), { storeMessageId: randomUUID(), channel: 'fax' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['channel']);
   });
 });

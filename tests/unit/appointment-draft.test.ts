@@ -113,7 +113,7 @@ describe("the new appointment's draft", () => {
 
 describe('the booking a draft makes', () => {
   let n = 0;
-  const context = { timeZone: 'America/Chicago', today: '2030-06-04', newId: () => `id${++n}`, newHashId: () => 'hash' };
+  const context = { timeZone: 'America/Chicago', today: '2030-06-04', newId: () => `id${++n}` };
 
   it("books the services one after another on the bay, the last taking what is left, in the store's zone", () => {
     const chosen = { ...withServices(draft({ customer: pat }), catalogue, ['oil', 'rotation']), minutes: 90 };

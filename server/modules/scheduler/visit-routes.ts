@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { scheduledServiceSchema, scheduledVisitSchema, type ScheduledService } from '../../../src/contract/entities.ts';
@@ -110,7 +111,14 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     const result = await writes.run(request, scope, async (w) => {
       refuseProblems(await visitReferenceProblems(w.trx, scope, model), 'The visit');
       const tireQuoteId = await bookedQuote(w.trx, scope, model);
-      const row = await w.create(scheduledVisits, newStaffVisit({ ...model, tireQuoteId }, { now: w.actedAt(), bookedBy: scope.user.name, walkIn }));
+      // The public id is the server's, 128 random bits (issue 46): a device's could be made guessable by hand.
+      const row = await w.create(
+        scheduledVisits,
+        newStaffVisit(
+          { ...model, scheduledVisitHashId: randomBytes(16).toString('base64url'), tireQuoteId },
+          { now: w.actedAt(), bookedBy: scope.user.name, walkIn },
+        ),
+      );
       w.event(scheduledVisits, row, 'VisitChanged', [row.scheduledVisitId]);
       return { status: 201, body: row };
     });

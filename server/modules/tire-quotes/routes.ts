@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import { apiPaths } from '../../../src/contract/routes.ts';
-import { tireQuoteCreateSchema, tireQuotePatchableFields, tireQuoteSchema } from '../../../src/contract/tire-pricing.ts';
+import { apiPaths, publicPagePaths } from '../../../src/contract/routes.ts';
+import { tireQuoteCreateSchema, tireQuoteMessageSchema, tireQuotePatchableFields, tireQuoteSchema } from '../../../src/contract/tire-pricing.ts';
+import { destinationOf, outgoingStoreMessage } from '../../../src/domain/messages/outgoing-messages.ts';
+import { quoteSendProblem } from '../../../src/domain/messages/texting-consent.ts';
+import { messageName } from '../../../src/domain/people/display-name.ts';
+import { e164 } from '../../../src/domain/people/phone.ts';
+import { quoteChoicesChanged, quoteExpiredProblem, quoteMessage, quoteStillGood, savedQuotePrices } from '../../../src/domain/tires/saved-quote-prices.ts';
+import { queueMessage } from '../../messaging/queue-message.ts';
 import type { FieldProblems } from '../../../src/domain/people/customer-rules.ts';
 import { choicesAtRulePrices, tireIdsOf } from '../../../src/domain/tires/retail-tire-price.ts';
 import { frontCounter } from '../../../src/domain/people/roles.ts';
@@ -37,6 +44,11 @@ const rowColumns = [...Object.keys(tireQuoteSchema.shape), ...versionColumns] as
  * A quote holds from its date for the store's number of days: dated ahead, it would hold longer than the store
  * offers. Dated before today is a quote that waited in an outbox, and holds from the day it was made.
  */
+/** A quote past its good-through date (by the store's date) is neither changed nor sent: a 409 saying to start a new one. */
+function refuseExpired(quote: { validUntil: string }, today: string): void {
+  if (!quoteStillGood(quote, today)) throw new ProblemError('conflict', `${quoteExpiredProblem(quote)}.`);
+}
+
 async function dateProblems(w: Writer, scope: StoreScope, createdOn: string): Promise<FieldProblems> {
   const today = await storeToday(w.trx, scope.storeId, w.now);
   return createdOn > today ? { createdOn: [`Date the quote the day it is made: ${today} at the store`] } : {};
@@ -75,7 +87,7 @@ async function quoteCustomer(w: Writer, companyId: number, customerId: string): 
  * answer, never a total a device sent. The front counter makes, reads and changes them; the bay has no part in
  * retail data (src/domain/app/visibility.ts).
  */
-export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
+export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes, outbound, config }: ModuleContext): Promise<void> {
   app.get(apiPaths.tireQuotes, async (request) => {
     const scope = await readScope(db, auth, request, 'tireQuotes');
     const { 'api-version': _version, ...rest } = request.query as Record<string, unknown>;
@@ -132,7 +144,16 @@ export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }
         'The quote',
       );
       const { quote } = priced as Extract<typeof priced, { ok: true }>; // refused above otherwise
-      const row = await w.create(tireQuotes, { ...model, customerId, choices: ruled.choices, validUntil: quote.validUntil, options: quote.options });
+      // The public id is the server's, 128 random bits (issue 46): a device's could be made guessable by hand.
+      const tireQuoteHashId = randomBytes(16).toString('base64url');
+      const row = await w.create(tireQuotes, {
+        ...model,
+        tireQuoteHashId,
+        customerId,
+        choices: ruled.choices,
+        validUntil: quote.validUntil,
+        options: quote.options,
+      });
       w.event(tireQuotes, row, 'ReplicaChanged', ['tireQuotes', row.tireQuoteId]);
       return { status: 201, body: row };
     });
@@ -140,23 +161,28 @@ export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }
   });
 
   /**
-   * A JSON patch document of `choices` and `vehicleId`; the quote is priced again on its own date with the
-   * store's prices of now. An empty patch changes nothing (no new prices either), as everywhere.
+   * A JSON patch document of `choices` and `vehicleId`. By the rule of a saved quote's prices
+   * (src/domain/tires/saved-quote-prices.ts): options as saved keep their prices; options changed are priced again
+   * on the quote's own date with the store's prices of now. A quote past its good-through date is not changed
+   * (409): the counter starts a new one. An empty patch changes nothing, as everywhere.
    */
   app.patch(apiPaths.tireQuote, async (request, reply) => {
     const scope = await storeScope(db, auth, request, frontCounter, what);
     const key = parseOrProblem(params, request.params, 'The path');
     const changes = Array.isArray(request.body) && request.body.length > 0;
     const result = await writes.run(request, scope, async (w) => {
-      const prices = changes ? await storePriceList(w.trx, scope) : null;
+      const saved = await w.find(tireQuotes, key);
+      if (changes) refuseExpired(saved, await storeToday(w.trx, scope.storeId, w.now));
       let pricing: FieldProblems = {};
       const { row, changed } = await w.patch(tireQuotes, key, request.body, tireQuotePatchableFields, {
         // Priced from the choices as patched: of two patches at once, the second prices what the first left.
         // Catalogue tires at the store's price by the retail price rule of now, as the add-ons are.
         normalize: async (next) => {
-          if (!prices) return next;
-          const ruled = choicesAtRulePrices(next.choices, await tirePricesByRule(w.trx, scope, tireIdsOf(next.choices)), 'choices');
-          const priced = priceChoices(next.createdOn, prices, ruled.choices);
+          if (!quoteChoicesChanged(saved.choices, next.choices))
+            return { ...next, choices: saved.choices, validUntil: saved.validUntil, options: saved.options };
+          const [byRule, prices] = await Promise.all([tirePricesByRule(w.trx, scope, tireIdsOf(next.choices)), storePriceList(w.trx, scope)]);
+          const ruled = choicesAtRulePrices(next.choices, byRule, 'choices');
+          const priced = savedQuotePrices(saved, next.choices, () => priceChoices(next.createdOn, prices, ruled.choices));
           if (!priced.ok || Object.keys(ruled.problems).length > 0) {
             pricing = { ...ruled.problems, ...(priced.ok ? {} : priced.problems) };
             return next;
@@ -171,6 +197,71 @@ export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes }
       if (changed) w.event(tireQuotes, row, 'ReplicaChanged', ['tireQuotes', row.tireQuoteId]);
       return { status: 200, body: row };
     });
+    return reply.code(result.status).send(result.body);
+  });
+
+  /**
+   * Texts or emails a saved quote to its customer (issue 46): the message is written here, in the write that
+   * queues it, from the quote as stored (after the quote's own write, when the device queued both: the message's
+   * outbox entry waits for the quote's), so its totals are the ones the public page shows and the store
+   * honours. To the customer's number or address on file; a text only by the texting consent rule
+   * (src/domain/messages/texting-consent.ts), else a 409 saying why and to email it; a quote past its
+   * good-through date is not sent.
+   */
+  app.post(apiPaths.tireQuoteMessages, async (request, reply) => {
+    const scope = await storeScope(db, auth, request, frontCounter, 'messages to customers');
+    const key = parseOrProblem(params, request.params, 'The path');
+    const { storeMessageId, channel } = parseOrProblem(tireQuoteMessageSchema, request.body, 'The message');
+    const store = await db.selectFrom('storeLocations').select(['name', 'twilioPhoneNumber']).where('id', '=', scope.storeId).executeTakeFirstOrThrow();
+    const result = await writes.run(request, scope, async (w) => {
+      // A STOP and a send at the store at once: the send sees the stop, or the stop comes after the send.
+      await w.lockOn('messages-of-store', scope.storeId);
+      // Locked: a change of the quote at the same moment is before this message (its figures) or after it.
+      const quote = await w.find(tireQuotes, key);
+      refuseExpired(quote, await storeToday(w.trx, scope.storeId, w.now));
+      const customer = await w.trx
+        .selectFrom('customers')
+        .select(['customerId', 'firstName', 'lastName', 'companyName', 'phoneNumber', 'email', 'textConsentMethod'])
+        .where('companyId', '=', scope.companyId)
+        .where('customerId', '=', quote.customerId)
+        .where('deleted', '=', false)
+        .executeTakeFirst();
+      if (!customer) throw new ProblemError('conflict', "The quote's customer is no longer on file: open the customer and quote again.");
+      const number = e164(customer.phoneNumber);
+      const stopped = number
+        ? (await w.trx
+            .selectFrom('textStops')
+            .select('phoneNumber')
+            .where('companyId', '=', scope.companyId)
+            .where('storeId', '=', scope.storeId)
+            .where('phoneNumber', '=', number)
+            .where('deleted', '=', false)
+            .executeTakeFirst()) !== undefined
+        : false;
+      const refused = quoteSendProblem(channel, customer, store, () => stopped);
+      if (refused) throw new ProblemError('conflict', `${refused}.`);
+      const link = `${config.publicUrl}${publicPagePaths.tireQuote.replace(':id', quote.tireQuoteHashId)}`;
+      const content = quoteMessage(store.name, quote, link);
+      const model = {
+        storeMessageId,
+        customerId: customer.customerId,
+        visitId: null,
+        name: messageName(customer),
+        templateType: 'FreeForm' as const,
+        content,
+        ...(channel === 'sms' ? { destinationPhoneNumber: number } : { destinationEmailAddress: customer.email }),
+      };
+      const to = destinationOf(channel, model);
+      const row = await queueMessage(w, outgoingStoreMessage(channel, model as never, w.now.toISOString()), {
+        channel,
+        to,
+        from: channel === 'sms' ? store.twilioPhoneNumber : null,
+        subject: channel === 'sms' ? null : `Your tire quote from ${store.name}`,
+        body: content,
+      });
+      return { status: 201, body: row };
+    });
+    outbound.kick();
     return reply.code(result.status).send(result.body);
   });
 }

@@ -166,11 +166,14 @@ export function ratingLinkOpen(
 /** The public page where a customer rates one visit, by the visit's public id. */
 export const ratingLinkPath = (scheduledVisitHashId: string) => `/rating?visit=${encodeURIComponent(scheduledVisitHashId)}`;
 
-/** The whole address of a visit's rating page for a message, or null when the store does not ask for ratings. */
+/**
+ * The whole address of a visit's rating page for a message, or null when the store does not ask for ratings, or
+ * the visit has no public id yet (booked on this device: the server gives it with its copy of the visit).
+ */
 export function ratingLinkFor(
   baseUrl: string,
   store: Pick<StoreLocation, 'ratingsEnabled'>,
   visit: { scheduledVisitHashId: string } | null | undefined,
 ): string | null {
-  return store.ratingsEnabled && visit ? `${baseUrl.replace(/\/$/, '')}${ratingLinkPath(visit.scheduledVisitHashId)}` : null;
+  return store.ratingsEnabled && visit?.scheduledVisitHashId ? `${baseUrl.replace(/\/$/, '')}${ratingLinkPath(visit.scheduledVisitHashId)}` : null;
 }

@@ -1,8 +1,7 @@
 import type { Customer, ScheduledVisit } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { e164 } from '../people/phone.ts';
-import { stoppedNumberProblem } from './text-keywords.ts';
-import { textingEnabled } from './texting.ts';
+import { storeTextProblem } from './texting-consent.ts';
 import { isVisitOpen } from '../scheduler/visit-rules.ts';
 
 export type VisitMessageKind = 'reminder' | 'thankYou';
@@ -43,14 +42,10 @@ export function automaticChannel(
   isStopped: (phoneNumber: string) => boolean,
 ): { channel: 'sms' | 'email'; to: string } | { skipped: string } {
   if (customer.preferredContactMethod === 'Phone') return { skipped: 'The customer asked for calls' };
-  const number = e164(customer.phoneNumber);
   let whyNoText: string | null = null;
   if (customer.preferredContactMethod === 'Text') {
-    if (!textingEnabled(store)) whyNoText = 'The store cannot text';
-    else if (!number) whyNoText = 'The customer has no 10-digit phone number';
-    else if (!customer.textConsentMethod) whyNoText = 'The customer has not agreed to texts';
-    else if (isStopped(number)) whyNoText = stoppedNumberProblem;
-    else return { channel: 'sms', to: number };
+    whyNoText = storeTextProblem(customer, store, isStopped);
+    if (whyNoText === null) return { channel: 'sms', to: e164(customer.phoneNumber)! };
   }
   if (customer.email) return { channel: 'email', to: customer.email };
   return { skipped: whyNoText ?? 'The customer has no email address' };

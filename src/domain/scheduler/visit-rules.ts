@@ -18,7 +18,8 @@ export const visitMessages = {
 export function newStaffVisit(model: Omit<CreateScheduledVisit, 'walkIn'>, at: { now: string; bookedBy: string; walkIn: boolean }): ScheduledVisit {
   return {
     scheduledVisitId: model.scheduledVisitId,
-    scheduledVisitHashId: model.scheduledVisitHashId,
+    // The server makes the public id (issue 46): on the device it is empty, and no link names it, until the server's copy arrives.
+    scheduledVisitHashId: model.scheduledVisitHashId ?? '',
     customerId: model.customerId,
     vehicleId: model.vehicleId,
     customerVehicleStatus: model.customerVehicleStatus,

@@ -23,6 +23,7 @@ import { Temporal } from 'temporal-polyfill';
 import { formatCents } from '../../app/money.ts';
 import { useSession } from '../../app/session.ts';
 import { useAction } from '../../app/use-action.ts';
+import { useActionStatus } from '../../app/save-status.ts';
 import { searchCustomers } from '../../app/customers/search-replica.ts';
 import type { CustomerVehicle } from '../../contract/entities.ts';
 import { tireCategories, webTireCategories, type TireCategory, type WebTireCategory } from '../../contract/enum-values.ts';
@@ -30,7 +31,6 @@ import type { TireQuote, TireQuoteChoice } from '../../contract/tire-pricing.ts'
 import { replicaOf } from '../../db/use-replica.ts';
 import { formatCalendarDate } from '../../domain/calendar/date-format.ts';
 import { displayName } from '../../domain/people/display-name.ts';
-import { newHashId } from '../../domain/app/hash-id.ts';
 import { storeTimeZone } from '../../domain/calendar/time-zone.ts';
 import { loadRangeLabel, parseLoadRange, parseSpeedRating, speedLimit } from '../../domain/tires/tire-load-speed.ts';
 import {
@@ -49,6 +49,8 @@ import {
 import { choiceWithAddOns, type DraftChoice } from '../../domain/tires/tire-add-on-defaults.ts';
 import { catalogueSizeText, sizeServiceType } from '../../domain/tires/tire-service-type.ts';
 import { priceTireQuote } from '../../domain/tires/tire-quote.ts';
+import { quoteChoicesChanged, quoteExpiredProblem, quoteStillGood, savedQuotePrices } from '../../domain/tires/saved-quote-prices.ts';
+import { quoteSendProblem } from '../../domain/messages/texting-consent.ts';
 import { choicesAtRulePrices, tireIdsOf } from '../../domain/tires/retail-tire-price.ts';
 import { transferOptions, transferStoreOf } from '../../domain/tires/tire-transfer.ts';
 import { parseTireSize } from '../../domain/tires/tire-size.ts';
@@ -57,7 +59,6 @@ import type { StockElsewhere } from '../../contract/transfer-stores.ts';
 import { NothingFound, ServiceTypeFilter, sizeBoxMessage } from './finder-messages.tsx';
 import { QuoteOptionCard } from './quote-option-card.tsx';
 import classes from './tire-counter.module.css';
-import { quoteMessage } from './quote-message.ts';
 import { useCounterBasics, useQuoteCustomer, useQuoteTires, useSavedQuote, useTireLookup, type CounterBasics } from './use-counter-data.ts';
 
 /** Tires the list shows at first, and how many more each "Show more" adds: a phone scrolls to the quote below. */
@@ -140,7 +141,8 @@ export function TireCounterPage() {
         }
       : {
           tireQuoteId: crypto.randomUUID(),
-          tireQuoteHashId: newHashId(),
+          // The server makes the public id (issue 46); the quote's link exists once the server has saved it.
+          tireQuoteHashId: '',
           createdOn: Temporal.Now.plainDateISO(timeZone).toString(),
           customerId,
           vehicleId,
@@ -179,7 +181,12 @@ function TireCounter({
   }));
   const [sort, setSort] = useState<FoundTireOrder>('stock');
   const [notice, setNotice] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentQuote | null>(null);
   const action = useAction('The quote could not be saved; try again.');
+  const sentStatus = useActionStatus(storeId, { entity: `storeMessages/${sent?.storeMessageId ?? ''}` }, sent);
+  const timeZone = storeTimeZone(session?.activeStore?.timeZone);
+  const today = Temporal.Now.plainDateISO(timeZone).toString();
+  const expired = saved !== null && !quoteStillGood(saved, today);
 
   const quoteCustomer = useQuoteCustomer(storeId, draft.customerId);
   const vehicle = quoteCustomer?.vehicles.find((v) => v.vehicleId === draft.vehicleId) ?? null;
@@ -191,28 +198,36 @@ function TireCounter({
     return findTires(lookup.tires, basics.stock, withTypedNeeds(filters, lookup.query), exactKey, basics.priceOf);
   }, [lookup, basics, filters]);
 
-  // The quote's catalogue tires at the store's price by the rule of now (a saved quote opened again follows a
-  // margin or fixed price changed since); a tire typed by hand keeps its price.
+  // The options as the counter has them, and whether they are the saved quote's: a saved quote keeps the prices
+  // it was saved with until its good-through date (src/domain/tires/saved-quote-prices.ts), whatever was raised
+  // since; changed, its catalogue tires take the store's price by the rule of now (a tire typed by hand keeps its price).
+  const drafted = useMemo(() => draft.choices.map((c) => choiceWithAddOns(c, basics.addOns)), [draft.choices, basics]);
+  const keepsPrices = saved !== null && !quoteChoicesChanged(saved.choices, drafted);
   const quoteTires = useQuoteTires(
     storeId,
     useMemo(() => tireIdsOf(draft.choices), [draft.choices]),
   );
   const choices = useMemo(
     () =>
-      choicesAtRulePrices(
-        draft.choices.map((c) => choiceWithAddOns(c, basics.addOns)),
-        (tireId) => {
-          const tire = quoteTires?.get(tireId);
-          return tire ? basics.priceOf(tire) : null;
-        },
-      ).choices,
-    [draft.choices, quoteTires, basics],
+      keepsPrices
+        ? saved.choices
+        : choicesAtRulePrices(drafted, (tireId) => {
+            const tire = quoteTires?.get(tireId);
+            return tire ? basics.priceOf(tire) : null;
+          }).choices,
+    [keepsPrices, saved, drafted, quoteTires, basics],
   );
-  const priced = useMemo(() => priceTireQuote({ createdOn: draft.createdOn, prices: basics.prices, options: choices }), [draft.createdOn, choices, basics]);
+  const priced = useMemo(
+    () => savedQuotePrices(saved, drafted, () => priceTireQuote({ createdOn: draft.createdOn, prices: basics.prices, options: choices })),
+    [saved, drafted, draft.createdOn, choices, basics],
+  );
   // Each option priced on its own as well: one option still empty leaves the others' totals in view.
   const pricedEach = useMemo(
-    () => choices.map((choice) => priceTireQuote({ createdOn: draft.createdOn, prices: basics.prices, options: [choice] })),
-    [draft.createdOn, choices, basics],
+    () =>
+      keepsPrices
+        ? saved.options.map((option) => ({ ok: true as const, quote: { createdOn: saved.createdOn, validUntil: saved.validUntil, options: [option] } }))
+        : choices.map((choice) => priceTireQuote({ createdOn: draft.createdOn, prices: basics.prices, options: [choice] })),
+    [keepsPrices, saved, draft.createdOn, choices, basics],
   );
 
   const setChoices = (choices: DraftChoice[]) => setDraft({ ...draft, choices });
@@ -269,6 +284,7 @@ function TireCounter({
   const quoteToSave = (): TireQuote => {
     setSaveTried(true);
     if (!draft.customerId) throw new Error('Choose the customer this quote is for first.');
+    if (expired) throw new Error(`${quoteExpiredProblem(saved)}.`);
     if (!priced?.ok) throw new Error('Fix what the quote shows in red first.');
     return { ...draft, customerId: draft.customerId, ...priced.quote, choices };
   };
@@ -278,30 +294,23 @@ function TireCounter({
     if (search.quote !== quote.tireQuoteId) void navigate({ to: '/tires', search: { quote: quote.tireQuoteId }, replace: true });
     return quote;
   };
+  // Why the quote cannot be texted to this customer (texting consent, no number, a store that does not text), said
+  // before anyone presses Text quote; email is offered instead. The worker checks a STOP too, and the server again.
+  const textProblem =
+    quoteCustomer?.customer && session?.activeStore ? quoteSendProblem('sms', quoteCustomer.customer, session.activeStore, () => false) : null;
   const send = (channel: 'sms' | 'email') =>
     action.run(async () => {
       const customer = quoteCustomer?.customer;
       if (!customer) throw new Error('Choose the customer this quote is for first.');
-      const to = channel === 'sms' ? customer.phoneNumber : customer.email;
-      if (!to)
-        throw new Error(
-          channel === 'sms'
-            ? 'This customer has no mobile number: add one on the customer, or email the quote.'
-            : 'This customer has no email address: add one on the customer, or text the quote.',
-        );
-      const quote = await save();
-      const content = quoteMessage(session?.activeStore?.name ?? 'the store', quote, `${window.location.origin}/tire-quotes/${quote.tireQuoteHashId}`);
-      const base = {
-        storeMessageId: crypto.randomUUID(),
-        customerId: customer.customerId,
-        templateType: 'FreeForm' as const,
-        content,
-        visitId: null,
-        name: displayName(customer),
-      };
-      await syncClient().sendMessage(channel, channel === 'sms' ? { ...base, destinationPhoneNumber: to } : { ...base, destinationEmailAddress: to });
-      setNotice(channel === 'sms' ? `Quote texted to ${displayName(customer)}.` : `Quote emailed to ${displayName(customer)}.`);
+      const quote = quoteToSave();
+      // One action: the quote's save and its message, whose entry waits for the save and is refused with it.
+      // The server writes the words from the quote as it stores it: the figures its public page shows.
+      const storeMessageId = await syncClient().sendTireQuote(quote, channel);
+      if (search.quote !== quote.tireQuoteId) void navigate({ to: '/tires', search: { quote: quote.tireQuoteId }, replace: true });
+      setNotice(null);
+      setSent({ storeMessageId, channel, name: displayName(customer) });
     });
+  const sentNotice = sent && sentNoticeOf(sent, sentStatus.status, sentStatus.refused?.problem?.detail ?? sentStatus.refused?.problem?.title ?? null);
 
   return (
     <Stack gap="md">
@@ -409,6 +418,7 @@ function TireCounter({
                   onClick={() =>
                     action.run(async () => {
                       await save();
+                      setSent(null);
                       setNotice('Quote saved on the customer.');
                     })
                   }
@@ -416,7 +426,7 @@ function TireCounter({
                 >
                   Save quote
                 </Button>
-                <Button size="compact-md" variant="light" onClick={() => send('sms')} disabled={action.busy}>
+                <Button size="compact-md" variant="light" onClick={() => send('sms')} disabled={action.busy || textProblem !== null}>
                   Text quote
                 </Button>
                 <Button size="compact-md" variant="light" onClick={() => send('email')} disabled={action.busy}>
@@ -437,9 +447,24 @@ function TireCounter({
                 </Button>
               </Group>
             </Group>
+            {expired && (
+              <Alert color="yellow" title="This quote's prices no longer hold" role="status">
+                {quoteExpiredProblem(saved)}. It shows as it was sent.
+              </Alert>
+            )}
+            {textProblem && !expired && (
+              <Text size="sm" c="dimmed" data-testid="quote-text-problem">
+                {textProblem}.
+              </Text>
+            )}
             {action.problem && (
               <Alert color="red" role="alert">
                 {action.problem}
+              </Alert>
+            )}
+            {sentNotice && !action.problem && (
+              <Alert color={sentNotice.refused ? 'red' : sentNotice.done ? 'teal' : 'blue'} role={sentNotice.refused ? 'alert' : 'status'}>
+                {sentNotice.words}
               </Alert>
             )}
             {notice && !action.problem && (
@@ -842,4 +867,23 @@ function StockBadge({ found }: { found: FoundTire }) {
       None here
     </Badge>
   );
+}
+
+interface SentQuote {
+  storeMessageId: string;
+  channel: 'sms' | 'email';
+  name: string;
+}
+
+/** Where a quote's text or email stands, in words: queued on this device, accepted by the server, or refused and why. */
+function sentNoticeOf(sent: SentQuote, status: ReturnType<typeof useActionStatus>['status'], refused: string | null) {
+  const how = sent.channel === 'sms' ? 'text' : 'email';
+  if (refused) return { refused: true, done: false, words: `The quote's ${how} to ${sent.name} was not sent: ${refused}` };
+  if (status === 'saved')
+    return { refused: false, done: true, words: sent.channel === 'sms' ? `Quote texted to ${sent.name}.` : `Quote emailed to ${sent.name}.` };
+  return {
+    refused: false,
+    done: false,
+    words: `Quote ${how} to ${sent.name} queued: it goes once the server has saved the quote, with the figures the quote's page shows.`,
+  };
 }

@@ -177,7 +177,7 @@ export interface AppointmentBooking {
 export function appointmentBooking(
   draft: AppointmentDraft & { customer: Customer },
   catalogue: BookingCatalogue,
-  context: { initial?: AgreedAppointment | undefined; timeZone: string; today: string; newId(): string; newHashId(): string },
+  context: { initial?: AgreedAppointment | undefined; timeZone: string; today: string; newId(): string },
 ): AppointmentBooking {
   const { initial, timeZone } = context;
   const total = Number(draft.minutes);
@@ -202,7 +202,6 @@ export function appointmentBooking(
   });
   const visit: CreateScheduledVisit = {
     scheduledVisitId: context.newId(),
-    scheduledVisitHashId: context.newHashId(),
     customerId: draft.customer.customerId,
     vehicleId: draft.vehicleId,
     customerVehicleStatus: Number(draft.status) as 1 | 2 | 3,

@@ -29,7 +29,6 @@ import { replicaOf } from '../../db/use-replica.ts';
 import { dateFormats } from '../../domain/calendar/date-format.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/people/display-name.ts';
 import { snapDuration, wallMinutesBetween } from '../../domain/calendar/durations.ts';
-import { newHashId } from '../../domain/app/hash-id.ts';
 import type { FreeSlot } from '../../domain/scheduler/free-slots.ts';
 import { formatPhone } from '../../domain/people/phone.ts';
 import { minutesOf } from '../../domain/store/store-hours.ts';
@@ -299,7 +298,8 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
 
   const save = () => {
     if (form.validate().hasErrors || !draft.customer) return;
-    const context = { initial, timeZone, today, newId: () => crypto.randomUUID(), newHashId };
+    // The server makes the visit's public id (issue 46).
+    const context = { initial, timeZone, today, newId: () => crypto.randomUUID() };
     const booking = appointmentBooking({ ...draft, customer: draft.customer }, catalogue, context);
     return saveWith(() => syncClient().bookVisit(booking.visit, booking.services, booking.tires));
   };
