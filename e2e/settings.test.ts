@@ -278,7 +278,7 @@ describe('scheduler resources in settings', () => {
       .execute();
     expect(coming.length).toBeGreaterThan(0);
 
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/resources');
       const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Edit ${bay.name}` }) });
