@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { takeVersions } from '../server/db/versions.ts';
 import { e2eEnvironment } from './support/server.ts';
 import { firstSyncDone } from './support/idb.ts';
-import { shellReady, signIn, signInAgain } from './support/session.ts';
+import { shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
 
@@ -74,7 +74,7 @@ describe('what each role sees and may open', () => {
   );
 
   it("shows the deepest screen under a parent screen: a customer's edit view, vehicle and history; a settings page", async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       await shellReady(page, 'Alex Admin');
       const customer = await env.server.database.db
@@ -99,7 +99,7 @@ describe('what each role sees and may open', () => {
   });
 
   it('sends a technician landing on Home to the technician queue', async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'tech@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test');
     try {
       await page.waitForURL(`${env.server.url}/technician-appointments`);
       await page.getByRole('heading', { name: 'My jobs today' }).waitFor();
@@ -111,7 +111,7 @@ describe('what each role sees and may open', () => {
 
 describe('the drawer', () => {
   it('opens each item with its Ctrl+Alt shortcut', async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'platform@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test');
     try {
       await shellReady(page, 'Pat Platform');
       for (const [key, path] of [
@@ -136,7 +136,7 @@ describe('the drawer', () => {
   });
 
   it('is shown and hidden by the menu icon', async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       // A collapsed drawer slides off the left edge of the screen.
@@ -156,7 +156,7 @@ describe('the drawer', () => {
   });
 
   it('opens over the page on a phone, offers the stores there, and closes after choosing an item', async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'admin@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test', 'demo1234', { viewport: { width: 390, height: 844 } });
     try {
       await shellReady(page, 'Alex Admin');
       const drawer = page.getByRole('navigation', { name: 'Main menu' });
@@ -177,7 +177,7 @@ describe('the drawer', () => {
   });
 
   it("counts unread ratings and messages from the store's replica", async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       const store = await env.server.database.db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
@@ -197,7 +197,7 @@ describe('the drawer', () => {
 
 describe('support', () => {
   it('opens a help-desk popup titled Support from any screen, with the support phone', async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'tech@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'tech@demo.test');
     try {
       await shellReady(page, 'Theo Technician');
       await page.getByRole('button', { name: 'Support' }).click();
@@ -272,7 +272,7 @@ async function badgeOf(page: Page, item: string): Promise<number> {
 describe('switching stores', () => {
   it('saves the choice, which survives a reload, lands a non-technician on Home, and the badges and bell follow', async () => {
     await differentBadges(101, 102);
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
     try {
       await shellReady(page, 'Alex Admin');
       const [at101, at102] = [await badgeCounts(101), await badgeCounts(102)];
@@ -322,7 +322,7 @@ describe('switching stores', () => {
 
 describe('switching stores with changes waiting', () => {
   it('sends what was queued at the store left behind, without going back to it', async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'platform@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test');
     const db = env.server.database.db;
     try {
       await shellReady(page, 'Pat Platform');
@@ -357,7 +357,7 @@ describe('switching stores with changes waiting', () => {
     }
   });
   it('shows a change refused at the store left behind, naming that store, until it is discarded', async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'platform@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'platform@demo.test');
     try {
       await shellReady(page, 'Pat Platform');
       const storeButton = page.getByRole('button', { name: /^Store: / });
@@ -496,7 +496,7 @@ describe('the layout on a phone', () => {
       .where('customerVehicles.vehicleLicensePlateNumber', 'is not', null)
       .orderBy('customerVehicles.vehicleId')
       .executeTakeFirstOrThrow();
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'admin@demo.test', 'demo1234', phone);
+    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test', 'demo1234', phone);
     try {
       await shellReady(page, 'Alex Admin');
       // The store the admin works at here (an earlier test may have switched it), as the drawer's store selector names it.
@@ -596,7 +596,7 @@ describe('the layout on a phone', () => {
 
 describe("the top bar's popups", () => {
   it('take the keyboard in as they open and give it back to their button on Escape; a quick reply gets the cursor, Cancel backs out, and a cleared message leaves the focus in the popup', async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'user@demo.test');
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test');
     try {
       await shellReady(page, 'Uma User');
       const messages = page.getByRole('button', { name: /^Incoming messages: \d+ new$/ });
@@ -636,10 +636,7 @@ describe("the top bar's popups", () => {
   });
 
   it('close on a phone at a tap outside, which reaches nothing under them', async () => {
-    const { context, page } = await signInAgain(env.browser, env.server.url, 'user@demo.test', 'demo1234', {
-      viewport: { width: 390, height: 844 },
-      touch: true,
-    });
+    const { context, page } = await signIn(env.browser, env.server.url, 'user@demo.test', 'demo1234', { viewport: { width: 390, height: 844 }, touch: true });
     try {
       await shellReady(page, 'Uma User');
       const messages = page.getByRole('button', { name: /^Incoming messages/ });
