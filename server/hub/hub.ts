@@ -197,7 +197,7 @@ export class Hub implements EventPublisher {
     this.connections.set(id, connection);
     // Events about the user's own rows (notifications, preferences, support requests) reach only them.
     this.join(connection, userGroup(user.userId));
-    // System notices for every store reach every open device (ours: docs/decisions.md).
+    // System notices for every store reach every open device (ours: docs/decisions/admin-and-platform.md).
     this.join(connection, everyoneGroup);
     socket.on('message', (data) => this.receive(connection, data.toString()));
     socket.on('close', () => this.drop(connection));

@@ -270,7 +270,7 @@ export const userNotificationSchema = z.object({
 
 /**
  * Whether a user wants notifications of one kind shown in the app (bell, unread count). No row: the default,
- * shown. Not in the spec: docs/decisions.md.
+ * shown. Not in the spec: docs/decisions/shell-and-pwa.md.
  */
 export const notificationPreferenceSchema = z.object({
   identityId: id,
@@ -280,7 +280,7 @@ export const notificationPreferenceSchema = z.object({
 
 /**
  * A message from a user to platform support (Help & Support), with the store it was sent from. Not in the
- * spec: docs/decisions.md.
+ * spec: docs/decisions/shell-and-pwa.md.
  */
 export const supportRequestSchema = z.object({
   supportRequestId: id,

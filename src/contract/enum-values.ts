@@ -36,7 +36,7 @@ export type Role = (typeof roles.values)[number];
 export const contactMethods = defineEnum(['Email', 'Phone', 'Sms'], { default: 'Phone' });
 export type ContactMethod = (typeof contactMethods.values)[number];
 export const customerContactMethods = defineEnum(['Email', 'Phone', 'Text'], { default: 'Phone' });
-/** How a customer agreed to receive texts (not in the spec: docs/decisions.md). */
+/** How a customer agreed to receive texts (not in the spec: docs/decisions/customers-and-vehicles.md). */
 export const textConsentMethods = defineEnum(['InPerson', 'Phone', 'OnlineForm', 'TextReply'], {
   labels: { InPerson: 'In person', Phone: 'On the phone', OnlineForm: 'Online form', TextReply: 'Replied START by text' },
 });
@@ -48,7 +48,7 @@ export const checkOutMethods = defineEnum(['Waiting', 'DropOff', 'Pickup'], {
 export const externalReviewPlatforms = defineEnum(['Google', 'Yelp']);
 export const messageDeliveryMethods = defineEnum(['Email', 'Form', 'Sms'], { labels: { Sms: 'Text (SMS)' } });
 export const messageDirections = defineEnum(['Inbound', 'Outbound']);
-/** Where an outbound message is on its way (not in the spec: docs/decisions.md). */
+/** Where an outbound message is on its way (not in the spec: docs/decisions/messages.md). */
 export const deliveryStatuses = defineEnum(['Queued', 'Sent', 'Delivered', 'Failed']);
 export const inquiryTypes = defineEnum(['GeneralQuestion', 'ProductQuestion', 'AvailableAppointmentTime', 'Other'], {
   labels: { GeneralQuestion: 'General Question', ProductQuestion: 'Product Question', AvailableAppointmentTime: 'Available Appointment Time' },
@@ -168,7 +168,7 @@ export const customerVehicleStatuses = { 1: 'Waiting', 2: 'Dropping Off', 3: 'Pi
 export type CustomerVehicleStatus = keyof typeof customerVehicleStatuses;
 
 /**
- * Kinds of user notification (the spec leaves the list open; docs/decisions.md): what happened, so a user can
+ * Kinds of user notification (the spec leaves the list open; docs/decisions/shell-and-pwa.md): what happened, so a user can
  * choose which ones the app shows them.
  */
 export const userNotificationKinds = defineEnum(['message', 'rating', 'appointment-request', 'system'], {

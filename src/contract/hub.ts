@@ -8,7 +8,7 @@ export const hubMethods = {
 } as const;
 
 /**
- * A system notice was created, changed or ended (ours, docs/decisions.md): sent to every open device it
+ * A system notice was created, changed or ended (ours, docs/decisions/admin-and-platform.md): sent to every open device it
  * concerns (its stores', or everyone's), which fetches the active notices again at once instead of at the
  * hourly poll, so a High one sends staff to the maintenance page and its end lets them back.
  */

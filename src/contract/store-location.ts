@@ -54,11 +54,14 @@ export const storeLocationFieldsSchema = z.object({
   onlineAppointmentsEnabled: z.boolean(),
   pickupAndDeliveryEnabled: z.boolean(),
   ratingsEnabled: z.boolean(),
-  /** Follow-ups to a customer's rating (not in the spec's list: docs/decisions.md): to a low score, and to a high one. */
+  /** Follow-ups to a customer's rating (not in the spec's list: docs/decisions/ratings.md): to a low score, and to a high one. */
   lowRatingFollowUpEnabled: z.boolean(),
   highRatingFollowUpEnabled: z.boolean(),
   walkInsEnabled: z.boolean(),
-  /** Online booking's limits (issue 30; not in the spec's list: docs/decisions.md): the least notice, the days ahead offered, the most booked minutes a day. */
+  /**
+   * Online booking's limits (issue 30; not in the spec's list: docs/decisions/online-booking.md): the least notice, the days ahead
+   * offered, the most booked minutes a day.
+   */
   onlineBookingLeadMinutes: z.number().int().min(0, 'At least 0 minutes').max(10_080, 'At most a week (10,080 minutes)'),
   onlineBookingHorizonDays: z.number().int().min(1, 'At least 1 day').max(90, 'At most 90 days'),
   onlineBookingDailyCapMinutes: z.number().int().min(60, 'At least an hour').max(30_000, 'At most 500 hours').nullable(),
@@ -80,7 +83,7 @@ export const storeLocationFieldsSchema = z.object({
       [d.close, timeOfDay],
     ]),
   ) as Record<HoursField, typeof timeOfDay>),
-  /** Pickup and delivery (not in the spec's list: docs/decisions.md): where, at what fee, in which daily windows. */
+  /** Pickup and delivery (not in the spec's list: docs/decisions/settings-and-stores.md): where, at what fee, in which daily windows. */
   pickupServiceArea: z.enum(['radius', 'postalCodes']),
   pickupRadiusMiles: z.number().int().min(1, 'At least 1 mile').max(100, 'At most 100 miles').nullable(),
   pickupPostalCodes: z
@@ -93,7 +96,7 @@ export const storeLocationFieldsSchema = z.object({
     .max(300),
   pickupFeeInCents: z.number().int().min(0).max(maxCents).nullable(),
   pickupWindows: z.array(z.object({ start: timeOfDay, end: timeOfDay })).max(12),
-  /** Where the store is and how customers call it (public pages, messages); not in the spec's list (docs/decisions.md). */
+  /** Where the store is and how customers call it (public pages, messages); not in the spec's list (docs/decisions/settings-and-stores.md). */
   addressLine1: z.string().trim().max(200).nullable(),
   city: z.string().trim().max(100).nullable(),
   state: z.string().trim().max(50).nullable(),
@@ -122,7 +125,7 @@ export const defaultOnlineBookingLimits = {
 export const storeLocationSchema = storeLocationFieldsSchema.extend({
   id: z.number().int(),
   alltracCompanyId: z.number().int(),
-  /** Only the store's admins read the key itself (docs/decisions.md). */
+  /** Only the store's admins read the key itself (docs/decisions/security.md). */
   serviceKey: z.string().max(100).nullable().optional(),
   /** Whether the store has a service key (traction orders are enabled), for everyone. */
   hasServiceKey: z.boolean(),
@@ -180,7 +183,7 @@ export const storeLocationMessages = {
 
 /**
  * A store's calendar, reminders and messages follow its time zone: a store is opened with one and never loses it
- * (ours, beyond spec section 5's list: docs/decisions.md). Stores opened before the rule may have none until set.
+ * (ours, beyond spec section 5's list: docs/decisions/settings-and-stores.md). Stores opened before the rule may have none until set.
  */
 export const storeTimeZoneMessages = {
   missing: 'A store needs its time zone: its calendar, reminders and messages follow it.',

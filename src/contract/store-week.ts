@@ -7,7 +7,7 @@ const dayNames = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
 
 /** isOpenMondays … isOpenSundays */
 export const isOpenFields = weekdays.map((d) => `isOpen${d}` as const);
-/** mondayAppointmentsEnabled … sundayAppointmentsEnabled (the spec names the flags, not the fields: docs/decisions.md) */
+/** mondayAppointmentsEnabled … sundayAppointmentsEnabled (the spec names the flags, not the fields: docs/decisions/data-and-api.md) */
 export const appointmentsEnabledFields = dayNames.map((d) => `${d}AppointmentsEnabled` as const);
 
 /** mondayOpenTime, mondayCloseTime … sundayCloseTime: the store's opening hours on each weekday ("08:00"). */

@@ -62,7 +62,7 @@ export const createSupportRequestSchema = supportRequestSchema.omit({ identityId
 export type CreateSupportRequest = z.infer<typeof createSupportRequestSchema>;
 
 /** Merging a customer into another: the one that goes; its vehicles, visits, messages and ratings move. */
-/** Declining an appointment request: why, in words the customer is sent (docs/decisions.md, "Appointment requests"). */
+/** Declining an appointment request: why, in words the customer is sent (docs/decisions/scheduler.md, "Appointment requests"). */
 export const declineRequestSchema = z
   .object({
     reason: z.string().trim().min(1, 'Say why, in words the customer will read').max(500, 'Keep the reason under 500 characters'),

@@ -3,7 +3,7 @@ import { syncColumns } from './0001-initial.ts';
 
 /**
  * Two replicated collections that belong to one user: which kinds of notification they want shown in the
- * app, and their messages to platform support (docs/decisions.md). Both replicate to the user's devices.
+ * app, and their messages to platform support (docs/decisions/shell-and-pwa.md). Both replicate to the user's devices.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const run = (statement: string) => sql.raw(statement).execute(db);

@@ -40,6 +40,7 @@ import { notifyStoreStaff } from '../notifications/notify-staff.ts';
 import { unconfirmedVisits } from '../scheduler/unconfirmed-routes.ts';
 import { scheduledServices, scheduledVisits } from '../scheduler/visit-routes.ts';
 import { readSlotRows } from './slot-rows.ts';
+import { addDays } from '../../../src/domain/calendar/calendar-date.ts';
 
 const params = z.object({ contactFormId: z.string().regex(/^[0-9a-f]{32}$/) });
 const notFound = "There is no booking page at this address. Check the link on the store's website, or call the store.";
@@ -103,7 +104,7 @@ const askOf = (store: BookingStore, services: SlotAsk['services'], checkOutMetho
 /** The instants a run of store dates spans, [first day's start, the day after the last's start). */
 function span(store: BookingStore, from: string, days: number): { from: string; to: string } {
   const zone = storeTimeZone(store.timeZone, () => undefined);
-  const after = new Date(Date.parse(`${from}T12:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+  const after = addDays(from, days);
   return { from: wallClockIsoToInstant(`${from}T00:00:00`, zone), to: wallClockIsoToInstant(`${after}T00:00:00`, zone) };
 }
 
@@ -222,7 +223,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, { db, clock, wri
     const rows = await readSlotRows(db, { companyId: store.companyId, storeId: store.id }, span(store, query.date, 1));
     const ask = {
       ...askOf(store, services, query.checkOutMethod, clock.now()),
-      dates: { from: query.date, to: new Date(Date.parse(`${query.date}T12:00:00Z`) + dayMs).toISOString().slice(0, 10) },
+      dates: { from: query.date, to: addDays(query.date, 1) },
     };
     const day = freeSlots(store, rows, ask)[0];
     // Before today or past the days the store offers online: said so, not passed off as a closed day.

@@ -74,7 +74,7 @@ async function publicReport(db: Db, inspectionReportHashId: string) {
  * unguessable id, once the technician completed it: what was found, Failed first, then Warning, then Passed,
  * with notes, measurements and photos, and the store to call. Only what the customer's paperwork shows: no
  * other customer, no staff names or emails. The customer approves or declines each Failed and Warning item,
- * with their name as a signature (beyond the spec: docs/decisions.md); staff see it live.
+ * with their name as a signature (beyond the spec: docs/decisions/inspections-and-technicians.md); staff see it live.
  */
 export async function inspectionReportPublicRoutes(app: FastifyInstance, { db, writes }: ModuleContext): Promise<void> {
   const hashOf = (request: { params: unknown }) => {

@@ -17,7 +17,7 @@ const preferences: RowSpec<typeof notificationPreferenceSchema> = {
   notFound: 'This notification setting does not exist.',
 };
 
-/** Which kinds of notification the caller wants shown in the app (docs/decisions.md); only their own. */
+/** Which kinds of notification the caller wants shown in the app (docs/decisions/shell-and-pwa.md); only their own. */
 export async function notificationPreferenceRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
   app.get(apiPaths.notificationPreferences, async (request) => {
     const user = await auth.authenticate(request);

@@ -194,7 +194,7 @@ async function tellRequester(
 /**
  * Appointment requests customers sent online (spec section 7). Confirming one books it: the customer (found
  * by email or phone, else made from the request), a confirmed visit and its service on the calendar.
- * Declining one (ours: docs/decisions.md) keeps it with the reason, sent to the requester.
+ * Declining one (ours: docs/decisions/scheduler.md) keeps it with the reason, sent to the requester.
  */
 export async function unconfirmedVisitRoutes(app: FastifyInstance, { db, auth, writes, outbound }: ModuleContext): Promise<void> {
   app.get(apiPaths.unconfirmedVisits, async (request) => {

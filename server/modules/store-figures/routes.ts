@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { Temporal } from 'temporal-polyfill';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import { maxComparedStores, storeFiguresQuerySchema, type ComparedStore, type StoreComparison } from '../../../src/contract/store-figures.ts';
 import { hasRole, storeAdmins } from '../../../src/domain/people/roles.ts';
@@ -8,9 +7,10 @@ import { storeTimeZone } from '../../../src/domain/calendar/time-zone.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import type { ModuleContext } from '../context.ts';
 import { readPeriodRows } from './period-rows.ts';
+import { addDays } from '../../../src/domain/calendar/calendar-date.ts';
 
 /**
- * The store comparison of the manager dashboard (issue 28; ours, docs/api.md and docs/decisions.md): the headline
+ * The store comparison of the manager dashboard (issue 28; ours, docs/api.md and docs/decisions/home-and-dashboard.md): the headline
  * figures of each store of the caller's company they administer (AllTracAdmin there, or PointSAdmin: every store
  * of their company), over the same store-local days at each store, by the rules a device uses for its own store
  * (src/domain/store/store-headline.ts). Anyone else is refused: a User's own store's figures are on their device.
@@ -30,7 +30,7 @@ export async function storeFigureRoutes(app: FastifyInstance, { db, auth, clock 
     ).filter((store) => hasRole(user.roles, store.id, storeAdmins));
     if (stores.length === 0) throw new ProblemError('forbidden', "Comparing stores is for store admins: your own store's figures are on the dashboard.");
     const { from, to } = parseOrProblem(storeFiguresQuerySchema, request.query, 'The period');
-    const end = Temporal.PlainDate.from(to).add({ days: 1 }).toString();
+    const end = addDays(to, 1);
     const now = clock.now();
     const compared: ComparedStore[] = [];
     // One store at a time: each reads a period of its rows, and a company's stores together could be many.

@@ -36,7 +36,7 @@ const resource: ODataResource = {
 };
 
 /**
- * Messages to platform support from Help & Support (docs/decisions.md). Anyone signed in sends them from
+ * Messages to platform support from Help & Support (docs/decisions/shell-and-pwa.md). Anyone signed in sends them from
  * their active store; PointSAdmin users list them all, with who sent them and from where; others list their own.
  */
 export async function supportRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {

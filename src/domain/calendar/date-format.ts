@@ -1,6 +1,6 @@
 /**
  * One way of writing dates and times, for every screen, the customers' pages and the texts and emails sent to
- * customers (docs/decisions.md, "Dates and times"):
+ * customers (docs/decisions/shell-and-pwa.md, "Dates and times"):
  *   a date         Tue, Nov 24, 2026
  *   a time         2:12 PM
  *   a date & time  Tue, Nov 24, 2:12 PM           (Mon, Nov 24, 2025, 2:12 PM outside the current year)

@@ -3,7 +3,7 @@
  * store's real capacity. One rule for the public booking page's server call (rows read from the database) and the
  * scheduler's free-slot hint (rows of the device's replica); `now` is given, never read from the clock.
  *
- * The rules where the issue leaves a choice (docs/decisions.md, "Online booking"):
+ * The rules where the issue leaves a choice (docs/decisions/online-booking.md, "Online booking"):
  * - Times are on the store's calendarInterval grid from its opening, as its wall clock reads them: a time the
  *   clocks skip is not offered, and a time they repeat is offered once, at its first occurrence.
  * - A day offers nothing when the store is closed (special hours first), when online appointments are off, or
@@ -42,6 +42,7 @@ import { weeklyOccurrences } from './scheduler-events.ts';
 import { dayIndexOf, storeCalendar, storeDayAt, type StoreCalendar } from '../store/store-day.ts';
 import { hoursOn, minutesOf, type WeekdayHours } from '../store/store-hours.ts';
 import { storeTimeZone } from '../calendar/time-zone.ts';
+import { addDays, daysBetween, weekdayIndex } from '../calendar/calendar-date.ts';
 
 const minuteMs = 60_000;
 const dayMs = 86_400_000;
@@ -230,7 +231,7 @@ export function freeSlots(store: SlotStore, rows: SlotRows, ask: SlotAsk): FreeD
   for (const block of rows.blockedTimes) hold(block.resourceId, Date.parse(block.startDate), Date.parse(block.endDate));
   for (const block of rows.recurringBlockedTimes) {
     for (const date of weeklyOccurrences(block, from, to)) {
-      const day = Math.round((Date.parse(date) - Date.parse(from)) / dayMs);
+      const day = daysBetween(from, date);
       const start = wallInstant(calendar, day, minutesOf(block.timeOfDay), zone, 'after')!;
       hold(block.resourceId, start, start + block.durationInMinutes * minuteMs);
     }
@@ -327,7 +328,7 @@ export function freeSlots(store: SlotStore, rows: SlotRows, ask: SlotAsk): FreeD
   return calendar.dates.map((date, day): FreeDay => {
     const hours = hoursOn(store, rows.specialStoreHours, date);
     if (!hours) return { date, unavailable: 'closed', slots: [] };
-    const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const weekday = weekdayIndex(date);
     if (!store.onlineAppointmentsEnabled || !store[appointmentsEnabledFields[weekday]!]) return { date, unavailable: 'appointmentsOff', slots: [] };
     if (ask.dailyCapMinutes !== null && bookedMinutes[day]! + askedMinutes > ask.dailyCapMinutes) return { date, unavailable: 'dailyCap', slots: [] };
     const closeMinutes = minutesOf(hours.close);
@@ -353,7 +354,7 @@ export function freeSlotAt(store: SlotStore, rows: SlotRows, ask: Omit<SlotAsk, 
     new Date(at),
     storeTimeZone(store.timeZone, () => undefined),
   ).date;
-  const next = Temporal.PlainDate.from(date).add({ days: 1 }).toString();
+  const next = addDays(date, 1);
   const day = freeSlots(store, rows, { ...ask, dates: { from: date, to: next } })[0];
   return day?.slots.find((slot) => Date.parse(slot.startDate) === at) ?? null;
 }

@@ -88,7 +88,7 @@ export const eventIdOf = (id: string, eventType: EventType) => `${id}:${eventTyp
 
 /**
  * A visit (type 4) is a walk-in: confirmed at the moment it was checked in (the walk-in action does both);
- * every other scheduled service is an appointment (type 1). docs/decisions.md, "Scheduler".
+ * every other scheduled service is an appointment (type 1). docs/decisions/scheduler.md, "Scheduler".
  */
 export function visitEventType(visit: Pick<ScheduledVisit, 'confirmationDate' | 'checkInDate'>): EventType {
   return visit.checkInDate !== null && visit.confirmationDate === visit.checkInDate ? eventTypes.visit : eventTypes.appointment;

@@ -3,12 +3,12 @@
  * or a day past the window all read "Someone just booked that time"). The same free-time rule decides
  * (src/domain/scheduler/free-slots.ts); this only says which of its limits the time missed, first the one a person can act on.
  */
-import { Temporal } from 'temporal-polyfill';
 import { takenTimeMessage } from '../../contract/online-booking.ts';
 import { freeSlots, type FreeDay, type SlotAsk, type SlotRows, type SlotStore } from './free-slots.ts';
 import { hoursOn, minutesOf } from '../store/store-hours.ts';
 import { storeDayAt } from '../store/store-day.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../calendar/time-zone.ts';
+import { addDays } from '../calendar/calendar-date.ts';
 
 export type SlotRefusal = 'past' | 'tooSoon' | 'beyondHorizon' | 'closed' | 'appointmentsOff' | 'dailyCap' | 'notOffered' | 'taken';
 
@@ -43,7 +43,7 @@ export function slotRefusal(store: SlotStore, rows: SlotRows, ask: Omit<SlotAsk,
   if (at < ask.now.getTime() + ask.leadMinutes * 60_000) return 'tooSoon';
   const zone = storeTimeZone(store.timeZone, () => undefined);
   const date = storeDayAt(new Date(at), zone).date;
-  const next = Temporal.PlainDate.from(date).add({ days: 1 }).toString();
+  const next = addDays(date, 1);
   const day: FreeDay | undefined = freeSlots(store, rows, { ...ask, dates: { from: date, to: next } })[0];
   if (!day) return 'beyondHorizon';
   if (day.unavailable) return day.unavailable;

@@ -1,6 +1,7 @@
 import type { SpecialStoreHours } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { isOpenFields, isTimeOfDay, weekdayHoursFields } from '../../contract/store-week.ts';
+import { weekdayIndex } from '../calendar/calendar-date.ts';
 
 /** The opening hours of a new store on each weekday, until its admin sets its own. */
 export const defaultWeekdayHours = Object.fromEntries(
@@ -46,7 +47,7 @@ export function hoursOn(
   const day = special.find((s) => s.date === date);
   if (day) return day.isClosed || !day.openTime || !day.closeTime ? null : { open: day.openTime, close: day.closeTime };
   // Monday is 0, as in the store's fields; the date is a calendar day, so its weekday does not depend on a zone.
-  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const weekday = weekdayIndex(date);
   if (!store[isOpenFields[weekday]!]) return null;
   const d = weekdayHoursFields[weekday]!;
   return { open: store[d.open], close: store[d.close] };

@@ -24,7 +24,7 @@ export function roundUpToEnding(cents: number, ending: number): number {
 }
 
 /**
- * A store's price of one tire (issue 26; docs/decisions.md "The retail price rule"): the fixed price of the
+ * A store's price of one tire (issue 26; docs/decisions/tire-pricing.md "The retail price rule"): the fixed price of the
  * store's catalogue for the tire when it has one; else, when the catalogue has a margin and the tire a cost, the
  * cost plus the margin (markup over cost: "cost plus 35%"), rounded half up to the cent and then up to the
  * catalogue's price ending if it has one; else the tire's list price; null when there is none of these (or the

@@ -6,7 +6,7 @@ import type { TireFeeRow } from '../../contract/tire-pricing.ts';
  * amount per tire from a date through a date (no end: still in force). The quote (feesInForce in tire-quote.ts)
  * needs one amount a day once a fee has started; this says when rows of one fee overlap, in words that name the
  * dates, and how a rate change splits a row. Retail Management checks with it before it queues a change, and the
- * server refuses a write it would refuse (docs/decisions.md, "Install packages and state tire fees").
+ * server refuses a write it would refuse (docs/decisions/tire-pricing.md, "Install packages and state tire fees").
  */
 
 type FeeDates = Pick<TireFeeRow, 'name' | 'effectiveFrom' | 'effectiveThrough'>;

@@ -10,7 +10,7 @@ export interface ForbiddenAdvice {
 const platformOnly = "This page is for AllTrac's platform administrators only. If you need something done there, ask AllTrac support through Help & Support.";
 
 /**
- * The forbidden page's words (spec section 2 leaves the page to us; docs/decisions.md): a page only the platform's
+ * The forbidden page's words (spec section 2 leaves the page to us; docs/decisions/security.md): a page only the platform's
  * administrators use is theirs alone, whoever asks; a store's Admin is pointed to where roles are given, never
  * told to ask their store's Admin; anyone else is told to ask that Admin. `refused` is the roles of the page
  * refused, when known (a reload of the forbidden page no longer knows it).

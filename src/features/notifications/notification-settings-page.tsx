@@ -11,7 +11,7 @@ import { allPreferences, kindDescriptions } from '../../domain/messages/notifica
 import { syncClient } from '../../sync/sync-client.ts';
 
 /**
- * Which kinds of notification the bell shows (docs/decisions.md). A change is saved on the device at once
+ * Which kinds of notification the bell shows (docs/decisions/shell-and-pwa.md). A change is saved on the device at once
  * and sent with the other changes, so it works offline and follows the user to their other devices.
  */
 export function NotificationSettingsPage() {

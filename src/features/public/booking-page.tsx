@@ -2,79 +2,31 @@ import { Alert, Button, Checkbox, Chip, Group, Loader, SegmentedControl, SimpleG
 import { useLocalStorage } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { RadioButtonGroup } from '../../app/radio-button-group.tsx';
-import type { checkOutMethods, contactMethods } from '../../contract/enum-values.ts';
-import {
-  bookingRequestSchema,
-  freeTimesSchema,
-  onlineBookingSchema,
-  takenTimeMessage,
-  type BookingReceipt,
-  type BookingRequest,
-  type FreeTime,
-  type FreeTimes,
-  type OnlineBooking,
-} from '../../contract/online-booking.ts';
+import { onlineBookingSchema, takenTimeMessage, type BookingReceipt, type FreeTime, type OnlineBooking } from '../../contract/online-booking.ts';
 import { apiPaths } from '../../contract/routes.ts';
-import { bookingRequestProblems } from '../../domain/scheduler/booking-request.ts';
 import { NetworkError } from '../../http/api-client.ts';
-import { problemOf } from '../../http/problem-of.ts';
+import {
+  bookingOutcome,
+  bookingProblems,
+  bookingRequest,
+  type CheckOutMethod,
+  type ContactMethod,
+  contactChoices,
+  contactMethodOf,
+  dayLabel,
+  type Details,
+  emptyDetails,
+  fieldOrder,
+  offlineWords,
+  type Sending,
+  takenWords,
+  timeLabel,
+} from './booking-form-model.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { publicApi } from './public-api.ts';
 import { usePublicParam } from './public-route.ts';
+import { type FreeTimesState, useFreeTimes } from './use-free-times.ts';
 import { usePublicResource } from './use-public-resource.ts';
-
-type ContactMethod = (typeof contactMethods.values)[number];
-type CheckOutMethod = (typeof checkOutMethods.values)[number];
-/** What the customer types about themselves: kept on their phone until the store has the request. */
-interface Details {
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  email: string;
-  vehicle: string;
-  preferredContactMethod: ContactMethod;
-  comments: string;
-  textConsent: boolean;
-}
-/** A call until they choose otherwise: texts need the consent box ticked first (issue 46 item 15). */
-const emptyDetails: Details = {
-  firstName: '',
-  lastName: '',
-  phoneNumber: '',
-  email: '',
-  vehicle: '',
-  preferredContactMethod: 'Phone',
-  comments: '',
-  textConsent: false,
-};
-
-const dayLabel = (date: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
-const timeLabel = (time: string) => {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-};
-
-/** The form's fields in the order they are shown: the first with a problem takes the focus. */
-const fieldOrder = [
-  'storeServiceIds',
-  'startDate',
-  'firstName',
-  'lastName',
-  'phoneNumber',
-  'email',
-  'vehicle',
-  'preferredContactMethod',
-  'textConsent',
-  'comments',
-];
-
-type Sending =
-  | { state: 'idle' }
-  | { state: 'sending' }
-  | { state: 'sent'; receipt: BookingReceipt }
-  | { state: 'taken'; words: string; nearest: FreeTime[] }
-  | { state: 'problem'; words: string };
 
 /**
  * The alert that says why a request went nowhere, in view and in focus when it appears: on a phone the button that
@@ -124,135 +76,63 @@ export function BookingPage() {
   return <BookingForm contactFormId={contactFormId} path={path} booking={booking} renewToken={refresh} />;
 }
 
+const shortDay = (date: string) => dayLabel(date, { weekday: 'short', month: 'short', day: 'numeric' });
+const longDay = (date: string) => dayLabel(date, { weekday: 'long', month: 'long', day: 'numeric' });
+type Errors = Record<string, string>;
+
 function BookingForm({ contactFormId, path, booking, renewToken }: { contactFormId: string; path: string; booking: OnlineBooking; renewToken: () => void }) {
   const [services, setServices] = useState<string[]>([]);
   const [checkOutMethod, setCheckOutMethod] = useState<CheckOutMethod>('Waiting');
   const bookable = booking.days.filter((d) => d.unavailable === null);
   const [date, setDate] = useState<string | null>(bookable[0]?.date ?? null);
-  const [loadedTimes, setLoadedTimes] = useState<{ query: string; result: { state: 'unreachable' } | { state: 'ready'; value: FreeTimes } } | null>(null);
   const [startDate, setStartDate] = useState<string | null>(null);
   const [details, setDetails] = useLocalStorage<Details>({
     key: `alltrac-booking-details:${contactFormId}`,
     defaultValue: emptyDetails,
     getInitialValueInEffect: false,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const [website, setWebsite] = useState('');
-  const [reload, setReload] = useState(0);
+  const { times, reload } = useFreeTimes(contactFormId, { services, checkOutMethod, date });
   const alert = useShownAlert(sending);
-
-  const query =
-    date && services.length > 0
-      ? `${apiPaths.onlineBookingTimes.replace(':contactFormId', encodeURIComponent(contactFormId))}?services=${services.join(',')}&checkOutMethod=${checkOutMethod}&date=${date}`
-      : null;
-  useEffect(() => {
-    if (!query) return;
-    let current = true;
-    void publicApi()
-      .request('GET', query)
-      .then(
-        (answer) => {
-          if (current)
-            setLoadedTimes({ query, result: answer.status === 200 ? { state: 'ready', value: freeTimesSchema.parse(answer.body) } : { state: 'unreachable' } });
-        },
-        () => {
-          if (current) setLoadedTimes({ query, result: { state: 'unreachable' } });
-        },
-      );
-    return () => {
-      current = false;
-    };
-  }, [query, reload]);
-  const times = query === null ? { state: 'idle' as const } : loadedTimes?.query === query ? loadedTimes.result : { state: 'loading' as const };
-
+  const clearError = (field: string) => setErrors((e) => ({ ...e, [field]: '' }));
   const edit = <K extends keyof Details>(field: K, value: Details[K]) => {
     setDetails((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: '' }));
+    clearError(field);
   };
-
-  const offered = times.state === 'ready' ? times.value.times : [];
   // A time chosen before the services, the day or what was booked since changed is no longer chosen.
-  const chosenTime = offered.find((t) => t.startDate === startDate);
-  const chosen = chosenTime?.startDate ?? null;
+  const chosenTime = (times.state === 'ready' ? times.value.times : []).find((t) => t.startDate === startDate);
 
   /** Says every problem at once, as the server would, and takes the person to the first. */
-  function showProblems(found: Record<string, string>) {
+  function showProblems(found: Errors) {
     setErrors(found);
     const first = fieldOrder.find((field) => found[field]);
     if (first) document.getElementById(`booking-${first}`)?.focus();
   }
 
   async function send() {
-    const body: BookingRequest = {
-      storeServiceIds: services,
-      checkOutMethod,
-      startDate: chosen ?? '',
-      ...details,
-      preferredContactMethod: contactMethod,
-      email: details.email.trim() || null,
-      comments: details.comments.trim() || null,
-      textConsent: booking.store.texts && details.textConsent,
-      formToken: booking.formToken,
-      ...(website ? { website } : {}),
-    };
-    const checked = bookingRequestSchema.safeParse(body);
-    const found: Record<string, string> = checked.success ? {} : Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message]).reverse());
-    // The server's own check, word for word: one phone rule, texts only with consent, no links in names.
-    for (const [field, words] of Object.entries(bookingRequestProblems(body, booking.store.texts)).reverse()) found[field] ??= words[0]!;
-    if (!chosen) found.startDate = services.length === 0 ? 'Choose a service, then a time' : 'Choose a time';
+    const body = bookingRequest({ services, checkOutMethod, startDate: chosenTime?.startDate ?? null, details, website }, booking.store, booking.formToken);
+    const found = bookingProblems(body, booking.store.texts);
     if (Object.keys(found).length > 0) return showProblems(found);
     setSending({ state: 'sending' });
     try {
-      const answer = await publicApi().request('POST', path, { body });
-      if (answer.status === 200 || answer.status === 201) {
-        setDetails((d) => ({ ...d, comments: '' }));
-        return setSending({ state: 'sent', receipt: answer.body as BookingReceipt });
-      }
-      const problem = problemOf(answer);
-      if (answer.status === 400 && problem.errors) {
-        showProblems(Object.fromEntries(Object.entries(problem.errors).map(([field, words]) => [field, words[0]!])));
-        return setSending({ state: 'idle' });
-      }
-      if (answer.status === 409 && 'nearest' in (answer.body as object)) {
+      const outcome = bookingOutcome(await publicApi().request('POST', path, { body }));
+      if (outcome.kind === 'sent') setDetails((d) => ({ ...d, comments: '' }));
+      if (outcome.kind === 'problems') showProblems(outcome.problems);
+      if (outcome.kind === 'taken') {
         setStartDate(null);
-        setReload((r) => r + 1);
-        return setSending({ state: 'taken', words: problem.detail ?? takenTimeMessage, nearest: (answer.body as { nearest: FreeTime[] }).nearest });
+        reload();
       }
-      if (answer.status === 422 && problem.errors?.formToken) renewToken();
-      setSending({
-        state: 'problem',
-        words:
-          answer.status >= 500 ? 'Something went wrong on our side. What you entered is kept here: try again in a moment.' : (problem.detail ?? problem.title),
-      });
+      if (outcome.kind === 'refused' && outcome.renewToken) renewToken();
+      setSending(sendingAfter(outcome));
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
-      setSending({ state: 'problem', words: 'There is no connection. What you entered is kept on this phone: send it again when you are back online.' });
+      setSending({ state: 'problem', words: offlineWords });
     }
   }
 
-  if (sending.state === 'sent') {
-    const { receipt } = sending;
-    return (
-      <PublicFrame storeName={booking.store.name} storePhone={booking.store.phoneNumber}>
-        <Stack gap="xs" role="status">
-          <Title order={1} size="h3">
-            Request sent
-          </Title>
-          <Text>
-            {booking.store.name} has your request for {dayLabel(receipt.date, { weekday: 'long', month: 'long', day: 'numeric' })} at {timeLabel(receipt.time)}.
-            We will confirm it shortly.
-          </Text>
-        </Stack>
-      </PublicFrame>
-    );
-  }
-  const methods = [
-    { value: 'Phone', label: 'Call me' },
-    { value: 'Sms', label: 'Text me' },
-    { value: 'Email', label: 'Email me' },
-  ].filter((m) => m.value !== 'Sms' || booking.store.texts);
-  const contactMethod = methods.some((m) => m.value === details.preferredContactMethod) ? details.preferredContactMethod : 'Phone';
+  if (sending.state === 'sent') return <RequestSent booking={booking} receipt={sending.receipt} />;
   return (
     <PublicFrame storeName={booking.store.name} storePhone={booking.store.phoneNumber}>
       <form
@@ -271,223 +151,41 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
               {booking.store.address}
             </Text>
           )}
-          <Chip.Group multiple value={services} onChange={setServices}>
-            <Stack gap={6} role="group" aria-label="Services" id="booking-storeServiceIds" tabIndex={-1}>
-              <Text fw={500}>What do you need?</Text>
-              <Group gap="xs">
-                {booking.services.map((s) => (
-                  <Chip key={s.storeServiceId} value={s.storeServiceId} size="lg">
-                    {s.name}
-                  </Chip>
-                ))}
-              </Group>
-              {errors.storeServiceIds && (
-                <Text size="sm" c="error">
-                  {errors.storeServiceIds}
-                </Text>
-              )}
-            </Stack>
-          </Chip.Group>
-          <Stack gap={4}>
-            <Text fw={500} id="check-out">
-              Will you wait, or leave the car?
-            </Text>
-            <SegmentedControl
-              aria-labelledby="check-out"
-              fullWidth
-              size="lg"
-              value={checkOutMethod}
-              onChange={(v) => setCheckOutMethod(v as CheckOutMethod)}
-              data={[
-                { value: 'Waiting', label: 'I will wait' },
-                { value: 'DropOff', label: 'I will drop it off' },
-              ]}
-            />
-          </Stack>
-          <Stack gap={4}>
-            <RadioButtonGroup
-              label="Day"
-              value={date}
-              onChange={setDate}
-              options={bookable.map((d) => ({ value: d.date, label: dayLabel(d.date, { weekday: 'short', month: 'short', day: 'numeric' }) }))}
-            />
-            {booking.store.phoneNumber && booking.days.some((d) => d.unavailable === 'appointmentsOff') && (
-              <Text size="sm" c="dimmed">
-                Some days the store is open are booked by phone only: call {booking.store.phoneNumber}.
-              </Text>
-            )}
-          </Stack>
-          {times.state === 'ready' && offered.length > 0 ? (
-            <RadioButtonGroup
-              id="booking-startDate"
-              label="Time"
-              value={chosen}
-              error={errors.startDate}
-              options={offered.map((t) => ({ value: t.startDate, label: timeLabel(t.time) }))}
-              onChange={(startDate) => {
-                setStartDate(startDate);
-                setErrors((e) => ({ ...e, startDate: '' }));
-              }}
-            />
-          ) : (
-            <Stack gap={6} role="group" aria-label="Time" id="booking-startDate" tabIndex={-1}>
-              <Text fw={500}>Time</Text>
-              {services.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  Choose a service to see the free times.
-                </Text>
-              ) : times.state === 'loading' ? (
-                <Loader size="sm" aria-label="Loading the free times" />
-              ) : times.state === 'unreachable' ? (
-                <Alert color="yellow">
-                  The free times could not be loaded.{' '}
-                  <Button variant="subtle" size="compact-sm" onClick={() => setReload((r) => r + 1)}>
-                    Try again
-                  </Button>
-                </Alert>
-              ) : (
-                <Text size="sm">
-                  {times.state === 'ready' && times.value.unavailable === 'dailyCap'
-                    ? 'This day is fully booked.'
-                    : 'No free times this day for what you chose.'}{' '}
-                  Try another day.
-                </Text>
-              )}
-              {errors.startDate && (
-                <Text size="sm" c="error" role="alert">
-                  {errors.startDate}
-                </Text>
-              )}
-            </Stack>
-          )}
+          <ServicesAndDay
+            booking={booking}
+            services={services}
+            onServices={setServices}
+            checkOutMethod={checkOutMethod}
+            onCheckOutMethod={setCheckOutMethod}
+            date={date}
+            onDate={setDate}
+            error={errors.storeServiceIds}
+          />
+          <TimeChoice
+            times={times}
+            services={services}
+            chosen={chosenTime?.startDate ?? null}
+            error={errors.startDate}
+            onChoose={(time) => {
+              setStartDate(time);
+              clearError('startDate');
+            }}
+            onReload={reload}
+          />
           {sending.state === 'taken' && (
-            <Alert
+            <TakenAlert
               ref={alert}
-              tabIndex={-1}
-              color="yellow"
-              role="alert"
-              title={sending.words === takenTimeMessage ? 'That time just went' : 'Choose another time'}
-            >
-              <Text size="sm" mb="xs">
-                {sending.nearest.length > 0
-                  ? sending.words
-                  : `${sending.words.split('.')[0]!}. No free time is near it${booking.store.phoneNumber ? `: call ${booking.store.phoneNumber}` : ''}.`}
-              </Text>
-              <Group gap="xs">
-                {sending.nearest.map((t) => (
-                  <Button
-                    key={t.startDate}
-                    size="compact-sm"
-                    variant="white"
-                    onClick={() => {
-                      setSending({ state: 'idle' });
-                      setDate(t.date);
-                      setStartDate(t.startDate);
-                    }}
-                  >
-                    {t.date === date ? timeLabel(t.time) : `${dayLabel(t.date, { weekday: 'short', month: 'short', day: 'numeric' })}, ${timeLabel(t.time)}`}
-                  </Button>
-                ))}
-              </Group>
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              id="booking-firstName"
-              size="md"
-              label="First name"
-              autoComplete="given-name"
-              required
-              value={details.firstName}
-              error={errors.firstName || undefined}
-              onChange={(e) => edit('firstName', e.currentTarget.value)}
-            />
-            <TextInput
-              id="booking-lastName"
-              size="md"
-              label="Last name"
-              autoComplete="family-name"
-              required
-              value={details.lastName}
-              error={errors.lastName || undefined}
-              onChange={(e) => edit('lastName', e.currentTarget.value)}
-            />
-          </SimpleGrid>
-          <TextInput
-            id="booking-phoneNumber"
-            size="md"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            value={details.phoneNumber}
-            error={errors.phoneNumber || undefined}
-            onChange={(e) => edit('phoneNumber', e.currentTarget.value)}
-          />
-          <TextInput
-            id="booking-email"
-            size="md"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={details.email}
-            error={errors.email || undefined}
-            onChange={(e) => edit('email', e.currentTarget.value)}
-          />
-          <TextInput
-            id="booking-vehicle"
-            size="md"
-            label="Vehicle"
-            description="Year, make and model, or the plate"
-            required
-            value={details.vehicle}
-            error={errors.vehicle || undefined}
-            onChange={(e) => edit('vehicle', e.currentTarget.value)}
-          />
-          <Stack gap={4} id="booking-preferredContactMethod" tabIndex={-1}>
-            <Text fw={500} id="contact-by">
-              How should we reach you?
-            </Text>
-            <SegmentedControl
-              aria-labelledby="contact-by"
-              fullWidth
-              size="lg"
-              data={methods}
-              value={contactMethod}
-              onChange={(v) => {
-                edit('preferredContactMethod', v as ContactMethod);
-                setErrors((e) => ({ ...e, textConsent: '' }));
+              sending={sending}
+              date={date}
+              storePhone={booking.store.phoneNumber}
+              onChoose={(t) => {
+                setSending({ state: 'idle' });
+                setDate(t.date);
+                setStartDate(t.startDate);
               }}
             />
-            {errors.preferredContactMethod && (
-              <Text size="sm" c="error">
-                {errors.preferredContactMethod}
-              </Text>
-            )}
-          </Stack>
-          {booking.store.texts && (
-            <Checkbox
-              id="booking-textConsent"
-              size="md"
-              label={`Text me about this appointment. Reply STOP to end texts from ${booking.store.name}.`}
-              checked={details.textConsent}
-              error={errors.textConsent || undefined}
-              onChange={(e) => edit('textConsent', e.currentTarget.checked)}
-            />
           )}
-          <Textarea
-            id="booking-comments"
-            size="md"
-            label="Anything we should know? (optional)"
-            autosize
-            minRows={2}
-            maxLength={2000}
-            value={details.comments}
-            error={errors.comments || undefined}
-            onChange={(e) => edit('comments', e.currentTarget.value)}
-          />
+          <CustomerDetails booking={booking} details={details} errors={errors} edit={edit} onContactMethod={() => clearError('textConsent')} />
           {/* People never see this field; a bot that fills every field fills it too. */}
           <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}>
             <label>
@@ -502,8 +200,7 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
           )}
           {chosenTime && date && (
             <Text fw={500}>
-              {dayLabel(chosenTime.date, { weekday: 'long', month: 'long', day: 'numeric' })} at {timeLabel(chosenTime.time)} ·{' '}
-              {checkOutMethod === 'Waiting' ? 'you wait' : 'you drop it off'}
+              {longDay(chosenTime.date)} at {timeLabel(chosenTime.time)} · {checkOutMethod === 'Waiting' ? 'you wait' : 'you drop it off'}
             </Text>
           )}
           <Button type="submit" size="md" loading={sending.state === 'sending'}>
@@ -512,5 +209,245 @@ function BookingForm({ contactFormId, path, booking, renewToken }: { contactForm
         </Stack>
       </form>
     </PublicFrame>
+  );
+}
+
+/** The page's state once the server answered (problems stay idle: the fields say them). */
+function sendingAfter(outcome: ReturnType<typeof bookingOutcome>): Sending {
+  if (outcome.kind === 'sent') return { state: 'sent', receipt: outcome.receipt };
+  if (outcome.kind === 'taken') return { state: 'taken', words: outcome.words, nearest: outcome.nearest };
+  if (outcome.kind === 'refused') return { state: 'problem', words: outcome.words };
+  return { state: 'idle' };
+}
+
+function RequestSent({ booking, receipt }: { booking: OnlineBooking; receipt: BookingReceipt }) {
+  return (
+    <PublicFrame storeName={booking.store.name} storePhone={booking.store.phoneNumber}>
+      <Stack gap="xs" role="status">
+        <Title order={1} size="h3">
+          Request sent
+        </Title>
+        <Text>
+          {booking.store.name} has your request for {longDay(receipt.date)} at {timeLabel(receipt.time)}. We will confirm it shortly.
+        </Text>
+      </Stack>
+    </PublicFrame>
+  );
+}
+
+function ServicesAndDay(props: {
+  booking: OnlineBooking;
+  services: string[];
+  onServices(ids: string[]): void;
+  checkOutMethod: CheckOutMethod;
+  onCheckOutMethod(method: CheckOutMethod): void;
+  date: string | null;
+  onDate(date: string | null): void;
+  error: string | undefined;
+}) {
+  const { booking } = props;
+  return (
+    <>
+      <Chip.Group multiple value={props.services} onChange={props.onServices}>
+        <Stack gap={6} role="group" aria-label="Services" id="booking-storeServiceIds" tabIndex={-1}>
+          <Text fw={500}>What do you need?</Text>
+          <Group gap="xs">
+            {booking.services.map((s) => (
+              <Chip key={s.storeServiceId} value={s.storeServiceId} size="lg">
+                {s.name}
+              </Chip>
+            ))}
+          </Group>
+          {props.error && (
+            <Text size="sm" c="error">
+              {props.error}
+            </Text>
+          )}
+        </Stack>
+      </Chip.Group>
+      <Stack gap={4}>
+        <Text fw={500} id="check-out">
+          Will you wait, or leave the car?
+        </Text>
+        <SegmentedControl
+          aria-labelledby="check-out"
+          fullWidth
+          size="lg"
+          value={props.checkOutMethod}
+          onChange={(v) => props.onCheckOutMethod(v as CheckOutMethod)}
+          data={[
+            { value: 'Waiting', label: 'I will wait' },
+            { value: 'DropOff', label: 'I will drop it off' },
+          ]}
+        />
+      </Stack>
+      <Stack gap={4}>
+        <RadioButtonGroup
+          label="Day"
+          value={props.date}
+          onChange={props.onDate}
+          options={booking.days.filter((d) => d.unavailable === null).map((d) => ({ value: d.date, label: shortDay(d.date) }))}
+        />
+        {booking.store.phoneNumber && booking.days.some((d) => d.unavailable === 'appointmentsOff') && (
+          <Text size="sm" c="dimmed">
+            Some days the store is open are booked by phone only: call {booking.store.phoneNumber}.
+          </Text>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function TimeChoice(props: {
+  times: FreeTimesState;
+  services: string[];
+  chosen: string | null;
+  error: string | undefined;
+  onChoose(startDate: string | null): void;
+  onReload(): void;
+}) {
+  const { times } = props;
+  if (times.state === 'ready' && times.value.times.length > 0) {
+    return (
+      <RadioButtonGroup
+        id="booking-startDate"
+        label="Time"
+        value={props.chosen}
+        error={props.error}
+        options={times.value.times.map((t) => ({ value: t.startDate, label: timeLabel(t.time) }))}
+        onChange={props.onChoose}
+      />
+    );
+  }
+  return (
+    <Stack gap={6} role="group" aria-label="Time" id="booking-startDate" tabIndex={-1}>
+      <Text fw={500}>Time</Text>
+      {props.services.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Choose a service to see the free times.
+        </Text>
+      ) : times.state === 'loading' ? (
+        <Loader size="sm" aria-label="Loading the free times" />
+      ) : times.state === 'unreachable' ? (
+        <Alert color="yellow">
+          The free times could not be loaded.{' '}
+          <Button variant="subtle" size="compact-sm" onClick={props.onReload}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Text size="sm">
+          {times.state === 'ready' && times.value.unavailable === 'dailyCap' ? 'This day is fully booked.' : 'No free times this day for what you chose.'} Try
+          another day.
+        </Text>
+      )}
+      {props.error && (
+        <Text size="sm" c="error" role="alert">
+          {props.error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function TakenAlert({
+  ref,
+  ...props
+}: {
+  ref: React.Ref<HTMLDivElement>;
+  sending: { words: string; nearest: FreeTime[] };
+  date: string | null;
+  storePhone: string | null;
+  onChoose(time: FreeTime): void;
+}) {
+  const { sending } = props;
+  return (
+    <Alert ref={ref} tabIndex={-1} color="yellow" role="alert" title={sending.words === takenTimeMessage ? 'That time just went' : 'Choose another time'}>
+      <Text size="sm" mb="xs">
+        {takenWords(sending, props.storePhone)}
+      </Text>
+      <Group gap="xs">
+        {sending.nearest.map((t) => (
+          <Button key={t.startDate} size="compact-sm" variant="white" onClick={() => props.onChoose(t)}>
+            {t.date === props.date ? timeLabel(t.time) : `${shortDay(t.date)}, ${timeLabel(t.time)}`}
+          </Button>
+        ))}
+      </Group>
+    </Alert>
+  );
+}
+
+function CustomerDetails({
+  booking,
+  details,
+  errors,
+  edit,
+  onContactMethod,
+}: {
+  booking: OnlineBooking;
+  details: Details;
+  errors: Errors;
+  edit<K extends keyof Details>(field: K, value: Details[K]): void;
+  onContactMethod(): void;
+}) {
+  const text = (field: 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'vehicle') => ({
+    id: `booking-${field}`,
+    size: 'md',
+    value: details[field],
+    error: errors[field] || undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => edit(field, e.currentTarget.value),
+  });
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput {...text('firstName')} label="First name" autoComplete="given-name" required />
+        <TextInput {...text('lastName')} label="Last name" autoComplete="family-name" required />
+      </SimpleGrid>
+      <TextInput {...text('phoneNumber')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required />
+      <TextInput {...text('email')} label="Email" type="email" autoComplete="email" inputMode="email" />
+      <TextInput {...text('vehicle')} label="Vehicle" description="Year, make and model, or the plate" required />
+      <Stack gap={4} id="booking-preferredContactMethod" tabIndex={-1}>
+        <Text fw={500} id="contact-by">
+          How should we reach you?
+        </Text>
+        <SegmentedControl
+          aria-labelledby="contact-by"
+          fullWidth
+          size="lg"
+          data={contactChoices(booking.store.texts)}
+          value={contactMethodOf(details, booking.store.texts)}
+          onChange={(v) => {
+            edit('preferredContactMethod', v as ContactMethod);
+            onContactMethod();
+          }}
+        />
+        {errors.preferredContactMethod && (
+          <Text size="sm" c="error">
+            {errors.preferredContactMethod}
+          </Text>
+        )}
+      </Stack>
+      {booking.store.texts && (
+        <Checkbox
+          id="booking-textConsent"
+          size="md"
+          label={`Text me about this appointment. Reply STOP to end texts from ${booking.store.name}.`}
+          checked={details.textConsent}
+          error={errors.textConsent || undefined}
+          onChange={(e) => edit('textConsent', e.currentTarget.checked)}
+        />
+      )}
+      <Textarea
+        id="booking-comments"
+        size="md"
+        label="Anything we should know? (optional)"
+        autosize
+        minRows={2}
+        maxLength={2000}
+        value={details.comments}
+        error={errors.comments || undefined}
+        onChange={(e) => edit('comments', e.currentTarget.value)}
+      />
+    </>
   );
 }

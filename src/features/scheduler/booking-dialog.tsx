@@ -17,6 +17,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
@@ -27,7 +28,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { dateFormats } from '../../domain/calendar/date-format.ts';
 import { displayName, licenceText, vehicleTitle } from '../../domain/people/display-name.ts';
-import { durationProblem, snapDuration, wallMinutesBetween } from '../../domain/calendar/durations.ts';
+import { snapDuration, wallMinutesBetween } from '../../domain/calendar/durations.ts';
 import { newHashId } from '../../domain/app/hash-id.ts';
 import type { FreeSlot } from '../../domain/scheduler/free-slots.ts';
 import { formatPhone } from '../../domain/people/phone.ts';
@@ -37,7 +38,21 @@ import { recurrenceProblems } from '../../domain/scheduler/visit-rules.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { PossibleMatches } from '../../app/customers/possible-matches.tsx';
 import { searchCustomers } from '../../app/customers/search-replica.ts';
-import type { CalendarPlacement } from './event-calendar.tsx';
+import {
+  type AgreedAppointment,
+  type AppointmentDraft,
+  appointmentBooking,
+  appointmentProblems,
+  noTires,
+  type PickedSlot,
+  startingDraft,
+  startingPlace,
+  whenProblems,
+  withBay,
+  withCustomer,
+  withFitting,
+  withServices,
+} from './appointment-draft.ts';
 import { staffFreeTimes } from './replica-free-times.ts';
 import { useBookingCatalogue, type BookingCatalogue } from './use-scheduler.ts';
 
@@ -45,33 +60,11 @@ const minutesBetween = (a: string, b: string) => snapDuration(wallMinutesBetween
 /** The technician select's value for a job nobody does yet (a select's values are strings). */
 const noTechnician = 'nobody';
 
-/**
- * A quoted option's tires, to fit at the visit the install is booked as; with the staff notes naming it as bought
- * and the install service (and minutes) for its number of tires.
- */
-export interface QuotedTires {
-  name: string;
-  tires: { tireId: string | null; description: string; quantity: number }[];
-  staffNotes?: string;
-  install?: { serviceIds: string[]; minutes: number | null };
-}
-const noTires = 'none';
-
 interface Props {
   store: StoreLocation;
   timeZone: string;
-  /** The slot picked; by technician, the technician whose column it was (null: nobody yet). */
-  place: CalendarPlacement & { technicianId?: string | null };
-  /** What the appointment starts with when it books something already agreed (a tire quote's install). */
-  initial?: {
-    customer: Customer;
-    vehicleId: string | null;
-    serviceIds: string[];
-    minutes?: number | null;
-    staffNotes: string;
-    tireOptions?: QuotedTires[];
-    tireQuoteId?: string;
-  };
+  place: PickedSlot;
+  initial?: AgreedAppointment;
   onClose(): void;
 }
 
@@ -103,18 +96,6 @@ export function BookingDialog(props: Props) {
   );
 }
 
-/**
- * The column and technician a new appointment starts with: the slot's column and that column's technician;
- * by technician, that technician and the column they work at (else the first).
- */
-function startingPlace(place: Props['place'], columns: readonly SchedulerResource[]): { resourceId: string | null; technicianId: string | null } {
-  if (place.technicianId === undefined) {
-    return { resourceId: place.resourceId, technicianId: columns.find((c) => c.schedulerResourceId === place.resourceId)?.assignedTechnicianId ?? null };
-  }
-  const theirs = place.technicianId ? columns.find((c) => c.assignedTechnicianId === place.technicianId) : undefined;
-  return { resourceId: (theirs ?? columns[0])?.schedulerResourceId ?? null, technicianId: place.technicianId };
-}
-
 /** The day and time of the slot, editable. */
 function When({
   date,
@@ -135,15 +116,6 @@ function When({
       <TimeInput label="Starts" value={time} onChange={(e) => onTime(e.currentTarget.value)} error={error} />
     </Group>
   );
-}
-
-/** What is wrong with the slot's time and length, by field (the same words in both forms). */
-function whenProblems(time: string, minutes: number): Record<string, string> {
-  const found: Record<string, string> = {};
-  if (!isTimeOfDay(time)) found.time = 'Enter the start time, such as 09:30.';
-  const wrongLength = durationProblem(minutes);
-  if (wrongLength) found.minutes = wrongLength;
-  return found;
 }
 
 /** Saving a form: one save at a time, the dialog closed once it is done, a failure kept in words. */
@@ -308,141 +280,44 @@ function NewCustomer({ storeId, initial, onCreated, onCancel }: { storeId: numbe
 
 function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }: FormProps) {
   const storeId = store.id;
-  const starting = startingPlace(place, catalogue.columns);
-  const [customer, setCustomer] = useState<Customer | null>(initial?.customer ?? null);
-  const [vehicleId, setVehicleId] = useState<string | null>(initial?.vehicleId ?? null);
-  const [serviceIds, setServiceIds] = useState<string[]>(initial?.serviceIds ?? []);
-  const [resourceId, setResourceId] = useState<string | null>(starting.resourceId);
-  const [technicianId, setTechnicianId] = useState<string | null>(starting.technicianId);
-  const [date, setDate] = useState(place.startDate.slice(0, 10));
-  const [time, setTime] = useState(place.startDate.slice(11, 16));
-  const [minutes, setMinutes] = useState<number | string>(() => {
-    if (initial?.minutes) return initial.minutes;
-    const booked = catalogue.services.filter((s) => initial?.serviceIds.includes(s.storeServiceId)).reduce((sum, s) => sum + s.durationInMinutes, 0);
-    return booked > 0 ? snapDuration(booked) : minutesBetween(place.startDate, place.endDate);
+  const form = useForm<AppointmentDraft>({
+    initialValues: startingDraft(place, catalogue, initial),
+    validate: (draft) => appointmentProblems(draft, catalogue, initial),
   });
-  const [status, setStatus] = useState('1');
-  const [staffNotes, setStaffNotes] = useState(initial?.staffNotes ?? '');
-  const tireOptions = initial?.tireOptions ?? [];
-  // One option quoted: its tires. Several: the counter says which the customer is buying.
-  const [fitting, setFitting] = useState<string | null>(tireOptions.length === 1 ? '0' : null);
-  // The notes and services the quote set: while nobody has changed them, they follow the option bought.
-  const [quoteSet, setQuoteSet] = useState({ notes: initial?.staffNotes ?? '', serviceIds: initial?.serviceIds ?? [] });
-  const chooseFitting = (value: string | null) => {
-    setFitting(value);
-    const option = value === null || value === noTires ? undefined : tireOptions[Number(value)];
-    const notes = option?.staffNotes ?? initial?.staffNotes ?? '';
-    if (staffNotes === quoteSet.notes) setStaffNotes(notes);
-    const install = [...serviceIds].sort().join() === [...quoteSet.serviceIds].sort().join() ? option?.install : undefined;
-    if (install) {
-      setServiceIds(install.serviceIds);
-      if (install.minutes) setMinutes(install.minutes);
-    }
-    setQuoteSet({ notes, serviceIds: install?.serviceIds ?? quoteSet.serviceIds });
-  };
-  const [keyTag, setKeyTag] = useState('');
-  const [walkIn, setWalkIn] = useState(false);
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const draft = form.getValues();
+  const change = (next: AppointmentDraft) => form.setValues(next);
   const { saving, failure, save: saveWith } = useSave(onClose);
-
+  const tireOptions = initial?.tireOptions ?? [];
   const vehicles = useLiveQuery(
-    async () => (customer ? replicaOf(storeId).rows<CustomerVehicle>('customerVehicles').where('customerId').equals(customer.customerId).toArray() : []),
-    [storeId, customer?.customerId],
+    async () =>
+      draft.customer ? replicaOf(storeId).rows<CustomerVehicle>('customerVehicles').where('customerId').equals(draft.customer.customerId).toArray() : [],
+    [storeId, draft.customer?.customerId],
   );
-
-  const chosen = catalogue.services.filter((s) => serviceIds.includes(s.storeServiceId));
+  const chosen = catalogue.services.filter((s) => draft.serviceIds.includes(s.storeServiceId));
   const canDoAll = (id: string) => chosen.every((s) => catalogue.able.some((a) => a.appointmentResourceId === id && a.storeServiceId === s.storeServiceId));
   const today = Temporal.Now.plainDateISO(timeZone).toString();
 
-  const placeOn = (next: string | null) => {
-    // The technician follows the bay unless someone else was chosen for the job.
-    const before = catalogue.columns.find((c) => c.schedulerResourceId === resourceId)?.assignedTechnicianId ?? null;
-    if (technicianId === before) setTechnicianId(catalogue.columns.find((c) => c.schedulerResourceId === next)?.assignedTechnicianId ?? null);
-    setResourceId(next);
-  };
-
-  const chooseServices = (ids: string[]) => {
-    setServiceIds(ids);
-    const total = catalogue.services.filter((s) => ids.includes(s.storeServiceId)).reduce((sum, s) => sum + s.durationInMinutes, 0);
-    if (total > 0) setMinutes(snapDuration(total));
-  };
-
   const save = () => {
-    const total = Number(minutes);
-    const found = whenProblems(time, total);
-    if (!customer) found.customer = 'Choose the customer, or create one.';
-    if (!resourceId) found.resource = 'Choose the bay.';
-    if (tireOptions.length > 0 && fitting === null) found.tires = 'Choose the option the customer is buying, or no tires.';
-    const needed = chosen.slice(0, -1).reduce((sum, s) => sum + snapDuration(s.durationInMinutes), 0) + 15;
-    if (!found.minutes && chosen.length > 1 && total < needed) found.minutes = `These services need at least ${needed} minutes one after another.`;
-    setProblems(found);
-    if (Object.keys(found).length > 0 || !customer) return;
-    // Services follow one another on the column, each as long as the store says, the last taking what is left.
-    const items = chosen.length > 0 ? chosen : [null];
-    let offset = 0;
-    const start = Temporal.PlainDateTime.from(`${date}T${time}:00`);
-    const services = items.map((s, i) => {
-      const length = i === items.length - 1 ? snapDuration(total - offset) : snapDuration(s!.durationInMinutes);
-      const begins = start.add({ minutes: offset });
-      offset += length;
-      return {
-        scheduledServiceId: crypto.randomUUID(),
-        storeServiceId: s?.storeServiceId ?? null,
-        resourceId,
-        startDate: wallClockIsoToInstant(begins.toString(), timeZone),
-        endDate: wallClockIsoToInstant(begins.add({ minutes: length }).toString(), timeZone),
-        durationInMinutes: length,
-        serviceNotes: null,
-        selectedTechnician: technicianId,
-      };
-    });
-    return saveWith(() =>
-      syncClient().bookVisit(
-        {
-          scheduledVisitId: crypto.randomUUID(),
-          scheduledVisitHashId: newHashId(),
-          customerId: customer.customerId,
-          vehicleId,
-          customerVehicleStatus: Number(status) as 1 | 2 | 3,
-          description: null,
-          staffNotes: staffNotes.trim() || null,
-          customerComments: null,
-          keyTag: keyTag.trim() || null,
-          visitAppointmentCount: 1,
-          scheduledCustomerCheckIn: services[0]!.startDate,
-          pickUpTime: null,
-          walkIn: walkIn && date === today,
-          // The quote's install stays the quote's only while it is for the quote's customer.
-          tireQuoteId: initial?.tireQuoteId && initial.customer.customerId === customer.customerId ? initial.tireQuoteId : null,
-        },
-        services,
-        fittedTires(tireOptions[Number(fitting)]),
-      ),
-    );
+    if (form.validate().hasErrors || !draft.customer) return;
+    const context = { initial, timeZone, today, newId: () => crypto.randomUUID(), newHashId };
+    const booking = appointmentBooking({ ...draft, customer: draft.customer }, catalogue, context);
+    return saveWith(() => syncClient().bookVisit(booking.visit, booking.services, booking.tires));
   };
 
   return (
     <Stack gap="sm">
-      <CustomerPicker
-        storeId={storeId}
-        chosen={customer}
-        onChoose={(c) => {
-          setCustomer(c);
-          setVehicleId(null);
-        }}
-      />
-      {problems.customer && (
+      <CustomerPicker storeId={storeId} chosen={draft.customer} onChoose={(c) => change(withCustomer(draft, c))} />
+      {form.errors.customer && (
         <Text c="red" size="sm">
-          {problems.customer}
+          {form.errors.customer}
         </Text>
       )}
-      {customer && (
+      {draft.customer && (
         <Select
           label="Vehicle"
           placeholder={vehicles && vehicles.length === 0 ? 'No vehicles on file' : 'Choose a vehicle'}
           clearable
-          value={vehicleId}
-          onChange={setVehicleId}
+          {...form.getInputProps('vehicleId')}
           data={(vehicles ?? []).map((v) => ({ value: v.vehicleId, label: [vehicleTitle(v), licenceText(v)].filter(Boolean).join(' · ') }))}
         />
       )}
@@ -450,18 +325,18 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
         label="Services"
         placeholder="Choose services"
         searchable
-        value={serviceIds}
-        onChange={chooseServices}
+        value={draft.serviceIds}
+        onChange={(ids) => change(withServices(draft, catalogue, ids))}
         data={catalogue.services.map((s) => ({ value: s.storeServiceId, label: `${s.name} (${s.durationInMinutes} min)` }))}
       />
       {tireOptions.length > 0 && (
         <Select
           label="Tires to fit"
           placeholder="Which option is the customer buying?"
-          value={fitting}
-          onChange={chooseFitting}
+          value={draft.fitting}
+          onChange={(value) => change(withFitting(draft, initial, value))}
           allowDeselect={false}
-          error={problems.tires}
+          error={form.errors.tires}
           data={[
             ...tireOptions.map((o, i) => ({ value: String(i), label: `${o.name}: ${o.tires.map((t) => `${t.quantity} × ${t.description}`).join(', ')}` })),
             { value: noTires, label: 'No tires yet' },
@@ -472,10 +347,10 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
         <Select
           label="Bay"
           required
-          value={resourceId}
+          value={draft.resourceId}
           allowDeselect={false}
-          error={problems.resource}
-          onChange={placeOn}
+          error={form.errors.resource}
+          onChange={(id) => change(withBay(draft, catalogue, id))}
           data={catalogue.columns.map((c) => ({
             value: c.schedulerResourceId,
             label: chosen.length > 0 && !canDoAll(c.schedulerResourceId) ? `${c.name} (not set up for these services)` : c.name,
@@ -483,41 +358,43 @@ function AppointmentForm({ store, timeZone, place, catalogue, initial, onClose }
         />
         <Select
           label="Technician"
-          value={technicianId ?? noTechnician}
+          value={draft.technicianId ?? noTechnician}
           allowDeselect={false}
-          onChange={(v) => setTechnicianId(v === noTechnician || v === null ? null : v)}
+          onChange={(v) => form.setFieldValue('technicianId', v === noTechnician || v === null ? null : v)}
           data={[...catalogue.technicians.map((t) => ({ value: t.userId, label: t.name })), { value: noTechnician, label: 'Nobody yet' }]}
         />
       </Group>
-      <When date={date} time={time} onDate={setDate} onTime={setTime} error={problems.time} />
+      <When
+        date={draft.date}
+        time={draft.time}
+        onDate={(d) => form.setFieldValue('date', d)}
+        onTime={(t) => form.setFieldValue('time', t)}
+        error={form.errors.time as string | undefined}
+      />
       <FreeTimes
         store={store}
         timeZone={timeZone}
-        date={date}
-        time={time}
-        resourceId={resourceId}
+        date={draft.date}
+        time={draft.time}
+        resourceId={draft.resourceId}
         services={chosen}
         columns={catalogue.columns}
-        onPick={(slot) => {
-          setTime(slot.time);
-          placeOn(slot.jobs[0]!.resourceId);
-        }}
+        onPick={(slot) => change({ ...withBay(draft, catalogue, slot.jobs[0]!.resourceId), time: slot.time })}
       />
-      <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} value={minutes} onChange={setMinutes} error={problems.minutes} />
+      <NumberInput label="Minutes" description="In steps of 15" min={15} step={15} {...form.getInputProps('minutes')} />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           The customer is
         </Text>
         <SegmentedControl
-          value={status}
-          onChange={setStatus}
+          {...form.getInputProps('status')}
           data={checkOutMethods.values.map((v, i) => ({ value: String(i + 1), label: checkOutMethods.label(v) }))}
           aria-label="The customer is"
         />
       </Stack>
-      <Textarea label="Staff notes" autosize minRows={2} value={staffNotes} onChange={(e) => setStaffNotes(e.currentTarget.value)} maxLength={4000} />
-      <TextInput label="Key tag" value={keyTag} onChange={(e) => setKeyTag(e.currentTarget.value)} maxLength={20} w={160} />
-      {date === today && <Checkbox label="Walk-in: check the customer in now" checked={walkIn} onChange={(e) => setWalkIn(e.currentTarget.checked)} />}
+      <Textarea label="Staff notes" autosize minRows={2} {...form.getInputProps('staffNotes')} maxLength={4000} />
+      <TextInput label="Key tag" {...form.getInputProps('keyTag')} maxLength={20} w={160} />
+      {draft.date === today && <Checkbox label="Walk-in: check the customer in now" {...form.getInputProps('walkIn', { type: 'checkbox' })} />}
       <Footer saving={saving} failure={failure} label="Book" onCancel={onClose} onSave={() => void save()} />
     </Stack>
   );
@@ -589,13 +466,6 @@ function FreeTimes({
       </Group>
     </Stack>
   );
-}
-
-/** A row per tire of the option (4 × a tire is four tires, each with its own DOT code), or none. */
-function fittedTires(option: QuotedTires | undefined) {
-  return (option?.tires ?? [])
-    .flatMap((t) => Array.from({ length: t.quantity }, () => ({ tireId: t.tireId, description: t.description })))
-    .map((t, position) => ({ ...t, visitTireId: crypto.randomUUID(), position }));
 }
 
 function BlockForm({ timeZone, place, catalogue, onClose }: FormProps) {

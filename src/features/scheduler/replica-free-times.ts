@@ -17,9 +17,9 @@ import { isOpenRequest } from '../../domain/scheduler/appointment-requests.ts';
 import { freeSlots, type CheckOutMethod, type FreeDay, type SlotAsk, type SlotRows, type SlotStore } from '../../domain/scheduler/free-slots.ts';
 import { storeDayAt } from '../../domain/store/store-day.ts';
 import { storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
+import { addDays, daysBetween } from '../../domain/calendar/calendar-date.ts';
 
-const dayMs = 86_400_000;
-export const nextDate = (date: string, days = 1) => new Date(Date.parse(`${date}T12:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+export const nextDate = (date: string, days = 1) => addDays(date, days);
 
 /** The replica's rows, whole, that free times follow. */
 export interface ReplicaSlotRows extends SlotRows {
@@ -84,7 +84,7 @@ export function staffStore(store: StoreLocation): SlotStore {
 /** The ask as staff make it: no notice beyond now, no daily cap, any day from today to the day after `lastDate`. */
 export function staffAsk(services: SlotAsk['services'], checkOutMethod: CheckOutMethod, now: Date, zone: string, lastDate: string): SlotAsk {
   const today = storeDayAt(now, zone).date;
-  const horizonDays = Math.max(0, Math.round((Date.parse(`${nextDate(lastDate, 2)}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / dayMs));
+  const horizonDays = Math.max(0, daysBetween(today, nextDate(lastDate, 2)));
   return { services, checkOutMethod, now, leadMinutes: 0, horizonDays, dailyCapMinutes: null };
 }
 

@@ -26,6 +26,7 @@ import { bayRoles } from '../../domain/people/roles.ts';
 import { byTechnician, schedulerEvents, viewDays, type SchedulerEvent, type SchedulerRows } from '../../domain/scheduler/scheduler-events.ts';
 import { shownView, type SchedulerViewName } from '../../domain/scheduler/scheduler-views.ts';
 import { storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
+import { addDays } from '../../domain/calendar/calendar-date.ts';
 
 /**
  * The column of entries whose resource is gone or unset: they stay visible (and can be dragged to a real one).
@@ -106,7 +107,7 @@ async function readRows(db: StoreDb, from: string, to: string, timeZone: string)
 
 type Days = { storeId: number; from: string; to: string; timeZone: string };
 const keyOf = (d: Days) => `${d.storeId}|${d.from}|${d.to}|${d.timeZone}`;
-const shifted = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
+const shifted = addDays;
 
 interface DayRead {
   /** Replaced, not changed, on each answer: React sees a new answer by its identity. */

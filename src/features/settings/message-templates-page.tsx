@@ -28,7 +28,7 @@ const templateTypes = messageTemplateTypes.values.filter(isTemplateType);
 /** A customer and appointment to show the words with, as a customer would read them. */
 const sample = { customer: { firstName: 'Dana', lastName: 'Reyes' }, vehicle: { year: 2019, make: 'Honda', model: 'Civic' } };
 
-/** The words of every text and email the store sends (settings, message templates; ours, see docs/decisions.md). */
+/** The words of every text and email the store sends (settings, message templates; ours, see docs/decisions/messages.md). */
 export function MessageTemplatesPage() {
   const session = useSession();
   const store = session?.activeStore ?? null;

@@ -22,6 +22,7 @@ import { hoursOn } from '../../domain/store/store-hours.ts';
 import { technicianOf } from '../../domain/scheduler/technician-rules.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
 import { isVisitOpen } from '../../domain/scheduler/visit-rules.ts';
+import { addDays } from '../../domain/calendar/calendar-date.ts';
 
 /** One job of the day in the bay: a scheduled service with its visit, vehicle, customer and inspection. */
 export interface BayJob {
@@ -59,7 +60,7 @@ export const storeToday = (store: Pick<StoreLocation, 'timeZone'>, now = new Dat
 
 async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Promise<BayDay> {
   const zone = storeTimeZone(store.timeZone, () => undefined);
-  const next = new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const next = addDays(date, 1);
   const [services, catalogue, resources, staff, special, waiting] = await Promise.all([
     db
       .rows<ScheduledService>('scheduledServices')
