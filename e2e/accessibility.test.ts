@@ -2,9 +2,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eEnvironment } from './support/server.ts';
-import { checkScreens, openedScreens, screenSettled, staffScreens } from './support/screens.ts';
+import { screenSessions, openedScreens, screenSettled, staffScreens } from './support/screens.ts';
 
 const env = e2eEnvironment();
+// One browser session per account for every sweep of the file (support/screens.ts).
+const sessions = screenSessions(env);
 const db = () => env.server.database.db;
 
 /**
@@ -23,7 +25,7 @@ describe('accessibility (axe-core)', () => {
   it.each(staffScreens)(
     'finds no serious or critical violation on the screens %s opens (%s: %j, %s px wide)',
     async (...screens) => {
-      expect(await checkScreens(env, screens, seriousViolations)).toEqual({});
+      expect(await sessions.checkScreens(screens, seriousViolations)).toEqual({});
     },
     300_000,
   );
@@ -32,7 +34,7 @@ describe('accessibility (axe-core)', () => {
     const calendar = (page: Page) => seriousViolations(page, '.ec');
     const views = ['/scheduler-dayview', '/scheduler-dayview?view=technicians', '/scheduler-dayview?view=week', '/scheduler-dayview?view=list'];
     expect(
-      await checkScreens(env, ['admin@demo.test', 'Alex Admin', views, 1440], async (page) => {
+      await sessions.checkScreens(['admin@demo.test', 'Alex Admin', views, 1440], async (page) => {
         // The day's entries are drawn: the check reads them, not an empty grid.
         await page.locator('.ec-event').first().waitFor({ timeout: 20_000 });
         return calendar(page);
@@ -42,7 +44,7 @@ describe('accessibility (axe-core)', () => {
 
   it('finds no serious or critical violation on the screens opened from a list: a customer, a thread, an appointment, a visit in the bay', async () => {
     const found = {};
-    for (const screens of await openedScreens(env)) Object.assign(found, await checkScreens(env, screens, seriousViolations));
+    for (const screens of await openedScreens(env)) Object.assign(found, await sessions.checkScreens(screens, seriousViolations));
     expect(found).toEqual({});
   }, 300_000);
 

@@ -8,6 +8,7 @@ import { assetArchiveDir } from '../server/http/hosting-rules.ts';
 import type { RunningServer } from '../server/start.ts';
 import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
 import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { e2eSettings } from './support/server.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { fillSignIn, shellReady, signIn } from './support/session.ts';
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   assertBuilt();
   served = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-served-'));
   fs.cpSync('dist', served, { recursive: true, filter: (source) => !source.endsWith('.map') && !source.includes(`${path.sep}bench`) });
-  config = { ...(await localConfig()), staticDir: served };
+  config = { ...(await localConfig(undefined, e2eSettings)), staticDir: served };
   server = await startLocalServer(config);
   browser = await launchBrowser();
 });

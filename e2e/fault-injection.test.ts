@@ -6,6 +6,7 @@ import type { RunningServer } from '../server/start.ts';
 import { freePort } from '../tests/support/ports.ts';
 import { localConfig, startLocalServer } from '../tests/support/running-server.ts';
 import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { e2eSettings } from './support/server.ts';
 import { FaultyProxy, seededRandom } from './support/faulty-proxy.ts';
 import { readStore } from './support/idb.ts';
 import { shellReady, signIn } from './support/session.ts';
@@ -42,7 +43,7 @@ describe('changes made offline, replayed through a faulty network', () => {
   it.each([[11], [29]])('are each applied exactly once and the replica ends equal to the server (seed %i)', async (seed) => {
     const random = seededRandom(seed);
     const proxyPort = await freePort();
-    const config = await localConfig(undefined, { PUBLIC_URL: `http://127.0.0.1:${proxyPort}` });
+    const config = await localConfig(undefined, { ...e2eSettings, PUBLIC_URL: `http://127.0.0.1:${proxyPort}` });
     const server: RunningServer = await startLocalServer(config);
     const proxy = new FaultyProxy(config.port, random);
     await proxy.listen(proxyPort);

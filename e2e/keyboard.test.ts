@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eEnvironment } from './support/server.ts';
-import { checkScreens, openedScreens, staffScreens } from './support/screens.ts';
+import { screenSessions, openedScreens, staffScreens } from './support/screens.ts';
 
 const env = e2eEnvironment();
+// One browser session per account for every sweep of the file (support/screens.ts).
+const sessions = screenSessions(env);
 
 /**
  * Marks what a mouse user could click on the page as it stands: each outermost visible, enabled element drawn with
@@ -77,14 +79,14 @@ describe('the keyboard', () => {
   it.each(staffScreens)(
     'reaches with Tab everything a mouse can click on the screens %s opens (%s: %j, %s px wide)',
     async (...screens) => {
-      expect(await checkScreens(env, screens, tabRound)).toEqual({});
+      expect(await sessions.checkScreens(screens, tabRound)).toEqual({});
     },
     300_000,
   );
 
   it('reaches with Tab everything a mouse can click on the screens opened from a list: a customer, a thread, an appointment, a visit in the bay', async () => {
     const missed = {};
-    for (const screens of await openedScreens(env)) Object.assign(missed, await checkScreens(env, screens, tabRound));
+    for (const screens of await openedScreens(env)) Object.assign(missed, await sessions.checkScreens(screens, tabRound));
     expect(missed).toEqual({});
   }, 300_000);
 });

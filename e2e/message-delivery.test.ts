@@ -8,6 +8,7 @@ import { freePort } from '../tests/support/ports.ts';
 import { localConfig, seededFolder, startLocalServer } from '../tests/support/running-server.ts';
 import { startServerProcess, type ServerProcess } from '../tests/support/server-process.ts';
 import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { e2eSettings } from './support/server.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { shellReady, signIn } from './support/session.ts';
 import { textsInSink } from './support/sms-sink.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   assertBuilt();
   browser = await launchBrowser();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alltrac-delivery-'));
-  fs.cpSync(await seededFolder(), dataDir, { recursive: true });
+  fs.cpSync(await seededFolder(e2eSettings.DEMO_CATALOGUE), dataDir, { recursive: true });
 });
 afterAll(async () => {
   await Promise.all(processes.map((p) => p.stop()));
@@ -30,7 +31,7 @@ afterAll(async () => {
 describe('a reply whose server dies after storing it', () => {
   it('is texted exactly once by the server that starts next, and the thread says it was sent', async () => {
     // What the test needs to know of the data, read before the server process holds the folder.
-    const reader = await startLocalServer(await localConfig(dataDir));
+    const reader = await startLocalServer(await localConfig(dataDir, e2eSettings));
     const db = reader.database.db;
     const store = await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow();
     const incoming = await db

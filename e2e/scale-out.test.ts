@@ -10,6 +10,7 @@ import { redisUnavailable, redisUrl } from '../tests/support/redis.ts';
 import { assertServerBuilt, startServerProcess, type ServerProcess } from '../tests/support/server-process.ts';
 import { startBalancer, type Balancer } from './support/balancer.ts';
 import { assertBuilt, launchBrowser } from './support/browser.ts';
+import { e2eSettings } from './support/server.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { shellReady, signIn } from './support/session.ts';
 
@@ -86,6 +87,7 @@ describe.skipIf(postgresUnavailable !== null || redisUnavailable !== null)('two 
         dataDirs.push(dataDir);
         return startServerProcess(
           {
+            ...e2eSettings,
             NODE_ENV: 'test',
             DATA_DIR: dataDir,
             DATABASE_URL: database.url,

@@ -8,7 +8,7 @@ import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone, readStore } from './support/idb.ts';
 import { box, drag, entry, halfHour } from './support/scheduler-grid.ts';
 import { relayedEnvironment } from './support/server.ts';
-import { shellReady, signIn } from './support/session.ts';
+import { shellReady, signIn, signInAgain } from './support/session.ts';
 import { newHashId } from '../src/domain/app/hash-id.ts';
 
 // The store's internet link is a relay the offline tests cut.
@@ -115,7 +115,7 @@ describe('the scheduler', () => {
     const customerId = await customerNamed('Zelda', 'Zonewise');
     await book(customerId, '2026-03-08T09:00:00', 60, columns[0]!.schedulerResourceId);
     await book(customerId, '2026-03-04T09:00:00', 60, columns[0]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, {
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, {
       timezoneId: 'Europe/Berlin',
       viewport: { width: 1440, height: 1000 },
     });
@@ -218,7 +218,7 @@ describe('the scheduler', () => {
     const rack = columns.find((c) => c.name === 'Alignment Rack')!;
     await book(await customerNamed('Rita', 'Racked'), '2031-03-05T09:00:00', 60, rack.schedulerResourceId);
     await customerNamed('Fiona', 'Freetime');
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-05&view=day');
       await entry(page, 'Rita Racked').waitFor();
@@ -260,7 +260,7 @@ describe('the scheduler', () => {
       .orderBy('users.name')
       .execute();
     const [giver, taker] = technicians as [{ userId: string; name: string }, { userId: string; name: string }];
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-18&view=day');
       await page.getByRole('button', { name: 'New', exact: true }).click();
@@ -314,7 +314,7 @@ describe('the scheduler', () => {
   it('asks before a drop over another appointment of the same column, and "Leave it where it was" puts the entry back and sends nothing', async () => {
     const rita = await book(await customerNamed('Rita', 'Revert'), '2031-03-12T09:00:00', 60, columns[0]!.schedulerResourceId);
     await book(await customerNamed('Otto', 'Overlap'), '2031-03-12T11:00:00', 60, columns[0]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-12&view=day');
       const appointment = entry(page, 'Rita Revert');
@@ -343,7 +343,7 @@ describe('the scheduler', () => {
 
   it('shows the next day as it is now when Next is pressed, never as it was when the device first read it beside the shown day', async () => {
     const nina = await book(await customerNamed('Nina', 'Next'), '2031-03-14T09:00:00', 60, columns[0]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-13&view=day');
       const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
@@ -378,7 +378,7 @@ describe('the scheduler', () => {
 
   it("keeps the technicians' columns on screen while a day picked by date is read, then shows its appointments", async () => {
     await book(await customerNamed('Pia', 'Picked'), '2031-03-20T09:00:00', 60, columns[1]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-13&view=day');
       await page.locator('.ec-col-head', { hasText: columns[0]!.name }).waitFor();
@@ -408,7 +408,7 @@ describe('the scheduler', () => {
     const wallNow = instantToWallClock(new Date(Math.floor(now / 900_000) * 900_000).toISOString(), storeZone);
     const customerId = await customerNamed('Chuck', 'Checkin');
     const { scheduledVisitId } = await book(customerId, wallNow, 15, columns[0]!.schedulerResourceId);
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-10&view=day');
       await entry(page, 'Tomas Tomorrow').click();
@@ -455,7 +455,7 @@ describe('the scheduler', () => {
       .orderBy('name')
       .limit(2)
       .execute();
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-11&view=day');
       await entry(page, 'Sam Services').click();
@@ -521,7 +521,7 @@ describe('the scheduler', () => {
       description: 'Team huddle',
       recurrenceEndDate: '2031-03-24',
     });
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-10&view=week');
       for (const [date, count] of [
@@ -557,7 +557,7 @@ describe('the scheduler', () => {
   });
 
   it('follows new store hours set on another device, without a reload', async () => {
-    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
+    const { context, page } = await signInAgain(env.browser, appUrl, 'user@demo.test', undefined, { viewport: { width: 1440, height: 1000 } });
     try {
       await schedulerAt(page, 'user@demo.test', 'Uma User', 'date=2031-03-03&view=day');
       await page.getByText(/^Open 8 AM–/).waitFor();

@@ -8,7 +8,7 @@ import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
-import { shellReady, signIn } from './support/session.ts';
+import { shellReady, signIn, signInAgain } from './support/session.ts';
 
 const env = e2eEnvironment();
 const db = () => env.server.database.db;
@@ -27,7 +27,7 @@ async function syncedAt(page: Page, email: string, name: string, path: string) {
 
 describe('the service catalogue in settings', () => {
   it('an admin changes a duration offline: 20 minutes is refused with the steps to use, 60 reaches the server once back online', async () => {
-    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    const { context, page } = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
     try {
       const store = await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/services');
       const service = await db()
@@ -76,8 +76,8 @@ describe('the service catalogue in settings', () => {
   });
 
   it('a new service added by an admin appears on another signed-in device of the store without a reload', async () => {
-    const admin = await signIn(env.browser, env.server.url, 'admin@demo.test');
-    const counter = await signIn(env.browser, env.server.url, 'platform@demo.test');
+    const admin = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
+    const counter = await signInAgain(env.browser, env.server.url, 'platform@demo.test');
     try {
       await syncedAt(admin.page, 'admin@demo.test', 'Alex Admin', '/settings/services');
       await syncedAt(counter.page, 'platform@demo.test', 'Pat Platform', '/settings/services');
@@ -103,8 +103,8 @@ describe('the service catalogue in settings', () => {
 
 describe("the store's own settings", () => {
   it("an admin changes Saturday's hours offline; once online the server holds them and another device shows them without a reload", async () => {
-    const admin = await signIn(env.browser, env.server.url, 'admin@demo.test');
-    const other = await signIn(env.browser, env.server.url, 'platform@demo.test');
+    const admin = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
+    const other = await signInAgain(env.browser, env.server.url, 'platform@demo.test');
     try {
       const store = await syncedAt(admin.page, 'admin@demo.test', 'Alex Admin', '/settings/hours');
       await syncedAt(other.page, 'platform@demo.test', 'Pat Platform', '/settings');
@@ -193,7 +193,7 @@ describe("the store's own settings", () => {
       closeTime: '17:00',
       description: 'Inventory day',
     });
-    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    const { context, page } = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
     try {
       await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/hours');
       await page.getByRole('button', { name: 'Edit special hours on Wed, Mar 19, 2031' }).click();
@@ -210,8 +210,8 @@ describe("the store's own settings", () => {
   });
 
   it("the platform's admin removing the texting number turns texting off on every device of the store; the store's admin only reads it", async () => {
-    const platform = await signIn(env.browser, env.server.url, 'platform@demo.test');
-    const admin = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    const platform = await signInAgain(env.browser, env.server.url, 'platform@demo.test');
+    const admin = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
     try {
       const store = await syncedAt(platform.page, 'platform@demo.test', 'Pat Platform', '/settings/general');
       await syncedAt(admin.page, 'admin@demo.test', 'Alex Admin', '/settings/general');
@@ -338,7 +338,7 @@ describe('scheduler resources in settings', () => {
 
 describe('people of the store', () => {
   it('an admin invites someone as a Technician; they set a password through the link and sign in with that role', async () => {
-    const admin = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    const admin = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
     try {
       await syncedAt(admin.page, 'admin@demo.test', 'Alex Admin', '/settings/users');
       await admin.page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
@@ -396,7 +396,7 @@ describe('people of the store', () => {
 
 describe('store contacts in settings', () => {
   it('an admin adds a contact offline; it waits on the device and reaches the server once online', async () => {
-    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    const { context, page } = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
     try {
       const store = await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/general');
       await page.getByRole('button', { name: 'Add contact' }).waitFor();
@@ -427,7 +427,7 @@ describe('store contacts in settings', () => {
 
 describe('the inspection template in settings', () => {
   it('an admin adds an item with a measurement offline; an empty name is refused first; online the server holds it', async () => {
-    const { context, page } = await signIn(env.browser, env.server.url, 'admin@demo.test');
+    const { context, page } = await signInAgain(env.browser, env.server.url, 'admin@demo.test');
     try {
       const store = await syncedAt(page, 'admin@demo.test', 'Alex Admin', '/settings/inspection-reports');
       await page.getByRole('heading', { name: 'Inspection template' }).waitFor();

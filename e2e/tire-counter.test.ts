@@ -157,7 +157,16 @@ describe('the tire counter', () => {
       .where('quantityOnHand', '>', 0)
       .execute();
     const at = (tireId: string, storeNumber: number) => stock.find((s) => s.tireId === tireId && s.storeId === stores[storeNumber]);
-    const candidates = [...new Set(stock.map((s) => s.tireId).filter((id) => !at(id, 101) && at(id, 102) && at(id, 103)))];
+    // "None here" at #101: none on hand and none on order there either (a tire only on order reads "N on order").
+    const ordered = await db()
+      .selectFrom('inventorySummaries')
+      .select('tireId')
+      .where('deleted', '=', false)
+      .where('storeId', '=', stores[101]!)
+      .where('quantityOnOrder', '>', 0)
+      .execute();
+    const onOrderHere = new Set(ordered.map((o) => o.tireId));
+    const candidates = [...new Set(stock.map((s) => s.tireId).filter((id) => !at(id, 101) && !onOrderHere.has(id) && at(id, 102) && at(id, 103)))];
     expect(candidates.length, 'demo tires stocked at #102 and #103 and not at #101').toBeGreaterThan(0);
     // Of those, the one of the size with the fewest tires: its row is on the list's first page.
     const tires = await db()

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { noMapsKey, startupSettingNames, startupSettings, type AppSettings } from '../src/contract/app-settings.ts';
 import { missingSettingsError } from '../src/domain/app/startup-settings.ts';
+import type { DemoCatalogueSize } from './seed/demo-catalogue.ts';
 
 export interface Config {
   port: number;
@@ -16,6 +17,8 @@ export interface Config {
   staticDir: string | null;
   appSettings: AppSettings;
   seedDemo: boolean;
+  /** How much of the demo's tire catalogue a first start seeds (server/seed/demo-catalogue.ts): the end-to-end tests' is small. */
+  demoCatalogue: DemoCatalogueSize;
   /** Seconds an access token lasts; devices renew it with their refresh token before it ends. */
   accessTokenTtl: number;
   /** Calls an address may make to the public rating page's calls in a minute (guessing links is slowed by it). */
@@ -54,6 +57,7 @@ const envSchema = z.object({
   MESSAGES_PER_PERSON_PER_DAY: z.coerce.number().int().min(1, 'At least 1').max(1_000_000).default(defaultMessageLimits.perPersonPerDay),
   MESSAGES_PER_STORE_PER_MINUTE: z.coerce.number().int().min(1, 'At least 1').max(10_000).default(defaultMessageLimits.perStorePerMinute),
   MESSAGES_PER_STORE_PER_DAY: z.coerce.number().int().min(1, 'At least 1').max(1_000_000).default(defaultMessageLimits.perStorePerDay),
+  DEMO_CATALOGUE: z.enum(['full', 'small']).default('full'),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -128,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     staticDir: path.resolve(root, 'dist'),
     appSettings,
     seedDemo: !production,
+    demoCatalogue: e.DEMO_CATALOGUE,
     accessTokenTtl: e.ACCESS_TOKEN_TTL_SECONDS,
     ratingTriesPerMinute: e.RATING_TRIES_PER_MINUTE,
     messageLimits: {

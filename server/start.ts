@@ -25,7 +25,7 @@ export async function startServer(config: Config, options: { logger?: boolean; c
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   try {
     await migrateToLatest(database.db);
-    const seeded = config.seedDemo ? await seedDemo(database.db, clock.now()) : false;
+    const seeded = config.seedDemo ? await seedDemo(database.db, clock.now(), { catalogue: config.demoCatalogue }) : false;
     // The embedded database has no autovacuum: refresh the planner's statistics at every start, or the
     // change feed sorts whole tables instead of walking its index once they have grown.
     if (database.kind === 'pglite') await sql`analyze`.execute(database.db);

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 import type { Database } from '../../server/db/schema.ts';
 import { jobForTheTechnician } from './bay-job.ts';
 import type { E2eEnvironment } from './server.ts';
-import { shellReady, signIn } from './session.ts';
+import { shellReady, signIn, type SignedIn } from './session.ts';
 
 /**
  * Which staff screens each demo account opens, and at what width: [email, name, paths, width], and the instant the
@@ -116,28 +117,66 @@ export async function openScreen(page: Page, url: string, name: string): Promise
   await screenSettled(page);
 }
 
+/** The screens of a walk opened in turn on `page`, each checked by `check` once settled: what it found, by path. */
+async function walkScreens(env: E2eEnvironment, page: Page, [, name, paths]: ScreenWalk, check: (page: Page) => Promise<string[]>) {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await openScreen(page, `${env.server.url}${path}`, name).catch((error: unknown) => {
+      throw new Error(`${path} did not open`, { cause: error });
+    });
+    const problems = await check(page);
+    if (problems.length > 0) found[path] = problems;
+  }
+  return found;
+}
+
+/**
+ * The screen sweeps of one test file, one browser session per account: the first walk of an account signs in,
+ * and each later walk of it opens its screens in the same session at its own width (a screen is opened by
+ * address either way, so each is loaded as a person opening it would). A walk whose clock is held at an instant
+ * signs in on its own, as that clock holds the whole session. The sessions close after the file.
+ */
+export function screenSessions(env: E2eEnvironment): {
+  checkScreens: (walk: ScreenWalk, check: (page: Page) => Promise<string[]>) => Promise<Record<string, string[]>>;
+} {
+  const sessions = new Map<string, Promise<SignedIn>>();
+  afterAll(async () => {
+    for (const session of sessions.values()) await (await session.catch(() => null))?.context.close();
+  });
+  const sessionOf = (email: string, name: string, width: number): Promise<SignedIn> => {
+    const kept = sessions.get(email);
+    if (kept) return kept;
+    const made = (async () => {
+      const signedIn = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width, height: 800 } });
+      await shellReady(signedIn.page, name);
+      return signedIn;
+    })();
+    sessions.set(email, made);
+    made.catch(() => sessions.delete(email));
+    return made;
+  };
+  return {
+    checkScreens: async (walk, check) => {
+      const [email, name, , width, heldAt] = walk;
+      if (heldAt) return checkScreens(env, walk, check);
+      const { page } = await sessionOf(email, name, width);
+      await page.setViewportSize({ width, height: 800 });
+      return walkScreens(env, page, walk, check);
+    },
+  };
+}
+
 /**
  * Signs in as a walk's account and opens each of its screens in turn, then runs `check` on the screen as it stands;
  * answers what the check found, by path (a screen with nothing found is left out).
  */
-export async function checkScreens(
-  env: E2eEnvironment,
-  [email, name, paths, width, heldAt]: ScreenWalk,
-  check: (page: Page) => Promise<string[]>,
-): Promise<Record<string, string[]>> {
+export async function checkScreens(env: E2eEnvironment, walk: ScreenWalk, check: (page: Page) => Promise<string[]>): Promise<Record<string, string[]>> {
+  const [email, name, , width, heldAt] = walk;
   const { context, page } = await signIn(env.browser, env.server.url, email, 'demo1234', { viewport: { width, height: 800 } });
   try {
     if (heldAt) await context.clock.setFixedTime(heldAt);
     await shellReady(page, name);
-    const found: Record<string, string[]> = {};
-    for (const path of paths) {
-      await openScreen(page, `${env.server.url}${path}`, name).catch((error: unknown) => {
-        throw new Error(`${path} did not open`, { cause: error });
-      });
-      const problems = await check(page);
-      if (problems.length > 0) found[path] = problems;
-    }
-    return found;
+    return await walkScreens(env, page, walk, check);
   } finally {
     await context.close();
   }

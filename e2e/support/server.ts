@@ -10,6 +10,13 @@ import { localConfig, startLocalServer } from '../../tests/support/running-serve
 import { TcpRelay } from '../../tests/support/tcp-relay.ts';
 import { assertBuilt, launchBrowser } from './browser.ts';
 
+/**
+ * The settings every end-to-end server starts with: the demo's small catalogue (server/seed/demo-catalogue.ts), a
+ * few hundred tires in every size instead of thousands, so each browser's first sync copies a tenth of the rows.
+ * The full catalogue stays for `npm start`, the bench and the server tests.
+ */
+export const e2eSettings = { DEMO_CATALOGUE: 'small' } as const;
+
 export interface E2eEnvironment {
   config: Config;
   server: RunningServer;
@@ -25,7 +32,7 @@ export function e2eEnvironment(settings: Record<string, string> = {}, options: {
   const env = {} as E2eEnvironment;
   beforeAll(async () => {
     assertBuilt();
-    env.config = await localConfig(undefined, settings);
+    env.config = await localConfig(undefined, { ...e2eSettings, ...settings });
     env.server = await startLocalServer(env.config, {
       ...(options.sms ? { sms: options.sms(env.config) } : {}),
       ...(options.clock ? { clock: options.clock } : {}),

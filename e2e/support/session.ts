@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { pollUntil } from './poll.ts';
 
 export interface SignedIn {
@@ -10,18 +10,20 @@ export interface SignedIn {
   blockedByPolicy: string[];
 }
 
-/** Opens the app in a fresh browser profile; the guard sends it to the login page, where it signs in. */
-export async function signIn(
-  browser: Browser,
-  url: string,
-  email: string,
-  password = 'demo1234',
-  options: { viewport?: { width: number; height: number }; timezoneId?: string; fakeTimers?: boolean; touch?: boolean } = {},
-): Promise<SignedIn> {
+export interface SignInOptions {
+  viewport?: { width: number; height: number };
+  timezoneId?: string;
+  fakeTimers?: boolean;
+  touch?: boolean;
+}
+
+/** A browser profile of one test, with what signIn records on it, opened at `url`. */
+async function openProfile(browser: Browser, url: string, options: SignInOptions, storageState?: BrowserContextOptions['storageState']) {
   const context = await browser.newContext({
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.touch ? { isMobile: true, hasTouch: true } : {}),
+    ...(storageState ? { storageState } : {}),
   });
   // Timers the test moves on (clock.fastForward) rather than waits for: time still flows as usual otherwise.
   if (options.fakeTimers) await context.clock.install();
@@ -35,8 +37,55 @@ export async function signIn(
     if (/Content Security Policy|Refused to (load|execute|connect|apply|frame)/i.test(message.text())) blockedByPolicy.push(message.text());
   });
   await page.goto(url);
-  await fillSignIn(page, email, password);
   return { context, page, meCalls, blockedByPolicy };
+}
+
+/** Opens the app in a fresh browser profile; the guard sends it to the login page, where it signs in. */
+export async function signIn(browser: Browser, url: string, email: string, password = 'demo1234', options: SignInOptions = {}): Promise<SignedIn> {
+  const signedIn = await openProfile(browser, url, options);
+  await fillSignIn(signedIn.page, email, password);
+  return signedIn;
+}
+
+type Snapshot = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Per browser (one per test file), per app address and account: the profile its first sign-in and first sync left. */
+const snapshots = new WeakMap<Browser, Map<string, Promise<Snapshot>>>();
+
+/**
+ * The profile a sign-in and a first sync leave (cookies, localStorage with the session, and the IndexedDB replica
+ * with its sync cursors), made once per account in a browser: the first call signs in for real and waits until the
+ * device is ready for offline use. A failed sign-in is not kept, so the next test tries again.
+ */
+function signedInSnapshot(browser: Browser, url: string, email: string, password: string): Promise<Snapshot> {
+  const ofBrowser = snapshots.get(browser) ?? new Map<string, Promise<Snapshot>>();
+  snapshots.set(browser, ofBrowser);
+  const origin = new URL(url).origin;
+  const key = `${origin} ${email}`;
+  const kept = ofBrowser.get(key);
+  if (kept) return kept;
+  const made = (async () => {
+    const { context, page } = await signIn(browser, origin, email, password);
+    try {
+      await page.getByRole('button', { name: /^Sync status:/ }).waitFor({ timeout: 60_000 });
+      await readyForOffline(page);
+      return await context.storageState({ indexedDB: true });
+    } finally {
+      await context.close();
+    }
+  })();
+  ofBrowser.set(key, made);
+  made.catch(() => ofBrowser.delete(key));
+  return made;
+}
+
+/**
+ * Opens the app signed in as `email` on a device that has synced before: a fresh browser profile holding a copy of
+ * what this account's first sign-in and first sync in this browser left (signedInSnapshot), so the app starts as
+ * a device opened again does, from its replica, and syncs what changed since. For the tests about anything but
+ * signing in, the first sync, shared devices or an offline start: those sign in for real with signIn.
+ */
+export async function signInAgain(browser: Browser, url: string, email: string, password = 'demo1234', options: SignInOptions = {}): Promise<SignedIn> {
+  return openProfile(browser, url, options, await signedInSnapshot(browser, url, email, password));
 }
 
 /** On a page headed for the login page: signs in there. */

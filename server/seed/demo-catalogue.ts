@@ -25,6 +25,28 @@ export interface DemoStock {
 const counterSize = '225/65R17';
 
 /**
+ * How much of the catalogue to seed. `full`: every tire, as `npm start` and the bench use it. `small`: the same
+ * brands, lines and sizes with every tire of the counter's size and of 245/75R16 (a P-metric and an LT tire of one
+ * size), and the first two tires of every other size: a few hundred tires, enough for every screen of the
+ * end-to-end tests, whose first sync then copies a tenth of the rows.
+ */
+export type DemoCatalogueSize = 'full' | 'small';
+
+/** The sizes the small catalogue keeps whole: the counter's, and the size sold both as a P-metric and as an LT tire. */
+const sizesKeptWhole = new Set([counterSize, '245/75R16']);
+
+/** The tires of the small catalogue, in the order they were built (every draw is made as for the full one first). */
+function smallCatalogue(built: readonly Built[]): Built[] {
+  const seen = new Map<string, number>();
+  return built.filter((b) => {
+    const key = b.size.size.key;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return sizesKeptWhole.has(key) || n < 2;
+  });
+}
+
+/**
  * Mulberry32, seeded: the catalogue comes out the same on every run, and draws nothing from the demo's own faker,
  * whose sequence the rest of the demo (customers, visits, messages) is made from.
  */
@@ -1102,7 +1124,11 @@ async function insertInChunks<T extends 'brands' | 'productLines' | 'tireSizes' 
  * demo.ts to insert once the stores exist. The first store number is the counter demo's store: it stocks several
  * tires of 225/65R17, and the second store stocks some of that size the first does not.
  */
-export async function seedDemoCatalogue(db: Kysely<Database>, storeNumbers: readonly number[]): Promise<Map<number, DemoStock[]>> {
+export async function seedDemoCatalogue(
+  db: Kysely<Database>,
+  storeNumbers: readonly number[],
+  size: DemoCatalogueSize = 'full',
+): Promise<Map<number, DemoStock[]>> {
   const random = seededRandom(20_260_311);
   const skus = new Set<string>();
   const newSku = (code: string) => {
@@ -1116,8 +1142,8 @@ export async function seedDemoCatalogue(db: Kysely<Database>, storeNumbers: read
   };
 
   const brands: Insertable<Database['brands']>[] = [];
-  const lines: Insertable<Database['productLines']>[] = [];
-  const built: Built[] = [];
+  let lines: Insertable<Database['productLines']>[] = [];
+  let built: Built[] = [];
   for (const brand of brandSpecs) {
     const brandHashId = random.alphanumeric(16);
     brands.push({ brandHashId, name: brand.name });
@@ -1203,6 +1229,12 @@ export async function seedDemoCatalogue(db: Kysely<Database>, storeNumbers: read
         });
       }
     }
+  }
+
+  if (size === 'small') {
+    built = smallCatalogue(built);
+    const kept = new Set(built.map((b) => b.tire.productLineHashId));
+    lines = lines.filter((l) => kept.has(l.productLineHashId));
   }
 
   // One size row per key: the size search looks sizes up by display name, which is the key parseTireSize gives

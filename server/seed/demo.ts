@@ -17,7 +17,7 @@ import { rebuildCustomerKeys } from '../sync/customer-keys.ts';
 import { rebuildVisitScope } from '../sync/visit-scope.ts';
 import { refreshStoreStaff } from '../modules/users/store-staff.ts';
 import { hashPassword } from '../identity/passwords.ts';
-import { drawAsTheFirstCatalogueDid, drawAsTheFirstStockDid, seedDemoCatalogue } from './demo-catalogue.ts';
+import { drawAsTheFirstCatalogueDid, drawAsTheFirstStockDid, seedDemoCatalogue, type DemoCatalogueSize } from './demo-catalogue.ts';
 import { demoAddress, demoBusinessName, demoEmail, demoFullName, demoName } from './demo-people.ts';
 import {
   blockedTimeReasons,
@@ -162,7 +162,7 @@ const serviceCatalog = [
  * screen. Runs in one transaction with its marker, so an interrupted seed leaves nothing and runs again.
  * Returns false when the database was seeded before.
  */
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(db: Db, now: Date = new Date(), options: { catalogue?: DemoCatalogueSize } = {}): Promise<boolean> {
   const done = await db.selectFrom('appMeta').select('key').where('key', '=', 'demoSeed').executeTakeFirst();
   if (done) return false;
   const passwordHash = await hashPassword(demoPassword);
@@ -399,6 +399,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     const stockOf = await seedDemoCatalogue(
       trx,
       demoStores.map((s) => s.storeNumber),
+      options.catalogue,
     );
     // This month's promotion in the standard catalogue: four tires of the counter's size at $10 off their list price.
     const standard = catalogs.find((c) => c.name === 'Standard retail prices')!;

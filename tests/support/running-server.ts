@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { ShiftedClock, type Clock } from '../../server/clock.ts';
 import type { SmsSender } from '../../server/messaging/sms.ts';
+import type { DemoCatalogueSize } from '../../server/seed/demo-catalogue.ts';
 import { startServer, type RunningServer } from '../../server/start.ts';
 import { freePort } from './ports.ts';
 import { cachedSeed } from './seed-cache.ts';
@@ -33,16 +34,19 @@ export async function startLocalServer(config?: Config, options: LocalServerOpti
   // A clock that runs from the machine's now is today's too: the demo seeded today serves it.
   const today = !options.clock || options.clock instanceof ShiftedClock;
   if (isEmpty && settings.seedDemo && today && !options.seedFromScratch) {
-    fs.cpSync(await seededFolder(), settings.dataDir, { recursive: true });
+    fs.cpSync(await seededFolder(settings.demoCatalogue), settings.dataDir, { recursive: true });
   }
   return startServer(settings, { logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.sms ? { sms: options.sms } : {}) });
 }
 
-/** A data folder of a server that migrated and seeded itself, then stopped (shared: copy it, never use it). */
-export function seededFolder(): Promise<string> {
-  return cachedSeed('seeded-folder', async (into) => {
+/**
+ * A data folder of a server that migrated and seeded itself with the catalogue named, then stopped (shared: copy
+ * it, never use it).
+ */
+export function seededFolder(catalogue: DemoCatalogueSize = 'full'): Promise<string> {
+  return cachedSeed(catalogue === 'full' ? 'seeded-folder' : `seeded-folder-${catalogue}`, async (into) => {
     fs.mkdirSync(into);
-    const server = await startServer(await localConfig(into), { logger: false });
+    const server = await startServer(await localConfig(into, { DEMO_CATALOGUE: catalogue }), { logger: false });
     await server.close();
     for (const name of ['sms', 'mail']) fs.rmSync(path.join(into, name), { recursive: true, force: true });
   });
