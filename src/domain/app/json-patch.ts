@@ -1,4 +1,6 @@
-import { compare, type Operation } from 'fast-json-patch';
+// The default export: Node reads fast-json-patch as CommonJS and finds no named exports in it (the compiled server
+// would not start), while Vite and vitest find both.
+import jsonpatch, { type Operation } from 'fast-json-patch';
 
 /**
  * The list of changes (JSON patch) from a previous copy of a document to its current value; empty when
@@ -6,9 +8,9 @@ import { compare, type Operation } from 'fast-json-patch';
  */
 export function changesBetween<T extends object>(previous: T | null | undefined, current: T | null | undefined, fields?: readonly string[]): Operation[] {
   if (!previous || !current) return [];
-  if (!fields) return compare(previous, current);
+  if (!fields) return jsonpatch.compare(previous, current);
   const pick = (doc: object) => Object.fromEntries(fields.filter((f) => f in doc).map((f) => [f, (doc as Record<string, unknown>)[f]]));
-  return compare(pick(previous), pick(current));
+  return jsonpatch.compare(pick(previous), pick(current));
 }
 
 /**

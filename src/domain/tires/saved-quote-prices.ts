@@ -1,4 +1,4 @@
-import { compare } from 'fast-json-patch';
+import jsonpatch from 'fast-json-patch';
 import type { PricedTireQuote, TireQuote, TireQuoteChoice } from '../../contract/tire-pricing.ts';
 import { formatCalendarDate } from '../calendar/date-format.ts';
 import { formatCents } from '../figures/money-format.ts';
@@ -20,7 +20,7 @@ export type SavedQuote = Pick<TireQuote, 'createdOn' | 'validUntil' | 'choices' 
 
 /** Whether the counter's options differ from the saved quote's (any field of any option, in any key order). */
 export function quoteChoicesChanged(saved: readonly TireQuoteChoice[], next: readonly TireQuoteChoice[]): boolean {
-  return compare(saved as TireQuoteChoice[], next as TireQuoteChoice[]).length > 0;
+  return jsonpatch.compare(saved as TireQuoteChoice[], next as TireQuoteChoice[]).length > 0;
 }
 
 /** A quote holds through its good-through day, by the store's date. */

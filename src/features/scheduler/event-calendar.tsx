@@ -115,6 +115,25 @@ function toInput(e: SchedulerEvent, columns: string[], stray: string | undefined
 }
 
 /**
+ * The calendar's scrolling parts reached by the keyboard: a day with no entries holds nothing to focus, and a
+ * region that scrolls must still take the focus to be scrolled without a mouse (axe scrollable-region-focusable).
+ * The library draws them again when the view changes, so each one drawn is marked.
+ */
+function reachableScrollers(host: HTMLElement): () => void {
+  const mark = () => {
+    for (const body of host.querySelectorAll<HTMLElement>('.ec-body:not([tabindex])')) {
+      body.tabIndex = 0;
+      body.setAttribute('role', 'region');
+      body.setAttribute('aria-label', 'Calendar');
+    }
+  };
+  mark();
+  const watch = new MutationObserver(mark);
+  watch.observe(host, { childList: true, subtree: true });
+  return () => watch.disconnect();
+}
+
+/**
  * The one place @event-calendar/core is used: the day by column (technician or bay), the week, and a list.
  * Everything it is given and gives back is in the store's wall clock.
  */
@@ -212,6 +231,7 @@ export function EventCalendar(props: EventCalendarProps) {
     c.setOption('date', date);
     c.setOption('height', height);
   }, [view, date, height]);
+  useEffect(() => reachableScrollers(host.current!), []);
   useEffect(() => {
     calendar.current?.setOption('resources', resources);
   }, [resources]);
