@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
+import { Every } from './every.ts';
 
 /**
  * How long a write's Idempotency-Key and its stored answer are kept. A device replays its outbox with the keys it
@@ -21,29 +22,19 @@ export async function pruneIdempotencyKeys(db: Db, now: Date, lifetimeMs = idemp
  * process may run it: a delete of the same old rows by two processes at once removes them once.
  */
 export class IdempotencyKeyPruning {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly timer = new Every(
+    () => this.run(),
+    (error) => this.options.log('Pruning old idempotency keys failed; the job tries again in an hour.', error),
+  );
 
   constructor(private readonly options: { db: Db; clock: Clock; log: (message: string, error?: unknown) => void; lifetimeMs?: number }) {}
 
   start(everyMs = 3600_000): void {
-    this.timer ??= setInterval(() => {
-      this.running ??= this.run()
-        .then(
-          () => undefined,
-          (error: unknown) => this.options.log('Pruning old idempotency keys failed; the job tries again in an hour.', error),
-        )
-        .finally(() => {
-          this.running = null;
-        });
-    }, everyMs);
-    this.timer.unref();
+    this.timer.start(everyMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.timer.stop();
   }
 
   /** Prunes once, at the clock's now. */

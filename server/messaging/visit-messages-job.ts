@@ -4,6 +4,7 @@ import { visitMessageDue, type VisitMessageKind } from '../../src/domain/message
 import type { AuthUser } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
+import { Every } from '../jobs/every.ts';
 import type { JobHealth } from '../jobs/job-health.ts';
 import type { WritePath, Writer } from '../sync/write-path.ts';
 import { queueVisitMessage } from './visit-message.ts';
@@ -52,8 +53,15 @@ function storesSending(db: Db) {
  * calls, texted STOP or gave no consent to texts is skipped or emailed, as automaticChannel says.
  */
 export class VisitMessagesJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly timer = new Every(
+    () => this.run(),
+    (error) => {
+      const message = 'Sending reminders and thank-yous failed; the job tries again in a minute.';
+      this.options.log(message, error);
+      this.options.health?.recordError('visitMessages', this.options.clock.now(), message, error);
+    },
+    () => this.options.health?.recordRun('visitMessages', this.options.clock.now()),
+  );
 
   constructor(
     private readonly options: {
@@ -68,31 +76,11 @@ export class VisitMessagesJob {
   ) {}
 
   start(everyMs = 60_000): void {
-    this.timer ??= setInterval(() => {
-      this.running ??= this.run()
-        .then(
-          (handled) => {
-            this.options.health?.recordRun('visitMessages', this.options.clock.now());
-            return handled;
-          },
-          (error: unknown) => {
-            const message = 'Sending reminders and thank-yous failed; the job tries again in a minute.';
-            this.options.log(message, error);
-            this.options.health?.recordError('visitMessages', this.options.clock.now(), message, error);
-            return 0;
-          },
-        )
-        .finally(() => {
-          this.running = null;
-        });
-    }, everyMs);
-    this.timer.unref();
+    this.timer.start(everyMs);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.timer.stop();
   }
 
   /** Queues what is due now; answers how many visits were handled (sent or skipped with the reason). */
