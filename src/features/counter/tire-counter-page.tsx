@@ -179,6 +179,17 @@ function TireCounter({
     serviceType: sizeSearch?.serviceType ?? null,
     minLoadRange: sizeSearch?.minLoadRange ?? null,
   }));
+  // The vehicle in the address may be read after the counter opened (the replica answered a moment late): its
+  // size fills the box then, once, while nothing is typed in it.
+  const [sizeFilled, setSizeFilled] = useState(sizeSearch !== null);
+  if (!sizeFilled && sizeSearch) {
+    setSizeFilled(true);
+    if (typed === '') {
+      setTyped(sizeSearch.typed);
+      const { minLoadIndex, minSpeed, serviceType, minLoadRange } = sizeSearch;
+      setFilters((f) => ({ ...f, minLoadIndex, minSpeed, serviceType, minLoadRange }));
+    }
+  }
   const [sort, setSort] = useState<FoundTireOrder>('stock');
   const [notice, setNotice] = useState<string | null>(null);
   const [sent, setSent] = useState<SentQuote | null>(null);

@@ -97,35 +97,24 @@ export interface QuoteCustomer {
 
 /** The customer a quote is for, with their vehicles; null when the replica has no such customer. */
 export function useQuoteCustomer(storeId: number | null, customerId: string | null): QuoteCustomer | null | undefined {
-  const found = useLiveQuery(async () => {
+  return useLiveQuery(async () => {
     if (storeId === null) return undefined;
-    if (customerId === null) return { storeId, id: customerId, value: null };
+    if (customerId === null) return null;
     const db = replicaOf(storeId);
     const customer = await db.rows<Customer>('customers').get(customerId);
-    if (!customer) return { storeId, id: customerId, value: null };
+    if (!customer) return null;
     const vehicles = await db.rows<CustomerVehicle>('customerVehicles').where('customerId').equals(customerId).toArray();
-    return { storeId, id: customerId, value: { customer, vehicles } };
+    return { customer, vehicles };
   }, [storeId, customerId]);
-  return answerFor(found, storeId, customerId);
-}
-
-/**
- * useLiveQuery answers the previous query's result until the new one is read: a customer asked for after "no
- * customer" read as none for a moment, and the counter opened with the vehicle's size box empty for good. An
- * answer counts only for the very store and row it was read for; until then it is still loading.
- */
-function answerFor<T>(found: { storeId: number; id: string | null; value: T } | undefined, storeId: number | null, id: string | null): T | undefined {
-  return found && found.storeId === storeId && found.id === id ? found.value : undefined;
 }
 
 /** A saved quote, as the replica holds it (the device's copy while its save waits to be sent). */
 export function useSavedQuote(storeId: number | null, tireQuoteId: string | null): TireQuote | null | undefined {
-  const found = useLiveQuery(async () => {
+  return useLiveQuery(async () => {
     if (storeId === null) return undefined;
-    if (tireQuoteId === null) return { storeId, id: tireQuoteId, value: null };
-    return { storeId, id: tireQuoteId, value: (await replicaOf(storeId).rows<TireQuote>('tireQuotes').get(tireQuoteId)) ?? null };
+    if (tireQuoteId === null) return null;
+    return (await replicaOf(storeId).rows<TireQuote>('tireQuotes').get(tireQuoteId)) ?? null;
   }, [storeId, tireQuoteId]);
-  return answerFor(found, storeId, tireQuoteId);
 }
 
 /** The catalogue's tires a quote names, by id, to price them by the rule as the store's prices change. */
