@@ -88,3 +88,7 @@ export const formatCalendarDate = (date: string) => calendarDate.format(noonOf(d
 
 /** "Nov 24": a calendar date where the year is plain from around it, such as a chart's axis. */
 export const formatMonthDay = (date: string) => calendarMonthDay.format(noonOf(date));
+
+/** A calendar date in the words the options ask for ("Tuesday, June 4"), the date's own day whatever the zone. */
+export const formatCalendarDay = (date: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(noonOf(date));

@@ -1,5 +1,6 @@
 import type { checkOutMethods, contactMethods } from '../../contract/enum-values.ts';
 import { bookingRequestSchema, takenTimeMessage, type BookingReceipt, type BookingRequest, type FreeTime } from '../../contract/online-booking.ts';
+import { formatCalendarDay } from '../../domain/calendar/date-format.ts';
 import { bookingRequestProblems } from '../../domain/scheduler/booking-request.ts';
 import type { ApiResponse } from '../../http/api-client.ts';
 import { problemOf } from '../../http/problem-of.ts';
@@ -59,8 +60,7 @@ export type Sending =
   | { state: 'problem'; words: string };
 
 /** A calendar date as the page says it ("Tue, Jun 4"): the date's own day, whatever the phone's zone. */
-export const dayLabel = (date: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+export const dayLabel = formatCalendarDay;
 
 /** A store's wall-clock time ("14:30") as "2:30 PM". */
 export const timeLabel = (time: string) => {
