@@ -78,6 +78,8 @@ export function TechnicianVisitPage() {
       }),
     );
   const spent = spentText(minutesSpent(visit, new Date()));
+  // The question reads the report this screen shows (the day's copy is a moment behind an inspection just
+  // completed here, and asking from it swallowed the next tap on Complete work).
   return (
     <Stack gap="md" maw={820}>
       {back}
@@ -126,7 +128,7 @@ export function TechnicianVisitPage() {
             step={step}
             size="xl"
             busy={busy}
-            askBeforeComplete={workCompleteQuestion(first)}
+            askBeforeComplete={workCompleteQuestion({ left: first.left, report })}
             onStep={(milestone) => act(() => syncClient().recordMilestone(visit.scheduledVisitId, milestone))}
           />
         </Group>
