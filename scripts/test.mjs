@@ -1,4 +1,4 @@
-// npm test: type-check, lint, build (the PWA and the server), then every vitest project (unit, server, pg, e2e).
+// npm test: build (the PWA and the server), then the end-to-end tests beside type-check, lint and every other vitest project.
 // Ends with one plain line summing every runner: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,10 +52,8 @@ function ensureNginx() {
     spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-// Type-check, lint and the two builds count as one check each. Each is one process on one core: they run two at
-// a time (the machines have two), their output printed whole when each ends.
-function runBeside(name, command, args) {
-  console.log(`\n=== ${name}: ${[command, ...args].join(' ')} (beside another)`);
+/** Runs a step in the background, its output printed whole when it ends (so two at once never interleave). */
+function runQuietly(name, command, args) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
@@ -63,95 +61,134 @@ function runBeside(name, command, args) {
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
-      const ok = code === 0;
       const seconds = (Date.now() - started) / 1000;
-      stepSeconds.push({ name: `${name} (beside another)`, seconds });
+      console.log(`\n=== ${name}: ${code === 0 ? 'ok' : `failed (exit ${code ?? signal})`} in ${formatSeconds(seconds)}`);
       process.stdout.write(Buffer.concat(output));
-      console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${code ?? signal})`} in ${seconds.toFixed(1)} s`);
-      resolve(ok);
+      resolve({ ok: code === 0, seconds });
     });
   });
 }
+
+// The two builds count as one check each; each is one process on one core, so they run side by side.
+async function runBeside(name, command, args) {
+  const { ok, seconds } = await runQuietly(name, command, args);
+  stepSeconds.push({ name: `${name} (beside another)`, seconds });
+  return ok;
+}
 const check = (name, ok) => results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
-const [typecheckOk, lintOk] = await Promise.all([
-  runBeside('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
-  // The formatter's check (Biome, under a second) and ESLint: npm run lint, as a person runs it.
-  runBeside('lint', 'npm', ['run', '--silent', 'lint']),
-]);
-check('typecheck', typecheckOk);
-check('lint', lintOk);
-// The server as production runs it (npm run start:prod): the tests that start a compiled process need it.
+
+// The seed's fingerprint, taken once as the run starts and handed to every vitest process (vitest.config.ts), so
+// the end-to-end files run in separate processes share one seeded database.
+const fingerprint = spawnSync('node', ['--import', 'tsx', '-e', "import('./tests/support/seed-cache.ts').then((m) => console.log(m.seedFingerprint()))"], {
+  encoding: 'utf8',
+});
+if (fingerprint.status === 0) env.ALLTRAC_SEED_FINGERPRINT = fingerprint.stdout.trim();
+
+// The builds first: the end-to-end tests need the PWA and the compiled server, and start as soon as both are made.
 const [buildOk, serverBuildOk] = await Promise.all([
   runBeside('build', 'npx', ['vite', 'build', '--logLevel', 'warn']),
+  // The server as production runs it (npm run start:prod): the tests that start a compiled process need it.
   runBeside('build server', 'npx', ['tsc', '-p', 'tsconfig.server.json']),
 ]);
 check('build', buildOk);
 check('build server', serverBuildOk);
 
-const projects = ['unit', 'server', 'security', 'sync', 'zone Pacific/Kiritimati', 'zone America/Adak', 'pg'];
 const browserReady = ensureChromium() && buildOk;
 if (browserReady) ensureNginx();
-if (browserReady) projects.push('e2e');
-else results.push({ name: 'e2e', passed: 0, failed: 1 }, { name: 'e2e idle', passed: 0, failed: 1 });
+if (!browserReady) results.push({ name: 'e2e', passed: 0, failed: 1 }, { name: 'e2e idle', passed: 0, failed: 1 });
 
 const reportOf = (project) => path.join(os.tmpdir(), `alltrac-vitest-${project.replace(/\W+/g, '-')}-${process.pid}.json`);
-const vitestArgs = (project) => ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reportOf(project)}`];
-
-// The end-to-end tests that mostly wait on a clock run beside everything else, their output kept until the end.
-const idle = browserReady
-  ? (() => {
-      const log = path.join(os.tmpdir(), `alltrac-vitest-e2e-idle-${process.pid}.log`);
-      const out = fs.openSync(log, 'w');
-      const child = spawn('npx', vitestArgs('e2e idle'), { stdio: ['ignore', out, out], env });
-      console.log('\n=== vitest e2e idle: started beside the other runners');
-      const started = Date.now();
-      return {
-        log,
-        done: new Promise((resolve) =>
-          child.on('close', (code) => {
-            fs.closeSync(out);
-            stepSeconds.push({ name: 'vitest e2e idle (beside the others)', seconds: (Date.now() - started) / 1000 });
-            resolve(code === 0);
-          }),
-        ),
-      };
-    })()
-  : null;
+const vitestArgs = (project, report = reportOf(project), files = []) => [
+  'vitest',
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...files,
+];
 
 function formatSeconds(seconds) {
   return seconds >= 60 ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s` : `${seconds.toFixed(1)} s`;
 }
 
-function collect(project, exitedOk) {
-  const report = reportOf(project);
-  let passed = 0;
-  let failed;
-  let skipped = 0;
+/** A vitest report's counts, and each file's time for the closing lines; a runner that died counts as one failure. */
+function readReport(project, report, exitedOk) {
   try {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
-    passed = json.numPassedTests;
-    // A run that failed without a failing test (a file that did not load, an unhandled error) still counts
-    // as one failure: vitest then exits non-zero while its report may say success.
-    failed = json.numFailedTests + ((json.success === false || !exitedOk) && json.numFailedTests === 0 ? 1 : 0);
-    skipped = json.numPendingTests + json.numTodoTests;
     for (const file of json.testResults ?? []) {
       if (file.endTime > file.startTime)
         fileSeconds.push({ name: `${project}: ${path.relative(process.cwd(), file.name)}`, seconds: (file.endTime - file.startTime) / 1000 });
     }
     fs.rmSync(report, { force: true });
+    // A run that failed without a failing test (a file that did not load, an unhandled error) still counts
+    // as one failure: vitest then exits non-zero while its report may say success.
+    const failed = json.numFailedTests + ((json.success === false || !exitedOk) && json.numFailedTests === 0 ? 1 : 0);
+    return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests };
   } catch {
-    failed = 1; // the runner died before writing its report
+    return { passed: 0, failed: 1, skipped: 0 }; // the runner died before writing its report
   }
-  results.push({ name: project, passed, failed, skipped });
+}
+const collect = (project, exitedOk) => results.push({ name: project, ...readReport(project, reportOf(project), exitedOk) });
+
+// The end-to-end files are mostly a browser and a server waiting on each other, the other projects one busy core
+// each (vitest gives a project one worker on two cores): one lane of end-to-end files runs beside the other
+// projects, and a second lane joins it when they are done. Each file runs in its own vitest process, taken from
+// one queue, the slowest known first (their times on this machine are kept in node_modules/.cache).
+const e2eTimes = path.join('node_modules', '.cache', 'alltrac-e2e-seconds.json');
+function e2eQueue() {
+  let known = {};
+  try {
+    known = JSON.parse(fs.readFileSync(e2eTimes, 'utf8'));
+  } catch {
+    // A clean checkout: no times yet, the biggest files first.
+  }
+  // The project's own list (vitest.config.ts says which files it takes), not a second copy of it.
+  const listed = spawnSync('npx', ['vitest', 'list', '--project', 'e2e', '--filesOnly', '--json'], { encoding: 'utf8', env });
+  const files = listed.status === 0 ? JSON.parse(listed.stdout).map((entry) => path.relative(process.cwd(), entry.file)) : [];
+  if (listed.status !== 0) results.push({ name: 'e2e (listing its files)', passed: 0, failed: 1 });
+  const weight = (file) => known[file] ?? fs.statSync(file).size / 200;
+  return files.sort((a, b) => weight(b) - weight(a));
+}
+const e2eRuns = [];
+async function e2eLane(queue, lane) {
+  while (queue.length > 0) {
+    const file = queue.shift();
+    const report = path.join(os.tmpdir(), `alltrac-vitest-e2e-${process.pid}-${path.basename(file, '.test.ts')}.json`);
+    e2eRuns.push({ file, report, ...(await runQuietly(`vitest e2e ${file} (lane ${lane})`, 'npx', vitestArgs('e2e', report, [file]))) });
+  }
 }
 
-for (const project of projects) collect(project, run(`vitest ${project}`, 'npx', vitestArgs(project)));
+const e2eStarted = Date.now();
+const queue = browserReady ? e2eQueue() : [];
+const firstLane = e2eLane(queue, 1);
+const idle = browserReady ? runQuietly('vitest e2e idle (run beside the others)', 'npx', vitestArgs('e2e idle')) : null;
+if (browserReady) console.log(`\n=== vitest e2e: ${queue.length} files in lanes beside the other runners; each file's output follows it`);
 
+check('typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+// The formatter's check (Biome, under a second) and ESLint: npm run lint, as a person runs it.
+check('lint', run('lint', 'npm', ['run', '--silent', 'lint']));
+for (const project of ['unit', 'server', 'security', 'sync', 'zone Pacific/Kiritimati', 'zone America/Adak', 'pg'])
+  collect(project, run(`vitest ${project}`, 'npx', vitestArgs(project)));
+
+await Promise.all([firstLane, e2eLane(queue, 2)]);
+if (browserReady) {
+  stepSeconds.push({ name: 'vitest e2e (lanes, from the builds)', seconds: (Date.now() - e2eStarted) / 1000 });
+  const e2e = { name: 'e2e', passed: 0, failed: 0, skipped: 0 };
+  const times = {};
+  for (const { file, ok, seconds, report } of e2eRuns) {
+    const counts = readReport('e2e', report, ok);
+    for (const key of ['passed', 'failed', 'skipped']) e2e[key] += counts[key];
+    times[file] = Math.round(seconds);
+  }
+  results.push(e2e);
+  fs.mkdirSync(path.dirname(e2eTimes), { recursive: true });
+  fs.writeFileSync(e2eTimes, JSON.stringify(times, null, 2));
+}
 if (idle) {
-  const ok = await idle.done;
-  console.log(`\n=== vitest e2e idle (run beside the others): ${ok ? 'ok' : 'failed'}`);
-  process.stdout.write(fs.readFileSync(idle.log, 'utf8'));
-  fs.rmSync(idle.log, { force: true });
+  const { ok, seconds } = await idle;
+  stepSeconds.push({ name: 'vitest e2e idle (beside the others)', seconds });
   collect('e2e idle', ok);
 }
 
