@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * One rule for an email address (DESIGN.md: one rule per field): the form, the server's checks, the stored
  * rows and the senders accept exactly the same values, or an address passes one and breaks the next (a text
@@ -7,13 +5,10 @@ import { z } from 'zod';
  * (what a browser's email field takes, so `first&last@x.co` and `a!b@y.example` are fine) with a dot in the
  * domain, as mail providers deliver; ASCII only, since not every provider takes internationalized addresses.
  */
-const pattern = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-const maxLength = 254;
+export const emailAddressPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const emailAddressMaxLength = 254;
 
 export const emailAddressMessage = 'Enter an email address like name@example.com';
 
-export const isEmailAddress = (value: string): boolean => value.length <= maxLength && pattern.test(value);
-
-/** The rule as a schema field, with `message` for an address that does not follow it. */
-export const emailAddress = (message = emailAddressMessage) =>
-  z.string().max(maxLength, `Keep the email under ${maxLength} characters`).regex(pattern, message);
+export const isEmailAddress = (value: string): boolean => value.length <= emailAddressMaxLength && emailAddressPattern.test(value);

@@ -24,7 +24,7 @@ import {
   vehicleColors,
   webTireCategories,
 } from './enums.ts';
-import { emailAddress } from './email-address.ts';
+import { emailAddress } from './email-address-field.ts';
 import type { InspectionFix } from './inspection-fix.ts';
 import { timeOfDayMessage, timeOfDayPattern } from './store-week.ts';
 import { tireLoadRanges } from './tire-catalogue.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roles } from './enums.ts';
-import { emailAddress } from './email-address.ts';
+import { emailAddress } from './email-address-field.ts';
 import { storeIdSchema, userRoleSchema } from './user.ts';
 
 /**

@@ -1,15 +1,33 @@
-import { z } from 'zod';
-
 /** RFC 9457 problem details, with per-field messages under `errors`. */
-export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string().optional(),
-  instance: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type Problem = z.infer<typeof problemSchema>;
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  errors?: Record<string, string[]>;
+}
+
+const optionalString = (value: unknown) => value === undefined || typeof value === 'string';
+const fieldMessages = (value: unknown) =>
+  typeof value === 'object' && value !== null && Object.values(value).every((words) => Array.isArray(words) && words.every((w) => typeof w === 'string'));
+
+/**
+ * Whether an answer's body is a problem detail. Checked by hand rather than by a schema: the customers' pages read
+ * refusals with it, and zod was a quarter of their script (docs/decisions/public-pages.md).
+ */
+export function isProblem(body: unknown): body is Problem {
+  if (typeof body !== 'object' || body === null) return false;
+  const { type, title, status, detail, instance, errors } = body as Partial<Record<keyof Problem, unknown>>;
+  return (
+    typeof type === 'string' &&
+    typeof title === 'string' &&
+    Number.isInteger(status) &&
+    optionalString(detail) &&
+    optionalString(instance) &&
+    (errors === undefined || fieldMessages(errors))
+  );
+}
 
 /** The closed set of problem types the API answers with. */
 export const problemTypes = {

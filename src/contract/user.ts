@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress } from './email-address.ts';
+import { emailAddress } from './email-address-field.ts';
 import { roles } from './enums.ts';
 
 /** A store id: a positive whole number the database's integer column can hold. */

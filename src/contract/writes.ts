@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ratingSchema } from './entities.ts';
-import { emailAddress } from './email-address.ts';
+import { emailAddress } from './email-address-field.ts';
 import { devicePublicId } from './public-id.ts';
 import { messageTemplateTypes, roles } from './enums.ts';
 import { inspectionItemSchema, inspectionPhotoSchema, inspectionReportSchema } from './entities.ts';

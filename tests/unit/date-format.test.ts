@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormats, formatCalendarDate, formatMonthDay } from '../../src/domain/calendar/date-format.ts';
+import { Temporal } from 'temporal-polyfill';
+import { calendarDateAt, dateFormats, formatCalendarDate, formatMonthDay } from '../../src/domain/calendar/date-format.ts';
 
 const newYork = 'America/New_York';
 const now = () => new Date('2026-11-21T17:00:00Z');
@@ -62,5 +63,23 @@ describe('calendar dates', () => {
     ['2027-01-01', 'Fri, Jan 1, 2027', 'Jan 1'],
   ])('read %s as "%s" (or "%s" on a chart) in any zone', (date, full, short) => {
     expect([formatCalendarDate(date), formatMonthDay(date)]).toEqual([full, short]);
+  });
+});
+
+describe('the calendar date of an instant', () => {
+  it.each([
+    ['New York, a minute before midnight', '2026-11-25T04:59:00Z', newYork, '2026-11-24'],
+    ['New York, at midnight', '2026-11-25T05:00:00Z', newYork, '2026-11-25'],
+    ['Kiritimati, already the next day', '2026-12-31T10:00:00Z', 'Pacific/Kiritimati', '2027-01-01'],
+    ['Adak, still the day before', '2027-01-01T09:00:00Z', 'America/Adak', '2026-12-31'],
+    ['New York on the day clocks spring forward', '2026-03-08T07:30:00Z', newYork, '2026-03-08'],
+  ])('is read at the wall clock of the zone: %s', (_, instant, zone, date) => {
+    expect(calendarDateAt(new Date(instant), zone)).toBe(date);
+  });
+
+  it("is the device's own today when no zone is given, the day Temporal says", () => {
+    const now = new Date();
+    const deviceDay = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(Temporal.Now.timeZoneId()).toPlainDate();
+    expect(calendarDateAt(now)).toBe(deviceDay.toString());
   });
 });

@@ -83,6 +83,24 @@ const calendarMonthDay = new Intl.DateTimeFormat(locale, { month: 'short', day: 
 // A calendar date names a day, not an instant: read at noon UTC, it is that day whatever the zone.
 const noonOf = (date: string) => new Date(`${date.slice(0, 10)}T12:00:00Z`);
 
+const isoDateParts = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date (YYYY-MM-DD) an instant falls on at the wall clock of `timeZone` (undefined: the device's own
+ * zone). Intl rather than Temporal, so a customer's page that only needs today does not download Temporal.
+ */
+export function calendarDateAt(at: Date, timeZone?: string): string {
+  const key = timeZone ?? '';
+  let format = isoDateParts.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+    isoDateParts.set(key, format);
+  }
+  const parts = format.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 /** "Tue, Nov 24, 2026" for a calendar date (YYYY-MM-DD): a holiday, the scheduler's day. */
 export const formatCalendarDate = (date: string) => calendarDate.format(noonOf(date));
 

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Chip, Group, Loader, SegmentedControl, SimpleG
 import { useLocalStorage } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { RadioButtonGroup } from '../../app/radio-button-group.tsx';
-import { onlineBookingSchema, takenTimeMessage, type BookingReceipt, type FreeTime, type OnlineBooking } from '../../contract/online-booking.ts';
+import { takenTimeMessage, type BookingReceipt, type FreeTime, type OnlineBooking } from '../../contract/online-booking.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { NetworkError } from '../../http/api-client.ts';
 import {
@@ -51,7 +51,7 @@ function useShownAlert(sending: Sending) {
 export function BookingPage() {
   const contactFormId = usePublicParam('contactFormId');
   const path = apiPaths.onlineBooking.replace(':contactFormId', encodeURIComponent(contactFormId));
-  const { loaded, refresh, retry } = usePublicResource(path, onlineBookingSchema);
+  const { loaded, refresh, retry } = usePublicResource<OnlineBooking>(path);
   if (loaded.state === 'loading') return <LoadingPage label="Loading the booking page" />;
   if (loaded.state === 'missing')
     return <NotValidPage title="This booking page is not available">Check the link on the store's website, or call the store.</NotValidPage>;

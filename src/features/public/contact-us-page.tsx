@@ -1,7 +1,7 @@
-import { Alert, Button, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
-import { contactFormSchema, type ContactForm, type ContactFormSubmission } from '../../contract/contact-form.ts';
+import type { ContactForm, ContactFormSubmission } from '../../contract/contact-form.ts';
 import { inquiryTypes, type contactMethods } from '../../contract/enum-values.ts';
 import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
 import { contactFormProblems } from '../../domain/messages/contact-form.ts';
@@ -52,7 +52,7 @@ export function ContactUsPage() {
   const contactFormId = usePublicParam('contactFormId');
   const path = apiPaths.contactForm.replace(':contactFormId', encodeURIComponent(contactFormId));
   // Each reading hands out a fresh form (a new token): on opening, on Try again, and after a refused token.
-  const { loaded, refresh, retry } = usePublicResource(path, contactFormSchema);
+  const { loaded, refresh, retry } = usePublicResource<ContactForm>(path);
   const [draft, setDraft] = useLocalStorage<Draft>({ key: `alltrac-contact-draft:${contactFormId}`, defaultValue: emptyDraft, getInitialValueInEffect: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
@@ -218,24 +218,23 @@ export function ContactUsPage() {
             required={draft.preferredContactMethod === 'Email'}
             onChange={(e) => edit('email', e.currentTarget.value)}
           />
-          <Select
+          {/* The phone's own pickers: a customer's phone knows how to show a list, and a combobox would cost the page a
+              third of its script (docs/decisions/public-pages.md). */}
+          <NativeSelect
             size="md"
             label="What is it about?"
-            allowDeselect={false}
             value={draft.customerInquiryType}
             data={inquiryTypes.values.map((v) => ({ value: v, label: inquiryTypes.label(v) }))}
-            onChange={(v) => v && edit('customerInquiryType', v as Draft['customerInquiryType'])}
+            onChange={(e) => edit('customerInquiryType', e.currentTarget.value as Draft['customerInquiryType'])}
           />
           {form.services.length > 0 && (
-            <Select
+            <NativeSelect
               size="md"
               label="Which service? (optional)"
-              clearable
-              searchable
-              value={draft.storeServiceId}
+              value={draft.storeServiceId ?? ''}
               error={errors.storeServiceId || undefined}
-              data={form.services.map((s) => ({ value: s.storeServiceId, label: s.name }))}
-              onChange={(v) => edit('storeServiceId', v)}
+              data={[{ value: '', label: 'No particular service' }, ...form.services.map((s) => ({ value: s.storeServiceId, label: s.name }))]}
+              onChange={(e) => edit('storeServiceId', e.currentTarget.value || null)}
             />
           )}
           <Textarea

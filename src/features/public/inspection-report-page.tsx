@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { publicInspectionReportSchema, type PublicInspectionReport } from '../../contract/inspection-report.ts';
+import type { PublicInspectionReport } from '../../contract/inspection-report.ts';
 import { apiPaths, withApiVersion } from '../../contract/routes.ts';
 import { dateFormats } from '../../domain/calendar/date-format.ts';
 import { measurementText, needsDecision } from '../../domain/inspections/inspections.ts';
@@ -64,7 +64,7 @@ export function InspectionReportPage() {
   const id = usePublicParam('id');
   const print = printRequested(usePublicQuery());
   const path = apiPaths.publicInspectionReport.replace(':inspectionReportHashId', encodeURIComponent(id));
-  const { loaded, refresh, retry } = usePublicResource(path, publicInspectionReportSchema);
+  const { loaded, refresh, retry } = usePublicResource<PublicInspectionReport>(path);
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
   const [name, setName] = useState('');
   const [sending, setSending] = useState<'idle' | 'sending' | 'sent' | { problem: string }>('idle');

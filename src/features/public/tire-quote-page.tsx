@@ -1,10 +1,9 @@
 import { Alert, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
-import { Temporal } from 'temporal-polyfill';
 import { formatCents } from '../../app/money.ts';
 import { apiPaths } from '../../contract/routes.ts';
-import { publicTireQuoteSchema, type PublicTireQuote, type TireQuoteOption } from '../../contract/tire-pricing.ts';
-import { formatCalendarDate } from '../../domain/calendar/date-format.ts';
+import type { PublicTireQuote, TireQuoteOption } from '../../contract/tire-pricing.ts';
+import { calendarDateAt, formatCalendarDate } from '../../domain/calendar/date-format.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { usePublicParam } from './public-route.ts';
 import { usePublicResource } from './use-public-resource.ts';
@@ -21,7 +20,7 @@ const figures = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
 export function TireQuotePage() {
   const id = usePublicParam('id');
   const path = apiPaths.publicTireQuote.replace(':tireQuoteHashId', encodeURIComponent(id));
-  const { loaded, retry } = usePublicResource(path, publicTireQuoteSchema);
+  const { loaded, retry } = usePublicResource<PublicTireQuote>(path);
   const storeName = loaded.state === 'ready' ? loaded.value.store.name : null;
   useEffect(() => {
     // The customer's tab names the store, not the staff app.
@@ -34,7 +33,7 @@ export function TireQuotePage() {
   const quote = loaded.value;
   const count = quote.options.length;
   // The customer's own today: the quote holds through its last day wherever they read it.
-  const expired = quote.validUntil < Temporal.Now.plainDateISO().toString();
+  const expired = quote.validUntil < calendarDateAt(new Date());
   return (
     <PublicFrame storeName={quote.store.name} width={pageWidth[count] ?? 1320}>
       <Stack gap="lg">

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
-import { publicWorkOrderSchema } from '../../contract/work-order.ts';
+import type { PublicWorkOrder } from '../../contract/work-order.ts';
 import { dateFormats } from '../../domain/calendar/date-format.ts';
 import { LoadingPage, NotValidPage, PublicFrame, UnreachablePage } from './public-frame.tsx';
 import { oldWorkOrderVisit, usePublicParam, usePublicQuery } from './public-route.ts';
@@ -19,7 +19,7 @@ const steps = [
 export function WorkOrderPage() {
   const visitHashId = usePublicParam('visitHashId');
   const path = apiPaths.publicWorkOrder.replace(':scheduledVisitHashId', encodeURIComponent(visitHashId));
-  const { loaded, retry } = usePublicResource(path, publicWorkOrderSchema);
+  const { loaded, retry } = usePublicResource<PublicWorkOrder>(path);
   if (loaded.state === 'loading') return <LoadingPage label="Loading the work order" />;
   if (loaded.state === 'missing')
     return <NotValidPage title="This work order is not available">Check the link in the store's message, or call the store.</NotValidPage>;
