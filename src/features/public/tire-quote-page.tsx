@@ -2,6 +2,7 @@ import { Alert, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title, Un
 import { useEffect } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { formatCents } from '../../app/money.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { publicTireQuoteSchema, type PublicTireQuote, type TireQuoteOption } from '../../contract/tire-pricing.ts';
 import { formatCalendarDate } from '../../domain/calendar/date-format.ts';
@@ -20,7 +21,7 @@ const figures = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
  */
 export function TireQuotePage() {
   const id = usePublicParam('id');
-  const path = apiPaths.publicTireQuote.replace(':tireQuoteHashId', encodeURIComponent(id));
+  const path = fillPath(apiPaths.publicTireQuote, { tireQuoteHashId: id });
   const { loaded, retry } = usePublicResource(path, publicTireQuoteSchema);
   const storeName = loaded.state === 'ready' ? loaded.value.store.name : null;
   useEffect(() => {
