@@ -13,9 +13,10 @@ export type PathParams<Template extends string> = { readonly [Name in PathParamN
 
 /**
  * The one way to fill an API or public page path: each `:name` of the template becomes its value, encoded as one
- * path segment (a `/` or `?` in a value stays inside it). `fillPath(apiPaths.tireQuote, { tireQuoteId })`.
+ * path segment (a `/` or `?` in a value stays inside it). `fillPath(apiPaths.tireQuote, { tireQuoteId })`. The
+ * template must be a literal (a path of the contract): of a plain string its parameters cannot be known.
  */
-export function fillPath<Template extends string>(template: Template, params: PathParams<Template>): string {
+export function fillPath<Template extends string>(template: Template, params: string extends Template ? never : PathParams<Template>): string {
   const values = params as Readonly<Record<string, string | number | undefined>>;
   return template.replace(/:(\w+)/g, (_, name: string) => {
     const value = values[name];

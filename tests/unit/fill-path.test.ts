@@ -28,6 +28,12 @@ describe('filling a path of the contract', () => {
     expect(() => fillPath(apiPaths.tireQuote, { tireQuoteID: 'q1' })).toThrow('needs a value for :tireQuoteId');
   });
 
+  it('takes only a path whose parameters its type can read: a plain string does not compile (it fills the same past the types)', () => {
+    const somePath: string = apiPaths.tireQuote;
+    // @ts-expect-error a plain string's parameters are unknown
+    expect(fillPath(somePath, { tireQuoteId: 'q1' })).toBe('/api/alltrac/tire-quotes/q1');
+  });
+
   it('leaves a path without parameters as it is', () => {
     expect(fillPath(apiPaths.tireQuotes, {})).toBe('/api/alltrac/tire-quotes');
   });
