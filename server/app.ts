@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { apiPaths } from '../src/contract/routes.ts';
 import { problemTypes } from '../src/contract/problem.ts';
 import { isPublicPath, publicPageFile } from '../src/contract/public-pages.ts';
@@ -98,6 +98,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Where texts go; by default Twilio with its credentials set, or the SMS sink. */
   sms?: SmsSender;
+  /** Told of every route as it is registered (scripts/api-doc.ts lists the API from them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: identity, API, and the built PWA. main.ts listens; tests use inject. */
@@ -108,6 +110,7 @@ export async function buildApp({
   clock = systemClock,
   mailer = createMailer(config.mail),
   sms = createSmsSender(config.sms, `${config.publicUrl}${twilioWebhookPaths.status}`),
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Query strings stay out of the logs: they carry one-time tokens (set-password links) and searched names.
@@ -129,6 +132,7 @@ export async function buildApp({
       }),
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   installErrorHandling(app);
   // First: a redirect needs no headers, limits nor work.
   hostingRules(app, config);

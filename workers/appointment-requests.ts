@@ -1,4 +1,5 @@
 import { scheduledVisitSchema } from '../src/contract/entities.ts';
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
 import { problemOf } from '../src/http/problem-of.ts';
@@ -8,7 +9,7 @@ import { problemOf } from '../src/http/problem-of.ts';
  * with ids of its own, so it is done online: the request stays in the list until it is done.
  */
 export async function confirmAppointmentRequest(api: ApiClient, unconfirmedVisitId: string): Promise<string> {
-  const at = apiPaths.confirmUnconfirmedVisit.replace(':unconfirmedVisitId', encodeURIComponent(unconfirmedVisitId));
+  const at = fillPath(apiPaths.confirmUnconfirmedVisit, { unconfirmedVisitId });
   try {
     const response = await api.request('POST', at, { idempotencyKey: `confirm-${unconfirmedVisitId}`, occurredAt: new Date().toISOString() });
     if (response.status === 200) return scheduledVisitSchema.parse(response.body).scheduledVisitId;

@@ -1,5 +1,6 @@
 import type { InspectionItem, InspectionReport, ScheduledService, ScheduledVisit } from '../src/contract/entities.ts';
 import { setInspectionFixSchema, type InspectionFix } from '../src/contract/inspection-fix.ts';
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
   createInspectionPhotoSchema,
@@ -16,7 +17,6 @@ import { milestoneChanges, type Milestone } from '../src/domain/scheduler/visit-
 import type { Mutation } from './sync-engine.ts';
 
 type Row = Record<string, unknown>;
-const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
 
 function notOnDevice(what: string): never {
   throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
@@ -64,7 +64,7 @@ export const inspectionMutations = {
         if (was && was.status === model.status && was.notes === model.notes && was.measurement === model.measurement) return null;
         return {
           next: { customerDecision: null, decidedAt: null, ...current, inspectionReportId, itemId, ...model, storeId },
-          request: { method: 'PUT', path: path(apiPaths.inspectionItem, { inspectionReportId, itemId }), body: model },
+          request: { method: 'PUT', path: fillPath(apiPaths.inspectionItem, { inspectionReportId, itemId }), body: model },
         };
       },
     };
@@ -80,7 +80,9 @@ export const inspectionMutations = {
         if (!current) notOnDevice('inspection');
         const next = { ...current, completedAt };
         const patch = changesBetween(current, next, inspectionReportPatchableFields);
-        return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(apiPaths.inspectionReport, { inspectionReportId }), body: patch } };
+        return patch.length === 0
+          ? null
+          : { next, request: { method: 'PATCH', path: fillPath(apiPaths.inspectionReport, { inspectionReportId }), body: patch } };
       },
     };
   },
@@ -119,7 +121,7 @@ export const inspectionMutations = {
         if (!current.customerDecision) return null;
         return {
           next: { ...current, customerDecision: null, decidedAt: null, decidedByName: null },
-          request: { method: 'POST', path: path(apiPaths.reopenInspectionDecision, { inspectionReportId, itemId }) },
+          request: { method: 'POST', path: fillPath(apiPaths.reopenInspectionDecision, { inspectionReportId, itemId }) },
         };
       },
     };
@@ -143,7 +145,7 @@ export const inspectionMutations = {
         // Both sides in the contract's shape (its key order), so the same choice compares equal.
         const wasChoice = was ? setInspectionFixSchema.parse({ pricedOn: was.pricedOn, choice: was.choice }) : null;
         if (JSON.stringify(wasChoice) === JSON.stringify(body)) return null;
-        const at = path(apiPaths.inspectionItemFix, { inspectionReportId, itemId });
+        const at = fillPath(apiPaths.inspectionItemFix, { inspectionReportId, itemId });
         return {
           next: { ...current, fix: fix && body ? { ...fix, choice: body.choice } : null },
           request: body ? { method: 'PUT', path: at, body } : { method: 'DELETE', path: at },
@@ -175,7 +177,7 @@ export const inspectionMutations = {
           next: current ?? row,
           request: {
             method: 'PUT',
-            path: path(apiPaths.inspectionPhotoContent, { inspectionPhotoId: model.inspectionPhotoId }),
+            path: fillPath(apiPaths.inspectionPhotoContent, { inspectionPhotoId: model.inspectionPhotoId }),
             upload: { byteSize: model.byteSize },
           },
         }),
@@ -199,7 +201,7 @@ export const inspectionMutations = {
         if (!changes) return null;
         return {
           next: { ...current, ...changes },
-          request: { method: 'POST', path: path(apiPaths.visitMilestone, { scheduledVisitId, milestone }), body: { at } },
+          request: { method: 'POST', path: fillPath(apiPaths.visitMilestone, { scheduledVisitId, milestone }), body: { at } },
         };
       },
     };
@@ -221,7 +223,7 @@ export const inspectionMutations = {
               next,
               request: {
                 method: 'PATCH',
-                path: path(apiPaths.scheduledService, { scheduledVisitId: service.scheduledVisitId, scheduledServiceId: service.scheduledServiceId }),
+                path: fillPath(apiPaths.scheduledService, { scheduledVisitId: service.scheduledVisitId, scheduledServiceId: service.scheduledServiceId }),
                 body: patch,
               },
             };

@@ -13,6 +13,7 @@ import {
   type StoreService,
 } from '../src/contract/entities.ts';
 import { roles, userNotificationKinds, type MessageTemplateType, type Role, type UserNotificationKind } from '../src/contract/enums.ts';
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { updateStoreLocationSchema, type UpdateStoreLocation } from '../src/contract/store-location.ts';
 import {
@@ -54,19 +55,22 @@ import type { Mutation } from './sync-engine.ts';
 
 export type StoreEntryKind = 'storeContacts' | 'socialMediaAccounts';
 const storeEntries = {
-  storeContacts: { schema: storeContactSchema, id: 'storeContactId', list: apiPaths.storeContacts, item: apiPaths.storeContact, words: 'store contact' },
+  storeContacts: {
+    schema: storeContactSchema,
+    id: 'storeContactId',
+    list: (storeId: number) => fillPath(apiPaths.storeContacts, { storeId }),
+    item: (storeId: number, storeContactId: string) => fillPath(apiPaths.storeContact, { storeId, storeContactId }),
+    words: 'store contact',
+  },
   socialMediaAccounts: {
     schema: socialMediaAccountSchema,
     id: 'socialMediaAccountId',
-    list: apiPaths.socialMediaAccounts,
-    item: apiPaths.socialMediaAccount,
+    list: (storeId: number) => fillPath(apiPaths.socialMediaAccounts, { storeId }),
+    item: (storeId: number, socialMediaAccountId: string) => fillPath(apiPaths.socialMediaAccount, { storeId, socialMediaAccountId }),
     words: 'social media account',
   },
 } as const;
 type Row = Record<string, unknown>;
-
-/** A route of the contract with its parameters filled in. */
-const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
 
 function notOnDevice(what: string): never {
   throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
@@ -106,7 +110,7 @@ export const mutations = {
         refuse(problemsOfChange(customerProblems(next as unknown as Customer), current, next), 'The customer');
         const patch = changesBetween(current, next, customerPatchableFields);
         if (patch.length === 0) return null;
-        return { next, request: { method: 'PATCH', path: path(apiPaths.customer, { customerId }), body: patch } };
+        return { next, request: { method: 'PATCH', path: fillPath(apiPaths.customer, { customerId }), body: patch } };
       },
     };
   },
@@ -123,7 +127,7 @@ export const mutations = {
       refs: [`customers/${keptCustomerId}`],
       build: (current) => {
         if (!current) notOnDevice('customer');
-        return { next: null, request: { method: 'POST', path: path(apiPaths.customerMerge, { customerId: keptCustomerId }), body: { mergedCustomerId } } };
+        return { next: null, request: { method: 'POST', path: fillPath(apiPaths.customerMerge, { customerId: keptCustomerId }), body: { mergedCustomerId } } };
       },
     };
   },
@@ -156,7 +160,7 @@ export const mutations = {
       refs: [`customers/${customerId}`],
       build: () => ({
         next: { ...model, customerId, vehicleHashId: '', legacyVehicleId: null, storeId: null },
-        request: { method: 'POST', path: path(apiPaths.customerVehicles, { customerId }), body: model },
+        request: { method: 'POST', path: fillPath(apiPaths.customerVehicles, { customerId }), body: model },
       }),
     };
   },
@@ -173,7 +177,7 @@ export const mutations = {
         refuse(problemsOfChange(vehicleProblems(next as unknown as CustomerVehicle), current, next), 'The vehicle');
         const patch = changesBetween(current, next, vehiclePatchableFields);
         if (patch.length === 0) return null;
-        return { next, request: { method: 'PATCH', path: path(apiPaths.customerVehicle, { customerId, vehicleId }), body: patch } };
+        return { next, request: { method: 'PATCH', path: fillPath(apiPaths.customerVehicle, { customerId, vehicleId }), body: patch } };
       },
     };
   },
@@ -206,7 +210,7 @@ export const mutations = {
         if (patch.length === 0) return null;
         return {
           next,
-          request: { method: 'PATCH', path: path(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }), body: patch },
+          request: { method: 'PATCH', path: fillPath(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }), body: patch },
         };
       },
     };
@@ -220,7 +224,7 @@ export const mutations = {
       description: 'Delete service',
       build: (current) => {
         if (!current) return null;
-        return { next: null, request: { method: 'DELETE', path: path(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }) } };
+        return { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.storeService, { storeServiceHashId: String(current.storeServiceHashId) }) } };
       },
     };
   },
@@ -243,7 +247,7 @@ export const mutations = {
         if (Object.keys(sent).length === 0) return null;
         const next = { ...current, ...sent };
         refuse(weekdayHoursProblems(next as unknown as Parameters<typeof weekdayHoursProblems>[0]), 'The store hours');
-        return { next, request: { method: 'PATCH', path: path(apiPaths.storeLocation, { id: String(storeId) }), body: sent } };
+        return { next, request: { method: 'PATCH', path: fillPath(apiPaths.storeLocation, { id: storeId }), body: sent } };
       },
     };
   },
@@ -259,7 +263,7 @@ export const mutations = {
       description: `Add special hours on ${day.date}`,
       build: () => ({
         next: { ...day, storeLocationId: storeId, storeId },
-        request: { method: 'POST', path: path(apiPaths.specialStoreHours, { id: String(storeId) }), body: day },
+        request: { method: 'POST', path: fillPath(apiPaths.specialStoreHours, { id: storeId }), body: day },
       }),
     };
   },
@@ -281,7 +285,7 @@ export const mutations = {
           ),
         );
         if (Object.keys(sent).length === 0) return null;
-        return { next, request: { method: 'PATCH', path: path(apiPaths.specialStoreHoursDay, { id: String(storeId), specialStoreHoursId }), body: sent } };
+        return { next, request: { method: 'PATCH', path: fillPath(apiPaths.specialStoreHoursDay, { id: storeId, specialStoreHoursId }), body: sent } };
       },
     };
   },
@@ -293,7 +297,7 @@ export const mutations = {
       description: 'Remove special hours',
       build: (current) => {
         if (!current) return null;
-        return { next: null, request: { method: 'DELETE', path: path(apiPaths.specialStoreHoursDay, { id: String(storeId), specialStoreHoursId }) } };
+        return { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.specialStoreHoursDay, { id: storeId, specialStoreHoursId }) } };
       },
     };
   },
@@ -321,7 +325,7 @@ export const mutations = {
         refuse(resourceProblems(next as unknown as SchedulerResource), 'The resource');
         const patch = changesBetween(current, next, schedulerResourcePatchableFields);
         if (patch.length === 0) return null;
-        return { next, request: { method: 'PATCH', path: path(apiPaths.schedulerResource, { schedulerResourceId }), body: patch } };
+        return { next, request: { method: 'PATCH', path: fillPath(apiPaths.schedulerResource, { schedulerResourceId }), body: patch } };
       },
     };
   },
@@ -334,7 +338,7 @@ export const mutations = {
       description: "Assign coming appointments to the resource's technician",
       build: (current) => {
         if (!current) notOnDevice('resource');
-        return { next: current, request: { method: 'POST', path: path(apiPaths.assignResourceTechnician, { schedulerResourceId }) } };
+        return { next: current, request: { method: 'POST', path: fillPath(apiPaths.assignResourceTechnician, { schedulerResourceId }) } };
       },
     };
   },
@@ -351,7 +355,7 @@ export const mutations = {
         if (!!current === on) return null;
         return on
           ? { next: { ...link, storeId }, request: { method: 'POST', path: apiPaths.appointmentResources, body: link } }
-          : { next: null, request: { method: 'DELETE', path: path(apiPaths.appointmentResource, link) } };
+          : { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.appointmentResource, link) } };
       },
     };
   },
@@ -367,8 +371,8 @@ export const mutations = {
       build: (current) => {
         if (!!current === on) return null;
         return on
-          ? { next: { ...link, storeId }, request: { method: 'POST', path: path(apiPaths.schedulerResourceService, link) } }
-          : { next: null, request: { method: 'DELETE', path: path(apiPaths.schedulerResourceService, link) } };
+          ? { next: { ...link, storeId }, request: { method: 'POST', path: fillPath(apiPaths.schedulerResourceService, link) } }
+          : { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.schedulerResourceService, link) } };
       },
     };
   },
@@ -382,7 +386,7 @@ export const mutations = {
       build: (current) => {
         if (!current) notOnDevice('person');
         if (JSON.stringify(current.roles) === JSON.stringify([role])) return null;
-        return { next: { ...current, roles: [role] }, request: { method: 'PATCH', path: path(apiPaths.storeUser, { userId }), body: { role } } };
+        return { next: { ...current, roles: [role] }, request: { method: 'PATCH', path: fillPath(apiPaths.storeUser, { userId }), body: { role } } };
       },
     };
   },
@@ -394,7 +398,7 @@ export const mutations = {
       description: 'Remove from the store',
       build: (current) => {
         if (!current) return null;
-        return { next: null, request: { method: 'DELETE', path: path(apiPaths.storeUser, { userId }) } };
+        return { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.storeUser, { userId }) } };
       },
     };
   },
@@ -404,29 +408,28 @@ export const mutations = {
     const { schema, id, list, item, words } = storeEntries[kind];
     const entry = schema.parse(input) as Row;
     const key = String(entry[id]);
-    const params = { storeId: String(storeId), [id]: key };
     return {
       collection: kind,
       key,
       description: `Save ${words}`,
       build: (current) => {
-        if (!current) return { next: { ...entry, storeId }, request: { method: 'POST', path: path(list, params), body: entry } };
+        if (!current) return { next: { ...entry, storeId }, request: { method: 'POST', path: list(storeId), body: entry } };
         const sent = Object.fromEntries(
           Object.entries(entry).filter(([field, value]) => field !== id && JSON.stringify(current[field]) !== JSON.stringify(value)),
         );
         if (Object.keys(sent).length === 0) return null;
-        return { next: { ...current, ...sent }, request: { method: 'PATCH', path: path(item, params), body: sent } };
+        return { next: { ...current, ...sent }, request: { method: 'PATCH', path: item(storeId, key), body: sent } };
       },
     };
   },
 
   deleteStoreEntry(storeId: number, kind: StoreEntryKind, entryId: string): Mutation {
-    const { id, item, words } = storeEntries[kind];
+    const { item, words } = storeEntries[kind];
     return {
       collection: kind,
       key: entryId,
       description: `Remove ${words}`,
-      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(item, { storeId: String(storeId), [id]: entryId }) } } : null),
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: item(storeId, entryId) } } : null),
     };
   },
 
@@ -455,7 +458,7 @@ export const mutations = {
       description: `Change the ${templateLabel(templateType)} template`,
       build: (current) => {
         if (current && current.smsText === body.smsText && current.emailSubject === body.emailSubject && current.emailText === body.emailText) return null;
-        return { next: { storeId, templateType, ...body }, request: { method: 'PUT', path: path(apiPaths.messageTemplate, { templateType }), body } };
+        return { next: { storeId, templateType, ...body }, request: { method: 'PUT', path: fillPath(apiPaths.messageTemplate, { templateType }), body } };
       },
     };
   },
@@ -466,7 +469,7 @@ export const mutations = {
       collection: 'messageTemplates',
       key: `${storeId}/${templateType}`,
       description: `Restore the default ${templateLabel(templateType)} template`,
-      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.messageTemplate, { templateType }) } } : null),
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.messageTemplate, { templateType }) } } : null),
     };
   },
 
@@ -480,7 +483,7 @@ export const mutations = {
         if (current.isRead === true) return null;
         return {
           next: { ...current, isRead: true },
-          request: { method: 'PATCH', path: path(apiPaths.rating, { ratingId }), body: changesBetween(current, { ...current, isRead: true }, ['isRead']) },
+          request: { method: 'PATCH', path: fillPath(apiPaths.rating, { ratingId }), body: changesBetween(current, { ...current, isRead: true }, ['isRead']) },
         };
       },
     };
@@ -498,7 +501,11 @@ export const mutations = {
         const next = { ...current, dateMarkedRead: read ? now.toISOString() : null };
         return {
           next,
-          request: { method: 'PATCH', path: path(apiPaths.userNotification, { userNotificationId }), body: changesBetween(current, next, ['dateMarkedRead']) },
+          request: {
+            method: 'PATCH',
+            path: fillPath(apiPaths.userNotification, { userNotificationId }),
+            body: changesBetween(current, next, ['dateMarkedRead']),
+          },
         };
       },
     };
@@ -514,7 +521,7 @@ export const mutations = {
         const saved = preferenceFor(current ? [current as NotificationPreference] : [], identityId, kind);
         if (saved.inApp === inApp) return null;
         const next = { ...saved, storeId: null, inApp };
-        return { next, request: { method: 'PATCH', path: path(apiPaths.notificationPreference, { kind }), body: changesBetween(saved, next, ['inApp']) } };
+        return { next, request: { method: 'PATCH', path: fillPath(apiPaths.notificationPreference, { kind }), body: changesBetween(saved, next, ['inApp']) } };
       },
     };
   },
@@ -541,7 +548,7 @@ export const mutations = {
         if (!current) notOnDevice('message');
         const changes = archiveChanges(current as unknown as StoreMessage);
         if (!changes) return null;
-        return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.markArchived, { storeMessageId }) } };
+        return { next: { ...current, ...changes }, request: { method: 'POST', path: fillPath(apiPaths.markArchived, { storeMessageId }) } };
       },
     };
   },
@@ -557,7 +564,7 @@ export const mutations = {
         if (!changes) return null;
         return {
           next: { ...current, ...changes },
-          request: { method: 'POST', path: path(apiPaths.markReplied, { storeMessageId }) },
+          request: { method: 'POST', path: fillPath(apiPaths.markReplied, { storeMessageId }) },
         };
       },
     };

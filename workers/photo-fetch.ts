@@ -1,3 +1,4 @@
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { NetworkError, type ApiClient } from '../src/http/api-client.ts';
 import type { SyncEngine } from './sync-engine.ts';
@@ -9,7 +10,7 @@ import type { SyncEngine } from './sync-engine.ts';
 export async function fetchPhoto(api: ApiClient, engine: SyncEngine, inspectionPhotoId: string): Promise<boolean> {
   if (await engine.photoOnDevice(inspectionPhotoId)) return true;
   try {
-    const blob = await api.getBytes(apiPaths.inspectionPhotoContent.replace(':inspectionPhotoId', encodeURIComponent(inspectionPhotoId)));
+    const blob = await api.getBytes(fillPath(apiPaths.inspectionPhotoContent, { inspectionPhotoId }));
     if (!blob) return false;
     await engine.keepPhoto({ inspectionPhotoId, blob });
     return true;

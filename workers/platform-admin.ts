@@ -1,5 +1,6 @@
 import type { Operation } from 'fast-json-patch';
 import { systemNotificationSchema, type SystemNotification } from '../src/contract/entities.ts';
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { createSystemNotificationSchema, type CreateSystemNotification } from '../src/contract/system-notices.ts';
 import { companySchema, type Company } from '../src/contract/companies.ts';
@@ -26,9 +27,7 @@ export async function createSystemNotice(api: ApiClient, input: CreateSystemNoti
 }
 
 export async function patchSystemNotice(api: ApiClient, systemNotificationId: string, patch: Operation[]): Promise<SystemNotification> {
-  return systemNotificationSchema.parse(
-    await call(api, 'PATCH', apiPaths.systemNotification.replace(':systemNotificationId', encodeURIComponent(systemNotificationId)), patch),
-  );
+  return systemNotificationSchema.parse(await call(api, 'PATCH', fillPath(apiPaths.systemNotification, { systemNotificationId }), patch));
 }
 
 export async function listCompanies(api: ApiClient): Promise<Company[]> {
@@ -50,7 +49,7 @@ export function createStore(api: ApiClient, model: CreateStoreLocation): Promise
 
 /** Closes a store: its devices leave it, and whoever had it as their current store moves to their next one. */
 export async function closeStore(api: ApiClient, storeId: number): Promise<void> {
-  await call(api, 'DELETE', apiPaths.storeLocation.replace(':id', String(storeId)));
+  await call(api, 'DELETE', fillPath(apiPaths.storeLocation, { id: storeId }));
 }
 
 /**
@@ -71,5 +70,5 @@ async function storeAnswer(send: () => Promise<unknown>): Promise<StoreAnswer> {
 
 /** A store's changed fields (spec section 7). */
 export function updateStore(api: ApiClient, storeId: number, changes: UpdateStoreLocation): Promise<StoreAnswer> {
-  return storeAnswer(() => call(api, 'PATCH', apiPaths.storeLocation.replace(':id', String(storeId)), changes));
+  return storeAnswer(() => call(api, 'PATCH', fillPath(apiPaths.storeLocation, { id: storeId }), changes));
 }

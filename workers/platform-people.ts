@@ -1,5 +1,6 @@
 import type { Role } from '../src/contract/enums.ts';
 import { peopleListSchema, platformPersonSchema, type InvitePerson, type PeopleList, type PlatformPerson } from '../src/contract/platform-people.ts';
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { inviteAnswerSchema, type InviteAnswer } from '../src/contract/writes.ts';
 import type { ApiClient } from '../src/http/api-client.ts';
@@ -7,9 +8,6 @@ import { onlineCall } from './online-call.ts';
 
 /** The People tab's calls (PointSAdmin, issue 27), online: disabling someone or changing who works where is now or not at all. */
 const call = onlineCall;
-
-const personPath = (path: string, userId: string, storeId?: number) =>
-  path.replace(':userId', encodeURIComponent(userId)).replace(':storeId', String(storeId ?? ''));
 
 export async function searchPeople(api: ApiClient, q: string, alltracCompanyId: number | null): Promise<PeopleList> {
   const query = new URLSearchParams({ q, ...(alltracCompanyId === null ? {} : { alltracCompanyId: String(alltracCompanyId) }) });
@@ -22,14 +20,14 @@ export async function invitePerson(api: ApiClient, model: InvitePerson): Promise
 
 /** Gives the person `role` at the store, or (null) no role there. */
 export async function setPersonStoreRole(api: ApiClient, userId: string, storeId: number, role: Role | null): Promise<PlatformPerson> {
-  const path = personPath(apiPaths.platformPersonStoreRole, userId, storeId);
+  const path = fillPath(apiPaths.platformPersonStoreRole, { userId, storeId });
   return platformPersonSchema.parse(await (role ? call(api, 'PUT', path, { role }) : call(api, 'DELETE', path)));
 }
 
 export async function setPlatformAdmin(api: ApiClient, userId: string, on: boolean): Promise<PlatformPerson> {
-  return platformPersonSchema.parse(await call(api, on ? 'PUT' : 'DELETE', personPath(apiPaths.platformPersonAdminRole, userId)));
+  return platformPersonSchema.parse(await call(api, on ? 'PUT' : 'DELETE', fillPath(apiPaths.platformPersonAdminRole, { userId })));
 }
 
 export async function setPersonDisabled(api: ApiClient, userId: string, disabled: boolean): Promise<PlatformPerson> {
-  return platformPersonSchema.parse(await call(api, 'PATCH', personPath(apiPaths.platformPerson, userId), { disabled }));
+  return platformPersonSchema.parse(await call(api, 'PATCH', fillPath(apiPaths.platformPerson, { userId }), { disabled }));
 }

@@ -11,6 +11,7 @@ import {
   type TirePurchaseAddOn,
 } from '../src/contract/entities.ts';
 import { tireInstallPackageTypes } from '../src/contract/enums.ts';
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
   createRetailStoreSettingsSchema,
@@ -43,9 +44,6 @@ type Row = Record<string, unknown>;
 /** What may change of a store tire service or warranty (the two have the same fields). */
 export type TireOptionChanges = Partial<Pick<StoreTireService, 'isEnabled' | 'priceInCents'>>;
 
-/** A route of the contract with its parameter filled in. */
-const path = (template: string, name: string, value: string) => template.replace(`:${name}`, encodeURIComponent(value));
-
 function notOnDevice(what: string): never {
   throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
 }
@@ -75,10 +73,10 @@ function packagePatch(current: Row, next: Row) {
 const addOnRefs = (addOnIds: readonly string[]) => addOnIds.map((id) => `tirePurchaseAddOns/${id}`);
 
 function tireOption(collection: 'storeTireServices' | 'storeTireWarranties', id: string, changes: TireOptionChanges): Mutation {
-  const [schema, fields, template, param, words] =
+  const [schema, fields, at, words] =
     collection === 'storeTireServices'
-      ? ([storeTireServiceSchema, storeTireServicePatchableFields, apiPaths.storeTireService, 'storeTireServiceId', 'tire service'] as const)
-      : ([storeTireWarrantySchema, storeTireWarrantyPatchableFields, apiPaths.storeTireWarranty, 'storeTireWarrantyId', 'warranty'] as const);
+      ? ([storeTireServiceSchema, storeTireServicePatchableFields, fillPath(apiPaths.storeTireService, { storeTireServiceId: id }), 'tire service'] as const)
+      : ([storeTireWarrantySchema, storeTireWarrantyPatchableFields, fillPath(apiPaths.storeTireWarranty, { storeTireWarrantyId: id }), 'warranty'] as const);
   return {
     collection,
     key: id,
@@ -90,7 +88,7 @@ function tireOption(collection: 'storeTireServices' | 'storeTireWarranties', id:
       const [problem] = Object.values(tireOptionProblems(checked)).flat();
       if (problem) throw new Error(`The ${words} was not saved: ${problem}.`);
       const patch = changesBetween(current, next, fields);
-      return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: path(template, param, id), body: patch } };
+      return patch.length === 0 ? null : { next, request: { method: 'PATCH', path: at, body: patch } };
     },
   };
 }
@@ -143,7 +141,7 @@ export const retailMutations = {
         const patch = changesBetween(current, next, tirePurchaseAddOnPatchableFields);
         return patch.length === 0
           ? null
-          : { next, request: { method: 'PATCH', path: path(apiPaths.tirePurchaseAddOn, 'tirePurchaseAddOnId', tirePurchaseAddOnId), body: patch } };
+          : { next, request: { method: 'PATCH', path: fillPath(apiPaths.tirePurchaseAddOn, { tirePurchaseAddOnId }), body: patch } };
       },
     };
   },
@@ -153,8 +151,7 @@ export const retailMutations = {
       collection: 'tirePurchaseAddOns',
       key: tirePurchaseAddOnId,
       description: 'Delete an add-on',
-      build: (current) =>
-        current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tirePurchaseAddOn, 'tirePurchaseAddOnId', tirePurchaseAddOnId) } } : null,
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.tirePurchaseAddOn, { tirePurchaseAddOnId }) } } : null),
     };
   },
 
@@ -187,7 +184,7 @@ export const retailMutations = {
         const patch = packagePatch(current, next);
         return patch.length === 0
           ? null
-          : { next, request: { method: 'PATCH', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId), body: patch } };
+          : { next, request: { method: 'PATCH', path: fillPath(apiPaths.tireInstallPackage, { tireInstallPackageId }), body: patch } };
       },
     };
   },
@@ -198,7 +195,7 @@ export const retailMutations = {
       key: tireInstallPackageId,
       description: 'Delete an install package',
       build: (current) =>
-        current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId) } } : null,
+        current ? { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.tireInstallPackage, { tireInstallPackageId }) } } : null,
     };
   },
 
@@ -220,7 +217,7 @@ export const retailMutations = {
           next,
           request: {
             method: 'PATCH',
-            path: path(apiPaths.tireInstallPackage, 'tireInstallPackageId', tireInstallPackageId),
+            path: fillPath(apiPaths.tireInstallPackage, { tireInstallPackageId }),
             body: packagePatch(current, next),
           },
         };
@@ -249,7 +246,7 @@ export const retailMutations = {
         const patch = changesBetween(current, next, tireFeePatchableFields);
         return patch.length === 0
           ? null
-          : { next: { ...current, ...next }, request: { method: 'PATCH', path: path(apiPaths.tireFee, 'tireFeeId', tireFeeId), body: patch } };
+          : { next: { ...current, ...next }, request: { method: 'PATCH', path: fillPath(apiPaths.tireFee, { tireFeeId }), body: patch } };
       },
     };
   },
@@ -259,7 +256,7 @@ export const retailMutations = {
       collection: 'tireFees',
       key: tireFeeId,
       description: 'Delete an amount of a state tire fee',
-      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.tireFee, 'tireFeeId', tireFeeId) } } : null),
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.tireFee, { tireFeeId }) } } : null),
     };
   },
 
@@ -286,7 +283,11 @@ export const retailMutations = {
           const next = { ...current, effectiveThrough: split.ended.effectiveThrough };
           return {
             next,
-            request: { method: 'PATCH', path: path(apiPaths.tireFee, 'tireFeeId', fee.tireFeeId), body: changesBetween(current, next, tireFeePatchableFields) },
+            request: {
+              method: 'PATCH',
+              path: fillPath(apiPaths.tireFee, { tireFeeId: fee.tireFeeId }),
+              body: changesBetween(current, next, tireFeePatchableFields),
+            },
           };
         },
       },
@@ -316,7 +317,7 @@ export const retailMutations = {
         const patch = changesBetween(current, next, retailPriceCatalogPatchableFields);
         return patch.length === 0
           ? null
-          : { next, request: { method: 'PATCH', path: path(apiPaths.retailPriceCatalogRule, 'retailPriceCatalogId', retailPriceCatalogId), body: patch } };
+          : { next, request: { method: 'PATCH', path: fillPath(apiPaths.retailPriceCatalogRule, { retailPriceCatalogId }), body: patch } };
       },
     };
   },
@@ -335,7 +336,7 @@ export const retailMutations = {
               next: { retailPriceCatalogId, tireId, priceInCents: body.priceInCents, storeId: null },
               request: {
                 method: 'PUT',
-                path: path(path(apiPaths.retailPriceCatalogPrice, 'retailPriceCatalogId', retailPriceCatalogId), 'tireId', tireId),
+                path: fillPath(apiPaths.retailPriceCatalogPrice, { retailPriceCatalogId, tireId }),
                 body,
               },
             },
@@ -352,7 +353,7 @@ export const retailMutations = {
         current
           ? {
               next: null,
-              request: { method: 'DELETE', path: path(path(apiPaths.retailPriceCatalogPrice, 'retailPriceCatalogId', retailPriceCatalogId), 'tireId', tireId) },
+              request: { method: 'DELETE', path: fillPath(apiPaths.retailPriceCatalogPrice, { retailPriceCatalogId, tireId }) },
             }
           : null,
     };

@@ -1,4 +1,5 @@
 import type { BlockedTime, RecurringBlockedTime, ScheduledService, ScheduledVisit, UnconfirmedVisit } from '../src/contract/entities.ts';
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import {
   blockedTimePatchableFields,
@@ -22,7 +23,6 @@ import { changesBetween } from '../src/domain/app/json-patch.ts';
 import type { Mutation } from './sync-engine.ts';
 
 type Row = Record<string, unknown>;
-const path = (template: string, params: Record<string, string>) => template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
 
 function notOnDevice(what: string): never {
   throw new Error(`This ${what} is not on this device yet; wait for the sync to finish and try again.`);
@@ -61,7 +61,7 @@ function patched(
 }
 
 const serviceAt = (row: Row) =>
-  path(apiPaths.scheduledService, { scheduledVisitId: String(row.scheduledVisitId), scheduledServiceId: String(row.scheduledServiceId) });
+  fillPath(apiPaths.scheduledService, { scheduledVisitId: String(row.scheduledVisitId), scheduledServiceId: String(row.scheduledServiceId) });
 
 /** The calendar's changes, each one call of the API; the sync worker applies and queues them. */
 export const schedulerMutations = {
@@ -104,7 +104,7 @@ export const schedulerMutations = {
       refs: [`scheduledVisits/${scheduledVisitId}`],
       build: () => ({
         next: { ...model, scheduledVisitId, storeId },
-        request: { method: 'POST', path: path(apiPaths.scheduledServices, { scheduledVisitId }), body: model },
+        request: { method: 'POST', path: fillPath(apiPaths.scheduledServices, { scheduledVisitId }), body: model },
       }),
     };
   },
@@ -171,7 +171,7 @@ export const schedulerMutations = {
       description,
       build: (current) => {
         if (!current) notOnDevice('visit');
-        return patched(current, { ...current, ...changes }, scheduledVisitPatchableFields, path(apiPaths.scheduledVisit, { scheduledVisitId }));
+        return patched(current, { ...current, ...changes }, scheduledVisitPatchableFields, fillPath(apiPaths.scheduledVisit, { scheduledVisitId }));
       },
     };
   },
@@ -187,7 +187,7 @@ export const schedulerMutations = {
         const changes = checkInChanges(current as unknown as ScheduledVisit, now.toISOString(), day);
         if (changes && 'refused' in changes) throw new Error(changes.refused);
         if (!changes) return null;
-        return { next: { ...current, ...changes }, request: { method: 'POST', path: path(apiPaths.checkIn, { scheduledVisitId }) } };
+        return { next: { ...current, ...changes }, request: { method: 'POST', path: fillPath(apiPaths.checkIn, { scheduledVisitId }) } };
       },
     };
   },
@@ -208,7 +208,7 @@ export const schedulerMutations = {
         if (!changes) return null;
         return {
           next: { ...current, ...changes },
-          request: { method: 'POST', path: path(apiPaths.declineUnconfirmedVisit, { unconfirmedVisitId }), body: { reason: words } },
+          request: { method: 'POST', path: fillPath(apiPaths.declineUnconfirmedVisit, { unconfirmedVisitId }), body: { reason: words } },
         };
       },
     };
@@ -246,7 +246,7 @@ export const schedulerMutations = {
           current,
           withEnd({ ...current, ...changes } as Row & BlockedTime),
           blockedTimePatchableFields,
-          path(apiPaths.blockedTime, { blockedTimeId }),
+          fillPath(apiPaths.blockedTime, { blockedTimeId }),
         );
       },
     };
@@ -257,7 +257,7 @@ export const schedulerMutations = {
       collection: 'blockedTimes',
       key: blockedTimeId,
       description: 'Remove blocked time',
-      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.blockedTime, { blockedTimeId }) } } : null),
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.blockedTime, { blockedTimeId }) } } : null),
     };
   },
 
@@ -281,7 +281,7 @@ export const schedulerMutations = {
         if (!current) notOnDevice('weekly block');
         const next = { ...current, ...changes };
         refuse(recurrenceProblems(next as unknown as RecurringBlockedTime), 'The weekly block');
-        return patched(current, next, recurringBlockedTimePatchableFields, path(apiPaths.recurringBlockedTime, { recurringBlockedTimeId }));
+        return patched(current, next, recurringBlockedTimePatchableFields, fillPath(apiPaths.recurringBlockedTime, { recurringBlockedTimeId }));
       },
     };
   },
@@ -293,7 +293,7 @@ export const schedulerMutations = {
       key: recurringBlockedTimeId,
       description: 'Remove a weekly block',
       build: (current) =>
-        current ? { next: null, request: { method: 'DELETE', path: path(apiPaths.recurringBlockedTime, { recurringBlockedTimeId }) } } : null,
+        current ? { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.recurringBlockedTime, { recurringBlockedTimeId }) } } : null,
     };
   },
 };

@@ -1,4 +1,5 @@
 import type { Customer } from '../src/contract/entities.ts';
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import type { StoreLocation } from '../src/contract/store-location.ts';
 import { tireQuoteCreateSchema, type TireQuote, type TireQuoteMessage } from '../src/contract/tire-pricing.ts';
@@ -36,7 +37,7 @@ export const tireQuoteMutations = {
         ];
         return {
           next: { ...current, ...quote, storeId },
-          request: { method: 'PATCH', path: apiPaths.tireQuote.replace(':tireQuoteId', encodeURIComponent(quote.tireQuoteId)), body: patch },
+          request: { method: 'PATCH', path: fillPath(apiPaths.tireQuote, { tireQuoteId: quote.tireQuoteId }), body: patch },
         };
       },
     };
@@ -78,7 +79,7 @@ export const tireQuoteMutations = {
       dependsOn: [`tireQuotes/${quote.tireQuoteId}`],
       build: () => ({
         next: { ...outgoingStoreMessage(channel, shown, now.toISOString()), storeId: store.id },
-        request: { method: 'POST', path: apiPaths.tireQuoteMessages.replace(':tireQuoteId', encodeURIComponent(quote.tireQuoteId)), body },
+        request: { method: 'POST', path: fillPath(apiPaths.tireQuoteMessages, { tireQuoteId: quote.tireQuoteId }), body },
       }),
     };
     return [tireQuoteMutations.saveTireQuote(store.id, quote), message];

@@ -1,3 +1,4 @@
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { changesBetween } from '../src/domain/app/json-patch.ts';
 import type { Mutation } from './sync-engine.ts';
@@ -18,7 +19,7 @@ export const tractionMutations = {
           ? null
           : {
               next,
-              request: { method: 'PATCH', path: apiPaths.tractionOrder.replace(':tractionOrderId', encodeURIComponent(tractionOrderId)), body: patch },
+              request: { method: 'PATCH', path: fillPath(apiPaths.tractionOrder, { tractionOrderId }), body: patch },
             };
       },
     };

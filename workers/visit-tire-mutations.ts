@@ -1,9 +1,8 @@
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import { addVisitTiresSchema, type AddVisitTires } from '../src/contract/visit-tires.ts';
 import { parseDot } from '../src/domain/tires/tire-dot.ts';
 import type { Mutation } from './sync-engine.ts';
-
-const tirePath = (template: string, visitTireId: string) => template.replace(':visitTireId', encodeURIComponent(visitTireId));
 
 /** A visit's tires: added by the counter with the visit (sent after it), their DOT codes recorded in the bay, offline too. */
 export const visitTireMutations = {
@@ -22,7 +21,7 @@ export const visitTireMutations = {
               next: { ...tire, scheduledVisitId, dotCode: null, dotRecordedAt: null, dotRecordedBy: null, storeId },
               request: {
                 method: 'POST',
-                path: apiPaths.visitTires.replace(':scheduledVisitId', encodeURIComponent(scheduledVisitId)),
+                path: fillPath(apiPaths.visitTires, { scheduledVisitId }),
                 body: { tires: [tire] },
               },
             },
@@ -48,7 +47,7 @@ export const visitTireMutations = {
         if (onlyIfNone && current.dotCode) return null;
         return {
           next: { ...current, dotCode, dotRecordedAt: dotCode ? now.toISOString() : null, dotRecordedBy: dotCode ? recordedBy : null },
-          request: { method: 'PUT', path: tirePath(apiPaths.visitTireDot, visitTireId), body: { dotCode, ...(onlyIfNone ? { onlyIfNone } : {}) } },
+          request: { method: 'PUT', path: fillPath(apiPaths.visitTireDot, { visitTireId }), body: { dotCode, ...(onlyIfNone ? { onlyIfNone } : {}) } },
         };
       },
     };
@@ -59,7 +58,7 @@ export const visitTireMutations = {
       collection: 'visitTires',
       key: visitTireId,
       description: 'Take a tire off a visit',
-      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: tirePath(apiPaths.visitTire, visitTireId) } } : null),
+      build: (current) => (current ? { next: null, request: { method: 'DELETE', path: fillPath(apiPaths.visitTire, { visitTireId }) } } : null),
     };
   },
 };

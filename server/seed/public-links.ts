@@ -1,3 +1,4 @@
+import { fillPath } from '../../src/contract/fill-path.ts';
 import { publicPagePaths } from '../../src/contract/routes.ts';
 import { ratingLinkPath } from '../../src/domain/figures/ratings.ts';
 import type { Db } from '../db/connect.ts';
@@ -15,9 +16,9 @@ export async function demoPublicLinks(db: Db, publicUrl: string, now: Date): Pro
     .orderBy('storeNumber')
     .execute();
   const lines = stores.flatMap((s) => [
-    `  Contact form, ${s.name} #${s.storeNumber}: ${base}${publicPagePaths.contactForm.replace(':contactFormId', s.contactFormId)}`,
+    `  Contact form, ${s.name} #${s.storeNumber}: ${base}${fillPath(publicPagePaths.contactForm, { contactFormId: s.contactFormId })}`,
     ...(s.onlineAppointmentsEnabled
-      ? [`  Online booking, ${s.name} #${s.storeNumber}: ${base}${publicPagePaths.booking.replace(':contactFormId', s.contactFormId)}`]
+      ? [`  Online booking, ${s.name} #${s.storeNumber}: ${base}${fillPath(publicPagePaths.booking, { contactFormId: s.contactFormId })}`]
       : []),
   ]);
   // A visit picked up in the last week: its rating link is open (links work for 30 days after the visit).
@@ -32,7 +33,7 @@ export async function demoPublicLinks(db: Db, publicUrl: string, now: Date): Pro
     .executeTakeFirst();
   if (visit) {
     lines.push(`  Rating page of a recent visit: ${base}${ratingLinkPath(visit.scheduledVisitHashId)}`);
-    lines.push(`  Work order of that visit: ${base}${publicPagePaths.workOrder.replace(':visitHashId', visit.scheduledVisitHashId)}`);
+    lines.push(`  Work order of that visit: ${base}${fillPath(publicPagePaths.workOrder, { visitHashId: visit.scheduledVisitHashId })}`);
   }
   return lines;
 }

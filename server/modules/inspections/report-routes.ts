@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { inspectionItemSchema, inspectionReportSchema } from '../../../src/contract/entities.ts';
+import { fillPath } from '../../../src/contract/fill-path.ts';
 import { apiPaths, publicPagePaths } from '../../../src/contract/routes.ts';
 import { createInspectionReportSchema, inspectionReportPatchableFields, saveInspectionItemSchema } from '../../../src/contract/writes.ts';
 import { setInspectionFixSchema } from '../../../src/contract/inspection-fix.ts';
@@ -259,7 +260,7 @@ export async function inspectionReportRoutes(app: FastifyInstance, { db, auth, w
       const report = await w.find(inspectionReports, key);
       const refused = reportSendProblem(report, w.now);
       if (refused) throw new ProblemError('conflict', refused);
-      const link = `${config.publicUrl}${publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId)}`;
+      const link = `${config.publicUrl}${fillPath(publicPagePaths.inspectionReport, { id: report.inspectionReportHashId })}`;
       const sent = await queueVisitMessage(w, store, {
         scheduledVisitId: report.scheduledVisitId,
         kind: null,

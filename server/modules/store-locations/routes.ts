@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { specialStoreHoursSchema } from '../../../src/contract/entities.ts';
+import { fillPath } from '../../../src/contract/fill-path.ts';
 import { apiPaths } from '../../../src/contract/routes.ts';
 import {
   createStoreLocationSchema,
@@ -269,7 +270,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
       .catch((error: unknown) => refuseTaken(db, user, company.id, model, error));
     return reply
       .code(result.status)
-      .header('location', apiPaths.storeLocation.replace(':id', String(result.body.id)))
+      .header('location', fillPath(apiPaths.storeLocation, { id: result.body.id }))
       .send(result.body);
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import { fillPath } from '../../../src/contract/fill-path.ts';
 import { apiPaths, publicPagePaths } from '../../../src/contract/routes.ts';
 import { tireQuoteCreateSchema, tireQuoteMessageSchema, tireQuotePatchableFields, tireQuoteSchema } from '../../../src/contract/tire-pricing.ts';
 import { destinationOf, outgoingStoreMessage } from '../../../src/domain/messages/outgoing-messages.ts';
@@ -240,7 +241,7 @@ export async function tireQuoteRoutes(app: FastifyInstance, { db, auth, writes, 
         : false;
       const refused = quoteSendProblem(channel, customer, store, () => stopped);
       if (refused) throw new ProblemError('conflict', `${refused}.`);
-      const link = `${config.publicUrl}${publicPagePaths.tireQuote.replace(':id', quote.tireQuoteHashId)}`;
+      const link = `${config.publicUrl}${fillPath(publicPagePaths.tireQuote, { id: quote.tireQuoteHashId })}`;
       const content = quoteMessage(store.name, quote, link);
       const model = {
         storeMessageId,

@@ -18,6 +18,7 @@ import type {
   StoreMessage,
 } from '../../contract/entities.ts';
 import type { MessageTemplateType } from '../../contract/enum-values.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
 import type { TireQuote } from '../../contract/tire-pricing.ts';
 import { e164 } from '../people/phone.ts';
@@ -458,7 +459,8 @@ export function ratingsByIsoWeek(ratings: readonly Pick<Rating, 'score' | 'visit
   return weeks.map(({ week, monday, scores }) => ({ week, monday, count: scores.length, average: averageScore(scores) }));
 }
 
-const quoteLink = new RegExp(`${publicPagePaths.tireQuote.replace(':id', '')}([A-Za-z0-9_-]{22})`, 'g');
+// A quote's public page with its id left empty is the path its id follows.
+const quoteLink = new RegExp(`${fillPath(publicPagePaths.tireQuote, { id: '' })}([A-Za-z0-9_-]{22})`, 'g');
 
 /**
  * Tire quotes saved in the period (by their date at the store) and how many of them were sent: a quote is sent

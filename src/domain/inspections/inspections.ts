@@ -1,5 +1,6 @@
 import type { InspectionItem, InspectionTemplateGroup } from '../../contract/entities.ts';
 import type { InspectionItemStatus } from '../../contract/enum-values.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { apiPaths } from '../../contract/routes.ts';
 
 /**
@@ -161,8 +162,7 @@ export const needsDecision = (status: InspectionItemStatus) => status === 'Faile
 export const resendAfterMs = 10 * 60_000;
 
 /** The call that sends a report to its customer: the outbox entry a screen follows to say where the send stands. */
-export const reportSendPath = (inspectionReportId: string) =>
-  apiPaths.sendInspectionReport.replace(':inspectionReportId', encodeURIComponent(inspectionReportId));
+export const reportSendPath = (inspectionReportId: string) => fillPath(apiPaths.sendInspectionReport, { inspectionReportId });
 
 /** Why a report cannot be sent to the customer now, in the words both the device and the server refuse it with; null when it can. */
 export function reportSendProblem(report: { completedAt: string | null; sentAt: string | null }, now: Date): string | null {

@@ -3,6 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { RadioButtonGroup } from '../../app/radio-button-group.tsx';
 import { takenTimeMessage, type BookingReceipt, type FreeTime, type OnlineBooking } from '../../contract/online-booking.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { NetworkError } from '../../http/api-client.ts';
 import {
@@ -50,7 +51,7 @@ function useShownAlert(sending: Sending) {
  */
 export function BookingPage() {
   const contactFormId = usePublicParam('contactFormId');
-  const path = apiPaths.onlineBooking.replace(':contactFormId', encodeURIComponent(contactFormId));
+  const path = fillPath(apiPaths.onlineBooking, { contactFormId });
   const { loaded, refresh, retry } = usePublicResource<OnlineBooking>(path);
   if (loaded.state === 'loading') return <LoadingPage label="Loading the booking page" />;
   if (loaded.state === 'missing')

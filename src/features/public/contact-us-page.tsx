@@ -3,6 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import type { ContactForm, ContactFormSubmission } from '../../contract/contact-form.ts';
 import { inquiryTypes, type contactMethods } from '../../contract/enum-values.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
 import { contactFormProblems } from '../../domain/messages/contact-form.ts';
 import { NetworkError } from '../../http/api-client.ts';
@@ -50,7 +51,7 @@ type Sending =
  */
 export function ContactUsPage() {
   const contactFormId = usePublicParam('contactFormId');
-  const path = apiPaths.contactForm.replace(':contactFormId', encodeURIComponent(contactFormId));
+  const path = fillPath(apiPaths.contactForm, { contactFormId });
   // Each reading hands out a fresh form (a new token): on opening, on Try again, and after a refused token.
   const { loaded, refresh, retry } = usePublicResource<ContactForm>(path);
   const [draft, setDraft] = useLocalStorage<Draft>({ key: `alltrac-contact-draft:${contactFormId}`, defaultValue: emptyDraft, getInitialValueInEffect: false });
@@ -165,7 +166,7 @@ export function ContactUsPage() {
             </Text>
           )}
           {form.store.books && (
-            <Button component="a" variant="light" size="md" href={publicPagePaths.booking.replace(':contactFormId', encodeURIComponent(contactFormId))}>
+            <Button component="a" variant="light" size="md" href={fillPath(publicPagePaths.booking, { contactFormId })}>
               Want an appointment? Book a time online
             </Button>
           )}

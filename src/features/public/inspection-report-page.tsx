@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { PublicInspectionReport } from '../../contract/inspection-report.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { apiPaths, withApiVersion } from '../../contract/routes.ts';
 import { dateFormats } from '../../domain/calendar/date-format.ts';
 import { measurementText, needsDecision } from '../../domain/inspections/inspections.ts';
@@ -63,7 +64,7 @@ const statusWords = { Failed: 'Needs repair', Warning: 'Needs attention soon', P
 export function InspectionReportPage() {
   const id = usePublicParam('id');
   const print = printRequested(usePublicQuery());
-  const path = apiPaths.publicInspectionReport.replace(':inspectionReportHashId', encodeURIComponent(id));
+  const path = fillPath(apiPaths.publicInspectionReport, { inspectionReportHashId: id });
   const { loaded, refresh, retry } = usePublicResource<PublicInspectionReport>(path);
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
   const [name, setName] = useState('');
@@ -91,7 +92,7 @@ export function InspectionReportPage() {
     if (name.trim().length < 2) return setSending({ problem: 'Type your name to sign your answers.' });
     setSending('sending');
     try {
-      const answer = await publicApi().request('POST', apiPaths.publicInspectionDecisions.replace(':inspectionReportHashId', encodeURIComponent(id)), {
+      const answer = await publicApi().request('POST', fillPath(apiPaths.publicInspectionDecisions, { inspectionReportHashId: id }), {
         body: { name, decisions: chosen },
       });
       if (answer.status === 200) {
@@ -186,7 +187,7 @@ export function InspectionReportPage() {
                       fit="cover"
                       h={140}
                       loading="lazy"
-                      src={`${publicApiBase()}${withApiVersion(apiPaths.publicInspectionPhoto.replace(':inspectionReportHashId', encodeURIComponent(id)).replace(':inspectionPhotoId', photoId))}`}
+                      src={`${publicApiBase()}${withApiVersion(fillPath(apiPaths.publicInspectionPhoto, { inspectionReportHashId: id, inspectionPhotoId: photoId }))}`}
                     />
                   ))}
                 </SimpleGrid>

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Rating, Stack, Text, Textarea, Title } from '@ma
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RatingRequest } from '../../contract/rating-request.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { dateFormats } from '../../domain/calendar/date-format.ts';
 import { NetworkError } from '../../http/api-client.ts';
@@ -28,7 +29,7 @@ const starWords = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
  */
 export function RatingPage() {
   const visit = ratingLinkVisit(usePublicQuery());
-  const path = apiPaths.ratingRequest.replace(':visitId', encodeURIComponent(visit ?? ''));
+  const path = fillPath(apiPaths.ratingRequest, { visitId: visit ?? '' });
   const { loaded, setLoaded, retry } = usePublicResource<RatingRequest>(visit ? path : null);
   const [draft, setDraft] = useLocalStorage<Draft | null>({ key: `alltrac-rating-draft:${visit ?? ''}`, defaultValue: null, getInitialValueInEffect: false });
   const [sending, setSending] = useState<Sending>({ state: 'idle' });

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
 import { formatCents } from '../../app/money.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import type { PublicTireQuote, TireQuoteOption } from '../../contract/tire-pricing.ts';
 import { calendarDateAt, formatCalendarDate } from '../../domain/calendar/date-format.ts';
@@ -19,7 +20,7 @@ const figures = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
  */
 export function TireQuotePage() {
   const id = usePublicParam('id');
-  const path = apiPaths.publicTireQuote.replace(':tireQuoteHashId', encodeURIComponent(id));
+  const path = fillPath(apiPaths.publicTireQuote, { tireQuoteHashId: id });
   const { loaded, retry } = usePublicResource<PublicTireQuote>(path);
   const storeName = loaded.state === 'ready' ? loaded.value.store.name : null;
   useEffect(() => {

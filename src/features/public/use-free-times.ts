@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FreeTimes } from '../../contract/online-booking.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { apiPaths } from '../../contract/routes.ts';
 import { publicApi } from './public-api.ts';
 
@@ -18,7 +19,7 @@ export function useFreeTimes(
   const { services, checkOutMethod, date } = ask;
   const query =
     date && services.length > 0
-      ? `${apiPaths.onlineBookingTimes.replace(':contactFormId', encodeURIComponent(contactFormId))}?services=${services.join(',')}&checkOutMethod=${checkOutMethod}&date=${date}`
+      ? `${fillPath(apiPaths.onlineBookingTimes, { contactFormId })}?services=${services.join(',')}&checkOutMethod=${checkOutMethod}&date=${date}`
       : null;
   useEffect(() => {
     if (!query) return;

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { fillPath } from '../../contract/fill-path.ts';
 import { apiPaths, publicPagePaths } from '../../contract/routes.ts';
 import type { PublicWorkOrder } from '../../contract/work-order.ts';
 import { dateFormats } from '../../domain/calendar/date-format.ts';
@@ -18,7 +19,7 @@ const steps = [
 /** The customer's work order (route /work-order/{visitHashId}, public): services, times, and where the car stands. */
 export function WorkOrderPage() {
   const visitHashId = usePublicParam('visitHashId');
-  const path = apiPaths.publicWorkOrder.replace(':scheduledVisitHashId', encodeURIComponent(visitHashId));
+  const path = fillPath(apiPaths.publicWorkOrder, { scheduledVisitHashId: visitHashId });
   const { loaded, retry } = usePublicResource<PublicWorkOrder>(path);
   if (loaded.state === 'loading') return <LoadingPage label="Loading the work order" />;
   if (loaded.state === 'missing')
@@ -56,7 +57,7 @@ export function WorkOrderPage() {
           ))}
         </Timeline>
         {order.inspectionReportHashId && (
-          <Anchor underline="always" href={publicPagePaths.inspectionReport.replace(':id', order.inspectionReportHashId)}>
+          <Anchor underline="always" href={fillPath(publicPagePaths.inspectionReport, { id: order.inspectionReportHashId })}>
             See your vehicle's inspection report
           </Anchor>
         )}
@@ -69,7 +70,7 @@ export function WorkOrderPage() {
 export function DeprecatedWorkOrderPage() {
   const hash = oldWorkOrderVisit(usePublicQuery());
   useEffect(() => {
-    if (hash) window.location.replace(publicPagePaths.workOrder.replace(':visitHashId', encodeURIComponent(hash)));
+    if (hash) window.location.replace(fillPath(publicPagePaths.workOrder, { visitHashId: hash }));
   }, [hash]);
   if (hash) return <LoadingPage label="Opening the work order" />;
   return (

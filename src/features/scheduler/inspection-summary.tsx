@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { InspectionItem, InspectionPhoto, InspectionReport } from '../../contract/entities.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { approvedTotalInCents } from '../../domain/inspections/inspection-fixes.ts';
@@ -122,7 +123,7 @@ export function InspectionSummary({
           </Group>
           {report.sentAt && <Text size="sm">Sent to the customer {formatDate(report.sentAt)}</Text>}
           {report.completedAt && report.inspectionReportHashId && (
-            <Anchor size="sm" href={publicPagePaths.inspectionReport.replace(':id', report.inspectionReportHashId)} target="_blank" rel="noopener">
+            <Anchor size="sm" href={fillPath(publicPagePaths.inspectionReport, { id: report.inspectionReportHashId })} target="_blank" rel="noopener">
               The customer's report
             </Anchor>
           )}

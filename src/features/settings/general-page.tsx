@@ -5,6 +5,7 @@ import { useAppServices } from '../../app/app-services.ts';
 import { useSession } from '../../app/session.ts';
 import { mapsEnabled, storeMapUrl } from '../../domain/store/store-map.ts';
 import { storeLocationFieldsSchema, storeTimeZoneMessages, type StoreLocation } from '../../contract/store-location.ts';
+import { fillPath } from '../../contract/fill-path.ts';
 import { publicPagePaths } from '../../contract/routes.ts';
 import { e164, formatPhone, phoneDigits, textingNumberOf } from '../../domain/people/phone.ts';
 import { timeZoneChoices } from '../../domain/calendar/time-zone.ts';
@@ -142,7 +143,7 @@ function StoreMap({ store }: { store: StoreLocation }) {
 
 /** Where customers write to the store without signing in: the address to put on the store's website. */
 function ContactFormLink({ store }: { store: StoreLocation }) {
-  const link = `${window.location.origin}${publicPagePaths.contactForm.replace(':contactFormId', store.contactFormId)}`;
+  const link = `${window.location.origin}${fillPath(publicPagePaths.contactForm, { contactFormId: store.contactFormId })}`;
   return (
     <Card withBorder>
       <Title order={3} size="h5" mb={4}>
