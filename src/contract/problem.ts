@@ -14,7 +14,7 @@ const fieldMessages = (value: unknown) =>
 
 /**
  * Whether an answer's body is a problem detail. Checked by hand rather than by a schema: the customers' pages read
- * refusals with it, and zod was a quarter of their script (docs/decisions/public-pages.md).
+ * refusals with it, and zod was a quarter of their script (docs/decisions/shell-and-pwa.md, "The customers' pages' weight").
  */
 export function isProblem(body: unknown): body is Problem {
   if (typeof body !== 'object' || body === null) return false;

@@ -220,7 +220,7 @@ export function ContactUsPage() {
             onChange={(e) => edit('email', e.currentTarget.value)}
           />
           {/* The phone's own pickers: a customer's phone knows how to show a list, and a combobox would cost the page a
-              third of its script (docs/decisions/public-pages.md). */}
+              third of its script (docs/decisions/shell-and-pwa.md, "The customers' pages' weight"). */}
           <NativeSelect
             size="md"
             label="What is it about?"

@@ -7,7 +7,7 @@ export type PublicResource<T> = { state: 'loading' } | { state: 'missing' } | { 
 /**
  * The answer is typed by the contract and taken as the server gave it: the page and the API are one deploy, and
  * each public answer is parsed by its contract schema in the server's tests (tests/server/public-answers.test.ts).
- * A schema library on the customer's phone cost a quarter of the page's script (docs/decisions/public-pages.md).
+ * A schema library on the customer's phone cost a quarter of the page's script (docs/decisions/shell-and-pwa.md, "The customers' pages' weight").
  */
 async function fetchResource<T>(path: string): Promise<PublicResource<T>> {
   try {
