@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduledService, ScheduledVisit } from '../../src/contract/entities.ts';
-import { expectedReadyTimes, promiseRisk, promiseTooEarly, proposedPickUpTime, type FloorRows, type PromiseStore } from '../../src/domain/scheduler/promise.ts';
+import {
+  expectedReadyTimes,
+  promiseRisk,
+  promiseRiskReader,
+  promiseTooEarly,
+  proposedPickUpTime,
+  type FloorRows,
+  type PromiseStore,
+} from '../../src/domain/scheduler/promise.ts';
 import { dateFormats } from '../../src/domain/calendar/date-format.ts';
 import { at, service, visit } from '../support/store-day-rows.ts';
 
@@ -357,5 +365,14 @@ describe('promiseRisk: an open visit expected ready after its promise is at risk
     const expected = expectedReadyTimes(store, rows, new Date(monday('09:00')));
     expect([...expected.keys()]).toEqual(['v']);
     expect(expected.get('v')!.readyAt).toBe(new Date(monday('10:00')).toISOString());
+  });
+});
+
+describe('promiseRiskReader: the risk a screen reads as the clock moves', () => {
+  it('turns a visit at risk when its job has not started in time, with no change to the rows', () => {
+    const v = visit('v', { checkInDate: monday('08:45'), pickUpTime: monday('10:25') });
+    const riskAt = promiseRiskReader(store, floor([v], [service('s', 'v', monday('09:00'), 40, bay1)]));
+    expect(riskAt(v, new Date(monday('09:30')))).toEqual({ atRisk: false, reason: 'work not started, 40 min of work left, 55 min to the promise' });
+    expect(riskAt(v, new Date(monday('10:00')))).toEqual({ atRisk: true, reason: 'work not started, 40 min of work left, 25 min to the promise' });
   });
 });

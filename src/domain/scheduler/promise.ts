@@ -288,3 +288,20 @@ export function promiseRisk(visit: Pick<FloorVisit, 'pickUpTime'>, expected: Exp
   const atRisk = expected.state !== 'ready' && (expected.readyAt === null || Date.parse(expected.readyAt) > Date.parse(visit.pickUpTime));
   return { atRisk, reason: parts.join(', ') };
 }
+
+/**
+ * The risk of any open visit of `rows` at a given moment: the floor placed once a minute and kept, so the cards
+ * of a screen, each asking at its own render, share one placement (and the badge follows the clock, not only
+ * changes of the rows).
+ */
+export function promiseRiskReader(
+  store: PromiseStore,
+  rows: FloorRows,
+): (visit: Pick<FloorVisit, 'scheduledVisitId' | 'pickUpTime'>, now: Date) => Risk | null {
+  let placed: { minute: number; expected: Map<string, Expected> } | null = null;
+  return (visit, now) => {
+    const minute = Math.floor(now.getTime() / minuteMs);
+    if (placed?.minute !== minute) placed = { minute, expected: expectedReadyTimes(store, rows, new Date(minute * minuteMs)) };
+    return promiseRisk(visit, placed.expected.get(visit.scheduledVisitId), now);
+  };
+}
