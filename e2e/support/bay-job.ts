@@ -11,9 +11,10 @@ const fill = (template: string, params: Record<string, string>) => template.repl
 /**
  * A car booked at store #101 by the counter (user@demo.test) for tech@demo.test at `now` (today at the store,
  * whatever the hour), with a vehicle whose plate names it. A test holds its browsers' clocks at `now`, so the
- * store's "today" cannot turn into tomorrow between booking the job and looking for it.
+ * store's "today" cannot turn into tomorrow between booking the job and looking for it. `pickUpTime`: the
+ * ready-by time promised, if any.
  */
-export async function jobForTheTechnician(env: E2eEnvironment, plate: string, now: Date): Promise<string> {
+export async function jobForTheTechnician(env: E2eEnvironment, plate: string, now: Date, pickUpTime: string | null = null): Promise<string> {
   const db = env.server.database.db;
   const store = (await db.selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
   const techId = (await db.selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow()).userId;
@@ -43,7 +44,7 @@ export async function jobForTheTechnician(env: E2eEnvironment, plate: string, no
     keyTag: '42',
     visitAppointmentCount: 1,
     scheduledCustomerCheckIn: startDate,
-    pickUpTime: null,
+    pickUpTime,
   });
   await call(fill(apiPaths.scheduledServices, { scheduledVisitId }), {
     scheduledServiceId: randomUUID(),

@@ -46,6 +46,7 @@ import * as onlineBookingCaps from './migrations/0048-online-booking-caps.ts';
 import * as deviceSignIns from './migrations/0049-device-sign-ins.ts';
 import * as tireLoadRange from './migrations/0050-tire-load-range.ts';
 import * as idempotencyKeyAges from './migrations/0051-idempotency-key-ages.ts';
+import * as visitPromises from './migrations/0052-visit-promises.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '0049-device-sign-ins': deviceSignIns,
   '0050-tire-load-range': tireLoadRange,
   '0051-idempotency-key-ages': idempotencyKeyAges,
+  '0052-visit-promises': visitPromises,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -3,6 +3,7 @@ import type * as E from '../../src/contract/entities.ts';
 import type { Role } from '../../src/contract/enums.ts';
 import type { RetailPriceCatalogPrice } from '../../src/contract/retail-price-rules.ts';
 import type { VisitTire } from '../../src/contract/visit-tires.ts';
+import type { VisitPromise } from '../../src/contract/visit-promise.ts';
 import type { StoreLocation } from '../../src/contract/store-location.ts';
 import type { TireFeeRow, TireInstallPackage, TireQuote } from '../../src/contract/tire-pricing.ts';
 
@@ -83,6 +84,8 @@ export interface Database {
     /** Whose message limits it counts toward (server/messaging/queue-message.ts). */
     budget: Generated<'sender' | 'store' | 'none'>;
   };
+  /** Each promise a visit was given (issue 48): added by the write that changes its pickUpTime, never changed. */
+  visitPromises: VisitPromise & { companyId: number; storeId: number; seq: Generated<number> };
   /** The automatic messages of each visit: one per kind, with the message or why none went. */
   visitMessages: {
     scheduledVisitId: string;

@@ -18,6 +18,7 @@ import { parseOrProblem, ProblemError, refuseProblems } from '../http/problem.ts
 import { patchRow } from './scope.ts';
 import { changesCustomerKeys, refreshCustomerKeys } from './customer-keys.ts';
 import { refreshVisitScope, touchesOf, type ScopeTouch } from './visit-scope.ts';
+import { recordPromise } from './visit-promises.ts';
 
 /** A live event after a commit: to a user's devices, a store's, or (storeId null) the whole company's. */
 export interface HubEvent {
@@ -233,6 +234,8 @@ export class Writer {
   private readonly scopeTouches: ScopeTouch[] = [];
   /** Customers written, or whose vehicles were: their keys are brought up to date at the end. */
   private readonly customersTouched: string[] = [];
+  /** Why this write moves a visit's promise, and when the person did (their device's time), if they said. */
+  private promiseMove: { reason: string | null; at?: string } = { reason: null };
 
   /**
    * @param occurredAt when the person did what this write records, by their device (the Occurred-At header of
@@ -249,6 +252,34 @@ export class Writer {
   /** The time to record a person's action at: `deviceTime` (else the request's Occurred-At) when plausible, else now. */
   actedAt(deviceTime?: string): string {
     return actionTime(deviceTime ?? this.occurredAt, this.now);
+  }
+
+  /** Says why this write moves a visit's promise (pickUpTime) and when the person did: its history keeps both. */
+  movingPromise(reason: string | null, at?: string): void {
+    this.promiseMove = { reason, ...(at !== undefined ? { at } : {}) };
+  }
+
+  /**
+   * A visit written: a change of its promise (pickUpTime, compared as instants) is added to its history in this
+   * transaction, with who moved it, when and why (issue 48). Every write of a visit passes here, so none is missed.
+   */
+  private async notePromise(table: ReplicatedTable, storeId: number | null, before: Row | undefined, after: Row): Promise<void> {
+    if (table !== 'scheduledVisits' || storeId === null) return;
+    const instant = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : null);
+    const previous = (before?.pickUpTime as string | null | undefined) ?? null;
+    const next = (after.pickUpTime as string | null | undefined) ?? null;
+    if (instant(previous) === instant(next)) return;
+    await recordPromise(this.trx, {
+      companyId: this.scope.companyId,
+      storeId,
+      scheduledVisitId: after.scheduledVisitId as string,
+      pickUpTime: next,
+      previousPickUpTime: previous,
+      movedBy: this.scope.user.userId ?? null,
+      movedByName: this.scope.user.name ?? null,
+      movedAt: this.actedAt(this.promiseMove.at),
+      reason: this.promiseMove.reason,
+    });
   }
 
   /** Work a write leaves to its end, inside its transaction: the scope of what its visits name, the keys of its customers. */
@@ -363,6 +394,7 @@ export class Writer {
     });
     this.noteVisit(spec.table, storeId, row as Row);
     this.noteCustomer(spec.table, row as Row);
+    await this.notePromise(spec.table, storeId, undefined, row as Row);
     return { ...row, ...meta };
   }
 
@@ -375,6 +407,7 @@ export class Writer {
     const set = Object.fromEntries(changed.map((f) => [f, (next as Row)[f]]));
     await updateRow(this.trx, spec.table, this.scope.companyId, key, { ...asColumns(set), ...meta });
     if (changed.includes('customerId') || changed.includes('vehicleId')) this.noteVisit(spec.table, this.rowStore(spec), current as Row, next as Row);
+    if (changed.includes('pickUpTime')) await this.notePromise(spec.table, this.rowStore(spec), current as Row, next as Row);
     if ((spec.table === 'customers' || spec.table === 'customerVehicles') && changesCustomerKeys(spec.table, changed))
       this.noteCustomer(spec.table, current as Row, next as Row);
     return { ...current, ...next, ...meta };

@@ -52,6 +52,7 @@ export const apiPaths = {
   scheduledVisits: '/api/alltrac/scheduled-visits',
   scheduledVisit: '/api/alltrac/scheduled-visits/:scheduledVisitId',
   checkIn: '/api/alltrac/scheduled-visits/:scheduledVisitId/check-in',
+  visitPromises: '/api/alltrac/scheduled-visits/:scheduledVisitId/promises',
   visitTractionOrders: '/api/alltrac/scheduled-visits/:scheduledVisitHashId/traction-orders',
   allScheduledServices: '/api/alltrac/scheduled-services',
   scheduledServices: '/api/alltrac/scheduled-visits/:scheduledVisitId/scheduled-services',

@@ -14,6 +14,8 @@ export const publicWorkOrderSchema = z.object({
     readyForPickupDate: z.string().nullable(),
     checkOutDate: z.string().nullable(),
   }),
+  /** The ready-by time the store promised (issue 48), or null when it gave none. */
+  pickUpTime: z.string().nullable(),
   services: z.array(z.object({ name: z.string(), startDate: z.string(), durationInMinutes: z.number() })),
   invoiceNumber: z.string().nullable(),
   /** The visit's inspection report, once it is complete: the work order links to it. */

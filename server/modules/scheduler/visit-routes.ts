@@ -31,6 +31,7 @@ import { findRow, type Writer } from '../../sync/write-path.ts';
 import type { ModuleContext } from '../context.ts';
 import { bookedQuote, placementProblems, visitReferenceProblems } from './references.ts';
 import { scheduledServices, scheduledVisits } from './tables.ts';
+import { promiseRoutes } from './promise-routes.ts';
 
 const visitColumns = Object.keys(scheduledVisitSchema.shape) as (keyof typeof scheduledVisitSchema.shape)[];
 const serviceColumns = Object.keys(scheduledServiceSchema.shape) as (keyof typeof scheduledServiceSchema.shape)[];
@@ -188,6 +189,8 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     });
     return reply.code(result.status).send(result.body);
   });
+
+  await promiseRoutes(app, { db, auth, writes });
 
   /**
    * The traction (tire) orders of a visit, for the customer's work order page: public by the visit's

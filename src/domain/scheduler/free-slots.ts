@@ -39,13 +39,13 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import { appointmentsEnabledFields } from '../../contract/store-week.ts';
 import { isOpenRequest } from './appointment-requests.ts';
 import { weeklyOccurrences } from './scheduler-events.ts';
-import { dayIndexOf, storeCalendar, storeDayAt, type StoreCalendar } from '../store/store-day.ts';
+import { dayIndexOf, storeCalendar, storeDayAt } from '../store/store-day.ts';
 import { hoursOn, minutesOf, type WeekdayHours } from '../store/store-hours.ts';
+import { wallInstant } from '../store/open-hours.ts';
 import { storeTimeZone } from '../calendar/time-zone.ts';
 import { addDays, daysBetween, weekdayIndex } from '../calendar/calendar-date.ts';
 
 const minuteMs = 60_000;
-const dayMs = 86_400_000;
 /** The finest grid a store may choose (store-location.ts): a bad row must not turn the grid into an endless loop. */
 const finestGrid = 5;
 
@@ -121,20 +121,6 @@ interface Busy {
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
-
-/**
- * The instant of a wall-clock minute of a calendar day, or null for a minute the clocks skip that day (`skipped:
- * 'after'` takes the instant after the skip instead). A day 24 hours long has one offset throughout, so only the
- * days the clocks change on pay for Temporal.
- */
-function wallInstant(calendar: StoreCalendar, day: number, minutes: number, zone: string, skipped: 'none' | 'after'): number | null {
-  const start = calendar.bounds[day]!;
-  if (calendar.bounds[day + 1]! - start === dayMs) return start + minutes * minuteMs;
-  const wall = Temporal.PlainDate.from(calendar.dates[day]!).toPlainDateTime({ hour: Math.floor(minutes / 60), minute: minutes % 60 });
-  const first = wall.toZonedDateTime(zone, { disambiguation: 'earlier' });
-  if (first.hour * 60 + first.minute === minutes) return first.epochMilliseconds;
-  return skipped === 'after' ? wall.toZonedDateTime(zone, { disambiguation: 'later' }).epochMilliseconds : null;
-}
 
 /** Intervals given as [start, end, start, end, …], joined into a resource's busy time. */
 function busyOf(pairs: readonly number[]): Busy {

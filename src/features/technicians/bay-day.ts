@@ -22,6 +22,7 @@ import { hoursOn } from '../../domain/store/store-hours.ts';
 import { technicianOf } from '../../domain/scheduler/technician-rules.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
 import { isVisitOpen } from '../../domain/scheduler/visit-rules.ts';
+import { promiseRiskReader, type Risk } from '../../domain/scheduler/promise.ts';
 import { addDays } from '../../domain/calendar/calendar-date.ts';
 
 /** One job of the day in the bay: a scheduled service with its visit, vehicle, customer and inspection. */
@@ -39,6 +40,8 @@ export interface BayJob {
   left: InspectionLeft | null;
   /** Photos of its inspection not yet on the server (taken on some device, still uploading). */
   photosPending: number;
+  /** Whether its visit's promise is at risk at a moment, and why (issue 48); null when it has no promise. */
+  riskAt(now: Date): Risk | null;
 }
 
 export interface BayDay {
@@ -95,6 +98,7 @@ async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Prom
   const reportByVisit = new Map(reports.map((r) => [r.scheduledVisitId, r]));
   const serviceName = new Map(catalogue.map((s) => [s.storeServiceId, s.name]));
   const resourceById = new Map(resources.map((r) => [r.schedulerResourceId, r]));
+  const riskOf = promiseRiskReader(store, { services, visits: [...visits.values()], resources, specialStoreHours: special });
   const jobs = services
     .flatMap((service): BayJob[] => {
       const visit = visits.get(service.scheduledVisitId);
@@ -117,6 +121,7 @@ async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Prom
           progress: report ? inspectionProgress(report.groups, results) : null,
           left: report ? inspectionLeft(report.groups, results) : null,
           photosPending: report ? photos.filter((p) => p.inspectionReportId === report.inspectionReportId && !p.uploadedAt).length : 0,
+          riskAt: (now) => riskOf(visit, now),
         },
       ];
     })

@@ -90,7 +90,9 @@ export function JobCard({ job, store, take, compact = false }: { job: BayJob; st
   const { problem, busy, run: act } = useAction('That did not work; try again.');
   const status = scheduledEventStatus(eventTypes.appointment, job.visit);
   const step = nextStep(job.visit);
-  const spent = spentText(minutesSpent(job.visit, new Date()));
+  const now = new Date();
+  const spent = spentText(minutesSpent(job.visit, now));
+  const risk = job.riskAt(now);
   const notes = [job.visit.staffNotes, job.service.serviceNotes].filter(Boolean).join(' · ');
   return (
     <Card
@@ -120,7 +122,17 @@ export function JobCard({ job, store, take, compact = false }: { job: BayJob; st
           <Badge color={statusColors[status]} variant="light" size={compact ? 'sm' : 'md'}>
             {status}
           </Badge>
+          {risk?.atRisk && (
+            <Badge color="red" variant="filled" size={compact ? 'sm' : 'md'} title={risk.reason}>
+              At risk
+            </Badge>
+          )}
         </Group>
+        {risk?.atRisk && (
+          <Text size="sm" c="red.8">
+            Promised {formats.time(job.visit.pickUpTime!)}: {risk.reason}
+          </Text>
+        )}
         <Text size="sm">
           {formats.time(job.service.startDate)} · {job.serviceName} · {job.service.durationInMinutes} min
         </Text>
