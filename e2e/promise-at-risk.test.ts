@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../src/contract/routes.ts';
+import { fillPath } from '../src/contract/fill-path.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
 import { jobForTheTechnician } from './support/bay-job.ts';
@@ -19,7 +20,6 @@ beforeAll(async () => {
   techId = (await db().selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow()).userId;
   counter = await mintAccessToken(db(), 'user@demo.test', env.server.publicUrl);
 });
-const visitPath = (template: string, scheduledVisitId: string) => template.split(':scheduledVisitId').join(scheduledVisitId);
 
 describe("a promise at risk on the technician's job card", () => {
   it('shows the hour of work left that cannot end by the promise, and clears when the counter promises a time the floor can keep', async () => {
@@ -41,7 +41,7 @@ describe("a promise at risk on the technician's job card", () => {
       // The counter moves the promise a week out, with why: the card hears it and the badge goes.
       const moved = await apiCall(env.server.app, {
         method: 'POST',
-        path: visitPath(apiPaths.visitPromises, scheduledVisitId),
+        path: fillPath(apiPaths.visitPromises, { scheduledVisitId }),
         token: counter,
         store,
         body: { pickUpTime: new Date(now.getTime() + 7 * 86_400_000).toISOString(), reason: 'Parts come next week' },

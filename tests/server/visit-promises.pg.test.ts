@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/contract/routes.ts';
+import { fillPath } from '../../src/contract/fill-path.ts';
 import { apiCall } from '../support/api.ts';
 import { runRace, type Call, type WriteRace } from '../support/concurrent-writes.ts';
 import { postgresTestApp, storeStaff } from '../support/pg-app.ts';
 import { postgresUnavailable } from '../support/postgres.ts';
 
-/** A path with its parameters filled in. */
-const fill = (template: string, params: Record<string, string>) =>
-  Object.entries(params).reduce((path, [name, value]) => path.split(`:${name}`).join(value), template);
-const visitPath = (template: string, scheduledVisitId: string) => fill(template, { scheduledVisitId });
 /** Real time: PostgreSQL's test app runs on the real clock. */
 const hoursFromNow = (hours: number) => new Date(Math.round((Date.now() + hours * 3_600_000) / 60_000) * 60_000).toISOString();
 
@@ -49,7 +46,7 @@ describe.skipIf(postgresUnavailable !== null)("a visit's promise on PostgreSQL, 
     expect(booked.statusCode).toBe(201);
     const started = await apiCall(t.app, {
       method: 'POST',
-      path: fill(apiPaths.visitMilestone, { scheduledVisitId, milestone: 'work-start' }),
+      path: fillPath(apiPaths.visitMilestone, { scheduledVisitId, milestone: 'work-start' }),
       token: staff.tech,
       store: staff.store,
       body: {},
@@ -60,7 +57,7 @@ describe.skipIf(postgresUnavailable !== null)("a visit's promise on PostgreSQL, 
 
   const promiseMove = (scheduledVisitId: string, pickUpTime: string, reason: string): Call => ({
     method: 'POST',
-    path: visitPath(apiPaths.visitPromises, scheduledVisitId),
+    path: fillPath(apiPaths.visitPromises, { scheduledVisitId: scheduledVisitId }),
     token: staff.user,
     store: staff.store,
     body: { pickUpTime, reason },
@@ -88,7 +85,7 @@ describe.skipIf(postgresUnavailable !== null)("a visit's promise on PostgreSQL, 
             promiseMove(scheduledVisitId, moved, 'The brake work you approved adds 45 minutes'),
             {
               method: 'POST',
-              path: fill(apiPaths.visitMilestone, { scheduledVisitId, milestone: 'work-complete' }),
+              path: fillPath(apiPaths.visitMilestone, { scheduledVisitId, milestone: 'work-complete' }),
               token: staff.tech,
               store: staff.store,
               body: {},

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
 import { closedVisitPromise } from '../../server/modules/scheduler/promise-routes.ts';
 import { apiPaths, withApiVersion } from '../../src/contract/routes.ts';
+import { fillPath } from '../../src/contract/fill-path.ts';
 import type { VisitPromise } from '../../src/contract/visit-promise.ts';
 import type { PublicWorkOrder } from '../../src/contract/work-order.ts';
 import { apiCall } from '../support/api.ts';
@@ -34,7 +35,6 @@ afterAll(async () => {
 type Method = 'GET' | 'POST' | 'PATCH';
 const call = (who: string, method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
   apiCall(t.app, { method, path, token: tokens[who]!, store, body, headers });
-const visitPath = (template: string, scheduledVisitId: string) => template.split(':scheduledVisitId').join(scheduledVisitId);
 const replace = (field: string, value: unknown) => ({ op: 'replace', path: `/${field}`, value });
 
 /** A visit booked by the counter through the API, with a promise or none; its id and public id. */
@@ -57,7 +57,7 @@ async function book(pickUpTime: string | null) {
   return { scheduledVisitId, hashId: answer.json<{ scheduledVisitHashId: string }>().scheduledVisitHashId };
 }
 const history = async (scheduledVisitId: string) => {
-  const answer = await call('user', 'GET', visitPath(apiPaths.visitPromises, scheduledVisitId));
+  const answer = await call('user', 'GET', fillPath(apiPaths.visitPromises, { scheduledVisitId }));
   expect(answer.statusCode).toBe(200);
   return answer.json<{ items: VisitPromise[] }>().items;
 };
@@ -89,7 +89,7 @@ describe("a visit's promise keeps its history", () => {
   it('records a promise moved by a change of the visit, with the one before it', async () => {
     const { scheduledVisitId } = await book('2030-06-03T18:00:00.000Z');
     clock.advance(60_000);
-    const answer = await call('user', 'PATCH', visitPath(apiPaths.scheduledVisit, scheduledVisitId), [replace('pickUpTime', '2030-06-03T19:30:00.000Z')]);
+    const answer = await call('user', 'PATCH', fillPath(apiPaths.scheduledVisit, { scheduledVisitId }), [replace('pickUpTime', '2030-06-03T19:30:00.000Z')]);
     expect(answer.statusCode).toBe(200);
     const moves = await history(scheduledVisitId);
     expect(moves.map((m) => [m.previousPickUpTime, m.pickUpTime, m.reason])).toEqual([
@@ -101,15 +101,15 @@ describe("a visit's promise keeps its history", () => {
 
   it('records nothing when a change leaves the promise as it was, even written another way', async () => {
     const { scheduledVisitId } = await book('2030-06-03T18:00:00.000Z');
-    await call('user', 'PATCH', visitPath(apiPaths.scheduledVisit, scheduledVisitId), [replace('keyTag', 'K7')]);
-    await call('user', 'PATCH', visitPath(apiPaths.scheduledVisit, scheduledVisitId), [replace('pickUpTime', '2030-06-03T14:00:00-04:00')]);
+    await call('user', 'PATCH', fillPath(apiPaths.scheduledVisit, { scheduledVisitId }), [replace('keyTag', 'K7')]);
+    await call('user', 'PATCH', fillPath(apiPaths.scheduledVisit, { scheduledVisitId }), [replace('pickUpTime', '2030-06-03T14:00:00-04:00')]);
     expect(await history(scheduledVisitId)).toHaveLength(1);
   });
 
   it('moves the promise with the reason the counter gives, at the time its device did', async () => {
     const { scheduledVisitId } = await book('2030-06-03T18:00:00.000Z');
     const movedOnDevice = new Date(clock.now().getTime() - 5 * 60_000).toISOString();
-    const answer = await call('user', 'POST', visitPath(apiPaths.visitPromises, scheduledVisitId), {
+    const answer = await call('user', 'POST', fillPath(apiPaths.visitPromises, { scheduledVisitId }), {
       pickUpTime: '2030-06-03T18:45:00.000Z',
       reason: 'The brake work you approved adds 45 minutes',
       at: movedOnDevice,
@@ -130,14 +130,15 @@ describe("a visit's promise keeps its history", () => {
     const { scheduledVisitId } = await book('2030-06-03T18:00:00.000Z');
     const headers = { 'Idempotency-Key': `promise-${randomUUID()}` };
     const body = { pickUpTime: '2030-06-03T20:00:00.000Z', reason: 'Parts arrive at 3' };
-    for (let i = 0; i < 2; i++) expect((await call('user', 'POST', visitPath(apiPaths.visitPromises, scheduledVisitId), body, headers)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await call('user', 'POST', fillPath(apiPaths.visitPromises, { scheduledVisitId }), body, headers)).statusCode).toBe(200);
     expect(await history(scheduledVisitId)).toHaveLength(2);
   });
 
   it('refuses to move the promise of a canceled visit, in words, and keeps it and its history', async () => {
     const { scheduledVisitId } = await book('2030-06-03T18:00:00.000Z');
-    await call('user', 'PATCH', visitPath(apiPaths.scheduledVisit, scheduledVisitId), [replace('cancelDate', now)]);
-    const answer = await call('user', 'POST', visitPath(apiPaths.visitPromises, scheduledVisitId), { pickUpTime: '2030-06-03T20:00:00.000Z', reason: null });
+    await call('user', 'PATCH', fillPath(apiPaths.scheduledVisit, { scheduledVisitId }), [replace('cancelDate', now)]);
+    const answer = await call('user', 'POST', fillPath(apiPaths.visitPromises, { scheduledVisitId }), { pickUpTime: '2030-06-03T20:00:00.000Z', reason: null });
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ detail: closedVisitPromise });
     expect(await storedPromise(scheduledVisitId)).toBe('2030-06-03T18:00:00.000Z');
@@ -146,7 +147,7 @@ describe("a visit's promise keeps its history", () => {
 
   it('refuses a reason too long as problem details naming the field, storing nothing', async () => {
     const { scheduledVisitId } = await book('2030-06-03T18:00:00.000Z');
-    const answer = await call('user', 'POST', visitPath(apiPaths.visitPromises, scheduledVisitId), {
+    const answer = await call('user', 'POST', fillPath(apiPaths.visitPromises, { scheduledVisitId }), {
       pickUpTime: '2030-06-03T20:00:00.000Z',
       reason: 'x'.repeat(501),
     });
@@ -158,26 +159,26 @@ describe("a visit's promise keeps its history", () => {
 
   it('leaves moving the promise to the front counter: the bay is refused', async () => {
     const { scheduledVisitId } = await book('2030-06-03T18:00:00.000Z');
-    const answer = await call('tech', 'POST', visitPath(apiPaths.visitPromises, scheduledVisitId), { pickUpTime: '2030-06-03T20:00:00.000Z', reason: null });
+    const answer = await call('tech', 'POST', fillPath(apiPaths.visitPromises, { scheduledVisitId }), { pickUpTime: '2030-06-03T20:00:00.000Z', reason: null });
     expect(answer.statusCode).toBe(403);
     expect(await history(scheduledVisitId)).toHaveLength(1);
   });
 
   it('answers 404 for the history of a visit that is not there', async () => {
-    expect((await call('user', 'GET', visitPath(apiPaths.visitPromises, randomUUID()))).statusCode).toBe(404);
+    expect((await call('user', 'GET', fillPath(apiPaths.visitPromises, { scheduledVisitId: randomUUID() }))).statusCode).toBe(404);
   });
 });
 
 describe("the public work order carries the visit's promise", () => {
   const workOrder = async (hashId: string) => {
-    const answer = await t.app.inject({ method: 'GET', url: withApiVersion(apiPaths.publicWorkOrder.split(':scheduledVisitHashId').join(hashId)) });
+    const answer = await t.app.inject({ method: 'GET', url: withApiVersion(fillPath(apiPaths.publicWorkOrder, { scheduledVisitHashId: hashId })) });
     expect(answer.statusCode).toBe(200);
     return answer.json<PublicWorkOrder>();
   };
 
   it('as pickUpTime, the latest one given, and null when none was', async () => {
     const promised = await book('2030-06-03T18:00:00.000Z');
-    await call('user', 'POST', visitPath(apiPaths.visitPromises, promised.scheduledVisitId), {
+    await call('user', 'POST', fillPath(apiPaths.visitPromises, { scheduledVisitId: promised.scheduledVisitId }), {
       pickUpTime: '2030-06-03T18:30:00.000Z',
       reason: 'A part is late',
     });
