@@ -313,6 +313,9 @@ export function expiredProblem(saved: TireQuote | null, today: string): string |
   return saved !== null && !quoteStillGood(saved, today) ? quoteExpiredProblem(saved) : null;
 }
 
+/** What sending a quote reads of its customer: their name, number, address and texting consent. */
+export type QuoteCustomerContact = Pick<Customer, 'firstName' | 'lastName' | 'companyName' | 'phoneNumber' | 'email' | 'textConsentMethod'>;
+
 const noCustomer = 'Choose the customer this quote is for first.';
 
 /**
@@ -340,7 +343,7 @@ export function quoteToSave(draft: QuoteDraft, figures: QuoteFigures, expired: s
  * presses Text quote so email is offered instead; null when it can as far as the device knows (the worker checks
  * a STOP too, and the server again). No customer yet: nothing to say here, the save says it.
  */
-export function textProblem(customer: Customer | null | undefined, store: Pick<StoreLocation, 'twilioPhoneNumber'> | null | undefined): string | null {
+export function textProblem(customer: QuoteCustomerContact | null | undefined, store: Pick<StoreLocation, 'twilioPhoneNumber'> | null | undefined): string | null {
   return customer && store ? quoteSendProblem('sms', customer, store, () => false) : null;
 }
 
@@ -351,7 +354,7 @@ export function textProblem(customer: Customer | null | undefined, store: Pick<S
  */
 export function quoteToSend(
   channel: 'sms' | 'email',
-  sending: { draft: QuoteDraft; figures: QuoteFigures; expired: string | null; customer: Customer | null | undefined },
+  sending: { draft: QuoteDraft; figures: QuoteFigures; expired: string | null; customer: QuoteCustomerContact | null | undefined },
   store: Pick<StoreLocation, 'twilioPhoneNumber'> | null | undefined,
 ): SendCheck {
   const { customer } = sending;
