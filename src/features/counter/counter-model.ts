@@ -343,7 +343,10 @@ export function quoteToSave(draft: QuoteDraft, figures: QuoteFigures, expired: s
  * presses Text quote so email is offered instead; null when it can as far as the device knows (the worker checks
  * a STOP too, and the server again). No customer yet: nothing to say here, the save says it.
  */
-export function textProblem(customer: QuoteCustomerContact | null | undefined, store: Pick<StoreLocation, 'twilioPhoneNumber'> | null | undefined): string | null {
+export function textProblem(
+  customer: QuoteCustomerContact | null | undefined,
+  store: Pick<StoreLocation, 'twilioPhoneNumber'> | null | undefined,
+): string | null {
   return customer && store ? quoteSendProblem('sms', customer, store, () => false) : null;
 }
 

@@ -153,20 +153,16 @@ function OptionExtras({ choice, basics, onChange }: Pick<Props, 'choice' | 'basi
       )}
 
       {basics.installPackages.length > 0 && (
-        <Select
+        <OneOf
           label="Install package"
-          size="sm"
-          allowDeselect={false}
           data={packageChoices(basics.installPackages)}
           value={choice.installPackageId ?? ''}
           onChange={(value) => onChange(withPackage(choice, value))}
         />
       )}
       {warrantiesOffered(basics.warranties).length > 0 && (
-        <Select
+        <OneOf
           label="Warranty"
-          size="sm"
-          allowDeselect={false}
           data={warrantyChoices(basics.warranties)}
           value={choice.warrantyType ?? ''}
           onChange={(value) => onChange(withWarranty(choice, value))}
@@ -182,6 +178,11 @@ function OptionExtras({ choice, basics, onChange }: Pick<Props, 'choice' | 'basi
       )}
     </>
   );
+}
+
+/** A select of one of the store's offers, its first choice none ('' as its value). */
+function OneOf(props: { label: string; data: { value: string; label: string }[]; value: string; onChange: (value: string | null) => void }) {
+  return <Select size="sm" allowDeselect={false} {...props} />;
 }
 
 function PricedLines({ option }: { option: TireQuoteOption }) {
