@@ -3,18 +3,6 @@ import { filtersInUse, type FinderFilters, type FinderQuery } from '../../domain
 import { tireServiceTypes, type TireServiceType } from '../../domain/tires/tire-service-type.ts';
 
 /**
- * What the size box says under itself: why what was typed is not a whole size, in the parser's words
- * ("225/65R" needs the rim size; 226 mm is no metric width). A note while the list still shows the sizes it
- * begins; an error (red, the box marked invalid) when it finds none. Mantine ties either to the box for a
- * screen reader.
- */
-export function sizeBoxMessage(query: FinderQuery | undefined, found: number): { description?: string; error?: string } {
-  const problem = query?.kind === 'size' ? query.problem : null;
-  if (problem === null) return {};
-  return found === 0 ? { error: `${problem}.` } : { description: `${problem}.` };
-}
-
-/**
  * The list's empty state, saying why: the size cannot be one (the hint under the box says what is wrong), the
  * filters in use leave none (named, so the counter knows which to clear), or the catalogue has none; never "with
  * these filters" when no filter is set.

@@ -1,8 +1,22 @@
 import { ActionIcon, Alert, Button, Checkbox, Paper, Group, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import type { z } from 'zod';
-import { storeTireWarrantyTypes, tireInstallPackageTypes, tirePurchaseAddOnCharges, tirePurchaseAddOnCategories } from '../../contract/enums.ts';
 import { maxTiresPerQuote, type TireQuoteChoice, type TireQuoteOption } from '../../contract/tire-pricing.ts';
 import { formatCents } from '../../app/money.ts';
+import {
+  addOnLabel,
+  asSentence,
+  noTiresWords,
+  packageChoices,
+  studdingLabel,
+  studdingOffered,
+  warrantiesOffered,
+  warrantyChoices,
+  withAddOnTicked,
+  withPackage,
+  withStudding,
+  withTireQuantity,
+  withTireRemoved,
+  withWarranty,
+} from './quote-option-model.ts';
 import type { CounterBasics } from './use-counter-data.ts';
 
 interface Props {
@@ -17,16 +31,12 @@ interface Props {
   onRemove: (() => void) | null;
 }
 
-const perWords = (chargedPer: Parameters<typeof tirePurchaseAddOnCharges.label>[0]) => tirePurchaseAddOnCharges.label(chargedPer).toLowerCase();
-
 /**
  * One option of the quote (Good, Better, Best…): its tires and how many, the store's add-ons (those a tire job
  * takes ticked at first: tire-add-on-defaults.ts), the warranty and studding, and the priced lines and out-the-door total from the one quote rule.
- * The card tires are added to is outlined.
+ * The card tires are added to is outlined. Its rules are quote-option-model.ts's.
  */
 export function QuoteOptionCard({ index, choice, priced, problems, basics, selected, onSelect, onChange, onRemove }: Props) {
-  const warranties = basics.warranties.filter((w) => w.isEnabled && w.priceInCents !== null);
-  const studding = basics.tireServices.find((s) => s.type === 'TireStudding' && s.isEnabled && s.priceInCents !== null);
   const set = (changes: Partial<TireQuoteChoice>) => onChange({ ...choice, ...changes });
   const label = `option ${index + 1}`;
 
@@ -61,111 +71,14 @@ export function QuoteOptionCard({ index, choice, priced, problems, basics, selec
           )}
         </Group>
 
-        {choice.tires.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {selected ? 'Add a tire from the list.' : 'No tires yet.'}
-          </Text>
-        )}
-        {choice.tires.map((tire, t) => (
-          <Group key={`${tire.tireId ?? tire.description}-${t}`} wrap="nowrap" gap="xs" align="flex-end">
-            <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={500} lineClamp={2}>
-                {tire.description}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatCents(tire.unitPriceInCents)} each
-              </Text>
-            </Stack>
-            <NumberInput
-              label="Qty"
-              aria-label={`Quantity of ${tire.description}`}
-              w={72}
-              size="sm"
-              min={1}
-              max={maxTiresPerQuote}
-              clampBehavior="strict"
-              allowDecimal={false}
-              value={tire.quantity}
-              onChange={(value) => {
-                if (typeof value === 'number' && value >= 1) set({ tires: choice.tires.map((x, i) => (i === t ? { ...x, quantity: value } : x)) });
-              }}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              mb={4}
-              aria-label={`Take ${tire.description} off`}
-              onClick={() => set({ tires: choice.tires.filter((_, i) => i !== t) })}
-            >
-              ✕
-            </ActionIcon>
-          </Group>
-        ))}
-
-        {basics.addOns.length > 0 && (
-          <Stack gap={4}>
-            {basics.addOns.map((addOn) => (
-              <Checkbox
-                key={addOn.tirePurchaseAddOnId}
-                size="sm"
-                label={`${addOn.name || tirePurchaseAddOnCategories.label(addOn.category)} (${formatCents(addOn.priceInCents)} ${perWords(addOn.chargedPer)})`}
-                checked={choice.addOnIds.includes(addOn.tirePurchaseAddOnId)}
-                onChange={(e) =>
-                  set({
-                    addOnIds: e.currentTarget.checked
-                      ? [...choice.addOnIds, addOn.tirePurchaseAddOnId]
-                      : choice.addOnIds.filter((id) => id !== addOn.tirePurchaseAddOnId),
-                  })
-                }
-              />
-            ))}
-          </Stack>
-        )}
-
-        {basics.installPackages.length > 0 && (
-          <Select
-            label="Install package"
-            size="sm"
-            allowDeselect={false}
-            data={[
-              { value: '', label: 'No package: add-ons as ticked' },
-              ...basics.installPackages.map((p) => ({
-                value: p.tireInstallPackageId,
-                label: `${tireInstallPackageTypes.label(p.type)}${p.pricingType === 'TotalPricing' && p.priceInCents !== null ? ` (${formatCents(p.priceInCents)} per tire)` : ' (itemized)'}`,
-              })),
-            ]}
-            value={choice.installPackageId ?? ''}
-            onChange={(value) => set({ installPackageId: value || null })}
-          />
-        )}
-        {warranties.length > 0 && (
-          <Select
-            label="Warranty"
-            size="sm"
-            allowDeselect={false}
-            data={[
-              { value: '', label: 'No warranty' },
-              ...warranties.map((w) => ({ value: w.type, label: `${storeTireWarrantyTypes.label(w.type)} (${formatCents(w.priceInCents!)} per tire)` })),
-            ]}
-            value={choice.warrantyType ?? ''}
-            onChange={(value) => set({ warrantyType: value ? (value as z.infer<typeof storeTireWarrantyTypes.schema>) : null })}
-          />
-        )}
-        {studding && choice.tires.some((t) => t.isStuddable) && (
-          <Checkbox
-            size="sm"
-            label={`Tire Studding (${formatCents(studding.priceInCents!)} per studdable tire)`}
-            checked={choice.tireServiceTypes.includes('TireStudding')}
-            onChange={(e) => set({ tireServiceTypes: e.currentTarget.checked ? ['TireStudding'] : [] })}
-          />
-        )}
-
+        <OptionTires choice={choice} selected={selected} onChange={onChange} />
+        <OptionExtras choice={choice} basics={basics} onChange={onChange} />
         {problems.length > 0 && (
           <Alert color="red" variant="light" p="xs">
             <Stack gap={2}>
               {problems.map((p) => (
                 <Text key={p} size="sm">
-                  {/[.!?]$/.test(p) ? p : `${p}.`}
+                  {asSentence(p)}
                 </Text>
               ))}
             </Stack>
@@ -175,6 +88,101 @@ export function QuoteOptionCard({ index, choice, priced, problems, basics, selec
       </Stack>
     </Paper>
   );
+}
+
+/** The option's tires, each with its price, its quantity box and a button to take it off. */
+function OptionTires({ choice, selected, onChange }: Pick<Props, 'choice' | 'selected' | 'onChange'>) {
+  return (
+    <>
+      {choice.tires.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {noTiresWords(selected)}
+        </Text>
+      )}
+      {choice.tires.map((tire, t) => (
+        <Group key={`${tire.tireId ?? tire.description}-${t}`} wrap="nowrap" gap="xs" align="flex-end">
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" fw={500} lineClamp={2}>
+              {tire.description}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatCents(tire.unitPriceInCents)} each
+            </Text>
+          </Stack>
+          <NumberInput
+            label="Qty"
+            aria-label={`Quantity of ${tire.description}`}
+            w={72}
+            size="sm"
+            min={1}
+            max={maxTiresPerQuote}
+            clampBehavior="strict"
+            allowDecimal={false}
+            value={tire.quantity}
+            onChange={(value) => {
+              const next = withTireQuantity(choice, t, value);
+              if (next !== choice) onChange(next);
+            }}
+          />
+          <ActionIcon variant="subtle" color="gray" mb={4} aria-label={`Take ${tire.description} off`} onClick={() => onChange(withTireRemoved(choice, t))}>
+            ✕
+          </ActionIcon>
+        </Group>
+      ))}
+    </>
+  );
+}
+
+/** What the store offers the option beside its tires: add-ons, an install package, a warranty, studding. */
+function OptionExtras({ choice, basics, onChange }: Pick<Props, 'choice' | 'basics' | 'onChange'>) {
+  const studding = studdingOffered(basics.tireServices, choice);
+  return (
+    <>
+      {basics.addOns.length > 0 && (
+        <Stack gap={4}>
+          {basics.addOns.map((addOn) => (
+            <Checkbox
+              key={addOn.tirePurchaseAddOnId}
+              size="sm"
+              label={addOnLabel(addOn)}
+              checked={choice.addOnIds.includes(addOn.tirePurchaseAddOnId)}
+              onChange={(e) => onChange(withAddOnTicked(choice, addOn.tirePurchaseAddOnId, e.currentTarget.checked))}
+            />
+          ))}
+        </Stack>
+      )}
+
+      {basics.installPackages.length > 0 && (
+        <OneOf
+          label="Install package"
+          data={packageChoices(basics.installPackages)}
+          value={choice.installPackageId ?? ''}
+          onChange={(value) => onChange(withPackage(choice, value))}
+        />
+      )}
+      {warrantiesOffered(basics.warranties).length > 0 && (
+        <OneOf
+          label="Warranty"
+          data={warrantyChoices(basics.warranties)}
+          value={choice.warrantyType ?? ''}
+          onChange={(value) => onChange(withWarranty(choice, value))}
+        />
+      )}
+      {studding && (
+        <Checkbox
+          size="sm"
+          label={studdingLabel(studding)}
+          checked={choice.tireServiceTypes.includes('TireStudding')}
+          onChange={(e) => onChange(withStudding(choice, e.currentTarget.checked))}
+        />
+      )}
+    </>
+  );
+}
+
+/** A select of one of the store's offers, its first choice none ('' as its value). */
+function OneOf(props: { label: string; data: { value: string; label: string }[]; value: string; onChange: (value: string | null) => void }) {
+  return <Select size="sm" allowDeselect={false} {...props} />;
 }
 
 function PricedLines({ option }: { option: TireQuoteOption }) {
