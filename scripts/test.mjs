@@ -15,15 +15,22 @@ const runStarted = Date.now();
 const stepSeconds = [];
 const fileSeconds = [];
 
+/**
+ * Runs a step in the foreground, its output live. Never spawnSync: the end-to-end lanes run beside it, and a
+ * blocked event loop reads none of their output, so their processes stall on a full pipe.
+ */
 function run(name, command, args) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  const ok = result.status === 0;
-  const seconds = (Date.now() - started) / 1000;
-  stepSeconds.push({ name, seconds });
-  console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${seconds.toFixed(1)} s`);
-  return ok;
+  return new Promise((resolve) => {
+    spawn(command, args, { stdio: 'inherit', env }).on('close', (code, signal) => {
+      const ok = code === 0;
+      const seconds = (Date.now() - started) / 1000;
+      stepSeconds.push({ name, seconds });
+      console.log(`=== ${name}: ${ok ? 'ok' : `failed (exit ${code ?? signal})`} in ${seconds.toFixed(1)} s`);
+      resolve(ok);
+    });
+  });
 }
 
 function ensureChromium() {
@@ -166,11 +173,11 @@ const firstLane = e2eLane(queue, 1);
 const idle = browserReady ? runQuietly('vitest e2e idle (run beside the others)', 'npx', vitestArgs('e2e idle')) : null;
 if (browserReady) console.log(`\n=== vitest e2e: ${queue.length} files in lanes beside the other runners; each file's output follows it`);
 
-check('typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+check('typecheck', await run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
 // The formatter's check (Biome, under a second) and ESLint: npm run lint, as a person runs it.
-check('lint', run('lint', 'npm', ['run', '--silent', 'lint']));
+check('lint', await run('lint', 'npm', ['run', '--silent', 'lint']));
 for (const project of ['unit', 'server', 'security', 'sync', 'zone Pacific/Kiritimati', 'zone America/Adak', 'pg'])
-  collect(project, run(`vitest ${project}`, 'npx', vitestArgs(project)));
+  collect(project, await run(`vitest ${project}`, 'npx', vitestArgs(project)));
 
 await Promise.all([firstLane, e2eLane(queue, 2)]);
 if (browserReady) {
