@@ -16,7 +16,7 @@ import type { StoreLocation } from '../../contract/store-location.ts';
 import type { StoreDb } from '../../db/store-db.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { displayName, licenceText } from '../../domain/people/display-name.ts';
-import { inspectionLeft, inspectionProgress, type InspectionLeft } from '../../domain/inspections/inspections.ts';
+import { completeQuestion, inspectionLeft, inspectionProgress } from '../../domain/inspections/inspections.ts';
 import { bayRoles } from '../../domain/people/roles.ts';
 import { hoursOn } from '../../domain/store/store-hours.ts';
 import { technicianOf } from '../../domain/scheduler/technician-rules.ts';
@@ -36,8 +36,6 @@ export interface BayJob {
   technicianId: string | null;
   report: InspectionReport | null;
   progress: { done: number; total: number } | null;
-  /** Its inspection's items not inspected yet. */
-  left: InspectionLeft | null;
   /** Photos of its inspection not yet on the server (taken on some device, still uploading). */
   photosPending: number;
   /** Whether its visit's promise is at risk at a moment, and why (issue 48); null when it has no promise. */
@@ -119,7 +117,6 @@ async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Prom
           technicianId: technicianOf(service, resourceById),
           report,
           progress: report ? inspectionProgress(report.groups, results) : null,
-          left: report ? inspectionLeft(report.groups, results) : null,
           photosPending: report ? photos.filter((p) => p.inspectionReportId === report.inspectionReportId && !p.uploadedAt).length : 0,
           riskAt: (now) => riskOf(visit, now),
         },
@@ -141,4 +138,20 @@ async function readBayDay(db: StoreDb, store: StoreLocation, date: string): Prom
 /** The bay's day at the store, live from the replica (a change on any device shows at once). */
 export function useBayDay(store: StoreLocation | null, date: string): BayDay | undefined {
   return useLiveQuery(() => (store ? readBayDay(replicaOf(store.id), store, date) : Promise.resolve(undefined)), [store, date]);
+}
+
+/**
+ * What to ask before completing a visit's work (its inspection still open, and what is left), read from the replica
+ * when the technician presses the button: a screen's live copy can be a moment behind an inspection just started or
+ * completed on it, and asking from that copy either swallowed the tap or skipped the question.
+ */
+export async function workCompleteQuestion(storeId: number, scheduledVisitId: string): Promise<string | null> {
+  const db = replicaOf(storeId);
+  const report = await db
+    .rows<InspectionReport>('inspectionReports')
+    .filter((r) => r.scheduledVisitId === scheduledVisitId)
+    .first();
+  if (!report) return null;
+  const results = await db.rows<InspectionItem>('inspectionItems').where('inspectionReportId').equals(report.inspectionReportId).toArray();
+  return completeQuestion('work', report, inspectionLeft(report.groups, results));
 }

@@ -4,13 +4,13 @@ import { ButtonLink } from '../../app/links.tsx';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
-import { completeQuestion } from '../../domain/inspections/inspections.ts';
+
 import { minutesSpent } from '../../domain/scheduler/technician-rules.ts';
 import type { Milestone } from '../../domain/scheduler/visit-rules.ts';
 import { eventTypes, scheduledEventStatus, statusColors } from '../../domain/scheduler/visit-status.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { AskFirst } from './ask-first.tsx';
-import type { BayJob } from './bay-day.ts';
+import { workCompleteQuestion, type BayJob } from './bay-day.ts';
 
 /**
  * The visit's next step in the bay, if it has one: what the big button on its card does. Before the customer
@@ -24,9 +24,6 @@ export function nextStep(visit: BayJob['visit']): { milestone: Milestone; label:
   return null;
 }
 
-/** What to ask before completing a job's work: its inspection still open, and what it has left; null when nothing. */
-export const workCompleteQuestion = (job: Pick<BayJob, 'report' | 'left'>) => (job.left ? completeQuestion('work', job.report, job.left) : null);
-
 /**
  * The big button of a job: its next step, or, greyed, what it waits for or that it is done. Completing the work
  * while the inspection is open asks first (`askBeforeComplete`), saying what is left.
@@ -36,15 +33,16 @@ export function StepButton({
   size,
   busy,
   onStep,
-  askBeforeComplete = null,
+  askBeforeComplete,
 }: {
   step: ReturnType<typeof nextStep>;
   size: 'lg' | 'xl';
   busy: boolean;
   onStep(milestone: Milestone): Promise<unknown>;
-  askBeforeComplete?: string | null;
+  /** Read when the button is pressed (bay-day's workCompleteQuestion), never from a copy drawn earlier. */
+  askBeforeComplete?: () => Promise<string | null>;
 }) {
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<string | null>(null);
   if (step === null)
     return (
       <Button size={size} disabled>
@@ -57,20 +55,24 @@ export function StepButton({
         {step.waiting}
       </Button>
     );
-  const ask = step.milestone === 'work-complete' ? askBeforeComplete : null;
+  const press = async () => {
+    const question = step.milestone === 'work-complete' && askBeforeComplete ? await askBeforeComplete() : null;
+    if (question) setAsking(question);
+    else await onStep(step.milestone);
+  };
   return (
     <>
-      <Button size={size} loading={busy} onClick={() => (ask ? setAsking(true) : void onStep(step.milestone))}>
+      <Button size={size} loading={busy} onClick={() => void press()}>
         {step.label}
       </Button>
       <AskFirst
         title="Complete the work?"
-        question={asking ? ask : null}
+        question={asking}
         stay="Not yet"
         go="Complete work anyway"
-        onStay={() => setAsking(false)}
+        onStay={() => setAsking(null)}
         onGo={() => {
-          setAsking(false);
+          setAsking(null);
           void onStep(step.milestone);
         }}
       />
@@ -174,7 +176,7 @@ export function JobCard({ job, store, take, compact = false }: { job: BayJob; st
                 step={step}
                 size="lg"
                 busy={busy}
-                askBeforeComplete={workCompleteQuestion(job)}
+                askBeforeComplete={() => workCompleteQuestion(store.id, job.visit.scheduledVisitId)}
                 onStep={(milestone) => act(() => syncClient().recordMilestone(job.visit.scheduledVisitId, milestone))}
               />
             )}

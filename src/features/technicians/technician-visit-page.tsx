@@ -12,9 +12,9 @@ import { frontCounter } from '../../domain/people/roles.ts';
 import { minutesSpent } from '../../domain/scheduler/technician-rules.ts';
 import { eventTypes, scheduledEventStatus, statusColors } from '../../domain/scheduler/visit-status.ts';
 import { syncClient } from '../../sync/sync-client.ts';
-import { storeToday, useBayDay } from './bay-day.ts';
+import { storeToday, useBayDay, workCompleteQuestion } from './bay-day.ts';
 import { InspectionForm } from './inspection-form.tsx';
-import { nextStep, spentText, StepButton, workCompleteQuestion } from './job-card.tsx';
+import { nextStep, spentText, StepButton } from './job-card.tsx';
 import { ReportSending } from './report-sending.tsx';
 import { VisitTiresCard } from './visit-tires-card.tsx';
 
@@ -78,8 +78,6 @@ export function TechnicianVisitPage() {
       }),
     );
   const spent = spentText(minutesSpent(visit, new Date()));
-  // The question reads the report this screen shows (the day's copy is a moment behind an inspection just
-  // completed here, and asking from it swallowed the next tap on Complete work).
   return (
     <Stack gap="md" maw={820}>
       {back}
@@ -128,7 +126,7 @@ export function TechnicianVisitPage() {
             step={step}
             size="xl"
             busy={busy}
-            askBeforeComplete={workCompleteQuestion({ left: first.left, report })}
+            askBeforeComplete={() => workCompleteQuestion(store.id, visit.scheduledVisitId)}
             onStep={(milestone) => act(() => syncClient().recordMilestone(visit.scheduledVisitId, milestone))}
           />
         </Group>
