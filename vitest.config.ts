@@ -71,9 +71,9 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      // One file at a time in a process: npm test (scripts/test.mjs) runs each file in a process of its own, in lanes
-      // beside the other projects, so a file may run while another takes a core. Its time limits guard against a hang,
-      // not for speed: long enough for the longest journey on a busy two-core machine.
+      // One file at a time in a process: npm test (scripts/test.mjs) runs each file in a process of its own, two at a
+      // time, so a file shares the cores with another. Its time limits guard against a hang, not for speed: long enough
+      // for the longest journey on a busy two-core machine.
       {
         test: {
           name: 'e2e',
