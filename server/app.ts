@@ -65,6 +65,8 @@ import { OutboundDispatcher } from './messaging/dispatcher.ts';
 import { twilioWebhookPaths, twilioWebhookRoutes } from './messaging/twilio-webhooks.ts';
 import { VisitMessagesJob } from './messaging/visit-messages-job.ts';
 import { IdempotencyKeyPruning } from './jobs/idempotency-key-pruning.ts';
+import { AuditTrailPruning } from './jobs/audit-trail-pruning.ts';
+import { historyRoutes } from './modules/history/routes.ts';
 import { createSmsSender, type SmsSender } from './messaging/sms.ts';
 import { storeServiceRoutes } from './modules/store-services/routes.ts';
 import { retailRoutes } from './modules/retail/routes.ts';
@@ -180,6 +182,16 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     await keyPruning.stop();
   });
+  const auditPruning = new AuditTrailPruning({
+    db,
+    clock,
+    retentionDays: config.auditRetentionDays,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  auditPruning.start();
+  app.addHook('preClose', async () => {
+    await auditPruning.stop();
+  });
   // After the jobs, whose last sends still announce their changes through the hub's backplane.
   app.addHook('preClose', async () => {
     await hub.close();
@@ -267,6 +279,7 @@ export async function buildApp({
     await tireQuotePublicRoutes(api, context);
     await productInformationRoutes(api, context);
     await logisticsRoutes(api, context);
+    await historyRoutes(api, context);
   });
 
   await twilioWebhookRoutes(app, context);

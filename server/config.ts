@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { noMapsKey, startupSettingNames, startupSettings, type AppSettings } from '../src/contract/app-settings.ts';
 import { missingSettingsError } from '../src/domain/app/startup-settings.ts';
 import type { DemoCatalogueSize } from './seed/demo-catalogue.ts';
+import { defaultAuditRetentionDays } from './jobs/audit-trail-pruning.ts';
 
 export interface Config {
   port: number;
@@ -34,6 +35,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; sinkDir: string };
   /** Where texts go: Twilio with both credentials set, or (none set) files in the data directory's SMS sink. */
   sms: { twilio: { accountSid: string; authToken: string } | null; sinkDir: string };
+  /** How many days the audit trail keeps a change's record (server/jobs/audit-trail-pruning.ts). */
+  auditRetentionDays: number;
 }
 
 const envSchema = z.object({
@@ -58,6 +61,7 @@ const envSchema = z.object({
   MESSAGES_PER_STORE_PER_MINUTE: z.coerce.number().int().min(1, 'At least 1').max(10_000).default(defaultMessageLimits.perStorePerMinute),
   MESSAGES_PER_STORE_PER_DAY: z.coerce.number().int().min(1, 'At least 1').max(1_000_000).default(defaultMessageLimits.perStorePerDay),
   DEMO_CATALOGUE: z.enum(['full', 'small']).default('full'),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1, 'At least 1 day').max(36_500, 'At most 100 years').default(defaultAuditRetentionDays),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -147,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN } : null,
       sinkDir: path.resolve(root, e.DATA_DIR, 'sms'),
     },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

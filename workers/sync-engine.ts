@@ -83,7 +83,7 @@ export interface SyncEngineOptions {
   /** The device-wide order of changes (shared by every engine of a worker). */
   order?: () => number;
   now?: () => number;
-  /** This device's id, sent with the first page of each pull with the outbox's size (the platform's health). */
+  /** This device's id, sent with the first page of each pull with the outbox's size (the platform's health), and with each change it uploads. */
   deviceId?: () => Promise<string>;
 }
 
@@ -245,6 +245,16 @@ export class SyncEngine {
     const cursor = await this.state('cursor', 0);
     await this.db.syncState.bulkPut([{ name: 'cursor', value: Math.min(cursor, since - 1) }]);
     await this.db.syncState.bulkDelete(['skippedSince', 'skippedWith']);
+  }
+
+  /** The device's id, sent with each change it uploads: the server's audit trail says which device a change came from. */
+  private async deviceNamed(): Promise<Record<string, string>> {
+    if (!this.options.deviceId) return {};
+    try {
+      return { [deviceHeader]: await this.options.deviceId() };
+    } catch {
+      return {};
+    }
   }
 
   /**
@@ -434,7 +444,12 @@ export class SyncEngine {
     try {
       response = entry.upload
         ? await this.sendBytes(entry)
-        : await this.api.request(entry.method, entry.path, { body: entry.body, idempotencyKey: entry.idempotencyKey, occurredAt: entry.createdAt });
+        : await this.api.request(entry.method, entry.path, {
+            body: entry.body,
+            idempotencyKey: entry.idempotencyKey,
+            occurredAt: entry.createdAt,
+            headers: await this.deviceNamed(),
+          });
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       await this.strictDb.outbox.update(entry.seq!, { attempts: entry.attempts + 1, lastError: 'The server could not be reached.' });

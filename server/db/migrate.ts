@@ -47,6 +47,7 @@ import * as deviceSignIns from './migrations/0049-device-sign-ins.ts';
 import * as tireLoadRange from './migrations/0050-tire-load-range.ts';
 import * as idempotencyKeyAges from './migrations/0051-idempotency-key-ages.ts';
 import * as visitPromises from './migrations/0052-visit-promises.ts';
+import * as auditTrail from './migrations/0053-audit-trail.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '0050-tire-load-range': tireLoadRange,
   '0051-idempotency-key-ages': idempotencyKeyAges,
   '0052-visit-promises': visitPromises,
+  '0053-audit-trail': auditTrail,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -4,6 +4,7 @@ import type { Role } from '../../src/contract/enums.ts';
 import type { RetailPriceCatalogPrice } from '../../src/contract/retail-price-rules.ts';
 import type { VisitTire } from '../../src/contract/visit-tires.ts';
 import type { VisitPromise } from '../../src/contract/visit-promise.ts';
+import type { AuditAction } from '../../src/contract/audit-trail.ts';
 import type { StoreLocation } from '../../src/contract/store-location.ts';
 import type { TireFeeRow, TireInstallPackage, TireQuote } from '../../src/contract/tire-pricing.ts';
 
@@ -166,6 +167,22 @@ export interface Database {
   /** Pairs of live customers that look like one person, kept at write time; dismissed pairs are left out when read. */
   customerDuplicateCandidates: { companyId: number; customerId: string; otherCustomerId: string; reasons: string };
 
+  /** The audit trail: one row per row a write changed (server/sync/audit-trail.ts); patch is JSON text when written. */
+  auditRecords: {
+    auditRecordId: Generated<number>;
+    companyId: number;
+    storeId: number | null;
+    collection: string;
+    rowKey: string;
+    action: AuditAction;
+    changedBy: string | null;
+    onBehalfOf: string | null;
+    changedByName: string | null;
+    deviceId: string | null;
+    recordedAt: string;
+    actedAt: string | null;
+    patch: unknown;
+  };
   idempotencyKeys: {
     userId: string;
     key: string;

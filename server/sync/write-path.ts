@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { HubEventName } from '../../src/contract/hub.ts';
 import type { HubControlTarget } from '../hub/control.ts';
-import { occurredAtHeader } from '../../src/contract/routes.ts';
+import { deviceHeader, occurredAtHeader } from '../../src/contract/routes.ts';
 import { replicatedCollections } from '../../src/contract/sync.ts';
 import { actionTime } from '../../src/domain/scheduler/visit-rules.ts';
 import { defaultMessageLimits, type MessageLimits } from '../../src/domain/messages/message-limits.ts';
@@ -19,6 +19,7 @@ import { patchRow } from './scope.ts';
 import { changesCustomerKeys, refreshCustomerKeys } from './customer-keys.ts';
 import { refreshVisitScope, touchesOf, type ScopeTouch } from './visit-scope.ts';
 import { recordPromise } from './visit-promises.ts';
+import { AuditTrail, changePatch, collectionOf, createPatch, deletePatch, type WriteOrigin } from './audit-trail.ts';
 
 /** A live event after a commit: to a user's devices, a store's, or (storeId null) the whole company's. */
 export interface HubEvent {
@@ -94,6 +95,8 @@ export interface WriteAnswer<T> {
 }
 
 const headerValue = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header);
+/** A device id as devices make them (a UUID); anything else is not kept: a write is never refused over it. */
+const devicePattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idempotencyKeyPattern = /^[\w.:-]{8,200}$/;
 const requestHash = (body: unknown) =>
   createHash('sha256')
@@ -180,7 +183,11 @@ export class WritePath {
             return { answer: { status: stored.statusCode, body: stored.response as T }, events: [] };
           }
         }
-        const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits, headerValue(request.headers[occurredAtHeader.toLowerCase()]));
+        const device = headerValue(request.headers[deviceHeader.toLowerCase()]);
+        const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits, headerValue(request.headers[occurredAtHeader.toLowerCase()]), {
+          system: false,
+          deviceId: device !== undefined && devicePattern.test(device) ? device.toLowerCase() : null,
+        });
         const answer = await write(writer);
         await writer.finish();
         if (key !== undefined) {
@@ -205,7 +212,7 @@ export class WritePath {
   async background<T>(scope: WriteScope, write: (writer: Writer) => Promise<T>): Promise<T> {
     const done = await retried(() =>
       transact(this.db, async (trx) => {
-        const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits);
+        const writer = new Writer(trx, scope, this.clock.now(), this.messageLimits, undefined, { system: true, deviceId: null });
         const result = await write(writer);
         await writer.finish();
         return { result, events: writer.events };
@@ -236,10 +243,13 @@ export class Writer {
   private readonly customersTouched: string[] = [];
   /** Why this write moves a visit's promise, and when the person did (their device's time), if they said. */
   private promiseMove: { reason: string | null; at?: string } = { reason: null };
+  /** Every row this write changes, recorded at its end in the same transaction (issue 51). */
+  private readonly trail: AuditTrail;
 
   /**
    * @param occurredAt when the person did what this write records, by their device (the Occurred-At header of
    *   a change queued offline); kept only when plausible (actionTime), else the server's time.
+   * @param origin a person's request (from the device it names) or the system's write, for the audit trail.
    */
   constructor(
     readonly trx: Transaction<Database>,
@@ -247,7 +257,14 @@ export class Writer {
     readonly now: Date,
     readonly messageLimits: MessageLimits,
     private readonly occurredAt?: string,
-  ) {}
+    origin: Omit<WriteOrigin, 'actedAt'> = { system: false, deviceId: null },
+  ) {
+    this.trail = new AuditTrail(
+      { companyId: scope.companyId, userId: scope.user.userId ?? null, name: scope.user.name ?? null },
+      { ...origin, actedAt: occurredAt === undefined ? null : actionTime(occurredAt, now) },
+      now,
+    );
+  }
 
   /** The time to record a person's action at: `deviceTime` (else the request's Occurred-At) when plausible, else now. */
   actedAt(deviceTime?: string): string {
@@ -286,6 +303,12 @@ export class Writer {
   async finish(): Promise<void> {
     if (this.scopeTouches.length > 0) await refreshVisitScope(this.trx, this.scope.companyId, this.scopeTouches.splice(0));
     if (this.customersTouched.length > 0) await refreshCustomerKeys(this.trx, this.scope.companyId, this.customersTouched.splice(0));
+    await this.trail.write(this.trx);
+  }
+
+  /** The store a row's record is kept under: a store's own row is its store's; company-wide rows have none. */
+  private recordStore(table: ReplicatedTable, storeId: number | null, row: Row): number | null {
+    return table === 'storeLocations' && typeof row.id === 'number' ? row.id : storeId;
   }
 
   /** A customer or vehicle row written: the customers it belonged to before and after get their keys anew. */
@@ -395,7 +418,30 @@ export class Writer {
     this.noteVisit(spec.table, storeId, row as Row);
     this.noteCustomer(spec.table, row as Row);
     await this.notePromise(spec.table, storeId, undefined, row as Row);
+    const fields = Object.keys(spec.schema.shape);
+    this.trail.add({
+      table: spec.table,
+      storeId: this.recordStore(spec.table, storeId, row as Row),
+      key: row as Row,
+      action: 'create',
+      patch: createPatch(fields, row as Row),
+    });
     return { ...row, ...meta };
+  }
+
+  /**
+   * Records a row this write inserted itself (a store, whose id the database makes), as create records the rows
+   * it inserts: every row a write makes has its record.
+   */
+  recordCreated<S extends z.ZodObject>(spec: RowSpec<S>, row: z.infer<S>, storeId: number | null = null): void {
+    const fields = Object.keys(spec.schema.shape);
+    this.trail.add({
+      table: spec.table,
+      storeId: this.recordStore(spec.table, storeId, row as Row),
+      key: row as Row,
+      action: 'create',
+      patch: createPatch(fields, row as Row),
+    });
   }
 
   /** Writes the fields that differ between `current` and `next`, with a new version; returns the new row. */
@@ -406,6 +452,14 @@ export class Writer {
     const meta = await this.stamp();
     const set = Object.fromEntries(changed.map((f) => [f, (next as Row)[f]]));
     await updateRow(this.trx, spec.table, this.scope.companyId, key, { ...asColumns(set), ...meta });
+    const store = this.recordStore(spec.table, this.rowStore(spec), current as Row);
+    this.trail.add({
+      table: spec.table,
+      storeId: store,
+      key: { ...(current as Row), ...key },
+      action: 'patch',
+      patch: changePatch(changed, current as Row, next as Row),
+    });
     if (changed.includes('customerId') || changed.includes('vehicleId')) this.noteVisit(spec.table, this.rowStore(spec), current as Row, next as Row);
     if (changed.includes('pickUpTime')) await this.notePromise(spec.table, this.rowStore(spec), current as Row, next as Row);
     if ((spec.table === 'customers' || spec.table === 'customerVehicles') && changesCustomerKeys(spec.table, changed))
@@ -460,10 +514,21 @@ export class Writer {
     if (column === 'customerId') this.noteCustomer(table, { customerId: from }, { customerId: to });
     const first = await takeVersions(this.trx, count);
     const meta = this.metadata(first);
-    await sql`update ${t} set ${c} = ${to}, version = numbered.version, changed_by = ${meta.changedBy}, changed_by_name = ${meta.changedByName}, changed_at = ${meta.changedAt}
+    const keyFields = (replicatedCollections as Record<string, { key: readonly string[] }>)[collectionOf(table)]?.key ?? [];
+    const moved =
+      await sql<Row>`update ${t} set ${c} = ${to}, version = numbered.version, changed_by = ${meta.changedBy}, changed_by_name = ${meta.changedByName}, changed_at = ${meta.changedAt}
       from (select ctid as row_id, ${first} - 1 + row_number() over () as version from ${t}
             where company_id = ${this.scope.companyId} and ${c} = ${from} and not deleted) numbered
-      where ${t}.ctid = numbered.row_id`.execute(this.trx);
+      where ${t}.ctid = numbered.row_id
+      returning ${sql.join([sql`${t}.store_id as "storeId"`, ...keyFields.map((f) => sql`${t}.${sql.ref(snake(f))} as ${sql.ref(f)}`)])}`.execute(this.trx);
+    for (const row of moved.rows)
+      this.trail.add({
+        table,
+        storeId: (row.storeId as number | null) ?? null,
+        key: row,
+        action: 'patch',
+        patch: changePatch([column], { [column]: from }, { [column]: to }),
+      });
     return count;
   }
 
@@ -485,6 +550,14 @@ export class Writer {
     if (!row) return undefined;
     const meta = await this.stamp();
     await updateRow(this.trx, spec.table, this.scope.companyId, key, { ...asColumns(fields as Row), ...meta, deleted: false });
+    const revived = { ...(row as Row), ...(fields as Row) };
+    this.trail.add({
+      table: spec.table,
+      storeId: this.recordStore(spec.table, this.rowStore(spec), revived),
+      key: { ...revived, ...key },
+      action: 'restore',
+      patch: createPatch(Object.keys(spec.schema.shape), revived),
+    });
     this.noteVisit(spec.table, this.rowStore(spec), row as Row);
     this.noteCustomer(spec.table, row as Row);
     return { ...row, ...fields, ...meta };
@@ -492,12 +565,21 @@ export class Writer {
 
   /** Leaves a tombstone for the row (every device deletes it), setting `fields` on it as it goes. */
   async tombstone<S extends z.ZodObject>(spec: RowSpec<S>, key: Row, fields: Partial<z.infer<S>> = {}): Promise<void> {
-    await this.lockRow(spec, key);
-    if (spec.table === 'scheduledVisits') this.noteVisit(spec.table, this.rowStore(spec), (await this.read(spec, key)) as Row | undefined);
-    if (spec.table === 'customers' || spec.table === 'customerVehicles')
-      this.noteCustomer(spec.table, { ...key, ...((await this.read(spec, key)) as Row | undefined) });
+    // Read once (after the lock), for the trail's values before and for what the row named.
+    const before = (await this.read(spec, key)) as Row | undefined;
+    if (spec.table === 'scheduledVisits') this.noteVisit(spec.table, this.rowStore(spec), before);
+    if (spec.table === 'customers' || spec.table === 'customerVehicles') this.noteCustomer(spec.table, { ...key, ...before });
     const meta = await this.stamp();
     await updateRow(this.trx, spec.table, this.scope.companyId, key, { ...fields, ...meta, deleted: true });
+    // A row already gone leaves no record: nothing of it changed that a device could see.
+    if (before)
+      this.trail.add({
+        table: spec.table,
+        storeId: this.recordStore(spec.table, this.rowStore(spec), before),
+        key: { ...before, ...key },
+        action: 'delete',
+        patch: deletePatch(Object.keys(spec.schema.shape), before, fields as Row),
+      });
   }
 
   /** Leaves a tombstone for the row if it is live, and answers the row it removed (undefined: already gone). */

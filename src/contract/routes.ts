@@ -53,6 +53,8 @@ export const apiPaths = {
   scheduledVisit: '/api/alltrac/scheduled-visits/:scheduledVisitId',
   checkIn: '/api/alltrac/scheduled-visits/:scheduledVisitId/check-in',
   visitPromises: '/api/alltrac/scheduled-visits/:scheduledVisitId/promises',
+  /** A row's audit trail (issue 51): `key` is the row's key fields joined by "/" (rowKey), as one path segment. */
+  rowHistory: '/api/alltrac/history/:collection/:key',
   visitTractionOrders: '/api/alltrac/scheduled-visits/:scheduledVisitHashId/traction-orders',
   allScheduledServices: '/api/alltrac/scheduled-services',
   scheduledServices: '/api/alltrac/scheduled-visits/:scheduledVisitId/scheduled-services',

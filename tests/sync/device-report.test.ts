@@ -48,4 +48,26 @@ describe('a device reporting itself when it pulls', () => {
     const deviceId = (await d.globalDb.deviceIdState.get('deviceId'))!.value;
     expect(await rowOf(deviceId)).toEqual([expect.objectContaining({ outboxBacklog: 1 })]);
   });
+
+  it('names itself with each change it uploads: the audit trail says which device made the change', async () => {
+    const d = device();
+    await d.signIn(await tokenOf('user@demo.test'));
+    const { customerId } = await db()
+      .selectFrom('customers')
+      .select('customerId')
+      .where('deleted', '=', false)
+      .orderBy('customerId', 'desc')
+      .executeTakeFirstOrThrow();
+    await d.engine(stores[101]!).mutate(mutations.updateCustomer(customerId, { notes: 'Changed on this tablet' }));
+    await d.sync();
+    const deviceId = (await d.globalDb.deviceIdState.get('deviceId'))!.value;
+    const record = await db()
+      .selectFrom('auditRecords')
+      .select(['deviceId', 'changedBy', 'actedAt'])
+      .where('collection', '=', 'customers')
+      .where('rowKey', '=', customerId)
+      .orderBy('auditRecordId', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(record).toEqual({ deviceId, changedBy: await userIdOf('user@demo.test'), actedAt: expect.any(String) });
+  });
 });

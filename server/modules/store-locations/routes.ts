@@ -264,6 +264,7 @@ export async function storeLocationRoutes(app: FastifyInstance, { db, auth, writ
           await refreshStoreStaff(w, company.id, [user.userId]);
         }
         const store = { ...values, id: row.id, contactFormId: row.contactFormId, ...stamp };
+        w.recordCreated(storeRows, store);
         w.event(storeRows, store, 'ReplicaChanged', ['storeLocations', String(row.id)]);
         return { status: 201, body: asSeenBy(user, { ...store, specialStoreHours: [] }) };
       })

@@ -131,3 +131,17 @@ export function withAccess<T extends object>(row: T, access: ReadAccess): T {
   const fields = access.fields;
   return Object.fromEntries(Object.entries(row).map(([field, value]) => [field, fields.includes(field) ? value : null])) as T;
 }
+
+/**
+ * A change's JSON patch as the access allows (the audit trail's history): values of fields not granted are null,
+ * as withAccess leaves them in the row; a patch of a collection the access does not reach is not shown (null).
+ */
+export function patchWithAccess<Op extends { path: string; value?: unknown }>(patch: readonly Op[], access: ReadAccess): Op[] | null {
+  if (access.kind === 'none') return null;
+  if (access.kind === 'full' || access.fields === null) return [...patch];
+  const fields = access.fields;
+  return patch.map((op) => {
+    const field = op.path.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+    return field === undefined || !('value' in op) || fields.includes(field) ? op : ({ ...op, value: null } as Op);
+  });
+}
