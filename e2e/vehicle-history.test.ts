@@ -147,23 +147,5 @@ describe("a vehicle's tires and tread, in the bay", () => {
       await link.restore();
       await context.close();
     }
-
-    // At the counter, the vehicle's page shows the same history.
-    const vehicle = await db()
-      .selectFrom('scheduledVisits')
-      .select(['vehicleId', 'customerId'])
-      .where('scheduledVisitId', '=', inBay)
-      .executeTakeFirstOrThrow();
-    const front = await signIn(env.browser, appUrl, 'user@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
-    try {
-      await front.page.goto(`${appUrl}/customers/${vehicle.customerId}/vehicles/${vehicle.vehicleId}`);
-      const card = front.page.getByRole('region', { name: 'Tires and tread' });
-      await card.getByText(/^Tire 1 is \d+ years old by its DOT code/).waitFor({ timeout: 30_000 });
-      await card.screenshot({ path: 'screenshots/vehicle-history-counter-1440.png' });
-      await front.page.setViewportSize({ width: 390, height: 844 });
-      await card.screenshot({ path: 'screenshots/vehicle-history-counter-390.png' });
-    } finally {
-      await front.context.close();
-    }
   });
 });
