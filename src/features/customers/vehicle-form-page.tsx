@@ -9,6 +9,9 @@ import { focusFirstError } from '../../app/form-focus.ts';
 import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
+import { storeFormatters } from '../../app/store-time.ts';
+import { TireHistoryCard } from '../../app/vehicles/tire-history-card.tsx';
+import { calendarDateAt } from '../../domain/calendar/date-format.ts';
 import { normalizeFields, vehicleProblems, vehicleWarnings, type FieldProblems } from '../../domain/people/customer-rules.ts';
 import { vehicleTitle } from '../../domain/people/display-name.ts';
 import { lastYearOfShortVins, modelYearFromVin, normalizeVin, vinProblem } from '../../domain/people/vin.ts';
@@ -106,7 +109,16 @@ export function VehicleFormPage() {
         It may have been removed, or not arrived yet.
       </Alert>
     );
-  return <VehicleForm key={vehicleId ?? 'new'} storeId={storeId} customerId={customerId} vehicle={existing?.vehicle ?? null} />;
+  const form = <VehicleForm key={vehicleId ?? 'new'} storeId={storeId} customerId={customerId} vehicle={existing?.vehicle ?? null} />;
+  if (!existing?.vehicle) return form;
+  // The counter's first questions about a returning car: what tires, how old, how worn, what was said last time.
+  const { timeZone } = storeFormatters(session.activeStore);
+  return (
+    <Stack maw={720}>
+      {form}
+      <TireHistoryCard storeId={storeId} vehicleId={existing.vehicle.vehicleId} today={calendarDateAt(new Date(), timeZone)} timeZone={timeZone} />
+    </Stack>
+  );
 }
 
 function VehicleForm({ storeId, customerId, vehicle }: { storeId: number; customerId: string; vehicle: CustomerVehicle | null }) {

@@ -1,4 +1,20 @@
-import { ActionIcon, Badge, Button, Card, FileButton, Group, Image, Loader, NumberInput, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -6,6 +22,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
+import { readVehicleTireHistory } from '../../app/vehicles/read-vehicle-tire-history.ts';
+import { shortDate } from '../../app/vehicles/tire-history-card.tsx';
 import type { InspectionItem, InspectionPhoto, InspectionReport, InspectionTemplateGroup } from '../../contract/entities.ts';
 import type { InspectionItemStatus } from '../../contract/enum-values.ts';
 import { replicaOf } from '../../db/use-replica.ts';
@@ -18,8 +36,10 @@ import {
   suggestedStatus,
 } from '../../domain/inspections/inspections.ts';
 import { measurementLabels } from '../../domain/inspections/inspection-template.ts';
+import { treadItemHint, type TreadItemHint, type VehicleTireHistory } from '../../domain/tires/vehicle-tire-history.ts';
 import { syncClient } from '../../sync/sync-client.ts';
 import { AskFirst } from './ask-first.tsx';
+import { storeToday } from './bay-day.ts';
 
 type TemplateItem = InspectionTemplateGroup['items'][number];
 const statusChoices: { value: InspectionItemStatus; label: string; color: string }[] = [
@@ -78,6 +98,12 @@ export function InspectionForm({ storeId, report, mayComplete }: { storeId: numb
   const { photos, urls } = usePhotos(storeId, report.inspectionReportId);
   const { problem, run: act } = useAction('That was not saved; try again.');
   const store = useSession()?.activeStore;
+  const today = store ? storeToday(store) : null;
+  // The vehicle's history, for the hints beside its tread items (a worn wheel last time, a tire old by its DOT code).
+  const history = useLiveQuery(
+    async () => (report.vehicleId && today ? readVehicleTireHistory(replicaOf(storeId), report.vehicleId, today) : null),
+    [storeId, report.vehicleId, today],
+  );
   const [asking, setAsking] = useState<string | null>(null);
   const byItem = new Map((results ?? []).map((r) => [r.itemId, r]));
   // Each item's field starts from its saved result: drawn once the results are read.
@@ -128,6 +154,7 @@ export function InspectionForm({ storeId, report, mayComplete }: { storeId: numb
                 item={item}
                 result={byItem.get(item.itemId)}
                 disabled={done}
+                hint={historyHint(history, item, report.inspectionReportId, storeFormatters(store).timeZone)}
                 photos={photos
                   .filter(({ photo }) => photo.itemId === item.itemId)
                   .map(({ photo }) => ({ photo, url: urls.get(photo.inspectionPhotoId) ?? null }))}
@@ -177,10 +204,17 @@ export function InspectionForm({ storeId, report, mayComplete }: { storeId: numb
   );
 }
 
+/** A tread item's hint from the vehicle's history; none for other items, or before the history is read. */
+function historyHint(history: VehicleTireHistory | null | undefined, item: TemplateItem, inspectionReportId: string, timeZone: string): TreadItemHint | null {
+  if (!history || item.measurement !== 'treadDepth32nds') return null;
+  return treadItemHint(history, item.name, inspectionReportId, shortDate(timeZone));
+}
+
 function ItemRow({
   item,
   result,
   disabled,
+  hint,
   photos,
   save,
   addPhoto,
@@ -188,6 +222,7 @@ function ItemRow({
   item: TemplateItem;
   result: InspectionItem | undefined;
   disabled: boolean;
+  hint: TreadItemHint | null;
   photos: { photo: InspectionPhoto; url: string | null }[];
   save: (result: { status: InspectionItemStatus; notes: string | null; measurement: number | null }) => Promise<unknown>;
   addPhoto: (file: File) => Promise<unknown>;
@@ -264,6 +299,28 @@ function ItemRow({
           onBlur={() => saveMeasurement.flush()}
           description={suggested && suggested !== status ? `${measurementText(item.measurement, value)} suggests ${suggested}` : undefined}
         />
+      )}
+      {hint && !disabled && (
+        <Alert color="orange" variant="light" p="xs" role="note" aria-label={`${item.name}: from the vehicle's history`}>
+          <Text size="sm">{hint.text}</Text>
+          {/* The history suggests the finding; the technician, at the wheel, confirms it. */}
+          {hint.warnNote && status !== 'Warning' && status !== 'Failed' && (
+            <Button
+              size="compact-md"
+              variant="light"
+              color="orange"
+              mt={6}
+              onClick={() => {
+                const note = hint.warnNote!;
+                const next = notes.includes(note) ? notes.trim() : [notes.trim(), note].filter(Boolean).join('. ');
+                setNotes(next);
+                void save({ status: 'Warning', notes: next, measurement: value });
+              }}
+            >
+              Warn: old tire
+            </Button>
+          )}
+        </Alert>
       )}
       <Textarea
         size="md"

@@ -5,6 +5,7 @@ import { AnchorLink } from '../../app/links.tsx';
 import { hasAnyRole, useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
+import { TireHistoryCard } from '../../app/vehicles/tire-history-card.tsx';
 import type { InspectionReport, InspectionTemplate } from '../../contract/entities.ts';
 import { replicaOf } from '../../db/use-replica.ts';
 import { defaultInspectionGroups } from '../../domain/inspections/inspection-template.ts';
@@ -137,6 +138,7 @@ export function TechnicianVisitPage() {
         </Alert>
       )}
       <VisitTiresCard storeId={store.id} scheduledVisitId={visit.scheduledVisitId} today={storeToday(store)} />
+      {visit.vehicleId && <TireHistoryCard storeId={store.id} vehicleId={visit.vehicleId} today={storeToday(store)} timeZone={formats.timeZone} />}
       {day.photosWaitingHere > 0 && (
         <Alert color="orange" role="status">
           {day.photosWaitingHere} {day.photosWaitingHere === 1 ? 'photo is' : 'photos are'} waiting to upload from this device.
