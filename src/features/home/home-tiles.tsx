@@ -74,6 +74,7 @@ function CounterHome({ store, figures, time, dateTime }: { store: StoreLocation;
         </SimpleGrid>
       </section>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <AtRiskTile atRisk={figures.atRisk} time={time} more={toList(figures.atRisk.length - shown)} />
         <ReadyTile store={store} ready={figures.ready} time={time} more={toList(figures.ready.length - shown)} />
         <Tile title="Vehicles here" count={hereCount} empty="No vehicles checked in right now.">
           {hereGroups.map(
@@ -132,6 +133,23 @@ function CounterHome({ store, figures, time, dateTime }: { store: StoreLocation;
         </SimpleGrid>
       </SimpleGrid>
     </>
+  );
+}
+
+/** Open visits whose promise is at risk (issue 48): who, the time promised, and why in words, each opening its appointment. */
+function AtRiskTile({ atRisk, time, more }: { atRisk: HomeFigures['atRisk']; time: Format; more: ReactNode }) {
+  return (
+    <Tile title="At risk" count={atRisk.length} empty="Every promise can be kept as the floor stands." alert>
+      {atRisk.slice(0, shown).map(({ visit, pickUpTime, reason }) => (
+        <Box key={visit.scheduledVisitId} className={classes.riskRow}>
+          <VisitLine visit={visit} aside={`promised ${time(pickUpTime)}`} />
+          <Text size="xs" c="dimmed">
+            {reason}
+          </Text>
+        </Box>
+      ))}
+      {more}
+    </Tile>
   );
 }
 
@@ -289,13 +307,14 @@ function DeviceTile({ device }: { device: HomeFigures['device'] }) {
   );
 }
 
-function Tile({ title, count, empty, children }: { title: string; count: number; empty: string; children: ReactNode }) {
+/** A tile of a list and its count; `alert`: a count above zero is something to act on (in the error colour). */
+function Tile({ title, count, empty, alert = false, children }: { title: string; count: number; empty: string; alert?: boolean; children: ReactNode }) {
   const id = useId();
   return (
     <Card withBorder padding="sm" component="section" aria-labelledby={id}>
       <Title order={3} size="h5" mb="xs" className={classes.tileTitle}>
         <span id={id}>{title}</span>
-        <Badge variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? 'primary' : 'gray'}>
+        <Badge variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? (alert ? 'error' : 'primary') : 'gray'}>
           {count}
         </Badge>
       </Title>
