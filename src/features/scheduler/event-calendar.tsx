@@ -76,7 +76,7 @@ function riskMarker(reason: string): HTMLElement {
 /** A line led by the at-risk marker when there is one. */
 function markedLine(text: string, className: string, risk: string | null): HTMLElement {
   const div = line(text, className);
-  if (risk !== null) div.prepend(riskMarker(risk), ' ');
+  if (risk !== null) div.prepend(riskMarker(risk), text === '' ? '' : ' ');
   return div;
 }
 
@@ -93,11 +93,12 @@ function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView
   const times = `${hhmm(wallClock(start))}–${hhmm(wallClock(end))}`;
   // An entry of one slot is one line high: the name first, so a 15-minute job still says whose it is.
   if (view !== 'list' && end.getTime() - start.getTime() <= slotMinutes * 60_000) return [markedLine(`${e.displayName} · ${times}`, 'sched-name', risk)];
-  const nodes = [markedLine(times, 'sched-time', risk), line(e.displayName, 'sched-name')];
+  // Taller, the marker has a line of its own: the times and the name stay whole in a narrow column.
+  const nodes = [...(risk !== null ? [markedLine('', 'sched-risk-line', risk)] : []), line(times, 'sched-time'), line(e.displayName, 'sched-name')];
   if (view === 'week') return nodes;
   // The list has room to say the status in words, not by colour alone, and why the promise is at risk.
   if (view === 'list' && e.visitId) nodes.push(line(e.visitStatus, 'sched-line sched-status'));
-  if (view === 'list' && risk !== null) nodes.push(line(`Promise at risk: ${risk}`, 'sched-line sched-status'));
+  if (view === 'list' && risk !== null) nodes.push(line(`Promise at risk: ${risk}`, 'sched-status sched-risk-reason'));
   // One element for the rest, a line each (white-space: pre): a full day has ~300 entries, and every element
   // costs the draw its style, layout and paint.
   const rest = [e.visitId ? whoLine(e, view) : '', e.vehicleText && e.visitId ? e.vehicleText : '', e.services.join(', '), e.licence]
