@@ -284,11 +284,13 @@ async function schedulerBench(owner: { userId: string; storeId: number }) {
   const today = new Date();
   const day = (offset: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset)).toISOString().slice(0, 10);
   const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const noRisk = new Map<string, { reason: string }>();
   const props = (date: string, events: SchedulerEvent[], columns: { id: string; title: string }[]): EventCalendarProps => ({
     view: 'day',
     date,
     resources: columns,
     events,
+    atRisk: noRisk,
     slotMinTime: '02:00',
     slotMaxTime: '20:00',
     slotMinutes: 15,

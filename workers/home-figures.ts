@@ -11,6 +11,9 @@ import type {
   UnconfirmedVisit,
 } from '../src/contract/entities.ts';
 import type { StoreDb } from '../src/db/store-db.ts';
+import type { StoreLocation } from '../src/contract/store-location.ts';
+import { floorTables, readFloorRows } from '../src/db/floor-rows.ts';
+import { visitsAtRisk, type FloorRows, type PromiseStore } from '../src/domain/scheduler/promise.ts';
 import { displayName, vehicleTitle } from '../src/domain/people/display-name.ts';
 import { bayRoles } from '../src/domain/people/roles.ts';
 import { isVisitOpen } from '../src/domain/scheduler/visit-rules.ts';
@@ -51,6 +54,9 @@ export interface HomeRows {
   items: InspectionItem[];
   /** Visits a ServiceFinished text went out for (or is queued for) in the window, and when: the counter sees it was texted. */
   textedReady: Map<string, string>;
+  /** What the promise rule places (src/db/floor-rows.ts), and the store's hours it places it in (null: not on the device yet). */
+  floor: FloorRows;
+  store: PromiseStore | null;
   /** The store's first sync on this device is complete: until then a zero may only be rows not here yet. */
   synced: boolean;
   newMessages: number;
@@ -82,10 +88,12 @@ export function readHomeRows(db: StoreDb, now: Date, timeZone: string): Promise<
     'inspectionItems',
     'storeMessages',
     'ratings',
+    'storeLocations',
+    ...floorTables,
   ] as const;
   const day = storeDayAt(now, timeZone);
-  return db.transaction('r', [...names.map((name) => db.collection(name)), db.outbox, db.syncState], async () => {
-    const [services, inHand, resources, staff, requests, newMessages, unreadRatings, pending, refusedChanges, complete] = await Promise.all([
+  return db.transaction('r', [...[...new Set(names)].map((name) => db.collection(name)), db.outbox, db.syncState], async () => {
+    const [services, inHand, resources, staff, requests, newMessages, unreadRatings, pending, refusedChanges, complete, floor, store] = await Promise.all([
       db
         .rows<ScheduledService>('scheduledServices')
         .where('startDate')
@@ -104,6 +112,8 @@ export function readHomeRows(db: StoreDb, now: Date, timeZone: string): Promise<
       db.outbox.where('status').equals('pending').toArray(),
       db.outbox.where('status').equals('failed').count(),
       db.syncState.get('complete'),
+      readFloorRows(db, now, timeZone),
+      db.rows<StoreLocation>('storeLocations').get(db.storeId),
     ]);
     // Tomorrow's services are read for today's visits that end after midnight; tomorrow's own visits are not home's.
     const ofToday = new Set([...visitSpans(services)].flatMap(([id, span]) => (span.start < day.end ? [id] : [])));
@@ -138,6 +148,8 @@ export function readHomeRows(db: StoreDb, now: Date, timeZone: string): Promise<
       reports,
       items,
       textedReady,
+      floor,
+      store: store ?? null,
       newMessages,
       unreadRatings,
       refusedChanges,
@@ -199,6 +211,10 @@ export function homeFigures(rows: HomeRows, now: Date, timeZone: string): HomeFi
     awaitingAnswer: inspectionsAwaitingAnswer(rows.reports, rows.items, rows.visits, now).flatMap(({ report, unanswered, minutesSinceSent }) => {
       const visit = visitsById.get(report.scheduledVisitId);
       return visit ? [{ visit: shown(visit), unanswered, minutesSinceSent }] : [];
+    }),
+    atRisk: (rows.store ? visitsAtRisk(rows.store, rows.floor, now) : []).flatMap(({ scheduledVisitId, pickUpTime, reason }) => {
+      const visit = visitsById.get(scheduledVisitId);
+      return visit ? [{ visit: shown(visit), pickUpTime, reason }] : [];
     }),
     newMessages: rows.newMessages,
     unreadRatings: rows.unreadRatings,

@@ -20,6 +20,9 @@ import { declineChanges } from '../src/domain/scheduler/appointment-requests.ts'
 import { durationProblems, withEnd } from '../src/domain/calendar/durations.ts';
 import { checkInChanges, newStaffVisit, recurrenceProblems, type VisitDay } from '../src/domain/scheduler/visit-rules.ts';
 import { changesBetween } from '../src/domain/app/json-patch.ts';
+import { movePromiseSchema } from '../src/contract/visit-promise.ts';
+import { closedVisitPromise } from '../src/domain/scheduler/promise.ts';
+import { isVisitOpen } from '../src/domain/scheduler/visit-rules.ts';
 import type { Mutation } from './sync-engine.ts';
 
 type Row = Record<string, unknown>;
@@ -188,6 +191,33 @@ export const schedulerMutations = {
         if (changes && 'refused' in changes) throw new Error(changes.refused);
         if (!changes) return null;
         return { next: { ...current, ...changes }, request: { method: 'POST', path: fillPath(apiPaths.checkIn, { scheduledVisitId }) } };
+      },
+    };
+  },
+
+  /**
+   * The counter promises a ready-by time, with why (issue 48): the visit's pickUpTime changes here at once, and
+   * one POST …/promises goes when it can, carrying the reason and this device's time for the visit's history.
+   * A promise the same as the one given, with no reason, sends nothing.
+   */
+  movePromise(scheduledVisitId: string, pickUpTime: string | null, reason: string | null, now = new Date()): Mutation {
+    const parsed = movePromiseSchema.safeParse({ pickUpTime, reason, at: now.toISOString() });
+    if (!parsed.success) throw new Error(`The promise was not saved: ${parsed.error.issues[0]!.message}.`);
+    const body = { ...parsed.data, reason: parsed.data.reason || null };
+    return {
+      collection: 'scheduledVisits',
+      key: scheduledVisitId,
+      description: 'Promise a ready-by time',
+      build: (current) => {
+        if (!current) notOnDevice('visit');
+        if (!isVisitOpen(current as unknown as ScheduledVisit)) throw new Error(closedVisitPromise);
+        const was = current.pickUpTime as string | null;
+        const same = was === body.pickUpTime || (was !== null && body.pickUpTime !== null && Date.parse(was) === Date.parse(body.pickUpTime));
+        if (same && !body.reason) return null;
+        return {
+          next: { ...current, pickUpTime: body.pickUpTime },
+          request: { method: 'POST', path: fillPath(apiPaths.visitPromises, { scheduledVisitId }), body },
+        };
       },
     };
   },

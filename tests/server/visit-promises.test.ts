@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock.ts';
-import { closedVisitPromise } from '../../server/modules/scheduler/promise-routes.ts';
+import { closedVisitPromise } from '../../src/domain/scheduler/promise.ts';
 import { apiPaths, withApiVersion } from '../../src/contract/routes.ts';
 import { fillPath } from '../../src/contract/fill-path.ts';
 import type { VisitPromise } from '../../src/contract/visit-promise.ts';

@@ -9,6 +9,8 @@ import type { HomeFigures } from '../../src/domain/store/home-figures.ts';
 import { homeFigures, readHomeRows, watchHomeFigures } from '../../workers/home-figures.ts';
 import { watchFigures } from '../../workers/live-watch.ts';
 import { at, minutesAfter, ny, service, visit } from '../support/store-day-rows.ts';
+import { isOpenFields } from '../../src/contract/store-week.ts';
+import { defaultWeekdayHours } from '../../src/domain/store/store-hours.ts';
 
 const owner = { userId: '11111111-1111-4111-8111-111111111111', storeId: 4 };
 const open: { close(): void }[] = [];
@@ -145,6 +147,24 @@ describe("home's figures in the sync worker", () => {
     expect(figures.here.droppedOff.map((h) => [h.visit.scheduledVisitId, h.visit.customerName, h.minutesWaited])).toEqual([['early', 'Bo Doe', 17 * 60 + 30]]);
     expect(figures.device).toEqual({ waitingChanges: 1, refusedChanges: 1, waitingPhotos: 1 });
     expect([figures.newMessages, figures.unreadRatings]).toEqual([1, 1]);
+  });
+
+  it('list the visits whose promise is at risk, the soonest first, each with why, once the store and its hours are on the device', async () => {
+    const db = replica();
+    await seed(db);
+    await put(db, 'scheduledVisits', [
+      visit('slipping', { customerId: 'c1', checkInDate: at('2026-03-10T10:20:00'), pickUpTime: at('2026-03-10T11:20:00') }),
+      visit('kept', { customerId: 'c2', checkInDate: at('2026-03-10T10:20:00'), pickUpTime: at('2026-03-10T15:00:00') }),
+    ]);
+    await put(db, 'scheduledServices', [service('s7', 'slipping', at('2026-03-10T10:30:00'), 60), service('s8', 'kept', at('2026-03-10T10:30:00'), 60)]);
+    expect(homeFigures(await readHomeRows(db, now, ny), now, ny).atRisk).toEqual([]);
+
+    const hours = { ...defaultWeekdayHours, ...Object.fromEntries(isOpenFields.map((field) => [field, true])) };
+    await put(db, 'storeLocations', [{ id: owner.storeId, timeZone: 'Eastern Standard Time', ...hours }]);
+    const figures = homeFigures(await readHomeRows(db, now, ny), now, ny);
+    expect(figures.atRisk.map((r) => [r.visit.scheduledVisitId, r.visit.customerName, r.pickUpTime, r.reason])).toEqual([
+      ['slipping', 'Ann Doe', at('2026-03-10T11:20:00'), 'work not started, 1 h of work left, 20 min to the promise'],
+    ]);
   });
 
   it('are sent again when a row changes in another connection, each minute as the clock moves, and never after the watch stops', async () => {

@@ -6,6 +6,7 @@ import {
   promiseRiskReader,
   promiseTooEarly,
   proposedPickUpTime,
+  visitsAtRisk,
   type FloorRows,
   type PromiseStore,
 } from '../../src/domain/scheduler/promise.ts';
@@ -374,5 +375,33 @@ describe('promiseRiskReader: the risk a screen reads as the clock moves', () => 
     const riskAt = promiseRiskReader(store, floor([v], [service('s', 'v', monday('09:00'), 40, bay1)]));
     expect(riskAt(v, new Date(monday('09:30')))).toEqual({ atRisk: false, reason: 'work not started, 40 min of work left, 55 min to the promise' });
     expect(riskAt(v, new Date(monday('10:00')))).toEqual({ atRisk: true, reason: 'work not started, 40 min of work left, 25 min to the promise' });
+  });
+});
+
+describe('visitsAtRisk: the open visits whose promise is at risk, as home and the calendar list them', () => {
+  it('lists only the visits at risk, the soonest promise first, each with its reason', () => {
+    const rows = floor(
+      [
+        visit('late', { checkInDate: monday('08:45'), pickUpTime: monday('10:25') }),
+        visit('later', { checkInDate: monday('08:45'), pickUpTime: monday('10:00') }),
+        visit('fine', { checkInDate: monday('08:45'), pickUpTime: monday('15:00') }),
+        visit('unpromised', { checkInDate: monday('08:45') }),
+      ],
+      [
+        service('s1', 'late', monday('09:00'), 40, bay1),
+        service('s2', 'later', monday('09:00'), 60, bay2),
+        service('s3', 'fine', monday('09:00'), 60, { resourceId: 'bay-3' }),
+        service('s4', 'unpromised', monday('09:30'), 60, { resourceId: null }),
+      ],
+    );
+    expect(visitsAtRisk(store, rows, new Date(monday('10:00')))).toEqual([
+      { scheduledVisitId: 'later', pickUpTime: monday('10:00'), reason: 'work not started, 1 h of work left, promise due now' },
+      { scheduledVisitId: 'late', pickUpTime: monday('10:25'), reason: 'work not started, 40 min of work left, 25 min to the promise' },
+    ]);
+  });
+
+  it('lists nothing when every promise can be kept', () => {
+    const rows = floor([visit('v', { checkInDate: monday('08:45'), pickUpTime: monday('11:00') })], [service('s', 'v', monday('09:00'), 60, bay1)]);
+    expect(visitsAtRisk(store, rows, new Date(monday('09:00')))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { apiPaths } from '../../../src/contract/routes.ts';
 import { movePromiseSchema } from '../../../src/contract/visit-promise.ts';
 import { frontCounter } from '../../../src/domain/people/roles.ts';
 import { isVisitOpen } from '../../../src/domain/scheduler/visit-rules.ts';
+import { closedVisitPromise } from '../../../src/domain/scheduler/promise.ts';
 import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { asReadBy, readScope, storeScope } from '../../sync/scope.ts';
 import { promiseHistory } from '../../sync/visit-promises.ts';
@@ -12,9 +13,6 @@ import type { ModuleContext } from '../context.ts';
 import { scheduledVisits } from './tables.ts';
 
 const visitParams = z.object({ scheduledVisitId: z.uuid() });
-
-/** Said when the counter moves the promise of a visit that is over. */
-export const closedVisitPromise = 'This visit was picked up or canceled: its promise stays as it was.';
 
 /**
  * A visit's promise (issue 48): the counter gives a new ready-by time with why, in one write that records it in

@@ -305,3 +305,27 @@ export function promiseRiskReader(
     return promiseRisk(visit, placed.expected.get(visit.scheduledVisitId), now);
   };
 }
+
+/** An open visit whose promise is at risk, and why (home's list, the calendar's marker). */
+export interface VisitAtRisk {
+  scheduledVisitId: string;
+  pickUpTime: string;
+  reason: string;
+}
+
+/**
+ * The open visits of `rows` whose promise is at risk at `now`, the soonest promise first: the floor placed once
+ * and each visit read by `promiseRisk`, so home, the calendar and the bay's card say the same.
+ */
+export function visitsAtRisk(store: PromiseStore, rows: FloorRows, now: Date): VisitAtRisk[] {
+  const expected = expectedReadyTimes(store, rows, now);
+  return rows.visits
+    .flatMap((visit) => {
+      const risk = promiseRisk(visit, expected.get(visit.scheduledVisitId), now);
+      return risk?.atRisk && visit.pickUpTime ? [{ scheduledVisitId: visit.scheduledVisitId, pickUpTime: visit.pickUpTime, reason: risk.reason }] : [];
+    })
+    .sort((a, b) => a.pickUpTime.localeCompare(b.pickUpTime) || a.scheduledVisitId.localeCompare(b.scheduledVisitId));
+}
+
+/** Said when the counter moves the promise of a visit that is over (by the device and by the server alike). */
+export const closedVisitPromise = 'This visit was picked up or canceled: its promise stays as it was.';

@@ -26,6 +26,8 @@ export interface HomeFigures {
   ready: { visit: HomeVisit; minutesReady: number; textedAt: string | null }[];
   requests: { unconfirmedVisitId: string; name: string; requestedStartDate: string }[];
   awaitingAnswer: { visit: HomeVisit; unanswered: number; minutesSinceSent: number }[];
+  /** Open visits whose promise is at risk (issue 48), the soonest promise first, each with why in words. */
+  atRisk: { visit: HomeVisit; pickUpTime: string; reason: string }[];
   newMessages: number;
   unreadRatings: number;
   device: { waitingChanges: number; refusedChanges: number; waitingPhotos: number };

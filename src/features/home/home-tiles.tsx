@@ -7,6 +7,7 @@ import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
 import type { HomeFigures, HomeVisit } from '../../domain/store/home-figures.ts';
+import { calendarDateAt } from '../../domain/calendar/date-format.ts';
 import { textReadyForPickup } from './text-ready.ts';
 import classes from './home.module.css';
 
@@ -74,6 +75,14 @@ function CounterHome({ store, figures, time, dateTime }: { store: StoreLocation;
         </SimpleGrid>
       </section>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        <AtRiskTile
+          atRisk={figures.atRisk}
+          today={figures.date}
+          time={time}
+          dateTime={dateTime}
+          timeZone={storeFormatters(store).timeZone}
+          more={toList(figures.atRisk.length - shown)}
+        />
         <ReadyTile store={store} ready={figures.ready} time={time} more={toList(figures.ready.length - shown)} />
         <Tile title="Vehicles here" count={hereCount} empty="No vehicles checked in right now.">
           {hereGroups.map(
@@ -132,6 +141,45 @@ function CounterHome({ store, figures, time, dateTime }: { store: StoreLocation;
         </SimpleGrid>
       </SimpleGrid>
     </>
+  );
+}
+
+/**
+ * Open visits whose promise is at risk (issue 48), each opening its appointment: who on a line of its own (a
+ * phone keeps the name whole), then the time promised, with its day when not today, and why in words.
+ */
+function AtRiskTile({
+  atRisk,
+  today,
+  time,
+  dateTime,
+  timeZone,
+  more,
+}: {
+  atRisk: HomeFigures['atRisk'];
+  today: string;
+  time: Format;
+  dateTime: Format;
+  timeZone: string;
+  more: ReactNode;
+}) {
+  const when = (iso: string) => (calendarDateAt(new Date(iso), timeZone) === today ? time(iso) : dateTime(iso));
+  return (
+    <Tile title="At risk" count={atRisk.length} empty="Every promise can be kept as the floor stands." alert>
+      {atRisk.slice(0, shown).map(({ visit, pickUpTime, reason }) => (
+        <Box key={visit.scheduledVisitId} className={classes.riskRow}>
+          <VisitLine visit={visit} />
+          <Text size="xs" c="dimmed">
+            <Text span inherit fw={700}>
+              Promised {when(pickUpTime)}
+            </Text>
+            {' · '}
+            <span>{reason}</span>
+          </Text>
+        </Box>
+      ))}
+      {more}
+    </Tile>
   );
 }
 
@@ -289,13 +337,14 @@ function DeviceTile({ device }: { device: HomeFigures['device'] }) {
   );
 }
 
-function Tile({ title, count, empty, children }: { title: string; count: number; empty: string; children: ReactNode }) {
+/** A tile of a list and its count; `alert`: a count above zero is something to act on (in the error colour). */
+function Tile({ title, count, empty, alert = false, children }: { title: string; count: number; empty: string; alert?: boolean; children: ReactNode }) {
   const id = useId();
   return (
     <Card withBorder padding="sm" component="section" aria-labelledby={id}>
       <Title order={3} size="h5" mb="xs" className={classes.tileTitle}>
         <span id={id}>{title}</span>
-        <Badge variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? 'primary' : 'gray'}>
+        <Badge variant={count > 0 ? 'filled' : 'light'} color={count > 0 ? (alert ? 'error' : 'primary') : 'gray'}>
           {count}
         </Badge>
       </Title>
@@ -326,16 +375,18 @@ function CountTile({ title, count, to }: { title: string; count: number; to: '/m
 }
 
 /** A visit in a tile, the whole row one link: the customer and car, opening the appointment (or the lead's board from the bay's tiles). */
-function VisitLine({ visit, aside, to }: { visit: HomeVisit; aside: string; to?: '/technicians' }) {
+function VisitLine({ visit, aside, to }: { visit: HomeVisit; aside?: string; to?: '/technicians' }) {
   const label = [visit.customerName, visit.vehicle].filter(Boolean).join(' · ');
   const content = (
     <>
       <Text size="sm" c="primary" truncate>
         {label}
       </Text>
-      <Text size="sm" c="dimmed" className={classes.aside}>
-        {aside}
-      </Text>
+      {aside !== undefined && (
+        <Text size="sm" c="dimmed" className={classes.aside}>
+          {aside}
+        </Text>
+      )}
     </>
   );
   return to ? (

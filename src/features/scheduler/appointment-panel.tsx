@@ -1,10 +1,28 @@
-import { Alert, Button, CloseButton, Divider, Drawer, Group, NumberInput, Paper, ScrollArea, Select, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Divider,
+  Drawer,
+  Group,
+  NumberInput,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { CallCustomerNote } from '../../app/call-customer-note.tsx';
 import { AnchorLink } from '../../app/links.tsx';
 import { hasAnyRole, useSession } from '../../app/session.ts';
@@ -29,6 +47,8 @@ import { InspectionSummary } from './inspection-summary.tsx';
 import { VisitTiresSummary } from './visit-tires-summary.tsx';
 import { ServiceEditor } from './service-editor.tsx';
 import type { SchedulerSearch } from './scheduler-page.tsx';
+import { promiseForm } from './promise-form.ts';
+import { useProposedPickUpTime, useVisitsAtRisk } from './use-promise-risk.ts';
 
 const milestones: [keyof ScheduledVisit, string][] = [
   ['confirmationDate', 'Confirmed'],
@@ -255,8 +275,17 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         {visit.scheduledBy && <Field label="Booked by">{visit.scheduledBy}</Field>}
       </Stack>
       <Divider />
+      <PromiseEditor
+        key={`${visit.scheduledVisitId}|${visit.pickUpTime}`}
+        store={store}
+        visit={visit}
+        services={services}
+        mayCheckIn={!visit.checkInDate && !tooEarly}
+        editable={open && (session ? hasAnyRole(session, frontCounter) : false)}
+      />
+      <Divider />
       <VisitTimes
-        key={`${visit.scheduledCustomerCheckIn}|${visit.pickUpTime}|${visit.visitAppointmentCount}`}
+        key={`${visit.scheduledCustomerCheckIn}|${visit.visitAppointmentCount}`}
         visit={visit}
         firstStart={services[0]?.startDate ?? null}
         timeZone={timeZone}
@@ -359,7 +388,7 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
   );
 }
 
-/** The three times staff set on a visit (spec section 3): scheduled check-in, pickup time, visit appointment count. */
+/** The times staff set on a visit besides its promise (spec section 3): scheduled check-in and visit appointment count. */
 function VisitTimes({
   visit,
   firstStart,
@@ -372,32 +401,31 @@ function VisitTimes({
   onSave(changes: Partial<ScheduledVisit>): Promise<void>;
 }) {
   const wall = (iso: string | null) => (iso ? instantToWallClock(iso, timeZone) : null);
-  // The times are on the visit's day: the day its first service starts.
+  // The check-in is on the visit's day: the day its first service starts.
   const day = (wall(firstStart) ?? wall(visit.scheduledCustomerCheckIn) ?? instantToWallClock(new Date().toISOString(), timeZone)).slice(0, 10);
   const stored = {
     checkIn: wall(visit.scheduledCustomerCheckIn)?.slice(11, 16) ?? '',
-    pickUp: wall(visit.pickUpTime)?.slice(11, 16) ?? '',
     count: visit.visitAppointmentCount ?? '',
   };
   const [checkIn, setCheckIn] = useState(stored.checkIn);
-  const [pickUp, setPickUp] = useState(stored.pickUp);
   const [count, setCount] = useState<number | string>(stored.count);
   const [problem, setProblem] = useState<string | null>(null);
-  const dirty = checkIn !== stored.checkIn || pickUp !== stored.pickUp || String(count) !== String(stored.count);
+  const dirty = checkIn !== stored.checkIn || String(count) !== String(stored.count);
   const save = () => {
-    if ([checkIn, pickUp].some((time) => time !== '' && !isTimeOfDay(time))) return setProblem('Enter times such as 09:30.');
-    const at = (time: string) => (time ? wallClockIsoToInstant(`${day}T${time}:00`, timeZone) : null);
+    if (checkIn !== '' && !isTimeOfDay(checkIn)) return setProblem('Enter times such as 09:30.');
     setProblem(null);
-    void onSave({ scheduledCustomerCheckIn: at(checkIn), pickUpTime: at(pickUp), visitAppointmentCount: count === '' ? null : Number(count) });
+    void onSave({
+      scheduledCustomerCheckIn: checkIn ? wallClockIsoToInstant(`${day}T${checkIn}:00`, timeZone) : null,
+      visitAppointmentCount: count === '' ? null : Number(count),
+    });
   };
   return (
     <Stack gap="xs">
       <Group grow align="flex-end">
         <TimeInput label="Scheduled check-in" value={checkIn} onChange={(e) => setCheckIn(e.currentTarget.value)} />
-        <TimeInput label="Pickup time" value={pickUp} onChange={(e) => setPickUp(e.currentTarget.value)} />
+        <NumberInput label="Appointments in this visit" min={0} max={99} value={count} onChange={setCount} />
       </Group>
-      <Group align="flex-end">
-        <NumberInput label="Appointments in this visit" min={0} max={99} value={count} onChange={setCount} w={200} />
+      <Group justify="flex-end">
         <Button variant="light" disabled={!dirty} onClick={save}>
           Save times
         </Button>
@@ -406,6 +434,121 @@ function VisitTimes({
         <Text c="red" size="sm">
           {problem}
         </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The visit's promise (issue 48): the ready-by time given to the customer (pickUpTime), whether the floor can
+ * still keep it, the time the floor proposes (at booking and check-in), and "Promise" to give a time with why,
+ * through the one verb that records it in the visit's history. A time earlier than the floor can keep is
+ * warned about, not refused.
+ */
+function PromiseEditor({
+  store,
+  visit,
+  services,
+  mayCheckIn,
+  editable,
+}: {
+  store: StoreLocation;
+  visit: ScheduledVisit;
+  services: ScheduledService[];
+  /** The customer can be checked in now: the proposal counts the car as here. */
+  mayCheckIn: boolean;
+  editable: boolean;
+}) {
+  const timeZone = storeTimeZone(store.timeZone);
+  const formats = storeFormatters(store);
+  const wall = (iso: string) => instantToWallClock(iso, timeZone);
+  const today = wall(new Date().toISOString()).slice(0, 10);
+  const whenText = (iso: string) => (wall(iso).slice(0, 10) === today ? formats.time(iso) : formats.dateTime(iso));
+  // Checking in, the car is here now: the proposal places its work from now, not from its booked start.
+  const arriving = useMemo(() => (mayCheckIn ? { ...visit, checkInDate: new Date().toISOString() } : visit), [visit, mayCheckIn]);
+  const proposed = useProposedPickUpTime(store, arriving, services);
+  const risk = useVisitsAtRisk(store).get(visit.scheduledVisitId);
+  const firstDay = services[0] ? wall(services[0].startDate).slice(0, 10) : today;
+  const [day, setDay] = useState(visit.pickUpTime ? wall(visit.pickUpTime).slice(0, 10) : firstDay);
+  const [time, setTime] = useState(visit.pickUpTime ? wall(visit.pickUpTime).slice(11, 16) : '');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const readable = time === '' || (isTimeOfDay(time) && /^\d{4}-\d{2}-\d{2}$/.test(day));
+  const candidate = readable && time !== '' ? wallClockIsoToInstant(`${day}T${time}:00`, timeZone) : null;
+  // A car done or gone has nothing left to propose.
+  const working = isVisitOpen(visit) && !visit.workCompleteDate && !visit.readyForPickupDate;
+  const form = promiseForm(
+    { promised: visit.pickUpTime, checkedIn: visit.checkInDate !== null, proposed: working ? proposed : undefined, candidate, reason },
+    whenText,
+  );
+  const takeProposal = () => {
+    if (!proposed) return;
+    setDay(wall(proposed).slice(0, 10));
+    setTime(wall(proposed).slice(11, 16));
+  };
+  const promise = () => {
+    if (!readable) return setProblem('Enter the day and a time such as 15:30.');
+    setProblem(null);
+    syncClient()
+      .movePromise(visit.scheduledVisitId, candidate, reason.trim() || null)
+      .catch((e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
+  };
+  return (
+    <Stack gap="xs" role="group" aria-label="Promise">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600}>
+          {visit.pickUpTime ? `Promised by ${whenText(visit.pickUpTime)}` : 'No ready-by time promised yet'}
+        </Text>
+        {risk && (
+          <Badge color="error" variant="filled" style={{ flexShrink: 0 }}>
+            At risk
+          </Badge>
+        )}
+      </Group>
+      {risk && (
+        <Text size="sm" c="error">
+          {risk.reason}
+        </Text>
+      )}
+      {form.proposal && (
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <Text size="sm">{form.proposal}</Text>
+          {editable && (
+            <Button size="compact-sm" variant="light" onClick={takeProposal} style={{ flexShrink: 0 }}>
+              Use it
+            </Button>
+          )}
+        </Group>
+      )}
+      {editable && (
+        <>
+          <Group grow align="flex-end">
+            <TextInput type="date" label="Pickup day" value={day} onChange={(e) => setDay(e.currentTarget.value)} />
+            <TimeInput label="Pickup time" value={time} onChange={(e) => setTime(e.currentTarget.value)} />
+          </Group>
+          <TextInput
+            label="Why (kept in the promise's history)"
+            placeholder="Optional, e.g. the brake work adds 45 minutes"
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          {form.warning && (
+            <Text size="sm" c="orange.9" role="status">
+              {form.warning}
+            </Text>
+          )}
+          {problem && (
+            <Text c="red" size="sm" role="alert">
+              {problem}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button disabled={!form.changes} onClick={promise}>
+              Promise
+            </Button>
+          </Group>
+        </>
       )}
     </Stack>
   );

@@ -23,6 +23,8 @@ export interface EventCalendarProps {
   /** The column, among `resources`, where entries whose own column is missing are drawn. */
   strayColumn?: string;
   events: SchedulerEvent[];
+  /** Why each visit whose promise is at risk is (issue 48), by visit id: its entries carry a marker. */
+  atRisk: ReadonlyMap<string, { reason: string }>;
   slotMinTime: string;
   slotMaxTime: string;
   /** The grid's step in minutes (the store's calendarInterval). */
@@ -60,6 +62,25 @@ function line(text: string, className: string): HTMLElement {
 }
 
 /**
+ * The at-risk marker: a small pill of its own colours (white on the error red, ringed in white), so it reads on
+ * any status colour and leaves the entry's own text as it was. Its title says why.
+ */
+function riskMarker(reason: string): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'sched-risk';
+  span.textContent = 'At risk';
+  span.title = reason;
+  return span;
+}
+
+/** A line led by the at-risk marker when there is one. */
+function markedLine(text: string, className: string, risk: string | null): HTMLElement {
+  const div = line(text, className);
+  if (risk !== null) div.prepend(riskMarker(risk), text === '' ? '' : ' ');
+  return div;
+}
+
+/**
  * Who is on an entry beside its column: by bay, the technician doing the job; by technician, the bay it is in.
  */
 const whoLine = (e: SchedulerEvent, view: CalendarView) => (view === 'technicians' ? e.resourceName : e.technicianName) ?? '';
@@ -68,14 +89,16 @@ const whoLine = (e: SchedulerEvent, view: CalendarView) => (view === 'technician
  * An entry's face: times, name, who does it, vehicle, services and licence (text nodes only: names are never
  * markup). The times are the calendar's own (they follow a drag as it happens), the rest the entry's.
  */
-function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView, slotMinutes: number): Node[] {
+function eventFace(e: SchedulerEvent, start: Date, end: Date, view: CalendarView, slotMinutes: number, risk: string | null): Node[] {
   const times = `${hhmm(wallClock(start))}–${hhmm(wallClock(end))}`;
   // An entry of one slot is one line high: the name first, so a 15-minute job still says whose it is.
-  if (view !== 'list' && end.getTime() - start.getTime() <= slotMinutes * 60_000) return [line(`${e.displayName} · ${times}`, 'sched-name')];
-  const nodes = [line(times, 'sched-time'), line(e.displayName, 'sched-name')];
+  if (view !== 'list' && end.getTime() - start.getTime() <= slotMinutes * 60_000) return [markedLine(`${e.displayName} · ${times}`, 'sched-name', risk)];
+  // Taller, the marker has a line of its own: the times and the name stay whole in a narrow column.
+  const nodes = [...(risk !== null ? [markedLine('', 'sched-risk-line', risk)] : []), line(times, 'sched-time'), line(e.displayName, 'sched-name')];
   if (view === 'week') return nodes;
-  // The list has room to say the status in words, not by colour alone.
+  // The list has room to say the status in words, not by colour alone, and why the promise is at risk.
   if (view === 'list' && e.visitId) nodes.push(line(e.visitStatus, 'sched-line sched-status'));
+  if (view === 'list' && risk !== null) nodes.push(line(`Promise at risk: ${risk}`, 'sched-status sched-risk-reason'));
   // One element for the rest, a line each (white-space: pre): a full day has ~300 entries, and every element
   // costs the draw its style, layout and paint.
   const rest = [e.visitId ? whoLine(e, view) : '', e.vehicleText && e.visitId ? e.vehicleText : '', e.services.join(', '), e.licence]
@@ -95,7 +118,10 @@ function columnsOf(e: SchedulerEvent, columns: readonly string[], stray: string 
   return stray ? [stray] : [];
 }
 
-function toInput(e: SchedulerEvent, columns: string[], stray: string | undefined): Calendar.EventInput {
+/** Why the entry's visit's promise is at risk, or null (blocks, and visits whose promise holds). */
+const riskOf = (e: SchedulerEvent, atRisk: EventCalendarProps['atRisk']) => (e.visitId ? (atRisk.get(e.visitId)?.reason ?? null) : null);
+
+function toInput(e: SchedulerEvent, columns: string[], stray: string | undefined, risk: string | null): Calendar.EventInput {
   const fill = !e.hollow;
   return {
     id: calendarId(e),
@@ -108,9 +134,9 @@ function toInput(e: SchedulerEvent, columns: string[], stray: string | undefined
     durationEditable: e.editable,
     backgroundColor: fill ? e.color : 'var(--mantine-color-body)',
     textColor: fill ? textOn(e.color) : 'var(--mantine-color-text)',
-    classNames: ['sched-event', fill ? 'sched-filled' : 'sched-hollow', ...(e.editable ? [] : ['sched-fixed'])],
+    classNames: ['sched-event', fill ? 'sched-filled' : 'sched-hollow', ...(e.editable ? [] : ['sched-fixed']), ...(risk !== null ? ['sched-at-risk'] : [])],
     styles: [`border: 2px ${e.visitStatus === 'Blocked Time' ? 'dashed' : 'solid'} ${e.color}`],
-    extendedProps: { eventId: e.eventId },
+    extendedProps: { eventId: e.eventId, atRisk: risk },
   };
 }
 
@@ -175,12 +201,13 @@ export function EventCalendar(props: EventCalendarProps) {
         if (!e) return info.event.title as string;
         // An entry drawn again unchanged keeps its face: a drop redraws the column, not 300 faces. Drag
         // previews get their own (one node cannot stand in two places).
-        const { view, slotMinutes } = latest.current;
-        if (info.event.display !== 'auto') return { domNodes: eventFace(e, info.event.start, info.event.end, view, slotMinutes) };
-        const key = `${e.eventId}|${e.occurrenceDate}|${wallClock(info.event.start)}|${wallClock(info.event.end)}|${view}|${slotMinutes}|${e.displayName}|${whoLine(e, view)}|${e.vehicleText}|${e.services.join()}|${e.licence}|${e.visitStatus}`;
+        const { view, slotMinutes, atRisk } = latest.current;
+        const risk = riskOf(e, atRisk);
+        if (info.event.display !== 'auto') return { domNodes: eventFace(e, info.event.start, info.event.end, view, slotMinutes, risk) };
+        const key = `${e.eventId}|${e.occurrenceDate}|${wallClock(info.event.start)}|${wallClock(info.event.end)}|${view}|${slotMinutes}|${e.displayName}|${whoLine(e, view)}|${e.vehicleText}|${e.services.join()}|${e.licence}|${e.visitStatus}|${risk}`;
         const cached = faces.current.get(String(info.event.id));
         if (cached?.key === key) return { domNodes: cached.nodes };
-        const nodes = eventFace(e, info.event.start, info.event.end, view, slotMinutes);
+        const nodes = eventFace(e, info.event.start, info.event.end, view, slotMinutes, risk);
         faces.current.set(String(info.event.id), { key, nodes });
         return { domNodes: nodes };
       },
@@ -220,7 +247,7 @@ export function EventCalendar(props: EventCalendarProps) {
     };
   }, []);
 
-  const { view, date, resources, strayColumn, events, slotMinTime, slotMaxTime, slotMinutes, height, utcOffset } = props;
+  const { view, date, resources, strayColumn, events, atRisk, slotMinTime, slotMaxTime, slotMinutes, height, utcOffset } = props;
   useEffect(() => {
     calendar.current?.setOption('timeZone', utcOffset);
   }, [utcOffset]);
@@ -249,7 +276,7 @@ export function EventCalendar(props: EventCalendarProps) {
     const c = calendar.current;
     if (!c) return;
     byId.current = new Map(events.map((e) => [calendarId(e), e]));
-    const inputs = events.map((e) => toInput(e, columnIds, strayColumn));
+    const inputs = events.map((e) => toInput(e, columnIds, strayColumn, riskOf(e, atRisk)));
     const next = new Map(inputs.map((input) => [String(input.id), JSON.stringify(input)]));
     const changed = inputs.filter((input) => drawn.current.get(String(input.id)) !== next.get(String(input.id)));
     const gone = [...drawn.current.keys()].filter((id) => !next.has(id));
@@ -264,7 +291,7 @@ export function EventCalendar(props: EventCalendarProps) {
       c.setOption('events', inputs);
     }
     drawn.current = next;
-  }, [events, columnIds, strayColumn]);
+  }, [events, atRisk, columnIds, strayColumn]);
 
   return <div ref={host} className="sched-calendar" data-testid="scheduler-calendar" />;
 }

@@ -24,6 +24,7 @@ import { EventCalendar, type CalendarPlacement, type CalendarView } from './even
 import { RequestsButton } from './appointment-requests.tsx';
 import { phoneWidth, unassignedColumn, useQuoteBooking, useSchedulerEvents } from './use-scheduler.ts';
 import { useShownValueName } from '../../app/shown-value-name.tsx';
+import { useVisitsAtRisk } from './use-promise-risk.ts';
 import './scheduler.css';
 
 export interface SchedulerSearch {
@@ -90,6 +91,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
   const byTechnician = view === 'technicians';
   const data = useSchedulerEvents(store.id, days.from, days.to, timeZone, byTechnician ? 'technician' : 'resource');
   const events = data?.events ?? noEvents;
+  const atRisk = useVisitsAtRisk(store);
   const dateName = useShownValueName('Date');
   const [picked, setPicked] = useState<(CalendarPlacement & { technicianId?: string | null }) | null>(null);
   const quoteBooking = useQuoteBooking(store.id, search.quote ?? null);
@@ -303,6 +305,7 @@ function StoreScheduler({ store }: { store: StoreLocation }) {
             resources={data?.columns ?? []}
             strayColumn={unassignedColumn.id}
             events={events}
+            atRisk={atRisk}
             slotMinTime={grid.slotMinTime}
             slotMaxTime={grid.slotMaxTime}
             slotMinutes={store.calendarInterval || 15}

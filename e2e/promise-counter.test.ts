@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fillPath } from '../src/contract/fill-path.ts';
+import { apiPaths } from '../src/contract/routes.ts';
+import type { VisitPromise } from '../src/contract/visit-promise.ts';
+import { newHashId } from '../src/domain/app/hash-id.ts';
+import { instantToWallClock } from '../src/domain/calendar/time-zone.ts';
+import { apiCall } from '../tests/support/api.ts';
+import { mintAccessToken } from '../tests/support/tokens.ts';
+import { firstSyncDone } from './support/idb.ts';
+import { e2eEnvironment } from './support/server.ts';
+import { shellReady, signIn } from './support/session.ts';
+
+const env = e2eEnvironment();
+const db = () => env.server.database.db;
+/** Store #101's zone (Central Standard Time). */
+const storeZone = 'America/Chicago';
+let store: number;
+let techId: string;
+let counterId: string;
+let counter: string;
+
+beforeAll(async () => {
+  store = (await db().selectFrom('storeLocations').select('id').where('storeNumber', '=', 101).executeTakeFirstOrThrow()).id;
+  techId = (await db().selectFrom('users').select('userId').where('email', '=', 'tech@demo.test').executeTakeFirstOrThrow()).userId;
+  counterId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+  counter = await mintAccessToken(db(), 'user@demo.test', env.server.publicUrl);
+});
+
+const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const answer = await apiCall(env.server.app, { method, path, token: counter, store, body });
+  expect(answer.statusCode, answer.body).toBeLessThan(300);
+  return answer.json();
+};
+
+/**
+ * A job of `minutes` for Theo Technician, booked by the counter from the current quarter hour for a new customer
+ * named `lastName`; its visit's id.
+ */
+async function jobFor(lastName: string, minutes: number): Promise<string> {
+  const customerId = randomUUID();
+  await call('POST', apiPaths.customers, {
+    customerId,
+    firstName: 'Pat',
+    lastName,
+    companyName: null,
+    email: null,
+    phoneNumber: `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    preferredContactMethod: 'Text',
+    addressLine1: null,
+    city: null,
+    state: null,
+    postalCode: null,
+    notes: null,
+  });
+  const scheduledVisitId = randomUUID();
+  const startDate = new Date(Math.floor(Date.now() / 900_000) * 900_000).toISOString();
+  await call('POST', apiPaths.scheduledVisits, {
+    scheduledVisitId,
+    scheduledVisitHashId: newHashId(),
+    customerId,
+    vehicleId: null,
+    customerVehicleStatus: 2,
+    description: null,
+    staffNotes: null,
+    customerComments: null,
+    keyTag: null,
+    visitAppointmentCount: 1,
+    scheduledCustomerCheckIn: startDate,
+    pickUpTime: null,
+  });
+  await call('POST', fillPath(apiPaths.scheduledServices, { scheduledVisitId }), {
+    scheduledServiceId: randomUUID(),
+    storeServiceId: null,
+    resourceId: null,
+    startDate,
+    endDate: startDate,
+    durationInMinutes: minutes,
+    serviceNotes: null,
+    selectedTechnician: techId,
+  });
+  return scheduledVisitId;
+}
+
+/** Letters only, so a name is unique to the run and still a name. */
+const uniqueName = (prefix: string) =>
+  `${prefix}${randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 5)}`;
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+
+describe('the counter promises a ready-by time, and the floor warns when it slips', () => {
+  it('proposes the time at check-in, warns about an earlier one, keeps the reason, and shows the visit at risk on the scheduler and home when the bay starts it late', async () => {
+    const lastName = uniqueName('Keeper');
+    const visitId = await jobFor(lastName, 60);
+    const { context, page } = await signIn(env.browser, env.server.publicUrl, 'user@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+    try {
+      await shellReady(page, 'Uma User');
+      await firstSyncDone(page, counterId, store);
+      await page.goto(`${env.server.publicUrl}/scheduler-dayview/appointments/${visitId}`);
+      const panel = page.getByRole('complementary', { name: 'Appointment' });
+      await panel.getByRole('button', { name: 'Check in' }).click();
+      const promise = panel.getByRole('group', { name: 'Promise' });
+      await promise.getByText('No ready-by time promised yet').waitFor();
+      await promise.getByText(/^The floor can have it ready by /).waitFor();
+
+      // A time sooner than the floor can keep is warned about, in words, not refused.
+      await promise.getByLabel('Pickup time').fill(instantToWallClock(new Date().toISOString(), storeZone).slice(11, 16));
+      await promise.getByText(/at the earliest: promise that or later\.$/).waitFor();
+      await promise.getByRole('button', { name: 'Use it' }).click();
+      await promise.getByText(/at the earliest/).waitFor({ state: 'detached' });
+      await promise.getByLabel(/^Why/).fill('Told the customer at check-in');
+      await promise.getByRole('button', { name: 'Promise' }).click();
+      await promise.getByText(/^Promised by /).waitFor();
+      await shot(page, 'promise-panel-1440');
+
+      const history = async () => ((await call('GET', fillPath(apiPaths.visitPromises, { scheduledVisitId: visitId }))) as { items: VisitPromise[] }).items;
+      await expect.poll(async () => (await history()).length, { timeout: 20_000 }).toBe(1);
+      expect((await history()).map((m) => [m.previousPickUpTime, m.reason, m.movedByName])).toEqual([[null, 'Told the customer at check-in', 'Uma User']]);
+      expect(await promise.getByText('At risk', { exact: true }).count()).toBe(0);
+
+      // The bay starts another car first: two hours of work now ahead of this one on Theo's lane.
+      const ahead = await jobFor(uniqueName('Ahead'), 120);
+      await call('POST', fillPath(apiPaths.checkIn, { scheduledVisitId: ahead }), {});
+      await call('POST', fillPath(apiPaths.visitMilestone, { scheduledVisitId: ahead, milestone: 'work-start' }), {});
+
+      const reason = /^work not started, 1 h of work left, \d+ jobs? ahead, /;
+      await promise.getByText('At risk', { exact: true }).waitFor({ timeout: 20_000 });
+      await promise.getByText(reason).waitFor();
+      const entry = page.locator('.sched-at-risk', { hasText: lastName });
+      await entry.getByText('At risk', { exact: true }).waitFor();
+      await shot(page, 'promise-scheduler-1440');
+
+      await page.goto(`${env.server.publicUrl}/`);
+      const atRisk = page.getByRole('region', { name: 'At risk' });
+      const row = atRisk.locator('div', { has: page.getByRole('link', { name: new RegExp(`Pat ${lastName}`) }) }).last();
+      await row.getByText(reason).waitFor({ timeout: 20_000 });
+      await shot(page, 'promise-home-1440');
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await atRisk.getByText(reason).first().waitFor();
+      await shot(page, 'promise-home-390');
+      await page.goto(`${env.server.publicUrl}/scheduler-dayview?view=list`);
+      await page
+        .locator('.sched-at-risk', { hasText: lastName })
+        .getByText(/^Promise at risk: work not started/)
+        .waitFor();
+      await shot(page, 'promise-scheduler-390');
+      await page.goto(`${env.server.publicUrl}/scheduler-dayview/appointments/${visitId}`);
+      await page.getByRole('dialog', { name: 'Appointment' }).getByText(reason).waitFor();
+      await shot(page, 'promise-panel-390');
+    } finally {
+      await context.close();
+    }
+  });
+});
