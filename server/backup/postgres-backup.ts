@@ -21,7 +21,7 @@ async function connect(url: string, ifMissing = checkUrl): Promise<pg.Client> {
   } catch (error) {
     await client.end().catch(() => undefined);
     const { code, message } = error as { code?: string; message: string };
-    if (code === '3D000') throw new BackupError(`The database ${describeDatabase(url)} does not exist: create it, empty (createdb), and restore into it.`);
+    if (code === '3D000') throw new BackupError(`The database ${describeDatabase(url)} does not exist: ${ifMissing}.`);
     throw new BackupError(`Cannot connect to the database ${describeDatabase(url)} (DATABASE_URL): ${message}`);
   }
 }

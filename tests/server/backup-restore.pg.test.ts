@@ -23,7 +23,7 @@ const customer = (customerId: string, lastName: string) => ({
   firstName: 'Drill',
   lastName,
   companyName: null,
-  email: null,
+  email: `drill-${customerId}@example.com`,
   phoneNumber: null,
   preferredContactMethod: 'Email',
   addressLine1: null,
