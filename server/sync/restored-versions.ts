@@ -31,7 +31,8 @@ export async function recordLostVersions(query: RawQuery): Promise<LostVersions>
       name: string;
     }[]
   ).map((r) => r.name);
-  const highest = tables.map((name) => `select max(version) as v from public."${name}"`).join(' union all ');
+  // A database with no versioned table yet (a backup of a fresh install) has lost nothing a device can hold.
+  const highest = ['select 0::bigint as v', ...tables.map((name) => `select max(version) as v from public."${name}"`)].join(' union all ');
   const rowsUpTo = Number(((await query(`select coalesce(max(v), 0)::text as v from (${highest}) versions`)).rows[0] as { v: string }).v);
   const given = Number(((await query('select last_value::text as v from change_versions')).rows[0] as { v: string }).v);
   const lost: LostVersions = { after: rowsUpTo, upTo: Math.max(given, rowsUpTo) + restoreVersionGap };
