@@ -88,6 +88,31 @@ const envSchema = z.object({
 
 export class ConfigError extends Error {}
 
+/** Where the data is: PostgreSQL at `databaseUrl`, else the embedded database in `dataDir`. */
+export interface DatabaseLocation {
+  dataDir: string;
+  databaseUrl: string | null;
+}
+
+/**
+ * The database settings alone, read as the server reads them: the backup and restore commands need these and
+ * none of a production server's other settings.
+ */
+export function databaseLocation(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): DatabaseLocation {
+  const schema = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true });
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return locationOf(parsed.data, root);
+}
+
+const locationOf = (e: { DATA_DIR: string; DATABASE_URL?: string | undefined }, root: string): DatabaseLocation => ({
+  dataDir: path.resolve(root, e.DATA_DIR),
+  databaseUrl: e.DATABASE_URL ?? null,
+});
+
 /**
  * Reads the environment once at start. Development gets working defaults for everything; production
  * must name every startup setting, and the error lists each one missing.
@@ -129,8 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port: e.PORT,
     host: e.HOST,
     production,
-    dataDir: path.resolve(root, e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL ?? null,
+    ...locationOf(e, root),
     redisUrl: e.REDIS_URL ?? null,
     publicUrl,
     staticDir: path.resolve(root, 'dist'),

@@ -5,12 +5,14 @@ import { parseOrProblem, ProblemError } from '../../http/problem.ts';
 import { rolesAtStore } from '../../../src/domain/people/roles.ts';
 import { accessProfile } from '../../../src/domain/app/visibility.ts';
 import { countRows, dataEpoch, readChanges } from '../../sync/changes.ts';
+import { cursorLost, lostVersions } from '../../sync/restored-versions.ts';
 import { deviceReportOf, recordDevice } from '../platform-health/device-report.ts';
 import type { ModuleContext } from '../context.ts';
 
 /** The change feed a device pulls for its active store (DESIGN.md, sync protocol). */
 export async function syncRoutes(app: FastifyInstance, { db, auth, clock }: ModuleContext): Promise<void> {
   const epoch = dataEpoch(db);
+  const lost = lostVersions(db);
 
   app.get(apiPaths.syncChanges, async (request): Promise<SyncChangesResponse> => {
     const user = await auth.authenticate(request);
@@ -19,6 +21,9 @@ export async function syncRoutes(app: FastifyInstance, { db, auth, clock }: Modu
     const store = await db.selectFrom('storeLocations').select('companyId').where('id', '=', storeId).where('deleted', '=', false).executeTakeFirst();
     if (!store) throw new ProblemError('notFound', `Store ${storeId} does not exist.`);
     const roles = rolesAtStore(user.roles, storeId);
+    // A cursor past what a restored backup held: the device holds rows this server lost. Another epoch makes it
+    // start its replica again (its waiting changes are kept and sent); server/sync/restored-versions.ts.
+    if (cursorLost(since, await lost)) return { changes: [], hasMore: false, cursor: 0, epoch: `${await epoch}:${accessProfile(roles)}:restored` };
     const scope = { companyId: store.companyId, storeId, userId: user.userId, roles, ...(priority ? { priority: { now: clock.now() } } : {}) };
     const report = deviceReportOf(request.headers);
     // The device's report is kept beside the read, and a failure to keep it never fails the pull.
