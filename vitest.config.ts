@@ -71,9 +71,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      // One file at a time in a process: npm test (scripts/test.mjs) runs each file in a process of its own, two at a
-      // time, so a file shares the cores with another. Its time limits guard against a hang, not for speed: long enough
-      // for the longest journey on a busy two-core machine.
+      // One file at a time (two at a time made each three times slower on two cores, 2026-11-29). Its time limits guard
+      // against a hang on a busy machine, not for speed.
       {
         test: {
           name: 'e2e',

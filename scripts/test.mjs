@@ -1,4 +1,4 @@
-// npm test: build (the PWA and the server), type-check and lint, every vitest project, then the end-to-end files two at a time.
+// npm test: build (the PWA and the server), type-check and lint, every vitest project, then the end-to-end tests.
 // Ends with one plain line summing every runner: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -85,7 +85,7 @@ async function runBeside(name, command, args) {
 const check = (name, ok) => results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 
 // The seed's fingerprint, taken once as the run starts and handed to every vitest process (vitest.config.ts), so
-// the end-to-end files run in separate processes share one seeded database.
+// the projects, the idle end-to-end tests beside them included, share one seeded database.
 const fingerprint = spawnSync('node', ['--import', 'tsx', '-e', "import('./tests/support/seed-cache.ts').then((m) => console.log(m.seedFingerprint()))"], {
   encoding: 'utf8',
 });
@@ -105,16 +105,7 @@ if (browserReady) ensureNginx();
 if (!browserReady) results.push({ name: 'e2e', passed: 0, failed: 1 }, { name: 'e2e idle', passed: 0, failed: 1 });
 
 const reportOf = (project) => path.join(os.tmpdir(), `alltrac-vitest-${project.replace(/\W+/g, '-')}-${process.pid}.json`);
-const vitestArgs = (project, report = reportOf(project), files = []) => [
-  'vitest',
-  'run',
-  '--project',
-  project,
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...files,
-];
+const vitestArgs = (project) => ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${reportOf(project)}`];
 
 function formatSeconds(seconds) {
   return seconds >= 60 ? `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s` : `${seconds.toFixed(1)} s`;
@@ -139,32 +130,6 @@ function readReport(project, report, exitedOk) {
 }
 const collect = (project, exitedOk) => results.push({ name: project, ...readReport(project, reportOf(project), exitedOk) });
 
-// The end-to-end files run two at a time (each its own server, database and browser), each in its own vitest process
-// taken from one queue, the slowest known first (their times on this machine are kept in node_modules/.cache).
-const e2eTimes = path.join('node_modules', '.cache', 'alltrac-e2e-seconds.json');
-function e2eQueue() {
-  let known = {};
-  try {
-    known = JSON.parse(fs.readFileSync(e2eTimes, 'utf8'));
-  } catch {
-    // A clean checkout: no times yet, the biggest files first.
-  }
-  // The project's own list (vitest.config.ts says which files it takes), not a second copy of it.
-  const listed = spawnSync('npx', ['vitest', 'list', '--project', 'e2e', '--filesOnly', '--json'], { encoding: 'utf8', env });
-  const files = listed.status === 0 ? JSON.parse(listed.stdout).map((entry) => path.relative(process.cwd(), entry.file)) : [];
-  if (listed.status !== 0) results.push({ name: 'e2e (listing its files)', passed: 0, failed: 1 });
-  const weight = (file) => known[file] ?? fs.statSync(file).size / 200;
-  return files.sort((a, b) => weight(b) - weight(a));
-}
-const e2eRuns = [];
-async function e2eLane(queue, lane) {
-  while (queue.length > 0) {
-    const file = queue.shift();
-    const report = path.join(os.tmpdir(), `alltrac-vitest-e2e-${process.pid}-${path.basename(file, '.test.ts')}.json`);
-    e2eRuns.push({ file, report, ...(await runQuietly(`vitest e2e ${file} (lane ${lane})`, 'npx', vitestArgs('e2e', report, [file]))) });
-  }
-}
-
 // Type-check and lint are one process on one core each: two at a time.
 const [typecheckOk, lintOk] = await Promise.all([
   runBeside('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
@@ -183,24 +148,9 @@ const cores = os.availableParallelism();
 for (const project of ['unit', 'server', 'security', 'sync', 'zone Pacific/Kiritimati', 'zone America/Adak', 'pg'])
   collect(project, await run(`vitest ${project}`, 'npx', [...vitestArgs(project), `--maxWorkers=${cores}`]));
 
-const e2eStarted = Date.now();
-const queue = browserReady ? e2eQueue() : [];
-const lanes = Math.max(1, Math.min(2, cores));
-if (browserReady) console.log(`\n=== vitest e2e: ${queue.length} files, ${lanes} at a time; each file's output follows it`);
-await Promise.all(Array.from({ length: lanes }, (_, i) => e2eLane(queue, i + 1)));
-if (browserReady) {
-  stepSeconds.push({ name: `vitest e2e (${lanes} at a time)`, seconds: (Date.now() - e2eStarted) / 1000 });
-  const e2e = { name: 'e2e', passed: 0, failed: 0, skipped: 0 };
-  const times = {};
-  for (const { file, ok, seconds, report } of e2eRuns) {
-    const counts = readReport('e2e', report, ok);
-    for (const key of ['passed', 'failed', 'skipped']) e2e[key] += counts[key];
-    times[file] = Math.round(seconds);
-  }
-  results.push(e2e);
-  fs.mkdirSync(path.dirname(e2eTimes), { recursive: true });
-  fs.writeFileSync(e2eTimes, JSON.stringify(times, null, 2));
-}
+// The end-to-end files one at a time, after the rest: beside the other projects, or two at a time, each ran about three
+// times slower on two cores (tried on 2026-11-29), so neither finished sooner.
+if (browserReady) collect('e2e', await run('vitest e2e', 'npx', vitestArgs('e2e')));
 if (idle) {
   const { ok, seconds } = await idle;
   stepSeconds.push({ name: 'vitest e2e idle (beside the others)', seconds });
