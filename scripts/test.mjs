@@ -91,7 +91,7 @@ const fingerprint = spawnSync('node', ['--import', 'tsx', '-e', "import('./tests
 });
 if (fingerprint.status === 0) env.ALLTRAC_SEED_FINGERPRINT = fingerprint.stdout.trim();
 
-// The builds first: the end-to-end tests need the PWA and the compiled server, and start as soon as both are made.
+// The builds first: the end-to-end tests need the PWA, and the tests that start a compiled process the server.
 const [buildOk, serverBuildOk] = await Promise.all([
   runBeside('build', 'npx', ['vite', 'build', '--logLevel', 'warn']),
   // The server as production runs it (npm run start:prod): the tests that start a compiled process need it.
