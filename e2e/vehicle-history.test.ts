@@ -148,4 +148,29 @@ describe("a vehicle's tires and tread, in the bay", () => {
       await context.close();
     }
   });
+
+  it("shows the counter the same tires on the customer's vehicle page", async () => {
+    const plate = `HIC${randomUUID().slice(0, 4).toUpperCase()}`;
+    const fitted = await jobForTheTechnician(env, plate, new Date());
+    const tires = [0, 1].map((position) => ({ visitTireId: randomUUID(), tireId: null, description: 'Michelin Defender2 225/65R17 102H', position }));
+    await call('POST', fillPath(apiPaths.visitTires, { scheduledVisitId: fitted }), { tires });
+    for (const tire of tires) await call('PUT', fillPath(apiPaths.visitTireDot, { visitTireId: tire.visitTireId }), { dotCode: 'DOT U2LL LMLR 0118' });
+    await call('POST', fillPath(apiPaths.checkIn, { scheduledVisitId: fitted }));
+    await call('POST', fillPath(apiPaths.visitMilestone, { scheduledVisitId: fitted, milestone: 'work-start' }));
+    await call('POST', fillPath(apiPaths.visitMilestone, { scheduledVisitId: fitted, milestone: 'work-complete' }));
+    const visit = await db().selectFrom('scheduledVisits').select(['customerId', 'vehicleId']).where('scheduledVisitId', '=', fitted).executeTakeFirstOrThrow();
+    const userId = (await db().selectFrom('users').select('userId').where('email', '=', 'user@demo.test').executeTakeFirstOrThrow()).userId;
+
+    const { context, page } = await signIn(env.browser, appUrl, 'user@demo.test', 'demo1234', { viewport: { width: 1024, height: 900 } });
+    try {
+      await shellReady(page, 'Uma User');
+      await firstSyncDone(page, userId, store);
+      await page.goto(`${appUrl}/customers/${visit.customerId}/vehicles/${visit.vehicleId}`);
+      const card = page.getByRole('region', { name: 'Tires and tread' });
+      await card.getByText('Tire 2', { exact: true }).waitFor({ timeout: 15_000 });
+      await card.getByText(/^Tire 1 is \d+ years old by its DOT code \(DOT U2 LL LMLR 0118\): replace it$/).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

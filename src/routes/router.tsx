@@ -198,10 +198,12 @@ const customerEdit = screen(
   '/',
   'Edit Customer',
   frontCounter,
-  lazyRouteComponent(() => import('../features/customers/customer-edit-page.tsx'), 'CustomerEditOrChild'),
+  lazyRouteComponent(() => import('../features/customers/customer-edit-page.tsx'), 'CustomerEditPage'),
 );
+// Beside the customer's edit view, as Create Vehicle is: a child of the index route `/` never matched (the router
+// answered Not Found at /customers/{id}/vehicles/{vehicleId}).
 const customerEditVehicle = screen(
-  customerEdit,
+  customer,
   'vehicles/$vehicleId',
   'Edit Vehicle',
   frontCounter,
@@ -375,7 +377,7 @@ const routeTree = rootRoute.addChildren([
     ),
     customerCreate,
     tireCounter,
-    customer.addChildren([customerEdit.addChildren([customerEditVehicle]), customerCreateVehicle, customerAppointments.addChildren([customerAppointment])]),
+    customer.addChildren([customerEdit, customerEditVehicle, customerCreateVehicle, customerAppointments.addChildren([customerAppointment])]),
     settings.addChildren(settingsPages),
     screen(
       app,

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCar, IconPlus } from '@tabler/icons-react';
-import { Outlet, useChildMatches, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Customer, Rating, StoreMessage } from '../../contract/entities.ts';
@@ -42,11 +42,6 @@ const fieldLabels: Record<string, string> = {
   notes: 'Notes',
   textConsentMethod: 'Texting consent',
 };
-
-/** The edit view, or the vehicle being edited under it (vehicles/{vehicleId}). */
-export function CustomerEditOrChild() {
-  return useChildMatches().length > 0 ? <Outlet /> : <CustomerEditPage />;
-}
 
 /**
  * The customer's edit view (the empty child path of /customers/{customerId}): the details, saved as a patch of
