@@ -198,22 +198,31 @@ export const schedulerMutations = {
   /**
    * The counter promises a ready-by time, with why (issue 48): the visit's pickUpTime changes here at once, and
    * one POST …/promises goes when it can, carrying the reason and this device's time for the visit's history.
-   * A promise the same as the one given, with no reason, sends nothing.
+   * A promise the same as the one given, with no reason, sends nothing. `tellCustomer`: the same POST asks the
+   * server to tell the customer in the same write (refused whole when it cannot go: the panel shows the refusal,
+   * and discarding it puts the promise back).
    */
-  movePromise(scheduledVisitId: string, pickUpTime: string | null, reason: string | null, now = new Date()): Mutation {
-    const parsed = movePromiseSchema.safeParse({ pickUpTime, reason, at: now.toISOString() });
+  movePromise(
+    scheduledVisitId: string,
+    pickUpTime: string | null,
+    reason: string | null,
+    options: { tellCustomer?: boolean } = {},
+    now = new Date(),
+  ): Mutation {
+    const parsed = movePromiseSchema.safeParse({ pickUpTime, reason, at: now.toISOString(), tellCustomer: options.tellCustomer ?? false });
     if (!parsed.success) throw new Error(`The promise was not saved: ${parsed.error.issues[0]!.message}.`);
-    const body = { ...parsed.data, reason: parsed.data.reason || null };
+    const { tellCustomer, ...move } = parsed.data;
+    const body = { ...move, reason: move.reason || null, ...(tellCustomer ? { tellCustomer } : {}) };
     return {
       collection: 'scheduledVisits',
       key: scheduledVisitId,
-      description: 'Promise a ready-by time',
+      description: tellCustomer ? 'Promise a ready-by time and tell the customer' : 'Promise a ready-by time',
       build: (current) => {
         if (!current) notOnDevice('visit');
         if (!isVisitOpen(current as unknown as ScheduledVisit)) throw new Error(closedVisitPromise);
         const was = current.pickUpTime as string | null;
         const same = was === body.pickUpTime || (was !== null && body.pickUpTime !== null && Date.parse(was) === Date.parse(body.pickUpTime));
-        if (same && !body.reason) return null;
+        if (same && !body.reason && !tellCustomer) return null;
         return {
           next: { ...current, pickUpTime: body.pickUpTime },
           request: { method: 'POST', path: fillPath(apiPaths.visitPromises, { scheduledVisitId }), body },

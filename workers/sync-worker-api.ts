@@ -256,8 +256,8 @@ export interface SyncWorkerApi {
   ): Promise<boolean>;
   /** Checks a customer in on the visit's day (refused, with the reason, before it). */
   checkIn(scheduledVisitId: string, day: VisitDay): Promise<boolean>;
-  /** Promises the visit a ready-by time with why (queued: works offline; its history keeps the reason). */
-  movePromise(scheduledVisitId: string, pickUpTime: string | null, reason: string | null): Promise<boolean>;
+  /** Promises the visit a ready-by time with why, and tells the customer when asked (queued: works offline; its history keeps the reason). */
+  movePromise(scheduledVisitId: string, pickUpTime: string | null, reason: string | null, options?: { tellCustomer?: boolean }): Promise<boolean>;
   createBlockedTime(model: CreateBlockedTime): Promise<boolean>;
   updateBlockedTime(blockedTimeId: string, changes: Partial<Placement & Pick<BlockedTime, 'description'>>): Promise<boolean>;
   deleteBlockedTime(blockedTimeId: string): Promise<boolean>;

@@ -430,7 +430,7 @@ const api: SyncWorkerApi = {
       ),
     ),
   checkIn: (id, day) => queue(schedulerMutations.checkIn(id, day)),
-  movePromise: (id, pickUpTime, reason) => queue(schedulerMutations.movePromise(id, pickUpTime, reason)),
+  movePromise: (id, pickUpTime, reason, options) => queue(schedulerMutations.movePromise(id, pickUpTime, reason, options)),
   declineAppointmentRequest: (id, reason) => queue(schedulerMutations.declineRequest(id, reason)),
   async declineAppointmentRequests(ids, reason) {
     const queued = await engineFor(await activeStoreId()).mutateAll(schedulerMutations.declineRequests(ids, reason));

@@ -103,19 +103,40 @@ export async function queueVisitMessage(
     inspectionReportLink: message.inspectionReportLink ?? null,
   });
   const words = renderedTemplate(templateType, await storeTemplates(w.trx, store.companyId, store.id), values)!;
-  const name = messageName(customer);
+  const row = await queueToCustomer(w, store, { customer: customer!, scheduledVisitId, route, templateType, words });
+  await record({ storeMessageId: row.storeMessageId });
+  return { queued: true, storeMessageId: row.storeMessageId };
+}
+
+/**
+ * Queues a message about a visit to its customer by the way already chosen (automaticChannel), spending the
+ * sender's message budget (queueMessage refuses with 429 past it): the store message the customer's thread shows,
+ * and its envelope.
+ */
+export async function queueToCustomer(
+  w: Writer,
+  store: Pick<StoreLocation, 'twilioPhoneNumber'>,
+  message: {
+    customer: { customerId: string; companyName: string | null; firstName: string | null; lastName: string | null };
+    scheduledVisitId: string;
+    route: { channel: 'sms' | 'email'; to: string };
+    templateType: MessageTemplateType;
+    words: { smsText: string; emailSubject: string; emailText: string };
+  },
+): Promise<StoreMessage> {
+  const { customer, route, words } = message;
   const sms = route.channel === 'sms';
   const row: StoreMessage = {
     storeMessageId: randomUUID(),
-    customerId: customer!.customerId,
-    visitId: scheduledVisitId,
-    name,
+    customerId: customer.customerId,
+    visitId: message.scheduledVisitId,
+    name: messageName(customer),
     email: sms ? null : route.to,
     phoneNumber: sms ? route.to : null,
     preferredContactMethod: sms ? 'Sms' : 'Email',
     messageDeliveryMethod: sms ? 'Sms' : 'Email',
     messageDirection: 'Outbound',
-    templateType,
+    templateType: message.templateType,
     content: sms ? words.smsText : words.emailText,
     sentOn: w.now.toISOString(),
     customerInquiryType: null,
@@ -133,6 +154,5 @@ export async function queueVisitMessage(
       ? { channel: 'sms', to: route.to, from: store.twilioPhoneNumber, subject: null, body: row.content }
       : { channel: 'email', to: route.to, from: null, subject: words.emailSubject, body: row.content },
   );
-  await record({ storeMessageId: row.storeMessageId });
-  return { queued: true, storeMessageId: row.storeMessageId };
+  return row;
 }

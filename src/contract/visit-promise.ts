@@ -25,6 +25,15 @@ export const movePromiseSchema = z
     reason: z.string().trim().max(500, 'Say why in 500 characters or fewer').nullable().default(null),
     /** When the counter moved it, by its device (kept when plausible, as a milestone's). */
     at: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * Tell the customer in the same write (promise-update.ts's words, by text or email under their consent and the
+     * store's message limits): when the update cannot go, nothing is stored and the move is refused.
+     */
+    tellCustomer: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .refine((move) => !move.tellCustomer || move.pickUpTime !== null, {
+    message: 'Give the new ready-by time to tell the customer',
+    path: ['pickUpTime'],
+  });
 export type MovePromise = z.input<typeof movePromiseSchema>;

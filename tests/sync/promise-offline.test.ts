@@ -69,7 +69,7 @@ describe('a promise moved at the counter while offline', () => {
     const tablet = await offlineTabletAt('2026-11-04T09:55');
     const reason = 'The brake work you approved adds 45 minutes';
 
-    await tablet.engine.mutate(schedulerMutations.movePromise(visitId, at('2026-11-04T15:45'), reason, new Date(at('2026-11-04T09:55'))));
+    await tablet.engine.mutate(schedulerMutations.movePromise(visitId, at('2026-11-04T15:45'), reason, {}, new Date(at('2026-11-04T09:55'))));
     expect((await tablet.db.collection('scheduledVisits').get(visitId))?.pickUpTime).toBe(at('2026-11-04T15:45'));
     const waiting = await tablet.db.outbox.toArray();
     expect(waiting.map((e) => [e.method, e.path, e.description])).toEqual([

@@ -77,7 +77,7 @@ async function liveServicesOf(db: Db | Writer['trx'], scope: StoreScope, schedul
  * Scheduled visits and their services: the calendar's appointments (spec section 7). The front counter
  * books, moves and checks in; durations keep the spec's rules (at least 15 minutes, in 15-minute steps).
  */
-export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, writes }: ModuleContext): Promise<void> {
+export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, writes, outbound, config }: ModuleContext): Promise<void> {
   const counter = (request: FastifyRequest) => storeScope(db, auth, request, frontCounter, "the store's appointments");
 
   app.get(apiPaths.scheduledVisits, async (request) => {
@@ -190,7 +190,7 @@ export async function scheduledVisitRoutes(app: FastifyInstance, { db, auth, wri
     return reply.code(result.status).send(result.body);
   });
 
-  await promiseRoutes(app, { db, auth, writes });
+  await promiseRoutes(app, { db, auth, writes, outbound, config });
 
   /**
    * The traction (tire) orders of a visit, for the customer's work order page: public by the visit's
