@@ -5,11 +5,13 @@ import { fillPath } from '../src/contract/fill-path.ts';
 import { apiPaths } from '../src/contract/routes.ts';
 import type { VisitPromise } from '../src/contract/visit-promise.ts';
 import { newHashId } from '../src/domain/app/hash-id.ts';
+import { dateFormats } from '../src/domain/calendar/date-format.ts';
 import { instantToWallClock } from '../src/domain/calendar/time-zone.ts';
 import { apiCall } from '../tests/support/api.ts';
 import { mintAccessToken } from '../tests/support/tokens.ts';
 import { firstSyncDone } from './support/idb.ts';
 import { e2eEnvironment } from './support/server.ts';
+import { textsInSink } from './support/sms-sink.ts';
 import { shellReady, signIn } from './support/session.ts';
 
 const env = e2eEnvironment();
@@ -151,6 +153,91 @@ describe('the counter promises a ready-by time, and the floor warns when it slip
       await page.goto(`${env.server.publicUrl}/scheduler-dayview/appointments/${visitId}`);
       await page.getByRole('dialog', { name: 'Appointment' }).getByText(reason).waitFor();
       await shot(page, 'promise-panel-390');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('prepares the update for a visit at risk, shows the counter the exact text and how it goes (or why it cannot), and sends it once with the new promise', async () => {
+    const lastName = uniqueName('Told');
+    const visitId = await jobFor(lastName, 60);
+    const visit = await db()
+      .selectFrom('scheduledVisits')
+      .select(['customerId', 'scheduledVisitHashId'])
+      .where('scheduledVisitId', '=', visitId)
+      .executeTakeFirstOrThrow();
+    // A customer who agreed to texts, at a number of their own; the car checked in and promised sooner than the floor can do.
+    const number = `555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    await db()
+      .updateTable('customers')
+      .set({ phoneNumber: number, textConsentMethod: 'InPerson', textConsentGivenOn: new Date().toISOString(), textConsentRecordedBy: 'Uma User' })
+      .where('customerId', '=', visit.customerId!)
+      .execute();
+    await call('POST', fillPath(apiPaths.checkIn, { scheduledVisitId: visitId }), {});
+    const promised = new Date(Math.ceil((Date.now() + 15 * 60_000) / 900_000) * 900_000).toISOString();
+    await call('POST', fillPath(apiPaths.visitPromises, { scheduledVisitId: visitId }), { pickUpTime: promised, reason: null });
+    // Another customer's visit, who asked for calls: moving their promise offers no text, and says to call.
+    const callsVisit = await jobFor(uniqueName('Caller'), 30);
+    const caller = await db().selectFrom('scheduledVisits').select('customerId').where('scheduledVisitId', '=', callsVisit).executeTakeFirstOrThrow();
+    await db()
+      .updateTable('customers')
+      .set({ preferredContactMethod: 'Phone', phoneNumber: '5550101234' })
+      .where('customerId', '=', caller.customerId!)
+      .execute();
+    await call('POST', fillPath(apiPaths.visitPromises, { scheduledVisitId: callsVisit }), { pickUpTime: promised, reason: null });
+
+    const { context, page } = await signIn(env.browser, env.server.publicUrl, 'user@demo.test', 'demo1234', { viewport: { width: 1440, height: 900 } });
+    try {
+      await shellReady(page, 'Uma User');
+      await firstSyncDone(page, counterId, store);
+      await page.goto(`${env.server.publicUrl}/scheduler-dayview/appointments/${callsVisit}`);
+      const callsPanel = page.getByRole('complementary', { name: 'Appointment' }).getByRole('group', { name: 'Promise' });
+      await callsPanel.getByText(/^Promised by /).waitFor();
+      await callsPanel.getByLabel('Pickup time').fill('17:45');
+      await callsPanel.getByText('The customer asked for calls: call them at (555) 010-1234.').waitFor();
+      expect(await callsPanel.getByRole('button', { name: 'Promise and tell the customer' }).count()).toBe(0);
+
+      await page.goto(`${env.server.publicUrl}/scheduler-dayview/appointments/${visitId}`);
+      const promise = page.getByRole('complementary', { name: 'Appointment' }).getByRole('group', { name: 'Promise' });
+      await promise.getByText('At risk', { exact: true }).waitFor({ timeout: 20_000 });
+      // Prepared: the floor's time filled in, the text shown as it goes.
+      await promise.getByText(/^The floor can have it ready by /).waitFor();
+      const preview = promise.getByRole('group', { name: "The customer's update" });
+      await preview.getByText(new RegExp(`^By text to \\(${number.slice(0, 3)}\\) ${number.slice(3, 6)}-${number.slice(6)}:$`)).waitFor();
+      await promise.getByLabel(/^Why/).fill('The brake work you approved adds 45 minutes');
+      const words = preview.getByText(/^Your vehicle will be ready .* instead of .*: the brake work you approved adds 45 minutes\. Follow it here: /);
+      await words.waitFor();
+      const shown = await words.textContent();
+      expect(shown).toContain(`/work-order/${visit.scheduledVisitHashId}`);
+      await shot(page, 'promise-update-panel-1440');
+      // On a phone the panel is a drawer: a form of its own, filled in again.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const drawer = page.getByRole('dialog', { name: 'Appointment' });
+      await drawer.getByLabel(/^Why/).fill('The brake work you approved adds 45 minutes');
+      await drawer.getByRole('group', { name: "The customer's update" }).getByText(shown!).waitFor();
+      await shot(page, 'promise-update-panel-390');
+
+      await drawer.getByRole('button', { name: 'Promise and tell the customer' }).click();
+      const textsTo = () => textsInSink(env.config.dataDir).filter((t) => t.to === `+1${number}`);
+      await expect.poll(() => textsTo().length, { timeout: 30_000 }).toBe(1);
+      const { pickUpTime } = await db().selectFrom('scheduledVisits').select('pickUpTime').where('scheduledVisitId', '=', visitId).executeTakeFirstOrThrow();
+      expect(pickUpTime).not.toBe(promised);
+      const [text] = textsTo();
+      // The text is the one the counter read, with the new time and the status page's link.
+      expect(text!.body).toBe(shown);
+      expect(text!.body).toContain(` ${dateFormats(storeZone).time(pickUpTime!)} instead of ${dateFormats(storeZone).time(promised)}`);
+      expect(text!.body).toContain(`${env.server.publicUrl}/work-order/${visit.scheduledVisitHashId}`);
+      const moves = ((await call('GET', fillPath(apiPaths.visitPromises, { scheduledVisitId: visitId }))) as { items: VisitPromise[] }).items;
+      expect(moves.map((m) => [m.previousPickUpTime, m.reason])).toEqual([
+        [null, null],
+        [promised, 'The brake work you approved adds 45 minutes'],
+      ]);
+      // Once: nothing more goes however long the page stays open.
+      await page
+        .getByRole('dialog', { name: 'Appointment' })
+        .getByText(/^Promised by /)
+        .waitFor();
+      expect(textsTo()).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -5,7 +5,7 @@ import { at } from '../support/store-day-rows.ts';
 
 const time = dateFormats('America/New_York').time;
 const monday = (t: string) => at(`2026-06-01T${t}:00`);
-const base: PromiseFormInput = { promised: null, checkedIn: false, proposed: monday('10:45'), candidate: null, reason: '' };
+const base: PromiseFormInput = { promised: null, checkedIn: false, atRisk: false, proposed: monday('10:45'), candidate: null, reason: '' };
 const form = (input: Partial<PromiseFormInput>) => promiseForm({ ...base, ...input }, time);
 
 describe("the appointment panel's promise", () => {
@@ -43,5 +43,17 @@ describe("the appointment panel's promise", () => {
     expect(form({ promised: monday('12:00'), candidate: monday('12:00') }).changes).toBe(false);
     expect(form({ promised: monday('12:00'), candidate: monday('12:00'), reason: 'Customer called' }).changes).toBe(true);
     expect(form({ promised: monday('12:00'), candidate: null }).changes).toBe(true);
+  });
+
+  it("offers the floor's time again to a checked-in visit whose promise is at risk", () => {
+    expect(form({ promised: monday('10:00'), checkedIn: true, atRisk: true }).proposal).toBe('The floor can have it ready by 10:45 AM.');
+  });
+
+  it('offers to tell the customer when a promise given moves, or is at risk, and not for a first promise or without a time', () => {
+    expect(form({ promised: monday('10:00'), checkedIn: true, candidate: monday('10:45') }).tell).toBe(true);
+    expect(form({ promised: monday('10:00'), checkedIn: true, atRisk: true, candidate: monday('10:00') }).tell).toBe(true);
+    expect(form({ promised: monday('10:00'), checkedIn: true, candidate: monday('10:00'), reason: 'Customer called' }).tell).toBe(false);
+    expect(form({ candidate: monday('10:45') }).tell).toBe(false);
+    expect(form({ promised: monday('10:00'), atRisk: true, candidate: null }).tell).toBe(false);
   });
 });

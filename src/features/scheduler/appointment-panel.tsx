@@ -1,28 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  CloseButton,
-  Divider,
-  Drawer,
-  Group,
-  NumberInput,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, CloseButton, Divider, Drawer, Group, NumberInput, Paper, ScrollArea, Select, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CallCustomerNote } from '../../app/call-customer-note.tsx';
 import { AnchorLink } from '../../app/links.tsx';
 import { hasAnyRole, useSession } from '../../app/session.ts';
@@ -47,8 +29,7 @@ import { InspectionSummary } from './inspection-summary.tsx';
 import { VisitTiresSummary } from './visit-tires-summary.tsx';
 import { ServiceEditor } from './service-editor.tsx';
 import type { SchedulerSearch } from './scheduler-page.tsx';
-import { promiseForm } from './promise-form.ts';
-import { useProposedPickUpTime, useVisitsAtRisk } from './use-promise-risk.ts';
+import { PromiseEditor, PromiseMoveStatus } from './promise-editor.tsx';
 
 const milestones: [keyof ScheduledVisit, string][] = [
   ['confirmationDate', 'Confirmed'],
@@ -280,9 +261,12 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         store={store}
         visit={visit}
         services={services}
+        customer={customer}
+        vehicle={vehicle}
         mayCheckIn={!visit.checkInDate && !tooEarly}
         editable={open && (session ? hasAnyRole(session, frontCounter) : false)}
       />
+      <PromiseMoveStatus storeId={store.id} visit={visit} dateTime={formats.dateTime} />
       <Divider />
       <VisitTimes
         key={`${visit.scheduledCustomerCheckIn}|${visit.visitAppointmentCount}`}
@@ -434,121 +418,6 @@ function VisitTimes({
         <Text c="red" size="sm">
           {problem}
         </Text>
-      )}
-    </Stack>
-  );
-}
-
-/**
- * The visit's promise (issue 48): the ready-by time given to the customer (pickUpTime), whether the floor can
- * still keep it, the time the floor proposes (at booking and check-in), and "Promise" to give a time with why,
- * through the one verb that records it in the visit's history. A time earlier than the floor can keep is
- * warned about, not refused.
- */
-function PromiseEditor({
-  store,
-  visit,
-  services,
-  mayCheckIn,
-  editable,
-}: {
-  store: StoreLocation;
-  visit: ScheduledVisit;
-  services: ScheduledService[];
-  /** The customer can be checked in now: the proposal counts the car as here. */
-  mayCheckIn: boolean;
-  editable: boolean;
-}) {
-  const timeZone = storeTimeZone(store.timeZone);
-  const formats = storeFormatters(store);
-  const wall = (iso: string) => instantToWallClock(iso, timeZone);
-  const today = wall(new Date().toISOString()).slice(0, 10);
-  const whenText = (iso: string) => (wall(iso).slice(0, 10) === today ? formats.time(iso) : formats.dateTime(iso));
-  // Checking in, the car is here now: the proposal places its work from now, not from its booked start.
-  const arriving = useMemo(() => (mayCheckIn ? { ...visit, checkInDate: new Date().toISOString() } : visit), [visit, mayCheckIn]);
-  const proposed = useProposedPickUpTime(store, arriving, services);
-  const risk = useVisitsAtRisk(store).get(visit.scheduledVisitId);
-  const firstDay = services[0] ? wall(services[0].startDate).slice(0, 10) : today;
-  const [day, setDay] = useState(visit.pickUpTime ? wall(visit.pickUpTime).slice(0, 10) : firstDay);
-  const [time, setTime] = useState(visit.pickUpTime ? wall(visit.pickUpTime).slice(11, 16) : '');
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const readable = time === '' || (isTimeOfDay(time) && /^\d{4}-\d{2}-\d{2}$/.test(day));
-  const candidate = readable && time !== '' ? wallClockIsoToInstant(`${day}T${time}:00`, timeZone) : null;
-  // A car done or gone has nothing left to propose.
-  const working = isVisitOpen(visit) && !visit.workCompleteDate && !visit.readyForPickupDate;
-  const form = promiseForm(
-    { promised: visit.pickUpTime, checkedIn: visit.checkInDate !== null, proposed: working ? proposed : undefined, candidate, reason },
-    whenText,
-  );
-  const takeProposal = () => {
-    if (!proposed) return;
-    setDay(wall(proposed).slice(0, 10));
-    setTime(wall(proposed).slice(11, 16));
-  };
-  const promise = () => {
-    if (!readable) return setProblem('Enter the day and a time such as 15:30.');
-    setProblem(null);
-    syncClient()
-      .movePromise(visit.scheduledVisitId, candidate, reason.trim() || null)
-      .catch((e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
-  };
-  return (
-    <Stack gap="xs" role="group" aria-label="Promise">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600}>
-          {visit.pickUpTime ? `Promised by ${whenText(visit.pickUpTime)}` : 'No ready-by time promised yet'}
-        </Text>
-        {risk && (
-          <Badge color="error" variant="filled" style={{ flexShrink: 0 }}>
-            At risk
-          </Badge>
-        )}
-      </Group>
-      {risk && (
-        <Text size="sm" c="error">
-          {risk.reason}
-        </Text>
-      )}
-      {form.proposal && (
-        <Group gap="xs" wrap="nowrap" justify="space-between">
-          <Text size="sm">{form.proposal}</Text>
-          {editable && (
-            <Button size="compact-sm" variant="light" onClick={takeProposal} style={{ flexShrink: 0 }}>
-              Use it
-            </Button>
-          )}
-        </Group>
-      )}
-      {editable && (
-        <>
-          <Group grow align="flex-end">
-            <TextInput type="date" label="Pickup day" value={day} onChange={(e) => setDay(e.currentTarget.value)} />
-            <TimeInput label="Pickup time" value={time} onChange={(e) => setTime(e.currentTarget.value)} />
-          </Group>
-          <TextInput
-            label="Why (kept in the promise's history)"
-            placeholder="Optional, e.g. the brake work adds 45 minutes"
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-          {form.warning && (
-            <Text size="sm" c="orange.9" role="status">
-              {form.warning}
-            </Text>
-          )}
-          {problem && (
-            <Text c="red" size="sm" role="alert">
-              {problem}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button disabled={!form.changes} onClick={promise}>
-              Promise
-            </Button>
-          </Group>
-        </>
       )}
     </Stack>
   );
