@@ -135,7 +135,7 @@ export function PromiseEditor({
             <TimeInput label="Pickup time" value={shownTime} onChange={(e) => setWhen(shownDay, e.currentTarget.value)} />
           </Group>
           <TextInput
-            label={form.tell ? "Why (kept in the promise's history, and told to the customer)" : "Why (kept in the promise's history)"}
+            label={form.tell ? "Why (told to the customer, and kept in the promise's history)" : "Why (kept in the promise's history)"}
             placeholder="Optional, e.g. the brake work you approved adds 45 minutes"
             value={reason}
             maxLength={500}
