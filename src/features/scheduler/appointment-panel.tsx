@@ -29,7 +29,7 @@ import { InspectionSummary } from './inspection-summary.tsx';
 import { VisitTiresSummary } from './visit-tires-summary.tsx';
 import { ServiceEditor } from './service-editor.tsx';
 import type { SchedulerSearch } from './scheduler-page.tsx';
-import { PromiseEditor, PromiseMoveStatus } from './promise-editor.tsx';
+import { PromiseEditor } from './promise-editor.tsx';
 
 const milestones: [keyof ScheduledVisit, string][] = [
   ['confirmationDate', 'Confirmed'],
@@ -266,7 +266,6 @@ function AppointmentDetail({ store, onClose }: { store: StoreLocation; onClose()
         mayCheckIn={!visit.checkInDate && !tooEarly}
         editable={open && (session ? hasAnyRole(session, frontCounter) : false)}
       />
-      <PromiseMoveStatus storeId={store.id} visit={visit} dateTime={formats.dateTime} />
       <Divider />
       <VisitTimes
         key={`${visit.scheduledCustomerCheckIn}|${visit.visitAppointmentCount}`}

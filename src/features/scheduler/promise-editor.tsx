@@ -6,6 +6,7 @@ import { storeFormatters } from '../../app/store-time.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { Customer, CustomerVehicle, ScheduledService, ScheduledVisit } from '../../contract/entities.ts';
 import type { StoreLocation } from '../../contract/store-location.ts';
+import type { OutboxEntry } from '../../db/store-db.ts';
 import { isTimeOfDay } from '../../contract/store-week.ts';
 import { instantToWallClock, storeTimeZone, wallClockIsoToInstant } from '../../domain/calendar/time-zone.ts';
 import { formatPhone } from '../../domain/people/phone.ts';
@@ -52,6 +53,7 @@ export function PromiseEditor({
   const proposed = useProposedPickUpTime(store, arriving, services);
   const risk = useVisitsAtRisk(store).get(visit.scheduledVisitId);
   const route = usePromiseUpdateRoute(store, customer);
+  const moves = usePromiseMoves(store.id, visit.scheduledVisitId);
   const firstDay = services[0] ? wall(services[0].startDate).slice(0, 10) : today;
   const [day, setDay] = useState(visit.pickUpTime ? wall(visit.pickUpTime).slice(0, 10) : firstDay);
   const [time, setTime] = useState(visit.pickUpTime ? wall(visit.pickUpTime).slice(11, 16) : '');
@@ -96,11 +98,20 @@ export function PromiseEditor({
         })
       : null;
   const sendable = update !== null && route !== undefined && !('cannot' in route);
+  // Refused, the time on this device is the one the server would not take: it is not said as promised, and nothing
+  // more is offered on top of it until the counter tries it again or keeps the promise as it was.
+  if (moves.refused)
+    return (
+      <Stack gap="xs" role="group" aria-label="Promise">
+        <RefusedMove storeId={store.id} refused={moves.refused} />
+      </Stack>
+    );
   return (
     <Stack gap="xs" role="group" aria-label="Promise">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" fw={600}>
           {visit.pickUpTime ? `Promised by ${whenText(visit.pickUpTime)}` : 'No ready-by time promised yet'}
+          {moves.waiting ? ' (not sent yet)' : ''}
         </Text>
         {risk && (
           <Badge color="error" variant="filled" style={{ flexShrink: 0 }}>
@@ -108,6 +119,7 @@ export function PromiseEditor({
           </Badge>
         )}
       </Group>
+      {moves.waiting && <WaitingMove waiting={moves.waiting} dateTime={formats.dateTime} />}
       {risk && (
         <Text size="sm" c="error">
           {risk.reason}
@@ -188,36 +200,37 @@ function UpdatePreview({ update, route }: { update: string; route: { channel: 's
   );
 }
 
+const toldToo = (entry: OutboxEntry) => (entry.body as { tellCustomer?: boolean } | undefined)?.tellCustomer === true;
+
 /**
- * Where this device's last promise move stands with the server, beside the promise (outside the form, which starts
- * over with each promise): waiting to go, or refused in the server's words until the counter tries it again or
- * discards it (which puts the promise back as the server has it). A refusal reads as one, never as done.
+ * A move the server refused, in its words, until the counter tries it again or keeps the promise as it was
+ * (discarding it puts back the server's promise). A refusal reads as one, never as done.
  */
-export function PromiseMoveStatus({ storeId, visit, dateTime }: { storeId: number; visit: ScheduledVisit; dateTime: (iso: string) => string }) {
-  const { waiting, refused } = usePromiseMoves(storeId, visit.scheduledVisitId);
+function RefusedMove({ storeId, refused }: { storeId: number; refused: OutboxEntry }) {
   const { problem, busy, run } = useAction('That did not go through; try again.');
-  const told = (entry: { body?: unknown }) => (entry.body as { tellCustomer?: boolean } | undefined)?.tellCustomer === true;
-  if (refused)
-    return (
-      <Alert color="red" title={told(refused) ? 'Not sent: the promise did not move' : 'The promise did not move'} role="alert" p="xs">
-        <Text size="sm">{refused.problem?.detail ?? refused.lastError ?? 'The server refused it.'}</Text>
-        <Group gap="xs" mt="xs">
-          <Button size="compact-sm" loading={busy} onClick={() => void run(() => syncClient().retryChange(storeId, refused.seq!))}>
-            Try again
-          </Button>
-          <Button size="compact-sm" variant="default" disabled={busy} onClick={() => void run(() => syncClient().discardChange(storeId, refused.seq!))}>
-            Keep the promise as it was
-          </Button>
-        </Group>
-        {problem && (
-          <Text size="sm" c="red" mt={4}>
-            {problem}
-          </Text>
-        )}
-      </Alert>
-    );
-  if (!waiting) return null;
-  const what = told(waiting) ? "The new promise and the customer's update wait" : 'The new promise waits';
+  return (
+    <Alert color="red" title={toldToo(refused) ? 'Not sent: the promise did not move' : 'The promise did not move'} role="alert" p="xs">
+      <Text size="sm">{refused.problem?.detail ?? refused.lastError ?? 'The server refused it.'}</Text>
+      <Group gap="xs" mt="xs">
+        <Button size="compact-sm" loading={busy} onClick={() => void run(() => syncClient().retryChange(storeId, refused.seq!))}>
+          Try again
+        </Button>
+        <Button size="compact-sm" variant="default" disabled={busy} onClick={() => void run(() => syncClient().discardChange(storeId, refused.seq!))}>
+          Keep the promise as it was
+        </Button>
+      </Group>
+      {problem && (
+        <Text size="sm" c="red" mt={4}>
+          {problem}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+/** A move still on this device: said so, with the last try's trouble when there was one (a message limit waits it out). */
+function WaitingMove({ waiting, dateTime }: { waiting: OutboxEntry; dateTime: (iso: string) => string }) {
+  const what = toldToo(waiting) ? "The new promise and the customer's update wait" : 'The new promise waits';
   return (
     <Text size="sm" c="dimmed" role="status">
       {`${what} on this device (since ${dateTime(waiting.createdAt)}) and go when the server takes them`}
