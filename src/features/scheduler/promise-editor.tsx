@@ -103,7 +103,7 @@ export function PromiseEditor({
   if (moves.refused)
     return (
       <Stack gap="xs" role="group" aria-label="Promise">
-        <RefusedMove storeId={store.id} refused={moves.refused} />
+        <RefusedMove storeId={store.id} refused={moves.refused} whenText={whenText} />
       </Stack>
     );
   return (
@@ -206,10 +206,12 @@ const toldToo = (entry: OutboxEntry) => (entry.body as { tellCustomer?: boolean 
  * A move the server refused, in its words, until the counter tries it again or keeps the promise as it was
  * (discarding it puts back the server's promise). A refusal reads as one, never as done.
  */
-function RefusedMove({ storeId, refused }: { storeId: number; refused: OutboxEntry }) {
+function RefusedMove({ storeId, refused, whenText }: { storeId: number; refused: OutboxEntry; whenText: (iso: string) => string }) {
   const { problem, busy, run } = useAction('That did not go through; try again.');
+  const to = (refused.body as { pickUpTime?: string | null } | undefined)?.pickUpTime;
+  const moved = to ? `the promise did not move to ${whenText(to)}` : 'the promise was not taken away';
   return (
-    <Alert color="red" title={toldToo(refused) ? 'Not sent: the promise did not move' : 'The promise did not move'} role="alert" p="xs">
+    <Alert color="red" title={toldToo(refused) ? `Not sent: ${moved}` : moved.replace(/^./, (c) => c.toUpperCase())} role="alert" p="xs">
       <Text size="sm">{refused.problem?.detail ?? refused.lastError ?? 'The server refused it.'}</Text>
       <Group gap="xs" mt="xs">
         <Button size="compact-sm" loading={busy} onClick={() => void run(() => syncClient().retryChange(storeId, refused.seq!))}>
