@@ -20,7 +20,18 @@ export interface RunningServer {
 }
 
 /** config → database → migrations → demo seed (not in production) → app → listen. */
-export async function startServer(config: Config, options: { logger?: boolean; clock?: Clock; sms?: SmsSender } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  logger?: boolean;
+  clock?: Clock;
+  sms?: SmsSender;
+  /**
+   * Refresh the embedded database's statistics (default): false only for a copy of a folder whose last start
+   * refreshed them and that nothing wrote to since (the tests' seeded folders), where it is seconds for nothing.
+   */
+  refreshStatistics?: boolean;
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   try {
@@ -28,7 +39,7 @@ export async function startServer(config: Config, options: { logger?: boolean; c
     const seeded = config.seedDemo ? await seedDemo(database.db, clock.now(), { catalogue: config.demoCatalogue }) : false;
     // The embedded database has no autovacuum: refresh the planner's statistics at every start, or the
     // change feed sorts whole tables instead of walking its index once they have grown.
-    if (database.kind === 'pglite') await sql`analyze`.execute(database.db);
+    if (database.kind === 'pglite' && options.refreshStatistics !== false) await sql`analyze`.execute(database.db);
     const app = await buildApp({ config, db: database.db, logger: options.logger ?? true, clock, ...(options.sms ? { sms: options.sms } : {}) });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

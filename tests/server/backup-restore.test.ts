@@ -102,7 +102,9 @@ describe('the embedded database, backed up with npm run backup and restored with
     await mustRun('restore', [file, '--force'], { DATA_DIR: source });
     expect(rowDifferences(backedUp, withoutRestoreMark(await rowsIn(source)).rows)).toEqual({});
     expect(fs.readFileSync(path.join(source, 'assets-archive', 'index-old.js'), 'utf8')).toBe('// a build before this one');
-  });
+    // A hang guard, not a speed target: two restore processes and three opens of the database took 16 s alone and
+    // past the project's 30 s on a loaded two-core machine.
+  }, 90_000);
 
   it('refuses to write a backup over an existing file', async () => {
     const refused = await runBackupCommand('backup', [file], { DATA_DIR: source });

@@ -33,10 +33,15 @@ export async function startLocalServer(config?: Config, options: LocalServerOpti
   const isEmpty = !settings.databaseUrl && fs.existsSync(settings.dataDir) && fs.readdirSync(settings.dataDir).length === 0;
   // A clock that runs from the machine's now is today's too: the demo seeded today serves it.
   const today = !options.clock || options.clock instanceof ShiftedClock;
-  if (isEmpty && settings.seedDemo && today && !options.seedFromScratch) {
-    fs.cpSync(await seededFolder(settings.demoCatalogue), settings.dataDir, { recursive: true });
-  }
-  return startServer(settings, { logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.sms ? { sms: options.sms } : {}) });
+  const copied = isEmpty && settings.seedDemo && today && !options.seedFromScratch;
+  if (copied) fs.cpSync(await seededFolder(settings.demoCatalogue), settings.dataDir, { recursive: true });
+  return startServer(settings, {
+    logger: false,
+    // The seeded folder's own start refreshed its statistics after seeding, and a copy holds them.
+    refreshStatistics: !copied,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.sms ? { sms: options.sms } : {}),
+  });
 }
 
 /**

@@ -12,8 +12,17 @@ import { cachedSeed } from './seed-cache.ts';
 
 export const testPublicUrl = 'http://localhost:8080';
 
+/** Read once per process: a worker runs many test files (isolate: false), and a Blob is never changed by a reader. */
+let template: Promise<Blob> | undefined;
+
 /** A migrated and seeded database as a dump; each test app works on its own copy of it. */
-async function seededTemplate(): Promise<Blob> {
+function seededTemplate(): Promise<Blob> {
+  template ??= readSeededTemplate();
+  template.catch(() => (template = undefined));
+  return template;
+}
+
+async function readSeededTemplate(): Promise<Blob> {
   const file = await cachedSeed('seeded-dump', async (into) => {
     const handle = await openPglite(null);
     await migrateToLatest(handle.db);
