@@ -1,7 +1,7 @@
 import { ProblemError } from '../http/problem.ts';
 import { promiseUpdateRefusal, promiseUpdateRoute, promiseUpdateSubject, promiseUpdateText, workOrderLink } from '../../src/domain/scheduler/promise-update.ts';
 import type { Writer } from '../sync/write-path.ts';
-import { queueToCustomer } from './visit-message.ts';
+import { customerReach, queueToCustomer } from './visit-message.ts';
 
 /**
  * Tells a visit's customer its promise moved (issue 48), inside the write that moves it: the words of
@@ -25,18 +25,8 @@ export async function queuePromiseUpdate(
     .select(['customerId', 'vehicleId', 'scheduledVisitHashId'])
     .where('scheduledVisitId', '=', update.scheduledVisitId)
     .executeTakeFirstOrThrow();
-  const customer = visit.customerId
-    ? await w.trx
-        .selectFrom('customers')
-        .select(['customerId', 'companyName', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
-        .where('customerId', '=', visit.customerId)
-        .where('deleted', '=', false)
-        .executeTakeFirst()
-    : undefined;
-  const stops = new Set(
-    (await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', storeId).where('deleted', '=', false).execute()).map((s) => s.phoneNumber),
-  );
-  const route = promiseUpdateRoute(customer, store, (number) => stops.has(number));
+  const { customer, isStopped } = await customerReach(w, storeId, visit.customerId);
+  const route = promiseUpdateRoute(customer, store, isStopped);
   if ('cannot' in route) throw new ProblemError('conflict', promiseUpdateRefusal(route.cannot));
   const vehicle = visit.vehicleId
     ? await w.trx.selectFrom('customerVehicles').select(['year', 'make', 'model']).where('vehicleId', '=', visit.vehicleId).executeTakeFirst()

@@ -61,19 +61,7 @@ export async function queueVisitMessage(
     .select(['customerId', 'vehicleId', 'scheduledCustomerCheckIn', 'scheduledVisitHashId'])
     .where('scheduledVisitId', '=', scheduledVisitId)
     .executeTakeFirstOrThrow();
-  const customer = visit.customerId
-    ? await w.trx
-        .selectFrom('customers')
-        .select(['customerId', 'companyName', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
-        .where('customerId', '=', visit.customerId)
-        .where('deleted', '=', false)
-        .executeTakeFirst()
-    : undefined;
-  const stops = new Set(
-    (await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', store.id).where('deleted', '=', false).execute()).map(
-      (s) => s.phoneNumber,
-    ),
-  );
+  const { customer, isStopped } = await customerReach(w, store.id, visit.customerId);
   // An automatic message over the store's volume is not sent later (a reminder after the visit helps nobody): it is
   // skipped with the reason. A person's send of one (a report) is refused with the limit's words.
   const overLimit = kind ? await messageLimitOf(w) : null;
@@ -82,7 +70,7 @@ export async function queueVisitMessage(
     : overLimit
       ? { skipped: overLimit.words }
       : customer
-        ? automaticChannel(customer, store, (number) => stops.has(number))
+        ? automaticChannel(customer, store, isStopped)
         : { skipped: 'The visit has no customer' };
   const record = async (fields: { storeMessageId: string } | { skippedBecause: string }) => {
     if (kind) await w.trx.updateTable('visitMessages').set(fields).where('scheduledVisitId', '=', scheduledVisitId).where('kind', '=', kind).execute();
@@ -106,6 +94,25 @@ export async function queueVisitMessage(
   const row = await queueToCustomer(w, store, { customer: customer!, scheduledVisitId, route, templateType, words });
   await record({ storeMessageId: row.storeMessageId });
   return { queued: true, storeMessageId: row.storeMessageId };
+}
+
+/**
+ * A visit's customer as a message reaches them (undefined when the visit has none or they were deleted), and
+ * whether a number has texted STOP to the store: what automaticChannel decides the way from.
+ */
+export async function customerReach(w: Writer, storeId: number, customerId: string | null) {
+  const customer = customerId
+    ? await w.trx
+        .selectFrom('customers')
+        .select(['customerId', 'companyName', 'firstName', 'lastName', 'preferredContactMethod', 'phoneNumber', 'email', 'textConsentMethod'])
+        .where('customerId', '=', customerId)
+        .where('deleted', '=', false)
+        .executeTakeFirst()
+    : undefined;
+  const stops = new Set(
+    (await w.trx.selectFrom('textStops').select('phoneNumber').where('storeId', '=', storeId).where('deleted', '=', false).execute()).map((s) => s.phoneNumber),
+  );
+  return { customer, isStopped: (phoneNumber: string) => stops.has(phoneNumber) };
 }
 
 /**
