@@ -48,6 +48,7 @@ import * as tireLoadRange from './migrations/0050-tire-load-range.ts';
 import * as idempotencyKeyAges from './migrations/0051-idempotency-key-ages.ts';
 import * as visitPromises from './migrations/0052-visit-promises.ts';
 import * as auditTrail from './migrations/0053-audit-trail.ts';
+import * as versionFloorOfThisDatabase from './migrations/0054-version-floor-of-this-database.ts';
 
 /** Migrations in order; each is applied once and recorded by Kysely. */
 const migrations: Record<string, Migration> = {
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0051-idempotency-key-ages': idempotencyKeyAges,
   '0052-visit-promises': visitPromises,
   '0053-audit-trail': auditTrail,
+  '0054-version-floor-of-this-database': versionFloorOfThisDatabase,
 };
 
 /** The migrations' names, in the order they apply. */
