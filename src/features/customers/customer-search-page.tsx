@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconClipboardList, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -84,6 +84,9 @@ export function CustomerSearchPage() {
         <Group gap="xs">
           <ButtonLink to="/tires" variant="default">
             Quote tires
+          </ButtonLink>
+          <ButtonLink to="/declined-work" variant="default" leftSection={<IconClipboardList size={16} />}>
+            Declined work due
           </ButtonLink>
           <ButtonLink to="/possible-duplicates" variant="default" leftSection={<IconUsers size={16} />}>
             Possible duplicates
