@@ -37,7 +37,11 @@ export function CustomerSearchPage() {
   const addressLater = useRef<ReturnType<typeof setTimeout>>(undefined);
   const showQuery = useCallback(() => navigate({ to: '/customer-search', search: query ? { q: query } : {}, replace: true }), [query, navigate]);
   useEffect(() => {
-    addressLater.current = setTimeout(() => void showQuery(), 300);
+    // Only while this screen is still the address: a link tapped within the pause (to a screen still loading)
+    // would otherwise be sent back here.
+    addressLater.current = setTimeout(() => {
+      if (window.location.pathname === '/customer-search') void showQuery();
+    }, 300);
     return () => clearTimeout(addressLater.current);
   }, [showQuery]);
 

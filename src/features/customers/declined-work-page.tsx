@@ -24,6 +24,13 @@ function Whose({ row }: { row: DeclinedWorkRow }) {
   );
 }
 
+/** "3 open findings, $412.30 as quoted, 1 overdue": no sum of nothing when no finding was priced. */
+function summaryText(count: number, totalInCents: number, overdue: number): string {
+  const findings = `${count} open ${count === 1 ? 'finding' : 'findings'}`;
+  const value = totalInCents > 0 ? `, ${formatCents(totalInCents)} as quoted` : ', none priced yet';
+  return `${findings}${value}${overdue > 0 ? `, ${overdue} overdue` : ''}.`;
+}
+
 /**
  * The counter's "Declined work due" (issue 49, route /declined-work): every open follow-up of the store, due first
  * then by value, read from the device's replica so it works offline. A list of cards, one per finding: it reads at
@@ -56,8 +63,7 @@ export function DeclinedWorkPage() {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            {rows.length} open {rows.length === 1 ? 'finding' : 'findings'} worth {formatCents(total)} as quoted
-            {overdue > 0 ? `, ${overdue} overdue` : ''}.
+            {summaryText(rows.length, total, overdue)}
           </Text>
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Declined work">
             {rows.map((row) => (
