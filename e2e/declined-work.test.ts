@@ -160,6 +160,7 @@ describe('declined work at the counter', () => {
       // $189.99 and #101's 8.25% tax on it: the total the customer was shown.
       expect(await card.getByText('$205.66', { exact: true }).count()).toBe(1);
       await card.getByText(/^Due \w{3} \d{1,2}, \d{4}$/).waitFor();
+      await page.getByText(/^\d+ open findings?: \$205\.66 quoted on (all|1)(, \d+ not priced)?(, \d+ overdue)?\.$/).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
       mkdirSync('screenshots', { recursive: true });

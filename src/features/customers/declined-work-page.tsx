@@ -24,11 +24,17 @@ function Whose({ row }: { row: DeclinedWorkRow }) {
   );
 }
 
-/** "3 open findings, $412.30 as quoted, 1 overdue": no sum of nothing when no finding was priced. */
-function summaryText(count: number, totalInCents: number, overdue: number): string {
-  const findings = `${count} open ${count === 1 ? 'finding' : 'findings'}`;
-  const value = totalInCents > 0 ? `, ${formatCents(totalInCents)} as quoted` : ', none priced yet';
-  return `${findings}${value}${overdue > 0 ? `, ${overdue} overdue` : ''}.`;
+/** "33 open findings: $205.66 quoted on 1, 32 not priced, 2 overdue": no sum reads as if it covered unpriced work. */
+function summaryText(rows: readonly DeclinedWorkRow[]): string {
+  const priced = rows.filter((r) => r.priceInCents !== null);
+  const total = priced.reduce((sum, r) => sum + (r.priceInCents ?? 0), 0);
+  const overdue = rows.filter((r) => r.overdue).length;
+  const parts = [
+    ...(priced.length > 0 ? [`${formatCents(total)} quoted on ${priced.length === rows.length ? 'all' : priced.length}`] : []),
+    ...(priced.length < rows.length ? [`${rows.length - priced.length} not priced`] : []),
+    ...(overdue > 0 ? [`${overdue} overdue`] : []),
+  ];
+  return `${rows.length} open ${rows.length === 1 ? 'finding' : 'findings'}: ${parts.join(', ')}.`;
 }
 
 /**
@@ -44,8 +50,6 @@ export function DeclinedWorkPage() {
   const rows = useLiveQuery(async () => (storeId === null ? [] : readDeclinedWork(replicaOf(storeId), new Date(minute))), [storeId, minute]);
   if (!store) return null;
   const { timeZone } = storeFormatters(store);
-  const total = rows?.reduce((sum, r) => sum + (r.priceInCents ?? 0), 0) ?? 0;
-  const overdue = rows?.filter((r) => r.overdue).length ?? 0;
   return (
     <Stack maw={900}>
       <Title order={1} size="h2">
@@ -63,7 +67,7 @@ export function DeclinedWorkPage() {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            {summaryText(rows.length, total, overdue)}
+            {summaryText(rows)}
           </Text>
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Declined work">
             {rows.map((row) => (
