@@ -195,3 +195,17 @@ describe('declined work at the counter', () => {
     }
   });
 });
+
+describe('who may open declined work', () => {
+  it('sends a technician who opens /declined-work to No access', async () => {
+    const { context, page } = await signInAgain(env.browser, appUrl, 'tech@demo.test');
+    try {
+      await shellReady(page, 'Theo Technician');
+      await page.goto(`${appUrl}/declined-work`);
+      await page.waitForURL(`${appUrl}/forbidden`);
+      await page.getByRole('heading', { name: 'No access' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
