@@ -376,6 +376,13 @@ const routeTree = rootRoute.addChildren([
       lazyRouteComponent(() => import('../features/customers/possible-duplicates-page.tsx'), 'PossibleDuplicatesPage'),
     ),
     customerCreate,
+    screen(
+      app,
+      '/declined-work',
+      'Declined work due',
+      frontCounter,
+      lazyRouteComponent(() => import('../features/customers/declined-work-page.tsx'), 'DeclinedWorkPage'),
+    ),
     tireCounter,
     customer.addChildren([customerEdit, customerEditVehicle, customerCreateVehicle, customerAppointments.addChildren([customerAppointment])]),
     settings.addChildren(settingsPages),

@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconClipboardList, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -37,7 +37,11 @@ export function CustomerSearchPage() {
   const addressLater = useRef<ReturnType<typeof setTimeout>>(undefined);
   const showQuery = useCallback(() => navigate({ to: '/customer-search', search: query ? { q: query } : {}, replace: true }), [query, navigate]);
   useEffect(() => {
-    addressLater.current = setTimeout(() => void showQuery(), 300);
+    // Only while this screen is still the address: a link tapped within the pause (to a screen still loading)
+    // would otherwise be sent back here.
+    addressLater.current = setTimeout(() => {
+      if (window.location.pathname === '/customer-search') void showQuery();
+    }, 300);
     return () => clearTimeout(addressLater.current);
   }, [showQuery]);
 
@@ -84,6 +88,9 @@ export function CustomerSearchPage() {
         <Group gap="xs">
           <ButtonLink to="/tires" variant="default">
             Quote tires
+          </ButtonLink>
+          <ButtonLink to="/declined-work" variant="default" leftSection={<IconClipboardList size={16} />}>
+            Declined work due
           </ButtonLink>
           <ButtonLink to="/possible-duplicates" variant="default" leftSection={<IconUsers size={16} />}>
             Possible duplicates

@@ -10,6 +10,7 @@ import { ConflictNotice } from '../../app/conflict-notice.tsx';
 import { LeaveGuard } from '../../app/leave-guard.tsx';
 import { useSession } from '../../app/session.ts';
 import { storeFormatters } from '../../app/store-time.ts';
+import { DeclinedWorkCard } from '../../app/vehicles/declined-work-card.tsx';
 import { TireHistoryCard } from '../../app/vehicles/tire-history-card.tsx';
 import { calendarDateAt } from '../../domain/calendar/date-format.ts';
 import { normalizeFields, vehicleProblems, vehicleWarnings, type FieldProblems } from '../../domain/people/customer-rules.ts';
@@ -117,6 +118,7 @@ export function VehicleFormPage() {
     <Stack maw={720}>
       {form}
       <TireHistoryCard storeId={storeId} vehicleId={existing.vehicle.vehicleId} today={calendarDateAt(new Date(), timeZone)} timeZone={timeZone} />
+      <DeclinedWorkCard storeId={storeId} vehicleId={existing.vehicle.vehicleId} timeZone={timeZone} />
     </Stack>
   );
 }
